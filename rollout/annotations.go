@@ -1,0 +1,151 @@
+package rollout
+
+import (
+	"maps"
+	"strconv"
+
+	"github.com/rolloutmath/rolloutmath/revision"
+)
+
+// skipCopy reports whether an annotation stays where it is: never copied
+// from a Deployment to its ReplicaSets, nor back on rollback (spec §1.1).
+func skipCopy(key string) bool {
+	switch key {
+	case LastAppliedAnnotation, RevisionAnnotation, RevisionHistoryAnnotation,
+		DesiredReplicasAnnotation, MaxReplicasAnnotation, RollbackToAnnotation:
+		return true
+	}
+	return false
+}
+
+// replicasAnnotation reads a desired- or max-replicas annotation (R-ANN-1):
+// an unsigned decimal no larger than MaxInt32. Absent or malformed values
+// report false; "0" is a valid value.
+func replicasAnnotation(annotations map[string]string, key string) (int32, bool) {
+	v, ok := annotations[key]
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(v, 10, 32)
+	if err != nil || n > 1<<31-1 {
+		return 0, false
+	}
+	return int32(n), true
+}
+
+// GetDesiredReplicasAnnotation returns rs's desired-replicas annotation: an
+// unsigned decimal no larger than MaxInt32, and false when it is absent or
+// malformed (R-ANN-1).
+func GetDesiredReplicasAnnotation(rs ReplicaSet) (int32, bool) {
+	return replicasAnnotation(rs.Annotations, DesiredReplicasAnnotation)
+}
+
+// GetMaxReplicasAnnotation returns rs's max-replicas annotation, read as
+// [GetDesiredReplicasAnnotation] reads its own.
+func GetMaxReplicasAnnotation(rs ReplicaSet) (int32, bool) {
+	return replicasAnnotation(rs.Annotations, MaxReplicasAnnotation)
+}
+
+// ReplicasAnnotationsNeedUpdate reports whether rs's desired- and
+// max-replicas annotations differ, as strings, from the decimal forms of
+// desired and maxReplicas, or rs has no annotations at all (R-ANN-3).
+func ReplicasAnnotationsNeedUpdate(rs ReplicaSet, desired int32, maxReplicas int64) bool {
+	return replicasAnnotationsNeedUpdate(rs.Annotations, desired, maxReplicas)
+}
+
+func replicasAnnotationsNeedUpdate(a map[string]string, desired int32, maxReplicas int64) bool {
+	return a == nil ||
+		a[DesiredReplicasAnnotation] != strconv.FormatInt(int64(desired), 10) ||
+		a[MaxReplicasAnnotation] != strconv.FormatInt(maxReplicas, 10)
+}
+
+// SetReplicasAnnotations returns a copy of rs whose desired- and
+// max-replicas annotations are desired and maxReplicas in decimal, and
+// whether either string changed (R-ANN-2). rs is not modified.
+func SetReplicasAnnotations(rs ReplicaSet, desired int32, maxReplicas int64) (ReplicaSet, bool) {
+	rs.Annotations = maps.Clone(rs.Annotations)
+	changed := setReplicasAnnotations(&rs.Annotations, desired, maxReplicas)
+	return rs, changed
+}
+
+func setReplicasAnnotations(a *map[string]string, desired int32, maxReplicas int64) bool {
+	if *a == nil {
+		*a = map[string]string{}
+	}
+	changed := setAnnotation(*a, DesiredReplicasAnnotation, strconv.FormatInt(int64(desired), 10))
+	if setAnnotation(*a, MaxReplicasAnnotation, strconv.FormatInt(maxReplicas, 10)) {
+		changed = true
+	}
+	return changed
+}
+
+// setAnnotation sets a[key] to v and reports whether it changed.
+func setAnnotation(a map[string]string, key, v string) bool {
+	if cur, ok := a[key]; ok && cur == v {
+		return false
+	}
+	a[key] = v
+	return true
+}
+
+// copyAnnotations copies d's annotations onto a ReplicaSet's, except the
+// skipped keys, and reports whether any value changed (R-ANN-4). It never
+// removes a key.
+func copyAnnotations(d *Deployment, a *map[string]string) bool {
+	if *a == nil {
+		*a = map[string]string{}
+	}
+	changed := false
+	for k, v := range d.Annotations {
+		if skipCopy(k) {
+			continue
+		}
+		if setAnnotation(*a, k, v) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// setNewReplicaSetAnnotations brings the new ReplicaSet's annotations up to
+// date (R-ANN-5): d's annotations, the revision newRevision when it is
+// higher (recording the previous one in the revision history), and, for a
+// ReplicaSet about to be created, the replica annotations. It reports
+// whether anything changed. A revision that is present but not a number
+// stops it after the copy and reports no change, as upstream does.
+func (p *planner) setNewReplicaSetAnnotations(rs *ReplicaSet, newRevision int64, exists bool) bool {
+	changed := copyAnnotations(&p.d, &rs.Annotations)
+	old, had := rs.Annotations[RevisionAnnotation]
+	oldN, err := revision.Parse(old)
+	if err != nil {
+		if old != "" {
+			return false
+		}
+		oldN = 0
+	}
+	if oldN < newRevision {
+		rs.Annotations[RevisionAnnotation] = strconv.FormatInt(newRevision, 10)
+		changed = true
+		if had {
+			h := rs.Annotations[RevisionHistoryAnnotation]
+			rs.Annotations[RevisionHistoryAnnotation] = revision.AppendHistory(h, old, revision.HistoryLimit)
+		}
+	}
+	if !exists && setReplicasAnnotations(&rs.Annotations, p.d.Spec.Replicas, p.maxReplicas) {
+		changed = true
+	}
+	return changed
+}
+
+// setDeploymentRevision sets the Deployment's revision annotation to rev
+// and reports whether it changed (R-REV-4).
+func (p *planner) setDeploymentRevision(rev string) bool {
+	if p.d.Annotations[RevisionAnnotation] == rev {
+		return false
+	}
+	if p.d.Annotations == nil {
+		p.d.Annotations = map[string]string{}
+	}
+	p.d.Annotations[RevisionAnnotation] = rev
+	return true
+}

@@ -1,0 +1,88 @@
+package rollout
+
+import (
+	"maps"
+	"slices"
+)
+
+// Apply returns the state after the API server accepted actions, the
+// reference applier for [Plan]'s output. It models the API server, not the
+// ReplicaSet controller: sizes change, pods and ReplicaSet statuses do not.
+//
+//   - AdoptReplicaSet adds the Deployment's controller reference;
+//     ReleaseReplicaSet removes it.
+//   - CreateReplicaSet adds Action.Created with UID "uid-<name>",
+//     generation 1 and s.Now as its creation time.
+//   - ScaleReplicaSet and UpdateReplicaSet set the size, annotations and
+//     minReadySeconds, bumping the generation when the spec changed;
+//     DeleteReplicaSet removes the ReplicaSet.
+//   - UpdateDeployment sets the annotations and pod template and bumps the
+//     generation when either changed (R-API-2).
+//   - UpdateDeploymentStatus sets the status and the annotations (R-API-3).
+//   - RecordEvent and RecheckProgress change nothing.
+//
+// Actions naming a ReplicaSet that does not exist are ignored. Apply does
+// not modify s or actions; the result shares no maps or slices with them.
+func Apply(s State, actions []Action) State {
+	out := s
+	out.Deployment = s.Deployment.DeepCopy()
+	out.ReplicaSets = make([]ReplicaSet, len(s.ReplicaSets))
+	for i := range s.ReplicaSets {
+		out.ReplicaSets[i] = s.ReplicaSets[i].DeepCopy()
+	}
+	out.Pods = slices.Clone(s.Pods)
+	d := &out.Deployment
+	find := func(name string) *ReplicaSet {
+		for i := range out.ReplicaSets {
+			if rs := &out.ReplicaSets[i]; rs.Name == name && rs.Namespace == d.Namespace {
+				return rs
+			}
+		}
+		return nil
+	}
+	for _, a := range actions {
+		switch a.Type {
+		case AdoptReplicaSet:
+			if rs := find(a.ReplicaSet); rs != nil {
+				rs.OwnerReferences = append(rs.OwnerReferences, OwnerReference{
+					APIVersion: "apps/v1", Kind: "Deployment", Name: d.Name, UID: d.UID,
+					Controller: true, BlockOwnerDeletion: true,
+				})
+			}
+		case ReleaseReplicaSet:
+			if rs := find(a.ReplicaSet); rs != nil {
+				rs.OwnerReferences = slices.DeleteFunc(rs.OwnerReferences, func(r OwnerReference) bool { return r.UID == d.UID })
+			}
+		case CreateReplicaSet:
+			rs := a.Created.DeepCopy()
+			rs.UID = "uid-" + rs.Name
+			rs.CreationTimestamp = s.Now.Truncate(1e9)
+			rs.Generation = 1
+			out.ReplicaSets = append(out.ReplicaSets, rs)
+		case ScaleReplicaSet, UpdateReplicaSet:
+			if rs := find(a.ReplicaSet); rs != nil {
+				if rs.Spec.Replicas != a.To || rs.Spec.MinReadySeconds != a.MinReadySeconds {
+					rs.Generation++ // a spec change
+				}
+				rs.Spec.Replicas = a.To
+				rs.Annotations = maps.Clone(a.Annotations)
+				rs.Spec.MinReadySeconds = a.MinReadySeconds
+			}
+		case DeleteReplicaSet:
+			out.ReplicaSets = slices.DeleteFunc(out.ReplicaSets, func(rs ReplicaSet) bool {
+				return rs.Name == a.ReplicaSet && rs.Namespace == d.Namespace
+			})
+		case UpdateDeployment:
+			if !maps.Equal(d.Annotations, a.Annotations) || !EqualIgnoreHash(d.Spec.Template, a.Template) ||
+				!maps.Equal(d.Spec.Template.Labels, a.Template.Labels) {
+				d.Generation++
+			}
+			d.Annotations = maps.Clone(a.Annotations)
+			d.Spec.Template = a.Template.clone()
+		case UpdateDeploymentStatus:
+			d.Status = a.Status.clone()
+			d.Annotations = maps.Clone(a.Annotations)
+		}
+	}
+	return out
+}

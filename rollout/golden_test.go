@@ -1,0 +1,271 @@
+package rollout_test
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// A goldenCase is one sync the real controller (v1.36.3) made: the state it
+// saw and the plan it carried out, in the plan contract.
+type goldenCase struct {
+	Name  string          `json:"name"`
+	State json.RawMessage `json:"state"`
+	Plan  json.RawMessage `json:"plan"`
+}
+
+const goldenDir = "../testdata/golden"
+
+func loadGolden(t testing.TB) []goldenCase {
+	t.Helper()
+	var cases []goldenCase
+	steps, err := filepath.Glob(filepath.Join(goldenDir, "scenarios", "*", "step-*.state.json"))
+	if err != nil || len(steps) == 0 {
+		t.Fatalf("no golden scenarios: %v", err)
+	}
+	sort.Strings(steps)
+	for _, f := range steps {
+		state, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, err := os.ReadFile(strings.TrimSuffix(f, ".state.json") + ".plan.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(filepath.Join(goldenDir, "scenarios"), f)
+		cases = append(cases, goldenCase{Name: strings.TrimSuffix(rel, ".state.json"), State: state, Plan: plan})
+	}
+	f, err := os.Open(filepath.Join(goldenDir, "random.jsonl.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var c goldenCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// goldenState decodes a case's state and the time of its sync.
+func goldenState(t testing.TB, c goldenCase) rollout.State {
+	t.Helper()
+	objs, err := rollout.Decode(c.State)
+	if err != nil {
+		t.Fatalf("%s: decoding state: %v", c.Name, err)
+	}
+	if len(objs.Deployments) != 1 {
+		t.Fatalf("%s: %d deployments", c.Name, len(objs.Deployments))
+	}
+	var plan struct {
+		Now time.Time `json:"now"`
+	}
+	if err := json.Unmarshal(c.Plan, &plan); err != nil {
+		t.Fatal(err)
+	}
+	return objs.State(objs.Deployments[0], plan.Now)
+}
+
+// normalize turns a plan in the contract into comparable data: the names
+// (and hashes) of ReplicaSets the sync creates are masked, since our hash
+// is our own, and the leading adoptions and releases are sorted, since
+// upstream issues them in its cache's order.
+func normalize(t testing.TB, plan []byte) map[string]any {
+	t.Helper()
+	var p struct {
+		Actions []struct {
+			Type       string `json:"type"`
+			ReplicaSet string `json:"replicaSet"`
+		} `json:"actions"`
+	}
+	if err := json.Unmarshal(plan, &p); err != nil {
+		t.Fatal(err)
+	}
+	text := string(plan)
+	for _, a := range p.Actions {
+		if a.Type != "CreateReplicaSet" {
+			continue
+		}
+		i := strings.LastIndexByte(a.ReplicaSet, '-')
+		text = strings.ReplaceAll(text, a.ReplicaSet, "NEW-RS")
+		if i >= 0 {
+			text = strings.ReplaceAll(text, `"`+a.ReplicaSet[i+1:]+`"`, `"NEW-HASH"`)
+		}
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(text), &out); err != nil {
+		t.Fatal(err)
+	}
+	actions, _ := out["actions"].([]any)
+	n := 0
+	for n < len(actions) {
+		ty := actions[n].(map[string]any)["type"]
+		if ty != "AdoptReplicaSet" && ty != "ReleaseReplicaSet" {
+			break
+		}
+		n++
+	}
+	slices.SortFunc(actions[:n], func(a, b any) int {
+		return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
+	})
+	delete(out, "recheckAt")
+	return out
+}
+
+// overflows reports whether upstream's int32 arithmetic wraps in this case:
+// a negative number in its plan (counts or replica annotations) or in the
+// state, or sums of ReplicaSet sizes, or replicas plus surge, past MaxInt32.
+// There our answer differs on purpose.
+func overflows(t testing.TB, state rollout.State, plan []byte) bool {
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case float64:
+			return v < 0
+		case string:
+			return strings.HasPrefix(v, "-") && strings.Trim(v, "-0123456789") == ""
+		case map[string]any:
+			for k, x := range v {
+				if k != "deprecated.deployment.rollback.to" && k != "deployment.kubernetes.io/revision" &&
+					k != "deployment.kubernetes.io/revision-history" && walk(x) {
+					return true
+				}
+			}
+		case []any:
+			for _, x := range v {
+				if walk(x) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var v any
+	if err := json.Unmarshal(plan, &v); err != nil {
+		t.Fatal(err)
+	}
+	if walk(v) {
+		return true
+	}
+	st, err := json.Marshal(state.Deployment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(st, &v); err != nil {
+		t.Fatal(err)
+	}
+	if walk(v) {
+		return true
+	}
+	var spec, status int64
+	for _, rs := range state.ReplicaSets {
+		spec += int64(rs.Spec.Replicas)
+		status += int64(rs.Status.Replicas)
+		if rs.Spec.Replicas < 0 || rs.Status.Replicas < 0 || rs.Status.AvailableReplicas < 0 || rs.Status.ReadyReplicas < 0 {
+			return true
+		}
+	}
+	maxR := int64(state.Deployment.Spec.Replicas)
+	if ru := state.Deployment.Spec.Strategy.RollingUpdate; state.Deployment.Spec.Strategy.Type == rollout.RollingUpdateStrategy {
+		maxR += int64(ru.MaxSurge.ScaleUp(state.Deployment.Spec.Replicas))
+	}
+	if spec > math.MaxInt32 || status > math.MaxInt32 || maxR > math.MaxInt32 {
+		return true
+	}
+	// Q-3: proportional scaling multiplies a size by replicas + surge in
+	// int32.
+	for _, rs := range state.ReplicaSets {
+		if int64(rs.Spec.Replicas)*maxR > math.MaxInt32 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestGolden replays every sync of the upstream controller in testdata
+// through Plan and compares the plans.
+func TestGolden(t *testing.T) {
+	cases := loadGolden(t)
+	var matched, overflow, invalid int
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			s := goldenState(t, c)
+			if err := validState(s); err != nil {
+				// The API server refuses this Deployment, so no controller
+				// sees it; Plan refuses it too unless told to go on.
+				if acts, perr := rollout.Plan(s); perr == nil || acts != nil {
+					t.Fatalf("Plan() = %v, %v for a Deployment Validate refuses (%v)", acts, perr, err)
+				}
+				invalid++
+				s.Options.SkipValidation = true
+			}
+			actions, err := rollout.Plan(s)
+			if overflows(t, s, c.Plan) {
+				overflow++
+				if !s.Options.SkipValidation {
+					checkNoWrap(t, actions, err)
+				}
+				return
+			}
+			got, merr := json.Marshal(rollout.NewReport(s.Now, actions, err))
+			if merr != nil {
+				t.Fatal(merr)
+			}
+			if diff := cmp.Diff(normalize(t, c.Plan), normalize(t, got)); diff != "" {
+				t.Errorf("Plan() mismatch (-want +got):\n%s", diff)
+				return
+			}
+			matched++
+		})
+	}
+	t.Logf("%d cases: %d equal to upstream, %d where upstream overflows int32 (%d refused by validation, planned with SkipValidation)",
+		len(cases), matched, overflow, invalid)
+}
+
+func validState(s rollout.State) error {
+	errs := []error{rollout.Validate(s.Deployment)}
+	for _, rs := range s.ReplicaSets {
+		errs = append(errs, rollout.ValidateReplicaSet(rs))
+	}
+	return errors.Join(errs...)
+}
+
+// checkNoWrap checks a plan where upstream wrapped int32: ours either
+// stops with an OverflowError or plans only non-negative sizes.
+func checkNoWrap(t *testing.T, actions []rollout.Action, err error) {
+	t.Helper()
+	for _, a := range actions {
+		if a.From < 0 || a.To < 0 || a.Status.Replicas < 0 || a.Status.AvailableReplicas < 0 ||
+			a.Status.UpdatedReplicas < 0 || a.Status.ReadyReplicas < 0 || a.Status.UnavailableReplicas < 0 {
+			t.Errorf("negative count in %v", a)
+		}
+	}
+	_ = err
+}

@@ -1,0 +1,173 @@
+package rollout
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+
+	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/revision"
+)
+
+// CollisionError reports that the name of the new ReplicaSet is taken by a
+// ReplicaSet with another template or owner. The sync raises
+// status.collisionCount, so the next sync hashes to another name.
+type CollisionError struct{ Name string }
+
+func (e *CollisionError) Error() string {
+	return fmt.Sprintf("replicasets.apps %q already exists", e.Name)
+}
+
+// createMode says whether finding the new ReplicaSet may create it.
+type createMode bool
+
+const (
+	findOnly        createMode = false
+	createIfMissing createMode = true
+)
+
+// replicaSets finds the new and old ReplicaSets and brings the new one's
+// annotations and the Deployment's revision up to date (R-GAR-1..3). The old
+// ones come oldest first; the new one is nil when it does not exist and
+// mode is findOnly. Every call starts from the same snapshots.
+func (p *planner) replicaSets(mode createMode) (*ReplicaSet, []*ReplicaSet, error) {
+	old := findOld(p.d, p.rsList)
+	newRS, err := p.newReplicaSet(old, mode)
+	return newRS, old, err
+}
+
+// newReplicaSet returns the Deployment's new ReplicaSet (R-NEW-1..9): the
+// existing one, updated when its annotations or minReadySeconds lag, or
+// else, when mode allows, one it creates.
+func (p *planner) newReplicaSet(old []*ReplicaSet, mode createMode) (*ReplicaSet, error) {
+	next, err := revision.Next(revisions(old)) // R-NEW-2
+	if err != nil {
+		return nil, fmt.Errorf("metadata.annotations[%s]: %w", RevisionAnnotation, err)
+	}
+	if i := findNew(p.d, p.rsList); i >= 0 {
+		return p.syncNewReplicaSet(p.rsList[i], next), nil
+	}
+	if mode == findOnly {
+		return nil, nil // R-NEW-5
+	}
+	return p.createNewReplicaSet(old, next)
+}
+
+// syncNewReplicaSet brings an existing new ReplicaSet up to date (R-NEW-3,
+// R-NEW-4). When the ReplicaSet needs a write, the Deployment's revision
+// waits for a later call.
+func (p *planner) syncNewReplicaSet(existing *ReplicaSet, next int64) *ReplicaSet {
+	rs := existing.DeepCopy()
+	annotationsChanged := p.setNewReplicaSetAnnotations(&rs, next, true)
+	if annotationsChanged || rs.Spec.MinReadySeconds != p.d.Spec.MinReadySeconds {
+		rs.Spec.MinReadySeconds = p.d.Spec.MinReadySeconds
+		p.updateReplicaSet(&rs, existing.Spec.Replicas, Event{})
+		return &rs
+	}
+	// The ReplicaSet's revision, verbatim even when it is not a number.
+	changed := p.setDeploymentRevision(rs.Annotations[RevisionAnnotation])
+	if HasProgressDeadline(p.d) && !hasCondition(p.d.Status, Progressing) {
+		msg := fmt.Sprintf("Found new replica set %q", rs.Name)
+		p.setCondition(Progressing, ConditionTrue, ReasonFoundNewReplicaSet, msg)
+		changed = true
+	}
+	if changed {
+		p.updateStatus()
+	}
+	return &rs
+}
+
+// createNewReplicaSet creates the ReplicaSet for the Deployment's template
+// (R-NEW-6..9), named after the template's hash and the collision count.
+func (p *planner) createNewReplicaSet(old []*ReplicaSet, next int64) (*ReplicaSet, error) {
+	d := &p.d
+	t := hashTemplate(d.Spec.Template)
+	var h string
+	if cc := d.Status.CollisionCount; cc.Valid {
+		h = hash.SumCollisions(t, cc.Value)
+	} else {
+		h = hash.Sum(t)
+	}
+	template := d.Spec.Template.clone()
+	template.Labels = withLabel(d.Spec.Template.Labels, PodTemplateHashLabel, h)
+	selector := d.Spec.Selector.clone()
+	selector.MatchLabels = withLabel(d.Spec.Selector.MatchLabels, PodTemplateHashLabel, h)
+	rs := ReplicaSet{
+		ObjectMeta: ObjectMeta{
+			Name:      hash.Name(d.Name, h),
+			Namespace: d.Namespace,
+			Labels:    maps.Clone(template.Labels),
+			OwnerReferences: []OwnerReference{{
+				APIVersion: "apps/v1", Kind: "Deployment", Name: d.Name, UID: d.UID,
+				Controller: true, BlockOwnerDeletion: true,
+			}},
+		},
+		Spec: ReplicaSetSpec{MinReadySeconds: d.Spec.MinReadySeconds, Selector: selector, Template: template},
+	}
+	// R-NEW-7: sized against the old ReplicaSets (the new one is still 0).
+	size, err := NewRSNewReplicas(*d, values(old), rs)
+	if err != nil {
+		return nil, err
+	}
+	rs.Spec.Replicas = size
+	p.setNewReplicaSetAnnotations(&rs, next, false)
+
+	created := &rs
+	alreadyExisted := false
+	if taken := p.byName(rs.Name); taken != nil { // R-NEW-8a
+		ref, ok := taken.ControllerRef()
+		if !ok || ref.UID != d.UID || !EqualIgnoreHash(d.Spec.Template, taken.Spec.Template) {
+			cc := d.Status.CollisionCount
+			d.Status.CollisionCount = Int32(cc.Value + 1)
+			if cc.Value == Unlimited {
+				return nil, &OverflowError{Field: "status.collisionCount", Value: int64(cc.Value) + 1}
+			}
+			p.updateStatus()
+			return nil, &CollisionError{Name: rs.Name}
+		}
+		created, alreadyExisted = taken, true
+	} else {
+		var e Event
+		if size > 0 {
+			e = Event{"Normal", "ScalingReplicaSet", fmt.Sprintf("Scaled up replica set %s from 0 to %d", rs.Name, size)}
+		}
+		p.actions = append(p.actions, Action{
+			Type: CreateReplicaSet, ReplicaSet: rs.Name, To: size,
+			Labels: maps.Clone(rs.Labels), Annotations: maps.Clone(rs.Annotations),
+			Created: rs.DeepCopy(), Event: e,
+		})
+	}
+	// R-NEW-9: the computed revision, even for an existing ReplicaSet.
+	changed := p.setDeploymentRevision(strconv.FormatInt(next, 10))
+	if !alreadyExisted && HasProgressDeadline(*d) {
+		p.setCondition(Progressing, ConditionTrue, ReasonNewReplicaSetCreated, fmt.Sprintf("Created new replica set %q", rs.Name))
+		changed = true
+	}
+	if changed {
+		p.updateStatus()
+	}
+	return created, nil
+}
+
+// byName returns the ReplicaSet of the namespace with that name, or nil.
+func (p *planner) byName(name string) *ReplicaSet {
+	for _, rs := range p.inNamespace {
+		if rs.Name == name {
+			return rs
+		}
+	}
+	return nil
+}
+
+// setCondition sets a condition on the in-memory status, stamped now.
+func (p *planner) setCondition(t ConditionType, s ConditionStatus, reason, msg string) {
+	p.d.Status = SetDeploymentCondition(p.d.Status, NewDeploymentCondition(t, s, reason, msg, p.ts))
+}
+
+// withLabel returns a copy of labels with key set to v.
+func withLabel(labels map[string]string, key, v string) map[string]string {
+	out := make(map[string]string, len(labels)+1)
+	maps.Copy(out, labels)
+	out[key] = v
+	return out
+}

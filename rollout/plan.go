@@ -1,0 +1,230 @@
+package rollout
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// State is what one sync of a Deployment sees.
+type State struct {
+	// Deployment is the Deployment being synced.
+	Deployment Deployment
+	// ReplicaSets are the ReplicaSets in the Deployment's namespace,
+	// whoever owns them; those in other namespaces are ignored.
+	ReplicaSets []ReplicaSet
+	// Pods are the pods in the Deployment's namespace. Only Recreate
+	// looks at them, through their owning ReplicaSet.
+	Pods []Pod
+	// Now is the time of the sync. Timestamps the sync writes are Now
+	// truncated to the second, as the API server stores them.
+	Now time.Time
+	// Options select behaviour upstream keeps behind feature gates, and
+	// fixes of upstream bugs. The zero value is Kubernetes v1.36.
+	Options Options
+}
+
+// Options change how Plan behaves. The zero value reproduces Kubernetes
+// v1.36 with its default feature gates.
+type Options struct {
+	// OmitTerminatingReplicas leaves status.terminatingReplicas unset, as
+	// with the DeploymentReplicaSetTerminatingReplicas feature gate off
+	// (it is on by default since v1.35).
+	OmitTerminatingReplicas bool
+	// SkipValidation plans even for a Deployment the API server would
+	// refuse (see [Validate]), the way the controller would if it were
+	// handed one. Plan still refuses what it cannot compute.
+	SkipValidation bool
+}
+
+// planner is one sync in progress. Like upstream's, it works on a copy of
+// the Deployment that each step may change (annotations, conditions,
+// status), while the ReplicaSets stay the snapshots the sync started from.
+type planner struct {
+	opts Options
+	now  time.Time // the sync's clock
+	ts   time.Time // timestamps written: now truncated to the second
+
+	d           Deployment
+	maxReplicas int64 // spec.replicas + MaxSurge(d): the max-replicas annotation
+	minAvail    int32 // spec.replicas - MaxUnavailable(d)
+
+	inNamespace []*ReplicaSet     // every ReplicaSet in d's namespace
+	rsList      []*ReplicaSet     // the ReplicaSets d controls, after adoption and release
+	pods        map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
+	actions     []Action
+}
+
+// Plan returns what one sync of s.Deployment by the Kubernetes v1.36
+// Deployment controller does: the API calls in the order the controller
+// makes them, each with the event it records, and any event or progress
+// re-check that comes without a call. Plan is pure: it does not modify s,
+// does not read the clock, and returns the same actions for any order of
+// s.ReplicaSets and s.Pods. Adoptions and releases come first, ordered by
+// ReplicaSet name (upstream follows its cache's order).
+//
+// Plan fails, returning no actions, when s.Deployment or one of its
+// namespace's ReplicaSets is one the API server refuses ([Validate],
+// [ValidateReplicaSet]; see Options.SkipValidation). It fails after some
+// actions, returning them with the error, where the controller's sync fails:
+// a ReplicaSet named like the new one already exists (a hash collision: the
+// actions then raise status.collisionCount, and the next sync uses another
+// name), a selector that cannot be converted, a controlled ReplicaSet
+// without a UID, and a count that does not fit int32 (an [OverflowError];
+// upstream writes a wrapped negative number there, which the API server
+// refuses).
+func Plan(s State) ([]Action, error) {
+	if !s.Options.SkipValidation {
+		if err := validateState(s); err != nil {
+			return nil, err
+		}
+	}
+	p := newPlanner(s)
+	err := p.syncDeployment(s)
+	return p.actions, err
+}
+
+// validateState checks the Deployment and the ReplicaSets of its namespace.
+func validateState(s State) error {
+	errs := []error{Validate(s.Deployment)}
+	for _, rs := range s.ReplicaSets {
+		if rs.Namespace == s.Deployment.Namespace {
+			errs = append(errs, ValidateReplicaSet(rs))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func newPlanner(s State) *planner {
+	d := s.Deployment.DeepCopy()
+	l := Limits(d)
+	p := &planner{
+		opts:        s.Options,
+		now:         s.Now,
+		ts:          s.Now.Truncate(time.Second),
+		d:           d,
+		maxReplicas: maxReplicas(d, l),
+		minAvail:    d.Spec.Replicas - l.Unavailable,
+	}
+	for i := range s.ReplicaSets {
+		if rs := &s.ReplicaSets[i]; rs.Namespace == d.Namespace {
+			p.inNamespace = append(p.inNamespace, rs)
+		}
+	}
+	slices.SortFunc(p.inNamespace, func(a, b *ReplicaSet) int { return compareStrings(a.Name, b.Name, a.UID, b.UID) })
+	return p
+}
+
+// syncDeployment is upstream's decision order (spec §3).
+func (p *planner) syncDeployment(s State) error {
+	if p.selectsAll() {
+		return p.refuseEmptySelector() // R-SYNC-2
+	}
+	if err := p.claimReplicaSets(); err != nil { // R-SYNC-3
+		return err
+	}
+	if err := p.groupPods(s.Pods); err != nil { // R-SYNC-4
+		return err
+	}
+	if p.d.Deleting() {
+		return p.syncStatusOnly() // R-SYNC-5
+	}
+	p.checkPausedConditions() // R-SYNC-6
+	if p.d.Spec.Paused {
+		return p.scaleSync() // R-SYNC-7
+	}
+	if _, ok := p.rollbackRequest(); ok {
+		return p.rollback() // R-SYNC-8
+	}
+	scaling, err := p.isScalingEvent() // R-SYNC-9
+	if err != nil {
+		return err
+	}
+	if scaling {
+		return p.scaleSync()
+	}
+	switch p.d.Spec.Strategy.Type { // R-SYNC-10
+	case RecreateStrategy:
+		return p.rolloutRecreate()
+	case RollingUpdateStrategy:
+		return p.rolloutRolling()
+	}
+	return fmt.Errorf("unexpected deployment strategy type: %s", p.d.Spec.Strategy.Type)
+}
+
+// selectsAll reports whether the selector is the empty one: neither
+// matchLabels nor matchExpressions given (an empty but present matchLabels
+// is not caught, Q-12).
+func (p *planner) selectsAll() bool {
+	s := p.d.Spec.Selector
+	return s.MatchLabels == nil && s.MatchExpressions == nil
+}
+
+// refuseEmptySelector warns and does nothing else, but record that the
+// current generation was seen (R-SYNC-2).
+func (p *planner) refuseEmptySelector() error {
+	p.event(Event{"Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required."})
+	if p.d.Status.ObservedGeneration < p.d.Generation {
+		p.d.Status.ObservedGeneration = p.d.Generation
+		p.updateStatus()
+	}
+	return nil
+}
+
+// The API calls, recorded as actions.
+
+func (p *planner) event(e Event) {
+	p.actions = append(p.actions, Action{Type: RecordEvent, Event: e})
+}
+
+// updateStatus writes the Deployment's in-memory status and annotations.
+func (p *planner) updateStatus() {
+	p.actions = append(p.actions, Action{
+		Type:        UpdateDeploymentStatus,
+		Status:      p.d.Status.clone(),
+		Annotations: maps.Clone(p.d.Annotations),
+	})
+}
+
+// updateDeployment writes the Deployment's annotations and template.
+func (p *planner) updateDeployment(e Event) {
+	p.actions = append(p.actions, Action{
+		Type:        UpdateDeployment,
+		Annotations: maps.Clone(p.d.Annotations),
+		Template:    p.d.Spec.Template.clone(),
+		Event:       e,
+	})
+}
+
+// updateReplicaSet writes rs, which was from in size before, recording e.
+func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
+	t := UpdateReplicaSet
+	if from != rs.Spec.Replicas {
+		t = ScaleReplicaSet
+	}
+	p.actions = append(p.actions, Action{
+		Type:            t,
+		ReplicaSet:      rs.Name,
+		From:            from,
+		To:              rs.Spec.Replicas,
+		Annotations:     maps.Clone(rs.Annotations),
+		MinReadySeconds: rs.Spec.MinReadySeconds,
+		Event:           e,
+	})
+}
+
+func compareStrings(a1, b1, a2, b2 string) int {
+	switch {
+	case a1 < b1:
+		return -1
+	case a1 > b1:
+		return 1
+	case a2 < b2:
+		return -1
+	case a2 > b2:
+		return 1
+	}
+	return 0
+}

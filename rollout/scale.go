@@ -1,0 +1,173 @@
+package rollout
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rolloutmath/rolloutmath/proportion"
+)
+
+// OverflowError reports a count that does not fit the int32 field it goes
+// to. Upstream wraps such a count to a negative number, which the API server
+// refuses; Plan stops there instead.
+type OverflowError struct {
+	Field string
+	Value int64
+}
+
+func (e *OverflowError) Error() string {
+	return fmt.Sprintf("%s: value %d overflows int32", e.Field, e.Value)
+}
+
+// resizeMode says whether scaleReplicaSet writes a ReplicaSet whose size is
+// already right but whose replica annotations are stale.
+type resizeMode bool
+
+const (
+	onlyIfResized      resizeMode = false
+	refreshAnnotations resizeMode = true
+)
+
+// scaleReplicaSet sets rs's size to size, with the replica annotations of
+// the Deployment's current size (R-SRS-1). It returns whether the size
+// changed and the ReplicaSet as written (rs itself when nothing was
+// written).
+func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (bool, *ReplicaSet) {
+	if mode == onlyIfResized && rs.Spec.Replicas == size {
+		return false, rs
+	}
+	resized := rs.Spec.Replicas != size
+	if !resized && !replicasAnnotationsNeedUpdate(rs.Annotations, p.d.Spec.Replicas, p.maxReplicas) {
+		return false, rs
+	}
+	out := rs.DeepCopy()
+	out.Spec.Replicas = size
+	setReplicasAnnotations(&out.Annotations, p.d.Spec.Replicas, p.maxReplicas)
+	var e Event
+	if resized {
+		dir := "down"
+		if rs.Spec.Replicas < size {
+			dir = "up"
+		}
+		e = Event{"Normal", "ScalingReplicaSet", fmt.Sprintf("Scaled %s replica set %s from %d to %d", dir, out.Name, rs.Spec.Replicas, size)}
+	}
+	p.updateReplicaSet(&out, rs.Spec.Replicas, e)
+	return resized, &out
+}
+
+// isScalingEvent reports whether spec.replicas changed since the active
+// ReplicaSets were last sized: one of them carries a valid desired-replicas
+// annotation that differs (R-SCALE-1). Finding the ReplicaSets syncs the
+// new one's annotations and the revision, as upstream does.
+func (p *planner) isScalingEvent() (bool, error) {
+	newRS, old, err := p.replicaSets(findOnly)
+	if err != nil {
+		return false, err
+	}
+	for _, rs := range filterActive(appendNew(old, newRS)) {
+		if desired, ok := replicasAnnotation(rs.Annotations, DesiredReplicasAnnotation); ok && desired != p.d.Spec.Replicas {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// scaleSync resizes a paused Deployment or one whose replicas changed,
+// without rolling out (R-SCALE-2): scale, clean up history when paused,
+// then write the status.
+func (p *planner) scaleSync() error {
+	newRS, old, err := p.replicaSets(findOnly)
+	if err != nil {
+		return err
+	}
+	// scale works newest first, and upstream's cleanup sorts from that order.
+	old = sortedBy(old, func(a, b *ReplicaSet) int { return CompareByCreation(b, a) })
+	if err := p.scale(newRS, old); err != nil {
+		return err
+	}
+	if _, rollingBack := p.rollbackRequest(); p.d.Spec.Paused && !rollingBack {
+		p.cleanup(old)
+	}
+	return p.syncDeploymentStatus(appendNew(old, newRS), newRS)
+}
+
+// scale brings the ReplicaSets to the Deployment's size (R-SCALE-3): a lone
+// active (or latest) ReplicaSet takes the whole size; a saturated new
+// ReplicaSet retires the old ones; otherwise RollingUpdate spreads the
+// change proportionally and Recreate waits. old is newest first.
+func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
+	replicas := p.d.Spec.Replicas
+	if rs := findActiveOrLatest(newRS, old); rs != nil {
+		if rs.Spec.Replicas != replicas {
+			p.scaleReplicaSet(rs, replicas, onlyIfResized)
+		}
+		return nil
+	}
+	if isSaturated(p.d, newRS) {
+		for _, rs := range filterActive(old) {
+			p.scaleReplicaSet(rs, 0, onlyIfResized)
+		}
+		return nil
+	}
+	if p.d.Spec.Strategy.Type != RollingUpdateStrategy {
+		return nil
+	}
+	return p.scaleProportionally(filterActive(appendNew(old, newRS)))
+}
+
+// scaleProportionally spreads the difference between replicas + maxSurge
+// and the active ReplicaSets' sizes over them in proportion to their sizes
+// (R-SCALE-4..6, package proportion), writing every one of them so that
+// their replica annotations are current.
+func (p *planner) scaleProportionally(active []*ReplicaSet) error {
+	sets := make([]proportion.Set, len(active))
+	for i, rs := range active {
+		maxR, _ := replicasAnnotation(rs.Annotations, MaxReplicasAnnotation)
+		sets[i] = proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
+	}
+	r := proportion.Resize{Replicas: p.d.Spec.Replicas, MaxReplicas: p.maxReplicas, StatusReplicas: p.d.Status.Replicas}
+	for _, c := range proportion.Distribute(sets, r) {
+		rs := active[c.Index]
+		if c.Replicas > math.MaxInt32 {
+			return &OverflowError{Field: fmt.Sprintf("replicaset %s spec.replicas", rs.Name), Value: c.Replicas}
+		}
+		p.scaleReplicaSet(rs, int32(c.Replicas), refreshAnnotations)
+	}
+	return nil
+}
+
+// appendNew returns old followed by newRS when there is one, in a new slice.
+func appendNew(old []*ReplicaSet, newRS *ReplicaSet) []*ReplicaSet {
+	out := make([]*ReplicaSet, len(old), len(old)+1)
+	copy(out, old)
+	if newRS != nil {
+		out = append(out, newRS)
+	}
+	return out
+}
+
+// GetReplicaSetProportion returns how many replicas rs gains (or loses,
+// when negative) when d is resized, given the toAdd replicas the resize
+// spreads and the added replicas earlier ReplicaSets already took
+// (R-SCALE-5). It is never beyond what is left, toAdd - added, and
+// saturates at the int32 bounds. The
+// max-replicas annotation of rs, or else d.Status.Replicas, is the size the
+// Deployment had; see package proportion.
+func GetReplicaSetProportion(rs ReplicaSet, d Deployment, toAdd, added int32) int32 {
+	maxR, _ := GetMaxReplicasAnnotation(rs)
+	s := proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
+	r := proportion.Resize{Replicas: d.Spec.Replicas, MaxReplicas: maxReplicas(d, Limits(d)), StatusReplicas: d.Status.Replicas}
+	return clamp32(proportion.Proportion(s, r, int64(toAdd), int64(added)))
+}
+
+// clamp32 saturates n to the int32 range.
+func clamp32(n int64) int32 {
+	return int32(max(math.MinInt32, min(n, math.MaxInt32)))
+}
+
+// GetProportion is the former name of [GetReplicaSetProportion].
+//
+// Deprecated: Use GetReplicaSetProportion, upstream's current name.
+func GetProportion(rs ReplicaSet, d Deployment, toAdd, added int32) int32 {
+	return GetReplicaSetProportion(rs, d, toAdd, added)
+}

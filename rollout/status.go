@@ -1,0 +1,191 @@
+package rollout
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// calculateStatus computes the Deployment's status from all its
+// ReplicaSets and the new one (R-STAT-1): the sums of their counts, the
+// generation this sync started from, and the Available condition. The
+// other conditions carry over.
+func (p *planner) calculateStatus(all []*ReplicaSet, newRS *ReplicaSet) (DeploymentStatus, error) {
+	c := count(all)
+	s := DeploymentStatus{
+		ObservedGeneration: p.d.Generation,
+		CollisionCount:     p.d.Status.CollisionCount,
+		Conditions:         p.d.Status.clone().Conditions,
+	}
+	if newRS != nil {
+		s.UpdatedReplicas = newRS.Status.Replicas
+	}
+	fields := []struct {
+		name string
+		dst  *int32
+		v    int64
+	}{
+		{"status.replicas", &s.Replicas, c.Replicas},
+		{"status.readyReplicas", &s.ReadyReplicas, c.Ready},
+		{"status.availableReplicas", &s.AvailableReplicas, c.Available},
+		// Spec-based: pods not yet created count as unavailable.
+		{"status.unavailableReplicas", &s.UnavailableReplicas, max(0, c.Spec-c.Available)},
+		{"status.terminatingReplicas", &s.TerminatingReplicas.Value, c.Terminating},
+	}
+	for _, f := range fields {
+		if f.v > math.MaxInt32 || f.v < math.MinInt32 {
+			return DeploymentStatus{}, &OverflowError{Field: f.name, Value: f.v}
+		}
+		*f.dst = int32(f.v)
+	}
+	s.TerminatingReplicas.Valid = c.TerminatingKnown && !p.opts.OmitTerminatingReplicas
+	if !s.TerminatingReplicas.Valid {
+		s.TerminatingReplicas = OptionalInt32{}
+	}
+	if c.Available >= int64(p.minAvail) {
+		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionTrue, ReasonMinimumReplicasAvailable, "Deployment has minimum availability.", p.ts))
+	} else {
+		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionFalse, ReasonMinimumReplicasUnavailable, "Deployment does not have minimum availability.", p.ts))
+	}
+	return s, nil
+}
+
+// syncDeploymentStatus writes the computed status if it differs (R-STAT-2).
+func (p *planner) syncDeploymentStatus(all []*ReplicaSet, newRS *ReplicaSet) error {
+	s, err := p.calculateStatus(all, newRS)
+	if err != nil {
+		return err
+	}
+	if !s.equal(p.d.Status) {
+		p.d.Status = s
+		p.updateStatus()
+	}
+	return nil
+}
+
+// syncStatusOnly is all a Deployment being deleted gets (R-STAT-3); finding
+// its new ReplicaSet may still update it.
+func (p *planner) syncStatusOnly() error {
+	newRS, old, err := p.replicaSets(findOnly)
+	if err != nil {
+		return err
+	}
+	return p.syncDeploymentStatus(appendNew(old, newRS), newRS)
+}
+
+// syncRolloutStatus ends every rollout sync (R-STAT-4): the status, with the
+// Progressing condition judged against the progress deadline and the
+// ReplicaFailure condition taken from the ReplicaSets. When nothing changed
+// it schedules the next progress check instead.
+func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error {
+	s, err := p.calculateStatus(all, newRS)
+	if err != nil {
+		return err
+	}
+	d := p.d
+	if !HasProgressDeadline(d) {
+		s = RemoveDeploymentCondition(s, Progressing)
+	}
+	cur, hasCur := GetDeploymentCondition(d.Status, Progressing)
+	complete := s.Replicas == s.UpdatedReplicas && hasCur && cur.Reason == ReasonNewReplicaSetAvailable
+	if HasProgressDeadline(d) && !complete {
+		switch {
+		case DeploymentComplete(d, s):
+			msg := progressMessage(d, newRS, "has successfully progressed.")
+			s = SetDeploymentCondition(s, NewDeploymentCondition(Progressing, ConditionTrue, ReasonNewReplicaSetAvailable, msg, p.ts))
+		case DeploymentProgressing(d, s):
+			// Rewritten on every sync that makes progress, which restarts
+			// the deadline clock.
+			msg := progressMessage(d, newRS, "is progressing.")
+			c := NewDeploymentCondition(Progressing, ConditionTrue, ReasonReplicaSetUpdated, msg, p.ts)
+			if hasCur {
+				if cur.Status == ConditionTrue {
+					c.LastTransitionTime = cur.LastTransitionTime
+				}
+				s = RemoveDeploymentCondition(s, Progressing)
+			}
+			s = SetDeploymentCondition(s, c)
+		case DeploymentTimedOut(d, s, p.now):
+			msg := progressMessage(d, newRS, "has timed out progressing.")
+			s = SetDeploymentCondition(s, NewDeploymentCondition(Progressing, ConditionFalse, ReasonProgressDeadlineExceeded, msg, p.ts))
+		}
+	}
+	if f, ok := replicaFailure(all, newRS); ok {
+		s = SetDeploymentCondition(s, f)
+	} else {
+		s = RemoveDeploymentCondition(s, ReplicaFailure)
+	}
+	if s.equal(d.Status) {
+		p.recheckProgress(s)
+		return nil
+	}
+	p.d.Status = s
+	p.updateStatus()
+	return nil
+}
+
+func progressMessage(d Deployment, newRS *ReplicaSet, what string) string {
+	if newRS != nil {
+		return fmt.Sprintf("ReplicaSet %q %s", newRS.Name, what)
+	}
+	return fmt.Sprintf("Deployment %q %s", d.Name, what)
+}
+
+// replicaFailure returns the first ReplicaFailure condition of the new
+// ReplicaSet, or else of any ReplicaSet in all (R-STAT-5).
+func replicaFailure(all []*ReplicaSet, newRS *ReplicaSet) (Condition, bool) {
+	if newRS != nil {
+		for _, c := range newRS.Status.Conditions {
+			if c.Type == ReplicaFailure {
+				return ReplicaSetToDeploymentCondition(c), true
+			}
+		}
+	}
+	for _, rs := range all {
+		for _, c := range rs.Status.Conditions {
+			if c.Type == ReplicaFailure {
+				return ReplicaSetToDeploymentCondition(c), true
+			}
+		}
+	}
+	return Condition{}, false
+}
+
+// recheckProgress schedules the next progress check when a sync wrote
+// nothing (R-STAT-6): at the deadline plus a second, or now if that is less
+// than a second away; never without a deadline, for a complete rollout, or
+// once the deadline was exceeded.
+func (p *planner) recheckProgress(next DeploymentStatus) {
+	d := p.d
+	cur, ok := GetDeploymentCondition(d.Status, Progressing)
+	if !HasProgressDeadline(d) || !ok || DeploymentComplete(d, next) || cur.Reason == ReasonProgressDeadlineExceeded {
+		return
+	}
+	at := p.now
+	if after := deadline(d, cur).Sub(p.now); after >= time.Second {
+		at = p.now.Add(after + time.Second)
+	}
+	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at})
+}
+
+// checkPausedConditions records a pause or resume in the Progressing
+// condition, unless the deadline was already exceeded (R-PAUSE-1, Q-25).
+func (p *planner) checkPausedConditions() {
+	if !HasProgressDeadline(p.d) {
+		return
+	}
+	cur, ok := GetDeploymentCondition(p.d.Status, Progressing)
+	if ok && cur.Reason == ReasonProgressDeadlineExceeded {
+		return
+	}
+	pausedCond := ok && cur.Reason == ReasonDeploymentPaused
+	switch {
+	case p.d.Spec.Paused && !pausedCond:
+		p.setCondition(Progressing, ConditionUnknown, ReasonDeploymentPaused, "Deployment is paused")
+	case !p.d.Spec.Paused && pausedCond:
+		p.setCondition(Progressing, ConditionUnknown, ReasonDeploymentResumed, "Deployment is resumed")
+	default:
+		return
+	}
+	p.updateStatus()
+}

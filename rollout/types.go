@@ -1,0 +1,591 @@
+package rollout
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// Keys the controller reads and writes (spec §1.1).
+const (
+	// RevisionAnnotation holds the revision of a Deployment or ReplicaSet.
+	RevisionAnnotation = "deployment.kubernetes.io/revision"
+	// RevisionHistoryAnnotation lists the earlier revisions a ReplicaSet served.
+	RevisionHistoryAnnotation = "deployment.kubernetes.io/revision-history"
+	// DesiredReplicasAnnotation is the Deployment's replicas when the ReplicaSet was last sized.
+	DesiredReplicasAnnotation = "deployment.kubernetes.io/desired-replicas"
+	// MaxReplicasAnnotation is replicas + maxSurge when the ReplicaSet was last sized.
+	MaxReplicasAnnotation = "deployment.kubernetes.io/max-replicas"
+	// RollbackToAnnotation requests a rollback (the deprecated rollbackTo round trip).
+	RollbackToAnnotation = "deprecated.deployment.rollback.to"
+	// LastAppliedAnnotation is kubectl's, never copied between Deployment and ReplicaSet.
+	LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+	// PodTemplateHashLabel is the label that ties a ReplicaSet and its pods to a template.
+	PodTemplateHashLabel = "pod-template-hash"
+)
+
+// StrategyType is a Deployment's spec.strategy.type.
+type StrategyType string
+
+// The strategy types the API accepts.
+const (
+	RollingUpdateStrategy StrategyType = "RollingUpdate"
+	RecreateStrategy      StrategyType = "Recreate"
+)
+
+// OptionalInt32 is an int32 that may be absent, as a nil *int32 is in the API.
+// Its zero value is absent. It encodes as a JSON number, or is omitted by a
+// field tagged omitzero when absent.
+type OptionalInt32 struct {
+	Value int32
+	Valid bool
+}
+
+// Int32 returns a present OptionalInt32 holding v.
+func Int32(v int32) OptionalInt32 { return OptionalInt32{Value: v, Valid: true} }
+
+// IsZero reports whether o is absent.
+func (o OptionalInt32) IsZero() bool { return !o.Valid }
+
+// MarshalJSON encodes o as a number, or null when absent.
+func (o OptionalInt32) MarshalJSON() ([]byte, error) {
+	if !o.Valid {
+		return []byte("null"), nil
+	}
+	return strconv.AppendInt(nil, int64(o.Value), 10), nil
+}
+
+// UnmarshalJSON decodes a number that fits int32, or null as absent.
+func (o *OptionalInt32) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*o = OptionalInt32{}
+		return nil
+	}
+	var v int32
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*o = Int32(v)
+	return nil
+}
+
+// OwnerReference is metadata.ownerReferences[i].
+type OwnerReference struct {
+	APIVersion         string `json:"apiVersion,omitempty"`
+	Kind               string `json:"kind,omitempty"`
+	Name               string `json:"name,omitempty"`
+	UID                string `json:"uid,omitempty"`
+	Controller         bool   `json:"controller,omitempty"`
+	BlockOwnerDeletion bool   `json:"blockOwnerDeletion,omitempty"`
+}
+
+// ObjectMeta is the metadata the controller reads. A zero DeletionTimestamp
+// means the object is not being deleted.
+type ObjectMeta struct {
+	Name              string            `json:"name,omitempty"`
+	Namespace         string            `json:"namespace,omitempty"`
+	UID               string            `json:"uid,omitempty"`
+	Generation        int64             `json:"generation,omitempty"`
+	CreationTimestamp time.Time         `json:"creationTimestamp,omitzero"`
+	DeletionTimestamp time.Time         `json:"deletionTimestamp,omitzero"`
+	Labels            map[string]string `json:"labels,omitempty"`
+	Annotations       map[string]string `json:"annotations,omitempty"`
+	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty"`
+}
+
+// Deleting reports whether the object has a deletion timestamp.
+func (m ObjectMeta) Deleting() bool { return !m.DeletionTimestamp.IsZero() }
+
+// ControllerRef returns the first owner reference marked controller, as
+// metav1.GetControllerOf does.
+func (m ObjectMeta) ControllerRef() (OwnerReference, bool) {
+	for _, r := range m.OwnerReferences {
+		if r.Controller {
+			return r, true
+		}
+	}
+	return OwnerReference{}, false
+}
+
+// normalize drops empty maps and lists, which the API server does not
+// store (its fields are omitempty): an object read back has nil there.
+func (m *ObjectMeta) normalize() {
+	m.Labels = nilIfEmpty(m.Labels)
+	m.Annotations = nilIfEmpty(m.Annotations)
+	if len(m.OwnerReferences) == 0 {
+		m.OwnerReferences = nil
+	}
+}
+
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+func (m ObjectMeta) clone() ObjectMeta {
+	m.Labels = maps.Clone(m.Labels)
+	m.Annotations = maps.Clone(m.Annotations)
+	m.OwnerReferences = slices.Clone(m.OwnerReferences)
+	return m
+}
+
+// LabelSelectorRequirement is one matchExpressions entry.
+type LabelSelectorRequirement struct {
+	Key      string   `json:"key"`
+	Operator string   `json:"operator"`
+	Values   []string `json:"values,omitempty"`
+}
+
+// LabelSelector is a label query (spec.selector). A selector whose
+// MatchLabels and MatchExpressions are both nil is the empty selector the
+// controller refuses to act on; a non-nil empty MatchLabels matches every
+// object, as upstream's conversion does.
+type LabelSelector struct {
+	MatchLabels      map[string]string          `json:"matchLabels,omitempty"`
+	MatchExpressions []LabelSelectorRequirement `json:"matchExpressions,omitempty"`
+}
+
+func (s *LabelSelector) normalize() {
+	s.MatchLabels = nilIfEmpty(s.MatchLabels)
+	if len(s.MatchExpressions) == 0 {
+		s.MatchExpressions = nil
+	}
+}
+
+func (s LabelSelector) clone() LabelSelector {
+	s.MatchLabels = maps.Clone(s.MatchLabels)
+	s.MatchExpressions = slices.Clone(s.MatchExpressions)
+	for i := range s.MatchExpressions {
+		s.MatchExpressions[i].Values = slices.Clone(s.MatchExpressions[i].Values)
+	}
+	return s
+}
+
+// PodTemplate is a pod template: its labels, annotations and spec. The spec
+// is kept as JSON; decoding stores it in canonical form (sorted keys, no
+// insignificant white space) so that two templates compare and hash by
+// content. Other template metadata is not kept.
+type PodTemplate struct {
+	Labels      map[string]string
+	Annotations map[string]string
+	Spec        json.RawMessage
+}
+
+type templateJSON struct {
+	Metadata struct {
+		Labels      map[string]string `json:"labels,omitempty"`
+		Annotations map[string]string `json:"annotations,omitempty"`
+	} `json:"metadata"`
+	Spec json.RawMessage `json:"spec,omitempty"`
+}
+
+// MarshalJSON encodes t as a core/v1 PodTemplateSpec.
+func (t PodTemplate) MarshalJSON() ([]byte, error) {
+	var j templateJSON
+	j.Metadata.Labels = t.Labels
+	j.Metadata.Annotations = t.Annotations
+	j.Spec = t.Spec
+	if len(j.Spec) == 0 {
+		j.Spec = json.RawMessage("{}")
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes a core/v1 PodTemplateSpec, keeping the spec in
+// canonical JSON.
+func (t *PodTemplate) UnmarshalJSON(b []byte) error {
+	var j templateJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	spec, err := defaultPodSpec(j.Spec)
+	if err != nil {
+		return fmt.Errorf("template.spec: %w", err)
+	}
+	*t = PodTemplate{Labels: nilIfEmpty(j.Metadata.Labels), Annotations: nilIfEmpty(j.Metadata.Annotations), Spec: spec}
+	return nil
+}
+
+func (t PodTemplate) clone() PodTemplate {
+	t.Labels = maps.Clone(t.Labels)
+	t.Annotations = maps.Clone(t.Annotations)
+	t.Spec = slices.Clone(t.Spec)
+	return t
+}
+
+// RollingUpdate holds a RollingUpdate strategy's two limits.
+type RollingUpdate struct {
+	MaxSurge       surge.Value `json:"maxSurge"`
+	MaxUnavailable surge.Value `json:"maxUnavailable"`
+}
+
+// Strategy is spec.strategy. RollingUpdate is meaningful only when Type is
+// RollingUpdateStrategy and is encoded only then.
+type Strategy struct {
+	Type          StrategyType
+	RollingUpdate RollingUpdate
+}
+
+type strategyJSON struct {
+	Type          StrategyType `json:"type,omitempty"`
+	RollingUpdate *struct {
+		MaxSurge       *surge.Value `json:"maxSurge,omitempty"`
+		MaxUnavailable *surge.Value `json:"maxUnavailable,omitempty"`
+	} `json:"rollingUpdate,omitempty"`
+}
+
+// MarshalJSON encodes s as apps/v1 DeploymentStrategy.
+func (s Strategy) MarshalJSON() ([]byte, error) {
+	var j strategyJSON
+	j.Type = s.Type
+	if s.Type == RollingUpdateStrategy {
+		ms, mu := s.RollingUpdate.MaxSurge, s.RollingUpdate.MaxUnavailable
+		j.RollingUpdate = &struct {
+			MaxSurge       *surge.Value `json:"maxSurge,omitempty"`
+			MaxUnavailable *surge.Value `json:"maxUnavailable,omitempty"`
+		}{&ms, &mu}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes apps/v1 DeploymentStrategy and applies the API
+// server's defaults: type RollingUpdate, and 25% for an absent maxSurge or
+// maxUnavailable of a RollingUpdate strategy.
+func (s *Strategy) UnmarshalJSON(b []byte) error {
+	var j strategyJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*s = Strategy{Type: j.Type}
+	if s.Type == "" {
+		s.Type = RollingUpdateStrategy
+	}
+	if s.Type == RollingUpdateStrategy {
+		s.RollingUpdate = DefaultRollingUpdate()
+		if ru := j.RollingUpdate; ru != nil {
+			if ru.MaxSurge != nil {
+				s.RollingUpdate.MaxSurge = *ru.MaxSurge
+			}
+			if ru.MaxUnavailable != nil {
+				s.RollingUpdate.MaxUnavailable = *ru.MaxUnavailable
+			}
+		}
+	}
+	return nil
+}
+
+// DefaultRollingUpdate returns the API server's default limits: 25% and 25%.
+func DefaultRollingUpdate() RollingUpdate {
+	return RollingUpdate{MaxSurge: surge.Percent(25), MaxUnavailable: surge.Percent(25)}
+}
+
+// API server defaults for a Deployment (spec §1.4).
+const (
+	DefaultReplicas                = 1
+	DefaultRevisionHistoryLimit    = 10
+	DefaultProgressDeadlineSeconds = 600
+	// Unlimited, as revisionHistoryLimit or progressDeadlineSeconds, means
+	// keep every old ReplicaSet, or no progress deadline.
+	Unlimited = 1<<31 - 1
+)
+
+// DeploymentSpec is apps/v1 DeploymentSpec. Decoding applies the API
+// server's defaults to absent fields (replicas 1, strategy RollingUpdate with
+// 25%/25%, revisionHistoryLimit 10, progressDeadlineSeconds 600); this is the
+// only place the library defaults anything. In a value built in Go, an absent
+// RevisionHistoryLimit keeps every old ReplicaSet and an absent
+// ProgressDeadlineSeconds means no deadline, as nil does upstream.
+type DeploymentSpec struct {
+	Replicas                int32         `json:"replicas"`
+	Selector                LabelSelector `json:"selector"`
+	Template                PodTemplate   `json:"template"`
+	Strategy                Strategy      `json:"strategy"`
+	MinReadySeconds         int32         `json:"minReadySeconds,omitempty"`
+	RevisionHistoryLimit    OptionalInt32 `json:"revisionHistoryLimit,omitzero"`
+	Paused                  bool          `json:"paused,omitempty"`
+	ProgressDeadlineSeconds OptionalInt32 `json:"progressDeadlineSeconds,omitzero"`
+}
+
+// UnmarshalJSON decodes apps/v1 DeploymentSpec and applies the defaults.
+func (s *DeploymentSpec) UnmarshalJSON(b []byte) error {
+	type plain DeploymentSpec
+	var j struct {
+		plain
+		Replicas *int32           `json:"replicas"`
+		Strategy *json.RawMessage `json:"strategy"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*s = DeploymentSpec(j.plain)
+	s.Replicas = DefaultReplicas
+	if j.Replicas != nil {
+		s.Replicas = *j.Replicas
+	}
+	s.Strategy = Strategy{Type: RollingUpdateStrategy, RollingUpdate: DefaultRollingUpdate()}
+	if j.Strategy != nil {
+		if err := json.Unmarshal(*j.Strategy, &s.Strategy); err != nil {
+			return fmt.Errorf("strategy: %w", err)
+		}
+	}
+	if !s.RevisionHistoryLimit.Valid {
+		s.RevisionHistoryLimit = Int32(DefaultRevisionHistoryLimit)
+	}
+	if !s.ProgressDeadlineSeconds.Valid {
+		s.ProgressDeadlineSeconds = Int32(DefaultProgressDeadlineSeconds)
+	}
+	return nil
+}
+
+// ConditionStatus is a condition's status: True, False or Unknown.
+type ConditionStatus string
+
+// Condition statuses.
+const (
+	ConditionTrue    ConditionStatus = "True"
+	ConditionFalse   ConditionStatus = "False"
+	ConditionUnknown ConditionStatus = "Unknown"
+)
+
+// ConditionType names a Deployment condition.
+type ConditionType string
+
+// Deployment condition types.
+const (
+	Progressing    ConditionType = "Progressing"
+	Available      ConditionType = "Available"
+	ReplicaFailure ConditionType = "ReplicaFailure"
+)
+
+// Condition is a Deployment's status condition.
+type Condition struct {
+	Type               ConditionType   `json:"type"`
+	Status             ConditionStatus `json:"status"`
+	LastUpdateTime     time.Time       `json:"lastUpdateTime,omitzero"`
+	LastTransitionTime time.Time       `json:"lastTransitionTime,omitzero"`
+	Reason             string          `json:"reason,omitempty"`
+	Message            string          `json:"message,omitempty"`
+}
+
+// DeploymentStatus is apps/v1 DeploymentStatus.
+type DeploymentStatus struct {
+	ObservedGeneration  int64         `json:"observedGeneration,omitempty"`
+	Replicas            int32         `json:"replicas,omitempty"`
+	UpdatedReplicas     int32         `json:"updatedReplicas,omitempty"`
+	ReadyReplicas       int32         `json:"readyReplicas,omitempty"`
+	AvailableReplicas   int32         `json:"availableReplicas,omitempty"`
+	UnavailableReplicas int32         `json:"unavailableReplicas,omitempty"`
+	TerminatingReplicas OptionalInt32 `json:"terminatingReplicas,omitzero"`
+	Conditions          []Condition   `json:"conditions,omitempty"`
+	CollisionCount      OptionalInt32 `json:"collisionCount,omitzero"`
+}
+
+func (s DeploymentStatus) clone() DeploymentStatus {
+	s.Conditions = slices.Clone(s.Conditions)
+	return s
+}
+
+// equal reports whether two statuses are equal field by field, timestamps
+// included, as the controller's reflect.DeepEqual decides whether to write.
+func (s DeploymentStatus) equal(o DeploymentStatus) bool {
+	type counts struct {
+		gen                                              int64
+		replicas, updated, ready, available, unavailable int32
+		terminating, collisions                          OptionalInt32
+	}
+	cs := counts{s.ObservedGeneration, s.Replicas, s.UpdatedReplicas, s.ReadyReplicas, s.AvailableReplicas, s.UnavailableReplicas, s.TerminatingReplicas, s.CollisionCount}
+	co := counts{o.ObservedGeneration, o.Replicas, o.UpdatedReplicas, o.ReadyReplicas, o.AvailableReplicas, o.UnavailableReplicas, o.TerminatingReplicas, o.CollisionCount}
+	c1, c2 := s.Conditions, o.Conditions
+	if cs != co || len(c1) != len(c2) || (c1 == nil) != (c2 == nil) {
+		return false
+	}
+	for i := range c1 {
+		a, b := c1[i], c2[i]
+		if a.Type != b.Type || a.Status != b.Status || a.Reason != b.Reason || a.Message != b.Message ||
+			!a.LastUpdateTime.Equal(b.LastUpdateTime) || !a.LastTransitionTime.Equal(b.LastTransitionTime) {
+			return false
+		}
+	}
+	return true
+}
+
+// Deployment is apps/v1 Deployment.
+type Deployment struct {
+	ObjectMeta `json:"metadata"`
+	Spec       DeploymentSpec   `json:"spec"`
+	Status     DeploymentStatus `json:"status"`
+}
+
+// MarshalJSON encodes d with its apiVersion and kind.
+func (d Deployment) MarshalJSON() ([]byte, error) {
+	type plain Deployment
+	return json.Marshal(struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		plain
+	}{"apps/v1", "Deployment", plain(d)})
+}
+
+// UnmarshalJSON decodes an apps/v1 Deployment as the API server stores it:
+// with its defaults applied and empty maps and lists absent.
+func (d *Deployment) UnmarshalJSON(b []byte) error {
+	type plain Deployment
+	var j plain
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*d = Deployment(j)
+	d.ObjectMeta.normalize()
+	d.Spec.Selector.normalize()
+	return nil
+}
+
+// DeepCopy returns a copy of d that shares no maps or slices with it.
+func (d Deployment) DeepCopy() Deployment {
+	d.ObjectMeta = d.ObjectMeta.clone()
+	d.Spec.Selector = d.Spec.Selector.clone()
+	d.Spec.Template = d.Spec.Template.clone()
+	d.Status = d.Status.clone()
+	return d
+}
+
+// ReplicaSetSpec is apps/v1 ReplicaSetSpec. Decoding defaults an absent
+// replicas to 1.
+type ReplicaSetSpec struct {
+	Replicas        int32         `json:"replicas"`
+	MinReadySeconds int32         `json:"minReadySeconds,omitempty"`
+	Selector        LabelSelector `json:"selector"`
+	Template        PodTemplate   `json:"template"`
+}
+
+// UnmarshalJSON decodes apps/v1 ReplicaSetSpec and defaults replicas to 1.
+func (s *ReplicaSetSpec) UnmarshalJSON(b []byte) error {
+	type plain ReplicaSetSpec
+	var j struct {
+		plain
+		Replicas *int32 `json:"replicas"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*s = ReplicaSetSpec(j.plain)
+	s.Replicas = DefaultReplicas
+	if j.Replicas != nil {
+		s.Replicas = *j.Replicas
+	}
+	return nil
+}
+
+// ReplicaSetCondition is a ReplicaSet's status condition.
+type ReplicaSetCondition struct {
+	Type               ConditionType   `json:"type"`
+	Status             ConditionStatus `json:"status"`
+	LastTransitionTime time.Time       `json:"lastTransitionTime,omitzero"`
+	Reason             string          `json:"reason,omitempty"`
+	Message            string          `json:"message,omitempty"`
+}
+
+// ReplicaSetStatus is apps/v1 ReplicaSetStatus. An absent
+// TerminatingReplicas means the ReplicaSet controller does not report it.
+type ReplicaSetStatus struct {
+	Replicas             int32                 `json:"replicas"`
+	FullyLabeledReplicas int32                 `json:"fullyLabeledReplicas,omitempty"`
+	ReadyReplicas        int32                 `json:"readyReplicas,omitempty"`
+	AvailableReplicas    int32                 `json:"availableReplicas,omitempty"`
+	TerminatingReplicas  OptionalInt32         `json:"terminatingReplicas,omitzero"`
+	ObservedGeneration   int64                 `json:"observedGeneration,omitempty"`
+	Conditions           []ReplicaSetCondition `json:"conditions,omitempty"`
+}
+
+// ReplicaSet is apps/v1 ReplicaSet.
+type ReplicaSet struct {
+	ObjectMeta `json:"metadata"`
+	Spec       ReplicaSetSpec   `json:"spec"`
+	Status     ReplicaSetStatus `json:"status"`
+}
+
+// MarshalJSON encodes rs with its apiVersion and kind.
+func (rs ReplicaSet) MarshalJSON() ([]byte, error) {
+	type plain ReplicaSet
+	return json.Marshal(struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		plain
+	}{"apps/v1", "ReplicaSet", plain(rs)})
+}
+
+// UnmarshalJSON decodes an apps/v1 ReplicaSet as the API server stores it:
+// with its defaults applied and empty maps and lists absent.
+func (rs *ReplicaSet) UnmarshalJSON(b []byte) error {
+	type plain ReplicaSet
+	var j plain
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*rs = ReplicaSet(j)
+	rs.ObjectMeta.normalize()
+	rs.Spec.Selector.normalize()
+	return nil
+}
+
+// DeepCopy returns a copy of rs that shares no maps or slices with it.
+func (rs ReplicaSet) DeepCopy() ReplicaSet {
+	rs.ObjectMeta = rs.ObjectMeta.clone()
+	rs.Spec.Selector = rs.Spec.Selector.clone()
+	rs.Spec.Template = rs.Spec.Template.clone()
+	rs.Status.Conditions = slices.Clone(rs.Status.Conditions)
+	return rs
+}
+
+// PodPhase is a pod's status.phase.
+type PodPhase string
+
+// Pod phases.
+const (
+	PodPending   PodPhase = "Pending"
+	PodRunning   PodPhase = "Running"
+	PodSucceeded PodPhase = "Succeeded"
+	PodFailed    PodPhase = "Failed"
+	PodUnknown   PodPhase = "Unknown"
+)
+
+// Pod is the part of a core/v1 Pod the controller reads: which ReplicaSet
+// owns it and its phase (Recreate waits for old pods to stop).
+type Pod struct {
+	ObjectMeta
+	Phase PodPhase
+}
+
+type podJSON struct {
+	APIVersion string     `json:"apiVersion"`
+	Kind       string     `json:"kind"`
+	Metadata   ObjectMeta `json:"metadata"`
+	Status     struct {
+		Phase PodPhase `json:"phase,omitempty"`
+	} `json:"status"`
+}
+
+// MarshalJSON encodes p as a core/v1 Pod with metadata and status.phase.
+func (p Pod) MarshalJSON() ([]byte, error) {
+	j := podJSON{APIVersion: "v1", Kind: "Pod", Metadata: p.ObjectMeta}
+	j.Status.Phase = p.Phase
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes a core/v1 Pod, keeping metadata and status.phase.
+func (p *Pod) UnmarshalJSON(b []byte) error {
+	var j podJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	j.Metadata.normalize()
+	*p = Pod{ObjectMeta: j.Metadata, Phase: j.Status.Phase}
+	return nil
+}
