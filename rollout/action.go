@@ -83,6 +83,10 @@ type Action struct {
 	// MinReadySeconds is the ReplicaSet's minReadySeconds after a Scale
 	// or Update.
 	MinReadySeconds int32
+	// Reason says in words why the controller takes this action, with the
+	// numbers behind it ("new ReplicaSet +2: replicas 10 + maxSurge 3 -
+	// current total 11"). It is not part of the JSON contract.
+	Reason string
 }
 
 // IsAPICall reports whether a is a call to the API server, as opposed to an

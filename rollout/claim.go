@@ -96,12 +96,14 @@ func (p *planner) claimReplicaSets() error {
 			p.rsList = append(p.rsList, rs)
 		case owned:
 			if !d.Deleting() {
-				p.actions = append(p.actions, Action{Type: ReleaseReplicaSet, ReplicaSet: rs.Name})
+				p.actions = append(p.actions, Action{Type: ReleaseReplicaSet, ReplicaSet: rs.Name,
+					Reason: "controlled ReplicaSet no longer matches the selector"})
 			}
 		case d.Deleting() || !match || rs.Deleting():
 			// An orphan that is not to be adopted.
 		default:
-			p.actions = append(p.actions, Action{Type: AdoptReplicaSet, ReplicaSet: rs.Name})
+			p.actions = append(p.actions, Action{Type: AdoptReplicaSet, ReplicaSet: rs.Name,
+				Reason: "orphan ReplicaSet matches the selector"})
 			p.rsList = append(p.rsList, rs)
 		}
 	}

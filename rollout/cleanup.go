@@ -1,6 +1,10 @@
 package rollout
 
-import "github.com/rolloutmath/rolloutmath/revision"
+import (
+	"fmt"
+
+	"github.com/rolloutmath/rolloutmath/revision"
+)
 
 // cleanup deletes old ReplicaSets beyond spec.revisionHistoryLimit (spec
 // §9): of the old ReplicaSets not being deleted, the lowest revisions
@@ -28,6 +32,7 @@ func (p *planner) cleanup(old []*ReplicaSet) {
 		}
 	}
 	for _, i := range revision.Prune(sets, p.d.Spec.RevisionHistoryLimit.Value) {
-		p.actions = append(p.actions, Action{Type: DeleteReplicaSet, ReplicaSet: candidates[i].Name})
+		p.actions = append(p.actions, Action{Type: DeleteReplicaSet, ReplicaSet: candidates[i].Name,
+			Reason: fmt.Sprintf("%d old ReplicaSets, revisionHistoryLimit %d: the lowest idle revision goes", len(candidates), p.d.Spec.RevisionHistoryLimit.Value)})
 	}
 }

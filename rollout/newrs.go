@@ -61,7 +61,9 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet, next int64) *ReplicaSe
 	annotationsChanged := p.setNewReplicaSetAnnotations(&rs, next, true)
 	if annotationsChanged || rs.Spec.MinReadySeconds != p.d.Spec.MinReadySeconds {
 		rs.Spec.MinReadySeconds = p.d.Spec.MinReadySeconds
+		mark := len(p.actions)
 		p.updateReplicaSet(&rs, existing.Spec.Replicas, Event{})
+		p.explain(mark, "new ReplicaSet's annotations (revision %d) and minReadySeconds brought up to date", next)
 		return &rs
 	}
 	// The ReplicaSet's revision, verbatim even when it is not a number.
@@ -72,7 +74,9 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet, next int64) *ReplicaSe
 		changed = true
 	}
 	if changed {
+		mark := len(p.actions)
 		p.updateStatus()
+		p.explain(mark, "revision annotation %s of the new ReplicaSet recorded", p.d.Annotations[RevisionAnnotation])
 	}
 	return &rs
 }
@@ -118,11 +122,13 @@ func (p *planner) createNewReplicaSet(old []*ReplicaSet, next int64) (*ReplicaSe
 		ref, ok := taken.ControllerRef()
 		if !ok || ref.UID != d.UID || !EqualIgnoreHash(d.Spec.Template, taken.Spec.Template) {
 			cc := d.Status.CollisionCount
-			d.Status.CollisionCount = Int32(cc.Value + 1)
 			if cc.Value == Unlimited {
 				return nil, &OverflowError{Field: "status.collisionCount", Value: int64(cc.Value) + 1}
 			}
+			d.Status.CollisionCount = Int32(cc.Value + 1)
+			mark := len(p.actions)
 			p.updateStatus()
+			p.explain(mark, "hash collision: ReplicaSet %s exists with another template; collisionCount %d gives the next name", rs.Name, cc.Value+1)
 			return nil, &CollisionError{Name: rs.Name}
 		}
 		created, alreadyExisted = taken, true
@@ -134,7 +140,7 @@ func (p *planner) createNewReplicaSet(old []*ReplicaSet, next int64) (*ReplicaSe
 		p.actions = append(p.actions, Action{
 			Type: CreateReplicaSet, ReplicaSet: rs.Name, To: size,
 			Labels: maps.Clone(rs.Labels), Annotations: maps.Clone(rs.Annotations),
-			Created: rs.DeepCopy(), Event: e,
+			Created: rs.DeepCopy(), Event: e, Reason: p.createReason(old, size),
 		})
 	}
 	// R-NEW-9: the computed revision, even for an existing ReplicaSet.
@@ -144,9 +150,22 @@ func (p *planner) createNewReplicaSet(old []*ReplicaSet, next int64) (*ReplicaSe
 		changed = true
 	}
 	if changed {
+		mark := len(p.actions)
 		p.updateStatus()
+		p.explain(mark, "revision %d and the Progressing condition recorded", next)
 	}
 	return created, nil
+}
+
+// createReason explains the size of a new ReplicaSet.
+func (p *planner) createReason(old []*ReplicaSet, size int32) string {
+	d := p.d
+	if d.Spec.Strategy.Type != RollingUpdateStrategy {
+		return fmt.Sprintf("new ReplicaSet for the new template at replicas %d: no old pod is left", size)
+	}
+	total := count(old).Spec
+	return fmt.Sprintf("new ReplicaSet for the new template at %d: replicas %d + maxSurge %d - current total %d, at most replicas",
+		size, d.Spec.Replicas, p.maxReplicas-int64(d.Spec.Replicas), total)
 }
 
 // byName returns the ReplicaSet of the namespace with that name, or nil.

@@ -168,12 +168,25 @@ func (p *planner) refuseEmptySelector() error {
 	p.event(Event{"Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required."})
 	if p.d.Status.ObservedGeneration < p.d.Generation {
 		p.d.Status.ObservedGeneration = p.d.Generation
+		mark := len(p.actions)
 		p.updateStatus()
+		p.explain(mark, "empty selector: only the observed generation is recorded")
 	}
 	return nil
 }
 
 // The API calls, recorded as actions.
+
+// explain sets the reason of the actions recorded since mark that have
+// none.
+func (p *planner) explain(mark int, format string, args ...any) {
+	why := fmt.Sprintf(format, args...)
+	for i := mark; i < len(p.actions); i++ {
+		if p.actions[i].Reason == "" {
+			p.actions[i].Reason = why
+		}
+	}
+}
 
 func (p *planner) event(e Event) {
 	p.actions = append(p.actions, Action{Type: RecordEvent, Event: e})

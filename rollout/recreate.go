@@ -11,11 +11,13 @@ func (p *planner) rolloutRecreate() error {
 	}
 	all := appendNew(old, newRS)
 	scaledDown := false
+	mark := len(p.actions)
 	for _, rs := range filterActive(old) {
 		if scaled, _ := p.scaleReplicaSet(rs, 0, onlyIfResized); scaled {
 			scaledDown = true
 		}
 	}
+	p.explain(mark, "Recreate: every old ReplicaSet goes to 0 before the new one starts")
 	if scaledDown || p.oldPodsRunning(newRS, old) {
 		return p.syncRolloutStatus(all, newRS)
 	}
@@ -25,7 +27,9 @@ func (p *planner) rolloutRecreate() error {
 		}
 		all = appendNew(old, newRS)
 	}
+	mark = len(p.actions)
 	p.scaleReplicaSet(newRS, p.d.Spec.Replicas, onlyIfResized)
+	p.explain(mark, "Recreate: the new ReplicaSet takes all %d replicas", p.d.Spec.Replicas)
 	if DeploymentComplete(p.d, p.d.Status) {
 		p.cleanup(old)
 	}

@@ -74,5 +74,11 @@ func (p *planner) rollback() error {
 // (R-RB-4), recording e with the write.
 func (p *planner) clearRollback(e Event) {
 	delete(p.d.Annotations, RollbackToAnnotation)
+	mark := len(p.actions)
 	p.updateDeployment(e)
+	if e.Reason == "DeploymentRollback" {
+		p.explain(mark, "rollback: the template of the requested revision restored, the request cleared")
+	} else {
+		p.explain(mark, "rollback request cleared: nothing to roll back to")
+	}
 }

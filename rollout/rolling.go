@@ -39,13 +39,16 @@ func (p *planner) reconcileNewReplicaSet(all []*ReplicaSet, newRS *ReplicaSet) b
 	}
 	target := replicas
 	if newRS.Spec.Replicas < replicas {
-		var sum int64
-		for _, rs := range all {
-			sum += int64(rs.Spec.Replicas)
-		}
-		target = newRSNewReplicas(p.d, sum, newRS.Spec.Replicas)
+		target = newRSNewReplicas(p.d, sumSizes(all), newRS.Spec.Replicas)
 	}
+	mark := len(p.actions)
 	scaled, _ := p.scaleReplicaSet(newRS, target, onlyIfResized)
+	if target == replicas && newRS.Spec.Replicas > replicas {
+		p.explain(mark, "new ReplicaSet above replicas %d", replicas)
+	} else {
+		p.explain(mark, "new ReplicaSet %+d: replicas %d + maxSurge %d - current total %d, at most replicas",
+			target-newRS.Spec.Replicas, replicas, p.maxReplicas-int64(replicas), sumSizes(all))
+	}
 	return scaled
 }
 
@@ -80,6 +83,15 @@ func (p *planner) reconcileOldReplicaSets(all, oldActive []*ReplicaSet, newRS *R
 	return cleaned+scaledDown > 0
 }
 
+// sumSizes returns the sum of the sets' spec.replicas.
+func sumSizes(sets []*ReplicaSet) int64 {
+	var n int64
+	for _, rs := range sets {
+		n += int64(rs.Spec.Replicas)
+	}
+	return n
+}
+
 // errUnhealthyScaleUp is the check upstream makes when an old ReplicaSet
 // reports more available replicas than its size (right after a scale-down).
 var errUnhealthyScaleUp = errors.New("got invalid request to scale down")
@@ -104,7 +116,9 @@ func (p *planner) cleanupUnhealthyReplicas(old []*ReplicaSet, maxCleanup int64) 
 		if size-n > size {
 			return nil, 0, fmt.Errorf("when cleaning up unhealthy replicas, %w %s/%s %d -> %d", errUnhealthyScaleUp, rs.Namespace, rs.Name, size, size-n)
 		}
+		mark := len(p.actions)
 		_, old[i] = p.scaleReplicaSet(rs, int32(size-n), onlyIfResized)
+		p.explain(mark, "old ReplicaSet -%d unavailable replicas, which cost no availability (at most %d may go)", n, maxCleanup-total)
 		total += n
 	}
 	return old, total, nil
@@ -133,7 +147,10 @@ func (p *planner) scaleDownOldReplicaSets(all, old []*ReplicaSet) int64 {
 			continue
 		}
 		n := min(size, target-total)
+		mark := len(p.actions)
 		p.scaleReplicaSet(rs, int32(size-n), onlyIfResized)
+		p.explain(mark, "old ReplicaSet -%d: available %d - minAvailable %d (replicas %d - maxUnavailable %d) allows -%d in all",
+			n, avail, minAvail, p.d.Spec.Replicas, int64(p.d.Spec.Replicas)-minAvail, target)
 		total += n
 	}
 	return total

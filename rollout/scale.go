@@ -99,14 +99,18 @@ func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
 	replicas := p.d.Spec.Replicas
 	if rs := findActiveOrLatest(newRS, old); rs != nil {
 		if rs.Spec.Replicas != replicas {
+			mark := len(p.actions)
 			p.scaleReplicaSet(rs, replicas, onlyIfResized)
+			p.explain(mark, "replicas changed to %d: the only active ReplicaSet takes them all", replicas)
 		}
 		return nil
 	}
 	if isSaturated(p.d, newRS) {
+		mark := len(p.actions)
 		for _, rs := range filterActive(old) {
 			p.scaleReplicaSet(rs, 0, onlyIfResized)
 		}
+		p.explain(mark, "the new ReplicaSet is saturated (%d available): old ReplicaSets go to 0", replicas)
 		return nil
 	}
 	if p.d.Spec.Strategy.Type != RollingUpdateStrategy {
@@ -126,12 +130,20 @@ func (p *planner) scaleProportionally(active []*ReplicaSet) error {
 		sets[i] = proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
 	}
 	r := proportion.Resize{Replicas: p.d.Spec.Replicas, MaxReplicas: p.maxReplicas, StatusReplicas: p.d.Status.Replicas}
+	allowed := p.maxReplicas
+	if p.d.Spec.Replicas <= 0 {
+		allowed = 0
+	}
+	toAdd := allowed - sumSizes(active)
 	for _, c := range proportion.Distribute(sets, r) {
 		rs := active[c.Index]
 		if c.Replicas > math.MaxInt32 {
 			return &OverflowError{Field: fmt.Sprintf("replicaset %s spec.replicas", rs.Name), Value: c.Replicas}
 		}
+		mark := len(p.actions)
 		p.scaleReplicaSet(rs, int32(c.Replicas), refreshAnnotations)
+		p.explain(mark, "proportional scaling of %+d (replicas %d + maxSurge %d - active total %d): this ReplicaSet's share",
+			toAdd, p.d.Spec.Replicas, p.maxReplicas-int64(p.d.Spec.Replicas), allowed-toAdd)
 	}
 	return nil
 }

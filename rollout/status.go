@@ -58,7 +58,9 @@ func (p *planner) syncDeploymentStatus(all []*ReplicaSet, newRS *ReplicaSet) err
 	}
 	if !s.equal(p.d.Status) {
 		p.d.Status = s
+		mark := len(p.actions)
 		p.updateStatus()
+		p.explain(mark, "status recomputed from the ReplicaSets")
 	}
 	return nil
 }
@@ -120,7 +122,13 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 		return nil
 	}
 	p.d.Status = s
+	mark := len(p.actions)
 	p.updateStatus()
+	if c, ok := GetDeploymentCondition(s, Progressing); ok {
+		p.explain(mark, "status recomputed from the ReplicaSets; Progressing: %s", c.Reason)
+	} else {
+		p.explain(mark, "status recomputed from the ReplicaSets")
+	}
 	return nil
 }
 
@@ -165,7 +173,8 @@ func (p *planner) recheckProgress(next DeploymentStatus) {
 	if after := deadline(d, cur).Sub(p.now); after >= time.Second {
 		at = p.now.Add(after + time.Second)
 	}
-	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at})
+	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at,
+		Reason: fmt.Sprintf("no progress yet: the deadline of %ds runs out at %s", d.Spec.ProgressDeadlineSeconds.Value, deadline(d, cur).UTC().Format(time.RFC3339))})
 }
 
 // checkPausedConditions records a pause or resume in the Progressing
@@ -187,5 +196,7 @@ func (p *planner) checkPausedConditions() {
 	default:
 		return
 	}
+	mark := len(p.actions)
 	p.updateStatus()
+	p.explain(mark, "Progressing records the pause or resume")
 }
