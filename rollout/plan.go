@@ -37,6 +37,13 @@ type Options struct {
 	// refuse (see [Validate]), the way the controller would if it were
 	// handed one. Plan still refuses what it cannot compute.
 	SkipValidation bool
+	// RefreshStaleAnnotations fixes upstream bug Q-1: when the only active
+	// ReplicaSet already has spec.replicas but a stale desired-replicas
+	// annotation, upstream treats every sync as a scaling event that never
+	// refreshes the annotation, so no rollout starts again. With this set,
+	// that sync rewrites the annotations (as the fix proposed upstream
+	// does) and the next one rolls out. Off by default: v1.36 has the bug.
+	RefreshStaleAnnotations bool
 }
 
 // planner is one sync in progress. Like upstream's, it works on a copy of

@@ -98,10 +98,14 @@ func (p *planner) scaleSync() error {
 func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
 	replicas := p.d.Spec.Replicas
 	if rs := findActiveOrLatest(newRS, old); rs != nil {
-		if rs.Spec.Replicas != replicas {
-			mark := len(p.actions)
+		mark := len(p.actions)
+		switch {
+		case rs.Spec.Replicas != replicas:
 			p.scaleReplicaSet(rs, replicas, onlyIfResized)
 			p.explain(mark, "replicas changed to %d: the only active ReplicaSet takes them all", replicas)
+		case p.opts.RefreshStaleAnnotations:
+			p.scaleReplicaSet(rs, replicas, refreshAnnotations)
+			p.explain(mark, "the only active ReplicaSet has the right size but stale replica annotations (Q-1 fix)")
 		}
 		return nil
 	}
