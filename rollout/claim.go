@@ -86,6 +86,7 @@ func (p *planner) claimReplicaSets() error {
 	if err := sel.Check(); err != nil {
 		return fmt.Errorf("deployment %s/%s has invalid label selector: %w", d.Namespace, d.Name, err)
 	}
+	p.rsList = make([]*ReplicaSet, 0, len(p.inNamespace))
 	for _, rs := range p.inNamespace {
 		match := sel.Matches(rs.Labels)
 		ref, owned := rs.ControllerRef()
@@ -113,8 +114,6 @@ func (p *planner) claimReplicaSets() error {
 // groupPods maps each controlled ReplicaSet's UID to the pods it controls,
 // found by owner reference alone, whatever their phase (R-SYNC-4).
 func (p *planner) groupPods(pods []Pod) error {
-	p.pods = make(map[string][]*Pod, len(p.rsList))
-	owner := make(map[string]string, len(p.rsList)) // name -> UID
 	for _, rs := range p.rsList {
 		switch {
 		case rs.Namespace == "":
@@ -124,7 +123,13 @@ func (p *planner) groupPods(pods []Pod) error {
 		case rs.UID == "":
 			return errors.New("no owner uid provided")
 		}
-		p.pods[rs.UID] = nil
+	}
+	if len(pods) == 0 {
+		return nil
+	}
+	p.pods = make(map[string][]*Pod, len(p.rsList))
+	owner := make(map[string]string, len(p.rsList)) // name -> UID
+	for _, rs := range p.rsList {
 		owner[rs.Name] = rs.UID
 	}
 	for i := range pods {

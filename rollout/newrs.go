@@ -31,21 +31,28 @@ const (
 // ones come oldest first; the new one is nil when it does not exist and
 // mode is findOnly. Every call starts from the same snapshots.
 func (p *planner) replicaSets(mode createMode) (*ReplicaSet, []*ReplicaSet, error) {
-	old := findOld(p.d, p.rsList)
-	newRS, err := p.newReplicaSet(old, mode)
-	return newRS, old, err
+	if !p.found {
+		// The snapshots and the template do not change before the last
+		// call, so the search is made once.
+		p.newIdx = findNew(p.d, p.rsList, hash.EqualCanonical)
+		p.old = findOld(p.rsList, p.newIdx)
+		p.next, p.nextErr = revision.Next(revisions(p.old))
+		p.found = true
+	}
+	newRS, err := p.newReplicaSet(p.old, mode)
+	return newRS, p.old, err
 }
 
 // newReplicaSet returns the Deployment's new ReplicaSet (R-NEW-1..9): the
 // existing one, updated when its annotations or minReadySeconds lag, or
 // else, when mode allows, one it creates.
 func (p *planner) newReplicaSet(old []*ReplicaSet, mode createMode) (*ReplicaSet, error) {
-	next, err := revision.Next(revisions(old)) // R-NEW-2
+	next, err := p.next, p.nextErr // R-NEW-2
 	if err != nil {
 		return nil, fmt.Errorf("metadata.annotations[%s]: %w", RevisionAnnotation, err)
 	}
-	if i := findNew(p.d, p.rsList); i >= 0 {
-		return p.syncNewReplicaSet(p.rsList[i], next), nil
+	if p.newIdx >= 0 {
+		return p.syncNewReplicaSet(p.rsList[p.newIdx], next), nil
 	}
 	if mode == findOnly {
 		return nil, nil // R-NEW-5
@@ -57,7 +64,12 @@ func (p *planner) newReplicaSet(old []*ReplicaSet, mode createMode) (*ReplicaSet
 // R-NEW-4). When the ReplicaSet needs a write, the Deployment's revision
 // waits for a later call.
 func (p *planner) syncNewReplicaSet(existing *ReplicaSet, next int64) *ReplicaSet {
-	rs := existing.DeepCopy()
+	if p.synced != nil {
+		// An earlier call found nothing to write, and only it changes
+		// what this one reads: it would find nothing again.
+		return p.synced
+	}
+	rs := existing.withOwnAnnotations()
 	annotationsChanged := p.setNewReplicaSetAnnotations(&rs, next, true)
 	if annotationsChanged || rs.Spec.MinReadySeconds != p.d.Spec.MinReadySeconds {
 		rs.Spec.MinReadySeconds = p.d.Spec.MinReadySeconds
@@ -78,6 +90,7 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet, next int64) *ReplicaSe
 		p.updateStatus()
 		p.explain(mark, "revision annotation %s of the new ReplicaSet recorded", p.d.Annotations[RevisionAnnotation])
 	}
+	p.synced = &rs
 	return &rs
 }
 

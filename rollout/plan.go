@@ -1,11 +1,14 @@
 package rollout
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/rolloutmath/rolloutmath/hash"
 )
 
 // State is what one sync of a Deployment sees.
@@ -58,8 +61,14 @@ type planner struct {
 	maxReplicas int64 // spec.replicas + MaxSurge(d): the max-replicas annotation
 	minAvail    int32 // spec.replicas - MaxUnavailable(d)
 
-	inNamespace []*ReplicaSet     // every ReplicaSet in d's namespace
-	rsList      []*ReplicaSet     // the ReplicaSets d controls, after adoption and release
+	inNamespace []*ReplicaSet // every ReplicaSet in d's namespace
+	rsList      []*ReplicaSet // the ReplicaSets d controls, after adoption and release
+	found       bool          // newIdx and old are known
+	newIdx      int           // index in rsList of the new ReplicaSet, or -1
+	old         []*ReplicaSet // the others, oldest first (read only)
+	next        int64         // the new ReplicaSet's revision: the old ones' highest + 1
+	nextErr     error
+	synced      *ReplicaSet       // the new ReplicaSet, once a sync of it wrote no ReplicaSet
 	pods        map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
 	actions     []Action
 }
@@ -95,17 +104,26 @@ func Plan(s State) ([]Action, error) {
 
 // validateState checks the Deployment and the ReplicaSets of its namespace.
 func validateState(s State) error {
-	errs := []error{Validate(s.Deployment)}
+	var errs []error
+	if err := Validate(s.Deployment); err != nil {
+		errs = append(errs, err)
+	}
 	for _, rs := range s.ReplicaSets {
-		if rs.Namespace == s.Deployment.Namespace {
-			errs = append(errs, ValidateReplicaSet(rs))
+		if rs.Namespace != s.Deployment.Namespace {
+			continue
+		}
+		if err := ValidateReplicaSet(rs); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
 }
 
 func newPlanner(s State) *planner {
-	d := s.Deployment.DeepCopy()
+	// The sync changes the Deployment's annotations in place and replaces
+	// everything else it changes, so only the annotations are copied.
+	d := s.Deployment
+	d.Annotations = maps.Clone(d.Annotations)
 	l := Limits(d)
 	p := &planner{
 		opts:        s.Options,
@@ -114,11 +132,23 @@ func newPlanner(s State) *planner {
 		d:           d,
 		maxReplicas: maxReplicas(d, l),
 		minAvail:    d.Spec.Replicas - l.Unavailable,
+		actions:     make([]Action, 0, 4), // most syncs make at most four calls
 	}
+	d.Spec.Template.Spec = canonical(d.Spec.Template.Spec)
 	for i := range s.ReplicaSets {
-		if rs := &s.ReplicaSets[i]; rs.Namespace == d.Namespace {
-			p.inNamespace = append(p.inNamespace, rs)
+		rs := &s.ReplicaSets[i]
+		if rs.Namespace != d.Namespace {
+			continue
 		}
+		if spec := rs.Spec.Template.Spec; !hash.IsCanonical(spec) {
+			c := *rs // compare templates in canonical form; s is not modified
+			c.Spec.Template.Spec = canonical(spec)
+			rs = &c
+		}
+		if p.inNamespace == nil {
+			p.inNamespace = make([]*ReplicaSet, 0, len(s.ReplicaSets))
+		}
+		p.inNamespace = append(p.inNamespace, rs)
 	}
 	slices.SortFunc(p.inNamespace, func(a, b *ReplicaSet) int { return compareStrings(a.Name, b.Name, a.UID, b.UID) })
 	return p
@@ -233,6 +263,18 @@ func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
 		MinReadySeconds: rs.Spec.MinReadySeconds,
 		Event:           e,
 	})
+}
+
+// canonical returns spec in canonical form, or spec itself when it is
+// canonical or not valid JSON (such a spec compares byte for byte).
+func canonical(spec json.RawMessage) json.RawMessage {
+	if len(spec) == 0 || hash.IsCanonical(spec) {
+		return spec
+	}
+	if c, err := hash.Canonical(nil, spec); err == nil {
+		return c
+	}
+	return spec
 }
 
 func compareStrings(a1, b1, a2, b2 string) int {

@@ -159,23 +159,24 @@ func EqualIgnoreHash(a, b PodTemplate) bool { return hash.Equal(hashTemplate(a),
 // whose pod template equals d's ignoring the pod-template-hash label, and
 // false when there is none (R-FIND-1). It does not reorder sets.
 func FindNewReplicaSet(d Deployment, sets []ReplicaSet) (ReplicaSet, bool) {
-	i := findNew(d, pointers(sets))
+	i := findNew(d, pointers(sets), hash.Equal)
 	if i < 0 {
 		return ReplicaSet{}, false
 	}
 	return sets[i], true
 }
 
-// findNew returns the index in sets of the new ReplicaSet, or -1. It scans
-// once, keeping the oldest match, instead of sorting.
-func findNew(d Deployment, sets []*ReplicaSet) int {
+// findNew returns the index in sets of the new ReplicaSet, or -1, comparing
+// templates with equal. It scans once, keeping the oldest match, instead of
+// sorting.
+func findNew(d Deployment, sets []*ReplicaSet, equal func(a, b hash.Template) bool) int {
 	want := hashTemplate(d.Spec.Template)
 	best := -1
 	for i, rs := range sets {
 		if best >= 0 && CompareByCreation(rs, sets[best]) >= 0 {
 			continue
 		}
-		if hash.Equal(want, hashTemplate(rs.Spec.Template)) {
+		if equal(want, hashTemplate(rs.Spec.Template)) {
 			best = i
 		}
 	}
@@ -187,7 +188,8 @@ func findNew(d Deployment, sets []*ReplicaSet) int {
 // size (R-FIND-2). A ReplicaSet is old when its UID differs from the new
 // one's. It does not reorder sets.
 func FindOldReplicaSets(d Deployment, sets []ReplicaSet) (withReplicas, all []ReplicaSet) {
-	old := findOld(d, pointers(sets))
+	ptrs := pointers(sets)
+	old := findOld(ptrs, findNew(d, ptrs, hash.Equal))
 	for _, rs := range old {
 		if rs.Spec.Replicas != 0 {
 			withReplicas = append(withReplicas, *rs)
@@ -196,14 +198,12 @@ func FindOldReplicaSets(d Deployment, sets []ReplicaSet) (withReplicas, all []Re
 	return withReplicas, values(old)
 }
 
-func findOld(d Deployment, sets []*ReplicaSet) []*ReplicaSet {
-	newIdx := findNew(d, sets)
-	var old []*ReplicaSet
-	for i, rs := range sets {
+// findOld returns the ReplicaSets of sets other than the new one at index
+// newIdx (-1 for none), oldest first: those whose UID differs from its.
+func findOld(sets []*ReplicaSet, newIdx int) []*ReplicaSet {
+	old := make([]*ReplicaSet, 0, len(sets))
+	for _, rs := range sets {
 		if newIdx >= 0 && rs.UID == sets[newIdx].UID {
-			continue
-		}
-		if i == newIdx {
 			continue
 		}
 		old = append(old, rs)

@@ -40,7 +40,7 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 	if !resized && !replicasAnnotationsNeedUpdate(rs.Annotations, p.d.Spec.Replicas, p.maxReplicas) {
 		return false, rs
 	}
-	out := rs.DeepCopy()
+	out := rs.withOwnAnnotations()
 	out.Spec.Replicas = size
 	setReplicasAnnotations(&out.Annotations, p.d.Spec.Replicas, p.maxReplicas)
 	var e Event

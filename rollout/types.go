@@ -521,6 +521,14 @@ func (rs ReplicaSet) MarshalJSON() ([]byte, error) {
 	}{"apps/v1", "ReplicaSet", plain(rs)})
 }
 
+// withOwnAnnotations returns a copy of rs that shares everything with it but
+// the annotations: what the planner changes in a ReplicaSet it writes.
+func (rs *ReplicaSet) withOwnAnnotations() ReplicaSet {
+	c := *rs
+	c.Annotations = maps.Clone(rs.Annotations)
+	return c
+}
+
 // UnmarshalJSON decodes an apps/v1 ReplicaSet as the API server stores it:
 // with its defaults applied and empty maps and lists absent.
 func (rs *ReplicaSet) UnmarshalJSON(b []byte) error {

@@ -1,6 +1,7 @@
 package rollout
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -63,7 +64,8 @@ func Validate(d Deployment) error {
 	case !sel.Matches(s.Template.Labels):
 		add(&FieldError{Field: "spec.template.metadata.labels", Kind: kindInvalid, Value: fmt.Sprint(s.Template.Labels), Detail: "`selector` does not match template `labels`"})
 	}
-	if _, err := hash.Canonical(nil, s.Template.Spec); err != nil {
+	if spec := s.Template.Spec; len(spec) > 0 && !hash.IsCanonical(spec) && !json.Valid(spec) {
+		_, err := hash.Canonical(nil, spec)
 		add(&FieldError{Field: "spec.template.spec", Kind: kindInvalid, Value: strconv.Quote(string(s.Template.Spec)), Detail: "not valid JSON", Err: err})
 	}
 	switch s.Strategy.Type {
