@@ -3,6 +3,7 @@ package rollout
 import (
 	"maps"
 	"slices"
+	"time"
 )
 
 // Apply returns the state after the API server accepted actions, the
@@ -56,7 +57,7 @@ func Apply(s State, actions []Action) State {
 		case CreateReplicaSet:
 			rs := a.Created.DeepCopy()
 			rs.UID = "uid-" + rs.Name
-			rs.CreationTimestamp = s.Now.Truncate(1e9)
+			rs.CreationTimestamp = s.Now.Truncate(time.Second)
 			rs.Generation = 1
 			out.ReplicaSets = append(out.ReplicaSets, rs)
 		case ScaleReplicaSet, UpdateReplicaSet:
