@@ -134,7 +134,7 @@ func newPlanner(s State) *planner {
 		minAvail:    d.Spec.Replicas - l.Unavailable,
 		actions:     make([]Action, 0, 4), // most syncs make at most four calls
 	}
-	d.Spec.Template.Spec = canonical(d.Spec.Template.Spec)
+	p.d.Spec.Template.Spec = canonical(d.Spec.Template.Spec)
 	for i := range s.ReplicaSets {
 		rs := &s.ReplicaSets[i]
 		if rs.Namespace != d.Namespace {
