@@ -7,6 +7,12 @@ import (
 	"github.com/rolloutmath/rolloutmath/revision"
 )
 
+// CopiesAnnotation reports whether the controller copies an annotation from
+// a Deployment to its new ReplicaSet (and back on rollback): every key but
+// kubectl's last-applied configuration and the controller's own revision,
+// revision-history, desired-replicas, max-replicas and rollback keys.
+func CopiesAnnotation(key string) bool { return !skipCopy(key) }
+
 // skipCopy reports whether an annotation stays where it is: never copied
 // from a Deployment to its ReplicaSets, nor back on rollback (spec §1.1).
 func skipCopy(key string) bool {

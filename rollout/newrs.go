@@ -98,13 +98,7 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet, next int64) *ReplicaSe
 // (R-NEW-6..9), named after the template's hash and the collision count.
 func (p *planner) createNewReplicaSet(old []*ReplicaSet, next int64) (*ReplicaSet, error) {
 	d := &p.d
-	t := hashTemplate(d.Spec.Template)
-	var h string
-	if cc := d.Status.CollisionCount; cc.Valid {
-		h = hash.SumCollisions(t, cc.Value)
-	} else {
-		h = hash.Sum(t)
-	}
+	h := PodTemplateHash(*d)
 	template := d.Spec.Template.clone()
 	template.Labels = withLabel(d.Spec.Template.Labels, PodTemplateHashLabel, h)
 	selector := d.Spec.Selector.clone()
@@ -180,6 +174,22 @@ func (p *planner) createReason(old []*ReplicaSet, size int32) string {
 	return fmt.Sprintf("new ReplicaSet for the new template at %d: replicas %d + maxSurge %d - current total %d, at most replicas",
 		size, d.Spec.Replicas, p.maxReplicas-int64(d.Spec.Replicas), total)
 }
+
+// PodTemplateHash returns the pod-template-hash of d's template and
+// status.collisionCount, the label and name suffix of the ReplicaSet a sync
+// creates for it (R-HASH-1).
+func PodTemplateHash(d Deployment) string {
+	t := hashTemplate(d.Spec.Template)
+	if cc := d.Status.CollisionCount; cc.Valid {
+		return hash.SumCollisions(t, cc.Value)
+	}
+	return hash.Sum(t)
+}
+
+// NewReplicaSetName returns the name of the ReplicaSet a sync creates for
+// d's template: the Deployment's name, cut to fit, "-" and
+// [PodTemplateHash] (R-NAME-1).
+func NewReplicaSetName(d Deployment) string { return hash.Name(d.Name, PodTemplateHash(d)) }
 
 // byName returns the ReplicaSet of the namespace with that name, or nil.
 func (p *planner) byName(name string) *ReplicaSet {

@@ -93,7 +93,7 @@ type planner struct {
 // refuses).
 func Plan(s State) ([]Action, error) {
 	if !s.Options.SkipValidation {
-		if err := validateState(s); err != nil {
+		if err := ValidateState(s); err != nil {
 			return nil, err
 		}
 	}
@@ -102,8 +102,11 @@ func Plan(s State) ([]Action, error) {
 	return p.actions, err
 }
 
-// validateState checks the Deployment and the ReplicaSets of its namespace.
-func validateState(s State) error {
+// ValidateState reports what the API server would refuse in s: the
+// Deployment ([Validate]) and the ReplicaSets of its namespace
+// ([ValidateReplicaSet]). Plan refuses s exactly when ValidateState
+// reports an error and s.Options.SkipValidation is false.
+func ValidateState(s State) error {
 	var errs []error
 	if err := Validate(s.Deployment); err != nil {
 		errs = append(errs, err)

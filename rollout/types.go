@@ -213,6 +213,9 @@ func (t *PodTemplate) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// DeepCopy returns a copy of t that shares no maps or slices with it.
+func (t PodTemplate) DeepCopy() PodTemplate { return t.clone() }
+
 func (t PodTemplate) clone() PodTemplate {
 	t.Labels = maps.Clone(t.Labels)
 	t.Annotations = maps.Clone(t.Annotations)
