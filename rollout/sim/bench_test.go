@@ -1,0 +1,59 @@
+package sim_test
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// BenchmarkRun simulates whole rollouts, event driven with every pod ready
+// at once: one pod at a time (maxSurge 1, maxUnavailable 0: two syncs per
+// replica) and 25%/25%.
+func BenchmarkRun(b *testing.B) {
+	strategies := []struct {
+		name string
+		st   rollout.Strategy
+	}{
+		{"surge=1/unavailable=0", rolling(surge.Count(1), surge.Count(0))},
+		{"surge=25%/unavailable=25%", rolling(surge.Percent(25), surge.Percent(25))},
+	}
+	for _, st := range strategies {
+		for _, replicas := range []int32{10, 1000, 100_000} {
+			for _, omit := range []bool{false, true} {
+				if omit && replicas != 100_000 {
+					continue
+				}
+				name := fmt.Sprintf("%s/replicas=%d", st.name, replicas)
+				if omit {
+					name += "/steps=omitted"
+				}
+				b.Run(name, func(b *testing.B) {
+					s := rollingState(b, replicas, st.st)
+					cfg := sim.Config{MaxSyncs: math.MaxInt, OmitSteps: omit}
+					b.ReportAllocs()
+					var syncs int
+					for b.Loop() {
+						res, err := sim.Run(s, cfg)
+						if err != nil || !res.Summary.Completed {
+							b.Fatalf("Run() = %+v, %v", res.Summary, err)
+						}
+						syncs = res.Summary.Syncs
+					}
+					b.ReportMetric(float64(syncs), "syncs/op")
+				})
+			}
+		}
+	}
+}
+
+func BenchmarkComputeBounds(b *testing.B) {
+	st := rolling(surge.Count(1), surge.Count(0))
+	b.ReportAllocs()
+	for b.Loop() {
+		sim.ComputeBounds(st, 1000)
+	}
+}

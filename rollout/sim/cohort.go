@@ -1,0 +1,102 @@
+package sim
+
+import (
+	"slices"
+	"time"
+)
+
+// A cohort is a group of pods of one ReplicaSet that were created at the
+// same time, become ready at the same time and, if deleted, were deleted at
+// the same time. Keeping cohorts instead of pods makes the cost of a run
+// grow with the number of events, not of pods.
+type cohort struct {
+	n       int64
+	created time.Time
+	readyAt time.Time // when the pods become ready, unless never
+	never   bool      // the pods never become ready
+	deleted time.Time // when the pods were deleted; zero while they run
+}
+
+func (c cohort) terminating() bool      { return !c.deleted.IsZero() }
+func (c cohort) ready(t time.Time) bool { return !c.never && !c.readyAt.After(t) }
+
+// available reports whether the pods have been ready for minReady at t.
+func (c cohort) available(t time.Time, minReady time.Duration) bool {
+	return !c.never && !c.readyAt.Add(minReady).After(t)
+}
+
+// compareCohorts orders cohorts by creation, then ready time, then
+// deletion; cohorts that compare equal are merged.
+func compareCohorts(a, b cohort) int {
+	if c := a.created.Compare(b.created); c != 0 {
+		return c
+	}
+	if a.never != b.never {
+		if a.never {
+			return 1
+		}
+		return -1
+	}
+	if c := a.readyAt.Compare(b.readyAt); c != 0 {
+		return c
+	}
+	return a.deleted.Compare(b.deleted)
+}
+
+// podSet is what the ReplicaSet controller keeps for one ReplicaSet: its
+// pods and whether its last attempt to create pods was refused.
+type podSet struct {
+	name, uid string
+	never     bool // the template uses an image whose pods never become ready
+	cohorts   []cohort
+	created   int64  // pods created so far, for the names in messages
+	failure   string // the message of a refused creation; "" when none
+	failedAt  time.Time
+}
+
+// counts are a ReplicaSet's pods at one time.
+type counts struct {
+	replicas, ready, available, terminating int64
+}
+
+func (ps *podSet) counts(t time.Time, minReady time.Duration) counts {
+	var c counts
+	for _, co := range ps.cohorts {
+		switch {
+		case co.terminating():
+			c.terminating += co.n
+		default:
+			c.replicas += co.n
+			if co.ready(t) {
+				c.ready += co.n
+			}
+			if co.available(t, minReady) {
+				c.available += co.n
+			}
+		}
+	}
+	return c
+}
+
+func (ps *podSet) existing() int64 {
+	var n int64
+	for _, co := range ps.cohorts {
+		n += co.n
+	}
+	return n
+}
+
+// normalize sorts the cohorts and merges equal ones.
+func (ps *podSet) normalize() {
+	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
+	slices.SortStableFunc(ps.cohorts, compareCohorts)
+	out := ps.cohorts[:0]
+	for _, c := range ps.cohorts {
+		if k := len(out) - 1; k >= 0 && compareCohorts(out[k], c) == 0 {
+			out[k].n += c.n
+			continue
+		}
+		out = append(out, c)
+	}
+	ps.cohorts = out
+}

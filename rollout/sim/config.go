@@ -1,0 +1,145 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// PodModel is how pods behave: a simplified ReplicaSet controller and
+// kubelet. The zero value is the golden harness's model: every pod is
+// ready the moment it is created, a deleted pod is gone at once, and there
+// is no quota.
+type PodModel struct {
+	// ReadyAfter is the time from a pod's creation to its readiness.
+	ReadyAfter time.Duration
+	// ReadyJitter, if positive, adds to each pod's ReadyAfter a uniform
+	// draw in [0, ReadyJitter) from a PCG generator (math/rand/v2) seeded
+	// with Seed, drawn in the order pods are created. Pods with their own
+	// ready times are counted one by one, so with jitter the cost of a run
+	// grows with its pods.
+	ReadyJitter time.Duration
+	// Seed seeds the jitter; runs with the same Seed are identical.
+	Seed uint64
+	// NeverReady lists images whose pods never become ready (a crash
+	// loop): a pod never becomes ready if its ReplicaSet's template uses
+	// any of them, in a container or an init container.
+	NeverReady []string
+	// Terminating is how long a deleted pod stays terminating. Terminating
+	// pods count in status.terminatingReplicas, in the quota and in
+	// Summary.PeakPods, and keep a Recreate rollout waiting.
+	Terminating time.Duration
+	// MaxPods is a ResourceQuota on the namespace's pods (0: none):
+	// creations beyond it are refused, and terminating pods count until
+	// they are gone. When pods are short for several ReplicaSets at once,
+	// the older ReplicaSets get them first.
+	MaxPods int32
+}
+
+// A ReplicaChange sets spec.replicas at a time after the start, as an HPA
+// or `kubectl scale` would mid-rollout. The generation goes up when the
+// value changes.
+type ReplicaChange struct {
+	After    time.Duration
+	Replicas int32
+}
+
+// An Edit changes the Deployment at a time after the start, as a user's
+// `kubectl edit` would (a new image, a pause, a resume). Apply edits the
+// Deployment in place; the generation goes up when its spec or annotations
+// changed. At the same time, replica changes come before edits, and both
+// before the sync of that time.
+type Edit struct {
+	At    time.Duration
+	Apply func(*rollout.Deployment)
+}
+
+// Config is how a run goes. The zero value runs event driven under the
+// zero PodModel, for at most 10,000 syncs and 24 hours.
+type Config struct {
+	Pods    PodModel
+	Changes []ReplicaChange
+	Edits   []Edit
+	// Interval, if positive, makes the controller sync every Interval, as
+	// the golden harness does every 30s. If zero the controller is event
+	// driven: it syncs again at once after a sync that wrote something or
+	// after which a ReplicaSet's status changed, and otherwise at the next
+	// pod event (ready, available, gone), replica change, edit or progress
+	// re-check, whichever comes first.
+	Interval time.Duration
+	// MaxSyncs stops the run after this many syncs (0: 10,000).
+	MaxSyncs int
+	// MaxTime stops the run before a sync later than this after the start
+	// (0: 24h).
+	MaxTime time.Duration
+	// OmitSteps leaves Result.Steps empty; the Summary and the final state
+	// are kept. Long runs (a maxSurge of 1 over 100,000 replicas is 200,000
+	// syncs) need it to stay small in memory.
+	OmitSteps bool
+	// Options are the options of every sync; when zero, those of the
+	// starting State are used.
+	Options rollout.Options
+}
+
+// Defaults of the limits.
+const (
+	DefaultMaxSyncs = 10000
+	DefaultMaxTime  = 24 * time.Hour
+)
+
+// ConfigError reports a Config field that cannot be used, named by its
+// path, as "Pods.ReadyAfter" or "Changes[1].Replicas".
+type ConfigError struct {
+	Field  string
+	Value  string
+	Reason string
+}
+
+// Error formats e as "sim: Config.<Field>: <Value>: <Reason>".
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("sim: Config.%s: %s: %s", e.Field, e.Value, e.Reason)
+}
+
+func (c Config) check() error {
+	var errs []error
+	duration := func(field string, d time.Duration) {
+		if d < 0 {
+			errs = append(errs, &ConfigError{field, d.String(), "must not be negative"})
+		}
+	}
+	duration("Pods.ReadyAfter", c.Pods.ReadyAfter)
+	duration("Pods.ReadyJitter", c.Pods.ReadyJitter)
+	duration("Pods.Terminating", c.Pods.Terminating)
+	duration("Interval", c.Interval)
+	duration("MaxTime", c.MaxTime)
+	if c.Pods.MaxPods < 0 {
+		errs = append(errs, &ConfigError{"Pods.MaxPods", fmt.Sprint(c.Pods.MaxPods), "must not be negative"})
+	}
+	if c.MaxSyncs < 0 {
+		errs = append(errs, &ConfigError{"MaxSyncs", fmt.Sprint(c.MaxSyncs), "must not be negative"})
+	}
+	for i, ch := range c.Changes {
+		duration(fmt.Sprintf("Changes[%d].After", i), ch.After)
+		if ch.Replicas < 0 {
+			errs = append(errs, &ConfigError{fmt.Sprintf("Changes[%d].Replicas", i), fmt.Sprint(ch.Replicas), "must not be negative"})
+		}
+	}
+	for i, e := range c.Edits {
+		duration(fmt.Sprintf("Edits[%d].At", i), e.At)
+		if e.Apply == nil {
+			errs = append(errs, &ConfigError{fmt.Sprintf("Edits[%d].Apply", i), "nil", "must be a function"})
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// validState refuses what Plan would refuse: the Deployment or a
+// ReplicaSet of its namespace that the API server would not store.
+func validState(s rollout.State) error {
+	if s.Options.SkipValidation {
+		return nil
+	}
+	return rollout.ValidateState(s)
+}

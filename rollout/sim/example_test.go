@@ -1,0 +1,93 @@
+package sim_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// The nginx-deployment of the Kubernetes documentation: 10 replicas,
+// maxSurge and maxUnavailable 25%, nginx:1.9 changed to nginx:1.9.3. The
+// controller syncs every 30 seconds and pods are ready at once.
+func ExampleRun() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "nginx-deployment"},
+		"spec": {"replicas": 10, "selector": {"matchLabels": {"app": "nginx"}},
+			"template": {"metadata": {"labels": {"app": "nginx"}},
+				"spec": {"containers": [{"name": "nginx", "image": "nginx:1.9"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := sim.FromDeployment(objs.Deployments[0], start)
+	s = sim.WithImage(s, "nginx", "nginx:1.9.3")
+
+	res, err := sim.Run(s, sim.Config{Interval: 30 * time.Second})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("step  time  old  new  available")
+	for i, st := range res.Steps {
+		old, nw, avail := st.Totals()
+		fmt.Printf("%4d %5s %4d %4d %10d\n", i, st.At.Sub(start), old, nw, avail)
+	}
+	fmt.Println(res.Summary.Outcome, "after", res.Summary.Duration)
+	fmt.Println("peak pods", res.Summary.PeakPods, "- fewest available", res.Summary.MinAvailable)
+	// Output:
+	// step  time  old  new  available
+	//    0    0s    8    3         11
+	//    1   30s    8    5         13
+	//    2  1m0s    3    5          8
+	//    3 1m30s    3   10         13
+	//    4  2m0s    0   10         10
+	//    5 2m30s    0   10         10
+	//    6  3m0s    0   10         10
+	// complete after 3m0s
+	// peak pods 13 - fewest available 8
+}
+
+// The bounds of 25%/25% for 10 replicas, and of one pod at a time.
+func ExampleComputeBounds() {
+	quarter := rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: rollout.DefaultRollingUpdate()}
+	b := sim.ComputeBounds(quarter, 10)
+	fmt.Printf("25%%/25%% of 10: surge %d, unavailable %d, at most %d pods, at least %d available, %d steps\n",
+		b.Surge, b.Unavailable, b.PeakPods, b.MinAvailable, b.MinSteps)
+
+	one := rollout.Strategy{Type: rollout.RollingUpdateStrategy,
+		RollingUpdate: rollout.RollingUpdate{MaxSurge: surge.Count(1), MaxUnavailable: surge.Count(0)}}
+	b = sim.ComputeBounds(one, 10)
+	fmt.Printf("1/0 of 10: at most %d pods, at least %d available, %d steps\n", b.PeakPods, b.MinAvailable, b.MinSteps)
+	// Output:
+	// 25%/25% of 10: surge 3, unavailable 2, at most 13 pods, at least 8 available, 5 steps
+	// 1/0 of 10: at most 11 pods, at least 10 available, 20 steps
+}
+
+// A rollout from nginx:1.9 to nginx:1.9.3 in progress, undone with
+// `kubectl rollout undo`: the old ReplicaSet's template comes back, under
+// a new revision.
+func ExamplePreviewUndo() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "nginx-deployment"},
+		"spec": {"replicas": 3, "selector": {"matchLabels": {"app": "nginx"}},
+			"template": {"metadata": {"labels": {"app": "nginx"}},
+				"spec": {"containers": [{"name": "nginx", "image": "nginx:1.9"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "nginx", "nginx:1.9.3")
+	res, err := sim.Run(s, sim.Config{MaxSyncs: 1}) // the first sync creates revision 2
+	if err != nil {
+		panic(err)
+	}
+
+	p, err := sim.PreviewUndo(res.Final, 0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("back to revision %d (%s), which becomes revision %d with history %q\n",
+		p.Revision, p.Target, p.NewRevision, p.History)
+	// Output:
+	// back to revision 1 (nginx-deployment-58c899db7c), which becomes revision 3 with history "1"
+}

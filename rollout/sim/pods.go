@@ -1,0 +1,373 @@
+package sim
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// podModel is the ReplicaSet controller and the kubelet of a run: it keeps
+// the pods of every ReplicaSet of the Deployment's namespace.
+type podModel struct {
+	cfg        PodModel
+	neverReady map[string]bool
+	rng        *rand.Rand // nil without jitter
+	sets       map[string]*podSet
+	orphans    []cohort // terminating pods whose ReplicaSet is gone
+	failed     int      // creations refused by the quota
+}
+
+func newPodModel(cfg PodModel) *podModel {
+	m := &podModel{cfg: cfg, sets: map[string]*podSet{}, neverReady: map[string]bool{}}
+	for _, img := range cfg.NeverReady {
+		m.neverReady[img] = true
+	}
+	if cfg.ReadyJitter > 0 {
+		m.rng = rand.New(rand.NewPCG(cfg.Seed, 0))
+	}
+	return m
+}
+
+// images returns the images of a pod spec's containers and init containers.
+func images(spec json.RawMessage) []string {
+	var s struct {
+		Containers     []struct{ Image string } `json:"containers"`
+		InitContainers []struct{ Image string } `json:"initContainers"`
+	}
+	if json.Unmarshal(spec, &s) != nil {
+		return nil
+	}
+	var out []string
+	for _, c := range append(s.InitContainers, s.Containers...) {
+		out = append(out, c.Image)
+	}
+	return out
+}
+
+// set returns the pods of rs, starting with none. A ReplicaSet that
+// replaced another of the same name starts afresh.
+func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
+	if ps, ok := m.sets[rs.Name]; ok && ps.uid == rs.UID {
+		return ps
+	}
+	ps := &podSet{name: rs.Name, uid: rs.UID}
+	for _, img := range images(rs.Spec.Template.Spec) {
+		if m.neverReady[img] {
+			ps.never = true
+		}
+	}
+	m.sets[rs.Name] = ps
+	return ps
+}
+
+// seed gives rs the pods its status reports at t: the available ones
+// created an hour before and long ready, ready ones that become available
+// after minReadySeconds from t, the others created at t and ready per the
+// model, and the terminating ones deleted at t.
+func (m *podModel) seed(rs *rollout.ReplicaSet, t time.Time) {
+	ps := m.set(rs)
+	st := rs.Status
+	n := max(int64(st.Replicas), 0)
+	avail := min(max(int64(st.AvailableReplicas), 0), n)
+	ready := min(max(int64(st.ReadyReplicas), avail), n)
+	minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
+	long := t.Add(-time.Hour)
+	readyAt := long
+	if since := t.Add(-minReady); since.Before(readyAt) {
+		readyAt = since
+	}
+	ps.cohorts = append(ps.cohorts,
+		cohort{n: avail, created: long, readyAt: readyAt},
+		cohort{n: ready - avail, created: long, readyAt: t},
+	)
+	m.add(ps, n-ready, t)
+	if term := st.TerminatingReplicas; term.Valid && term.Value > 0 {
+		ps.cohorts = append(ps.cohorts, cohort{n: int64(term.Value), created: long, readyAt: long, deleted: t})
+	}
+	ps.created = n
+	ps.normalize()
+}
+
+// add creates k pods of ps at t.
+func (m *podModel) add(ps *podSet, k int64, t time.Time) {
+	if k <= 0 {
+		return
+	}
+	ps.created += k
+	switch {
+	case ps.never:
+		ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, never: true})
+	case m.rng == nil:
+		ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, readyAt: t.Add(m.cfg.ReadyAfter)})
+	default:
+		for range k {
+			d := time.Duration(m.rng.Int64N(int64(m.cfg.ReadyJitter)))
+			ps.cohorts = append(ps.cohorts, cohort{n: 1, created: t, readyAt: t.Add(m.cfg.ReadyAfter + d)})
+		}
+	}
+	ps.normalize()
+}
+
+// remove deletes k running pods of ps at t, as the ReplicaSet controller
+// picks them: pods not ready first, then the newest (R-GATE-4: upstream's
+// finer ranks, such as nodes and deletion cost, do not apply here).
+func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
+	order := make([]int, 0, len(ps.cohorts))
+	for i, c := range ps.cohorts {
+		if !c.terminating() {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		a, b := ps.cohorts[i], ps.cohorts[j]
+		if ra, rb := a.ready(t), b.ready(t); ra != rb {
+			if rb {
+				return -1
+			}
+			return 1
+		}
+		if c := b.created.Compare(a.created); c != 0 {
+			return c
+		}
+		return compareCohorts(b, a)
+	})
+	for _, i := range order {
+		if k == 0 {
+			break
+		}
+		take := min(k, ps.cohorts[i].n)
+		k -= take
+		ps.cohorts[i].n -= take
+		if m.cfg.Terminating > 0 {
+			gone := ps.cohorts[i]
+			gone.n, gone.deleted = take, t
+			ps.cohorts = append(ps.cohorts, gone)
+		}
+	}
+	ps.normalize()
+}
+
+// expire removes the pods whose termination ended by t.
+func (m *podModel) expire(t time.Time) {
+	done := func(c cohort) bool { return c.terminating() && !c.deleted.Add(m.cfg.Terminating).After(t) }
+	for _, ps := range m.sets {
+		if slices.ContainsFunc(ps.cohorts, done) {
+			ps.cohorts = slices.DeleteFunc(ps.cohorts, done)
+		}
+	}
+	m.orphans = slices.DeleteFunc(m.orphans, done)
+}
+
+// orphan hands the pods of a ReplicaSet that is gone to the garbage
+// collector: running ones are deleted at t, and all end as terminating pods
+// do.
+func (m *podModel) orphan(ps *podSet, t time.Time) {
+	for _, c := range ps.cohorts {
+		if !c.terminating() {
+			if m.cfg.Terminating == 0 {
+				continue
+			}
+			c.deleted = t
+		}
+		m.orphans = append(m.orphans, c)
+	}
+	delete(m.sets, ps.name)
+}
+
+// total returns every pod that exists, terminating ones included.
+func (m *podModel) total() int64 {
+	var n int64
+	for _, ps := range m.sets {
+		n += ps.existing()
+	}
+	for _, c := range m.orphans {
+		n += c.n
+	}
+	return n
+}
+
+// reconcile is a sync of the ReplicaSet controller at t for every
+// ReplicaSet in sets (oldest first): pods beyond spec.replicas are deleted,
+// missing ones created as far as the quota allows, and ReplicaSets that
+// are gone hand their pods to the garbage collector.
+func (m *podModel) reconcile(sets []*rollout.ReplicaSet, t time.Time) {
+	m.expire(t)
+	live := make(map[string]string, len(sets)) // name -> UID
+	for _, rs := range sets {
+		live[rs.Name] = rs.UID
+	}
+	for _, name := range sortedKeys(m.sets) {
+		ps := m.sets[name]
+		if uid, ok := live[name]; !ok || uid != ps.uid {
+			m.orphan(ps, t)
+		}
+	}
+	used := m.total()
+	for _, rs := range sets {
+		ps := m.set(rs)
+		running := ps.existing() - ps.counts(t, 0).terminating
+		want := int64(rs.Spec.Replicas)
+		switch {
+		case running > want:
+			before := ps.existing()
+			m.remove(ps, running-want, t)
+			used -= before - ps.existing()
+			ps.failure = ""
+		case running < want:
+			k := want - running
+			if limit := int64(m.cfg.MaxPods); limit > 0 && used+k > limit {
+				room := max(limit-used, 0)
+				if ps.failure == "" {
+					ps.failure = fmt.Sprintf("pods %q is forbidden: exceeded quota: pods, requested: pods=1, used: pods=%d, limited: pods=%d",
+						podName(rs.Name, ps.created+room), used+room, limit)
+					ps.failedAt = t.Truncate(time.Second)
+				}
+				m.failed++
+				k = room
+			} else {
+				ps.failure = ""
+			}
+			m.add(ps, k, t)
+			used += k
+		default:
+			ps.failure = ""
+		}
+	}
+}
+
+// podName names the i-th pod of a ReplicaSet with a five-letter suffix
+// from the alphabet of generated names.
+func podName(rs string, i int64) string {
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	b := []byte("xxxxx")
+	for j := len(b) - 1; j >= 0; j-- {
+		b[j] = alphabet[i%int64(len(alphabet))]
+		i /= int64(len(alphabet))
+	}
+	return rs + "-" + string(b)
+}
+
+// status writes the status the ReplicaSet controller reports for rs at t
+// and reports whether it changed.
+func (m *podModel) status(rs *rollout.ReplicaSet, t time.Time) bool {
+	ps := m.set(rs)
+	c := ps.counts(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+	st := rs.Status
+	st.Replicas = clamp32(c.replicas)
+	st.FullyLabeledReplicas = st.Replicas
+	st.ReadyReplicas = clamp32(c.ready)
+	st.AvailableReplicas = clamp32(c.available)
+	st.TerminatingReplicas = rollout.Int32(clamp32(c.terminating))
+	st.ObservedGeneration = rs.Generation
+	var conds []rollout.ReplicaSetCondition
+	for _, cond := range rs.Status.Conditions {
+		if cond.Type != rollout.ReplicaFailure {
+			conds = append(conds, cond)
+		}
+	}
+	if ps.failure != "" {
+		conds = append(conds, rollout.ReplicaSetCondition{
+			Type: rollout.ReplicaFailure, Status: rollout.ConditionTrue, Reason: "FailedCreate",
+			Message: ps.failure, LastTransitionTime: ps.failedAt,
+		})
+	}
+	st.Conditions = conds
+	changed := !equalStatus(st, rs.Status)
+	rs.Status = st
+	return changed
+}
+
+func equalStatus(a, b rollout.ReplicaSetStatus) bool {
+	if a.Replicas != b.Replicas || a.FullyLabeledReplicas != b.FullyLabeledReplicas || a.ReadyReplicas != b.ReadyReplicas ||
+		a.AvailableReplicas != b.AvailableReplicas || a.TerminatingReplicas != b.TerminatingReplicas ||
+		a.ObservedGeneration != b.ObservedGeneration || len(a.Conditions) != len(b.Conditions) {
+		return false
+	}
+	for i := range a.Conditions {
+		x, y := a.Conditions[i], b.Conditions[i]
+		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
+			!x.LastTransitionTime.Equal(y.LastTransitionTime) {
+			return false
+		}
+	}
+	return true
+}
+
+// next returns the first time after t at which a pod becomes ready or
+// available or is gone, and false when no such time is left.
+func (m *podModel) next(sets []*rollout.ReplicaSet, t time.Time) (time.Time, bool) {
+	var best time.Time
+	found := false
+	consider := func(e time.Time) {
+		if e.After(t) && (!found || e.Before(best)) {
+			best, found = e, true
+		}
+	}
+	visit := func(c cohort, minReady time.Duration) {
+		switch {
+		case c.terminating():
+			consider(c.deleted.Add(m.cfg.Terminating))
+		case !c.never:
+			consider(c.readyAt)
+			consider(c.readyAt.Add(minReady))
+		}
+	}
+	for _, rs := range sets {
+		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
+		for _, c := range m.set(rs).cohorts {
+			visit(c, minReady)
+		}
+	}
+	for _, c := range m.orphans {
+		visit(c, 0)
+	}
+	return best, found
+}
+
+// pods returns the pods of sets as Pod objects, one for each cohort (phase
+// Running, owned by its ReplicaSet, with a deletion timestamp when
+// terminating), in the order of sets. One Pod stands for its cohort: Plan
+// only asks whether an old ReplicaSet still has pods (R-REC-2), and the
+// counts are in the statuses.
+func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
+	var out []rollout.Pod
+	for _, rs := range sets {
+		var i int64
+		for _, c := range m.set(rs).cohorts {
+			out = append(out, rollout.Pod{
+				ObjectMeta: rollout.ObjectMeta{
+					Name:              podName(rs.Name, i),
+					Namespace:         rs.Namespace,
+					CreationTimestamp: c.created.Truncate(time.Second),
+					DeletionTimestamp: c.deleted.Truncate(time.Second),
+					Labels:            maps.Clone(rs.Spec.Template.Labels),
+					OwnerReferences: []rollout.OwnerReference{{
+						APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: rs.UID,
+						Controller: true, BlockOwnerDeletion: true,
+					}},
+				},
+				Phase: rollout.PodRunning,
+			})
+			i += c.n
+		}
+	}
+	return out
+}
+
+func clamp32(n int64) int32 { return int32(min(max(n, math.MinInt32), math.MaxInt32)) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, cmp.Compare)
+	return keys
+}

@@ -1,0 +1,122 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// record completes the step of the sync at t.
+func (r *runner) record(t time.Time, err error) {
+	if r.cfg.OmitSteps {
+		return
+	}
+	st := &r.steps[len(r.steps)-1]
+	if err != nil {
+		st.Err = err.Error()
+	}
+	st.Sets = r.setCounts()
+	st.Conditions = slices.Clone(r.st.Deployment.Status.Conditions)
+}
+
+func (r *runner) setCounts() []SetCount {
+	ctrl := r.controlledSets()
+	newRS := r.newSet(ctrl)
+	out := make([]SetCount, len(ctrl))
+	for i, rs := range ctrl {
+		out[i] = SetCount{
+			Name: rs.Name, Revision: rs.Annotations[rollout.RevisionAnnotation], New: rs == newRS,
+			Desired: rs.Spec.Replicas, Current: rs.Status.Replicas, Ready: rs.Status.ReadyReplicas,
+			Available: rs.Status.AvailableReplicas, Terminating: rs.Status.TerminatingReplicas.Value,
+		}
+	}
+	return out
+}
+
+// controlledSets returns the Deployment's ReplicaSets, oldest first.
+func (r *runner) controlledSets() []*rollout.ReplicaSet {
+	var out []*rollout.ReplicaSet
+	for _, rs := range r.sets() {
+		if r.controlled(rs) {
+			out = append(out, rs)
+		}
+	}
+	return out
+}
+
+// newSet returns the Deployment's new ReplicaSet among ctrl (oldest
+// first), as rollout.FindNewReplicaSet finds it, or nil. Which templates
+// match is remembered until the Deployment's generation changes, since a
+// ReplicaSet's template does not change.
+func (r *runner) newSet(ctrl []*rollout.ReplicaSet) *rollout.ReplicaSet {
+	d := r.st.Deployment
+	if r.matchGen != d.Generation || r.match == nil {
+		r.matchGen, r.match = d.Generation, map[string]bool{}
+	}
+	for _, rs := range ctrl {
+		key := rs.Name + "/" + rs.UID
+		m, ok := r.match[key]
+		if !ok {
+			m = rollout.EqualIgnoreHash(d.Spec.Template, rs.Spec.Template)
+			r.match[key] = m
+		}
+		if m {
+			return rs
+		}
+	}
+	return nil
+}
+
+// stopCause is why a rollout that is not complete cannot go on.
+type stopCause struct{ outcome, detail string }
+
+// cause looks for what holds the rollout: a pause, a quota, pods that
+// never become ready.
+func (r *runner) cause() stopCause {
+	d := r.st.Deployment
+	if d.Spec.Paused {
+		return stopCause{OutcomePaused, fmt.Sprintf("Deployment %q is paused", d.Name)}
+	}
+	ctrl := r.controlledSets()
+	for _, rs := range ctrl {
+		for _, c := range rs.Status.Conditions {
+			if c.Type == rollout.ReplicaFailure && c.Status == rollout.ConditionTrue {
+				return stopCause{OutcomeQuota, fmt.Sprintf("ReplicaSet %s has %d of %d pods: %s",
+					rs.Name, rs.Status.Replicas, rs.Spec.Replicas, c.Message)}
+			}
+		}
+	}
+	if n := r.newSet(ctrl); n != nil {
+		if ps := r.pods.set(n); ps.never && n.Status.AvailableReplicas < n.Spec.Replicas {
+			return stopCause{OutcomeNeverReady, fmt.Sprintf("ReplicaSet %s has %d of %d pods available; its image never becomes ready",
+				n.Name, n.Status.AvailableReplicas, n.Spec.Replicas)}
+		}
+	}
+	return stopCause{OutcomeStalled, fmt.Sprintf("nothing left to happen: %d of %d replicas updated, %d available",
+		d.Status.UpdatedReplicas, d.Spec.Replicas, d.Status.AvailableReplicas)}
+}
+
+func (r *runner) stop(outcome, detail string) {
+	r.sum.Outcome, r.sum.Detail = outcome, detail
+	r.sum.Completed = outcome == OutcomeComplete
+}
+
+func (r *runner) result() Result {
+	if r.syncs > 0 {
+		r.sample(r.last)
+	}
+	r.sum.Syncs = r.syncs
+	if r.syncs > 0 {
+		r.sum.Duration = r.last.Sub(r.start)
+	}
+	r.sum.FailedCreates = r.pods.failed
+	final := r.st
+	final.Now = r.last
+	if r.syncs == 0 {
+		final.Now = r.start
+	}
+	final.Pods = r.pods.pods(r.sets())
+	return Result{Steps: r.steps, Summary: r.sum, Final: final}
+}
