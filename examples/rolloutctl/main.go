@@ -1,0 +1,193 @@
+// Command rolloutctl answers questions about a Deployment rollout from its
+// manifest, with the rollout package's model of the Kubernetes v1.36
+// Deployment controller and the rollout/sim simulator:
+//
+//	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
+//	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON or SVG)
+//	rolloutctl bounds   -f FILE   surge, unavailable, peak pods and min available per replica count
+//	rolloutctl check    -f FILE   rules a rollout must keep (peak pods, availability, duration)
+//	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
+//
+// Run `rolloutctl COMMAND -h` for a command's flags.
+//
+// # Input
+//
+// FILE is what `kubectl get deploy,rs,pods -o yaml` (or -o json) prints (a
+// List), a multi-document YAML manifest ("---" between documents), one
+// JSON object or a stream of them, or "-" for standard input. Deployments,
+// ReplicaSets and Pods are read, with the API server's defaults; other
+// kinds are skipped. Every Deployment must pass rollout.Validate. Problems
+// are reported one per line, naming the file, the line and document where
+// known, the List item, the object and the field. ReplicaSets owned by
+// another Deployment are passed along: the controller leaves them alone.
+//
+// Simulations start at the latest time recorded in FILE (creation and
+// condition times), so that their output depends on FILE alone; plan syncs
+// at --now, or the current time.
+//
+// # Exit codes
+//
+// 0 success; 1 check found a violation; 2 bad usage or bad input. plan
+// exits 0 when the sync itself fails, reporting the error in its output:
+// that is an answer about the Deployment, not a problem with the input.
+//
+// # JSON output
+//
+// plan -o json prints rollout.Report, the plan contract of the golden
+// tests. simulate -o json prints:
+//
+//	{"title", "deployment", "namespace", "start",
+//	 "steps": [{"at", "offsetSeconds",
+//	            "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
+//	            "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
+//	            "conditions": [{"type", "status", "lastUpdateTime", "lastTransitionTime", "reason", "message"}],
+//	            "error"}],
+//	 "summary": {"completed", "outcome", "detail", "durationSeconds", "syncs", "peakDesired", "peakPods",
+//	             "minAvailable", "floor", "ceiling", "belowFloorSeconds", "failedCreates"}}
+//
+// (sets oldest first, after the sync and the pods' catching up; from and
+// to only for ReplicaSet creates, scales and updates; error only for a
+// failed sync). bounds -o json prints a list of {"deployment", "strategy",
+// "maxSurge", "maxUnavailable", "specReplicas", "rows": [{"replicas",
+// "surge", "unavailable", "peakPods", "minAvailable", "minSteps",
+// "changed"}]}. check -o json prints {"ok", "deployments": [{"deployment",
+// "minReplicas", "maxReplicas", "rollouts", "ok", "peakPods",
+// "minAvailable", "longestSeconds"}], "violations": [{"deployment",
+// "replicas", "rule", "severity", "atSeconds", "message"}]}. undo -o json
+// prints {"deployment", "target", "revision", "noOp", "newRevision",
+// "history", "images", "rollback"}, rollback being simulate's shape.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitViolation = 1 // check: at least one rule broken
+	exitBadInput  = 2 // usage error or input that cannot be used
+)
+
+// A command is one subcommand: its name, its one-line summary and its run
+// function, which gets the arguments after the subcommand's name.
+type command struct {
+	name, summary string
+	run           func(env *env, args []string) int
+}
+
+// env is what a command reads and writes; nothing else is shared between
+// runs.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func commands() []command {
+	return []command{
+		{"plan", "one controller sync of a Deployment: the API calls and why", runPlan},
+		{"simulate", "simulate a whole rollout, sync by sync (table, json or svg)", runSimulate},
+		{"bounds", "surge, unavailable, peak pods and min available per replica count", runBounds},
+		{"check", "check that rollouts keep limits on pods, availability and time", runCheck},
+		{"undo", "preview `kubectl rollout undo` and simulate the roll back", runUndo},
+	}
+}
+
+const topUsage = `rolloutctl answers questions about a Deployment rollout, from its manifest,
+with a model of the Kubernetes v1.36 Deployment controller.
+
+Usage:
+  rolloutctl <command> [flags]
+
+Commands:
+%s
+Input (-f FILE): what 'kubectl get deploy,rs,pods -o yaml' or '-o json' prints
+(a List), a multi-document YAML manifest, or JSON; '-' reads standard input.
+
+Exit codes: 0 ok, 1 check found violations, 2 bad usage or bad input.
+Run 'rolloutctl <command> -h' for a command's flags.
+`
+
+func usage(w io.Writer) {
+	var b strings.Builder
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, topUsage, b.String())
+}
+
+// run is the whole program: it parses args (without the program name),
+// runs the subcommand and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		usage(stderr)
+		return exitBadInput
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(stderr, "rolloutctl: unknown command %q\nRun 'rolloutctl --help' for the list of commands.\n", args[0])
+	return exitBadInput
+}
+
+// newFlagSet returns a flag set for a subcommand. Errors and usage are
+// reported by parse, not by the flag package.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("rolloutctl "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parse parses args into fs. It returns -1 to go on, or the exit code: 0
+// after printing the usage for -h/--help, 2 after reporting a bad flag or a
+// stray argument.
+func parse(e *env, fs *flag.FlagSet, help string, args []string) int {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(e.stdout, fs, help)
+		return exitOK
+	case err != nil:
+		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s -h' for usage.\n", fs.Name(), err, fs.Name())
+		return exitBadInput
+	case fs.NArg() > 0:
+		fmt.Fprintf(e.stderr, "%s: unexpected argument %q (flags only; the input is -f FILE)\nRun '%s -h' for usage.\n", fs.Name(), fs.Arg(0), fs.Name())
+		return exitBadInput
+	}
+	return -1
+}
+
+// printUsage writes the help text (a synopsis line, a blank line and a
+// description) and the flags, each with its default.
+func printUsage(w io.Writer, fs *flag.FlagSet, help string) {
+	fmt.Fprintf(w, "Usage: %s\nFlags:\n", help)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
+// fail reports err on stderr, one line per problem, and returns exit code 2.
+func fail(e *env, name string, err error) int {
+	for _, line := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: %s\n", name, line)
+	}
+	return exitBadInput
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// manifests is the module's directory of real manifests.
+const manifests = "../../testdata/manifests"
+
+func manifestPath(name string) string { return filepath.Join(manifests, name) }
+
+// result is what one run printed and returned.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runCLI calls run as main does, with stdin as standard input.
+func runCLI(t testing.TB, stdin string, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	r := result{code, out.String(), errOut.String()}
+	for _, bad := range []string{"panic", "goroutine ", ".go:"} {
+		if strings.Contains(r.stderr, bad) || strings.Contains(r.stdout, bad) {
+			t.Errorf("run(%q) printed %q, like a crash:\nstdout:\n%s\nstderr:\n%s", args, bad, r.stdout, r.stderr)
+		}
+	}
+	return r
+}
+
+// wantCode fails the test unless r has the exit code want.
+func (r result) wantCode(t testing.TB, args []string, want int) {
+	t.Helper()
+	if r.code != want {
+		t.Fatalf("run(%q) = %d, want %d\nstdout:\n%s\nstderr:\n%s", args, r.code, want, r.stdout, r.stderr)
+	}
+}
+
+func TestTopLevelHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		r := runCLI(t, "", args...)
+		r.wantCode(t, args, exitOK)
+		for _, c := range commands() {
+			if !strings.Contains(r.stdout, "  "+c.name+" ") {
+				t.Errorf("run(%q): usage does not list %q:\n%s", args, c.name, r.stdout)
+			}
+		}
+		if r.stderr != "" {
+			t.Errorf("run(%q): stderr %q, want none", args, r.stderr)
+		}
+	}
+}
+
+func TestSubcommandHelp(t *testing.T) {
+	for _, c := range commands() {
+		for _, h := range []string{"-h", "--help"} {
+			args := []string{c.name, h}
+			r := runCLI(t, "", args...)
+			r.wantCode(t, args, exitOK)
+			if !strings.HasPrefix(r.stdout, "Usage: rolloutctl "+c.name) || !strings.Contains(r.stdout, "Flags:\n  -") {
+				t.Errorf("run(%q) usage:\n%s", args, r.stdout)
+			}
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in stderr
+	}{
+		{"no command", nil, "Commands:"},
+		{"unknown command", []string{"deploy"}, `unknown command "deploy"`},
+		{"unknown flag", []string{"plan", "--bogus"}, "flag provided but not defined: -bogus"},
+		{"stray argument", []string{"plan", "-f", "x.yaml", "extra"}, `unexpected argument "extra"`},
+		{"bad output", []string{"plan", "-o", "yaml", "-f", manifestPath("recreate.yaml")}, `-o "yaml": want text or json`},
+		{"bad now", []string{"plan", "--now", "yesterday", "-f", manifestPath("recreate.yaml")}, `--now "yesterday"`},
+		{"bad replicas range", []string{"bounds", "-f", manifestPath("recreate.yaml"), "--replicas", "9..3"}, "MIN must not exceed MAX"},
+		{"bad surge", []string{"simulate", "--max-surge", "lots"}, `invalid value "lots" for flag -max-surge`},
+		{"bad hpa", []string{"simulate", "--hpa", "20"}, "want DURATION=REPLICAS"},
+		{"bad min-available", []string{"check", "-f", manifestPath("recreate.yaml"), "--min-available", "x%"}, "-min-available"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, "", tt.args...)
+			r.wantCode(t, tt.args, exitBadInput)
+			if !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("run(%q) stderr = %q, want it to contain %q", tt.args, r.stderr, tt.want)
+			}
+			if r.stdout != "" {
+				t.Errorf("run(%q) stdout = %q, want nothing", tt.args, r.stdout)
+			}
+		})
+	}
+}

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// simJSON is simulate's -o json: a stable shape built from sim.Result, so
+// that it does not change with the library's internal types.
+//
+//	{
+//	  "title": "nginx-deployment: fully rolled out on its template, then image nginx=nginx:1.9.3",
+//	  "deployment": "nginx-deployment", "namespace": "default",
+//	  "start": "2026-01-01T00:00:00Z",
+//	  "steps": [{
+//	    "at": RFC3339 time, "offsetSeconds": 30,
+//	    "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
+//	    "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
+//	    "conditions": [{"type", "status", "reason", "message", ...}],
+//	    "error": "only when the sync failed"
+//	  }],
+//	  "summary": {"completed", "outcome", "detail", "durationSeconds", "syncs", "peakDesired", "peakPods",
+//	              "minAvailable", "floor", "ceiling", "belowFloorSeconds", "failedCreates"}
+//	}
+type simJSON struct {
+	Title      string      `json:"title"`
+	Deployment string      `json:"deployment"`
+	Namespace  string      `json:"namespace"`
+	Start      time.Time   `json:"start"`
+	Steps      []stepJSON  `json:"steps"`
+	Summary    summaryJSON `json:"summary"`
+}
+
+type stepJSON struct {
+	At         time.Time           `json:"at"`
+	Offset     float64             `json:"offsetSeconds"`
+	Sets       []setJSON           `json:"sets"`
+	Actions    []actionJSON        `json:"actions"`
+	Conditions []rollout.Condition `json:"conditions"`
+	Error      string              `json:"error,omitempty"`
+}
+
+// setJSON is one ReplicaSet of a step: sim.SetCount with JSON names.
+type setJSON struct {
+	Name        string `json:"name"`
+	Revision    string `json:"revision"`
+	New         bool   `json:"new"`
+	Desired     int32  `json:"desired"`
+	Current     int32  `json:"current"`
+	Ready       int32  `json:"ready"`
+	Available   int32  `json:"available"`
+	Terminating int32  `json:"terminating"`
+}
+
+// actionJSON is one action of a step; from and to only for a ReplicaSet
+// create, scale or update.
+type actionJSON struct {
+	Type       rollout.ActionType `json:"type"`
+	ReplicaSet string             `json:"replicaSet,omitempty"`
+	From       *int32             `json:"from,omitempty"`
+	To         *int32             `json:"to,omitempty"`
+	Event      string             `json:"event,omitempty"`
+	Reason     string             `json:"reason,omitempty"`
+}
+
+type summaryJSON struct {
+	Completed     bool    `json:"completed"`
+	Outcome       string  `json:"outcome"`
+	Detail        string  `json:"detail"`
+	Duration      float64 `json:"durationSeconds"`
+	Syncs         int     `json:"syncs"`
+	PeakDesired   int64   `json:"peakDesired"`
+	PeakPods      int64   `json:"peakPods"`
+	MinAvailable  int64   `json:"minAvailable"`
+	Floor         int32   `json:"floor"`
+	Ceiling       int64   `json:"ceiling"`
+	BelowFloor    float64 `json:"belowFloorSeconds"`
+	FailedCreates int     `json:"failedCreates"`
+}
+
+func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
+	out := simJSON{
+		Title: title, Deployment: s.Deployment.Name, Namespace: s.Deployment.Namespace, Start: s.Now,
+		Steps: []stepJSON{},
+	}
+	for _, st := range res.Steps {
+		j := stepJSON{At: st.At, Offset: st.At.Sub(s.Now).Seconds(), Sets: []setJSON{}, Actions: []actionJSON{},
+			Conditions: st.Conditions, Error: st.Err}
+		if j.Conditions == nil {
+			j.Conditions = []rollout.Condition{}
+		}
+		for _, c := range st.Sets {
+			j.Sets = append(j.Sets, setJSON{Name: c.Name, Revision: c.Revision, New: c.New, Desired: c.Desired,
+				Current: c.Current, Ready: c.Ready, Available: c.Available, Terminating: c.Terminating})
+		}
+		for _, a := range st.Actions {
+			if a.Type == rollout.RecheckProgress {
+				continue
+			}
+			aj := actionJSON{Type: a.Type, ReplicaSet: a.ReplicaSet, Reason: a.Reason}
+			switch a.Type {
+			case rollout.CreateReplicaSet, rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
+				aj.From, aj.To = &a.From, &a.To
+			}
+			if !a.Event.IsZero() {
+				aj.Event = a.Event.String()
+			}
+			j.Actions = append(j.Actions, aj)
+		}
+		out.Steps = append(out.Steps, j)
+	}
+	sm := res.Summary
+	out.Summary = summaryJSON{
+		Completed: sm.Completed, Outcome: sm.Outcome, Detail: sm.Detail, Duration: sm.Duration.Seconds(), Syncs: sm.Syncs,
+		PeakDesired: sm.PeakDesired, PeakPods: sm.PeakPods, MinAvailable: sm.MinAvailable,
+		Floor: sm.Floor, Ceiling: sm.Ceiling, BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
+	}
+	return out
+}
+
+// writeTable prints a simulation like `kubectl get rs -w`: for each sync,
+// its number, its time after the start and each ReplicaSet's counts (when
+// they changed since the sync before), then the actions that change
+// ReplicaSets or the Deployment, each with its reason; then the summary.
+// Status writes are shown as the conditions they change.
+func writeTable(w io.Writer, title string, s rollout.State, res sim.Result) {
+	fmt.Fprintf(w, "%s\n%s\n\n", title, strategyLine(s.Deployment))
+	terminating := false
+	for _, st := range res.Steps {
+		for _, c := range st.Sets {
+			terminating = terminating || c.Terminating > 0
+		}
+	}
+	header := []string{"SYNC", "TIME", "REPLICASET", "REV", "DESIRED", "CURRENT", "READY", "AVAILABLE"}
+	if terminating {
+		header = append(header, "TERMINATING")
+	}
+	// rows[i] are step i's set rows; nil when they did not change.
+	rows := make([][][]string, len(res.Steps))
+	widths := make([]int, len(header))
+	measure := func(cells []string) {
+		for k, c := range cells {
+			widths[k] = max(widths[k], len(c))
+		}
+	}
+	measure(header)
+	var prev []sim.SetCount
+	for i, st := range res.Steps {
+		first := []string{fmt.Sprint(i + 1), "+" + fmtDuration(st.At.Sub(s.Now))}
+		if i > 0 && slices.Equal(prev, st.Sets) {
+			rows[i] = [][]string{append(first, "(no change)")}
+			measure(first)
+			continue
+		}
+		prev = st.Sets
+		for j, c := range st.Sets {
+			name := c.Name
+			if c.New {
+				name += " (new)"
+			}
+			row := []string{"", "", name, c.Revision, fmt.Sprint(c.Desired), fmt.Sprint(c.Current), fmt.Sprint(c.Ready), fmt.Sprint(c.Available)}
+			if terminating {
+				row = append(row, fmt.Sprint(c.Terminating))
+			}
+			if j == 0 {
+				copy(row, first)
+			}
+			measure(row)
+			rows[i] = append(rows[i], row)
+		}
+		if len(st.Sets) == 0 {
+			rows[i] = [][]string{append(first, "(no ReplicaSets)")}
+			measure(first)
+		}
+	}
+	line := func(cells []string) {
+		var b strings.Builder
+		for k, c := range cells {
+			if k == len(cells)-1 {
+				b.WriteString(c)
+				break
+			}
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", widths[k]-len(c)+2))
+		}
+		fmt.Fprintln(w, b.String())
+	}
+	indent := strings.Repeat(" ", widths[0]+2+widths[1]+2)
+	line(header)
+	prevConds := map[rollout.ConditionType]string{}
+	for _, c := range s.Deployment.Status.Conditions {
+		prevConds[c.Type] = c.Reason
+	}
+	for i, st := range res.Steps {
+		for _, row := range rows[i] {
+			line(row)
+		}
+		for _, a := range st.Actions {
+			if text := actionLine(a); text != "" {
+				fmt.Fprintf(w, "%s%s\n", indent, text)
+				if a.Reason != "" {
+					fmt.Fprintf(w, "%s  why: %s\n", indent, a.Reason)
+				}
+			}
+		}
+		for _, c := range st.Conditions {
+			if prevConds[c.Type] != c.Reason {
+				fmt.Fprintf(w, "%scondition %s=%s %s: %s\n", indent, c.Type, c.Status, c.Reason, c.Message)
+				prevConds[c.Type] = c.Reason
+			}
+		}
+		if st.Err != "" {
+			fmt.Fprintf(w, "%serror: %s\n", indent, st.Err)
+		}
+	}
+	fmt.Fprintln(w)
+	writeSummary(w, s.Deployment, res.Summary)
+}
+
+// actionLine describes an action for the table, without its event when
+// the action says the same, and "" for status writes and re-checks.
+func actionLine(a rollout.Action) string {
+	switch a.Type {
+	case rollout.UpdateDeploymentStatus, rollout.RecheckProgress:
+		return ""
+	case rollout.CreateReplicaSet, rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
+		return fmt.Sprintf("%s %s %d -> %d", a.Type, a.ReplicaSet, a.From, a.To)
+	}
+	return a.String()
+}
+
+func strategyLine(d rollout.Deployment) string {
+	st := d.Spec.Strategy
+	if st.Type == rollout.RecreateStrategy {
+		return fmt.Sprintf("replicas %d, strategy Recreate", d.Spec.Replicas)
+	}
+	l := rollout.Limits(d)
+	return fmt.Sprintf("replicas %d, maxSurge %s (%d), maxUnavailable %s (%d)", d.Spec.Replicas,
+		st.RollingUpdate.MaxSurge, l.Surge, st.RollingUpdate.MaxUnavailable, rollout.MaxUnavailable(d))
+}
+
+func writeSummary(w io.Writer, d rollout.Deployment, sm sim.Summary) {
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
+	outcome := sm.Outcome
+	if sm.Detail != "" {
+		outcome += ": " + sm.Detail
+	}
+	fmt.Fprintf(tw, "outcome:\t%s\n", outcome)
+	fmt.Fprintf(tw, "duration:\t%s in %s\n", fmtDuration(sm.Duration), plural(sm.Syncs, "sync"))
+	fmt.Fprintf(tw, "peak pods:\t%d (ceiling %d)\n", sm.PeakPods, sm.Ceiling)
+	fmt.Fprintf(tw, "min available:\t%d (floor %d)\n", sm.MinAvailable, sm.Floor)
+	fmt.Fprintf(tw, "below floor:\t%s\n", fmtDuration(sm.BelowFloor))
+	if sm.FailedCreates > 0 {
+		fmt.Fprintf(tw, "failed creates:\t%d\n", sm.FailedCreates)
+	}
+	tw.Flush()
+}
+
+// fmtDuration prints d compactly: 0s, 45s, 2m30s, 1h0m5s.
+func fmtDuration(d time.Duration) string {
+	if d == 0 {
+		return "0s"
+	}
+	s := d.Round(time.Millisecond).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	return s
+}
+
+// plural returns "1 sync" or "n syncs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,288 @@
+package main
+
+import (
+	_ "embed"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// defaultManifest is what simulate runs without -f: the seed example.
+//
+//go:embed testdata/nginx-deployment.yaml
+var defaultManifest []byte
+
+// The seed example's image change, applied when simulate runs the embedded
+// manifest without --image.
+const (
+	defaultManifestName = "<embedded nginx-deployment.yaml>"
+	defaultImage        = "nginx:1.9.3"
+)
+
+const simulateHelp = `rolloutctl simulate [-f FILE] [--deployment NAME] [--image [CONTAINER=]IMAGE]
+       [--replicas N] [--max-surge V] [--max-unavailable V]
+       [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
+       [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
+       [-o table|json|svg]
+
+Simulates a rollout sync by sync: the controller's actions, and pods that
+start, become ready and terminate as the flags say.
+
+The start is the state in FILE when it holds ReplicaSets of the Deployment
+(a rollout in progress), or else the Deployment fully rolled out on its
+template. Then --replicas, --max-surge and --max-unavailable change the
+Deployment (before the start, for a Deployment alone), and --image changes
+the template, which starts the rollout. The clock starts at the latest time
+recorded in FILE.
+
+Without -f, simulate runs the seed example: nginx-deployment, 10 replicas,
+maxSurge 25%, maxUnavailable 25%, image nginx:1.9 changed to nginx:1.9.3.
+
+The defaults are those of the recordings of the real controller: a sync
+every 30s, pods ready as soon as they are created.
+
+-o table prints, per sync, each ReplicaSet's DESIRED CURRENT READY
+AVAILABLE (TERMINATING when pods linger) and the actions with their
+reasons, then a summary: outcome, duration, syncs, peak pods against the
+ceiling, min available against the floor, time below the floor. -o json
+prints the same run as {title, deployment, namespace, start, steps: [{at,
+offsetSeconds, sets, actions, conditions, error}], summary} ('go doc' on
+this command lists every field). -o svg prints a chart: pods per
+ReplicaSet over time, the available pods, the availability floor and the
+surge ceiling.
+`
+
+// simFlags are the flags that shape a simulation, shared by simulate,
+// check and undo; each registers those it offers.
+type simFlags struct {
+	file, deployment string
+	image            imageFlag
+	replicas         replicasFlag
+	maxSurge         valueFlag
+	maxUnavailable   valueFlag
+	readyAfter       time.Duration
+	readyJitter      time.Duration
+	seed             uint64
+	neverReady       listFlag
+	terminating      time.Duration
+	quotaPods        int
+	hpa              hpaFlag
+	interval         time.Duration
+}
+
+// The defaults are the golden harness's, which recorded the real
+// controller: a sync every 30s, pods ready as soon as they are created.
+const (
+	defaultReadyAfter = 0
+	defaultInterval   = 30 * time.Second
+)
+
+func (f *simFlags) addFile(fs *flag.FlagSet, what string) {
+	fs.StringVar(&f.file, "f", "", "manifest `FILE` (YAML or JSON); - for standard input"+what)
+	fs.StringVar(&f.deployment, "deployment", "", "the Deployment, when FILE holds several")
+}
+
+func (f *simFlags) addSpec(fs *flag.FlagSet) {
+	fs.Var(&f.image, "image", "`[CONTAINER=]IMAGE`: set the image of CONTAINER (default: the first container), which starts a rollout")
+	fs.Var(&f.replicas, "replicas", "set spec.replicas to `N`")
+	fs.Var(&f.maxSurge, "max-surge", "set maxSurge to `V`, a count (2) or a percent (25%)")
+	fs.Var(&f.maxUnavailable, "max-unavailable", "set maxUnavailable to `V`, a count (0) or a percent (25%)")
+}
+
+func (f *simFlags) addReady(fs *flag.FlagSet) {
+	fs.DurationVar(&f.readyAfter, "ready-after", defaultReadyAfter, "a new pod becomes ready this long after it is created (default: at once)")
+	fs.Var(&f.neverReady, "never-ready", "pods running `IMAGE` never become ready (repeatable)")
+}
+
+func (f *simFlags) addQuota(fs *flag.FlagSet) {
+	fs.IntVar(&f.quotaPods, "quota-pods", 0, "a ResourceQuota of `N` pods in the namespace: creates beyond it fail (0: none)")
+}
+
+func (f *simFlags) addModel(fs *flag.FlagSet) {
+	f.addReady(fs)
+	fs.DurationVar(&f.readyJitter, "ready-jitter", 0, "add a random delay up to this to each pod's ready time (see --seed)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of --ready-jitter's random delays")
+	fs.DurationVar(&f.terminating, "terminating", 0, "a deleted pod takes this long to go away")
+	f.addQuota(fs)
+	fs.Var(&f.hpa, "hpa", "`D=N`: at D after the start, set spec.replicas to N, as an autoscaler would (repeatable)")
+	fs.DurationVar(&f.interval, "interval", defaultInterval, "time between two syncs; 0: event driven (a sync at each write and pod event)")
+}
+
+// check reports flag values that parse but make no sense.
+func (f *simFlags) check() error {
+	switch {
+	case f.quotaPods < 0:
+		return fmt.Errorf("--quota-pods %d: must not be negative", f.quotaPods)
+	case f.readyAfter < 0 || f.readyJitter < 0 || f.terminating < 0:
+		return fmt.Errorf("--ready-after, --ready-jitter and --terminating must not be negative")
+	case f.interval < 0:
+		return fmt.Errorf("--interval %s: must not be negative", f.interval)
+	}
+	return nil
+}
+
+// config returns the simulation's configuration for the flags.
+func (f *simFlags) config() sim.Config {
+	cfg := sim.Config{
+		Pods: sim.PodModel{
+			ReadyAfter:  f.readyAfter,
+			ReadyJitter: f.readyJitter,
+			Seed:        f.seed,
+			NeverReady:  slices.Clone([]string(f.neverReady)),
+			Terminating: f.terminating,
+			MaxPods:     int32(min(f.quotaPods, 1<<31-1)),
+		},
+		Interval: f.interval,
+	}
+	for _, c := range f.hpa {
+		cfg.Changes = append(cfg.Changes, sim.ReplicaChange{After: c.after, Replicas: c.replicas})
+	}
+	return cfg
+}
+
+// withSpec returns d with the replicas and strategy the flags set.
+func (f *simFlags) withSpec(d rollout.Deployment) (rollout.Deployment, error) {
+	d = d.DeepCopy()
+	if f.replicas.set {
+		d.Spec.Replicas = f.replicas.min
+	}
+	if f.maxSurge.set || f.maxUnavailable.set {
+		if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy {
+			return d, fmt.Errorf("--max-surge and --max-unavailable need a RollingUpdate strategy; %s is %s", d.Name, d.Spec.Strategy.Type)
+		}
+		if f.maxSurge.set {
+			d.Spec.Strategy.RollingUpdate.MaxSurge = f.maxSurge.v
+		}
+		if f.maxUnavailable.set {
+			d.Spec.Strategy.RollingUpdate.MaxUnavailable = f.maxUnavailable.v
+		}
+	}
+	if err := rollout.Validate(d); err != nil {
+		return d, fmt.Errorf("with the flags' changes, Deployment %q is invalid: %w", d.Name, err)
+	}
+	return d, nil
+}
+
+// start returns the state a simulation of d starts from, and how it was
+// built: FILE's ReplicaSets when it has d's, or d fully rolled out on its
+// template; then image's change, if any.
+func start(m *manifest, d rollout.Deployment, image imageFlag) (rollout.State, string, error) {
+	now := m.latest(defaultStart())
+	var s rollout.State
+	var from string
+	if m.hasReplicaSets(d) {
+		s = m.objs.State(d, now)
+		from = "the ReplicaSets in the input"
+	} else {
+		s = sim.FromDeployment(d, now)
+		from = "fully rolled out on its template"
+	}
+	if image.image != "" {
+		names, err := containerNames(d.Spec.Template)
+		if err != nil {
+			return rollout.State{}, "", err
+		}
+		if len(names) == 0 {
+			return rollout.State{}, "", fmt.Errorf("--image: Deployment %q has no containers", d.Name)
+		}
+		if image.container != "" && !slices.Contains(names, image.container) {
+			return rollout.State{}, "", fmt.Errorf("--image: Deployment %q has no container %q (it has %v)", d.Name, image.container, names)
+		}
+		c := image.container
+		if c == "" {
+			c = names[0]
+		}
+		s = sim.WithImage(s, c, image.image)
+		from += fmt.Sprintf(", then image %s=%s", c, image.image)
+	}
+	return s, from, nil
+}
+
+// defaultStart is when a simulation starts if the input records no time.
+func defaultStart() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+
+// containerNames lists the names of a pod template's containers, then of
+// its init containers.
+func containerNames(t rollout.PodTemplate) ([]string, error) {
+	var spec struct {
+		Containers     []struct{ Name string } `json:"containers"`
+		InitContainers []struct{ Name string } `json:"initContainers"`
+	}
+	if len(t.Spec) > 0 {
+		if err := json.Unmarshal(t.Spec, &spec); err != nil {
+			return nil, fmt.Errorf("template.spec: %w", err)
+		}
+	}
+	var names []string
+	for _, c := range append(spec.Containers, spec.InitContainers...) {
+		names = append(names, c.Name)
+	}
+	return names, nil
+}
+
+func runSimulate(e *env, args []string) int {
+	var f simFlags
+	var output string
+	fs := newFlagSet("simulate")
+	f.addFile(fs, " (default: the embedded seed example)")
+	f.addSpec(fs)
+	f.addModel(fs)
+	fs.StringVar(&output, "o", "table", "output `format`: table, json or svg")
+	if code := parse(e, fs, simulateHelp, args); code >= 0 {
+		return code
+	}
+	if output != "table" && output != "json" && output != "svg" {
+		return fail(e, "simulate", fmt.Errorf("-o %q: want table, json or svg", output))
+	}
+	if f.replicas.set && f.replicas.min != f.replicas.max {
+		return fail(e, "simulate", fmt.Errorf("--replicas %s: simulate takes one count (check and bounds take a range)", f.replicas.String()))
+	}
+	if err := f.check(); err != nil {
+		return fail(e, "simulate", err)
+	}
+	var m *manifest
+	var err error
+	image := f.image
+	if f.file == "" {
+		m, err = parseManifest(defaultManifestName, defaultManifest)
+		if image.image == "" {
+			image = imageFlag{image: defaultImage}
+		}
+	} else {
+		m, err = loadManifest(f.file, e.stdin)
+	}
+	if err != nil {
+		return fail(e, "simulate", err)
+	}
+	d, err := m.pick(f.deployment)
+	if err != nil {
+		return fail(e, "simulate", err)
+	}
+	d, err = f.withSpec(d)
+	if err != nil {
+		return fail(e, "simulate", err)
+	}
+	s, from, err := start(m, d, image)
+	if err != nil {
+		return fail(e, "simulate", err)
+	}
+	res, err := sim.Run(s, f.config())
+	if err != nil {
+		return fail(e, "simulate", err)
+	}
+	title := fmt.Sprintf("%s: %s", qualified(d), from)
+	switch output {
+	case "json":
+		return writeJSON(e, "simulate", newSimJSON(title, s, res))
+	case "svg":
+		writeSVG(e.stdout, title, s, res)
+	default:
+		writeTable(e.stdout, title, s, res)
+	}
+	return exitOK
+}

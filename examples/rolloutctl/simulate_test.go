@@ -1,0 +1,360 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const defaultGolden = "testdata/simulate-default.golden"
+
+// The default run's table is pinned; go test -run TestSimulateDefaultGolden
+// -update rewrites it.
+func TestSimulateDefaultGolden(t *testing.T) {
+	r := runCLI(t, "", "simulate")
+	r.wantCode(t, []string{"simulate"}, exitOK)
+	if *update {
+		if err := os.WriteFile(defaultGolden, []byte(r.stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(defaultGolden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), r.stdout); diff != "" {
+		t.Errorf("simulate mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// simOut is simulate -o json, every field: the tests decode with
+// DisallowUnknownFields to pin the documented shape.
+type simOut struct {
+	Title      string    `json:"title"`
+	Deployment string    `json:"deployment"`
+	Namespace  string    `json:"namespace"`
+	Start      time.Time `json:"start"`
+	Steps      []struct {
+		At     time.Time `json:"at"`
+		Offset float64   `json:"offsetSeconds"`
+		Sets   []struct {
+			Name                                            string
+			Revision                                        string
+			New                                             bool
+			Desired, Current, Ready, Available, Terminating int32
+		} `json:"sets"`
+		Actions []struct {
+			Type       string `json:"type"`
+			ReplicaSet string `json:"replicaSet"`
+			From       *int32 `json:"from"`
+			To         *int32 `json:"to"`
+			Event      string `json:"event"`
+			Reason     string `json:"reason"`
+		} `json:"actions"`
+		Conditions []struct {
+			Type, Status, Reason, Message      string
+			LastUpdateTime, LastTransitionTime time.Time
+		} `json:"conditions"`
+		Error string `json:"error"`
+	} `json:"steps"`
+	Summary struct {
+		Completed     bool    `json:"completed"`
+		Outcome       string  `json:"outcome"`
+		Detail        string  `json:"detail"`
+		Duration      float64 `json:"durationSeconds"`
+		Syncs         int     `json:"syncs"`
+		PeakDesired   int64   `json:"peakDesired"`
+		PeakPods      int64   `json:"peakPods"`
+		MinAvailable  int64   `json:"minAvailable"`
+		Floor         int32   `json:"floor"`
+		Ceiling       int64   `json:"ceiling"`
+		BelowFloor    float64 `json:"belowFloorSeconds"`
+		FailedCreates int     `json:"failedCreates"`
+	} `json:"summary"`
+}
+
+func simulateJSON(t *testing.T, stdin string, args ...string) simOut {
+	t.Helper()
+	args = append([]string{"simulate", "-o", "json"}, args...)
+	r := runCLI(t, stdin, args...)
+	r.wantCode(t, args, exitOK)
+	var out simOut
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&out); err != nil {
+		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
+	}
+	return out
+}
+
+// sizes returns the (new, old) desired counts after each step, without
+// repeats.
+func sizes(out simOut) [][2]int32 {
+	var seq [][2]int32
+	for _, st := range out.Steps {
+		var p [2]int32
+		for _, s := range st.Sets {
+			if s.New {
+				p[0] += s.Desired
+			} else {
+				p[1] += s.Desired
+			}
+		}
+		if len(seq) == 0 || seq[len(seq)-1] != p {
+			seq = append(seq, p)
+		}
+	}
+	return seq
+}
+
+// The default run is the seed example, and its sizes are the real
+// controller's: new 3 / old 8, then new 5, old 3, new 10, old 0.
+func TestSimulateDefaultSteps(t *testing.T) {
+	out := simulateJSON(t, "")
+	want := [][2]int32{{3, 8}, {5, 8}, {5, 3}, {10, 3}, {10, 0}}
+	if diff := cmp.Diff(want, sizes(out)); diff != "" {
+		t.Errorf("simulate sizes (new, old) mismatch (-want +got):\n%s", diff)
+	}
+	s := out.Summary
+	type summary struct {
+		Completed                       bool
+		Syncs                           int
+		Duration                        float64
+		PeakPods, MinAvailable, Ceiling int64
+		Floor                           int32
+		BelowFloor                      float64
+	}
+	got := summary{s.Completed, s.Syncs, s.Duration, s.PeakPods, s.MinAvailable, s.Ceiling, s.Floor, s.BelowFloor}
+	if diff := cmp.Diff(summary{true, 7, 180, 13, 8, 13, 8, 0}, got); diff != "" {
+		t.Errorf("simulate summary mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// The default run's scaling actions are those the real controller made in
+// the golden scenario seed-rolling-10-25-25.
+func TestSimulateDefaultMatchesGoldenTrajectory(t *testing.T) {
+	type scale struct {
+		Type     string
+		New      bool
+		From, To int32
+	}
+	files, err := filepath.Glob("../../testdata/golden/scenarios/seed-rolling-10-25-25/step-*.plan.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden steps: %v", err)
+	}
+	sort.Strings(files)
+	var want []scale
+	newName := ""
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p struct {
+			Actions []struct {
+				Type       string `json:"type"`
+				ReplicaSet string `json:"replicaSet"`
+				From, To   int32
+			} `json:"actions"`
+		}
+		if err := json.Unmarshal(b, &p); err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range p.Actions {
+			if a.Type == "CreateReplicaSet" {
+				newName = a.ReplicaSet
+			}
+			if a.Type == "CreateReplicaSet" || a.Type == "ScaleReplicaSet" {
+				want = append(want, scale{a.Type, a.ReplicaSet == newName, a.From, a.To})
+			}
+		}
+	}
+	out := simulateJSON(t, "")
+	var got []scale
+	for _, st := range out.Steps {
+		for _, a := range st.Actions {
+			if a.Type == "CreateReplicaSet" {
+				newName = a.ReplicaSet
+			}
+			if a.Type == "CreateReplicaSet" || a.Type == "ScaleReplicaSet" {
+				got = append(got, scale{a.Type, a.ReplicaSet == newName, *a.From, *a.To})
+			}
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("simulate actions mismatch with the golden trajectory (-want +got):\n%s", diff)
+	}
+}
+
+func TestSimulateFlags(t *testing.T) {
+	mid := manifestPath("web-mid-rollout.yaml")
+	t.Run("replicas and strategy", func(t *testing.T) {
+		out := simulateJSON(t, "", "--replicas", "20", "--max-surge", "1", "--max-unavailable", "0")
+		s := out.Summary
+		if !s.Completed || s.Ceiling != 21 || s.Floor != 20 || s.PeakPods != 21 || s.MinAvailable != 20 {
+			t.Errorf("summary = %+v, want complete, ceiling 21, floor 20, peak 21, min available 20", s)
+		}
+		if got := sizes(out)[0]; got != [2]int32{1, 20} {
+			t.Errorf("first sizes = %v, want new 1, old 20", got)
+		}
+	})
+	t.Run("never ready", func(t *testing.T) {
+		out := simulateJSON(t, "", "--never-ready", "nginx:1.9.3")
+		if s := out.Summary; s.Completed || s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") {
+			t.Errorf("summary = %+v, want the progress deadline exceeded by pods that never become ready", s)
+		}
+	})
+	t.Run("quota", func(t *testing.T) {
+		out := simulateJSON(t, "", "--quota-pods", "10", "--max-surge", "1", "--max-unavailable", "0")
+		if s := out.Summary; s.Completed || s.FailedCreates == 0 || !strings.Contains(s.Detail, "blocked by quota") {
+			t.Errorf("summary = %+v, want a rollout blocked by the quota", s)
+		}
+	})
+	t.Run("hpa mid-rollout", func(t *testing.T) {
+		out := simulateJSON(t, "", "--hpa", "45s=20")
+		seq := sizes(out)
+		if last := seq[len(seq)-1]; last != [2]int32{20, 0} || !out.Summary.Completed {
+			t.Errorf("sizes = %v, want to end at new 20, old 0, complete", seq)
+		}
+	})
+	t.Run("terminating column", func(t *testing.T) {
+		r := runCLI(t, "", "simulate", "--terminating", "20s")
+		r.wantCode(t, nil, exitOK)
+		if !strings.Contains(r.stdout, "AVAILABLE  TERMINATING\n") {
+			t.Errorf("table has no TERMINATING column:\n%s", r.stdout)
+		}
+	})
+	t.Run("jitter is seeded", func(t *testing.T) {
+		args := []string{"simulate", "--ready-after", "20s", "--ready-jitter", "40s", "--seed", "7", "--interval", "0"}
+		a, b := runCLI(t, "", args...), runCLI(t, "", args...)
+		a.wantCode(t, args, exitOK)
+		if a.stdout != b.stdout {
+			t.Errorf("two runs with --seed 7 differ")
+		}
+	})
+	t.Run("image of a named container", func(t *testing.T) {
+		out := simulateJSON(t, "", "--image", "nginx=nginx:2.0")
+		if !strings.HasSuffix(out.Title, "then image nginx=nginx:2.0") || !out.Summary.Completed {
+			t.Errorf("title %q, summary %+v", out.Title, out.Summary)
+		}
+	})
+	t.Run("mid-rollout from a file", func(t *testing.T) {
+		out := simulateJSON(t, "", "-f", mid)
+		want := [][2]int32{{5, 3}, {10, 3}, {10, 0}}
+		if diff := cmp.Diff(want, sizes(out)); diff != "" {
+			t.Errorf("sizes mismatch (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("mid-rollout from stdin, scaled up", func(t *testing.T) {
+		raw, err := os.ReadFile(mid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := simulateJSON(t, string(raw), "-f", "-", "--replicas", "20")
+		// A scaling event mid-rollout: proportional scaling first.
+		if got := sizes(out)[0]; got[0]+got[1] <= 13 {
+			t.Errorf("first sizes = %v, want the two ReplicaSets scaled up together", got)
+		}
+	})
+	t.Run("recreate", func(t *testing.T) {
+		out := simulateJSON(t, "", "-f", manifestPath("recreate.yaml"), "--image", "registry.example.com/reports:5.3")
+		want := [][2]int32{{0, 0}, {3, 0}}
+		if diff := cmp.Diff(want, sizes(out)); diff != "" {
+			t.Errorf("sizes mismatch (-want +got):\n%s", diff)
+		}
+		if s := out.Summary; s.Floor != 0 || s.MinAvailable != 0 || !s.Completed {
+			t.Errorf("summary = %+v, want floor 0, min available 0, complete", s)
+		}
+	})
+}
+
+func TestSimulateErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no such container", []string{"simulate", "--image", "web=nginx:2"}, `has no container "web" (it has [nginx])`},
+		{"invalid strategy by flags", []string{"simulate", "--max-surge", "0", "--max-unavailable", "0"}, "may not be 0 when `maxSurge` is 0"},
+		{"range", []string{"simulate", "--replicas", "1..3"}, "simulate takes one count"},
+		{"strategy flags on Recreate", []string{"simulate", "-f", manifestPath("recreate.yaml"), "--max-surge", "1"}, "need a RollingUpdate strategy"},
+		{"several Deployments", []string{"simulate", "-f", manifestPath("three-deployments.yaml")}, "choose one with --deployment NAME"},
+		{"bad output", []string{"simulate", "-o", "png"}, `-o "png": want table, json or svg`},
+		{"negative duration", []string{"simulate", "--ready-after", "-1s"}, "must not be negative"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, "", tt.args...)
+			r.wantCode(t, tt.args, exitBadInput)
+			if !strings.Contains(r.stderr, tt.want) || r.stdout != "" {
+				t.Errorf("run(%q): stdout %q, stderr %q; want stderr to contain %q", tt.args, r.stdout, r.stderr, tt.want)
+			}
+		})
+	}
+}
+
+// The SVG must be well-formed XML with the chart's parts.
+func TestSimulateSVG(t *testing.T) {
+	for _, args := range [][]string{
+		{"simulate", "-o", "svg"},
+		{"simulate", "-o", "svg", "--ready-after", "45s", "--terminating", "20s", "--interval", "0"},
+		{"simulate", "-o", "svg", "-f", manifestPath("web-mid-rollout.yaml")},
+	} {
+		r := runCLI(t, "", args...)
+		r.wantCode(t, args, exitOK)
+		count := map[string]int{}
+		dec := xml.NewDecoder(strings.NewReader(r.stdout))
+		var root string
+		for {
+			tok, err := dec.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("run(%q): not well-formed XML: %v", args, err)
+			}
+			se, ok := tok.(xml.StartElement)
+			if !ok {
+				continue
+			}
+			if root == "" {
+				root = se.Name.Local
+				if se.Name.Space != "http://www.w3.org/2000/svg" {
+					t.Errorf("run(%q): root namespace %q", args, se.Name.Space)
+				}
+			}
+			count[se.Name.Local]++
+			for _, a := range se.Attr {
+				if a.Name.Local == "class" {
+					count[se.Name.Local+"."+a.Value]++
+				}
+				if a.Name.Local == "stroke-dasharray" && a.Value != "none" {
+					count["dashed "+se.Name.Local]++
+				}
+			}
+		}
+		if root != "svg" {
+			t.Errorf("run(%q): root element %q, want svg", args, root)
+		}
+		for _, el := range []string{"title", "polygon.replicaset", "polyline.available", "line.floor", "line.ceiling", "text.x-label", "text.y-label", "g.legend", "g.axes"} {
+			if count[el] == 0 {
+				t.Errorf("run(%q): no %s element", args, el)
+			}
+		}
+		if count["polygon.replicaset"] != 2 {
+			t.Errorf("run(%q): %d ReplicaSet areas, want 2", args, count["polygon.replicaset"])
+		}
+		if count["dashed line"] < 4 { // floor and ceiling, and their legend samples
+			t.Errorf("run(%q): %d dashed lines, want 4", args, count["dashed line"])
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+const undoHelp = `rolloutctl undo -f FILE [--deployment NAME] [--to-revision N] [-o text|json]
+       [--ready-after D] [--never-ready IMAGE]... [--interval D] ...
+
+Previews 'kubectl rollout undo' on the state in FILE (a Deployment with its
+ReplicaSets): the ReplicaSet whose template comes back (the previous
+revision, or --to-revision N), whether the undo is a no-op (that template is
+already the Deployment's), the revision the rolled back template gets and
+the revision history it keeps. Then it simulates the roll back, sync by
+sync, as simulate does (same pod model flags). A revision that does not
+exist is an error (exit 2), as it is for kubectl.
+`
+
+// undoJSON is undo -o json.
+type undoJSON struct {
+	Deployment  string   `json:"deployment"`
+	Target      string   `json:"target"`
+	Revision    int64    `json:"revision"`
+	NoOp        bool     `json:"noOp"`
+	NewRevision int64    `json:"newRevision"`
+	History     string   `json:"history,omitempty"`
+	Images      []string `json:"images"`
+	Rollback    *simJSON `json:"rollback,omitempty"`
+}
+
+func runUndo(e *env, args []string) int {
+	var (
+		f          simFlags
+		toRevision int64
+		output     string
+	)
+	fs := newFlagSet("undo")
+	f.addFile(fs, "")
+	fs.Int64Var(&toRevision, "to-revision", 0, "the revision to roll back to (0: the previous one)")
+	f.addModel(fs)
+	fs.StringVar(&output, "o", "text", "output `format`: text or json")
+	if code := parse(e, fs, undoHelp, args); code >= 0 {
+		return code
+	}
+	if output != "text" && output != "json" {
+		return fail(e, "undo", fmt.Errorf("-o %q: want text or json", output))
+	}
+	if toRevision < 0 {
+		return fail(e, "undo", fmt.Errorf("--to-revision %d: must not be negative", toRevision))
+	}
+	if err := f.check(); err != nil {
+		return fail(e, "undo", err)
+	}
+	m, err := loadManifest(f.file, e.stdin)
+	if err != nil {
+		return fail(e, "undo", err)
+	}
+	d, err := m.pick(f.deployment)
+	if err != nil {
+		return fail(e, "undo", err)
+	}
+	now := m.latest(defaultStart())
+	s := m.objs.State(d, now)
+	p, err := sim.PreviewUndo(s, toRevision)
+	if err != nil {
+		return fail(e, "undo", fmt.Errorf("%s: %w", m.name, err))
+	}
+	if p.NotFound != "" {
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", m.name, qualified(d), p.NotFound, revisions(s)))
+	}
+	images := templateImages(p.Deployment.Spec.Template)
+	out := undoJSON{Deployment: qualified(d), Target: p.Target, Revision: p.Revision, NoOp: p.NoOp,
+		NewRevision: p.NewRevision, History: p.History, Images: images}
+	var res sim.Result
+	back := s
+	if !p.NoOp {
+		back = p.State
+		res, err = sim.Run(back, f.config())
+		if err != nil {
+			return fail(e, "undo", err)
+		}
+	}
+	title := fmt.Sprintf("%s: roll back to revision %d (%s)", qualified(d), p.Revision, p.Target)
+	if output == "json" {
+		if !p.NoOp {
+			j := newSimJSON(title, back, res)
+			out.Rollback = &j
+		}
+		return writeJSON(e, "undo", out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "undo %s\n", qualified(d))
+	fmt.Fprintf(w, "  target:       ReplicaSet %s, revision %d\n", p.Target, p.Revision)
+	fmt.Fprintf(w, "  images:       %s (now %s)\n", strings.Join(images, ", "), strings.Join(templateImages(d.Spec.Template), ", "))
+	if p.NoOp {
+		fmt.Fprintf(w, "  no-op:        revision %d has the Deployment's template already; the controller only clears the request\n", p.Revision)
+		return exitOK
+	}
+	fmt.Fprintf(w, "  new revision: %d (ReplicaSet %s takes it; revision %d is gone from the list)\n", p.NewRevision, p.Target, p.Revision)
+	if p.History != "" {
+		fmt.Fprintf(w, "  history:      %s\n", p.History)
+	}
+	fmt.Fprintln(w)
+	writeTable(w, title, back, res)
+	return exitOK
+}
+
+// revisions lists the revisions of the ReplicaSets the Deployment of s
+// controls, in increasing order, or "none".
+func revisions(s rollout.State) string {
+	var revs []int64
+	for _, rs := range s.ReplicaSets {
+		ref, ok := rs.ControllerRef()
+		if !ok || ref.Kind != "Deployment" || ref.Name != s.Deployment.Name || rs.Namespace != s.Deployment.Namespace {
+			continue
+		}
+		if r, err := rollout.Revision(rs); err == nil && r > 0 {
+			revs = append(revs, r)
+		}
+	}
+	if len(revs) == 0 {
+		return "none"
+	}
+	slices.Sort(revs)
+	var parts []string
+	for _, r := range slices.Compact(revs) {
+		parts = append(parts, strconv.FormatInt(r, 10))
+	}
+	return strings.Join(parts, ", ")
+}
