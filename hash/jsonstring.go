@@ -141,6 +141,13 @@ func appendASCII(dst []byte, c byte) []byte {
 func scanCanonicalString(b []byte, i int) (int, bool) {
 	i++ // '"'
 	for i < len(b) {
+		// Fast path: the printable ASCII bytes that stand for themselves.
+		for i < len(b) && b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' && b[i] != '\\' {
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
 		c := b[i]
 		switch {
 		case c == '"':

@@ -27,11 +27,15 @@ import (
 func Apply(s State, actions []Action) State {
 	out := s
 	out.Deployment = s.Deployment.DeepCopy()
-	out.ReplicaSets = make([]ReplicaSet, len(s.ReplicaSets))
-	for i := range s.ReplicaSets {
-		out.ReplicaSets[i] = s.ReplicaSets[i].DeepCopy()
+	out.ReplicaSets = nil
+	for _, rs := range s.ReplicaSets {
+		out.ReplicaSets = append(out.ReplicaSets, rs.DeepCopy())
 	}
-	out.Pods = slices.Clone(s.Pods)
+	out.Pods = nil
+	for _, p := range s.Pods {
+		p.ObjectMeta = p.ObjectMeta.clone()
+		out.Pods = append(out.Pods, p)
+	}
 	d := &out.Deployment
 	find := func(name string) *ReplicaSet {
 		for i := range out.ReplicaSets {
@@ -84,6 +88,9 @@ func Apply(s State, actions []Action) State {
 			d.Status = a.Status.clone()
 			d.Annotations = maps.Clone(a.Annotations)
 		}
+	}
+	if len(out.ReplicaSets) == 0 {
+		out.ReplicaSets = nil // none left is nil, as none given is
 	}
 	return out
 }

@@ -20,7 +20,8 @@ func ResolveFenceposts(maxSurge, maxUnavailable surge.Value, desired int32) (sur
 // controller uses them: both 0 unless d is a RollingUpdate Deployment,
 // Unavailable clamped to spec.replicas (R-FENCE-2, R-FENCE-3). Surge is
 // also kept small enough that replicas + Surge fits int32, where upstream's
-// sum wraps to a negative number.
+// sum wraps to a negative number; if that leaves both at zero, Unavailable
+// is 1, as when they resolve to zero.
 func Limits(d Deployment) surge.Limits {
 	if d.Spec.Strategy.Type != RollingUpdateStrategy {
 		return surge.Limits{}
@@ -29,6 +30,9 @@ func Limits(d Deployment) surge.Limits {
 	l := surge.Resolve(ru.MaxSurge, ru.MaxUnavailable, d.Spec.Replicas).Clamped(d.Spec.Replicas)
 	if d.Spec.Replicas > 0 {
 		l.Surge = min(l.Surge, math.MaxInt32-d.Spec.Replicas)
+		if l.Surge == 0 && l.Unavailable == 0 {
+			l.Unavailable = 1 // the both-zero rule again, so the rollout can move
+		}
 	}
 	return l
 }

@@ -88,9 +88,10 @@ type planner struct {
 // a ReplicaSet named like the new one already exists (a hash collision: the
 // actions then raise status.collisionCount, and the next sync uses another
 // name), a selector that cannot be converted, a controlled ReplicaSet
-// without a UID, and a count that does not fit int32 (an [OverflowError];
+// without a UID, a count that does not fit int32 (an [OverflowError];
 // upstream writes a wrapped negative number there, which the API server
-// refuses).
+// refuses), and an old revision of MaxInt64, which has no next revision (an
+// error wrapping revision.ErrOverflow; upstream wraps to a negative one).
 func Plan(s State) ([]Action, error) {
 	if !s.Options.SkipValidation {
 		if err := ValidateState(s); err != nil {

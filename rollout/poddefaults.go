@@ -12,7 +12,8 @@ import (
 // and returns it in canonical JSON. Every ReplicaSet and Deployment read
 // from a cluster carries these defaults, so a manifest without them must
 // get them to compare equal to its ReplicaSet's template. An absent or null
-// spec stays absent.
+// spec is the empty one, defaulted, as the API server defaults a zero
+// PodSpec.
 //
 // The defaults are core/v1's for a PodSpec and its containers: dnsPolicy
 // ClusterFirst, restartPolicy Always, an empty securityContext,
@@ -22,8 +23,8 @@ import (
 // /dev/termination-log, terminationMessagePolicy File, empty resources and
 // protocol TCP on ports.
 func defaultPodSpec(raw json.RawMessage) (json.RawMessage, error) {
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
-		return nil, nil
+	if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
+		raw = json.RawMessage("{}")
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -32,7 +33,7 @@ func defaultPodSpec(raw json.RawMessage) (json.RawMessage, error) {
 		return nil, err
 	}
 	if spec == nil {
-		return nil, nil
+		spec = map[string]any{}
 	}
 	setDefault(spec, "dnsPolicy", "ClusterFirst")
 	setDefault(spec, "restartPolicy", "Always")

@@ -157,6 +157,11 @@ func (s *LabelSelector) normalize() {
 	if len(s.MatchExpressions) == 0 {
 		s.MatchExpressions = nil
 	}
+	for i := range s.MatchExpressions {
+		if len(s.MatchExpressions[i].Values) == 0 {
+			s.MatchExpressions[i].Values = nil
+		}
+	}
 }
 
 func (s LabelSelector) clone() LabelSelector {
@@ -338,6 +343,9 @@ func (s *DeploymentSpec) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("strategy: %w", err)
 		}
 	}
+	if err := defaultTemplate(&s.Template); err != nil {
+		return err
+	}
 	if !s.RevisionHistoryLimit.Valid {
 		s.RevisionHistoryLimit = Int32(DefaultRevisionHistoryLimit)
 	}
@@ -440,14 +448,35 @@ func (d Deployment) MarshalJSON() ([]byte, error) {
 // with its defaults applied and empty maps and lists absent.
 func (d *Deployment) UnmarshalJSON(b []byte) error {
 	type plain Deployment
-	var j plain
+	j := plain{Spec: defaultDeploymentSpec()} // for an absent spec
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
 	*d = Deployment(j)
 	d.ObjectMeta.normalize()
 	d.Spec.Selector.normalize()
+	if len(d.Status.Conditions) == 0 {
+		d.Status.Conditions = nil
+	}
 	return nil
+}
+
+// defaultReplicaSetSpec is what an empty ReplicaSet spec decodes to.
+func defaultReplicaSetSpec() ReplicaSetSpec {
+	var s ReplicaSetSpec
+	if err := s.UnmarshalJSON([]byte("{}")); err != nil {
+		panic("rollout: decoding the empty spec: " + err.Error()) // cannot happen
+	}
+	return s
+}
+
+// defaultDeploymentSpec is what an empty spec decodes to.
+func defaultDeploymentSpec() DeploymentSpec {
+	var s DeploymentSpec
+	if err := s.UnmarshalJSON([]byte("{}")); err != nil {
+		panic("rollout: decoding the empty spec: " + err.Error()) // cannot happen
+	}
+	return s
 }
 
 // DeepCopy returns a copy of d that shares no maps or slices with it.
@@ -483,7 +512,18 @@ func (s *ReplicaSetSpec) UnmarshalJSON(b []byte) error {
 	if j.Replicas != nil {
 		s.Replicas = *j.Replicas
 	}
-	return nil
+	return defaultTemplate(&s.Template)
+}
+
+// defaultTemplate gives an absent template the defaulted empty pod spec,
+// as decoding a present one without a spec does.
+func defaultTemplate(t *PodTemplate) error {
+	if t.Spec != nil {
+		return nil
+	}
+	spec, err := defaultPodSpec(nil)
+	t.Spec = spec
+	return err
 }
 
 // ReplicaSetCondition is a ReplicaSet's status condition.
@@ -536,13 +576,16 @@ func (rs *ReplicaSet) withOwnAnnotations() ReplicaSet {
 // with its defaults applied and empty maps and lists absent.
 func (rs *ReplicaSet) UnmarshalJSON(b []byte) error {
 	type plain ReplicaSet
-	var j plain
+	j := plain{Spec: defaultReplicaSetSpec()} // for an absent spec
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
 	*rs = ReplicaSet(j)
 	rs.ObjectMeta.normalize()
 	rs.Spec.Selector.normalize()
+	if len(rs.Status.Conditions) == 0 {
+		rs.Status.Conditions = nil
+	}
 	return nil
 }
 
