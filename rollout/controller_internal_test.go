@@ -31,7 +31,7 @@ func ciNewDeployment(name string, replicas int32, limit OptionalInt32, maxSurge,
 		Spec: DeploymentSpec{
 			Replicas: replicas,
 			Selector: LabelSelector{MatchLabels: selector},
-			Template: PodTemplate{Labels: selector, Spec: []byte(`{"containers":[{"image":"foo/bar"}]}`)},
+			Template: PodTemplate{Labels: selector, Spec: MustParsePodSpec(`{"containers":[{"image":"foo/bar"}]}`)},
 			Strategy: Strategy{Type: RollingUpdateStrategy, RollingUpdate: RollingUpdate{
 				MaxSurge: surge.Count(0), MaxUnavailable: surge.Count(0),
 			}},

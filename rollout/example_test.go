@@ -14,8 +14,8 @@ import (
 // changed to nginx:1.9.3.
 func exNginx() rollout.State {
 	labels := map[string]string{"app": "nginx"}
-	spec := func(image string) []byte {
-		return fmt.Appendf(nil, `{"containers":[{"image":%q,"name":"nginx"}]}`, image)
+	spec := func(image string) rollout.PodSpec {
+		return rollout.MustParsePodSpec(fmt.Sprintf(`{"containers":[{"image":%q,"name":"nginx"}]}`, image))
 	}
 	d := rollout.Deployment{
 		ObjectMeta: rollout.ObjectMeta{
@@ -164,7 +164,7 @@ func ExampleDecode() {
 	ru := d.Spec.Strategy.RollingUpdate
 	fmt.Println(d.Namespace, d.Name, d.Spec.Replicas, d.Spec.Strategy.Type, ru.MaxSurge, ru.MaxUnavailable)
 	fmt.Println("revisionHistoryLimit", d.Spec.RevisionHistoryLimit.Value, "progressDeadlineSeconds", d.Spec.ProgressDeadlineSeconds.Value)
-	fmt.Println(string(d.Spec.Template.Spec))
+	fmt.Println(d.Spec.Template.Spec)
 	// Output:
 	// default web 1 RollingUpdate 25% 25%
 	// revisionHistoryLimit 10 progressDeadlineSeconds 600

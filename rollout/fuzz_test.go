@@ -397,7 +397,8 @@ func anyAction(sets []rollout.ReplicaSet) *rapid.Generator[rollout.Action] {
 			a.Status.Conditions = []rollout.Condition{{Type: rollout.Progressing, Status: rollout.ConditionTrue}}
 		}
 		if rapid.Bool().Draw(t, "template") {
-			a.Template = rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: []byte(rapid.SampledFrom([]string{"", "{}", "{", "null"}).Draw(t, "spec"))}
+			a.Template = rollout.PodTemplate{Labels: map[string]string{"app": "web"},
+				Spec: rollout.MustParsePodSpec(rapid.SampledFrom([]string{"", "{}", `{"a":1}`, "null"}).Draw(t, "spec"))}
 		}
 		if len(sets) > 0 && rapid.Bool().Draw(t, "created from a set") {
 			a.Created = sets[rapid.IntRange(0, len(sets)-1).Draw(t, "created")].DeepCopy()
@@ -517,9 +518,7 @@ func scribble(s *rollout.State) {
 		for k := range t.Annotations {
 			t.Annotations[k] = "scribbled"
 		}
-		for i := range t.Spec {
-			t.Spec[i] = 'X'
-		}
+		// A PodSpec cannot be modified, so it may be shared.
 	}
 	meta(&s.Deployment.ObjectMeta)
 	tmpl(&s.Deployment.Spec.Template)

@@ -34,7 +34,7 @@ func (p *planner) replicaSets(mode createMode) (*ReplicaSet, []*ReplicaSet, erro
 	if !p.found {
 		// The snapshots and the template do not change before the last
 		// call, so the search is made once.
-		p.newIdx = findNew(p.d, p.rsList, hash.EqualCanonical)
+		p.newIdx = findNew(p.d, p.rsList)
 		p.old = findOld(p.rsList, p.newIdx)
 		p.next, p.nextErr = revision.Next(revisions(p.old))
 		p.found = true

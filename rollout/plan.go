@@ -1,14 +1,11 @@
 package rollout
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"time"
-
-	"github.com/rolloutmath/rolloutmath/hash"
 )
 
 // State is what one sync of a Deployment sees.
@@ -138,16 +135,10 @@ func newPlanner(s State) *planner {
 		minAvail:    d.Spec.Replicas - l.Unavailable,
 		actions:     make([]Action, 0, 4), // most syncs make at most four calls
 	}
-	p.d.Spec.Template.Spec = canonical(d.Spec.Template.Spec)
 	for i := range s.ReplicaSets {
 		rs := &s.ReplicaSets[i]
 		if rs.Namespace != d.Namespace {
 			continue
-		}
-		if spec := rs.Spec.Template.Spec; !hash.IsCanonical(spec) {
-			c := *rs // compare templates in canonical form; s is not modified
-			c.Spec.Template.Spec = canonical(spec)
-			rs = &c
 		}
 		if p.inNamespace == nil {
 			p.inNamespace = make([]*ReplicaSet, 0, len(s.ReplicaSets))
@@ -267,18 +258,6 @@ func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
 		MinReadySeconds: rs.Spec.MinReadySeconds,
 		Event:           e,
 	})
-}
-
-// canonical returns spec in canonical form, or spec itself when it is
-// canonical or not valid JSON (such a spec compares byte for byte).
-func canonical(spec json.RawMessage) json.RawMessage {
-	if len(spec) == 0 || hash.IsCanonical(spec) {
-		return spec
-	}
-	if c, err := hash.Canonical(nil, spec); err == nil {
-		return c
-	}
-	return spec
 }
 
 func compareStrings(a1, b1, a2, b2 string) int {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-
-	"github.com/rolloutmath/rolloutmath/hash"
 )
 
 // defaultPodSpec applies the API server's defaults to a pod template's spec
@@ -22,7 +20,7 @@ import (
 // latest or no tag, else IfNotPresent), terminationMessagePath
 // /dev/termination-log, terminationMessagePolicy File, empty resources and
 // protocol TCP on ports.
-func defaultPodSpec(raw json.RawMessage) (json.RawMessage, error) {
+func defaultPodSpec(raw json.RawMessage) (PodSpec, error) {
 	if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
 		raw = json.RawMessage("{}")
 	}
@@ -30,7 +28,7 @@ func defaultPodSpec(raw json.RawMessage) (json.RawMessage, error) {
 	dec.UseNumber()
 	var spec map[string]any
 	if err := dec.Decode(&spec); err != nil {
-		return nil, err
+		return PodSpec{}, err
 	}
 	if spec == nil {
 		spec = map[string]any{}
@@ -50,9 +48,9 @@ func defaultPodSpec(raw json.RawMessage) (json.RawMessage, error) {
 	}
 	out, err := json.Marshal(spec)
 	if err != nil {
-		return nil, err
+		return PodSpec{}, err
 	}
-	return hash.Canonical(nil, out)
+	return ParsePodSpec(out)
 }
 
 func defaultContainer(c map[string]any) {

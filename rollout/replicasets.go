@@ -146,37 +146,38 @@ func values(sets []*ReplicaSet) []ReplicaSet {
 
 // hashTemplate adapts a pod template to the hash package.
 func hashTemplate(t PodTemplate) hash.Template {
-	return hash.Template{Labels: t.Labels, Annotations: t.Annotations, Spec: t.Spec}
+	return hash.Template{Labels: t.Labels, Annotations: t.Annotations, Spec: t.Spec.b}
 }
 
 // EqualIgnoreHash reports whether two pod templates are equal once the
 // pod-template-hash label is ignored (R-EQ-1): nil and empty maps are equal
 // and specs compare as canonical JSON. See the README for where this differs
 // from upstream's semantic equality.
-func EqualIgnoreHash(a, b PodTemplate) bool { return hash.Equal(hashTemplate(a), hashTemplate(b)) }
+func EqualIgnoreHash(a, b PodTemplate) bool {
+	return hash.EqualCanonical(hashTemplate(a), hashTemplate(b))
+}
 
 // FindNewReplicaSet returns the oldest ReplicaSet (by [CompareByCreation])
 // whose pod template equals d's ignoring the pod-template-hash label, and
 // false when there is none (R-FIND-1). It does not reorder sets.
 func FindNewReplicaSet(d Deployment, sets []ReplicaSet) (ReplicaSet, bool) {
-	i := findNew(d, pointers(sets), hash.Equal)
+	i := findNew(d, pointers(sets))
 	if i < 0 {
 		return ReplicaSet{}, false
 	}
 	return sets[i], true
 }
 
-// findNew returns the index in sets of the new ReplicaSet, or -1, comparing
-// templates with equal. It scans once, keeping the oldest match, instead of
-// sorting.
-func findNew(d Deployment, sets []*ReplicaSet, equal func(a, b hash.Template) bool) int {
+// findNew returns the index in sets of the new ReplicaSet, or -1. It scans
+// once, keeping the oldest match, instead of sorting.
+func findNew(d Deployment, sets []*ReplicaSet) int {
 	want := hashTemplate(d.Spec.Template)
 	best := -1
 	for i, rs := range sets {
 		if best >= 0 && CompareByCreation(rs, sets[best]) >= 0 {
 			continue
 		}
-		if equal(want, hashTemplate(rs.Spec.Template)) {
+		if hash.EqualCanonical(want, hashTemplate(rs.Spec.Template)) {
 			best = i
 		}
 	}
@@ -189,7 +190,7 @@ func findNew(d Deployment, sets []*ReplicaSet, equal func(a, b hash.Template) bo
 // one's. It does not reorder sets.
 func FindOldReplicaSets(d Deployment, sets []ReplicaSet) (withReplicas, all []ReplicaSet) {
 	ptrs := pointers(sets)
-	old := findOld(ptrs, findNew(d, ptrs, hash.Equal))
+	old := findOld(ptrs, findNew(d, ptrs))
 	for _, rs := range old {
 		if rs.Spec.Replicas != 0 {
 			withReplicas = append(withReplicas, *rs)

@@ -32,7 +32,7 @@ func syFixture(name string, replicas int32, selector map[string]string) rollout.
 		Spec: rollout.DeploymentSpec{
 			Replicas: replicas,
 			Selector: rollout.LabelSelector{MatchLabels: selector},
-			Template: rollout.PodTemplate{Labels: selector, Spec: []byte(`{"containers":[{"image":"foo/bar"}]}`)},
+			Template: rollout.PodTemplate{Labels: selector, Spec: rollout.MustParsePodSpec(`{"containers":[{"image":"foo/bar"}]}`)},
 			Strategy: rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: rollout.RollingUpdate{
 				MaxSurge: surge.Count(0), MaxUnavailable: surge.Count(0),
 			}},
@@ -180,7 +180,7 @@ func TestReentrantRollback(t *testing.T) {
 	}
 	rs1 := withHash(syOwnedRS(d, "deploymentrs-old", 0))
 	rs1.Annotations = map[string]string{rollout.RevisionAnnotation: "1"}
-	rs1.Spec.Template.Spec = []byte(`{"containers":[{"image":"foo/bar"}],"terminationGracePeriodSeconds":1}`)
+	rs1.Spec.Template.Spec = rollout.MustParsePodSpec(`{"containers":[{"image":"foo/bar"}],"terminationGracePeriodSeconds":1}`)
 	rs2 := withHash(syOwnedRS(d, "deploymentrs-new", 1))
 	rs2.Annotations = map[string]string{rollout.RevisionAnnotation: "2"}
 
@@ -293,7 +293,7 @@ func syRecreate(replicas int32) rollout.Deployment {
 // syOldRS is an old ReplicaSet of d: owned, matching, another template.
 func syOldRS(d rollout.Deployment, name string, replicas int32) rollout.ReplicaSet {
 	rs := syOwnedRS(d, name, replicas)
-	rs.Spec.Template.Spec = []byte(`{"containers":[{"image":"foo/old"}]}`)
+	rs.Spec.Template.Spec = rollout.MustParsePodSpec(`{"containers":[{"image":"foo/old"}]}`)
 	return rs
 }
 
@@ -377,7 +377,7 @@ func TestDeploymentController_generateReplicaSetName(t *testing.T) {
 					name = a.ReplicaSet
 				}
 			}
-			h := hash.Sum(hash.Template{Labels: d.Spec.Template.Labels, Spec: d.Spec.Template.Spec})
+			h := rollout.PodTemplateHash(d)
 			prefix := tt.deploymentName[:min(len(tt.deploymentName), 253-1-len(h))]
 			if diff := cmp.Diff(prefix+"-"+h, name); diff != "" {
 				t.Errorf("Plan() name mismatch (-want +got):\n%s", diff)
@@ -464,13 +464,13 @@ func TestCleanupDeploymentOrderThroughPlan(t *testing.T) {
 var syStart = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // sySpec is the pod spec of the traces' template with the given image.
-func sySpec(image string) []byte {
-	return fmt.Appendf(nil, `{"containers":[{"image":%q,"name":"c"}]}`, image)
+func sySpec(image string) rollout.PodSpec {
+	return rollout.MustParsePodSpec(fmt.Sprintf(`{"containers":[{"image":%q,"name":"c"}]}`, image))
 }
 
 // syName is the name of the ReplicaSet Plan creates for image.
 func syName(image string) string {
-	return hash.Name("web", hash.Sum(hash.Template{Labels: map[string]string{"app": "web"}, Spec: sySpec(image)}))
+	return hash.Name("web", hash.Sum(hash.Template{Labels: map[string]string{"app": "web"}, Spec: sySpec(image).JSON()}))
 }
 
 // syWeb is the traces' Deployment: "web", template {app: web} with one
@@ -500,7 +500,7 @@ func sySimulate(s *rollout.State, unhealthy string) {
 	for i := range s.ReplicaSets {
 		rs := &s.ReplicaSets[i]
 		avail := rs.Spec.Replicas
-		if unhealthy != "" && strings.Contains(string(rs.Spec.Template.Spec), `"`+unhealthy+`"`) {
+		if unhealthy != "" && strings.Contains(rs.Spec.Template.Spec.String(), `"`+unhealthy+`"`) {
 			avail = 0
 		}
 		rs.Status.Replicas = rs.Spec.Replicas
@@ -566,7 +566,7 @@ func sySummary(a rollout.Action) (string, bool) {
 	case rollout.UpdateDeploymentStatus:
 		s = "status " + syStatus(a.Status) + " " + syAnn(a.Annotations)
 	case rollout.UpdateDeployment:
-		s = "update deployment " + syAnn(a.Annotations) + " template " + string(a.Template.Spec)
+		s = "update deployment " + syAnn(a.Annotations) + " template " + a.Template.Spec.String()
 	case rollout.RecordEvent:
 		s = "event"
 	default:
@@ -793,7 +793,7 @@ func TestTraceStuckScaleRollback(t *testing.T) {
 				s.Deployment.Generation++
 			},
 			want: []string{
-				"update deployment ann{rev=2} template " + string(sySpec("img:v1")) +
+				"update deployment ann{rev=2} template " + sySpec("img:v1").String() +
 					` | Normal DeploymentRollback Rolled back deployment "web" to revision 1`,
 			},
 		},
@@ -985,7 +985,7 @@ func TestTraceAnnotationOnly(t *testing.T) {
 // template. The sync raises collisionCount and fails; the next one creates
 // the ReplicaSet under the name hashed with collision count 1.
 func TestTraceHashCollision(t *testing.T) {
-	tmpl := hash.Template{Labels: map[string]string{"app": "web"}, Spec: sySpec("img:v1")}
+	tmpl := hash.Template{Labels: map[string]string{"app": "web"}, Spec: sySpec("img:v1").JSON()}
 	taken := hash.Name("web", hash.Sum(tmpl))
 	renamed := hash.Name("web", hash.SumCollisions(tmpl, 1))
 	if taken == renamed {
@@ -997,7 +997,7 @@ func TestTraceHashCollision(t *testing.T) {
 		Spec: rollout.ReplicaSetSpec{
 			Replicas: 1,
 			Selector: rollout.LabelSelector{MatchLabels: map[string]string{"other": "x"}},
-			Template: rollout.PodTemplate{Labels: map[string]string{"other": "x"}, Spec: []byte(`{"containers":[{"image":"other","name":"o"}]}`)},
+			Template: rollout.PodTemplate{Labels: map[string]string{"other": "x"}, Spec: rollout.MustParsePodSpec(`{"containers":[{"image":"other","name":"o"}]}`)},
 		},
 	}}
 	steps := []syStep{

@@ -173,14 +173,13 @@ func (s LabelSelector) clone() LabelSelector {
 	return s
 }
 
-// PodTemplate is a pod template: its labels, annotations and spec. The spec
-// is kept as JSON; decoding stores it in canonical form (sorted keys, no
-// insignificant white space) so that two templates compare and hash by
+// PodTemplate is a pod template: its labels, annotations and spec, which
+// is kept as canonical JSON so that two templates compare and hash by
 // content. Other template metadata is not kept.
 type PodTemplate struct {
 	Labels      map[string]string
 	Annotations map[string]string
-	Spec        json.RawMessage
+	Spec        PodSpec
 }
 
 type templateJSON struct {
@@ -196,15 +195,12 @@ func (t PodTemplate) MarshalJSON() ([]byte, error) {
 	var j templateJSON
 	j.Metadata.Labels = t.Labels
 	j.Metadata.Annotations = t.Annotations
-	j.Spec = t.Spec
-	if len(j.Spec) == 0 {
-		j.Spec = json.RawMessage("{}")
-	}
+	j.Spec = t.Spec.JSON()
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON decodes a core/v1 PodTemplateSpec, keeping the spec in
-// canonical JSON.
+// UnmarshalJSON decodes a core/v1 PodTemplateSpec, applying the API
+// server's defaults to the pod spec.
 func (t *PodTemplate) UnmarshalJSON(b []byte) error {
 	var j templateJSON
 	if err := json.Unmarshal(b, &j); err != nil {
@@ -224,8 +220,7 @@ func (t PodTemplate) DeepCopy() PodTemplate { return t.clone() }
 func (t PodTemplate) clone() PodTemplate {
 	t.Labels = maps.Clone(t.Labels)
 	t.Annotations = maps.Clone(t.Annotations)
-	t.Spec = slices.Clone(t.Spec)
-	return t
+	return t // a PodSpec is never modified: it may be shared
 }
 
 // RollingUpdate holds a RollingUpdate strategy's two limits.
@@ -518,7 +513,7 @@ func (s *ReplicaSetSpec) UnmarshalJSON(b []byte) error {
 // defaultTemplate gives an absent template the defaulted empty pod spec,
 // as decoding a present one without a spec does.
 func defaultTemplate(t *PodTemplate) error {
-	if t.Spec != nil {
+	if !t.Spec.IsZero() {
 		return nil
 	}
 	spec, err := defaultPodSpec(nil)

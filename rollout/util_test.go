@@ -42,9 +42,9 @@ func utGenerateDeployment(image string) rollout.Deployment {
 }
 
 // utContainerSpec is generateDeployment's pod spec, in canonical JSON.
-func utContainerSpec(name, image string) []byte {
-	return fmt.Appendf(nil, `{"containers":[{"image":%q,"imagePullPolicy":"Always","name":%q,"terminationMessagePath":"/dev/termination-log"}],`+
-		`"dnsPolicy":"ClusterFirst","enableServiceLinks":true,"restartPolicy":"Always","securityContext":{},"terminationGracePeriodSeconds":30}`, image, name)
+func utContainerSpec(name, image string) rollout.PodSpec {
+	return rollout.MustParsePodSpec(fmt.Sprintf(`{"containers":[{"image":%q,"imagePullPolicy":"Always","name":%q,"terminationMessagePath":"/dev/termination-log"}],`+
+		`"dnsPolicy":"ClusterFirst","enableServiceLinks":true,"restartPolicy":"Always","securityContext":{},"terminationGracePeriodSeconds":30}`, image, name))
 }
 
 // utGenerateRS is upstream's generateRS(d): d's template, labels and
@@ -104,7 +104,7 @@ func utNames(sets []rollout.ReplicaSet) []string {
 func TestEqualIgnoreHash(t *testing.T) {
 	tmpl := func(nodeName string, annotations, labels map[string]string) rollout.PodTemplate {
 		// Upstream also sets metadata.name, which PodTemplate does not keep.
-		return rollout.PodTemplate{Labels: labels, Annotations: annotations, Spec: fmt.Appendf(nil, `{"nodeName":%q}`, nodeName)}
+		return rollout.PodTemplate{Labels: labels, Annotations: annotations, Spec: rollout.MustParsePodSpec(fmt.Sprintf(`{"nodeName":%q}`, nodeName))}
 	}
 	tests := []struct {
 		name           string
@@ -1189,7 +1189,7 @@ func TestRevision(t *testing.T) {
 func TestFunctionsDoNotModifyInputs(t *testing.T) {
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	d := utRolling(10, surge.Percent(25), surge.Percent(25))
-	d.Spec.Template = rollout.PodTemplate{Labels: map[string]string{"app": "x"}, Spec: []byte(`{"containers":[{"image":"x:2","name":"c"}]}`)}
+	d.Spec.Template = rollout.PodTemplate{Labels: map[string]string{"app": "x"}, Spec: rollout.MustParsePodSpec(`{"containers":[{"image":"x:2","name":"c"}]}`)}
 	d.Status.Conditions = []rollout.Condition{utA, utP1}
 	mk := func(name string, replicas int32, created time.Time, image, rev string) rollout.ReplicaSet {
 		return rollout.ReplicaSet{
@@ -1200,7 +1200,7 @@ func TestFunctionsDoNotModifyInputs(t *testing.T) {
 			},
 			Spec: rollout.ReplicaSetSpec{Replicas: replicas, Template: rollout.PodTemplate{
 				Labels: map[string]string{"app": "x", utHash: name},
-				Spec:   fmt.Appendf(nil, `{"containers":[{"image":%q,"name":"c"}]}`, image),
+				Spec:   rollout.MustParsePodSpec(fmt.Sprintf(`{"containers":[{"image":%q,"name":"c"}]}`, image)),
 			}},
 			Status: rollout.ReplicaSetStatus{Replicas: replicas, AvailableReplicas: replicas},
 		}

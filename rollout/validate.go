@@ -1,12 +1,10 @@
 package rollout
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 
-	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
@@ -63,10 +61,6 @@ func Validate(d Deployment) error {
 		add(&FieldError{Field: "spec.selector", Kind: kindInvalid, Value: fmt.Sprint(sel), Detail: sel.Check().Error()})
 	case !sel.Matches(s.Template.Labels):
 		add(&FieldError{Field: "spec.template.metadata.labels", Kind: kindInvalid, Value: fmt.Sprint(s.Template.Labels), Detail: "`selector` does not match template `labels`"})
-	}
-	if spec := s.Template.Spec; len(spec) > 0 && !hash.IsCanonical(spec) && !json.Valid(spec) {
-		_, err := hash.Canonical(nil, spec)
-		add(&FieldError{Field: "spec.template.spec", Kind: kindInvalid, Value: strconv.Quote(string(s.Template.Spec)), Detail: "not valid JSON", Err: err})
 	}
 	switch s.Strategy.Type {
 	case RecreateStrategy:

@@ -391,7 +391,7 @@ func templateImages(t rollout.PodTemplate) []string {
 		Containers     []struct{ Image string } `json:"containers"`
 		InitContainers []struct{ Image string } `json:"initContainers"`
 	}
-	if json.Unmarshal(t.Spec, &spec) != nil {
+	if json.Unmarshal(t.Spec.JSON(), &spec) != nil {
 		return nil
 	}
 	var out []string

@@ -213,10 +213,8 @@ func containerNames(t rollout.PodTemplate) ([]string, error) {
 		Containers     []struct{ Name string } `json:"containers"`
 		InitContainers []struct{ Name string } `json:"initContainers"`
 	}
-	if len(t.Spec) > 0 {
-		if err := json.Unmarshal(t.Spec, &spec); err != nil {
-			return nil, fmt.Errorf("template.spec: %w", err)
-		}
+	if err := json.Unmarshal(t.Spec.JSON(), &spec); err != nil {
+		return nil, fmt.Errorf("template.spec: %w", err)
 	}
 	var names []string
 	for _, c := range append(spec.Containers, spec.InitContainers...) {

@@ -127,8 +127,8 @@ func container(name, image string, ports, env int) map[string]any {
 }
 
 // PodSpec returns a pod spec with the given containers (maps as built for
-// encoding/json) and the API server's pod defaults, in canonical JSON.
-func PodSpec(containers ...any) []byte {
+// encoding/json) and the API server's pod defaults.
+func PodSpec(containers ...any) rollout.PodSpec {
 	spec := map[string]any{
 		"containers": containers, "dnsPolicy": "ClusterFirst", "restartPolicy": "Always",
 		"schedulerName": "default-scheduler", "securityContext": map[string]any{},
@@ -138,11 +138,7 @@ func PodSpec(containers ...any) []byte {
 	if err != nil {
 		panic(err) // only maps, slices, strings and ints
 	}
-	out, err := hash.Canonical(nil, b)
-	if err != nil {
-		panic(err)
-	}
-	return out
+	return rollout.MustParsePodSpec(string(b))
 }
 
 // Deployment draws a Deployment that [rollout.Validate] accepts: named
@@ -269,8 +265,8 @@ func ReplicaSets(d rollout.Deployment) *rapid.Generator[[]rollout.ReplicaSet] {
 			if i != newAt {
 				tmpl = Template(fmt.Sprintf("app:r%d", i)).Draw(t, "template")
 			}
-			tmpl = rollout.PodTemplate{Labels: maps.Clone(tmpl.Labels), Annotations: maps.Clone(tmpl.Annotations), Spec: slices.Clone(tmpl.Spec)}
-			h := hash.Sum(hash.Template{Labels: tmpl.Labels, Annotations: tmpl.Annotations, Spec: tmpl.Spec})
+			tmpl = tmpl.DeepCopy()
+			h := rollout.PodTemplateHash(rollout.Deployment{Spec: rollout.DeploymentSpec{Template: tmpl}})
 			name := hash.Name(d.Name, h)
 			for names[name] { // a hash collision between two drawn templates
 				name += "x"

@@ -58,7 +58,7 @@ func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
 		return ps
 	}
 	ps := &podSet{name: rs.Name, uid: rs.UID}
-	for _, img := range images(rs.Spec.Template.Spec) {
+	for _, img := range images(rs.Spec.Template.Spec.JSON()) {
 		if m.neverReady[img] {
 			ps.never = true
 		}

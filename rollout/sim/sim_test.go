@@ -522,10 +522,10 @@ func TestFromDeployment(t *testing.T) {
 func TestWithImage(t *testing.T) {
 	s := sim.FromDeployment(nginxDeployment(t), epoch)
 	got := sim.WithImage(s, "nginx", "nginx:1.9.3")
-	if got.Deployment.Generation != s.Deployment.Generation+1 || !strings.Contains(string(got.Deployment.Spec.Template.Spec), `"image":"nginx:1.9.3"`) {
+	if got.Deployment.Generation != s.Deployment.Generation+1 || !strings.Contains(got.Deployment.Spec.Template.Spec.String(), `"image":"nginx:1.9.3"`) {
 		t.Errorf("WithImage() generation %d, spec %s", got.Deployment.Generation, got.Deployment.Spec.Template.Spec)
 	}
-	if strings.Contains(string(s.Deployment.Spec.Template.Spec), "1.9.3") {
+	if strings.Contains(s.Deployment.Spec.Template.Spec.String(), "1.9.3") {
 		t.Error("WithImage modified its input")
 	}
 	for _, same := range []rollout.State{

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
@@ -95,17 +94,13 @@ func withLabel(labels map[string]string, k, v string) map[string]string {
 // WithTemplateChange returns s with mutate applied to a copy of the
 // Deployment's pod template, and the generation one higher when the
 // template changed (ignoring the pod-template-hash label, as the API server
-// compares it). A spec mutate leaves as valid JSON is stored in canonical
-// form, as decoding stores it. The next sync starts a rollout to the new
-// template. WithTemplateChange does not modify s.
+// compares it). The next sync starts a rollout to the new template.
+// WithTemplateChange does not modify s.
 func WithTemplateChange(s rollout.State, mutate func(*rollout.PodTemplate)) rollout.State {
 	out := rollout.Apply(s, nil) // a deep copy
 	d := &out.Deployment
 	t := d.Spec.Template.DeepCopy()
 	mutate(&t)
-	if spec, err := hash.Canonical(nil, t.Spec); err == nil && len(bytes.TrimSpace(t.Spec)) > 0 {
-		t.Spec = spec
-	}
 	if !rollout.EqualIgnoreHash(d.Spec.Template, t) || !maps.Equal(d.Spec.Template.Labels, t.Labels) {
 		d.Generation++
 	}
@@ -119,19 +114,19 @@ func WithTemplateChange(s rollout.State, mutate func(*rollout.PodTemplate)) roll
 // (and its generation is unchanged).
 func WithImage(s rollout.State, container, image string) rollout.State {
 	return WithTemplateChange(s, func(t *rollout.PodTemplate) {
-		if spec, ok := setImage(t.Spec, container, image); ok {
+		if spec, ok := setImage(t.Spec.JSON(), container, image); ok {
 			t.Spec = spec
 		}
 	})
 }
 
 // setImage sets the image of the named container in a pod spec.
-func setImage(spec json.RawMessage, container, image string) (json.RawMessage, bool) {
+func setImage(spec json.RawMessage, container, image string) (rollout.PodSpec, bool) {
 	dec := json.NewDecoder(bytes.NewReader(spec))
 	dec.UseNumber()
 	var m map[string]any
 	if err := dec.Decode(&m); err != nil || m == nil {
-		return nil, false
+		return rollout.PodSpec{}, false
 	}
 	found := false
 	for _, key := range []string{"initContainers", "containers"} {
@@ -144,11 +139,12 @@ func setImage(spec json.RawMessage, container, image string) (json.RawMessage, b
 		}
 	}
 	if !found {
-		return nil, false
+		return rollout.PodSpec{}, false
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
-		return nil, false
+		return rollout.PodSpec{}, false
 	}
-	return b, true
+	spec2, err := rollout.ParsePodSpec(b)
+	return spec2, err == nil
 }
