@@ -2,6 +2,7 @@ package rollout
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -244,6 +245,14 @@ type strategyJSON struct {
 	} `json:"rollingUpdate,omitempty"`
 }
 
+type strategyRawJSON struct {
+	Type          StrategyType `json:"type,omitempty"`
+	RollingUpdate *struct {
+		MaxSurge       json.RawMessage `json:"maxSurge"`
+		MaxUnavailable json.RawMessage `json:"maxUnavailable"`
+	} `json:"rollingUpdate,omitempty"`
+}
+
 // MarshalJSON encodes s as apps/v1 DeploymentStrategy.
 func (s Strategy) MarshalJSON() ([]byte, error) {
 	var j strategyJSON
@@ -261,8 +270,10 @@ func (s Strategy) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes apps/v1 DeploymentStrategy and applies the API
 // server's defaults: type RollingUpdate, and 25% for an absent maxSurge or
 // maxUnavailable of a RollingUpdate strategy.
+// A malformed value is a *FieldError naming its field, such as
+// spec.strategy.rollingUpdate.maxSurge.
 func (s *Strategy) UnmarshalJSON(b []byte) error {
-	var j strategyJSON
+	var j strategyRawJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
@@ -270,16 +281,32 @@ func (s *Strategy) UnmarshalJSON(b []byte) error {
 	if s.Type == "" {
 		s.Type = RollingUpdateStrategy
 	}
-	if s.Type == RollingUpdateStrategy {
-		s.RollingUpdate = DefaultRollingUpdate()
-		if ru := j.RollingUpdate; ru != nil {
-			if ru.MaxSurge != nil {
-				s.RollingUpdate.MaxSurge = *ru.MaxSurge
-			}
-			if ru.MaxUnavailable != nil {
-				s.RollingUpdate.MaxUnavailable = *ru.MaxUnavailable
-			}
+	if s.Type != RollingUpdateStrategy {
+		return nil
+	}
+	s.RollingUpdate = DefaultRollingUpdate()
+	if ru := j.RollingUpdate; ru != nil {
+		if err := decodeLimit(ru.MaxSurge, "maxSurge", &s.RollingUpdate.MaxSurge); err != nil {
+			return err
 		}
+		if err := decodeLimit(ru.MaxUnavailable, "maxUnavailable", &s.RollingUpdate.MaxUnavailable); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeLimit decodes maxSurge or maxUnavailable into v unless absent.
+func decodeLimit(raw json.RawMessage, name string, v *surge.Value) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if err := v.UnmarshalJSON(raw); err != nil {
+		detail := err.Error()
+		if errors.Is(err, surge.ErrSyntax) && len(raw) > 0 && raw[0] == '"' {
+			detail = surge.PercentSyntaxDetail
+		}
+		return &FieldError{Field: "spec.strategy.rollingUpdate." + name, Kind: kindInvalid, Value: string(raw), Detail: detail, Err: err}
 	}
 	return nil
 }
@@ -335,7 +362,11 @@ func (s *DeploymentSpec) UnmarshalJSON(b []byte) error {
 	s.Strategy = Strategy{Type: RollingUpdateStrategy, RollingUpdate: DefaultRollingUpdate()}
 	if j.Strategy != nil {
 		if err := json.Unmarshal(*j.Strategy, &s.Strategy); err != nil {
-			return fmt.Errorf("strategy: %w", err)
+			var fe *FieldError
+			if errors.As(err, &fe) {
+				return err // it names its field
+			}
+			return fmt.Errorf("spec.strategy: %w", err)
 		}
 	}
 	if err := defaultTemplate(&s.Template); err != nil {
