@@ -25,10 +25,10 @@ func exState(replicas int32, ru rollout.RollingUpdate, image string, sets ...rol
 	d := rollout.Deployment{
 		ObjectMeta: rollout.ObjectMeta{Name: "web", Namespace: "default", UID: "dep-uid", Generation: 2},
 		Spec: rollout.DeploymentSpec{
-			Replicas: replicas,
-			Selector: rollout.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
-			Template: rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: exSpec(image)},
-			Strategy: rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: ru},
+			Replicas:             replicas,
+			Selector:             rollout.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+			Template:             rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: exSpec(image)},
+			Strategy:             rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: ru},
 			RevisionHistoryLimit: rollout.Int32(10), ProgressDeadlineSeconds: rollout.Int32(600),
 		},
 		Status: rollout.DeploymentStatus{ObservedGeneration: 1},
