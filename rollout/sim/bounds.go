@@ -29,8 +29,8 @@ type Bounds struct {
 // under st. MinSteps comes from running the rollout arithmetic of
 // rollout.Plan on sizes alone: each sync grows the new ReplicaSet up to
 // replicas + maxSurge (at most replicas), or, if it cannot, shrinks the old
-// one by its available pods above replicas - maxUnavailable; it costs
-// O(MinSteps). A strategy type other than RollingUpdate and Recreate rolls
+// one by its available pods above replicas - maxUnavailable. Its cost does
+// not grow with replicas. A strategy type other than RollingUpdate and Recreate rolls
 // out nothing: no surge, nothing unavailable, MinSteps 0. A negative
 // replicas gives Bounds with only Replicas set.
 func ComputeBounds(st rollout.Strategy, replicas int32) Bounds {
@@ -73,6 +73,16 @@ func rollingSteps(r, surge, unavailable int64) int {
 	newSize, newAvail := int64(-1), int64(0) // -1: not created yet
 	steps := 0
 	for {
+		// After an old ReplicaSet shrank to the floor, every pair of syncs
+		// grows the new one by surge + unavailable and shrinks the old one
+		// by as much, until either would pass its end: take all but the
+		// last such pair at once, so the cost does not grow with replicas.
+		if k := surge + unavailable; newSize >= 0 && old > 0 && old+newSize == minAvail && k > 0 {
+			if m := min((r-newSize)/k, old/k) - 1; m > 0 {
+				newSize, old, steps = newSize+m*k, old-m*k, steps+2*int(m)
+				oldAvail, newAvail = old, newSize
+			}
+		}
 		changed := false
 		if newSize < 0 {
 			newSize = grow(old, 0)
