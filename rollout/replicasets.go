@@ -3,7 +3,6 @@ package rollout
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"strconv"
 
 	"github.com/rolloutmath/rolloutmath/hash"
@@ -346,17 +345,3 @@ func GetTerminatingReplicaCountForReplicaSets(sets []ReplicaSet) (int64, bool) {
 	c := Count(sets)
 	return c.Terminating, c.TerminatingKnown
 }
-
-// sortByRevision sorts a copy of sets with sort.Sort, as upstream's cleanup
-// does; see [ReplicaSetsByRevision].
-func sortByRevision(sets []*ReplicaSet) []*ReplicaSet {
-	out := slices.Clone(sets)
-	sort.Sort(byRevisionPtr(out))
-	return out
-}
-
-type byRevisionPtr []*ReplicaSet
-
-func (o byRevisionPtr) Len() int           { return len(o) }
-func (o byRevisionPtr) Swap(i, j int)      { o[i], o[j] = o[j], o[i] }
-func (o byRevisionPtr) Less(i, j int) bool { return lessByRevision(o[i], o[j]) }

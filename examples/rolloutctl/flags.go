@@ -93,9 +93,6 @@ func parseReplicas(s string) (int32, error) {
 	return int32(n), nil
 }
 
-// count returns the number of replica counts in the range.
-func (f *replicasFlag) count() int64 { return int64(f.max) - int64(f.min) + 1 }
-
 // hpaChange is one --hpa D=N: at D after the start, set replicas to N.
 type hpaChange struct {
 	after    time.Duration
