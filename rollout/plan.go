@@ -1,6 +1,7 @@
 package rollout
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -145,7 +146,9 @@ func newPlanner(s State) *planner {
 		}
 		p.inNamespace = append(p.inNamespace, rs)
 	}
-	slices.SortFunc(p.inNamespace, func(a, b *ReplicaSet) int { return compareStrings(a.Name, b.Name, a.UID, b.UID) })
+	slices.SortFunc(p.inNamespace, func(a, b *ReplicaSet) int {
+		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.UID, b.UID))
+	})
 	return p
 }
 
@@ -194,7 +197,7 @@ func (p *planner) selectsAll() bool {
 	return s.MatchLabels == nil && s.MatchExpressions == nil
 }
 
-// refuseEmptySelector warns and does nothing else, but record that the
+// refuseEmptySelector warns and does nothing else but record that the
 // current generation was seen (R-SYNC-2).
 func (p *planner) refuseEmptySelector() error {
 	p.event(Event{"Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required."})
@@ -258,18 +261,4 @@ func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
 		MinReadySeconds: rs.Spec.MinReadySeconds,
 		Event:           e,
 	})
-}
-
-func compareStrings(a1, b1, a2, b2 string) int {
-	switch {
-	case a1 < b1:
-		return -1
-	case a1 > b1:
-		return 1
-	case a2 < b2:
-		return -1
-	case a2 > b2:
-		return 1
-	}
-	return 0
 }
