@@ -479,44 +479,56 @@ func TestDeploymentController_cleanupDeployment(t *testing.T) {
 	}
 }
 
+// CleanupOrderCase is a row of upstream's
+// TestDeploymentController_cleanupDeploymentOrder (vectors C.7): old
+// ReplicaSets foo-1, foo-2, ... created in that order, the history limit,
+// and the ones cleanup deletes. It is exported to the external tests,
+// which run the same rows through Plan.
+type CleanupOrderCase struct {
+	Name  string
+	Old   []CleanupOrderRS
+	Limit int32
+	Want  []string
+}
+
+// CleanupOrderRS is one old ReplicaSet of a [CleanupOrderCase].
+type CleanupOrderRS struct {
+	Size int32
+	Rev  string // "" for no revision annotation
+}
+
+// CleanupOrderCases are the rows of upstream's test.
+var CleanupOrderCases = []CleanupOrderCase{
+	{Name: "revision order: rs1 < rs2, delete rs1", Old: []CleanupOrderRS{{0, "1"}, {0, "2"}}, Limit: 1, Want: []string{"foo-1"}},
+	{Name: "revision order: rs2 < rs1, delete rs2", Old: []CleanupOrderRS{{0, "2"}, {0, "1"}}, Limit: 1, Want: []string{"foo-2"}},
+	{Name: "rs1 has revision but rs2 doesn't have revision, delete rs2", Old: []CleanupOrderRS{{0, "1"}, {0, ""}}, Limit: 1, Want: []string{"foo-2"}},
+	{Name: "rs1 doesn't have revision while rs2 has revision, delete rs1", Old: []CleanupOrderRS{{0, ""}, {0, "2"}}, Limit: 1, Want: []string{"foo-1"}},
+	{Name: "revision order: rs1 < rs2 < r3, but rs1 has replicas, delete rs2", Old: []CleanupOrderRS{{1, "1"}, {0, "2"}, {0, "3"}}, Limit: 1, Want: []string{"foo-2"}},
+	{Name: "revision order: rs1 < rs2 < r3, both rs1 && rs2 have replicas, don't delete", Old: []CleanupOrderRS{{1, "1"}, {1, "2"}, {0, "3"}}, Limit: 1},
+	{Name: "revision order: rs2 < rs4 < rs1 < rs3, delete rs2 && rs4", Old: []CleanupOrderRS{{0, "3"}, {0, "1"}, {0, "4"}, {0, "2"}}, Limit: 2, Want: []string{"foo-2", "foo-4"}},
+}
+
 // TestDeploymentController_cleanupDeploymentOrder ports upstream's test of
 // that name (vectors C.7) through planner.cleanup: creation order is
 // always foo-1 < foo-2 < foo-3 < foo-4.
 func TestDeploymentController_cleanupDeploymentOrder(t *testing.T) {
 	selector := map[string]string{"foo": "bar"}
-	type rsSpec struct {
-		size int32
-		rev  string
-	}
-	tests := []struct {
-		name  string
-		old   []rsSpec // foo-1, foo-2, ...
-		limit int32
-		want  []string
-	}{
-		{name: "revision order: rs1 < rs2, delete rs1", old: []rsSpec{{0, "1"}, {0, "2"}}, limit: 1, want: []string{"foo-1"}},
-		{name: "revision order: rs2 < rs1, delete rs2", old: []rsSpec{{0, "2"}, {0, "1"}}, limit: 1, want: []string{"foo-2"}},
-		{name: "rs1 has revision but rs2 doesn't have revision, delete rs2", old: []rsSpec{{0, "1"}, {0, ""}}, limit: 1, want: []string{"foo-2"}},
-		{name: "rs1 doesn't have revision while rs2 has revision, delete rs1", old: []rsSpec{{0, ""}, {0, "2"}}, limit: 1, want: []string{"foo-1"}},
-		{name: "revision order: rs1 < rs2 < r3, but rs1 has replicas, delete rs2", old: []rsSpec{{1, "1"}, {0, "2"}, {0, "3"}}, limit: 1, want: []string{"foo-2"}},
-		{name: "revision order: rs1 < rs2 < r3, both rs1 && rs2 have replicas, don't delete", old: []rsSpec{{1, "1"}, {1, "2"}, {0, "3"}}, limit: 1},
-		{name: "revision order: rs2 < rs4 < rs1 < rs3, delete rs2 && rs4", old: []rsSpec{{0, "3"}, {0, "1"}, {0, "4"}, {0, "2"}}, limit: 2, want: []string{"foo-2", "foo-4"}},
-	}
+	tests := CleanupOrderCases
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.Name, func(t *testing.T) {
 			var old []*ReplicaSet
-			for i, s := range tt.old {
-				rs := ciRS(fmt.Sprintf("foo-%d", i+1), s.size, selector, ciNow.Add(time.Duration(i-1)*time.Minute))
-				if s.rev != "" {
-					rs.Annotations = map[string]string{RevisionAnnotation: s.rev}
+			for i, s := range tt.Old {
+				rs := ciRS(fmt.Sprintf("foo-%d", i+1), s.Size, selector, ciNow.Add(time.Duration(i-1)*time.Minute))
+				if s.Rev != "" {
+					rs.Annotations = map[string]string{RevisionAnnotation: s.Rev}
 				}
-				rs.Status.Replicas = s.size
+				rs.Status.Replicas = s.Size
 				old = append(old, rs)
 			}
-			d := ciNewDeployment("foo", 1, Int32(tt.limit), nil, nil, selector)
+			d := ciNewDeployment("foo", 1, Int32(tt.Limit), nil, nil, selector)
 			p := ciPlanner(d, ciNow)
 			p.cleanup(old)
-			if diff := cmp.Diff(tt.want, ciDeletions(p.actions)); diff != "" {
+			if diff := cmp.Diff(tt.Want, ciDeletions(p.actions)); diff != "" {
 				t.Errorf("cleanup() mismatch (-want +got):\n%s", diff)
 			}
 		})

@@ -397,41 +397,24 @@ func TestDeploymentController_generateReplicaSetName(t *testing.T) {
 // Plan, on a paused Recreate Deployment as large as its ReplicaSets (so the
 // sync only cleans up): the same ReplicaSets are deleted.
 func TestCleanupDeploymentOrderThroughPlan(t *testing.T) {
-	type rsSpec struct {
-		size int32
-		rev  string
-	}
-	tests := []struct {
-		name  string
-		old   []rsSpec // foo-1, foo-2, ...
-		limit int32
-		want  []string
-	}{
-		{name: "revision order: rs1 < rs2, delete rs1", old: []rsSpec{{0, "1"}, {0, "2"}}, limit: 1, want: []string{"foo-1"}},
-		{name: "revision order: rs2 < rs1, delete rs2", old: []rsSpec{{0, "2"}, {0, "1"}}, limit: 1, want: []string{"foo-2"}},
-		{name: "rs1 has revision but rs2 doesn't have revision, delete rs2", old: []rsSpec{{0, "1"}, {0, ""}}, limit: 1, want: []string{"foo-2"}},
-		{name: "rs1 doesn't have revision while rs2 has revision, delete rs1", old: []rsSpec{{0, ""}, {0, "2"}}, limit: 1, want: []string{"foo-1"}},
-		{name: "revision order: rs1 < rs2 < r3, but rs1 has replicas, delete rs2", old: []rsSpec{{1, "1"}, {0, "2"}, {0, "3"}}, limit: 1, want: []string{"foo-2"}},
-		{name: "revision order: rs1 < rs2 < r3, both rs1 && rs2 have replicas, don't delete", old: []rsSpec{{1, "1"}, {1, "2"}, {0, "3"}}, limit: 1},
-		{name: "revision order: rs2 < rs4 < rs1 < rs3, delete rs2 && rs4", old: []rsSpec{{0, "3"}, {0, "1"}, {0, "4"}, {0, "2"}}, limit: 2, want: []string{"foo-2", "foo-4"}},
-	}
+	tests := rollout.CleanupOrderCases
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.Name, func(t *testing.T) {
 			var total int32
-			for _, s := range tt.old {
-				total += s.size
+			for _, s := range tt.Old {
+				total += s.Size
 			}
 			d := syRecreate(total)
 			d.Spec.Paused = true
-			d.Spec.RevisionHistoryLimit = rollout.Int32(tt.limit)
+			d.Spec.RevisionHistoryLimit = rollout.Int32(tt.Limit)
 			var sets []rollout.ReplicaSet
-			for i, s := range tt.old {
-				rs := syOldRS(d, fmt.Sprintf("foo-%d", i+1), s.size)
+			for i, s := range tt.Old {
+				rs := syOldRS(d, fmt.Sprintf("foo-%d", i+1), s.Size)
 				rs.CreationTimestamp = syNow.Add(time.Duration(i-1) * time.Minute)
-				if s.rev != "" {
-					rs.Annotations = map[string]string{rollout.RevisionAnnotation: s.rev}
+				if s.Rev != "" {
+					rs.Annotations = map[string]string{rollout.RevisionAnnotation: s.Rev}
 				}
-				rs.Status.Replicas = s.size
+				rs.Status.Replicas = s.Size
 				sets = append(sets, rs)
 			}
 			actions, err := rollout.Plan(rollout.State{Deployment: d, ReplicaSets: sets, Now: syNow})
@@ -448,7 +431,7 @@ func TestCleanupDeploymentOrderThroughPlan(t *testing.T) {
 				}
 			}
 			slices.Sort(deleted)
-			if diff := cmp.Diff(tt.want, deleted); diff != "" {
+			if diff := cmp.Diff(tt.Want, deleted); diff != "" {
 				t.Errorf("Plan() deletions mismatch (-want +got):\n%s", diff)
 			}
 		})
