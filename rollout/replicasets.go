@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/proportion"
 	"github.com/rolloutmath/rolloutmath/revision"
 )
 
@@ -19,22 +20,17 @@ func CompareByCreation(a, b *ReplicaSet) int {
 }
 
 // CompareBySizeOlder orders larger ReplicaSets first and equal sizes by
-// [CompareByCreation] (R-PRIM-5). Proportional scaling uses it to shrink.
+// [CompareByCreation] (R-PRIM-5). Proportional scaling uses it to shrink;
+// it is proportion.CompareSizeOlder.
 func CompareBySizeOlder(a, b *ReplicaSet) int {
-	if c := cmp.Compare(b.Spec.Replicas, a.Spec.Replicas); c != 0 {
-		return c
-	}
-	return CompareByCreation(a, b)
+	return proportion.CompareSizeOlder(proportionSet(a), proportionSet(b))
 }
 
 // CompareBySizeNewer orders larger ReplicaSets first and equal sizes newest
 // first, equal times by name descending (R-PRIM-6). Proportional scaling
-// uses it to grow.
+// uses it to grow; it is proportion.CompareSizeNewer.
 func CompareBySizeNewer(a, b *ReplicaSet) int {
-	if c := cmp.Compare(b.Spec.Replicas, a.Spec.Replicas); c != 0 {
-		return c
-	}
-	return CompareByCreation(b, a)
+	return proportion.CompareSizeNewer(proportionSet(a), proportionSet(b))
 }
 
 // lessByRevision is upstream's ReplicaSetsByRevision: smaller revision
@@ -248,18 +244,26 @@ func findActiveOrLatest(newRS *ReplicaSet, old []*ReplicaSet) *ReplicaSet {
 	if newRS == nil && len(old) == 0 {
 		return nil
 	}
-	newestFirst := sortedBy(old, func(a, b *ReplicaSet) int { return CompareByCreation(b, a) })
-	active := filterActive(append(slices.Clone(newestFirst), newRS))
-	switch len(active) {
-	case 0:
-		if newRS != nil {
-			return newRS
+	var active *ReplicaSet
+	n := 0
+	count := func(rs *ReplicaSet) {
+		if rs != nil && rs.Spec.Replicas > 0 {
+			active, n = rs, n+1
 		}
-		return newestFirst[0]
-	case 1:
-		return active[0]
 	}
-	return nil
+	for _, rs := range old {
+		count(rs)
+	}
+	count(newRS)
+	switch {
+	case n == 1:
+		return active
+	case n > 1:
+		return nil
+	case newRS != nil:
+		return newRS
+	}
+	return slices.MaxFunc(old, CompareByCreation) // the newest old one
 }
 
 // IsSaturated reports whether rs is fully scaled for d (R-SAT-1): its size,

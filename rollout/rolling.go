@@ -96,13 +96,13 @@ func sumSizes(sets []*ReplicaSet) int64 {
 // reports more available replicas than its size (right after a scale-down).
 var errUnhealthyScaleUp = errors.New("got invalid request to scale down")
 
-// cleanupUnhealthyReplicas scales old ReplicaSets, oldest first, down by
-// their unavailable replicas, at most maxCleanup in all (R-ROLL-7). It
-// returns the ReplicaSets as written, oldest first, and how many replicas it
-// removed. An old ReplicaSet with more available replicas than its size
+// cleanupUnhealthyReplicas scales old ReplicaSets, oldest first (as the
+// planner keeps them; upstream sorts here), down by their unavailable
+// replicas, at most maxCleanup in all (R-ROLL-7). It returns the
+// ReplicaSets as written, in their order, and how many replicas it removed. An old ReplicaSet with more available replicas than its size
 // stops it with an error.
 func (p *planner) cleanupUnhealthyReplicas(old []*ReplicaSet, maxCleanup int64) ([]*ReplicaSet, int64, error) {
-	old = sortedBy(old, CompareByCreation)
+	old = slices.Clone(old) // the written copies replace their snapshots
 	var total int64
 	for i, rs := range old {
 		if total >= maxCleanup {
@@ -124,8 +124,8 @@ func (p *planner) cleanupUnhealthyReplicas(old []*ReplicaSet, maxCleanup int64) 
 	return old, total, nil
 }
 
-// scaleDownOldReplicaSets scales old ReplicaSets down, oldest first, by the
-// available replicas above spec.replicas - maxUnavailable, counted over all
+// scaleDownOldReplicaSets scales old ReplicaSets down, oldest first (as
+// given), by the available replicas above spec.replicas - maxUnavailable, counted over all
 // (R-ROLL-8). It returns how many replicas it removed.
 func (p *planner) scaleDownOldReplicaSets(all, old []*ReplicaSet) int64 {
 	var avail int64
@@ -138,7 +138,7 @@ func (p *planner) scaleDownOldReplicaSets(all, old []*ReplicaSet) int64 {
 	}
 	target := avail - minAvail
 	var total int64
-	for _, rs := range slices.SortedStableFunc(slices.Values(old), CompareByCreation) {
+	for _, rs := range old {
 		if total >= target {
 			break
 		}

@@ -130,8 +130,7 @@ func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
 func (p *planner) scaleProportionally(active []*ReplicaSet) error {
 	sets := make([]proportion.Set, len(active))
 	for i, rs := range active {
-		maxR, _ := replicasAnnotation(rs.Annotations, MaxReplicasAnnotation)
-		sets[i] = proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
+		sets[i] = proportionSet(rs)
 	}
 	r := proportion.Resize{Replicas: p.d.Spec.Replicas, MaxReplicas: p.maxReplicas, StatusReplicas: p.d.Status.Replicas}
 	allowed := p.maxReplicas
@@ -152,6 +151,13 @@ func (p *planner) scaleProportionally(active []*ReplicaSet) error {
 	return nil
 }
 
+// proportionSet is rs as proportional scaling sees it: its max-replicas
+// annotation is 0 when missing or malformed, as upstream treats both.
+func proportionSet(rs *ReplicaSet) proportion.Set {
+	maxR, _ := replicasAnnotation(rs.Annotations, MaxReplicasAnnotation)
+	return proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
+}
+
 // appendNew returns old followed by newRS when there is one, in a new slice.
 func appendNew(old []*ReplicaSet, newRS *ReplicaSet) []*ReplicaSet {
 	out := make([]*ReplicaSet, len(old), len(old)+1)
@@ -170,8 +176,7 @@ func appendNew(old []*ReplicaSet, newRS *ReplicaSet) []*ReplicaSet {
 // max-replicas annotation of rs, or else d.Status.Replicas, is the size the
 // Deployment had; see package proportion.
 func GetReplicaSetProportion(rs ReplicaSet, d Deployment, toAdd, added int32) int32 {
-	maxR, _ := GetMaxReplicasAnnotation(rs)
-	s := proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
+	s := proportionSet(&rs)
 	r := proportion.Resize{Replicas: d.Spec.Replicas, MaxReplicas: maxReplicas(d, Limits(d)), StatusReplicas: d.Status.Replicas}
 	return clamp32(proportion.Proportion(s, r, int64(toAdd), int64(added)))
 }
