@@ -1,0 +1,25 @@
+package hash
+
+// FNV32a is the state of a 32-bit FNV-1a hash, the function upstream's
+// pod-template-hash uses (hash/fnv's New32a). Its zero value is not the
+// initial state: start from [NewFNV32a]. The state is the sum.
+type FNV32a uint32
+
+// NewFNV32a returns the initial state.
+func NewFNV32a() FNV32a { return fnvOffset32 }
+
+// WriteString returns the state after reading s.
+func (h FNV32a) WriteString(s string) FNV32a {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ FNV32a(s[i])) * fnvPrime32
+	}
+	return h
+}
+
+// Write returns the state after reading b.
+func (h FNV32a) Write(b []byte) FNV32a {
+	for _, c := range b {
+		h = (h ^ FNV32a(c)) * fnvPrime32
+	}
+	return h
+}

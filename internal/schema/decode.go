@@ -1,0 +1,849 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/rolloutmath/rolloutmath/internal/field"
+)
+
+// DecodeOptions say how strictly to decode.
+type DecodeOptions struct {
+	// Lenient drops unknown and duplicate fields with a warning instead of
+	// refusing them, as kubectl apply --validate=false does. The last of
+	// duplicate fields wins.
+	Lenient bool
+}
+
+// A decoder reads JSON into the schema's types as the API server's strict
+// decoder does: field names match exactly (case included), unknown and
+// duplicate fields are errors, and a value of the wrong type is an error
+// naming its path. It keeps going after an error, so that one pass reports
+// every problem; only malformed JSON stops it.
+type decoder struct {
+	data     []byte
+	pos      int
+	opts     DecodeOptions
+	path     []segment
+	errs     field.ErrorList
+	warnings []string
+	broken   bool // malformed JSON: stop
+	scratch  []byte
+}
+
+// segment is one step of the path being decoded: a field name, or an
+// index when name is nil.
+type segment struct {
+	name  []byte
+	index int
+}
+
+func newDecoder(data []byte, opts DecodeOptions) *decoder {
+	return &decoder{data: data, opts: opts}
+}
+
+// finish checks that nothing but white space follows the value.
+func (d *decoder) finish() {
+	if d.broken {
+		return
+	}
+	d.space()
+	if d.pos < len(d.data) {
+		d.syntax("unexpected data after the top-level value")
+	}
+}
+
+// pathString renders the current path: spec.template.spec.containers[0].image.
+func (d *decoder) pathString() string {
+	var b strings.Builder
+	for _, s := range d.path {
+		if s.name == nil {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.Write(s.name)
+	}
+	return b.String()
+}
+
+func (d *decoder) fail(t field.Type, value, detail string) {
+	d.errs = append(d.errs, &field.Error{Type: t, Field: d.pathString(), Value: value, Detail: detail})
+}
+
+// syntax records malformed JSON and stops decoding.
+func (d *decoder) syntax(detail string) {
+	if d.broken {
+		return
+	}
+	d.broken = true
+	p := d.pathString()
+	if p == "" {
+		p = "<input>"
+	}
+	d.errs = append(d.errs, &field.Error{Type: field.Invalid, Field: p,
+		Detail: "malformed JSON at byte " + strconv.Itoa(d.pos) + ": " + detail})
+}
+
+func (d *decoder) space() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the first byte of the next value, or 0 at the end.
+func (d *decoder) peek() byte {
+	d.space()
+	if d.pos >= len(d.data) {
+		return 0
+	}
+	return d.data[d.pos]
+}
+
+// literal consumes null, true or false if it is next.
+func (d *decoder) literal(word string) bool {
+	if strings.HasPrefix(string(d.data[d.pos:min(len(d.data), d.pos+len(word))]), word) {
+		d.pos += len(word)
+		return true
+	}
+	return false
+}
+
+// null consumes a null if it is next.
+func (d *decoder) null() bool {
+	if d.peek() == 'n' {
+		if d.literal("null") {
+			return true
+		}
+		d.syntax("invalid literal")
+		return true
+	}
+	return false
+}
+
+// kindOf names the JSON kind of the next value, for type errors.
+func (d *decoder) kindOf() string {
+	switch c := d.peek(); {
+	case c == '{':
+		return "an object"
+	case c == '[':
+		return "a list"
+	case c == '"':
+		return "a string"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == '-' || isDigit(c):
+		return "a number"
+	}
+	return "null"
+}
+
+// mismatch records a value of the wrong type and skips it.
+func (d *decoder) mismatch(want string) {
+	start := d.pos
+	got := d.kindOf()
+	d.skip()
+	if d.broken {
+		return
+	}
+	v := string(d.data[start:d.pos])
+	if len(v) > 64 {
+		v = v[:61] + "..."
+	}
+	d.fail(field.Invalid, v, "must be "+want+", not "+got)
+}
+
+// beginObject consumes the { of an object and reports true; for null it
+// reports false, and for another kind of value it records the error, skips
+// the value and reports false.
+func (d *decoder) beginObject() bool {
+	switch d.peek() {
+	case '{':
+		d.pos++
+		d.path = append(d.path, segment{}) // replaced by each key
+		return true
+	case 'n':
+		d.null()
+		return false
+	}
+	d.mismatch("an object")
+	return false
+}
+
+// nextKey reads the next member's key into the path and its colon, and
+// reports true; at the closing } it consumes it and reports false.
+func (d *decoder) nextKey() bool {
+	if !d.broken && d.memberName() {
+		return true
+	}
+	d.path = d.path[:len(d.path)-1]
+	return false
+}
+
+// memberName is nextKey without the path's pop at the end of the object.
+func (d *decoder) memberName() bool {
+	last := &d.path[len(d.path)-1]
+	c := d.peek()
+	switch {
+	case c == '}' && last.name == nil:
+		d.pos++
+		return false
+	case last.name == nil:
+	case c == ',':
+		d.pos++
+		c = d.peek()
+	case c == '}':
+		d.pos++
+		return false
+	default:
+		d.syntax("expected , or } after an object member")
+		return false
+	}
+	if c != '"' {
+		d.syntax("expected a member name")
+		return false
+	}
+	key, ok := d.stringBytes()
+	if !ok {
+		return false
+	}
+	if d.peek() != ':' {
+		d.syntax("expected : after a member name")
+		return false
+	}
+	d.pos++
+	if key == nil {
+		key = []byte{} // a name, even if empty
+	}
+	last.name = key
+	return true
+}
+
+// key returns the current member's name.
+func (d *decoder) key() []byte { return d.path[len(d.path)-1].name }
+
+// duplicate reports whether field i of the object was already seen, and
+// records it in seen. A duplicate is an error, or a warning when lenient.
+func (d *decoder) duplicate(seen []uint64, i int) bool {
+	bit := uint64(1) << (i % 64)
+	if seen[i/64]&bit == 0 {
+		seen[i/64] |= bit
+		return false
+	}
+	if d.opts.Lenient {
+		d.warnings = append(d.warnings, d.pathString()+": duplicate field")
+		return false // the last one wins
+	}
+	d.fail(field.DuplicateKey, "", "")
+	d.skip()
+	return true
+}
+
+// unknown records a member the type does not have and skips its value.
+// known lists the type's JSON names, for a hint when only the case differs.
+func (d *decoder) unknown(known []string) {
+	detail := ""
+	k := string(d.key())
+	for _, name := range known {
+		if strings.EqualFold(name, k) {
+			detail = "did you mean " + strconv.Quote(name) + "?"
+			break
+		}
+	}
+	if d.opts.Lenient {
+		w := d.pathString() + ": unknown field"
+		if detail != "" {
+			w += " (" + detail + ")"
+		}
+		d.warnings = append(d.warnings, w)
+	} else {
+		d.fail(field.Unknown, "", detail)
+	}
+	d.skip()
+}
+
+// beginArray consumes the [ of a list and reports true; for null it reports
+// false, and for another kind it records the error and reports false.
+func (d *decoder) beginArray() bool {
+	switch d.peek() {
+	case '[':
+		d.pos++
+		d.path = append(d.path, segment{index: -1})
+		return true
+	case 'n':
+		d.null()
+		return false
+	}
+	d.mismatch("a list")
+	return false
+}
+
+// nextElem moves to the next element and reports true, or consumes the
+// closing ] and reports false.
+func (d *decoder) nextElem() bool {
+	if d.broken {
+		d.path = d.path[:len(d.path)-1]
+		return false
+	}
+	last := &d.path[len(d.path)-1]
+	c := d.peek()
+	if last.index >= 0 {
+		switch c {
+		case ',':
+			d.pos++
+			c = d.peek()
+		case ']':
+			d.pos++
+			d.path = d.path[:len(d.path)-1]
+			return false
+		default:
+			d.syntax("expected , or ] after a list element")
+			d.path = d.path[:len(d.path)-1]
+			return false
+		}
+	} else if c == ']' {
+		d.pos++
+		d.path = d.path[:len(d.path)-1]
+		return false
+	}
+	if c == 0 || c == ']' {
+		d.syntax("expected a list element")
+		d.path = d.path[:len(d.path)-1]
+		return false
+	}
+	last.index++
+	return true
+}
+
+// skip consumes one value of any kind.
+func (d *decoder) skip() {
+	switch c := d.peek(); {
+	case c == '{':
+		d.pos++
+		first := true
+		for !d.broken {
+			c := d.peek()
+			if c == '}' {
+				d.pos++
+				return
+			}
+			if !first {
+				if c != ',' {
+					d.syntax("expected , or } after an object member")
+					return
+				}
+				d.pos++
+				d.space()
+			}
+			first = false
+			if d.peek() != '"' {
+				d.syntax("expected a member name")
+				return
+			}
+			if _, ok := d.stringBytes(); !ok {
+				return
+			}
+			if d.peek() != ':' {
+				d.syntax("expected : after a member name")
+				return
+			}
+			d.pos++
+			d.skip()
+		}
+	case c == '[':
+		d.pos++
+		first := true
+		for !d.broken {
+			c := d.peek()
+			if c == ']' {
+				d.pos++
+				return
+			}
+			if !first {
+				if c != ',' {
+					d.syntax("expected , or ] after a list element")
+					return
+				}
+				d.pos++
+			}
+			first = false
+			d.skip()
+		}
+	case c == '"':
+		d.stringBytes()
+	case c == 't':
+		if !d.literal("true") {
+			d.syntax("invalid literal")
+		}
+	case c == 'f':
+		if !d.literal("false") {
+			d.syntax("invalid literal")
+		}
+	case c == 'n':
+		d.null()
+	case c == '-' || isDigit(c):
+		d.number()
+	default:
+		d.syntax("expected a value")
+	}
+}
+
+// number consumes a JSON number and returns its text.
+func (d *decoder) number() []byte {
+	start := d.pos
+	p := d.pos
+	data := d.data
+	if p < len(data) && data[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(data) && data[p] == '0':
+		p++
+	case p < len(data) && '1' <= data[p] && data[p] <= '9':
+		for p < len(data) && isDigit(data[p]) {
+			p++
+		}
+	default:
+		d.pos = p
+		d.syntax("invalid number")
+		return nil
+	}
+	if p < len(data) && data[p] == '.' {
+		p++
+		if p >= len(data) || !isDigit(data[p]) {
+			d.pos = p
+			d.syntax("invalid number")
+			return nil
+		}
+		for p < len(data) && isDigit(data[p]) {
+			p++
+		}
+	}
+	if p < len(data) && (data[p] == 'e' || data[p] == 'E') {
+		p++
+		if p < len(data) && (data[p] == '+' || data[p] == '-') {
+			p++
+		}
+		if p >= len(data) || !isDigit(data[p]) {
+			d.pos = p
+			d.syntax("invalid number")
+			return nil
+		}
+		for p < len(data) && isDigit(data[p]) {
+			p++
+		}
+	}
+	d.pos = p
+	return data[start:p]
+}
+
+// stringBytes consumes a JSON string and returns its contents, decoded as
+// encoding/json decodes them (invalid UTF-8 and lone surrogates become
+// U+FFFD). The result may alias the input or a scratch buffer that the
+// next call reuses for a key; callers copy what they keep.
+func (d *decoder) stringBytes() ([]byte, bool) {
+	data := d.data
+	start := d.pos + 1
+	p := start
+	for p < len(data) {
+		c := data[p]
+		if c == '"' {
+			d.pos = p + 1
+			return data[start:p], true
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+		p++
+	}
+	// The slow path: escapes or non-ASCII.
+	out := make([]byte, 0, p-start+16)
+	out = append(out, data[start:p]...)
+	for p < len(data) {
+		c := data[p]
+		switch {
+		case c == '"':
+			d.pos = p + 1
+			return out, true
+		case c < 0x20:
+			d.pos = p
+			d.syntax("control character in a string")
+			return nil, false
+		case c == '\\':
+			if p+1 >= len(data) {
+				d.pos = p
+				d.syntax("unterminated string")
+				return nil, false
+			}
+			switch e := data[p+1]; e {
+			case '"', '\\', '/':
+				out = append(out, e)
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				r := hex4(data[p+2:])
+				if r < 0 {
+					d.pos = p
+					d.syntax("invalid \\u escape")
+					return nil, false
+				}
+				p += 6
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if p+1 < len(data) && data[p] == '\\' && data[p+1] == 'u' {
+						r2 = hex4(data[p+2:])
+					}
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						r = dec
+						p += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				out = utf8.AppendRune(out, r)
+				continue
+			default:
+				d.pos = p
+				d.syntax("invalid escape")
+				return nil, false
+			}
+			p += 2
+		case c < utf8.RuneSelf:
+			out = append(out, c)
+			p++
+		default:
+			r, size := utf8.DecodeRune(data[p:])
+			if r == utf8.RuneError && size == 1 {
+				out = utf8.AppendRune(out, utf8.RuneError)
+			} else {
+				out = append(out, data[p:p+size]...)
+			}
+			p += size
+		}
+	}
+	d.pos = p
+	d.syntax("unterminated string")
+	return nil, false
+}
+
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}
+
+// --- scalars ---
+
+// str decodes a string; null leaves *p unchanged, as encoding/json does.
+func (d *decoder) str(p *string) {
+	switch d.peek() {
+	case '"':
+		if b, ok := d.stringBytes(); ok {
+			*p = string(b)
+		}
+	case 'n':
+		d.null()
+	default:
+		d.mismatch("a string")
+	}
+}
+
+func (d *decoder) boolean(p *bool) {
+	switch d.peek() {
+	case 't':
+		if d.literal("true") {
+			*p = true
+			return
+		}
+		d.syntax("invalid literal")
+	case 'f':
+		if d.literal("false") {
+			*p = false
+			return
+		}
+		d.syntax("invalid literal")
+	case 'n':
+		d.null()
+	default:
+		d.mismatch("a boolean")
+	}
+}
+
+// integer decodes a JSON number that is an integer within [lo, hi].
+func (d *decoder) integer(bits int) (int64, bool) {
+	switch c := d.peek(); {
+	case c == '-' || isDigit(c):
+		n := d.number()
+		if d.broken {
+			return 0, false
+		}
+		v, err := strconv.ParseInt(string(n), 10, bits)
+		if err != nil {
+			detail := "must be an integer"
+			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+				detail = "must fit in " + strconv.Itoa(bits) + " bits"
+			}
+			d.fail(field.Invalid, string(n), detail)
+			return 0, false
+		}
+		return v, true
+	case c == 'n':
+		d.null()
+	default:
+		d.mismatch("a number")
+	}
+	return 0, false
+}
+
+func (d *decoder) int32(p *int32) {
+	if v, ok := d.integer(32); ok {
+		*p = int32(v)
+	}
+}
+
+func (d *decoder) int64(p *int64) {
+	if v, ok := d.integer(64); ok {
+		*p = v
+	}
+}
+
+// quantity decodes a quantity written as a string or a number, as
+// resource.Quantity's UnmarshalJSON does (null is zero).
+func (d *decoder) quantity(p *Quantity) {
+	var text string
+	switch c := d.peek(); {
+	case c == '"':
+		b, ok := d.stringBytes()
+		if !ok {
+			return
+		}
+		text = string(b)
+	case c == '-' || isDigit(c):
+		text = string(d.number())
+		if d.broken {
+			return
+		}
+	case c == 'n':
+		d.null()
+		*p = Quantity{}
+		return
+	default:
+		d.mismatch("a quantity (a string or a number)")
+		return
+	}
+	q, err := ParseQuantity(strings.TrimSpace(text))
+	if err != nil {
+		d.fail(field.Invalid, strconv.Quote(text), err.Error())
+		return
+	}
+	*p = q
+}
+
+// intOrString decodes an int or a string, as intstr.IntOrString does.
+func (d *decoder) intOrString(p *IntOrString) {
+	switch c := d.peek(); {
+	case c == '"':
+		if b, ok := d.stringBytes(); ok {
+			*p = FromString(string(b))
+		}
+	case c == '-' || isDigit(c):
+		if v, ok := d.integer(32); ok {
+			*p = FromInt(int32(v))
+		}
+	case c == 'n':
+		d.null()
+		*p = IntOrString{}
+	default:
+		d.mismatch("an integer or a string")
+	}
+}
+
+// time decodes an RFC 3339 time, as metav1.Time does (null is zero).
+func (d *decoder) time(p *Time) {
+	switch d.peek() {
+	case '"':
+		b, ok := d.stringBytes()
+		if !ok {
+			return
+		}
+		t, err := time.Parse(time.RFC3339, string(b))
+		if err != nil {
+			d.fail(field.Invalid, strconv.Quote(string(b)), "must be a time in RFC 3339 form, as 2006-01-02T15:04:05Z")
+			return
+		}
+		*p = Time{t.UTC().Truncate(time.Second)}
+	case 'n':
+		d.null()
+		*p = Time{}
+	default:
+		d.mismatch("a time (a string)")
+	}
+}
+
+// fieldsV1 keeps any JSON value as it is written, compacted.
+func (d *decoder) fieldsV1(p *FieldsV1) {
+	if d.null() {
+		return
+	}
+	start := d.pos
+	d.space()
+	start = d.pos
+	d.skip()
+	if d.broken {
+		return
+	}
+	*p = FieldsV1{Raw: compactJSON(d.data[start:d.pos])}
+}
+
+// compactJSON removes the white space outside strings of valid JSON.
+func compactJSON(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	inString := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString:
+			out = append(out, c)
+			if c == '\\' && i+1 < len(b) {
+				i++
+				out = append(out, b[i])
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+			out = append(out, c)
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// mapString decodes an object of strings.
+func (d *decoder) mapString(p *map[string]string) {
+	if !d.beginObject() {
+		*p = nil
+		return
+	}
+	m := map[string]string{}
+	for d.nextKey() {
+		k := string(d.key())
+		if _, dup := m[k]; dup && !d.dupKey() {
+			continue
+		}
+		var v string
+		d.str(&v)
+		m[k] = v
+	}
+	*p = m
+}
+
+// mapQuantity decodes an object of quantities (a ResourceList).
+func (d *decoder) mapQuantity(p *map[string]Quantity) {
+	if !d.beginObject() {
+		*p = nil
+		return
+	}
+	m := map[string]Quantity{}
+	for d.nextKey() {
+		k := string(d.key())
+		if _, dup := m[k]; dup && !d.dupKey() {
+			continue
+		}
+		var v Quantity
+		d.quantity(&v)
+		m[k] = v
+	}
+	*p = m
+}
+
+// dupKey handles a repeated map key: an error (and the value skipped), or
+// a warning when lenient. It reports whether to decode the value.
+func (d *decoder) dupKey() bool {
+	if d.opts.Lenient {
+		d.warnings = append(d.warnings, d.pathString()+": duplicate field")
+		return true
+	}
+	d.fail(field.DuplicateKey, "", "")
+	d.skip()
+	return false
+}
+
+func (d *decoder) sliceString(p *[]string) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	s := []string{}
+	for d.nextElem() {
+		var v string
+		d.str(&v)
+		s = append(s, v)
+	}
+	*p = s
+}
+
+func (d *decoder) sliceInt32(p *[]int32) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	s := []int32{}
+	for d.nextElem() {
+		var v int32
+		d.int32(&v)
+		s = append(s, v)
+	}
+	*p = s
+}
+
+func (d *decoder) sliceInt64(p *[]int64) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	s := []int64{}
+	for d.nextElem() {
+		var v int64
+		d.int64(&v)
+		s = append(s, v)
+	}
+	*p = s
+}

@@ -1,0 +1,209 @@
+package schema
+
+import (
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// An encoder writes the schema's types as canonical JSON: the JSON the API
+// server writes (the same members, omitempty as its struct tags say, and
+// empty lists and maps absent, as a stored object reads back), with the
+// members of every object in byte order of their names and no null
+// members. Two values the API server stores alike encode to the same bytes.
+//
+// In the comparison form (cmp), quantities are written by value in their
+// DecimalSI form, so that two values upstream's Semantic equality finds
+// equal (1Gi and 1073741824) encode to the same bytes.
+type encoder struct {
+	buf []byte
+	cmp bool
+}
+
+// open starts an object; the returned flag tracks its first member.
+func (e *encoder) open() bool {
+	e.buf = append(e.buf, '{')
+	return true
+}
+
+func (e *encoder) close() { e.buf = append(e.buf, '}') }
+
+// key writes a member name (given as `"name":`), after a comma unless it is
+// the first.
+func (e *encoder) key(first *bool, name string) {
+	if !*first {
+		e.buf = append(e.buf, ',')
+	}
+	*first = false
+	e.buf = append(e.buf, name...)
+}
+
+func (e *encoder) str(s string) { e.buf = appendJSONString(e.buf, s) }
+
+func (e *encoder) boolean(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
+
+func (e *encoder) int32(v int32) { e.buf = strconv.AppendInt(e.buf, int64(v), 10) }
+
+func (e *encoder) int64(v int64) { e.buf = strconv.AppendInt(e.buf, v, 10) }
+
+func (e *encoder) quantity(q *Quantity) {
+	e.buf = append(e.buf, '"')
+	if e.cmp {
+		c := *q
+		c.Format, c.s = DecimalSI, ""
+		e.buf = c.appendCanonical(e.buf)
+	} else if q.s != "" {
+		e.buf = append(e.buf, q.s...)
+	} else {
+		e.buf = q.appendCanonical(e.buf)
+	}
+	e.buf = append(e.buf, '"')
+}
+
+func (e *encoder) intOrString(v *IntOrString) {
+	if v.Type == StringType {
+		e.str(v.StrVal)
+		return
+	}
+	e.int32(v.IntVal)
+}
+
+func (e *encoder) time(t *Time) {
+	e.buf = append(e.buf, '"')
+	e.buf = t.UTC().AppendFormat(e.buf, time.RFC3339)
+	e.buf = append(e.buf, '"')
+}
+
+func (e *encoder) fieldsV1(f *FieldsV1) {
+	if len(f.Raw) == 0 {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	e.buf = append(e.buf, f.Raw...)
+}
+
+func (e *encoder) sliceString(s []string) {
+	e.buf = append(e.buf, '[')
+	for i, v := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.str(v)
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) sliceInt32(s []int32) {
+	e.buf = append(e.buf, '[')
+	for i, v := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.int32(v)
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) sliceInt64(s []int64) {
+	e.buf = append(e.buf, '[')
+	for i, v := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.int64(v)
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) mapString(m map[string]string) {
+	e.buf = append(e.buf, '{')
+	for i, k := range sortedKeys(m) {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.str(k)
+		e.buf = append(e.buf, ':')
+		e.str(m[k])
+	}
+	e.buf = append(e.buf, '}')
+}
+
+func (e *encoder) mapQuantity(m map[string]Quantity) {
+	e.buf = append(e.buf, '{')
+	for i, k := range sortedKeys(m) {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.str(k)
+		e.buf = append(e.buf, ':')
+		q := m[k]
+		e.quantity(&q)
+	}
+	e.buf = append(e.buf, '}')
+}
+
+// sortedKeys returns m's keys in byte order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it (HTML characters and U+2028, U+2029 included).
+func appendJSONString(dst []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}

@@ -1,0 +1,802 @@
+package schema
+
+import (
+	"errors"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Quantity is resource.Quantity: a decimal or binary amount such as 100m,
+// 1.5Gi or 2e3, kept in the same internal form as upstream's, because the
+// pod-template-hash is computed over that form.
+//
+// A value fits an int64 mantissa with a base-10 scale (i), or, when it does
+// not, is an arbitrary-precision decimal (d, which is then non-nil). s
+// caches the canonical string when parsing found the input already
+// canonical, exactly where upstream's parser caches it. Format is how the
+// value is written: DecimalSI, BinarySI or DecimalExponent.
+//
+// The zero Quantity is zero, with no format.
+type Quantity struct {
+	i      int64Amount
+	d      *decAmount
+	s      string
+	Format string
+}
+
+// The formats of a Quantity.
+const (
+	DecimalExponent = "DecimalExponent" // 12e6
+	BinarySI        = "BinarySI"        // 12Mi (12 × 2^20)
+	DecimalSI       = "DecimalSI"       // 12M (12 × 10^6)
+)
+
+// The scales of the SI suffixes, as powers of ten.
+const (
+	scaleNano  int32 = -9
+	scaleMilli int32 = -3
+)
+
+// int64Amount is mantissa × 10^scale.
+type int64Amount struct {
+	value int64
+	scale int32
+}
+
+// decAmount is unscaled × 10^-scale, as gopkg.in/inf.v0's Dec (note the
+// sign of its scale, the opposite of int64Amount's).
+type decAmount struct {
+	unscaled big.Int
+	scale    int32
+}
+
+// Errors of ParseQuantity, worded as upstream's.
+var (
+	ErrQuantityFormat  = errors.New("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
+	ErrQuantityNumeric = errors.New("unable to parse numeric part of quantity")
+	ErrQuantitySuffix  = errors.New("unable to parse quantity's suffix")
+)
+
+// MustParseQuantity is ParseQuantity for quantities written in the program;
+// it panics on a malformed one.
+func MustParseQuantity(s string) Quantity {
+	q, err := ParseQuantity(s)
+	if err != nil {
+		panic("schema: MustParseQuantity(" + strconv.Quote(s) + "): " + err.Error())
+	}
+	return q
+}
+
+// ParseQuantity parses a quantity as upstream's resource.ParseQuantity
+// does, leaving the same internal form: the int64 form when the mantissa and
+// scale fit, else the decimal form rounded up to nano units (and capped at
+// MaxInt64 for BinarySI).
+func ParseQuantity(str string) (Quantity, error) {
+	if str == "" {
+		return Quantity{}, ErrQuantityFormat
+	}
+	if str == "0" {
+		return Quantity{Format: DecimalSI, s: str}, nil
+	}
+	positive, value, num, denom, suf, err := splitQuantity(str)
+	if err != nil {
+		return Quantity{}, err
+	}
+	base, exponent, format, ok := interpretSuffix(suf)
+	if !ok {
+		return Quantity{}, ErrQuantitySuffix
+	}
+
+	precision, scale, mantissa := int32(0), int32(0), int64(1)
+	switch format {
+	case DecimalExponent, DecimalSI:
+		scale = exponent
+		precision = 18 - int32(len(num)+len(denom))
+	case BinarySI:
+		if exponent >= 0 && denom == "" {
+			mantissa <<= uint(exponent)
+			precision = 15 - int32(len(num)) - int32(float32(exponent)*3/10) - 1
+		} else {
+			precision = -1
+		}
+	}
+
+	if precision >= 0 {
+		scale -= int32(len(denom))
+		if scale >= scaleNano {
+			shifted := num + denom
+			v, err := strconv.ParseInt(shifted, 10, 64)
+			if err != nil {
+				return Quantity{}, ErrQuantityNumeric
+			}
+			if result, ok := mulInt64(v, mantissa); ok {
+				if !positive {
+					result = -result
+				}
+				q := Quantity{i: int64Amount{value: result, scale: scale}, Format: format}
+				// Keep the input when it is already canonical.
+				switch format {
+				case BinarySI:
+					if exponent%10 == 0 && v&0x07 != 0 {
+						q.s = str
+					}
+				default:
+					if scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0' {
+						q.s = str
+					}
+				}
+				return q, nil
+			}
+		}
+	}
+
+	amount, ok := parseDec(value)
+	if !ok {
+		return Quantity{}, ErrQuantityNumeric
+	}
+	if base == 10 {
+		amount.scale -= exponent
+	} else {
+		amount.unscaled.Lsh(&amount.unscaled, uint(exponent))
+	}
+	sign := amount.unscaled.Sign()
+	if sign < 0 {
+		amount.unscaled.Neg(&amount.unscaled)
+	}
+	// Round anything but zero up to nano units: asking for a tiny amount
+	// still gets some.
+	if amount.unscaled.Sign() != 0 {
+		amount.roundUp(-scaleNano)
+	}
+	if format == BinarySI && amount.cmp(&decAmount{unscaled: *big.NewInt(1<<63 - 1)}) > 0 {
+		amount = &decAmount{unscaled: *big.NewInt(1<<63 - 1)}
+	}
+	if format == BinarySI && amount.cmp(&decAmount{unscaled: *big.NewInt(1)}) < 0 && amount.unscaled.Sign() > 0 {
+		format = DecimalSI
+	}
+	if sign < 0 {
+		amount.unscaled.Neg(&amount.unscaled)
+	}
+	return Quantity{d: amount, Format: format}, nil
+}
+
+// splitQuantity scans a quantity into its sign, its numeric part (value,
+// with sign and fraction), the digits before the point with leading zeros
+// removed (num), the digits after it (denom) and the suffix.
+func splitQuantity(str string) (positive bool, value, num, denom, suffix string, err error) {
+	positive = true
+	pos, end := 0, len(str)
+	if str[0] == '-' || str[0] == '+' {
+		positive = str[0] == '+'
+		pos++
+	}
+	for pos < end && str[pos] == '0' {
+		pos++
+	}
+	if pos >= end {
+		return positive, "0", "0", "", "", nil
+	}
+	start := pos
+	for pos < end && isDigit(str[pos]) {
+		pos++
+	}
+	num = str[start:pos]
+	if pos >= end {
+		return positive, str, num, "", "", nil
+	}
+	if num == "" {
+		num = "0"
+	}
+	if str[pos] == '.' {
+		pos++
+		start = pos
+		for pos < end && isDigit(str[pos]) {
+			pos++
+		}
+		denom = str[start:pos]
+		if pos >= end {
+			return positive, str, num, denom, "", nil
+		}
+	}
+	value = str[:pos]
+	suffixStart := pos
+	for pos < end && strings.IndexByte("eEinumkKMGTP", str[pos]) >= 0 {
+		pos++
+	}
+	if pos >= end {
+		return positive, value, num, denom, str[suffixStart:], nil
+	}
+	if str[pos] == '-' || str[pos] == '+' {
+		pos++
+	}
+	for pos < end && isDigit(str[pos]) {
+		pos++
+	}
+	if pos < end {
+		return positive, value, num, denom, "", ErrQuantityFormat
+	}
+	return positive, value, num, denom, str[suffixStart:], nil
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// interpretSuffix returns the base and exponent a suffix stands for and the
+// format it implies.
+func interpretSuffix(s string) (base, exponent int32, format string, ok bool) {
+	switch s {
+	case "":
+		return 10, 0, DecimalSI, true
+	case "n":
+		return 10, -9, DecimalSI, true
+	case "u":
+		return 10, -6, DecimalSI, true
+	case "m":
+		return 10, -3, DecimalSI, true
+	case "k":
+		return 10, 3, DecimalSI, true
+	case "M":
+		return 10, 6, DecimalSI, true
+	case "G":
+		return 10, 9, DecimalSI, true
+	case "T":
+		return 10, 12, DecimalSI, true
+	case "P":
+		return 10, 15, DecimalSI, true
+	case "E":
+		return 10, 18, DecimalSI, true
+	case "Ki":
+		return 2, 10, BinarySI, true
+	case "Mi":
+		return 2, 20, BinarySI, true
+	case "Gi":
+		return 2, 30, BinarySI, true
+	case "Ti":
+		return 2, 40, BinarySI, true
+	case "Pi":
+		return 2, 50, BinarySI, true
+	case "Ei":
+		return 2, 60, BinarySI, true
+	}
+	if len(s) > 1 && (s[0] == 'E' || s[0] == 'e') {
+		e, err := strconv.ParseInt(s[1:], 10, 64)
+		if err != nil {
+			return 0, 0, DecimalExponent, false
+		}
+		return 10, int32(e), DecimalExponent, true
+	}
+	return 0, 0, DecimalExponent, false
+}
+
+// decimalSuffix and binarySuffix are the suffixes a canonical form uses.
+func decimalSuffix(exponent int32) (string, bool) {
+	switch exponent {
+	case -9:
+		return "n", true
+	case -6:
+		return "u", true
+	case -3:
+		return "m", true
+	case 0:
+		return "", true
+	case 3:
+		return "k", true
+	case 6:
+		return "M", true
+	case 9:
+		return "G", true
+	case 12:
+		return "T", true
+	case 15:
+		return "P", true
+	case 18:
+		return "E", true
+	}
+	return "", false
+}
+
+func binarySuffix(exponent int32) (string, bool) {
+	switch exponent {
+	case 0:
+		return "", true
+	case 10:
+		return "Ki", true
+	case 20:
+		return "Mi", true
+	case 30:
+		return "Gi", true
+	case 40:
+		return "Ti", true
+	case 50:
+		return "Pi", true
+	case 60:
+		return "Ei", true
+	}
+	return "", false
+}
+
+// parseDec parses an optionally signed decimal number with an optional
+// fraction, as inf.Dec's SetString does.
+func parseDec(s string) (*decAmount, bool) {
+	digits := make([]byte, 0, len(s))
+	point, seenDigit := -1, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case (c == '+' || c == '-') && i == 0:
+		case c == '.' && point < 0:
+			point = len(digits)
+			continue
+		case isDigit(c):
+			seenDigit = true
+		default:
+			return nil, false
+		}
+		digits = append(digits, c)
+	}
+	if !seenDigit {
+		return nil, false
+	}
+	d := &decAmount{}
+	if point >= 0 {
+		d.scale = int32(len(digits) - point)
+	}
+	if _, ok := d.unscaled.SetString(string(digits), 10); !ok {
+		return nil, false
+	}
+	return d, true
+}
+
+// String returns the quantity's canonical form, as upstream's String does
+// (without caching it).
+func (q Quantity) String() string {
+	if q.s != "" {
+		return q.s
+	}
+	var buf [24]byte
+	return string(q.appendCanonical(buf[:0]))
+}
+
+// appendCanonical appends the canonical form of q.
+func (q *Quantity) appendCanonical(out []byte) []byte {
+	if q.IsZero() {
+		return append(out, '0')
+	}
+	format := q.Format
+	var rounded int64Amount
+	var roundedDec *decAmount
+	switch format {
+	case DecimalExponent, DecimalSI:
+	case BinarySI:
+		if q.cmpInt64(-1024) > 0 && q.cmpInt64(1024) < 0 {
+			format = DecimalSI
+		} else if q.d != nil {
+			roundedDec = q.d.roundedUp(0)
+			if roundedDec.cmp(q.d) != 0 {
+				format = DecimalSI
+			}
+		} else {
+			var exact bool
+			if rounded, exact = q.i.asScale(0); !exact {
+				format = DecimalSI
+			}
+		}
+	default:
+		format = DecimalExponent
+	}
+	var number []byte
+	var exponent int32
+	if format == BinarySI {
+		if roundedDec != nil {
+			number, exponent = roundedDec.appendBase1024(out)
+		} else {
+			number, exponent = rounded.appendBase1024(out)
+		}
+		suffix, _ := binarySuffix(exponent * 10)
+		return append(number, suffix...)
+	}
+	if q.d != nil {
+		number, exponent = q.d.appendCanonical(out)
+	} else {
+		number, exponent = q.i.appendCanonical(out)
+	}
+	if format == DecimalExponent {
+		if exponent != 0 {
+			number = append(number, 'e')
+			number = strconv.AppendInt(number, int64(exponent), 10)
+		}
+		return number
+	}
+	suffix, ok := decimalSuffix(exponent)
+	if !ok {
+		// Upstream looks the suffix up and finds none: the number alone.
+		return number
+	}
+	return append(number, suffix...)
+}
+
+// IsZero reports whether q is zero.
+func (q *Quantity) IsZero() bool {
+	if q.d != nil {
+		return q.d.unscaled.Sign() == 0
+	}
+	return q.i.value == 0
+}
+
+// Sign returns -1, 0 or 1 as q is negative, zero or positive.
+func (q *Quantity) Sign() int {
+	if q.d != nil {
+		return q.d.unscaled.Sign()
+	}
+	switch {
+	case q.i.value > 0:
+		return 1
+	case q.i.value < 0:
+		return -1
+	}
+	return 0
+}
+
+// Cmp compares the values of q and y: -1, 0 or 1. Formats are ignored, so
+// 1Gi and 1073741824 are equal, as upstream's Semantic equality finds them.
+func (q *Quantity) Cmp(y Quantity) int {
+	if q.d == nil && y.d == nil {
+		return q.i.cmp(y.i)
+	}
+	return q.asDec().cmp(y.asDec())
+}
+
+func (q *Quantity) cmpInt64(v int64) int {
+	if q.d != nil {
+		return q.d.cmp(&decAmount{unscaled: *big.NewInt(v)})
+	}
+	return q.i.cmp(int64Amount{value: v})
+}
+
+// asDec returns q's value as a decimal, without changing q.
+func (q *Quantity) asDec() *decAmount {
+	if q.d != nil {
+		return q.d
+	}
+	return q.i.asDec()
+}
+
+// RoundUp rounds q up (away from zero) to a multiple of 10^scale, as
+// upstream's RoundUp does; SetDefaults_ResourceList rounds to milli units.
+// It reports whether the value was exact.
+func (q *Quantity) RoundUp(scale int32) bool {
+	if q.d != nil {
+		q.s = ""
+		r := q.d.roundedUp(-scale)
+		exact := r.cmp(q.d) == 0
+		q.d = r
+		return exact
+	}
+	if q.i.scale >= scale {
+		return true
+	}
+	q.s = ""
+	i, exact := q.i.asScale(scale)
+	q.i = i
+	return exact
+}
+
+// ScaledValue returns ceil(q / 10^scale) as an int64, as upstream's does.
+func (q *Quantity) ScaledValue(scale int32) int64 {
+	if q.d == nil {
+		v, _ := q.i.asScaledInt64(scale)
+		return v
+	}
+	return q.d.scaledValue(scale)
+}
+
+// Value returns q rounded up to an integer.
+func (q *Quantity) Value() int64 { return q.ScaledValue(0) }
+
+// MilliValue returns q × 1000 rounded up.
+func (q *Quantity) MilliValue() int64 { return q.ScaledValue(scaleMilli) }
+
+// Canonical returns the quantity the controller reads back after the API
+// server stored q: its canonical form, parsed again.
+func (q Quantity) Canonical() Quantity {
+	c, err := ParseQuantity(q.String())
+	if err != nil {
+		return q // a canonical form always parses
+	}
+	return c
+}
+
+// --- int64Amount ---
+
+func (a int64Amount) asDec() *decAmount {
+	d := &decAmount{scale: -a.scale}
+	d.unscaled.SetInt64(a.value)
+	return d
+}
+
+func (a int64Amount) cmp(b int64Amount) int {
+	switch {
+	case a.scale == b.scale:
+	case a.scale > b.scale:
+		result, remainder, exact := divideByScale(b.value, a.scale-b.scale)
+		if !exact {
+			return a.asDec().cmp(b.asDec())
+		}
+		if result == a.value {
+			switch {
+			case remainder == 0:
+				return 0
+			case remainder > 0:
+				return -1
+			default:
+				return 1
+			}
+		}
+		b.value = result
+	default:
+		result, remainder, exact := divideByScale(a.value, b.scale-a.scale)
+		if !exact {
+			return a.asDec().cmp(b.asDec())
+		}
+		if result == b.value {
+			switch {
+			case remainder == 0:
+				return 0
+			case remainder > 0:
+				return 1
+			default:
+				return -1
+			}
+		}
+		a.value = result
+	}
+	switch {
+	case a.value == b.value:
+		return 0
+	case a.value < b.value:
+		return -1
+	}
+	return 1
+}
+
+func (a int64Amount) asScale(scale int32) (int64Amount, bool) {
+	if a.scale >= scale {
+		return a, true
+	}
+	v, exact := scaleDown(a.value, scale-a.scale)
+	return int64Amount{value: v, scale: scale}, exact
+}
+
+func (a int64Amount) asScaledInt64(scale int32) (int64, bool) {
+	if a.scale < scale {
+		v, _ := scaleDown(a.value, scale-a.scale)
+		return v, true
+	}
+	return scaleUp(a.value, a.scale-scale)
+}
+
+func (a int64Amount) appendCanonical(out []byte) ([]byte, int32) {
+	amount, times := removeFactors(a.value, 10)
+	exponent := a.scale + times
+	var ok bool
+	switch exponent % 3 {
+	case 1, -2:
+		if amount, ok = mulInt64(amount, 10); !ok {
+			return a.asDec().appendCanonical(out)
+		}
+		exponent--
+	case 2, -1:
+		if amount, ok = mulInt64(amount, 100); !ok {
+			return a.asDec().appendCanonical(out)
+		}
+		exponent -= 2
+	}
+	return strconv.AppendInt(out, amount, 10), exponent
+}
+
+func (a int64Amount) appendBase1024(out []byte) ([]byte, int32) {
+	v, ok := a.asScaledInt64(0)
+	if !ok {
+		return a.asDec().appendBase1024(out)
+	}
+	amount, exponent := removeFactors(v, 1024)
+	return strconv.AppendInt(out, amount, 10), exponent
+}
+
+// mulInt64 returns a × b and whether it did not overflow.
+func mulInt64(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 || a == 1 || b == 1 {
+		return a * b, true
+	}
+	if a == -1<<63 || b == -1<<63 {
+		return 0, false
+	}
+	c := a * b
+	return c, c/b == a
+}
+
+// scaleUp returns base × 10^scale and whether it fits.
+func scaleUp(base int64, scale int32) (int64, bool) {
+	v := base
+	for range scale {
+		var ok bool
+		if v, ok = mulInt64(v, 10); !ok {
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// scaleDown returns base / 10^scale rounded away from zero, and whether
+// it was exact.
+func scaleDown(base int64, scale int32) (int64, bool) {
+	if scale == 0 {
+		return base, true
+	}
+	v, fraction := base, false
+	for range scale {
+		if v%10 != 0 {
+			fraction = true
+		}
+		v /= 10
+		if v == 0 {
+			if !fraction {
+				return 0, true
+			}
+			if base > 0 {
+				return 1, false
+			}
+			return -1, false
+		}
+	}
+	if fraction {
+		if base > 0 {
+			v++
+		} else {
+			v--
+		}
+	}
+	return v, !fraction
+}
+
+// divideByScale returns base / 10^scale and base % 10^scale, and false
+// when 10^scale does not fit an int64.
+func divideByScale(base int64, scale int32) (quo, rem int64, ok bool) {
+	if scale == 0 {
+		return base, 0, true
+	}
+	if scale >= 18 {
+		return 0, base, false
+	}
+	d := int64(1)
+	for range scale {
+		d *= 10
+	}
+	return base / d, base % d, true
+}
+
+// removeFactors divides factor out of v as often as it goes, keeping the
+// sign: it returns the rest and how many times factor went.
+func removeFactors(v, factor int64) (int64, int32) {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	var times int32
+	for v >= factor && v%factor == 0 {
+		times++
+		v /= factor
+	}
+	if neg {
+		v = -v
+	}
+	return v, times
+}
+
+// --- decAmount ---
+
+var bigTen = big.NewInt(10)
+
+func pow10(n int32) *big.Int {
+	return new(big.Int).Exp(bigTen, big.NewInt(int64(n)), nil)
+}
+
+// rescaled returns d at another scale, truncating toward zero when the
+// scale decreases, as inf's rescale does.
+func (d *decAmount) rescaled(scale int32) *decAmount {
+	r := &decAmount{scale: scale}
+	switch shift := scale - d.scale; {
+	case shift < 0:
+		r.unscaled.Quo(&d.unscaled, pow10(-shift))
+	case shift > 0:
+		r.unscaled.Mul(&d.unscaled, pow10(shift))
+	default:
+		r.unscaled.Set(&d.unscaled)
+	}
+	return r
+}
+
+func (d *decAmount) cmp(o *decAmount) int {
+	a, b := d, o
+	if a.scale > b.scale {
+		b = b.rescaled(a.scale)
+	} else if a.scale < b.scale {
+		a = a.rescaled(b.scale)
+	}
+	return a.unscaled.Cmp(&b.unscaled)
+}
+
+// roundedUp returns d at the given (inf) scale, rounded away from zero.
+func (d *decAmount) roundedUp(scale int32) *decAmount {
+	r := &decAmount{scale: scale}
+	x, y := new(big.Int).Set(&d.unscaled), big.NewInt(1)
+	switch shift := scale - d.scale; {
+	case shift > 0:
+		x.Mul(x, pow10(shift))
+	case shift < 0:
+		y.Mul(y, pow10(-shift))
+	}
+	var rem big.Int
+	r.unscaled.QuoRem(x, y, &rem)
+	if rem.Sign() != 0 {
+		r.unscaled.Add(&r.unscaled, big.NewInt(int64(rem.Sign()*y.Sign())))
+	}
+	return r
+}
+
+// roundUp rounds d in place, as roundedUp.
+func (d *decAmount) roundUp(scale int32) { *d = *d.roundedUp(scale) }
+
+func (d *decAmount) appendCanonical(out []byte) ([]byte, int32) {
+	amount := new(big.Int).Set(&d.unscaled)
+	exponent := -d.scale
+	var q, m big.Int
+	for amount.Sign() != 0 {
+		q.DivMod(amount, bigTen, &m)
+		if m.Sign() != 0 {
+			break
+		}
+		exponent++
+		amount.Set(&q)
+	}
+	for exponent%3 != 0 {
+		amount.Mul(amount, bigTen)
+		exponent--
+	}
+	return append(out, amount.String()...), exponent
+}
+
+func (d *decAmount) appendBase1024(out []byte) ([]byte, int32) {
+	r := d.roundedUp(0)
+	amount := &r.unscaled
+	var exponent int32
+	var q, m big.Int
+	k := big.NewInt(1024)
+	for amount.Sign() != 0 {
+		q.DivMod(amount, k, &m)
+		if m.Sign() != 0 {
+			break
+		}
+		exponent++
+		amount.Set(&q)
+	}
+	return append(out, amount.String()...), exponent
+}
+
+// scaledValue returns ceil(d / 10^scale) as upstream's scaledValue: the
+// integer part plus one if there is a remainder.
+func (d *decAmount) scaledValue(scale int32) int64 {
+	dif := d.scale - (-scale)
+	switch {
+	case dif == 0:
+		return d.unscaled.Int64()
+	case dif < 0:
+		return d.unscaled.Int64() * pow10(-dif).Int64()
+	}
+	var q, r big.Int
+	q.QuoRem(&d.unscaled, pow10(dif), &r)
+	if r.Sign() != 0 {
+		return q.Int64() + 1
+	}
+	return q.Int64()
+}

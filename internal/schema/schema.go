@@ -1,0 +1,225 @@
+// Package schema is rolloutmath's picture of the Kubernetes API types that
+// a rollout involves: apps/v1 Deployment and ReplicaSet, core/v1 Pod, and
+// the policy objects a rollout is checked against (ResourceQuota,
+// LimitRange, policy/v1 PodDisruptionBudget, autoscaling/v2
+// HorizontalPodAutoscaler), with every type they reach.
+//
+// The types, their strict JSON decoders, their canonical encoders, their
+// go-spew renderings and the table [Structs] are generated from
+// k8s.io/api v0.36.3 by internal/upstream/cmd/schemagen; a test there fails
+// when they are stale. Each generated struct has the fields of upstream's,
+// in the same order and with the same JSON names, so that everything that
+// depends on the Go layout (the pod-template-hash above all) can be
+// reproduced from it. Named string types are plain strings here; the
+// rendering for the hash writes upstream's type names.
+//
+// The hand-written parts are the API's special value types ([Quantity],
+// [IntOrString], [Time], [FieldsV1]), the JSON reader and writer the
+// generated code calls, and the entry points in this file.
+package schema
+
+import (
+	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/internal/field"
+)
+
+// Kind is the shape of a field's value.
+type Kind uint8
+
+// The kinds of values.
+const (
+	KindString Kind = iota
+	KindBool
+	KindInt32
+	KindInt64
+	KindStruct
+	KindPtr
+	KindSlice
+	KindMap
+	KindQuantity
+	KindIntOrString
+	KindTime
+	KindFieldsV1
+)
+
+// StructInfo describes an API struct type.
+type StructInfo struct {
+	Name     string // the name here, upstream's
+	Upstream string // package path and name
+	Spew     string // as go-spew prints the type
+	Fields   []FieldInfo
+}
+
+// FieldInfo describes a field, in Go order.
+type FieldInfo struct {
+	Go        string // the Go name; the type's for an embedded field
+	JSON      string // the JSON name; "" when the field's members are inline
+	Kind      Kind
+	ElemKind  Kind // the kind behind a pointer, or of a list's or map's elements; Kind otherwise
+	Elem      int  // the index in Structs of the struct type behind Kind or ElemKind, or -1
+	OmitEmpty bool
+	Embedded  bool
+
+	// Strategic merge patch: the field's patchStrategy and patchMergeKey
+	// struct tags.
+	PatchStrategy string
+	PatchMergeKey string
+	// Server-side apply: the x-kubernetes-list-type, list-map-keys,
+	// map-type and struct-type of the OpenAPI definition.
+	ListType    string
+	ListMapKeys []string
+	MapType     string
+	StructType  string
+}
+
+// names returns the JSON names of the type's members, inline fields'
+// included.
+func (s *StructInfo) names() []string {
+	var out []string
+	for _, f := range s.Fields {
+		if f.JSON == "" && f.Elem >= 0 {
+			out = append(out, Structs[f.Elem].names()...)
+			continue
+		}
+		out = append(out, f.JSON)
+	}
+	return out
+}
+
+// Member returns the field of s, or of one of its inline fields, whose
+// JSON name is name.
+func (s *StructInfo) Member(name string) (FieldInfo, bool) {
+	for _, f := range s.Fields {
+		if f.JSON == "" && f.Elem >= 0 {
+			if m, ok := Structs[f.Elem].Member(name); ok {
+				return m, true
+			}
+			continue
+		}
+		if f.JSON == name {
+			return f, true
+		}
+	}
+	return FieldInfo{}, false
+}
+
+// A Result is what decoding found besides the value: the errors that make
+// the input unacceptable, and warnings for what lenient decoding dropped.
+type Result struct {
+	Errs     field.ErrorList
+	Warnings []string
+}
+
+func (d *decoder) result() Result { return Result{Errs: d.errs, Warnings: d.warnings} }
+
+// DecodeDeployment reads an apps/v1 Deployment. path is where the object
+// sits in its input ("" for the top level), for error messages.
+func DecodeDeployment(data []byte, opts DecodeOptions) (*Deployment, Result) {
+	d := newDecoder(data, opts)
+	x := new(Deployment)
+	d.decodeDeployment(x)
+	d.finish()
+	return x, d.result()
+}
+
+// DecodeReplicaSet reads an apps/v1 ReplicaSet.
+func DecodeReplicaSet(data []byte, opts DecodeOptions) (*ReplicaSet, Result) {
+	d := newDecoder(data, opts)
+	x := new(ReplicaSet)
+	d.decodeReplicaSet(x)
+	d.finish()
+	return x, d.result()
+}
+
+// DecodePod reads a core/v1 Pod.
+func DecodePod(data []byte, opts DecodeOptions) (*Pod, Result) {
+	d := newDecoder(data, opts)
+	x := new(Pod)
+	d.decodePod(x)
+	d.finish()
+	return x, d.result()
+}
+
+// DecodePodTemplateSpec reads a core/v1 PodTemplateSpec.
+func DecodePodTemplateSpec(data []byte, opts DecodeOptions) (*PodTemplateSpec, Result) {
+	d := newDecoder(data, opts)
+	x := new(PodTemplateSpec)
+	d.decodePodTemplateSpec(x)
+	d.finish()
+	return x, d.result()
+}
+
+// DecodePodSpec reads a core/v1 PodSpec.
+func DecodePodSpec(data []byte, opts DecodeOptions) (*PodSpec, Result) {
+	d := newDecoder(data, opts)
+	x := new(PodSpec)
+	d.decodePodSpec(x)
+	d.finish()
+	return x, d.result()
+}
+
+// Form chooses how quantities are written by the Append functions.
+type Form bool
+
+// The forms of the canonical encoding.
+const (
+	// Stored writes quantities as the API server stores them.
+	Stored Form = false
+	// Comparison writes quantities by value, so that bytes are equal
+	// exactly when upstream's Semantic equality finds the values equal.
+	Comparison Form = true
+)
+
+// AppendDeployment appends the canonical JSON of x.
+func AppendDeployment(buf []byte, x *Deployment, f Form) []byte {
+	e := encoder{buf: buf, cmp: bool(f)}
+	e.encodeDeployment(x)
+	return e.buf
+}
+
+// AppendReplicaSet appends the canonical JSON of x.
+func AppendReplicaSet(buf []byte, x *ReplicaSet, f Form) []byte {
+	e := encoder{buf: buf, cmp: bool(f)}
+	e.encodeReplicaSet(x)
+	return e.buf
+}
+
+// AppendPodTemplateSpec appends the canonical JSON of x.
+func AppendPodTemplateSpec(buf []byte, x *PodTemplateSpec, f Form) []byte {
+	e := encoder{buf: buf, cmp: bool(f)}
+	e.encodePodTemplateSpec(x)
+	return e.buf
+}
+
+// AppendPodSpec appends the canonical JSON of x.
+func AppendPodSpec(buf []byte, x *PodSpec, f Form) []byte {
+	e := encoder{buf: buf, cmp: bool(f)}
+	e.encodePodSpec(x)
+	return e.buf
+}
+
+// AppendObjectMeta appends the canonical JSON of x.
+func AppendObjectMeta(buf []byte, x *ObjectMeta, f Form) []byte {
+	e := encoder{buf: buf, cmp: bool(f)}
+	e.encodeObjectMeta(x)
+	return e.buf
+}
+
+// SpewPodTemplateSpec returns the FNV-1a state after h has read upstream's
+// rendering of x for the pod-template-hash:
+// fmt.Sprintf("%v", dump.ForHash(x)), x a v1.PodTemplateSpec value.
+func SpewPodTemplateSpec(h hash.FNV32a, x *PodTemplateSpec) hash.FNV32a {
+	w := spewer{h: h}
+	w.lit("(v1.PodTemplateSpec)")
+	w.spewPodTemplateSpec(x)
+	return w.h
+}
+
+// SpewText appends upstream's rendering of x for the pod-template-hash to
+// buf, as text: what SpewPodTemplateSpec hashes.
+func SpewText(buf []byte, x *PodTemplateSpec) []byte {
+	w := spewer{text: &buf}
+	w.lit("(v1.PodTemplateSpec)")
+	w.spewPodTemplateSpec(x)
+	return buf
+}
