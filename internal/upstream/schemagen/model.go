@@ -112,10 +112,10 @@ type Model struct {
 
 // special maps the API's hand-written value types to their kinds.
 var special = map[string]Kind{
-	"k8s.io/apimachinery/pkg/api/resource.Quantity":    KQuantity,
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":   KQuantity,
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": KIntOrString,
-	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":        KTime,
-	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":    KFieldsV1,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":       KTime,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":   KFieldsV1,
 }
 
 // Build walks the roots' types. defs are the OpenAPI definitions, keyed by
