@@ -223,3 +223,16 @@ func SpewText(buf []byte, x *PodTemplateSpec) []byte {
 	w.spewPodTemplateSpec(x)
 	return buf
 }
+
+// StoredDeployment brings x to the form a stored object reads back in:
+// empty lists and maps nil, quantities canonical (see [Quantity.Canonical]).
+func StoredDeployment(x *Deployment) { x.stored() }
+
+// StoredReplicaSet is [StoredDeployment] for a ReplicaSet.
+func StoredReplicaSet(x *ReplicaSet) { x.stored() }
+
+// StoredPod is [StoredDeployment] for a Pod.
+func StoredPod(x *Pod) { x.stored() }
+
+// StoredPodTemplateSpec is [StoredDeployment] for a pod template.
+func StoredPodTemplateSpec(x *PodTemplateSpec) { x.stored() }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	v1 "k8s.io/api/core/v1"
+	"k8s.io/kubernetes/pkg/capabilities"
 	"k8s.io/utils/dump"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -18,6 +19,9 @@ func TestMain(m *testing.M) {
 	if time.Local.String() != "UTC" {
 		panic("TZ=UTC did not take")
 	}
+	// The API server's --allow-privileged, which clusters set; without it
+	// every privileged container is refused "by cluster policy".
+	capabilities.Initialize(capabilities.Capabilities{AllowPrivileged: true})
 	os.Exit(m.Run())
 }
 

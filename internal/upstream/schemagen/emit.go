@@ -27,6 +27,7 @@ func (m *Model) Files() (map[string][]byte, error) {
 		"zz_generated.encode.go": m.emitEncode,
 		"zz_generated.spew.go":   m.emitSpew,
 		"zz_generated.fields.go": m.emitFields,
+		"zz_generated.stored.go": m.emitStored,
 	}
 	out := map[string][]byte{}
 	for name, gen := range gens {
@@ -477,4 +478,54 @@ func (m *Model) emitFields(b *bytes.Buffer) {
 		fmt.Fprintf(b, "\tcase %q:\n\t\treturn %d\n", s.Name, index[s])
 	}
 	b.WriteString("\t}\n\treturn -1\n}\n")
+}
+
+// --- the stored form ---
+
+// storedStmt returns the statements that bring the value of type t at the
+// expression at to the form a stored object reads back in, or "" when
+// there is nothing to do.
+func storedStmt(t *Type, at string) string {
+	switch t.Kind {
+	case KStruct:
+		return fmt.Sprintf("%s.stored()", at)
+	case KQuantity:
+		return fmt.Sprintf("%s = %s.Canonical()", at, at)
+	case KPtr:
+		inner := storedStmt(t.Elem, "(*"+at+")")
+		if inner == "" {
+			return ""
+		}
+		return fmt.Sprintf("if %s != nil {\n%s\n}", at, inner)
+	case KSlice:
+		inner := storedStmt(t.Elem, at+"[i]")
+		if inner == "" {
+			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}", at, at)
+		}
+		return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor i := range %s {\n%s\n}", at, at, at, inner)
+	case KMap:
+		inner := storedStmt(t.Elem, "v")
+		if inner == "" {
+			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}", at, at)
+		}
+		return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor k, v := range %s {\n%s\n%s[k] = v\n}", at, at, at, inner, at)
+	}
+	return ""
+}
+
+// emitStored writes, for every struct, the method that turns a decoded
+// value into what the API server's storage gives back: empty lists and
+// maps become nil (a protobuf round trip does not keep them) and every
+// quantity is its canonical form parsed again.
+func (m *Model) emitStored(b *bytes.Buffer) {
+	for _, s := range m.Structs {
+		fmt.Fprintf(b, "// stored brings x to the form a stored %s reads back in.\nfunc (x *%s) stored() {\n", s.Name, s.Name)
+		for _, f := range s.Fields {
+			if st := storedStmt(f.Type, "x."+f.Go); st != "" {
+				b.WriteString(st)
+				b.WriteString("\n")
+			}
+		}
+		b.WriteString("}\n\n")
+	}
 }

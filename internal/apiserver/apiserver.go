@@ -1,0 +1,134 @@
+// Package apiserver does what a Kubernetes v1.36 API server does to the
+// objects of a rollout between kubectl and the controller: it defaults
+// them, applies the effects of its internal conversions, drops the fields
+// of disabled feature gates, validates them, and brings them to the form
+// that reading a stored object gives (empty lists and maps absent,
+// quantities canonical). It works on the types of internal/schema, which
+// its strict decoder fills.
+//
+// # Upstream's functions and ours
+//
+//	SetObjectDefaults_Deployment (apps/v1)      defaultDeployment
+//	SetObjectDefaults_ReplicaSet                defaultReplicaSet
+//	SetObjectDefaults_Pod (core/v1)             defaultPod
+//	SetDefaults_PodSpec, _Container, _Probe,    setDefaultsPodSpec, setDefaultsContainerFields,
+//	  _HTTPGetAction, _Volume, _ResourceList,     defaultProbe, setDefaultsHTTPGetAction,
+//	  _ObjectFieldSelector, ...                   defaultVolume, setDefaultsResourceList, defaultFieldRef
+//	Convert_v1_Deployment_To_apps_Deployment    convertDeployment
+//	  (and back), the PodSpec and
+//	  PodTemplateSpec conversions                 convertPodSpec, convertPodTemplate
+//	pod.DropDisabledTemplateFields              dropDisabledFields
+//	deploymentStrategy.PrepareForCreate         CreateDeployment
+//	apps validation.ValidateDeployment          validateDeployment
+//	apps validation.ValidateReplicaSet          validateReplicaSet
+//	core validation.ValidatePodTemplateSpec     validatePodTemplateSpec
+//	core validation.ValidatePodSpec             validatePodSpec
+//	core validation.ValidateObjectMeta          validateObjectMeta
+//	protobuf storage round trip                 schema.StoredDeployment and its siblings
+//
+// Feature gates are [FeatureGates], whose zero value is v1.36's defaults.
+package apiserver
+
+import (
+	"strconv"
+
+	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+)
+
+// CreateDeployment turns a decoded Deployment into the one the API server
+// stores when kubectl creates it, and returns why the server would refuse
+// it (nil when it would not). It clears the resourceVersion (kubectl
+// does, before it sends the object), defaults d, applies the conversions,
+// clears the status, sets the generation to 1, drops the fields of
+// disabled gates, validates, and leaves d in stored form. The server
+// assigns a uid, a creation time and a resourceVersion, which d does not
+// get here.
+func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	defaultDeployment(d, g)
+	rollbackTo, err := convertDeployment(d)
+	if err != nil {
+		return field.ErrorList{err}
+	}
+	var errs field.ErrorList
+	d.ResourceVersion = "" // kubectl clears it before it creates
+	d.Status = schema.DeploymentStatus{}
+	d.Generation = 1
+	d.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"}
+	d.DeletionTimestamp, d.DeletionGracePeriodSeconds = nil, nil
+	dropDisabledFields(&d.Spec.Template.Spec, nil, g)
+	errs = append(errs, validateDeployment(d, rollbackTo, createPodOptions(g))...)
+	schema.StoredDeployment(d)
+	return errs
+}
+
+// CreateReplicaSet is [CreateDeployment] for a ReplicaSet.
+func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	defaultReplicaSet(rs, g)
+	convertPodTemplate(&rs.Spec.Template)
+	var errs field.ErrorList
+	rs.ResourceVersion = "" // kubectl clears it before it creates
+	rs.Status = schema.ReplicaSetStatus{}
+	rs.Generation = 1
+	rs.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "ReplicaSet"}
+	rs.DeletionTimestamp, rs.DeletionGracePeriodSeconds = nil, nil
+	dropDisabledFields(&rs.Spec.Template.Spec, nil, g)
+	errs = append(errs, validateReplicaSet(rs, createPodOptions(g))...)
+	schema.StoredReplicaSet(rs)
+	return errs
+}
+
+// ReadDeployment turns a decoded Deployment that a server already stores
+// (kubectl get output) into what a client reads: the defaults of this
+// version applied, as the server applies them when it reads from storage,
+// the conversions' effects, and stored form. It validates nothing; see
+// [ValidateDeployment]. It returns an error only for a rollback annotation
+// that is not a number, which the server cannot convert.
+func ReadDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	defaultDeployment(d, g)
+	d.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"}
+	if _, err := convertDeployment(d); err != nil {
+		return field.ErrorList{err}
+	}
+	schema.StoredDeployment(d)
+	return nil
+}
+
+// ReadReplicaSet is [ReadDeployment] for a ReplicaSet.
+func ReadReplicaSet(rs *schema.ReplicaSet, g FeatureGates) {
+	defaultReplicaSet(rs, g)
+	rs.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "ReplicaSet"}
+	convertPodTemplate(&rs.Spec.Template)
+	schema.StoredReplicaSet(rs)
+}
+
+// ReadPod is [ReadDeployment] for a Pod.
+func ReadPod(p *schema.Pod, g FeatureGates) {
+	defaultPod(p, g)
+	p.TypeMeta = schema.TypeMeta{APIVersion: "v1", Kind: "Pod"}
+	convertPodSpec(&p.Spec)
+	schema.StoredPod(p)
+}
+
+// ValidateDeployment reports what the API server's create validation
+// refuses in d, which must already be defaulted (as Read leaves it).
+func ValidateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	var rollbackTo *int64
+	if n, err := strconv.ParseInt(d.Annotations[rollbackToAnnotation], 10, 64); err == nil {
+		rollbackTo = &n
+	}
+	return validateDeployment(d, rollbackTo, createPodOptions(g))
+}
+
+// ValidateReplicaSet is [ValidateDeployment] for a ReplicaSet.
+func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	return validateReplicaSet(rs, createPodOptions(g))
+}
+
+// DefaultPodTemplateSpec applies the defaults and conversions the API
+// server applies to a Deployment's template, and brings it to stored form.
+func DefaultPodTemplateSpec(t *schema.PodTemplateSpec, g FeatureGates) {
+	defaultPodSpecObject(&t.Spec, g)
+	convertPodTemplate(t)
+	schema.StoredPodTemplateSpec(t)
+}

@@ -1,0 +1,356 @@
+package apiserver
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+)
+
+// Validation of metadata and label selectors: upstream's
+// k8s.io/apimachinery/pkg/api/validation (ValidateObjectMeta and its
+// parts) and pkg/apis/meta/v1/validation (labels and selectors). Maps are
+// walked in key order, so the errors come out in a stable order (upstream's
+// follow map iteration).
+
+// nameFunc validates a name, or a generateName prefix when prefix is set.
+type nameFunc func(name string, prefix bool) []string
+
+// validateObjectMeta is core's ValidateObjectMeta: apimachinery's checks
+// (name, namespace, generation, labels, annotations, owner references,
+// finalizers, managed fields) and the finalizer names Kubernetes reserves.
+func validateObjectMeta(m *schema.ObjectMeta, namespaced bool, name nameFunc, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if m.GenerateName != "" {
+		for _, msg := range name(m.GenerateName, true) {
+			errs = append(errs, field.InvalidString(p.Child("generateName"), m.GenerateName, msg))
+		}
+	}
+	if m.Name == "" {
+		errs = append(errs, field.RequiredValue(p.Child("name"), "name or generateName is required"))
+	} else {
+		for _, msg := range name(m.Name, false) {
+			errs = append(errs, field.InvalidString(p.Child("name"), m.Name, msg))
+		}
+	}
+	if namespaced {
+		if m.Namespace == "" {
+			errs = append(errs, field.RequiredValue(p.Child("namespace"), ""))
+		} else {
+			for _, msg := range nameIsDNSLabel(m.Namespace, false) {
+				errs = append(errs, field.InvalidString(p.Child("namespace"), m.Namespace, msg))
+			}
+		}
+	} else if m.Namespace != "" {
+		errs = append(errs, field.ForbiddenField(p.Child("namespace"), "not allowed on this type"))
+	}
+	if m.Generation < 0 {
+		errs = append(errs, field.InvalidInt(p.Child("generation"), m.Generation, isNegativeErrorMsg))
+	}
+	errs = append(errs, validateLabels(m.Labels, p.Child("labels"))...)
+	errs = append(errs, validateAnnotations(m.Annotations, p.Child("annotations"))...)
+	errs = append(errs, validateOwnerReferences(m.OwnerReferences, p.Child("ownerReferences"))...)
+	errs = append(errs, validateFinalizers(m.Finalizers, p.Child("finalizers"))...)
+	errs = append(errs, validateManagedFields(m.ManagedFields, p.Child("managedFields"))...)
+	for i, f := range m.Finalizers {
+		errs = append(errs, validateKubeFinalizerName(f, p.Child("finalizers").Index(i))...)
+	}
+	return errs
+}
+
+const isNegativeErrorMsg = "must be greater than or equal to 0"
+
+// validateNonnegative is ValidateNonnegativeField.
+func validateNonnegative(v int64, p *field.Path) field.ErrorList {
+	if v < 0 {
+		return field.ErrorList{field.InvalidInt(p, v, isNegativeErrorMsg)}
+	}
+	return nil
+}
+
+// validateLabels is ValidateLabels: qualified-name keys and label values.
+func validateLabels(labels map[string]string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for _, k := range sortedKeys(labels) {
+		errs = append(errs, validateLabelName(k, p)...)
+		for _, msg := range isValidLabelValue(labels[k]) {
+			errs = append(errs, field.InvalidString(p, labels[k], msg))
+		}
+	}
+	return errs
+}
+
+// validateLabelName is ValidateLabelName.
+func validateLabelName(name string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for _, msg := range isQualifiedName(name) {
+		errs = append(errs, field.InvalidString(p, name, msg))
+	}
+	return errs
+}
+
+// totalAnnotationSizeLimit is the most bytes of keys and values an
+// object's annotations may hold: 256 KiB.
+const totalAnnotationSizeLimit = 256 * 1024
+
+// validateAnnotations is ValidateAnnotations: keys are qualified names in
+// any case, and all keys and values together are at most 256 KiB.
+func validateAnnotations(annotations map[string]string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	size := 0
+	for _, k := range sortedKeys(annotations) {
+		for _, msg := range isQualifiedName(strings.ToLower(k)) {
+			errs = append(errs, field.InvalidString(p, k, msg))
+		}
+		size += len(k) + len(annotations[k])
+	}
+	if size > totalAnnotationSizeLimit {
+		errs = append(errs, field.TooLongValue(p, totalAnnotationSizeLimit))
+	}
+	return errs
+}
+
+// validateOwnerReferences is ValidateOwnerReferences: every reference has
+// an API version, a kind, a name and a uid, and at most one is the
+// controller.
+func validateOwnerReferences(refs []schema.OwnerReference, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	firstController := ""
+	for _, r := range refs {
+		group, version := splitAPIVersion(r.APIVersion)
+		if version == "" {
+			errs = append(errs, field.InvalidString(p.Child("apiVersion"), r.APIVersion, "version must not be empty"))
+		}
+		if r.Kind == "" {
+			errs = append(errs, field.InvalidString(p.Child("kind"), r.Kind, "must not be empty"))
+		}
+		if r.Name == "" {
+			errs = append(errs, field.InvalidString(p.Child("name"), r.Name, "must not be empty"))
+		}
+		if r.UID == "" {
+			errs = append(errs, field.InvalidString(p.Child("uid"), r.UID, "must not be empty"))
+		}
+		if group == "" && version == "v1" && r.Kind == "Event" || group == "events.k8s.io" && r.Kind == "Event" {
+			errs = append(errs, field.InvalidValue(p, fmt.Sprintf("%+v", r), fmt.Sprintf("%s/%s, Kind=%s is disallowed from being an owner", group, version, r.Kind)))
+		}
+		if r.Controller != nil && *r.Controller {
+			name := r.Kind + "/" + r.Name
+			if firstController != "" {
+				errs = append(errs, field.InvalidValue(p, "[...]", "Only one reference can have Controller set to true. Found \"true\" in references for "+firstController+" and "+name))
+			} else {
+				firstController = name
+			}
+		}
+	}
+	return errs
+}
+
+// splitAPIVersion splits group/version; a version alone has no group.
+func splitAPIVersion(v string) (group, version string) {
+	switch strings.Count(v, "/") {
+	case 0:
+		return "", v
+	case 1:
+		g, ver, _ := strings.Cut(v, "/")
+		return g, ver
+	}
+	return "", ""
+}
+
+// validateFinalizers is ValidateFinalizers.
+func validateFinalizers(fs []string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	orphan, foreground := false, false
+	for _, f := range fs {
+		for _, msg := range isQualifiedName(f) {
+			errs = append(errs, field.InvalidString(p, f, msg))
+		}
+		orphan = orphan || f == "orphan"
+		foreground = foreground || f == "foregroundDeletion"
+	}
+	if orphan && foreground {
+		errs = append(errs, field.InvalidValue(p, fmt.Sprint(fs), "finalizer orphan and foregroundDeletion cannot be both set"))
+	}
+	return errs
+}
+
+// standardFinalizers are the finalizer names of Kubernetes itself that
+// have no domain.
+var standardFinalizers = []string{"kubernetes", "orphan", "foregroundDeletion"}
+
+// validateKubeFinalizerName is validateKubeFinalizerName: a finalizer
+// without a '/' must be one of Kubernetes' own.
+func validateKubeFinalizerName(f string, p *field.Path) field.ErrorList {
+	if len(strings.Split(f, "/")) == 1 && !slices.Contains(standardFinalizers, f) {
+		return field.ErrorList{field.InvalidString(p, f, "name is neither a standard finalizer name nor is it fully qualified")}
+	}
+	return nil
+}
+
+// validateManagedFields is ValidateManagedFields.
+func validateManagedFields(entries []schema.ManagedFieldsEntry, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for i, e := range entries {
+		ep := p.Index(i)
+		switch e.Operation {
+		case "Apply", "Update":
+		default:
+			errs = append(errs, field.InvalidString(ep.Child("operation"), e.Operation, "must be `Apply` or `Update`"))
+		}
+		if e.FieldsType != "FieldsV1" {
+			errs = append(errs, field.InvalidString(ep.Child("fieldsType"), e.FieldsType, "must be `FieldsV1`"))
+		}
+		if len(e.Subresource) > 256 {
+			errs = append(errs, field.TooLongValue(ep.Child("subresource"), 256))
+		}
+	}
+	return errs
+}
+
+// validateLabelSelector is ValidateLabelSelector.
+func validateLabelSelector(s *schema.LabelSelector, allowInvalidValues bool, p *field.Path) field.ErrorList {
+	if s == nil {
+		return nil
+	}
+	errs := validateLabels(s.MatchLabels, p.Child("matchLabels"))
+	for i, r := range s.MatchExpressions {
+		rp := p.Child("matchExpressions").Index(i)
+		switch r.Operator {
+		case "In", "NotIn":
+			if len(r.Values) == 0 {
+				errs = append(errs, field.RequiredValue(rp.Child("values"), "must be specified when `operator` is 'In' or 'NotIn'"))
+			}
+		case "Exists", "DoesNotExist":
+			if len(r.Values) > 0 {
+				errs = append(errs, field.ForbiddenField(rp.Child("values"), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"))
+			}
+		default:
+			errs = append(errs, field.InvalidString(rp.Child("operator"), r.Operator, "not a valid selector operator"))
+		}
+		errs = append(errs, validateLabelName(r.Key, rp.Child("key"))...)
+		if !allowInvalidValues {
+			for j, v := range r.Values {
+				for _, msg := range isValidLabelValue(v) {
+					errs = append(errs, field.InvalidString(rp.Child("values").Index(j), v, msg))
+				}
+			}
+		}
+	}
+	return errs
+}
+
+// selector is a label selector the way labels.Selector evaluates it.
+type selector struct {
+	everything bool // a non-nil selector with no requirements
+	nothing    bool // a nil selector
+	s          *schema.LabelSelector
+}
+
+// selectorOf is metav1.LabelSelectorAsSelector: it fails where that does,
+// on an unknown operator, a bad key or value, or In/NotIn without values.
+func selectorOf(s *schema.LabelSelector) (selector, bool) {
+	if s == nil {
+		return selector{nothing: true}, true
+	}
+	if len(s.MatchLabels)+len(s.MatchExpressions) == 0 {
+		return selector{everything: true}, true
+	}
+	for k, v := range s.MatchLabels {
+		if len(isQualifiedName(k)) > 0 || len(isValidLabelValue(v)) > 0 {
+			return selector{}, false
+		}
+	}
+	for _, r := range s.MatchExpressions {
+		if len(isQualifiedName(r.Key)) > 0 {
+			return selector{}, false
+		}
+		switch r.Operator {
+		case "In", "NotIn":
+			if len(r.Values) == 0 {
+				return selector{}, false
+			}
+		case "Exists", "DoesNotExist":
+			if len(r.Values) != 0 {
+				return selector{}, false
+			}
+		default:
+			return selector{}, false
+		}
+		for _, v := range r.Values {
+			if len(isValidLabelValue(v)) > 0 {
+				return selector{}, false
+			}
+		}
+	}
+	return selector{s: s}, true
+}
+
+// empty reports whether the selector has no requirements.
+func (sel selector) empty() bool { return sel.everything || sel.nothing }
+
+// matches reports whether labels satisfy every requirement.
+func (sel selector) matches(labels map[string]string) bool {
+	switch {
+	case sel.everything:
+		return true
+	case sel.nothing:
+		return false
+	}
+	for k, v := range sel.s.MatchLabels {
+		if got, ok := labels[k]; !ok || got != v {
+			return false
+		}
+	}
+	for _, r := range sel.s.MatchExpressions {
+		v, ok := labels[r.Key]
+		switch r.Operator {
+		case "In":
+			if !ok || !slices.Contains(r.Values, v) {
+				return false
+			}
+		case "NotIn":
+			if ok && slices.Contains(r.Values, v) {
+				return false
+			}
+		case "Exists":
+			if !ok {
+				return false
+			}
+		case "DoesNotExist":
+			if ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sortedKeys returns m's keys in byte order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// quoteMap renders a map as upstream's errors print one: map[k:v ...].
+func quoteMap(m map[string]string) string {
+	var b strings.Builder
+	b.WriteString("map[")
+	for i, k := range sortedKeys(m) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(k + ":" + m[k])
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// itoa is strconv.Itoa for int64.
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }

@@ -1,0 +1,229 @@
+// Package difftest runs rolloutmath's API-server reproduction and the real
+// Kubernetes code (v1.36.3) on the same inputs and compares what they
+// store, what they refuse, and the pod-template-hash.
+package difftest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/apis/apps"
+	_ "k8s.io/kubernetes/pkg/apis/apps/install"
+	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	"k8s.io/kubernetes/pkg/registry/apps/deployment"
+	"k8s.io/kubernetes/pkg/registry/apps/replicaset"
+)
+
+// Problem is one refusal reason, reduced to what both sides must agree on:
+// its type and its field path.
+type Problem struct {
+	Type  string
+	Field string
+}
+
+func (p Problem) String() string { return p.Field + ": " + p.Type }
+
+// Outcome is what the API server does with one create request: the JSON
+// it stores (when it accepts the object) or the problems it reports.
+type Outcome struct {
+	Stored   []byte // canonical: null members dropped, keys sorted
+	Problems []Problem
+	Decode   string // a decode error (malformed or mistyped input), if any
+}
+
+// Refused reports whether the object is not stored.
+func (o Outcome) Refused() bool { return o.Decode != "" || len(o.Problems) > 0 }
+
+var strictSerializer = kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, legacyscheme.Scheme, legacyscheme.Scheme,
+	kjson.SerializerOptions{Strict: true})
+
+// RealCreateDeployment runs a Deployment's JSON through the real create
+// path: strict decoding into apps/v1, defaulting, conversion to the
+// internal form, the registry strategy's PrepareForCreate and Validate,
+// conversion back and a protobuf round trip, as storage does.
+func RealCreateDeployment(data []byte) (Outcome, *appsv1.Deployment) {
+	var out Outcome
+	obj := &appsv1.Deployment{}
+	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}
+	_, _, err := strictSerializer.Decode(data, &gvk, obj)
+	if err != nil {
+		if !runtime.IsStrictDecodingError(err) {
+			out.Decode = err.Error()
+			return out, nil
+		}
+		for _, e := range err.(interface{ Errors() []error }).Errors() {
+			out.Problems = append(out.Problems, strictProblem(e.Error()))
+		}
+		sortProblems(out.Problems)
+		return out, nil
+	}
+	if obj.Namespace == "" {
+		obj.Namespace = "default"
+	}
+	obj.ResourceVersion = "" // kubectl clears it before it creates
+	legacyscheme.Scheme.Default(obj)
+	internal := &apps.Deployment{}
+	if err := legacyscheme.Scheme.Convert(obj, internal, nil); err != nil {
+		out.Decode = err.Error()
+		return out, nil
+	}
+	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
+	deployment.Strategy.PrepareForCreate(ctx, internal)
+	for _, e := range deployment.Strategy.Validate(ctx, internal) {
+		out.Problems = append(out.Problems, Problem{Type: string(e.Type.String()), Field: e.Field})
+	}
+	back := &appsv1.Deployment{}
+	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {
+		panic(err)
+	}
+	stored := roundTripProto(back)
+	stored.APIVersion, stored.Kind = "apps/v1", "Deployment"
+	b, err := json.Marshal(stored)
+	if err != nil {
+		panic(err)
+	}
+	out.Stored = Canonical(b)
+	sortProblems(out.Problems)
+	return out, stored
+}
+
+// RealCreateReplicaSet is RealCreateDeployment for a ReplicaSet.
+func RealCreateReplicaSet(data []byte) (Outcome, *appsv1.ReplicaSet) {
+	var out Outcome
+	obj := &appsv1.ReplicaSet{}
+	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "ReplicaSet"}
+	_, _, err := strictSerializer.Decode(data, &gvk, obj)
+	if err != nil {
+		if !runtime.IsStrictDecodingError(err) {
+			out.Decode = err.Error()
+			return out, nil
+		}
+		for _, e := range err.(interface{ Errors() []error }).Errors() {
+			out.Problems = append(out.Problems, strictProblem(e.Error()))
+		}
+		sortProblems(out.Problems)
+		return out, nil
+	}
+	if obj.Namespace == "" {
+		obj.Namespace = "default"
+	}
+	obj.ResourceVersion = "" // kubectl clears it before it creates
+	legacyscheme.Scheme.Default(obj)
+	internal := &apps.ReplicaSet{}
+	if err := legacyscheme.Scheme.Convert(obj, internal, nil); err != nil {
+		out.Decode = err.Error()
+		return out, nil
+	}
+	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
+	replicaset.Strategy.PrepareForCreate(ctx, internal)
+	for _, e := range replicaset.Strategy.Validate(ctx, internal) {
+		out.Problems = append(out.Problems, Problem{Type: string(e.Type.String()), Field: e.Field})
+	}
+	back := &appsv1.ReplicaSet{}
+	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {
+		panic(err)
+	}
+	stored := roundTripProto(back)
+	stored.APIVersion, stored.Kind = "apps/v1", "ReplicaSet"
+	b, err := json.Marshal(stored)
+	if err != nil {
+		panic(err)
+	}
+	out.Stored = Canonical(b)
+	sortProblems(out.Problems)
+	return out, stored
+}
+
+// protoMessage is what the generated protobuf code of k8s.io/api gives.
+type protoMessage[T any] interface {
+	*T
+	Marshal() ([]byte, error)
+	Unmarshal([]byte) error
+}
+
+// roundTripProto marshals and unmarshals v as the API server's storage
+// does (etcd holds protobuf).
+func roundTripProto[T any, P protoMessage[T]](v P) P {
+	b, err := v.Marshal()
+	if err != nil {
+		panic(err)
+	}
+	out := P(new(T))
+	if err := out.Unmarshal(b); err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// strictProblem turns a strict decoding message (unknown field "a.b",
+// duplicate field "a.b") into a Problem.
+func strictProblem(msg string) Problem {
+	for _, kind := range []string{"unknown field", "duplicate field"} {
+		if i := strings.Index(msg, kind+" \""); i >= 0 {
+			f := strings.TrimSuffix(msg[i+len(kind)+2:], "\"")
+			return Problem{Type: kind, Field: f}
+		}
+	}
+	return Problem{Type: "strict", Field: msg}
+}
+
+func sortProblems(ps []Problem) {
+	slices.SortFunc(ps, func(a, b Problem) int {
+		return strings.Compare(a.Field+"\x00"+a.Type, b.Field+"\x00"+b.Type)
+	})
+}
+
+// Canonical returns JSON with null members removed and object keys sorted,
+// so that two encodings of one value compare byte for byte.
+func Canonical(b []byte) []byte {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		panic(fmt.Sprintf("canonical: %v in %s", err, b))
+	}
+	out, err := json.Marshal(dropNulls(v))
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+func dropNulls(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if e == nil {
+				delete(v, k)
+				continue
+			}
+			v[k] = dropNulls(e)
+		}
+	case []any:
+		for i := range v {
+			v[i] = dropNulls(v[i])
+		}
+	}
+	return v
+}
+
+// ErrorsAsProblems reduces upstream field errors to Problems.
+func ErrorsAsProblems(errs field.ErrorList) []Problem {
+	var ps []Problem
+	for _, e := range errs {
+		ps = append(ps, Problem{Type: e.Type.String(), Field: e.Field})
+	}
+	sortProblems(ps)
+	return ps
+}
+
+var _ = errors.New
