@@ -28,7 +28,7 @@ func convertDeployment(d *schema.Deployment) (rollbackTo *int64, err *field.Erro
 			n, perr := strconv.ParseInt(v, 10, 64)
 			if perr != nil {
 				return nil, &field.Error{Type: field.Invalid, Field: "metadata.annotations",
-					Value: field.Quote(rollbackToAnnotation + "=" + v),
+					Value:  field.Quote(rollbackToAnnotation + "=" + v),
 					Detail: "failed to parse annotation[" + rollbackToAnnotation + "]=" + v + " as int64"}
 			}
 			d.Annotations[rollbackToAnnotation] = strconv.FormatInt(n, 10)
