@@ -23,3 +23,13 @@ func (h FNV32a) Write(b []byte) FNV32a {
 	}
 	return h
 }
+
+// WriteCollisionCount returns the state after reading a collision count as
+// upstream's ComputeHash appends it: the count as a little-endian uint32,
+// then four zero bytes.
+func (h FNV32a) WriteCollisionCount(count int32) FNV32a {
+	var b [8]byte
+	v := uint32(count)
+	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	return h.Write(b[:])
+}

@@ -3,31 +3,68 @@ package rollout
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
-// Objects are the Deployments, ReplicaSets and Pods read from a manifest.
+// Objects are the Deployments, ReplicaSets and Pods read from a manifest,
+// with the warnings that lenient decoding gave.
 type Objects struct {
 	Deployments []Deployment
 	ReplicaSets []ReplicaSet
 	Pods        []Pod
+	Warnings    []string
 }
 
 // DefaultNamespace is the namespace of an object whose manifest names none.
 const DefaultNamespace = "default"
 
-// Decode reads Kubernetes objects from JSON: a List (what kubectl get -o
-// json prints for several objects) or a single object. Deployments,
-// ReplicaSets and Pods are kept, applying the API server's defaults; other
-// kinds are skipped. An object without a namespace gets [DefaultNamespace].
-// Errors name the item and the field.
-func Decode(data []byte) (Objects, error) {
-	var o Objects
-	err := o.add(data, "")
-	return o, err
+// FeatureGates are the Kubernetes feature gates that change what the API
+// server stores for the objects of a rollout. The zero value is v1.36's
+// defaults; each field names a departure from them.
+type FeatureGates = apiserver.FeatureGates
+
+// DecodeOptions say how to read objects. The zero value reads them as
+// kubectl apply and a v1.36 API server do by default.
+type DecodeOptions struct {
+	// Lenient drops unknown and duplicate fields with a warning instead of
+	// refusing them, as kubectl apply --validate=false does.
+	Lenient bool
+	// FeatureGates are the API server's feature gates.
+	FeatureGates FeatureGates
 }
 
+// Decode reads objects with the zero [DecodeOptions].
+func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) }
+
+// Decode reads Kubernetes objects from JSON: a List (what kubectl get -o
+// json prints for several objects) or a single object. It keeps
+// Deployments, ReplicaSets and Pods and skips other kinds.
+//
+// Decoding is strict, as the API server's is for kubectl apply: a field
+// the type does not have (misspelled, or in another case), a field given
+// twice, or a value of the wrong type is an error naming the item and the
+// field path, one line per problem. Each object is then read as a client of
+// a v1.36 API server holds it: the server's defaults applied (replicas 1,
+// strategy RollingUpdate 25%/25%, revisionHistoryLimit 10,
+// progressDeadlineSeconds 600, and every default of the pod template),
+// empty lists and maps absent, quantities in canonical form. An object
+// without a namespace is in [DefaultNamespace]. Decode does not validate:
+// [Plan] refuses what the controller must not act on, and [Validate] says
+// what the API server would refuse.
+func (o DecodeOptions) Decode(data []byte) (Objects, error) {
+	var objs Objects
+	err := o.add(&objs, data, "")
+	return objs, err
+}
+
+// typeMeta is what Decode reads first of every object, to choose its type.
 type typeMeta struct {
 	Kind     string `json:"kind"`
 	Metadata struct {
@@ -36,7 +73,7 @@ type typeMeta struct {
 	Items []json.RawMessage `json:"items"`
 }
 
-func (o *Objects) add(data []byte, where string) error {
+func (o DecodeOptions) add(objs *Objects, data []byte, where string) error {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return fmt.Errorf("%snot a JSON object", at(where))
@@ -45,42 +82,107 @@ func (o *Objects) add(data []byte, where string) error {
 	if err := json.Unmarshal(data, &tm); err != nil {
 		return fmt.Errorf("%s%w", at(where), err)
 	}
-	if tm.Kind == "List" || (tm.Kind == "" && tm.Items != nil) || (len(tm.Kind) > 4 && tm.Kind[len(tm.Kind)-4:] == "List") {
+	if tm.Kind == "List" || (tm.Kind == "" && tm.Items != nil) || strings.HasSuffix(tm.Kind, "List") {
+		var errs []error
 		for i, item := range tm.Items {
-			if err := o.add(item, fmt.Sprintf("%sitems[%d]", where, i)); err != nil {
-				return err
+			if err := o.add(objs, item, fmt.Sprintf("%sitems[%d]", where, i)); err != nil {
+				errs = append(errs, err)
 			}
 		}
-		return nil
+		return errors.Join(errs...)
 	}
-	what := fmt.Sprintf("%s%s %q", prefix(where), tm.Kind, tm.Metadata.Name)
+	what := strings.TrimSpace(prefix(where) + tm.Kind + " " + strconv.Quote(tm.Metadata.Name))
+	var warnings []string
+	warn := &warnings
 	var err error
 	switch tm.Kind {
 	case "Deployment":
 		var d Deployment
-		if err = json.Unmarshal(data, &d); err == nil {
-			d.Namespace = namespaceOr(d.Namespace)
-			o.Deployments = append(o.Deployments, d)
+		if d, err = o.decodeDeployment(data, warn); err == nil {
+			objs.Deployments = append(objs.Deployments, d)
 		}
 	case "ReplicaSet":
 		var rs ReplicaSet
-		if err = json.Unmarshal(data, &rs); err == nil {
-			rs.Namespace = namespaceOr(rs.Namespace)
-			o.ReplicaSets = append(o.ReplicaSets, rs)
+		if rs, err = o.decodeReplicaSet(data, warn); err == nil {
+			objs.ReplicaSets = append(objs.ReplicaSets, rs)
 		}
 	case "Pod":
 		var p Pod
-		if err = json.Unmarshal(data, &p); err == nil {
-			p.Namespace = namespaceOr(p.Namespace)
-			o.Pods = append(o.Pods, p)
+		if p, err = o.decodePod(data, warn); err == nil {
+			objs.Pods = append(objs.Pods, p)
 		}
 	case "":
 		return fmt.Errorf("%sno kind: not a Kubernetes object", at(where))
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		return prefixEach(what, err)
+	}
+	for _, w := range warnings {
+		objs.Warnings = append(objs.Warnings, what+": "+w)
 	}
 	return nil
+}
+
+// prefixEach puts what before each of err's joined errors, keeping them
+// apart so that each prints on its own line and errors.As finds each.
+func prefixEach(what string, err error) error {
+	var list []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		list = j.Unwrap()
+	} else {
+		list = []error{err}
+	}
+	out := make([]error, len(list))
+	for i, e := range list {
+		out[i] = fmt.Errorf("%s: %w", what, e)
+	}
+	return errors.Join(out...)
+}
+
+func (o DecodeOptions) schemaOptions() schema.DecodeOptions {
+	return schema.DecodeOptions{Lenient: o.Lenient}
+}
+
+// decodeDeployment decodes one Deployment, appending warnings to warn when
+// it is not nil.
+func (o DecodeOptions) decodeDeployment(data []byte, warn *[]string) (Deployment, error) {
+	v, res := schema.DecodeDeployment(data, o.schemaOptions())
+	if err := o.result(res, warn); err != nil {
+		return Deployment{}, err
+	}
+	v.Namespace = namespaceOr(v.Namespace)
+	if err := fieldErrors(apiserver.ReadDeployment(v, o.FeatureGates)); err != nil {
+		return Deployment{}, err
+	}
+	return deploymentFromSchema(v)
+}
+
+func (o DecodeOptions) decodeReplicaSet(data []byte, warn *[]string) (ReplicaSet, error) {
+	v, res := schema.DecodeReplicaSet(data, o.schemaOptions())
+	if err := o.result(res, warn); err != nil {
+		return ReplicaSet{}, err
+	}
+	v.Namespace = namespaceOr(v.Namespace)
+	apiserver.ReadReplicaSet(v, o.FeatureGates)
+	return replicaSetFromSchema(v), nil
+}
+
+func (o DecodeOptions) decodePod(data []byte, warn *[]string) (Pod, error) {
+	v, res := schema.DecodePod(data, o.schemaOptions())
+	if err := o.result(res, warn); err != nil {
+		return Pod{}, err
+	}
+	v.Namespace = namespaceOr(v.Namespace)
+	apiserver.ReadPod(v, o.FeatureGates)
+	return podFromSchema(v), nil
+}
+
+// result returns the decoding errors as one error and keeps the warnings.
+func (o DecodeOptions) result(res schema.Result, warn *[]string) error {
+	if warn != nil {
+		*warn = append(*warn, res.Warnings...)
+	}
+	return fieldErrors(res.Errs)
 }
 
 func at(where string) string {

@@ -179,11 +179,7 @@ func (p *planner) createReason(old []*ReplicaSet, size int32) string {
 // status.collisionCount, the label and name suffix of the ReplicaSet a sync
 // creates for it (R-HASH-1).
 func PodTemplateHash(d Deployment) string {
-	t := hashTemplate(d.Spec.Template)
-	if cc := d.Status.CollisionCount; cc.Valid {
-		return hash.SumCollisions(t, cc.Value)
-	}
-	return hash.Sum(t)
+	return templateHash(d.Spec.Template, d.Status.CollisionCount)
 }
 
 // NewReplicaSetName returns the name of the ReplicaSet a sync creates for

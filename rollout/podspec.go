@@ -3,28 +3,44 @@ package rollout
 import (
 	"bytes"
 	"errors"
-	"slices"
+	"fmt"
 	"strconv"
 
-	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
-// PodSpec is a pod template's spec, kept as canonical JSON (the form
-// [hash.Canonical] gives: object keys sorted, no insignificant white space,
-// no null members or empty lists). Equal specs therefore have equal bytes,
-// and templates compare byte for byte. A PodSpec is built by
-// [ParsePodSpec] or by decoding, so it always holds a valid JSON object;
-// the zero PodSpec is the empty spec {}.
+// PodSpec is a pod template's spec (core/v1 PodSpec), held as the API
+// server stores it: empty lists and maps absent, quantities in canonical
+// form. Two PodSpecs are [PodSpec.Equal] exactly when upstream's semantic
+// equality finds them equal (quantities compare by value, so cpu "1"
+// equals "1000m"), and the comparison is a byte comparison of a canonical
+// encoding computed once.
+//
+// A PodSpec is immutable and cheap to copy: copies share their contents.
+// It is built by [ParsePodSpec] or by decoding a template; the zero PodSpec
+// is the empty spec {}.
 type PodSpec struct {
-	b []byte // canonical JSON; never modified once set; nil means {}
+	v   *schema.PodSpec // never modified once set; nil is the empty spec
+	key []byte          // the comparison form of v; nil for {}
+}
+
+// newPodSpec wraps a stored-form spec; it takes ownership of v.
+func newPodSpec(v *schema.PodSpec) PodSpec {
+	key := schema.AppendPodSpec(nil, v, schema.Comparison)
+	if string(key) == "{}" {
+		return PodSpec{}
+	}
+	return PodSpec{v: v, key: key}
 }
 
 // errNotObject reports a pod spec that is valid JSON but not an object.
 var errNotObject = errors.New("a pod spec must be a JSON object")
 
-// ParsePodSpec returns the PodSpec of a JSON object, in canonical form. It
-// applies no defaults (decoding a [PodTemplate] does). Empty input or null
-// is the empty spec; anything but an object is an error.
+// ParsePodSpec decodes the JSON of a core/v1 PodSpec strictly (an unknown
+// or misspelled field, a duplicate field or a value of the wrong type is a
+// *FieldError naming it) and returns it in stored form. It applies no
+// defaults: decoding a [PodTemplate] or a Deployment does. Empty input or
+// null is the empty spec.
 func ParsePodSpec(data []byte) (PodSpec, error) {
 	t := bytes.TrimSpace(data)
 	if len(t) == 0 || string(t) == "null" {
@@ -33,39 +49,51 @@ func ParsePodSpec(data []byte) (PodSpec, error) {
 	if t[0] != '{' {
 		return PodSpec{}, errNotObject
 	}
-	c, err := hash.Canonical(nil, t)
-	if err != nil {
+	v, res := schema.DecodePodSpec(t, schema.DecodeOptions{})
+	if err := fieldErrors(res.Errs); err != nil {
 		return PodSpec{}, err
 	}
-	if string(c) == "{}" {
-		return PodSpec{}, nil
-	}
-	return PodSpec{b: c}, nil
+	tpl := schema.PodTemplateSpec{Spec: *v}
+	schema.StoredPodTemplateSpec(&tpl)
+	*v = tpl.Spec
+	return newPodSpec(v), nil
 }
 
-// JSON returns the spec's canonical JSON, {} for the empty spec. The caller
-// may modify the result.
+// MustParsePodSpec is [ParsePodSpec] for specs written in the program, such
+// as test fixtures: it panics if json is not a valid pod spec, like
+// regexp.MustCompile.
+func MustParsePodSpec(json string) PodSpec {
+	s, err := ParsePodSpec([]byte(json))
+	if err != nil {
+		panic("rollout: MustParsePodSpec(" + strconv.Quote(json) + "): " + err.Error())
+	}
+	return s
+}
+
+// JSON returns the spec as the API server stores it, with object members
+// in byte order of their names: {} for the empty spec. The caller may
+// modify the result.
 func (s PodSpec) JSON() []byte {
-	if len(s.b) == 0 {
+	if s.v == nil {
 		return []byte("{}")
 	}
-	return slices.Clone(s.b)
+	return schema.AppendPodSpec(nil, s.v, schema.Stored)
 }
 
-// String returns the spec's canonical JSON.
+// String returns [PodSpec.JSON] as a string.
 func (s PodSpec) String() string { return string(s.JSON()) }
 
 // IsZero reports whether s is the empty spec.
-func (s PodSpec) IsZero() bool { return len(s.b) == 0 }
+func (s PodSpec) IsZero() bool { return s.key == nil }
 
-// Equal reports whether s and o are the same spec.
-func (s PodSpec) Equal(o PodSpec) bool { return bytes.Equal(s.b, o.b) }
+// Equal reports whether s and o are the same spec for upstream's semantic
+// equality: the same fields and values, quantities compared by value.
+func (s PodSpec) Equal(o PodSpec) bool { return bytes.Equal(s.key, o.key) }
 
-// MarshalJSON encodes the spec in its canonical form.
+// MarshalJSON encodes the spec as [PodSpec.JSON] does.
 func (s PodSpec) MarshalJSON() ([]byte, error) { return s.JSON(), nil }
 
-// UnmarshalJSON decodes a JSON object into its canonical form, as
-// [ParsePodSpec] does.
+// UnmarshalJSON decodes a spec as [ParsePodSpec] does.
 func (s *PodSpec) UnmarshalJSON(b []byte) error {
 	p, err := ParsePodSpec(b)
 	if err != nil {
@@ -75,13 +103,78 @@ func (s *PodSpec) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MustParsePodSpec is [ParsePodSpec] for specs written in the program, such
-// as test fixtures: it panics if json is not a JSON object, like
-// regexp.MustCompile.
-func MustParsePodSpec(json string) PodSpec {
-	s, err := ParsePodSpec([]byte(json))
-	if err != nil {
-		panic("rollout: MustParsePodSpec(" + strconv.Quote(json) + "): " + err.Error())
+// spec returns the spec's value, which the caller must not modify.
+func (s PodSpec) spec() *schema.PodSpec {
+	if s.v == nil {
+		return &schema.PodSpec{}
 	}
-	return s
+	return s.v
+}
+
+// ContainerImage is one container of a pod spec: its name, its image, and
+// whether it is an init container.
+type ContainerImage struct {
+	Name  string
+	Image string
+	Init  bool
+}
+
+// Images returns the spec's containers in the order the kubelet starts
+// them: init containers first, then the others, each list in spec order.
+func (s PodSpec) Images() []ContainerImage {
+	v := s.spec()
+	out := make([]ContainerImage, 0, len(v.InitContainers)+len(v.Containers))
+	for _, c := range v.InitContainers {
+		out = append(out, ContainerImage{Name: c.Name, Image: c.Image, Init: true})
+	}
+	for _, c := range v.Containers {
+		out = append(out, ContainerImage{Name: c.Name, Image: c.Image})
+	}
+	return out
+}
+
+// ErrNoContainer reports a container name a pod spec does not have.
+var ErrNoContainer = errors.New("no such container")
+
+// WithImage returns a copy of s in which the container (or init container)
+// named container runs image. Nothing else changes: an explicit
+// imagePullPolicy is kept, as the API server keeps it on an update. It
+// returns an error wrapping [ErrNoContainer] for a name s does not have.
+func (s PodSpec) WithImage(container, image string) (PodSpec, error) {
+	c, err := s.copySpec()
+	if err != nil {
+		return PodSpec{}, err
+	}
+	for _, list := range [][]schema.Container{c.InitContainers, c.Containers} {
+		for i := range list {
+			if list[i].Name == container {
+				list[i].Image = image
+				return newPodSpec(c), nil
+			}
+		}
+	}
+	return PodSpec{}, fmt.Errorf("container %q: %w (the pod spec has %s)", container, ErrNoContainer, containerNames(s.spec()))
+}
+
+// copySpec returns a deep copy of the spec's value.
+func (s PodSpec) copySpec() (*schema.PodSpec, error) {
+	v, res := schema.DecodePodSpec(s.JSON(), schema.DecodeOptions{})
+	if err := fieldErrors(res.Errs); err != nil {
+		return nil, err // cannot happen: the stored form decodes
+	}
+	return v, nil
+}
+
+func containerNames(v *schema.PodSpec) string {
+	var names []string
+	for _, c := range v.InitContainers {
+		names = append(names, strconv.Quote(c.Name))
+	}
+	for _, c := range v.Containers {
+		names = append(names, strconv.Quote(c.Name))
+	}
+	if len(names) == 0 {
+		return "no containers"
+	}
+	return fmt.Sprint(names)
 }

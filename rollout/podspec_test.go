@@ -17,9 +17,15 @@ func TestParsePodSpec(t *testing.T) {
 		{name: "empty input is the empty spec", in: "", want: "{}"},
 		{name: "null is the empty spec", in: " null ", want: "{}"},
 		{name: "empty object", in: "{ }", want: "{}"},
-		{name: "keys sorted, space dropped", in: `{ "containers": [ { "name": "c", "image": "img:v1" } ] }`,
-			want: `{"containers":[{"image":"img:v1","name":"c"}]}`},
-		{name: "null members and empty lists dropped", in: `{"a":null,"b":[],"c":{}}`, want: `{"c":{}}`},
+		{name: "keys sorted, space dropped, the struct resources written", in: `{ "containers": [ { "name": "c", "image": "img:v1" } ] }`,
+			want: `{"containers":[{"image":"img:v1","name":"c","resources":{}}]}`},
+		{name: "null members and empty lists and maps dropped, empty objects kept", in: `{"nodeSelector":null,"volumes":[],"tolerations":[],"hostAliases":null,"securityContext":{}}`,
+			want: `{"securityContext":{}}`},
+		{name: "quantities in canonical form", in: `{"overhead":{"cpu":0.5,"memory":"1.5Gi"}}`, want: `{"overhead":{"cpu":"500m","memory":"1536Mi"}}`},
+		{name: "an unknown field is an error", in: `{"containerz":[]}`, wantErr: true},
+		{name: "a field in another case is an error", in: `{"Containers":[]}`, wantErr: true},
+		{name: "a value of the wrong type is an error", in: `{"hostNetwork":"yes"}`, wantErr: true},
+		{name: "a duplicate field is an error", in: `{"hostname":"a","hostname":"b"}`, wantErr: true},
 		{name: "an array is not a pod spec", in: `[]`, wantErr: true},
 		{name: "a string is not a pod spec", in: `"x"`, wantErr: true},
 		{name: "invalid JSON", in: `{"a":`, wantErr: true},
@@ -61,7 +67,7 @@ func TestPodSpecEqual(t *testing.T) {
 	}
 	j := a.JSON()
 	j[0] = 'x' // the caller owns the result
-	if a.String() != `{"containers":[{"image":"img:v1","name":"c"}]}` {
+	if a.String() != `{"containers":[{"image":"img:v1","name":"c","resources":{}}]}` {
 		t.Errorf("modifying JSON() changed the spec to %s", a)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/proportion"
 	"github.com/rolloutmath/rolloutmath/revision"
 )
@@ -139,19 +138,6 @@ func values(sets []*ReplicaSet) []ReplicaSet {
 	return out
 }
 
-// hashTemplate adapts a pod template to the hash package.
-func hashTemplate(t PodTemplate) hash.Template {
-	return hash.Template{Labels: t.Labels, Annotations: t.Annotations, Spec: t.Spec.b}
-}
-
-// EqualIgnoreHash reports whether two pod templates are equal once the
-// pod-template-hash label is ignored (R-EQ-1): nil and empty maps are equal
-// and specs compare as canonical JSON. See the README for where this differs
-// from upstream's semantic equality.
-func EqualIgnoreHash(a, b PodTemplate) bool {
-	return hash.EqualCanonical(hashTemplate(a), hashTemplate(b))
-}
-
 // FindNewReplicaSet returns the oldest ReplicaSet (by [CompareByCreation])
 // whose pod template equals d's ignoring the pod-template-hash label, and
 // false when there is none (R-FIND-1). It does not reorder sets.
@@ -166,13 +152,13 @@ func FindNewReplicaSet(d Deployment, sets []ReplicaSet) (ReplicaSet, bool) {
 // findNew returns the index in sets of the new ReplicaSet, or -1. It scans
 // once, keeping the oldest match, instead of sorting.
 func findNew(d Deployment, sets []*ReplicaSet) int {
-	want := hashTemplate(d.Spec.Template)
+	want := d.Spec.Template
 	best := -1
 	for i, rs := range sets {
 		if best >= 0 && CompareByCreation(rs, sets[best]) >= 0 {
 			continue
 		}
-		if hash.EqualCanonical(want, hashTemplate(rs.Spec.Template)) {
+		if EqualIgnoreHash(want, rs.Spec.Template) {
 			best = i
 		}
 	}

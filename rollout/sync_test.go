@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
@@ -441,8 +440,8 @@ func TestCleanupDeploymentOrderThroughPlan(t *testing.T) {
 // The end-to-end traces (vectors E). Each sync is Plan, then Apply, then a
 // tiny ReplicaSet controller (sySimulate). Actions are compared as one-line
 // summaries: type, target, sizes, annotations, the written status and the
-// event. Upstream's ReplicaSet names carry upstream's hash; ours carry ours,
-// computed with hash.Sum from the same template.
+// event. ReplicaSet names carry upstream's pod-template-hash, as the
+// vectors give it (D.5).
 
 var syStart = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
@@ -451,9 +450,10 @@ func sySpec(image string) rollout.PodSpec {
 	return rollout.MustParsePodSpec(fmt.Sprintf(`{"containers":[{"image":%q,"name":"c"}]}`, image))
 }
 
-// syName is the name of the ReplicaSet Plan creates for image.
+// syName is the name of the ReplicaSet Plan creates for image: upstream's
+// name for the traces' template (vectors D.5).
 func syName(image string) string {
-	return hash.Name("web", hash.Sum(hash.Template{Labels: map[string]string{"app": "web"}, Spec: sySpec(image).JSON()}))
+	return map[string]string{"img:v1": "web-6df65d4dc7", "img:v2": "web-84d9d7c55d"}[image]
 }
 
 // syWeb is the traces' Deployment: "web", template {app: web} with one
@@ -963,17 +963,11 @@ func TestTraceAnnotationOnly(t *testing.T) {
 }
 
 // TestTraceHashCollision is vectors E-H: a ReplicaSet owned by nobody, with
-// another template, already has the new ReplicaSet's name. Upstream's names
-// are not ours, so the colliding ReplicaSet is named after our hash of the
-// template. The sync raises collisionCount and fails; the next one creates
-// the ReplicaSet under the name hashed with collision count 1.
+// another template, already has the new ReplicaSet's name. The sync raises
+// collisionCount and fails; the next one creates the ReplicaSet under the
+// name hashed with collision count 1 (upstream's names, vectors D.5).
 func TestTraceHashCollision(t *testing.T) {
-	tmpl := hash.Template{Labels: map[string]string{"app": "web"}, Spec: sySpec("img:v1").JSON()}
-	taken := hash.Name("web", hash.Sum(tmpl))
-	renamed := hash.Name("web", hash.SumCollisions(tmpl, 1))
-	if taken == renamed {
-		t.Fatalf("hash.Sum and hash.SumCollisions(1) agree on %s", taken)
-	}
+	taken, renamed := "web-6df65d4dc7", "web-6f7f9c7dfb"
 	s := syWeb(2, syRolling)
 	s.ReplicaSets = []rollout.ReplicaSet{{
 		ObjectMeta: rollout.ObjectMeta{Name: taken, Namespace: "default", UID: "other-uid", Labels: map[string]string{"other": "x"}},

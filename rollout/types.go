@@ -2,8 +2,6 @@ package rollout
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -59,14 +57,6 @@ type strategyJSON struct {
 	} `json:"rollingUpdate,omitempty"`
 }
 
-type strategyRawJSON struct {
-	Type          StrategyType `json:"type,omitempty"`
-	RollingUpdate *struct {
-		MaxSurge       json.RawMessage `json:"maxSurge"`
-		MaxUnavailable json.RawMessage `json:"maxUnavailable"`
-	} `json:"rollingUpdate,omitempty"`
-}
-
 // MarshalJSON encodes s as apps/v1 DeploymentStrategy.
 func (s Strategy) MarshalJSON() ([]byte, error) {
 	var j strategyJSON
@@ -79,50 +69,6 @@ func (s Strategy) MarshalJSON() ([]byte, error) {
 		}{&ms, &mu}
 	}
 	return json.Marshal(j)
-}
-
-// UnmarshalJSON decodes apps/v1 DeploymentStrategy and applies the API
-// server's defaults: type RollingUpdate, and 25% for an absent maxSurge or
-// maxUnavailable of a RollingUpdate strategy.
-// A malformed value is a *FieldError naming its field, such as
-// spec.strategy.rollingUpdate.maxSurge.
-func (s *Strategy) UnmarshalJSON(b []byte) error {
-	var j strategyRawJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	*s = Strategy{Type: j.Type}
-	if s.Type == "" {
-		s.Type = RollingUpdateStrategy
-	}
-	if s.Type != RollingUpdateStrategy {
-		return nil
-	}
-	s.RollingUpdate = DefaultRollingUpdate()
-	if ru := j.RollingUpdate; ru != nil {
-		if err := decodeLimit(ru.MaxSurge, "maxSurge", &s.RollingUpdate.MaxSurge); err != nil {
-			return err
-		}
-		if err := decodeLimit(ru.MaxUnavailable, "maxUnavailable", &s.RollingUpdate.MaxUnavailable); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// decodeLimit decodes maxSurge or maxUnavailable into v unless absent.
-func decodeLimit(raw json.RawMessage, name string, v *surge.Value) error {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	if err := v.UnmarshalJSON(raw); err != nil {
-		detail := err.Error()
-		if errors.Is(err, surge.ErrSyntax) && len(raw) > 0 && raw[0] == '"' {
-			detail = surge.PercentSyntaxDetail
-		}
-		return &FieldError{Field: "spec.strategy.rollingUpdate." + name, Kind: kindInvalid, Value: string(raw), Detail: detail, Err: err}
-	}
-	return nil
 }
 
 // DefaultRollingUpdate returns the API server's default limits: 25% and 25%.
@@ -155,44 +101,6 @@ type DeploymentSpec struct {
 	RevisionHistoryLimit    OptionalInt32 `json:"revisionHistoryLimit,omitzero"`
 	Paused                  bool          `json:"paused,omitempty"`
 	ProgressDeadlineSeconds OptionalInt32 `json:"progressDeadlineSeconds,omitzero"`
-}
-
-// UnmarshalJSON decodes apps/v1 DeploymentSpec and applies the defaults.
-func (s *DeploymentSpec) UnmarshalJSON(b []byte) error {
-	type plain DeploymentSpec
-	var j struct {
-		plain
-		Replicas *int32           `json:"replicas"`
-		Strategy *json.RawMessage `json:"strategy"`
-	}
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	*s = DeploymentSpec(j.plain)
-	s.Replicas = DefaultReplicas
-	if j.Replicas != nil {
-		s.Replicas = *j.Replicas
-	}
-	s.Strategy = Strategy{Type: RollingUpdateStrategy, RollingUpdate: DefaultRollingUpdate()}
-	if j.Strategy != nil {
-		if err := json.Unmarshal(*j.Strategy, &s.Strategy); err != nil {
-			var fe *FieldError
-			if errors.As(err, &fe) {
-				return err // it names its field
-			}
-			return fmt.Errorf("spec.strategy: %w", err)
-		}
-	}
-	if err := defaultTemplate(&s.Template); err != nil {
-		return err
-	}
-	if !s.RevisionHistoryLimit.Valid {
-		s.RevisionHistoryLimit = Int32(DefaultRevisionHistoryLimit)
-	}
-	if !s.ProgressDeadlineSeconds.Valid {
-		s.ProgressDeadlineSeconds = Int32(DefaultProgressDeadlineSeconds)
-	}
-	return nil
 }
 
 // ConditionStatus is a condition's status: True, False or Unknown.
@@ -284,39 +192,16 @@ func (d Deployment) MarshalJSON() ([]byte, error) {
 	}{"apps/v1", "Deployment", plain(d)})
 }
 
-// UnmarshalJSON decodes an apps/v1 Deployment as the API server stores it:
-// with its defaults applied and empty maps and lists absent.
+// UnmarshalJSON decodes an apps/v1 Deployment strictly and reads it as a
+// client of the API server holds it: defaulted and in stored form. It is
+// [DecodeOptions.Decode] with the zero options, for one Deployment.
 func (d *Deployment) UnmarshalJSON(b []byte) error {
-	type plain Deployment
-	j := plain{Spec: defaultDeploymentSpec()} // for an absent spec
-	if err := json.Unmarshal(b, &j); err != nil {
+	v, err := DecodeOptions{}.decodeDeployment(b, nil)
+	if err != nil {
 		return err
 	}
-	*d = Deployment(j)
-	d.ObjectMeta.normalize()
-	d.Spec.Selector.normalize()
-	if len(d.Status.Conditions) == 0 {
-		d.Status.Conditions = nil
-	}
+	*d = v
 	return nil
-}
-
-// defaultReplicaSetSpec is what an empty ReplicaSet spec decodes to.
-func defaultReplicaSetSpec() ReplicaSetSpec {
-	var s ReplicaSetSpec
-	if err := s.UnmarshalJSON([]byte("{}")); err != nil {
-		panic("rollout: decoding the empty spec: " + err.Error()) // cannot happen
-	}
-	return s
-}
-
-// defaultDeploymentSpec is what an empty spec decodes to.
-func defaultDeploymentSpec() DeploymentSpec {
-	var s DeploymentSpec
-	if err := s.UnmarshalJSON([]byte("{}")); err != nil {
-		panic("rollout: decoding the empty spec: " + err.Error()) // cannot happen
-	}
-	return s
 }
 
 // DeepCopy returns a copy of d that shares no maps or slices with it.
@@ -335,24 +220,6 @@ type ReplicaSetSpec struct {
 	MinReadySeconds int32         `json:"minReadySeconds,omitempty"`
 	Selector        LabelSelector `json:"selector"`
 	Template        PodTemplate   `json:"template"`
-}
-
-// UnmarshalJSON decodes apps/v1 ReplicaSetSpec and defaults replicas to 1.
-func (s *ReplicaSetSpec) UnmarshalJSON(b []byte) error {
-	type plain ReplicaSetSpec
-	var j struct {
-		plain
-		Replicas *int32 `json:"replicas"`
-	}
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	*s = ReplicaSetSpec(j.plain)
-	s.Replicas = DefaultReplicas
-	if j.Replicas != nil {
-		s.Replicas = *j.Replicas
-	}
-	return defaultTemplate(&s.Template)
 }
 
 // ReplicaSetCondition is a ReplicaSet's status condition.
@@ -401,20 +268,14 @@ func (rs *ReplicaSet) withOwnAnnotations() ReplicaSet {
 	return c
 }
 
-// UnmarshalJSON decodes an apps/v1 ReplicaSet as the API server stores it:
-// with its defaults applied and empty maps and lists absent.
+// UnmarshalJSON decodes an apps/v1 ReplicaSet as [Deployment.UnmarshalJSON]
+// decodes a Deployment.
 func (rs *ReplicaSet) UnmarshalJSON(b []byte) error {
-	type plain ReplicaSet
-	j := plain{Spec: defaultReplicaSetSpec()} // for an absent spec
-	if err := json.Unmarshal(b, &j); err != nil {
+	v, err := DecodeOptions{}.decodeReplicaSet(b, nil)
+	if err != nil {
 		return err
 	}
-	*rs = ReplicaSet(j)
-	rs.ObjectMeta.normalize()
-	rs.Spec.Selector.normalize()
-	if len(rs.Status.Conditions) == 0 {
-		rs.Status.Conditions = nil
-	}
+	*rs = v
 	return nil
 }
 
@@ -462,13 +323,13 @@ func (p Pod) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON decodes a core/v1 Pod, keeping metadata and status.phase.
+// UnmarshalJSON decodes a core/v1 Pod strictly, keeping its metadata and
+// status.phase.
 func (p *Pod) UnmarshalJSON(b []byte) error {
-	var j podJSON
-	if err := json.Unmarshal(b, &j); err != nil {
+	v, err := DecodeOptions{}.decodePod(b, nil)
+	if err != nil {
 		return err
 	}
-	j.Metadata.normalize()
-	*p = Pod{ObjectMeta: j.Metadata, Phase: j.Status.Phase}
+	*p = v
 	return nil
 }

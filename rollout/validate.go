@@ -9,20 +9,25 @@ import (
 )
 
 // FieldError reports a field the API server would refuse, in its words:
-// "spec.replicas: Invalid value: -1: must be greater than or equal to 0".
+// "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+// or "spec.template.spec.containers[0].imagee: unknown field".
 type FieldError struct {
 	Field  string // the field path, as spec.strategy.rollingUpdate.maxSurge
-	Kind   string // Invalid value, Required value, Unsupported value
+	Kind   string // Invalid value, Required value, Unsupported value, unknown field, duplicate field, ...
 	Value  string // the value as the API server prints it; empty for Required
 	Detail string
 	Err    error // the underlying error, if any (a *surge.ParseError, ...)
 }
 
 func (e *FieldError) Error() string {
-	if e.Value == "" && e.Kind == kindRequired {
-		return fmt.Sprintf("%s: %s: %s", e.Field, e.Kind, e.Detail)
+	s := e.Field + ": " + e.Kind
+	if e.Value != "" {
+		s += ": " + e.Value
 	}
-	return fmt.Sprintf("%s: %s: %s: %s", e.Field, e.Kind, e.Value, e.Detail)
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	return s
 }
 
 // Unwrap returns the underlying error.

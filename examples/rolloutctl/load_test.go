@@ -102,10 +102,10 @@ func TestParseManifestErrors(t *testing.T) {
 		{"YAML scalar", "just a sentence", []string{"in: not a Kubernetes object: a string"}},
 		{"YAML list", "- a\n- b\n", []string{"in: not a Kubernetes object: a list"}},
 		{"only a Service", "kind: Service\nmetadata: {name: s}\n", []string{"in: no Deployment found (found 0 ReplicaSets, 0 Pods, 1 Service)"}},
-		{"bad field type", "kind: Deployment\nmetadata: {name: a}\nspec: {replicas: many}\n", []string{`in: Deployment "a": json: cannot unmarshal string into field spec.replicas of type int32`}},
+		{"bad field type", "kind: Deployment\nmetadata: {name: a}\nspec: {replicas: many}\n", []string{`in: Deployment "a": spec.replicas: Invalid value: "many": must be a number, not a string`}},
 		{"item without kind", `{"kind":"List","items":[{"metadata":{}}]}`, []string{"in: items[0]: not a Kubernetes object: an object without a kind"}},
 		{"every document's problem", "kind: Deployment\nmetadata: {name: a}\nspec: {replicas: x}\n---\nfoo: bar\n", []string{
-			`in:1: document 1: Deployment "a": json: cannot unmarshal string into field spec.replicas of type int32`,
+			`in:1: document 1: Deployment "a": spec.replicas: Invalid value: "x": must be a number, not a string`,
 			"in:5: document 2: not a Kubernetes object: no kind (keys: foo)",
 		}},
 		// Found by FuzzParseManifest: a kind with a line break broke the
