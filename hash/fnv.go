@@ -1,9 +1,15 @@
 package hash
 
-// FNV32a is the state of a 32-bit FNV-1a hash, the function upstream's
-// pod-template-hash uses (hash/fnv's New32a). Its zero value is not the
-// initial state: start from [NewFNV32a]. The state is the sum.
+// FNV32a is the state of a 32-bit FNV-1a hash, the function of upstream's
+// pod-template-hash (hash/fnv's New32a). Its methods return the state after
+// reading more input; the state is the sum. Its zero value is not the
+// initial state: start from [NewFNV32a].
 type FNV32a uint32
+
+const (
+	fnvOffset32 = 2166136261
+	fnvPrime32  = 16777619
+)
 
 // NewFNV32a returns the initial state.
 func NewFNV32a() FNV32a { return fnvOffset32 }
@@ -25,8 +31,8 @@ func (h FNV32a) Write(b []byte) FNV32a {
 }
 
 // WriteCollisionCount returns the state after reading a collision count as
-// upstream's ComputeHash appends it: the count as a little-endian uint32,
-// then four zero bytes.
+// upstream's ComputeHash appends a non-nil one: the count as a
+// little-endian uint32, then four zero bytes.
 func (h FNV32a) WriteCollisionCount(count int32) FNV32a {
 	var b [8]byte
 	v := uint32(count)

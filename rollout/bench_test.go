@@ -198,3 +198,13 @@ func TestArithmeticAllocs(t *testing.T) {
 	}
 	_, _ = n, ok
 }
+
+// BenchmarkPodTemplateHash hashes the 1.7 KB three-container template as
+// upstream's ComputeHash does.
+func BenchmarkPodTemplateHash(b *testing.B) {
+	d := benchState(1).Deployment
+	b.ReportAllocs()
+	for b.Loop() {
+		rollout.PodTemplateHash(d)
+	}
+}

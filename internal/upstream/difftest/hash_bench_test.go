@@ -1,0 +1,49 @@
+package difftest
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/kubernetes/pkg/controller"
+
+	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+)
+
+// benchTemplate is the three-container, 1.7 KB template of rollout's
+// benchmarks, as stored (testdata/bench-template.json).
+func benchTemplate(b *testing.B) []byte {
+	data, err := os.ReadFile("testdata/bench-template.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}
+
+// BenchmarkHash compares upstream's ComputeHash with ours on the same
+// template, in one run.
+func BenchmarkHash(b *testing.B) {
+	data := benchTemplate(b)
+	b.Run("upstream", func(b *testing.B) {
+		var t v1.PodTemplateSpec
+		if err := json.Unmarshal(data, &t); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			controller.ComputeHash(&t, nil)
+		}
+	})
+	b.Run("ours", func(b *testing.B) {
+		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+		if len(res.Errs) > 0 {
+			b.Fatal(res.Errs)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = hash.Encode(uint32(schema.SpewPodTemplateSpec(hash.NewFNV32a(), t)))
+		}
+	})
+}
