@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
@@ -32,4 +33,39 @@ func TestCreateSmoke(t *testing.T) {
 	if err := compareCreate([]byte(in)); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestStoredRandomTemplates compares what is stored for random templates
+// (defaults, conversions, storage's form), whether or not validation
+// accepts them, and whether both sides refuse the same ones.
+func TestStoredRandomTemplates(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	refusedBoth := 0
+	for seed := range n {
+		data, err := json.Marshal(randomDeployment(int64(seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		real, _ := RealCreateDeployment(data)
+		ours, _ := OursCreateDeployment(data)
+		if real.Decode != "" || ours.Decode != "" {
+			if (real.Decode == "") != (ours.Decode == "") {
+				t.Fatalf("seed %d: decode: real %q, ours %q", seed, real.Decode, ours.Decode)
+			}
+			continue
+		}
+		if !bytes.Equal(real.Stored, ours.Stored) {
+			t.Fatalf("seed %d: stored differ:\nreal %s\nours %s", seed, real.Stored, ours.Stored)
+		}
+		if real.Refused() != ours.Refused() {
+			t.Errorf("seed %d: refused: real %v %v, ours %v %v", seed, real.Refused(), real.Problems, ours.Refused(), ours.Problems)
+		}
+		if real.Refused() {
+			refusedBoth++
+		}
+	}
+	t.Logf("%d random templates, %d refused", n, refusedBoth)
 }
