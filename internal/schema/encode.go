@@ -13,8 +13,8 @@ import (
 // members of every object in byte order of their names and no null
 // members. Two values the API server stores alike encode to the same bytes.
 //
-// In the comparison form (cmp), quantities are written by value in their
-// DecimalSI form, so that two values upstream's Semantic equality finds
+// In the comparison form (cmp), quantities are written by value, in
+// exponent form, so that two values upstream's Semantic equality finds
 // equal (1Gi and 1073741824) encode to the same bytes.
 type encoder struct {
 	buf []byte
@@ -50,8 +50,10 @@ func (e *encoder) int64(v int64) { e.buf = strconv.AppendInt(e.buf, v, 10) }
 func (e *encoder) quantity(q *Quantity) {
 	e.buf = append(e.buf, '"')
 	if e.cmp {
+		// By value: the exponent form is the one canonical form that names
+		// every value (DecimalSI drops an exponent it has no suffix for).
 		c := *q
-		c.Format, c.s = DecimalSI, ""
+		c.Format, c.s = DecimalExponent, ""
 		e.buf = c.appendCanonical(e.buf)
 	} else if q.s != "" {
 		e.buf = append(e.buf, q.s...)

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -56,7 +57,15 @@ var (
 	ErrQuantityFormat  = errors.New("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
 	ErrQuantityNumeric = errors.New("unable to parse numeric part of quantity")
 	ErrQuantitySuffix  = errors.New("unable to parse quantity's suffix")
+	// ErrQuantityTooLarge is ours: a quantity with more than 18 significant
+	// digits and a decimal exponent over 1000, whose canonical form
+	// upstream's code takes minutes to hours, or all memory, to compute.
+	ErrQuantityTooLarge = errors.New("quantity too large: more than 18 significant digits with an exponent over 1000")
 )
+
+// maxDecimalExponent bounds the exponent of a quantity that does not fit
+// an int64 mantissa (see ErrQuantityTooLarge).
+const maxDecimalExponent = 1000
 
 // MustParseQuantity is ParseQuantity for quantities written in the program;
 // it panics on a malformed one.
@@ -136,6 +145,11 @@ func ParseQuantity(str string) (Quantity, error) {
 		return Quantity{}, ErrQuantityNumeric
 	}
 	if base == 10 {
+		// An exponent this large would have upstream multiply by a power
+		// of ten with billions of digits, which never finishes.
+		if int64(amount.scale)-int64(exponent) < -maxDecimalExponent {
+			return Quantity{}, ErrQuantityTooLarge
+		}
 		amount.scale -= exponent
 	} else {
 		amount.unscaled.Lsh(&amount.unscaled, uint(exponent))
@@ -615,12 +629,38 @@ func mulInt64(a, b int64) (int64, bool) {
 	return c, c/b == a
 }
 
-// scaleUp returns base × 10^scale and whether it fits.
+// scaleUp returns base × 10^scale and whether it fits, as upstream's
+// positiveScaleInt64: for the scales 1, 2, 3, 6 and 9 an overflow returns
+// the wrapped product with false, for the others 0 and false.
 func scaleUp(base int64, scale int32) (int64, bool) {
+	mul := func(a, b int64) (int64, bool) {
+		if a == 0 || a == 1 {
+			return a * b, true
+		}
+		if a == -1<<63 && b != 1 {
+			return 0, false
+		}
+		c := a * b
+		return c, c/b == a
+	}
+	switch scale {
+	case 0:
+		return base, true
+	case 1:
+		return mul(base, 10)
+	case 2:
+		return mul(base, 100)
+	case 3:
+		return mul(base, 1000)
+	case 6:
+		return mul(base, 1000000)
+	case 9:
+		return mul(base, 1000000000)
+	}
 	v := base
 	for range scale {
 		var ok bool
-		if v, ok = mulInt64(v, 10); !ok {
+		if v, ok = mul(v, 10); !ok {
 			return 0, false
 		}
 	}
@@ -717,6 +757,23 @@ func (d *decAmount) rescaled(scale int32) *decAmount {
 }
 
 func (d *decAmount) cmp(o *decAmount) int {
+	// Signs, then magnitudes, decide most comparisons without scaling a
+	// number by a power of ten that may have millions of digits.
+	if sd, so := d.unscaled.Sign(), o.unscaled.Sign(); sd != so || sd == 0 {
+		switch {
+		case sd < so:
+			return -1
+		case sd > so:
+			return 1
+		}
+		return 0
+	}
+	if md, mo := d.magnitude(), o.magnitude(); md != mo {
+		if (md > mo) == (d.unscaled.Sign() > 0) {
+			return 1
+		}
+		return -1
+	}
 	a, b := d, o
 	if a.scale > b.scale {
 		b = b.rescaled(a.scale)
@@ -726,6 +783,12 @@ func (d *decAmount) cmp(o *decAmount) int {
 	return a.unscaled.Cmp(&b.unscaled)
 }
 
+// magnitude is the power of ten of d's leading digit, plus one: the
+// number of digits of |unscaled| less the scale.
+func (d *decAmount) magnitude() int64 {
+	return int64(len(new(big.Int).Abs(&d.unscaled).String())) - int64(d.scale)
+}
+
 // roundedUp returns d at the given (inf) scale, rounded away from zero.
 func (d *decAmount) roundedUp(scale int32) *decAmount {
 	r := &decAmount{scale: scale}
@@ -733,8 +796,16 @@ func (d *decAmount) roundedUp(scale int32) *decAmount {
 	switch shift := scale - d.scale; {
 	case shift > 0:
 		x.Mul(x, pow10(shift))
-	case shift < 0:
+	case shift < 0 && int64(-shift) <= int64(len(x.String()))+1:
 		y.Mul(y, pow10(-shift))
+	}
+	if shift := scale - d.scale; shift < 0 && int64(-shift) > int64(len(x.String()))+1 {
+		// The divisor has more digits than the dividend: the quotient is 0
+		// and, unless the value is 0, rounding away from zero gives ±1.
+		// Upstream computes this by dividing by the power of ten, which for
+		// an exponent in the millions takes hours.
+		r.unscaled.SetInt64(int64(x.Sign()))
+		return r
 	}
 	var rem big.Int
 	r.unscaled.QuoRem(x, y, &rem)
@@ -783,19 +854,30 @@ func (d *decAmount) appendBase1024(out []byte) ([]byte, int32) {
 	return append(out, amount.String()...), exponent
 }
 
-// scaledValue returns ceil(d / 10^scale) as upstream's scaledValue: the
-// integer part plus one if there is a remainder.
+// scaledValue returns d / 10^scale, rounded up, exactly as upstream's
+// scaledValue computes it, quirks included: a value below MaxInt64 (every
+// negative one) takes a fast path through big.Int's Int64, which keeps the
+// low 64 bits of a number that does not fit; the rest divide with
+// Euclidean division.
 func (d *decAmount) scaledValue(scale int32) int64 {
-	dif := d.scale - (-scale)
+	dif := int64(d.scale) - int64(-scale)
 	switch {
 	case dif == 0:
 		return d.unscaled.Int64()
 	case dif < 0:
-		return d.unscaled.Int64() * pow10(-dif).Int64()
+		return d.unscaled.Int64() * int64(math.Pow10(int(-dif)))
 	}
-	var q, r big.Int
-	q.QuoRem(&d.unscaled, pow10(dif), &r)
-	if r.Sign() != 0 {
+	if d.unscaled.Cmp(big.NewInt(math.MaxInt64)) < 0 && dif < 19 {
+		divide := int64(math.Pow10(int(dif)))
+		v := d.unscaled.Int64()
+		if v%divide != 0 {
+			return v/divide + 1
+		}
+		return v / divide
+	}
+	var q, m big.Int
+	q.DivMod(&d.unscaled, pow10(int32(dif)), &m)
+	if m.Sign() != 0 {
 		return q.Int64() + 1
 	}
 	return q.Int64()

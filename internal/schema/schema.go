@@ -236,3 +236,13 @@ func StoredPod(x *Pod) { x.stored() }
 
 // StoredPodTemplateSpec is [StoredDeployment] for a pod template.
 func StoredPodTemplateSpec(x *PodTemplateSpec) { x.stored() }
+
+// SpewQuantityText returns upstream's hash rendering of a
+// resource.Quantity value, as dump.ForHash(q) prints it (for tests).
+func SpewQuantityText(q *Quantity) string {
+	var buf []byte
+	w := spewer{text: &buf}
+	w.lit("(resource.Quantity)")
+	w.quantity(q)
+	return string(buf)
+}

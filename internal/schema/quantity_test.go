@@ -1,0 +1,88 @@
+package schema
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestParseQuantity pins ParseQuantity on cases checked against upstream's
+// resource.ParseQuantity (internal/upstream/difftest runs 200,000 more):
+// the canonical form, and whether the canonical input is cached (which the
+// hash sees).
+func TestParseQuantity(t *testing.T) {
+	for _, tc := range []struct {
+		in, canonical string
+		cached        bool
+	}{
+		{"0", "0", true},
+		{"100m", "100m", true},
+		{"0.5", "500m", false},
+		{"1", "1", true},
+		{"1000m", "1", false},
+		{"1.5Gi", "1536Mi", false},
+		{"1536Mi", "1536Mi", false}, // 1536 & 7 == 0: upstream does not cache it
+		{"1Gi", "1Gi", true},
+		{"1e3", "1e3", true},
+		{"2k", "2k", true},
+		{"1n", "1n", true},
+		{"0.0000000001", "1n", false},
+		{"12345678901234567890123", "12345678901234567890123", false},
+		{"1000E", "1", false}, // upstream has no suffix for 10^21 and drops the exponent
+		{"1e-9999999", "1e-9", false},
+		{"-3e-99999999", "-1e-9", false},
+		{"1e2345678901232", "10e626757615", false}, // the exponent wraps at int32, as upstream's
+		{".5", "500m", false},
+		{"-", "0", false},
+	} {
+		q, err := ParseQuantity(tc.in)
+		if err != nil {
+			t.Errorf("ParseQuantity(%q): %v", tc.in, err)
+			continue
+		}
+		if got := q.String(); got != tc.canonical {
+			t.Errorf("ParseQuantity(%q).String() = %q, want %q", tc.in, got, tc.canonical)
+		}
+		if got := q.s != ""; got != tc.cached {
+			t.Errorf("ParseQuantity(%q) caches its string: %v, want %v", tc.in, got, tc.cached)
+		}
+	}
+}
+
+func TestParseQuantityErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want error
+	}{
+		{"", ErrQuantityFormat},
+		{"abc", ErrQuantityFormat},
+		{"1Gb", ErrQuantityFormat},
+		{"1K", ErrQuantitySuffix},
+		{"e-100", ErrQuantityNumeric},
+		{"1234567890123456789e99999999", ErrQuantityTooLarge},
+	} {
+		if _, err := ParseQuantity(tc.in); !errors.Is(err, tc.want) {
+			t.Errorf("ParseQuantity(%q) = %v, want %v", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestQuantityCmp: formats do not matter, values do.
+func TestQuantityCmp(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1Gi", "1073741824", 0},
+		{"1", "1000m", 0},
+		{"1e3", "1k", 0},
+		{"1", "2", -1},
+		{"1e626757616", "1e3", 1},
+		{"-1", "1n", -1},
+		{"12345678901234567890123", "12345678901234567890124", -1},
+	} {
+		a, b := MustParseQuantity(tc.a), MustParseQuantity(tc.b)
+		if got := a.Cmp(b); got != tc.want {
+			t.Errorf("Cmp(%s, %s) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
