@@ -2,7 +2,6 @@ package difftest
 
 import (
 	"fmt"
-	"math/rand"
 	"time"
 
 	v1 "k8s.io/api/core/v1"
@@ -61,4 +60,4 @@ func filler(seed int64) *randfill.Filler {
 	)
 }
 
-var _ = rand.Int
+
