@@ -7,9 +7,9 @@ import (
 
 // Validation of a pod's volumes: upstream's ValidateVolumes and
 // validateVolumeSource (pkg/apis/core/validation). The sources are
-// validated in validate_volume_sources.go, validate_volume_files.go
-// (secret, configMap, downwardAPI), validate_volume_projected.go and
-// validate_volume_claims.go (ephemeral).
+// validated in validate_volume_sources.go, validate_volume_drivers.go,
+// validate_volume_files.go (secret, configMap, downwardAPI),
+// validate_volume_projected.go and validate_volume_claims.go (ephemeral).
 
 // validateVolumes is upstream's ValidateVolumes: each volume has a unique
 // DNS-label name and exactly one valid source, and no persistentVolumeClaim
