@@ -269,3 +269,21 @@ func isDomainPrefixedKey(p *field.Path, key string) field.ErrorList {
 	}
 	return nil
 }
+
+// hasNonLocalProjectedTokenPath is upstream's hasNonLocalProjectedTokenPath
+// (pkg/api/pod): whether a stored pod spec has a projected token whose
+// path validateLocalNonReservedPath refuses. On an update, such a spec
+// sets podOptions.AllowNonLocalProjectedTokenPath, so that it may keep it.
+func hasNonLocalProjectedTokenPath(s *schema.PodSpec) bool {
+	for _, v := range s.Volumes {
+		if v.Projected == nil {
+			continue
+		}
+		for _, src := range v.Projected.Sources {
+			if t := src.ServiceAccountToken; t != nil && len(validateLocalNonReservedPath(t.Path, field.NewPath("path"))) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -92,6 +92,28 @@ func TestValidateVolumesPod(t *testing.T) {
 	}
 }
 
+// TestHasNonLocalProjectedTokenPath checks the update option's test on
+// tokens with local and non-local paths.
+func TestHasNonLocalProjectedTokenPath(t *testing.T) {
+	spec := func(paths ...string) *schema.PodSpec {
+		var srcs []schema.VolumeProjection
+		for _, p := range paths {
+			srcs = append(srcs, schema.VolumeProjection{ServiceAccountToken: &schema.ServiceAccountTokenProjection{Path: p}})
+		}
+		srcs = append(srcs, schema.VolumeProjection{Secret: &schema.SecretProjection{Items: []schema.KeyToPath{{Key: "k", Path: "/abs"}}}})
+		return &schema.PodSpec{Volumes: []schema.Volume{{Name: "e", VolumeSource: schema.VolumeSource{EmptyDir: &schema.EmptyDirVolumeSource{}}},
+			{Name: "p", VolumeSource: schema.VolumeSource{Projected: &schema.ProjectedVolumeSource{Sources: srcs}}}}}
+	}
+	for _, c := range []struct {
+		paths []string
+		want  bool
+	}{{nil, false}, {[]string{"token"}, false}, {[]string{"token", "/abs"}, true}, {[]string{"..data"}, true}, {[]string{"a/../b"}, true}, {[]string{""}, false}} {
+		if got := hasNonLocalProjectedTokenPath(spec(c.paths...)); got != c.want {
+			t.Errorf("hasNonLocalProjectedTokenPath(%q) = %v, want %v", c.paths, got, c.want)
+		}
+	}
+}
+
 // TestValidateVolumesMap checks that the map holds the volumes with no
 // problem, each pointing at its own source.
 func TestValidateVolumesMap(t *testing.T) {
