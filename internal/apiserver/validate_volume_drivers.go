@@ -187,7 +187,8 @@ func validateCSIVolumeSource(c *schema.CSIVolumeSource, p *field.Path) field.Err
 
 // validateImageVolumeSource is upstream's validateImageVolumeSource: a
 // pod's image volume needs a reference (a template's may leave it to be
-// filled in), and the pull policy is one of the three.
+// filled in), and the pull policy is one of the three. (The digest option,
+// podOptions.AllowImageVolumeWithDigest, only concerns a pod's status.)
 func validateImageVolumeSource(v *schema.ImageVolumeSource, p *field.Path, opts podOptions) field.ErrorList {
 	var errs field.ErrorList
 	if opts.ResourceIsPod && v.Reference == "" {
