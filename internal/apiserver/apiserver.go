@@ -24,6 +24,7 @@
 //	core validation.ValidatePodTemplateSpec     validatePodTemplateSpec
 //	core validation.ValidatePodSpec             validatePodSpec
 //	core validation.ValidateObjectMeta          validateObjectMeta
+//	core validation.ValidateVolumes             validateVolumes (and every source's validator)
 //	protobuf storage round trip                 schema.StoredDeployment and its siblings
 //
 // Feature gates are [FeatureGates], whose zero value is v1.36's defaults.

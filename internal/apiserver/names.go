@@ -65,11 +65,11 @@ func regexError(msg, re string, examples ...string) string {
 	return msg + "regex used for validation is '" + re + "')"
 }
 
-// isDNS1123Label: a lowercase RFC 1123 label of at most 63 bytes.
+// isDNS1123Label: a lowercase RFC 1123 label of at most 63 characters.
 func isDNS1123Label(v string) []string {
 	var errs []string
 	if len(v) > 63 {
-		errs = append(errs, maxBytesError(63))
+		errs = append(errs, maxLenError(63))
 	}
 	if !dns1123LabelRegexp.MatchString(v) {
 		if dns1123SubdomainRegexp.MatchString(v) {
@@ -81,11 +81,22 @@ func isDNS1123Label(v string) []string {
 	return errs
 }
 
-// isDNS1123Subdomain: a lowercase RFC 1123 subdomain of at most 253 bytes.
+// isDNS1123Subdomain: a lowercase RFC 1123 subdomain of at most 253
+// characters (util/validation's wording).
 func isDNS1123Subdomain(v string) []string {
+	return dns1123Subdomain(v, maxLenError(253))
+}
+
+// contentDNS1123Subdomain is the same rule in the words of the content
+// package, which label-key prefixes are checked with: "bytes".
+func contentDNS1123Subdomain(v string) []string {
+	return dns1123Subdomain(v, maxBytesError(253))
+}
+
+func dns1123Subdomain(v, tooLong string) []string {
 	var errs []string
 	if len(v) > 253 {
-		errs = append(errs, maxBytesError(253))
+		errs = append(errs, tooLong)
 	}
 	if !dns1123SubdomainRegexp.MatchString(v) {
 		errs = append(errs, regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", dns1123SubdomainFmt, "example.com"))
@@ -121,7 +132,7 @@ func isQualifiedName(v string) []string {
 		if prefix == "" {
 			errs = append(errs, "prefix part "+emptyError())
 		} else {
-			for _, m := range isDNS1123Subdomain(prefix) {
+			for _, m := range contentDNS1123Subdomain(prefix) {
 				errs = append(errs, "prefix part "+m)
 			}
 		}

@@ -88,6 +88,7 @@ func selectorsEqual(a, b *schema.LabelSelector) bool {
 func updatePodOptions(s, old *schema.PodSpec, g FeatureGates) podOptions {
 	opts := createPodOptions(g)
 	opts.AllowInvalidLabelValueInSelector = hasInvalidLabelValueInAffinitySelector(old)
+	opts.AllowNonLocalProjectedTokenPath = hasNonLocalProjectedTokenPath(old)
 	return opts
 }
 
