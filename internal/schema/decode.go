@@ -31,7 +31,6 @@ type decoder struct {
 	errs     field.ErrorList
 	warnings []string
 	broken   bool // malformed JSON: stop
-	scratch  []byte
 }
 
 // segment is one step of the path being decoded: a field name, or an
@@ -720,9 +719,8 @@ func (d *decoder) fieldsV1(p *FieldsV1) {
 	if d.null() {
 		return
 	}
-	start := d.pos
 	d.space()
-	start = d.pos
+	start := d.pos
 	d.skip()
 	if d.broken {
 		return

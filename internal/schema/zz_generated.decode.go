@@ -5726,7 +5726,7 @@ func (d *decoder) decodePtrTime(p **Time) {
 	if *p == nil {
 		*p = new(Time)
 	}
-	d.time(&(**p))
+	d.time(*p)
 }
 
 func (d *decoder) decodePtrInt64(p **int64) {
@@ -5737,7 +5737,7 @@ func (d *decoder) decodePtrInt64(p **int64) {
 	if *p == nil {
 		*p = new(int64)
 	}
-	d.int64(&(**p))
+	d.int64(*p)
 }
 
 func (d *decoder) decodeSliceOwnerReference(p *[]OwnerReference) {
@@ -5774,7 +5774,7 @@ func (d *decoder) decodePtrBool(p **bool) {
 	if *p == nil {
 		*p = new(bool)
 	}
-	d.boolean(&(**p))
+	d.boolean(*p)
 }
 
 func (d *decoder) decodePtrFieldsV1(p **FieldsV1) {
@@ -5785,7 +5785,7 @@ func (d *decoder) decodePtrFieldsV1(p **FieldsV1) {
 	if *p == nil {
 		*p = new(FieldsV1)
 	}
-	d.fieldsV1(&(**p))
+	d.fieldsV1(*p)
 }
 
 func (d *decoder) decodePtrInt32(p **int32) {
@@ -5796,7 +5796,7 @@ func (d *decoder) decodePtrInt32(p **int32) {
 	if *p == nil {
 		*p = new(int32)
 	}
-	d.int32(&(**p))
+	d.int32(*p)
 }
 
 func (d *decoder) decodePtrLabelSelector(p **LabelSelector) {
@@ -5807,7 +5807,7 @@ func (d *decoder) decodePtrLabelSelector(p **LabelSelector) {
 	if *p == nil {
 		*p = new(LabelSelector)
 	}
-	d.decodeLabelSelector(&(**p))
+	d.decodeLabelSelector(*p)
 }
 
 func (d *decoder) decodeSliceLabelSelectorRequirement(p *[]LabelSelectorRequirement) {
@@ -5870,7 +5870,7 @@ func (d *decoder) decodePtrPodSecurityContext(p **PodSecurityContext) {
 	if *p == nil {
 		*p = new(PodSecurityContext)
 	}
-	d.decodePodSecurityContext(&(**p))
+	d.decodePodSecurityContext(*p)
 }
 
 func (d *decoder) decodeSliceLocalObjectReference(p *[]LocalObjectReference) {
@@ -5894,7 +5894,7 @@ func (d *decoder) decodePtrAffinity(p **Affinity) {
 	if *p == nil {
 		*p = new(Affinity)
 	}
-	d.decodeAffinity(&(**p))
+	d.decodeAffinity(*p)
 }
 
 func (d *decoder) decodeSliceToleration(p *[]Toleration) {
@@ -5931,7 +5931,7 @@ func (d *decoder) decodePtrPodDNSConfig(p **PodDNSConfig) {
 	if *p == nil {
 		*p = new(PodDNSConfig)
 	}
-	d.decodePodDNSConfig(&(**p))
+	d.decodePodDNSConfig(*p)
 }
 
 func (d *decoder) decodeSlicePodReadinessGate(p *[]PodReadinessGate) {
@@ -5955,7 +5955,7 @@ func (d *decoder) decodePtrString(p **string) {
 	if *p == nil {
 		*p = new(string)
 	}
-	d.str(&(**p))
+	d.str(*p)
 }
 
 func (d *decoder) decodeSliceTopologySpreadConstraint(p *[]TopologySpreadConstraint) {
@@ -5979,7 +5979,7 @@ func (d *decoder) decodePtrPodOS(p **PodOS) {
 	if *p == nil {
 		*p = new(PodOS)
 	}
-	d.decodePodOS(&(**p))
+	d.decodePodOS(*p)
 }
 
 func (d *decoder) decodeSlicePodSchedulingGate(p *[]PodSchedulingGate) {
@@ -6016,7 +6016,7 @@ func (d *decoder) decodePtrResourceRequirements(p **ResourceRequirements) {
 	if *p == nil {
 		*p = new(ResourceRequirements)
 	}
-	d.decodeResourceRequirements(&(**p))
+	d.decodeResourceRequirements(*p)
 }
 
 func (d *decoder) decodePtrPodSchedulingGroup(p **PodSchedulingGroup) {
@@ -6027,7 +6027,7 @@ func (d *decoder) decodePtrPodSchedulingGroup(p **PodSchedulingGroup) {
 	if *p == nil {
 		*p = new(PodSchedulingGroup)
 	}
-	d.decodePodSchedulingGroup(&(**p))
+	d.decodePodSchedulingGroup(*p)
 }
 
 func (d *decoder) decodePtrHostPathVolumeSource(p **HostPathVolumeSource) {
@@ -6038,7 +6038,7 @@ func (d *decoder) decodePtrHostPathVolumeSource(p **HostPathVolumeSource) {
 	if *p == nil {
 		*p = new(HostPathVolumeSource)
 	}
-	d.decodeHostPathVolumeSource(&(**p))
+	d.decodeHostPathVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrEmptyDirVolumeSource(p **EmptyDirVolumeSource) {
@@ -6049,7 +6049,7 @@ func (d *decoder) decodePtrEmptyDirVolumeSource(p **EmptyDirVolumeSource) {
 	if *p == nil {
 		*p = new(EmptyDirVolumeSource)
 	}
-	d.decodeEmptyDirVolumeSource(&(**p))
+	d.decodeEmptyDirVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrGCEPersistentDiskVolumeSource(p **GCEPersistentDiskVolumeSource) {
@@ -6060,7 +6060,7 @@ func (d *decoder) decodePtrGCEPersistentDiskVolumeSource(p **GCEPersistentDiskVo
 	if *p == nil {
 		*p = new(GCEPersistentDiskVolumeSource)
 	}
-	d.decodeGCEPersistentDiskVolumeSource(&(**p))
+	d.decodeGCEPersistentDiskVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrAWSElasticBlockStoreVolumeSource(p **AWSElasticBlockStoreVolumeSource) {
@@ -6071,7 +6071,7 @@ func (d *decoder) decodePtrAWSElasticBlockStoreVolumeSource(p **AWSElasticBlockS
 	if *p == nil {
 		*p = new(AWSElasticBlockStoreVolumeSource)
 	}
-	d.decodeAWSElasticBlockStoreVolumeSource(&(**p))
+	d.decodeAWSElasticBlockStoreVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrGitRepoVolumeSource(p **GitRepoVolumeSource) {
@@ -6082,7 +6082,7 @@ func (d *decoder) decodePtrGitRepoVolumeSource(p **GitRepoVolumeSource) {
 	if *p == nil {
 		*p = new(GitRepoVolumeSource)
 	}
-	d.decodeGitRepoVolumeSource(&(**p))
+	d.decodeGitRepoVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrSecretVolumeSource(p **SecretVolumeSource) {
@@ -6093,7 +6093,7 @@ func (d *decoder) decodePtrSecretVolumeSource(p **SecretVolumeSource) {
 	if *p == nil {
 		*p = new(SecretVolumeSource)
 	}
-	d.decodeSecretVolumeSource(&(**p))
+	d.decodeSecretVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrNFSVolumeSource(p **NFSVolumeSource) {
@@ -6104,7 +6104,7 @@ func (d *decoder) decodePtrNFSVolumeSource(p **NFSVolumeSource) {
 	if *p == nil {
 		*p = new(NFSVolumeSource)
 	}
-	d.decodeNFSVolumeSource(&(**p))
+	d.decodeNFSVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrISCSIVolumeSource(p **ISCSIVolumeSource) {
@@ -6115,7 +6115,7 @@ func (d *decoder) decodePtrISCSIVolumeSource(p **ISCSIVolumeSource) {
 	if *p == nil {
 		*p = new(ISCSIVolumeSource)
 	}
-	d.decodeISCSIVolumeSource(&(**p))
+	d.decodeISCSIVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrGlusterfsVolumeSource(p **GlusterfsVolumeSource) {
@@ -6126,7 +6126,7 @@ func (d *decoder) decodePtrGlusterfsVolumeSource(p **GlusterfsVolumeSource) {
 	if *p == nil {
 		*p = new(GlusterfsVolumeSource)
 	}
-	d.decodeGlusterfsVolumeSource(&(**p))
+	d.decodeGlusterfsVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrPersistentVolumeClaimVolumeSource(p **PersistentVolumeClaimVolumeSource) {
@@ -6137,7 +6137,7 @@ func (d *decoder) decodePtrPersistentVolumeClaimVolumeSource(p **PersistentVolum
 	if *p == nil {
 		*p = new(PersistentVolumeClaimVolumeSource)
 	}
-	d.decodePersistentVolumeClaimVolumeSource(&(**p))
+	d.decodePersistentVolumeClaimVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrRBDVolumeSource(p **RBDVolumeSource) {
@@ -6148,7 +6148,7 @@ func (d *decoder) decodePtrRBDVolumeSource(p **RBDVolumeSource) {
 	if *p == nil {
 		*p = new(RBDVolumeSource)
 	}
-	d.decodeRBDVolumeSource(&(**p))
+	d.decodeRBDVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrFlexVolumeSource(p **FlexVolumeSource) {
@@ -6159,7 +6159,7 @@ func (d *decoder) decodePtrFlexVolumeSource(p **FlexVolumeSource) {
 	if *p == nil {
 		*p = new(FlexVolumeSource)
 	}
-	d.decodeFlexVolumeSource(&(**p))
+	d.decodeFlexVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrCinderVolumeSource(p **CinderVolumeSource) {
@@ -6170,7 +6170,7 @@ func (d *decoder) decodePtrCinderVolumeSource(p **CinderVolumeSource) {
 	if *p == nil {
 		*p = new(CinderVolumeSource)
 	}
-	d.decodeCinderVolumeSource(&(**p))
+	d.decodeCinderVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrCephFSVolumeSource(p **CephFSVolumeSource) {
@@ -6181,7 +6181,7 @@ func (d *decoder) decodePtrCephFSVolumeSource(p **CephFSVolumeSource) {
 	if *p == nil {
 		*p = new(CephFSVolumeSource)
 	}
-	d.decodeCephFSVolumeSource(&(**p))
+	d.decodeCephFSVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrFlockerVolumeSource(p **FlockerVolumeSource) {
@@ -6192,7 +6192,7 @@ func (d *decoder) decodePtrFlockerVolumeSource(p **FlockerVolumeSource) {
 	if *p == nil {
 		*p = new(FlockerVolumeSource)
 	}
-	d.decodeFlockerVolumeSource(&(**p))
+	d.decodeFlockerVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrDownwardAPIVolumeSource(p **DownwardAPIVolumeSource) {
@@ -6203,7 +6203,7 @@ func (d *decoder) decodePtrDownwardAPIVolumeSource(p **DownwardAPIVolumeSource) 
 	if *p == nil {
 		*p = new(DownwardAPIVolumeSource)
 	}
-	d.decodeDownwardAPIVolumeSource(&(**p))
+	d.decodeDownwardAPIVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrFCVolumeSource(p **FCVolumeSource) {
@@ -6214,7 +6214,7 @@ func (d *decoder) decodePtrFCVolumeSource(p **FCVolumeSource) {
 	if *p == nil {
 		*p = new(FCVolumeSource)
 	}
-	d.decodeFCVolumeSource(&(**p))
+	d.decodeFCVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrAzureFileVolumeSource(p **AzureFileVolumeSource) {
@@ -6225,7 +6225,7 @@ func (d *decoder) decodePtrAzureFileVolumeSource(p **AzureFileVolumeSource) {
 	if *p == nil {
 		*p = new(AzureFileVolumeSource)
 	}
-	d.decodeAzureFileVolumeSource(&(**p))
+	d.decodeAzureFileVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrConfigMapVolumeSource(p **ConfigMapVolumeSource) {
@@ -6236,7 +6236,7 @@ func (d *decoder) decodePtrConfigMapVolumeSource(p **ConfigMapVolumeSource) {
 	if *p == nil {
 		*p = new(ConfigMapVolumeSource)
 	}
-	d.decodeConfigMapVolumeSource(&(**p))
+	d.decodeConfigMapVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrVsphereVirtualDiskVolumeSource(p **VsphereVirtualDiskVolumeSource) {
@@ -6247,7 +6247,7 @@ func (d *decoder) decodePtrVsphereVirtualDiskVolumeSource(p **VsphereVirtualDisk
 	if *p == nil {
 		*p = new(VsphereVirtualDiskVolumeSource)
 	}
-	d.decodeVsphereVirtualDiskVolumeSource(&(**p))
+	d.decodeVsphereVirtualDiskVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrQuobyteVolumeSource(p **QuobyteVolumeSource) {
@@ -6258,7 +6258,7 @@ func (d *decoder) decodePtrQuobyteVolumeSource(p **QuobyteVolumeSource) {
 	if *p == nil {
 		*p = new(QuobyteVolumeSource)
 	}
-	d.decodeQuobyteVolumeSource(&(**p))
+	d.decodeQuobyteVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrAzureDiskVolumeSource(p **AzureDiskVolumeSource) {
@@ -6269,7 +6269,7 @@ func (d *decoder) decodePtrAzureDiskVolumeSource(p **AzureDiskVolumeSource) {
 	if *p == nil {
 		*p = new(AzureDiskVolumeSource)
 	}
-	d.decodeAzureDiskVolumeSource(&(**p))
+	d.decodeAzureDiskVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrPhotonPersistentDiskVolumeSource(p **PhotonPersistentDiskVolumeSource) {
@@ -6280,7 +6280,7 @@ func (d *decoder) decodePtrPhotonPersistentDiskVolumeSource(p **PhotonPersistent
 	if *p == nil {
 		*p = new(PhotonPersistentDiskVolumeSource)
 	}
-	d.decodePhotonPersistentDiskVolumeSource(&(**p))
+	d.decodePhotonPersistentDiskVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrProjectedVolumeSource(p **ProjectedVolumeSource) {
@@ -6291,7 +6291,7 @@ func (d *decoder) decodePtrProjectedVolumeSource(p **ProjectedVolumeSource) {
 	if *p == nil {
 		*p = new(ProjectedVolumeSource)
 	}
-	d.decodeProjectedVolumeSource(&(**p))
+	d.decodeProjectedVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrPortworxVolumeSource(p **PortworxVolumeSource) {
@@ -6302,7 +6302,7 @@ func (d *decoder) decodePtrPortworxVolumeSource(p **PortworxVolumeSource) {
 	if *p == nil {
 		*p = new(PortworxVolumeSource)
 	}
-	d.decodePortworxVolumeSource(&(**p))
+	d.decodePortworxVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrScaleIOVolumeSource(p **ScaleIOVolumeSource) {
@@ -6313,7 +6313,7 @@ func (d *decoder) decodePtrScaleIOVolumeSource(p **ScaleIOVolumeSource) {
 	if *p == nil {
 		*p = new(ScaleIOVolumeSource)
 	}
-	d.decodeScaleIOVolumeSource(&(**p))
+	d.decodeScaleIOVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrStorageOSVolumeSource(p **StorageOSVolumeSource) {
@@ -6324,7 +6324,7 @@ func (d *decoder) decodePtrStorageOSVolumeSource(p **StorageOSVolumeSource) {
 	if *p == nil {
 		*p = new(StorageOSVolumeSource)
 	}
-	d.decodeStorageOSVolumeSource(&(**p))
+	d.decodeStorageOSVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrCSIVolumeSource(p **CSIVolumeSource) {
@@ -6335,7 +6335,7 @@ func (d *decoder) decodePtrCSIVolumeSource(p **CSIVolumeSource) {
 	if *p == nil {
 		*p = new(CSIVolumeSource)
 	}
-	d.decodeCSIVolumeSource(&(**p))
+	d.decodeCSIVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrEphemeralVolumeSource(p **EphemeralVolumeSource) {
@@ -6346,7 +6346,7 @@ func (d *decoder) decodePtrEphemeralVolumeSource(p **EphemeralVolumeSource) {
 	if *p == nil {
 		*p = new(EphemeralVolumeSource)
 	}
-	d.decodeEphemeralVolumeSource(&(**p))
+	d.decodeEphemeralVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrImageVolumeSource(p **ImageVolumeSource) {
@@ -6357,7 +6357,7 @@ func (d *decoder) decodePtrImageVolumeSource(p **ImageVolumeSource) {
 	if *p == nil {
 		*p = new(ImageVolumeSource)
 	}
-	d.decodeImageVolumeSource(&(**p))
+	d.decodeImageVolumeSource(*p)
 }
 
 func (d *decoder) decodePtrQuantity(p **Quantity) {
@@ -6368,7 +6368,7 @@ func (d *decoder) decodePtrQuantity(p **Quantity) {
 	if *p == nil {
 		*p = new(Quantity)
 	}
-	d.quantity(&(**p))
+	d.quantity(*p)
 }
 
 func (d *decoder) decodeSliceKeyToPath(p *[]KeyToPath) {
@@ -6392,7 +6392,7 @@ func (d *decoder) decodePtrLocalObjectReference(p **LocalObjectReference) {
 	if *p == nil {
 		*p = new(LocalObjectReference)
 	}
-	d.decodeLocalObjectReference(&(**p))
+	d.decodeLocalObjectReference(*p)
 }
 
 func (d *decoder) decodeSliceDownwardAPIVolumeFile(p *[]DownwardAPIVolumeFile) {
@@ -6416,7 +6416,7 @@ func (d *decoder) decodePtrObjectFieldSelector(p **ObjectFieldSelector) {
 	if *p == nil {
 		*p = new(ObjectFieldSelector)
 	}
-	d.decodeObjectFieldSelector(&(**p))
+	d.decodeObjectFieldSelector(*p)
 }
 
 func (d *decoder) decodePtrResourceFieldSelector(p **ResourceFieldSelector) {
@@ -6427,7 +6427,7 @@ func (d *decoder) decodePtrResourceFieldSelector(p **ResourceFieldSelector) {
 	if *p == nil {
 		*p = new(ResourceFieldSelector)
 	}
-	d.decodeResourceFieldSelector(&(**p))
+	d.decodeResourceFieldSelector(*p)
 }
 
 func (d *decoder) decodeSliceVolumeProjection(p *[]VolumeProjection) {
@@ -6451,7 +6451,7 @@ func (d *decoder) decodePtrSecretProjection(p **SecretProjection) {
 	if *p == nil {
 		*p = new(SecretProjection)
 	}
-	d.decodeSecretProjection(&(**p))
+	d.decodeSecretProjection(*p)
 }
 
 func (d *decoder) decodePtrDownwardAPIProjection(p **DownwardAPIProjection) {
@@ -6462,7 +6462,7 @@ func (d *decoder) decodePtrDownwardAPIProjection(p **DownwardAPIProjection) {
 	if *p == nil {
 		*p = new(DownwardAPIProjection)
 	}
-	d.decodeDownwardAPIProjection(&(**p))
+	d.decodeDownwardAPIProjection(*p)
 }
 
 func (d *decoder) decodePtrConfigMapProjection(p **ConfigMapProjection) {
@@ -6473,7 +6473,7 @@ func (d *decoder) decodePtrConfigMapProjection(p **ConfigMapProjection) {
 	if *p == nil {
 		*p = new(ConfigMapProjection)
 	}
-	d.decodeConfigMapProjection(&(**p))
+	d.decodeConfigMapProjection(*p)
 }
 
 func (d *decoder) decodePtrServiceAccountTokenProjection(p **ServiceAccountTokenProjection) {
@@ -6484,7 +6484,7 @@ func (d *decoder) decodePtrServiceAccountTokenProjection(p **ServiceAccountToken
 	if *p == nil {
 		*p = new(ServiceAccountTokenProjection)
 	}
-	d.decodeServiceAccountTokenProjection(&(**p))
+	d.decodeServiceAccountTokenProjection(*p)
 }
 
 func (d *decoder) decodePtrClusterTrustBundleProjection(p **ClusterTrustBundleProjection) {
@@ -6495,7 +6495,7 @@ func (d *decoder) decodePtrClusterTrustBundleProjection(p **ClusterTrustBundlePr
 	if *p == nil {
 		*p = new(ClusterTrustBundleProjection)
 	}
-	d.decodeClusterTrustBundleProjection(&(**p))
+	d.decodeClusterTrustBundleProjection(*p)
 }
 
 func (d *decoder) decodePtrPodCertificateProjection(p **PodCertificateProjection) {
@@ -6506,7 +6506,7 @@ func (d *decoder) decodePtrPodCertificateProjection(p **PodCertificateProjection
 	if *p == nil {
 		*p = new(PodCertificateProjection)
 	}
-	d.decodePodCertificateProjection(&(**p))
+	d.decodePodCertificateProjection(*p)
 }
 
 func (d *decoder) decodePtrPersistentVolumeClaimTemplate(p **PersistentVolumeClaimTemplate) {
@@ -6517,7 +6517,7 @@ func (d *decoder) decodePtrPersistentVolumeClaimTemplate(p **PersistentVolumeCla
 	if *p == nil {
 		*p = new(PersistentVolumeClaimTemplate)
 	}
-	d.decodePersistentVolumeClaimTemplate(&(**p))
+	d.decodePersistentVolumeClaimTemplate(*p)
 }
 
 func (d *decoder) decodePtrTypedLocalObjectReference(p **TypedLocalObjectReference) {
@@ -6528,7 +6528,7 @@ func (d *decoder) decodePtrTypedLocalObjectReference(p **TypedLocalObjectReferen
 	if *p == nil {
 		*p = new(TypedLocalObjectReference)
 	}
-	d.decodeTypedLocalObjectReference(&(**p))
+	d.decodeTypedLocalObjectReference(*p)
 }
 
 func (d *decoder) decodePtrTypedObjectReference(p **TypedObjectReference) {
@@ -6539,7 +6539,7 @@ func (d *decoder) decodePtrTypedObjectReference(p **TypedObjectReference) {
 	if *p == nil {
 		*p = new(TypedObjectReference)
 	}
-	d.decodeTypedObjectReference(&(**p))
+	d.decodeTypedObjectReference(*p)
 }
 
 func (d *decoder) decodeSliceContainerPort(p *[]ContainerPort) {
@@ -6641,7 +6641,7 @@ func (d *decoder) decodePtrProbe(p **Probe) {
 	if *p == nil {
 		*p = new(Probe)
 	}
-	d.decodeProbe(&(**p))
+	d.decodeProbe(*p)
 }
 
 func (d *decoder) decodePtrLifecycle(p **Lifecycle) {
@@ -6652,7 +6652,7 @@ func (d *decoder) decodePtrLifecycle(p **Lifecycle) {
 	if *p == nil {
 		*p = new(Lifecycle)
 	}
-	d.decodeLifecycle(&(**p))
+	d.decodeLifecycle(*p)
 }
 
 func (d *decoder) decodePtrSecurityContext(p **SecurityContext) {
@@ -6663,7 +6663,7 @@ func (d *decoder) decodePtrSecurityContext(p **SecurityContext) {
 	if *p == nil {
 		*p = new(SecurityContext)
 	}
-	d.decodeSecurityContext(&(**p))
+	d.decodeSecurityContext(*p)
 }
 
 func (d *decoder) decodePtrConfigMapEnvSource(p **ConfigMapEnvSource) {
@@ -6674,7 +6674,7 @@ func (d *decoder) decodePtrConfigMapEnvSource(p **ConfigMapEnvSource) {
 	if *p == nil {
 		*p = new(ConfigMapEnvSource)
 	}
-	d.decodeConfigMapEnvSource(&(**p))
+	d.decodeConfigMapEnvSource(*p)
 }
 
 func (d *decoder) decodePtrSecretEnvSource(p **SecretEnvSource) {
@@ -6685,7 +6685,7 @@ func (d *decoder) decodePtrSecretEnvSource(p **SecretEnvSource) {
 	if *p == nil {
 		*p = new(SecretEnvSource)
 	}
-	d.decodeSecretEnvSource(&(**p))
+	d.decodeSecretEnvSource(*p)
 }
 
 func (d *decoder) decodePtrEnvVarSource(p **EnvVarSource) {
@@ -6696,7 +6696,7 @@ func (d *decoder) decodePtrEnvVarSource(p **EnvVarSource) {
 	if *p == nil {
 		*p = new(EnvVarSource)
 	}
-	d.decodeEnvVarSource(&(**p))
+	d.decodeEnvVarSource(*p)
 }
 
 func (d *decoder) decodePtrConfigMapKeySelector(p **ConfigMapKeySelector) {
@@ -6707,7 +6707,7 @@ func (d *decoder) decodePtrConfigMapKeySelector(p **ConfigMapKeySelector) {
 	if *p == nil {
 		*p = new(ConfigMapKeySelector)
 	}
-	d.decodeConfigMapKeySelector(&(**p))
+	d.decodeConfigMapKeySelector(*p)
 }
 
 func (d *decoder) decodePtrSecretKeySelector(p **SecretKeySelector) {
@@ -6718,7 +6718,7 @@ func (d *decoder) decodePtrSecretKeySelector(p **SecretKeySelector) {
 	if *p == nil {
 		*p = new(SecretKeySelector)
 	}
-	d.decodeSecretKeySelector(&(**p))
+	d.decodeSecretKeySelector(*p)
 }
 
 func (d *decoder) decodePtrFileKeySelector(p **FileKeySelector) {
@@ -6729,7 +6729,7 @@ func (d *decoder) decodePtrFileKeySelector(p **FileKeySelector) {
 	if *p == nil {
 		*p = new(FileKeySelector)
 	}
-	d.decodeFileKeySelector(&(**p))
+	d.decodeFileKeySelector(*p)
 }
 
 func (d *decoder) decodeSliceResourceClaim(p *[]ResourceClaim) {
@@ -6753,7 +6753,7 @@ func (d *decoder) decodePtrContainerRestartRuleOnExitCodes(p **ContainerRestartR
 	if *p == nil {
 		*p = new(ContainerRestartRuleOnExitCodes)
 	}
-	d.decodeContainerRestartRuleOnExitCodes(&(**p))
+	d.decodeContainerRestartRuleOnExitCodes(*p)
 }
 
 func (d *decoder) decodePtrExecAction(p **ExecAction) {
@@ -6764,7 +6764,7 @@ func (d *decoder) decodePtrExecAction(p **ExecAction) {
 	if *p == nil {
 		*p = new(ExecAction)
 	}
-	d.decodeExecAction(&(**p))
+	d.decodeExecAction(*p)
 }
 
 func (d *decoder) decodePtrHTTPGetAction(p **HTTPGetAction) {
@@ -6775,7 +6775,7 @@ func (d *decoder) decodePtrHTTPGetAction(p **HTTPGetAction) {
 	if *p == nil {
 		*p = new(HTTPGetAction)
 	}
-	d.decodeHTTPGetAction(&(**p))
+	d.decodeHTTPGetAction(*p)
 }
 
 func (d *decoder) decodePtrTCPSocketAction(p **TCPSocketAction) {
@@ -6786,7 +6786,7 @@ func (d *decoder) decodePtrTCPSocketAction(p **TCPSocketAction) {
 	if *p == nil {
 		*p = new(TCPSocketAction)
 	}
-	d.decodeTCPSocketAction(&(**p))
+	d.decodeTCPSocketAction(*p)
 }
 
 func (d *decoder) decodePtrGRPCAction(p **GRPCAction) {
@@ -6797,7 +6797,7 @@ func (d *decoder) decodePtrGRPCAction(p **GRPCAction) {
 	if *p == nil {
 		*p = new(GRPCAction)
 	}
-	d.decodeGRPCAction(&(**p))
+	d.decodeGRPCAction(*p)
 }
 
 func (d *decoder) decodeSliceHTTPHeader(p *[]HTTPHeader) {
@@ -6821,7 +6821,7 @@ func (d *decoder) decodePtrLifecycleHandler(p **LifecycleHandler) {
 	if *p == nil {
 		*p = new(LifecycleHandler)
 	}
-	d.decodeLifecycleHandler(&(**p))
+	d.decodeLifecycleHandler(*p)
 }
 
 func (d *decoder) decodePtrSleepAction(p **SleepAction) {
@@ -6832,7 +6832,7 @@ func (d *decoder) decodePtrSleepAction(p **SleepAction) {
 	if *p == nil {
 		*p = new(SleepAction)
 	}
-	d.decodeSleepAction(&(**p))
+	d.decodeSleepAction(*p)
 }
 
 func (d *decoder) decodePtrCapabilities(p **Capabilities) {
@@ -6843,7 +6843,7 @@ func (d *decoder) decodePtrCapabilities(p **Capabilities) {
 	if *p == nil {
 		*p = new(Capabilities)
 	}
-	d.decodeCapabilities(&(**p))
+	d.decodeCapabilities(*p)
 }
 
 func (d *decoder) decodePtrSELinuxOptions(p **SELinuxOptions) {
@@ -6854,7 +6854,7 @@ func (d *decoder) decodePtrSELinuxOptions(p **SELinuxOptions) {
 	if *p == nil {
 		*p = new(SELinuxOptions)
 	}
-	d.decodeSELinuxOptions(&(**p))
+	d.decodeSELinuxOptions(*p)
 }
 
 func (d *decoder) decodePtrWindowsSecurityContextOptions(p **WindowsSecurityContextOptions) {
@@ -6865,7 +6865,7 @@ func (d *decoder) decodePtrWindowsSecurityContextOptions(p **WindowsSecurityCont
 	if *p == nil {
 		*p = new(WindowsSecurityContextOptions)
 	}
-	d.decodeWindowsSecurityContextOptions(&(**p))
+	d.decodeWindowsSecurityContextOptions(*p)
 }
 
 func (d *decoder) decodePtrSeccompProfile(p **SeccompProfile) {
@@ -6876,7 +6876,7 @@ func (d *decoder) decodePtrSeccompProfile(p **SeccompProfile) {
 	if *p == nil {
 		*p = new(SeccompProfile)
 	}
-	d.decodeSeccompProfile(&(**p))
+	d.decodeSeccompProfile(*p)
 }
 
 func (d *decoder) decodePtrAppArmorProfile(p **AppArmorProfile) {
@@ -6887,7 +6887,7 @@ func (d *decoder) decodePtrAppArmorProfile(p **AppArmorProfile) {
 	if *p == nil {
 		*p = new(AppArmorProfile)
 	}
-	d.decodeAppArmorProfile(&(**p))
+	d.decodeAppArmorProfile(*p)
 }
 
 func (d *decoder) decodeSliceSysctl(p *[]Sysctl) {
@@ -6911,7 +6911,7 @@ func (d *decoder) decodePtrNodeAffinity(p **NodeAffinity) {
 	if *p == nil {
 		*p = new(NodeAffinity)
 	}
-	d.decodeNodeAffinity(&(**p))
+	d.decodeNodeAffinity(*p)
 }
 
 func (d *decoder) decodePtrPodAffinity(p **PodAffinity) {
@@ -6922,7 +6922,7 @@ func (d *decoder) decodePtrPodAffinity(p **PodAffinity) {
 	if *p == nil {
 		*p = new(PodAffinity)
 	}
-	d.decodePodAffinity(&(**p))
+	d.decodePodAffinity(*p)
 }
 
 func (d *decoder) decodePtrPodAntiAffinity(p **PodAntiAffinity) {
@@ -6933,7 +6933,7 @@ func (d *decoder) decodePtrPodAntiAffinity(p **PodAntiAffinity) {
 	if *p == nil {
 		*p = new(PodAntiAffinity)
 	}
-	d.decodePodAntiAffinity(&(**p))
+	d.decodePodAntiAffinity(*p)
 }
 
 func (d *decoder) decodePtrNodeSelector(p **NodeSelector) {
@@ -6944,7 +6944,7 @@ func (d *decoder) decodePtrNodeSelector(p **NodeSelector) {
 	if *p == nil {
 		*p = new(NodeSelector)
 	}
-	d.decodeNodeSelector(&(**p))
+	d.decodeNodeSelector(*p)
 }
 
 func (d *decoder) decodeSlicePreferredSchedulingTerm(p *[]PreferredSchedulingTerm) {
@@ -7033,7 +7033,7 @@ func (d *decoder) decodePtrRollingUpdateDeployment(p **RollingUpdateDeployment) 
 	if *p == nil {
 		*p = new(RollingUpdateDeployment)
 	}
-	d.decodeRollingUpdateDeployment(&(**p))
+	d.decodeRollingUpdateDeployment(*p)
 }
 
 func (d *decoder) decodePtrIntOrString(p **IntOrString) {
@@ -7044,7 +7044,7 @@ func (d *decoder) decodePtrIntOrString(p **IntOrString) {
 	if *p == nil {
 		*p = new(IntOrString)
 	}
-	d.intOrString(&(**p))
+	d.intOrString(*p)
 }
 
 func (d *decoder) decodeSliceDeploymentCondition(p *[]DeploymentCondition) {
@@ -7146,7 +7146,7 @@ func (d *decoder) decodePtrPodExtendedResourceClaimStatus(p **PodExtendedResourc
 	if *p == nil {
 		*p = new(PodExtendedResourceClaimStatus)
 	}
-	d.decodePodExtendedResourceClaimStatus(&(**p))
+	d.decodePodExtendedResourceClaimStatus(*p)
 }
 
 func (d *decoder) decodeSliceNodeAllocatableResourceClaimStatus(p *[]NodeAllocatableResourceClaimStatus) {
@@ -7183,7 +7183,7 @@ func (d *decoder) decodePtrContainerUser(p **ContainerUser) {
 	if *p == nil {
 		*p = new(ContainerUser)
 	}
-	d.decodeContainerUser(&(**p))
+	d.decodeContainerUser(*p)
 }
 
 func (d *decoder) decodeSliceResourceStatus(p *[]ResourceStatus) {
@@ -7207,7 +7207,7 @@ func (d *decoder) decodePtrContainerStateWaiting(p **ContainerStateWaiting) {
 	if *p == nil {
 		*p = new(ContainerStateWaiting)
 	}
-	d.decodeContainerStateWaiting(&(**p))
+	d.decodeContainerStateWaiting(*p)
 }
 
 func (d *decoder) decodePtrContainerStateRunning(p **ContainerStateRunning) {
@@ -7218,7 +7218,7 @@ func (d *decoder) decodePtrContainerStateRunning(p **ContainerStateRunning) {
 	if *p == nil {
 		*p = new(ContainerStateRunning)
 	}
-	d.decodeContainerStateRunning(&(**p))
+	d.decodeContainerStateRunning(*p)
 }
 
 func (d *decoder) decodePtrContainerStateTerminated(p **ContainerStateTerminated) {
@@ -7229,7 +7229,7 @@ func (d *decoder) decodePtrContainerStateTerminated(p **ContainerStateTerminated
 	if *p == nil {
 		*p = new(ContainerStateTerminated)
 	}
-	d.decodeContainerStateTerminated(&(**p))
+	d.decodeContainerStateTerminated(*p)
 }
 
 func (d *decoder) decodePtrVolumeStatus(p **VolumeStatus) {
@@ -7240,7 +7240,7 @@ func (d *decoder) decodePtrVolumeStatus(p **VolumeStatus) {
 	if *p == nil {
 		*p = new(VolumeStatus)
 	}
-	d.decodeVolumeStatus(&(**p))
+	d.decodeVolumeStatus(*p)
 }
 
 func (d *decoder) decodePtrImageVolumeStatus(p **ImageVolumeStatus) {
@@ -7251,7 +7251,7 @@ func (d *decoder) decodePtrImageVolumeStatus(p **ImageVolumeStatus) {
 	if *p == nil {
 		*p = new(ImageVolumeStatus)
 	}
-	d.decodeImageVolumeStatus(&(**p))
+	d.decodeImageVolumeStatus(*p)
 }
 
 func (d *decoder) decodePtrLinuxContainerUser(p **LinuxContainerUser) {
@@ -7262,7 +7262,7 @@ func (d *decoder) decodePtrLinuxContainerUser(p **LinuxContainerUser) {
 	if *p == nil {
 		*p = new(LinuxContainerUser)
 	}
-	d.decodeLinuxContainerUser(&(**p))
+	d.decodeLinuxContainerUser(*p)
 }
 
 func (d *decoder) decodeSliceResourceHealth(p *[]ResourceHealth) {
@@ -7299,7 +7299,7 @@ func (d *decoder) decodePtrScopeSelector(p **ScopeSelector) {
 	if *p == nil {
 		*p = new(ScopeSelector)
 	}
-	d.decodeScopeSelector(&(**p))
+	d.decodeScopeSelector(*p)
 }
 
 func (d *decoder) decodeSliceScopedResourceSelectorRequirement(p *[]ScopedResourceSelectorRequirement) {
@@ -7380,7 +7380,7 @@ func (d *decoder) decodePtrHorizontalPodAutoscalerBehavior(p **HorizontalPodAuto
 	if *p == nil {
 		*p = new(HorizontalPodAutoscalerBehavior)
 	}
-	d.decodeHorizontalPodAutoscalerBehavior(&(**p))
+	d.decodeHorizontalPodAutoscalerBehavior(*p)
 }
 
 func (d *decoder) decodePtrObjectMetricSource(p **ObjectMetricSource) {
@@ -7391,7 +7391,7 @@ func (d *decoder) decodePtrObjectMetricSource(p **ObjectMetricSource) {
 	if *p == nil {
 		*p = new(ObjectMetricSource)
 	}
-	d.decodeObjectMetricSource(&(**p))
+	d.decodeObjectMetricSource(*p)
 }
 
 func (d *decoder) decodePtrPodsMetricSource(p **PodsMetricSource) {
@@ -7402,7 +7402,7 @@ func (d *decoder) decodePtrPodsMetricSource(p **PodsMetricSource) {
 	if *p == nil {
 		*p = new(PodsMetricSource)
 	}
-	d.decodePodsMetricSource(&(**p))
+	d.decodePodsMetricSource(*p)
 }
 
 func (d *decoder) decodePtrResourceMetricSource(p **ResourceMetricSource) {
@@ -7413,7 +7413,7 @@ func (d *decoder) decodePtrResourceMetricSource(p **ResourceMetricSource) {
 	if *p == nil {
 		*p = new(ResourceMetricSource)
 	}
-	d.decodeResourceMetricSource(&(**p))
+	d.decodeResourceMetricSource(*p)
 }
 
 func (d *decoder) decodePtrContainerResourceMetricSource(p **ContainerResourceMetricSource) {
@@ -7424,7 +7424,7 @@ func (d *decoder) decodePtrContainerResourceMetricSource(p **ContainerResourceMe
 	if *p == nil {
 		*p = new(ContainerResourceMetricSource)
 	}
-	d.decodeContainerResourceMetricSource(&(**p))
+	d.decodeContainerResourceMetricSource(*p)
 }
 
 func (d *decoder) decodePtrExternalMetricSource(p **ExternalMetricSource) {
@@ -7435,7 +7435,7 @@ func (d *decoder) decodePtrExternalMetricSource(p **ExternalMetricSource) {
 	if *p == nil {
 		*p = new(ExternalMetricSource)
 	}
-	d.decodeExternalMetricSource(&(**p))
+	d.decodeExternalMetricSource(*p)
 }
 
 func (d *decoder) decodePtrHPAScalingRules(p **HPAScalingRules) {
@@ -7446,7 +7446,7 @@ func (d *decoder) decodePtrHPAScalingRules(p **HPAScalingRules) {
 	if *p == nil {
 		*p = new(HPAScalingRules)
 	}
-	d.decodeHPAScalingRules(&(**p))
+	d.decodeHPAScalingRules(*p)
 }
 
 func (d *decoder) decodeSliceHPAScalingPolicy(p *[]HPAScalingPolicy) {
@@ -7496,7 +7496,7 @@ func (d *decoder) decodePtrObjectMetricStatus(p **ObjectMetricStatus) {
 	if *p == nil {
 		*p = new(ObjectMetricStatus)
 	}
-	d.decodeObjectMetricStatus(&(**p))
+	d.decodeObjectMetricStatus(*p)
 }
 
 func (d *decoder) decodePtrPodsMetricStatus(p **PodsMetricStatus) {
@@ -7507,7 +7507,7 @@ func (d *decoder) decodePtrPodsMetricStatus(p **PodsMetricStatus) {
 	if *p == nil {
 		*p = new(PodsMetricStatus)
 	}
-	d.decodePodsMetricStatus(&(**p))
+	d.decodePodsMetricStatus(*p)
 }
 
 func (d *decoder) decodePtrResourceMetricStatus(p **ResourceMetricStatus) {
@@ -7518,7 +7518,7 @@ func (d *decoder) decodePtrResourceMetricStatus(p **ResourceMetricStatus) {
 	if *p == nil {
 		*p = new(ResourceMetricStatus)
 	}
-	d.decodeResourceMetricStatus(&(**p))
+	d.decodeResourceMetricStatus(*p)
 }
 
 func (d *decoder) decodePtrContainerResourceMetricStatus(p **ContainerResourceMetricStatus) {
@@ -7529,7 +7529,7 @@ func (d *decoder) decodePtrContainerResourceMetricStatus(p **ContainerResourceMe
 	if *p == nil {
 		*p = new(ContainerResourceMetricStatus)
 	}
-	d.decodeContainerResourceMetricStatus(&(**p))
+	d.decodeContainerResourceMetricStatus(*p)
 }
 
 func (d *decoder) decodePtrExternalMetricStatus(p **ExternalMetricStatus) {
@@ -7540,5 +7540,5 @@ func (d *decoder) decodePtrExternalMetricStatus(p **ExternalMetricStatus) {
 	if *p == nil {
 		*p = new(ExternalMetricStatus)
 	}
-	d.decodeExternalMetricStatus(&(**p))
+	d.decodeExternalMetricStatus(*p)
 }

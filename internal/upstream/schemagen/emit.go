@@ -194,7 +194,8 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 		fmt.Fprintf(b, "func (d *decoder) decode%s(p *%s) {\n", mangle(t), t.GoType())
 		switch t.Kind {
 		case KPtr:
-			fmt.Fprintf(b, "\tif d.null() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tif *p == nil {\n\t\t*p = new(%s)\n\t}\n\t%s\n", t.Elem.GoType(), decodeCall(t.Elem, "(**p)"))
+			call := strings.Replace(decodeCall(t.Elem, "X"), "&X", "*p", 1)
+			fmt.Fprintf(b, "\tif d.null() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tif *p == nil {\n\t\t*p = new(%s)\n\t}\n\t%s\n", t.Elem.GoType(), call)
 		case KSlice:
 			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s{}\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
 		case KMap:
