@@ -59,5 +59,3 @@ func filler(seed int64) *randfill.Filler {
 		},
 	)
 }
-
-

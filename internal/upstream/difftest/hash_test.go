@@ -15,8 +15,6 @@ import (
 // collisionCounts are the collision counts every hash is compared at.
 var collisionCounts = []*int32{nil, ptr(int32(0)), ptr(int32(1)), ptr(int32(math.MaxInt32))}
 
-
-
 // compareHash compares upstream's ComputeHash of a stored Deployment's
 // template with rollout.PodTemplateHash of the same Deployment decoded
 // from its stored JSON, at every collision count.
