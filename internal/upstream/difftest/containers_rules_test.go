@@ -404,39 +404,44 @@ func seq(n int) []int {
 	return out
 }
 
-// TestContainerRules runs each rule's case both ways: the real server and
-// ours must report exactly the problems listed under the containers, and,
-// when none are listed, both must accept and store the same object.
+// TestContainerRules runs each rule's case both ways.
 func TestContainerRules(t *testing.T) {
+	ours := func(data []byte) Outcome { out, _ := OursCreateDeployment(data); return out }
 	for _, tc := range containerRuleCases {
-		t.Run(tc.name, func(t *testing.T) {
-			spec := baseSpec()
-			tc.edit(spec)
-			data := deploymentJSON(spec)
-			want := make([]Problem, len(tc.want))
-			for i, w := range tc.want {
-				f, typ, _ := strings.Cut(w, ": ")
-				want[i] = Problem{Type: typ, Field: "spec.template.spec." + f}
-			}
-			sortProblems(want)
-			real, _ := RealCreateDeployment(data)
-			ours, _ := OursCreateDeployment(data)
-			if real.Decode != "" || ours.Decode != "" {
-				t.Fatalf("decode: real %q, ours %q", real.Decode, ours.Decode)
-			}
-			if got := containerProblems(real.Problems); !slices.Equal(got, want) {
-				t.Errorf("real server: %v, want %v", got, want)
-			}
-			if got := containerProblems(ours.Problems); !slices.Equal(got, want) {
-				t.Errorf("ours: %v, want %v", got, want)
-			}
-			if len(want) == 0 {
-				if real.Refused() || ours.Refused() {
-					t.Errorf("refused: real %v, ours %v", real.Problems, ours.Problems)
-				} else if !bytes.Equal(real.Stored, ours.Stored) {
-					t.Errorf("stored differ:\nreal %s\nours %s", real.Stored, ours.Stored)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkRuleCase(t, tc, ours) })
+	}
+}
+
+// checkRuleCase runs a case through the real server and through ours: both
+// must report exactly the problems listed under the containers, and, when
+// none are listed, both must accept and store the same object.
+func checkRuleCase(t *testing.T, tc ruleCase, ours func([]byte) Outcome) {
+	t.Helper()
+	spec := baseSpec()
+	tc.edit(spec)
+	data := deploymentJSON(spec)
+	var want []Problem
+	for _, w := range tc.want {
+		f, typ, _ := strings.Cut(w, ": ")
+		want = append(want, Problem{Type: typ, Field: "spec.template.spec." + f})
+	}
+	sortProblems(want)
+	real, _ := RealCreateDeployment(data)
+	our := ours(data)
+	if real.Decode != "" || our.Decode != "" {
+		t.Fatalf("decode: real %q, ours %q", real.Decode, our.Decode)
+	}
+	if got := containerProblems(real.Problems); !slices.Equal(got, want) {
+		t.Errorf("real server: %v, want %v", got, want)
+	}
+	if got := containerProblems(our.Problems); !slices.Equal(got, want) {
+		t.Errorf("ours: %v, want %v", got, want)
+	}
+	if len(want) == 0 {
+		if real.Refused() || our.Refused() {
+			t.Errorf("refused: real %v, ours %v", real.Problems, our.Problems)
+		} else if !bytes.Equal(real.Stored, our.Stored) {
+			t.Errorf("stored differ:\nreal %s\nours %s", real.Stored, our.Stored)
+		}
 	}
 }

@@ -95,10 +95,10 @@ func envInt(t *testing.T, name string, def int) int {
 // TestContainersRandom compares random plausible Deployments whose
 // containers exercise every container rule, asserting the same container
 // problems on both sides and the same stored object when both accept.
-// DIFFTEST_CTR_CASES sets the number of cases (default 5000) and
+// DIFFTEST_CTR_CASES sets the number of cases (default 3000) and
 // DIFFTEST_CTR_SEED the first seed (default 1).
 func TestContainersRandom(t *testing.T) {
-	n := envInt(t, "DIFFTEST_CTR_CASES", 5000)
+	n := envInt(t, "DIFFTEST_CTR_CASES", 3000)
 	seed := int64(envInt(t, "DIFFTEST_CTR_SEED", 1))
 	start := time.Now()
 	accepted, refused, failed := 0, 0, 0
@@ -136,7 +136,7 @@ func TestContainersRandom(t *testing.T) {
 	for _, k := range sortedMapKeys(elsewhere) {
 		t.Logf("elsewhere (%d): %s", elsewhere[k], k)
 	}
-	if n >= 2500 {
+	if n >= 3000 {
 		for _, k := range generatedRules {
 			if !seen[k] {
 				t.Errorf("no case reported %s: the generator no longer reaches that rule", k)
