@@ -75,6 +75,10 @@ var containerRuleCases = []ruleCase{
 	{"init container name: unique among init and regular containers", func(s obj) { c(s, "initContainers", 0)["name"] = "app" }, []string{"initContainers[0].name: Duplicate value"}},
 	{"ephemeral container name: unique among all containers", func(s obj) { c(s, "ephemeralContainers", 0)["name"] = "app" },
 		[]string{"ephemeralContainers[0].name: Duplicate value", ephemeralForbidden}},
+	{"container name: empty names clash", func(s obj) { c(s, "containers", 1)["name"] = ""; app(s)["name"] = "" },
+		[]string{"containers[0].name: Required value", "containers[1].name: Duplicate value", "containers[1].name: Required value"}},
+	{"init container name: empty names do not clash", func(s obj) { c(s, "initContainers", 0)["name"] = ""; c(s, "initContainers", 1)["name"] = "" },
+		[]string{"initContainers[0].name: Required value", "initContainers[1].name: Required value"}},
 	{"image: required", set("image", ""), []string{"containers[0].image: Required value"}},
 	{"image: white space allowed in a template", set("image", " nginx "), nil},
 	{"image: no white space around an ephemeral container's", func(s obj) { c(s, "ephemeralContainers", 0)["image"] = "nginx " },
@@ -185,6 +189,13 @@ var containerRuleCases = []ruleCase{
 	{"resources: huge pages in whole pages", res(obj{"hugepages-2Mi": "3Mi", "memory": "1Gi"}, nil), []string{"containers[0].resources.limits[hugepages-2Mi]: Invalid value"}},
 	{"resources: huge pages need cpu or memory", res(obj{"hugepages-2Mi": "2Mi"}, nil), []string{"containers[0].resources: Forbidden"}},
 	{"resources: huge pages with memory", res(obj{"hugepages-2Mi": "4Mi", "memory": "1Gi"}, obj{"hugepages-2Mi": "4Mi"}), nil},
+	{"huge pages: the page size parses", res(obj{"hugepages-": "2Mi", "memory": "1"}, nil),
+		[]string{"containers[0].resources.limits[hugepages-]: Invalid value", "containers[0].resources.limits[hugepages-]: Invalid value"}},
+	{"huge pages: the page size a whole number of bytes", res(obj{"hugepages-1m": "2Mi", "memory": "1"}, nil), []string{"containers[0].resources.limits[hugepages-1m]: Invalid value"}},
+	{"huge pages: quantities at the int64 limit", res(obj{"hugepages-8Ei": "8Ei", "memory": "1"}, nil), nil},
+	{"resources: kubernetes.io resources are not overcommitted past limits", res(obj{"kubernetes.io/x": "1"}, obj{"kubernetes.io/x": "2"}), []string{"containers[0].resources.requests: Invalid value"}},
+	{"resources: quota names are not container resources", res(obj{"pods": "1"}, obj{"requests.hugepages-2Mi": "2Mi"}),
+		[]string{"containers[0].resources.limits[pods]: Invalid value", "containers[0].resources.requests[requests.hugepages-2Mi]: Invalid value"}},
 	{"resources: rounding to milli units first", res(obj{"cpu": "1n"}, obj{"cpu": "1m"}), nil},
 	{"claims: name one of the pod's claims", set("resources", obj{"claims": []any{obj{"name": "other"}}}), []string{"containers[0].resources.claims[0]: Not found"}},
 	{"claims: none when the pod has none", func(s obj) {
@@ -288,6 +299,8 @@ var containerRuleCases = []ruleCase{
 	{"volumeDevices: name a volume", set("volumeDevices", []any{obj{"name": "missing", "devicePath": "/dev/a"}}), []string{"containers[0].volumeDevices[0].name: Not found"}},
 	{"volumeDevices: name and path required", set("volumeDevices", []any{obj{"name": "", "devicePath": ""}}), []string{
 		"containers[0].volumeDevices[0].devicePath: Required value", "containers[0].volumeDevices[0].name: Not found", "containers[0].volumeDevices[0].name: Required value"}},
+	{"volumeDevices: empty paths clash", set("volumeDevices", []any{obj{"name": "data", "devicePath": ""}, obj{"name": "eph", "devicePath": ""}}), []string{
+		"containers[0].volumeDevices[0].devicePath: Required value", "containers[0].volumeDevices[1].devicePath: Invalid value", "containers[0].volumeDevices[1].devicePath: Required value"}},
 	{"volumeDevices: name unique", set("volumeDevices", []any{obj{"name": "data", "devicePath": "/dev/a"}, obj{"name": "data", "devicePath": "/dev/b"}}), []string{"containers[0].volumeDevices[1].name: Invalid value"}},
 	{"volumeDevices: path unique", set("volumeDevices", []any{obj{"name": "data", "devicePath": "/dev/a"}, obj{"name": "eph", "devicePath": "/dev/a"}}), []string{"containers[0].volumeDevices[1].devicePath: Invalid value"}},
 	{"volumeDevices: path without backsteps", set("volumeDevices", []any{obj{"name": "data", "devicePath": "/dev/../a"}}), []string{"containers[0].volumeDevices[0].devicePath: Invalid value"}},
