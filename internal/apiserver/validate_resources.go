@@ -16,11 +16,10 @@ import (
 // they use. Maps are walked in key order.
 
 const (
-	hugePagesPrefix       = "hugepages-"
-	requestsPrefix        = "requests."
-	kubernetesIOPrefix    = "kubernetes.io/"
-	isNotIntegerErrorMsg  = "must be an integer"
-	hugePagesRequireCPUOr = "HugePages require cpu or memory"
+	hugePagesPrefix      = "hugepages-"
+	requestsPrefix       = "requests."
+	kubernetesIOPrefix   = "kubernetes.io/"
+	isNotIntegerErrorMsg = "must be an integer"
 )
 
 // The resource names Kubernetes defines (helper's standardResources), the
@@ -189,7 +188,7 @@ func validateResourceRequirements(r *schema.ResourceRequirements, nameFn func(st
 		cpuOrMemory = cpuOrMemory || name == "cpu" || name == "memory"
 	}
 	if hugePages && !cpuOrMemory {
-		errs = append(errs, field.ForbiddenField(p, hugePagesRequireCPUOr))
+		errs = append(errs, field.ForbiddenField(p, "HugePages require cpu or memory"))
 	}
 	return append(errs, validateResourceClaimNames(r.Claims, claims, p.Child("claims"))...)
 }
