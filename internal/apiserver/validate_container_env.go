@@ -77,22 +77,14 @@ func checkHostPortConflicts(cs []schema.Container, p *field.Path) field.ErrorLis
 	return errs
 }
 
-// validEnvDownwardAPIFieldPaths are the pod fields an environment variable
-// may read with a fieldRef, besides one label or annotation
-// (upstream's validEnvDownwardAPIFieldPathExpressions), sorted.
-var validEnvDownwardAPIFieldPaths = []string{
+// validEnvDownwardAPIFieldPathExpressions are the pod fields an
+// environment variable may read with a fieldRef besides one label or
+// annotation (upstream's set of that name), sorted.
+var validEnvDownwardAPIFieldPathExpressions = []string{
 	"metadata.name", "metadata.namespace", "metadata.uid",
 	"spec.nodeName", "spec.serviceAccountName",
 	"status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs",
 }
-
-// The container resources a resourceFieldRef may read besides huge pages
-// (upstream's validContainerResourceFieldPathExpressions), and the
-// prefixes of the huge pages ones, sorted.
-var (
-	validContainerResourceFieldPaths        = []string{"limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"}
-	validContainerResourceFieldPathPrefixes = []string{hugepagesLimitsPrefixDownwardAPI, hugepagesRequestsPrefixDownwardAPI}
-)
 
 // validateEnv is upstream's ValidateEnv: each variable has a name (printable
 // ASCII but '=' under the relaxed rule, a C-like identifier otherwise) and
@@ -138,11 +130,12 @@ func validateEnvVarValueFrom(ev *schema.EnvVar, p *field.Path, opts podOptions) 
 	n := 0
 	if vf.FieldRef != nil {
 		n++
-		errs = append(errs, validateObjectFieldSelector(vf.FieldRef, validEnvDownwardAPIFieldPaths, p.Child("fieldRef"))...)
+		errs = append(errs, validateObjectFieldSelector(vf.FieldRef, validEnvDownwardAPIFieldPathExpressions, p.Child("fieldRef"))...)
 	}
 	if vf.ResourceFieldRef != nil {
 		n++
-		errs = append(errs, validateContainerResourceFieldSelector(vf.ResourceFieldRef, validContainerResourceFieldPaths, validContainerResourceFieldPathPrefixes, p.Child("resourceFieldRef"), false)...)
+		errs = append(errs, validateContainerResourceFieldSelector(vf.ResourceFieldRef, validContainerResourceFieldPathExpressions(),
+			validContainerResourceFieldPathPrefixesWithDownwardAPIHugePages(), p.Child("resourceFieldRef"), false)...)
 	}
 	if vf.ConfigMapKeyRef != nil {
 		n++

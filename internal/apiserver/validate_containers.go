@@ -11,8 +11,11 @@ import (
 // validateInitContainers, validateEphemeralContainers and
 // validateContainerCommon (pkg/apis/core/validation). What they call lives
 // beside this file: validate_container_env.go (ports and environment),
-// validate_container_mounts.go, validate_probes.go (probes and lifecycle
-// hooks), validate_resources.go and validate_security.go.
+// validate_container_mounts.go, validate_container_restart.go,
+// validate_probes.go (probes and lifecycle hooks), validate_resources.go,
+// validate_container_security.go, and the parts other areas share:
+// validate_selectors_ctr.go, validate_paths_ctr.go,
+// validate_profiles_ctr.go and validate_resource_names_ctr.go.
 
 // validateContainers is upstream's validateContainers: at least one
 // container; each valid, with a name unique among the regular containers,

@@ -103,7 +103,7 @@ func TestContainerValidation(t *testing.T) {
 // without repeats, since upstream lists the supported values of a set in
 // sorted order.
 func TestSignalListsSorted(t *testing.T) {
-	for _, l := range [][]string{linuxStopSignals, windowsStopSignals, validEnvDownwardAPIFieldPaths, validContainerResourceFieldPaths} {
+	for _, l := range [][]string{linuxStopSignals, windowsStopSignals, validEnvDownwardAPIFieldPathExpressions, validContainerResourceFieldPathExpressions()} {
 		if !slices.IsSorted(l) || len(slices.Compact(slices.Clone(l))) != len(l) {
 			t.Errorf("not sorted or has repeats: %q", l)
 		}
@@ -129,7 +129,7 @@ func TestErrorsNameTheirValue(t *testing.T) {
 			`c[0]: Not found: "x": must be one of the names in pod.spec.resourceClaims: a, b`},
 		{validateEnvVarValueFrom(&schema.EnvVar{ValueFrom: &schema.EnvVarSource{}}, p, podOptions{AllowEnvFilesValidation: true})[0],
 			"c: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"},
-		{validateObjectFieldSelector(&schema.ObjectFieldSelector{APIVersion: "v1", FieldPath: "spec.bogus"}, validEnvDownwardAPIFieldPaths, p)[0],
+		{validateObjectFieldSelector(&schema.ObjectFieldSelector{APIVersion: "v1", FieldPath: "spec.bogus"}, validEnvDownwardAPIFieldPathExpressions, p)[0],
 			`c.fieldPath: Invalid value: "spec.bogus": error converting fieldPath: field label not supported: spec.bogus`},
 	}
 	for _, tt := range tests {

@@ -9,9 +9,9 @@ import (
 
 // Relative paths inside a volume or a profile directory: upstream's
 // validateLocalDescendingPath and validatePathNoBacksteps, which volume
-// sources, mounts, seccomp profiles and file key references share. (The
-// containers' copy: the volumes' port may hold the same functions; one of
-// the two is to be kept.)
+// sources, mounts, seccomp profiles and file key references share. This is
+// the containers' copy: the volumes' port defines the same names with the
+// same signatures, and only one of the two is to be kept.
 
 // validateLocalDescendingPath is upstream's validateLocalDescendingPath: a
 // relative path with no '..' step.

@@ -12,86 +12,10 @@ import (
 // Compute resources: upstream's validateResourceRequirements (for
 // containers, ValidateContainerResourceRequirements), the resource name
 // rules, ValidateResourceQuantityValue, the huge pages rules and
-// validateResourceClaimNames, with the helpers of pkg/apis/core/helper
-// they use. Maps are walked in key order.
+// validateResourceClaimNames. The kinds of names (pkg/apis/core/helper)
+// are in validate_resource_names_ctr.go. Maps are walked in key order.
 
-const (
-	hugePagesPrefix      = "hugepages-"
-	requestsPrefix       = "requests."
-	kubernetesIOPrefix   = "kubernetes.io/"
-	isNotIntegerErrorMsg = "must be an integer"
-)
-
-// The resource names Kubernetes defines (helper's standardResources), the
-// ones a container may request (standardContainerResources, besides huge
-// pages) and the ones counted in whole units (integerResources, besides
-// extended resources).
-var (
-	standardResourceNames = []string{
-		"cpu", "memory", "ephemeral-storage",
-		"requests.cpu", "requests.memory", "requests.ephemeral-storage",
-		"limits.cpu", "limits.memory", "limits.ephemeral-storage",
-		"pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps",
-		"persistentvolumeclaims", "storage", "requests.storage",
-		"services.nodeports", "services.loadbalancers",
-	}
-	standardContainerResourceNames = []string{"cpu", "memory", "ephemeral-storage"}
-	integerResourceNames           = []string{
-		"pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps",
-		"persistentvolumeclaims", "services.nodeports", "services.loadbalancers",
-	}
-)
-
-// isHugePageResourceName is helper.IsHugePageResourceName.
-func isHugePageResourceName(name string) bool { return strings.HasPrefix(name, hugePagesPrefix) }
-
-// isStandardResourceName is helper.IsStandardResourceName: a standard name
-// or a huge pages one, with or without the requests. prefix of quotas.
-func isStandardResourceName(name string) bool {
-	return slices.Contains(standardResourceNames, name) || isHugePageResourceName(name) ||
-		strings.HasPrefix(name, requestsPrefix+hugePagesPrefix)
-}
-
-// isNativeResource is helper.IsNativeResource: unprefixed, or in the
-// kubernetes.io namespace.
-func isNativeResource(name string) bool {
-	return !strings.Contains(name, "/") || strings.Contains(name, kubernetesIOPrefix)
-}
-
-// isExtendedResourceName is helper.IsExtendedResourceName: not native, not
-// starting with requests., and still a qualified name with requests. in
-// front (as quotas write it).
-func isExtendedResourceName(name string) bool {
-	if isNativeResource(name) || strings.HasPrefix(name, requestsPrefix) {
-		return false
-	}
-	return len(isQualifiedName(requestsPrefix+name)) == 0
-}
-
-// isOvercommitAllowed is helper.IsOvercommitAllowed: native resources
-// other than huge pages may have requests below their limits.
-func isOvercommitAllowed(name string) bool {
-	return isNativeResource(name) && !isHugePageResourceName(name)
-}
-
-// isIntegerResourceName is helper.IsIntegerResourceName.
-func isIntegerResourceName(name string) bool {
-	return slices.Contains(integerResourceNames, name) || isExtendedResourceName(name)
-}
-
-// isHugePageResourceValueDivisible is helper.IsHugePageResourceValueDivisible:
-// the name's page size parses to a positive whole number of bytes that
-// divides q.
-func isHugePageResourceValueDivisible(name string, q schema.Quantity) bool {
-	if !isHugePageResourceName(name) {
-		return false
-	}
-	page, err := schema.ParseQuantity(strings.TrimPrefix(name, hugePagesPrefix))
-	if err != nil || page.Sign() <= 0 || page.MilliValue()%1000 != 0 {
-		return false
-	}
-	return q.Value()%page.Value() == 0
-}
+const isNotIntegerErrorMsg = "must be an integer"
 
 // validateResourceName is upstream's validateResourceName: a qualified
 // name, and when unprefixed, a standard one.

@@ -11,14 +11,28 @@ import (
 // The downward API's selectors, which environment variables (here) and
 // downwardAPI volume files share: upstream's validateObjectFieldSelector,
 // validateContainerResourceFieldSelector and
-// validateContainerResourceDivisor. (The containers' copy: the volumes'
-// port holds the same functions; one of the two is to be kept.)
+// validateContainerResourceDivisor. This is the containers' copy: the
+// volumes' port defines the same names with the same signatures, and only
+// one of the two files is to be kept.
 
 // The prefixes of the huge pages resources a resourceFieldRef may read.
 const (
-	hugepagesRequestsPrefixDownwardAPI = "requests.hugepages-"
-	hugepagesLimitsPrefixDownwardAPI   = "limits.hugepages-"
+	hugePagesRequestsPrefixDownwardAPI = "requests.hugepages-"
+	hugePagesLimitsPrefixDownwardAPI   = "limits.hugepages-"
 )
+
+// validContainerResourceFieldPathExpressions are the container resources
+// a resourceFieldRef may read besides huge pages (upstream's set of that
+// name), sorted.
+func validContainerResourceFieldPathExpressions() []string {
+	return []string{"limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"}
+}
+
+// validContainerResourceFieldPathPrefixesWithDownwardAPIHugePages are the
+// prefixes of the huge pages resources a resourceFieldRef may read, sorted.
+func validContainerResourceFieldPathPrefixesWithDownwardAPIHugePages() []string {
+	return []string{hugePagesLimitsPrefixDownwardAPI, hugePagesRequestsPrefixDownwardAPI}
+}
 
 // validateObjectFieldSelector is upstream's validateObjectFieldSelector: an
 // API version (v1, the only one a pod's fields convert from) and a field
@@ -146,7 +160,7 @@ func validateContainerResourceDivisor(resource string, divisor schema.Quantity, 
 			errs = append(errs, field.InvalidString(dp, resource, "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the local ephemeral storage resource"))
 		}
 	}
-	if strings.HasPrefix(resource, hugepagesRequestsPrefixDownwardAPI) || strings.HasPrefix(resource, hugepagesLimitsPrefixDownwardAPI) {
+	if strings.HasPrefix(resource, hugePagesRequestsPrefixDownwardAPI) || strings.HasPrefix(resource, hugePagesLimitsPrefixDownwardAPI) {
 		if !slices.Contains(validByteDivisors, d) {
 			errs = append(errs, field.InvalidString(dp, resource, "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the hugepages resource"))
 		}
