@@ -15,8 +15,8 @@ import (
 // ContainerStopSignals on, a stop signal is kept and must suit the pod's
 // OS.
 
-// oursCreateDeploymentWithGates is OursCreateDeployment under gates g.
-func oursCreateDeploymentWithGates(data []byte, g apiserver.FeatureGates) Outcome {
+// ctrOursCreateWithGates is OursCreateDeployment under gates g.
+func ctrOursCreateWithGates(data []byte, g apiserver.FeatureGates) Outcome {
 	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{})
 	if out, bad := decodeOutcome(res); bad {
 		return out
@@ -33,29 +33,29 @@ func oursCreateDeploymentWithGates(data []byte, g apiserver.FeatureGates) Outcom
 func TestContainerStopSignals(t *testing.T) {
 	featuregatetesting.SetFeatureGateDuringTest(t, utilfeature.DefaultFeatureGate, features.ContainerStopSignals, true)
 	gates := apiserver.FeatureGates{EnableContainerStopSignals: true}
-	withOS := func(os string, signal string) func(obj) {
-		return func(s obj) {
+	withOS := func(os string, signal string) func(ctrObj) {
+		return func(s ctrObj) {
 			if os != "" {
-				s["os"] = obj{"name": os}
+				s["os"] = ctrObj{"name": os}
 			}
-			app(s)["lifecycle"] = obj{"stopSignal": signal}
+			ctrApp(s)["lifecycle"] = ctrObj{"stopSignal": signal}
 		}
 	}
-	cases := []ruleCase{
+	cases := []ctrRuleCase{
 		{"stopSignal: needs the pod's OS", withOS("", "SIGTERM"), []string{"containers[0].lifecycle.stopSignal: Forbidden"}},
 		{"stopSignal: a Linux signal", withOS("linux", "SIGRTMIN+15"), nil},
 		{"stopSignal: unknown on Linux", withOS("linux", "SIGBOGUS"), []string{"containers[0].lifecycle.stopSignal: Unsupported value"}},
 		{"stopSignal: SIGKILL or SIGTERM on Windows", withOS("windows", "SIGKILL"), nil},
 		{"stopSignal: others unsupported on Windows", withOS("windows", "SIGUSR1"), []string{"containers[0].lifecycle.stopSignal: Unsupported value"}},
-		{"stopSignal: sidecars too", func(s obj) {
-			s["os"] = obj{"name": "linux"}
-			ic := c(s, "initContainers", 0)
+		{"stopSignal: sidecars too", func(s ctrObj) {
+			s["os"] = ctrObj{"name": "linux"}
+			ic := ctrAt(s, "initContainers", 0)
 			ic["restartPolicy"] = "Always"
-			ic["lifecycle"] = obj{"stopSignal": "SIGBOGUS"}
+			ic["lifecycle"] = ctrObj{"stopSignal": "SIGBOGUS"}
 		}, []string{"initContainers[0].lifecycle.stopSignal: Unsupported value"}},
 	}
-	ours := func(data []byte) Outcome { return oursCreateDeploymentWithGates(data, gates) }
+	ours := func(data []byte) Outcome { return ctrOursCreateWithGates(data, gates) }
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) { checkRuleCase(t, tc, ours) })
+		t.Run(tc.name, func(t *testing.T) { checkCtrRuleCase(t, tc, ours) })
 	}
 }

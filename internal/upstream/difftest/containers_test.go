@@ -15,12 +15,12 @@ import (
 // The differential tests of the containers' validation (validateContainers,
 // validateInitContainers, validateEphemeralContainers and what they call).
 
-// inContainerArea reports whether a problem is one the containers' rules
+// inCtrArea reports whether a problem is one the containers' rules
 // report: a field under a list of containers, except the ones rules of
 // other areas report there, which are left out on both sides:
 // validateFileKeyRefVolumes's NotFound for a fileKeyRef's volume, and
 // validateHostUsers's Forbidden volumeDevices.
-func inContainerArea(p Problem) bool {
+func inCtrArea(p Problem) bool {
 	const spec = "spec.template.spec."
 	rest, ok := strings.CutPrefix(p.Field, spec)
 	if !ok {
@@ -43,10 +43,10 @@ func inContainerArea(p Problem) bool {
 	return true
 }
 
-func containerProblems(ps []Problem) []Problem {
+func ctrProblems(ps []Problem) []Problem {
 	var out []Problem
 	for _, p := range ps {
-		if inContainerArea(p) {
+		if inCtrArea(p) {
 			out = append(out, p)
 		}
 	}
@@ -66,7 +66,7 @@ func compareContainers(data []byte) (err error, elsewhere string) {
 		}
 		return nil, ""
 	}
-	rp, op := containerProblems(real.Problems), containerProblems(ours.Problems)
+	rp, op := ctrProblems(real.Problems), ctrProblems(ours.Problems)
 	if !slices.Equal(rp, op) {
 		return fmt.Errorf("container problems differ:\nreal %v\nours %v", rp, op), ""
 	}
@@ -79,8 +79,8 @@ func compareContainers(data []byte) (err error, elsewhere string) {
 	return nil, ""
 }
 
-// envInt reads a count from the environment, or def.
-func envInt(t *testing.T, name string, def int) int {
+// ctrEnvInt reads a count from the environment, or def.
+func ctrEnvInt(t *testing.T, name string, def int) int {
 	s := os.Getenv(name)
 	if s == "" {
 		return def
@@ -98,15 +98,15 @@ func envInt(t *testing.T, name string, def int) int {
 // DIFFTEST_CTR_CASES sets the number of cases (default 3000) and
 // DIFFTEST_CTR_SEED the first seed (default 1).
 func TestContainersRandom(t *testing.T) {
-	n := envInt(t, "DIFFTEST_CTR_CASES", 3000)
-	seed := int64(envInt(t, "DIFFTEST_CTR_SEED", 1))
+	n := ctrEnvInt(t, "DIFFTEST_CTR_CASES", 3000)
+	seed := int64(ctrEnvInt(t, "DIFFTEST_CTR_SEED", 1))
 	start := time.Now()
 	accepted, refused, failed := 0, 0, 0
 	elsewhere := map[string]int{}
 	seen := map[string]bool{}
 	for i := range n {
 		s := seed + int64(i)
-		data := newGen(s).deployment()
+		data := newCtrGen(s).deployment()
 		err, other := compareContainers(data)
 		if err != nil {
 			failed++
@@ -119,8 +119,8 @@ func TestContainersRandom(t *testing.T) {
 			elsewhere[other]++
 		}
 		out, _ := OursCreateDeployment(data)
-		for _, p := range containerProblems(out.Problems) {
-			seen[ruleKey(p)] = true
+		for _, p := range ctrProblems(out.Problems) {
+			seen[ctrRuleKey(p)] = true
 		}
 		if out.Refused() {
 			refused++
@@ -133,11 +133,11 @@ func TestContainersRandom(t *testing.T) {
 	}
 	t.Logf("%d cases (seeds %d..%d) in %v: %d accepted, %d refused, %d differ in containers, %d differ only elsewhere",
 		n, seed, seed+int64(n)-1, time.Since(start).Round(time.Millisecond), accepted, refused, failed, len(elsewhere))
-	for _, k := range sortedMapKeys(elsewhere) {
+	for _, k := range ctrSortedKeys(elsewhere) {
 		t.Logf("elsewhere (%d): %s", elsewhere[k], k)
 	}
 	if n >= 3000 {
-		for _, k := range generatedRules {
+		for _, k := range ctrGeneratedRules {
 			if !seen[k] {
 				t.Errorf("no case reported %s: the generator no longer reaches that rule", k)
 			}
@@ -148,18 +148,18 @@ func TestContainersRandom(t *testing.T) {
 	}
 }
 
-var indexRegexp = regexp.MustCompile(`\[[^\]]*\]`)
+var ctrIndexRegexp = regexp.MustCompile(`\[[^\]]*\]`)
 
-// ruleKey is a problem with its indices and keys blanked out:
+// ctrRuleKey is a problem with its indices and keys blanked out:
 // "containers[].ports[].name: Invalid value".
-func ruleKey(p Problem) string {
-	return indexRegexp.ReplaceAllString(strings.TrimPrefix(p.Field, "spec.template.spec."), "[]") + ": " + p.Type
+func ctrRuleKey(p Problem) string {
+	return ctrIndexRegexp.ReplaceAllString(strings.TrimPrefix(p.Field, "spec.template.spec."), "[]") + ": " + p.Type
 }
 
-// generatedRules are problems the default run of TestContainersRandom
+// ctrGeneratedRules are problems the default run of TestContainersRandom
 // reaches, one or more per family of rules, so that a change to the
 // generator that stops exercising a rule is noticed.
-var generatedRules = []string{
+var ctrGeneratedRules = []string{
 	"containers: Required value",
 	"containers[].name: Invalid value",
 	"containers[].name: Duplicate value",
@@ -225,7 +225,7 @@ var generatedRules = []string{
 	"ephemeralContainers[].volumeMounts[].subPath: Forbidden",
 }
 
-func sortedMapKeys[V any](m map[string]V) []string {
+func ctrSortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
