@@ -3,8 +3,6 @@ package apiserver
 import (
 	"slices"
 	"strings"
-
-	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
 // The kinds of resource names, as pkg/apis/core/helper tells them apart,
@@ -31,8 +29,7 @@ var (
 		"persistentvolumeclaims", "storage", "requests.storage",
 		"services.nodeports", "services.loadbalancers",
 	}
-	standardContainerResourceNames = []string{"cpu", "memory", "ephemeral-storage"}
-	integerResourceNames           = []string{
+	integerResourceNames = []string{
 		"pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps",
 		"persistentvolumeclaims", "services.nodeports", "services.loadbalancers",
 	}
@@ -40,6 +37,12 @@ var (
 
 // isHugePageResourceName is helper.IsHugePageResourceName.
 func isHugePageResourceName(name string) bool { return strings.HasPrefix(name, hugePagesPrefix) }
+
+// isStandardContainerResourceName is helper.IsStandardContainerResourceName:
+// cpu, memory, ephemeral-storage or huge pages.
+func isStandardContainerResourceName(name string) bool {
+	return name == "cpu" || name == "memory" || name == "ephemeral-storage" || isHugePageResourceName(name)
+}
 
 // isStandardResourceName is helper.IsStandardResourceName: a standard name
 // or a huge pages one, with or without the requests. prefix of quotas.
@@ -73,18 +76,4 @@ func isOvercommitAllowed(name string) bool {
 // isIntegerResourceName is helper.IsIntegerResourceName.
 func isIntegerResourceName(name string) bool {
 	return slices.Contains(integerResourceNames, name) || isExtendedResourceName(name)
-}
-
-// isHugePageResourceValueDivisible is helper.IsHugePageResourceValueDivisible:
-// the name's page size parses to a positive whole number of bytes that
-// divides q.
-func isHugePageResourceValueDivisible(name string, q schema.Quantity) bool {
-	if !isHugePageResourceName(name) {
-		return false
-	}
-	page, err := schema.ParseQuantity(strings.TrimPrefix(name, hugePagesPrefix))
-	if err != nil || page.Sign() <= 0 || page.MilliValue()%1000 != 0 {
-		return false
-	}
-	return q.Value()%page.Value() == 0
 }

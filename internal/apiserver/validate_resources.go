@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
@@ -16,6 +15,20 @@ import (
 // are in validate_resource_names_ctr.go. Maps are walked in key order.
 
 const isNotIntegerErrorMsg = "must be an integer"
+
+// isHugePageResourceValueDivisible is helper.IsHugePageResourceValueDivisible:
+// the name's page size parses to a positive whole number of bytes that
+// divides q.
+func isHugePageResourceValueDivisible(name string, q schema.Quantity) bool {
+	if !isHugePageResourceName(name) {
+		return false
+	}
+	page, err := schema.ParseQuantity(strings.TrimPrefix(name, hugePagesPrefix))
+	if err != nil || page.Sign() <= 0 || page.MilliValue()%1000 != 0 {
+		return false
+	}
+	return q.Value()%page.Value() == 0
+}
 
 // validateResourceName is upstream's validateResourceName: a qualified
 // name, and when unprefixed, a standard one.
@@ -40,7 +53,7 @@ func validateResourceName(name string, p *field.Path) field.ErrorList {
 func validateContainerResourceName(name string, p *field.Path) field.ErrorList {
 	errs := validateResourceName(name, p)
 	if !strings.Contains(name, "/") {
-		if !slices.Contains(standardContainerResourceNames, name) && !isHugePageResourceName(name) {
+		if !isStandardContainerResourceName(name) {
 			errs = append(errs, field.InvalidString(p, name, "must be a standard resource for containers"))
 		}
 	} else if !isNativeResource(name) && !isExtendedResourceName(name) {
