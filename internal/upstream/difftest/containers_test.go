@@ -57,26 +57,26 @@ func ctrProblems(ps []Problem) []Problem {
 // in the containers' problems, or in what is stored when both accept (err),
 // and, apart, a difference in refusal that comes from another area
 // (elsewhere).
-func compareContainers(data []byte) (err error, elsewhere string) {
+func compareContainers(data []byte) (elsewhere string, err error) {
 	real, _ := RealCreateDeployment(data)
 	ours, _ := OursCreateDeployment(data)
 	if real.Decode != "" || ours.Decode != "" {
 		if (real.Decode == "") != (ours.Decode == "") {
-			return fmt.Errorf("decode: real %q, ours %q", real.Decode, ours.Decode), ""
+			return "", fmt.Errorf("decode: real %q, ours %q", real.Decode, ours.Decode)
 		}
-		return nil, ""
+		return "", nil
 	}
 	rp, op := ctrProblems(real.Problems), ctrProblems(ours.Problems)
 	if !slices.Equal(rp, op) {
-		return fmt.Errorf("container problems differ:\nreal %v\nours %v", rp, op), ""
+		return "", fmt.Errorf("container problems differ:\nreal %v\nours %v", rp, op)
 	}
 	if !real.Refused() && !ours.Refused() && !bytes.Equal(real.Stored, ours.Stored) {
-		return fmt.Errorf("stored differ:\nreal %s\nours %s", real.Stored, ours.Stored), ""
+		return "", fmt.Errorf("stored differ:\nreal %s\nours %s", real.Stored, ours.Stored)
 	}
 	if real.Refused() != ours.Refused() {
-		return nil, fmt.Sprintf("real %v, ours %v", real.Problems, ours.Problems)
+		return fmt.Sprintf("real %v, ours %v", real.Problems, ours.Problems), nil
 	}
-	return nil, ""
+	return "", nil
 }
 
 // ctrEnvInt reads a count from the environment, or def.
@@ -107,7 +107,7 @@ func TestContainersRandom(t *testing.T) {
 	for i := range n {
 		s := seed + int64(i)
 		data := newCtrGen(s).deployment()
-		err, other := compareContainers(data)
+		other, err := compareContainers(data)
 		if err != nil {
 			failed++
 			if failed <= 5 {
