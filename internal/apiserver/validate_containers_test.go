@@ -138,3 +138,66 @@ func TestErrorsNameTheirValue(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerOptions checks the branches that only options other than
+// a create's defaults reach (older objects on update, or gates turned
+// off), which the differential tests cannot: the problems' fields and
+// types, as upstream reports them.
+func TestContainerOptions(t *testing.T) {
+	p := field.NewPath("c")
+	always, never := ptr("Always"), ptr("Never")
+	rules := []schema.ContainerRestartRule{{Action: "RestartAllContainers", ExitCodes: &schema.ContainerRestartRuleOnExitCodes{Operator: "In"}}}
+	grace := ptr[int64](30)
+	tests := []struct {
+		name string
+		errs field.ErrorList
+		want []string
+	}{
+		{"restart rules off: only Always for init containers",
+			validateInitContainerRestartPolicy(never, nil, p, podOptions{}), []string{"c.restartPolicy: Unsupported value"}},
+		{"restart rules off: Always with rules passes",
+			validateInitContainerRestartPolicy(always, rules, p, podOptions{}), nil},
+		{"restart rules on, RestartAllContainers off: no rules for sidecars",
+			validateInitContainerRestartPolicy(always, rules, p, podOptions{AllowContainerRestartPolicyRules: true}), []string{"c.restartPolicyRules: Forbidden"}},
+		{"RestartAllContainers off: the action is unsupported",
+			validateContainerRestartPolicy(never, rules, p, podOptions{}), []string{"c.restartPolicyRules[0].action: Unsupported value"}},
+		{"restart rules off: no restartPolicy for regular containers",
+			validateContainers([]schema.Container{{Name: "a", Image: "x", TerminationMessagePolicy: "File", ImagePullPolicy: "Always", RestartPolicy: never}}, nil, nil, nil, grace, p, podOptions{}, "Always", true),
+			[]string{"c[0].restartPolicy: Forbidden"}},
+		{"sidecar resize off: no resize policy for init containers",
+			validateInitContainers([]schema.Container{{Name: "i", Image: "x", TerminationMessagePolicy: "File", ImagePullPolicy: "Always", RestartPolicy: always,
+				ResizePolicy: []schema.ContainerResizePolicy{{ResourceName: "cpu", RestartPolicy: "NotRequired"}}}}, nil, nil, nil, nil, grace, p, podOptions{}, "Always", true),
+			[]string{"c[0].resizePolicy: Invalid value"}},
+		{"existing RestartContainer kept for non-sidecar init containers",
+			validateInitContainers([]schema.Container{{Name: "i", Image: "x", TerminationMessagePolicy: "File", ImagePullPolicy: "Always",
+				ResizePolicy: []schema.ContainerResizePolicy{{ResourceName: "cpu", RestartPolicy: "RestartContainer"}}}}, nil, nil, nil, nil, grace, p,
+				podOptions{AllowSidecarResizePolicy: true, AllowExistingRestartForNonSidecarInit: true}, "Always", true), nil},
+		{"env files off: the older message, same problem",
+			validateEnvVarValueFrom(&schema.EnvVar{ValueFrom: &schema.EnvVarSource{}}, p, podOptions{}), []string{"c: Invalid value"}},
+		{"strict env names: no leading digit",
+			validateEnv([]schema.EnvVar{{Name: "1A"}, {Name: "A.b-c"}}, p, podOptions{}), []string{"c[0].name: Invalid value"}},
+		{"zero sleep off: zero refused",
+			validateSleepAction(&schema.SleepAction{}, grace, p, podOptions{}), []string{"c: Invalid value"}},
+		{"no grace period: sleep not checked",
+			validateSleepAction(&schema.SleepAction{Seconds: -1}, nil, p, podOptions{}), nil},
+		{"indivisible huge pages allowed for old objects",
+			validateContainerResourceRequirements(&schema.ResourceRequirements{Limits: map[string]schema.Quantity{"hugepages-2Mi": schema.MustParseQuantity("3Mi"), "cpu": schema.MustParseQuantity("1")}},
+				nil, p, podOptions{AllowIndivisibleHugePagesValues: true}), nil},
+		{"stop signal without an OS",
+			validateStopSignal("SIGTERM", p, nil), []string{"c: Forbidden"}},
+		{"mount propagation before the container is known",
+			validateMountPropagation("Bidirectional", nil, p), nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, e := range tt.errs {
+			got = append(got, e.Field+": "+string(e.Type))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if msg := validateEnvVarValueFrom(&schema.EnvVar{ValueFrom: &schema.EnvVarSource{}}, p, podOptions{})[0].Detail; strings.Contains(msg, "fileKeyRef") {
+		t.Errorf("without env files the message names fileKeyRef: %s", msg)
+	}
+}
