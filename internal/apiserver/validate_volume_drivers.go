@@ -194,17 +194,5 @@ func validateImageVolumeSource(v *schema.ImageVolumeSource, p *field.Path, opts 
 	if opts.ResourceIsPod && v.Reference == "" {
 		errs = append(errs, field.RequiredValue(p.Child("reference"), ""))
 	}
-	return append(errs, validateImageVolumePullPolicy(v.PullPolicy, p.Child("pullPolicy"))...)
-}
-
-// validateImageVolumePullPolicy is upstream's validatePullPolicy, which
-// the containers' imagePullPolicy shares: Always, IfNotPresent or Never.
-func validateImageVolumePullPolicy(policy string, p *field.Path) field.ErrorList {
-	switch policy {
-	case "Always", "IfNotPresent", "Never":
-		return nil
-	case "":
-		return field.ErrorList{field.RequiredValue(p, "")}
-	}
-	return field.ErrorList{field.NotSupported(p, policy, []string{"Always", "IfNotPresent", "Never"})}
+	return append(errs, validatePullPolicy(v.PullPolicy, p.Child("pullPolicy"))...)
 }
