@@ -39,3 +39,32 @@ func (h FNV32a) WriteCollisionCount(count int32) FNV32a {
 	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
 	return h.Write(b[:])
 }
+
+// A Segment is a constant string prepared so that FNV-1a reads it in one
+// step, whatever its length: the state after reading s from h is
+// mult·(h with its low byte cleared) + low[h's low byte], because FNV-1a's
+// low byte depends only on the previous low byte and the input, and the
+// rest of the state is multiplied by the prime at every byte. Preparing a
+// segment costs 256 readings of s; use it for strings hashed often.
+type Segment struct {
+	mult uint32
+	low  [256]uint32
+}
+
+// NewSegment prepares s.
+func NewSegment(s string) *Segment {
+	seg := &Segment{mult: 1}
+	for range len(s) {
+		seg.mult *= fnvPrime32
+	}
+	for l := range 256 {
+		seg.low[l] = uint32(FNV32a(l).WriteString(s))
+	}
+	return seg
+}
+
+// WriteSegment returns the state after reading the segment's string; it is
+// h.WriteString(s) for the s the segment was prepared from.
+func (h FNV32a) WriteSegment(s *Segment) FNV32a {
+	return FNV32a(s.mult*(uint32(h)&^0xff) + s.low[h&0xff])
+}

@@ -96,3 +96,15 @@ func TestWriteCollisionCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSegment: reading a prepared segment is reading its string, from any
+// state.
+func TestSegment(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.String().Draw(t, "s")
+		h := hash.FNV32a(rapid.Uint32().Draw(t, "h"))
+		if got, want := h.WriteSegment(hash.NewSegment(s)), h.WriteString(s); got != want {
+			t.Fatalf("WriteSegment(%q) from %d = %d, WriteString = %d", s, h, got, want)
+		}
+	})
+}
