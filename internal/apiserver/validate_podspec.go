@@ -30,10 +30,6 @@ func validatePodResources(s *schema.PodSpec, claims map[string]bool, p *field.Pa
 	return nil
 }
 
-func validateAffinity(a *schema.Affinity, opts podOptions, p *field.Path) field.ErrorList {
-	return nil
-}
-
 func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, opts podOptions) field.ErrorList {
 	return nil
 }
