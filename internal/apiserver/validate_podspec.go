@@ -30,14 +30,6 @@ func validatePodResources(s *schema.PodSpec, claims map[string]bool, p *field.Pa
 	return nil
 }
 
-func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, opts podOptions) field.ErrorList {
-	return nil
-}
-
-func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *field.Path, opts podOptions) field.ErrorList {
-	return nil
-}
-
 func validateWindowsHostProcessPod(s *schema.PodSpec, p *field.Path) field.ErrorList {
 	return nil
 }
@@ -47,14 +39,6 @@ func validateHostUsers(s *schema.PodSpec, p *field.Path, opts podOptions) field.
 }
 
 func validatePodHostName(s *schema.PodSpec, p *field.Path) field.ErrorList {
-	return nil
-}
-
-func validateTolerations(ts []schema.Toleration, p *field.Path, opts podOptions) field.ErrorList {
-	return nil
-}
-
-func validateHostAliases(as []schema.HostAlias, p *field.Path) field.ErrorList {
 	return nil
 }
 
