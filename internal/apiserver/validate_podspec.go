@@ -26,10 +26,6 @@ func validatePodResourceClaims(meta *schema.ObjectMeta, claims []schema.PodResou
 	return nil
 }
 
-func validatePodResources(s *schema.PodSpec, claims map[string]bool, p *field.Path, opts podOptions) field.ErrorList {
-	return nil
-}
-
 func validateWindowsHostProcessPod(s *schema.PodSpec, p *field.Path) field.ErrorList {
 	return nil
 }
@@ -39,10 +35,6 @@ func validateHostUsers(s *schema.PodSpec, p *field.Path, opts podOptions) field.
 }
 
 func validatePodHostName(s *schema.PodSpec, p *field.Path) field.ErrorList {
-	return nil
-}
-
-func validateOverhead(o map[string]schema.Quantity, p *field.Path, opts podOptions) field.ErrorList {
 	return nil
 }
 
