@@ -192,30 +192,52 @@ func podResourceQuantity(name string, q schema.Quantity, p *field.Path) field.Er
 	if q.Sign() < 0 {
 		errs = append(errs, field.InvalidString(p, q.String(), isNegativeErrorMsg))
 	}
-	if isIntegerResourceName(name) && q.MilliValue()%1000 != 0 {
+	if isIntegerResourceName(name) && q.UpstreamScaledValue(-3)%1000 != 0 {
 		errs = append(errs, field.InvalidString(p, q.String(), "must be an integer"))
 	}
 	return errs
 }
 
 // podHugePageQuantity is upstream's validateResourceQuantityHugePageValue:
-// a whole number of pages, unless opts allow otherwise.
+// a whole number of pages, unless opts allow otherwise. A page size whose
+// value overflows to 0 (hugepages-1e19) makes upstream divide by zero and
+// the API server answer with an internal error; ours reports that error.
 func podHugePageQuantity(name string, q schema.Quantity, p *field.Path, opts podOptions) field.ErrorList {
-	if opts.AllowIndivisibleHugePagesValues || isHugePageValueDivisible(name, q) {
+	if opts.AllowIndivisibleHugePagesValues {
 		return nil
+	}
+	switch hugePageValueDivisible(name, q) {
+	case divisible:
+		return nil
+	case zeroPageSize:
+		return field.ErrorList{{Type: field.Internal, Field: p.String(), Detail: "the page size of " + name + " overflows to 0: upstream divides by zero here"}}
 	}
 	return field.ErrorList{field.InvalidString(p, q.String(), fmt.Sprintf("%s is not positive integer multiple of %s", q.String(), name))}
 }
 
-// isHugePageValueDivisible is upstream's IsHugePageResourceValueDivisible:
-// the page size (the name's suffix) is a positive whole quantity that
-// divides q.
-func isHugePageValueDivisible(name string, q schema.Quantity) bool {
+// The outcomes of hugePageValueDivisible.
+const (
+	divisible = iota
+	notDivisible
+	zeroPageSize
+)
+
+// hugePageValueDivisible is upstream's IsHugePageResourceValueDivisible:
+// whether the page size (the name's suffix) is a positive whole quantity
+// that divides q, or zeroPageSize where upstream would divide by zero.
+func hugePageValueDivisible(name string, q schema.Quantity) int {
 	page, err := schema.ParseQuantity(strings.TrimPrefix(name, hugePagesPrefix))
-	if err != nil || page.Sign() <= 0 || page.MilliValue()%1000 != 0 {
-		return false
+	if err != nil || page.Sign() <= 0 || page.UpstreamScaledValue(-3)%1000 != 0 {
+		return notDivisible
 	}
-	return q.Value()%page.Value() == 0
+	size := page.UpstreamScaledValue(0)
+	switch {
+	case size == 0:
+		return zeroPageSize
+	case q.UpstreamScaledValue(0)%size == 0:
+		return divisible
+	}
+	return notDivisible
 }
 
 // validateResourceClaimRefs is upstream's validateResourceClaimNames: each
