@@ -40,7 +40,7 @@ func validatePodResources(s *schema.PodSpec, claims map[string]bool, p *field.Pa
 // Upstream reports a container's limit at resources.containers[i][name].limits.
 func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	requests := aggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
+	requests := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
 	for _, name := range sortedKeys(requests) {
 		podRequest, ok := s.Resources.Requests[name]
 		if !ok {
@@ -50,9 +50,9 @@ func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.Erro
 			errs = append(errs, field.InvalidString(p.Child("requests").Key(name), podRequest.String(), "must be greater than or equal to aggregate container requests of "+sum.String()))
 		}
 	}
-	limits := aggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
+	limits := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
 	for _, name := range sortedKeys(limits) {
-		if !isHugePageResourceName(name) {
+		if !podIsHugePageResourceName(name) {
 			continue
 		}
 		podLimit, ok := s.Resources.Limits[name]
@@ -77,15 +77,15 @@ func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.Erro
 	return errs
 }
 
-// aggregateContainerResources is component-helpers'
+// podAggregateContainerResources is component-helpers'
 // AggregateContainerRequests (or Limits, as of picks one or the other):
 // the regular containers and the sidecars (init containers that restart
 // Always) run together, and each other init container runs beside the
 // sidecars started before it; the pod needs the larger of the two.
-func aggregateContainerResources(s *schema.PodSpec, of func(*schema.ResourceRequirements) map[string]schema.Quantity) map[string]schema.Quantity {
+func podAggregateContainerResources(s *schema.PodSpec, of func(*schema.ResourceRequirements) map[string]schema.Quantity) map[string]schema.Quantity {
 	total := map[string]schema.Quantity{}
 	for i := range s.Containers {
-		addResources(total, of(&s.Containers[i].Resources))
+		podAddResources(total, of(&s.Containers[i].Resources))
 	}
 	sidecars := map[string]schema.Quantity{}
 	initPeak := map[string]schema.Quantity{}
@@ -94,22 +94,22 @@ func aggregateContainerResources(s *schema.PodSpec, of func(*schema.ResourceRequ
 		own := of(&c.Resources)
 		var running map[string]schema.Quantity
 		if c.RestartPolicy != nil && *c.RestartPolicy == "Always" {
-			addResources(total, own)
-			addResources(sidecars, own)
+			podAddResources(total, own)
+			podAddResources(sidecars, own)
 			running = sidecars
 		} else {
 			running = map[string]schema.Quantity{}
-			addResources(running, own)
-			addResources(running, sidecars)
+			podAddResources(running, own)
+			podAddResources(running, sidecars)
 		}
-		maxResources(initPeak, running)
+		podMaxResources(initPeak, running)
 	}
-	maxResources(total, initPeak)
+	podMaxResources(total, initPeak)
 	return total
 }
 
-// addResources adds more into list, name by name.
-func addResources(list, more map[string]schema.Quantity) {
+// podAddResources adds more into list, name by name.
+func podAddResources(list, more map[string]schema.Quantity) {
 	for _, name := range sortedKeys(more) {
 		q := more[name]
 		if v, ok := list[name]; ok {
@@ -121,9 +121,9 @@ func addResources(list, more map[string]schema.Quantity) {
 	}
 }
 
-// maxResources raises each of list's amounts to more's where that is
+// podMaxResources raises each of list's amounts to more's where that is
 // larger.
-func maxResources(list, more map[string]schema.Quantity) {
+func podMaxResources(list, more map[string]schema.Quantity) {
 	for _, name := range sortedKeys(more) {
 		q := more[name]
 		if v, ok := list[name]; !ok || q.Cmp(v) > 0 {
@@ -153,7 +153,7 @@ func podResourceRequirements(r *schema.ResourceRequirements, nameFn func(string,
 		fp := limPath.Key(name)
 		errs = append(errs, nameFn(name, fp)...)
 		errs = append(errs, podResourceQuantity(name, q, fp)...)
-		if isHugePageResourceName(name) {
+		if podIsHugePageResourceName(name) {
 			hugePages = true
 			errs = append(errs, podHugePageQuantity(name, q, fp, opts)...)
 		}
@@ -165,15 +165,15 @@ func podResourceRequirements(r *schema.ResourceRequirements, nameFn func(string,
 		errs = append(errs, nameFn(name, fp)...)
 		errs = append(errs, podResourceQuantity(name, q, fp)...)
 		if limit, ok := r.Limits[name]; ok {
-			if q.Cmp(limit) != 0 && !isOvercommitAllowed(name) {
+			if q.Cmp(limit) != 0 && !podIsOvercommitAllowed(name) {
 				errs = append(errs, field.InvalidString(reqPath, q.String(), fmt.Sprintf("must be equal to %s limit of %s", name, limit.String())))
 			} else if q.Cmp(limit) > 0 {
 				errs = append(errs, field.InvalidString(reqPath, q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String())))
 			}
-		} else if !isOvercommitAllowed(name) {
+		} else if !podIsOvercommitAllowed(name) {
 			errs = append(errs, field.RequiredValue(limPath, "Limit must be set for non overcommitable resources"))
 		}
-		if isHugePageResourceName(name) {
+		if podIsHugePageResourceName(name) {
 			hugePages = true
 			errs = append(errs, podHugePageQuantity(name, q, fp, opts)...)
 		}
@@ -182,7 +182,7 @@ func podResourceRequirements(r *schema.ResourceRequirements, nameFn func(string,
 	if !cpuOrMemory && hugePages {
 		errs = append(errs, field.ForbiddenField(p, "HugePages require cpu or memory"))
 	}
-	return append(errs, validateResourceClaimRefs(r.Claims, claims, p.Child("claims"))...)
+	return append(errs, podResourceClaimRefs(r.Claims, claims, p.Child("claims"))...)
 }
 
 // podResourceQuantity is upstream's ValidateResourceQuantityValue: not
@@ -192,7 +192,7 @@ func podResourceQuantity(name string, q schema.Quantity, p *field.Path) field.Er
 	if q.Sign() < 0 {
 		errs = append(errs, field.InvalidString(p, q.String(), isNegativeErrorMsg))
 	}
-	if isIntegerResourceName(name) && q.UpstreamScaledValue(-3)%1000 != 0 {
+	if podIsIntegerResourceName(name) && q.UpstreamScaledValue(-3)%1000 != 0 {
 		errs = append(errs, field.InvalidString(p, q.String(), "must be an integer"))
 	}
 	return errs
@@ -206,44 +206,44 @@ func podHugePageQuantity(name string, q schema.Quantity, p *field.Path, opts pod
 	if opts.AllowIndivisibleHugePagesValues {
 		return nil
 	}
-	switch hugePageValueDivisible(name, q) {
-	case divisible:
+	switch podHugePageValueDivisible(name, q) {
+	case hugePageDivisible:
 		return nil
-	case zeroPageSize:
+	case hugePageZeroSize:
 		return field.ErrorList{{Type: field.Internal, Field: p.String(), Detail: "the page size of " + name + " overflows to 0: upstream divides by zero here"}}
 	}
 	return field.ErrorList{field.InvalidString(p, q.String(), fmt.Sprintf("%s is not positive integer multiple of %s", q.String(), name))}
 }
 
-// The outcomes of hugePageValueDivisible.
+// The outcomes of podHugePageValueDivisible.
 const (
-	divisible = iota
-	notDivisible
-	zeroPageSize
+	hugePageDivisible = iota
+	hugePageNotDivisible
+	hugePageZeroSize
 )
 
-// hugePageValueDivisible is upstream's IsHugePageResourceValueDivisible:
+// podHugePageValueDivisible is upstream's IsHugePageResourceValueDivisible:
 // whether the page size (the name's suffix) is a positive whole quantity
-// that divides q, or zeroPageSize where upstream would divide by zero.
-func hugePageValueDivisible(name string, q schema.Quantity) int {
-	page, err := schema.ParseQuantity(strings.TrimPrefix(name, hugePagesPrefix))
+// that divides q, or hugePageZeroSize where upstream would divide by zero.
+func podHugePageValueDivisible(name string, q schema.Quantity) int {
+	page, err := schema.ParseQuantity(strings.TrimPrefix(name, podHugePagesPrefix))
 	if err != nil || page.Sign() <= 0 || page.UpstreamScaledValue(-3)%1000 != 0 {
-		return notDivisible
+		return hugePageNotDivisible
 	}
 	size := page.UpstreamScaledValue(0)
 	switch {
 	case size == 0:
-		return zeroPageSize
+		return hugePageZeroSize
 	case q.UpstreamScaledValue(0)%size == 0:
-		return divisible
+		return hugePageDivisible
 	}
-	return notDivisible
+	return hugePageNotDivisible
 }
 
-// validateResourceClaimRefs is upstream's validateResourceClaimNames: each
+// podResourceClaimRefs is upstream's validateResourceClaimNames: each
 // entry names a claim of the pod, at most once, either whole or by
 // distinct DNS-label requests (not both).
-func validateResourceClaimRefs(cs []schema.ResourceClaim, podClaims map[string]bool, p *field.Path) field.ErrorList {
+func podResourceClaimRefs(cs []schema.ResourceClaim, podClaims map[string]bool, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	seen := map[string]bool{}
 	for i, c := range cs {
@@ -293,8 +293,8 @@ func podLevelResourceName(name string, p *field.Path) field.ErrorList {
 	if errs := podResourceName(name, p); len(errs) != 0 {
 		return errs
 	}
-	if name != "cpu" && name != "memory" && !isHugePageResourceName(name) {
-		return field.ErrorList{field.NotSupported(p, name, []string{"cpu", hugePagesPrefix, "memory"})}
+	if name != "cpu" && name != "memory" && !podIsHugePageResourceName(name) {
+		return field.ErrorList{field.NotSupported(p, name, []string{"cpu", podHugePagesPrefix, "memory"})}
 	}
 	return nil
 }
@@ -305,10 +305,10 @@ func podLevelResourceName(name string, p *field.Path) field.ErrorList {
 func podContainerResourceName(name string, p *field.Path) field.ErrorList {
 	errs := podResourceName(name, p)
 	if !strings.Contains(name, "/") {
-		if !isStandardContainerResourceName(name) {
+		if !podIsStandardContainerResourceName(name) {
 			errs = append(errs, field.InvalidString(p, name, "must be a standard resource for containers"))
 		}
-	} else if !isNativeResource(name) && !isExtendedResourceName(name) {
+	} else if !podIsNativeResource(name) && !podIsExtendedResourceName(name) {
 		errs = append(errs, field.InvalidString(p, name, "doesn't follow extended resource name standard"))
 	}
 	return errs
@@ -324,59 +324,59 @@ func podResourceName(name string, p *field.Path) field.ErrorList {
 	if len(errs) != 0 {
 		return errs
 	}
-	if !strings.Contains(name, "/") && !isStandardResourceName(name) {
+	if !strings.Contains(name, "/") && !podIsStandardResourceName(name) {
 		errs = append(errs, field.InvalidString(p, name, "must be a standard resource type or fully qualified"))
 	}
 	return errs
 }
 
-const hugePagesPrefix = "hugepages-"
+const podHugePagesPrefix = "hugepages-"
 
-// standardResources are the resource names of Kubernetes itself
-// (helper's standardResources).
-var standardResources = []string{
+// podStandardResources are the resource names of Kubernetes itself
+// (helper's podStandardResources).
+var podStandardResources = []string{
 	"cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage",
 	"limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods", "resourcequotas", "services",
 	"replicationcontrollers", "secrets", "configmaps", "persistentvolumeclaims", "storage",
 	"requests.storage", "services.nodeports", "services.loadbalancers",
 }
 
-// integerResources are the standard resources counted in whole units.
-var integerResources = []string{
+// podIntegerResources are the standard resources counted in whole units.
+var podIntegerResources = []string{
 	"pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps",
 	"persistentvolumeclaims", "services.nodeports", "services.loadbalancers",
 }
 
-func isHugePageResourceName(name string) bool { return strings.HasPrefix(name, hugePagesPrefix) }
+func podIsHugePageResourceName(name string) bool { return strings.HasPrefix(name, podHugePagesPrefix) }
 
-func isStandardResourceName(name string) bool {
-	return slices.Contains(standardResources, name) || isHugePageResourceName(name) || strings.HasPrefix(name, "requests."+hugePagesPrefix)
+func podIsStandardResourceName(name string) bool {
+	return slices.Contains(podStandardResources, name) || podIsHugePageResourceName(name) || strings.HasPrefix(name, "requests."+podHugePagesPrefix)
 }
 
-func isStandardContainerResourceName(name string) bool {
-	return name == "cpu" || name == "memory" || name == "ephemeral-storage" || isHugePageResourceName(name)
+func podIsStandardContainerResourceName(name string) bool {
+	return name == "cpu" || name == "memory" || name == "ephemeral-storage" || podIsHugePageResourceName(name)
 }
 
-// isNativeResource: no domain, or kubernetes.io's.
-func isNativeResource(name string) bool {
+// podIsNativeResource: no domain, or kubernetes.io's.
+func podIsNativeResource(name string) bool {
 	return !strings.Contains(name, "/") || strings.Contains(name, "kubernetes.io/")
 }
 
-// isExtendedResourceName: not native, not a quota name, and a qualified
+// podIsExtendedResourceName: not native, not a quota name, and a qualified
 // name once "requests." is put before it.
-func isExtendedResourceName(name string) bool {
-	if isNativeResource(name) || strings.HasPrefix(name, "requests.") {
+func podIsExtendedResourceName(name string) bool {
+	if podIsNativeResource(name) || strings.HasPrefix(name, "requests.") {
 		return false
 	}
 	return len(isQualifiedName("requests."+name)) == 0
 }
 
-// isOvercommitAllowed: native resources but hugepages may be requested
+// podIsOvercommitAllowed: native resources but hugepages may be requested
 // below their limit.
-func isOvercommitAllowed(name string) bool {
-	return isNativeResource(name) && !isHugePageResourceName(name)
+func podIsOvercommitAllowed(name string) bool {
+	return podIsNativeResource(name) && !podIsHugePageResourceName(name)
 }
 
-func isIntegerResourceName(name string) bool {
-	return slices.Contains(integerResources, name) || isExtendedResourceName(name)
+func podIsIntegerResourceName(name string) bool {
+	return slices.Contains(podIntegerResources, name) || podIsExtendedResourceName(name)
 }

@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"strconv"
+
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
@@ -272,8 +274,8 @@ func validateWindowsHostProcessPod(s *schema.PodSpec, p *field.Path) field.Error
 			own = c.SecurityContext.WindowsOptions.HostProcess
 		}
 		if podHostProcess != nil && own != nil && *podHostProcess != *own {
-			errs = append(errs, field.InvalidValue(cp.Child("securityContext", "windowsOptions", "hostProcess"), boolString(*own),
-				"pod hostProcess value must be identical if both are specified, was "+boolString(*podHostProcess)))
+			errs = append(errs, field.InvalidValue(cp.Child("securityContext", "windowsOptions", "hostProcess"), strconv.FormatBool(*own),
+				"pod hostProcess value must be identical if both are specified, was "+strconv.FormatBool(*podHostProcess)))
 		}
 		if own != nil && *own || own == nil && podHostProcess != nil && *podHostProcess {
 			hostProcess++
@@ -291,13 +293,6 @@ func validateWindowsHostProcessPod(s *schema.PodSpec, p *field.Path) field.Error
 		}
 	}
 	return errs
-}
-
-func boolString(b bool) string {
-	if b {
-		return "true"
-	}
-	return "false"
 }
 
 // validateSchedulingGroup is upstream's validateSchedulingGroup: a

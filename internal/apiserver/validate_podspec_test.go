@@ -158,8 +158,8 @@ func TestParseIPSloppy(t *testing.T) {
 		{"1::2::3", false}, {"::ffff:1.2.3.4", true}, {"1:2:3:4:5:6:1.2.3.4", true}, {"1:2:3:4:5:1.2.3.4", false}, {"fe80::1%eth0", false},
 		{"", false}, {"a", false}, {":", false}, {"1:2:3:4:5:6:7::", true}, {"1:2:3:4:5:6:7:8::", false},
 	} {
-		if got := parseIPSloppy(c.in); got != c.ok {
-			t.Errorf("parseIPSloppy(%q) = %v, want %v", c.in, got, c.ok)
+		if got := podParseIPSloppy(c.in); got != c.ok {
+			t.Errorf("podParseIPSloppy(%q) = %v, want %v", c.in, got, c.ok)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func validateTolerations(ts []schema.Toleration, p *field.Path, opts podOptions)
 				errs = append(errs, field.NotSupported(tp.Child("operator"), t.Operator, []string{"Equal", "Exists", "Lt", "Gt"}))
 				break
 			}
-			for _, msg := range isDecimalInteger(t.Value) {
+			for _, msg := range podIsDecimalInteger(t.Value) {
 				errs = append(errs, field.InvalidString(tp.Child("value"), t.Value, msg))
 			}
 			if _, err := strconv.ParseInt(t.Value, 10, 64); err != nil {
@@ -67,10 +67,10 @@ func validateTolerations(ts []schema.Toleration, p *field.Path, opts podOptions)
 	return errs
 }
 
-// isDecimalInteger is apimachinery's content.IsDecimalInteger: an
+// podIsDecimalInteger is apimachinery's content.IsDecimalInteger: an
 // optional '-' and digits, without leading zeros ("0" alone is one, "-0"
 // is not).
-func isDecimalInteger(v string) []string {
+func podIsDecimalInteger(v string) []string {
 	const msg = "must be a valid decimal integer in canonical form"
 	if v == "" {
 		return []string{emptyError()}
@@ -104,7 +104,7 @@ func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *
 	for i, c := range cs {
 		cp := p.Index(i)
 		if c.MaxSkew <= 0 {
-			errs = append(errs, field.InvalidInt(cp.Child("maxSkew"), int64(c.MaxSkew), isNotPositiveErrorMsg))
+			errs = append(errs, field.InvalidInt(cp.Child("maxSkew"), int64(c.MaxSkew), podNotPositiveMsg))
 		}
 		if c.TopologyKey == "" {
 			errs = append(errs, field.RequiredValue(cp.Child("topologyKey"), "can not be empty"))
@@ -121,7 +121,7 @@ func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *
 		if c.MinDomains != nil {
 			mp := cp.Child("minDomains")
 			if *c.MinDomains <= 0 {
-				errs = append(errs, field.InvalidInt(mp, int64(*c.MinDomains), isNotPositiveErrorMsg))
+				errs = append(errs, field.InvalidInt(mp, int64(*c.MinDomains), podNotPositiveMsg))
 			}
 			if c.WhenUnsatisfiable != "DoNotSchedule" {
 				errs = append(errs, field.InvalidInt(mp, int64(*c.MinDomains), "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not "+c.WhenUnsatisfiable))
@@ -143,9 +143,9 @@ func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *
 	return errs
 }
 
-// isNotPositiveErrorMsg is upstream's message for a value that must be
+// podNotPositiveMsg is upstream's message for a value that must be
 // above zero.
-const isNotPositiveErrorMsg = "must be greater than zero"
+const podNotPositiveMsg = "must be greater than zero"
 
 // validateNodeInclusionPolicy is upstream's validateNodeInclusionPolicy:
 // Honor or Ignore.
@@ -213,7 +213,7 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 		errs = append(errs, field.InvalidValue(p.Child("nameservers"), fmt.Sprintf("%q", c.Nameservers), fmt.Sprintf("must not have more than %v nameservers", maxDNSNameservers)))
 	}
 	for i, ns := range c.Nameservers {
-		errs = append(errs, validateLegacyIP(ns, p.Child("nameservers").Index(i))...)
+		errs = append(errs, podValidateLegacyIP(ns, p.Child("nameservers").Index(i))...)
 	}
 	if len(c.Searches) > maxDNSSearchPaths {
 		errs = append(errs, field.InvalidValue(p.Child("searches"), fmt.Sprintf("%q", c.Searches), fmt.Sprintf("must not have more than %v search paths", maxDNSSearchPaths)))
@@ -228,7 +228,7 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 			errs = append(errs, validateDNS1123Subdomain(strings.TrimSuffix(search, "."), sp)...)
 		case search != ".":
 			search = strings.TrimSuffix(search, ".")
-			for _, msg := range isDNS1123SubdomainWithUnderscore(search) {
+			for _, msg := range podIsDNS1123SubdomainWithUnderscore(search) {
 				errs = append(errs, field.InvalidString(sp, search, msg))
 			}
 		}
@@ -242,20 +242,20 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 }
 
 // A DNS subdomain whose labels may also hold '_' and start with one.
-const dns1123SubdomainWithUnderscoreFmt = `_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*`
+const podDNS1123SubdomainWithUnderscoreFmt = `_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*`
 
-var dns1123SubdomainWithUnderscoreRegexp = regexp.MustCompile("^" + dns1123SubdomainWithUnderscoreFmt + "$")
+var podDNS1123SubdomainWithUnderscoreRegexp = regexp.MustCompile("^" + podDNS1123SubdomainWithUnderscoreFmt + "$")
 
-// isDNS1123SubdomainWithUnderscore is apimachinery's
+// podIsDNS1123SubdomainWithUnderscore is apimachinery's
 // IsDNS1123SubdomainWithUnderscore.
-func isDNS1123SubdomainWithUnderscore(v string) []string {
+func podIsDNS1123SubdomainWithUnderscore(v string) []string {
 	var errs []string
 	if len(v) > 253 {
 		errs = append(errs, maxLenError(253))
 	}
-	if !dns1123SubdomainWithUnderscoreRegexp.MatchString(v) {
+	if !podDNS1123SubdomainWithUnderscoreRegexp.MatchString(v) {
 		errs = append(errs, regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
-			dns1123SubdomainWithUnderscoreFmt, "example.com"))
+			podDNS1123SubdomainWithUnderscoreFmt, "example.com"))
 	}
 	return errs
 }
@@ -265,7 +265,7 @@ func isDNS1123SubdomainWithUnderscore(v string) []string {
 func validateHostAliases(as []schema.HostAlias, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for i, a := range as {
-		errs = append(errs, validateLegacyIP(a.IP, p.Index(i).Child("ip"))...)
+		errs = append(errs, podValidateLegacyIP(a.IP, p.Index(i).Child("ip"))...)
 		for j, h := range a.Hostnames {
 			errs = append(errs, validateDNS1123Subdomain(h, p.Index(i).Child("hostnames").Index(j))...)
 		}
@@ -273,12 +273,12 @@ func validateHostAliases(as []schema.HostAlias, p *field.Path) field.ErrorList {
 	return errs
 }
 
-// validateLegacyIP is upstream's IsValidIPForLegacyField with strict
+// podValidateLegacyIP is upstream's IsValidIPForLegacyField with strict
 // validation, which the StrictIPCIDRValidation gate (on in v1.36) asks
 // for: an address that k8s.io/utils' ParseIPSloppy parses, without
 // leading zeros in IPv4 octets, and not an IPv4-mapped IPv6 address.
-func validateLegacyIP(v string, p *field.Path) field.ErrorList {
-	if !parseIPSloppy(v) {
+func podValidateLegacyIP(v string, p *field.Path) field.ErrorList {
+	if !podParseIPSloppy(v) {
 		return field.ErrorList{field.InvalidString(p, v, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")}
 	}
 	var errs field.ErrorList
@@ -292,11 +292,11 @@ func validateLegacyIP(v string, p *field.Path) field.ErrorList {
 	return errs
 }
 
-// parseIPSloppy reports whether k8s.io/utils' ParseIPSloppy (Go 1.16's
+// podParseIPSloppy reports whether k8s.io/utils' ParseIPSloppy (Go 1.16's
 // net.ParseIP) parses v: the first '.' or ':' picks IPv4 or IPv6; IPv4
 // octets may have leading zeros; IPv6 groups may have more than four hex
 // digits while their value fits 16 bits; no zone.
-func parseIPSloppy(v string) bool {
+func podParseIPSloppy(v string) bool {
 	for i := 0; i < len(v); i++ {
 		switch v[i] {
 		case '.':

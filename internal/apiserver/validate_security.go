@@ -32,18 +32,18 @@ func validatePodSpecSecurityContext(sc *schema.PodSecurityContext, s *schema.Pod
 	}
 	var errs field.ErrorList
 	if sc.FSGroup != nil {
-		errs = append(errs, validateGroupID(*sc.FSGroup, p.Child("fsGroup"))...)
+		errs = append(errs, podValidateGroupID(*sc.FSGroup, p.Child("fsGroup"))...)
 	}
 	if sc.RunAsUser != nil {
-		for _, msg := range isValidUserID(*sc.RunAsUser) {
+		for _, msg := range podIsValidUserID(*sc.RunAsUser) {
 			errs = append(errs, field.InvalidInt(p.Child("runAsUser"), *sc.RunAsUser, msg))
 		}
 	}
 	if sc.RunAsGroup != nil {
-		errs = append(errs, validateGroupID(*sc.RunAsGroup, p.Child("runAsGroup"))...)
+		errs = append(errs, podValidateGroupID(*sc.RunAsGroup, p.Child("runAsGroup"))...)
 	}
 	for i, gid := range sc.SupplementalGroups {
-		errs = append(errs, validateGroupID(gid, p.Child("supplementalGroups").Index(i))...)
+		errs = append(errs, podValidateGroupID(gid, p.Child("supplementalGroups").Index(i))...)
 	}
 	if s.ShareProcessNamespace != nil && s.HostPID && *s.ShareProcessNamespace {
 		errs = append(errs, field.InvalidValue(p.Child("shareProcessNamespace"), "true", "ShareProcessNamespace and HostPID cannot both be enabled"))
@@ -70,14 +70,14 @@ func validatePodSpecSecurityContext(sc *schema.PodSecurityContext, s *schema.Pod
 	return errs
 }
 
-// isValidUserID and isValidGroupID are upstream's IsValidUserID and
+// podIsValidUserID and podIsValidGroupID are upstream's IsValidUserID and
 // IsValidGroupID: 0 to MaxInt32.
-func isValidUserID(id int64) []string  { return isInRange(id, 0, math.MaxInt32) }
-func isValidGroupID(id int64) []string { return isInRange(id, 0, math.MaxInt32) }
+func podIsValidUserID(id int64) []string  { return isInRange(id, 0, math.MaxInt32) }
+func podIsValidGroupID(id int64) []string { return isInRange(id, 0, math.MaxInt32) }
 
-func validateGroupID(id int64, p *field.Path) field.ErrorList {
+func podValidateGroupID(id int64, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, msg := range isValidGroupID(id) {
+	for _, msg := range podIsValidGroupID(id) {
 		errs = append(errs, field.InvalidInt(p, id, msg))
 	}
 	return errs
