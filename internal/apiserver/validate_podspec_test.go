@@ -163,3 +163,46 @@ func TestParseIPSloppy(t *testing.T) {
 		}
 	}
 }
+
+// TestPodSpecAreaOptions: the rules that options and gates change, which
+// a v1.36 create with default gates does not reach.
+func TestPodSpecAreaOptions(t *testing.T) {
+	base := createPodOptions(FeatureGates{})
+	comparisons := base
+	comparisons.AllowTaintTolerationComparisonOperators = true
+	onlyRecursive := base
+	onlyRecursive.AllowOnlyRecursiveSELinuxChangePolicy = true
+	cases := []struct {
+		name string
+		opts podOptions
+		edit func(s *schema.PodSpec)
+		want []string
+	}{
+		{"tolerations: Lt and Gt take canonical int64 values", comparisons, func(s *schema.PodSpec) {
+			s.Tolerations = []schema.Toleration{{Key: "k", Operator: "Lt", Value: "5"}, {Key: "k", Operator: "Gt", Value: "05"},
+				{Key: "k", Operator: "Gt", Value: "x"}, {Key: "k", Operator: "Lt", Value: "99999999999999999999"}, {Key: "k", Operator: "Lt", Value: "-0"}}
+		}, []string{"tolerations[1].value: Invalid value", "tolerations[2].value: Invalid value", "tolerations[2].value: Invalid value",
+			"tolerations[3].value: Invalid value", "tolerations[4].value: Invalid value"}},
+		{"tolerations: Lt and Gt while comparison operators are off", base, func(s *schema.PodSpec) {
+			s.Tolerations = []schema.Toleration{{Key: "k", Operator: "Gt", Value: "x"}}
+		}, []string{"tolerations[0].operator: Unsupported value"}},
+		{"seLinuxChangePolicy: only Recursive while SELinuxMount is off", onlyRecursive, func(s *schema.PodSpec) {
+			s.SecurityContext.SELinuxChangePolicy = ptr("MountOption")
+		}, []string{"securityContext.seLinuxChangePolicy: Unsupported value"}},
+		{"seLinuxChangePolicy: MountOption otherwise", base, func(s *schema.PodSpec) {
+			s.SecurityContext.SELinuxChangePolicy = ptr("MountOption")
+		}, nil},
+		{"schedulingGroup: a podGroupName", base, func(s *schema.PodSpec) { s.SchedulingGroup = &schema.PodSchedulingGroup{} },
+			[]string{"schedulingGroup.podGroupName: Invalid value"}},
+		{"schedulingGroup: a DNS subdomain", base, func(s *schema.PodSpec) { s.SchedulingGroup = &schema.PodSchedulingGroup{PodGroupName: ptr("Group_1")} },
+			[]string{"schedulingGroup.podGroupName: Invalid value"}},
+	}
+	for _, c := range cases {
+		s := &schema.PodSpec{
+			Containers: []schema.Container{{Name: "app", Image: "nginx"}}, RestartPolicy: "Always", DNSPolicy: "ClusterFirst",
+			TerminationGracePeriodSeconds: ptr(int64(30)), SecurityContext: &schema.PodSecurityContext{},
+		}
+		c.edit(s)
+		checkProblems(t, c.name, validatePodSpec(s, nil, specPath, c.opts), c.want...)
+	}
+}
