@@ -70,7 +70,10 @@ type annotatedToleration struct {
 func validateTolerationsAnnotation(v string, p *field.Path, opts podOptions) field.ErrorList {
 	var decoded []annotatedToleration
 	if err := json.Unmarshal([]byte(v), &decoded); err != nil {
-		return field.ErrorList{field.InvalidString(p, tolerationsAnnotation, err.Error())}
+		// encoding/json names the Go types; upstream's are core.Toleration.
+		msg := strings.ReplaceAll(err.Error(), "apiserver.annotatedToleration", "core.Toleration")
+		msg = strings.ReplaceAll(msg, "Go struct field annotatedToleration.", "Go struct field Toleration.")
+		return field.ErrorList{field.InvalidString(p, tolerationsAnnotation, msg)}
 	}
 	if len(decoded) == 0 {
 		return nil
