@@ -111,6 +111,12 @@ func runPodCases(t *testing.T, cases []podCase) {
 			if err := compareCreate(data); err != nil {
 				t.Error(err)
 			}
+			realLines, _ := realDetails(data)
+			oursLines, _ := oursDetails(data)
+			r, o := inAreaDetail(realLines), inAreaDetail(oursLines)
+			if onlyReal, onlyOurs, _ := pairKnown(without(r, o), without(o, r)); len(onlyReal)+len(onlyOurs) > 0 {
+				t.Errorf("messages differ:\nonly real %q\nonly ours %q", onlyReal, onlyOurs)
+			}
 		})
 	}
 }
