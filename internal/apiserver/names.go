@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"net/netip"
 	"regexp"
 	"strings"
 )
@@ -270,40 +269,6 @@ func hasChDirPrefix(v string) []string {
 		return []string{`must not start with '..'`}
 	}
 	return nil
-}
-
-// isValidIP: an IPv4 or IPv6 address, as netutils.ParseIPSloppy accepts
-// it (IPv4 octets may have leading zeros).
-func isValidIP(v string) bool {
-	if _, err := netip.ParseAddr(v); err == nil {
-		return !strings.Contains(v, "%")
-	}
-	return sloppyIPv4(v)
-}
-
-// sloppyIPv4 accepts dotted quads whose octets have leading zeros, which
-// Go's old net.ParseIP (forked by k8s.io/utils/net) accepted.
-func sloppyIPv4(v string) bool {
-	parts := strings.Split(v, ".")
-	if len(parts) != 4 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" || len(p) > 3 {
-			return false
-		}
-		n := 0
-		for i := 0; i < len(p); i++ {
-			if p[i] < '0' || p[i] > '9' {
-				return false
-			}
-			n = n*10 + int(p[i]-'0')
-		}
-		if n > 255 {
-			return false
-		}
-	}
-	return true
 }
 
 // nameIsDNSSubdomain is ValidateNameFunc for DNS subdomain names: a

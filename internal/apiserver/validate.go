@@ -57,7 +57,7 @@ func createPodOptions(g FeatureGates) podOptions {
 		AllowRelaxedDNSSearchValidation:           true,
 		AllowEnvFilesValidation:                   !g.DisableEnvFiles,
 		AllowUserNamespacesHostNetworkSupport:     false,
-		AllowOnlyRecursiveSELinuxChangePolicy:     false,
+		AllowOnlyRecursiveSELinuxChangePolicy:     true, // SELinuxMount is off in v1.36
 		AllowTaintTolerationComparisonOperators:   false,
 	}
 }

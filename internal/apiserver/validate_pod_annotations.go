@@ -119,7 +119,7 @@ func validateSeccompAnnotationProfile(v string, p *field.Path) field.ErrorList {
 	case v == seccompRuntimeDefault || v == seccompDockerDefault || v == seccompUnconfined:
 		return nil
 	case strings.HasPrefix(v, seccompLocalhostPrefix):
-		return podLocalDescendingPath(strings.TrimPrefix(v, seccompLocalhostPrefix), p)
+		return validateLocalDescendingPath(strings.TrimPrefix(v, seccompLocalhostPrefix), p)
 	}
 	return field.ErrorList{field.InvalidString(p, v, "must be a valid seccomp profile")}
 }

@@ -112,10 +112,11 @@ func TestPodSpecAreaRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := &schema.PodSpec{
-			Containers: []schema.Container{{Name: "app", Image: "nginx"}}, RestartPolicy: "Always", DNSPolicy: "ClusterFirst",
+			Containers: []schema.Container{{Name: "app", Image: "nginx", ImagePullPolicy: "Always", TerminationMessagePolicy: "File"}}, RestartPolicy: "Always", DNSPolicy: "ClusterFirst",
 			TerminationGracePeriodSeconds: ptr(int64(30)), SecurityContext: &schema.PodSecurityContext{},
 		}
 		c.edit(s)
+		defaultPodSpecObject(s, FeatureGates{}) // as the API server does before it validates
 		checkProblems(t, c.name, validatePodSpec(s, nil, specPath, opts), c.want...)
 	}
 }
@@ -158,8 +159,8 @@ func TestParseIPSloppy(t *testing.T) {
 		{"1::2::3", false}, {"::ffff:1.2.3.4", true}, {"1:2:3:4:5:6:1.2.3.4", true}, {"1:2:3:4:5:1.2.3.4", false}, {"fe80::1%eth0", false},
 		{"", false}, {"a", false}, {":", false}, {"1:2:3:4:5:6:7::", true}, {"1:2:3:4:5:6:7:8::", false},
 	} {
-		if got := podParseIPSloppy(c.in); got != c.ok {
-			t.Errorf("podParseIPSloppy(%q) = %v, want %v", c.in, got, c.ok)
+		if got := parseIPSloppy(c.in); got != c.ok {
+			t.Errorf("parseIPSloppy(%q) = %v, want %v", c.in, got, c.ok)
 		}
 	}
 }
@@ -172,6 +173,8 @@ func TestPodSpecAreaOptions(t *testing.T) {
 	comparisons.AllowTaintTolerationComparisonOperators = true
 	onlyRecursive := base
 	onlyRecursive.AllowOnlyRecursiveSELinuxChangePolicy = true
+	mountOption := base
+	mountOption.AllowOnlyRecursiveSELinuxChangePolicy = false
 	cases := []struct {
 		name string
 		opts podOptions
@@ -189,7 +192,7 @@ func TestPodSpecAreaOptions(t *testing.T) {
 		{"seLinuxChangePolicy: only Recursive while SELinuxMount is off", onlyRecursive, func(s *schema.PodSpec) {
 			s.SecurityContext.SELinuxChangePolicy = ptr("MountOption")
 		}, []string{"securityContext.seLinuxChangePolicy: Unsupported value"}},
-		{"seLinuxChangePolicy: MountOption otherwise", base, func(s *schema.PodSpec) {
+		{"seLinuxChangePolicy: MountOption once SELinuxMount is on", mountOption, func(s *schema.PodSpec) {
 			s.SecurityContext.SELinuxChangePolicy = ptr("MountOption")
 		}, nil},
 		{"schedulingGroup: a podGroupName", base, func(s *schema.PodSpec) { s.SchedulingGroup = &schema.PodSchedulingGroup{} },
@@ -199,10 +202,11 @@ func TestPodSpecAreaOptions(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := &schema.PodSpec{
-			Containers: []schema.Container{{Name: "app", Image: "nginx"}}, RestartPolicy: "Always", DNSPolicy: "ClusterFirst",
+			Containers: []schema.Container{{Name: "app", Image: "nginx", ImagePullPolicy: "Always", TerminationMessagePolicy: "File"}}, RestartPolicy: "Always", DNSPolicy: "ClusterFirst",
 			TerminationGracePeriodSeconds: ptr(int64(30)), SecurityContext: &schema.PodSecurityContext{},
 		}
 		c.edit(s)
+		defaultPodSpecObject(s, FeatureGates{}) // as the API server does before it validates
 		checkProblems(t, c.name, validatePodSpec(s, nil, specPath, c.opts), c.want...)
 	}
 }

@@ -16,18 +16,31 @@ import (
 
 const isNotIntegerErrorMsg = "must be an integer"
 
-// isHugePageResourceValueDivisible is helper.IsHugePageResourceValueDivisible:
-// the name's page size parses to a positive whole number of bytes that
-// divides q.
-func isHugePageResourceValueDivisible(name string, q schema.Quantity) bool {
-	if !isHugePageResourceName(name) {
-		return false
-	}
+// The outcomes of hugePageValueDivisible.
+const (
+	hugePageDivisible = iota
+	hugePageNotDivisible
+	hugePageZeroSize
+)
+
+// hugePageValueDivisible is helper.IsHugePageResourceValueDivisible: the
+// name's page size parses to a positive whole number of bytes that divides
+// q. A page size whose value overflows to 0 (hugepages-1e19) makes
+// upstream divide by zero (the API server answers with an internal
+// error): that is hugePageZeroSize here.
+func hugePageValueDivisible(name string, q schema.Quantity) int {
 	page, err := schema.ParseQuantity(strings.TrimPrefix(name, hugePagesPrefix))
 	if err != nil || page.Sign() <= 0 || page.MilliValue()%1000 != 0 {
-		return false
+		return hugePageNotDivisible
 	}
-	return q.Value()%page.Value() == 0
+	size := page.Value()
+	switch {
+	case size == 0:
+		return hugePageZeroSize
+	case q.Value()%size == 0:
+		return hugePageDivisible
+	}
+	return hugePageNotDivisible
 }
 
 // validateResourceName is upstream's validateResourceName: a qualified
@@ -99,7 +112,13 @@ func validateResourceRequirements(r *schema.ResourceRequirements, nameFn func(st
 			return
 		}
 		hugePages = true
-		if !opts.AllowIndivisibleHugePagesValues && !isHugePageResourceValueDivisible(name, q) {
+		if opts.AllowIndivisibleHugePagesValues {
+			return
+		}
+		switch hugePageValueDivisible(name, q) {
+		case hugePageZeroSize:
+			errs = append(errs, &field.Error{Type: field.Internal, Field: qp.String(), Detail: "the page size of " + name + " overflows to 0: upstream divides by zero here"})
+		case hugePageNotDivisible:
 			errs = append(errs, field.InvalidString(qp, q.String(), fmt.Sprintf("%s is not positive integer multiple of %s", q.String(), name)))
 		}
 	}

@@ -46,7 +46,7 @@ func validateTolerations(ts []schema.Toleration, p *field.Path, opts podOptions)
 				errs = append(errs, field.NotSupported(tp.Child("operator"), t.Operator, []string{"Equal", "Exists", "Lt", "Gt"}))
 				break
 			}
-			for _, msg := range podIsDecimalInteger(t.Value) {
+			for _, msg := range isDecimalInteger(t.Value) {
 				errs = append(errs, field.InvalidString(tp.Child("value"), t.Value, msg))
 			}
 			if _, err := strconv.ParseInt(t.Value, 10, 64); err != nil {
@@ -66,10 +66,10 @@ func validateTolerations(ts []schema.Toleration, p *field.Path, opts podOptions)
 	return errs
 }
 
-// podIsDecimalInteger is apimachinery's content.IsDecimalInteger: an
+// isDecimalInteger is apimachinery's content.IsDecimalInteger: an
 // optional '-' and digits, without leading zeros ("0" alone is one, "-0"
 // is not).
-func podIsDecimalInteger(v string) []string {
+func isDecimalInteger(v string) []string {
 	const msg = "must be a valid decimal integer in canonical form"
 	if v == "" {
 		return []string{emptyError()}
@@ -103,7 +103,7 @@ func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *
 	for i, c := range cs {
 		cp := p.Index(i)
 		if c.MaxSkew <= 0 {
-			errs = append(errs, field.InvalidInt(cp.Child("maxSkew"), int64(c.MaxSkew), podNotPositiveMsg))
+			errs = append(errs, field.InvalidInt(cp.Child("maxSkew"), int64(c.MaxSkew), notPositiveErrorMsg))
 		}
 		if c.TopologyKey == "" {
 			errs = append(errs, field.RequiredValue(cp.Child("topologyKey"), "can not be empty"))
@@ -120,7 +120,7 @@ func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *
 		if c.MinDomains != nil {
 			mp := cp.Child("minDomains")
 			if *c.MinDomains <= 0 {
-				errs = append(errs, field.InvalidInt(mp, int64(*c.MinDomains), podNotPositiveMsg))
+				errs = append(errs, field.InvalidInt(mp, int64(*c.MinDomains), notPositiveErrorMsg))
 			}
 			if c.WhenUnsatisfiable != "DoNotSchedule" {
 				errs = append(errs, field.InvalidInt(mp, int64(*c.MinDomains), "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not "+c.WhenUnsatisfiable))
@@ -142,9 +142,9 @@ func validateTopologySpreadConstraints(cs []schema.TopologySpreadConstraint, p *
 	return errs
 }
 
-// podNotPositiveMsg is upstream's message for a value that must be
+// notPositiveErrorMsg is upstream's message for a value that must be
 // above zero.
-const podNotPositiveMsg = "must be greater than zero"
+const notPositiveErrorMsg = "must be greater than zero"
 
 // validateNodeInclusionPolicy is upstream's validateNodeInclusionPolicy:
 // Honor or Ignore.
@@ -212,7 +212,7 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 		errs = append(errs, field.InvalidValue(p.Child("nameservers"), fmt.Sprintf("%q", c.Nameservers), fmt.Sprintf("must not have more than %v nameservers", maxDNSNameservers)))
 	}
 	for i, ns := range c.Nameservers {
-		errs = append(errs, podValidateLegacyIP(ns, p.Child("nameservers").Index(i))...)
+		errs = append(errs, validateLegacyIP(ns, p.Child("nameservers").Index(i))...)
 	}
 	if len(c.Searches) > maxDNSSearchPaths {
 		errs = append(errs, field.InvalidValue(p.Child("searches"), fmt.Sprintf("%q", c.Searches), fmt.Sprintf("must not have more than %v search paths", maxDNSSearchPaths)))
@@ -227,7 +227,7 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 			errs = append(errs, validateDNS1123Subdomain(strings.TrimSuffix(search, "."), sp)...)
 		case search != ".":
 			search = strings.TrimSuffix(search, ".")
-			for _, msg := range podIsDNS1123SubdomainWithUnderscore(search) {
+			for _, msg := range isDNS1123SubdomainWithUnderscore(search) {
 				errs = append(errs, field.InvalidString(sp, search, msg))
 			}
 		}
@@ -241,20 +241,20 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 }
 
 // A DNS subdomain whose labels may also hold '_' and start with one.
-const podDNS1123SubdomainWithUnderscoreFmt = `_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*`
+const dns1123SubdomainWithUnderscoreFmt = `_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*`
 
-var podDNS1123SubdomainWithUnderscoreRegexp = regexp.MustCompile("^" + podDNS1123SubdomainWithUnderscoreFmt + "$")
+var dns1123SubdomainWithUnderscoreRegexp = regexp.MustCompile("^" + dns1123SubdomainWithUnderscoreFmt + "$")
 
-// podIsDNS1123SubdomainWithUnderscore is apimachinery's
+// isDNS1123SubdomainWithUnderscore is apimachinery's
 // IsDNS1123SubdomainWithUnderscore.
-func podIsDNS1123SubdomainWithUnderscore(v string) []string {
+func isDNS1123SubdomainWithUnderscore(v string) []string {
 	var errs []string
 	if len(v) > 253 {
 		errs = append(errs, maxLenError(253))
 	}
-	if !podDNS1123SubdomainWithUnderscoreRegexp.MatchString(v) {
+	if !dns1123SubdomainWithUnderscoreRegexp.MatchString(v) {
 		errs = append(errs, regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
-			podDNS1123SubdomainWithUnderscoreFmt, "example.com"))
+			dns1123SubdomainWithUnderscoreFmt, "example.com"))
 	}
 	return errs
 }
@@ -264,7 +264,7 @@ func podIsDNS1123SubdomainWithUnderscore(v string) []string {
 func validateHostAliases(as []schema.HostAlias, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for i, a := range as {
-		errs = append(errs, podValidateLegacyIP(a.IP, p.Index(i).Child("ip"))...)
+		errs = append(errs, validateLegacyIP(a.IP, p.Index(i).Child("ip"))...)
 		for j, h := range a.Hostnames {
 			errs = append(errs, validateDNS1123Subdomain(h, p.Index(i).Child("hostnames").Index(j))...)
 		}

@@ -3,7 +3,6 @@ package apiserver
 import (
 	"fmt"
 	"math"
-	"path"
 	"regexp"
 	"strings"
 
@@ -35,7 +34,7 @@ func validatePodSpecSecurityContext(sc *schema.PodSecurityContext, s *schema.Pod
 		errs = append(errs, podValidateGroupID(*sc.FSGroup, p.Child("fsGroup"))...)
 	}
 	if sc.RunAsUser != nil {
-		for _, msg := range podIsValidUserID(*sc.RunAsUser) {
+		for _, msg := range isValidUserID(*sc.RunAsUser) {
 			errs = append(errs, field.InvalidInt(p.Child("runAsUser"), *sc.RunAsUser, msg))
 		}
 	}
@@ -56,9 +55,9 @@ func validatePodSpecSecurityContext(sc *schema.PodSecurityContext, s *schema.Pod
 			errs = append(errs, field.NotSupported(p.Child("fsGroupChangePolicy"), v, []string{"Always", "OnRootMismatch"}))
 		}
 	}
-	errs = append(errs, podSeccompProfileField(sc.SeccompProfile, p.Child("seccompProfile"))...)
-	errs = append(errs, podWindowsOptions(sc.WindowsOptions, p.Child("windowsOptions"))...)
-	errs = append(errs, podAppArmorProfileField(sc.AppArmorProfile, p.Child("appArmorProfile"))...)
+	errs = append(errs, validateSeccompProfileField(sc.SeccompProfile, p.Child("seccompProfile"))...)
+	errs = append(errs, validateWindowsSecurityContextOptions(sc.WindowsOptions, p.Child("windowsOptions"))...)
+	errs = append(errs, validateAppArmorProfileField(sc.AppArmorProfile, p.Child("appArmorProfile"))...)
 	if sc.SupplementalGroupsPolicy != nil {
 		if v := *sc.SupplementalGroupsPolicy; v != "Merge" && v != "Strict" {
 			errs = append(errs, field.NotSupported(p.Child("supplementalGroupsPolicy"), v, []string{"Merge", "Strict"}))
@@ -70,14 +69,14 @@ func validatePodSpecSecurityContext(sc *schema.PodSecurityContext, s *schema.Pod
 	return errs
 }
 
-// podIsValidUserID and podIsValidGroupID are upstream's IsValidUserID and
+// isValidUserID and isValidGroupID are upstream's IsValidUserID and
 // IsValidGroupID: 0 to MaxInt32.
-func podIsValidUserID(id int64) []string  { return isInRange(id, 0, math.MaxInt32) }
-func podIsValidGroupID(id int64) []string { return isInRange(id, 0, math.MaxInt32) }
+func isValidUserID(id int64) []string  { return isInRange(id, 0, math.MaxInt32) }
+func isValidGroupID(id int64) []string { return isInRange(id, 0, math.MaxInt32) }
 
 func podValidateGroupID(id int64, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, msg := range podIsValidGroupID(id) {
+	for _, msg := range isValidGroupID(id) {
 		errs = append(errs, field.InvalidInt(p, id, msg))
 	}
 	return errs
@@ -181,175 +180,4 @@ func normalizeSysctlName(name string) string {
 		}
 		return r
 	}, name)
-}
-
-// podSeccompProfileField is upstream's validateSeccompProfileField: a
-// known type, and a relative, descending localhostProfile exactly when the
-// type is Localhost.
-func podSeccompProfileField(sp *schema.SeccompProfile, p *field.Path) field.ErrorList {
-	if sp == nil {
-		return nil
-	}
-	var errs field.ErrorList
-	switch sp.Type {
-	case "Localhost", "RuntimeDefault", "Unconfined":
-	case "":
-		errs = append(errs, field.RequiredValue(p.Child("type"), "type is required when seccompProfile is set"))
-	default:
-		errs = append(errs, field.NotSupported(p.Child("type"), sp.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
-	}
-	if sp.Type == "Localhost" {
-		if sp.LocalhostProfile == nil {
-			errs = append(errs, field.RequiredValue(p.Child("localhostProfile"), "must be set when seccomp type is Localhost"))
-		} else {
-			errs = append(errs, podLocalDescendingPath(*sp.LocalhostProfile, p.Child("localhostProfile"))...)
-		}
-	} else if sp.LocalhostProfile != nil {
-		errs = append(errs, field.InvalidValue(p.Child("localhostProfile"), fmt.Sprintf("%+v", *sp), "can only be set when seccomp type is Localhost"))
-	}
-	return errs
-}
-
-// podLocalDescendingPath is upstream's validateLocalDescendingPath: a
-// relative path without a ".." element.
-func podLocalDescendingPath(target string, p *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	if path.IsAbs(target) {
-		errs = append(errs, field.InvalidString(p, target, "must be a relative path"))
-	}
-	for _, part := range strings.Split(target, "/") {
-		if part == ".." {
-			errs = append(errs, field.InvalidString(p, target, "must not contain '..'"))
-			break
-		}
-	}
-	return errs
-}
-
-// maxAppArmorLocalhostProfile is PATH_MAX - 1.
-const maxAppArmorLocalhostProfile = 4095
-
-// podAppArmorProfileField is upstream's ValidateAppArmorProfileField: a
-// known type, and a localhostProfile exactly when the type is Localhost,
-// unpadded, non-empty and at most 4095 bytes.
-func podAppArmorProfileField(ap *schema.AppArmorProfile, p *field.Path) field.ErrorList {
-	if ap == nil {
-		return nil
-	}
-	var errs field.ErrorList
-	lp := p.Child("localhostProfile")
-	switch ap.Type {
-	case "Localhost":
-		if ap.LocalhostProfile == nil {
-			errs = append(errs, field.RequiredValue(lp, "must be set when AppArmor type is Localhost"))
-			break
-		}
-		v := *ap.LocalhostProfile
-		if trimmed := strings.TrimSpace(v); trimmed != v {
-			errs = append(errs, field.InvalidString(lp, v, "must not be padded with whitespace"))
-		} else if trimmed == "" {
-			errs = append(errs, field.RequiredValue(lp, "must be set when AppArmor type is Localhost"))
-		}
-		if len(v) > maxAppArmorLocalhostProfile {
-			errs = append(errs, field.TooLongValue(lp, maxAppArmorLocalhostProfile))
-		}
-	case "RuntimeDefault", "Unconfined":
-		if ap.LocalhostProfile != nil {
-			errs = append(errs, field.InvalidString(lp, *ap.LocalhostProfile, "can only be set when AppArmor type is Localhost"))
-		}
-	case "":
-		errs = append(errs, field.RequiredValue(p.Child("type"), "type is required when appArmorProfile is set"))
-	default:
-		errs = append(errs, field.NotSupported(p.Child("type"), ap.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
-	}
-	return errs
-}
-
-// The limits of Windows options: a GMSA credential spec of at most 64 KiB,
-// a runAsUserName domain under 256 characters and a user of at most 104.
-const (
-	maxGMSACredentialSpecKiB = 64
-	maxGMSACredentialSpec    = maxGMSACredentialSpecKiB * 1024
-	maxRunAsUserNameDomain   = 256
-	maxRunAsUserNameUser     = 104
-)
-
-var (
-	// A control character anywhere.
-	windowsControlRegexp = regexp.MustCompile(`[[:cntrl:]]+`)
-	// A NetBIOS domain: 1 to 15 characters, none of \ / : * ? " < > |, not
-	// starting with '.'.
-	windowsNetBIOSRegexp = regexp.MustCompile(`^[^\\/:\*\?"<>|\.][^\\/:\*\?"<>|]{0,14}$`)
-	// A DNS domain: labels of letters, digits and '-', joined by dots.
-	windowsDNSDomainRegexp = regexp.MustCompile(`^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$`)
-	// A character a Windows user name may not contain.
-	windowsUserForbiddenRegexp = regexp.MustCompile(`["/\\:;|=,\+\*\?<>@\[\]]`)
-	// A user name of periods and spaces only.
-	windowsUserDotsSpacesRegexp = regexp.MustCompile(`^[\. ]+$`)
-)
-
-// podWindowsOptions is upstream's validateWindowsSecurityContextOptions:
-// the GMSA credential spec name is a DNS subdomain, the credential spec
-// is non-empty and at most 64 KiB, and runAsUserName is [DOMAIN\]USER
-// with a valid NetBIOS or DNS domain and a valid user.
-func podWindowsOptions(o *schema.WindowsSecurityContextOptions, p *field.Path) field.ErrorList {
-	if o == nil {
-		return nil
-	}
-	var errs field.ErrorList
-	if o.GMSACredentialSpecName != nil {
-		for _, msg := range isDNS1123Subdomain(*o.GMSACredentialSpecName) {
-			errs = append(errs, field.InvalidString(p.Child("gmsaCredentialSpecName"), *o.GMSACredentialSpecName, msg))
-		}
-	}
-	if o.GMSACredentialSpec != nil {
-		switch l := len(*o.GMSACredentialSpec); {
-		case l == 0:
-			errs = append(errs, field.InvalidString(p.Child("gmsaCredentialSpec"), "", "gmsaCredentialSpec cannot be an empty string"))
-		case l > maxGMSACredentialSpec:
-			errs = append(errs, field.InvalidString(p.Child("gmsaCredentialSpec"), *o.GMSACredentialSpec, fmt.Sprintf("gmsaCredentialSpec size must be under %d KiB", maxGMSACredentialSpecKiB)))
-		}
-	}
-	if o.RunAsUserName != nil {
-		errs = append(errs, validateRunAsUserName(*o.RunAsUserName, p.Child("runAsUserName"))...)
-	}
-	return errs
-}
-
-// validateRunAsUserName is the runAsUserName part of
-// validateWindowsSecurityContextOptions.
-func validateRunAsUserName(name string, p *field.Path) field.ErrorList {
-	bad := func(msg string) *field.Error { return field.InvalidString(p, name, msg) }
-	parts := strings.Split(name, "\\")
-	switch {
-	case name == "":
-		return field.ErrorList{bad("runAsUserName cannot be an empty string")}
-	case windowsControlRegexp.MatchString(name):
-		return field.ErrorList{bad("runAsUserName cannot contain control characters")}
-	case len(parts) > 2:
-		return field.ErrorList{bad("runAsUserName cannot contain more than one backslash")}
-	}
-	domain, user, hasDomain := "", parts[0], len(parts) == 2
-	if hasDomain {
-		domain, user = parts[0], parts[1]
-	}
-	var errs field.ErrorList
-	if len(domain) >= maxRunAsUserNameDomain {
-		errs = append(errs, bad(fmt.Sprintf("runAsUserName's Domain length must be under %d characters", maxRunAsUserNameDomain)))
-	}
-	if hasDomain && !windowsNetBIOSRegexp.MatchString(domain) && !windowsDNSDomainRegexp.MatchString(domain) {
-		errs = append(errs, bad("runAsUserName's Domain doesn't match the NetBios nor the DNS format"))
-	}
-	if user == "" {
-		errs = append(errs, bad("runAsUserName's User cannot be empty"))
-	} else if len(user) > maxRunAsUserNameUser {
-		errs = append(errs, bad(fmt.Sprintf("runAsUserName's User length must not be longer than %d characters", maxRunAsUserNameUser)))
-	}
-	if windowsUserDotsSpacesRegexp.MatchString(user) {
-		errs = append(errs, bad("runAsUserName's User cannot contain only periods or spaces"))
-	}
-	if windowsUserForbiddenRegexp.MatchString(user) {
-		errs = append(errs, bad(`runAsUserName's User cannot contain the following characters: "/\:;|=,+*?<>@[]`))
-	}
-	return errs
 }

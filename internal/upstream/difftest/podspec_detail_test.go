@@ -75,8 +75,8 @@ func inAreaDetail(lines []string) []string {
 // TestPodRandomizedDetails runs the random templates again and compares
 // the problems' details (the messages) in the area as well.
 func TestPodRandomizedDetails(t *testing.T) {
-	n, failures, known := podRandCases(t)/3, 0, 0
-	defer func() { t.Logf("%d cases; %d differences in details explained by the lead's open fixes", n, known) }()
+	n, failures := podRandCases(t)/3, 0
+	defer func() { t.Logf("%d cases", n) }()
 	for i := range n {
 		seed := int64(i)
 		tame := i%2 == 0
@@ -90,8 +90,7 @@ func TestPodRandomizedDetails(t *testing.T) {
 			continue
 		}
 		r, o := inAreaDetail(real), inAreaDetail(ours)
-		onlyReal, onlyOurs, k := pairKnown(without(r, o), without(o, r))
-		known += k
+		onlyReal, onlyOurs := without(r, o), without(o, r)
 		if len(onlyReal)+len(onlyOurs) > 0 {
 			failures++
 			t.Errorf("seed %d: details differ:\nonly real %q\nonly ours %q", seed, onlyReal, onlyOurs)
@@ -114,36 +113,4 @@ func without(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-// knownLeadDetails are the (real, ours) detail pairs that differ because
-// of fixes the lead's files still need (see the pod area's report):
-// names.go's isDNS1123Label and isDNS1123Subdomain say "bytes" where
-// upstream's say "characters", and validate.go's createPodOptions allows
-// MountOption while SELinuxMount is off. Delete them with the fixes.
-var knownLeadDetails = [][2]string{
-	{"must be no more than 63 characters", "must be no more than 63 bytes"},
-	{"must be no more than 253 characters", "must be no more than 253 bytes"},
-	{`supported values: "Recursive"`, `supported values: "MountOption", "Recursive"`},
-}
-
-// pairKnown removes from onlyReal and onlyOurs the pairs of lines with the
-// same field and type whose details are a known pair, and counts them.
-func pairKnown(onlyReal, onlyOurs []string) ([]string, []string, int) {
-	n := 0
-	for _, pair := range knownLeadDetails {
-		for i := 0; i < len(onlyReal); i++ {
-			head, ok := strings.CutSuffix(onlyReal[i], pair[0])
-			if !ok {
-				continue
-			}
-			if j := slices.Index(onlyOurs, head+pair[1]); j >= 0 {
-				onlyReal = slices.Delete(onlyReal, i, i+1)
-				onlyOurs = slices.Delete(onlyOurs, j, j+1)
-				i--
-				n++
-			}
-		}
-	}
-	return onlyReal, onlyOurs, n
 }

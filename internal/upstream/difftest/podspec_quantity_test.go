@@ -15,7 +15,7 @@ var quantityEdges = []string{
 	"0.000000001", "1e-3", "2e-10", "1.5", "-1.5", "1Ei", "7Ei", "hugepages", "12345678901234567890123.5",
 }
 
-// TestPodQuantityArithmetic: schema.Quantity's Add and UpstreamScaledValue
+// TestPodQuantityArithmetic: schema.Quantity's Add and ScaledValue
 // give upstream's results (value, canonical form) for every pair and
 // scale of the quantity pools, overflow included.
 func TestPodQuantityArithmetic(t *testing.T) {
@@ -29,7 +29,7 @@ func TestPodQuantityArithmetic(t *testing.T) {
 		up := resource.MustParse(a)
 		ours := schema.MustParseQuantity(a)
 		for _, scale := range []int32{-20, -19, -10, -9, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 9, 10, 19, 20} {
-			if want, got := up.ScaledValue(resource.Scale(scale)), ours.UpstreamScaledValue(scale); got != want {
+			if want, got := up.ScaledValue(resource.Scale(scale)), ours.ScaledValue(scale); got != want {
 				t.Errorf("%s scaled to %d: upstream %d, ours %d", a, scale, want, got)
 			}
 		}
@@ -48,7 +48,7 @@ func TestPodQuantityArithmetic(t *testing.T) {
 			if exact.String() != upExact.String() {
 				t.Errorf("%s + %s exactly: upstream %s, ours %s", a, b, upExact.String(), exact.String())
 			}
-			if want, got := upSum.MilliValue(), sum.UpstreamScaledValue(-3); got != want {
+			if want, got := upSum.MilliValue(), sum.ScaledValue(-3); got != want {
 				t.Errorf("%s + %s in milli units: upstream %d, ours %d", a, b, want, got)
 			}
 		}

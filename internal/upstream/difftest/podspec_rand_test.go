@@ -124,7 +124,7 @@ func podFiller(seed int64, tame bool) *randfill.Filler {
 		enum[v1.SupplementalGroupsPolicy](tame, "Merge", "Strict"),
 		// MountOption is left out until validate.go's createPodOptions
 		// refuses it as the real server does (SELinuxMount is off).
-		enum[v1.PodSELinuxChangePolicy](tame, "Recursive"),
+		enum[v1.PodSELinuxChangePolicy](tame, "Recursive", "MountOption"),
 		enum[v1.OSName](tame, "linux", "windows"),
 		enum[v1.DNSPolicy](tame, "ClusterFirst", "ClusterFirstWithHostNet", "Default", "None"),
 		enum[v1.PreemptionPolicy](tame, "PreemptLowerPriority", "Never"),

@@ -25,8 +25,8 @@ func TestQuantityAdd(t *testing.T) {
 	}
 }
 
-// TestUpstreamScaledValue: upstream's ScaledValue, overflow included.
-func TestUpstreamScaledValue(t *testing.T) {
+// TestScaledValue: upstream's ScaledValue, overflow included.
+func TestScaledValue(t *testing.T) {
 	for _, c := range []struct {
 		q     string
 		scale int32
@@ -43,7 +43,7 @@ func TestUpstreamScaledValue(t *testing.T) {
 		{"12345678901234567890123", -3, -7484280360333952776}, // the low 64 bits, times 1000
 	} {
 		q := MustParseQuantity(c.q)
-		if got := q.UpstreamScaledValue(c.scale); got != c.want {
+		if got := q.ScaledValue(c.scale); got != c.want {
 			t.Errorf("%s scaled to %d = %d, want %d", c.q, c.scale, got, c.want)
 		}
 	}

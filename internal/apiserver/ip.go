@@ -10,12 +10,12 @@ import (
 // aliases): k8s.io/apimachinery's IsValidIPForLegacyField over
 // k8s.io/utils' ParseIPSloppy, a fork of Go 1.16's net.ParseIP.
 
-// podValidateLegacyIP is upstream's IsValidIPForLegacyField with strict
+// validateLegacyIP is upstream's IsValidIPForLegacyField with strict
 // validation, which the StrictIPCIDRValidation gate (on in v1.36) asks
 // for: an address that k8s.io/utils' ParseIPSloppy parses, without
 // leading zeros in IPv4 octets, and not an IPv4-mapped IPv6 address.
-func podValidateLegacyIP(v string, p *field.Path) field.ErrorList {
-	if !podParseIPSloppy(v) {
+func validateLegacyIP(v string, p *field.Path) field.ErrorList {
+	if !parseIPSloppy(v) {
 		return field.ErrorList{field.InvalidString(p, v, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")}
 	}
 	var errs field.ErrorList
@@ -29,11 +29,11 @@ func podValidateLegacyIP(v string, p *field.Path) field.ErrorList {
 	return errs
 }
 
-// podParseIPSloppy reports whether k8s.io/utils' ParseIPSloppy (Go 1.16's
+// parseIPSloppy reports whether k8s.io/utils' ParseIPSloppy (Go 1.16's
 // net.ParseIP) parses v: the first '.' or ':' picks IPv4 or IPv6; IPv4
 // octets may have leading zeros; IPv6 groups may have more than four hex
 // digits while their value fits 16 bits; no zone.
-func podParseIPSloppy(v string) bool {
+func parseIPSloppy(v string) bool {
 	for i := 0; i < len(v); i++ {
 		switch v[i] {
 		case '.':
