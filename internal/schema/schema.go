@@ -209,8 +209,8 @@ func AppendObjectMeta(buf []byte, x *ObjectMeta, f Form) []byte {
 // rendering of x for the pod-template-hash:
 // fmt.Sprintf("%v", dump.ForHash(x)), x a v1.PodTemplateSpec value.
 func SpewPodTemplateSpec(h hash.FNV32a, x *PodTemplateSpec) hash.FNV32a {
-	w := spewer{h: h}
-	w.lit("(v1.PodTemplateSpec)")
+	w := newHashSpewer(h)
+	w.raw("(v1.PodTemplateSpec)")
 	w.spewPodTemplateSpec(x)
 	return w.h
 }
@@ -218,8 +218,8 @@ func SpewPodTemplateSpec(h hash.FNV32a, x *PodTemplateSpec) hash.FNV32a {
 // SpewText appends upstream's rendering of x for the pod-template-hash to
 // buf, as text: what SpewPodTemplateSpec hashes.
 func SpewText(buf []byte, x *PodTemplateSpec) []byte {
-	w := spewer{text: &buf}
-	w.lit("(v1.PodTemplateSpec)")
+	w := newTextSpewer(&buf)
+	w.raw("(v1.PodTemplateSpec)")
 	w.spewPodTemplateSpec(x)
 	return buf
 }
@@ -241,8 +241,8 @@ func StoredPodTemplateSpec(x *PodTemplateSpec) { x.stored() }
 // resource.Quantity value, as dump.ForHash(q) prints it (for tests).
 func SpewQuantityText(q *Quantity) string {
 	var buf []byte
-	w := spewer{text: &buf}
-	w.lit("(resource.Quantity)")
+	w := newTextSpewer(&buf)
+	w.raw("(resource.Quantity)")
 	w.quantity(q)
 	return string(buf)
 }

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/rolloutmath/rolloutmath/hash"
 )
@@ -15,17 +16,53 @@ import (
 // written, or appended to text when text is non-nil (for tests and
 // diagnostics).
 //
-// The generated spew functions write a struct as
+// The generated spew functions (zz_generated.spew.go) write a struct as
 // {Field:(type)value Field:(type)value}, with the type of each field as
 // reflect prints it; elements of lists and maps, and the value behind a
 // pointer, are written without their type; nil pointers, lists and maps are
-// <nil>; strings are written raw.
+// <nil>; strings are written raw. Their constant text comes in numbered
+// segments (segmentTexts), which the spewer hashes in one step each.
 type spewer struct {
-	h    hash.FNV32a
-	text *[]byte
+	h      hash.FNV32a
+	text   *[]byte
+	tables []*hash.Segment
 }
 
-func (w *spewer) lit(s string) {
+// minSegment is the shortest segment worth a table: shorter ones are
+// hashed byte by byte, which costs about as much as a table's look-up.
+const minSegment = 12
+
+// segmentTables holds the prepared segments, built on first use (about
+// 2 ms) and read-only afterwards; nil entries are short segments.
+var segmentTables = sync.OnceValue(func() []*hash.Segment {
+	t := make([]*hash.Segment, len(segmentTexts))
+	for i, s := range segmentTexts {
+		if len(s) >= minSegment {
+			t[i] = hash.NewSegment(s)
+		}
+	}
+	return t
+})
+
+func newHashSpewer(h hash.FNV32a) spewer { return spewer{h: h, tables: segmentTables()} }
+
+func newTextSpewer(buf *[]byte) spewer { return spewer{text: buf} }
+
+// lit writes segment id.
+func (w *spewer) lit(id int) {
+	if w.text != nil {
+		*w.text = append(*w.text, segmentTexts[id]...)
+		return
+	}
+	if t := w.tables[id]; t != nil {
+		w.h = w.h.WriteSegment(t)
+		return
+	}
+	w.h = w.h.WriteString(segmentTexts[id])
+}
+
+// raw writes text that is not a segment.
+func (w *spewer) raw(s string) {
 	if w.text != nil {
 		*w.text = append(*w.text, s...)
 		return
@@ -33,7 +70,7 @@ func (w *spewer) lit(s string) {
 	w.h = w.h.WriteString(s)
 }
 
-func (w *spewer) str(s string) { w.lit(s) }
+func (w *spewer) str(s string) { w.raw(s) }
 
 func (w *spewer) i64(v int64) {
 	var buf [20]byte
@@ -55,139 +92,32 @@ func (w *spewer) bytes(b []byte) {
 
 func (w *spewer) boolean(b bool) {
 	if b {
-		w.lit("true")
+		w.raw("true")
 	} else {
-		w.lit("false")
+		w.raw("false")
 	}
 }
 
-// quantity writes resource.Quantity's fields: its int64 amount, its decimal
-// amount (an *inf.Dec holding a big.Int), the cached string and the format.
-func (w *spewer) quantity(q *Quantity) {
-	w.lit("{i:(resource.int64Amount){value:(int64)")
-	w.i64(q.i.value)
-	w.lit(" scale:(resource.Scale)")
-	w.i64(int64(q.i.scale))
-	w.lit("} d:(resource.infDecAmount){Dec:(*inf.Dec)")
-	if q.d == nil {
-		w.lit("<nil>")
-	} else {
-		w.lit("{unscaled:(big.Int){neg:(bool)")
-		w.boolean(q.d.unscaled.Sign() < 0)
-		w.lit(" abs:(big.nat)")
-		words := new(big.Int).Abs(&q.d.unscaled).Bits()
-		if len(words) == 0 {
-			w.lit("<nil>")
-		} else {
-			w.lit("[")
-			for i, word := range words {
-				if i > 0 {
-					w.lit(" ")
-				}
-				w.u64(uint64(word))
-			}
-			w.lit("]")
+// nat writes the magnitude of a big.Int as spew writes a big.nat: its
+// words, least significant first, or <nil> for zero.
+func (w *spewer) nat(x *big.Int) {
+	words := new(big.Int).Abs(x).Bits()
+	if len(words) == 0 {
+		w.raw("<nil>")
+		return
+	}
+	w.raw("[")
+	for i, word := range words {
+		if i > 0 {
+			w.raw(" ")
 		}
-		w.lit("} scale:(inf.Scale)")
-		w.i64(int64(q.d.scale))
-		w.lit("}")
+		w.u64(uint64(word))
 	}
-	w.lit("} s:(string)")
-	w.str(q.s)
-	w.lit(" Format:(resource.Format)")
-	w.str(q.Format)
-	w.lit("}")
-}
-
-func (w *spewer) intOrString(v *IntOrString) {
-	w.lit("{Type:(intstr.Type)")
-	w.i64(v.Type)
-	w.lit(" IntVal:(int32)")
-	w.i64(int64(v.IntVal))
-	w.lit(" StrVal:(string)")
-	w.str(v.StrVal)
-	w.lit("}")
+	w.raw("]")
 }
 
 // unixToInternal is the seconds from year 1 to 1970, time.Time's offset.
 const unixToInternal = (1969*365 + 1969/4 - 1969/100 + 1969/400) * 86400
-
-// time writes a metav1.Time as the controller holds one read from the API
-// server: whole seconds, in the controller's local time zone, which is UTC
-// in the kube-controller-manager image (a Location named UTC with no
-// zones).
-func (w *spewer) time(t *Time) {
-	w.lit("{Time:(time.Time){wall:(uint64)")
-	if t.IsZero() {
-		w.lit("0 ext:(int64)0 loc:(*time.Location)<nil>}}")
-		return
-	}
-	w.u64(uint64(t.Nanosecond()))
-	w.lit(" ext:(int64)")
-	w.i64(t.Unix() + unixToInternal)
-	w.lit(" loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}")
-}
-
-func (w *spewer) fieldsV1(f *FieldsV1) {
-	w.lit("{Raw:([]uint8)")
-	if f.Raw == nil {
-		w.lit("<nil>}")
-		return
-	}
-	w.lit("[")
-	for i, b := range f.Raw {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.u64(uint64(b))
-	}
-	w.lit("]}")
-}
-
-func (w *spewer) sliceString(s []string) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i, v := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.str(v)
-	}
-	w.lit("]")
-}
-
-func (w *spewer) sliceInt32(s []int32) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i, v := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.i64(int64(v))
-	}
-	w.lit("]")
-}
-
-func (w *spewer) sliceInt64(s []int64) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i, v := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.i64(v)
-	}
-	w.lit("]")
-}
 
 // keys returns m's keys sorted, in buf when they fit.
 func keys[V any](m map[string]V, buf []string) []string {
@@ -197,41 +127,4 @@ func keys[V any](m map[string]V, buf []string) []string {
 	}
 	slices.Sort(ks)
 	return ks
-}
-
-func (w *spewer) mapString(m map[string]string) {
-	if m == nil {
-		w.lit("<nil>")
-		return
-	}
-	var buf [16]string
-	w.lit("map[")
-	for i, k := range keys(m, buf[:]) {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.str(k)
-		w.lit(":")
-		w.str(m[k])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) mapQuantity(m map[string]Quantity) {
-	if m == nil {
-		w.lit("<nil>")
-		return
-	}
-	var buf [16]string
-	w.lit("map[")
-	for i, k := range keys(m, buf[:]) {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.str(k)
-		w.lit(":")
-		q := m[k]
-		w.quantity(&q)
-	}
-	w.lit("]")
 }

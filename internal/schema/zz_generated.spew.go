@@ -2,4064 +2,6646 @@
 
 package schema
 
-func (w *spewer) spewDeployment(x *Deployment) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.DeploymentSpec)")
-	w.spewDeploymentSpec(&x.Spec)
-	w.lit(" Status:(v1.DeploymentStatus)")
-	w.spewDeploymentStatus(&x.Status)
-	w.lit("}")
+// quantity writes resource.Quantity's fields: its int64 amount, its
+// decimal amount (an *inf.Dec holding a big.Int), the cached string and the
+// format.
+func (w *spewer) quantity(q *Quantity) {
+	w.lit(0) // {i:(resource.int64Amount){value:(int64)
+	w.i64(q.i.value)
+	w.lit(1) //  scale:(resource.Scale)
+	w.i64(int64(q.i.scale))
+	if q.d == nil {
+		w.lit(2) // } d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+	} else {
+		w.lit(3) // } d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)
+		w.boolean(q.d.unscaled.Sign() < 0)
+		w.lit(4) //  abs:(big.nat)
+		w.nat(&q.d.unscaled)
+		w.lit(5) // } scale:(inf.Scale)
+		w.i64(int64(q.d.scale))
+		w.lit(6) // }} s:(string)
+	}
+	w.str(q.s)
+	w.lit(7) //  Format:(resource.Format)
+	w.str(q.Format)
+	w.lit(8) // }
 }
 
-func (w *spewer) spewTypeMeta(x *TypeMeta) {
-	w.lit("{Kind:(string)")
-	w.str(x.Kind)
-	w.lit(" APIVersion:(string)")
-	w.str(x.APIVersion)
-	w.lit("}")
+// intOrString writes intstr.IntOrString's fields.
+func (w *spewer) intOrString(v *IntOrString) {
+	w.lit(9) // {Type:(intstr.Type)
+	w.i64(v.Type)
+	w.lit(10) //  IntVal:(int32)
+	w.i64(int64(v.IntVal))
+	w.lit(11) //  StrVal:(string)
+	w.str(v.StrVal)
+	w.lit(8) // }
 }
 
-func (w *spewer) spewObjectMeta(x *ObjectMeta) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" GenerateName:(string)")
-	w.str(x.GenerateName)
-	w.lit(" Namespace:(string)")
-	w.str(x.Namespace)
-	w.lit(" SelfLink:(string)")
-	w.str(x.SelfLink)
-	w.lit(" UID:(types.UID)")
-	w.str(x.UID)
-	w.lit(" ResourceVersion:(string)")
-	w.str(x.ResourceVersion)
-	w.lit(" Generation:(int64)")
-	w.i64(x.Generation)
-	w.lit(" CreationTimestamp:(v1.Time)")
-	w.time(&x.CreationTimestamp)
-	w.lit(" DeletionTimestamp:(*v1.Time)")
-	if x.DeletionTimestamp == nil {
-		w.lit("<nil>")
-	} else {
-		w.time(&(*x.DeletionTimestamp))
+// time writes a metav1.Time as the controller holds one read from the API
+// server: whole seconds, in the controller's local time zone, which is UTC
+// in the kube-controller-manager image (a Location named UTC with no
+// zones).
+func (w *spewer) time(t *Time) {
+	if t.IsZero() {
+		w.lit(12) // {Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
+		return
 	}
-	w.lit(" DeletionGracePeriodSeconds:(*int64)")
-	if x.DeletionGracePeriodSeconds == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.DeletionGracePeriodSeconds))
-	}
-	w.lit(" Labels:(map[string]string)")
-	w.mapString(x.Labels)
-	w.lit(" Annotations:(map[string]string)")
-	w.mapString(x.Annotations)
-	w.lit(" OwnerReferences:([]v1.OwnerReference)")
-	w.spewSliceOwnerReference(x.OwnerReferences)
-	w.lit(" Finalizers:([]string)")
-	w.sliceString(x.Finalizers)
-	w.lit(" ManagedFields:([]v1.ManagedFieldsEntry)")
-	w.spewSliceManagedFieldsEntry(x.ManagedFields)
-	w.lit("}")
+	w.lit(13) // {Time:(time.Time){wall:(uint64)
+	w.u64(uint64(t.Nanosecond()))
+	w.lit(14) //  ext:(int64)
+	w.i64(t.Unix() + unixToInternal)
+	w.lit(15) //  loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}
 }
 
-func (w *spewer) spewOwnerReference(x *OwnerReference) {
-	w.lit("{APIVersion:(string)")
-	w.str(x.APIVersion)
-	w.lit(" Kind:(string)")
-	w.str(x.Kind)
-	w.lit(" Name:(string)")
-	w.str(x.Name)
-	w.lit(" UID:(types.UID)")
-	w.str(x.UID)
-	w.lit(" Controller:(*bool)")
-	if x.Controller == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.Controller))
+// fieldsV1 writes metav1.FieldsV1: its raw bytes as a []uint8.
+func (w *spewer) fieldsV1(f *FieldsV1) {
+	if f.Raw == nil {
+		w.lit(16) // {Raw:([]uint8)<nil>}
+		return
 	}
-	w.lit(" BlockOwnerDeletion:(*bool)")
-	if x.BlockOwnerDeletion == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.BlockOwnerDeletion))
+	w.lit(17) // {Raw:([]uint8)[
+	for i, b := range f.Raw {
+		if i > 0 {
+			w.lit(18) //
+		}
+		w.u64(uint64(b))
 	}
-	w.lit("}")
+	w.lit(19) // ]}
 }
 
-func (w *spewer) spewManagedFieldsEntry(x *ManagedFieldsEntry) {
-	w.lit("{Manager:(string)")
-	w.str(x.Manager)
-	w.lit(" Operation:(v1.ManagedFieldsOperationType)")
-	w.str(x.Operation)
-	w.lit(" APIVersion:(string)")
-	w.str(x.APIVersion)
-	w.lit(" Time:(*v1.Time)")
-	if x.Time == nil {
-		w.lit("<nil>")
-	} else {
-		w.time(&(*x.Time))
+func (w *spewer) spewSliceString(s []string) {
+	if s == nil {
+		w.lit(20) // <nil>
+		return
 	}
-	w.lit(" FieldsType:(string)")
-	w.str(x.FieldsType)
-	w.lit(" FieldsV1:(*v1.FieldsV1)")
-	if x.FieldsV1 == nil {
-		w.lit("<nil>")
-	} else {
-		w.fieldsV1(&(*x.FieldsV1))
+	w.lit(21) // [
+	for i, v := range s {
+		if i > 0 {
+			w.lit(18) //
+		}
+		w.str(v)
 	}
-	w.lit(" Subresource:(string)")
-	w.str(x.Subresource)
-	w.lit("}")
+	w.lit(22) // ]
 }
 
-func (w *spewer) spewDeploymentSpec(x *DeploymentSpec) {
-	w.lit("{Replicas:(*int32)")
-	if x.Replicas == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.Replicas)))
+func (w *spewer) spewSliceInt32(s []int32) {
+	if s == nil {
+		w.lit(20) // <nil>
+		return
 	}
-	w.lit(" Selector:(*v1.LabelSelector)")
-	if x.Selector == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLabelSelector(&(*x.Selector))
+	w.lit(21) // [
+	for i, v := range s {
+		if i > 0 {
+			w.lit(18) //
+		}
+		w.i64(int64(v))
 	}
-	w.lit(" Template:(v1.PodTemplateSpec)")
-	w.spewPodTemplateSpec(&x.Template)
-	w.lit(" Strategy:(v1.DeploymentStrategy)")
-	w.spewDeploymentStrategy(&x.Strategy)
-	w.lit(" MinReadySeconds:(int32)")
-	w.i64(int64(x.MinReadySeconds))
-	w.lit(" RevisionHistoryLimit:(*int32)")
-	if x.RevisionHistoryLimit == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.RevisionHistoryLimit)))
-	}
-	w.lit(" Paused:(bool)")
-	w.boolean(x.Paused)
-	w.lit(" ProgressDeadlineSeconds:(*int32)")
-	if x.ProgressDeadlineSeconds == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.ProgressDeadlineSeconds)))
-	}
-	w.lit("}")
+	w.lit(22) // ]
 }
 
-func (w *spewer) spewLabelSelector(x *LabelSelector) {
-	w.lit("{MatchLabels:(map[string]string)")
-	w.mapString(x.MatchLabels)
-	w.lit(" MatchExpressions:([]v1.LabelSelectorRequirement)")
-	w.spewSliceLabelSelectorRequirement(x.MatchExpressions)
-	w.lit("}")
+func (w *spewer) spewSliceInt64(s []int64) {
+	if s == nil {
+		w.lit(20) // <nil>
+		return
+	}
+	w.lit(21) // [
+	for i, v := range s {
+		if i > 0 {
+			w.lit(18) //
+		}
+		w.i64(v)
+	}
+	w.lit(22) // ]
 }
 
-func (w *spewer) spewLabelSelectorRequirement(x *LabelSelectorRequirement) {
-	w.lit("{Key:(string)")
-	w.str(x.Key)
-	w.lit(" Operator:(v1.LabelSelectorOperator)")
-	w.str(x.Operator)
-	w.lit(" Values:([]string)")
-	w.sliceString(x.Values)
-	w.lit("}")
+func (w *spewer) spewMapString(m map[string]string) {
+	if m == nil {
+		w.lit(20) // <nil>
+		return
+	}
+	var buf [16]string
+	w.lit(23) // map[
+	for i, k := range keys(m, buf[:]) {
+		if i > 0 {
+			w.lit(18) //
+		}
+		w.str(k)
+		w.lit(24) // :
+		w.str(m[k])
+	}
+	w.lit(22) // ]
+}
+
+func (w *spewer) spewMapQuantity(m map[string]Quantity) {
+	if m == nil {
+		w.lit(20) // <nil>
+		return
+	}
+	var buf [16]string
+	w.lit(23) // map[
+	for i, k := range keys(m, buf[:]) {
+		if i > 0 {
+			w.lit(18) //
+		}
+		w.str(k)
+		w.lit(24) // :
+		v := m[k]
+		w.quantity(&v)
+	}
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewPodTemplateSpec(x *PodTemplateSpec) {
-	w.lit("{ObjectMeta:(v1.ObjectMeta)")
+	w.lit(25) // {ObjectMeta:(v1.ObjectMeta)
 	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.PodSpec)")
+	w.lit(26) //  Spec:(v1.PodSpec)
 	w.spewPodSpec(&x.Spec)
-	w.lit("}")
+	w.lit(8) // }
+}
+
+func (w *spewer) spewObjectMeta(x *ObjectMeta) {
+	if x.Name == "" && x.GenerateName == "" && x.Namespace == "" && x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 && x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil && x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
+		w.lit(27) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+	} else {
+		if x.Name == "" && x.GenerateName == "" && x.Namespace == "" && x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 {
+			w.lit(28) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
+		} else {
+			if x.Name == "" && x.GenerateName == "" && x.Namespace == "" {
+				w.lit(29) // {Name:(string) GenerateName:(string) Namespace:(string)
+			} else {
+				if x.Name == "" {
+					w.lit(30) // {Name:(string)
+				} else {
+					w.lit(30) // {Name:(string)
+					w.str(x.Name)
+				}
+				if x.GenerateName == "" && x.Namespace == "" {
+					w.lit(31) //  GenerateName:(string) Namespace:(string)
+				} else {
+					if x.GenerateName == "" {
+						w.lit(32) //  GenerateName:(string)
+					} else {
+						w.lit(32) //  GenerateName:(string)
+						w.str(x.GenerateName)
+					}
+					if x.Namespace == "" {
+						w.lit(33) //  Namespace:(string)
+					} else {
+						w.lit(33) //  Namespace:(string)
+						w.str(x.Namespace)
+					}
+				}
+			}
+			if x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 {
+				w.lit(34) //  SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
+			} else {
+				if x.SelfLink == "" && x.UID == "" {
+					w.lit(35) //  SelfLink:(string) UID:(types.UID)
+				} else {
+					if x.SelfLink == "" {
+						w.lit(36) //  SelfLink:(string)
+					} else {
+						w.lit(36) //  SelfLink:(string)
+						w.str(x.SelfLink)
+					}
+					if x.UID == "" {
+						w.lit(37) //  UID:(types.UID)
+					} else {
+						w.lit(37) //  UID:(types.UID)
+						w.str(x.UID)
+					}
+				}
+				if x.ResourceVersion == "" && x.Generation == 0 {
+					w.lit(38) //  ResourceVersion:(string) Generation:(int64)0
+				} else {
+					if x.ResourceVersion == "" {
+						w.lit(39) //  ResourceVersion:(string)
+					} else {
+						w.lit(39) //  ResourceVersion:(string)
+						w.str(x.ResourceVersion)
+					}
+					if x.Generation == 0 {
+						w.lit(40) //  Generation:(int64)0
+					} else {
+						w.lit(41) //  Generation:(int64)
+						w.i64(x.Generation)
+					}
+				}
+			}
+		}
+		if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil && x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
+			w.lit(42) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+		} else {
+			if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil {
+				w.lit(43) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
+			} else {
+				if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil {
+					w.lit(44) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil>
+				} else {
+					if x.CreationTimestamp.IsZero() {
+						w.lit(45) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
+					} else {
+						w.lit(46) //  CreationTimestamp:(v1.Time)
+						w.time(&x.CreationTimestamp)
+					}
+					if x.DeletionTimestamp == nil {
+						w.lit(47) //  DeletionTimestamp:(*v1.Time)<nil>
+					} else {
+						w.lit(48) //  DeletionTimestamp:(*v1.Time)
+						w.time(x.DeletionTimestamp)
+					}
+				}
+				if x.DeletionGracePeriodSeconds == nil && x.Labels == nil {
+					w.lit(49) //  DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
+				} else {
+					if x.DeletionGracePeriodSeconds == nil {
+						w.lit(50) //  DeletionGracePeriodSeconds:(*int64)<nil>
+					} else {
+						w.lit(51) //  DeletionGracePeriodSeconds:(*int64)
+						w.i64((*x.DeletionGracePeriodSeconds))
+					}
+					if x.Labels == nil {
+						w.lit(52) //  Labels:(map[string]string)<nil>
+					} else {
+						w.lit(53) //  Labels:(map[string]string)
+						w.spewMapString(x.Labels)
+					}
+				}
+			}
+			if x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
+				w.lit(54) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+			} else {
+				if x.Annotations == nil && x.OwnerReferences == nil {
+					w.lit(55) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil>
+				} else {
+					if x.Annotations == nil {
+						w.lit(56) //  Annotations:(map[string]string)<nil>
+					} else {
+						w.lit(57) //  Annotations:(map[string]string)
+						w.spewMapString(x.Annotations)
+					}
+					if x.OwnerReferences == nil {
+						w.lit(58) //  OwnerReferences:([]v1.OwnerReference)<nil>
+					} else {
+						w.lit(59) //  OwnerReferences:([]v1.OwnerReference)
+						w.spewSliceOwnerReference(x.OwnerReferences)
+					}
+				}
+				if x.Finalizers == nil && x.ManagedFields == nil {
+					w.lit(60) //  Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+				} else {
+					if x.Finalizers == nil {
+						w.lit(61) //  Finalizers:([]string)<nil>
+					} else {
+						w.lit(62) //  Finalizers:([]string)
+						w.spewSliceString(x.Finalizers)
+					}
+					if x.ManagedFields == nil {
+						w.lit(63) //  ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+					} else {
+						w.lit(64) //  ManagedFields:([]v1.ManagedFieldsEntry)
+						w.spewSliceManagedFieldsEntry(x.ManagedFields)
+					}
+				}
+			}
+		}
+	}
+	w.lit(8) // }
+}
+
+func (w *spewer) spewOwnerReference(x *OwnerReference) {
+	if x.APIVersion == "" && x.Kind == "" && x.Name == "" && x.UID == "" && x.Controller == nil && x.BlockOwnerDeletion == nil {
+		w.lit(65) // {APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>
+	} else {
+		if x.APIVersion == "" && x.Kind == "" && x.Name == "" {
+			w.lit(66) // {APIVersion:(string) Kind:(string) Name:(string)
+		} else {
+			if x.APIVersion == "" {
+				w.lit(67) // {APIVersion:(string)
+			} else {
+				w.lit(67) // {APIVersion:(string)
+				w.str(x.APIVersion)
+			}
+			if x.Kind == "" && x.Name == "" {
+				w.lit(68) //  Kind:(string) Name:(string)
+			} else {
+				if x.Kind == "" {
+					w.lit(69) //  Kind:(string)
+				} else {
+					w.lit(69) //  Kind:(string)
+					w.str(x.Kind)
+				}
+				if x.Name == "" {
+					w.lit(70) //  Name:(string)
+				} else {
+					w.lit(70) //  Name:(string)
+					w.str(x.Name)
+				}
+			}
+		}
+		if x.UID == "" && x.Controller == nil && x.BlockOwnerDeletion == nil {
+			w.lit(71) //  UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>
+		} else {
+			if x.UID == "" {
+				w.lit(37) //  UID:(types.UID)
+			} else {
+				w.lit(37) //  UID:(types.UID)
+				w.str(x.UID)
+			}
+			if x.Controller == nil && x.BlockOwnerDeletion == nil {
+				w.lit(72) //  Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>
+			} else {
+				if x.Controller == nil {
+					w.lit(73) //  Controller:(*bool)<nil>
+				} else {
+					w.lit(74) //  Controller:(*bool)
+					w.boolean((*x.Controller))
+				}
+				if x.BlockOwnerDeletion == nil {
+					w.lit(75) //  BlockOwnerDeletion:(*bool)<nil>
+				} else {
+					w.lit(76) //  BlockOwnerDeletion:(*bool)
+					w.boolean((*x.BlockOwnerDeletion))
+				}
+			}
+		}
+	}
+	w.lit(8) // }
+}
+
+func (w *spewer) spewManagedFieldsEntry(x *ManagedFieldsEntry) {
+	if x.Manager == "" && x.Operation == "" && x.APIVersion == "" && x.Time == nil && x.FieldsType == "" && x.FieldsV1 == nil && x.Subresource == "" {
+		w.lit(77) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)
+	} else {
+		if x.Manager == "" && x.Operation == "" && x.APIVersion == "" {
+			w.lit(78) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
+		} else {
+			if x.Manager == "" {
+				w.lit(79) // {Manager:(string)
+			} else {
+				w.lit(79) // {Manager:(string)
+				w.str(x.Manager)
+			}
+			if x.Operation == "" && x.APIVersion == "" {
+				w.lit(80) //  Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
+			} else {
+				if x.Operation == "" {
+					w.lit(81) //  Operation:(v1.ManagedFieldsOperationType)
+				} else {
+					w.lit(81) //  Operation:(v1.ManagedFieldsOperationType)
+					w.str(x.Operation)
+				}
+				if x.APIVersion == "" {
+					w.lit(82) //  APIVersion:(string)
+				} else {
+					w.lit(82) //  APIVersion:(string)
+					w.str(x.APIVersion)
+				}
+			}
+		}
+		if x.Time == nil && x.FieldsType == "" && x.FieldsV1 == nil && x.Subresource == "" {
+			w.lit(83) //  Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)
+		} else {
+			if x.Time == nil && x.FieldsType == "" {
+				w.lit(84) //  Time:(*v1.Time)<nil> FieldsType:(string)
+			} else {
+				if x.Time == nil {
+					w.lit(85) //  Time:(*v1.Time)<nil>
+				} else {
+					w.lit(86) //  Time:(*v1.Time)
+					w.time(x.Time)
+				}
+				if x.FieldsType == "" {
+					w.lit(87) //  FieldsType:(string)
+				} else {
+					w.lit(87) //  FieldsType:(string)
+					w.str(x.FieldsType)
+				}
+			}
+			if x.FieldsV1 == nil && x.Subresource == "" {
+				w.lit(88) //  FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)
+			} else {
+				if x.FieldsV1 == nil {
+					w.lit(89) //  FieldsV1:(*v1.FieldsV1)<nil>
+				} else {
+					w.lit(90) //  FieldsV1:(*v1.FieldsV1)
+					w.fieldsV1(x.FieldsV1)
+				}
+				if x.Subresource == "" {
+					w.lit(91) //  Subresource:(string)
+				} else {
+					w.lit(91) //  Subresource:(string)
+					w.str(x.Subresource)
+				}
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSpec(x *PodSpec) {
-	w.lit("{Volumes:([]v1.Volume)")
-	w.spewSliceVolume(x.Volumes)
-	w.lit(" InitContainers:([]v1.Container)")
-	w.spewSliceContainer(x.InitContainers)
-	w.lit(" Containers:([]v1.Container)")
-	w.spewSliceContainer(x.Containers)
-	w.lit(" EphemeralContainers:([]v1.EphemeralContainer)")
-	w.spewSliceEphemeralContainer(x.EphemeralContainers)
-	w.lit(" RestartPolicy:(v1.RestartPolicy)")
-	w.str(x.RestartPolicy)
-	w.lit(" TerminationGracePeriodSeconds:(*int64)")
-	if x.TerminationGracePeriodSeconds == nil {
-		w.lit("<nil>")
+	if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" && x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" && x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+		w.lit(92) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
 	} else {
-		w.i64((*x.TerminationGracePeriodSeconds))
+		if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" && x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+			w.lit(93) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+		} else {
+			if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" && x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+				w.lit(94) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+			} else {
+				if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" {
+					w.lit(95) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)
+				} else {
+					if x.Volumes == nil && x.InitContainers == nil {
+						w.lit(96) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil>
+					} else {
+						if x.Volumes == nil {
+							w.lit(97) // {Volumes:([]v1.Volume)<nil>
+						} else {
+							w.lit(98) // {Volumes:([]v1.Volume)
+							w.spewSliceVolume(x.Volumes)
+						}
+						if x.InitContainers == nil {
+							w.lit(99) //  InitContainers:([]v1.Container)<nil>
+						} else {
+							w.lit(100) //  InitContainers:([]v1.Container)
+							w.spewSliceContainer(x.InitContainers)
+						}
+					}
+					if x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" {
+						w.lit(101) //  Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)
+					} else {
+						if x.Containers == nil {
+							w.lit(102) //  Containers:([]v1.Container)<nil>
+						} else {
+							w.lit(103) //  Containers:([]v1.Container)
+							w.spewSliceContainer(x.Containers)
+						}
+						if x.EphemeralContainers == nil && x.RestartPolicy == "" {
+							w.lit(104) //  EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)
+						} else {
+							if x.EphemeralContainers == nil {
+								w.lit(105) //  EphemeralContainers:([]v1.EphemeralContainer)<nil>
+							} else {
+								w.lit(106) //  EphemeralContainers:([]v1.EphemeralContainer)
+								w.spewSliceEphemeralContainer(x.EphemeralContainers)
+							}
+							if x.RestartPolicy == "" {
+								w.lit(107) //  RestartPolicy:(v1.RestartPolicy)
+							} else {
+								w.lit(107) //  RestartPolicy:(v1.RestartPolicy)
+								w.str(x.RestartPolicy)
+							}
+						}
+					}
+				}
+				if x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+					w.lit(108) //  TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+				} else {
+					if x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil {
+						w.lit(109) //  TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil>
+					} else {
+						if x.TerminationGracePeriodSeconds == nil {
+							w.lit(110) //  TerminationGracePeriodSeconds:(*int64)<nil>
+						} else {
+							w.lit(111) //  TerminationGracePeriodSeconds:(*int64)
+							w.i64((*x.TerminationGracePeriodSeconds))
+						}
+						if x.ActiveDeadlineSeconds == nil {
+							w.lit(112) //  ActiveDeadlineSeconds:(*int64)<nil>
+						} else {
+							w.lit(113) //  ActiveDeadlineSeconds:(*int64)
+							w.i64((*x.ActiveDeadlineSeconds))
+						}
+					}
+					if x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+						w.lit(114) //  DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+					} else {
+						if x.DNSPolicy == "" {
+							w.lit(115) //  DNSPolicy:(v1.DNSPolicy)
+						} else {
+							w.lit(115) //  DNSPolicy:(v1.DNSPolicy)
+							w.str(x.DNSPolicy)
+						}
+						if x.NodeSelector == nil && x.ServiceAccountName == "" {
+							w.lit(116) //  NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+						} else {
+							if x.NodeSelector == nil {
+								w.lit(117) //  NodeSelector:(map[string]string)<nil>
+							} else {
+								w.lit(118) //  NodeSelector:(map[string]string)
+								w.spewMapString(x.NodeSelector)
+							}
+							if x.ServiceAccountName == "" {
+								w.lit(119) //  ServiceAccountName:(string)
+							} else {
+								w.lit(119) //  ServiceAccountName:(string)
+								w.str(x.ServiceAccountName)
+							}
+						}
+					}
+				}
+			}
+			if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+				w.lit(120) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+			} else {
+				if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID {
+					w.lit(121) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
+				} else {
+					if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil {
+						w.lit(122) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil>
+					} else {
+						if x.DeprecatedServiceAccount == "" {
+							w.lit(123) //  DeprecatedServiceAccount:(string)
+						} else {
+							w.lit(123) //  DeprecatedServiceAccount:(string)
+							w.str(x.DeprecatedServiceAccount)
+						}
+						if x.AutomountServiceAccountToken == nil {
+							w.lit(124) //  AutomountServiceAccountToken:(*bool)<nil>
+						} else {
+							w.lit(125) //  AutomountServiceAccountToken:(*bool)
+							w.boolean((*x.AutomountServiceAccountToken))
+						}
+					}
+					if x.NodeName == "" && !x.HostNetwork && !x.HostPID {
+						w.lit(126) //  NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
+					} else {
+						if x.NodeName == "" {
+							w.lit(127) //  NodeName:(string)
+						} else {
+							w.lit(127) //  NodeName:(string)
+							w.str(x.NodeName)
+						}
+						if !x.HostNetwork && !x.HostPID {
+							w.lit(128) //  HostNetwork:(bool)false HostPID:(bool)false
+						} else {
+							if !x.HostNetwork {
+								w.lit(129) //  HostNetwork:(bool)false
+							} else {
+								w.lit(130) //  HostNetwork:(bool)
+								w.boolean(x.HostNetwork)
+							}
+							if !x.HostPID {
+								w.lit(131) //  HostPID:(bool)false
+							} else {
+								w.lit(132) //  HostPID:(bool)
+								w.boolean(x.HostPID)
+							}
+						}
+					}
+				}
+				if !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+					w.lit(133) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+				} else {
+					if !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil {
+						w.lit(134) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
+					} else {
+						if !x.HostIPC {
+							w.lit(135) //  HostIPC:(bool)false
+						} else {
+							w.lit(136) //  HostIPC:(bool)
+							w.boolean(x.HostIPC)
+						}
+						if x.ShareProcessNamespace == nil && x.SecurityContext == nil {
+							w.lit(137) //  ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
+						} else {
+							if x.ShareProcessNamespace == nil {
+								w.lit(138) //  ShareProcessNamespace:(*bool)<nil>
+							} else {
+								w.lit(139) //  ShareProcessNamespace:(*bool)
+								w.boolean((*x.ShareProcessNamespace))
+							}
+							if x.SecurityContext == nil {
+								w.lit(140) //  SecurityContext:(*v1.PodSecurityContext)<nil>
+							} else {
+								w.lit(141) //  SecurityContext:(*v1.PodSecurityContext)
+								w.spewPodSecurityContext(x.SecurityContext)
+							}
+						}
+					}
+					if x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+						w.lit(142) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+					} else {
+						if x.ImagePullSecrets == nil {
+							w.lit(143) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil>
+						} else {
+							w.lit(144) //  ImagePullSecrets:([]v1.LocalObjectReference)
+							w.spewSliceLocalObjectReference(x.ImagePullSecrets)
+						}
+						if x.Hostname == "" && x.Subdomain == "" {
+							w.lit(145) //  Hostname:(string) Subdomain:(string)
+						} else {
+							if x.Hostname == "" {
+								w.lit(146) //  Hostname:(string)
+							} else {
+								w.lit(146) //  Hostname:(string)
+								w.str(x.Hostname)
+							}
+							if x.Subdomain == "" {
+								w.lit(147) //  Subdomain:(string)
+							} else {
+								w.lit(147) //  Subdomain:(string)
+								w.str(x.Subdomain)
+							}
+						}
+					}
+				}
+			}
+		}
+		if x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+			w.lit(148) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+		} else {
+			if x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+				w.lit(149) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+			} else {
+				if x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
+					w.lit(150) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+				} else {
+					if x.Affinity == nil && x.SchedulerName == "" {
+						w.lit(151) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)
+					} else {
+						if x.Affinity == nil {
+							w.lit(152) //  Affinity:(*v1.Affinity)<nil>
+						} else {
+							w.lit(153) //  Affinity:(*v1.Affinity)
+							w.spewAffinity(x.Affinity)
+						}
+						if x.SchedulerName == "" {
+							w.lit(154) //  SchedulerName:(string)
+						} else {
+							w.lit(154) //  SchedulerName:(string)
+							w.str(x.SchedulerName)
+						}
+					}
+					if x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
+						w.lit(155) //  Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+					} else {
+						if x.Tolerations == nil {
+							w.lit(156) //  Tolerations:([]v1.Toleration)<nil>
+						} else {
+							w.lit(157) //  Tolerations:([]v1.Toleration)
+							w.spewSliceToleration(x.Tolerations)
+						}
+						if x.HostAliases == nil && x.PriorityClassName == "" {
+							w.lit(158) //  HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+						} else {
+							if x.HostAliases == nil {
+								w.lit(159) //  HostAliases:([]v1.HostAlias)<nil>
+							} else {
+								w.lit(160) //  HostAliases:([]v1.HostAlias)
+								w.spewSliceHostAlias(x.HostAliases)
+							}
+							if x.PriorityClassName == "" {
+								w.lit(161) //  PriorityClassName:(string)
+							} else {
+								w.lit(161) //  PriorityClassName:(string)
+								w.str(x.PriorityClassName)
+							}
+						}
+					}
+				}
+				if x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+					w.lit(162) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+				} else {
+					if x.Priority == nil && x.DNSConfig == nil {
+						w.lit(163) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil>
+					} else {
+						if x.Priority == nil {
+							w.lit(164) //  Priority:(*int32)<nil>
+						} else {
+							w.lit(165) //  Priority:(*int32)
+							w.i64(int64((*x.Priority)))
+						}
+						if x.DNSConfig == nil {
+							w.lit(166) //  DNSConfig:(*v1.PodDNSConfig)<nil>
+						} else {
+							w.lit(167) //  DNSConfig:(*v1.PodDNSConfig)
+							w.spewPodDNSConfig(x.DNSConfig)
+						}
+					}
+					if x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+						w.lit(168) //  ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+					} else {
+						if x.ReadinessGates == nil {
+							w.lit(169) //  ReadinessGates:([]v1.PodReadinessGate)<nil>
+						} else {
+							w.lit(170) //  ReadinessGates:([]v1.PodReadinessGate)
+							w.spewSlicePodReadinessGate(x.ReadinessGates)
+						}
+						if x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+							w.lit(171) //  RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+						} else {
+							if x.RuntimeClassName == nil {
+								w.lit(172) //  RuntimeClassName:(*string)<nil>
+							} else {
+								w.lit(173) //  RuntimeClassName:(*string)
+								w.str((*x.RuntimeClassName))
+							}
+							if x.EnableServiceLinks == nil {
+								w.lit(174) //  EnableServiceLinks:(*bool)<nil>
+							} else {
+								w.lit(175) //  EnableServiceLinks:(*bool)
+								w.boolean((*x.EnableServiceLinks))
+							}
+						}
+					}
+				}
+			}
+			if x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+				w.lit(176) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+			} else {
+				if x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
+					w.lit(177) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+				} else {
+					if x.PreemptionPolicy == nil && x.Overhead == nil {
+						w.lit(178) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil>
+					} else {
+						if x.PreemptionPolicy == nil {
+							w.lit(179) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil>
+						} else {
+							w.lit(180) //  PreemptionPolicy:(*v1.PreemptionPolicy)
+							w.str((*x.PreemptionPolicy))
+						}
+						if x.Overhead == nil {
+							w.lit(181) //  Overhead:(v1.ResourceList)<nil>
+						} else {
+							w.lit(182) //  Overhead:(v1.ResourceList)
+							w.spewMapQuantity(x.Overhead)
+						}
+					}
+					if x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
+						w.lit(183) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+					} else {
+						if x.TopologySpreadConstraints == nil {
+							w.lit(184) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil>
+						} else {
+							w.lit(185) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)
+							w.spewSliceTopologySpreadConstraint(x.TopologySpreadConstraints)
+						}
+						if x.SetHostnameAsFQDN == nil && x.OS == nil {
+							w.lit(186) //  SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+						} else {
+							if x.SetHostnameAsFQDN == nil {
+								w.lit(187) //  SetHostnameAsFQDN:(*bool)<nil>
+							} else {
+								w.lit(188) //  SetHostnameAsFQDN:(*bool)
+								w.boolean((*x.SetHostnameAsFQDN))
+							}
+							if x.OS == nil {
+								w.lit(189) //  OS:(*v1.PodOS)<nil>
+							} else {
+								w.lit(190) //  OS:(*v1.PodOS)
+								w.spewPodOS(x.OS)
+							}
+						}
+					}
+				}
+				if x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+					w.lit(191) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+				} else {
+					if x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil {
+						w.lit(192) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
+					} else {
+						if x.HostUsers == nil {
+							w.lit(193) //  HostUsers:(*bool)<nil>
+						} else {
+							w.lit(194) //  HostUsers:(*bool)
+							w.boolean((*x.HostUsers))
+						}
+						if x.SchedulingGates == nil && x.ResourceClaims == nil {
+							w.lit(195) //  SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
+						} else {
+							if x.SchedulingGates == nil {
+								w.lit(196) //  SchedulingGates:([]v1.PodSchedulingGate)<nil>
+							} else {
+								w.lit(197) //  SchedulingGates:([]v1.PodSchedulingGate)
+								w.spewSlicePodSchedulingGate(x.SchedulingGates)
+							}
+							if x.ResourceClaims == nil {
+								w.lit(198) //  ResourceClaims:([]v1.PodResourceClaim)<nil>
+							} else {
+								w.lit(199) //  ResourceClaims:([]v1.PodResourceClaim)
+								w.spewSlicePodResourceClaim(x.ResourceClaims)
+							}
+						}
+					}
+					if x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+						w.lit(200) //  Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+					} else {
+						if x.Resources == nil {
+							w.lit(201) //  Resources:(*v1.ResourceRequirements)<nil>
+						} else {
+							w.lit(202) //  Resources:(*v1.ResourceRequirements)
+							w.spewResourceRequirements(x.Resources)
+						}
+						if x.HostnameOverride == nil && x.SchedulingGroup == nil {
+							w.lit(203) //  HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+						} else {
+							if x.HostnameOverride == nil {
+								w.lit(204) //  HostnameOverride:(*string)<nil>
+							} else {
+								w.lit(205) //  HostnameOverride:(*string)
+								w.str((*x.HostnameOverride))
+							}
+							if x.SchedulingGroup == nil {
+								w.lit(206) //  SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+							} else {
+								w.lit(207) //  SchedulingGroup:(*v1.PodSchedulingGroup)
+								w.spewPodSchedulingGroup(x.SchedulingGroup)
+							}
+						}
+					}
+				}
+			}
+		}
 	}
-	w.lit(" ActiveDeadlineSeconds:(*int64)")
-	if x.ActiveDeadlineSeconds == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.ActiveDeadlineSeconds))
-	}
-	w.lit(" DNSPolicy:(v1.DNSPolicy)")
-	w.str(x.DNSPolicy)
-	w.lit(" NodeSelector:(map[string]string)")
-	w.mapString(x.NodeSelector)
-	w.lit(" ServiceAccountName:(string)")
-	w.str(x.ServiceAccountName)
-	w.lit(" DeprecatedServiceAccount:(string)")
-	w.str(x.DeprecatedServiceAccount)
-	w.lit(" AutomountServiceAccountToken:(*bool)")
-	if x.AutomountServiceAccountToken == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.AutomountServiceAccountToken))
-	}
-	w.lit(" NodeName:(string)")
-	w.str(x.NodeName)
-	w.lit(" HostNetwork:(bool)")
-	w.boolean(x.HostNetwork)
-	w.lit(" HostPID:(bool)")
-	w.boolean(x.HostPID)
-	w.lit(" HostIPC:(bool)")
-	w.boolean(x.HostIPC)
-	w.lit(" ShareProcessNamespace:(*bool)")
-	if x.ShareProcessNamespace == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.ShareProcessNamespace))
-	}
-	w.lit(" SecurityContext:(*v1.PodSecurityContext)")
-	if x.SecurityContext == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodSecurityContext(&(*x.SecurityContext))
-	}
-	w.lit(" ImagePullSecrets:([]v1.LocalObjectReference)")
-	w.spewSliceLocalObjectReference(x.ImagePullSecrets)
-	w.lit(" Hostname:(string)")
-	w.str(x.Hostname)
-	w.lit(" Subdomain:(string)")
-	w.str(x.Subdomain)
-	w.lit(" Affinity:(*v1.Affinity)")
-	if x.Affinity == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewAffinity(&(*x.Affinity))
-	}
-	w.lit(" SchedulerName:(string)")
-	w.str(x.SchedulerName)
-	w.lit(" Tolerations:([]v1.Toleration)")
-	w.spewSliceToleration(x.Tolerations)
-	w.lit(" HostAliases:([]v1.HostAlias)")
-	w.spewSliceHostAlias(x.HostAliases)
-	w.lit(" PriorityClassName:(string)")
-	w.str(x.PriorityClassName)
-	w.lit(" Priority:(*int32)")
-	if x.Priority == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.Priority)))
-	}
-	w.lit(" DNSConfig:(*v1.PodDNSConfig)")
-	if x.DNSConfig == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodDNSConfig(&(*x.DNSConfig))
-	}
-	w.lit(" ReadinessGates:([]v1.PodReadinessGate)")
-	w.spewSlicePodReadinessGate(x.ReadinessGates)
-	w.lit(" RuntimeClassName:(*string)")
-	if x.RuntimeClassName == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.RuntimeClassName))
-	}
-	w.lit(" EnableServiceLinks:(*bool)")
-	if x.EnableServiceLinks == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.EnableServiceLinks))
-	}
-	w.lit(" PreemptionPolicy:(*v1.PreemptionPolicy)")
-	if x.PreemptionPolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.PreemptionPolicy))
-	}
-	w.lit(" Overhead:(v1.ResourceList)")
-	w.mapQuantity(x.Overhead)
-	w.lit(" TopologySpreadConstraints:([]v1.TopologySpreadConstraint)")
-	w.spewSliceTopologySpreadConstraint(x.TopologySpreadConstraints)
-	w.lit(" SetHostnameAsFQDN:(*bool)")
-	if x.SetHostnameAsFQDN == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.SetHostnameAsFQDN))
-	}
-	w.lit(" OS:(*v1.PodOS)")
-	if x.OS == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodOS(&(*x.OS))
-	}
-	w.lit(" HostUsers:(*bool)")
-	if x.HostUsers == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.HostUsers))
-	}
-	w.lit(" SchedulingGates:([]v1.PodSchedulingGate)")
-	w.spewSlicePodSchedulingGate(x.SchedulingGates)
-	w.lit(" ResourceClaims:([]v1.PodResourceClaim)")
-	w.spewSlicePodResourceClaim(x.ResourceClaims)
-	w.lit(" Resources:(*v1.ResourceRequirements)")
-	if x.Resources == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceRequirements(&(*x.Resources))
-	}
-	w.lit(" HostnameOverride:(*string)")
-	if x.HostnameOverride == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.HostnameOverride))
-	}
-	w.lit(" SchedulingGroup:(*v1.PodSchedulingGroup)")
-	if x.SchedulingGroup == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodSchedulingGroup(&(*x.SchedulingGroup))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVolume(x *Volume) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" VolumeSource:(v1.VolumeSource)")
+	if x.Name == "" {
+		w.lit(30) // {Name:(string)
+	} else {
+		w.lit(30) // {Name:(string)
+		w.str(x.Name)
+	}
+	w.lit(208) //  VolumeSource:(v1.VolumeSource)
 	w.spewVolumeSource(&x.VolumeSource)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeSource(x *VolumeSource) {
-	w.lit("{HostPath:(*v1.HostPathVolumeSource)")
-	if x.HostPath == nil {
-		w.lit("<nil>")
+	if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil && x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil && x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil && x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+		w.lit(209) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
 	} else {
-		w.spewHostPathVolumeSource(&(*x.HostPath))
+		if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil && x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
+			w.lit(210) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+		} else {
+			if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil {
+				w.lit(211) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+			} else {
+				if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil {
+					w.lit(212) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+				} else {
+					if x.HostPath == nil {
+						w.lit(213) // {HostPath:(*v1.HostPathVolumeSource)<nil>
+					} else {
+						w.lit(214) // {HostPath:(*v1.HostPathVolumeSource)
+						w.spewHostPathVolumeSource(x.HostPath)
+					}
+					if x.EmptyDir == nil && x.GCEPersistentDisk == nil {
+						w.lit(215) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+					} else {
+						if x.EmptyDir == nil {
+							w.lit(216) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil>
+						} else {
+							w.lit(217) //  EmptyDir:(*v1.EmptyDirVolumeSource)
+							w.spewEmptyDirVolumeSource(x.EmptyDir)
+						}
+						if x.GCEPersistentDisk == nil {
+							w.lit(218) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+						} else {
+							w.lit(219) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)
+							w.spewGCEPersistentDiskVolumeSource(x.GCEPersistentDisk)
+						}
+					}
+				}
+				if x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil {
+					w.lit(220) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+				} else {
+					if x.AWSElasticBlockStore == nil && x.GitRepo == nil {
+						w.lit(221) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil>
+					} else {
+						if x.AWSElasticBlockStore == nil {
+							w.lit(222) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil>
+						} else {
+							w.lit(223) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)
+							w.spewAWSElasticBlockStoreVolumeSource(x.AWSElasticBlockStore)
+						}
+						if x.GitRepo == nil {
+							w.lit(224) //  GitRepo:(*v1.GitRepoVolumeSource)<nil>
+						} else {
+							w.lit(225) //  GitRepo:(*v1.GitRepoVolumeSource)
+							w.spewGitRepoVolumeSource(x.GitRepo)
+						}
+					}
+					if x.Secret == nil && x.NFS == nil {
+						w.lit(226) //  Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+					} else {
+						if x.Secret == nil {
+							w.lit(227) //  Secret:(*v1.SecretVolumeSource)<nil>
+						} else {
+							w.lit(228) //  Secret:(*v1.SecretVolumeSource)
+							w.spewSecretVolumeSource(x.Secret)
+						}
+						if x.NFS == nil {
+							w.lit(229) //  NFS:(*v1.NFSVolumeSource)<nil>
+						} else {
+							w.lit(230) //  NFS:(*v1.NFSVolumeSource)
+							w.spewNFSVolumeSource(x.NFS)
+						}
+					}
+				}
+			}
+			if x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
+				w.lit(231) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+			} else {
+				if x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil {
+					w.lit(232) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
+				} else {
+					if x.ISCSI == nil && x.Glusterfs == nil {
+						w.lit(233) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
+					} else {
+						if x.ISCSI == nil {
+							w.lit(234) //  ISCSI:(*v1.ISCSIVolumeSource)<nil>
+						} else {
+							w.lit(235) //  ISCSI:(*v1.ISCSIVolumeSource)
+							w.spewISCSIVolumeSource(x.ISCSI)
+						}
+						if x.Glusterfs == nil {
+							w.lit(236) //  Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
+						} else {
+							w.lit(237) //  Glusterfs:(*v1.GlusterfsVolumeSource)
+							w.spewGlusterfsVolumeSource(x.Glusterfs)
+						}
+					}
+					if x.PersistentVolumeClaim == nil && x.RBD == nil {
+						w.lit(238) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
+					} else {
+						if x.PersistentVolumeClaim == nil {
+							w.lit(239) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil>
+						} else {
+							w.lit(240) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)
+							w.spewPersistentVolumeClaimVolumeSource(x.PersistentVolumeClaim)
+						}
+						if x.RBD == nil {
+							w.lit(241) //  RBD:(*v1.RBDVolumeSource)<nil>
+						} else {
+							w.lit(242) //  RBD:(*v1.RBDVolumeSource)
+							w.spewRBDVolumeSource(x.RBD)
+						}
+					}
+				}
+				if x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
+					w.lit(243) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+				} else {
+					if x.FlexVolume == nil && x.Cinder == nil {
+						w.lit(244) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil>
+					} else {
+						if x.FlexVolume == nil {
+							w.lit(245) //  FlexVolume:(*v1.FlexVolumeSource)<nil>
+						} else {
+							w.lit(246) //  FlexVolume:(*v1.FlexVolumeSource)
+							w.spewFlexVolumeSource(x.FlexVolume)
+						}
+						if x.Cinder == nil {
+							w.lit(247) //  Cinder:(*v1.CinderVolumeSource)<nil>
+						} else {
+							w.lit(248) //  Cinder:(*v1.CinderVolumeSource)
+							w.spewCinderVolumeSource(x.Cinder)
+						}
+					}
+					if x.CephFS == nil && x.Flocker == nil {
+						w.lit(249) //  CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+					} else {
+						if x.CephFS == nil {
+							w.lit(250) //  CephFS:(*v1.CephFSVolumeSource)<nil>
+						} else {
+							w.lit(251) //  CephFS:(*v1.CephFSVolumeSource)
+							w.spewCephFSVolumeSource(x.CephFS)
+						}
+						if x.Flocker == nil {
+							w.lit(252) //  Flocker:(*v1.FlockerVolumeSource)<nil>
+						} else {
+							w.lit(253) //  Flocker:(*v1.FlockerVolumeSource)
+							w.spewFlockerVolumeSource(x.Flocker)
+						}
+					}
+				}
+			}
+		}
+		if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil && x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+			w.lit(254) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+		} else {
+			if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil {
+				w.lit(255) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+			} else {
+				if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil {
+					w.lit(256) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
+				} else {
+					if x.DownwardAPI == nil {
+						w.lit(257) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil>
+					} else {
+						w.lit(258) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)
+						w.spewDownwardAPIVolumeSource(x.DownwardAPI)
+					}
+					if x.FC == nil && x.AzureFile == nil {
+						w.lit(259) //  FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
+					} else {
+						if x.FC == nil {
+							w.lit(260) //  FC:(*v1.FCVolumeSource)<nil>
+						} else {
+							w.lit(261) //  FC:(*v1.FCVolumeSource)
+							w.spewFCVolumeSource(x.FC)
+						}
+						if x.AzureFile == nil {
+							w.lit(262) //  AzureFile:(*v1.AzureFileVolumeSource)<nil>
+						} else {
+							w.lit(263) //  AzureFile:(*v1.AzureFileVolumeSource)
+							w.spewAzureFileVolumeSource(x.AzureFile)
+						}
+					}
+				}
+				if x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil {
+					w.lit(264) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+				} else {
+					if x.ConfigMap == nil && x.VsphereVolume == nil {
+						w.lit(265) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
+					} else {
+						if x.ConfigMap == nil {
+							w.lit(266) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil>
+						} else {
+							w.lit(267) //  ConfigMap:(*v1.ConfigMapVolumeSource)
+							w.spewConfigMapVolumeSource(x.ConfigMap)
+						}
+						if x.VsphereVolume == nil {
+							w.lit(268) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
+						} else {
+							w.lit(269) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)
+							w.spewVsphereVirtualDiskVolumeSource(x.VsphereVolume)
+						}
+					}
+					if x.Quobyte == nil && x.AzureDisk == nil {
+						w.lit(270) //  Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+					} else {
+						if x.Quobyte == nil {
+							w.lit(271) //  Quobyte:(*v1.QuobyteVolumeSource)<nil>
+						} else {
+							w.lit(272) //  Quobyte:(*v1.QuobyteVolumeSource)
+							w.spewQuobyteVolumeSource(x.Quobyte)
+						}
+						if x.AzureDisk == nil {
+							w.lit(273) //  AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+						} else {
+							w.lit(274) //  AzureDisk:(*v1.AzureDiskVolumeSource)
+							w.spewAzureDiskVolumeSource(x.AzureDisk)
+						}
+					}
+				}
+			}
+			if x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+				w.lit(275) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+			} else {
+				if x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil {
+					w.lit(276) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+				} else {
+					if x.PhotonPersistentDisk == nil && x.Projected == nil {
+						w.lit(277) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil>
+					} else {
+						if x.PhotonPersistentDisk == nil {
+							w.lit(278) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil>
+						} else {
+							w.lit(279) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)
+							w.spewPhotonPersistentDiskVolumeSource(x.PhotonPersistentDisk)
+						}
+						if x.Projected == nil {
+							w.lit(280) //  Projected:(*v1.ProjectedVolumeSource)<nil>
+						} else {
+							w.lit(281) //  Projected:(*v1.ProjectedVolumeSource)
+							w.spewProjectedVolumeSource(x.Projected)
+						}
+					}
+					if x.PortworxVolume == nil && x.ScaleIO == nil {
+						w.lit(282) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+					} else {
+						if x.PortworxVolume == nil {
+							w.lit(283) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil>
+						} else {
+							w.lit(284) //  PortworxVolume:(*v1.PortworxVolumeSource)
+							w.spewPortworxVolumeSource(x.PortworxVolume)
+						}
+						if x.ScaleIO == nil {
+							w.lit(285) //  ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+						} else {
+							w.lit(286) //  ScaleIO:(*v1.ScaleIOVolumeSource)
+							w.spewScaleIOVolumeSource(x.ScaleIO)
+						}
+					}
+				}
+				if x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+					w.lit(287) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+				} else {
+					if x.StorageOS == nil && x.CSI == nil {
+						w.lit(288) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil>
+					} else {
+						if x.StorageOS == nil {
+							w.lit(289) //  StorageOS:(*v1.StorageOSVolumeSource)<nil>
+						} else {
+							w.lit(290) //  StorageOS:(*v1.StorageOSVolumeSource)
+							w.spewStorageOSVolumeSource(x.StorageOS)
+						}
+						if x.CSI == nil {
+							w.lit(291) //  CSI:(*v1.CSIVolumeSource)<nil>
+						} else {
+							w.lit(292) //  CSI:(*v1.CSIVolumeSource)
+							w.spewCSIVolumeSource(x.CSI)
+						}
+					}
+					if x.Ephemeral == nil && x.Image == nil {
+						w.lit(293) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+					} else {
+						if x.Ephemeral == nil {
+							w.lit(294) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil>
+						} else {
+							w.lit(295) //  Ephemeral:(*v1.EphemeralVolumeSource)
+							w.spewEphemeralVolumeSource(x.Ephemeral)
+						}
+						if x.Image == nil {
+							w.lit(296) //  Image:(*v1.ImageVolumeSource)<nil>
+						} else {
+							w.lit(297) //  Image:(*v1.ImageVolumeSource)
+							w.spewImageVolumeSource(x.Image)
+						}
+					}
+				}
+			}
+		}
 	}
-	w.lit(" EmptyDir:(*v1.EmptyDirVolumeSource)")
-	if x.EmptyDir == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewEmptyDirVolumeSource(&(*x.EmptyDir))
-	}
-	w.lit(" GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)")
-	if x.GCEPersistentDisk == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewGCEPersistentDiskVolumeSource(&(*x.GCEPersistentDisk))
-	}
-	w.lit(" AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)")
-	if x.AWSElasticBlockStore == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewAWSElasticBlockStoreVolumeSource(&(*x.AWSElasticBlockStore))
-	}
-	w.lit(" GitRepo:(*v1.GitRepoVolumeSource)")
-	if x.GitRepo == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewGitRepoVolumeSource(&(*x.GitRepo))
-	}
-	w.lit(" Secret:(*v1.SecretVolumeSource)")
-	if x.Secret == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSecretVolumeSource(&(*x.Secret))
-	}
-	w.lit(" NFS:(*v1.NFSVolumeSource)")
-	if x.NFS == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewNFSVolumeSource(&(*x.NFS))
-	}
-	w.lit(" ISCSI:(*v1.ISCSIVolumeSource)")
-	if x.ISCSI == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewISCSIVolumeSource(&(*x.ISCSI))
-	}
-	w.lit(" Glusterfs:(*v1.GlusterfsVolumeSource)")
-	if x.Glusterfs == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewGlusterfsVolumeSource(&(*x.Glusterfs))
-	}
-	w.lit(" PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)")
-	if x.PersistentVolumeClaim == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPersistentVolumeClaimVolumeSource(&(*x.PersistentVolumeClaim))
-	}
-	w.lit(" RBD:(*v1.RBDVolumeSource)")
-	if x.RBD == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewRBDVolumeSource(&(*x.RBD))
-	}
-	w.lit(" FlexVolume:(*v1.FlexVolumeSource)")
-	if x.FlexVolume == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewFlexVolumeSource(&(*x.FlexVolume))
-	}
-	w.lit(" Cinder:(*v1.CinderVolumeSource)")
-	if x.Cinder == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewCinderVolumeSource(&(*x.Cinder))
-	}
-	w.lit(" CephFS:(*v1.CephFSVolumeSource)")
-	if x.CephFS == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewCephFSVolumeSource(&(*x.CephFS))
-	}
-	w.lit(" Flocker:(*v1.FlockerVolumeSource)")
-	if x.Flocker == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewFlockerVolumeSource(&(*x.Flocker))
-	}
-	w.lit(" DownwardAPI:(*v1.DownwardAPIVolumeSource)")
-	if x.DownwardAPI == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewDownwardAPIVolumeSource(&(*x.DownwardAPI))
-	}
-	w.lit(" FC:(*v1.FCVolumeSource)")
-	if x.FC == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewFCVolumeSource(&(*x.FC))
-	}
-	w.lit(" AzureFile:(*v1.AzureFileVolumeSource)")
-	if x.AzureFile == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewAzureFileVolumeSource(&(*x.AzureFile))
-	}
-	w.lit(" ConfigMap:(*v1.ConfigMapVolumeSource)")
-	if x.ConfigMap == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewConfigMapVolumeSource(&(*x.ConfigMap))
-	}
-	w.lit(" VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)")
-	if x.VsphereVolume == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewVsphereVirtualDiskVolumeSource(&(*x.VsphereVolume))
-	}
-	w.lit(" Quobyte:(*v1.QuobyteVolumeSource)")
-	if x.Quobyte == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewQuobyteVolumeSource(&(*x.Quobyte))
-	}
-	w.lit(" AzureDisk:(*v1.AzureDiskVolumeSource)")
-	if x.AzureDisk == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewAzureDiskVolumeSource(&(*x.AzureDisk))
-	}
-	w.lit(" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)")
-	if x.PhotonPersistentDisk == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPhotonPersistentDiskVolumeSource(&(*x.PhotonPersistentDisk))
-	}
-	w.lit(" Projected:(*v1.ProjectedVolumeSource)")
-	if x.Projected == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProjectedVolumeSource(&(*x.Projected))
-	}
-	w.lit(" PortworxVolume:(*v1.PortworxVolumeSource)")
-	if x.PortworxVolume == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPortworxVolumeSource(&(*x.PortworxVolume))
-	}
-	w.lit(" ScaleIO:(*v1.ScaleIOVolumeSource)")
-	if x.ScaleIO == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewScaleIOVolumeSource(&(*x.ScaleIO))
-	}
-	w.lit(" StorageOS:(*v1.StorageOSVolumeSource)")
-	if x.StorageOS == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewStorageOSVolumeSource(&(*x.StorageOS))
-	}
-	w.lit(" CSI:(*v1.CSIVolumeSource)")
-	if x.CSI == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewCSIVolumeSource(&(*x.CSI))
-	}
-	w.lit(" Ephemeral:(*v1.EphemeralVolumeSource)")
-	if x.Ephemeral == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewEphemeralVolumeSource(&(*x.Ephemeral))
-	}
-	w.lit(" Image:(*v1.ImageVolumeSource)")
-	if x.Image == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewImageVolumeSource(&(*x.Image))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewHostPathVolumeSource(x *HostPathVolumeSource) {
-	w.lit("{Path:(string)")
-	w.str(x.Path)
-	w.lit(" Type:(*v1.HostPathType)")
-	if x.Type == nil {
-		w.lit("<nil>")
+	if x.Path == "" && x.Type == nil {
+		w.lit(298) // {Path:(string) Type:(*v1.HostPathType)<nil>
 	} else {
-		w.str((*x.Type))
+		if x.Path == "" {
+			w.lit(299) // {Path:(string)
+		} else {
+			w.lit(299) // {Path:(string)
+			w.str(x.Path)
+		}
+		if x.Type == nil {
+			w.lit(300) //  Type:(*v1.HostPathType)<nil>
+		} else {
+			w.lit(301) //  Type:(*v1.HostPathType)
+			w.str((*x.Type))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
-	w.lit("{Medium:(v1.StorageMedium)")
-	w.str(x.Medium)
-	w.lit(" SizeLimit:(*resource.Quantity)")
-	if x.SizeLimit == nil {
-		w.lit("<nil>")
+	if x.Medium == "" && x.SizeLimit == nil {
+		w.lit(302) // {Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>
 	} else {
-		w.quantity(&(*x.SizeLimit))
+		if x.Medium == "" {
+			w.lit(303) // {Medium:(v1.StorageMedium)
+		} else {
+			w.lit(303) // {Medium:(v1.StorageMedium)
+			w.str(x.Medium)
+		}
+		if x.SizeLimit == nil {
+			w.lit(304) //  SizeLimit:(*resource.Quantity)<nil>
+		} else {
+			w.lit(305) //  SizeLimit:(*resource.Quantity)
+			w.quantity(x.SizeLimit)
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolumeSource) {
-	w.lit("{PDName:(string)")
-	w.str(x.PDName)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" Partition:(int32)")
-	w.i64(int64(x.Partition))
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.PDName == "" && x.FSType == "" && x.Partition == 0 && !x.ReadOnly {
+		w.lit(306) // {PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false
+	} else {
+		if x.PDName == "" && x.FSType == "" {
+			w.lit(307) // {PDName:(string) FSType:(string)
+		} else {
+			if x.PDName == "" {
+				w.lit(308) // {PDName:(string)
+			} else {
+				w.lit(308) // {PDName:(string)
+				w.str(x.PDName)
+			}
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+		}
+		if x.Partition == 0 && !x.ReadOnly {
+			w.lit(310) //  Partition:(int32)0 ReadOnly:(bool)false
+		} else {
+			if x.Partition == 0 {
+				w.lit(311) //  Partition:(int32)0
+			} else {
+				w.lit(312) //  Partition:(int32)
+				w.i64(int64(x.Partition))
+			}
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStoreVolumeSource) {
-	w.lit("{VolumeID:(string)")
-	w.str(x.VolumeID)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" Partition:(int32)")
-	w.i64(int64(x.Partition))
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.VolumeID == "" && x.FSType == "" && x.Partition == 0 && !x.ReadOnly {
+		w.lit(315) // {VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false
+	} else {
+		if x.VolumeID == "" && x.FSType == "" {
+			w.lit(316) // {VolumeID:(string) FSType:(string)
+		} else {
+			if x.VolumeID == "" {
+				w.lit(317) // {VolumeID:(string)
+			} else {
+				w.lit(317) // {VolumeID:(string)
+				w.str(x.VolumeID)
+			}
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+		}
+		if x.Partition == 0 && !x.ReadOnly {
+			w.lit(310) //  Partition:(int32)0 ReadOnly:(bool)false
+		} else {
+			if x.Partition == 0 {
+				w.lit(311) //  Partition:(int32)0
+			} else {
+				w.lit(312) //  Partition:(int32)
+				w.i64(int64(x.Partition))
+			}
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewGitRepoVolumeSource(x *GitRepoVolumeSource) {
-	w.lit("{Repository:(string)")
-	w.str(x.Repository)
-	w.lit(" Revision:(string)")
-	w.str(x.Revision)
-	w.lit(" Directory:(string)")
-	w.str(x.Directory)
-	w.lit("}")
+	if x.Repository == "" && x.Revision == "" && x.Directory == "" {
+		w.lit(318) // {Repository:(string) Revision:(string) Directory:(string)
+	} else {
+		if x.Repository == "" {
+			w.lit(319) // {Repository:(string)
+		} else {
+			w.lit(319) // {Repository:(string)
+			w.str(x.Repository)
+		}
+		if x.Revision == "" && x.Directory == "" {
+			w.lit(320) //  Revision:(string) Directory:(string)
+		} else {
+			if x.Revision == "" {
+				w.lit(321) //  Revision:(string)
+			} else {
+				w.lit(321) //  Revision:(string)
+				w.str(x.Revision)
+			}
+			if x.Directory == "" {
+				w.lit(322) //  Directory:(string)
+			} else {
+				w.lit(322) //  Directory:(string)
+				w.str(x.Directory)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretVolumeSource(x *SecretVolumeSource) {
-	w.lit("{SecretName:(string)")
-	w.str(x.SecretName)
-	w.lit(" Items:([]v1.KeyToPath)")
-	w.spewSliceKeyToPath(x.Items)
-	w.lit(" DefaultMode:(*int32)")
-	if x.DefaultMode == nil {
-		w.lit("<nil>")
+	if x.SecretName == "" && x.Items == nil && x.DefaultMode == nil && x.Optional == nil {
+		w.lit(323) // {SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
 	} else {
-		w.i64(int64((*x.DefaultMode)))
+		if x.SecretName == "" && x.Items == nil {
+			w.lit(324) // {SecretName:(string) Items:([]v1.KeyToPath)<nil>
+		} else {
+			if x.SecretName == "" {
+				w.lit(325) // {SecretName:(string)
+			} else {
+				w.lit(325) // {SecretName:(string)
+				w.str(x.SecretName)
+			}
+			if x.Items == nil {
+				w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+			} else {
+				w.lit(327) //  Items:([]v1.KeyToPath)
+				w.spewSliceKeyToPath(x.Items)
+			}
+		}
+		if x.DefaultMode == nil && x.Optional == nil {
+			w.lit(328) //  DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
+		} else {
+			if x.DefaultMode == nil {
+				w.lit(329) //  DefaultMode:(*int32)<nil>
+			} else {
+				w.lit(330) //  DefaultMode:(*int32)
+				w.i64(int64((*x.DefaultMode)))
+			}
+			if x.Optional == nil {
+				w.lit(331) //  Optional:(*bool)<nil>
+			} else {
+				w.lit(332) //  Optional:(*bool)
+				w.boolean((*x.Optional))
+			}
+		}
 	}
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.Optional))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewKeyToPath(x *KeyToPath) {
-	w.lit("{Key:(string)")
-	w.str(x.Key)
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit(" Mode:(*int32)")
-	if x.Mode == nil {
-		w.lit("<nil>")
+	if x.Key == "" && x.Path == "" && x.Mode == nil {
+		w.lit(333) // {Key:(string) Path:(string) Mode:(*int32)<nil>
 	} else {
-		w.i64(int64((*x.Mode)))
+		if x.Key == "" {
+			w.lit(334) // {Key:(string)
+		} else {
+			w.lit(334) // {Key:(string)
+			w.str(x.Key)
+		}
+		if x.Path == "" && x.Mode == nil {
+			w.lit(335) //  Path:(string) Mode:(*int32)<nil>
+		} else {
+			if x.Path == "" {
+				w.lit(336) //  Path:(string)
+			} else {
+				w.lit(336) //  Path:(string)
+				w.str(x.Path)
+			}
+			if x.Mode == nil {
+				w.lit(337) //  Mode:(*int32)<nil>
+			} else {
+				w.lit(338) //  Mode:(*int32)
+				w.i64(int64((*x.Mode)))
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewNFSVolumeSource(x *NFSVolumeSource) {
-	w.lit("{Server:(string)")
-	w.str(x.Server)
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.Server == "" && x.Path == "" && !x.ReadOnly {
+		w.lit(339) // {Server:(string) Path:(string) ReadOnly:(bool)false
+	} else {
+		if x.Server == "" {
+			w.lit(340) // {Server:(string)
+		} else {
+			w.lit(340) // {Server:(string)
+			w.str(x.Server)
+		}
+		if x.Path == "" && !x.ReadOnly {
+			w.lit(341) //  Path:(string) ReadOnly:(bool)false
+		} else {
+			if x.Path == "" {
+				w.lit(336) //  Path:(string)
+			} else {
+				w.lit(336) //  Path:(string)
+				w.str(x.Path)
+			}
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewISCSIVolumeSource(x *ISCSIVolumeSource) {
-	w.lit("{TargetPortal:(string)")
-	w.str(x.TargetPortal)
-	w.lit(" IQN:(string)")
-	w.str(x.IQN)
-	w.lit(" Lun:(int32)")
-	w.i64(int64(x.Lun))
-	w.lit(" ISCSIInterface:(string)")
-	w.str(x.ISCSIInterface)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" Portals:([]string)")
-	w.sliceString(x.Portals)
-	w.lit(" DiscoveryCHAPAuth:(bool)")
-	w.boolean(x.DiscoveryCHAPAuth)
-	w.lit(" SessionCHAPAuth:(bool)")
-	w.boolean(x.SessionCHAPAuth)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.TargetPortal == "" && x.IQN == "" && x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" && !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth && !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
+		w.lit(342) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.TargetPortal == "" && x.IQN == "" && x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" {
+			w.lit(343) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
+		} else {
+			if x.TargetPortal == "" && x.IQN == "" {
+				w.lit(344) // {TargetPortal:(string) IQN:(string)
+			} else {
+				if x.TargetPortal == "" {
+					w.lit(345) // {TargetPortal:(string)
+				} else {
+					w.lit(345) // {TargetPortal:(string)
+					w.str(x.TargetPortal)
+				}
+				if x.IQN == "" {
+					w.lit(346) //  IQN:(string)
+				} else {
+					w.lit(346) //  IQN:(string)
+					w.str(x.IQN)
+				}
+			}
+			if x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" {
+				w.lit(347) //  Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
+			} else {
+				if x.Lun == 0 {
+					w.lit(348) //  Lun:(int32)0
+				} else {
+					w.lit(349) //  Lun:(int32)
+					w.i64(int64(x.Lun))
+				}
+				if x.ISCSIInterface == "" && x.FSType == "" {
+					w.lit(350) //  ISCSIInterface:(string) FSType:(string)
+				} else {
+					if x.ISCSIInterface == "" {
+						w.lit(351) //  ISCSIInterface:(string)
+					} else {
+						w.lit(351) //  ISCSIInterface:(string)
+						w.str(x.ISCSIInterface)
+					}
+					if x.FSType == "" {
+						w.lit(309) //  FSType:(string)
+					} else {
+						w.lit(309) //  FSType:(string)
+						w.str(x.FSType)
+					}
+				}
+			}
+		}
+		if !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth && !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
+			w.lit(352) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+		} else {
+			if !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth {
+				w.lit(353) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
+			} else {
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+				if x.Portals == nil && !x.DiscoveryCHAPAuth {
+					w.lit(354) //  Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
+				} else {
+					if x.Portals == nil {
+						w.lit(355) //  Portals:([]string)<nil>
+					} else {
+						w.lit(356) //  Portals:([]string)
+						w.spewSliceString(x.Portals)
+					}
+					if !x.DiscoveryCHAPAuth {
+						w.lit(357) //  DiscoveryCHAPAuth:(bool)false
+					} else {
+						w.lit(358) //  DiscoveryCHAPAuth:(bool)
+						w.boolean(x.DiscoveryCHAPAuth)
+					}
+				}
+			}
+			if !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
+				w.lit(359) //  SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+			} else {
+				if !x.SessionCHAPAuth {
+					w.lit(360) //  SessionCHAPAuth:(bool)false
+				} else {
+					w.lit(361) //  SessionCHAPAuth:(bool)
+					w.boolean(x.SessionCHAPAuth)
+				}
+				if x.SecretRef == nil && x.InitiatorName == nil {
+					w.lit(362) //  SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+				} else {
+					if x.SecretRef == nil {
+						w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+					} else {
+						w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+						w.spewLocalObjectReference(x.SecretRef)
+					}
+					if x.InitiatorName == nil {
+						w.lit(365) //  InitiatorName:(*string)<nil>
+					} else {
+						w.lit(366) //  InitiatorName:(*string)
+						w.str((*x.InitiatorName))
+					}
+				}
+			}
+		}
 	}
-	w.lit(" InitiatorName:(*string)")
-	if x.InitiatorName == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.InitiatorName))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewLocalObjectReference(x *LocalObjectReference) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit("}")
+	if x.Name == "" {
+		w.lit(30) // {Name:(string)
+	} else {
+		w.lit(30) // {Name:(string)
+		w.str(x.Name)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
-	w.lit("{EndpointsName:(string)")
-	w.str(x.EndpointsName)
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.EndpointsName == "" && x.Path == "" && !x.ReadOnly {
+		w.lit(367) // {EndpointsName:(string) Path:(string) ReadOnly:(bool)false
+	} else {
+		if x.EndpointsName == "" {
+			w.lit(368) // {EndpointsName:(string)
+		} else {
+			w.lit(368) // {EndpointsName:(string)
+			w.str(x.EndpointsName)
+		}
+		if x.Path == "" && !x.ReadOnly {
+			w.lit(341) //  Path:(string) ReadOnly:(bool)false
+		} else {
+			if x.Path == "" {
+				w.lit(336) //  Path:(string)
+			} else {
+				w.lit(336) //  Path:(string)
+				w.str(x.Path)
+			}
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPersistentVolumeClaimVolumeSource(x *PersistentVolumeClaimVolumeSource) {
-	w.lit("{ClaimName:(string)")
-	w.str(x.ClaimName)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.ClaimName == "" && !x.ReadOnly {
+		w.lit(369) // {ClaimName:(string) ReadOnly:(bool)false
+	} else {
+		if x.ClaimName == "" {
+			w.lit(370) // {ClaimName:(string)
+		} else {
+			w.lit(370) // {ClaimName:(string)
+			w.str(x.ClaimName)
+		}
+		if !x.ReadOnly {
+			w.lit(313) //  ReadOnly:(bool)false
+		} else {
+			w.lit(314) //  ReadOnly:(bool)
+			w.boolean(x.ReadOnly)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewRBDVolumeSource(x *RBDVolumeSource) {
-	w.lit("{CephMonitors:([]string)")
-	w.sliceString(x.CephMonitors)
-	w.lit(" RBDImage:(string)")
-	w.str(x.RBDImage)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" RBDPool:(string)")
-	w.str(x.RBDPool)
-	w.lit(" RadosUser:(string)")
-	w.str(x.RadosUser)
-	w.lit(" Keyring:(string)")
-	w.str(x.Keyring)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.CephMonitors == nil && x.RBDImage == "" && x.FSType == "" && x.RBDPool == "" && x.RadosUser == "" && x.Keyring == "" && x.SecretRef == nil && !x.ReadOnly {
+		w.lit(371) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.CephMonitors == nil && x.RBDImage == "" && x.FSType == "" && x.RBDPool == "" {
+			w.lit(372) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string)
+		} else {
+			if x.CephMonitors == nil && x.RBDImage == "" {
+				w.lit(373) // {CephMonitors:([]string)<nil> RBDImage:(string)
+			} else {
+				if x.CephMonitors == nil {
+					w.lit(374) // {CephMonitors:([]string)<nil>
+				} else {
+					w.lit(375) // {CephMonitors:([]string)
+					w.spewSliceString(x.CephMonitors)
+				}
+				if x.RBDImage == "" {
+					w.lit(376) //  RBDImage:(string)
+				} else {
+					w.lit(376) //  RBDImage:(string)
+					w.str(x.RBDImage)
+				}
+			}
+			if x.FSType == "" && x.RBDPool == "" {
+				w.lit(377) //  FSType:(string) RBDPool:(string)
+			} else {
+				if x.FSType == "" {
+					w.lit(309) //  FSType:(string)
+				} else {
+					w.lit(309) //  FSType:(string)
+					w.str(x.FSType)
+				}
+				if x.RBDPool == "" {
+					w.lit(378) //  RBDPool:(string)
+				} else {
+					w.lit(378) //  RBDPool:(string)
+					w.str(x.RBDPool)
+				}
+			}
+		}
+		if x.RadosUser == "" && x.Keyring == "" && x.SecretRef == nil && !x.ReadOnly {
+			w.lit(379) //  RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+		} else {
+			if x.RadosUser == "" && x.Keyring == "" {
+				w.lit(380) //  RadosUser:(string) Keyring:(string)
+			} else {
+				if x.RadosUser == "" {
+					w.lit(381) //  RadosUser:(string)
+				} else {
+					w.lit(381) //  RadosUser:(string)
+					w.str(x.RadosUser)
+				}
+				if x.Keyring == "" {
+					w.lit(382) //  Keyring:(string)
+				} else {
+					w.lit(382) //  Keyring:(string)
+					w.str(x.Keyring)
+				}
+			}
+			if x.SecretRef == nil && !x.ReadOnly {
+				w.lit(383) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+			} else {
+				if x.SecretRef == nil {
+					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.spewLocalObjectReference(x.SecretRef)
+				}
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+			}
+		}
 	}
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewFlexVolumeSource(x *FlexVolumeSource) {
-	w.lit("{Driver:(string)")
-	w.str(x.Driver)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.Driver == "" && x.FSType == "" && x.SecretRef == nil && !x.ReadOnly && x.Options == nil {
+		w.lit(384) // {Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.Driver == "" && x.FSType == "" {
+			w.lit(385) // {Driver:(string) FSType:(string)
+		} else {
+			if x.Driver == "" {
+				w.lit(386) // {Driver:(string)
+			} else {
+				w.lit(386) // {Driver:(string)
+				w.str(x.Driver)
+			}
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+		}
+		if x.SecretRef == nil && !x.ReadOnly && x.Options == nil {
+			w.lit(387) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>
+		} else {
+			if x.SecretRef == nil {
+				w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+			} else {
+				w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+				w.spewLocalObjectReference(x.SecretRef)
+			}
+			if !x.ReadOnly && x.Options == nil {
+				w.lit(388) //  ReadOnly:(bool)false Options:(map[string]string)<nil>
+			} else {
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+				if x.Options == nil {
+					w.lit(389) //  Options:(map[string]string)<nil>
+				} else {
+					w.lit(390) //  Options:(map[string]string)
+					w.spewMapString(x.Options)
+				}
+			}
+		}
 	}
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" Options:(map[string]string)")
-	w.mapString(x.Options)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewCinderVolumeSource(x *CinderVolumeSource) {
-	w.lit("{VolumeID:(string)")
-	w.str(x.VolumeID)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.VolumeID == "" && x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
+		w.lit(391) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.VolumeID == "" && x.FSType == "" {
+			w.lit(316) // {VolumeID:(string) FSType:(string)
+		} else {
+			if x.VolumeID == "" {
+				w.lit(317) // {VolumeID:(string)
+			} else {
+				w.lit(317) // {VolumeID:(string)
+				w.str(x.VolumeID)
+			}
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+		}
+		if !x.ReadOnly && x.SecretRef == nil {
+			w.lit(392) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+		} else {
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+			if x.SecretRef == nil {
+				w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+			} else {
+				w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+				w.spewLocalObjectReference(x.SecretRef)
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewCephFSVolumeSource(x *CephFSVolumeSource) {
-	w.lit("{Monitors:([]string)")
-	w.sliceString(x.Monitors)
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit(" User:(string)")
-	w.str(x.User)
-	w.lit(" SecretFile:(string)")
-	w.str(x.SecretFile)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.Monitors == nil && x.Path == "" && x.User == "" && x.SecretFile == "" && x.SecretRef == nil && !x.ReadOnly {
+		w.lit(393) // {Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.Monitors == nil && x.Path == "" && x.User == "" {
+			w.lit(394) // {Monitors:([]string)<nil> Path:(string) User:(string)
+		} else {
+			if x.Monitors == nil {
+				w.lit(395) // {Monitors:([]string)<nil>
+			} else {
+				w.lit(396) // {Monitors:([]string)
+				w.spewSliceString(x.Monitors)
+			}
+			if x.Path == "" && x.User == "" {
+				w.lit(397) //  Path:(string) User:(string)
+			} else {
+				if x.Path == "" {
+					w.lit(336) //  Path:(string)
+				} else {
+					w.lit(336) //  Path:(string)
+					w.str(x.Path)
+				}
+				if x.User == "" {
+					w.lit(398) //  User:(string)
+				} else {
+					w.lit(398) //  User:(string)
+					w.str(x.User)
+				}
+			}
+		}
+		if x.SecretFile == "" && x.SecretRef == nil && !x.ReadOnly {
+			w.lit(399) //  SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+		} else {
+			if x.SecretFile == "" {
+				w.lit(400) //  SecretFile:(string)
+			} else {
+				w.lit(400) //  SecretFile:(string)
+				w.str(x.SecretFile)
+			}
+			if x.SecretRef == nil && !x.ReadOnly {
+				w.lit(383) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+			} else {
+				if x.SecretRef == nil {
+					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.spewLocalObjectReference(x.SecretRef)
+				}
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+			}
+		}
 	}
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewFlockerVolumeSource(x *FlockerVolumeSource) {
-	w.lit("{DatasetName:(string)")
-	w.str(x.DatasetName)
-	w.lit(" DatasetUUID:(string)")
-	w.str(x.DatasetUUID)
-	w.lit("}")
+	if x.DatasetName == "" && x.DatasetUUID == "" {
+		w.lit(401) // {DatasetName:(string) DatasetUUID:(string)
+	} else {
+		if x.DatasetName == "" {
+			w.lit(402) // {DatasetName:(string)
+		} else {
+			w.lit(402) // {DatasetName:(string)
+			w.str(x.DatasetName)
+		}
+		if x.DatasetUUID == "" {
+			w.lit(403) //  DatasetUUID:(string)
+		} else {
+			w.lit(403) //  DatasetUUID:(string)
+			w.str(x.DatasetUUID)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
-	w.lit("{Items:([]v1.DownwardAPIVolumeFile)")
-	w.spewSliceDownwardAPIVolumeFile(x.Items)
-	w.lit(" DefaultMode:(*int32)")
-	if x.DefaultMode == nil {
-		w.lit("<nil>")
+	if x.Items == nil && x.DefaultMode == nil {
+		w.lit(404) // {Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)<nil>
 	} else {
-		w.i64(int64((*x.DefaultMode)))
+		if x.Items == nil {
+			w.lit(405) // {Items:([]v1.DownwardAPIVolumeFile)<nil>
+		} else {
+			w.lit(406) // {Items:([]v1.DownwardAPIVolumeFile)
+			w.spewSliceDownwardAPIVolumeFile(x.Items)
+		}
+		if x.DefaultMode == nil {
+			w.lit(329) //  DefaultMode:(*int32)<nil>
+		} else {
+			w.lit(330) //  DefaultMode:(*int32)
+			w.i64(int64((*x.DefaultMode)))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
-	w.lit("{Path:(string)")
-	w.str(x.Path)
-	w.lit(" FieldRef:(*v1.ObjectFieldSelector)")
-	if x.FieldRef == nil {
-		w.lit("<nil>")
+	if x.Path == "" && x.FieldRef == nil && x.ResourceFieldRef == nil && x.Mode == nil {
+		w.lit(407) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>
 	} else {
-		w.spewObjectFieldSelector(&(*x.FieldRef))
+		if x.Path == "" && x.FieldRef == nil {
+			w.lit(408) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil>
+		} else {
+			if x.Path == "" {
+				w.lit(299) // {Path:(string)
+			} else {
+				w.lit(299) // {Path:(string)
+				w.str(x.Path)
+			}
+			if x.FieldRef == nil {
+				w.lit(409) //  FieldRef:(*v1.ObjectFieldSelector)<nil>
+			} else {
+				w.lit(410) //  FieldRef:(*v1.ObjectFieldSelector)
+				w.spewObjectFieldSelector(x.FieldRef)
+			}
+		}
+		if x.ResourceFieldRef == nil && x.Mode == nil {
+			w.lit(411) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>
+		} else {
+			if x.ResourceFieldRef == nil {
+				w.lit(412) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+			} else {
+				w.lit(413) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
+				w.spewResourceFieldSelector(x.ResourceFieldRef)
+			}
+			if x.Mode == nil {
+				w.lit(337) //  Mode:(*int32)<nil>
+			} else {
+				w.lit(338) //  Mode:(*int32)
+				w.i64(int64((*x.Mode)))
+			}
+		}
 	}
-	w.lit(" ResourceFieldRef:(*v1.ResourceFieldSelector)")
-	if x.ResourceFieldRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceFieldSelector(&(*x.ResourceFieldRef))
-	}
-	w.lit(" Mode:(*int32)")
-	if x.Mode == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.Mode)))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewObjectFieldSelector(x *ObjectFieldSelector) {
-	w.lit("{APIVersion:(string)")
-	w.str(x.APIVersion)
-	w.lit(" FieldPath:(string)")
-	w.str(x.FieldPath)
-	w.lit("}")
+	if x.APIVersion == "" && x.FieldPath == "" {
+		w.lit(414) // {APIVersion:(string) FieldPath:(string)
+	} else {
+		if x.APIVersion == "" {
+			w.lit(67) // {APIVersion:(string)
+		} else {
+			w.lit(67) // {APIVersion:(string)
+			w.str(x.APIVersion)
+		}
+		if x.FieldPath == "" {
+			w.lit(415) //  FieldPath:(string)
+		} else {
+			w.lit(415) //  FieldPath:(string)
+			w.str(x.FieldPath)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewResourceFieldSelector(x *ResourceFieldSelector) {
-	w.lit("{ContainerName:(string)")
-	w.str(x.ContainerName)
-	w.lit(" Resource:(string)")
-	w.str(x.Resource)
-	w.lit(" Divisor:(resource.Quantity)")
+	if x.ContainerName == "" && x.Resource == "" {
+		w.lit(416) // {ContainerName:(string) Resource:(string)
+	} else {
+		if x.ContainerName == "" {
+			w.lit(417) // {ContainerName:(string)
+		} else {
+			w.lit(417) // {ContainerName:(string)
+			w.str(x.ContainerName)
+		}
+		if x.Resource == "" {
+			w.lit(418) //  Resource:(string)
+		} else {
+			w.lit(418) //  Resource:(string)
+			w.str(x.Resource)
+		}
+	}
+	w.lit(419) //  Divisor:(resource.Quantity)
 	w.quantity(&x.Divisor)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewFCVolumeSource(x *FCVolumeSource) {
-	w.lit("{TargetWWNs:([]string)")
-	w.sliceString(x.TargetWWNs)
-	w.lit(" Lun:(*int32)")
-	if x.Lun == nil {
-		w.lit("<nil>")
+	if x.TargetWWNs == nil && x.Lun == nil && x.FSType == "" && !x.ReadOnly && x.WWIDs == nil {
+		w.lit(420) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>
 	} else {
-		w.i64(int64((*x.Lun)))
+		if x.TargetWWNs == nil && x.Lun == nil {
+			w.lit(421) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil>
+		} else {
+			if x.TargetWWNs == nil {
+				w.lit(422) // {TargetWWNs:([]string)<nil>
+			} else {
+				w.lit(423) // {TargetWWNs:([]string)
+				w.spewSliceString(x.TargetWWNs)
+			}
+			if x.Lun == nil {
+				w.lit(424) //  Lun:(*int32)<nil>
+			} else {
+				w.lit(425) //  Lun:(*int32)
+				w.i64(int64((*x.Lun)))
+			}
+		}
+		if x.FSType == "" && !x.ReadOnly && x.WWIDs == nil {
+			w.lit(426) //  FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>
+		} else {
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+			if !x.ReadOnly && x.WWIDs == nil {
+				w.lit(427) //  ReadOnly:(bool)false WWIDs:([]string)<nil>
+			} else {
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+				if x.WWIDs == nil {
+					w.lit(428) //  WWIDs:([]string)<nil>
+				} else {
+					w.lit(429) //  WWIDs:([]string)
+					w.spewSliceString(x.WWIDs)
+				}
+			}
+		}
 	}
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" WWIDs:([]string)")
-	w.sliceString(x.WWIDs)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewAzureFileVolumeSource(x *AzureFileVolumeSource) {
-	w.lit("{SecretName:(string)")
-	w.str(x.SecretName)
-	w.lit(" ShareName:(string)")
-	w.str(x.ShareName)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.SecretName == "" && x.ShareName == "" && !x.ReadOnly {
+		w.lit(430) // {SecretName:(string) ShareName:(string) ReadOnly:(bool)false
+	} else {
+		if x.SecretName == "" {
+			w.lit(325) // {SecretName:(string)
+		} else {
+			w.lit(325) // {SecretName:(string)
+			w.str(x.SecretName)
+		}
+		if x.ShareName == "" && !x.ReadOnly {
+			w.lit(431) //  ShareName:(string) ReadOnly:(bool)false
+		} else {
+			if x.ShareName == "" {
+				w.lit(432) //  ShareName:(string)
+			} else {
+				w.lit(432) //  ShareName:(string)
+				w.str(x.ShareName)
+			}
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapVolumeSource(x *ConfigMapVolumeSource) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Items:([]v1.KeyToPath)")
-	w.spewSliceKeyToPath(x.Items)
-	w.lit(" DefaultMode:(*int32)")
-	if x.DefaultMode == nil {
-		w.lit("<nil>")
+	if x.Items == nil && x.DefaultMode == nil && x.Optional == nil {
+		w.lit(434) //  Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
 	} else {
-		w.i64(int64((*x.DefaultMode)))
+		if x.Items == nil {
+			w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+		} else {
+			w.lit(327) //  Items:([]v1.KeyToPath)
+			w.spewSliceKeyToPath(x.Items)
+		}
+		if x.DefaultMode == nil && x.Optional == nil {
+			w.lit(328) //  DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
+		} else {
+			if x.DefaultMode == nil {
+				w.lit(329) //  DefaultMode:(*int32)<nil>
+			} else {
+				w.lit(330) //  DefaultMode:(*int32)
+				w.i64(int64((*x.DefaultMode)))
+			}
+			if x.Optional == nil {
+				w.lit(331) //  Optional:(*bool)<nil>
+			} else {
+				w.lit(332) //  Optional:(*bool)
+				w.boolean((*x.Optional))
+			}
+		}
 	}
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.Optional))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolumeSource) {
-	w.lit("{VolumePath:(string)")
-	w.str(x.VolumePath)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" StoragePolicyName:(string)")
-	w.str(x.StoragePolicyName)
-	w.lit(" StoragePolicyID:(string)")
-	w.str(x.StoragePolicyID)
-	w.lit("}")
+	if x.VolumePath == "" && x.FSType == "" && x.StoragePolicyName == "" && x.StoragePolicyID == "" {
+		w.lit(435) // {VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)
+	} else {
+		if x.VolumePath == "" && x.FSType == "" {
+			w.lit(436) // {VolumePath:(string) FSType:(string)
+		} else {
+			if x.VolumePath == "" {
+				w.lit(437) // {VolumePath:(string)
+			} else {
+				w.lit(437) // {VolumePath:(string)
+				w.str(x.VolumePath)
+			}
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+		}
+		if x.StoragePolicyName == "" && x.StoragePolicyID == "" {
+			w.lit(438) //  StoragePolicyName:(string) StoragePolicyID:(string)
+		} else {
+			if x.StoragePolicyName == "" {
+				w.lit(439) //  StoragePolicyName:(string)
+			} else {
+				w.lit(439) //  StoragePolicyName:(string)
+				w.str(x.StoragePolicyName)
+			}
+			if x.StoragePolicyID == "" {
+				w.lit(440) //  StoragePolicyID:(string)
+			} else {
+				w.lit(440) //  StoragePolicyID:(string)
+				w.str(x.StoragePolicyID)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewQuobyteVolumeSource(x *QuobyteVolumeSource) {
-	w.lit("{Registry:(string)")
-	w.str(x.Registry)
-	w.lit(" Volume:(string)")
-	w.str(x.Volume)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" User:(string)")
-	w.str(x.User)
-	w.lit(" Group:(string)")
-	w.str(x.Group)
-	w.lit(" Tenant:(string)")
-	w.str(x.Tenant)
-	w.lit("}")
+	if x.Registry == "" && x.Volume == "" && !x.ReadOnly && x.User == "" && x.Group == "" && x.Tenant == "" {
+		w.lit(441) // {Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)
+	} else {
+		if x.Registry == "" && x.Volume == "" && !x.ReadOnly {
+			w.lit(442) // {Registry:(string) Volume:(string) ReadOnly:(bool)false
+		} else {
+			if x.Registry == "" {
+				w.lit(443) // {Registry:(string)
+			} else {
+				w.lit(443) // {Registry:(string)
+				w.str(x.Registry)
+			}
+			if x.Volume == "" && !x.ReadOnly {
+				w.lit(444) //  Volume:(string) ReadOnly:(bool)false
+			} else {
+				if x.Volume == "" {
+					w.lit(445) //  Volume:(string)
+				} else {
+					w.lit(445) //  Volume:(string)
+					w.str(x.Volume)
+				}
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+			}
+		}
+		if x.User == "" && x.Group == "" && x.Tenant == "" {
+			w.lit(446) //  User:(string) Group:(string) Tenant:(string)
+		} else {
+			if x.User == "" {
+				w.lit(398) //  User:(string)
+			} else {
+				w.lit(398) //  User:(string)
+				w.str(x.User)
+			}
+			if x.Group == "" && x.Tenant == "" {
+				w.lit(447) //  Group:(string) Tenant:(string)
+			} else {
+				if x.Group == "" {
+					w.lit(448) //  Group:(string)
+				} else {
+					w.lit(448) //  Group:(string)
+					w.str(x.Group)
+				}
+				if x.Tenant == "" {
+					w.lit(449) //  Tenant:(string)
+				} else {
+					w.lit(449) //  Tenant:(string)
+					w.str(x.Tenant)
+				}
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
-	w.lit("{DiskName:(string)")
-	w.str(x.DiskName)
-	w.lit(" DataDiskURI:(string)")
-	w.str(x.DataDiskURI)
-	w.lit(" CachingMode:(*v1.AzureDataDiskCachingMode)")
-	if x.CachingMode == nil {
-		w.lit("<nil>")
+	if x.DiskName == "" && x.DataDiskURI == "" && x.CachingMode == nil && x.FSType == nil && x.ReadOnly == nil && x.Kind == nil {
+		w.lit(450) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>
 	} else {
-		w.str((*x.CachingMode))
+		if x.DiskName == "" && x.DataDiskURI == "" && x.CachingMode == nil {
+			w.lit(451) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+		} else {
+			if x.DiskName == "" {
+				w.lit(452) // {DiskName:(string)
+			} else {
+				w.lit(452) // {DiskName:(string)
+				w.str(x.DiskName)
+			}
+			if x.DataDiskURI == "" && x.CachingMode == nil {
+				w.lit(453) //  DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+			} else {
+				if x.DataDiskURI == "" {
+					w.lit(454) //  DataDiskURI:(string)
+				} else {
+					w.lit(454) //  DataDiskURI:(string)
+					w.str(x.DataDiskURI)
+				}
+				if x.CachingMode == nil {
+					w.lit(455) //  CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+				} else {
+					w.lit(456) //  CachingMode:(*v1.AzureDataDiskCachingMode)
+					w.str((*x.CachingMode))
+				}
+			}
+		}
+		if x.FSType == nil && x.ReadOnly == nil && x.Kind == nil {
+			w.lit(457) //  FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>
+		} else {
+			if x.FSType == nil {
+				w.lit(458) //  FSType:(*string)<nil>
+			} else {
+				w.lit(459) //  FSType:(*string)
+				w.str((*x.FSType))
+			}
+			if x.ReadOnly == nil && x.Kind == nil {
+				w.lit(460) //  ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>
+			} else {
+				if x.ReadOnly == nil {
+					w.lit(461) //  ReadOnly:(*bool)<nil>
+				} else {
+					w.lit(462) //  ReadOnly:(*bool)
+					w.boolean((*x.ReadOnly))
+				}
+				if x.Kind == nil {
+					w.lit(463) //  Kind:(*v1.AzureDataDiskKind)<nil>
+				} else {
+					w.lit(464) //  Kind:(*v1.AzureDataDiskKind)
+					w.str((*x.Kind))
+				}
+			}
+		}
 	}
-	w.lit(" FSType:(*string)")
-	if x.FSType == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.FSType))
-	}
-	w.lit(" ReadOnly:(*bool)")
-	if x.ReadOnly == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.ReadOnly))
-	}
-	w.lit(" Kind:(*v1.AzureDataDiskKind)")
-	if x.Kind == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.Kind))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPhotonPersistentDiskVolumeSource(x *PhotonPersistentDiskVolumeSource) {
-	w.lit("{PdID:(string)")
-	w.str(x.PdID)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit("}")
+	if x.PdID == "" && x.FSType == "" {
+		w.lit(465) // {PdID:(string) FSType:(string)
+	} else {
+		if x.PdID == "" {
+			w.lit(466) // {PdID:(string)
+		} else {
+			w.lit(466) // {PdID:(string)
+			w.str(x.PdID)
+		}
+		if x.FSType == "" {
+			w.lit(309) //  FSType:(string)
+		} else {
+			w.lit(309) //  FSType:(string)
+			w.str(x.FSType)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewProjectedVolumeSource(x *ProjectedVolumeSource) {
-	w.lit("{Sources:([]v1.VolumeProjection)")
-	w.spewSliceVolumeProjection(x.Sources)
-	w.lit(" DefaultMode:(*int32)")
-	if x.DefaultMode == nil {
-		w.lit("<nil>")
+	if x.Sources == nil && x.DefaultMode == nil {
+		w.lit(467) // {Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)<nil>
 	} else {
-		w.i64(int64((*x.DefaultMode)))
+		if x.Sources == nil {
+			w.lit(468) // {Sources:([]v1.VolumeProjection)<nil>
+		} else {
+			w.lit(469) // {Sources:([]v1.VolumeProjection)
+			w.spewSliceVolumeProjection(x.Sources)
+		}
+		if x.DefaultMode == nil {
+			w.lit(329) //  DefaultMode:(*int32)<nil>
+		} else {
+			w.lit(330) //  DefaultMode:(*int32)
+			w.i64(int64((*x.DefaultMode)))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeProjection(x *VolumeProjection) {
-	w.lit("{Secret:(*v1.SecretProjection)")
-	if x.Secret == nil {
-		w.lit("<nil>")
+	if x.Secret == nil && x.DownwardAPI == nil && x.ConfigMap == nil && x.ServiceAccountToken == nil && x.ClusterTrustBundle == nil && x.PodCertificate == nil {
+		w.lit(470) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>
 	} else {
-		w.spewSecretProjection(&(*x.Secret))
+		if x.Secret == nil && x.DownwardAPI == nil && x.ConfigMap == nil {
+			w.lit(471) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
+		} else {
+			if x.Secret == nil {
+				w.lit(472) // {Secret:(*v1.SecretProjection)<nil>
+			} else {
+				w.lit(473) // {Secret:(*v1.SecretProjection)
+				w.spewSecretProjection(x.Secret)
+			}
+			if x.DownwardAPI == nil && x.ConfigMap == nil {
+				w.lit(474) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
+			} else {
+				if x.DownwardAPI == nil {
+					w.lit(475) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil>
+				} else {
+					w.lit(476) //  DownwardAPI:(*v1.DownwardAPIProjection)
+					w.spewDownwardAPIProjection(x.DownwardAPI)
+				}
+				if x.ConfigMap == nil {
+					w.lit(477) //  ConfigMap:(*v1.ConfigMapProjection)<nil>
+				} else {
+					w.lit(478) //  ConfigMap:(*v1.ConfigMapProjection)
+					w.spewConfigMapProjection(x.ConfigMap)
+				}
+			}
+		}
+		if x.ServiceAccountToken == nil && x.ClusterTrustBundle == nil && x.PodCertificate == nil {
+			w.lit(479) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>
+		} else {
+			if x.ServiceAccountToken == nil {
+				w.lit(480) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil>
+			} else {
+				w.lit(481) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)
+				w.spewServiceAccountTokenProjection(x.ServiceAccountToken)
+			}
+			if x.ClusterTrustBundle == nil && x.PodCertificate == nil {
+				w.lit(482) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>
+			} else {
+				if x.ClusterTrustBundle == nil {
+					w.lit(483) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil>
+				} else {
+					w.lit(484) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)
+					w.spewClusterTrustBundleProjection(x.ClusterTrustBundle)
+				}
+				if x.PodCertificate == nil {
+					w.lit(485) //  PodCertificate:(*v1.PodCertificateProjection)<nil>
+				} else {
+					w.lit(486) //  PodCertificate:(*v1.PodCertificateProjection)
+					w.spewPodCertificateProjection(x.PodCertificate)
+				}
+			}
+		}
 	}
-	w.lit(" DownwardAPI:(*v1.DownwardAPIProjection)")
-	if x.DownwardAPI == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewDownwardAPIProjection(&(*x.DownwardAPI))
-	}
-	w.lit(" ConfigMap:(*v1.ConfigMapProjection)")
-	if x.ConfigMap == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewConfigMapProjection(&(*x.ConfigMap))
-	}
-	w.lit(" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)")
-	if x.ServiceAccountToken == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewServiceAccountTokenProjection(&(*x.ServiceAccountToken))
-	}
-	w.lit(" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)")
-	if x.ClusterTrustBundle == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewClusterTrustBundleProjection(&(*x.ClusterTrustBundle))
-	}
-	w.lit(" PodCertificate:(*v1.PodCertificateProjection)")
-	if x.PodCertificate == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodCertificateProjection(&(*x.PodCertificate))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretProjection(x *SecretProjection) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Items:([]v1.KeyToPath)")
-	w.spewSliceKeyToPath(x.Items)
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
+	if x.Items == nil && x.Optional == nil {
+		w.lit(487) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>
 	} else {
-		w.boolean((*x.Optional))
+		if x.Items == nil {
+			w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+		} else {
+			w.lit(327) //  Items:([]v1.KeyToPath)
+			w.spewSliceKeyToPath(x.Items)
+		}
+		if x.Optional == nil {
+			w.lit(331) //  Optional:(*bool)<nil>
+		} else {
+			w.lit(332) //  Optional:(*bool)
+			w.boolean((*x.Optional))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewDownwardAPIProjection(x *DownwardAPIProjection) {
-	w.lit("{Items:([]v1.DownwardAPIVolumeFile)")
-	w.spewSliceDownwardAPIVolumeFile(x.Items)
-	w.lit("}")
+	if x.Items == nil {
+		w.lit(405) // {Items:([]v1.DownwardAPIVolumeFile)<nil>
+	} else {
+		w.lit(406) // {Items:([]v1.DownwardAPIVolumeFile)
+		w.spewSliceDownwardAPIVolumeFile(x.Items)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapProjection(x *ConfigMapProjection) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Items:([]v1.KeyToPath)")
-	w.spewSliceKeyToPath(x.Items)
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
+	if x.Items == nil && x.Optional == nil {
+		w.lit(487) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>
 	} else {
-		w.boolean((*x.Optional))
+		if x.Items == nil {
+			w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+		} else {
+			w.lit(327) //  Items:([]v1.KeyToPath)
+			w.spewSliceKeyToPath(x.Items)
+		}
+		if x.Optional == nil {
+			w.lit(331) //  Optional:(*bool)<nil>
+		} else {
+			w.lit(332) //  Optional:(*bool)
+			w.boolean((*x.Optional))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewServiceAccountTokenProjection(x *ServiceAccountTokenProjection) {
-	w.lit("{Audience:(string)")
-	w.str(x.Audience)
-	w.lit(" ExpirationSeconds:(*int64)")
-	if x.ExpirationSeconds == nil {
-		w.lit("<nil>")
+	if x.Audience == "" && x.ExpirationSeconds == nil && x.Path == "" {
+		w.lit(488) // {Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)
 	} else {
-		w.i64((*x.ExpirationSeconds))
+		if x.Audience == "" {
+			w.lit(489) // {Audience:(string)
+		} else {
+			w.lit(489) // {Audience:(string)
+			w.str(x.Audience)
+		}
+		if x.ExpirationSeconds == nil && x.Path == "" {
+			w.lit(490) //  ExpirationSeconds:(*int64)<nil> Path:(string)
+		} else {
+			if x.ExpirationSeconds == nil {
+				w.lit(491) //  ExpirationSeconds:(*int64)<nil>
+			} else {
+				w.lit(492) //  ExpirationSeconds:(*int64)
+				w.i64((*x.ExpirationSeconds))
+			}
+			if x.Path == "" {
+				w.lit(336) //  Path:(string)
+			} else {
+				w.lit(336) //  Path:(string)
+				w.str(x.Path)
+			}
+		}
 	}
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewClusterTrustBundleProjection(x *ClusterTrustBundleProjection) {
-	w.lit("{Name:(*string)")
-	if x.Name == nil {
-		w.lit("<nil>")
+	if x.Name == nil && x.SignerName == nil && x.LabelSelector == nil && x.Optional == nil && x.Path == "" {
+		w.lit(493) // {Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)
 	} else {
-		w.str((*x.Name))
+		if x.Name == nil && x.SignerName == nil {
+			w.lit(494) // {Name:(*string)<nil> SignerName:(*string)<nil>
+		} else {
+			if x.Name == nil {
+				w.lit(495) // {Name:(*string)<nil>
+			} else {
+				w.lit(496) // {Name:(*string)
+				w.str((*x.Name))
+			}
+			if x.SignerName == nil {
+				w.lit(497) //  SignerName:(*string)<nil>
+			} else {
+				w.lit(498) //  SignerName:(*string)
+				w.str((*x.SignerName))
+			}
+		}
+		if x.LabelSelector == nil && x.Optional == nil && x.Path == "" {
+			w.lit(499) //  LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)
+		} else {
+			if x.LabelSelector == nil {
+				w.lit(500) //  LabelSelector:(*v1.LabelSelector)<nil>
+			} else {
+				w.lit(501) //  LabelSelector:(*v1.LabelSelector)
+				w.spewLabelSelector(x.LabelSelector)
+			}
+			if x.Optional == nil && x.Path == "" {
+				w.lit(502) //  Optional:(*bool)<nil> Path:(string)
+			} else {
+				if x.Optional == nil {
+					w.lit(331) //  Optional:(*bool)<nil>
+				} else {
+					w.lit(332) //  Optional:(*bool)
+					w.boolean((*x.Optional))
+				}
+				if x.Path == "" {
+					w.lit(336) //  Path:(string)
+				} else {
+					w.lit(336) //  Path:(string)
+					w.str(x.Path)
+				}
+			}
+		}
 	}
-	w.lit(" SignerName:(*string)")
-	if x.SignerName == nil {
-		w.lit("<nil>")
+	w.lit(8) // }
+}
+
+func (w *spewer) spewLabelSelector(x *LabelSelector) {
+	if x.MatchLabels == nil && x.MatchExpressions == nil {
+		w.lit(503) // {MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>
 	} else {
-		w.str((*x.SignerName))
+		if x.MatchLabels == nil {
+			w.lit(504) // {MatchLabels:(map[string]string)<nil>
+		} else {
+			w.lit(505) // {MatchLabels:(map[string]string)
+			w.spewMapString(x.MatchLabels)
+		}
+		if x.MatchExpressions == nil {
+			w.lit(506) //  MatchExpressions:([]v1.LabelSelectorRequirement)<nil>
+		} else {
+			w.lit(507) //  MatchExpressions:([]v1.LabelSelectorRequirement)
+			w.spewSliceLabelSelectorRequirement(x.MatchExpressions)
+		}
 	}
-	w.lit(" LabelSelector:(*v1.LabelSelector)")
-	if x.LabelSelector == nil {
-		w.lit("<nil>")
+	w.lit(8) // }
+}
+
+func (w *spewer) spewLabelSelectorRequirement(x *LabelSelectorRequirement) {
+	if x.Key == "" && x.Operator == "" && x.Values == nil {
+		w.lit(508) // {Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>
 	} else {
-		w.spewLabelSelector(&(*x.LabelSelector))
+		if x.Key == "" {
+			w.lit(334) // {Key:(string)
+		} else {
+			w.lit(334) // {Key:(string)
+			w.str(x.Key)
+		}
+		if x.Operator == "" && x.Values == nil {
+			w.lit(509) //  Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>
+		} else {
+			if x.Operator == "" {
+				w.lit(510) //  Operator:(v1.LabelSelectorOperator)
+			} else {
+				w.lit(510) //  Operator:(v1.LabelSelectorOperator)
+				w.str(x.Operator)
+			}
+			if x.Values == nil {
+				w.lit(511) //  Values:([]string)<nil>
+			} else {
+				w.lit(512) //  Values:([]string)
+				w.spewSliceString(x.Values)
+			}
+		}
 	}
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.Optional))
-	}
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodCertificateProjection(x *PodCertificateProjection) {
-	w.lit("{SignerName:(string)")
-	w.str(x.SignerName)
-	w.lit(" KeyType:(string)")
-	w.str(x.KeyType)
-	w.lit(" MaxExpirationSeconds:(*int32)")
-	if x.MaxExpirationSeconds == nil {
-		w.lit("<nil>")
+	if x.SignerName == "" && x.KeyType == "" && x.MaxExpirationSeconds == nil && x.CredentialBundlePath == "" && x.KeyPath == "" && x.CertificateChainPath == "" && x.UserAnnotations == nil {
+		w.lit(513) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>
 	} else {
-		w.i64(int64((*x.MaxExpirationSeconds)))
+		if x.SignerName == "" && x.KeyType == "" && x.MaxExpirationSeconds == nil {
+			w.lit(514) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
+		} else {
+			if x.SignerName == "" {
+				w.lit(515) // {SignerName:(string)
+			} else {
+				w.lit(515) // {SignerName:(string)
+				w.str(x.SignerName)
+			}
+			if x.KeyType == "" && x.MaxExpirationSeconds == nil {
+				w.lit(516) //  KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
+			} else {
+				if x.KeyType == "" {
+					w.lit(517) //  KeyType:(string)
+				} else {
+					w.lit(517) //  KeyType:(string)
+					w.str(x.KeyType)
+				}
+				if x.MaxExpirationSeconds == nil {
+					w.lit(518) //  MaxExpirationSeconds:(*int32)<nil>
+				} else {
+					w.lit(519) //  MaxExpirationSeconds:(*int32)
+					w.i64(int64((*x.MaxExpirationSeconds)))
+				}
+			}
+		}
+		if x.CredentialBundlePath == "" && x.KeyPath == "" && x.CertificateChainPath == "" && x.UserAnnotations == nil {
+			w.lit(520) //  CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>
+		} else {
+			if x.CredentialBundlePath == "" && x.KeyPath == "" {
+				w.lit(521) //  CredentialBundlePath:(string) KeyPath:(string)
+			} else {
+				if x.CredentialBundlePath == "" {
+					w.lit(522) //  CredentialBundlePath:(string)
+				} else {
+					w.lit(522) //  CredentialBundlePath:(string)
+					w.str(x.CredentialBundlePath)
+				}
+				if x.KeyPath == "" {
+					w.lit(523) //  KeyPath:(string)
+				} else {
+					w.lit(523) //  KeyPath:(string)
+					w.str(x.KeyPath)
+				}
+			}
+			if x.CertificateChainPath == "" && x.UserAnnotations == nil {
+				w.lit(524) //  CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>
+			} else {
+				if x.CertificateChainPath == "" {
+					w.lit(525) //  CertificateChainPath:(string)
+				} else {
+					w.lit(525) //  CertificateChainPath:(string)
+					w.str(x.CertificateChainPath)
+				}
+				if x.UserAnnotations == nil {
+					w.lit(526) //  UserAnnotations:(map[string]string)<nil>
+				} else {
+					w.lit(527) //  UserAnnotations:(map[string]string)
+					w.spewMapString(x.UserAnnotations)
+				}
+			}
+		}
 	}
-	w.lit(" CredentialBundlePath:(string)")
-	w.str(x.CredentialBundlePath)
-	w.lit(" KeyPath:(string)")
-	w.str(x.KeyPath)
-	w.lit(" CertificateChainPath:(string)")
-	w.str(x.CertificateChainPath)
-	w.lit(" UserAnnotations:(map[string]string)")
-	w.mapString(x.UserAnnotations)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPortworxVolumeSource(x *PortworxVolumeSource) {
-	w.lit("{VolumeID:(string)")
-	w.str(x.VolumeID)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	if x.VolumeID == "" && x.FSType == "" && !x.ReadOnly {
+		w.lit(528) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false
+	} else {
+		if x.VolumeID == "" {
+			w.lit(317) // {VolumeID:(string)
+		} else {
+			w.lit(317) // {VolumeID:(string)
+			w.str(x.VolumeID)
+		}
+		if x.FSType == "" && !x.ReadOnly {
+			w.lit(529) //  FSType:(string) ReadOnly:(bool)false
+		} else {
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+			if !x.ReadOnly {
+				w.lit(313) //  ReadOnly:(bool)false
+			} else {
+				w.lit(314) //  ReadOnly:(bool)
+				w.boolean(x.ReadOnly)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewScaleIOVolumeSource(x *ScaleIOVolumeSource) {
-	w.lit("{Gateway:(string)")
-	w.str(x.Gateway)
-	w.lit(" System:(string)")
-	w.str(x.System)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.Gateway == "" && x.System == "" && x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" && x.StoragePool == "" && x.StorageMode == "" && x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
+		w.lit(530) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.Gateway == "" && x.System == "" && x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" {
+			w.lit(531) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
+		} else {
+			if x.Gateway == "" && x.System == "" {
+				w.lit(532) // {Gateway:(string) System:(string)
+			} else {
+				if x.Gateway == "" {
+					w.lit(533) // {Gateway:(string)
+				} else {
+					w.lit(533) // {Gateway:(string)
+					w.str(x.Gateway)
+				}
+				if x.System == "" {
+					w.lit(534) //  System:(string)
+				} else {
+					w.lit(534) //  System:(string)
+					w.str(x.System)
+				}
+			}
+			if x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" {
+				w.lit(535) //  SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
+			} else {
+				if x.SecretRef == nil {
+					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.spewLocalObjectReference(x.SecretRef)
+				}
+				if !x.SSLEnabled && x.ProtectionDomain == "" {
+					w.lit(536) //  SSLEnabled:(bool)false ProtectionDomain:(string)
+				} else {
+					if !x.SSLEnabled {
+						w.lit(537) //  SSLEnabled:(bool)false
+					} else {
+						w.lit(538) //  SSLEnabled:(bool)
+						w.boolean(x.SSLEnabled)
+					}
+					if x.ProtectionDomain == "" {
+						w.lit(539) //  ProtectionDomain:(string)
+					} else {
+						w.lit(539) //  ProtectionDomain:(string)
+						w.str(x.ProtectionDomain)
+					}
+				}
+			}
+		}
+		if x.StoragePool == "" && x.StorageMode == "" && x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
+			w.lit(540) //  StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false
+		} else {
+			if x.StoragePool == "" && x.StorageMode == "" {
+				w.lit(541) //  StoragePool:(string) StorageMode:(string)
+			} else {
+				if x.StoragePool == "" {
+					w.lit(542) //  StoragePool:(string)
+				} else {
+					w.lit(542) //  StoragePool:(string)
+					w.str(x.StoragePool)
+				}
+				if x.StorageMode == "" {
+					w.lit(543) //  StorageMode:(string)
+				} else {
+					w.lit(543) //  StorageMode:(string)
+					w.str(x.StorageMode)
+				}
+			}
+			if x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
+				w.lit(544) //  VolumeName:(string) FSType:(string) ReadOnly:(bool)false
+			} else {
+				if x.VolumeName == "" {
+					w.lit(545) //  VolumeName:(string)
+				} else {
+					w.lit(545) //  VolumeName:(string)
+					w.str(x.VolumeName)
+				}
+				if x.FSType == "" && !x.ReadOnly {
+					w.lit(529) //  FSType:(string) ReadOnly:(bool)false
+				} else {
+					if x.FSType == "" {
+						w.lit(309) //  FSType:(string)
+					} else {
+						w.lit(309) //  FSType:(string)
+						w.str(x.FSType)
+					}
+					if !x.ReadOnly {
+						w.lit(313) //  ReadOnly:(bool)false
+					} else {
+						w.lit(314) //  ReadOnly:(bool)
+						w.boolean(x.ReadOnly)
+					}
+				}
+			}
+		}
 	}
-	w.lit(" SSLEnabled:(bool)")
-	w.boolean(x.SSLEnabled)
-	w.lit(" ProtectionDomain:(string)")
-	w.str(x.ProtectionDomain)
-	w.lit(" StoragePool:(string)")
-	w.str(x.StoragePool)
-	w.lit(" StorageMode:(string)")
-	w.str(x.StorageMode)
-	w.lit(" VolumeName:(string)")
-	w.str(x.VolumeName)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewStorageOSVolumeSource(x *StorageOSVolumeSource) {
-	w.lit("{VolumeName:(string)")
-	w.str(x.VolumeName)
-	w.lit(" VolumeNamespace:(string)")
-	w.str(x.VolumeNamespace)
-	w.lit(" FSType:(string)")
-	w.str(x.FSType)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" SecretRef:(*v1.LocalObjectReference)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
+	if x.VolumeName == "" && x.VolumeNamespace == "" && x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
+		w.lit(546) // {VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
 	} else {
-		w.spewLocalObjectReference(&(*x.SecretRef))
+		if x.VolumeName == "" && x.VolumeNamespace == "" {
+			w.lit(547) // {VolumeName:(string) VolumeNamespace:(string)
+		} else {
+			if x.VolumeName == "" {
+				w.lit(548) // {VolumeName:(string)
+			} else {
+				w.lit(548) // {VolumeName:(string)
+				w.str(x.VolumeName)
+			}
+			if x.VolumeNamespace == "" {
+				w.lit(549) //  VolumeNamespace:(string)
+			} else {
+				w.lit(549) //  VolumeNamespace:(string)
+				w.str(x.VolumeNamespace)
+			}
+		}
+		if x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
+			w.lit(550) //  FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+		} else {
+			if x.FSType == "" {
+				w.lit(309) //  FSType:(string)
+			} else {
+				w.lit(309) //  FSType:(string)
+				w.str(x.FSType)
+			}
+			if !x.ReadOnly && x.SecretRef == nil {
+				w.lit(392) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+			} else {
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+				if x.SecretRef == nil {
+					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.spewLocalObjectReference(x.SecretRef)
+				}
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewCSIVolumeSource(x *CSIVolumeSource) {
-	w.lit("{Driver:(string)")
-	w.str(x.Driver)
-	w.lit(" ReadOnly:(*bool)")
-	if x.ReadOnly == nil {
-		w.lit("<nil>")
+	if x.Driver == "" && x.ReadOnly == nil && x.FSType == nil && x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
+		w.lit(551) // {Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
 	} else {
-		w.boolean((*x.ReadOnly))
+		if x.Driver == "" && x.ReadOnly == nil {
+			w.lit(552) // {Driver:(string) ReadOnly:(*bool)<nil>
+		} else {
+			if x.Driver == "" {
+				w.lit(386) // {Driver:(string)
+			} else {
+				w.lit(386) // {Driver:(string)
+				w.str(x.Driver)
+			}
+			if x.ReadOnly == nil {
+				w.lit(461) //  ReadOnly:(*bool)<nil>
+			} else {
+				w.lit(462) //  ReadOnly:(*bool)
+				w.boolean((*x.ReadOnly))
+			}
+		}
+		if x.FSType == nil && x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
+			w.lit(553) //  FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+		} else {
+			if x.FSType == nil {
+				w.lit(458) //  FSType:(*string)<nil>
+			} else {
+				w.lit(459) //  FSType:(*string)
+				w.str((*x.FSType))
+			}
+			if x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
+				w.lit(554) //  VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+			} else {
+				if x.VolumeAttributes == nil {
+					w.lit(555) //  VolumeAttributes:(map[string]string)<nil>
+				} else {
+					w.lit(556) //  VolumeAttributes:(map[string]string)
+					w.spewMapString(x.VolumeAttributes)
+				}
+				if x.NodePublishSecretRef == nil {
+					w.lit(557) //  NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					w.lit(558) //  NodePublishSecretRef:(*v1.LocalObjectReference)
+					w.spewLocalObjectReference(x.NodePublishSecretRef)
+				}
+			}
+		}
 	}
-	w.lit(" FSType:(*string)")
-	if x.FSType == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.FSType))
-	}
-	w.lit(" VolumeAttributes:(map[string]string)")
-	w.mapString(x.VolumeAttributes)
-	w.lit(" NodePublishSecretRef:(*v1.LocalObjectReference)")
-	if x.NodePublishSecretRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLocalObjectReference(&(*x.NodePublishSecretRef))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEphemeralVolumeSource(x *EphemeralVolumeSource) {
-	w.lit("{VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)")
 	if x.VolumeClaimTemplate == nil {
-		w.lit("<nil>")
+		w.lit(559) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>
 	} else {
-		w.spewPersistentVolumeClaimTemplate(&(*x.VolumeClaimTemplate))
+		w.lit(560) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)
+		w.spewPersistentVolumeClaimTemplate(x.VolumeClaimTemplate)
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPersistentVolumeClaimTemplate(x *PersistentVolumeClaimTemplate) {
-	w.lit("{ObjectMeta:(v1.ObjectMeta)")
+	w.lit(25) // {ObjectMeta:(v1.ObjectMeta)
 	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.PersistentVolumeClaimSpec)")
+	w.lit(561) //  Spec:(v1.PersistentVolumeClaimSpec)
 	w.spewPersistentVolumeClaimSpec(&x.Spec)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) {
-	w.lit("{AccessModes:([]v1.PersistentVolumeAccessMode)")
-	w.sliceString(x.AccessModes)
-	w.lit(" Selector:(*v1.LabelSelector)")
-	if x.Selector == nil {
-		w.lit("<nil>")
+	if x.AccessModes == nil && x.Selector == nil {
+		w.lit(562) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil> Selector:(*v1.LabelSelector)<nil>
 	} else {
-		w.spewLabelSelector(&(*x.Selector))
+		if x.AccessModes == nil {
+			w.lit(563) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil>
+		} else {
+			w.lit(564) // {AccessModes:([]v1.PersistentVolumeAccessMode)
+			w.spewSliceString(x.AccessModes)
+		}
+		if x.Selector == nil {
+			w.lit(565) //  Selector:(*v1.LabelSelector)<nil>
+		} else {
+			w.lit(566) //  Selector:(*v1.LabelSelector)
+			w.spewLabelSelector(x.Selector)
+		}
 	}
-	w.lit(" Resources:(v1.VolumeResourceRequirements)")
+	w.lit(567) //  Resources:(v1.VolumeResourceRequirements)
 	w.spewVolumeResourceRequirements(&x.Resources)
-	w.lit(" VolumeName:(string)")
-	w.str(x.VolumeName)
-	w.lit(" StorageClassName:(*string)")
-	if x.StorageClassName == nil {
-		w.lit("<nil>")
+	if x.VolumeName == "" && x.StorageClassName == nil && x.VolumeMode == nil && x.DataSource == nil && x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
+		w.lit(568) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>
 	} else {
-		w.str((*x.StorageClassName))
+		if x.VolumeName == "" && x.StorageClassName == nil && x.VolumeMode == nil {
+			w.lit(569) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
+		} else {
+			if x.VolumeName == "" {
+				w.lit(545) //  VolumeName:(string)
+			} else {
+				w.lit(545) //  VolumeName:(string)
+				w.str(x.VolumeName)
+			}
+			if x.StorageClassName == nil && x.VolumeMode == nil {
+				w.lit(570) //  StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
+			} else {
+				if x.StorageClassName == nil {
+					w.lit(571) //  StorageClassName:(*string)<nil>
+				} else {
+					w.lit(572) //  StorageClassName:(*string)
+					w.str((*x.StorageClassName))
+				}
+				if x.VolumeMode == nil {
+					w.lit(573) //  VolumeMode:(*v1.PersistentVolumeMode)<nil>
+				} else {
+					w.lit(574) //  VolumeMode:(*v1.PersistentVolumeMode)
+					w.str((*x.VolumeMode))
+				}
+			}
+		}
+		if x.DataSource == nil && x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
+			w.lit(575) //  DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>
+		} else {
+			if x.DataSource == nil {
+				w.lit(576) //  DataSource:(*v1.TypedLocalObjectReference)<nil>
+			} else {
+				w.lit(577) //  DataSource:(*v1.TypedLocalObjectReference)
+				w.spewTypedLocalObjectReference(x.DataSource)
+			}
+			if x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
+				w.lit(578) //  DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>
+			} else {
+				if x.DataSourceRef == nil {
+					w.lit(579) //  DataSourceRef:(*v1.TypedObjectReference)<nil>
+				} else {
+					w.lit(580) //  DataSourceRef:(*v1.TypedObjectReference)
+					w.spewTypedObjectReference(x.DataSourceRef)
+				}
+				if x.VolumeAttributesClassName == nil {
+					w.lit(581) //  VolumeAttributesClassName:(*string)<nil>
+				} else {
+					w.lit(582) //  VolumeAttributesClassName:(*string)
+					w.str((*x.VolumeAttributesClassName))
+				}
+			}
+		}
 	}
-	w.lit(" VolumeMode:(*v1.PersistentVolumeMode)")
-	if x.VolumeMode == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.VolumeMode))
-	}
-	w.lit(" DataSource:(*v1.TypedLocalObjectReference)")
-	if x.DataSource == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewTypedLocalObjectReference(&(*x.DataSource))
-	}
-	w.lit(" DataSourceRef:(*v1.TypedObjectReference)")
-	if x.DataSourceRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewTypedObjectReference(&(*x.DataSourceRef))
-	}
-	w.lit(" VolumeAttributesClassName:(*string)")
-	if x.VolumeAttributesClassName == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.VolumeAttributesClassName))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeResourceRequirements(x *VolumeResourceRequirements) {
-	w.lit("{Limits:(v1.ResourceList)")
-	w.mapQuantity(x.Limits)
-	w.lit(" Requests:(v1.ResourceList)")
-	w.mapQuantity(x.Requests)
-	w.lit("}")
+	if x.Limits == nil && x.Requests == nil {
+		w.lit(583) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>
+	} else {
+		if x.Limits == nil {
+			w.lit(584) // {Limits:(v1.ResourceList)<nil>
+		} else {
+			w.lit(585) // {Limits:(v1.ResourceList)
+			w.spewMapQuantity(x.Limits)
+		}
+		if x.Requests == nil {
+			w.lit(586) //  Requests:(v1.ResourceList)<nil>
+		} else {
+			w.lit(587) //  Requests:(v1.ResourceList)
+			w.spewMapQuantity(x.Requests)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewTypedLocalObjectReference(x *TypedLocalObjectReference) {
-	w.lit("{APIGroup:(*string)")
-	if x.APIGroup == nil {
-		w.lit("<nil>")
+	if x.APIGroup == nil && x.Kind == "" && x.Name == "" {
+		w.lit(588) // {APIGroup:(*string)<nil> Kind:(string) Name:(string)
 	} else {
-		w.str((*x.APIGroup))
+		if x.APIGroup == nil {
+			w.lit(589) // {APIGroup:(*string)<nil>
+		} else {
+			w.lit(590) // {APIGroup:(*string)
+			w.str((*x.APIGroup))
+		}
+		if x.Kind == "" && x.Name == "" {
+			w.lit(68) //  Kind:(string) Name:(string)
+		} else {
+			if x.Kind == "" {
+				w.lit(69) //  Kind:(string)
+			} else {
+				w.lit(69) //  Kind:(string)
+				w.str(x.Kind)
+			}
+			if x.Name == "" {
+				w.lit(70) //  Name:(string)
+			} else {
+				w.lit(70) //  Name:(string)
+				w.str(x.Name)
+			}
+		}
 	}
-	w.lit(" Kind:(string)")
-	w.str(x.Kind)
-	w.lit(" Name:(string)")
-	w.str(x.Name)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewTypedObjectReference(x *TypedObjectReference) {
-	w.lit("{APIGroup:(*string)")
-	if x.APIGroup == nil {
-		w.lit("<nil>")
+	if x.APIGroup == nil && x.Kind == "" && x.Name == "" && x.Namespace == nil {
+		w.lit(591) // {APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>
 	} else {
-		w.str((*x.APIGroup))
+		if x.APIGroup == nil && x.Kind == "" {
+			w.lit(592) // {APIGroup:(*string)<nil> Kind:(string)
+		} else {
+			if x.APIGroup == nil {
+				w.lit(589) // {APIGroup:(*string)<nil>
+			} else {
+				w.lit(590) // {APIGroup:(*string)
+				w.str((*x.APIGroup))
+			}
+			if x.Kind == "" {
+				w.lit(69) //  Kind:(string)
+			} else {
+				w.lit(69) //  Kind:(string)
+				w.str(x.Kind)
+			}
+		}
+		if x.Name == "" && x.Namespace == nil {
+			w.lit(593) //  Name:(string) Namespace:(*string)<nil>
+		} else {
+			if x.Name == "" {
+				w.lit(70) //  Name:(string)
+			} else {
+				w.lit(70) //  Name:(string)
+				w.str(x.Name)
+			}
+			if x.Namespace == nil {
+				w.lit(594) //  Namespace:(*string)<nil>
+			} else {
+				w.lit(595) //  Namespace:(*string)
+				w.str((*x.Namespace))
+			}
+		}
 	}
-	w.lit(" Kind:(string)")
-	w.str(x.Kind)
-	w.lit(" Name:(string)")
-	w.str(x.Name)
-	w.lit(" Namespace:(*string)")
-	if x.Namespace == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.Namespace))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewImageVolumeSource(x *ImageVolumeSource) {
-	w.lit("{Reference:(string)")
-	w.str(x.Reference)
-	w.lit(" PullPolicy:(v1.PullPolicy)")
-	w.str(x.PullPolicy)
-	w.lit("}")
+	if x.Reference == "" && x.PullPolicy == "" {
+		w.lit(596) // {Reference:(string) PullPolicy:(v1.PullPolicy)
+	} else {
+		if x.Reference == "" {
+			w.lit(597) // {Reference:(string)
+		} else {
+			w.lit(597) // {Reference:(string)
+			w.str(x.Reference)
+		}
+		if x.PullPolicy == "" {
+			w.lit(598) //  PullPolicy:(v1.PullPolicy)
+		} else {
+			w.lit(598) //  PullPolicy:(v1.PullPolicy)
+			w.str(x.PullPolicy)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewContainer(x *Container) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Image:(string)")
-	w.str(x.Image)
-	w.lit(" Command:([]string)")
-	w.sliceString(x.Command)
-	w.lit(" Args:([]string)")
-	w.sliceString(x.Args)
-	w.lit(" WorkingDir:(string)")
-	w.str(x.WorkingDir)
-	w.lit(" Ports:([]v1.ContainerPort)")
-	w.spewSliceContainerPort(x.Ports)
-	w.lit(" EnvFrom:([]v1.EnvFromSource)")
-	w.spewSliceEnvFromSource(x.EnvFrom)
-	w.lit(" Env:([]v1.EnvVar)")
-	w.spewSliceEnvVar(x.Env)
-	w.lit(" Resources:(v1.ResourceRequirements)")
+	if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil && x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+		w.lit(599) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+	} else {
+		if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil {
+			w.lit(600) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
+		} else {
+			if x.Name == "" && x.Image == "" {
+				w.lit(601) // {Name:(string) Image:(string)
+			} else {
+				if x.Name == "" {
+					w.lit(30) // {Name:(string)
+				} else {
+					w.lit(30) // {Name:(string)
+					w.str(x.Name)
+				}
+				if x.Image == "" {
+					w.lit(602) //  Image:(string)
+				} else {
+					w.lit(602) //  Image:(string)
+					w.str(x.Image)
+				}
+			}
+			if x.Command == nil && x.Args == nil {
+				w.lit(603) //  Command:([]string)<nil> Args:([]string)<nil>
+			} else {
+				if x.Command == nil {
+					w.lit(604) //  Command:([]string)<nil>
+				} else {
+					w.lit(605) //  Command:([]string)
+					w.spewSliceString(x.Command)
+				}
+				if x.Args == nil {
+					w.lit(606) //  Args:([]string)<nil>
+				} else {
+					w.lit(607) //  Args:([]string)
+					w.spewSliceString(x.Args)
+				}
+			}
+		}
+		if x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+			w.lit(608) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+		} else {
+			if x.WorkingDir == "" && x.Ports == nil {
+				w.lit(609) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
+			} else {
+				if x.WorkingDir == "" {
+					w.lit(610) //  WorkingDir:(string)
+				} else {
+					w.lit(610) //  WorkingDir:(string)
+					w.str(x.WorkingDir)
+				}
+				if x.Ports == nil {
+					w.lit(611) //  Ports:([]v1.ContainerPort)<nil>
+				} else {
+					w.lit(612) //  Ports:([]v1.ContainerPort)
+					w.spewSliceContainerPort(x.Ports)
+				}
+			}
+			if x.EnvFrom == nil && x.Env == nil {
+				w.lit(613) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+			} else {
+				if x.EnvFrom == nil {
+					w.lit(614) //  EnvFrom:([]v1.EnvFromSource)<nil>
+				} else {
+					w.lit(615) //  EnvFrom:([]v1.EnvFromSource)
+					w.spewSliceEnvFromSource(x.EnvFrom)
+				}
+				if x.Env == nil {
+					w.lit(616) //  Env:([]v1.EnvVar)<nil>
+				} else {
+					w.lit(617) //  Env:([]v1.EnvVar)
+					w.spewSliceEnvVar(x.Env)
+				}
+			}
+		}
+	}
+	w.lit(618) //  Resources:(v1.ResourceRequirements)
 	w.spewResourceRequirements(&x.Resources)
-	w.lit(" ResizePolicy:([]v1.ContainerResizePolicy)")
-	w.spewSliceContainerResizePolicy(x.ResizePolicy)
-	w.lit(" RestartPolicy:(*v1.ContainerRestartPolicy)")
-	if x.RestartPolicy == nil {
-		w.lit("<nil>")
+	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+		w.lit(619) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
 	} else {
-		w.str((*x.RestartPolicy))
+		if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+			w.lit(620) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+		} else {
+			if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+				w.lit(621) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+			} else {
+				if x.ResizePolicy == nil && x.RestartPolicy == nil {
+					w.lit(622) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+				} else {
+					if x.ResizePolicy == nil {
+						w.lit(623) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
+					} else {
+						w.lit(624) //  ResizePolicy:([]v1.ContainerResizePolicy)
+						w.spewSliceContainerResizePolicy(x.ResizePolicy)
+					}
+					if x.RestartPolicy == nil {
+						w.lit(625) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+					} else {
+						w.lit(626) //  RestartPolicy:(*v1.ContainerRestartPolicy)
+						w.str((*x.RestartPolicy))
+					}
+				}
+				if x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+					w.lit(627) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+				} else {
+					if x.RestartPolicyRules == nil {
+						w.lit(628) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
+					} else {
+						w.lit(629) //  RestartPolicyRules:([]v1.ContainerRestartRule)
+						w.spewSliceContainerRestartRule(x.RestartPolicyRules)
+					}
+					if x.VolumeMounts == nil {
+						w.lit(630) //  VolumeMounts:([]v1.VolumeMount)<nil>
+					} else {
+						w.lit(631) //  VolumeMounts:([]v1.VolumeMount)
+						w.spewSliceVolumeMount(x.VolumeMounts)
+					}
+				}
+			}
+			if x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+				w.lit(632) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+			} else {
+				if x.VolumeDevices == nil && x.LivenessProbe == nil {
+					w.lit(633) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
+				} else {
+					if x.VolumeDevices == nil {
+						w.lit(634) //  VolumeDevices:([]v1.VolumeDevice)<nil>
+					} else {
+						w.lit(635) //  VolumeDevices:([]v1.VolumeDevice)
+						w.spewSliceVolumeDevice(x.VolumeDevices)
+					}
+					if x.LivenessProbe == nil {
+						w.lit(636) //  LivenessProbe:(*v1.Probe)<nil>
+					} else {
+						w.lit(637) //  LivenessProbe:(*v1.Probe)
+						w.spewProbe(x.LivenessProbe)
+					}
+				}
+				if x.ReadinessProbe == nil && x.StartupProbe == nil {
+					w.lit(638) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+				} else {
+					if x.ReadinessProbe == nil {
+						w.lit(639) //  ReadinessProbe:(*v1.Probe)<nil>
+					} else {
+						w.lit(640) //  ReadinessProbe:(*v1.Probe)
+						w.spewProbe(x.ReadinessProbe)
+					}
+					if x.StartupProbe == nil {
+						w.lit(641) //  StartupProbe:(*v1.Probe)<nil>
+					} else {
+						w.lit(642) //  StartupProbe:(*v1.Probe)
+						w.spewProbe(x.StartupProbe)
+					}
+				}
+			}
+		}
+		if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+			w.lit(643) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+		} else {
+			if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
+				w.lit(644) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+			} else {
+				if x.Lifecycle == nil && x.TerminationMessagePath == "" {
+					w.lit(645) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)
+				} else {
+					if x.Lifecycle == nil {
+						w.lit(646) //  Lifecycle:(*v1.Lifecycle)<nil>
+					} else {
+						w.lit(647) //  Lifecycle:(*v1.Lifecycle)
+						w.spewLifecycle(x.Lifecycle)
+					}
+					if x.TerminationMessagePath == "" {
+						w.lit(648) //  TerminationMessagePath:(string)
+					} else {
+						w.lit(648) //  TerminationMessagePath:(string)
+						w.str(x.TerminationMessagePath)
+					}
+				}
+				if x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
+					w.lit(649) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+				} else {
+					if x.TerminationMessagePolicy == "" {
+						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+					} else {
+						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+						w.str(x.TerminationMessagePolicy)
+					}
+					if x.ImagePullPolicy == "" {
+						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+					} else {
+						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+						w.str(x.ImagePullPolicy)
+					}
+				}
+			}
+			if x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+				w.lit(652) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+			} else {
+				if x.SecurityContext == nil && !x.Stdin {
+					w.lit(653) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
+				} else {
+					if x.SecurityContext == nil {
+						w.lit(654) //  SecurityContext:(*v1.SecurityContext)<nil>
+					} else {
+						w.lit(655) //  SecurityContext:(*v1.SecurityContext)
+						w.spewSecurityContext(x.SecurityContext)
+					}
+					if !x.Stdin {
+						w.lit(656) //  Stdin:(bool)false
+					} else {
+						w.lit(657) //  Stdin:(bool)
+						w.boolean(x.Stdin)
+					}
+				}
+				if !x.StdinOnce && !x.TTY {
+					w.lit(658) //  StdinOnce:(bool)false TTY:(bool)false
+				} else {
+					if !x.StdinOnce {
+						w.lit(659) //  StdinOnce:(bool)false
+					} else {
+						w.lit(660) //  StdinOnce:(bool)
+						w.boolean(x.StdinOnce)
+					}
+					if !x.TTY {
+						w.lit(661) //  TTY:(bool)false
+					} else {
+						w.lit(662) //  TTY:(bool)
+						w.boolean(x.TTY)
+					}
+				}
+			}
+		}
 	}
-	w.lit(" RestartPolicyRules:([]v1.ContainerRestartRule)")
-	w.spewSliceContainerRestartRule(x.RestartPolicyRules)
-	w.lit(" VolumeMounts:([]v1.VolumeMount)")
-	w.spewSliceVolumeMount(x.VolumeMounts)
-	w.lit(" VolumeDevices:([]v1.VolumeDevice)")
-	w.spewSliceVolumeDevice(x.VolumeDevices)
-	w.lit(" LivenessProbe:(*v1.Probe)")
-	if x.LivenessProbe == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProbe(&(*x.LivenessProbe))
-	}
-	w.lit(" ReadinessProbe:(*v1.Probe)")
-	if x.ReadinessProbe == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProbe(&(*x.ReadinessProbe))
-	}
-	w.lit(" StartupProbe:(*v1.Probe)")
-	if x.StartupProbe == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProbe(&(*x.StartupProbe))
-	}
-	w.lit(" Lifecycle:(*v1.Lifecycle)")
-	if x.Lifecycle == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLifecycle(&(*x.Lifecycle))
-	}
-	w.lit(" TerminationMessagePath:(string)")
-	w.str(x.TerminationMessagePath)
-	w.lit(" TerminationMessagePolicy:(v1.TerminationMessagePolicy)")
-	w.str(x.TerminationMessagePolicy)
-	w.lit(" ImagePullPolicy:(v1.PullPolicy)")
-	w.str(x.ImagePullPolicy)
-	w.lit(" SecurityContext:(*v1.SecurityContext)")
-	if x.SecurityContext == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSecurityContext(&(*x.SecurityContext))
-	}
-	w.lit(" Stdin:(bool)")
-	w.boolean(x.Stdin)
-	w.lit(" StdinOnce:(bool)")
-	w.boolean(x.StdinOnce)
-	w.lit(" TTY:(bool)")
-	w.boolean(x.TTY)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerPort(x *ContainerPort) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" HostPort:(int32)")
-	w.i64(int64(x.HostPort))
-	w.lit(" ContainerPort:(int32)")
-	w.i64(int64(x.ContainerPort))
-	w.lit(" Protocol:(v1.Protocol)")
-	w.str(x.Protocol)
-	w.lit(" HostIP:(string)")
-	w.str(x.HostIP)
-	w.lit("}")
+	if x.Name == "" && x.HostPort == 0 && x.ContainerPort == 0 && x.Protocol == "" && x.HostIP == "" {
+		w.lit(663) // {Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)
+	} else {
+		if x.Name == "" && x.HostPort == 0 {
+			w.lit(664) // {Name:(string) HostPort:(int32)0
+		} else {
+			if x.Name == "" {
+				w.lit(30) // {Name:(string)
+			} else {
+				w.lit(30) // {Name:(string)
+				w.str(x.Name)
+			}
+			if x.HostPort == 0 {
+				w.lit(665) //  HostPort:(int32)0
+			} else {
+				w.lit(666) //  HostPort:(int32)
+				w.i64(int64(x.HostPort))
+			}
+		}
+		if x.ContainerPort == 0 && x.Protocol == "" && x.HostIP == "" {
+			w.lit(667) //  ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)
+		} else {
+			if x.ContainerPort == 0 {
+				w.lit(668) //  ContainerPort:(int32)0
+			} else {
+				w.lit(669) //  ContainerPort:(int32)
+				w.i64(int64(x.ContainerPort))
+			}
+			if x.Protocol == "" && x.HostIP == "" {
+				w.lit(670) //  Protocol:(v1.Protocol) HostIP:(string)
+			} else {
+				if x.Protocol == "" {
+					w.lit(671) //  Protocol:(v1.Protocol)
+				} else {
+					w.lit(671) //  Protocol:(v1.Protocol)
+					w.str(x.Protocol)
+				}
+				if x.HostIP == "" {
+					w.lit(672) //  HostIP:(string)
+				} else {
+					w.lit(672) //  HostIP:(string)
+					w.str(x.HostIP)
+				}
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEnvFromSource(x *EnvFromSource) {
-	w.lit("{Prefix:(string)")
-	w.str(x.Prefix)
-	w.lit(" ConfigMapRef:(*v1.ConfigMapEnvSource)")
-	if x.ConfigMapRef == nil {
-		w.lit("<nil>")
+	if x.Prefix == "" && x.ConfigMapRef == nil && x.SecretRef == nil {
+		w.lit(673) // {Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>
 	} else {
-		w.spewConfigMapEnvSource(&(*x.ConfigMapRef))
+		if x.Prefix == "" {
+			w.lit(674) // {Prefix:(string)
+		} else {
+			w.lit(674) // {Prefix:(string)
+			w.str(x.Prefix)
+		}
+		if x.ConfigMapRef == nil && x.SecretRef == nil {
+			w.lit(675) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>
+		} else {
+			if x.ConfigMapRef == nil {
+				w.lit(676) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil>
+			} else {
+				w.lit(677) //  ConfigMapRef:(*v1.ConfigMapEnvSource)
+				w.spewConfigMapEnvSource(x.ConfigMapRef)
+			}
+			if x.SecretRef == nil {
+				w.lit(678) //  SecretRef:(*v1.SecretEnvSource)<nil>
+			} else {
+				w.lit(679) //  SecretRef:(*v1.SecretEnvSource)
+				w.spewSecretEnvSource(x.SecretRef)
+			}
+		}
 	}
-	w.lit(" SecretRef:(*v1.SecretEnvSource)")
-	if x.SecretRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSecretEnvSource(&(*x.SecretRef))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapEnvSource(x *ConfigMapEnvSource) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Optional:(*bool)")
 	if x.Optional == nil {
-		w.lit("<nil>")
+		w.lit(331) //  Optional:(*bool)<nil>
 	} else {
+		w.lit(332) //  Optional:(*bool)
 		w.boolean((*x.Optional))
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretEnvSource(x *SecretEnvSource) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Optional:(*bool)")
 	if x.Optional == nil {
-		w.lit("<nil>")
+		w.lit(331) //  Optional:(*bool)<nil>
 	} else {
+		w.lit(332) //  Optional:(*bool)
 		w.boolean((*x.Optional))
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEnvVar(x *EnvVar) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Value:(string)")
-	w.str(x.Value)
-	w.lit(" ValueFrom:(*v1.EnvVarSource)")
-	if x.ValueFrom == nil {
-		w.lit("<nil>")
+	if x.Name == "" && x.Value == "" && x.ValueFrom == nil {
+		w.lit(680) // {Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>
 	} else {
-		w.spewEnvVarSource(&(*x.ValueFrom))
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.Value == "" && x.ValueFrom == nil {
+			w.lit(681) //  Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>
+		} else {
+			if x.Value == "" {
+				w.lit(682) //  Value:(string)
+			} else {
+				w.lit(682) //  Value:(string)
+				w.str(x.Value)
+			}
+			if x.ValueFrom == nil {
+				w.lit(683) //  ValueFrom:(*v1.EnvVarSource)<nil>
+			} else {
+				w.lit(684) //  ValueFrom:(*v1.EnvVarSource)
+				w.spewEnvVarSource(x.ValueFrom)
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEnvVarSource(x *EnvVarSource) {
-	w.lit("{FieldRef:(*v1.ObjectFieldSelector)")
-	if x.FieldRef == nil {
-		w.lit("<nil>")
+	if x.FieldRef == nil && x.ResourceFieldRef == nil && x.ConfigMapKeyRef == nil && x.SecretKeyRef == nil && x.FileKeyRef == nil {
+		w.lit(685) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>
 	} else {
-		w.spewObjectFieldSelector(&(*x.FieldRef))
+		if x.FieldRef == nil && x.ResourceFieldRef == nil {
+			w.lit(686) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+		} else {
+			if x.FieldRef == nil {
+				w.lit(687) // {FieldRef:(*v1.ObjectFieldSelector)<nil>
+			} else {
+				w.lit(688) // {FieldRef:(*v1.ObjectFieldSelector)
+				w.spewObjectFieldSelector(x.FieldRef)
+			}
+			if x.ResourceFieldRef == nil {
+				w.lit(412) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+			} else {
+				w.lit(413) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
+				w.spewResourceFieldSelector(x.ResourceFieldRef)
+			}
+		}
+		if x.ConfigMapKeyRef == nil && x.SecretKeyRef == nil && x.FileKeyRef == nil {
+			w.lit(689) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>
+		} else {
+			if x.ConfigMapKeyRef == nil {
+				w.lit(690) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil>
+			} else {
+				w.lit(691) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)
+				w.spewConfigMapKeySelector(x.ConfigMapKeyRef)
+			}
+			if x.SecretKeyRef == nil && x.FileKeyRef == nil {
+				w.lit(692) //  SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>
+			} else {
+				if x.SecretKeyRef == nil {
+					w.lit(693) //  SecretKeyRef:(*v1.SecretKeySelector)<nil>
+				} else {
+					w.lit(694) //  SecretKeyRef:(*v1.SecretKeySelector)
+					w.spewSecretKeySelector(x.SecretKeyRef)
+				}
+				if x.FileKeyRef == nil {
+					w.lit(695) //  FileKeyRef:(*v1.FileKeySelector)<nil>
+				} else {
+					w.lit(696) //  FileKeyRef:(*v1.FileKeySelector)
+					w.spewFileKeySelector(x.FileKeyRef)
+				}
+			}
+		}
 	}
-	w.lit(" ResourceFieldRef:(*v1.ResourceFieldSelector)")
-	if x.ResourceFieldRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceFieldSelector(&(*x.ResourceFieldRef))
-	}
-	w.lit(" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)")
-	if x.ConfigMapKeyRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewConfigMapKeySelector(&(*x.ConfigMapKeyRef))
-	}
-	w.lit(" SecretKeyRef:(*v1.SecretKeySelector)")
-	if x.SecretKeyRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSecretKeySelector(&(*x.SecretKeyRef))
-	}
-	w.lit(" FileKeyRef:(*v1.FileKeySelector)")
-	if x.FileKeyRef == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewFileKeySelector(&(*x.FileKeyRef))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapKeySelector(x *ConfigMapKeySelector) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Key:(string)")
-	w.str(x.Key)
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
+	if x.Key == "" && x.Optional == nil {
+		w.lit(697) //  Key:(string) Optional:(*bool)<nil>
 	} else {
-		w.boolean((*x.Optional))
+		if x.Key == "" {
+			w.lit(698) //  Key:(string)
+		} else {
+			w.lit(698) //  Key:(string)
+			w.str(x.Key)
+		}
+		if x.Optional == nil {
+			w.lit(331) //  Optional:(*bool)<nil>
+		} else {
+			w.lit(332) //  Optional:(*bool)
+			w.boolean((*x.Optional))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretKeySelector(x *SecretKeySelector) {
-	w.lit("{LocalObjectReference:(v1.LocalObjectReference)")
+	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	w.lit(" Key:(string)")
-	w.str(x.Key)
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
+	if x.Key == "" && x.Optional == nil {
+		w.lit(697) //  Key:(string) Optional:(*bool)<nil>
 	} else {
-		w.boolean((*x.Optional))
+		if x.Key == "" {
+			w.lit(698) //  Key:(string)
+		} else {
+			w.lit(698) //  Key:(string)
+			w.str(x.Key)
+		}
+		if x.Optional == nil {
+			w.lit(331) //  Optional:(*bool)<nil>
+		} else {
+			w.lit(332) //  Optional:(*bool)
+			w.boolean((*x.Optional))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewFileKeySelector(x *FileKeySelector) {
-	w.lit("{VolumeName:(string)")
-	w.str(x.VolumeName)
-	w.lit(" Path:(string)")
-	w.str(x.Path)
-	w.lit(" Key:(string)")
-	w.str(x.Key)
-	w.lit(" Optional:(*bool)")
-	if x.Optional == nil {
-		w.lit("<nil>")
+	if x.VolumeName == "" && x.Path == "" && x.Key == "" && x.Optional == nil {
+		w.lit(699) // {VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>
 	} else {
-		w.boolean((*x.Optional))
+		if x.VolumeName == "" && x.Path == "" {
+			w.lit(700) // {VolumeName:(string) Path:(string)
+		} else {
+			if x.VolumeName == "" {
+				w.lit(548) // {VolumeName:(string)
+			} else {
+				w.lit(548) // {VolumeName:(string)
+				w.str(x.VolumeName)
+			}
+			if x.Path == "" {
+				w.lit(336) //  Path:(string)
+			} else {
+				w.lit(336) //  Path:(string)
+				w.str(x.Path)
+			}
+		}
+		if x.Key == "" && x.Optional == nil {
+			w.lit(697) //  Key:(string) Optional:(*bool)<nil>
+		} else {
+			if x.Key == "" {
+				w.lit(698) //  Key:(string)
+			} else {
+				w.lit(698) //  Key:(string)
+				w.str(x.Key)
+			}
+			if x.Optional == nil {
+				w.lit(331) //  Optional:(*bool)<nil>
+			} else {
+				w.lit(332) //  Optional:(*bool)
+				w.boolean((*x.Optional))
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewResourceRequirements(x *ResourceRequirements) {
-	w.lit("{Limits:(v1.ResourceList)")
-	w.mapQuantity(x.Limits)
-	w.lit(" Requests:(v1.ResourceList)")
-	w.mapQuantity(x.Requests)
-	w.lit(" Claims:([]v1.ResourceClaim)")
-	w.spewSliceResourceClaim(x.Claims)
-	w.lit("}")
+	if x.Limits == nil && x.Requests == nil && x.Claims == nil {
+		w.lit(701) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>
+	} else {
+		if x.Limits == nil {
+			w.lit(584) // {Limits:(v1.ResourceList)<nil>
+		} else {
+			w.lit(585) // {Limits:(v1.ResourceList)
+			w.spewMapQuantity(x.Limits)
+		}
+		if x.Requests == nil && x.Claims == nil {
+			w.lit(702) //  Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>
+		} else {
+			if x.Requests == nil {
+				w.lit(586) //  Requests:(v1.ResourceList)<nil>
+			} else {
+				w.lit(587) //  Requests:(v1.ResourceList)
+				w.spewMapQuantity(x.Requests)
+			}
+			if x.Claims == nil {
+				w.lit(703) //  Claims:([]v1.ResourceClaim)<nil>
+			} else {
+				w.lit(704) //  Claims:([]v1.ResourceClaim)
+				w.spewSliceResourceClaim(x.Claims)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewResourceClaim(x *ResourceClaim) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Request:(string)")
-	w.str(x.Request)
-	w.lit("}")
+	if x.Name == "" && x.Request == "" {
+		w.lit(705) // {Name:(string) Request:(string)
+	} else {
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.Request == "" {
+			w.lit(706) //  Request:(string)
+		} else {
+			w.lit(706) //  Request:(string)
+			w.str(x.Request)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerResizePolicy(x *ContainerResizePolicy) {
-	w.lit("{ResourceName:(v1.ResourceName)")
-	w.str(x.ResourceName)
-	w.lit(" RestartPolicy:(v1.ResourceResizeRestartPolicy)")
-	w.str(x.RestartPolicy)
-	w.lit("}")
+	if x.ResourceName == "" && x.RestartPolicy == "" {
+		w.lit(707) // {ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)
+	} else {
+		if x.ResourceName == "" {
+			w.lit(708) // {ResourceName:(v1.ResourceName)
+		} else {
+			w.lit(708) // {ResourceName:(v1.ResourceName)
+			w.str(x.ResourceName)
+		}
+		if x.RestartPolicy == "" {
+			w.lit(709) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)
+		} else {
+			w.lit(709) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)
+			w.str(x.RestartPolicy)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerRestartRule(x *ContainerRestartRule) {
-	w.lit("{Action:(v1.ContainerRestartRuleAction)")
-	w.str(x.Action)
-	w.lit(" ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)")
-	if x.ExitCodes == nil {
-		w.lit("<nil>")
+	if x.Action == "" && x.ExitCodes == nil {
+		w.lit(710) // {Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>
 	} else {
-		w.spewContainerRestartRuleOnExitCodes(&(*x.ExitCodes))
+		if x.Action == "" {
+			w.lit(711) // {Action:(v1.ContainerRestartRuleAction)
+		} else {
+			w.lit(711) // {Action:(v1.ContainerRestartRuleAction)
+			w.str(x.Action)
+		}
+		if x.ExitCodes == nil {
+			w.lit(712) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>
+		} else {
+			w.lit(713) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)
+			w.spewContainerRestartRuleOnExitCodes(x.ExitCodes)
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerRestartRuleOnExitCodes(x *ContainerRestartRuleOnExitCodes) {
-	w.lit("{Operator:(v1.ContainerRestartRuleOnExitCodesOperator)")
-	w.str(x.Operator)
-	w.lit(" Values:([]int32)")
-	w.sliceInt32(x.Values)
-	w.lit("}")
+	if x.Operator == "" && x.Values == nil {
+		w.lit(714) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>
+	} else {
+		if x.Operator == "" {
+			w.lit(715) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
+		} else {
+			w.lit(715) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
+			w.str(x.Operator)
+		}
+		if x.Values == nil {
+			w.lit(716) //  Values:([]int32)<nil>
+		} else {
+			w.lit(717) //  Values:([]int32)
+			w.spewSliceInt32(x.Values)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeMount(x *VolumeMount) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)")
-	if x.RecursiveReadOnly == nil {
-		w.lit("<nil>")
+	if x.Name == "" && !x.ReadOnly && x.RecursiveReadOnly == nil && x.MountPath == "" && x.SubPath == "" && x.MountPropagation == nil && x.SubPathExpr == "" {
+		w.lit(718) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)
 	} else {
-		w.str((*x.RecursiveReadOnly))
+		if x.Name == "" && !x.ReadOnly && x.RecursiveReadOnly == nil {
+			w.lit(719) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+		} else {
+			if x.Name == "" {
+				w.lit(30) // {Name:(string)
+			} else {
+				w.lit(30) // {Name:(string)
+				w.str(x.Name)
+			}
+			if !x.ReadOnly && x.RecursiveReadOnly == nil {
+				w.lit(720) //  ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+			} else {
+				if !x.ReadOnly {
+					w.lit(313) //  ReadOnly:(bool)false
+				} else {
+					w.lit(314) //  ReadOnly:(bool)
+					w.boolean(x.ReadOnly)
+				}
+				if x.RecursiveReadOnly == nil {
+					w.lit(721) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+				} else {
+					w.lit(722) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)
+					w.str((*x.RecursiveReadOnly))
+				}
+			}
+		}
+		if x.MountPath == "" && x.SubPath == "" && x.MountPropagation == nil && x.SubPathExpr == "" {
+			w.lit(723) //  MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)
+		} else {
+			if x.MountPath == "" && x.SubPath == "" {
+				w.lit(724) //  MountPath:(string) SubPath:(string)
+			} else {
+				if x.MountPath == "" {
+					w.lit(725) //  MountPath:(string)
+				} else {
+					w.lit(725) //  MountPath:(string)
+					w.str(x.MountPath)
+				}
+				if x.SubPath == "" {
+					w.lit(726) //  SubPath:(string)
+				} else {
+					w.lit(726) //  SubPath:(string)
+					w.str(x.SubPath)
+				}
+			}
+			if x.MountPropagation == nil && x.SubPathExpr == "" {
+				w.lit(727) //  MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)
+			} else {
+				if x.MountPropagation == nil {
+					w.lit(728) //  MountPropagation:(*v1.MountPropagationMode)<nil>
+				} else {
+					w.lit(729) //  MountPropagation:(*v1.MountPropagationMode)
+					w.str((*x.MountPropagation))
+				}
+				if x.SubPathExpr == "" {
+					w.lit(730) //  SubPathExpr:(string)
+				} else {
+					w.lit(730) //  SubPathExpr:(string)
+					w.str(x.SubPathExpr)
+				}
+			}
+		}
 	}
-	w.lit(" MountPath:(string)")
-	w.str(x.MountPath)
-	w.lit(" SubPath:(string)")
-	w.str(x.SubPath)
-	w.lit(" MountPropagation:(*v1.MountPropagationMode)")
-	if x.MountPropagation == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.MountPropagation))
-	}
-	w.lit(" SubPathExpr:(string)")
-	w.str(x.SubPathExpr)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeDevice(x *VolumeDevice) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" DevicePath:(string)")
-	w.str(x.DevicePath)
-	w.lit("}")
+	if x.Name == "" && x.DevicePath == "" {
+		w.lit(731) // {Name:(string) DevicePath:(string)
+	} else {
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.DevicePath == "" {
+			w.lit(732) //  DevicePath:(string)
+		} else {
+			w.lit(732) //  DevicePath:(string)
+			w.str(x.DevicePath)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewProbe(x *Probe) {
-	w.lit("{ProbeHandler:(v1.ProbeHandler)")
+	w.lit(733) // {ProbeHandler:(v1.ProbeHandler)
 	w.spewProbeHandler(&x.ProbeHandler)
-	w.lit(" InitialDelaySeconds:(int32)")
-	w.i64(int64(x.InitialDelaySeconds))
-	w.lit(" TimeoutSeconds:(int32)")
-	w.i64(int64(x.TimeoutSeconds))
-	w.lit(" PeriodSeconds:(int32)")
-	w.i64(int64(x.PeriodSeconds))
-	w.lit(" SuccessThreshold:(int32)")
-	w.i64(int64(x.SuccessThreshold))
-	w.lit(" FailureThreshold:(int32)")
-	w.i64(int64(x.FailureThreshold))
-	w.lit(" TerminationGracePeriodSeconds:(*int64)")
-	if x.TerminationGracePeriodSeconds == nil {
-		w.lit("<nil>")
+	if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 0 && x.PeriodSeconds == 0 && x.SuccessThreshold == 0 && x.FailureThreshold == 0 && x.TerminationGracePeriodSeconds == nil {
+		w.lit(734) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0 SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>
 	} else {
-		w.i64((*x.TerminationGracePeriodSeconds))
+		if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 0 && x.PeriodSeconds == 0 {
+			w.lit(735) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0
+		} else {
+			if x.InitialDelaySeconds == 0 {
+				w.lit(736) //  InitialDelaySeconds:(int32)0
+			} else {
+				w.lit(737) //  InitialDelaySeconds:(int32)
+				w.i64(int64(x.InitialDelaySeconds))
+			}
+			if x.TimeoutSeconds == 0 && x.PeriodSeconds == 0 {
+				w.lit(738) //  TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0
+			} else {
+				if x.TimeoutSeconds == 0 {
+					w.lit(739) //  TimeoutSeconds:(int32)0
+				} else {
+					w.lit(740) //  TimeoutSeconds:(int32)
+					w.i64(int64(x.TimeoutSeconds))
+				}
+				if x.PeriodSeconds == 0 {
+					w.lit(741) //  PeriodSeconds:(int32)0
+				} else {
+					w.lit(742) //  PeriodSeconds:(int32)
+					w.i64(int64(x.PeriodSeconds))
+				}
+			}
+		}
+		if x.SuccessThreshold == 0 && x.FailureThreshold == 0 && x.TerminationGracePeriodSeconds == nil {
+			w.lit(743) //  SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>
+		} else {
+			if x.SuccessThreshold == 0 {
+				w.lit(744) //  SuccessThreshold:(int32)0
+			} else {
+				w.lit(745) //  SuccessThreshold:(int32)
+				w.i64(int64(x.SuccessThreshold))
+			}
+			if x.FailureThreshold == 0 && x.TerminationGracePeriodSeconds == nil {
+				w.lit(746) //  FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>
+			} else {
+				if x.FailureThreshold == 0 {
+					w.lit(747) //  FailureThreshold:(int32)0
+				} else {
+					w.lit(748) //  FailureThreshold:(int32)
+					w.i64(int64(x.FailureThreshold))
+				}
+				if x.TerminationGracePeriodSeconds == nil {
+					w.lit(110) //  TerminationGracePeriodSeconds:(*int64)<nil>
+				} else {
+					w.lit(111) //  TerminationGracePeriodSeconds:(*int64)
+					w.i64((*x.TerminationGracePeriodSeconds))
+				}
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewProbeHandler(x *ProbeHandler) {
-	w.lit("{Exec:(*v1.ExecAction)")
-	if x.Exec == nil {
-		w.lit("<nil>")
+	if x.Exec == nil && x.HTTPGet == nil && x.TCPSocket == nil && x.GRPC == nil {
+		w.lit(749) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>
 	} else {
-		w.spewExecAction(&(*x.Exec))
+		if x.Exec == nil && x.HTTPGet == nil {
+			w.lit(750) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
+		} else {
+			if x.Exec == nil {
+				w.lit(751) // {Exec:(*v1.ExecAction)<nil>
+			} else {
+				w.lit(752) // {Exec:(*v1.ExecAction)
+				w.spewExecAction(x.Exec)
+			}
+			if x.HTTPGet == nil {
+				w.lit(753) //  HTTPGet:(*v1.HTTPGetAction)<nil>
+			} else {
+				w.lit(754) //  HTTPGet:(*v1.HTTPGetAction)
+				w.spewHTTPGetAction(x.HTTPGet)
+			}
+		}
+		if x.TCPSocket == nil && x.GRPC == nil {
+			w.lit(755) //  TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>
+		} else {
+			if x.TCPSocket == nil {
+				w.lit(756) //  TCPSocket:(*v1.TCPSocketAction)<nil>
+			} else {
+				w.lit(757) //  TCPSocket:(*v1.TCPSocketAction)
+				w.spewTCPSocketAction(x.TCPSocket)
+			}
+			if x.GRPC == nil {
+				w.lit(758) //  GRPC:(*v1.GRPCAction)<nil>
+			} else {
+				w.lit(759) //  GRPC:(*v1.GRPCAction)
+				w.spewGRPCAction(x.GRPC)
+			}
+		}
 	}
-	w.lit(" HTTPGet:(*v1.HTTPGetAction)")
-	if x.HTTPGet == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewHTTPGetAction(&(*x.HTTPGet))
-	}
-	w.lit(" TCPSocket:(*v1.TCPSocketAction)")
-	if x.TCPSocket == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewTCPSocketAction(&(*x.TCPSocket))
-	}
-	w.lit(" GRPC:(*v1.GRPCAction)")
-	if x.GRPC == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewGRPCAction(&(*x.GRPC))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewExecAction(x *ExecAction) {
-	w.lit("{Command:([]string)")
-	w.sliceString(x.Command)
-	w.lit("}")
+	if x.Command == nil {
+		w.lit(760) // {Command:([]string)<nil>
+	} else {
+		w.lit(761) // {Command:([]string)
+		w.spewSliceString(x.Command)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewHTTPGetAction(x *HTTPGetAction) {
-	w.lit("{Path:(string)")
-	w.str(x.Path)
-	w.lit(" Port:(intstr.IntOrString)")
-	w.intOrString(&x.Port)
-	w.lit(" Host:(string)")
-	w.str(x.Host)
-	w.lit(" Scheme:(v1.URIScheme)")
-	w.str(x.Scheme)
-	w.lit(" HTTPHeaders:([]v1.HTTPHeader)")
-	w.spewSliceHTTPHeader(x.HTTPHeaders)
-	w.lit("}")
+	if x.Path == "" && x.Port == (IntOrString{}) && x.Host == "" && x.Scheme == "" && x.HTTPHeaders == nil {
+		w.lit(762) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>
+	} else {
+		if x.Path == "" && x.Port == (IntOrString{}) {
+			w.lit(763) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+		} else {
+			if x.Path == "" {
+				w.lit(299) // {Path:(string)
+			} else {
+				w.lit(299) // {Path:(string)
+				w.str(x.Path)
+			}
+			if x.Port == (IntOrString{}) {
+				w.lit(764) //  Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+			} else {
+				w.lit(765) //  Port:(intstr.IntOrString)
+				w.intOrString(&x.Port)
+			}
+		}
+		if x.Host == "" && x.Scheme == "" && x.HTTPHeaders == nil {
+			w.lit(766) //  Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>
+		} else {
+			if x.Host == "" {
+				w.lit(767) //  Host:(string)
+			} else {
+				w.lit(767) //  Host:(string)
+				w.str(x.Host)
+			}
+			if x.Scheme == "" && x.HTTPHeaders == nil {
+				w.lit(768) //  Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>
+			} else {
+				if x.Scheme == "" {
+					w.lit(769) //  Scheme:(v1.URIScheme)
+				} else {
+					w.lit(769) //  Scheme:(v1.URIScheme)
+					w.str(x.Scheme)
+				}
+				if x.HTTPHeaders == nil {
+					w.lit(770) //  HTTPHeaders:([]v1.HTTPHeader)<nil>
+				} else {
+					w.lit(771) //  HTTPHeaders:([]v1.HTTPHeader)
+					w.spewSliceHTTPHeader(x.HTTPHeaders)
+				}
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewHTTPHeader(x *HTTPHeader) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Value:(string)")
-	w.str(x.Value)
-	w.lit("}")
+	if x.Name == "" && x.Value == "" {
+		w.lit(772) // {Name:(string) Value:(string)
+	} else {
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.Value == "" {
+			w.lit(682) //  Value:(string)
+		} else {
+			w.lit(682) //  Value:(string)
+			w.str(x.Value)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewTCPSocketAction(x *TCPSocketAction) {
-	w.lit("{Port:(intstr.IntOrString)")
-	w.intOrString(&x.Port)
-	w.lit(" Host:(string)")
-	w.str(x.Host)
-	w.lit("}")
+	if x.Port == (IntOrString{}) && x.Host == "" {
+		w.lit(773) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)
+	} else {
+		if x.Port == (IntOrString{}) {
+			w.lit(774) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+		} else {
+			w.lit(775) // {Port:(intstr.IntOrString)
+			w.intOrString(&x.Port)
+		}
+		if x.Host == "" {
+			w.lit(767) //  Host:(string)
+		} else {
+			w.lit(767) //  Host:(string)
+			w.str(x.Host)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewGRPCAction(x *GRPCAction) {
-	w.lit("{Port:(int32)")
-	w.i64(int64(x.Port))
-	w.lit(" Service:(*string)")
-	if x.Service == nil {
-		w.lit("<nil>")
+	if x.Port == 0 && x.Service == nil {
+		w.lit(776) // {Port:(int32)0 Service:(*string)<nil>
 	} else {
-		w.str((*x.Service))
+		if x.Port == 0 {
+			w.lit(777) // {Port:(int32)0
+		} else {
+			w.lit(778) // {Port:(int32)
+			w.i64(int64(x.Port))
+		}
+		if x.Service == nil {
+			w.lit(779) //  Service:(*string)<nil>
+		} else {
+			w.lit(780) //  Service:(*string)
+			w.str((*x.Service))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewLifecycle(x *Lifecycle) {
-	w.lit("{PostStart:(*v1.LifecycleHandler)")
-	if x.PostStart == nil {
-		w.lit("<nil>")
+	if x.PostStart == nil && x.PreStop == nil && x.StopSignal == nil {
+		w.lit(781) // {PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>
 	} else {
-		w.spewLifecycleHandler(&(*x.PostStart))
+		if x.PostStart == nil {
+			w.lit(782) // {PostStart:(*v1.LifecycleHandler)<nil>
+		} else {
+			w.lit(783) // {PostStart:(*v1.LifecycleHandler)
+			w.spewLifecycleHandler(x.PostStart)
+		}
+		if x.PreStop == nil && x.StopSignal == nil {
+			w.lit(784) //  PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>
+		} else {
+			if x.PreStop == nil {
+				w.lit(785) //  PreStop:(*v1.LifecycleHandler)<nil>
+			} else {
+				w.lit(786) //  PreStop:(*v1.LifecycleHandler)
+				w.spewLifecycleHandler(x.PreStop)
+			}
+			if x.StopSignal == nil {
+				w.lit(787) //  StopSignal:(*v1.Signal)<nil>
+			} else {
+				w.lit(788) //  StopSignal:(*v1.Signal)
+				w.str((*x.StopSignal))
+			}
+		}
 	}
-	w.lit(" PreStop:(*v1.LifecycleHandler)")
-	if x.PreStop == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLifecycleHandler(&(*x.PreStop))
-	}
-	w.lit(" StopSignal:(*v1.Signal)")
-	if x.StopSignal == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.StopSignal))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewLifecycleHandler(x *LifecycleHandler) {
-	w.lit("{Exec:(*v1.ExecAction)")
-	if x.Exec == nil {
-		w.lit("<nil>")
+	if x.Exec == nil && x.HTTPGet == nil && x.TCPSocket == nil && x.Sleep == nil {
+		w.lit(789) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>
 	} else {
-		w.spewExecAction(&(*x.Exec))
+		if x.Exec == nil && x.HTTPGet == nil {
+			w.lit(750) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
+		} else {
+			if x.Exec == nil {
+				w.lit(751) // {Exec:(*v1.ExecAction)<nil>
+			} else {
+				w.lit(752) // {Exec:(*v1.ExecAction)
+				w.spewExecAction(x.Exec)
+			}
+			if x.HTTPGet == nil {
+				w.lit(753) //  HTTPGet:(*v1.HTTPGetAction)<nil>
+			} else {
+				w.lit(754) //  HTTPGet:(*v1.HTTPGetAction)
+				w.spewHTTPGetAction(x.HTTPGet)
+			}
+		}
+		if x.TCPSocket == nil && x.Sleep == nil {
+			w.lit(790) //  TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>
+		} else {
+			if x.TCPSocket == nil {
+				w.lit(756) //  TCPSocket:(*v1.TCPSocketAction)<nil>
+			} else {
+				w.lit(757) //  TCPSocket:(*v1.TCPSocketAction)
+				w.spewTCPSocketAction(x.TCPSocket)
+			}
+			if x.Sleep == nil {
+				w.lit(791) //  Sleep:(*v1.SleepAction)<nil>
+			} else {
+				w.lit(792) //  Sleep:(*v1.SleepAction)
+				w.spewSleepAction(x.Sleep)
+			}
+		}
 	}
-	w.lit(" HTTPGet:(*v1.HTTPGetAction)")
-	if x.HTTPGet == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewHTTPGetAction(&(*x.HTTPGet))
-	}
-	w.lit(" TCPSocket:(*v1.TCPSocketAction)")
-	if x.TCPSocket == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewTCPSocketAction(&(*x.TCPSocket))
-	}
-	w.lit(" Sleep:(*v1.SleepAction)")
-	if x.Sleep == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSleepAction(&(*x.Sleep))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSleepAction(x *SleepAction) {
-	w.lit("{Seconds:(int64)")
-	w.i64(x.Seconds)
-	w.lit("}")
+	if x.Seconds == 0 {
+		w.lit(793) // {Seconds:(int64)0
+	} else {
+		w.lit(794) // {Seconds:(int64)
+		w.i64(x.Seconds)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSecurityContext(x *SecurityContext) {
-	w.lit("{Capabilities:(*v1.Capabilities)")
-	if x.Capabilities == nil {
-		w.lit("<nil>")
+	if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil && x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
+		w.lit(795) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
 	} else {
-		w.spewCapabilities(&(*x.Capabilities))
+		if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil {
+			w.lit(796) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+		} else {
+			if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil {
+				w.lit(797) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
+			} else {
+				if x.Capabilities == nil {
+					w.lit(798) // {Capabilities:(*v1.Capabilities)<nil>
+				} else {
+					w.lit(799) // {Capabilities:(*v1.Capabilities)
+					w.spewCapabilities(x.Capabilities)
+				}
+				if x.Privileged == nil && x.SELinuxOptions == nil {
+					w.lit(800) //  Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
+				} else {
+					if x.Privileged == nil {
+						w.lit(801) //  Privileged:(*bool)<nil>
+					} else {
+						w.lit(802) //  Privileged:(*bool)
+						w.boolean((*x.Privileged))
+					}
+					if x.SELinuxOptions == nil {
+						w.lit(803) //  SELinuxOptions:(*v1.SELinuxOptions)<nil>
+					} else {
+						w.lit(804) //  SELinuxOptions:(*v1.SELinuxOptions)
+						w.spewSELinuxOptions(x.SELinuxOptions)
+					}
+				}
+			}
+			if x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil {
+				w.lit(805) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+			} else {
+				if x.WindowsOptions == nil {
+					w.lit(806) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
+				} else {
+					w.lit(807) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
+					w.spewWindowsSecurityContextOptions(x.WindowsOptions)
+				}
+				if x.RunAsUser == nil && x.RunAsGroup == nil {
+					w.lit(808) //  RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+				} else {
+					if x.RunAsUser == nil {
+						w.lit(809) //  RunAsUser:(*int64)<nil>
+					} else {
+						w.lit(810) //  RunAsUser:(*int64)
+						w.i64((*x.RunAsUser))
+					}
+					if x.RunAsGroup == nil {
+						w.lit(811) //  RunAsGroup:(*int64)<nil>
+					} else {
+						w.lit(812) //  RunAsGroup:(*int64)
+						w.i64((*x.RunAsGroup))
+					}
+				}
+			}
+		}
+		if x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil && x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
+			w.lit(813) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+		} else {
+			if x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil {
+				w.lit(814) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
+			} else {
+				if x.RunAsNonRoot == nil {
+					w.lit(815) //  RunAsNonRoot:(*bool)<nil>
+				} else {
+					w.lit(816) //  RunAsNonRoot:(*bool)
+					w.boolean((*x.RunAsNonRoot))
+				}
+				if x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil {
+					w.lit(817) //  ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
+				} else {
+					if x.ReadOnlyRootFilesystem == nil {
+						w.lit(818) //  ReadOnlyRootFilesystem:(*bool)<nil>
+					} else {
+						w.lit(819) //  ReadOnlyRootFilesystem:(*bool)
+						w.boolean((*x.ReadOnlyRootFilesystem))
+					}
+					if x.AllowPrivilegeEscalation == nil {
+						w.lit(820) //  AllowPrivilegeEscalation:(*bool)<nil>
+					} else {
+						w.lit(821) //  AllowPrivilegeEscalation:(*bool)
+						w.boolean((*x.AllowPrivilegeEscalation))
+					}
+				}
+			}
+			if x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
+				w.lit(822) //  ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+			} else {
+				if x.ProcMount == nil {
+					w.lit(823) //  ProcMount:(*v1.ProcMountType)<nil>
+				} else {
+					w.lit(824) //  ProcMount:(*v1.ProcMountType)
+					w.str((*x.ProcMount))
+				}
+				if x.SeccompProfile == nil && x.AppArmorProfile == nil {
+					w.lit(825) //  SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+				} else {
+					if x.SeccompProfile == nil {
+						w.lit(826) //  SeccompProfile:(*v1.SeccompProfile)<nil>
+					} else {
+						w.lit(827) //  SeccompProfile:(*v1.SeccompProfile)
+						w.spewSeccompProfile(x.SeccompProfile)
+					}
+					if x.AppArmorProfile == nil {
+						w.lit(828) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>
+					} else {
+						w.lit(829) //  AppArmorProfile:(*v1.AppArmorProfile)
+						w.spewAppArmorProfile(x.AppArmorProfile)
+					}
+				}
+			}
+		}
 	}
-	w.lit(" Privileged:(*bool)")
-	if x.Privileged == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.Privileged))
-	}
-	w.lit(" SELinuxOptions:(*v1.SELinuxOptions)")
-	if x.SELinuxOptions == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSELinuxOptions(&(*x.SELinuxOptions))
-	}
-	w.lit(" WindowsOptions:(*v1.WindowsSecurityContextOptions)")
-	if x.WindowsOptions == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewWindowsSecurityContextOptions(&(*x.WindowsOptions))
-	}
-	w.lit(" RunAsUser:(*int64)")
-	if x.RunAsUser == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.RunAsUser))
-	}
-	w.lit(" RunAsGroup:(*int64)")
-	if x.RunAsGroup == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.RunAsGroup))
-	}
-	w.lit(" RunAsNonRoot:(*bool)")
-	if x.RunAsNonRoot == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.RunAsNonRoot))
-	}
-	w.lit(" ReadOnlyRootFilesystem:(*bool)")
-	if x.ReadOnlyRootFilesystem == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.ReadOnlyRootFilesystem))
-	}
-	w.lit(" AllowPrivilegeEscalation:(*bool)")
-	if x.AllowPrivilegeEscalation == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.AllowPrivilegeEscalation))
-	}
-	w.lit(" ProcMount:(*v1.ProcMountType)")
-	if x.ProcMount == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.ProcMount))
-	}
-	w.lit(" SeccompProfile:(*v1.SeccompProfile)")
-	if x.SeccompProfile == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSeccompProfile(&(*x.SeccompProfile))
-	}
-	w.lit(" AppArmorProfile:(*v1.AppArmorProfile)")
-	if x.AppArmorProfile == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewAppArmorProfile(&(*x.AppArmorProfile))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewCapabilities(x *Capabilities) {
-	w.lit("{Add:([]v1.Capability)")
-	w.sliceString(x.Add)
-	w.lit(" Drop:([]v1.Capability)")
-	w.sliceString(x.Drop)
-	w.lit("}")
+	if x.Add == nil && x.Drop == nil {
+		w.lit(830) // {Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>
+	} else {
+		if x.Add == nil {
+			w.lit(831) // {Add:([]v1.Capability)<nil>
+		} else {
+			w.lit(832) // {Add:([]v1.Capability)
+			w.spewSliceString(x.Add)
+		}
+		if x.Drop == nil {
+			w.lit(833) //  Drop:([]v1.Capability)<nil>
+		} else {
+			w.lit(834) //  Drop:([]v1.Capability)
+			w.spewSliceString(x.Drop)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSELinuxOptions(x *SELinuxOptions) {
-	w.lit("{User:(string)")
-	w.str(x.User)
-	w.lit(" Role:(string)")
-	w.str(x.Role)
-	w.lit(" Type:(string)")
-	w.str(x.Type)
-	w.lit(" Level:(string)")
-	w.str(x.Level)
-	w.lit("}")
+	if x.User == "" && x.Role == "" && x.Type == "" && x.Level == "" {
+		w.lit(835) // {User:(string) Role:(string) Type:(string) Level:(string)
+	} else {
+		if x.User == "" && x.Role == "" {
+			w.lit(836) // {User:(string) Role:(string)
+		} else {
+			if x.User == "" {
+				w.lit(837) // {User:(string)
+			} else {
+				w.lit(837) // {User:(string)
+				w.str(x.User)
+			}
+			if x.Role == "" {
+				w.lit(838) //  Role:(string)
+			} else {
+				w.lit(838) //  Role:(string)
+				w.str(x.Role)
+			}
+		}
+		if x.Type == "" && x.Level == "" {
+			w.lit(839) //  Type:(string) Level:(string)
+		} else {
+			if x.Type == "" {
+				w.lit(840) //  Type:(string)
+			} else {
+				w.lit(840) //  Type:(string)
+				w.str(x.Type)
+			}
+			if x.Level == "" {
+				w.lit(841) //  Level:(string)
+			} else {
+				w.lit(841) //  Level:(string)
+				w.str(x.Level)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewWindowsSecurityContextOptions(x *WindowsSecurityContextOptions) {
-	w.lit("{GMSACredentialSpecName:(*string)")
-	if x.GMSACredentialSpecName == nil {
-		w.lit("<nil>")
+	if x.GMSACredentialSpecName == nil && x.GMSACredentialSpec == nil && x.RunAsUserName == nil && x.HostProcess == nil {
+		w.lit(842) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>
 	} else {
-		w.str((*x.GMSACredentialSpecName))
+		if x.GMSACredentialSpecName == nil && x.GMSACredentialSpec == nil {
+			w.lit(843) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil>
+		} else {
+			if x.GMSACredentialSpecName == nil {
+				w.lit(844) // {GMSACredentialSpecName:(*string)<nil>
+			} else {
+				w.lit(845) // {GMSACredentialSpecName:(*string)
+				w.str((*x.GMSACredentialSpecName))
+			}
+			if x.GMSACredentialSpec == nil {
+				w.lit(846) //  GMSACredentialSpec:(*string)<nil>
+			} else {
+				w.lit(847) //  GMSACredentialSpec:(*string)
+				w.str((*x.GMSACredentialSpec))
+			}
+		}
+		if x.RunAsUserName == nil && x.HostProcess == nil {
+			w.lit(848) //  RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>
+		} else {
+			if x.RunAsUserName == nil {
+				w.lit(849) //  RunAsUserName:(*string)<nil>
+			} else {
+				w.lit(850) //  RunAsUserName:(*string)
+				w.str((*x.RunAsUserName))
+			}
+			if x.HostProcess == nil {
+				w.lit(851) //  HostProcess:(*bool)<nil>
+			} else {
+				w.lit(852) //  HostProcess:(*bool)
+				w.boolean((*x.HostProcess))
+			}
+		}
 	}
-	w.lit(" GMSACredentialSpec:(*string)")
-	if x.GMSACredentialSpec == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.GMSACredentialSpec))
-	}
-	w.lit(" RunAsUserName:(*string)")
-	if x.RunAsUserName == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.RunAsUserName))
-	}
-	w.lit(" HostProcess:(*bool)")
-	if x.HostProcess == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.HostProcess))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSeccompProfile(x *SeccompProfile) {
-	w.lit("{Type:(v1.SeccompProfileType)")
-	w.str(x.Type)
-	w.lit(" LocalhostProfile:(*string)")
-	if x.LocalhostProfile == nil {
-		w.lit("<nil>")
+	if x.Type == "" && x.LocalhostProfile == nil {
+		w.lit(853) // {Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>
 	} else {
-		w.str((*x.LocalhostProfile))
+		if x.Type == "" {
+			w.lit(854) // {Type:(v1.SeccompProfileType)
+		} else {
+			w.lit(854) // {Type:(v1.SeccompProfileType)
+			w.str(x.Type)
+		}
+		if x.LocalhostProfile == nil {
+			w.lit(855) //  LocalhostProfile:(*string)<nil>
+		} else {
+			w.lit(856) //  LocalhostProfile:(*string)
+			w.str((*x.LocalhostProfile))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewAppArmorProfile(x *AppArmorProfile) {
-	w.lit("{Type:(v1.AppArmorProfileType)")
-	w.str(x.Type)
-	w.lit(" LocalhostProfile:(*string)")
-	if x.LocalhostProfile == nil {
-		w.lit("<nil>")
+	if x.Type == "" && x.LocalhostProfile == nil {
+		w.lit(857) // {Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>
 	} else {
-		w.str((*x.LocalhostProfile))
+		if x.Type == "" {
+			w.lit(858) // {Type:(v1.AppArmorProfileType)
+		} else {
+			w.lit(858) // {Type:(v1.AppArmorProfileType)
+			w.str(x.Type)
+		}
+		if x.LocalhostProfile == nil {
+			w.lit(855) //  LocalhostProfile:(*string)<nil>
+		} else {
+			w.lit(856) //  LocalhostProfile:(*string)
+			w.str((*x.LocalhostProfile))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEphemeralContainer(x *EphemeralContainer) {
-	w.lit("{EphemeralContainerCommon:(v1.EphemeralContainerCommon)")
+	w.lit(859) // {EphemeralContainerCommon:(v1.EphemeralContainerCommon)
 	w.spewEphemeralContainerCommon(&x.EphemeralContainerCommon)
-	w.lit(" TargetContainerName:(string)")
-	w.str(x.TargetContainerName)
-	w.lit("}")
+	if x.TargetContainerName == "" {
+		w.lit(860) //  TargetContainerName:(string)
+	} else {
+		w.lit(860) //  TargetContainerName:(string)
+		w.str(x.TargetContainerName)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewEphemeralContainerCommon(x *EphemeralContainerCommon) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Image:(string)")
-	w.str(x.Image)
-	w.lit(" Command:([]string)")
-	w.sliceString(x.Command)
-	w.lit(" Args:([]string)")
-	w.sliceString(x.Args)
-	w.lit(" WorkingDir:(string)")
-	w.str(x.WorkingDir)
-	w.lit(" Ports:([]v1.ContainerPort)")
-	w.spewSliceContainerPort(x.Ports)
-	w.lit(" EnvFrom:([]v1.EnvFromSource)")
-	w.spewSliceEnvFromSource(x.EnvFrom)
-	w.lit(" Env:([]v1.EnvVar)")
-	w.spewSliceEnvVar(x.Env)
-	w.lit(" Resources:(v1.ResourceRequirements)")
+	if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil && x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+		w.lit(599) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+	} else {
+		if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil {
+			w.lit(600) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
+		} else {
+			if x.Name == "" && x.Image == "" {
+				w.lit(601) // {Name:(string) Image:(string)
+			} else {
+				if x.Name == "" {
+					w.lit(30) // {Name:(string)
+				} else {
+					w.lit(30) // {Name:(string)
+					w.str(x.Name)
+				}
+				if x.Image == "" {
+					w.lit(602) //  Image:(string)
+				} else {
+					w.lit(602) //  Image:(string)
+					w.str(x.Image)
+				}
+			}
+			if x.Command == nil && x.Args == nil {
+				w.lit(603) //  Command:([]string)<nil> Args:([]string)<nil>
+			} else {
+				if x.Command == nil {
+					w.lit(604) //  Command:([]string)<nil>
+				} else {
+					w.lit(605) //  Command:([]string)
+					w.spewSliceString(x.Command)
+				}
+				if x.Args == nil {
+					w.lit(606) //  Args:([]string)<nil>
+				} else {
+					w.lit(607) //  Args:([]string)
+					w.spewSliceString(x.Args)
+				}
+			}
+		}
+		if x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+			w.lit(608) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+		} else {
+			if x.WorkingDir == "" && x.Ports == nil {
+				w.lit(609) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
+			} else {
+				if x.WorkingDir == "" {
+					w.lit(610) //  WorkingDir:(string)
+				} else {
+					w.lit(610) //  WorkingDir:(string)
+					w.str(x.WorkingDir)
+				}
+				if x.Ports == nil {
+					w.lit(611) //  Ports:([]v1.ContainerPort)<nil>
+				} else {
+					w.lit(612) //  Ports:([]v1.ContainerPort)
+					w.spewSliceContainerPort(x.Ports)
+				}
+			}
+			if x.EnvFrom == nil && x.Env == nil {
+				w.lit(613) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+			} else {
+				if x.EnvFrom == nil {
+					w.lit(614) //  EnvFrom:([]v1.EnvFromSource)<nil>
+				} else {
+					w.lit(615) //  EnvFrom:([]v1.EnvFromSource)
+					w.spewSliceEnvFromSource(x.EnvFrom)
+				}
+				if x.Env == nil {
+					w.lit(616) //  Env:([]v1.EnvVar)<nil>
+				} else {
+					w.lit(617) //  Env:([]v1.EnvVar)
+					w.spewSliceEnvVar(x.Env)
+				}
+			}
+		}
+	}
+	w.lit(618) //  Resources:(v1.ResourceRequirements)
 	w.spewResourceRequirements(&x.Resources)
-	w.lit(" ResizePolicy:([]v1.ContainerResizePolicy)")
-	w.spewSliceContainerResizePolicy(x.ResizePolicy)
-	w.lit(" RestartPolicy:(*v1.ContainerRestartPolicy)")
-	if x.RestartPolicy == nil {
-		w.lit("<nil>")
+	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+		w.lit(619) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
 	} else {
-		w.str((*x.RestartPolicy))
+		if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+			w.lit(620) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+		} else {
+			if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+				w.lit(621) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+			} else {
+				if x.ResizePolicy == nil && x.RestartPolicy == nil {
+					w.lit(622) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+				} else {
+					if x.ResizePolicy == nil {
+						w.lit(623) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
+					} else {
+						w.lit(624) //  ResizePolicy:([]v1.ContainerResizePolicy)
+						w.spewSliceContainerResizePolicy(x.ResizePolicy)
+					}
+					if x.RestartPolicy == nil {
+						w.lit(625) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+					} else {
+						w.lit(626) //  RestartPolicy:(*v1.ContainerRestartPolicy)
+						w.str((*x.RestartPolicy))
+					}
+				}
+				if x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+					w.lit(627) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+				} else {
+					if x.RestartPolicyRules == nil {
+						w.lit(628) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
+					} else {
+						w.lit(629) //  RestartPolicyRules:([]v1.ContainerRestartRule)
+						w.spewSliceContainerRestartRule(x.RestartPolicyRules)
+					}
+					if x.VolumeMounts == nil {
+						w.lit(630) //  VolumeMounts:([]v1.VolumeMount)<nil>
+					} else {
+						w.lit(631) //  VolumeMounts:([]v1.VolumeMount)
+						w.spewSliceVolumeMount(x.VolumeMounts)
+					}
+				}
+			}
+			if x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+				w.lit(632) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+			} else {
+				if x.VolumeDevices == nil && x.LivenessProbe == nil {
+					w.lit(633) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
+				} else {
+					if x.VolumeDevices == nil {
+						w.lit(634) //  VolumeDevices:([]v1.VolumeDevice)<nil>
+					} else {
+						w.lit(635) //  VolumeDevices:([]v1.VolumeDevice)
+						w.spewSliceVolumeDevice(x.VolumeDevices)
+					}
+					if x.LivenessProbe == nil {
+						w.lit(636) //  LivenessProbe:(*v1.Probe)<nil>
+					} else {
+						w.lit(637) //  LivenessProbe:(*v1.Probe)
+						w.spewProbe(x.LivenessProbe)
+					}
+				}
+				if x.ReadinessProbe == nil && x.StartupProbe == nil {
+					w.lit(638) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+				} else {
+					if x.ReadinessProbe == nil {
+						w.lit(639) //  ReadinessProbe:(*v1.Probe)<nil>
+					} else {
+						w.lit(640) //  ReadinessProbe:(*v1.Probe)
+						w.spewProbe(x.ReadinessProbe)
+					}
+					if x.StartupProbe == nil {
+						w.lit(641) //  StartupProbe:(*v1.Probe)<nil>
+					} else {
+						w.lit(642) //  StartupProbe:(*v1.Probe)
+						w.spewProbe(x.StartupProbe)
+					}
+				}
+			}
+		}
+		if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+			w.lit(643) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+		} else {
+			if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
+				w.lit(644) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+			} else {
+				if x.Lifecycle == nil && x.TerminationMessagePath == "" {
+					w.lit(645) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)
+				} else {
+					if x.Lifecycle == nil {
+						w.lit(646) //  Lifecycle:(*v1.Lifecycle)<nil>
+					} else {
+						w.lit(647) //  Lifecycle:(*v1.Lifecycle)
+						w.spewLifecycle(x.Lifecycle)
+					}
+					if x.TerminationMessagePath == "" {
+						w.lit(648) //  TerminationMessagePath:(string)
+					} else {
+						w.lit(648) //  TerminationMessagePath:(string)
+						w.str(x.TerminationMessagePath)
+					}
+				}
+				if x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
+					w.lit(649) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+				} else {
+					if x.TerminationMessagePolicy == "" {
+						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+					} else {
+						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+						w.str(x.TerminationMessagePolicy)
+					}
+					if x.ImagePullPolicy == "" {
+						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+					} else {
+						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+						w.str(x.ImagePullPolicy)
+					}
+				}
+			}
+			if x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+				w.lit(652) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+			} else {
+				if x.SecurityContext == nil && !x.Stdin {
+					w.lit(653) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
+				} else {
+					if x.SecurityContext == nil {
+						w.lit(654) //  SecurityContext:(*v1.SecurityContext)<nil>
+					} else {
+						w.lit(655) //  SecurityContext:(*v1.SecurityContext)
+						w.spewSecurityContext(x.SecurityContext)
+					}
+					if !x.Stdin {
+						w.lit(656) //  Stdin:(bool)false
+					} else {
+						w.lit(657) //  Stdin:(bool)
+						w.boolean(x.Stdin)
+					}
+				}
+				if !x.StdinOnce && !x.TTY {
+					w.lit(658) //  StdinOnce:(bool)false TTY:(bool)false
+				} else {
+					if !x.StdinOnce {
+						w.lit(659) //  StdinOnce:(bool)false
+					} else {
+						w.lit(660) //  StdinOnce:(bool)
+						w.boolean(x.StdinOnce)
+					}
+					if !x.TTY {
+						w.lit(661) //  TTY:(bool)false
+					} else {
+						w.lit(662) //  TTY:(bool)
+						w.boolean(x.TTY)
+					}
+				}
+			}
+		}
 	}
-	w.lit(" RestartPolicyRules:([]v1.ContainerRestartRule)")
-	w.spewSliceContainerRestartRule(x.RestartPolicyRules)
-	w.lit(" VolumeMounts:([]v1.VolumeMount)")
-	w.spewSliceVolumeMount(x.VolumeMounts)
-	w.lit(" VolumeDevices:([]v1.VolumeDevice)")
-	w.spewSliceVolumeDevice(x.VolumeDevices)
-	w.lit(" LivenessProbe:(*v1.Probe)")
-	if x.LivenessProbe == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProbe(&(*x.LivenessProbe))
-	}
-	w.lit(" ReadinessProbe:(*v1.Probe)")
-	if x.ReadinessProbe == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProbe(&(*x.ReadinessProbe))
-	}
-	w.lit(" StartupProbe:(*v1.Probe)")
-	if x.StartupProbe == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewProbe(&(*x.StartupProbe))
-	}
-	w.lit(" Lifecycle:(*v1.Lifecycle)")
-	if x.Lifecycle == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLifecycle(&(*x.Lifecycle))
-	}
-	w.lit(" TerminationMessagePath:(string)")
-	w.str(x.TerminationMessagePath)
-	w.lit(" TerminationMessagePolicy:(v1.TerminationMessagePolicy)")
-	w.str(x.TerminationMessagePolicy)
-	w.lit(" ImagePullPolicy:(v1.PullPolicy)")
-	w.str(x.ImagePullPolicy)
-	w.lit(" SecurityContext:(*v1.SecurityContext)")
-	if x.SecurityContext == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSecurityContext(&(*x.SecurityContext))
-	}
-	w.lit(" Stdin:(bool)")
-	w.boolean(x.Stdin)
-	w.lit(" StdinOnce:(bool)")
-	w.boolean(x.StdinOnce)
-	w.lit(" TTY:(bool)")
-	w.boolean(x.TTY)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSecurityContext(x *PodSecurityContext) {
-	w.lit("{SELinuxOptions:(*v1.SELinuxOptions)")
-	if x.SELinuxOptions == nil {
-		w.lit("<nil>")
+	if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil && x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil && x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+		w.lit(861) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
 	} else {
-		w.spewSELinuxOptions(&(*x.SELinuxOptions))
+		if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
+			w.lit(862) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+		} else {
+			if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil {
+				w.lit(863) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
+			} else {
+				if x.SELinuxOptions == nil {
+					w.lit(864) // {SELinuxOptions:(*v1.SELinuxOptions)<nil>
+				} else {
+					w.lit(865) // {SELinuxOptions:(*v1.SELinuxOptions)
+					w.spewSELinuxOptions(x.SELinuxOptions)
+				}
+				if x.WindowsOptions == nil && x.RunAsUser == nil {
+					w.lit(866) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
+				} else {
+					if x.WindowsOptions == nil {
+						w.lit(806) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
+					} else {
+						w.lit(807) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
+						w.spewWindowsSecurityContextOptions(x.WindowsOptions)
+					}
+					if x.RunAsUser == nil {
+						w.lit(809) //  RunAsUser:(*int64)<nil>
+					} else {
+						w.lit(810) //  RunAsUser:(*int64)
+						w.i64((*x.RunAsUser))
+					}
+				}
+			}
+			if x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
+				w.lit(867) //  RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+			} else {
+				if x.RunAsGroup == nil {
+					w.lit(811) //  RunAsGroup:(*int64)<nil>
+				} else {
+					w.lit(812) //  RunAsGroup:(*int64)
+					w.i64((*x.RunAsGroup))
+				}
+				if x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
+					w.lit(868) //  RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+				} else {
+					if x.RunAsNonRoot == nil {
+						w.lit(815) //  RunAsNonRoot:(*bool)<nil>
+					} else {
+						w.lit(816) //  RunAsNonRoot:(*bool)
+						w.boolean((*x.RunAsNonRoot))
+					}
+					if x.SupplementalGroups == nil {
+						w.lit(869) //  SupplementalGroups:([]int64)<nil>
+					} else {
+						w.lit(870) //  SupplementalGroups:([]int64)
+						w.spewSliceInt64(x.SupplementalGroups)
+					}
+				}
+			}
+		}
+		if x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil && x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+			w.lit(871) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+		} else {
+			if x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil {
+				w.lit(872) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
+			} else {
+				if x.SupplementalGroupsPolicy == nil {
+					w.lit(873) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil>
+				} else {
+					w.lit(874) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)
+					w.str((*x.SupplementalGroupsPolicy))
+				}
+				if x.FSGroup == nil && x.Sysctls == nil {
+					w.lit(875) //  FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
+				} else {
+					if x.FSGroup == nil {
+						w.lit(876) //  FSGroup:(*int64)<nil>
+					} else {
+						w.lit(877) //  FSGroup:(*int64)
+						w.i64((*x.FSGroup))
+					}
+					if x.Sysctls == nil {
+						w.lit(878) //  Sysctls:([]v1.Sysctl)<nil>
+					} else {
+						w.lit(879) //  Sysctls:([]v1.Sysctl)
+						w.spewSliceSysctl(x.Sysctls)
+					}
+				}
+			}
+			if x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+				w.lit(880) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+			} else {
+				if x.FSGroupChangePolicy == nil && x.SeccompProfile == nil {
+					w.lit(881) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil>
+				} else {
+					if x.FSGroupChangePolicy == nil {
+						w.lit(882) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil>
+					} else {
+						w.lit(883) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)
+						w.str((*x.FSGroupChangePolicy))
+					}
+					if x.SeccompProfile == nil {
+						w.lit(826) //  SeccompProfile:(*v1.SeccompProfile)<nil>
+					} else {
+						w.lit(827) //  SeccompProfile:(*v1.SeccompProfile)
+						w.spewSeccompProfile(x.SeccompProfile)
+					}
+				}
+				if x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+					w.lit(884) //  AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+				} else {
+					if x.AppArmorProfile == nil {
+						w.lit(828) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>
+					} else {
+						w.lit(829) //  AppArmorProfile:(*v1.AppArmorProfile)
+						w.spewAppArmorProfile(x.AppArmorProfile)
+					}
+					if x.SELinuxChangePolicy == nil {
+						w.lit(885) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+					} else {
+						w.lit(886) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)
+						w.str((*x.SELinuxChangePolicy))
+					}
+				}
+			}
+		}
 	}
-	w.lit(" WindowsOptions:(*v1.WindowsSecurityContextOptions)")
-	if x.WindowsOptions == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewWindowsSecurityContextOptions(&(*x.WindowsOptions))
-	}
-	w.lit(" RunAsUser:(*int64)")
-	if x.RunAsUser == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.RunAsUser))
-	}
-	w.lit(" RunAsGroup:(*int64)")
-	if x.RunAsGroup == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.RunAsGroup))
-	}
-	w.lit(" RunAsNonRoot:(*bool)")
-	if x.RunAsNonRoot == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.RunAsNonRoot))
-	}
-	w.lit(" SupplementalGroups:([]int64)")
-	w.sliceInt64(x.SupplementalGroups)
-	w.lit(" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)")
-	if x.SupplementalGroupsPolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.SupplementalGroupsPolicy))
-	}
-	w.lit(" FSGroup:(*int64)")
-	if x.FSGroup == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.FSGroup))
-	}
-	w.lit(" Sysctls:([]v1.Sysctl)")
-	w.spewSliceSysctl(x.Sysctls)
-	w.lit(" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)")
-	if x.FSGroupChangePolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.FSGroupChangePolicy))
-	}
-	w.lit(" SeccompProfile:(*v1.SeccompProfile)")
-	if x.SeccompProfile == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewSeccompProfile(&(*x.SeccompProfile))
-	}
-	w.lit(" AppArmorProfile:(*v1.AppArmorProfile)")
-	if x.AppArmorProfile == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewAppArmorProfile(&(*x.AppArmorProfile))
-	}
-	w.lit(" SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)")
-	if x.SELinuxChangePolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.SELinuxChangePolicy))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSysctl(x *Sysctl) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Value:(string)")
-	w.str(x.Value)
-	w.lit("}")
+	if x.Name == "" && x.Value == "" {
+		w.lit(772) // {Name:(string) Value:(string)
+	} else {
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.Value == "" {
+			w.lit(682) //  Value:(string)
+		} else {
+			w.lit(682) //  Value:(string)
+			w.str(x.Value)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewAffinity(x *Affinity) {
-	w.lit("{NodeAffinity:(*v1.NodeAffinity)")
-	if x.NodeAffinity == nil {
-		w.lit("<nil>")
+	if x.NodeAffinity == nil && x.PodAffinity == nil && x.PodAntiAffinity == nil {
+		w.lit(887) // {NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>
 	} else {
-		w.spewNodeAffinity(&(*x.NodeAffinity))
+		if x.NodeAffinity == nil {
+			w.lit(888) // {NodeAffinity:(*v1.NodeAffinity)<nil>
+		} else {
+			w.lit(889) // {NodeAffinity:(*v1.NodeAffinity)
+			w.spewNodeAffinity(x.NodeAffinity)
+		}
+		if x.PodAffinity == nil && x.PodAntiAffinity == nil {
+			w.lit(890) //  PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>
+		} else {
+			if x.PodAffinity == nil {
+				w.lit(891) //  PodAffinity:(*v1.PodAffinity)<nil>
+			} else {
+				w.lit(892) //  PodAffinity:(*v1.PodAffinity)
+				w.spewPodAffinity(x.PodAffinity)
+			}
+			if x.PodAntiAffinity == nil {
+				w.lit(893) //  PodAntiAffinity:(*v1.PodAntiAffinity)<nil>
+			} else {
+				w.lit(894) //  PodAntiAffinity:(*v1.PodAntiAffinity)
+				w.spewPodAntiAffinity(x.PodAntiAffinity)
+			}
+		}
 	}
-	w.lit(" PodAffinity:(*v1.PodAffinity)")
-	if x.PodAffinity == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodAffinity(&(*x.PodAffinity))
-	}
-	w.lit(" PodAntiAffinity:(*v1.PodAntiAffinity)")
-	if x.PodAntiAffinity == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodAntiAffinity(&(*x.PodAntiAffinity))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeAffinity(x *NodeAffinity) {
-	w.lit("{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)")
-	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-		w.lit("<nil>")
+	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+		w.lit(895) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>
 	} else {
-		w.spewNodeSelector(&(*x.RequiredDuringSchedulingIgnoredDuringExecution))
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			w.lit(896) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil>
+		} else {
+			w.lit(897) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)
+			w.spewNodeSelector(x.RequiredDuringSchedulingIgnoredDuringExecution)
+		}
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			w.lit(898) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>
+		} else {
+			w.lit(899) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)
+			w.spewSlicePreferredSchedulingTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
+		}
 	}
-	w.lit(" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)")
-	w.spewSlicePreferredSchedulingTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeSelector(x *NodeSelector) {
-	w.lit("{NodeSelectorTerms:([]v1.NodeSelectorTerm)")
-	w.spewSliceNodeSelectorTerm(x.NodeSelectorTerms)
-	w.lit("}")
+	if x.NodeSelectorTerms == nil {
+		w.lit(900) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>
+	} else {
+		w.lit(901) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)
+		w.spewSliceNodeSelectorTerm(x.NodeSelectorTerms)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeSelectorTerm(x *NodeSelectorTerm) {
-	w.lit("{MatchExpressions:([]v1.NodeSelectorRequirement)")
-	w.spewSliceNodeSelectorRequirement(x.MatchExpressions)
-	w.lit(" MatchFields:([]v1.NodeSelectorRequirement)")
-	w.spewSliceNodeSelectorRequirement(x.MatchFields)
-	w.lit("}")
+	if x.MatchExpressions == nil && x.MatchFields == nil {
+		w.lit(902) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>
+	} else {
+		if x.MatchExpressions == nil {
+			w.lit(903) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil>
+		} else {
+			w.lit(904) // {MatchExpressions:([]v1.NodeSelectorRequirement)
+			w.spewSliceNodeSelectorRequirement(x.MatchExpressions)
+		}
+		if x.MatchFields == nil {
+			w.lit(905) //  MatchFields:([]v1.NodeSelectorRequirement)<nil>
+		} else {
+			w.lit(906) //  MatchFields:([]v1.NodeSelectorRequirement)
+			w.spewSliceNodeSelectorRequirement(x.MatchFields)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeSelectorRequirement(x *NodeSelectorRequirement) {
-	w.lit("{Key:(string)")
-	w.str(x.Key)
-	w.lit(" Operator:(v1.NodeSelectorOperator)")
-	w.str(x.Operator)
-	w.lit(" Values:([]string)")
-	w.sliceString(x.Values)
-	w.lit("}")
+	if x.Key == "" && x.Operator == "" && x.Values == nil {
+		w.lit(907) // {Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>
+	} else {
+		if x.Key == "" {
+			w.lit(334) // {Key:(string)
+		} else {
+			w.lit(334) // {Key:(string)
+			w.str(x.Key)
+		}
+		if x.Operator == "" && x.Values == nil {
+			w.lit(908) //  Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>
+		} else {
+			if x.Operator == "" {
+				w.lit(909) //  Operator:(v1.NodeSelectorOperator)
+			} else {
+				w.lit(909) //  Operator:(v1.NodeSelectorOperator)
+				w.str(x.Operator)
+			}
+			if x.Values == nil {
+				w.lit(511) //  Values:([]string)<nil>
+			} else {
+				w.lit(512) //  Values:([]string)
+				w.spewSliceString(x.Values)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPreferredSchedulingTerm(x *PreferredSchedulingTerm) {
-	w.lit("{Weight:(int32)")
-	w.i64(int64(x.Weight))
-	w.lit(" Preference:(v1.NodeSelectorTerm)")
+	if x.Weight == 0 {
+		w.lit(910) // {Weight:(int32)0
+	} else {
+		w.lit(911) // {Weight:(int32)
+		w.i64(int64(x.Weight))
+	}
+	w.lit(912) //  Preference:(v1.NodeSelectorTerm)
 	w.spewNodeSelectorTerm(&x.Preference)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodAffinity(x *PodAffinity) {
-	w.lit("{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)")
-	w.spewSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
-	w.lit(" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)")
-	w.spewSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
-	w.lit("}")
+	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+		w.lit(913) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+	} else {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			w.lit(914) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
+		} else {
+			w.lit(915) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
+			w.spewSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
+		}
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			w.lit(916) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+		} else {
+			w.lit(917) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
+			w.spewSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodAffinityTerm(x *PodAffinityTerm) {
-	w.lit("{LabelSelector:(*v1.LabelSelector)")
-	if x.LabelSelector == nil {
-		w.lit("<nil>")
+	if x.LabelSelector == nil && x.Namespaces == nil && x.TopologyKey == "" && x.NamespaceSelector == nil && x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
+		w.lit(918) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>
 	} else {
-		w.spewLabelSelector(&(*x.LabelSelector))
+		if x.LabelSelector == nil && x.Namespaces == nil && x.TopologyKey == "" {
+			w.lit(919) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string)
+		} else {
+			if x.LabelSelector == nil {
+				w.lit(920) // {LabelSelector:(*v1.LabelSelector)<nil>
+			} else {
+				w.lit(921) // {LabelSelector:(*v1.LabelSelector)
+				w.spewLabelSelector(x.LabelSelector)
+			}
+			if x.Namespaces == nil && x.TopologyKey == "" {
+				w.lit(922) //  Namespaces:([]string)<nil> TopologyKey:(string)
+			} else {
+				if x.Namespaces == nil {
+					w.lit(923) //  Namespaces:([]string)<nil>
+				} else {
+					w.lit(924) //  Namespaces:([]string)
+					w.spewSliceString(x.Namespaces)
+				}
+				if x.TopologyKey == "" {
+					w.lit(925) //  TopologyKey:(string)
+				} else {
+					w.lit(925) //  TopologyKey:(string)
+					w.str(x.TopologyKey)
+				}
+			}
+		}
+		if x.NamespaceSelector == nil && x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
+			w.lit(926) //  NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>
+		} else {
+			if x.NamespaceSelector == nil {
+				w.lit(927) //  NamespaceSelector:(*v1.LabelSelector)<nil>
+			} else {
+				w.lit(928) //  NamespaceSelector:(*v1.LabelSelector)
+				w.spewLabelSelector(x.NamespaceSelector)
+			}
+			if x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
+				w.lit(929) //  MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>
+			} else {
+				if x.MatchLabelKeys == nil {
+					w.lit(930) //  MatchLabelKeys:([]string)<nil>
+				} else {
+					w.lit(931) //  MatchLabelKeys:([]string)
+					w.spewSliceString(x.MatchLabelKeys)
+				}
+				if x.MismatchLabelKeys == nil {
+					w.lit(932) //  MismatchLabelKeys:([]string)<nil>
+				} else {
+					w.lit(933) //  MismatchLabelKeys:([]string)
+					w.spewSliceString(x.MismatchLabelKeys)
+				}
+			}
+		}
 	}
-	w.lit(" Namespaces:([]string)")
-	w.sliceString(x.Namespaces)
-	w.lit(" TopologyKey:(string)")
-	w.str(x.TopologyKey)
-	w.lit(" NamespaceSelector:(*v1.LabelSelector)")
-	if x.NamespaceSelector == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLabelSelector(&(*x.NamespaceSelector))
-	}
-	w.lit(" MatchLabelKeys:([]string)")
-	w.sliceString(x.MatchLabelKeys)
-	w.lit(" MismatchLabelKeys:([]string)")
-	w.sliceString(x.MismatchLabelKeys)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
-	w.lit("{Weight:(int32)")
-	w.i64(int64(x.Weight))
-	w.lit(" PodAffinityTerm:(v1.PodAffinityTerm)")
+	if x.Weight == 0 {
+		w.lit(910) // {Weight:(int32)0
+	} else {
+		w.lit(911) // {Weight:(int32)
+		w.i64(int64(x.Weight))
+	}
+	w.lit(934) //  PodAffinityTerm:(v1.PodAffinityTerm)
 	w.spewPodAffinityTerm(&x.PodAffinityTerm)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodAntiAffinity(x *PodAntiAffinity) {
-	w.lit("{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)")
-	w.spewSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
-	w.lit(" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)")
-	w.spewSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
-	w.lit("}")
+	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+		w.lit(913) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+	} else {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			w.lit(914) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
+		} else {
+			w.lit(915) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
+			w.spewSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
+		}
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			w.lit(916) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+		} else {
+			w.lit(917) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
+			w.spewSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewToleration(x *Toleration) {
-	w.lit("{Key:(string)")
-	w.str(x.Key)
-	w.lit(" Operator:(v1.TolerationOperator)")
-	w.str(x.Operator)
-	w.lit(" Value:(string)")
-	w.str(x.Value)
-	w.lit(" Effect:(v1.TaintEffect)")
-	w.str(x.Effect)
-	w.lit(" TolerationSeconds:(*int64)")
-	if x.TolerationSeconds == nil {
-		w.lit("<nil>")
+	if x.Key == "" && x.Operator == "" && x.Value == "" && x.Effect == "" && x.TolerationSeconds == nil {
+		w.lit(935) // {Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>
 	} else {
-		w.i64((*x.TolerationSeconds))
+		if x.Key == "" && x.Operator == "" {
+			w.lit(936) // {Key:(string) Operator:(v1.TolerationOperator)
+		} else {
+			if x.Key == "" {
+				w.lit(334) // {Key:(string)
+			} else {
+				w.lit(334) // {Key:(string)
+				w.str(x.Key)
+			}
+			if x.Operator == "" {
+				w.lit(937) //  Operator:(v1.TolerationOperator)
+			} else {
+				w.lit(937) //  Operator:(v1.TolerationOperator)
+				w.str(x.Operator)
+			}
+		}
+		if x.Value == "" && x.Effect == "" && x.TolerationSeconds == nil {
+			w.lit(938) //  Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>
+		} else {
+			if x.Value == "" {
+				w.lit(682) //  Value:(string)
+			} else {
+				w.lit(682) //  Value:(string)
+				w.str(x.Value)
+			}
+			if x.Effect == "" && x.TolerationSeconds == nil {
+				w.lit(939) //  Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>
+			} else {
+				if x.Effect == "" {
+					w.lit(940) //  Effect:(v1.TaintEffect)
+				} else {
+					w.lit(940) //  Effect:(v1.TaintEffect)
+					w.str(x.Effect)
+				}
+				if x.TolerationSeconds == nil {
+					w.lit(941) //  TolerationSeconds:(*int64)<nil>
+				} else {
+					w.lit(942) //  TolerationSeconds:(*int64)
+					w.i64((*x.TolerationSeconds))
+				}
+			}
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewHostAlias(x *HostAlias) {
-	w.lit("{IP:(string)")
-	w.str(x.IP)
-	w.lit(" Hostnames:([]string)")
-	w.sliceString(x.Hostnames)
-	w.lit("}")
+	if x.IP == "" && x.Hostnames == nil {
+		w.lit(943) // {IP:(string) Hostnames:([]string)<nil>
+	} else {
+		if x.IP == "" {
+			w.lit(944) // {IP:(string)
+		} else {
+			w.lit(944) // {IP:(string)
+			w.str(x.IP)
+		}
+		if x.Hostnames == nil {
+			w.lit(945) //  Hostnames:([]string)<nil>
+		} else {
+			w.lit(946) //  Hostnames:([]string)
+			w.spewSliceString(x.Hostnames)
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodDNSConfig(x *PodDNSConfig) {
-	w.lit("{Nameservers:([]string)")
-	w.sliceString(x.Nameservers)
-	w.lit(" Searches:([]string)")
-	w.sliceString(x.Searches)
-	w.lit(" Options:([]v1.PodDNSConfigOption)")
-	w.spewSlicePodDNSConfigOption(x.Options)
-	w.lit("}")
+	if x.Nameservers == nil && x.Searches == nil && x.Options == nil {
+		w.lit(947) // {Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>
+	} else {
+		if x.Nameservers == nil {
+			w.lit(948) // {Nameservers:([]string)<nil>
+		} else {
+			w.lit(949) // {Nameservers:([]string)
+			w.spewSliceString(x.Nameservers)
+		}
+		if x.Searches == nil && x.Options == nil {
+			w.lit(950) //  Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>
+		} else {
+			if x.Searches == nil {
+				w.lit(951) //  Searches:([]string)<nil>
+			} else {
+				w.lit(952) //  Searches:([]string)
+				w.spewSliceString(x.Searches)
+			}
+			if x.Options == nil {
+				w.lit(953) //  Options:([]v1.PodDNSConfigOption)<nil>
+			} else {
+				w.lit(954) //  Options:([]v1.PodDNSConfigOption)
+				w.spewSlicePodDNSConfigOption(x.Options)
+			}
+		}
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodDNSConfigOption(x *PodDNSConfigOption) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Value:(*string)")
-	if x.Value == nil {
-		w.lit("<nil>")
+	if x.Name == "" && x.Value == nil {
+		w.lit(955) // {Name:(string) Value:(*string)<nil>
 	} else {
-		w.str((*x.Value))
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.Value == nil {
+			w.lit(956) //  Value:(*string)<nil>
+		} else {
+			w.lit(957) //  Value:(*string)
+			w.str((*x.Value))
+		}
 	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodReadinessGate(x *PodReadinessGate) {
-	w.lit("{ConditionType:(v1.PodConditionType)")
-	w.str(x.ConditionType)
-	w.lit("}")
+	if x.ConditionType == "" {
+		w.lit(958) // {ConditionType:(v1.PodConditionType)
+	} else {
+		w.lit(958) // {ConditionType:(v1.PodConditionType)
+		w.str(x.ConditionType)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewTopologySpreadConstraint(x *TopologySpreadConstraint) {
-	w.lit("{MaxSkew:(int32)")
-	w.i64(int64(x.MaxSkew))
-	w.lit(" TopologyKey:(string)")
-	w.str(x.TopologyKey)
-	w.lit(" WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)")
-	w.str(x.WhenUnsatisfiable)
-	w.lit(" LabelSelector:(*v1.LabelSelector)")
-	if x.LabelSelector == nil {
-		w.lit("<nil>")
+	if x.MaxSkew == 0 && x.TopologyKey == "" && x.WhenUnsatisfiable == "" && x.LabelSelector == nil && x.MinDomains == nil && x.NodeAffinityPolicy == nil && x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
+		w.lit(959) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>
 	} else {
-		w.spewLabelSelector(&(*x.LabelSelector))
+		if x.MaxSkew == 0 && x.TopologyKey == "" && x.WhenUnsatisfiable == "" && x.LabelSelector == nil {
+			w.lit(960) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
+		} else {
+			if x.MaxSkew == 0 && x.TopologyKey == "" {
+				w.lit(961) // {MaxSkew:(int32)0 TopologyKey:(string)
+			} else {
+				if x.MaxSkew == 0 {
+					w.lit(962) // {MaxSkew:(int32)0
+				} else {
+					w.lit(963) // {MaxSkew:(int32)
+					w.i64(int64(x.MaxSkew))
+				}
+				if x.TopologyKey == "" {
+					w.lit(925) //  TopologyKey:(string)
+				} else {
+					w.lit(925) //  TopologyKey:(string)
+					w.str(x.TopologyKey)
+				}
+			}
+			if x.WhenUnsatisfiable == "" && x.LabelSelector == nil {
+				w.lit(964) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
+			} else {
+				if x.WhenUnsatisfiable == "" {
+					w.lit(965) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
+				} else {
+					w.lit(965) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
+					w.str(x.WhenUnsatisfiable)
+				}
+				if x.LabelSelector == nil {
+					w.lit(500) //  LabelSelector:(*v1.LabelSelector)<nil>
+				} else {
+					w.lit(501) //  LabelSelector:(*v1.LabelSelector)
+					w.spewLabelSelector(x.LabelSelector)
+				}
+			}
+		}
+		if x.MinDomains == nil && x.NodeAffinityPolicy == nil && x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
+			w.lit(966) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>
+		} else {
+			if x.MinDomains == nil && x.NodeAffinityPolicy == nil {
+				w.lit(967) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
+			} else {
+				if x.MinDomains == nil {
+					w.lit(968) //  MinDomains:(*int32)<nil>
+				} else {
+					w.lit(969) //  MinDomains:(*int32)
+					w.i64(int64((*x.MinDomains)))
+				}
+				if x.NodeAffinityPolicy == nil {
+					w.lit(970) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
+				} else {
+					w.lit(971) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)
+					w.str((*x.NodeAffinityPolicy))
+				}
+			}
+			if x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
+				w.lit(972) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>
+			} else {
+				if x.NodeTaintsPolicy == nil {
+					w.lit(973) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil>
+				} else {
+					w.lit(974) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)
+					w.str((*x.NodeTaintsPolicy))
+				}
+				if x.MatchLabelKeys == nil {
+					w.lit(930) //  MatchLabelKeys:([]string)<nil>
+				} else {
+					w.lit(931) //  MatchLabelKeys:([]string)
+					w.spewSliceString(x.MatchLabelKeys)
+				}
+			}
+		}
 	}
-	w.lit(" MinDomains:(*int32)")
-	if x.MinDomains == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.MinDomains)))
-	}
-	w.lit(" NodeAffinityPolicy:(*v1.NodeInclusionPolicy)")
-	if x.NodeAffinityPolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.NodeAffinityPolicy))
-	}
-	w.lit(" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)")
-	if x.NodeTaintsPolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.NodeTaintsPolicy))
-	}
-	w.lit(" MatchLabelKeys:([]string)")
-	w.sliceString(x.MatchLabelKeys)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodOS(x *PodOS) {
-	w.lit("{Name:(v1.OSName)")
-	w.str(x.Name)
-	w.lit("}")
+	if x.Name == "" {
+		w.lit(975) // {Name:(v1.OSName)
+	} else {
+		w.lit(975) // {Name:(v1.OSName)
+		w.str(x.Name)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSchedulingGate(x *PodSchedulingGate) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit("}")
+	if x.Name == "" {
+		w.lit(30) // {Name:(string)
+	} else {
+		w.lit(30) // {Name:(string)
+		w.str(x.Name)
+	}
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodResourceClaim(x *PodResourceClaim) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" ResourceClaimName:(*string)")
-	if x.ResourceClaimName == nil {
-		w.lit("<nil>")
+	if x.Name == "" && x.ResourceClaimName == nil && x.ResourceClaimTemplateName == nil {
+		w.lit(976) // {Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>
 	} else {
-		w.str((*x.ResourceClaimName))
+		if x.Name == "" {
+			w.lit(30) // {Name:(string)
+		} else {
+			w.lit(30) // {Name:(string)
+			w.str(x.Name)
+		}
+		if x.ResourceClaimName == nil && x.ResourceClaimTemplateName == nil {
+			w.lit(977) //  ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>
+		} else {
+			if x.ResourceClaimName == nil {
+				w.lit(978) //  ResourceClaimName:(*string)<nil>
+			} else {
+				w.lit(979) //  ResourceClaimName:(*string)
+				w.str((*x.ResourceClaimName))
+			}
+			if x.ResourceClaimTemplateName == nil {
+				w.lit(980) //  ResourceClaimTemplateName:(*string)<nil>
+			} else {
+				w.lit(981) //  ResourceClaimTemplateName:(*string)
+				w.str((*x.ResourceClaimTemplateName))
+			}
+		}
 	}
-	w.lit(" ResourceClaimTemplateName:(*string)")
-	if x.ResourceClaimTemplateName == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.ResourceClaimTemplateName))
-	}
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSchedulingGroup(x *PodSchedulingGroup) {
-	w.lit("{PodGroupName:(*string)")
 	if x.PodGroupName == nil {
-		w.lit("<nil>")
+		w.lit(982) // {PodGroupName:(*string)<nil>
 	} else {
+		w.lit(983) // {PodGroupName:(*string)
 		w.str((*x.PodGroupName))
 	}
-	w.lit("}")
-}
-
-func (w *spewer) spewDeploymentStrategy(x *DeploymentStrategy) {
-	w.lit("{Type:(v1.DeploymentStrategyType)")
-	w.str(x.Type)
-	w.lit(" RollingUpdate:(*v1.RollingUpdateDeployment)")
-	if x.RollingUpdate == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewRollingUpdateDeployment(&(*x.RollingUpdate))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewRollingUpdateDeployment(x *RollingUpdateDeployment) {
-	w.lit("{MaxUnavailable:(*intstr.IntOrString)")
-	if x.MaxUnavailable == nil {
-		w.lit("<nil>")
-	} else {
-		w.intOrString(&(*x.MaxUnavailable))
-	}
-	w.lit(" MaxSurge:(*intstr.IntOrString)")
-	if x.MaxSurge == nil {
-		w.lit("<nil>")
-	} else {
-		w.intOrString(&(*x.MaxSurge))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewDeploymentStatus(x *DeploymentStatus) {
-	w.lit("{ObservedGeneration:(int64)")
-	w.i64(x.ObservedGeneration)
-	w.lit(" Replicas:(int32)")
-	w.i64(int64(x.Replicas))
-	w.lit(" UpdatedReplicas:(int32)")
-	w.i64(int64(x.UpdatedReplicas))
-	w.lit(" ReadyReplicas:(int32)")
-	w.i64(int64(x.ReadyReplicas))
-	w.lit(" AvailableReplicas:(int32)")
-	w.i64(int64(x.AvailableReplicas))
-	w.lit(" UnavailableReplicas:(int32)")
-	w.i64(int64(x.UnavailableReplicas))
-	w.lit(" TerminatingReplicas:(*int32)")
-	if x.TerminatingReplicas == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.TerminatingReplicas)))
-	}
-	w.lit(" Conditions:([]v1.DeploymentCondition)")
-	w.spewSliceDeploymentCondition(x.Conditions)
-	w.lit(" CollisionCount:(*int32)")
-	if x.CollisionCount == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.CollisionCount)))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewDeploymentCondition(x *DeploymentCondition) {
-	w.lit("{Type:(v1.DeploymentConditionType)")
-	w.str(x.Type)
-	w.lit(" Status:(v1.ConditionStatus)")
-	w.str(x.Status)
-	w.lit(" LastUpdateTime:(v1.Time)")
-	w.time(&x.LastUpdateTime)
-	w.lit(" LastTransitionTime:(v1.Time)")
-	w.time(&x.LastTransitionTime)
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit("}")
-}
-
-func (w *spewer) spewReplicaSet(x *ReplicaSet) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.ReplicaSetSpec)")
-	w.spewReplicaSetSpec(&x.Spec)
-	w.lit(" Status:(v1.ReplicaSetStatus)")
-	w.spewReplicaSetStatus(&x.Status)
-	w.lit("}")
-}
-
-func (w *spewer) spewReplicaSetSpec(x *ReplicaSetSpec) {
-	w.lit("{Replicas:(*int32)")
-	if x.Replicas == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.Replicas)))
-	}
-	w.lit(" MinReadySeconds:(int32)")
-	w.i64(int64(x.MinReadySeconds))
-	w.lit(" Selector:(*v1.LabelSelector)")
-	if x.Selector == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLabelSelector(&(*x.Selector))
-	}
-	w.lit(" Template:(v1.PodTemplateSpec)")
-	w.spewPodTemplateSpec(&x.Template)
-	w.lit("}")
-}
-
-func (w *spewer) spewReplicaSetStatus(x *ReplicaSetStatus) {
-	w.lit("{Replicas:(int32)")
-	w.i64(int64(x.Replicas))
-	w.lit(" FullyLabeledReplicas:(int32)")
-	w.i64(int64(x.FullyLabeledReplicas))
-	w.lit(" ReadyReplicas:(int32)")
-	w.i64(int64(x.ReadyReplicas))
-	w.lit(" AvailableReplicas:(int32)")
-	w.i64(int64(x.AvailableReplicas))
-	w.lit(" TerminatingReplicas:(*int32)")
-	if x.TerminatingReplicas == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.TerminatingReplicas)))
-	}
-	w.lit(" ObservedGeneration:(int64)")
-	w.i64(x.ObservedGeneration)
-	w.lit(" Conditions:([]v1.ReplicaSetCondition)")
-	w.spewSliceReplicaSetCondition(x.Conditions)
-	w.lit("}")
-}
-
-func (w *spewer) spewReplicaSetCondition(x *ReplicaSetCondition) {
-	w.lit("{Type:(v1.ReplicaSetConditionType)")
-	w.str(x.Type)
-	w.lit(" Status:(v1.ConditionStatus)")
-	w.str(x.Status)
-	w.lit(" LastTransitionTime:(v1.Time)")
-	w.time(&x.LastTransitionTime)
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit("}")
-}
-
-func (w *spewer) spewPod(x *Pod) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.PodSpec)")
-	w.spewPodSpec(&x.Spec)
-	w.lit(" Status:(v1.PodStatus)")
-	w.spewPodStatus(&x.Status)
-	w.lit("}")
-}
-
-func (w *spewer) spewPodStatus(x *PodStatus) {
-	w.lit("{ObservedGeneration:(int64)")
-	w.i64(x.ObservedGeneration)
-	w.lit(" Phase:(v1.PodPhase)")
-	w.str(x.Phase)
-	w.lit(" Conditions:([]v1.PodCondition)")
-	w.spewSlicePodCondition(x.Conditions)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" NominatedNodeName:(string)")
-	w.str(x.NominatedNodeName)
-	w.lit(" HostIP:(string)")
-	w.str(x.HostIP)
-	w.lit(" HostIPs:([]v1.HostIP)")
-	w.spewSliceHostIP(x.HostIPs)
-	w.lit(" PodIP:(string)")
-	w.str(x.PodIP)
-	w.lit(" PodIPs:([]v1.PodIP)")
-	w.spewSlicePodIP(x.PodIPs)
-	w.lit(" StartTime:(*v1.Time)")
-	if x.StartTime == nil {
-		w.lit("<nil>")
-	} else {
-		w.time(&(*x.StartTime))
-	}
-	w.lit(" InitContainerStatuses:([]v1.ContainerStatus)")
-	w.spewSliceContainerStatus(x.InitContainerStatuses)
-	w.lit(" ContainerStatuses:([]v1.ContainerStatus)")
-	w.spewSliceContainerStatus(x.ContainerStatuses)
-	w.lit(" QOSClass:(v1.PodQOSClass)")
-	w.str(x.QOSClass)
-	w.lit(" EphemeralContainerStatuses:([]v1.ContainerStatus)")
-	w.spewSliceContainerStatus(x.EphemeralContainerStatuses)
-	w.lit(" Resize:(v1.PodResizeStatus)")
-	w.str(x.Resize)
-	w.lit(" ResourceClaimStatuses:([]v1.PodResourceClaimStatus)")
-	w.spewSlicePodResourceClaimStatus(x.ResourceClaimStatuses)
-	w.lit(" ExtendedResourceClaimStatus:(*v1.PodExtendedResourceClaimStatus)")
-	if x.ExtendedResourceClaimStatus == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodExtendedResourceClaimStatus(&(*x.ExtendedResourceClaimStatus))
-	}
-	w.lit(" AllocatedResources:(v1.ResourceList)")
-	w.mapQuantity(x.AllocatedResources)
-	w.lit(" Resources:(*v1.ResourceRequirements)")
-	if x.Resources == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceRequirements(&(*x.Resources))
-	}
-	w.lit(" NodeAllocatableResourceClaimStatuses:([]v1.NodeAllocatableResourceClaimStatus)")
-	w.spewSliceNodeAllocatableResourceClaimStatus(x.NodeAllocatableResourceClaimStatuses)
-	w.lit("}")
-}
-
-func (w *spewer) spewPodCondition(x *PodCondition) {
-	w.lit("{Type:(v1.PodConditionType)")
-	w.str(x.Type)
-	w.lit(" ObservedGeneration:(int64)")
-	w.i64(x.ObservedGeneration)
-	w.lit(" Status:(v1.ConditionStatus)")
-	w.str(x.Status)
-	w.lit(" LastProbeTime:(v1.Time)")
-	w.time(&x.LastProbeTime)
-	w.lit(" LastTransitionTime:(v1.Time)")
-	w.time(&x.LastTransitionTime)
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit("}")
-}
-
-func (w *spewer) spewHostIP(x *HostIP) {
-	w.lit("{IP:(string)")
-	w.str(x.IP)
-	w.lit("}")
-}
-
-func (w *spewer) spewPodIP(x *PodIP) {
-	w.lit("{IP:(string)")
-	w.str(x.IP)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerStatus(x *ContainerStatus) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" State:(v1.ContainerState)")
-	w.spewContainerState(&x.State)
-	w.lit(" LastTerminationState:(v1.ContainerState)")
-	w.spewContainerState(&x.LastTerminationState)
-	w.lit(" Ready:(bool)")
-	w.boolean(x.Ready)
-	w.lit(" RestartCount:(int32)")
-	w.i64(int64(x.RestartCount))
-	w.lit(" Image:(string)")
-	w.str(x.Image)
-	w.lit(" ImageID:(string)")
-	w.str(x.ImageID)
-	w.lit(" ContainerID:(string)")
-	w.str(x.ContainerID)
-	w.lit(" Started:(*bool)")
-	if x.Started == nil {
-		w.lit("<nil>")
-	} else {
-		w.boolean((*x.Started))
-	}
-	w.lit(" AllocatedResources:(v1.ResourceList)")
-	w.mapQuantity(x.AllocatedResources)
-	w.lit(" Resources:(*v1.ResourceRequirements)")
-	if x.Resources == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceRequirements(&(*x.Resources))
-	}
-	w.lit(" VolumeMounts:([]v1.VolumeMountStatus)")
-	w.spewSliceVolumeMountStatus(x.VolumeMounts)
-	w.lit(" User:(*v1.ContainerUser)")
-	if x.User == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewContainerUser(&(*x.User))
-	}
-	w.lit(" AllocatedResourcesStatus:([]v1.ResourceStatus)")
-	w.spewSliceResourceStatus(x.AllocatedResourcesStatus)
-	w.lit(" StopSignal:(*v1.Signal)")
-	if x.StopSignal == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.StopSignal))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerState(x *ContainerState) {
-	w.lit("{Waiting:(*v1.ContainerStateWaiting)")
-	if x.Waiting == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewContainerStateWaiting(&(*x.Waiting))
-	}
-	w.lit(" Running:(*v1.ContainerStateRunning)")
-	if x.Running == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewContainerStateRunning(&(*x.Running))
-	}
-	w.lit(" Terminated:(*v1.ContainerStateTerminated)")
-	if x.Terminated == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewContainerStateTerminated(&(*x.Terminated))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerStateWaiting(x *ContainerStateWaiting) {
-	w.lit("{Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerStateRunning(x *ContainerStateRunning) {
-	w.lit("{StartedAt:(v1.Time)")
-	w.time(&x.StartedAt)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerStateTerminated(x *ContainerStateTerminated) {
-	w.lit("{ExitCode:(int32)")
-	w.i64(int64(x.ExitCode))
-	w.lit(" Signal:(int32)")
-	w.i64(int64(x.Signal))
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit(" StartedAt:(v1.Time)")
-	w.time(&x.StartedAt)
-	w.lit(" FinishedAt:(v1.Time)")
-	w.time(&x.FinishedAt)
-	w.lit(" ContainerID:(string)")
-	w.str(x.ContainerID)
-	w.lit("}")
-}
-
-func (w *spewer) spewVolumeMountStatus(x *VolumeMountStatus) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" MountPath:(string)")
-	w.str(x.MountPath)
-	w.lit(" ReadOnly:(bool)")
-	w.boolean(x.ReadOnly)
-	w.lit(" RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)")
-	if x.RecursiveReadOnly == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.RecursiveReadOnly))
-	}
-	w.lit(" VolumeStatus:(*v1.VolumeStatus)")
-	if x.VolumeStatus == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewVolumeStatus(&(*x.VolumeStatus))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewVolumeStatus(x *VolumeStatus) {
-	w.lit("{Image:(*v1.ImageVolumeStatus)")
-	if x.Image == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewImageVolumeStatus(&(*x.Image))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewImageVolumeStatus(x *ImageVolumeStatus) {
-	w.lit("{ImageRef:(string)")
-	w.str(x.ImageRef)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerUser(x *ContainerUser) {
-	w.lit("{Linux:(*v1.LinuxContainerUser)")
-	if x.Linux == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLinuxContainerUser(&(*x.Linux))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewLinuxContainerUser(x *LinuxContainerUser) {
-	w.lit("{UID:(int64)")
-	w.i64(x.UID)
-	w.lit(" GID:(int64)")
-	w.i64(x.GID)
-	w.lit(" SupplementalGroups:([]int64)")
-	w.sliceInt64(x.SupplementalGroups)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceStatus(x *ResourceStatus) {
-	w.lit("{Name:(v1.ResourceName)")
-	w.str(x.Name)
-	w.lit(" Resources:([]v1.ResourceHealth)")
-	w.spewSliceResourceHealth(x.Resources)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceHealth(x *ResourceHealth) {
-	w.lit("{ResourceID:(v1.ResourceID)")
-	w.str(x.ResourceID)
-	w.lit(" Health:(v1.ResourceHealthStatus)")
-	w.str(x.Health)
-	w.lit(" Message:(*string)")
-	if x.Message == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.Message))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewPodResourceClaimStatus(x *PodResourceClaimStatus) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" ResourceClaimName:(*string)")
-	if x.ResourceClaimName == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.ResourceClaimName))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewPodExtendedResourceClaimStatus(x *PodExtendedResourceClaimStatus) {
-	w.lit("{RequestMappings:([]v1.ContainerExtendedResourceRequest)")
-	w.spewSliceContainerExtendedResourceRequest(x.RequestMappings)
-	w.lit(" ResourceClaimName:(string)")
-	w.str(x.ResourceClaimName)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerExtendedResourceRequest(x *ContainerExtendedResourceRequest) {
-	w.lit("{ContainerName:(string)")
-	w.str(x.ContainerName)
-	w.lit(" ResourceName:(string)")
-	w.str(x.ResourceName)
-	w.lit(" RequestName:(string)")
-	w.str(x.RequestName)
-	w.lit("}")
-}
-
-func (w *spewer) spewNodeAllocatableResourceClaimStatus(x *NodeAllocatableResourceClaimStatus) {
-	w.lit("{ResourceClaimName:(string)")
-	w.str(x.ResourceClaimName)
-	w.lit(" Containers:([]string)")
-	w.sliceString(x.Containers)
-	w.lit(" Resources:(map[v1.ResourceName]resource.Quantity)")
-	w.mapQuantity(x.Resources)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceQuota(x *ResourceQuota) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.ResourceQuotaSpec)")
-	w.spewResourceQuotaSpec(&x.Spec)
-	w.lit(" Status:(v1.ResourceQuotaStatus)")
-	w.spewResourceQuotaStatus(&x.Status)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceQuotaSpec(x *ResourceQuotaSpec) {
-	w.lit("{Hard:(v1.ResourceList)")
-	w.mapQuantity(x.Hard)
-	w.lit(" Scopes:([]v1.ResourceQuotaScope)")
-	w.sliceString(x.Scopes)
-	w.lit(" ScopeSelector:(*v1.ScopeSelector)")
-	if x.ScopeSelector == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewScopeSelector(&(*x.ScopeSelector))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewScopeSelector(x *ScopeSelector) {
-	w.lit("{MatchExpressions:([]v1.ScopedResourceSelectorRequirement)")
-	w.spewSliceScopedResourceSelectorRequirement(x.MatchExpressions)
-	w.lit("}")
-}
-
-func (w *spewer) spewScopedResourceSelectorRequirement(x *ScopedResourceSelectorRequirement) {
-	w.lit("{ScopeName:(v1.ResourceQuotaScope)")
-	w.str(x.ScopeName)
-	w.lit(" Operator:(v1.ScopeSelectorOperator)")
-	w.str(x.Operator)
-	w.lit(" Values:([]string)")
-	w.sliceString(x.Values)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceQuotaStatus(x *ResourceQuotaStatus) {
-	w.lit("{Hard:(v1.ResourceList)")
-	w.mapQuantity(x.Hard)
-	w.lit(" Used:(v1.ResourceList)")
-	w.mapQuantity(x.Used)
-	w.lit("}")
-}
-
-func (w *spewer) spewLimitRange(x *LimitRange) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.LimitRangeSpec)")
-	w.spewLimitRangeSpec(&x.Spec)
-	w.lit("}")
-}
-
-func (w *spewer) spewLimitRangeSpec(x *LimitRangeSpec) {
-	w.lit("{Limits:([]v1.LimitRangeItem)")
-	w.spewSliceLimitRangeItem(x.Limits)
-	w.lit("}")
-}
-
-func (w *spewer) spewLimitRangeItem(x *LimitRangeItem) {
-	w.lit("{Type:(v1.LimitType)")
-	w.str(x.Type)
-	w.lit(" Max:(v1.ResourceList)")
-	w.mapQuantity(x.Max)
-	w.lit(" Min:(v1.ResourceList)")
-	w.mapQuantity(x.Min)
-	w.lit(" Default:(v1.ResourceList)")
-	w.mapQuantity(x.Default)
-	w.lit(" DefaultRequest:(v1.ResourceList)")
-	w.mapQuantity(x.DefaultRequest)
-	w.lit(" MaxLimitRequestRatio:(v1.ResourceList)")
-	w.mapQuantity(x.MaxLimitRequestRatio)
-	w.lit("}")
-}
-
-func (w *spewer) spewPodDisruptionBudget(x *PodDisruptionBudget) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v1.PodDisruptionBudgetSpec)")
-	w.spewPodDisruptionBudgetSpec(&x.Spec)
-	w.lit(" Status:(v1.PodDisruptionBudgetStatus)")
-	w.spewPodDisruptionBudgetStatus(&x.Status)
-	w.lit("}")
-}
-
-func (w *spewer) spewPodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
-	w.lit("{MinAvailable:(*intstr.IntOrString)")
-	if x.MinAvailable == nil {
-		w.lit("<nil>")
-	} else {
-		w.intOrString(&(*x.MinAvailable))
-	}
-	w.lit(" Selector:(*v1.LabelSelector)")
-	if x.Selector == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLabelSelector(&(*x.Selector))
-	}
-	w.lit(" MaxUnavailable:(*intstr.IntOrString)")
-	if x.MaxUnavailable == nil {
-		w.lit("<nil>")
-	} else {
-		w.intOrString(&(*x.MaxUnavailable))
-	}
-	w.lit(" UnhealthyPodEvictionPolicy:(*v1.UnhealthyPodEvictionPolicyType)")
-	if x.UnhealthyPodEvictionPolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.UnhealthyPodEvictionPolicy))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewPodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) {
-	w.lit("{ObservedGeneration:(int64)")
-	w.i64(x.ObservedGeneration)
-	w.lit(" DisruptedPods:(map[string]v1.Time)")
-	w.spewMapTime(x.DisruptedPods)
-	w.lit(" DisruptionsAllowed:(int32)")
-	w.i64(int64(x.DisruptionsAllowed))
-	w.lit(" CurrentHealthy:(int32)")
-	w.i64(int64(x.CurrentHealthy))
-	w.lit(" DesiredHealthy:(int32)")
-	w.i64(int64(x.DesiredHealthy))
-	w.lit(" ExpectedPods:(int32)")
-	w.i64(int64(x.ExpectedPods))
-	w.lit(" Conditions:([]v1.Condition)")
-	w.spewSliceCondition(x.Conditions)
-	w.lit("}")
-}
-
-func (w *spewer) spewCondition(x *Condition) {
-	w.lit("{Type:(string)")
-	w.str(x.Type)
-	w.lit(" Status:(v1.ConditionStatus)")
-	w.str(x.Status)
-	w.lit(" ObservedGeneration:(int64)")
-	w.i64(x.ObservedGeneration)
-	w.lit(" LastTransitionTime:(v1.Time)")
-	w.time(&x.LastTransitionTime)
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit("}")
-}
-
-func (w *spewer) spewHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
-	w.lit("{TypeMeta:(v1.TypeMeta)")
-	w.spewTypeMeta(&x.TypeMeta)
-	w.lit(" ObjectMeta:(v1.ObjectMeta)")
-	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(" Spec:(v2.HorizontalPodAutoscalerSpec)")
-	w.spewHorizontalPodAutoscalerSpec(&x.Spec)
-	w.lit(" Status:(v2.HorizontalPodAutoscalerStatus)")
-	w.spewHorizontalPodAutoscalerStatus(&x.Status)
-	w.lit("}")
-}
-
-func (w *spewer) spewHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSpec) {
-	w.lit("{ScaleTargetRef:(v2.CrossVersionObjectReference)")
-	w.spewCrossVersionObjectReference(&x.ScaleTargetRef)
-	w.lit(" MinReplicas:(*int32)")
-	if x.MinReplicas == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.MinReplicas)))
-	}
-	w.lit(" MaxReplicas:(int32)")
-	w.i64(int64(x.MaxReplicas))
-	w.lit(" Metrics:([]v2.MetricSpec)")
-	w.spewSliceMetricSpec(x.Metrics)
-	w.lit(" Behavior:(*v2.HorizontalPodAutoscalerBehavior)")
-	if x.Behavior == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewHorizontalPodAutoscalerBehavior(&(*x.Behavior))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewCrossVersionObjectReference(x *CrossVersionObjectReference) {
-	w.lit("{Kind:(string)")
-	w.str(x.Kind)
-	w.lit(" Name:(string)")
-	w.str(x.Name)
-	w.lit(" APIVersion:(string)")
-	w.str(x.APIVersion)
-	w.lit("}")
-}
-
-func (w *spewer) spewMetricSpec(x *MetricSpec) {
-	w.lit("{Type:(v2.MetricSourceType)")
-	w.str(x.Type)
-	w.lit(" Object:(*v2.ObjectMetricSource)")
-	if x.Object == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewObjectMetricSource(&(*x.Object))
-	}
-	w.lit(" Pods:(*v2.PodsMetricSource)")
-	if x.Pods == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodsMetricSource(&(*x.Pods))
-	}
-	w.lit(" Resource:(*v2.ResourceMetricSource)")
-	if x.Resource == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceMetricSource(&(*x.Resource))
-	}
-	w.lit(" ContainerResource:(*v2.ContainerResourceMetricSource)")
-	if x.ContainerResource == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewContainerResourceMetricSource(&(*x.ContainerResource))
-	}
-	w.lit(" External:(*v2.ExternalMetricSource)")
-	if x.External == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewExternalMetricSource(&(*x.External))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewObjectMetricSource(x *ObjectMetricSource) {
-	w.lit("{DescribedObject:(v2.CrossVersionObjectReference)")
-	w.spewCrossVersionObjectReference(&x.DescribedObject)
-	w.lit(" Target:(v2.MetricTarget)")
-	w.spewMetricTarget(&x.Target)
-	w.lit(" Metric:(v2.MetricIdentifier)")
-	w.spewMetricIdentifier(&x.Metric)
-	w.lit("}")
-}
-
-func (w *spewer) spewMetricTarget(x *MetricTarget) {
-	w.lit("{Type:(v2.MetricTargetType)")
-	w.str(x.Type)
-	w.lit(" Value:(*resource.Quantity)")
-	if x.Value == nil {
-		w.lit("<nil>")
-	} else {
-		w.quantity(&(*x.Value))
-	}
-	w.lit(" AverageValue:(*resource.Quantity)")
-	if x.AverageValue == nil {
-		w.lit("<nil>")
-	} else {
-		w.quantity(&(*x.AverageValue))
-	}
-	w.lit(" AverageUtilization:(*int32)")
-	if x.AverageUtilization == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.AverageUtilization)))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewMetricIdentifier(x *MetricIdentifier) {
-	w.lit("{Name:(string)")
-	w.str(x.Name)
-	w.lit(" Selector:(*v1.LabelSelector)")
-	if x.Selector == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewLabelSelector(&(*x.Selector))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewPodsMetricSource(x *PodsMetricSource) {
-	w.lit("{Metric:(v2.MetricIdentifier)")
-	w.spewMetricIdentifier(&x.Metric)
-	w.lit(" Target:(v2.MetricTarget)")
-	w.spewMetricTarget(&x.Target)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceMetricSource(x *ResourceMetricSource) {
-	w.lit("{Name:(v1.ResourceName)")
-	w.str(x.Name)
-	w.lit(" Target:(v2.MetricTarget)")
-	w.spewMetricTarget(&x.Target)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerResourceMetricSource(x *ContainerResourceMetricSource) {
-	w.lit("{Name:(v1.ResourceName)")
-	w.str(x.Name)
-	w.lit(" Target:(v2.MetricTarget)")
-	w.spewMetricTarget(&x.Target)
-	w.lit(" Container:(string)")
-	w.str(x.Container)
-	w.lit("}")
-}
-
-func (w *spewer) spewExternalMetricSource(x *ExternalMetricSource) {
-	w.lit("{Metric:(v2.MetricIdentifier)")
-	w.spewMetricIdentifier(&x.Metric)
-	w.lit(" Target:(v2.MetricTarget)")
-	w.spewMetricTarget(&x.Target)
-	w.lit("}")
-}
-
-func (w *spewer) spewHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscalerBehavior) {
-	w.lit("{ScaleUp:(*v2.HPAScalingRules)")
-	if x.ScaleUp == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewHPAScalingRules(&(*x.ScaleUp))
-	}
-	w.lit(" ScaleDown:(*v2.HPAScalingRules)")
-	if x.ScaleDown == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewHPAScalingRules(&(*x.ScaleDown))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewHPAScalingRules(x *HPAScalingRules) {
-	w.lit("{StabilizationWindowSeconds:(*int32)")
-	if x.StabilizationWindowSeconds == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.StabilizationWindowSeconds)))
-	}
-	w.lit(" SelectPolicy:(*v2.ScalingPolicySelect)")
-	if x.SelectPolicy == nil {
-		w.lit("<nil>")
-	} else {
-		w.str((*x.SelectPolicy))
-	}
-	w.lit(" Policies:([]v2.HPAScalingPolicy)")
-	w.spewSliceHPAScalingPolicy(x.Policies)
-	w.lit(" Tolerance:(*resource.Quantity)")
-	if x.Tolerance == nil {
-		w.lit("<nil>")
-	} else {
-		w.quantity(&(*x.Tolerance))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewHPAScalingPolicy(x *HPAScalingPolicy) {
-	w.lit("{Type:(v2.HPAScalingPolicyType)")
-	w.str(x.Type)
-	w.lit(" Value:(int32)")
-	w.i64(int64(x.Value))
-	w.lit(" PeriodSeconds:(int32)")
-	w.i64(int64(x.PeriodSeconds))
-	w.lit("}")
-}
-
-func (w *spewer) spewHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscalerStatus) {
-	w.lit("{ObservedGeneration:(*int64)")
-	if x.ObservedGeneration == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64((*x.ObservedGeneration))
-	}
-	w.lit(" LastScaleTime:(*v1.Time)")
-	if x.LastScaleTime == nil {
-		w.lit("<nil>")
-	} else {
-		w.time(&(*x.LastScaleTime))
-	}
-	w.lit(" CurrentReplicas:(int32)")
-	w.i64(int64(x.CurrentReplicas))
-	w.lit(" DesiredReplicas:(int32)")
-	w.i64(int64(x.DesiredReplicas))
-	w.lit(" CurrentMetrics:([]v2.MetricStatus)")
-	w.spewSliceMetricStatus(x.CurrentMetrics)
-	w.lit(" Conditions:([]v2.HorizontalPodAutoscalerCondition)")
-	w.spewSliceHorizontalPodAutoscalerCondition(x.Conditions)
-	w.lit("}")
-}
-
-func (w *spewer) spewMetricStatus(x *MetricStatus) {
-	w.lit("{Type:(v2.MetricSourceType)")
-	w.str(x.Type)
-	w.lit(" Object:(*v2.ObjectMetricStatus)")
-	if x.Object == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewObjectMetricStatus(&(*x.Object))
-	}
-	w.lit(" Pods:(*v2.PodsMetricStatus)")
-	if x.Pods == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewPodsMetricStatus(&(*x.Pods))
-	}
-	w.lit(" Resource:(*v2.ResourceMetricStatus)")
-	if x.Resource == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewResourceMetricStatus(&(*x.Resource))
-	}
-	w.lit(" ContainerResource:(*v2.ContainerResourceMetricStatus)")
-	if x.ContainerResource == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewContainerResourceMetricStatus(&(*x.ContainerResource))
-	}
-	w.lit(" External:(*v2.ExternalMetricStatus)")
-	if x.External == nil {
-		w.lit("<nil>")
-	} else {
-		w.spewExternalMetricStatus(&(*x.External))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewObjectMetricStatus(x *ObjectMetricStatus) {
-	w.lit("{Metric:(v2.MetricIdentifier)")
-	w.spewMetricIdentifier(&x.Metric)
-	w.lit(" Current:(v2.MetricValueStatus)")
-	w.spewMetricValueStatus(&x.Current)
-	w.lit(" DescribedObject:(v2.CrossVersionObjectReference)")
-	w.spewCrossVersionObjectReference(&x.DescribedObject)
-	w.lit("}")
-}
-
-func (w *spewer) spewMetricValueStatus(x *MetricValueStatus) {
-	w.lit("{Value:(*resource.Quantity)")
-	if x.Value == nil {
-		w.lit("<nil>")
-	} else {
-		w.quantity(&(*x.Value))
-	}
-	w.lit(" AverageValue:(*resource.Quantity)")
-	if x.AverageValue == nil {
-		w.lit("<nil>")
-	} else {
-		w.quantity(&(*x.AverageValue))
-	}
-	w.lit(" AverageUtilization:(*int32)")
-	if x.AverageUtilization == nil {
-		w.lit("<nil>")
-	} else {
-		w.i64(int64((*x.AverageUtilization)))
-	}
-	w.lit("}")
-}
-
-func (w *spewer) spewPodsMetricStatus(x *PodsMetricStatus) {
-	w.lit("{Metric:(v2.MetricIdentifier)")
-	w.spewMetricIdentifier(&x.Metric)
-	w.lit(" Current:(v2.MetricValueStatus)")
-	w.spewMetricValueStatus(&x.Current)
-	w.lit("}")
-}
-
-func (w *spewer) spewResourceMetricStatus(x *ResourceMetricStatus) {
-	w.lit("{Name:(v1.ResourceName)")
-	w.str(x.Name)
-	w.lit(" Current:(v2.MetricValueStatus)")
-	w.spewMetricValueStatus(&x.Current)
-	w.lit("}")
-}
-
-func (w *spewer) spewContainerResourceMetricStatus(x *ContainerResourceMetricStatus) {
-	w.lit("{Name:(v1.ResourceName)")
-	w.str(x.Name)
-	w.lit(" Current:(v2.MetricValueStatus)")
-	w.spewMetricValueStatus(&x.Current)
-	w.lit(" Container:(string)")
-	w.str(x.Container)
-	w.lit("}")
-}
-
-func (w *spewer) spewExternalMetricStatus(x *ExternalMetricStatus) {
-	w.lit("{Metric:(v2.MetricIdentifier)")
-	w.spewMetricIdentifier(&x.Metric)
-	w.lit(" Current:(v2.MetricValueStatus)")
-	w.spewMetricValueStatus(&x.Current)
-	w.lit("}")
-}
-
-func (w *spewer) spewHorizontalPodAutoscalerCondition(x *HorizontalPodAutoscalerCondition) {
-	w.lit("{Type:(v2.HorizontalPodAutoscalerConditionType)")
-	w.str(x.Type)
-	w.lit(" Status:(v1.ConditionStatus)")
-	w.str(x.Status)
-	w.lit(" LastTransitionTime:(v1.Time)")
-	w.time(&x.LastTransitionTime)
-	w.lit(" Reason:(string)")
-	w.str(x.Reason)
-	w.lit(" Message:(string)")
-	w.str(x.Message)
-	w.lit("}")
+	w.lit(8) // }
 }
 
 func (w *spewer) spewSliceOwnerReference(s []OwnerReference) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewOwnerReference(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceManagedFieldsEntry(s []ManagedFieldsEntry) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewManagedFieldsEntry(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceLabelSelectorRequirement(s []LabelSelectorRequirement) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewLabelSelectorRequirement(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceVolume(s []Volume) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewVolume(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceContainer(s []Container) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewContainer(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceEphemeralContainer(s []EphemeralContainer) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewEphemeralContainer(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceLocalObjectReference(s []LocalObjectReference) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewLocalObjectReference(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceToleration(s []Toleration) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewToleration(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceHostAlias(s []HostAlias) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewHostAlias(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSlicePodReadinessGate(s []PodReadinessGate) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewPodReadinessGate(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceTopologySpreadConstraint(s []TopologySpreadConstraint) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewTopologySpreadConstraint(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSlicePodSchedulingGate(s []PodSchedulingGate) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewPodSchedulingGate(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSlicePodResourceClaim(s []PodResourceClaim) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewPodResourceClaim(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceKeyToPath(s []KeyToPath) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewKeyToPath(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceDownwardAPIVolumeFile(s []DownwardAPIVolumeFile) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewDownwardAPIVolumeFile(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceVolumeProjection(s []VolumeProjection) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewVolumeProjection(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceContainerPort(s []ContainerPort) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewContainerPort(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceEnvFromSource(s []EnvFromSource) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewEnvFromSource(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceEnvVar(s []EnvVar) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewEnvVar(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceContainerResizePolicy(s []ContainerResizePolicy) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewContainerResizePolicy(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceContainerRestartRule(s []ContainerRestartRule) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewContainerRestartRule(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceVolumeMount(s []VolumeMount) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewVolumeMount(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceVolumeDevice(s []VolumeDevice) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewVolumeDevice(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceResourceClaim(s []ResourceClaim) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewResourceClaim(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceHTTPHeader(s []HTTPHeader) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewHTTPHeader(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceSysctl(s []Sysctl) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewSysctl(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSlicePreferredSchedulingTerm(s []PreferredSchedulingTerm) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewPreferredSchedulingTerm(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceNodeSelectorTerm(s []NodeSelectorTerm) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewNodeSelectorTerm(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceNodeSelectorRequirement(s []NodeSelectorRequirement) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewNodeSelectorRequirement(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSlicePodAffinityTerm(s []PodAffinityTerm) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewPodAffinityTerm(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSliceWeightedPodAffinityTerm(s []WeightedPodAffinityTerm) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewWeightedPodAffinityTerm(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
 func (w *spewer) spewSlicePodDNSConfigOption(s []PodDNSConfigOption) {
 	if s == nil {
-		w.lit("<nil>")
+		w.lit(20) // <nil>
 		return
 	}
-	w.lit("[")
+	w.lit(21) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(" ")
+			w.lit(18) //
 		}
 		w.spewPodDNSConfigOption(&s[i])
 	}
-	w.lit("]")
+	w.lit(22) // ]
 }
 
-func (w *spewer) spewSliceDeploymentCondition(s []DeploymentCondition) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewDeploymentCondition(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceReplicaSetCondition(s []ReplicaSetCondition) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewReplicaSetCondition(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSlicePodCondition(s []PodCondition) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewPodCondition(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceHostIP(s []HostIP) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewHostIP(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSlicePodIP(s []PodIP) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewPodIP(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceContainerStatus(s []ContainerStatus) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewContainerStatus(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSlicePodResourceClaimStatus(s []PodResourceClaimStatus) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewPodResourceClaimStatus(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceNodeAllocatableResourceClaimStatus(s []NodeAllocatableResourceClaimStatus) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewNodeAllocatableResourceClaimStatus(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceVolumeMountStatus(s []VolumeMountStatus) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewVolumeMountStatus(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceResourceStatus(s []ResourceStatus) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewResourceStatus(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceResourceHealth(s []ResourceHealth) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewResourceHealth(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceContainerExtendedResourceRequest(s []ContainerExtendedResourceRequest) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewContainerExtendedResourceRequest(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceScopedResourceSelectorRequirement(s []ScopedResourceSelectorRequirement) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewScopedResourceSelectorRequirement(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceLimitRangeItem(s []LimitRangeItem) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewLimitRangeItem(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewMapTime(m map[string]Time) {
-	if m == nil {
-		w.lit("<nil>")
-		return
-	}
-	var buf [16]string
-	w.lit("map[")
-	for i, k := range keys(m, buf[:]) {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.str(k)
-		w.lit(":")
-		v := m[k]
-		w.time(&v)
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceCondition(s []Condition) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewCondition(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceMetricSpec(s []MetricSpec) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewMetricSpec(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceHPAScalingPolicy(s []HPAScalingPolicy) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewHPAScalingPolicy(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceMetricStatus(s []MetricStatus) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewMetricStatus(&s[i])
-	}
-	w.lit("]")
-}
-
-func (w *spewer) spewSliceHorizontalPodAutoscalerCondition(s []HorizontalPodAutoscalerCondition) {
-	if s == nil {
-		w.lit("<nil>")
-		return
-	}
-	w.lit("[")
-	for i := range s {
-		if i > 0 {
-			w.lit(" ")
-		}
-		w.spewHorizontalPodAutoscalerCondition(&s[i])
-	}
-	w.lit("]")
+// segmentTexts are the constant pieces of the renderings, by number.
+var segmentTexts = [...]string{
+	"{i:(resource.int64Amount){value:(int64)",
+	" scale:(resource.Scale)",
+	"} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	"} d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)",
+	" abs:(big.nat)",
+	"} scale:(inf.Scale)",
+	"}} s:(string)",
+	" Format:(resource.Format)",
+	"}",
+	"{Type:(intstr.Type)",
+	" IntVal:(int32)",
+	" StrVal:(string)",
+	"{Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}",
+	"{Time:(time.Time){wall:(uint64)",
+	" ext:(int64)",
+	" loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}",
+	"{Raw:([]uint8)<nil>}",
+	"{Raw:([]uint8)[",
+	" ",
+	"]}",
+	"<nil>",
+	"[",
+	"]",
+	"map[",
+	":",
+	"{ObjectMeta:(v1.ObjectMeta)",
+	" Spec:(v1.PodSpec)",
+	"{Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	"{Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0",
+	"{Name:(string) GenerateName:(string) Namespace:(string)",
+	"{Name:(string)",
+	" GenerateName:(string) Namespace:(string)",
+	" GenerateName:(string)",
+	" Namespace:(string)",
+	" SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0",
+	" SelfLink:(string) UID:(types.UID)",
+	" SelfLink:(string)",
+	" UID:(types.UID)",
+	" ResourceVersion:(string) Generation:(int64)0",
+	" ResourceVersion:(string)",
+	" Generation:(int64)0",
+	" Generation:(int64)",
+	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>",
+	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil>",
+	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}",
+	" CreationTimestamp:(v1.Time)",
+	" DeletionTimestamp:(*v1.Time)<nil>",
+	" DeletionTimestamp:(*v1.Time)",
+	" DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>",
+	" DeletionGracePeriodSeconds:(*int64)<nil>",
+	" DeletionGracePeriodSeconds:(*int64)",
+	" Labels:(map[string]string)<nil>",
+	" Labels:(map[string]string)",
+	" Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil>",
+	" Annotations:(map[string]string)<nil>",
+	" Annotations:(map[string]string)",
+	" OwnerReferences:([]v1.OwnerReference)<nil>",
+	" OwnerReferences:([]v1.OwnerReference)",
+	" Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" Finalizers:([]string)<nil>",
+	" Finalizers:([]string)",
+	" ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" ManagedFields:([]v1.ManagedFieldsEntry)",
+	"{APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>",
+	"{APIVersion:(string) Kind:(string) Name:(string)",
+	"{APIVersion:(string)",
+	" Kind:(string) Name:(string)",
+	" Kind:(string)",
+	" Name:(string)",
+	" UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>",
+	" Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>",
+	" Controller:(*bool)<nil>",
+	" Controller:(*bool)",
+	" BlockOwnerDeletion:(*bool)<nil>",
+	" BlockOwnerDeletion:(*bool)",
+	"{Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)",
+	"{Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)",
+	"{Manager:(string)",
+	" Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)",
+	" Operation:(v1.ManagedFieldsOperationType)",
+	" APIVersion:(string)",
+	" Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)",
+	" Time:(*v1.Time)<nil> FieldsType:(string)",
+	" Time:(*v1.Time)<nil>",
+	" Time:(*v1.Time)",
+	" FieldsType:(string)",
+	" FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)",
+	" FieldsV1:(*v1.FieldsV1)<nil>",
+	" FieldsV1:(*v1.FieldsV1)",
+	" Subresource:(string)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil>",
+	"{Volumes:([]v1.Volume)<nil>",
+	"{Volumes:([]v1.Volume)",
+	" InitContainers:([]v1.Container)<nil>",
+	" InitContainers:([]v1.Container)",
+	" Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)",
+	" Containers:([]v1.Container)<nil>",
+	" Containers:([]v1.Container)",
+	" EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)",
+	" EphemeralContainers:([]v1.EphemeralContainer)<nil>",
+	" EphemeralContainers:([]v1.EphemeralContainer)",
+	" RestartPolicy:(v1.RestartPolicy)",
+	" TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	" TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil>",
+	" TerminationGracePeriodSeconds:(*int64)<nil>",
+	" TerminationGracePeriodSeconds:(*int64)",
+	" ActiveDeadlineSeconds:(*int64)<nil>",
+	" ActiveDeadlineSeconds:(*int64)",
+	" DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	" DNSPolicy:(v1.DNSPolicy)",
+	" NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	" NodeSelector:(map[string]string)<nil>",
+	" NodeSelector:(map[string]string)",
+	" ServiceAccountName:(string)",
+	" DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)",
+	" DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false",
+	" DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil>",
+	" DeprecatedServiceAccount:(string)",
+	" AutomountServiceAccountToken:(*bool)<nil>",
+	" AutomountServiceAccountToken:(*bool)",
+	" NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false",
+	" NodeName:(string)",
+	" HostNetwork:(bool)false HostPID:(bool)false",
+	" HostNetwork:(bool)false",
+	" HostNetwork:(bool)",
+	" HostPID:(bool)false",
+	" HostPID:(bool)",
+	" HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)",
+	" HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>",
+	" HostIPC:(bool)false",
+	" HostIPC:(bool)",
+	" ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>",
+	" ShareProcessNamespace:(*bool)<nil>",
+	" ShareProcessNamespace:(*bool)",
+	" SecurityContext:(*v1.PodSecurityContext)<nil>",
+	" SecurityContext:(*v1.PodSecurityContext)",
+	" ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)",
+	" ImagePullSecrets:([]v1.LocalObjectReference)<nil>",
+	" ImagePullSecrets:([]v1.LocalObjectReference)",
+	" Hostname:(string) Subdomain:(string)",
+	" Hostname:(string)",
+	" Subdomain:(string)",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string)",
+	" Affinity:(*v1.Affinity)<nil>",
+	" Affinity:(*v1.Affinity)",
+	" SchedulerName:(string)",
+	" Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)",
+	" Tolerations:([]v1.Toleration)<nil>",
+	" Tolerations:([]v1.Toleration)",
+	" HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)",
+	" HostAliases:([]v1.HostAlias)<nil>",
+	" HostAliases:([]v1.HostAlias)",
+	" PriorityClassName:(string)",
+	" Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>",
+	" Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil>",
+	" Priority:(*int32)<nil>",
+	" Priority:(*int32)",
+	" DNSConfig:(*v1.PodDNSConfig)<nil>",
+	" DNSConfig:(*v1.PodDNSConfig)",
+	" ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>",
+	" ReadinessGates:([]v1.PodReadinessGate)<nil>",
+	" ReadinessGates:([]v1.PodReadinessGate)",
+	" RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>",
+	" RuntimeClassName:(*string)<nil>",
+	" RuntimeClassName:(*string)",
+	" EnableServiceLinks:(*bool)<nil>",
+	" EnableServiceLinks:(*bool)",
+	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>",
+	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil>",
+	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil>",
+	" PreemptionPolicy:(*v1.PreemptionPolicy)",
+	" Overhead:(v1.ResourceList)<nil>",
+	" Overhead:(v1.ResourceList)",
+	" TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>",
+	" TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil>",
+	" TopologySpreadConstraints:([]v1.TopologySpreadConstraint)",
+	" SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>",
+	" SetHostnameAsFQDN:(*bool)<nil>",
+	" SetHostnameAsFQDN:(*bool)",
+	" OS:(*v1.PodOS)<nil>",
+	" OS:(*v1.PodOS)",
+	" HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>",
+	" HostUsers:(*bool)<nil>",
+	" HostUsers:(*bool)",
+	" SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>",
+	" SchedulingGates:([]v1.PodSchedulingGate)<nil>",
+	" SchedulingGates:([]v1.PodSchedulingGate)",
+	" ResourceClaims:([]v1.PodResourceClaim)<nil>",
+	" ResourceClaims:([]v1.PodResourceClaim)",
+	" Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" Resources:(*v1.ResourceRequirements)<nil>",
+	" Resources:(*v1.ResourceRequirements)",
+	" HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" HostnameOverride:(*string)<nil>",
+	" HostnameOverride:(*string)",
+	" SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" SchedulingGroup:(*v1.PodSchedulingGroup)",
+	" VolumeSource:(v1.VolumeSource)",
+	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>",
+	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>",
+	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>",
+	"{HostPath:(*v1.HostPathVolumeSource)<nil>",
+	"{HostPath:(*v1.HostPathVolumeSource)",
+	" EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>",
+	" EmptyDir:(*v1.EmptyDirVolumeSource)<nil>",
+	" EmptyDir:(*v1.EmptyDirVolumeSource)",
+	" GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>",
+	" GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)",
+	" AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>",
+	" AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil>",
+	" AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil>",
+	" AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)",
+	" GitRepo:(*v1.GitRepoVolumeSource)<nil>",
+	" GitRepo:(*v1.GitRepoVolumeSource)",
+	" Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>",
+	" Secret:(*v1.SecretVolumeSource)<nil>",
+	" Secret:(*v1.SecretVolumeSource)",
+	" NFS:(*v1.NFSVolumeSource)<nil>",
+	" NFS:(*v1.NFSVolumeSource)",
+	" ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>",
+	" ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>",
+	" ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil>",
+	" ISCSI:(*v1.ISCSIVolumeSource)<nil>",
+	" ISCSI:(*v1.ISCSIVolumeSource)",
+	" Glusterfs:(*v1.GlusterfsVolumeSource)<nil>",
+	" Glusterfs:(*v1.GlusterfsVolumeSource)",
+	" PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>",
+	" PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil>",
+	" PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)",
+	" RBD:(*v1.RBDVolumeSource)<nil>",
+	" RBD:(*v1.RBDVolumeSource)",
+	" FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>",
+	" FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil>",
+	" FlexVolume:(*v1.FlexVolumeSource)<nil>",
+	" FlexVolume:(*v1.FlexVolumeSource)",
+	" Cinder:(*v1.CinderVolumeSource)<nil>",
+	" Cinder:(*v1.CinderVolumeSource)",
+	" CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>",
+	" CephFS:(*v1.CephFSVolumeSource)<nil>",
+	" CephFS:(*v1.CephFSVolumeSource)",
+	" Flocker:(*v1.FlockerVolumeSource)<nil>",
+	" Flocker:(*v1.FlockerVolumeSource)",
+	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIVolumeSource)",
+	" FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>",
+	" FC:(*v1.FCVolumeSource)<nil>",
+	" FC:(*v1.FCVolumeSource)",
+	" AzureFile:(*v1.AzureFileVolumeSource)<nil>",
+	" AzureFile:(*v1.AzureFileVolumeSource)",
+	" ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>",
+	" ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>",
+	" ConfigMap:(*v1.ConfigMapVolumeSource)<nil>",
+	" ConfigMap:(*v1.ConfigMapVolumeSource)",
+	" VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>",
+	" VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)",
+	" Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>",
+	" Quobyte:(*v1.QuobyteVolumeSource)<nil>",
+	" Quobyte:(*v1.QuobyteVolumeSource)",
+	" AzureDisk:(*v1.AzureDiskVolumeSource)<nil>",
+	" AzureDisk:(*v1.AzureDiskVolumeSource)",
+	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>",
+	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil>",
+	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil>",
+	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)",
+	" Projected:(*v1.ProjectedVolumeSource)<nil>",
+	" Projected:(*v1.ProjectedVolumeSource)",
+	" PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>",
+	" PortworxVolume:(*v1.PortworxVolumeSource)<nil>",
+	" PortworxVolume:(*v1.PortworxVolumeSource)",
+	" ScaleIO:(*v1.ScaleIOVolumeSource)<nil>",
+	" ScaleIO:(*v1.ScaleIOVolumeSource)",
+	" StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil>",
+	" StorageOS:(*v1.StorageOSVolumeSource)<nil>",
+	" StorageOS:(*v1.StorageOSVolumeSource)",
+	" CSI:(*v1.CSIVolumeSource)<nil>",
+	" CSI:(*v1.CSIVolumeSource)",
+	" Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" Ephemeral:(*v1.EphemeralVolumeSource)<nil>",
+	" Ephemeral:(*v1.EphemeralVolumeSource)",
+	" Image:(*v1.ImageVolumeSource)<nil>",
+	" Image:(*v1.ImageVolumeSource)",
+	"{Path:(string) Type:(*v1.HostPathType)<nil>",
+	"{Path:(string)",
+	" Type:(*v1.HostPathType)<nil>",
+	" Type:(*v1.HostPathType)",
+	"{Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>",
+	"{Medium:(v1.StorageMedium)",
+	" SizeLimit:(*resource.Quantity)<nil>",
+	" SizeLimit:(*resource.Quantity)",
+	"{PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false",
+	"{PDName:(string) FSType:(string)",
+	"{PDName:(string)",
+	" FSType:(string)",
+	" Partition:(int32)0 ReadOnly:(bool)false",
+	" Partition:(int32)0",
+	" Partition:(int32)",
+	" ReadOnly:(bool)false",
+	" ReadOnly:(bool)",
+	"{VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false",
+	"{VolumeID:(string) FSType:(string)",
+	"{VolumeID:(string)",
+	"{Repository:(string) Revision:(string) Directory:(string)",
+	"{Repository:(string)",
+	" Revision:(string) Directory:(string)",
+	" Revision:(string)",
+	" Directory:(string)",
+	"{SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>",
+	"{SecretName:(string) Items:([]v1.KeyToPath)<nil>",
+	"{SecretName:(string)",
+	" Items:([]v1.KeyToPath)<nil>",
+	" Items:([]v1.KeyToPath)",
+	" DefaultMode:(*int32)<nil> Optional:(*bool)<nil>",
+	" DefaultMode:(*int32)<nil>",
+	" DefaultMode:(*int32)",
+	" Optional:(*bool)<nil>",
+	" Optional:(*bool)",
+	"{Key:(string) Path:(string) Mode:(*int32)<nil>",
+	"{Key:(string)",
+	" Path:(string) Mode:(*int32)<nil>",
+	" Path:(string)",
+	" Mode:(*int32)<nil>",
+	" Mode:(*int32)",
+	"{Server:(string) Path:(string) ReadOnly:(bool)false",
+	"{Server:(string)",
+	" Path:(string) ReadOnly:(bool)false",
+	"{TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	"{TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string)",
+	"{TargetPortal:(string) IQN:(string)",
+	"{TargetPortal:(string)",
+	" IQN:(string)",
+	" Lun:(int32)0 ISCSIInterface:(string) FSType:(string)",
+	" Lun:(int32)0",
+	" Lun:(int32)",
+	" ISCSIInterface:(string) FSType:(string)",
+	" ISCSIInterface:(string)",
+	" ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false",
+	" Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false",
+	" Portals:([]string)<nil>",
+	" Portals:([]string)",
+	" DiscoveryCHAPAuth:(bool)false",
+	" DiscoveryCHAPAuth:(bool)",
+	" SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" SessionCHAPAuth:(bool)false",
+	" SessionCHAPAuth:(bool)",
+	" SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" SecretRef:(*v1.LocalObjectReference)<nil>",
+	" SecretRef:(*v1.LocalObjectReference)",
+	" InitiatorName:(*string)<nil>",
+	" InitiatorName:(*string)",
+	"{EndpointsName:(string) Path:(string) ReadOnly:(bool)false",
+	"{EndpointsName:(string)",
+	"{ClaimName:(string) ReadOnly:(bool)false",
+	"{ClaimName:(string)",
+	"{CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	"{CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string)",
+	"{CephMonitors:([]string)<nil> RBDImage:(string)",
+	"{CephMonitors:([]string)<nil>",
+	"{CephMonitors:([]string)",
+	" RBDImage:(string)",
+	" FSType:(string) RBDPool:(string)",
+	" RBDPool:(string)",
+	" RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	" RadosUser:(string) Keyring:(string)",
+	" RadosUser:(string)",
+	" Keyring:(string)",
+	" SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	"{Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>",
+	"{Driver:(string) FSType:(string)",
+	"{Driver:(string)",
+	" SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>",
+	" ReadOnly:(bool)false Options:(map[string]string)<nil>",
+	" Options:(map[string]string)<nil>",
+	" Options:(map[string]string)",
+	"{VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
+	" ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
+	"{Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	"{Monitors:([]string)<nil> Path:(string) User:(string)",
+	"{Monitors:([]string)<nil>",
+	"{Monitors:([]string)",
+	" Path:(string) User:(string)",
+	" User:(string)",
+	" SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	" SecretFile:(string)",
+	"{DatasetName:(string) DatasetUUID:(string)",
+	"{DatasetName:(string)",
+	" DatasetUUID:(string)",
+	"{Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)<nil>",
+	"{Items:([]v1.DownwardAPIVolumeFile)<nil>",
+	"{Items:([]v1.DownwardAPIVolumeFile)",
+	"{Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>",
+	"{Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil>",
+	" FieldRef:(*v1.ObjectFieldSelector)<nil>",
+	" FieldRef:(*v1.ObjectFieldSelector)",
+	" ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>",
+	" ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>",
+	" ResourceFieldRef:(*v1.ResourceFieldSelector)",
+	"{APIVersion:(string) FieldPath:(string)",
+	" FieldPath:(string)",
+	"{ContainerName:(string) Resource:(string)",
+	"{ContainerName:(string)",
+	" Resource:(string)",
+	" Divisor:(resource.Quantity)",
+	"{TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>",
+	"{TargetWWNs:([]string)<nil> Lun:(*int32)<nil>",
+	"{TargetWWNs:([]string)<nil>",
+	"{TargetWWNs:([]string)",
+	" Lun:(*int32)<nil>",
+	" Lun:(*int32)",
+	" FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>",
+	" ReadOnly:(bool)false WWIDs:([]string)<nil>",
+	" WWIDs:([]string)<nil>",
+	" WWIDs:([]string)",
+	"{SecretName:(string) ShareName:(string) ReadOnly:(bool)false",
+	" ShareName:(string) ReadOnly:(bool)false",
+	" ShareName:(string)",
+	"{LocalObjectReference:(v1.LocalObjectReference)",
+	" Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>",
+	"{VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)",
+	"{VolumePath:(string) FSType:(string)",
+	"{VolumePath:(string)",
+	" StoragePolicyName:(string) StoragePolicyID:(string)",
+	" StoragePolicyName:(string)",
+	" StoragePolicyID:(string)",
+	"{Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)",
+	"{Registry:(string) Volume:(string) ReadOnly:(bool)false",
+	"{Registry:(string)",
+	" Volume:(string) ReadOnly:(bool)false",
+	" Volume:(string)",
+	" User:(string) Group:(string) Tenant:(string)",
+	" Group:(string) Tenant:(string)",
+	" Group:(string)",
+	" Tenant:(string)",
+	"{DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>",
+	"{DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>",
+	"{DiskName:(string)",
+	" DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>",
+	" DataDiskURI:(string)",
+	" CachingMode:(*v1.AzureDataDiskCachingMode)<nil>",
+	" CachingMode:(*v1.AzureDataDiskCachingMode)",
+	" FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>",
+	" FSType:(*string)<nil>",
+	" FSType:(*string)",
+	" ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>",
+	" ReadOnly:(*bool)<nil>",
+	" ReadOnly:(*bool)",
+	" Kind:(*v1.AzureDataDiskKind)<nil>",
+	" Kind:(*v1.AzureDataDiskKind)",
+	"{PdID:(string) FSType:(string)",
+	"{PdID:(string)",
+	"{Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)<nil>",
+	"{Sources:([]v1.VolumeProjection)<nil>",
+	"{Sources:([]v1.VolumeProjection)",
+	"{Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	"{Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>",
+	"{Secret:(*v1.SecretProjection)<nil>",
+	"{Secret:(*v1.SecretProjection)",
+	" DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIProjection)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIProjection)",
+	" ConfigMap:(*v1.ConfigMapProjection)<nil>",
+	" ConfigMap:(*v1.ConfigMapProjection)",
+	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil>",
+	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)",
+	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil>",
+	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)",
+	" PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	" PodCertificate:(*v1.PodCertificateProjection)",
+	" Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>",
+	"{Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)",
+	"{Audience:(string)",
+	" ExpirationSeconds:(*int64)<nil> Path:(string)",
+	" ExpirationSeconds:(*int64)<nil>",
+	" ExpirationSeconds:(*int64)",
+	"{Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)",
+	"{Name:(*string)<nil> SignerName:(*string)<nil>",
+	"{Name:(*string)<nil>",
+	"{Name:(*string)",
+	" SignerName:(*string)<nil>",
+	" SignerName:(*string)",
+	" LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)",
+	" LabelSelector:(*v1.LabelSelector)<nil>",
+	" LabelSelector:(*v1.LabelSelector)",
+	" Optional:(*bool)<nil> Path:(string)",
+	"{MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>",
+	"{MatchLabels:(map[string]string)<nil>",
+	"{MatchLabels:(map[string]string)",
+	" MatchExpressions:([]v1.LabelSelectorRequirement)<nil>",
+	" MatchExpressions:([]v1.LabelSelectorRequirement)",
+	"{Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>",
+	" Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>",
+	" Operator:(v1.LabelSelectorOperator)",
+	" Values:([]string)<nil>",
+	" Values:([]string)",
+	"{SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>",
+	"{SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil>",
+	"{SignerName:(string)",
+	" KeyType:(string) MaxExpirationSeconds:(*int32)<nil>",
+	" KeyType:(string)",
+	" MaxExpirationSeconds:(*int32)<nil>",
+	" MaxExpirationSeconds:(*int32)",
+	" CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>",
+	" CredentialBundlePath:(string) KeyPath:(string)",
+	" CredentialBundlePath:(string)",
+	" KeyPath:(string)",
+	" CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>",
+	" CertificateChainPath:(string)",
+	" UserAnnotations:(map[string]string)<nil>",
+	" UserAnnotations:(map[string]string)",
+	"{VolumeID:(string) FSType:(string) ReadOnly:(bool)false",
+	" FSType:(string) ReadOnly:(bool)false",
+	"{Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false",
+	"{Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)",
+	"{Gateway:(string) System:(string)",
+	"{Gateway:(string)",
+	" System:(string)",
+	" SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)",
+	" SSLEnabled:(bool)false ProtectionDomain:(string)",
+	" SSLEnabled:(bool)false",
+	" SSLEnabled:(bool)",
+	" ProtectionDomain:(string)",
+	" StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false",
+	" StoragePool:(string) StorageMode:(string)",
+	" StoragePool:(string)",
+	" StorageMode:(string)",
+	" VolumeName:(string) FSType:(string) ReadOnly:(bool)false",
+	" VolumeName:(string)",
+	"{VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
+	"{VolumeName:(string) VolumeNamespace:(string)",
+	"{VolumeName:(string)",
+	" VolumeNamespace:(string)",
+	" FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
+	"{Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	"{Driver:(string) ReadOnly:(*bool)<nil>",
+	" FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	" VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	" VolumeAttributes:(map[string]string)<nil>",
+	" VolumeAttributes:(map[string]string)",
+	" NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	" NodePublishSecretRef:(*v1.LocalObjectReference)",
+	"{VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>",
+	"{VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)",
+	" Spec:(v1.PersistentVolumeClaimSpec)",
+	"{AccessModes:([]v1.PersistentVolumeAccessMode)<nil> Selector:(*v1.LabelSelector)<nil>",
+	"{AccessModes:([]v1.PersistentVolumeAccessMode)<nil>",
+	"{AccessModes:([]v1.PersistentVolumeAccessMode)",
+	" Selector:(*v1.LabelSelector)<nil>",
+	" Selector:(*v1.LabelSelector)",
+	" Resources:(v1.VolumeResourceRequirements)",
+	" VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>",
+	" VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>",
+	" StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>",
+	" StorageClassName:(*string)<nil>",
+	" StorageClassName:(*string)",
+	" VolumeMode:(*v1.PersistentVolumeMode)<nil>",
+	" VolumeMode:(*v1.PersistentVolumeMode)",
+	" DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>",
+	" DataSource:(*v1.TypedLocalObjectReference)<nil>",
+	" DataSource:(*v1.TypedLocalObjectReference)",
+	" DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>",
+	" DataSourceRef:(*v1.TypedObjectReference)<nil>",
+	" DataSourceRef:(*v1.TypedObjectReference)",
+	" VolumeAttributesClassName:(*string)<nil>",
+	" VolumeAttributesClassName:(*string)",
+	"{Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>",
+	"{Limits:(v1.ResourceList)<nil>",
+	"{Limits:(v1.ResourceList)",
+	" Requests:(v1.ResourceList)<nil>",
+	" Requests:(v1.ResourceList)",
+	"{APIGroup:(*string)<nil> Kind:(string) Name:(string)",
+	"{APIGroup:(*string)<nil>",
+	"{APIGroup:(*string)",
+	"{APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>",
+	"{APIGroup:(*string)<nil> Kind:(string)",
+	" Name:(string) Namespace:(*string)<nil>",
+	" Namespace:(*string)<nil>",
+	" Namespace:(*string)",
+	"{Reference:(string) PullPolicy:(v1.PullPolicy)",
+	"{Reference:(string)",
+	" PullPolicy:(v1.PullPolicy)",
+	"{Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>",
+	"{Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>",
+	"{Name:(string) Image:(string)",
+	" Image:(string)",
+	" Command:([]string)<nil> Args:([]string)<nil>",
+	" Command:([]string)<nil>",
+	" Command:([]string)",
+	" Args:([]string)<nil>",
+	" Args:([]string)",
+	" WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>",
+	" WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>",
+	" WorkingDir:(string)",
+	" Ports:([]v1.ContainerPort)<nil>",
+	" Ports:([]v1.ContainerPort)",
+	" EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>",
+	" EnvFrom:([]v1.EnvFromSource)<nil>",
+	" EnvFrom:([]v1.EnvFromSource)",
+	" Env:([]v1.EnvVar)<nil>",
+	" Env:([]v1.EnvVar)",
+	" Resources:(v1.ResourceRequirements)",
+	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false",
+	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>",
+	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>",
+	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>",
+	" ResizePolicy:([]v1.ContainerResizePolicy)<nil>",
+	" ResizePolicy:([]v1.ContainerResizePolicy)",
+	" RestartPolicy:(*v1.ContainerRestartPolicy)<nil>",
+	" RestartPolicy:(*v1.ContainerRestartPolicy)",
+	" RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>",
+	" RestartPolicyRules:([]v1.ContainerRestartRule)<nil>",
+	" RestartPolicyRules:([]v1.ContainerRestartRule)",
+	" VolumeMounts:([]v1.VolumeMount)<nil>",
+	" VolumeMounts:([]v1.VolumeMount)",
+	" VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>",
+	" VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>",
+	" VolumeDevices:([]v1.VolumeDevice)<nil>",
+	" VolumeDevices:([]v1.VolumeDevice)",
+	" LivenessProbe:(*v1.Probe)<nil>",
+	" LivenessProbe:(*v1.Probe)",
+	" ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>",
+	" ReadinessProbe:(*v1.Probe)<nil>",
+	" ReadinessProbe:(*v1.Probe)",
+	" StartupProbe:(*v1.Probe)<nil>",
+	" StartupProbe:(*v1.Probe)",
+	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false",
+	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)",
+	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)",
+	" Lifecycle:(*v1.Lifecycle)<nil>",
+	" Lifecycle:(*v1.Lifecycle)",
+	" TerminationMessagePath:(string)",
+	" TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)",
+	" TerminationMessagePolicy:(v1.TerminationMessagePolicy)",
+	" ImagePullPolicy:(v1.PullPolicy)",
+	" SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false",
+	" SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false",
+	" SecurityContext:(*v1.SecurityContext)<nil>",
+	" SecurityContext:(*v1.SecurityContext)",
+	" Stdin:(bool)false",
+	" Stdin:(bool)",
+	" StdinOnce:(bool)false TTY:(bool)false",
+	" StdinOnce:(bool)false",
+	" StdinOnce:(bool)",
+	" TTY:(bool)false",
+	" TTY:(bool)",
+	"{Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)",
+	"{Name:(string) HostPort:(int32)0",
+	" HostPort:(int32)0",
+	" HostPort:(int32)",
+	" ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)",
+	" ContainerPort:(int32)0",
+	" ContainerPort:(int32)",
+	" Protocol:(v1.Protocol) HostIP:(string)",
+	" Protocol:(v1.Protocol)",
+	" HostIP:(string)",
+	"{Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>",
+	"{Prefix:(string)",
+	" ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>",
+	" ConfigMapRef:(*v1.ConfigMapEnvSource)<nil>",
+	" ConfigMapRef:(*v1.ConfigMapEnvSource)",
+	" SecretRef:(*v1.SecretEnvSource)<nil>",
+	" SecretRef:(*v1.SecretEnvSource)",
+	"{Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>",
+	" Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>",
+	" Value:(string)",
+	" ValueFrom:(*v1.EnvVarSource)<nil>",
+	" ValueFrom:(*v1.EnvVarSource)",
+	"{FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>",
+	"{FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>",
+	"{FieldRef:(*v1.ObjectFieldSelector)<nil>",
+	"{FieldRef:(*v1.ObjectFieldSelector)",
+	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>",
+	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil>",
+	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)",
+	" SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>",
+	" SecretKeyRef:(*v1.SecretKeySelector)<nil>",
+	" SecretKeyRef:(*v1.SecretKeySelector)",
+	" FileKeyRef:(*v1.FileKeySelector)<nil>",
+	" FileKeyRef:(*v1.FileKeySelector)",
+	" Key:(string) Optional:(*bool)<nil>",
+	" Key:(string)",
+	"{VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>",
+	"{VolumeName:(string) Path:(string)",
+	"{Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>",
+	" Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>",
+	" Claims:([]v1.ResourceClaim)<nil>",
+	" Claims:([]v1.ResourceClaim)",
+	"{Name:(string) Request:(string)",
+	" Request:(string)",
+	"{ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)",
+	"{ResourceName:(v1.ResourceName)",
+	" RestartPolicy:(v1.ResourceResizeRestartPolicy)",
+	"{Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>",
+	"{Action:(v1.ContainerRestartRuleAction)",
+	" ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>",
+	" ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)",
+	"{Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>",
+	"{Operator:(v1.ContainerRestartRuleOnExitCodesOperator)",
+	" Values:([]int32)<nil>",
+	" Values:([]int32)",
+	"{Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)",
+	"{Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>",
+	" ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>",
+	" RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>",
+	" RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)",
+	" MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)",
+	" MountPath:(string) SubPath:(string)",
+	" MountPath:(string)",
+	" SubPath:(string)",
+	" MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)",
+	" MountPropagation:(*v1.MountPropagationMode)<nil>",
+	" MountPropagation:(*v1.MountPropagationMode)",
+	" SubPathExpr:(string)",
+	"{Name:(string) DevicePath:(string)",
+	" DevicePath:(string)",
+	"{ProbeHandler:(v1.ProbeHandler)",
+	" InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0 SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>",
+	" InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0",
+	" InitialDelaySeconds:(int32)0",
+	" InitialDelaySeconds:(int32)",
+	" TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0",
+	" TimeoutSeconds:(int32)0",
+	" TimeoutSeconds:(int32)",
+	" PeriodSeconds:(int32)0",
+	" PeriodSeconds:(int32)",
+	" SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>",
+	" SuccessThreshold:(int32)0",
+	" SuccessThreshold:(int32)",
+	" FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>",
+	" FailureThreshold:(int32)0",
+	" FailureThreshold:(int32)",
+	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>",
+	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>",
+	"{Exec:(*v1.ExecAction)<nil>",
+	"{Exec:(*v1.ExecAction)",
+	" HTTPGet:(*v1.HTTPGetAction)<nil>",
+	" HTTPGet:(*v1.HTTPGetAction)",
+	" TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>",
+	" TCPSocket:(*v1.TCPSocketAction)<nil>",
+	" TCPSocket:(*v1.TCPSocketAction)",
+	" GRPC:(*v1.GRPCAction)<nil>",
+	" GRPC:(*v1.GRPCAction)",
+	"{Command:([]string)<nil>",
+	"{Command:([]string)",
+	"{Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	"{Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}",
+	" Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}",
+	" Port:(intstr.IntOrString)",
+	" Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	" Host:(string)",
+	" Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	" Scheme:(v1.URIScheme)",
+	" HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	" HTTPHeaders:([]v1.HTTPHeader)",
+	"{Name:(string) Value:(string)",
+	"{Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)",
+	"{Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}",
+	"{Port:(intstr.IntOrString)",
+	"{Port:(int32)0 Service:(*string)<nil>",
+	"{Port:(int32)0",
+	"{Port:(int32)",
+	" Service:(*string)<nil>",
+	" Service:(*string)",
+	"{PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>",
+	"{PostStart:(*v1.LifecycleHandler)<nil>",
+	"{PostStart:(*v1.LifecycleHandler)",
+	" PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>",
+	" PreStop:(*v1.LifecycleHandler)<nil>",
+	" PreStop:(*v1.LifecycleHandler)",
+	" StopSignal:(*v1.Signal)<nil>",
+	" StopSignal:(*v1.Signal)",
+	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>",
+	" TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>",
+	" Sleep:(*v1.SleepAction)<nil>",
+	" Sleep:(*v1.SleepAction)",
+	"{Seconds:(int64)0",
+	"{Seconds:(int64)",
+	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>",
+	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>",
+	"{Capabilities:(*v1.Capabilities)<nil>",
+	"{Capabilities:(*v1.Capabilities)",
+	" Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>",
+	" Privileged:(*bool)<nil>",
+	" Privileged:(*bool)",
+	" SELinuxOptions:(*v1.SELinuxOptions)<nil>",
+	" SELinuxOptions:(*v1.SELinuxOptions)",
+	" WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>",
+	" WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>",
+	" WindowsOptions:(*v1.WindowsSecurityContextOptions)",
+	" RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>",
+	" RunAsUser:(*int64)<nil>",
+	" RunAsUser:(*int64)",
+	" RunAsGroup:(*int64)<nil>",
+	" RunAsGroup:(*int64)",
+	" RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>",
+	" RunAsNonRoot:(*bool)<nil>",
+	" RunAsNonRoot:(*bool)",
+	" ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>",
+	" ReadOnlyRootFilesystem:(*bool)<nil>",
+	" ReadOnlyRootFilesystem:(*bool)",
+	" AllowPrivilegeEscalation:(*bool)<nil>",
+	" AllowPrivilegeEscalation:(*bool)",
+	" ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" ProcMount:(*v1.ProcMountType)<nil>",
+	" ProcMount:(*v1.ProcMountType)",
+	" SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" SeccompProfile:(*v1.SeccompProfile)<nil>",
+	" SeccompProfile:(*v1.SeccompProfile)",
+	" AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" AppArmorProfile:(*v1.AppArmorProfile)",
+	"{Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>",
+	"{Add:([]v1.Capability)<nil>",
+	"{Add:([]v1.Capability)",
+	" Drop:([]v1.Capability)<nil>",
+	" Drop:([]v1.Capability)",
+	"{User:(string) Role:(string) Type:(string) Level:(string)",
+	"{User:(string) Role:(string)",
+	"{User:(string)",
+	" Role:(string)",
+	" Type:(string) Level:(string)",
+	" Type:(string)",
+	" Level:(string)",
+	"{GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>",
+	"{GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil>",
+	"{GMSACredentialSpecName:(*string)<nil>",
+	"{GMSACredentialSpecName:(*string)",
+	" GMSACredentialSpec:(*string)<nil>",
+	" GMSACredentialSpec:(*string)",
+	" RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>",
+	" RunAsUserName:(*string)<nil>",
+	" RunAsUserName:(*string)",
+	" HostProcess:(*bool)<nil>",
+	" HostProcess:(*bool)",
+	"{Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>",
+	"{Type:(v1.SeccompProfileType)",
+	" LocalhostProfile:(*string)<nil>",
+	" LocalhostProfile:(*string)",
+	"{Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>",
+	"{Type:(v1.AppArmorProfileType)",
+	"{EphemeralContainerCommon:(v1.EphemeralContainerCommon)",
+	" TargetContainerName:(string)",
+	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>",
+	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>",
+	"{SELinuxOptions:(*v1.SELinuxOptions)<nil>",
+	"{SELinuxOptions:(*v1.SELinuxOptions)",
+	" WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>",
+	" RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>",
+	" RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>",
+	" SupplementalGroups:([]int64)<nil>",
+	" SupplementalGroups:([]int64)",
+	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>",
+	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil>",
+	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)",
+	" FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>",
+	" FSGroup:(*int64)<nil>",
+	" FSGroup:(*int64)",
+	" Sysctls:([]v1.Sysctl)<nil>",
+	" Sysctls:([]v1.Sysctl)",
+	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil>",
+	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil>",
+	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)",
+	" AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)",
+	"{NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>",
+	"{NodeAffinity:(*v1.NodeAffinity)<nil>",
+	"{NodeAffinity:(*v1.NodeAffinity)",
+	" PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>",
+	" PodAffinity:(*v1.PodAffinity)<nil>",
+	" PodAffinity:(*v1.PodAffinity)",
+	" PodAntiAffinity:(*v1.PodAntiAffinity)<nil>",
+	" PodAntiAffinity:(*v1.PodAntiAffinity)",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil>",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)",
+	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>",
+	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)",
+	"{NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>",
+	"{NodeSelectorTerms:([]v1.NodeSelectorTerm)",
+	"{MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>",
+	"{MatchExpressions:([]v1.NodeSelectorRequirement)<nil>",
+	"{MatchExpressions:([]v1.NodeSelectorRequirement)",
+	" MatchFields:([]v1.NodeSelectorRequirement)<nil>",
+	" MatchFields:([]v1.NodeSelectorRequirement)",
+	"{Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>",
+	" Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>",
+	" Operator:(v1.NodeSelectorOperator)",
+	"{Weight:(int32)0",
+	"{Weight:(int32)",
+	" Preference:(v1.NodeSelectorTerm)",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)",
+	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>",
+	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)",
+	"{LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>",
+	"{LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string)",
+	"{LabelSelector:(*v1.LabelSelector)<nil>",
+	"{LabelSelector:(*v1.LabelSelector)",
+	" Namespaces:([]string)<nil> TopologyKey:(string)",
+	" Namespaces:([]string)<nil>",
+	" Namespaces:([]string)",
+	" TopologyKey:(string)",
+	" NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>",
+	" NamespaceSelector:(*v1.LabelSelector)<nil>",
+	" NamespaceSelector:(*v1.LabelSelector)",
+	" MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>",
+	" MatchLabelKeys:([]string)<nil>",
+	" MatchLabelKeys:([]string)",
+	" MismatchLabelKeys:([]string)<nil>",
+	" MismatchLabelKeys:([]string)",
+	" PodAffinityTerm:(v1.PodAffinityTerm)",
+	"{Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>",
+	"{Key:(string) Operator:(v1.TolerationOperator)",
+	" Operator:(v1.TolerationOperator)",
+	" Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>",
+	" Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>",
+	" Effect:(v1.TaintEffect)",
+	" TolerationSeconds:(*int64)<nil>",
+	" TolerationSeconds:(*int64)",
+	"{IP:(string) Hostnames:([]string)<nil>",
+	"{IP:(string)",
+	" Hostnames:([]string)<nil>",
+	" Hostnames:([]string)",
+	"{Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>",
+	"{Nameservers:([]string)<nil>",
+	"{Nameservers:([]string)",
+	" Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>",
+	" Searches:([]string)<nil>",
+	" Searches:([]string)",
+	" Options:([]v1.PodDNSConfigOption)<nil>",
+	" Options:([]v1.PodDNSConfigOption)",
+	"{Name:(string) Value:(*string)<nil>",
+	" Value:(*string)<nil>",
+	" Value:(*string)",
+	"{ConditionType:(v1.PodConditionType)",
+	"{MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>",
+	"{MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>",
+	"{MaxSkew:(int32)0 TopologyKey:(string)",
+	"{MaxSkew:(int32)0",
+	"{MaxSkew:(int32)",
+	" WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>",
+	" WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)",
+	" MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>",
+	" MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>",
+	" MinDomains:(*int32)<nil>",
+	" MinDomains:(*int32)",
+	" NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>",
+	" NodeAffinityPolicy:(*v1.NodeInclusionPolicy)",
+	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>",
+	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil>",
+	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)",
+	"{Name:(v1.OSName)",
+	"{Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>",
+	" ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>",
+	" ResourceClaimName:(*string)<nil>",
+	" ResourceClaimName:(*string)",
+	" ResourceClaimTemplateName:(*string)<nil>",
+	" ResourceClaimTemplateName:(*string)",
+	"{PodGroupName:(*string)<nil>",
+	"{PodGroupName:(*string)",
 }
