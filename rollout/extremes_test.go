@@ -182,14 +182,14 @@ func TestMalformedReplicaAnnotations(t *testing.T) {
 			rs := exSet("web-v1", "v1", 3, 1, exEpoch)
 			rs.Annotations[rollout.DesiredReplicasAnnotation] = v
 			rs.Annotations[rollout.MaxReplicasAnnotation] = v
-			if n, ok := rollout.GetDesiredReplicasAnnotation(rs); ok {
+			if n, ok := rollout.GetDesiredReplicasAnnotation(&rs); ok {
 				t.Errorf("GetDesiredReplicasAnnotation = %d, true; want missing", n)
 			}
-			if n, ok := rollout.GetMaxReplicasAnnotation(rs); ok {
+			if n, ok := rollout.GetMaxReplicasAnnotation(&rs); ok {
 				t.Errorf("GetMaxReplicasAnnotation = %d, true; want missing", n)
 			}
 			s := exState(3, rollout.DefaultRollingUpdate(), "v1", rs)
-			if rollout.IsSaturated(s.Deployment, rs) && v != "+3" {
+			if rollout.IsSaturated(&s.Deployment, &rs) && v != "+3" {
 				t.Errorf("IsSaturated with desired-replicas %q", v)
 			}
 			actions, err := rollout.Plan(s)

@@ -205,7 +205,7 @@ func TestPlanProperties(t *testing.T) {
 			// Being created: size 0, sized against the others.
 			newRS = rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "web-new"}}
 		}
-		got, err := rollout.NewRSNewReplicas(d, all, newRS)
+		got, err := rollout.NewRSNewReplicas(&d, rollout.Pointers(all), &newRS)
 		if err != nil {
 			t.Fatalf("NewRSNewReplicas() error: %v", err)
 		}

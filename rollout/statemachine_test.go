@@ -59,7 +59,7 @@ func kindOf(s rollout.State) syncKind {
 		}
 	}
 	for _, rs := range s.ReplicaSets {
-		if desired, ok := rollout.GetDesiredReplicasAnnotation(rs); ok && rs.Spec.Replicas > 0 && desired != d.Spec.Replicas {
+		if desired, ok := rollout.GetDesiredReplicasAnnotation(&rs); ok && rs.Spec.Replicas > 0 && desired != d.Spec.Replicas {
 			return syncScaling
 		}
 	}
@@ -269,7 +269,7 @@ func upstreamStall(s rollout.State) string {
 	switch {
 	case len(active) == 1 && active[0].Spec.Replicas == d.Spec.Replicas && !s.Options.RefreshStaleAnnotations:
 		return "stale desired-replicas deadlock (Q-1)"
-	case len(active) >= 2 && d.Spec.Strategy.Type == rollout.RecreateStrategy && !(hasNew && rollout.IsSaturated(d, newRS)):
+	case len(active) >= 2 && d.Spec.Strategy.Type == rollout.RecreateStrategy && !(hasNew && rollout.IsSaturated(&d, &newRS)):
 		return "Recreate scaling deadlock (R-SCALE-3)"
 	}
 	return ""
