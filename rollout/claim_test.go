@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
@@ -69,6 +70,54 @@ func TestGetReplicaSetsForDeploymentThroughPlan(t *testing.T) {
 				if diff := cmp.Diff(tt.wantReplicas, replicas); diff != "" {
 					t.Errorf("Plan() status.replicas mismatch (-want +got):\n%s", diff)
 				}
+			}
+		})
+	}
+}
+
+// TestNewControllerRef: the reference a ReplicaSet gets from its
+// Deployment, as upstream writes it on created and adopted ReplicaSets
+// (spec §1.1).
+func TestNewControllerRef(t *testing.T) {
+	d := rollout.ObjectMeta{Name: "web", Namespace: "default", UID: "dep-uid", Labels: map[string]string{"app": "web"}}
+	want := rollout.OwnerReference{APIVersion: "apps/v1", Kind: "Deployment", Name: "web", UID: "dep-uid", Controller: true, BlockOwnerDeletion: true}
+	if diff := cmp.Diff(want, rollout.NewControllerRef(d, rollout.AppsAPIVersion, rollout.DeploymentKind)); diff != "" {
+		t.Errorf("NewControllerRef() mismatch (-want +got):\n%s", diff)
+	}
+	rs := rollout.ObjectMeta{OwnerReferences: []rollout.OwnerReference{rollout.NewControllerRef(d, rollout.AppsAPIVersion, rollout.DeploymentKind)}}
+	if !rollout.IsControlledBy(rs, d) {
+		t.Errorf("IsControlledBy(NewControllerRef(d), d) = false")
+	}
+}
+
+// TestIsControlledBy: ownership is the controller reference's UID, never
+// the owner's name.
+func TestIsControlledBy(t *testing.T) {
+	owner := rollout.ObjectMeta{Name: "web", UID: "dep-uid"}
+	ref := func(name, uid string, controller bool) rollout.OwnerReference {
+		return rollout.OwnerReference{APIVersion: "apps/v1", Kind: "Deployment", Name: name, UID: uid, Controller: controller}
+	}
+	tests := []struct {
+		name string
+		refs []rollout.OwnerReference
+		want bool
+	}{
+		{name: "controlled", refs: []rollout.OwnerReference{ref("web", "dep-uid", true)}, want: true},
+		{name: "no owner", want: false},
+		{name: "owner but not controller", refs: []rollout.OwnerReference{ref("web", "dep-uid", false)}, want: false},
+		{name: "same name, another UID (a Deployment deleted and created again)", refs: []rollout.OwnerReference{ref("web", "old-uid", true)}, want: false},
+		{name: "another name, same UID", refs: []rollout.OwnerReference{ref("renamed", "dep-uid", true)}, want: true},
+		{
+			name: "the first controller reference counts",
+			refs: []rollout.OwnerReference{ref("web", "dep-uid", false), ref("other", "other-uid", true), ref("web", "dep-uid", true)},
+			want: false,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obj := rollout.ObjectMeta{Name: "web-1", OwnerReferences: tt.refs}
+			if got := rollout.IsControlledBy(obj, owner); got != tt.want {
+				t.Errorf("IsControlledBy() = %t, want %t", got, tt.want)
 			}
 		})
 	}

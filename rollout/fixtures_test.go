@@ -2,9 +2,14 @@ package rollout
 
 import (
 	"fmt"
+	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/rolloutmath/rolloutmath/surge"
 )
@@ -184,6 +189,68 @@ func StaleState(t *testing.T) State {
 	return objs.State(objs.Deployments[0], time.Date(2026, 1, 1, 0, 10, 0, 0, time.UTC))
 }
 
+// WebEpoch is the creation time of the first ReplicaSet of [WebState]s.
+var WebEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// WebState is a RollingUpdate Deployment on image v<n> with the given
+// ReplicaSets, all owned by it, each available at its size.
+func WebState(replicas int32, ru RollingUpdate, image string, sets ...ReplicaSet) State {
+	d := Deployment{
+		ObjectMeta: ObjectMeta{Name: "web", Namespace: "default", UID: "dep-uid", Generation: 2},
+		Spec: DeploymentSpec{
+			Replicas:             replicas,
+			Selector:             LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+			Template:             PodTemplate{Labels: map[string]string{"app": "web"}, Spec: ContainerSpec(image)},
+			Strategy:             Strategy{Type: RollingUpdateStrategy, RollingUpdate: ru},
+			RevisionHistoryLimit: Int32(10), ProgressDeadlineSeconds: Int32(600),
+		},
+		Status: DeploymentStatus{ObservedGeneration: 1},
+	}
+	return State{Deployment: d, ReplicaSets: sets, Now: WebEpoch.Add(time.Hour)}
+}
+
+// ContainerSpec is a pod spec of one container "c" running image.
+func ContainerSpec(image string) PodSpec {
+	return MustParsePodSpec(fmt.Sprintf(`{"containers":[{"name":"c","image":%q}]}`, image))
+}
+
+// WebReplicaSet is a ReplicaSet of the Deployment with image, size and revision,
+// all its pods available.
+func WebReplicaSet(name, image string, size int32, rev int, created time.Time) ReplicaSet {
+	return ReplicaSet{
+		ObjectMeta: ObjectMeta{Name: name, Namespace: "default", UID: "uid-" + name, Generation: 1,
+			CreationTimestamp: created,
+			Labels:            map[string]string{"app": "web", PodTemplateHashLabel: name},
+			Annotations:       map[string]string{RevisionAnnotation: strconv.Itoa(rev)},
+			OwnerReferences:   []OwnerReference{{Kind: "Deployment", Name: "web", UID: "dep-uid", Controller: true}}},
+		Spec: ReplicaSetSpec{Replicas: size,
+			Selector: LabelSelector{MatchLabels: map[string]string{"app": "web", PodTemplateHashLabel: name}},
+			Template: PodTemplate{Labels: map[string]string{"app": "web", PodTemplateHashLabel: name}, Spec: ContainerSpec(image)}},
+		Status: ReplicaSetStatus{Replicas: size, ReadyReplicas: size, AvailableReplicas: size, ObservedGeneration: 1},
+	}
+}
+
+// CheckNoNegative fails if an action holds a negative size or status count, or
+// a replica annotation that is not a number in int32's range.
+func CheckNoNegative(t testing.TB, actions []Action) {
+	t.Helper()
+	for _, a := range actions {
+		s := a.Status
+		for _, n := range []int32{a.From, a.To, s.Replicas, s.UpdatedReplicas, s.ReadyReplicas, s.AvailableReplicas, s.UnavailableReplicas, s.TerminatingReplicas.Value} {
+			if n < 0 {
+				t.Errorf("negative count in %v: %+v", a, s)
+			}
+		}
+		for _, key := range []string{DesiredReplicasAnnotation, MaxReplicasAnnotation} {
+			if v, ok := a.Annotations[key]; ok {
+				if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 || n > math.MaxInt32 {
+					t.Errorf("%s %q in %v", key, v, a)
+				}
+			}
+		}
+	}
+}
+
 // CleanupOrderCase is a row of upstream's
 // TestDeploymentController_cleanupDeploymentOrder (vectors C.7): old
 // ReplicaSets foo-1, foo-2, ... created in that order, the history limit,
@@ -233,13 +300,77 @@ func DeepCopies(sets []ReplicaSet) []ReplicaSet {
 	return out
 }
 
+// StateCmp compares States, Deployments and ReplicaSets: surge.Value has
+// unexported fields and is comparable with ==.
+var StateCmp = cmp.Comparer(func(a, b surge.Value) bool { return a == b })
+
 // DeepCopyState returns a copy of s that shares no maps or slices with it.
 func DeepCopyState(s State) State {
-	c := s
-	c.Deployment = s.Deployment.DeepCopy()
-	c.ReplicaSets = DeepCopies(s.ReplicaSets)
-	c.Pods = slices.Clone(s.Pods)
-	return c
+	out := s
+	out.Deployment = s.Deployment.DeepCopy()
+	if s.ReplicaSets != nil {
+		out.ReplicaSets = make([]ReplicaSet, len(s.ReplicaSets))
+		for i, rs := range s.ReplicaSets {
+			out.ReplicaSets[i] = rs.DeepCopy()
+		}
+	}
+	if s.Pods != nil {
+		out.Pods = make([]Pod, len(s.Pods))
+		for i, p := range s.Pods {
+			p.Labels = maps.Clone(p.Labels)
+			p.Annotations = maps.Clone(p.Annotations)
+			p.OwnerReferences = slices.Clone(p.OwnerReferences)
+			out.Pods[i] = p
+		}
+	}
+	return out
+}
+
+// Scribble writes into every map and slice of s, so that a result sharing
+// memory with an input shows up as a modified input.
+func Scribble(s *State) {
+	meta := func(m *ObjectMeta) {
+		for k := range m.Labels {
+			m.Labels[k] = "scribbled"
+		}
+		for k := range m.Annotations {
+			m.Annotations[k] = "scribbled"
+		}
+		for i := range m.OwnerReferences {
+			m.OwnerReferences[i].Name = "scribbled"
+		}
+	}
+	tmpl := func(t *PodTemplate) {
+		for k := range t.Labels {
+			t.Labels[k] = "scribbled"
+		}
+		for k := range t.Annotations {
+			t.Annotations[k] = "scribbled"
+		}
+		// A PodSpec cannot be modified, so it may be shared.
+	}
+	meta(&s.Deployment.ObjectMeta)
+	tmpl(&s.Deployment.Spec.Template)
+	for k := range s.Deployment.Spec.Selector.MatchLabels {
+		s.Deployment.Spec.Selector.MatchLabels[k] = "scribbled"
+	}
+	for i := range s.Deployment.Status.Conditions {
+		s.Deployment.Status.Conditions[i].Message = "scribbled"
+	}
+	for i := range s.ReplicaSets {
+		rs := &s.ReplicaSets[i]
+		meta(&rs.ObjectMeta)
+		tmpl(&rs.Spec.Template)
+		for k := range rs.Spec.Selector.MatchLabels {
+			rs.Spec.Selector.MatchLabels[k] = "scribbled"
+		}
+		for i := range rs.Status.Conditions {
+			rs.Status.Conditions[i].Message = "scribbled"
+		}
+	}
+	for i := range s.Pods {
+		meta(&s.Pods[i].ObjectMeta)
+	}
 }
 
 // Names returns the names of sets, nil for none.

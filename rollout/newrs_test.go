@@ -1,10 +1,14 @@
 package rollout_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/revision"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
@@ -107,4 +111,87 @@ func TestNewReplicaSetName(t *testing.T) {
 			t.Errorf("collisionCount %v: pod-template-hash label %q, want %q", cc, got, h)
 		}
 	}
+}
+
+// TestNewReplicaSet: the ReplicaSet a sync creates, built on its own
+// (R-NEW-6, R-NEW-7) and as Plan sends it.
+func TestNewReplicaSet(t *testing.T) {
+	old := []rollout.ReplicaSet{
+		rollout.WebReplicaSet("web-v1", "v1", 2, 1, rollout.WebEpoch),
+		rollout.WebReplicaSet("web-v4", "v4", 8, 4, rollout.WebEpoch.Add(time.Minute)),
+	}
+	s := rollout.WebState(10, rollout.DefaultRollingUpdate(), "v5", old...)
+	d := &s.Deployment
+	d.Spec.MinReadySeconds = 5
+	d.Annotations = map[string]string{"team": "blue", rollout.RevisionAnnotation: "4", rollout.LastAppliedAnnotation: "{}"}
+	h := rollout.PodTemplateHash(*d)
+	withHash := map[string]string{"app": "web", rollout.PodTemplateHashLabel: h}
+	want := rollout.ReplicaSet{
+		ObjectMeta: rollout.ObjectMeta{
+			Name: "web-" + h, Namespace: "default", Labels: withHash,
+			Annotations: map[string]string{"team": "blue", rollout.RevisionAnnotation: "5",
+				rollout.DesiredReplicasAnnotation: "10", rollout.MaxReplicasAnnotation: "13"},
+			OwnerReferences: []rollout.OwnerReference{{APIVersion: "apps/v1", Kind: "Deployment", Name: "web", UID: "dep-uid", Controller: true, BlockOwnerDeletion: true}},
+		},
+		Spec: rollout.ReplicaSetSpec{
+			Replicas:        3, // replicas 10 + maxSurge 3 - 10 old ones
+			MinReadySeconds: 5,
+			Selector:        rollout.LabelSelector{MatchLabels: withHash},
+			Template:        rollout.PodTemplate{Labels: withHash, Spec: rollout.ContainerSpec("v5")},
+		},
+	}
+	got, err := rollout.NewReplicaSet(d, rollout.Pointers(s.ReplicaSets))
+	if err != nil {
+		t.Fatalf("NewReplicaSet() error: %v", err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NewReplicaSet() mismatch (-want +got):\n%s", diff)
+	}
+	if got.Name != rollout.NewReplicaSetName(*d) {
+		t.Errorf("NewReplicaSet().Name = %s, NewReplicaSetName() = %s", got.Name, rollout.NewReplicaSetName(*d))
+	}
+
+	// Plan sends the same ReplicaSet.
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatalf("Plan() error: %v", err)
+	}
+	if actions[0].Type != rollout.CreateReplicaSet {
+		t.Fatalf("Plan() starts with %v, want CreateReplicaSet", actions[0])
+	}
+	if diff := cmp.Diff(want, actions[0].Created); diff != "" {
+		t.Errorf("Plan()'s created ReplicaSet differs from NewReplicaSet() (-NewReplicaSet +Plan):\n%s", diff)
+	}
+
+	t.Run("first ReplicaSet of a Recreate Deployment", func(t *testing.T) {
+		d := d.DeepCopy()
+		d.Spec.Strategy = rollout.Strategy{Type: rollout.RecreateStrategy}
+		got, err := rollout.NewReplicaSet(&d, nil)
+		if err != nil {
+			t.Fatalf("NewReplicaSet() error: %v", err)
+		}
+		type result struct {
+			Replicas               int32
+			Revision, Desired, Max string
+		}
+		a := got.Annotations
+		want := result{10, "1", "10", "10"}
+		if diff := cmp.Diff(want, result{got.Spec.Replicas, a[rollout.RevisionAnnotation], a[rollout.DesiredReplicasAnnotation], a[rollout.MaxReplicasAnnotation]}); diff != "" {
+			t.Errorf("NewReplicaSet() mismatch (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("no revision after MaxInt64", func(t *testing.T) {
+		last := old[1].DeepCopy()
+		last.Annotations[rollout.RevisionAnnotation] = "9223372036854775807"
+		if _, err := rollout.NewReplicaSet(d, []*rollout.ReplicaSet{&last}); !errors.Is(err, revision.ErrOverflow) {
+			t.Errorf("NewReplicaSet() error = %v, want revision.ErrOverflow", err)
+		}
+	})
+	t.Run("unknown strategy", func(t *testing.T) {
+		d := d.DeepCopy()
+		d.Spec.Strategy.Type = "BlueGreen"
+		if _, err := rollout.NewReplicaSet(&d, nil); err == nil || !strings.Contains(err.Error(), "BlueGreen") {
+			t.Errorf("NewReplicaSet() error = %v, want one naming the strategy", err)
+		}
+	})
 }

@@ -1,11 +1,14 @@
 package rollout_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
@@ -90,5 +93,20 @@ func TestValidateState(t *testing.T) {
 	other.ReplicaSets[0].Namespace = "elsewhere"
 	if err := rollout.ValidateState(other); err != nil {
 		t.Errorf("ValidateState looks at another namespace: %v", err)
+	}
+}
+
+// TestPlanZeroNow: a sync needs its time; a State without one is refused
+// before anything else.
+func TestPlanZeroNow(t *testing.T) {
+	s := rollout.StaleState(t)
+	s.Now = time.Time{}
+	actions, err := rollout.Plan(s)
+	if !errors.Is(err, rollout.ErrZeroNow) || actions != nil {
+		t.Errorf("Plan(zero Now) = %v, %v; want no actions and ErrZeroNow", actions, err)
+	}
+	s.Options.SkipValidation = true
+	if _, err := rollout.Plan(s); !errors.Is(err, rollout.ErrZeroNow) {
+		t.Errorf("Plan(zero Now, SkipValidation) error = %v, want ErrZeroNow", err)
 	}
 }

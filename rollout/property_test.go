@@ -2,7 +2,6 @@ package rollout_test
 
 import (
 	"errors"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -16,32 +15,6 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
-
-// stateCmp compares States, Deployments and ReplicaSets: surge.Value has
-// unexported fields and is comparable with ==.
-var stateCmp = cmp.Comparer(func(a, b surge.Value) bool { return a == b })
-
-// deepCopyState returns a copy of s that shares no maps or slices with it.
-func deepCopyState(s rollout.State) rollout.State {
-	out := s
-	out.Deployment = s.Deployment.DeepCopy()
-	if s.ReplicaSets != nil {
-		out.ReplicaSets = make([]rollout.ReplicaSet, len(s.ReplicaSets))
-		for i, rs := range s.ReplicaSets {
-			out.ReplicaSets[i] = rs.DeepCopy()
-		}
-	}
-	if s.Pods != nil {
-		out.Pods = make([]rollout.Pod, len(s.Pods))
-		for i, p := range s.Pods {
-			p.Labels = maps.Clone(p.Labels)
-			p.Annotations = maps.Clone(p.Annotations)
-			p.OwnerReferences = slices.Clone(p.OwnerReferences)
-			out.Pods[i] = p
-		}
-	}
-	return out
-}
 
 // isDocumentedPlanError reports whether err is one of the failures Plan's
 // documentation lists: a refused object (*FieldError), a name collision,
@@ -131,7 +104,7 @@ func checkPlanActions(t interface {
 		}
 		cur = rollout.Apply(cur, []rollout.Action{a})
 	}
-	if diff := cmp.Diff(cur, rollout.Apply(s, actions), stateCmp); diff != "" {
+	if diff := cmp.Diff(cur, rollout.Apply(s, actions), rollout.StateCmp); diff != "" {
 		t.Fatalf("Apply(s, actions) differs from applying them one by one (-one by one +all):\n%s", diff)
 	}
 }
@@ -162,9 +135,9 @@ func TestPlanProperties(t *testing.T) {
 	}))
 	t.Run("does not modify its input", rapid.MakeCheck(func(t *rapid.T) {
 		s := gen.State().Draw(t, "state")
-		want := deepCopyState(s)
+		want := rollout.DeepCopyState(s)
 		rollout.Plan(s)
-		if diff := cmp.Diff(want, s, stateCmp); diff != "" {
+		if diff := cmp.Diff(want, s, rollout.StateCmp); diff != "" {
 			t.Fatalf("Plan() modified its input (-before +after):\n%s", diff)
 		}
 	}))

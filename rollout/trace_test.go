@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/rollout"
-	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 var traceStart = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -187,7 +187,7 @@ func runTrace(t *testing.T, s rollout.State, unhealthy string, steps []traceStep
 			s.Now = traceStart.Add(time.Duration(n) * time.Second)
 			before := rollout.DeepCopyState(s)
 			actions, err := rollout.Plan(s)
-			if diff := cmp.Diff(before, s, cmp.Comparer(func(a, b surge.Value) bool { return a == b })); diff != "" {
+			if diff := cmp.Diff(before, s, rollout.StateCmp); diff != "" {
 				t.Errorf("Plan() modified its state (-before +after):\n%s", diff)
 			}
 			if st.collision != "" {
