@@ -37,7 +37,8 @@ const (
 	// RecordEvent records an event that comes with no API call.
 	RecordEvent ActionType = "RecordEvent"
 	// RecheckProgress asks to sync again at At to check the progress
-	// deadline; the controller re-queues the Deployment for then.
+	// deadline; the controller re-queues the Deployment for then. A plan
+	// has at most one, always its last action.
 	RecheckProgress ActionType = "RecheckProgress"
 )
 
