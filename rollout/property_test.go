@@ -167,6 +167,47 @@ func TestPlanProperties(t *testing.T) {
 			t.Fatalf("Apply(s, Plan(s)) made a valid state invalid: %v", err2)
 		}
 	}))
+	t.Run("a progress recheck is the last action, and alone", rapid.MakeCheck(func(t *rapid.T) {
+		s := gen.State().Draw(t, "state")
+		actions, _ := rollout.Plan(s)
+		for i, a := range actions {
+			if a.Type == rollout.RecheckProgress && i != len(actions)-1 {
+				t.Fatalf("RecheckProgress at %d of %d actions: %v", i, len(actions), actions)
+			}
+		}
+	}))
+	t.Run("the created ReplicaSet is NewReplicaSet's", rapid.MakeCheck(func(t *rapid.T) {
+		s := gen.State().Draw(t, "state")
+		actions, _ := rollout.Plan(s)
+		i := slices.IndexFunc(actions, func(a rollout.Action) bool { return a.Type == rollout.CreateReplicaSet })
+		if i < 0 {
+			return
+		}
+		// The ReplicaSets the sync claimed: those the Deployment controls and
+		// selects, and those it adopts. None has the new template.
+		adopted := map[string]bool{}
+		for _, a := range actions[:i] {
+			if a.Type == rollout.AdoptReplicaSet {
+				adopted[a.ReplicaSet] = true
+			}
+		}
+		d := s.Deployment
+		var claimed []*rollout.ReplicaSet
+		for j := range s.ReplicaSets {
+			rs := &s.ReplicaSets[j]
+			if rs.Namespace == d.Namespace && (adopted[rs.Name] ||
+				rollout.IsControlledBy(rs.ObjectMeta, d.ObjectMeta) && d.Spec.Selector.Matches(rs.Labels)) {
+				claimed = append(claimed, rs)
+			}
+		}
+		want, err := rollout.NewReplicaSet(&d, claimed)
+		if err != nil {
+			t.Fatalf("NewReplicaSet() error: %v", err)
+		}
+		if diff := cmp.Diff(want, actions[i].Created, rollout.StateCmp); diff != "" {
+			t.Fatalf("Plan() created another ReplicaSet than NewReplicaSet() (-NewReplicaSet +Plan):\n%s", diff)
+		}
+	}))
 	t.Run("new ReplicaSet within surge", rapid.MakeCheck(func(t *rapid.T) {
 		d := gen.Deployment().Draw(t, "deployment")
 		sets := gen.ReplicaSets(d).Draw(t, "replicaSets")
