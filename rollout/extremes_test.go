@@ -30,7 +30,7 @@ func TestExtremeReplicas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rollout.CheckNoNegative(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	if a := actions[0]; a.Type != rollout.CreateReplicaSet || a.Annotations[rollout.MaxReplicasAnnotation] != "2147483647" {
 		t.Errorf("first action %v with %v, want the new ReplicaSet with max-replicas 2147483647", a, a.Annotations)
 	}
@@ -52,7 +52,7 @@ func TestUpstreamNegativeScale(t *testing.T) {
 		rs.Annotations[rollout.MaxReplicasAnnotation] = "1250"
 	}
 	actions, err := rollout.Plan(s)
-	rollout.CheckNoNegative(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	// Scaling down from annotations that say the Deployment was 1000
 	// replicas gives each ReplicaSet a share far beyond int32;
 	// upstream's int32 product wraps to a negative size.
@@ -70,7 +70,7 @@ func TestUpstreamNegativeScale(t *testing.T) {
 		rs.Annotations[rollout.MaxReplicasAnnotation] = strconv.Itoa(big + big/4)
 	}
 	actions, err = rollout.Plan(s)
-	rollout.CheckNoNegative(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	if !errors.As(err, &oe) || oe.Field != "status.replicas" || oe.Value != 3*big {
 		t.Errorf("Plan() error = %v, want status.replicas %d past int32", err, 3*big)
 	}
@@ -84,7 +84,7 @@ func TestSumsPastInt32(t *testing.T) {
 		rollout.WebReplicaSet("web-b", "v0", 1_000_000_000, 0, rollout.WebEpoch.Add(-time.Minute)),
 		rollout.WebReplicaSet("web-c", "vx", 1_000_000_000, 0, rollout.WebEpoch.Add(-2*time.Minute)))
 	actions, err := rollout.Plan(s)
-	rollout.CheckNoNegative(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	var oe *rollout.OverflowError
 	if !errors.As(err, &oe) || oe.Value != 3_000_000_000 {
 		t.Fatalf("Plan() error = %v, want an *OverflowError for 3000000000", err)
@@ -136,7 +136,7 @@ func TestMalformedReplicaAnnotations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rollout.CheckNoNegative(t, actions)
+			rollout.CheckNoNegative(t, s, actions)
 			for _, a := range actions {
 				if a.Type == rollout.ScaleReplicaSet {
 					t.Errorf("Plan() scales with desired-replicas %q: %v", v, a)

@@ -230,22 +230,40 @@ func WebReplicaSet(name, image string, size int32, rev int, created time.Time) R
 	}
 }
 
-// CheckNoNegative fails if an action holds a negative size or status count, or
-// a replica annotation that is not a number in int32's range.
-func CheckNoNegative(t testing.TB, actions []Action) {
+// CheckNoNegative fails if an action of a plan for s holds a negative size,
+// status count or collision count, or a replica annotation that is not a
+// number in int32's range, unless s already held that value in that place:
+// the count in the Deployment's status, the size the ReplicaSet had (From),
+// the annotation the ReplicaSet had. Plan computes no such number; it can
+// only carry over one that upstream's wrapping arithmetic wrote before.
+func CheckNoNegative(t testing.TB, s State, actions []Action) {
 	t.Helper()
+	counts := func(st DeploymentStatus) []int64 {
+		return []int64{st.ObservedGeneration, int64(st.Replicas), int64(st.UpdatedReplicas), int64(st.ReadyReplicas),
+			int64(st.AvailableReplicas), int64(st.UnavailableReplicas), int64(st.TerminatingReplicas.Value), int64(st.CollisionCount.Value)}
+	}
+	had := counts(s.Deployment.Status)
+	old := map[string]*ReplicaSet{}
+	for i := range s.ReplicaSets {
+		old[s.ReplicaSets[i].Name] = &s.ReplicaSets[i]
+	}
 	for _, a := range actions {
-		s := a.Status
-		for _, n := range []int32{a.From, a.To, s.Replicas, s.UpdatedReplicas, s.ReadyReplicas, s.AvailableReplicas, s.UnavailableReplicas, s.TerminatingReplicas.Value} {
-			if n < 0 {
-				t.Errorf("negative count in %v: %+v", a, s)
+		for i, n := range counts(a.Status) {
+			if n < 0 && n != had[i] {
+				t.Errorf("negative count in %v: %+v", a, a.Status)
 			}
 		}
+		prev := old[a.ReplicaSet]
+		if a.To < 0 || (a.From < 0 && (prev == nil || prev.Spec.Replicas != a.From)) {
+			t.Errorf("negative size in %v", a)
+		}
 		for _, key := range []string{DesiredReplicasAnnotation, MaxReplicasAnnotation} {
-			if v, ok := a.Annotations[key]; ok {
-				if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 || n > math.MaxInt32 {
-					t.Errorf("%s %q in %v", key, v, a)
-				}
+			v, ok := a.Annotations[key]
+			if !ok || (prev != nil && prev.Annotations[key] == v) {
+				continue
+			}
+			if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 || n > math.MaxInt32 {
+				t.Errorf("%s %q in %v", key, v, a)
 			}
 		}
 	}
