@@ -35,8 +35,8 @@ func NewControllerRef(owner ObjectMeta, apiVersion, kind string) OwnerReference 
 // metav1.IsControlledBy). Ownership is decided by UID alone, never by name:
 // a Deployment deleted and created again under the same name does not
 // control its predecessor's ReplicaSets. As upstream's, two empty UIDs are
-// equal.
-func IsControlledBy(obj, owner ObjectMeta) bool {
+// equal. It reads both objects through pointers and modifies neither.
+func IsControlledBy(obj, owner *ObjectMeta) bool {
 	ref, ok := obj.ControllerRef()
 	return ok && ref.UID == owner.UID
 }
@@ -58,7 +58,7 @@ func (p *planner) getReplicaSetsForDeployment() error {
 		match := sel.Matches(rs.Labels)
 		_, owned := rs.ControllerRef()
 		switch {
-		case owned && !IsControlledBy(rs.ObjectMeta, d.ObjectMeta):
+		case owned && !IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta):
 			// Another controller's.
 		case owned && match:
 			p.rsList = append(p.rsList, rs)
@@ -107,7 +107,7 @@ func (p *planner) getPodMapForDeployment(pods []Pod) error {
 		if !ok || ref.Kind != ReplicaSetKind || pod.Namespace != p.d.Namespace {
 			continue
 		}
-		if rs := byName[ref.Name]; rs != nil && IsControlledBy(pod.ObjectMeta, rs.ObjectMeta) {
+		if rs := byName[ref.Name]; rs != nil && IsControlledBy(&pod.ObjectMeta, &rs.ObjectMeta) {
 			p.podMap[rs.UID] = append(p.podMap[rs.UID], pod)
 		}
 	}

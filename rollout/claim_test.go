@@ -85,7 +85,7 @@ func TestNewControllerRef(t *testing.T) {
 		t.Errorf("NewControllerRef() mismatch (-want +got):\n%s", diff)
 	}
 	rs := rollout.ObjectMeta{OwnerReferences: []rollout.OwnerReference{rollout.NewControllerRef(d, rollout.AppsAPIVersion, rollout.DeploymentKind)}}
-	if !rollout.IsControlledBy(rs, d) {
+	if !rollout.IsControlledBy(&rs, &d) {
 		t.Errorf("IsControlledBy(NewControllerRef(d), d) = false")
 	}
 }
@@ -116,7 +116,7 @@ func TestIsControlledBy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			obj := rollout.ObjectMeta{Name: "web-1", OwnerReferences: tt.refs}
-			if got := rollout.IsControlledBy(obj, owner); got != tt.want {
+			if got := rollout.IsControlledBy(&obj, &owner); got != tt.want {
 				t.Errorf("IsControlledBy() = %t, want %t", got, tt.want)
 			}
 		})

@@ -172,7 +172,7 @@ func (p *planner) createNewReplicaSet(old []*ReplicaSet) (*ReplicaSet, error) {
 	created := &rs
 	alreadyExisted := false
 	if taken := p.byName(rs.Name); taken != nil { // R-NEW-8a
-		if !IsControlledBy(taken.ObjectMeta, d.ObjectMeta) || !EqualIgnoreHash(d.Spec.Template, taken.Spec.Template) {
+		if !IsControlledBy(&taken.ObjectMeta, &d.ObjectMeta) || !EqualIgnoreHash(d.Spec.Template, taken.Spec.Template) {
 			return nil, p.collision(rs.Name)
 		}
 		created, alreadyExisted = taken, true

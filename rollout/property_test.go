@@ -196,7 +196,7 @@ func TestPlanProperties(t *testing.T) {
 		for j := range s.ReplicaSets {
 			rs := &s.ReplicaSets[j]
 			if rs.Namespace == d.Namespace && (adopted[rs.Name] ||
-				rollout.IsControlledBy(rs.ObjectMeta, d.ObjectMeta) && d.Spec.Selector.Matches(rs.Labels)) {
+				rollout.IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta) && d.Spec.Selector.Matches(rs.Labels)) {
 				claimed = append(claimed, rs)
 			}
 		}
