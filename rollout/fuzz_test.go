@@ -2,10 +2,7 @@ package rollout_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,43 +10,19 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/internal/gen"
+	"github.com/rolloutmath/rolloutmath/internal/golden"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
-// goldenSeed is one golden state file and the time of its sync.
-type goldenSeed struct {
-	name  string
-	state []byte
-	now   time.Time
-}
-
-// goldenSeeds reads the golden scenarios' states, to seed the fuzzers.
-func goldenSeeds(tb testing.TB) []goldenSeed {
+// goldenSeeds reads the golden scenarios, whose states seed the fuzzers.
+func goldenSeeds(tb testing.TB) []golden.Case {
 	tb.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "scenarios", "*", "step-*.state.json"))
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("no golden states: %v", err)
+	cases, err := golden.Scenarios(goldenDir)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	var seeds []goldenSeed
-	for _, f := range files {
-		state, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		plan, err := os.ReadFile(strings.TrimSuffix(f, ".state.json") + ".plan.json")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		var p struct {
-			Now time.Time `json:"now"`
-		}
-		if err := json.Unmarshal(plan, &p); err != nil {
-			tb.Fatal(err)
-		}
-		seeds = append(seeds, goldenSeed{name: f, state: state, now: p.Now})
-	}
-	return seeds
+	return cases
 }
 
 // decodeCases are inputs for Decode beyond the golden states: the shapes
@@ -136,7 +109,7 @@ func TestDecodeDefaultsWithoutSpec(t *testing.T) {
 // decodes survives json.Marshal and Decode unchanged.
 func FuzzDecode(f *testing.F) {
 	for _, s := range goldenSeeds(f) {
-		f.Add(s.state)
+		f.Add([]byte(s.State))
 	}
 	for _, tc := range decodeCases {
 		f.Add([]byte(tc.input))
@@ -199,7 +172,7 @@ func roundTrip(t *testing.T, v any, pick func(rollout.Objects) int) {
 // SkipValidation Plan and Apply must still not panic.
 func FuzzPlan(f *testing.F) {
 	for _, s := range goldenSeeds(f) {
-		f.Add(s.state, s.now.Unix())
+		f.Add([]byte(s.State), s.Now.Unix())
 	}
 	for _, tc := range planCases {
 		f.Add([]byte(tc.state), gen.Epoch().Add(time.Hour).Unix())

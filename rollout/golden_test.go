@@ -1,81 +1,32 @@
 package rollout_test
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/internal/golden"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// A goldenCase is one sync the real controller (v1.36.3) made: the state it
-// saw and the plan it carried out, in the plan contract.
-type goldenCase struct {
-	Name  string          `json:"name"`
-	State json.RawMessage `json:"state"`
-	Plan  json.RawMessage `json:"plan"`
-}
-
 const goldenDir = "../testdata/golden"
 
-func loadGolden(t testing.TB) []goldenCase {
+func loadGolden(t testing.TB) []golden.Case {
 	t.Helper()
-	var cases []goldenCase
-	steps, err := filepath.Glob(filepath.Join(goldenDir, "scenarios", "*", "step-*.state.json"))
-	if err != nil || len(steps) == 0 {
-		t.Fatalf("no golden scenarios: %v", err)
-	}
-	sort.Strings(steps)
-	for _, f := range steps {
-		state, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plan, err := os.ReadFile(strings.TrimSuffix(f, ".state.json") + ".plan.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rel, _ := filepath.Rel(filepath.Join(goldenDir, "scenarios"), f)
-		cases = append(cases, goldenCase{Name: strings.TrimSuffix(rel, ".state.json"), State: state, Plan: plan})
-	}
-	f, err := os.Open(filepath.Join(goldenDir, "random.jsonl.gz"))
+	cases, err := golden.Load(goldenDir)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		var c goldenCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return cases
 }
 
-// goldenState decodes a case's state and the time of its sync.
-func goldenState(t testing.TB, c goldenCase) rollout.State {
+// goldenState decodes a case's state at the time of its sync.
+func goldenState(t testing.TB, c golden.Case) rollout.State {
 	t.Helper()
 	objs, err := rollout.Decode(c.State)
 	if err != nil {
@@ -84,58 +35,16 @@ func goldenState(t testing.TB, c goldenCase) rollout.State {
 	if len(objs.Deployments) != 1 {
 		t.Fatalf("%s: %d deployments", c.Name, len(objs.Deployments))
 	}
-	var plan struct {
-		Now time.Time `json:"now"`
-	}
-	if err := json.Unmarshal(c.Plan, &plan); err != nil {
-		t.Fatal(err)
-	}
-	return objs.State(objs.Deployments[0], plan.Now)
+	return objs.State(objs.Deployments[0], c.Now)
 }
 
-// normalize turns a plan in the contract into comparable data: the names
-// (and hashes) of ReplicaSets the sync creates are masked, since our hash
-// is our own, and the leading adoptions and releases are sorted, since
-// upstream issues them in its cache's order.
+// normalize is golden.Normalize, failing t on malformed JSON.
 func normalize(t testing.TB, plan []byte) map[string]any {
 	t.Helper()
-	var p struct {
-		Actions []struct {
-			Type       string `json:"type"`
-			ReplicaSet string `json:"replicaSet"`
-		} `json:"actions"`
-	}
-	if err := json.Unmarshal(plan, &p); err != nil {
+	out, err := golden.Normalize(plan)
+	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(plan)
-	for _, a := range p.Actions {
-		if a.Type != "CreateReplicaSet" {
-			continue
-		}
-		i := strings.LastIndexByte(a.ReplicaSet, '-')
-		text = strings.ReplaceAll(text, a.ReplicaSet, "NEW-RS")
-		if i >= 0 {
-			text = strings.ReplaceAll(text, `"`+a.ReplicaSet[i+1:]+`"`, `"NEW-HASH"`)
-		}
-	}
-	var out map[string]any
-	if err := json.Unmarshal([]byte(text), &out); err != nil {
-		t.Fatal(err)
-	}
-	actions, _ := out["actions"].([]any)
-	n := 0
-	for n < len(actions) {
-		ty := actions[n].(map[string]any)["type"]
-		if ty != "AdoptReplicaSet" && ty != "ReleaseReplicaSet" {
-			break
-		}
-		n++
-	}
-	slices.SortFunc(actions[:n], func(a, b any) int {
-		return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
-	})
-	delete(out, "recheckAt")
 	return out
 }
 
