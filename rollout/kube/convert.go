@@ -3,11 +3,14 @@ package kube
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
@@ -18,49 +21,49 @@ import (
 // apiVersion and kind. It fails where Decode fails, naming the field.
 // FromDeployment does not modify d.
 func FromDeployment(d *appsv1.Deployment) (rollout.Deployment, error) {
-	c := *d // a shallow copy, to set the type without touching d
-	c.TypeMeta = metav1.TypeMeta{APIVersion: rollout.AppsAPIVersion, Kind: rollout.DeploymentKind}
-	objs, err := decode(&c, "deployment", d.Namespace, d.Name)
-	if err != nil {
-		return rollout.Deployment{}, err
-	}
-	return objs.Deployments[0], nil
+	objs, err := decode(d, appsv1.SchemeGroupVersion.WithKind(rollout.DeploymentKind))
+	return first(objs.Deployments), err
 }
 
 // FromReplicaSet returns rs as a rollout.ReplicaSet, as [FromDeployment]
 // converts a Deployment. It does not modify rs.
 func FromReplicaSet(rs *appsv1.ReplicaSet) (rollout.ReplicaSet, error) {
-	c := *rs
-	c.TypeMeta = metav1.TypeMeta{APIVersion: rollout.AppsAPIVersion, Kind: rollout.ReplicaSetKind}
-	objs, err := decode(&c, "replicaset", rs.Namespace, rs.Name)
-	if err != nil {
-		return rollout.ReplicaSet{}, err
-	}
-	return objs.ReplicaSets[0], nil
+	objs, err := decode(rs, appsv1.SchemeGroupVersion.WithKind(rollout.ReplicaSetKind))
+	return first(objs.ReplicaSets), err
 }
 
 // FromPod returns the part of p that package rollout reads: its metadata
 // and phase. It does not modify p.
 func FromPod(p *corev1.Pod) (rollout.Pod, error) {
-	c := corev1.Pod{ObjectMeta: p.ObjectMeta, Status: corev1.PodStatus{Phase: p.Status.Phase}}
-	c.TypeMeta = metav1.TypeMeta{APIVersion: "v1", Kind: "Pod"}
-	objs, err := decode(&c, "pod", p.Namespace, p.Name)
-	if err != nil {
-		return rollout.Pod{}, err
-	}
-	return objs.Pods[0], nil
+	kept := &corev1.Pod{ObjectMeta: p.ObjectMeta, Status: corev1.PodStatus{Phase: p.Status.Phase}}
+	objs, err := decode(kept, corev1.SchemeGroupVersion.WithKind("Pod"))
+	return first(objs.Pods), err
 }
 
-// decode decodes the JSON of one typed object into rollout's types.
-func decode(obj any, kind, namespace, name string) (rollout.Objects, error) {
-	b, err := json.Marshal(obj)
+// decode decodes the JSON of a copy of obj, of the given kind, into
+// rollout's types.
+func decode(obj runtime.Object, kind schema.GroupVersionKind) (rollout.Objects, error) {
+	c := obj.DeepCopyObject()
+	c.GetObjectKind().SetGroupVersionKind(kind)
+	b, err := json.Marshal(c)
 	if err == nil {
 		var objs rollout.Objects
 		if objs, err = rollout.Decode(b); err == nil {
 			return objs, nil
 		}
 	}
-	return rollout.Objects{}, fmt.Errorf("kube: %s %s/%s: %w", kind, namespace, name, err)
+	m, _ := meta.Accessor(obj)
+	return rollout.Objects{}, fmt.Errorf("kube: %s %s/%s: %w", strings.ToLower(kind.Kind), m.GetNamespace(), m.GetName(), err)
+}
+
+// first returns the one object decoded, or the zero value when decoding
+// failed.
+func first[T any](objs []T) T {
+	var zero T
+	if len(objs) == 0 {
+		return zero
+	}
+	return objs[0]
 }
 
 // ToDeployment returns d as an apps/v1 Deployment, with its apiVersion and

@@ -121,37 +121,50 @@ func (s Syncer) call(ctx context.Context, a rollout.Action, d *appsv1.Deployment
 			current[rs.Name], err = sets.Patch(ctx, rs.Name, types.StrategicMergePatchType, patch, metav1.PatchOptions{})
 		}
 		return d, err
-	case rollout.CreateReplicaSet, rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
-		rs, err := ReplicaSetFor(a, current[a.ReplicaSet])
-		if err != nil {
-			return d, err
-		}
-		if a.Type == rollout.CreateReplicaSet {
+	case rollout.CreateReplicaSet:
+		rs, err := ReplicaSetFor(a, nil)
+		if err == nil {
 			rs, err = sets.Create(ctx, rs, metav1.CreateOptions{})
-		} else {
+		}
+		return d, remember(current, rs, err)
+	case rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
+		rs, err := ReplicaSetFor(a, current[a.ReplicaSet])
+		if err == nil {
 			rs, err = sets.Update(ctx, rs, metav1.UpdateOptions{})
 		}
-		if err == nil {
-			current[rs.Name] = rs
-		}
-		return d, err
+		return d, remember(current, rs, err)
 	case rollout.DeleteReplicaSet:
 		delete(current, a.ReplicaSet)
 		return d, sets.Delete(ctx, a.ReplicaSet, metav1.DeleteOptions{})
-	case rollout.UpdateDeployment, rollout.UpdateDeploymentStatus:
+	case rollout.UpdateDeployment:
 		next, err := DeploymentFor(a, d)
-		if err != nil {
-			return d, err
-		}
-		if a.Type == rollout.UpdateDeployment {
+		if err == nil {
 			next, err = deployments.Update(ctx, next, metav1.UpdateOptions{})
-		} else {
+		}
+		return newer(next, d, err)
+	case rollout.UpdateDeploymentStatus:
+		next, err := DeploymentFor(a, d)
+		if err == nil {
 			next, err = deployments.UpdateStatus(ctx, next, metav1.UpdateOptions{})
 		}
-		if err != nil {
-			return d, err
-		}
-		return next, nil
+		return newer(next, d, err)
 	}
 	return d, fmt.Errorf("unknown action type")
+}
+
+// remember keeps the ReplicaSet a successful write returned, for later
+// writes of the same plan.
+func remember(current map[string]*appsv1.ReplicaSet, rs *appsv1.ReplicaSet, err error) error {
+	if err == nil {
+		current[rs.Name] = rs
+	}
+	return err
+}
+
+// newer returns the Deployment a successful write returned, or else d.
+func newer(next, d *appsv1.Deployment, err error) (*appsv1.Deployment, error) {
+	if err != nil {
+		return d, err
+	}
+	return next, nil
 }
