@@ -93,7 +93,7 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 	}
 	// The ReplicaSet's revision, verbatim even when it is not a number.
 	changed := p.setDeploymentRevision(rs.Annotations[RevisionAnnotation])
-	if HasProgressDeadline(p.d) && !hasCondition(p.d.Status, Progressing) {
+	if _, ok := GetDeploymentCondition(p.d.Status, Progressing); !ok && HasProgressDeadline(p.d) {
 		msg := fmt.Sprintf("Found new replica set %q", rs.Name)
 		p.setCondition(Progressing, ConditionTrue, ReasonFoundNewReplicaSet, msg)
 		changed = true
