@@ -37,16 +37,44 @@ const (
 	// RecordEvent records an event that comes with no API call.
 	RecordEvent ActionType = "RecordEvent"
 	// RecheckProgress asks to sync again at At to check the progress
-	// deadline; the controller re-queues the Deployment for then.
+	// deadline; the controller re-queues the Deployment for then. A plan
+	// has at most one, always its last action.
 	RecheckProgress ActionType = "RecheckProgress"
 )
 
 // Event is an event recorded on the Deployment.
 type Event struct {
-	Type    string // Normal or Warning
-	Reason  string
+	Type    string // EventTypeNormal or EventTypeWarning
+	Reason  string // one of the event reasons below
 	Message string
 }
+
+// Event types, as core/v1 names them.
+const (
+	EventTypeNormal  = "Normal"
+	EventTypeWarning = "Warning"
+)
+
+// The reasons of the events the controller records (spec §11). Upstream
+// exports the rollback ones under these names from its deployment util
+// package and writes the others as literals.
+const (
+	// ScalingReplicaSetReason comes with every size change of a ReplicaSet
+	// and the creation of one with replicas: "Scaled up replica set web-1
+	// from 0 to 3". Upstream: the literal "ScalingReplicaSet" in sync.go.
+	ScalingReplicaSetReason = "ScalingReplicaSet"
+	// SelectingAllReason warns of a Deployment with an empty selector.
+	// Upstream: the literal "SelectingAll" in deployment_controller.go.
+	SelectingAllReason = "SelectingAll"
+	// RollbackDone reports a rollback to a revision's template.
+	RollbackDone = "DeploymentRollback"
+	// RollbackRevisionNotFound warns that the requested revision, or a
+	// previous one, does not exist.
+	RollbackRevisionNotFound = "DeploymentRollbackRevisionNotFound"
+	// RollbackTemplateUnchanged warns that the requested revision has the
+	// Deployment's current template.
+	RollbackTemplateUnchanged = "DeploymentRollbackTemplateUnchanged"
+)
 
 // IsZero reports whether e is no event.
 func (e Event) IsZero() bool { return e == Event{} }

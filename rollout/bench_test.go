@@ -145,15 +145,15 @@ func BenchmarkDecode(b *testing.B) {
 
 // smallRollout is a Deployment of 10 replicas (25%/25%) with three
 // ReplicaSets, the last one new.
-func smallRollout() (rollout.Deployment, []rollout.ReplicaSet) {
+func smallRollout() (*rollout.Deployment, []*rollout.ReplicaSet) {
 	d := rollout.Deployment{Spec: rollout.DeploymentSpec{Replicas: 10,
 		Strategy: rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: rollout.DefaultRollingUpdate()}}}
-	sets := []rollout.ReplicaSet{
+	sets := []*rollout.ReplicaSet{
 		{Spec: rollout.ReplicaSetSpec{Replicas: 2}},
 		{Spec: rollout.ReplicaSetSpec{Replicas: 6}},
 		{Spec: rollout.ReplicaSetSpec{Replicas: 3}},
 	}
-	return d, sets
+	return &d, sets
 }
 
 func BenchmarkNewRSNewReplicas(b *testing.B) {
@@ -177,7 +177,7 @@ func TestArithmeticAllocs(t *testing.T) {
 	now := gen.Epoch()
 	status := rollout.DeploymentStatus{Replicas: 10, UpdatedReplicas: 10, AvailableReplicas: 10,
 		Conditions: []rollout.Condition{rollout.NewDeploymentCondition(rollout.Progressing, rollout.ConditionTrue, rollout.ReasonReplicaSetUpdated, "", now)}}
-	dl := d
+	dl := *d
 	dl.Spec.ProgressDeadlineSeconds = rollout.Int32(600)
 	var n int32
 	var ok bool
@@ -185,11 +185,14 @@ func TestArithmeticAllocs(t *testing.T) {
 		name string
 		f    func()
 	}{
-		{"MaxSurge", func() { n = rollout.MaxSurge(d) }},
-		{"MaxUnavailable", func() { n = rollout.MaxUnavailable(d) }},
+		{"MaxSurge", func() { n = rollout.MaxSurge(*d) }},
+		{"MaxUnavailable", func() { n = rollout.MaxUnavailable(*d) }},
 		{"NewRSNewReplicas", func() { n, _ = rollout.NewRSNewReplicas(d, sets, sets[2]) }},
+		{"Count", func() { ok = rollout.Count(sets).TerminatingKnown }},
+		{"FindActiveOrLatest", func() { ok = rollout.FindActiveOrLatest(sets[2], sets[:2]) == nil }},
+		{"IsSaturated", func() { ok = rollout.IsSaturated(d, sets[2]) }},
 		{"ResolveFenceposts", func() { n, _ = rollout.ResolveFenceposts(surge.Percent(25), surge.Count(1), 10) }},
-		{"DeploymentComplete", func() { ok = rollout.DeploymentComplete(d, status) }},
+		{"DeploymentComplete", func() { ok = rollout.DeploymentComplete(*d, status) }},
 		{"DeploymentTimedOut", func() { ok = rollout.DeploymentTimedOut(dl, status, now.Add(time.Hour)) }},
 	} {
 		if got := testing.AllocsPerRun(100, tc.f); got != 0 {

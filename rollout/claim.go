@@ -3,84 +3,51 @@ package rollout
 import (
 	"errors"
 	"fmt"
-	"slices"
 )
 
-// Label selector operators.
+// The API version and kinds that owner references name.
 const (
-	OpIn           = "In"
-	OpNotIn        = "NotIn"
-	OpExists       = "Exists"
-	OpDoesNotExist = "DoesNotExist"
+	// AppsAPIVersion is the API version of Deployments and ReplicaSets.
+	AppsAPIVersion = "apps/v1"
+	// DeploymentKind is the kind of a Deployment.
+	DeploymentKind = "Deployment"
+	// ReplicaSetKind is the kind of a ReplicaSet.
+	ReplicaSetKind = "ReplicaSet"
 )
 
-// Check reports whether s can be used as a label query: every expression
-// has a known operator, values for In and NotIn, and none for Exists and
-// DoesNotExist.
-func (s LabelSelector) Check() error {
-	for i, r := range s.MatchExpressions {
-		var err error
-		switch r.Operator {
-		case OpIn, OpNotIn:
-			if len(r.Values) == 0 {
-				err = errors.New("for 'in', 'notin' operators, values set can't be empty")
-			}
-		case OpExists, OpDoesNotExist:
-			if len(r.Values) != 0 {
-				err = errors.New("values set must be empty for exists and does not exist")
-			}
-		default:
-			err = fmt.Errorf("%q is not a valid label selector operator", r.Operator)
-		}
-		if err != nil {
-			return fmt.Errorf("matchExpressions[%d]: %w", i, err)
-		}
+// NewControllerRef returns the owner reference that makes owner the
+// controller of another object: owner's name and UID, the given API version
+// and kind, controller and blockOwnerDeletion true (upstream:
+// metav1.NewControllerRef). A ReplicaSet a Deployment creates or adopts
+// gets NewControllerRef(d.ObjectMeta, AppsAPIVersion, DeploymentKind); a
+// pod of a ReplicaSet gets NewControllerRef(rs.ObjectMeta, AppsAPIVersion,
+// ReplicaSetKind).
+func NewControllerRef(owner ObjectMeta, apiVersion, kind string) OwnerReference {
+	return OwnerReference{
+		APIVersion: apiVersion, Kind: kind, Name: owner.Name, UID: owner.UID,
+		Controller: true, BlockOwnerDeletion: true,
 	}
-	return nil
 }
 
-// Matches reports whether labels satisfy s: every matchLabels pair and every
-// expression. A selector with no requirements matches everything. Matches
-// assumes s passes [LabelSelector.Check]; an unknown operator matches
-// nothing.
-func (s LabelSelector) Matches(labels map[string]string) bool {
-	for k, v := range s.MatchLabels {
-		if got, ok := labels[k]; !ok || got != v {
-			return false
-		}
-	}
-	for _, r := range s.MatchExpressions {
-		v, ok := labels[r.Key]
-		switch r.Operator {
-		case OpIn:
-			if !ok || !slices.Contains(r.Values, v) {
-				return false
-			}
-		case OpNotIn:
-			if ok && slices.Contains(r.Values, v) {
-				return false
-			}
-		case OpExists:
-			if !ok {
-				return false
-			}
-		case OpDoesNotExist:
-			if ok {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
+// IsControlledBy reports whether owner controls obj: obj's controller
+// reference (its first owner reference marked controller, see
+// [ObjectMeta.ControllerRef]) carries owner's UID (upstream:
+// metav1.IsControlledBy). Ownership is decided by UID alone, never by name:
+// a Deployment deleted and created again under the same name does not
+// control its predecessor's ReplicaSets. As upstream's, two empty UIDs are
+// equal. It reads both objects through pointers and modifies neither.
+func IsControlledBy(obj, owner *ObjectMeta) bool {
+	ref, ok := obj.ControllerRef()
+	return ok && ref.UID == owner.UID
 }
 
-// claimReplicaSets decides which ReplicaSets of the namespace the
-// Deployment controls (spec §12): those whose controller reference is the
-// Deployment and whose labels match its selector, plus orphans that match,
-// which it adopts. Controlled ones that no longer match are released.
-// Another controller's ReplicaSets are left alone.
-func (p *planner) claimReplicaSets() error {
+// getReplicaSetsForDeployment decides which ReplicaSets of the namespace
+// the Deployment controls (spec §12, R-ADOPT-1..3): those it controls whose
+// labels match its selector, plus orphans that match, which it adopts.
+// Controlled ones that no longer match are released. Another controller's
+// ReplicaSets are left alone. Upstream hands this to its ReplicaSet
+// controller-ref manager (ClaimReplicaSets).
+func (p *planner) getReplicaSetsForDeployment() error {
 	d := &p.d
 	sel := d.Spec.Selector
 	if err := sel.Check(); err != nil {
@@ -89,9 +56,9 @@ func (p *planner) claimReplicaSets() error {
 	p.rsList = make([]*ReplicaSet, 0, len(p.inNamespace))
 	for _, rs := range p.inNamespace {
 		match := sel.Matches(rs.Labels)
-		ref, owned := rs.ControllerRef()
+		_, owned := rs.ControllerRef()
 		switch {
-		case owned && ref.UID != d.UID:
+		case owned && !IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta):
 			// Another controller's.
 		case owned && match:
 			p.rsList = append(p.rsList, rs)
@@ -111,9 +78,11 @@ func (p *planner) claimReplicaSets() error {
 	return nil
 }
 
-// groupPods maps each controlled ReplicaSet's UID to the pods it controls,
-// found by owner reference alone, whatever their phase (R-SYNC-4).
-func (p *planner) groupPods(pods []Pod) error {
+// getPodMapForDeployment maps each controlled ReplicaSet's UID to the pods
+// it controls, found by owner reference alone, whatever their phase
+// (R-SYNC-4): a pod belongs to a ReplicaSet when its controller reference
+// has kind ReplicaSet, the ReplicaSet's name and its UID.
+func (p *planner) getPodMapForDeployment(pods []Pod) error {
 	for _, rs := range p.rsList {
 		switch {
 		case rs.Namespace == "":
@@ -127,19 +96,19 @@ func (p *planner) groupPods(pods []Pod) error {
 	if len(pods) == 0 {
 		return nil
 	}
-	p.pods = make(map[string][]*Pod, len(p.rsList))
-	owner := make(map[string]string, len(p.rsList)) // name -> UID
+	p.podMap = make(map[string][]*Pod, len(p.rsList))
+	byName := make(map[string]*ReplicaSet, len(p.rsList))
 	for _, rs := range p.rsList {
-		owner[rs.Name] = rs.UID
+		byName[rs.Name] = rs
 	}
 	for i := range pods {
 		pod := &pods[i]
 		ref, ok := pod.ControllerRef()
-		if !ok || ref.Kind != "ReplicaSet" || pod.Namespace != p.d.Namespace {
+		if !ok || ref.Kind != ReplicaSetKind || pod.Namespace != p.d.Namespace {
 			continue
 		}
-		if uid, ok := owner[ref.Name]; ok && uid == ref.UID {
-			p.pods[uid] = append(p.pods[uid], pod)
+		if rs := byName[ref.Name]; rs != nil && IsControlledBy(&pod.ObjectMeta, &rs.ObjectMeta) {
+			p.podMap[rs.UID] = append(p.podMap[rs.UID], pod)
 		}
 	}
 	return nil

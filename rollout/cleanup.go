@@ -6,17 +6,17 @@ import (
 	"github.com/rolloutmath/rolloutmath/revision"
 )
 
-// cleanup deletes old ReplicaSets beyond spec.revisionHistoryLimit (spec
-// §9): of the old ReplicaSets not being deleted, the lowest revisions
-// first, but only those scaled to zero with no pods and an observed
-// generation, and only among the first ones past the limit. old is in
-// the order upstream sorts from.
-func (p *planner) cleanup(old []*ReplicaSet) {
+// cleanupDeployment deletes old ReplicaSets beyond
+// spec.revisionHistoryLimit (spec §9): of the old ReplicaSets not being
+// deleted, the lowest revisions first, but only those scaled to zero with
+// no pods and an observed generation, and only among the first ones past
+// the limit. oldRSs are in the order upstream sorts from.
+func (p *planner) cleanupDeployment(oldRSs []*ReplicaSet) {
 	if !HasRevisionHistoryLimit(p.d) {
 		return
 	}
 	var candidates []*ReplicaSet
-	for _, rs := range old {
+	for _, rs := range oldRSs {
 		if !rs.Deleting() {
 			candidates = append(candidates, rs)
 		}

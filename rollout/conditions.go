@@ -1,9 +1,6 @@
 package rollout
 
-import (
-	"slices"
-	"time"
-)
+import "time"
 
 // Condition reasons the controller writes (spec §1.2).
 const (
@@ -135,9 +132,4 @@ func DeploymentTimedOut(d Deployment, status DeploymentStatus, now time.Time) bo
 
 func deadline(d Deployment, c Condition) time.Time {
 	return c.LastUpdateTime.Add(time.Duration(d.Spec.ProgressDeadlineSeconds.Value) * time.Second)
-}
-
-// hasCondition reports whether s has a condition of type t.
-func hasCondition(s DeploymentStatus, t ConditionType) bool {
-	return slices.ContainsFunc(s.Conditions, func(c Condition) bool { return c.Type == t })
 }

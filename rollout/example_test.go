@@ -94,8 +94,9 @@ func ExampleApply() {
 // to 3 while the old one still has 10: replicas + maxSurge = 13 in all.
 func ExampleNewRSNewReplicas() {
 	s := exNginx()
-	newRS := rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "new"}}
-	n, err := rollout.NewRSNewReplicas(s.Deployment, s.ReplicaSets, newRS)
+	newRS := &rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "new"}}
+	old := &s.ReplicaSets[0]
+	n, err := rollout.NewRSNewReplicas(&s.Deployment, []*rollout.ReplicaSet{old, newRS}, newRS)
 	fmt.Println(n, err)
 	// Output:
 	// 3 <nil>

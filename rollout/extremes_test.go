@@ -17,72 +17,12 @@ import (
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
-var exEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// exState is a RollingUpdate Deployment on image v<n> with the given
-// ReplicaSets, all owned by it, each available at its size.
-func exState(replicas int32, ru rollout.RollingUpdate, image string, sets ...rollout.ReplicaSet) rollout.State {
-	d := rollout.Deployment{
-		ObjectMeta: rollout.ObjectMeta{Name: "web", Namespace: "default", UID: "dep-uid", Generation: 2},
-		Spec: rollout.DeploymentSpec{
-			Replicas:             replicas,
-			Selector:             rollout.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
-			Template:             rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: exSpec(image)},
-			Strategy:             rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: ru},
-			RevisionHistoryLimit: rollout.Int32(10), ProgressDeadlineSeconds: rollout.Int32(600),
-		},
-		Status: rollout.DeploymentStatus{ObservedGeneration: 1},
-	}
-	return rollout.State{Deployment: d, ReplicaSets: sets, Now: exEpoch.Add(time.Hour)}
-}
-
-func exSpec(image string) rollout.PodSpec {
-	return rollout.MustParsePodSpec(fmt.Sprintf(`{"containers":[{"name":"c","image":%q}]}`, image))
-}
-
-// exSet is a ReplicaSet of the Deployment with image, size and revision,
-// all its pods available.
-func exSet(name, image string, size int32, rev int, created time.Time) rollout.ReplicaSet {
-	return rollout.ReplicaSet{
-		ObjectMeta: rollout.ObjectMeta{Name: name, Namespace: "default", UID: "uid-" + name, Generation: 1,
-			CreationTimestamp: created,
-			Labels:            map[string]string{"app": "web", rollout.PodTemplateHashLabel: name},
-			Annotations:       map[string]string{rollout.RevisionAnnotation: strconv.Itoa(rev)},
-			OwnerReferences:   []rollout.OwnerReference{{Kind: "Deployment", Name: "web", UID: "dep-uid", Controller: true}}},
-		Spec: rollout.ReplicaSetSpec{Replicas: size,
-			Selector: rollout.LabelSelector{MatchLabels: map[string]string{"app": "web", rollout.PodTemplateHashLabel: name}},
-			Template: rollout.PodTemplate{Labels: map[string]string{"app": "web", rollout.PodTemplateHashLabel: name}, Spec: exSpec(image)}},
-		Status: rollout.ReplicaSetStatus{Replicas: size, ReadyReplicas: size, AvailableReplicas: size, ObservedGeneration: 1},
-	}
-}
-
-// noNegatives fails if an action holds a negative size or status count, or
-// a replica annotation that is not a number in int32's range.
-func noNegatives(t *testing.T, actions []rollout.Action) {
-	t.Helper()
-	for _, a := range actions {
-		s := a.Status
-		for _, n := range []int32{a.From, a.To, s.Replicas, s.UpdatedReplicas, s.ReadyReplicas, s.AvailableReplicas, s.UnavailableReplicas, s.TerminatingReplicas.Value} {
-			if n < 0 {
-				t.Errorf("negative count in %v: %+v", a, s)
-			}
-		}
-		for _, key := range []string{rollout.DesiredReplicasAnnotation, rollout.MaxReplicasAnnotation} {
-			if v, ok := a.Annotations[key]; ok {
-				if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 0 || n > math.MaxInt32 {
-					t.Errorf("%s %q in %v", key, v, a)
-				}
-			}
-		}
-	}
-}
-
 // TestExtremeReplicas: replicas at MaxInt32 with a 100% surge. Upstream's
 // replicas + maxSurge wraps negative; ours keeps the sum in int32, and the
 // both-zero rule leaves room to move.
 func TestExtremeReplicas(t *testing.T) {
 	ru := rollout.RollingUpdate{MaxSurge: surge.Percent(100), MaxUnavailable: surge.Count(0)}
-	s := exState(math.MaxInt32, ru, "v2", exSet("web-v1", "v1", math.MaxInt32, 1, exEpoch))
+	s := rollout.WebState(math.MaxInt32, ru, "v2", rollout.WebReplicaSet("web-v1", "v1", math.MaxInt32, 1, rollout.WebEpoch))
 	if l := rollout.Limits(s.Deployment); l.Surge != 0 || l.Unavailable != 1 {
 		t.Errorf("Limits() = %+v, want surge 0 (capped) and unavailable 1", l)
 	}
@@ -90,7 +30,7 @@ func TestExtremeReplicas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	noNegatives(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	if a := actions[0]; a.Type != rollout.CreateReplicaSet || a.Annotations[rollout.MaxReplicasAnnotation] != "2147483647" {
 		t.Errorf("first action %v with %v, want the new ReplicaSet with max-replicas 2147483647", a, a.Annotations)
 	}
@@ -103,16 +43,16 @@ func TestExtremeReplicas(t *testing.T) {
 func TestUpstreamNegativeScale(t *testing.T) {
 	const big = 1 << 30
 	ru := rollout.DefaultRollingUpdate()
-	s := exState(big, ru, "v3",
-		exSet("web-v1", "v1", big, 1, exEpoch),
-		exSet("web-v2", "v2", big, 2, exEpoch.Add(time.Minute)),
-		exSet("web-v3", "v3", big, 3, exEpoch.Add(2*time.Minute)))
+	s := rollout.WebState(big, ru, "v3",
+		rollout.WebReplicaSet("web-v1", "v1", big, 1, rollout.WebEpoch),
+		rollout.WebReplicaSet("web-v2", "v2", big, 2, rollout.WebEpoch.Add(time.Minute)),
+		rollout.WebReplicaSet("web-v3", "v3", big, 3, rollout.WebEpoch.Add(2*time.Minute)))
 	for _, rs := range s.ReplicaSets { // desired-replicas of an older size: a scaling event
 		rs.Annotations[rollout.DesiredReplicasAnnotation] = "1000"
 		rs.Annotations[rollout.MaxReplicasAnnotation] = "1250"
 	}
 	actions, err := rollout.Plan(s)
-	noNegatives(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	// Scaling down from annotations that say the Deployment was 1000
 	// replicas gives each ReplicaSet a share far beyond int32 (Q-3, Q-19);
 	// upstream's int32 product wraps to a negative size.
@@ -130,7 +70,7 @@ func TestUpstreamNegativeScale(t *testing.T) {
 		rs.Annotations[rollout.MaxReplicasAnnotation] = strconv.Itoa(big + big/4)
 	}
 	actions, err = rollout.Plan(s)
-	noNegatives(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	if !errors.As(err, &oe) || oe.Field != "status.replicas" || oe.Value != 3*big {
 		t.Errorf("Plan() error = %v, want status.replicas %d past int32", err, 3*big)
 	}
@@ -139,12 +79,12 @@ func TestUpstreamNegativeScale(t *testing.T) {
 // TestSumsPastInt32: the status of ReplicaSets whose sizes sum past int32
 // cannot be written; Plan says which field overflows instead of wrapping.
 func TestSumsPastInt32(t *testing.T) {
-	s := exState(1_000_000_000, rollout.DefaultRollingUpdate(), "v1",
-		exSet("web-a", "v1", 1_000_000_000, 1, exEpoch),
-		exSet("web-b", "v0", 1_000_000_000, 0, exEpoch.Add(-time.Minute)),
-		exSet("web-c", "vx", 1_000_000_000, 0, exEpoch.Add(-2*time.Minute)))
+	s := rollout.WebState(1_000_000_000, rollout.DefaultRollingUpdate(), "v1",
+		rollout.WebReplicaSet("web-a", "v1", 1_000_000_000, 1, rollout.WebEpoch),
+		rollout.WebReplicaSet("web-b", "v0", 1_000_000_000, 0, rollout.WebEpoch.Add(-time.Minute)),
+		rollout.WebReplicaSet("web-c", "vx", 1_000_000_000, 0, rollout.WebEpoch.Add(-2*time.Minute)))
 	actions, err := rollout.Plan(s)
-	noNegatives(t, actions)
+	rollout.CheckNoNegative(t, s, actions)
 	var oe *rollout.OverflowError
 	if !errors.As(err, &oe) || oe.Value != 3_000_000_000 {
 		t.Fatalf("Plan() error = %v, want an *OverflowError for 3000000000", err)
@@ -155,9 +95,9 @@ func TestSumsPastInt32(t *testing.T) {
 // and is skipped (R-REV-2); one at MaxInt64 has no next revision, which is
 // an error rather than upstream's wrap to a negative revision.
 func TestRevisionsPastInt64(t *testing.T) {
-	old := exSet("web-v1", "v1", 3, 0, exEpoch)
+	old := rollout.WebReplicaSet("web-v1", "v1", 3, 0, rollout.WebEpoch)
 	old.Annotations[rollout.RevisionAnnotation] = "9223372036854775808"
-	s := exState(3, rollout.DefaultRollingUpdate(), "v2", old)
+	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", old)
 	actions, err := rollout.Plan(s)
 	if err != nil {
 		t.Fatalf("Plan() with an unparsable revision: %v", err)
@@ -167,7 +107,7 @@ func TestRevisionsPastInt64(t *testing.T) {
 	}
 
 	old.Annotations[rollout.RevisionAnnotation] = "9223372036854775807"
-	if _, err := rollout.Plan(exState(3, rollout.DefaultRollingUpdate(), "v2", old)); !errors.Is(err, revision.ErrOverflow) {
+	if _, err := rollout.Plan(rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", old)); !errors.Is(err, revision.ErrOverflow) {
 		t.Errorf("Plan() with revision MaxInt64 = %v, want revision.ErrOverflow", err)
 	}
 }
@@ -179,24 +119,24 @@ func TestRevisionsPastInt64(t *testing.T) {
 func TestMalformedReplicaAnnotations(t *testing.T) {
 	for _, v := range []string{"99999999999", "2147483648", "-5", "2.5", "x", "", " 3", "+3"} {
 		t.Run(strconv.Quote(v), func(t *testing.T) {
-			rs := exSet("web-v1", "v1", 3, 1, exEpoch)
+			rs := rollout.WebReplicaSet("web-v1", "v1", 3, 1, rollout.WebEpoch)
 			rs.Annotations[rollout.DesiredReplicasAnnotation] = v
 			rs.Annotations[rollout.MaxReplicasAnnotation] = v
-			if n, ok := rollout.GetDesiredReplicasAnnotation(rs); ok {
+			if n, ok := rollout.GetDesiredReplicasAnnotation(&rs); ok {
 				t.Errorf("GetDesiredReplicasAnnotation = %d, true; want missing", n)
 			}
-			if n, ok := rollout.GetMaxReplicasAnnotation(rs); ok {
+			if n, ok := rollout.GetMaxReplicasAnnotation(&rs); ok {
 				t.Errorf("GetMaxReplicasAnnotation = %d, true; want missing", n)
 			}
-			s := exState(3, rollout.DefaultRollingUpdate(), "v1", rs)
-			if rollout.IsSaturated(s.Deployment, rs) && v != "+3" {
+			s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rs)
+			if rollout.IsSaturated(&s.Deployment, &rs) && v != "+3" {
 				t.Errorf("IsSaturated with desired-replicas %q", v)
 			}
 			actions, err := rollout.Plan(s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			noNegatives(t, actions)
+			rollout.CheckNoNegative(t, s, actions)
 			for _, a := range actions {
 				if a.Type == rollout.ScaleReplicaSet {
 					t.Errorf("Plan() scales with desired-replicas %q: %v", v, a)
@@ -217,9 +157,9 @@ func TestManyEqualCreationTimes(t *testing.T) {
 		if i%50 == 0 {
 			size = 2
 		}
-		sets = append(sets, exSet(fmt.Sprintf("web-%03d", i), image, size, i, exEpoch))
+		sets = append(sets, rollout.WebReplicaSet(fmt.Sprintf("web-%03d", i), image, size, i, rollout.WebEpoch))
 	}
-	s := exState(12, rollout.DefaultRollingUpdate(), "v3", sets...)
+	s := rollout.WebState(12, rollout.DefaultRollingUpdate(), "v3", sets...)
 	s.Deployment.Spec.RevisionHistoryLimit = rollout.Int32(5)
 	want, err := rollout.Plan(s)
 	if err != nil {

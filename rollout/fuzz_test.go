@@ -2,10 +2,7 @@ package rollout_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,43 +10,19 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/internal/gen"
+	"github.com/rolloutmath/rolloutmath/internal/golden"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
-// goldenSeed is one golden state file and the time of its sync.
-type goldenSeed struct {
-	name  string
-	state []byte
-	now   time.Time
-}
-
-// goldenSeeds reads the golden scenarios' states, to seed the fuzzers.
-func goldenSeeds(tb testing.TB) []goldenSeed {
+// goldenSeeds reads the golden scenarios, whose states seed the fuzzers.
+func goldenSeeds(tb testing.TB) []golden.Case {
 	tb.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "scenarios", "*", "step-*.state.json"))
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("no golden states: %v", err)
+	cases, err := golden.Scenarios(goldenDir)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	var seeds []goldenSeed
-	for _, f := range files {
-		state, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		plan, err := os.ReadFile(strings.TrimSuffix(f, ".state.json") + ".plan.json")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		var p struct {
-			Now time.Time `json:"now"`
-		}
-		if err := json.Unmarshal(plan, &p); err != nil {
-			tb.Fatal(err)
-		}
-		seeds = append(seeds, goldenSeed{name: f, state: state, now: p.Now})
-	}
-	return seeds
+	return cases
 }
 
 // decodeCases are inputs for Decode beyond the golden states: the shapes
@@ -127,7 +100,7 @@ func TestDecodeDefaultsWithoutSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, got, stateCmp); diff != "" {
+	if diff := cmp.Diff(want, got, rollout.StateCmp); diff != "" {
 		t.Errorf("Decode() mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -136,7 +109,7 @@ func TestDecodeDefaultsWithoutSpec(t *testing.T) {
 // decodes survives json.Marshal and Decode unchanged.
 func FuzzDecode(f *testing.F) {
 	for _, s := range goldenSeeds(f) {
-		f.Add(s.state)
+		f.Add([]byte(s.State))
 	}
 	for _, tc := range decodeCases {
 		f.Add([]byte(tc.input))
@@ -154,21 +127,21 @@ func checkDecodeRoundTrip(t *testing.T, data []byte) {
 	for _, d := range objs.Deployments {
 		var got []rollout.Deployment
 		roundTrip(t, d, func(o rollout.Objects) int { got = o.Deployments; return len(o.Deployments) })
-		if diff := cmp.Diff(d, got[0], stateCmp); diff != "" {
+		if diff := cmp.Diff(d, got[0], rollout.StateCmp); diff != "" {
 			t.Fatalf("Decode(Marshal(deployment)) mismatch (-want +got):\n%s", diff)
 		}
 	}
 	for _, rs := range objs.ReplicaSets {
 		var got []rollout.ReplicaSet
 		roundTrip(t, rs, func(o rollout.Objects) int { got = o.ReplicaSets; return len(o.ReplicaSets) })
-		if diff := cmp.Diff(rs, got[0], stateCmp); diff != "" {
+		if diff := cmp.Diff(rs, got[0], rollout.StateCmp); diff != "" {
 			t.Fatalf("Decode(Marshal(replicaset)) mismatch (-want +got):\n%s", diff)
 		}
 	}
 	for _, p := range objs.Pods {
 		var got []rollout.Pod
 		roundTrip(t, p, func(o rollout.Objects) int { got = o.Pods; return len(o.Pods) })
-		if diff := cmp.Diff(p, got[0], stateCmp); diff != "" {
+		if diff := cmp.Diff(p, got[0], rollout.StateCmp); diff != "" {
 			t.Fatalf("Decode(Marshal(pod)) mismatch (-want +got):\n%s", diff)
 		}
 	}
@@ -199,7 +172,7 @@ func roundTrip(t *testing.T, v any, pick func(rollout.Objects) int) {
 // SkipValidation Plan and Apply must still not panic.
 func FuzzPlan(f *testing.F) {
 	for _, s := range goldenSeeds(f) {
-		f.Add(s.state, s.now.Unix())
+		f.Add([]byte(s.State), s.Now.Unix())
 	}
 	for _, tc := range planCases {
 		f.Add([]byte(tc.state), gen.Epoch().Add(time.Hour).Unix())
@@ -283,7 +256,7 @@ func uniqueNames(s rollout.State) bool {
 // sizes, and validation skipped.
 func mutatedState() *rapid.Generator[rollout.State] {
 	return rapid.Custom(func(t *rapid.T) rollout.State {
-		s := deepCopyState(gen.State().Draw(t, "state"))
+		s := rollout.DeepCopyState(gen.State().Draw(t, "state"))
 		d := &s.Deployment
 		anyString := rapid.SampledFrom([]string{"", "0", "1", "-1", "+3", "007", "abc", "9223372036854775807", "2147483648", "4294967296", " 1"})
 		anyInt32 := rapid.OneOf(rapid.Int32Range(-3, 60), rapid.Int32())
@@ -353,9 +326,9 @@ func mutatedState() *rapid.Generator[rollout.State] {
 func FuzzPlanGenerated(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
 		s := mutatedState().Draw(t, "state")
-		before := deepCopyState(s)
+		before := rollout.DeepCopyState(s)
 		actions, err := rollout.Plan(s)
-		if diff := cmp.Diff(before, s, stateCmp); diff != "" {
+		if diff := cmp.Diff(before, s, rollout.StateCmp); diff != "" {
 			t.Fatalf("Plan() modified its input (-before +after):\n%s", diff)
 		}
 		if s.Options.SkipValidation {
@@ -457,20 +430,20 @@ func checkApply(t interface {
 	Fatalf(string, ...any)
 }, s rollout.State, actions []rollout.Action) {
 	t.Helper()
-	before := deepCopyState(s)
+	before := rollout.DeepCopyState(s)
 	actionsBefore := slices.Clone(actions)
 	for i, a := range actions {
 		actionsBefore[i] = deepCopyAction(a)
 	}
 	out := rollout.Apply(s, actions)
-	if diff := cmp.Diff(before, s, stateCmp); diff != "" {
+	if diff := cmp.Diff(before, s, rollout.StateCmp); diff != "" {
 		t.Fatalf("Apply() modified its state (-before +after):\n%s", diff)
 	}
 	if diff := cmp.Diff(actionsBefore, actions); diff != "" {
 		t.Fatalf("Apply() modified its actions (-before +after):\n%s", diff)
 	}
-	scribble(&out)
-	if diff := cmp.Diff(before, s, stateCmp); diff != "" {
+	rollout.Scribble(&out)
+	if diff := cmp.Diff(before, s, rollout.StateCmp); diff != "" {
 		t.Fatalf("Apply()'s result shares memory with its state (-before +after):\n%s", diff)
 	}
 	if diff := cmp.Diff(actionsBefore, actions); diff != "" {
@@ -496,50 +469,4 @@ func deepCopyAction(a rollout.Action) rollout.Action {
 	b.Status = rollout.Deployment{Status: a.Status}.DeepCopy().Status
 	b.Created = a.Created.DeepCopy()
 	return b
-}
-
-// scribble writes into every map and slice of s.
-func scribble(s *rollout.State) {
-	meta := func(m *rollout.ObjectMeta) {
-		for k := range m.Labels {
-			m.Labels[k] = "scribbled"
-		}
-		for k := range m.Annotations {
-			m.Annotations[k] = "scribbled"
-		}
-		for i := range m.OwnerReferences {
-			m.OwnerReferences[i].Name = "scribbled"
-		}
-	}
-	tmpl := func(t *rollout.PodTemplate) {
-		for k := range t.Labels {
-			t.Labels[k] = "scribbled"
-		}
-		for k := range t.Annotations {
-			t.Annotations[k] = "scribbled"
-		}
-		// A PodSpec cannot be modified, so it may be shared.
-	}
-	meta(&s.Deployment.ObjectMeta)
-	tmpl(&s.Deployment.Spec.Template)
-	for k := range s.Deployment.Spec.Selector.MatchLabels {
-		s.Deployment.Spec.Selector.MatchLabels[k] = "scribbled"
-	}
-	for i := range s.Deployment.Status.Conditions {
-		s.Deployment.Status.Conditions[i].Message = "scribbled"
-	}
-	for i := range s.ReplicaSets {
-		rs := &s.ReplicaSets[i]
-		meta(&rs.ObjectMeta)
-		tmpl(&rs.Spec.Template)
-		for k := range rs.Spec.Selector.MatchLabels {
-			rs.Spec.Selector.MatchLabels[k] = "scribbled"
-		}
-		for i := range rs.Status.Conditions {
-			rs.Status.Conditions[i].Message = "scribbled"
-		}
-	}
-	for i := range s.Pods {
-		meta(&s.Pods[i].ObjectMeta)
-	}
 }

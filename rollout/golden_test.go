@@ -1,81 +1,32 @@
 package rollout_test
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/internal/golden"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// A goldenCase is one sync the real controller (v1.36.3) made: the state it
-// saw and the plan it carried out, in the plan contract.
-type goldenCase struct {
-	Name  string          `json:"name"`
-	State json.RawMessage `json:"state"`
-	Plan  json.RawMessage `json:"plan"`
-}
-
 const goldenDir = "../testdata/golden"
 
-func loadGolden(t testing.TB) []goldenCase {
+func loadGolden(t testing.TB) []golden.Case {
 	t.Helper()
-	var cases []goldenCase
-	steps, err := filepath.Glob(filepath.Join(goldenDir, "scenarios", "*", "step-*.state.json"))
-	if err != nil || len(steps) == 0 {
-		t.Fatalf("no golden scenarios: %v", err)
-	}
-	sort.Strings(steps)
-	for _, f := range steps {
-		state, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plan, err := os.ReadFile(strings.TrimSuffix(f, ".state.json") + ".plan.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rel, _ := filepath.Rel(filepath.Join(goldenDir, "scenarios"), f)
-		cases = append(cases, goldenCase{Name: strings.TrimSuffix(rel, ".state.json"), State: state, Plan: plan})
-	}
-	f, err := os.Open(filepath.Join(goldenDir, "random.jsonl.gz"))
+	cases, err := golden.Load(goldenDir)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		var c goldenCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return cases
 }
 
-// goldenState decodes a case's state and the time of its sync.
-func goldenState(t testing.TB, c goldenCase) rollout.State {
+// goldenState decodes a case's state at the time of its sync.
+func goldenState(t testing.TB, c golden.Case) rollout.State {
 	t.Helper()
 	objs, err := rollout.Decode(c.State)
 	if err != nil {
@@ -84,39 +35,16 @@ func goldenState(t testing.TB, c goldenCase) rollout.State {
 	if len(objs.Deployments) != 1 {
 		t.Fatalf("%s: %d deployments", c.Name, len(objs.Deployments))
 	}
-	var plan struct {
-		Now time.Time `json:"now"`
-	}
-	if err := json.Unmarshal(c.Plan, &plan); err != nil {
-		t.Fatal(err)
-	}
-	return objs.State(objs.Deployments[0], plan.Now)
+	return objs.State(objs.Deployments[0], c.Now)
 }
 
-// normalize turns a plan in the contract into comparable data: the leading
-// adoptions and releases are sorted, since upstream issues them in its
-// cache's order. Names are compared as they are: the ReplicaSets a sync
-// creates carry upstream's pod-template-hash.
+// normalize is golden.Normalize, failing t on malformed JSON.
 func normalize(t testing.TB, plan []byte) map[string]any {
 	t.Helper()
-	text := string(plan)
-	var out map[string]any
-	if err := json.Unmarshal([]byte(text), &out); err != nil {
+	out, err := golden.Normalize(plan)
+	if err != nil {
 		t.Fatal(err)
 	}
-	actions, _ := out["actions"].([]any)
-	n := 0
-	for n < len(actions) {
-		ty := actions[n].(map[string]any)["type"]
-		if ty != "AdoptReplicaSet" && ty != "ReleaseReplicaSet" {
-			break
-		}
-		n++
-	}
-	slices.SortFunc(actions[:n], func(a, b any) int {
-		return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
-	})
-	delete(out, "recheckAt")
 	return out
 }
 
@@ -190,11 +118,26 @@ func overflows(t testing.TB, state rollout.State, plan []byte) bool {
 	return false
 }
 
+// The replay's counts, which the README states: every case is either
+// compared with upstream's plan or is one where upstream's int32 arithmetic
+// wraps; some states hold objects the API server refuses, planned with
+// Options.SkipValidation as upstream's controller would plan them.
+const (
+	goldenCases      = 1307
+	goldenCompared   = 1285
+	goldenOverflows  = 22 // not compared: checked by checkNoWrap
+	goldenRefused    = 21 // refused by validation, in either group
+	goldenRefusedOvf = 4  // of those, among the overflows
+)
+
 // TestGolden replays every sync of the upstream controller in testdata
-// through Plan and compares the plans.
+// through Plan: where upstream's arithmetic does not wrap, the plans must
+// be equal; where it wraps, ours must hold no negative number and fail, if
+// at all, with an *OverflowError (checkNoWrap). The counts of both groups
+// are pinned, so the replay cannot quietly compare fewer cases.
 func TestGolden(t *testing.T) {
 	cases := loadGolden(t)
-	var matched, overflow, invalid int
+	var compared, overflow, refused, refusedOverflow int
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			s := goldenState(t, c)
@@ -204,15 +147,17 @@ func TestGolden(t *testing.T) {
 				if acts, perr := rollout.Plan(s); perr == nil || acts != nil {
 					t.Fatalf("Plan() = %v, %v for a Deployment Validate refuses (%v)", acts, perr, err)
 				}
-				invalid++
+				refused++
 				s.Options.SkipValidation = true
 			}
 			actions, err := rollout.Plan(s)
+			checkEventReasons(t, actions)
 			if overflows(t, s, c.Plan) {
 				overflow++
-				if !s.Options.SkipValidation {
-					checkNoWrap(t, actions, err)
+				if s.Options.SkipValidation {
+					refusedOverflow++
 				}
+				checkNoWrap(t, s, actions, err)
 				return
 			}
 			got, merr := json.Marshal(rollout.NewReport(s.Now, actions, err))
@@ -223,11 +168,16 @@ func TestGolden(t *testing.T) {
 				t.Errorf("Plan() mismatch (-want +got):\n%s", diff)
 				return
 			}
-			matched++
+			compared++
 		})
 	}
-	t.Logf("%d cases: %d equal to upstream, %d where upstream overflows int32 (%d refused by validation, planned with SkipValidation)",
-		len(cases), matched, overflow, invalid)
+	t.Logf("%d cases: %d equal to upstream, %d where upstream overflows int32; %d refused by validation (%d of them overflowing), planned with SkipValidation",
+		len(cases), compared, overflow, refused, refusedOverflow)
+	type counts struct{ Cases, Compared, Overflows, Refused, RefusedOverflows int }
+	want := counts{goldenCases, goldenCompared, goldenOverflows, goldenRefused, goldenRefusedOvf}
+	if diff := cmp.Diff(want, counts{len(cases), compared, overflow, refused, refusedOverflow}); diff != "" && !t.Failed() {
+		t.Errorf("golden replay counts changed; update them and the README (-want +got):\n%s", diff)
+	}
 }
 
 func validState(s rollout.State) error {
@@ -238,15 +188,32 @@ func validState(s rollout.State) error {
 	return errors.Join(errs...)
 }
 
-// checkNoWrap checks a plan where upstream wrapped int32: ours either
-// stops with an OverflowError or plans only non-negative sizes.
-func checkNoWrap(t *testing.T, actions []rollout.Action, err error) {
+// checkNoWrap checks a plan for s where upstream wrapped int32: ours
+// computes no negative size, count or replica annotation
+// (rollout.CheckNoNegative), and fails, if it does, with an *OverflowError
+// naming the count that does not fit.
+func checkNoWrap(t *testing.T, s rollout.State, actions []rollout.Action, err error) {
 	t.Helper()
+	rollout.CheckNoNegative(t, s, actions)
+	var oe *rollout.OverflowError
+	if err != nil && !errors.As(err, &oe) {
+		t.Errorf("Plan() error = %v, want nil or an *OverflowError", err)
+	}
+}
+
+// checkEventReasons checks that every event a plan records has one of the
+// exported types and reasons.
+func checkEventReasons(t *testing.T, actions []rollout.Action) {
+	t.Helper()
+	reasons := []string{rollout.ScalingReplicaSetReason, rollout.SelectingAllReason, rollout.RollbackDone,
+		rollout.RollbackRevisionNotFound, rollout.RollbackTemplateUnchanged}
 	for _, a := range actions {
-		if a.From < 0 || a.To < 0 || a.Status.Replicas < 0 || a.Status.AvailableReplicas < 0 ||
-			a.Status.UpdatedReplicas < 0 || a.Status.ReadyReplicas < 0 || a.Status.UnavailableReplicas < 0 {
-			t.Errorf("negative count in %v", a)
+		e := a.Event
+		if e.IsZero() {
+			continue
+		}
+		if (e.Type != rollout.EventTypeNormal && e.Type != rollout.EventTypeWarning) || !slices.Contains(reasons, e.Reason) {
+			t.Errorf("event %q: not an exported type and reason", e)
 		}
 	}
-	_ = err
 }

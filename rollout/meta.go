@@ -2,6 +2,8 @@ package rollout
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -141,4 +143,73 @@ func (s LabelSelector) clone() LabelSelector {
 		s.MatchExpressions[i].Values = slices.Clone(s.MatchExpressions[i].Values)
 	}
 	return s
+}
+
+// Label selector operators.
+const (
+	OpIn           = "In"
+	OpNotIn        = "NotIn"
+	OpExists       = "Exists"
+	OpDoesNotExist = "DoesNotExist"
+)
+
+// Check reports whether s can be used as a label query: every expression
+// has a known operator, values for In and NotIn, and none for Exists and
+// DoesNotExist.
+func (s LabelSelector) Check() error {
+	for i, r := range s.MatchExpressions {
+		var err error
+		switch r.Operator {
+		case OpIn, OpNotIn:
+			if len(r.Values) == 0 {
+				err = errors.New("for 'in', 'notin' operators, values set can't be empty")
+			}
+		case OpExists, OpDoesNotExist:
+			if len(r.Values) != 0 {
+				err = errors.New("values set must be empty for exists and does not exist")
+			}
+		default:
+			err = fmt.Errorf("%q is not a valid label selector operator", r.Operator)
+		}
+		if err != nil {
+			return fmt.Errorf("matchExpressions[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// Matches reports whether labels satisfy s: every matchLabels pair and every
+// expression. A selector with no requirements matches everything. Matches
+// assumes s passes [LabelSelector.Check]; an unknown operator matches
+// nothing.
+func (s LabelSelector) Matches(labels map[string]string) bool {
+	for k, v := range s.MatchLabels {
+		if got, ok := labels[k]; !ok || got != v {
+			return false
+		}
+	}
+	for _, r := range s.MatchExpressions {
+		v, ok := labels[r.Key]
+		switch r.Operator {
+		case OpIn:
+			if !ok || !slices.Contains(r.Values, v) {
+				return false
+			}
+		case OpNotIn:
+			if ok && slices.Contains(r.Values, v) {
+				return false
+			}
+		case OpExists:
+			if !ok {
+				return false
+			}
+		case OpDoesNotExist:
+			if ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -47,9 +47,11 @@ type Options struct {
 	RefreshStaleAnnotations bool
 }
 
-// planner is one sync in progress. Like upstream's, it works on a copy of
-// the Deployment that each step may change (annotations, conditions,
-// status), while the ReplicaSets stay the snapshots the sync started from.
+// planner is one sync in progress: upstream's DeploymentController with
+// the Deployment being synced. Like upstream's, it works on a copy of the
+// Deployment that each step may change (annotations, conditions, status),
+// while the ReplicaSets stay the snapshots the sync started from. Its
+// methods carry the names of the upstream functions they mirror.
 type planner struct {
 	opts Options
 	now  time.Time // the sync's clock
@@ -67,37 +69,46 @@ type planner struct {
 	next        int64         // the new ReplicaSet's revision: the old ones' highest + 1
 	nextErr     error
 	synced      *ReplicaSet       // the new ReplicaSet, once a sync of it wrote no ReplicaSet
-	pods        map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
+	podMap      map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
 	actions     []Action
 }
 
+// ErrZeroNow is the error of [Plan] for a [State] whose Now is the zero
+// time: a sync needs the time it runs at.
+var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the time of the sync")
+
 // Plan returns what one sync of s.Deployment by the Kubernetes v1.36
-// Deployment controller does: the API calls in the order the controller
-// makes them, each with the event it records, and any event or progress
-// re-check that comes without a call. Plan is pure: it does not modify s,
-// does not read the clock, and returns the same actions for any order of
-// s.ReplicaSets and s.Pods. Adoptions and releases come first, ordered by
-// ReplicaSet name (upstream follows its cache's order).
+// Deployment controller does (upstream: syncDeployment): the API calls in
+// the order the controller makes them, each with the event it records, and
+// any event or progress re-check that comes without a call. Plan is pure:
+// it does not modify s, does not read the clock, and returns the same
+// actions for any order of s.ReplicaSets and s.Pods. Adoptions and releases
+// come first, ordered by ReplicaSet name (upstream follows its cache's
+// order). The package documentation says how to carry out a plan.
 //
-// Plan fails, returning no actions, when s.Deployment or one of its
-// namespace's ReplicaSets is one the API server refuses ([Validate],
-// [ValidateReplicaSet]; see Options.SkipValidation). It fails after some
-// actions, returning them with the error, where the controller's sync fails:
-// a ReplicaSet named like the new one already exists (a hash collision: the
-// actions then raise status.collisionCount, and the next sync uses another
-// name), a selector that cannot be converted, a controlled ReplicaSet
-// without a UID, a count that does not fit int32 (an [OverflowError];
+// Plan fails, returning no actions, when s.Now is the zero time
+// ([ErrZeroNow]), and when s.Deployment or one of its namespace's
+// ReplicaSets is one the API server refuses ([ValidateState]; see
+// Options.SkipValidation). It fails after some actions, returning them with
+// the error, where the controller's sync fails: a ReplicaSet named like the
+// new one already exists (a [*CollisionError]: the actions then raise
+// status.collisionCount, and the next sync uses another name), a selector
+// that cannot be converted, a controlled ReplicaSet without a namespace,
+// name or UID, a count that does not fit int32 (an [*OverflowError];
 // upstream writes a wrapped negative number there, which the API server
 // refuses), and an old revision of MaxInt64, which has no next revision (an
 // error wrapping revision.ErrOverflow; upstream wraps to a negative one).
 func Plan(s State) ([]Action, error) {
+	if s.Now.IsZero() {
+		return nil, ErrZeroNow
+	}
 	if !s.Options.SkipValidation {
 		if err := ValidateState(s); err != nil {
 			return nil, err
 		}
 	}
 	p := newPlanner(s)
-	err := p.syncDeployment(s)
+	err := p.syncDeployment(s.Pods)
 	return p.actions, err
 }
 
@@ -126,14 +137,13 @@ func newPlanner(s State) *planner {
 	// everything else it changes, so only the annotations are copied.
 	d := s.Deployment
 	d.Annotations = maps.Clone(d.Annotations)
-	l := Limits(d)
 	p := &planner{
 		opts:        s.Options,
 		now:         s.Now,
 		ts:          s.Now.Truncate(time.Second),
 		d:           d,
-		maxReplicas: maxReplicas(d, l),
-		minAvail:    d.Spec.Replicas - l.Unavailable,
+		maxReplicas: maxReplicas(&d),
+		minAvail:    d.Spec.Replicas - limits(&d).Unavailable,
 		actions:     make([]Action, 0, 4), // most syncs make at most four calls
 	}
 	for i := range s.ReplicaSets {
@@ -152,15 +162,16 @@ func newPlanner(s State) *planner {
 	return p
 }
 
-// syncDeployment is upstream's decision order (spec §3).
-func (p *planner) syncDeployment(s State) error {
+// syncDeployment is upstream's decision order (spec §3), after the cache
+// lookup.
+func (p *planner) syncDeployment(pods []Pod) error {
 	if p.selectsAll() {
 		return p.refuseEmptySelector() // R-SYNC-2
 	}
-	if err := p.claimReplicaSets(); err != nil { // R-SYNC-3
+	if err := p.getReplicaSetsForDeployment(); err != nil { // R-SYNC-3
 		return err
 	}
-	if err := p.groupPods(s.Pods); err != nil { // R-SYNC-4
+	if err := p.getPodMapForDeployment(pods); err != nil { // R-SYNC-4
 		return err
 	}
 	if p.d.Deleting() {
@@ -168,9 +179,9 @@ func (p *planner) syncDeployment(s State) error {
 	}
 	p.checkPausedConditions() // R-SYNC-6
 	if p.d.Spec.Paused {
-		return p.scaleSync() // R-SYNC-7
+		return p.sync() // R-SYNC-7
 	}
-	if _, ok := p.rollbackRequest(); ok {
+	if _, ok := p.getRollbackTo(); ok {
 		return p.rollback() // R-SYNC-8
 	}
 	scaling, err := p.isScalingEvent() // R-SYNC-9
@@ -178,7 +189,7 @@ func (p *planner) syncDeployment(s State) error {
 		return err
 	}
 	if scaling {
-		return p.scaleSync()
+		return p.sync()
 	}
 	switch p.d.Spec.Strategy.Type { // R-SYNC-10
 	case RecreateStrategy:
@@ -191,16 +202,17 @@ func (p *planner) syncDeployment(s State) error {
 
 // selectsAll reports whether the selector is the empty one: neither
 // matchLabels nor matchExpressions given (an empty but present matchLabels
-// is not caught, Q-12).
+// is not caught, Q-12). Upstream: the first check of syncDeployment.
 func (p *planner) selectsAll() bool {
 	s := p.d.Spec.Selector
 	return s.MatchLabels == nil && s.MatchExpressions == nil
 }
 
 // refuseEmptySelector warns and does nothing else but record that the
-// current generation was seen (R-SYNC-2).
+// current generation was seen (R-SYNC-2). Upstream: the branch of
+// syncDeployment for an empty selector.
 func (p *planner) refuseEmptySelector() error {
-	p.event(Event{"Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required."})
+	p.event(Event{EventTypeWarning, SelectingAllReason, "This deployment is selecting all pods. A non-empty selector is required."})
 	if p.d.Status.ObservedGeneration < p.d.Generation {
 		p.d.Status.ObservedGeneration = p.d.Generation
 		mark := len(p.actions)

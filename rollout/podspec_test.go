@@ -84,7 +84,7 @@ func TestMustParsePodSpecPanics(t *testing.T) {
 // TestPlanComparesSpecsByContent: a spec written in another key order and
 // spacing is the same template, so Plan creates no ReplicaSet for it.
 func TestPlanComparesSpecsByContent(t *testing.T) {
-	s := staleState(t)
+	s := rollout.StaleState(t)
 	s.Options.RefreshStaleAnnotations = true
 	s.ReplicaSets[0].Annotations[rollout.DesiredReplicasAnnotation] = "3"
 	s.Deployment.Spec.Template.Spec = rollout.MustParsePodSpec(`{ "containers": [ { "name": "c", "image": "img:v1" } ] }`)

@@ -2,7 +2,6 @@ package rollout_test
 
 import (
 	"errors"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -16,32 +15,6 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
-
-// stateCmp compares States, Deployments and ReplicaSets: surge.Value has
-// unexported fields and is comparable with ==.
-var stateCmp = cmp.Comparer(func(a, b surge.Value) bool { return a == b })
-
-// deepCopyState returns a copy of s that shares no maps or slices with it.
-func deepCopyState(s rollout.State) rollout.State {
-	out := s
-	out.Deployment = s.Deployment.DeepCopy()
-	if s.ReplicaSets != nil {
-		out.ReplicaSets = make([]rollout.ReplicaSet, len(s.ReplicaSets))
-		for i, rs := range s.ReplicaSets {
-			out.ReplicaSets[i] = rs.DeepCopy()
-		}
-	}
-	if s.Pods != nil {
-		out.Pods = make([]rollout.Pod, len(s.Pods))
-		for i, p := range s.Pods {
-			p.Labels = maps.Clone(p.Labels)
-			p.Annotations = maps.Clone(p.Annotations)
-			p.OwnerReferences = slices.Clone(p.OwnerReferences)
-			out.Pods[i] = p
-		}
-	}
-	return out
-}
 
 // isDocumentedPlanError reports whether err is one of the failures Plan's
 // documentation lists: a refused object (*FieldError), a name collision,
@@ -131,7 +104,7 @@ func checkPlanActions(t interface {
 		}
 		cur = rollout.Apply(cur, []rollout.Action{a})
 	}
-	if diff := cmp.Diff(cur, rollout.Apply(s, actions), stateCmp); diff != "" {
+	if diff := cmp.Diff(cur, rollout.Apply(s, actions), rollout.StateCmp); diff != "" {
 		t.Fatalf("Apply(s, actions) differs from applying them one by one (-one by one +all):\n%s", diff)
 	}
 }
@@ -162,9 +135,9 @@ func TestPlanProperties(t *testing.T) {
 	}))
 	t.Run("does not modify its input", rapid.MakeCheck(func(t *rapid.T) {
 		s := gen.State().Draw(t, "state")
-		want := deepCopyState(s)
+		want := rollout.DeepCopyState(s)
 		rollout.Plan(s)
-		if diff := cmp.Diff(want, s, stateCmp); diff != "" {
+		if diff := cmp.Diff(want, s, rollout.StateCmp); diff != "" {
 			t.Fatalf("Plan() modified its input (-before +after):\n%s", diff)
 		}
 	}))
@@ -194,6 +167,47 @@ func TestPlanProperties(t *testing.T) {
 			t.Fatalf("Apply(s, Plan(s)) made a valid state invalid: %v", err2)
 		}
 	}))
+	t.Run("a progress recheck is the last action, and alone", rapid.MakeCheck(func(t *rapid.T) {
+		s := gen.State().Draw(t, "state")
+		actions, _ := rollout.Plan(s)
+		for i, a := range actions {
+			if a.Type == rollout.RecheckProgress && i != len(actions)-1 {
+				t.Fatalf("RecheckProgress at %d of %d actions: %v", i, len(actions), actions)
+			}
+		}
+	}))
+	t.Run("the created ReplicaSet is NewReplicaSet's", rapid.MakeCheck(func(t *rapid.T) {
+		s := gen.State().Draw(t, "state")
+		actions, _ := rollout.Plan(s)
+		i := slices.IndexFunc(actions, func(a rollout.Action) bool { return a.Type == rollout.CreateReplicaSet })
+		if i < 0 {
+			return
+		}
+		// The ReplicaSets the sync claimed: those the Deployment controls and
+		// selects, and those it adopts. None has the new template.
+		adopted := map[string]bool{}
+		for _, a := range actions[:i] {
+			if a.Type == rollout.AdoptReplicaSet {
+				adopted[a.ReplicaSet] = true
+			}
+		}
+		d := s.Deployment
+		var claimed []*rollout.ReplicaSet
+		for j := range s.ReplicaSets {
+			rs := &s.ReplicaSets[j]
+			if rs.Namespace == d.Namespace && (adopted[rs.Name] ||
+				rollout.IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta) && d.Spec.Selector.Matches(rs.Labels)) {
+				claimed = append(claimed, rs)
+			}
+		}
+		want, err := rollout.NewReplicaSet(&d, claimed)
+		if err != nil {
+			t.Fatalf("NewReplicaSet() error: %v", err)
+		}
+		if diff := cmp.Diff(want, actions[i].Created, rollout.StateCmp); diff != "" {
+			t.Fatalf("Plan() created another ReplicaSet than NewReplicaSet() (-NewReplicaSet +Plan):\n%s", diff)
+		}
+	}))
 	t.Run("new ReplicaSet within surge", rapid.MakeCheck(func(t *rapid.T) {
 		d := gen.Deployment().Draw(t, "deployment")
 		sets := gen.ReplicaSets(d).Draw(t, "replicaSets")
@@ -205,7 +219,7 @@ func TestPlanProperties(t *testing.T) {
 			// Being created: size 0, sized against the others.
 			newRS = rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "web-new"}}
 		}
-		got, err := rollout.NewRSNewReplicas(d, all, newRS)
+		got, err := rollout.NewRSNewReplicas(&d, rollout.Pointers(all), &newRS)
 		if err != nil {
 			t.Fatalf("NewRSNewReplicas() error: %v", err)
 		}

@@ -12,84 +12,77 @@ import (
 // the status. The status is computed from the ReplicaSets as they were
 // before this sync's scaling.
 func (p *planner) rolloutRolling() error {
-	newRS, old, err := p.replicaSets(createIfMissing)
+	newRS, oldRSs, err := p.getAllReplicaSetsAndSyncRevision(createIfMissing)
 	if err != nil {
 		return err
 	}
-	all := appendNew(old, newRS)
-	if p.reconcileNewReplicaSet(all, newRS) {
-		return p.syncRolloutStatus(all, newRS)
+	allRSs := appendNew(oldRSs, newRS)
+	scaledUp, err := p.reconcileNewReplicaSet(allRSs, newRS)
+	if err != nil {
+		return err
 	}
-	if p.reconcileOldReplicaSets(all, filterActive(old), newRS) {
-		return p.syncRolloutStatus(all, newRS)
+	if scaledUp {
+		return p.syncRolloutStatus(allRSs, newRS)
+	}
+	if p.reconcileOldReplicaSets(allRSs, FilterActiveReplicaSets(oldRSs), newRS) {
+		return p.syncRolloutStatus(allRSs, newRS)
 	}
 	if DeploymentComplete(p.d, p.d.Status) {
-		p.cleanup(old)
+		p.cleanupDeployment(oldRSs)
 	}
-	return p.syncRolloutStatus(all, newRS)
+	return p.syncRolloutStatus(allRSs, newRS)
 }
 
 // reconcileNewReplicaSet scales the new ReplicaSet toward spec.replicas as
 // far as maxSurge allows ([NewRSNewReplicas]), or down to spec.replicas if
 // it is above, and reports whether its size changed (R-ROLL-5).
-func (p *planner) reconcileNewReplicaSet(all []*ReplicaSet, newRS *ReplicaSet) bool {
+func (p *planner) reconcileNewReplicaSet(allRSs []*ReplicaSet, newRS *ReplicaSet) (bool, error) {
 	replicas := p.d.Spec.Replicas
 	if newRS.Spec.Replicas == replicas {
-		return false
-	}
-	target := replicas
-	if newRS.Spec.Replicas < replicas {
-		target = newRSNewReplicas(p.d, sumSizes(all), newRS.Spec.Replicas)
+		return false, nil
 	}
 	mark := len(p.actions)
-	scaled, _ := p.scaleReplicaSet(newRS, target, onlyIfResized)
-	if target == replicas && newRS.Spec.Replicas > replicas {
+	if newRS.Spec.Replicas > replicas {
+		scaled, _ := p.scaleReplicaSet(newRS, replicas, onlyIfResized)
 		p.explain(mark, "new ReplicaSet above replicas %d", replicas)
-	} else {
-		p.explain(mark, "new ReplicaSet %+d: replicas %d + maxSurge %d - current total %d, at most replicas",
-			target-newRS.Spec.Replicas, replicas, p.maxReplicas-int64(replicas), sumSizes(all))
+		return scaled, nil
 	}
-	return scaled
+	target, err := NewRSNewReplicas(&p.d, allRSs, newRS)
+	if err != nil {
+		return false, err
+	}
+	scaled, _ := p.scaleReplicaSet(newRS, target, onlyIfResized)
+	p.explain(mark, "new ReplicaSet %+d: replicas %d + maxSurge %d - current total %d, at most replicas",
+		target-newRS.Spec.Replicas, replicas, p.maxReplicas-int64(replicas), GetReplicaCountForReplicaSets(allRSs))
+	return scaled, nil
 }
 
 // reconcileOldReplicaSets shrinks the old ReplicaSets as far as
 // maxUnavailable allows and reports whether any size changed (R-ROLL-6).
 // First it removes old replicas that are not available, which costs no
 // availability; then it scales old ReplicaSets down, oldest first, by the
-// availability above spec.replicas - maxUnavailable.
-func (p *planner) reconcileOldReplicaSets(all, oldActive []*ReplicaSet, newRS *ReplicaSet) bool {
-	var oldPods, allPods int64
-	for _, rs := range oldActive {
-		oldPods += int64(rs.Spec.Replicas)
-	}
-	if oldPods == 0 {
+// availability above spec.replicas - maxUnavailable. Upstream returns an
+// error too, but only ever nil: it drops the one error its steps report
+// and so does this.
+func (p *planner) reconcileOldReplicaSets(allRSs, oldRSs []*ReplicaSet, newRS *ReplicaSet) bool {
+	oldPodsCount := GetReplicaCountForReplicaSets(oldRSs)
+	if oldPodsCount == 0 {
 		return false
 	}
-	for _, rs := range all {
-		allPods += int64(rs.Spec.Replicas)
-	}
+	allPodsCount := GetReplicaCountForReplicaSets(allRSs)
 	// R-ROLL-6: pods of the new ReplicaSet not yet available count against
 	// what may go.
-	newUnavailable := int64(newRS.Spec.Replicas) - int64(newRS.Status.AvailableReplicas)
-	maxScaledDown := allPods - int64(p.minAvail) - newUnavailable
+	newRSUnavailablePodCount := int64(newRS.Spec.Replicas) - int64(newRS.Status.AvailableReplicas)
+	maxScaledDown := allPodsCount - int64(p.minAvail) - newRSUnavailablePodCount
 	if maxScaledDown <= 0 {
 		return false
 	}
-	oldActive, cleaned, err := p.cleanupUnhealthyReplicas(oldActive, maxScaledDown)
+	oldRSs, cleanupCount, err := p.cleanupUnhealthyReplicas(oldRSs, maxScaledDown)
 	if err != nil {
 		return false // upstream drops this error
 	}
-	scaledDown := p.scaleDownOldReplicaSets(appendNew(oldActive, newRS), oldActive)
-	return cleaned+scaledDown > 0
-}
-
-// sumSizes returns the sum of the sets' spec.replicas.
-func sumSizes(sets []*ReplicaSet) int64 {
-	var n int64
-	for _, rs := range sets {
-		n += int64(rs.Spec.Replicas)
-	}
-	return n
+	scaledDownCount := p.scaleDownOldReplicaSetsForRollingUpdate(appendNew(oldRSs, newRS), oldRSs)
+	return cleanupCount+scaledDownCount > 0
 }
 
 // errUnhealthyScaleUp is the check upstream makes when an old ReplicaSet
@@ -98,60 +91,60 @@ var errUnhealthyScaleUp = errors.New("got invalid request to scale down")
 
 // cleanupUnhealthyReplicas scales old ReplicaSets, oldest first (as the
 // planner keeps them; upstream sorts here), down by their unavailable
-// replicas, at most maxCleanup in all (R-ROLL-7). It returns the
-// ReplicaSets as written, in their order, and how many replicas it removed. An old ReplicaSet with more available replicas than its size
+// replicas, at most maxCleanupCount in all (R-ROLL-7). It returns the
+// ReplicaSets as written, in their order, and how many replicas it
+// removed. An old ReplicaSet with more available replicas than its size
 // stops it with an error.
-func (p *planner) cleanupUnhealthyReplicas(old []*ReplicaSet, maxCleanup int64) ([]*ReplicaSet, int64, error) {
-	old = slices.Clone(old) // the written copies replace their snapshots
-	var total int64
-	for i, rs := range old {
-		if total >= maxCleanup {
+func (p *planner) cleanupUnhealthyReplicas(oldRSs []*ReplicaSet, maxCleanupCount int64) ([]*ReplicaSet, int64, error) {
+	oldRSs = slices.Clone(oldRSs) // the written copies replace their snapshots
+	var totalScaledDown int64
+	for i, rs := range oldRSs {
+		if totalScaledDown >= maxCleanupCount {
 			break
 		}
 		size, avail := int64(rs.Spec.Replicas), int64(rs.Status.AvailableReplicas)
 		if size == 0 || size == avail {
 			continue
 		}
-		n := min(maxCleanup-total, size-avail)
-		if size-n > size {
-			return nil, 0, fmt.Errorf("when cleaning up unhealthy replicas, %w %s/%s %d -> %d", errUnhealthyScaleUp, rs.Namespace, rs.Name, size, size-n)
+		scaledDownCount := min(maxCleanupCount-totalScaledDown, size-avail)
+		newReplicasCount := size - scaledDownCount
+		if newReplicasCount > size {
+			return nil, 0, fmt.Errorf("when cleaning up unhealthy replicas, %w %s/%s %d -> %d", errUnhealthyScaleUp, rs.Namespace, rs.Name, size, newReplicasCount)
 		}
 		mark := len(p.actions)
-		_, old[i] = p.scaleReplicaSet(rs, int32(size-n), onlyIfResized)
-		p.explain(mark, "old ReplicaSet -%d unavailable replicas, which cost no availability (at most %d may go)", n, maxCleanup-total)
-		total += n
+		_, oldRSs[i] = p.scaleReplicaSet(rs, int32(newReplicasCount), onlyIfResized)
+		p.explain(mark, "old ReplicaSet -%d unavailable replicas, which cost no availability (at most %d may go)", scaledDownCount, maxCleanupCount-totalScaledDown)
+		totalScaledDown += scaledDownCount
 	}
-	return old, total, nil
+	return oldRSs, totalScaledDown, nil
 }
 
-// scaleDownOldReplicaSets scales old ReplicaSets down, oldest first (as
-// given), by the available replicas above spec.replicas - maxUnavailable, counted over all
-// (R-ROLL-8). It returns how many replicas it removed.
-func (p *planner) scaleDownOldReplicaSets(all, old []*ReplicaSet) int64 {
-	var avail int64
-	for _, rs := range all {
-		avail += int64(rs.Status.AvailableReplicas)
-	}
-	minAvail := int64(p.minAvail)
-	if avail <= minAvail {
+// scaleDownOldReplicaSetsForRollingUpdate scales old ReplicaSets down,
+// oldest first (as given), by the available replicas above spec.replicas -
+// maxUnavailable, counted over allRSs (R-ROLL-8). It returns how many
+// replicas it removed.
+func (p *planner) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*ReplicaSet) int64 {
+	availablePodCount := Count(allRSs).Available
+	minAvailable := int64(p.minAvail)
+	if availablePodCount <= minAvailable {
 		return 0
 	}
-	target := avail - minAvail
-	var total int64
-	for _, rs := range old {
-		if total >= target {
+	totalScaleDownCount := availablePodCount - minAvailable
+	var totalScaledDown int64
+	for _, rs := range oldRSs {
+		if totalScaledDown >= totalScaleDownCount {
 			break
 		}
 		size := int64(rs.Spec.Replicas)
 		if size == 0 {
 			continue
 		}
-		n := min(size, target-total)
+		scaleDownCount := min(size, totalScaleDownCount-totalScaledDown)
 		mark := len(p.actions)
-		p.scaleReplicaSet(rs, int32(size-n), onlyIfResized)
+		p.scaleReplicaSet(rs, int32(size-scaleDownCount), onlyIfResized)
 		p.explain(mark, "old ReplicaSet -%d: available %d - minAvailable %d (replicas %d - maxUnavailable %d) allows -%d in all",
-			n, avail, minAvail, p.d.Spec.Replicas, int64(p.d.Spec.Replicas)-minAvail, target)
-		total += n
+			scaleDownCount, availablePodCount, minAvailable, p.d.Spec.Replicas, int64(p.d.Spec.Replicas)-minAvailable, totalScaleDownCount)
+		totalScaledDown += scaleDownCount
 	}
-	return total
+	return totalScaledDown
 }

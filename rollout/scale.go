@@ -37,7 +37,7 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 		return false, rs
 	}
 	resized := rs.Spec.Replicas != size
-	if !resized && !replicasAnnotationsNeedUpdate(rs.Annotations, p.d.Spec.Replicas, p.maxReplicas) {
+	if !resized && !ReplicasAnnotationsNeedUpdate(rs, p.d.Spec.Replicas, p.maxReplicas) {
 		return false, rs
 	}
 	out := rs.withOwnAnnotations()
@@ -49,7 +49,7 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 		if rs.Spec.Replicas < size {
 			dir = "up"
 		}
-		e = Event{"Normal", "ScalingReplicaSet", fmt.Sprintf("Scaled %s replica set %s from %d to %d", dir, out.Name, rs.Spec.Replicas, size)}
+		e = Event{EventTypeNormal, ScalingReplicaSetReason, fmt.Sprintf("Scaled %s replica set %s from %d to %d", dir, out.Name, rs.Spec.Replicas, size)}
 	}
 	p.updateReplicaSet(&out, rs.Spec.Replicas, e)
 	return resized, &out
@@ -60,44 +60,45 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 // annotation that differs (R-SCALE-1). Finding the ReplicaSets syncs the
 // new one's annotations and the revision, as upstream does.
 func (p *planner) isScalingEvent() (bool, error) {
-	newRS, old, err := p.replicaSets(findOnly)
+	newRS, oldRSs, err := p.getAllReplicaSetsAndSyncRevision(findOnly)
 	if err != nil {
 		return false, err
 	}
-	for _, rs := range filterActive(appendNew(old, newRS)) {
-		if desired, ok := replicasAnnotation(rs.Annotations, DesiredReplicasAnnotation); ok && desired != p.d.Spec.Replicas {
+	for _, rs := range FilterActiveReplicaSets(appendNew(oldRSs, newRS)) {
+		if desired, ok := GetDesiredReplicasAnnotation(rs); ok && desired != p.d.Spec.Replicas {
 			return true, nil
 		}
 	}
 	return false, nil
 }
 
-// scaleSync resizes a paused Deployment or one whose replicas changed,
-// without rolling out (R-SCALE-2): scale, clean up history when paused,
-// then write the status.
-func (p *planner) scaleSync() error {
-	newRS, old, err := p.replicaSets(findOnly)
+// sync resizes a paused Deployment or one whose replicas changed, without
+// rolling out (R-SCALE-2): scale, clean up history when paused, then write
+// the status.
+func (p *planner) sync() error {
+	newRS, oldRSs, err := p.getAllReplicaSetsAndSyncRevision(findOnly)
 	if err != nil {
 		return err
 	}
-	// scale works newest first, and upstream's cleanup sorts from that order.
-	old = sortedBy(old, func(a, b *ReplicaSet) int { return CompareByCreation(b, a) })
-	if err := p.scale(newRS, old); err != nil {
+	// Upstream's scale sorts oldRSs newest first in place (in
+	// FindActiveOrLatest), and its cleanup sorts from that order.
+	oldRSs = sortedBy(oldRSs, func(a, b *ReplicaSet) int { return CompareByCreation(b, a) })
+	if err := p.scale(newRS, oldRSs); err != nil {
 		return err
 	}
-	if _, rollingBack := p.rollbackRequest(); p.d.Spec.Paused && !rollingBack {
-		p.cleanup(old)
+	if _, rollingBack := p.getRollbackTo(); p.d.Spec.Paused && !rollingBack {
+		p.cleanupDeployment(oldRSs)
 	}
-	return p.syncDeploymentStatus(appendNew(old, newRS), newRS)
+	return p.syncDeploymentStatus(appendNew(oldRSs, newRS), newRS)
 }
 
 // scale brings the ReplicaSets to the Deployment's size (R-SCALE-3): a lone
 // active (or latest) ReplicaSet takes the whole size; a saturated new
 // ReplicaSet retires the old ones; otherwise RollingUpdate spreads the
-// change proportionally and Recreate waits. old is newest first.
-func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
+// change proportionally and Recreate waits. oldRSs are newest first.
+func (p *planner) scale(newRS *ReplicaSet, oldRSs []*ReplicaSet) error {
 	replicas := p.d.Spec.Replicas
-	if rs := findActiveOrLatest(newRS, old); rs != nil {
+	if rs := FindActiveOrLatest(newRS, oldRSs); rs != nil {
 		mark := len(p.actions)
 		switch {
 		case rs.Spec.Replicas != replicas:
@@ -109,9 +110,9 @@ func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
 		}
 		return nil
 	}
-	if isSaturated(p.d, newRS) {
+	if IsSaturated(&p.d, newRS) {
 		mark := len(p.actions)
-		for _, rs := range filterActive(old) {
+		for _, rs := range FilterActiveReplicaSets(oldRSs) {
 			p.scaleReplicaSet(rs, 0, onlyIfResized)
 		}
 		p.explain(mark, "the new ReplicaSet is saturated (%d available): old ReplicaSets go to 0", replicas)
@@ -120,13 +121,13 @@ func (p *planner) scale(newRS *ReplicaSet, old []*ReplicaSet) error {
 	if p.d.Spec.Strategy.Type != RollingUpdateStrategy {
 		return nil
 	}
-	return p.scaleProportionally(filterActive(appendNew(old, newRS)))
+	return p.scaleProportionally(FilterActiveReplicaSets(appendNew(oldRSs, newRS)))
 }
 
 // scaleProportionally spreads the difference between replicas + maxSurge
 // and the active ReplicaSets' sizes over them in proportion to their sizes
 // (R-SCALE-4..6, package proportion), writing every one of them so that
-// their replica annotations are current.
+// their replica annotations are current. Upstream: the last part of scale.
 func (p *planner) scaleProportionally(active []*ReplicaSet) error {
 	sets := make([]proportion.Set, len(active))
 	for i, rs := range active {
@@ -137,7 +138,7 @@ func (p *planner) scaleProportionally(active []*ReplicaSet) error {
 	if p.d.Spec.Replicas <= 0 {
 		allowed = 0
 	}
-	toAdd := allowed - sumSizes(active)
+	toAdd := allowed - GetReplicaCountForReplicaSets(active)
 	for _, c := range proportion.Distribute(sets, r) {
 		rs := active[c.Index]
 		if c.Replicas > math.MaxInt32 {
@@ -154,7 +155,7 @@ func (p *planner) scaleProportionally(active []*ReplicaSet) error {
 // proportionSet is rs as proportional scaling sees it: its max-replicas
 // annotation is 0 when missing or malformed, as upstream treats both.
 func proportionSet(rs *ReplicaSet) proportion.Set {
-	maxR, _ := replicasAnnotation(rs.Annotations, MaxReplicasAnnotation)
+	maxR, _ := GetMaxReplicasAnnotation(rs)
 	return proportion.Set{Name: rs.Name, Created: rs.CreationTimestamp, Replicas: rs.Spec.Replicas, MaxReplicas: maxR}
 }
 
@@ -172,12 +173,15 @@ func appendNew(old []*ReplicaSet, newRS *ReplicaSet) []*ReplicaSet {
 // when negative) when d is resized, given the toAdd replicas the resize
 // spreads and the added replicas earlier ReplicaSets already took
 // (R-SCALE-5). It is never beyond what is left, toAdd - added, and
-// saturates at the int32 bounds. The
-// max-replicas annotation of rs, or else d.Status.Replicas, is the size the
-// Deployment had; see package proportion.
-func GetReplicaSetProportion(rs ReplicaSet, d Deployment, toAdd, added int32) int32 {
-	s := proportionSet(&rs)
-	r := proportion.Resize{Replicas: d.Spec.Replicas, MaxReplicas: maxReplicas(d, Limits(d)), StatusReplicas: d.Status.Replicas}
+// saturates at the int32 bounds; a nil rs gains nothing. The max-replicas
+// annotation of rs, or else d.Status.Replicas, is the size the Deployment
+// had; see package proportion.
+func GetReplicaSetProportion(rs *ReplicaSet, d Deployment, toAdd, added int32) int32 {
+	if rs == nil {
+		return 0
+	}
+	s := proportionSet(rs)
+	r := proportion.Resize{Replicas: d.Spec.Replicas, MaxReplicas: maxReplicas(&d), StatusReplicas: d.Status.Replicas}
 	return clamp32(proportion.Proportion(s, r, int64(toAdd), int64(added)))
 }
 
@@ -189,6 +193,6 @@ func clamp32(n int64) int32 {
 // GetProportion is the former name of [GetReplicaSetProportion].
 //
 // Deprecated: Use GetReplicaSetProportion, upstream's current name.
-func GetProportion(rs ReplicaSet, d Deployment, toAdd, added int32) int32 {
+func GetProportion(rs *ReplicaSet, d Deployment, toAdd, added int32) int32 {
 	return GetReplicaSetProportion(rs, d, toAdd, added)
 }

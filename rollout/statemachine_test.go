@@ -59,7 +59,7 @@ func kindOf(s rollout.State) syncKind {
 		}
 	}
 	for _, rs := range s.ReplicaSets {
-		if desired, ok := rollout.GetDesiredReplicasAnnotation(rs); ok && rs.Spec.Replicas > 0 && desired != d.Spec.Replicas {
+		if desired, ok := rollout.GetDesiredReplicasAnnotation(&rs); ok && rs.Spec.Replicas > 0 && desired != d.Spec.Replicas {
 			return syncScaling
 		}
 	}
@@ -131,7 +131,7 @@ func (m *rolloutMachine) podsBecomeReady(t *rapid.T) {
 	if len(m.s.ReplicaSets) == 0 {
 		t.Skip("no ReplicaSet")
 	}
-	m.s = deepCopyState(m.s)
+	m.s = rollout.DeepCopyState(m.s)
 	i := rapid.IntRange(0, len(m.s.ReplicaSets)-1).Draw(t, "replicaSet")
 	ready := rapid.Int32Range(0, 50).Draw(t, "pods become ready")
 	avail := rapid.Int32Range(0, 50).Draw(t, "pods become available")
@@ -142,7 +142,7 @@ func (m *rolloutMachine) somePodsFail(t *rapid.T) {
 	if len(m.s.ReplicaSets) == 0 {
 		t.Skip("no ReplicaSet")
 	}
-	m.s = deepCopyState(m.s)
+	m.s = rollout.DeepCopyState(m.s)
 	st := &m.s.ReplicaSets[rapid.IntRange(0, len(m.s.ReplicaSets)-1).Draw(t, "replicaSet")].Status
 	n := rapid.Int32Range(1, 10).Draw(t, "pods fail")
 	st.AvailableReplicas = max(0, st.AvailableReplicas-n)
@@ -205,7 +205,7 @@ func (m *rolloutMachine) settle(t *rapid.T) {
 	m.step = nil
 	bound := 2*int(m.s.Deployment.Spec.Replicas) + 10
 	for n := 0; ; n++ {
-		m.s = deepCopyState(m.s)
+		m.s = rollout.DeepCopyState(m.s)
 		for i := range m.s.ReplicaSets {
 			m.syncReplicaSet(i, m.s.ReplicaSets[i].Spec.Replicas, m.s.ReplicaSets[i].Spec.Replicas)
 		}
@@ -269,7 +269,7 @@ func upstreamStall(s rollout.State) string {
 	switch {
 	case len(active) == 1 && active[0].Spec.Replicas == d.Spec.Replicas && !s.Options.RefreshStaleAnnotations:
 		return "stale desired-replicas deadlock (Q-1)"
-	case len(active) >= 2 && d.Spec.Strategy.Type == rollout.RecreateStrategy && !(hasNew && rollout.IsSaturated(d, newRS)):
+	case len(active) >= 2 && d.Spec.Strategy.Type == rollout.RecreateStrategy && !(hasNew && rollout.IsSaturated(&d, &newRS)):
 		return "Recreate scaling deadlock (R-SCALE-3)"
 	}
 	return ""

@@ -6,16 +6,28 @@ import (
 	"time"
 )
 
-// calculateStatus computes the Deployment's status from all its
-// ReplicaSets and the new one (R-STAT-1): the sums of their counts, the
-// generation this sync started from, and the Available condition. The
-// other conditions carry over.
-func (p *planner) calculateStatus(all []*ReplicaSet, newRS *ReplicaSet) (DeploymentStatus, error) {
-	c := count(all)
+// CalculateStatus returns the status a sync of d computes from its
+// ReplicaSets allRSs and its new ReplicaSet newRS, nil when there is none
+// (R-STAT-1; upstream: calculateStatus): the sums of their counts
+// ([Count]; unavailableReplicas is spec.replicas summed minus the available
+// ones, at least 0), updatedReplicas the new ReplicaSet's status.replicas,
+// observedGeneration d's generation, collisionCount d's, and d's conditions
+// with Available set ([SetDeploymentCondition]) to whether at least
+// spec.replicas - [MaxUnavailable] replicas are available, stamped now
+// truncated to the second. terminatingReplicas is absent when
+// opts.OmitTerminatingReplicas is set or the sum is unknown. The other
+// conditions carry over; [Plan] goes on to judge Progressing and
+// ReplicaFailure in a rollout.
+//
+// It fails with an [*OverflowError] when a count does not fit int32, where
+// upstream wraps. CalculateStatus modifies none of its arguments; the
+// result shares no slice with d.
+func CalculateStatus(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet, now time.Time, opts Options) (DeploymentStatus, error) {
+	c := Count(allRSs)
 	s := DeploymentStatus{
-		ObservedGeneration: p.d.Generation,
-		CollisionCount:     p.d.Status.CollisionCount,
-		Conditions:         p.d.Status.clone().Conditions,
+		ObservedGeneration: d.Generation,
+		CollisionCount:     d.Status.CollisionCount,
+		Conditions:         d.Status.clone().Conditions,
 	}
 	if newRS != nil {
 		s.UpdatedReplicas = newRS.Status.Replicas
@@ -38,16 +50,23 @@ func (p *planner) calculateStatus(all []*ReplicaSet, newRS *ReplicaSet) (Deploym
 		}
 		*f.dst = int32(f.v)
 	}
-	s.TerminatingReplicas.Valid = c.TerminatingKnown && !p.opts.OmitTerminatingReplicas
+	s.TerminatingReplicas.Valid = c.TerminatingKnown && !opts.OmitTerminatingReplicas
 	if !s.TerminatingReplicas.Valid {
 		s.TerminatingReplicas = OptionalInt32{}
 	}
-	if c.Available >= int64(p.minAvail) {
-		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionTrue, ReasonMinimumReplicasAvailable, "Deployment has minimum availability.", p.ts))
+	ts := now.Truncate(time.Second)
+	if c.Available >= int64(d.Spec.Replicas)-int64(limits(d).Unavailable) {
+		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionTrue, ReasonMinimumReplicasAvailable, "Deployment has minimum availability.", ts))
 	} else {
-		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionFalse, ReasonMinimumReplicasUnavailable, "Deployment does not have minimum availability.", p.ts))
+		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionFalse, ReasonMinimumReplicasUnavailable, "Deployment does not have minimum availability.", ts))
 	}
 	return s, nil
+}
+
+// calculateStatus is CalculateStatus for the Deployment in its current
+// in-memory state.
+func (p *planner) calculateStatus(allRSs []*ReplicaSet, newRS *ReplicaSet) (DeploymentStatus, error) {
+	return CalculateStatus(&p.d, allRSs, newRS, p.now, p.opts)
 }
 
 // syncDeploymentStatus writes the computed status if it differs (R-STAT-2).
@@ -68,11 +87,11 @@ func (p *planner) syncDeploymentStatus(all []*ReplicaSet, newRS *ReplicaSet) err
 // syncStatusOnly is all a Deployment being deleted gets (R-STAT-3); finding
 // its new ReplicaSet may still update it.
 func (p *planner) syncStatusOnly() error {
-	newRS, old, err := p.replicaSets(findOnly)
+	newRS, oldRSs, err := p.getAllReplicaSetsAndSyncRevision(findOnly)
 	if err != nil {
 		return err
 	}
-	return p.syncDeploymentStatus(appendNew(old, newRS), newRS)
+	return p.syncDeploymentStatus(appendNew(oldRSs, newRS), newRS)
 }
 
 // syncRolloutStatus ends every rollout sync (R-STAT-4): the status, with the
@@ -112,13 +131,13 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 			s = SetDeploymentCondition(s, NewDeploymentCondition(Progressing, ConditionFalse, ReasonProgressDeadlineExceeded, msg, p.ts))
 		}
 	}
-	if f, ok := replicaFailure(all, newRS); ok {
+	if f, ok := getReplicaFailure(all, newRS); ok {
 		s = SetDeploymentCondition(s, f)
 	} else {
 		s = RemoveDeploymentCondition(s, ReplicaFailure)
 	}
 	if s.equal(d.Status) {
-		p.recheckProgress(s)
+		p.requeueStuckDeployment(s)
 		return nil
 	}
 	p.d.Status = s
@@ -139,9 +158,10 @@ func progressMessage(d Deployment, newRS *ReplicaSet, what string) string {
 	return fmt.Sprintf("Deployment %q %s", d.Name, what)
 }
 
-// replicaFailure returns the first ReplicaFailure condition of the new
-// ReplicaSet, or else of any ReplicaSet in all (R-STAT-5).
-func replicaFailure(all []*ReplicaSet, newRS *ReplicaSet) (Condition, bool) {
+// getReplicaFailure returns the first ReplicaFailure condition of the new
+// ReplicaSet, or else of any ReplicaSet in all (R-STAT-5). Upstream:
+// getReplicaFailures, of which the controller uses the first.
+func getReplicaFailure(all []*ReplicaSet, newRS *ReplicaSet) (Condition, bool) {
 	if newRS != nil {
 		for _, c := range newRS.Status.Conditions {
 			if c.Type == ReplicaFailure {
@@ -159,11 +179,12 @@ func replicaFailure(all []*ReplicaSet, newRS *ReplicaSet) (Condition, bool) {
 	return Condition{}, false
 }
 
-// recheckProgress schedules the next progress check when a sync wrote
-// nothing (R-STAT-6): at the deadline plus a second, or now if that is less
-// than a second away; never without a deadline, for a complete rollout, or
-// once the deadline was exceeded.
-func (p *planner) recheckProgress(next DeploymentStatus) {
+// requeueStuckDeployment schedules the next progress check when a sync
+// wrote nothing (R-STAT-6), as a [RecheckProgress] action: at the deadline
+// plus a second, or now if that is less than a second away; never without a
+// deadline, for a complete rollout, or once the deadline was exceeded.
+// Upstream returns the delay and enqueues the Deployment itself.
+func (p *planner) requeueStuckDeployment(next DeploymentStatus) {
 	d := p.d
 	cur, ok := GetDeploymentCondition(d.Status, Progressing)
 	if !HasProgressDeadline(d) || !ok || DeploymentComplete(d, next) || cur.Reason == ReasonProgressDeadlineExceeded {

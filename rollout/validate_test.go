@@ -68,7 +68,7 @@ func TestValidate(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := staleState(t).Deployment
+			d := rollout.StaleState(t).Deployment
 			tc.change(&d)
 			err := rollout.Validate(d)
 			var got []string

@@ -1,0 +1,64 @@
+package rollout_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// TestScaleDownOldReplicaSets ports upstream's TestScaleDownOldReplicaSets
+// (vectors C.9) through Plan: a Recreate sync first scales the old
+// ReplicaSet to 0.
+func TestScaleDownOldReplicaSets(t *testing.T) {
+	d := rollout.RecreateDeployment(3)
+	actions, err := rollout.Plan(rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rollout.OldReplicaSet(d, "foo-0", 3)}, Now: rollout.FixtureNow})
+	if err != nil {
+		t.Fatalf("Plan() error: %v", err)
+	}
+	want := []string{
+		"ScaleReplicaSet foo-0 3 -> 0: Normal ScalingReplicaSet Scaled down replica set foo-0 from 3 to 0",
+		"UpdateDeploymentStatus",
+	}
+	if diff := cmp.Diff(want, rollout.ActionStrings(actions)); diff != "" {
+		t.Errorf("Plan() mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestGetPodMapForReplicaSetsThroughPlan shows upstream's
+// TestGetPodMapForReplicaSets where Plan observes it, in a Recreate sync:
+// a pod counts for an old ReplicaSet through its controller reference
+// alone, and a failed one does not keep the rollout waiting.
+func TestGetPodMapForReplicaSetsThroughPlan(t *testing.T) {
+	d := rollout.RecreateDeployment(1)
+	rs1 := rollout.OldReplicaSet(d, "rs1", 0)
+	pod := func(name string, owner *rollout.ReplicaSet, phase rollout.PodPhase) rollout.Pod {
+		p := rollout.Pod{ObjectMeta: rollout.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"foo": "bar"}}, Phase: phase}
+		if owner != nil {
+			p.OwnerReferences = []rollout.OwnerReference{{APIVersion: "v1beta1", Kind: "ReplicaSet", Name: owner.Name, UID: owner.UID, Controller: true}}
+		}
+		return p
+	}
+	tests := []struct {
+		name       string
+		pods       []rollout.Pod
+		wantCreate bool
+	}{
+		{name: "pod3 without owner and failed pod4: create the new ReplicaSet", pods: []rollout.Pod{pod("pod3", nil, rollout.PodRunning), pod("pod4", &rs1, rollout.PodFailed)}, wantCreate: true},
+		{name: "rs1-pod runs: wait", pods: []rollout.Pod{pod("rs1-pod", &rs1, ""), pod("pod4", &rs1, rollout.PodFailed)}, wantCreate: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			actions, err := rollout.Plan(rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs1}, Pods: tt.pods, Now: rollout.FixtureNow})
+			if err != nil {
+				t.Fatalf("Plan() error: %v", err)
+			}
+			created := slices.ContainsFunc(actions, func(a rollout.Action) bool { return a.Type == rollout.CreateReplicaSet })
+			if diff := cmp.Diff(tt.wantCreate, created); diff != "" {
+				t.Errorf("Plan() created mismatch (-want +got):\n%s\nactions: %v", diff, actions)
+			}
+		})
+	}
+}

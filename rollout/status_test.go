@@ -1,0 +1,145 @@
+package rollout_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// TestCalculateStatus: the status computed from the ReplicaSets alone
+// (R-STAT-1): sums, the spec-based unavailable count, the new ReplicaSet's
+// replicas as updated, and Available against replicas - maxUnavailable,
+// stamped at now truncated to the second.
+func TestCalculateStatus(t *testing.T) {
+	now := rollout.WebEpoch.Add(time.Hour + 500*time.Millisecond)
+	ts := now.Truncate(time.Second)
+	earlier := rollout.WebEpoch
+	progressing := rollout.NewDeploymentCondition(rollout.Progressing, rollout.ConditionTrue, rollout.ReasonReplicaSetUpdated, "kept", earlier)
+	rs := func(name string, spec, status, ready, available int32, terminating rollout.OptionalInt32) *rollout.ReplicaSet {
+		r := rollout.WebReplicaSet(name, name, spec, 1, earlier)
+		r.Status = rollout.ReplicaSetStatus{Replicas: status, ReadyReplicas: ready, AvailableReplicas: available,
+			TerminatingReplicas: terminating, ObservedGeneration: 1}
+		return &r
+	}
+	availableTrue := rollout.NewDeploymentCondition(rollout.Available, rollout.ConditionTrue, rollout.ReasonMinimumReplicasAvailable, "Deployment has minimum availability.", ts)
+	availableFalse := rollout.NewDeploymentCondition(rollout.Available, rollout.ConditionFalse, rollout.ReasonMinimumReplicasUnavailable, "Deployment does not have minimum availability.", ts)
+	tests := []struct {
+		name    string
+		all     []*rollout.ReplicaSet
+		newRS   int // index in all, -1 for none
+		opts    rollout.Options
+		want    rollout.DeploymentStatus
+		wantErr string // the overflowing field
+	}{
+		{
+			// 10 replicas, 25%: at least 8 available.
+			name:  "mid-rollout",
+			all:   []*rollout.ReplicaSet{rs("old", 8, 8, 8, 8, rollout.Int32(1)), rs("new", 5, 3, 2, 1, rollout.Int32(0))},
+			newRS: 1,
+			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 11, UpdatedReplicas: 3, ReadyReplicas: 10, AvailableReplicas: 9,
+				UnavailableReplicas: 4, TerminatingReplicas: rollout.Int32(1), CollisionCount: rollout.Int32(2),
+				Conditions: []rollout.Condition{progressing, availableTrue}},
+		},
+		{
+			name:  "below minimum availability, no new ReplicaSet",
+			all:   []*rollout.ReplicaSet{rs("old", 10, 10, 7, 7, rollout.Int32(0))},
+			newRS: -1,
+			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 10, ReadyReplicas: 7, AvailableReplicas: 7,
+				UnavailableReplicas: 3, TerminatingReplicas: rollout.Int32(0), CollisionCount: rollout.Int32(2),
+				Conditions: []rollout.Condition{progressing, availableFalse}},
+		},
+		{
+			name:  "more available than desired: unavailable is 0",
+			all:   []*rollout.ReplicaSet{rs("old", 2, 12, 12, 12, rollout.Int32(0))},
+			newRS: -1,
+			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 12, ReadyReplicas: 12, AvailableReplicas: 12,
+				TerminatingReplicas: rollout.Int32(0), CollisionCount: rollout.Int32(2),
+				Conditions: []rollout.Condition{progressing, availableTrue}},
+		},
+		{
+			name:  "terminating unknown",
+			all:   []*rollout.ReplicaSet{rs("old", 10, 10, 10, 10, rollout.OptionalInt32{})},
+			newRS: 0,
+			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 10, UpdatedReplicas: 10, ReadyReplicas: 10, AvailableReplicas: 10,
+				CollisionCount: rollout.Int32(2), Conditions: []rollout.Condition{progressing, availableTrue}},
+		},
+		{
+			name:  "OmitTerminatingReplicas",
+			all:   []*rollout.ReplicaSet{rs("old", 10, 10, 10, 10, rollout.Int32(3))},
+			newRS: 0,
+			opts:  rollout.Options{OmitTerminatingReplicas: true},
+			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 10, UpdatedReplicas: 10, ReadyReplicas: 10, AvailableReplicas: 10,
+				CollisionCount: rollout.Int32(2), Conditions: []rollout.Condition{progressing, availableTrue}},
+		},
+		{
+			name:    "status replicas past int32",
+			all:     []*rollout.ReplicaSet{rs("a", 1, math.MaxInt32, 0, 0, rollout.Int32(0)), rs("b", 1, 1, 0, 0, rollout.Int32(0))},
+			newRS:   -1,
+			wantErr: "status.replicas",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := rollout.WebState(10, rollout.DefaultRollingUpdate(), "new").Deployment
+			d.Status.CollisionCount = rollout.Int32(2)
+			d.Status.Conditions = []rollout.Condition{progressing}
+			before := d.DeepCopy()
+			var newRS *rollout.ReplicaSet
+			if tt.newRS >= 0 {
+				newRS = tt.all[tt.newRS]
+			}
+			got, err := rollout.CalculateStatus(&d, tt.all, newRS, now, tt.opts)
+			if tt.wantErr != "" {
+				var oe *rollout.OverflowError
+				if !errors.As(err, &oe) || oe.Field != tt.wantErr {
+					t.Fatalf("CalculateStatus() error = %v, want an *OverflowError for %s", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("CalculateStatus() error: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("CalculateStatus() mismatch (-want +got):\n%s", diff)
+			}
+			got.Conditions[0].Message = "scribbled"
+			if diff := cmp.Diff(before, d, rollout.StateCmp); diff != "" {
+				t.Errorf("CalculateStatus() modified or shares the Deployment (-before +after):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCalculateStatusIsPlans: the status Plan writes for a Deployment
+// being deleted (R-STAT-3) is CalculateStatus of its ReplicaSets.
+func TestCalculateStatusIsPlans(t *testing.T) {
+	s := rollout.WebState(10, rollout.DefaultRollingUpdate(), "v2",
+		rollout.WebReplicaSet("web-v1", "v1", 8, 1, rollout.WebEpoch),
+		rollout.WebReplicaSet("web-v2", "v2", 5, 2, rollout.WebEpoch.Add(time.Minute)))
+	s.Deployment.DeletionTimestamp = s.Now
+	s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "2"}
+	s.Deployment.Status.Conditions = []rollout.Condition{
+		rollout.NewDeploymentCondition(rollout.Progressing, rollout.ConditionTrue, rollout.ReasonReplicaSetUpdated, "", rollout.WebEpoch)}
+	s.ReplicaSets[1].Annotations[rollout.DesiredReplicasAnnotation] = "10"
+	s.ReplicaSets[1].Status.AvailableReplicas = 2
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatalf("Plan() error: %v", err)
+	}
+	if len(actions) != 1 || actions[0].Type != rollout.UpdateDeploymentStatus {
+		t.Fatalf("Plan() = %v, want one status write", actions)
+	}
+	p := rollout.Pointers(s.ReplicaSets)
+	want, err := rollout.CalculateStatus(&s.Deployment, p, p[1], s.Now, s.Options)
+	if err != nil {
+		t.Fatalf("CalculateStatus() error: %v", err)
+	}
+	if diff := cmp.Diff(want, actions[0].Status); diff != "" {
+		t.Errorf("Plan()'s status differs from CalculateStatus() (-CalculateStatus +Plan):\n%s", diff)
+	}
+}
