@@ -136,7 +136,7 @@ func TestDecodeValidateDropsDisabledFields(t *testing.T) {
 	}
 	on, err := rollout.DecodeOptions{Validate: true, FeatureGates: rollout.FeatureGates{EnableGenericWorkload: true}}.Decode(with)
 	if err != nil || len(on.Warnings) > 0 {
-		t.Errorf("with the gate on: %v, warnings %q", err, on.Warnings)
+		t.Fatalf("with the gate on: %v, warnings %q", err, on.Warnings)
 	}
 	if g, w := rollout.PodTemplateHash(on.Deployments[0]), rollout.PodTemplateHash(want.Deployments[0]); g == w {
 		t.Errorf("with the gate on, the field is kept: hash %s, want one other than %s", g, w)
