@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sync/atomic"
 
 	appsv1 "k8s.io/api/apps/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -70,35 +71,54 @@ func sameValue(a, b []byte) bool {
 	return reflect.DeepEqual(x, y)
 }
 
-// agree compares two outcomes: both errors for the same class of reason,
-// or the same document. Patches compare as values; with exact set, the
-// bytes must match too. When a document has several faults, which one
-// upstream reports depends on Go's map order; again re-runs upstream, and
-// our error passes if upstream reports its class in one of 50 runs.
-func agree(what string, real []byte, realErr error, ours []byte, ourErr error, exact bool, again func() error) error {
+// An outcome is what one call returned.
+type outcome struct {
+	out []byte
+	err error
+}
+
+// differ describes how our outcome differs from upstream's, or returns
+// nil: both errors for the same class of reason, or the same document
+// (patches compare as values; with exact set, the bytes must match too).
+func differ(what string, real, ours outcome, exact bool) error {
 	switch {
-	case realErr != nil && ourErr != nil:
-		r, o := realClass(realErr), ourClass(ourErr)
-		for i := 0; r != o && again != nil && i < 50; i++ {
-			if err := again(); err != nil {
-				r = realClass(err)
-			}
-		}
-		if r != o {
-			return fmt.Errorf("%s: both fail, for other reasons:\nupstream (%s) %v\nours     (%s) %v", what, realClass(realErr), realErr, o, ourErr)
+	case real.err != nil && ours.err != nil:
+		if r, o := realClass(real.err), ourClass(ours.err); r != o {
+			return fmt.Errorf("%s: both fail, for other reasons:\nupstream (%s) %v\nours     (%s) %v", what, r, real.err, o, ours.err)
 		}
 		return nil
-	case realErr != nil:
-		return fmt.Errorf("%s: upstream fails (%v), ours gives %s", what, realErr, ours)
-	case ourErr != nil:
-		return fmt.Errorf("%s: ours fails (%v), upstream gives %s", what, ourErr, real)
-	case !sameValue(real, ours):
-		return fmt.Errorf("%s differs:\nupstream %s\nours     %s", what, real, ours)
-	case exact && !bytes.Equal(real, ours):
-		return fmt.Errorf("%s: same value, other bytes:\nupstream %s\nours     %s", what, real, ours)
+	case real.err != nil:
+		return fmt.Errorf("%s: upstream fails (%v), ours gives %s", what, real.err, ours.out)
+	case ours.err != nil:
+		return fmt.Errorf("%s: ours fails (%v), upstream gives %s", what, ours.err, real.out)
+	case !sameValue(real.out, ours.out):
+		return fmt.Errorf("%s differs:\nupstream %s\nours     %s", what, real.out, ours.out)
+	case exact && !bytes.Equal(real.out, ours.out):
+		return fmt.Errorf("%s: same value, other bytes:\nupstream %s\nours     %s", what, real.out, ours.out)
 	}
 	return nil
 }
+
+// match runs upstream and compares its outcome with ours. When a
+// document has several faults, upstream's outcome (which error, or
+// whether one directive overwrites another) depends on Go's map order;
+// so when they differ, upstream runs again, up to 50 times, and ours
+// passes if upstream gives it once. It returns upstream's matching
+// outcome, or its first one.
+func match(what string, ours outcome, exact bool, run func() outcome) (outcome, error) {
+	first := run()
+	err := differ(what, first, ours, exact)
+	for i := 0; err != nil && i < 50; i++ {
+		if again := run(); differ(what, again, ours, exact) == nil {
+			rerun.Add(1)
+			return again, nil
+		}
+	}
+	return first, err
+}
+
+// rerun counts the comparisons that needed upstream to run again.
+var rerun atomic.Int64
 
 // realSentinels and ourSentinels are the errors the API server tells
 // apart (400 or 422 rather than 500), in the same order.
@@ -154,35 +174,83 @@ type threeWayOutcome struct {
 // compareThreeWay runs both sides on one triple and returns the first
 // disagreement, with the real outcome.
 func compareThreeWay(original, modified, current []byte, overwrite bool) (threeWayOutcome, error) {
-	var real, ours threeWayOutcome
-	real.Patch, real.PatchErr = realThreeWay(original, modified, current, overwrite)
+	var ours threeWayOutcome
 	ours.Patch, ours.PatchErr = smp.CreateThreeWayMergePatch(original, modified, current, ourSchema, overwrite)
-	again := func() error {
-		_, err := realThreeWay(original, modified, current, overwrite)
-		return err
-	}
-	if err := agree("patch", real.Patch, real.PatchErr, ours.Patch, ours.PatchErr, false, again); err != nil {
+	rp, err := match("patch", outcome{ours.Patch, ours.PatchErr}, false, func() outcome {
+		p, err := realThreeWay(original, modified, current, overwrite)
+		return outcome{p, err}
+	})
+	real := threeWayOutcome{Patch: rp.out, PatchErr: rp.err}
+	if err != nil || real.PatchErr != nil {
 		return real, err
 	}
-	if real.PatchErr != nil {
-		return real, nil
-	}
-	real.Result, real.ResultErr = realMerge(current, real.Patch)
 	ours.Result, ours.ResultErr = smp.StrategicMergePatch(current, ours.Patch, ourSchema)
-	return real, agree("patched object", real.Result, real.ResultErr, ours.Result, ours.ResultErr, true, func() error {
-		_, err := realMerge(current, real.Patch)
-		return err
+	rr, err := match("patched object", outcome{ours.Result, ours.ResultErr}, true, func() outcome {
+		r, err := realMerge(current, real.Patch)
+		return outcome{r, err}
 	})
+	real.Result, real.ResultErr = rr.out, rr.err
+	return real, err
 }
 
-// compareMerge runs StrategicMergePatch on both sides.
+// compareMerge runs StrategicMergePatch on both sides and returns the
+// real result.
 func compareMerge(original, patch []byte) ([]byte, error) {
-	real, realErr := realMerge(original, patch)
 	ours, ourErr := smp.StrategicMergePatch(original, patch, ourSchema)
-	return real, agree("patched object", real, realErr, ours, ourErr, true, func() error {
-		_, err := realMerge(original, patch)
-		return err
+	real, err := match("patched object", outcome{ours, ourErr}, true, func() outcome {
+		r, err := realMerge(original, patch)
+		return outcome{r, err}
 	})
+	return real.out, err
+}
+
+// compareApply runs kubectl apply on both sides (the patch and the
+// patched object matched together) and returns upstream's patch and
+// object.
+func compareApply(live, manifest []byte, overwrite bool) (patch, object []byte, realErr, err error) {
+	type pair struct{ Patch, Object json.RawMessage }
+	pack := func(p, o []byte, err error) outcome {
+		if err != nil {
+			return outcome{err: err}
+		}
+		b, err := json.Marshal(pair{p, o})
+		if err != nil {
+			return outcome{err: err}
+		}
+		return outcome{out: b}
+	}
+	a, oerr := smp.Apply(live, manifest, "default", ourSchema, overwrite)
+	real, err := match("apply", pack(a.Patch, a.Object, oerr), true, func() outcome {
+		return pack(realApply(live, manifest, overwrite))
+	})
+	if real.err != nil {
+		return nil, nil, real.err, err
+	}
+	var pr pair
+	if jerr := json.Unmarshal(real.out, &pr); jerr != nil {
+		return nil, nil, nil, jerr
+	}
+	return pr.Patch, pr.Object, nil, err
+}
+
+// realApply is kubectl apply against live with the real code.
+func realApply(live, manifest []byte, overwrite bool) (patch, result []byte, err error) {
+	modified, err := realModified(manifest, "default")
+	if err != nil {
+		return nil, nil, err
+	}
+	original, err := realOriginal(live)
+	if err != nil {
+		return nil, nil, err
+	}
+	if patch, err = realThreeWay(original, modified, live, overwrite); err != nil {
+		return nil, nil, err
+	}
+	if string(patch) == "{}" {
+		return patch, live, nil
+	}
+	result, err = realMerge(live, patch)
+	return patch, result, err
 }
 
 // realModified is kubectl's modified configuration of a manifest: the

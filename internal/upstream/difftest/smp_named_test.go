@@ -207,7 +207,7 @@ func TestApplyNamedCases(t *testing.T) {
 			live := liveAfter(t, last, !c.noApply, c.live)
 			manifest := last.clone()
 			c.manifest(manifest)
-			patch, result, err := compareApply(t, live, manifest.bytes(), !c.conflicts)
+			patch, result, err := applyBoth(t, live, manifest.bytes(), !c.conflicts)
 			if c.conflicts {
 				var conflict *smp.ConflictError
 				_, ourErr := smp.Apply(live, manifest.bytes(), "default", ourSchema, false)
@@ -329,12 +329,12 @@ func TestKubectlConfigurations(t *testing.T) {
 		for _, ns := range []string{"default", ""} {
 			real, rerr := realModified([]byte(m), ns)
 			ours, oerr := smp.ModifiedConfiguration([]byte(m), ns)
-			if err := agree("modified configuration", real, rerr, ours, oerr, true, nil); err != nil {
+			if err := differ("modified configuration", outcome{real, rerr}, outcome{ours, oerr}, true); err != nil {
 				t.Errorf("%s (namespace %q): %v", m, ns, err)
 			}
 			real, rerr = realCreated([]byte(m), ns)
 			ours, oerr = smp.CreatedObject([]byte(m), ns)
-			if err := agree("created object", real, rerr, ours, oerr, true, nil); err != nil {
+			if err := differ("created object", outcome{real, rerr}, outcome{ours, oerr}, true); err != nil {
 				t.Errorf("%s (namespace %q): %v", m, ns, err)
 			}
 		}

@@ -6,8 +6,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	smp "github.com/rolloutmath/rolloutmath/internal/strategicpatch"
 )
 
 // TestSharedManifestsApply runs kubectl apply on the real manifests of
@@ -44,16 +42,7 @@ func TestSharedManifestsApply(t *testing.T) {
 				g.edit(manifest)
 			}
 			overwrite := !g.chance(0.1)
-			rp, rr, rerr := realApply(live.bytes(), manifest.bytes(), overwrite)
-			a, oerr := smp.Apply(live.bytes(), manifest.bytes(), "default", ourSchema, overwrite)
-			again := func() error {
-				_, _, err := realApply(live.bytes(), manifest.bytes(), overwrite)
-				return err
-			}
-			if err := agree("patch", rp, rerr, a.Patch, oerr, true, again); err != nil {
-				t.Fatalf("%s: %v\nlive %s\nmanifest %s", name, err, live.bytes(), manifest.bytes())
-			}
-			if err := agree("applied object", rr, rerr, a.Object, oerr, true, nil); err != nil {
+			if _, _, _, err := compareApply(live.bytes(), manifest.bytes(), overwrite); err != nil {
 				t.Fatalf("%s: %v\nlive %s\nmanifest %s", name, err, live.bytes(), manifest.bytes())
 			}
 			cases++
