@@ -107,7 +107,7 @@ func boundsRows(progress io.Writer, name string, st rollout.Strategy, lo, hi int
 	for c := range chunks {
 		a := int64(lo) + n*c/chunks
 		b := int64(lo) + n*(c+1)/chunks - 1
-		for _, x := range sim.BoundsRange(st, int32(a), int32(b)) {
+		for x := range sim.BoundsRange(st, int32(a), int32(b)) {
 			r := boundsRowJSON{Replicas: x.Replicas, Surge: x.Surge, Unavailable: x.Unavailable,
 				PeakPods: x.PeakPods, MinAvailable: x.MinAvailable, MinSteps: x.MinSteps}
 			if k := len(rows); k > 0 && st.Type == rollout.RollingUpdateStrategy {

@@ -227,7 +227,7 @@ func (f *checkFlags) checkOne(m *manifest, d rollout.Deployment, replicas int32)
 		if err != nil {
 			return nil, sim.Summary{}, err
 		}
-		if sm := again.Summary; !sm.Completed {
+		if sm := again.Summary; sm.Outcome != sim.OutcomeComplete {
 			b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
 			vs = append(vs, violation{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: ruleNeverFinish, Severity: "error",
 				At: sm.Duration.Seconds(), Message: "the rollout can never finish: " + neverFinishReason(d, b, f.quotaPods, sm)})
@@ -304,7 +304,7 @@ func (f *checkFlags) judge(s rollout.State, res sim.Result) []violation {
 	}
 
 	switch {
-	case sm.Completed:
+	case sm.Outcome == sim.OutcomeComplete:
 		if f.maxDuration > 0 && sm.Duration > f.maxDuration {
 			at := sm.Duration
 			for _, st := range res.Steps {
@@ -328,7 +328,7 @@ func (f *checkFlags) judge(s rollout.State, res sim.Result) []violation {
 
 // neverFinishReason explains a rollout that stopped without completing.
 func neverFinishReason(d rollout.Deployment, b sim.Bounds, quota int, sm sim.Summary) string {
-	why := sm.Outcome
+	why := string(sm.Outcome)
 	if sm.Detail != "" {
 		why += " (" + sm.Detail + ")"
 	}

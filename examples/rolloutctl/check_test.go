@@ -12,9 +12,9 @@ func TestCheckPasses(t *testing.T) {
 	args := []string{"check", "-f", manifestPath("three-deployments.yaml")}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	want := `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 3m
-OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m30s
-OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 6m
+	want := `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
+OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m
+OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 5m30s
 `
 	if diff := cmp.Diff(want, r.stdout); diff != "" {
 		t.Errorf("check mismatch (-want +got):\n%s", diff)
@@ -38,10 +38,10 @@ func TestCheckViolations(t *testing.T) {
 			want: []string{
 				"FAIL shop/frontend replicas=6 at +30s: max-pods: 8 pods exist, above --max-pods 7 (peak 8)",
 				"FAIL shop/frontend replicas=6 at +1m: min-available: 5 pods available, below --min-available 6 (lowest 5)",
-				"FAIL shop/frontend replicas=6 at +2m30s: max-duration: the rollout takes 3m, longer than --max-duration 2m",
-				"FAIL shop/api replicas=4 at +2m30s: max-duration: the rollout takes 4m30s",
+				"FAIL shop/frontend replicas=6 at +2m30s: max-duration: the rollout takes 2m30s, longer than --max-duration 2m",
+				"FAIL shop/api replicas=4 at +2m30s: max-duration: the rollout takes 4m,",
 				"FAIL shop/worker replicas=20 at +0s: max-pods: 20 pods exist, above --max-pods 7 (peak 22)",
-				"FAIL shop/worker replicas=20 at +2m30s: max-duration: the rollout takes 6m",
+				"FAIL shop/worker replicas=20 at +2m30s: max-duration: the rollout takes 5m30s",
 			},
 		},
 		{
@@ -49,10 +49,10 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--quota-pods", "5"},
 			code: exitViolation,
 			want: []string{
-				"FAIL shop/frontend replicas=6 at +1m30s: never-finishes: the rollout can never finish: blocked by quota",
+				"FAIL shop/frontend replicas=6 at +1m: never-finishes: the rollout can never finish: blocked by quota",
 				"FAIL shop/frontend replicas=6 at +11m: progress-deadline: progress deadline exceeded",
 				"OK   shop/api replicas=4",
-				"FAIL shop/worker replicas=20 at +1m30s: never-finishes: the rollout can never finish: blocked by quota",
+				"FAIL shop/worker replicas=20 at +1m: never-finishes: the rollout can never finish: blocked by quota",
 				"FAIL shop/worker replicas=20 at +6m: progress-deadline",
 			},
 		},
@@ -61,8 +61,8 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--quota-pods", "4", "--replicas", "4"},
 			code: exitViolation,
 			want: []string{
-				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 4m", // 25% of 4: maxUnavailable 1
-				"FAIL shop/api replicas=4 at +1m: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
+				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s", // 25% of 4: maxUnavailable 1
+				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
 				"FAIL shop/api replicas=4 at +10m30s: progress-deadline",
 				"FAIL shop/worker replicas=4",
 				"FAIL shop/worker replicas=4",
@@ -73,11 +73,11 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--never-ready", "new"},
 			code: exitViolation,
 			want: []string{
-				"FAIL shop/frontend replicas=6 at +1m30s: never-finishes: the rollout can never finish: stuck: new pods never become ready",
+				"FAIL shop/frontend replicas=6 at +1m: never-finishes: the rollout can never finish: stuck: new pods never become ready",
 				"FAIL shop/frontend replicas=6 at +11m30s: progress-deadline",
-				"FAIL shop/api replicas=4 at +1m: never-finishes: the rollout can never finish: maxUnavailable is 0 and the new pods never become ready, so no old pod may go",
+				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: maxUnavailable is 0 and the new pods never become ready, so no old pod may go",
 				"FAIL shop/api replicas=4 at +11m: progress-deadline",
-				"FAIL shop/worker replicas=20 at +1m30s: never-finishes",
+				"FAIL shop/worker replicas=20 at +1m: never-finishes",
 				"FAIL shop/worker replicas=20 at +6m30s: progress-deadline",
 			},
 		},
@@ -87,7 +87,7 @@ func TestCheckViolations(t *testing.T) {
 			code: exitViolation,
 			want: []string{
 				"WARN singleton replicas=1 at +0s: single-replica-outage",
-				"FAIL singleton replicas=1 at +1m30s: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet singleton-",
+				"FAIL singleton replicas=1 at +1m: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet singleton-",
 				"FAIL singleton replicas=1 at +11m30s: progress-deadline",
 			},
 		},
@@ -103,7 +103,7 @@ func TestCheckViolations(t *testing.T) {
 			code: exitOK,
 			want: []string{
 				"WARN singleton replicas=1 at +0s: single-replica-outage: one replica with maxSurge 0 forces maxUnavailable to 1: the only pod goes down during the rollout",
-				"OK   singleton replicas=1: peak pods 1, min available 0, complete in 1m30s",
+				"OK   singleton replicas=1: peak pods 1, min available 0, complete in 1m",
 			},
 		},
 		{
@@ -126,7 +126,7 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", manifestPath("web-mid-rollout.yaml"), "--never-ready", "nginx:1.9.3"},
 			code: exitViolation,
 			want: []string{
-				"FAIL web replicas=10 at +1m30s: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet web-65588c57d8 has 5 of 10 pods available",
+				"FAIL web replicas=10 at +1m: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet web-65588c57d8 has 5 of 10 pods available",
 				"FAIL web replicas=10 at +11m30s: progress-deadline",
 			},
 		},
@@ -136,7 +136,7 @@ func TestCheckViolations(t *testing.T) {
 			code: exitOK,
 			want: []string{
 				"WARN singleton replicas=1 at +0s: single-replica-outage",
-				"OK   singleton replicas=1..3 (3 rollouts): peak pods 3, min available 0, longest 3m30s",
+				"OK   singleton replicas=1..3 (3 rollouts): peak pods 3, min available 0, longest 3m",
 			},
 		},
 	}
@@ -169,9 +169,9 @@ func TestCheckJSON(t *testing.T) {
 	want := checkJSON{
 		OK: false,
 		Deployments: []checked{
-			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 180},
-			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 270},
-			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 360},
+			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150},
+			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240},
+			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330},
 		},
 		Violations: []violation{
 			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Message: "8 pods exist, above --max-pods 7 (peak 8)"},

@@ -92,7 +92,10 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	}
 	for _, st := range res.Steps {
 		j := stepJSON{At: st.At, Offset: st.At.Sub(s.Now).Seconds(), Sets: []setJSON{}, Actions: []actionJSON{},
-			Conditions: st.Conditions, Error: st.Err}
+			Conditions: st.Conditions}
+		if st.Err != nil {
+			j.Error = st.Err.Error()
+		}
 		if j.Conditions == nil {
 			j.Conditions = []rollout.Condition{}
 		}
@@ -118,7 +121,7 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	}
 	sm := res.Summary
 	out.Summary = summaryJSON{
-		Completed: sm.Completed, Outcome: sm.Outcome, Detail: sm.Detail, Duration: sm.Duration.Seconds(), Syncs: sm.Syncs,
+		Completed: sm.Outcome == sim.OutcomeComplete, Outcome: string(sm.Outcome), Detail: sm.Detail, Duration: sm.Duration.Seconds(), Syncs: sm.Syncs,
 		PeakDesired: sm.PeakDesired, PeakPods: sm.PeakPods, MinAvailable: sm.MinAvailable,
 		Floor: sm.Floor, Ceiling: sm.Ceiling, BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
 	}
@@ -216,7 +219,7 @@ func writeTable(w io.Writer, title string, s rollout.State, res sim.Result) {
 				prevConds[c.Type] = c.Reason
 			}
 		}
-		if st.Err != "" {
+		if st.Err != nil {
 			fmt.Fprintf(w, "%serror: %s\n", indent, st.Err)
 		}
 	}
@@ -248,7 +251,7 @@ func strategyLine(d rollout.Deployment) string {
 
 func writeSummary(w io.Writer, d rollout.Deployment, sm sim.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-	outcome := sm.Outcome
+	outcome := string(sm.Outcome)
 	if sm.Detail != "" {
 		outcome += ": " + sm.Detail
 	}

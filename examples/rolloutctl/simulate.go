@@ -197,7 +197,10 @@ func start(m *manifest, d rollout.Deployment, image imageFlag) (rollout.State, s
 		if c == "" {
 			c = names[0]
 		}
-		s = sim.WithImage(s, c, image.image)
+		s, err = sim.WithImage(s, c, image.image)
+		if err != nil {
+			return rollout.State{}, "", err
+		}
 		from += fmt.Sprintf(", then image %s=%s", c, image.image)
 	}
 	return s, from, nil

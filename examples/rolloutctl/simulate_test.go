@@ -134,7 +134,7 @@ func TestSimulateDefaultSteps(t *testing.T) {
 		BelowFloor                      float64
 	}
 	got := summary{s.Completed, s.Syncs, s.Duration, s.PeakPods, s.MinAvailable, s.Ceiling, s.Floor, s.BelowFloor}
-	if diff := cmp.Diff(summary{true, 7, 180, 13, 8, 13, 8, 0}, got); diff != "" {
+	if diff := cmp.Diff(summary{true, 7, 150, 13, 8, 13, 8, 0}, got); diff != "" {
 		t.Errorf("simulate summary mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -164,7 +164,7 @@ func writeSVG(w io.Writer, title string, s rollout.State, res sim.Result) {
 	legend(sample("#333", "1.5", "6 4"), "availability floor")
 	legend(sample("#333", "1.5", "2 3"), "surge ceiling")
 	outcome := "complete"
-	if !sm.Completed {
+	if sm.Outcome != sim.OutcomeComplete {
 		outcome = "not complete"
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#333">%s after %s, %s</text>`+"\n", plotRight+20, ly+16, esc(outcome), esc(fmtDuration(sm.Duration)), plural(sm.Syncs, "sync"))

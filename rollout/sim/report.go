@@ -9,16 +9,14 @@ import (
 )
 
 // record completes the step of the sync at t.
-func (r *runner) record(t time.Time, err error) {
+func (r *runner) record(t time.Time) {
 	if r.cfg.OmitSteps {
 		return
 	}
 	st := &r.steps[len(r.steps)-1]
-	if err != nil {
-		st.Err = err.Error()
-	}
 	st.Sets = r.setCounts()
 	st.Conditions = slices.Clone(r.st.Deployment.Status.Conditions)
+	st.Floor, st.Ceiling = limits(r.st.Deployment)
 }
 
 func (r *runner) setCounts() []SetCount {
@@ -70,7 +68,10 @@ func (r *runner) newSet(ctrl []*rollout.ReplicaSet) *rollout.ReplicaSet {
 }
 
 // stopCause is why a rollout that is not complete cannot go on.
-type stopCause struct{ outcome, detail string }
+type stopCause struct {
+	outcome Outcome
+	detail  string
+}
 
 // cause looks for what holds the rollout: a pause, a quota, pods that
 // never become ready.
@@ -98,9 +99,9 @@ func (r *runner) cause() stopCause {
 		d.Status.UpdatedReplicas, d.Spec.Replicas, d.Status.AvailableReplicas)}
 }
 
-func (r *runner) stop(outcome, detail string) {
+func (r *runner) stop(outcome Outcome, detail string) {
 	r.sum.Outcome, r.sum.Detail = outcome, detail
-	r.sum.Completed = outcome == OutcomeComplete
+	r.done = true
 }
 
 func (r *runner) result() Result {
@@ -108,8 +109,8 @@ func (r *runner) result() Result {
 		r.sample(r.last)
 	}
 	r.sum.Syncs = r.syncs
-	if r.syncs > 0 {
-		r.sum.Duration = r.last.Sub(r.start)
+	if !r.active.IsZero() {
+		r.sum.Duration = r.active.Sub(r.start)
 	}
 	r.sum.FailedCreates = r.pods.failed
 	final := r.st
@@ -118,5 +119,5 @@ func (r *runner) result() Result {
 		final.Now = r.start
 	}
 	final.Pods = r.pods.pods(r.sets())
-	return Result{Steps: r.steps, Summary: r.sum, Final: final}
+	return Result{Start: r.initial, Steps: r.steps, Summary: r.sum, Final: final}
 }

@@ -98,7 +98,7 @@ func TestPreviewUndoEdges(t *testing.T) {
 		t.Errorf("PreviewUndo() of a paused Deployment error = %v", err)
 	}
 	// Mid-rollout, the previous revision is the one being replaced.
-	s = sim.WithImage(sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
+	s = withImage(t, sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
 	before := rollout.Apply(s, nil)
 	p, err = sim.PreviewUndo(s, 0)
 	if err != nil || p.Target != s.ReplicaSets[0].Name || p.Revision != 1 || p.NewRevision != 3 || p.History != "1" {
