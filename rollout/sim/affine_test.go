@@ -34,7 +34,7 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// State.Pods is rebuilt by every Recreate sync, Now set by it, and
 		// Options never change.
 		{rollout.State{}, []string{"Deployment", "ReplicaSets", "Pods", "Now", "Options"}},
-		{Step{}, []string{"At", "Actions", "Err", "Sets", "Conditions", "Floor", "Ceiling"}},
+		{Step{}, []string{"At", "Actions", "Err", "Sets", "Conditions", "Replicas", "Floor", "Ceiling"}},
 		{SetCount{}, []string{"Name", "Revision", "New", "Desired", "Current", "Ready", "Available", "Terminating"}},
 		// Outcome and Detail are set when the run stops, Duration, Syncs
 		// and FailedCreates from the runner's own fields, FastForwarded by
@@ -46,9 +46,10 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// before each sync.
 		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "merge"}},
 		// cfg, maxWork, start and initial are the configuration; changes
-		// and edits bound a jump (maxJump); steps are the output; work,
+		// and edits bound a jump (maxJump); steps and current are the output
+		// (current is flattened as the step); work,
 		// done, match and ff are the run's bookkeeping.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "initial", "sum", "syncs", "work", "next", "last", "active", "editedAt", "done", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff"}},
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "next", "last", "active", "editedAt", "done", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

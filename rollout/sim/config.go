@@ -85,6 +85,11 @@ type Config struct {
 	// OmitSteps leaves Result.Steps empty; the Summary and the final state
 	// are kept.
 	OmitSteps bool
+	// Observe, if set, is called with every step, in order, as the run
+	// comes to it (fast-forwarded ones included), whether or not
+	// Result.Steps keeps them: with OmitSteps, a caller can look at every
+	// step of a long run without holding them all.
+	Observe func(Step)
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool

@@ -36,8 +36,8 @@ func (r *runner) flatten() snapshot {
 	w := walker{}
 	w.runner(r)
 	s := snapshot{state: w.f}
-	if !r.cfg.OmitSteps {
-		s.recorded = r.steps[len(r.steps)-1]
+	if r.makesSteps() {
+		s.recorded = r.current
 		w = walker{}
 		w.step(&s.recorded)
 		s.step = w.f
@@ -275,10 +275,11 @@ func matches(got, base flat, d []int64, k int64) bool {
 // goes on from c, which has computed the period after them.
 func (r *runner) commit(p int, deltas []snapshotDelta, m int64, c *runner) {
 	skipped := int(m) * p
-	steps := r.steps
-	if !r.cfg.OmitSteps {
+	if r.makesSteps() {
 		h := r.ff.history[len(r.ff.history)-p:]
-		steps = slices.Grow(steps, skipped+len(c.steps))
+		if !r.cfg.OmitSteps {
+			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
+		}
 		same := make([][]bool, p)
 		for q := range p {
 			same[q] = unchanged(h[q].step, deltas[q].step)
@@ -291,14 +292,16 @@ func (r *runner) commit(p int, deltas []snapshotDelta, m int64, c *runner) {
 			st := h[q].recorded
 			w := walker{decode: true, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
 			w.step(&st)
-			steps = append(steps, st)
+			r.emit(st)
 		}
-		steps = append(steps, c.steps...)
+		for _, st := range c.steps {
+			r.emit(st)
+		}
 	}
-	ff := r.ff
+	steps, ff, cfg := r.steps, r.ff, r.cfg
 	fastForwarded := r.sum.FastForwarded + skipped
 	*r = *c
-	r.steps, r.ff = steps, ff
+	r.steps, r.ff, r.cfg = steps, ff, cfg
 	r.sum.FastForwarded = fastForwarded
 }
 
@@ -315,6 +318,8 @@ func (r *runner) clone() *runner {
 	c.pods = r.pods.clone()
 	c.changes = slices.Clone(r.changes)
 	c.edits = slices.Clone(r.edits)
+	// The copy keeps its steps, if the run makes any, for commit to emit.
+	c.cfg.OmitSteps, c.cfg.Observe = !r.makesSteps(), nil
 	c.steps = nil
 	c.match = nil
 	c.ff = fastForward{}

@@ -112,3 +112,26 @@ func TestFastForwardTakesLongRegularPhases(t *testing.T) {
 		})
 	}
 }
+
+// TestObserveSeesEveryStep: Config.Observe is handed every step, in order,
+// fast-forwarded ones included, with or without OmitSteps.
+func TestObserveSeesEveryStep(t *testing.T) {
+	for _, replicas := range []int32{3, 500} {
+		s := rollingState(t, replicas, rolling(surge.Count(1), surge.Count(0)))
+		cfg := sim.Config{Interval: 30 * time.Second}
+		want := run(t, s, cfg)
+		for _, omit := range []bool{true, false} {
+			var seen []sim.Step
+			cfg := cfg
+			cfg.OmitSteps = omit
+			cfg.Observe = func(st sim.Step) { seen = append(seen, st) }
+			got := run(t, s, cfg)
+			if diff := cmp.Diff(want.Steps, seen, cmpopts.EquateErrors()); diff != "" {
+				t.Errorf("%d replicas, OmitSteps %v: observed steps differ (-kept +observed):\n%s", replicas, omit, diff)
+			}
+			if omit != (got.Steps == nil) || got.Summary.FastForwarded != want.Summary.FastForwarded {
+				t.Errorf("%d replicas, OmitSteps %v: %d steps kept, %d fast-forwarded", replicas, omit, len(got.Steps), got.Summary.FastForwarded)
+			}
+		}
+	}
+}

@@ -3,20 +3,34 @@ package sim
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// record completes the step of the sync at t.
-func (r *runner) record(t time.Time) {
-	if r.cfg.OmitSteps {
+// makesSteps reports whether the run makes steps: to keep, or to show.
+func (r *runner) makesSteps() bool { return !r.cfg.OmitSteps || r.cfg.Observe != nil }
+
+// emit hands a step to Config.Observe and keeps it, as the Config says.
+func (r *runner) emit(st Step) {
+	if r.cfg.Observe != nil {
+		r.cfg.Observe(st)
+	}
+	if !r.cfg.OmitSteps {
+		r.steps = append(r.steps, st)
+	}
+}
+
+// record completes the step of the last sync and emits it.
+func (r *runner) record() {
+	if !r.makesSteps() {
 		return
 	}
-	st := &r.steps[len(r.steps)-1]
+	st := &r.current
 	st.Sets = r.setCounts()
 	st.Conditions = slices.Clone(r.st.Deployment.Status.Conditions)
+	st.Replicas = r.st.Deployment.Spec.Replicas
 	st.Floor, st.Ceiling = limits(r.st.Deployment)
+	r.emit(*st)
 }
 
 func (r *runner) setCounts() []SetCount {

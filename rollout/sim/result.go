@@ -43,12 +43,13 @@ type Step struct {
 	Sets []SetCount
 	// Conditions are the Deployment's status conditions after the sync.
 	Conditions []rollout.Condition
-	// Floor is the Deployment's availability floor at At
-	// (rollout.MinAvailable: spec.replicas - maxUnavailable, 0 for
-	// Recreate) and Ceiling its spec.replicas + maxSurge. Both move when
-	// the replicas change.
-	Floor   int32
-	Ceiling int64
+	// Replicas is the Deployment's spec.replicas at At, Floor its
+	// availability floor (rollout.MinAvailable: spec.replicas -
+	// maxUnavailable, 0 for Recreate) and Ceiling its spec.replicas +
+	// maxSurge. All three move when the replicas change.
+	Replicas int32
+	Floor    int32
+	Ceiling  int64
 }
 
 // Totals sums the ReplicaSets of a step: the size of the new one, the

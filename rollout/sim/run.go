@@ -89,6 +89,7 @@ type runner struct {
 	changes []ReplicaChange
 	edits   []Edit
 	steps   []Step
+	current Step // the step of the last sync, while steps are made
 	initial Step
 	sum     Summary
 	syncs   int       // syncs so far
@@ -139,7 +140,8 @@ func newRunner(s rollout.State, cfg Config) *runner {
 	r.sum.PeakDesired, r.sum.PeakPods, r.sum.MinAvailable = c.desired, c.existing, c.available
 	r.sum.Floor, r.sum.Ceiling = floor, ceiling
 	r.lastSample, r.lastAvail, r.lastFloor = s.Now, c.available, floor
-	r.initial = Step{At: s.Now, Sets: r.setCounts(), Conditions: slices.Clone(d.Status.Conditions), Floor: floor, Ceiling: ceiling}
+	r.initial = Step{At: s.Now, Sets: r.setCounts(), Conditions: slices.Clone(d.Status.Conditions),
+		Replicas: d.Spec.Replicas, Floor: floor, Ceiling: ceiling}
 	return r
 }
 
@@ -190,7 +192,7 @@ func (r *runner) step() {
 	if wrote || changed {
 		r.active = t
 	}
-	r.record(t)
+	r.record()
 
 	d := r.st.Deployment
 	if c, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
@@ -282,9 +284,7 @@ func (r *runner) sync(t time.Time, first bool) (bool, time.Time, error) {
 	}
 	r.st.Pods = nil // from now on the pod model's
 	r.st.Now = t
-	if !r.cfg.OmitSteps {
-		r.steps = append(r.steps, Step{At: t, Actions: actions, Err: err})
-	}
+	r.current = Step{At: t, Actions: actions, Err: err}
 	return wrote, recheck, err
 }
 

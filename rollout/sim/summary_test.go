@@ -35,8 +35,12 @@ func TestFloorAndCeilingFollowReplicaChanges(t *testing.T) {
 		if st.At.Sub(epoch) >= 40*time.Second {
 			floor, ceiling = 15, 25
 		}
-		if st.Floor != floor || st.Ceiling != ceiling {
-			t.Errorf("step at +%v: floor %d, ceiling %d; want %d and %d", st.At.Sub(epoch), st.Floor, st.Ceiling, floor, ceiling)
+		replicas := int32(10)
+		if st.At.Sub(epoch) >= 40*time.Second {
+			replicas = 20
+		}
+		if st.Replicas != replicas || st.Floor != floor || st.Ceiling != ceiling {
+			t.Errorf("step at +%v: replicas %d, floor %d, ceiling %d; want %d, %d and %d", st.At.Sub(epoch), st.Replicas, st.Floor, st.Ceiling, replicas, floor, ceiling)
 		}
 	}
 }

@@ -110,6 +110,7 @@ func (w *walker) step(s *Step) {
 		w.i32(&c.Terminating)
 	})
 	w.conditions(&s.Conditions)
+	w.i32(&s.Replicas)
 	w.i32(&s.Floor)
 	w.i64(&s.Ceiling)
 }
