@@ -5,14 +5,18 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 const defaultGolden = "testdata/simulate-default.golden"
@@ -43,43 +47,51 @@ type simOut struct {
 	Deployment string    `json:"deployment"`
 	Namespace  string    `json:"namespace"`
 	Start      time.Time `json:"start"`
-	Steps      []struct {
-		At     time.Time `json:"at"`
-		Offset float64   `json:"offsetSeconds"`
-		Sets   []struct {
-			Name                                            string
-			Revision                                        string
-			New                                             bool
-			Desired, Current, Ready, Available, Terminating int32
-		} `json:"sets"`
-		Actions []struct {
-			Type       string `json:"type"`
-			ReplicaSet string `json:"replicaSet"`
-			From       *int32 `json:"from"`
-			To         *int32 `json:"to"`
-			Event      string `json:"event"`
-			Reason     string `json:"reason"`
-		} `json:"actions"`
-		Conditions []struct {
-			Type, Status, Reason, Message      string
-			LastUpdateTime, LastTransitionTime time.Time
-		} `json:"conditions"`
-		Error string `json:"error"`
-	} `json:"steps"`
-	Summary struct {
-		Completed     bool    `json:"completed"`
-		Outcome       string  `json:"outcome"`
-		Detail        string  `json:"detail"`
-		Duration      float64 `json:"durationSeconds"`
-		Syncs         int     `json:"syncs"`
-		PeakDesired   int64   `json:"peakDesired"`
-		PeakPods      int64   `json:"peakPods"`
-		MinAvailable  int64   `json:"minAvailable"`
-		Floor         int32   `json:"floor"`
-		Ceiling       int64   `json:"ceiling"`
-		BelowFloor    float64 `json:"belowFloorSeconds"`
-		FailedCreates int     `json:"failedCreates"`
+	Initial    stepOut   `json:"initial"`
+	Steps      []stepOut `json:"steps"`
+	Summary    struct {
+		Outcome        string  `json:"outcome"`
+		Detail         string  `json:"detail"`
+		Duration       float64 `json:"durationSeconds"`
+		Syncs          int     `json:"syncs"`
+		FastForwarded  int     `json:"fastForwarded"`
+		PeakDesired    int64   `json:"peakDesired"`
+		PeakPods       int64   `json:"peakPods"`
+		PeakPodsAt     float64 `json:"peakPodsAtSeconds"`
+		Ceiling        int64   `json:"ceiling"`
+		MinAvailable   int64   `json:"minAvailable"`
+		MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+		Floor          int32   `json:"floor"`
+		BelowFloor     float64 `json:"belowFloorSeconds"`
+		FailedCreates  int     `json:"failedCreates"`
 	} `json:"summary"`
+}
+
+type stepOut struct {
+	At       time.Time `json:"at"`
+	Offset   float64   `json:"offsetSeconds"`
+	Replicas int32     `json:"replicas"`
+	Floor    int32     `json:"floor"`
+	Ceiling  int64     `json:"ceiling"`
+	Sets     []struct {
+		Name                                            string
+		Revision                                        string
+		New                                             bool
+		Desired, Current, Ready, Available, Terminating int32
+	} `json:"sets"`
+	Actions []struct {
+		Type       string `json:"type"`
+		ReplicaSet string `json:"replicaSet"`
+		From       *int32 `json:"from"`
+		To         *int32 `json:"to"`
+		Event      string `json:"event"`
+		Reason     string `json:"reason"`
+	} `json:"actions"`
+	Conditions []struct {
+		Type, Status, Reason, Message      string
+		LastUpdateTime, LastTransitionTime time.Time
+	} `json:"conditions"`
+	Error string `json:"error"`
 }
 
 func simulateJSON(t *testing.T, stdin string, args ...string) simOut {
@@ -126,15 +138,15 @@ func TestSimulateDefaultSteps(t *testing.T) {
 	}
 	s := out.Summary
 	type summary struct {
-		Completed                       bool
+		Outcome                         string
 		Syncs                           int
 		Duration                        float64
 		PeakPods, MinAvailable, Ceiling int64
 		Floor                           int32
 		BelowFloor                      float64
 	}
-	got := summary{s.Completed, s.Syncs, s.Duration, s.PeakPods, s.MinAvailable, s.Ceiling, s.Floor, s.BelowFloor}
-	if diff := cmp.Diff(summary{true, 7, 150, 13, 8, 13, 8, 0}, got); diff != "" {
+	got := summary{s.Outcome, s.Syncs, s.Duration, s.PeakPods, s.MinAvailable, s.Ceiling, s.Floor, s.BelowFloor}
+	if diff := cmp.Diff(summary{"complete", 7, 150, 13, 8, 13, 8, 0}, got); diff != "" {
 		t.Errorf("simulate summary mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -200,7 +212,7 @@ func TestSimulateFlags(t *testing.T) {
 	t.Run("replicas and strategy", func(t *testing.T) {
 		out := simulateJSON(t, "", "--replicas", "20", "--max-surge", "1", "--max-unavailable", "0")
 		s := out.Summary
-		if !s.Completed || s.Ceiling != 21 || s.Floor != 20 || s.PeakPods != 21 || s.MinAvailable != 20 {
+		if s.Outcome != "complete" || s.Ceiling != 21 || s.Floor != 20 || s.PeakPods != 21 || s.MinAvailable != 20 {
 			t.Errorf("summary = %+v, want complete, ceiling 21, floor 20, peak 21, min available 20", s)
 		}
 		if got := sizes(out)[0]; got != [2]int32{1, 20} {
@@ -209,20 +221,20 @@ func TestSimulateFlags(t *testing.T) {
 	})
 	t.Run("never ready", func(t *testing.T) {
 		out := simulateJSON(t, "", "--never-ready", "nginx:1.9.3")
-		if s := out.Summary; s.Completed || s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") {
+		if s := out.Summary; s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") {
 			t.Errorf("summary = %+v, want the progress deadline exceeded by pods that never become ready", s)
 		}
 	})
 	t.Run("quota", func(t *testing.T) {
 		out := simulateJSON(t, "", "--quota-pods", "10", "--max-surge", "1", "--max-unavailable", "0")
-		if s := out.Summary; s.Completed || s.FailedCreates == 0 || !strings.Contains(s.Detail, "blocked by quota") {
+		if s := out.Summary; s.Outcome == "complete" || s.FailedCreates == 0 || !strings.Contains(s.Detail, "blocked by quota") {
 			t.Errorf("summary = %+v, want a rollout blocked by the quota", s)
 		}
 	})
 	t.Run("hpa mid-rollout", func(t *testing.T) {
 		out := simulateJSON(t, "", "--hpa", "45s=20")
 		seq := sizes(out)
-		if last := seq[len(seq)-1]; last != [2]int32{20, 0} || !out.Summary.Completed {
+		if last := seq[len(seq)-1]; last != [2]int32{20, 0} || out.Summary.Outcome != "complete" {
 			t.Errorf("sizes = %v, want to end at new 20, old 0, complete", seq)
 		}
 	})
@@ -243,7 +255,7 @@ func TestSimulateFlags(t *testing.T) {
 	})
 	t.Run("image of a named container", func(t *testing.T) {
 		out := simulateJSON(t, "", "--image", "nginx=nginx:2.0")
-		if !strings.HasSuffix(out.Title, "then image nginx=nginx:2.0") || !out.Summary.Completed {
+		if !strings.HasSuffix(out.Title, "then image nginx=nginx:2.0") || out.Summary.Outcome != "complete" {
 			t.Errorf("title %q, summary %+v", out.Title, out.Summary)
 		}
 	})
@@ -271,7 +283,7 @@ func TestSimulateFlags(t *testing.T) {
 		if diff := cmp.Diff(want, sizes(out)); diff != "" {
 			t.Errorf("sizes mismatch (-want +got):\n%s", diff)
 		}
-		if s := out.Summary; s.Floor != 0 || s.MinAvailable != 0 || !s.Completed {
+		if s := out.Summary; s.Floor != 0 || s.MinAvailable != 0 || s.Outcome != "complete" {
 			t.Errorf("summary = %+v, want floor 0, min available 0, complete", s)
 		}
 	})
@@ -283,7 +295,7 @@ func TestSimulateErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no such container", []string{"simulate", "--image", "web=nginx:2"}, `has no container "web" (it has [nginx])`},
+		{"no such container", []string{"simulate", "--image", "web=nginx:2"}, `--image web=nginx:2: Deployment "nginx-deployment" has no container "web" (it has nginx)`},
 		{"invalid strategy by flags", []string{"simulate", "--max-surge", "0", "--max-unavailable", "0"}, "may not be 0 when `maxSurge` is 0"},
 		{"range", []string{"simulate", "--replicas", "1..3"}, "simulate takes one count"},
 		{"strategy flags on Recreate", []string{"simulate", "-f", manifestPath("recreate.yaml"), "--max-surge", "1"}, "need a RollingUpdate strategy"},
@@ -302,59 +314,169 @@ func TestSimulateErrors(t *testing.T) {
 	}
 }
 
+// svgOf runs simulate -o svg and returns its elements: the start element
+// of each, in order.
+func svgOf(t *testing.T, args ...string) []xml.StartElement {
+	t.Helper()
+	args = append([]string{"simulate", "-o", "svg"}, args...)
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitOK)
+	var out []xml.StartElement
+	dec := xml.NewDecoder(strings.NewReader(r.stdout))
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("run(%q): not well-formed XML: %v", args, err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			out = append(out, se.Copy())
+		}
+	}
+}
+
+func attr(se xml.StartElement, name string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
 // The SVG must be well-formed XML with the chart's parts.
 func TestSimulateSVG(t *testing.T) {
 	for _, args := range [][]string{
-		{"simulate", "-o", "svg"},
-		{"simulate", "-o", "svg", "--ready-after", "45s", "--terminating", "20s", "--interval", "0"},
-		{"simulate", "-o", "svg", "-f", manifestPath("web-mid-rollout.yaml")},
+		{},
+		{"--ready-after", "45s", "--terminating", "20s", "--interval", "0"},
+		{"-f", manifestPath("web-mid-rollout.yaml")},
 	} {
-		r := runCLI(t, "", args...)
-		r.wantCode(t, args, exitOK)
+		els := svgOf(t, args...)
 		count := map[string]int{}
-		dec := xml.NewDecoder(strings.NewReader(r.stdout))
-		var root string
-		for {
-			tok, err := dec.Token()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("run(%q): not well-formed XML: %v", args, err)
-			}
-			se, ok := tok.(xml.StartElement)
-			if !ok {
-				continue
-			}
-			if root == "" {
-				root = se.Name.Local
-				if se.Name.Space != "http://www.w3.org/2000/svg" {
-					t.Errorf("run(%q): root namespace %q", args, se.Name.Space)
-				}
-			}
+		for _, se := range els {
 			count[se.Name.Local]++
-			for _, a := range se.Attr {
-				if a.Name.Local == "class" {
-					count[se.Name.Local+"."+a.Value]++
-				}
-				if a.Name.Local == "stroke-dasharray" && a.Value != "none" {
-					count["dashed "+se.Name.Local]++
-				}
+			if c := attr(se, "class"); c != "" {
+				count[se.Name.Local+"."+c]++
 			}
 		}
-		if root != "svg" {
-			t.Errorf("run(%q): root element %q, want svg", args, root)
+		if els[0].Name.Local != "svg" || els[0].Name.Space != "http://www.w3.org/2000/svg" {
+			t.Errorf("run(%q): root %v", args, els[0].Name)
 		}
-		for _, el := range []string{"title", "polygon.replicaset", "polyline.available", "line.floor", "line.ceiling", "text.x-label", "text.y-label", "g.legend", "g.axes"} {
+		for _, el := range []string{"title", "polygon.ready", "polyline.available", "polyline.floor", "polyline.ceiling",
+			"text.x-label", "text.y-label", "g.legend", "g.axes", "g.events"} {
 			if count[el] == 0 {
 				t.Errorf("run(%q): no %s element", args, el)
 			}
 		}
-		if count["polygon.replicaset"] != 2 {
-			t.Errorf("run(%q): %d ReplicaSet areas, want 2", args, count["polygon.replicaset"])
+		if count["polygon.ready"] != 2 {
+			t.Errorf("run(%q): %d ReplicaSet areas, want 2", args, count["polygon.ready"])
 		}
-		if count["dashed line"] < 4 { // floor and ceiling, and their legend samples
-			t.Errorf("run(%q): %d dashed lines, want 4", args, count["dashed line"])
+	}
+}
+
+// TestSVGDrawsPodsThatExist is issue 11's defect 6: the chart drew the
+// desired replicas (13 pods under a quota of 11), never the terminating
+// pods (which stretched the y axis to 50 for 13 pods), labels that crowd
+// ("1m1m10s") or clip ("0000000" for 2e9), and an empty right third.
+func TestSVGDrawsPodsThatExist(t *testing.T) {
+	// The pods that exist, step by step: 11 at most under the quota.
+	run := func(args ...string) sim.Result {
+		t.Helper()
+		in, err := parseExample(defaultManifestName, defaultManifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f simFlags
+		fs := newFlagSet("simulate")
+		f.addSpec(fs)
+		f.addModel(fs)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := start(in, in.objs.Deployments[0], []imageFlag{{image: defaultImage}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Run(s, f.config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	most := func(res sim.Result) (pods, terminating int64) {
+		for _, st := range chartSteps(res.Start.At, res, -1) {
+			var p, term int64
+			for _, c := range st.sets {
+				p += int64(c.Current + c.Terminating)
+				term += int64(c.Terminating)
+			}
+			pods, terminating = max(pods, p), max(terminating, term)
+		}
+		return pods, terminating
+	}
+	if pods, _ := most(run("--quota-pods", "11")); pods != 11 {
+		t.Errorf("under a quota of 11, the chart stacks up to %d pods", pods)
+	}
+	pods, term := most(run("--ready-after", "45s", "--terminating", "20s", "--interval", "0"))
+	if term == 0 || pods != 18 {
+		t.Errorf("with lingering pods the chart stacks up to %d pods, %d terminating; want 18 and some", pods, term)
+	}
+	els := svgOf(t, "--ready-after", "45s", "--terminating", "20s", "--interval", "0")
+	var classes []string
+	for _, se := range els {
+		if c := attr(se, "class"); c != "" {
+			classes = append(classes, c)
+		}
+	}
+	for _, want := range []string{"ready", "not-ready", "terminating", "available", "floor", "ceiling", "event"} {
+		if !slices.Contains(classes, want) {
+			t.Errorf("no %q in the chart: %v", want, classes)
+		}
+	}
+
+	// A y axis that fits: 13 pods on 0..15, 22 on 0..25, 2e9 in G.
+	for _, tt := range []struct {
+		top  float64
+		want []string
+	}{
+		{13, []string{"0", "5", "10", "15"}},
+		{18, []string{"0", "5", "10", "15", "20"}},
+		{22, []string{"0", "5", "10", "15", "20", "25"}},
+		{3, []string{"0", "1", "2", "3", "4"}},
+		{2147483647, []string{"0", "500M", "1G", "1.5G", "2G", "2.5G"}},
+		{100001, []string{"0", "25k", "50k", "75k", "100k", "125k"}},
+	} {
+		var got []string
+		for _, tk := range ticks(yScale(tt.top)) {
+			got = append(got, tk.text)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("y axis for %v pods (-want +got):\n%s", tt.top, diff)
+		}
+	}
+	// Time labels that do not crowd: each fits in its share of the width.
+	for _, end := range []float64{1, 70, 190, 3600, 6e6} {
+		step := timeStep(end, 880)
+		n := math.Floor(end/step) + 1
+		label := len(fmtDuration(time.Duration(end * float64(time.Second))))
+		if n*float64(charWidth*label) > 880 || n > 11 {
+			t.Errorf("end %vs: %v labels of a step of %vs crowd 880 pixels", end, n, step)
+		}
+	}
+	// The floor and the ceiling move with the replicas.
+	els = svgOf(t, "--hpa", "40s=20")
+	for _, se := range els {
+		if c := attr(se, "class"); c == "floor" || c == "ceiling" {
+			ys := map[string]bool{}
+			for _, p := range strings.Fields(attr(se, "points")) {
+				_, y, _ := strings.Cut(p, ",")
+				ys[y] = true
+			}
+			if len(ys) != 2 {
+				t.Errorf("%s line at %d heights, want 2 (before and after the change)", c, len(ys))
+			}
 		}
 	}
 }
