@@ -84,7 +84,7 @@ func runBounds(e *env, args []string) int {
 	if step < 0 {
 		return fail(e, "bounds", fmt.Errorf("--step %d: must be positive", step))
 	}
-	in, err := input.load(e)
+	in, err := input.load(e, "bounds")
 	if err != nil {
 		return fail(e, "bounds", err)
 	}

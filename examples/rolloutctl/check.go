@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -34,10 +35,12 @@ of --replicas (default: its spec.replicas), and checks these rules:
                      maxUnavailable of all the replicas, or one replica
                      whose maxSurge and maxUnavailable both round to 0
 
-The rollout changes the first container's image to the marker image
-"rolloutctl/next"; when the input holds the Deployment's ReplicaSets in the
-middle of a rollout, it rolls out the template as given instead.
---never-ready new stands for the images the rollout brings in. Pods are
+The rollout changes the pod template as 'kubectl rollout restart' does
+(with an annotation), or, with --never-ready, the first container's image
+to the marker image "rolloutctl/next"; when the input holds the
+Deployment's ReplicaSets in the middle of a rollout, it rolls out the
+template as given instead. --never-ready new stands for the images the
+rollout brings in. Pods are
 ready as soon as they are created (--ready-after) and the controller syncs
 every 30s (--interval). Long regular phases are fast-forwarded, so 100,000
 replicas one pod at a time take no longer to check than 10.
@@ -53,8 +56,13 @@ bad input. A progress line goes to stderr when more than 100 rollouts are
 checked.
 `
 
-// markerImage is the image check rolls out to.
+// markerImage is the image check rolls out to with --never-ready.
 const markerImage = "rolloutctl/next"
+
+// restartAnnotation is the pod template annotation `kubectl rollout
+// restart` sets to the time, which check sets to start a rollout without
+// --never-ready.
+const restartAnnotation = "kubectl.kubernetes.io/restartedAt"
 
 // checkProgressRuns is the number of rollouts from which check reports
 // progress.
@@ -152,7 +160,7 @@ func runCheck(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "check", err)
 	}
-	in, err := f.input.load(e)
+	in, err := f.input.load(e, "check")
 	if err != nil {
 		return fail(e, "check", err)
 	}
@@ -266,12 +274,30 @@ func (f *checkFlags) checkOne(in *loaded, d rollout.Deployment, replicas int32) 
 		return rolloutCheck{err: err}
 	}
 	var images []imageFlag
+	restart := false
 	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
-		images = []imageFlag{{image: markerImage}}
+		if len(f.neverReady) > 0 {
+			images = []imageFlag{{image: markerImage}}
+		} else {
+			restart = true
+		}
 	}
 	s, _, err := start(in, d, images)
 	if err != nil {
 		return rolloutCheck{err: err}
+	}
+	if restart {
+		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
+			t.Annotations = maps.Clone(t.Annotations)
+			if t.Annotations == nil {
+				t.Annotations = map[string]string{}
+			}
+			t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
+			return nil
+		})
+		if err != nil {
+			return rolloutCheck{err: err}
+		}
 	}
 	cfg := f.config()
 	cfg.Pods.NeverReady = nil

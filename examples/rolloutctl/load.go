@@ -43,12 +43,42 @@ type loaded struct {
 	names string // the inputs, for messages
 	objs  rollout.Objects
 	where []manifest.Document // where[i] holds objs.Deployments[i]
+
+	// Made once by index, for the commands that look up many
+	// Deployments: the latest time the input records (zero: none), each
+	// namespace's ReplicaSets and Pods, and where each Deployment is by
+	// namespace/name.
+	latest     time.Time
+	namespaces map[string]rollout.Objects
+	index      map[string]int
+}
+
+// index makes the loaded input's lookups.
+func (in *loaded) makeIndex() {
+	in.latest = latestTime(in.objs)
+	in.namespaces = map[string]rollout.Objects{}
+	for _, rs := range in.objs.ReplicaSets {
+		o := in.namespaces[rs.Namespace]
+		o.ReplicaSets = append(o.ReplicaSets, rs)
+		in.namespaces[rs.Namespace] = o
+	}
+	for _, p := range in.objs.Pods {
+		o := in.namespaces[p.Namespace]
+		o.Pods = append(o.Pods, p)
+		in.namespaces[p.Namespace] = o
+	}
+	in.index = map[string]int{}
+	for i, d := range in.objs.Deployments {
+		in.index[d.Namespace+"/"+d.Name] = i
+	}
 }
 
 // load reads the inputs the flags name (standard input when they name
 // none and it is not a terminal; errNoInput otherwise) and decodes them,
-// several documents at once. It fails with every problem, one per line.
-func (f *inputFlags) load(e *env) (*loaded, error) {
+// several documents at once. It fails with every problem, one per line;
+// what the input holds but does not count (a YAML key given twice) it
+// reports on stderr as the command's warnings.
+func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 	names := []string(f.files)
 	if len(names) == 0 {
 		if e.stdin == nil {
@@ -57,6 +87,11 @@ func (f *inputFlags) load(e *env) (*loaded, error) {
 		names = []string{"-"}
 	}
 	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(f.maxSize)}, names...)
+	for _, d := range docs {
+		for _, w := range d.Warnings {
+			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)
+		}
+	}
 	var problems []string
 	if err != nil {
 		problems = lines(err)
@@ -78,6 +113,7 @@ func (f *inputFlags) load(e *env) (*loaded, error) {
 	if len(problems) > 0 {
 		return nil, &inputError{problems}
 	}
+	in.makeIndex()
 	return &in.loaded, nil
 }
 
@@ -91,6 +127,7 @@ func parseExample(name string, data []byte) (*loaded, error) {
 	if len(in.problems) > 0 {
 		return nil, &inputError{in.problems}
 	}
+	in.makeIndex()
 	return &in.loaded, nil
 }
 
@@ -247,12 +284,26 @@ func (in *loaded) pick(name string) (rollout.Deployment, error) {
 
 // source returns the input d came from.
 func (in *loaded) source(d rollout.Deployment) string {
-	for i, x := range in.objs.Deployments {
-		if x.Namespace == d.Namespace && x.Name == d.Name {
-			return in.where[i].Source
-		}
+	if i, ok := in.index[d.Namespace+"/"+d.Name]; ok {
+		return in.where[i].Source
 	}
 	return in.names
+}
+
+// state returns the sync state of d at now: the ReplicaSets and Pods of
+// its namespace, as rollout.Objects.State gives it.
+func (in *loaded) state(d rollout.Deployment, now time.Time) rollout.State {
+	return in.namespaces[d.Namespace].State(d, now)
+}
+
+// start returns when a simulation starts: the latest time the input
+// records, so that the output depends on the input alone, or else
+// defaultStart.
+func (in *loaded) start() time.Time {
+	if in.latest.IsZero() {
+		return defaultStart()
+	}
+	return in.latest
 }
 
 // list names Deployments, namespace-qualified outside "default".
@@ -282,7 +333,7 @@ func controls(d rollout.Deployment, rs rollout.ReplicaSet) bool {
 // orphan its selector matches).
 func (in *loaded) ownSets(d rollout.Deployment) []rollout.ReplicaSet {
 	var out []rollout.ReplicaSet
-	for _, rs := range in.objs.ReplicaSets {
+	for _, rs := range in.namespaces[d.Namespace].ReplicaSets {
 		_, owned := rs.ControllerRef()
 		if controls(d, rs) || (!owned && rs.Namespace == d.Namespace && d.Spec.Selector.Matches(rs.Labels)) {
 			out = append(out, rs)
@@ -291,10 +342,9 @@ func (in *loaded) ownSets(d rollout.Deployment) []rollout.ReplicaSet {
 	return out
 }
 
-// latest returns the latest time recorded in the input (creation, deletion
-// and condition times), or fallback when there is none. Commands that
-// simulate start there, so that their output depends on the input alone.
-func (in *loaded) latest(fallback time.Time) time.Time {
+// latestTime returns the latest time recorded in objs (creation,
+// deletion and condition times), or zero.
+func latestTime(objs rollout.Objects) time.Time {
 	var t time.Time
 	see := func(ts ...time.Time) {
 		for _, x := range ts {
@@ -303,23 +353,20 @@ func (in *loaded) latest(fallback time.Time) time.Time {
 			}
 		}
 	}
-	for _, d := range in.objs.Deployments {
+	for _, d := range objs.Deployments {
 		see(d.CreationTimestamp, d.DeletionTimestamp)
 		for _, c := range d.Status.Conditions {
 			see(c.LastUpdateTime, c.LastTransitionTime)
 		}
 	}
-	for _, rs := range in.objs.ReplicaSets {
+	for _, rs := range objs.ReplicaSets {
 		see(rs.CreationTimestamp, rs.DeletionTimestamp)
 		for _, c := range rs.Status.Conditions {
 			see(c.LastTransitionTime)
 		}
 	}
-	for _, p := range in.objs.Pods {
+	for _, p := range objs.Pods {
 		see(p.CreationTimestamp, p.DeletionTimestamp)
-	}
-	if t.IsZero() {
-		return fallback
 	}
 	return t
 }

@@ -45,7 +45,7 @@ func runPlan(e *env, args []string) int {
 		}
 		now = t
 	}
-	in, err := f.input.load(e)
+	in, err := f.input.load(e, "plan")
 	if err != nil {
 		return fail(e, "plan", err)
 	}
@@ -53,7 +53,7 @@ func runPlan(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "plan", err)
 	}
-	actions, planErr := rollout.Plan(in.objs.State(d, now))
+	actions, planErr := rollout.Plan(in.state(d, now))
 	report := rollout.NewReport(now, actions, planErr)
 	if f.output == "json" {
 		return writeJSON(e, "plan", report)

@@ -185,11 +185,11 @@ func (f *simFlags) withSpec(d rollout.Deployment) (rollout.Deployment, error) {
 // built: the input's ReplicaSets when it has d's, or d fully rolled out on
 // its template; then the images' changes, if any.
 func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State, string, error) {
-	now := in.latest(defaultStart())
+	now := in.start()
 	var s rollout.State
 	var from string
 	if len(in.ownSets(d)) > 0 {
-		s = in.objs.State(d, now)
+		s = in.state(d, now)
 		from = "the ReplicaSets in the input"
 	} else {
 		s = sim.FromDeployment(d, now)
@@ -280,7 +280,7 @@ func runSimulate(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "simulate", err)
 	}
-	in, err := f.input.load(e)
+	in, err := f.input.load(e, "simulate")
 	images := f.images
 	if errors.Is(err, errNoInput) {
 		in, err = parseExample(defaultManifestName, defaultManifest)

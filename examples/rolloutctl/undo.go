@@ -59,7 +59,7 @@ func runUndo(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "undo", err)
 	}
-	in, err := f.input.load(e)
+	in, err := f.input.load(e, "undo")
 	if err != nil {
 		return fail(e, "undo", err)
 	}
@@ -70,8 +70,8 @@ func runUndo(e *env, args []string) int {
 	if d.Spec.Paused {
 		return fail(e, "undo", fmt.Errorf("%s: Deployment %s is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)", in.source(d), qualified(d)))
 	}
-	now := in.latest(defaultStart())
-	s := in.objs.State(d, now)
+	now := in.start()
+	s := in.state(d, now)
 	p, err := sim.PreviewUndo(s, toRevision)
 	if err != nil {
 		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.source(d), qualified(d), err))

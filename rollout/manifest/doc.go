@@ -8,8 +8,9 @@
 // ("---" between them), the values of a JSON stream, and the items of a
 // List in either. JSON input (its first character is '{', as kubectl
 // decides) is split as it is; YAML is converted to JSON with
-// sigs.k8s.io/yaml, kubectl's own rules, strictly: a key given twice in a
-// mapping is an error, not a silent overwrite.
+// sigs.k8s.io/yaml, kubectl's own rules. A key given twice in a YAML
+// mapping counts once, with its last value, as kubectl and the API server
+// take it, and the Document says so in its Warnings.
 //
 // Each Document keeps its source, the line where it starts, its document
 // number and its List item, and errors name them as "deploy.yaml:12:

@@ -28,6 +28,10 @@ type Document struct {
 	Kind string
 	// JSON is the object. It may share memory with the input.
 	JSON []byte
+	// Warnings are what was read but not kept: a key given twice in a
+	// YAML mapping, of which the last counts, as with kubectl. Each names
+	// its line.
+	Warnings []string
 }
 
 // Stdin is the Source of documents read from standard input.

@@ -11,6 +11,7 @@ import (
 type rawDoc struct {
 	json        []byte
 	line, index int
+	warnings    []string
 	// asWritten is true when json is the input itself: its lines are the
 	// input's, and it is checked before it is used. Otherwise it comes
 	// from the YAML conversion, which writes valid JSON on one line.
@@ -50,6 +51,15 @@ type candidate struct {
 
 // candidates returns the objects of a document: itself, or a List's items.
 func (r rawDoc) candidates(source string) []candidate {
+	out := r.split(source)
+	if len(out) > 0 {
+		out[0].doc.Warnings = r.warnings
+	}
+	return out
+}
+
+// split returns the objects of a document: itself, or a List's items.
+func (r rawDoc) split(source string) []candidate {
 	doc := Document{Source: source, Line: r.line, Index: r.index, Item: -1, JSON: r.json}
 	fail := func(format string, args ...any) []candidate {
 		return []candidate{{doc: doc, err: doc.errorf(format, args...)}}

@@ -113,11 +113,19 @@ func splitYAML(source string, data []byte) ([]rawDoc, []error) {
 			return
 		}
 		j, err := yaml.YAMLToJSONStrict(p.text)
+		var warnings []string
+		if dups, ok := duplicateKeys(err); ok {
+			// As kubectl and the API server take it: the last value.
+			j, err = yaml.YAMLToJSON(p.text)
+			for _, d := range dups {
+				warnings = append(warnings, fmt.Sprintf("%s:%d: %s given twice: the last one counts", source, p.line+d.line-1, d.key))
+			}
+		}
 		if err != nil {
 			errs[i] = yamlErrors(source, p.line, p.index, err)
 			return
 		}
-		docs[i] = rawDoc{json: j, line: p.object, index: p.index}
+		docs[i] = rawDoc{json: j, line: p.object, index: p.index, warnings: warnings}
 	}
 	parallel(len(parts), len(data), convert)
 	var out []rawDoc
@@ -210,6 +218,37 @@ var (
 	// yamlNullKey is a key that JSON cannot hold.
 	yamlNullKey = regexp.MustCompile(`^unsupported map key of type: .*, key: (.*), value: `)
 )
+
+// yamlDuplicate is a key given twice, in the strict parser's message.
+var yamlDuplicate = regexp.MustCompile(`^line (\d+): (key ".*") already set in map$`)
+
+// duplicate is a key given twice, at a line of its document.
+type duplicate struct {
+	line int
+	key  string
+}
+
+// duplicateKeys returns the keys given twice when they are all a strict
+// conversion error is about.
+func duplicateKeys(err error) ([]duplicate, bool) {
+	if err == nil {
+		return nil, false
+	}
+	rest, ok := strings.CutPrefix(err.Error(), "yaml: unmarshal errors:\n")
+	if !ok {
+		return nil, false
+	}
+	var out []duplicate
+	for _, l := range strings.Split(rest, "\n") {
+		g := yamlDuplicate.FindStringSubmatch(strings.TrimSpace(l))
+		if g == nil {
+			return nil, false
+		}
+		n, _ := strconv.Atoi(g[1])
+		out = append(out, duplicate{n, g[2]})
+	}
+	return out, true
+}
 
 // yamlErrors turns a conversion error of the document that starts at
 // line into problems, one per line of the message, at their lines and in

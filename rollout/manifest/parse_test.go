@@ -86,8 +86,6 @@ func TestParseErrors(t *testing.T) {
 		{"mapping as a key", "kind: Pod\n{a: b}: c\n", []string{"in:1: yaml: a key is a mapping; keys must be strings"}},
 		{"sequence as a key", "kind: Pod\n[1]: c\n", []string{"in:1: yaml: a key is a sequence; keys must be strings"}},
 		{"null key", "kind: Pod\nnull: c\n", []string{"in:1: yaml: a key is <nil>; keys must be strings"}},
-		// Nothing is lost silently: a key given twice is an error.
-		{"duplicate key", "kind: Deployment\nspec:\n  replicas: 2\n  replicas: 3\n", []string{`in:4: yaml: key "replicas" already set in map`}},
 		{"line breaks in a key", "\"a\\nb\": 1\n", []string{`in:1: not a Kubernetes object: no kind (keys: "a\nb")`}},
 	}
 	for _, tt := range tests {
@@ -134,5 +132,21 @@ func TestParseYAMLLines(t *testing.T) {
 	}
 	if err == nil || err.Error() != "in:9: document 2: yaml: mapping values are not allowed in this context" {
 		t.Errorf("Parse() error = %v", err)
+	}
+}
+
+// TestDuplicateKeysCountOnceWithAWarning: a key given twice in a YAML
+// mapping counts with its last value, as kubectl sends it and the API
+// server stores it, and the document says so.
+func TestDuplicateKeysCountOnceWithAWarning(t *testing.T) {
+	docs, err := manifest.Parse("in", []byte("kind: Pod\n---\nkind: Deployment\nspec:\n  replicas: 2\n  replicas: 3\n"))
+	if err != nil || len(docs) != 2 {
+		t.Fatalf("Parse() = %v, %v", docs, err)
+	}
+	if got := string(docs[1].JSON); got != `{"kind":"Deployment","spec":{"replicas":3}}` {
+		t.Errorf("JSON = %s, want the last replicas", got)
+	}
+	if diff := cmp.Diff([]string{`in:6: key "replicas" given twice: the last one counts`}, docs[1].Warnings); diff != "" || docs[0].Warnings != nil {
+		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }

@@ -73,9 +73,11 @@ func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
 		return ps
 	}
 	ps := &podSet{name: rs.Name, uid: rs.UID}
-	for _, img := range images(rs.Spec.Template.Spec.JSON()) {
-		if m.neverReady[img] {
-			ps.never = true
+	if len(m.neverReady) > 0 {
+		for _, img := range images(rs.Spec.Template.Spec.JSON()) {
+			if m.neverReady[img] {
+				ps.never = true
+			}
 		}
 	}
 	m.sets[rs.Name] = ps
