@@ -189,7 +189,7 @@ type heapWatcher struct {
 
 func (h *heapWatcher) Write(p []byte) (int, error) {
 	h.rows += strings.Count(string(p), "\n") // a row a line
-	if h.writes++; h.writes%50 == 0 {
+	if h.writes++; h.writes%50 == 1 {
 		var m runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m)

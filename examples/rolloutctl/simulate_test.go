@@ -480,3 +480,45 @@ func TestSVGDrawsPodsThatExist(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateFloorAndCeilingFollowHPA is issue 11's defect 5 in the
+// command: --hpa 40s=4 gave a false "below floor: 3m", and --hpa 40s=20
+// "peak 25 (ceiling 13)".
+func TestSimulateFloorAndCeilingFollowHPA(t *testing.T) {
+	down := simulateJSON(t, "", "--hpa", "40s=4").Summary
+	if down.BelowFloor != 0 {
+		t.Errorf("--hpa 40s=4: %vs below the floor, want none", down.BelowFloor)
+	}
+	up := simulateJSON(t, "", "--hpa", "40s=20").Summary
+	if up.PeakPods != 25 || up.Ceiling != 25 {
+		t.Errorf("--hpa 40s=20: peak %d against a ceiling of %d, want 25 and 25", up.PeakPods, up.Ceiling)
+	}
+	r := runCLI(t, "", "simulate", "--hpa", "40s=20")
+	if !strings.Contains(r.stdout, "peak pods:     25 (ceiling 25)\n") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+}
+
+// TestMessagesReadAsSentences is issue 11's defect 12: the outcome read
+// "...progressing.; stuck: ...", and undo said "sim: deployment "p" is
+// paused".
+func TestMessagesReadAsSentences(t *testing.T) {
+	r := runCLI(t, "", "simulate", "--never-ready", "nginx:1.9.3")
+	if !strings.Contains(r.stdout, "has timed out progressing; stuck: new pods never become ready") || strings.Contains(r.stdout, ".;") {
+		t.Errorf("outcome line:\n%s", r.stdout)
+	}
+	data, err := os.ReadFile(manifestPath("web-mid-rollout.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paused := strings.Replace(string(data), "    replicas: 10\n", "    replicas: 10\n    paused: true\n", 1)
+	if paused == string(data) {
+		t.Fatal("no spec.replicas line to pause after")
+	}
+	r = runCLI(t, paused, "undo")
+	r.wantCode(t, nil, exitBadInput)
+	want := "rolloutctl undo: <stdin>: Deployment web is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)\n"
+	if r.stderr != want {
+		t.Errorf("undo of a paused Deployment: %q, want %q", r.stderr, want)
+	}
+}

@@ -53,8 +53,8 @@ func Read(opts Options, names ...string) ([]Document, error) {
 	var docs []Document
 	var errs []error
 	stdinRead := false
-	add := func(source string, r io.Reader) {
-		data, err := readInput(r, limit)
+	add := func(source string, r io.Reader, size int64) {
+		data, err := readInput(r, limit, size)
 		if err != nil {
 			errs = append(errs, &Error{Source: source, Item: -1, Err: err})
 			return
@@ -76,7 +76,7 @@ func Read(opts Options, names ...string) ([]Document, error) {
 			errs = append(errs, &Error{Source: Stdin, Item: -1, Err: errors.New("named twice: standard input can be read once")})
 		case name == "-":
 			stdinRead = true
-			add(Stdin, opts.Stdin)
+			add(Stdin, opts.Stdin, 0)
 		default:
 			files, err := expand(name)
 			if err != nil {
@@ -88,7 +88,11 @@ func Read(opts Options, names ...string) ([]Document, error) {
 					errs = append(errs, &Error{Source: file, Item: -1, Err: pathless(err)})
 					continue
 				}
-				add(file, f)
+				var size int64
+				if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+					size = info.Size()
+				}
+				add(file, f, size)
 				f.Close()
 			}
 		}
@@ -149,8 +153,9 @@ func pathless(err error) error {
 const sniffBytes = 4096
 
 // readInput reads r whole, refusing binary data as soon as its first bytes
-// show it, and an input beyond limit as soon as it passes it.
-func readInput(r io.Reader, limit int64) ([]byte, error) {
+// show it, and an input beyond limit as soon as it passes it. size, if
+// known (a regular file's), saves growing the buffer.
+func readInput(r io.Reader, limit, size int64) ([]byte, error) {
 	head := make([]byte, sniffBytes)
 	n, err := io.ReadFull(r, head)
 	head = head[:n]
@@ -167,6 +172,7 @@ func readInput(r io.Reader, limit int64) ([]byte, error) {
 		return head, nil
 	}
 	var buf bytes.Buffer
+	buf.Grow(int(min(max(size, int64(n)), limit) + 1))
 	buf.Write(head)
 	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1-int64(n))); err != nil {
 		return nil, pathless(err)
