@@ -106,10 +106,11 @@ func writeEvents(b *bytes.Buffer, res sim.Result, start time.Time, x func(float6
 			events = append(events, svgEvent{at, "sync failed", availableColor})
 		}
 	}
-	sm := res.Summary
-	if sm.Outcome == sim.OutcomeComplete {
+	switch sm := res.Summary; sm.Outcome {
+	case sim.OutcomeComplete:
 		events = append(events, svgEvent{sm.Duration.Seconds(), "complete", newColor})
-	} else {
+	case sim.OutcomeDeadlineExceeded: // marked where the condition turned
+	default:
 		events = append(events, svgEvent{sm.Duration.Seconds(), string(sm.Outcome), availableColor})
 	}
 	b.WriteString(`<g class="events" font-size="11">` + "\n")
