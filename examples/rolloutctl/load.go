@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"regexp"
 	"runtime"
@@ -80,13 +82,19 @@ func (in *loaded) makeIndex() {
 // reports on stderr as the command's warnings.
 func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 	names := []string(f.files)
+	stdin := e.stdin
 	if len(names) == 0 {
-		if e.stdin == nil {
+		if stdin == nil {
 			return nil, errNoInput
 		}
-		names = []string{"-"}
+		// An empty pipe, as CI jobs have, pipes nothing in.
+		b := bufio.NewReader(stdin)
+		if _, err := b.Peek(1); err == io.EOF {
+			return nil, errNoInput
+		}
+		stdin, names = b, []string{"-"}
 	}
-	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(f.maxSize)}, names...)
+	docs, err := manifest.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize)}, names...)
 	for _, d := range docs {
 		for _, w := range d.Warnings {
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)

@@ -186,11 +186,19 @@ func TestEveryCommandReadsPipedStdin(t *testing.T) {
 			t.Errorf("run(%q) at a terminal: stderr %q", cmd, r.stderr)
 		}
 	}
-	// An empty pipe is an input, and an empty one.
+	// An empty pipe, as CI jobs have, pipes nothing in; named with -f -,
+	// it is an empty input.
 	r := runWith(t, strings.NewReader(""), "simulate")
+	r.wantCode(t, nil, exitOK)
+	r = runWith(t, strings.NewReader(""), "check")
+	r.wantCode(t, nil, exitBadInput)
+	if !strings.Contains(r.stderr, "no input: name files") {
+		t.Errorf("check with an empty pipe: %q", r.stderr)
+	}
+	r = runWith(t, strings.NewReader(""), "simulate", "-f", "-")
 	r.wantCode(t, nil, exitBadInput)
 	if !strings.Contains(r.stderr, "<stdin>: no Deployment found") {
-		t.Errorf("simulate < /dev/null: %q", r.stderr)
+		t.Errorf("simulate -f - with an empty pipe: %q", r.stderr)
 	}
 }
 

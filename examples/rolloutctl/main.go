@@ -15,8 +15,9 @@
 // -f names a file, a directory (its .json, .yaml and .yml files,
 // recursively, as kubectl -f DIR -R reads them) or "-" for standard input;
 // give it as often as needed. Without -f, a command reads standard input
-// when it is not a terminal; otherwise simulate runs its embedded example
-// and the other commands say what they need. A file is what `kubectl get
+// when something is piped in (it is not a terminal, and not empty);
+// otherwise simulate runs its embedded example and the other commands say
+// what they need. A file is what `kubectl get
 // deploy,rs,pods -o yaml` (or -o json) prints (a List), a multi-document
 // YAML manifest ("---" between documents), or JSON objects, read by
 // package rollout/manifest: JSON without conversion, binary data refused
