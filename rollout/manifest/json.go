@@ -80,6 +80,12 @@ func (r rawDoc) split(source string) []candidate {
 		doc.Kind = kind
 		return []candidate{{doc: doc, checked: !r.asWritten}}
 	}
+	if items == nil { // an empty List
+		if r.asWritten && !json.Valid(r.json) {
+			return invalid()
+		}
+		return nil
+	}
 	if r.asWritten {
 		// Everything but the items, which are checked one by one.
 		skeleton := append(append(append([]byte(nil), r.json[:itemsAt]...), "[]"...), r.json[itemsAt+len(items):]...)

@@ -45,6 +45,9 @@ func TestParseFormats(t *testing.T) {
 		{"white space before JSON", "\n\n  " + depJSON("a"), []string{"in:3 Deployment"}},
 		{"document end markers", "kind: Pod\n...\n---\n...\n", []string{"in:1 Pod"}},
 		{"comments only", "# nothing\n---\n# here\n", nil},
+		// Found by FuzzParse: a List without items.
+		{"YAML List without items", "kind: List", nil},
+		{"JSON List without items", `{"kind": "List", "metadata": {}}`, nil},
 		{"empty", "", nil},
 	}
 	for _, tt := range tests {
