@@ -83,7 +83,7 @@ func BenchmarkLoad(b *testing.B) {
 	for _, asYAML := range []bool{false, true} {
 		b.Run(map[bool]string{false: "json", true: "yaml"}[asYAML], func(b *testing.B) {
 			file, size := list(b, b.TempDir(), 20000, asYAML)
-			f := inputFlags{files: filesFlag{file}, maxSize: 1 << 30}
+			f := inputFlags{files: listFlag{file}, maxSize: 1 << 30}
 			b.SetBytes(size)
 			b.ReportAllocs()
 			for b.Loop() {

@@ -79,21 +79,6 @@ func unwrapOnce(fs *flag.FlagSet) {
 	})
 }
 
-// filesFlag is the repeatable -f: files, directories, or - for standard
-// input.
-type filesFlag []string
-
-func (*filesFlag) repeatable()      {}
-func (l *filesFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *filesFlag) Set(s string) error {
-	if s == "" {
-		return errors.New("empty file name")
-	}
-	*l = append(*l, s)
-	return nil
-}
-
 // listFlag is a repeatable string flag.
 type listFlag []string
 

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -21,7 +20,7 @@ import (
 
 // inputFlags are the flags that name the input, which every command has.
 type inputFlags struct {
-	files      filesFlag
+	files      listFlag
 	maxSize    sizeFlag
 	deployment string
 }
@@ -155,24 +154,14 @@ func decode(names string, docs []manifest.Document) decoding {
 		objs rollout.Objects
 		err  error
 	}
-	results := make([]result, len(docs))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), max(len(docs), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				o, err := docs[i].Decode()
-				results[i] = result{o, err}
-			}
-		}()
-	}
-	for i := range docs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	results := make([]result, 0, len(docs))
+	inOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
+		o, err := docs[i].Decode()
+		return result{o, err}
+	}, func(_ int64, r result) bool {
+		results = append(results, r)
+		return true
+	})
 
 	d := decoding{loaded: loaded{names: names}, skipped: map[string]int{}}
 	seen := map[string]manifest.Document{} // kind/namespace/name -> where first
