@@ -140,7 +140,9 @@ func splitYAML(source string, data []byte) ([]rawDoc, []error) {
 }
 
 // parallel calls f(0), ..., f(n-1) on up to GOMAXPROCS goroutines when
-// there is enough to do, size being the bytes in all.
+// there is enough to do, size being the bytes in all. (rolloutctl's
+// inOrder is its twin, which also hands out the results in order; a
+// library does not import a command, nor export a worker pool.)
 func parallel(n, size int, f func(int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers < 2 || size < 64<<10 {
