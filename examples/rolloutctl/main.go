@@ -5,7 +5,7 @@
 //	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
 //	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON or SVG)
 //	rolloutctl bounds   -f FILE   surge, unavailable, peak pods and min available per replica count
-//	rolloutctl check    -f FILE   rules a rollout must keep (peak pods, availability, duration)
+//	rolloutctl check    -f DIR    rules every rollout must keep (peak pods, availability, duration)
 //	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
 //
 // Run `rolloutctl COMMAND -h` for a command's flags.
@@ -49,25 +49,31 @@
 // tests. simulate -o json prints:
 //
 //	{"title", "deployment", "namespace", "start",
-//	 "steps": [{"at", "offsetSeconds",
+//	 "initial": the state before the first sync, a step without actions,
+//	 "steps": [{"at", "offsetSeconds", "replicas", "floor", "ceiling",
 //	            "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
 //	            "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
 //	            "conditions": [{"type", "status", "lastUpdateTime", "lastTransitionTime", "reason", "message"}],
 //	            "error"}],
-//	 "summary": {"completed", "outcome", "detail", "durationSeconds", "syncs", "peakDesired", "peakPods",
-//	             "minAvailable", "floor", "ceiling", "belowFloorSeconds", "failedCreates"}}
+//	 "summary": {"outcome", "detail", "durationSeconds", "syncs", "fastForwarded", "peakDesired",
+//	             "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable", "minAvailableAtSeconds",
+//	             "floor", "belowFloorSeconds", "failedCreates"}}
 //
 // (sets oldest first, after the sync and the pods' catching up; from and
 // to only for ReplicaSet creates, scales and updates; error only for a
-// failed sync). bounds -o json prints a list of {"deployment", "strategy",
-// "maxSurge", "maxUnavailable", "specReplicas", "rows": [{"replicas",
-// "surge", "unavailable", "peakPods", "minAvailable", "minSteps",
-// "changed"}]}. check -o json prints {"ok", "deployments": [{"deployment",
+// failed sync; the summary's ceiling and floor are those at its peak and
+// its fewest available pods). bounds -o json prints a list of
+// {"deployment", "strategy", "maxSurge", "maxUnavailable",
+// "specReplicas", "step", "rows": [{"replicas", "surge", "unavailable",
+// "peakPods", "minAvailable", "minSteps", "changed"}]}, written row by
+// row. check -o json prints {"ok", "deployments": [{"deployment",
 // "minReplicas", "maxReplicas", "rollouts", "ok", "peakPods",
-// "minAvailable", "longestSeconds"}], "violations": [{"deployment",
-// "replicas", "rule", "severity", "atSeconds", "message"}]}. undo -o json
-// prints {"deployment", "target", "revision", "noOp", "newRevision",
-// "history", "images", "rollback"}, rollback being simulate's shape.
+// "minAvailable", "longestSeconds", "undecided"}], "violations":
+// [{"deployment", "replicas", "rule", "severity", "atSeconds", "cause",
+// "message"}]}, severity being error, warning or limit and cause input or
+// rollout. undo -o json prints {"deployment", "target", "revision",
+// "noOp", "newRevision", "history", "images", "rollback"}, rollback being
+// simulate's shape.
 package main
 
 import (
