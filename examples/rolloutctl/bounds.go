@@ -150,9 +150,9 @@ func sampleStep(n int64) int64 {
 	}
 }
 
-// boundsRows yields the rows of lo..hi every step counts, the last count
-// and spec (when in the range) included, one at a time, marking where
-// rounding flips from the row before (RollingUpdate only: Recreate's
+// boundsRows yields the rows of lo, the multiples of step after it, and
+// hi, with spec (when in the range) among them, one at a time, marking
+// where rounding flips from the row before (RollingUpdate only: Recreate's
 // unavailable pods are all of them, no rounding).
 func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32) iter.Seq[boundsRow] {
 	return func(yield func(boundsRow) bool) {
@@ -166,37 +166,43 @@ func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32) iter.
 			prev, first = b, false
 			return yield(row)
 		}
-		for r := int64(lo); r <= int64(hi); r += step {
-			// spec.replicas between two sampled counts comes in between.
-			if s := int64(spec); s > r-step && s < r && s > int64(lo) && !emit(s) {
-				return
-			}
+		for r := range boundsCounts(lo, hi, step, spec) {
 			if !emit(r) {
 				return
 			}
-			if last := int64(hi); r < last && r+step > last {
-				if s := int64(spec); s > r && s < last && !emit(s) {
-					return
-				}
-				if !emit(last) {
-					return
-				}
+		}
+	}
+}
+
+// boundsCounts yields lo, the multiples of step after it, and hi, with
+// spec among them when it is in the range: the replica counts bounds
+// shows.
+func boundsCounts(lo, hi int32, step int64, spec int32) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		s, end := int64(spec), int64(hi)
+		for r := int64(lo); r <= end; {
+			next := min((r/step+1)*step, end)
+			if r == end {
+				next = end + 1
 			}
+			if !yield(r) {
+				return
+			}
+			if s > r && s < next && !yield(s) {
+				return
+			}
+			r = next
 		}
 	}
 }
 
 // shownRows counts the rows boundsRows yields.
 func shownRows(lo, hi int32, step int64, spec int32) int64 {
-	n := int64(hi) - int64(lo) + 1
-	rows := (n + step - 1) / step
-	if (n-1)%step != 0 {
-		rows++ // the last count
+	var n int64
+	for range boundsCounts(lo, hi, step, spec) {
+		n++
 	}
-	if s := int64(spec); s > int64(lo) && s < int64(hi) && (s-int64(lo))%step != 0 {
-		rows++
-	}
-	return rows
+	return n
 }
 
 func writeBoundsJSON(w io.Writer, head boundsHead, rows iter.Seq[boundsRow], progress *progress) {
