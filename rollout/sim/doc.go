@@ -30,7 +30,9 @@
 //
 // Long regular phases, such as a maxSurge of 1 over 100,000 replicas, are
 // fast-forwarded (see Run): the Result is the same as sync by sync, and
-// the cost grows with the output rather than with the syncs. A run stops
+// the cost grows with the output rather than with the syncs;
+// Config.Observe hands the steps over one at a time, so that a caller
+// need not hold them all. A run stops
 // at a limit (Config.MaxSyncs, MaxTime, MaxWork) only when asked to, or
 // when its syncs keep changing in irregular ways; it then says so with
 // OutcomeLimit, which is not a verdict on the rollout.
