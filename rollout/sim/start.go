@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -94,57 +95,76 @@ func withLabel(labels map[string]string, k, v string) map[string]string {
 // WithTemplateChange returns s with mutate applied to a copy of the
 // Deployment's pod template, and the generation one higher when the
 // template changed (ignoring the pod-template-hash label, as the API server
-// compares it). The next sync starts a rollout to the new template.
+// compares it). The next sync starts a rollout to the new template. When
+// mutate fails, WithTemplateChange returns its error and s as it is.
 // WithTemplateChange does not modify s.
-func WithTemplateChange(s rollout.State, mutate func(*rollout.PodTemplate)) rollout.State {
+func WithTemplateChange(s rollout.State, mutate func(*rollout.PodTemplate) error) (rollout.State, error) {
 	out := rollout.Apply(s, nil) // a deep copy
 	d := &out.Deployment
 	t := d.Spec.Template.DeepCopy()
-	mutate(&t)
+	if err := mutate(&t); err != nil {
+		return s, err
+	}
 	if !rollout.EqualIgnoreHash(d.Spec.Template, t) || !maps.Equal(d.Spec.Template.Labels, t.Labels) {
 		d.Generation++
 	}
 	d.Spec.Template = t
-	return out
+	return out, nil
 }
 
 // WithImage returns s with the image of the Deployment's container (or init
 // container) named container set to image, through [WithTemplateChange].
-// When the template has no container of that name, the result equals s
-// (and its generation is unchanged).
-func WithImage(s rollout.State, container, image string) rollout.State {
-	return WithTemplateChange(s, func(t *rollout.PodTemplate) {
-		if spec, ok := setImage(t.Spec.JSON(), container, image); ok {
-			t.Spec = spec
+// It fails, returning s as it is, when image is empty or the template has
+// no container of that name; the error names the containers it has.
+func WithImage(s rollout.State, container, image string) (rollout.State, error) {
+	return WithTemplateChange(s, func(t *rollout.PodTemplate) error {
+		if image == "" {
+			return fmt.Errorf("sim: empty image for container %q", container)
 		}
+		spec, err := setImage(t.Spec.JSON(), container, image)
+		if err != nil {
+			return fmt.Errorf("sim: Deployment %q: %w", s.Deployment.Name, err)
+		}
+		t.Spec = spec
+		return nil
 	})
 }
 
 // setImage sets the image of the named container in a pod spec.
-func setImage(spec json.RawMessage, container, image string) (rollout.PodSpec, bool) {
+func setImage(spec json.RawMessage, container, image string) (rollout.PodSpec, error) {
 	dec := json.NewDecoder(bytes.NewReader(spec))
 	dec.UseNumber()
 	var m map[string]any
 	if err := dec.Decode(&m); err != nil || m == nil {
-		return rollout.PodSpec{}, false
+		return rollout.PodSpec{}, fmt.Errorf("pod spec is not a JSON object")
 	}
+	var names []string
 	found := false
 	for _, key := range []string{"initContainers", "containers"} {
 		list, _ := m[key].([]any)
 		for _, c := range list {
-			if c, ok := c.(map[string]any); ok && c["name"] == container {
+			c, ok := c.(map[string]any)
+			if !ok {
+				continue
+			}
+			name, _ := c["name"].(string)
+			names = append(names, strconv.Quote(name))
+			if name == container {
 				c["image"] = image
 				found = true
 			}
 		}
 	}
 	if !found {
-		return rollout.PodSpec{}, false
+		has := "none"
+		if len(names) > 0 {
+			has = strings.Join(names, ", ")
+		}
+		return rollout.PodSpec{}, fmt.Errorf("no container %q (containers: %s)", container, has)
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
-		return rollout.PodSpec{}, false
+		return rollout.PodSpec{}, err
 	}
-	spec2, err := rollout.ParsePodSpec(b)
-	return spec2, err == nil
+	return rollout.ParsePodSpec(b)
 }
