@@ -308,7 +308,7 @@ func userFields(d *schema.Deployment) []byte {
 	if len(d.Annotations) > 0 {
 		u.Annotations = map[string]string{}
 		for k, v := range d.Annotations {
-			if k != strategicpatch.LastAppliedAnnotation {
+			if k != rollout.LastAppliedAnnotation {
 				u.Annotations[k] = v
 			}
 		}
