@@ -168,7 +168,7 @@ func decode(names string, docs []manifest.Document) decoding {
 	for i, doc := range docs {
 		r := results[i]
 		if r.err != nil {
-			d.problems = append(d.problems, decodeProblem(r.err))
+			d.problems = append(d.problems, r.err.Error())
 			continue
 		}
 		switch doc.Kind {
@@ -211,13 +211,6 @@ func decode(names string, docs []manifest.Document) decoding {
 		}
 	}
 	return d
-}
-
-// decodeProblem words an error of manifest.Document.Decode for the user.
-// rollout.Decode's errors from encoding/json may name its internal types
-// ("Go struct field plain.spec.replicas"); the field path is what counts.
-func decodeProblem(err error) string {
-	return strings.NewReplacer("Go struct field plain.", "field ", "plain.", "").Replace(err.Error())
 }
 
 // found says what an input without Deployments held.
@@ -322,8 +315,7 @@ func qualified(d rollout.Deployment) string {
 // controls reports whether d controls rs, as the controller decides: by
 // the UID of rs's controller reference.
 func controls(d rollout.Deployment, rs rollout.ReplicaSet) bool {
-	ref, ok := rs.ControllerRef()
-	return ok && rs.Namespace == d.Namespace && ref.UID == d.UID
+	return rs.Namespace == d.Namespace && rollout.IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta)
 }
 
 // ownSets returns the ReplicaSets of in that d controls or would adopt (an

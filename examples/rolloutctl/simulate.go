@@ -2,7 +2,6 @@ package main
 
 import (
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -195,26 +194,27 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 		s = sim.FromDeployment(d, now)
 		from = "fully rolled out on its template"
 	}
-	cs, err := containers(d.Spec.Template)
-	if err != nil {
-		return rollout.State{}, "", err
-	}
+	// Regular containers first: a bare --image sets the first of them.
 	var names []string
-	for _, c := range cs {
-		names = append(names, c.name)
+	for _, init := range []bool{false, true} {
+		for _, c := range d.Spec.Template.Spec.Images() {
+			if c.Init == init {
+				names = append(names, c.Name)
+			}
+		}
 	}
 	for i, image := range images {
 		c := image.container
 		switch {
-		case len(cs) == 0:
+		case len(names) == 0:
 			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no containers", image, d.Name)
 		case c == "":
-			c = cs[0].name
+			c = names[0]
 		case !slices.Contains(names, c):
 			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no container %q (it has %s)", image, d.Name, c, strings.Join(names, ", "))
 		}
-		s, err = sim.WithImage(s, c, image.image)
-		if err != nil {
+		var err error
+		if s, err = sim.WithImage(s, c, image.image); err != nil {
 			return rollout.State{}, "", fmt.Errorf("--image %s: %w", image, err)
 		}
 		sep := ", then image "
@@ -229,33 +229,12 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 // defaultStart is when a simulation starts if the input records no time.
 func defaultStart() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
 
-// A container is a container's name and image in a pod template.
-type container struct{ name, image string }
-
-// containers lists a pod template's containers, then its init
-// containers.
-func containers(t rollout.PodTemplate) ([]container, error) {
-	var spec struct {
-		Containers     []struct{ Name, Image string } `json:"containers"`
-		InitContainers []struct{ Name, Image string } `json:"initContainers"`
-	}
-	if err := json.Unmarshal(t.Spec.JSON(), &spec); err != nil {
-		return nil, fmt.Errorf("template.spec: %w", err)
-	}
-	var out []container
-	for _, c := range append(spec.Containers, spec.InitContainers...) {
-		out = append(out, container{c.Name, c.Image})
-	}
-	return out, nil
-}
-
-// templateImages lists the images of a pod template's containers and init
-// containers.
+// templateImages lists the images of a pod template's init containers,
+// then its containers.
 func templateImages(t rollout.PodTemplate) []string {
-	cs, _ := containers(t) // a decoded template is valid JSON
 	var out []string
-	for _, c := range cs {
-		out = append(out, c.image)
+	for _, c := range t.Spec.Images() {
+		out = append(out, c.Image)
 	}
 	return out
 }
