@@ -101,4 +101,3 @@ func WithImage(s rollout.State, container, image string) (rollout.State, error) 
 		return nil
 	})
 }
-
