@@ -141,4 +141,11 @@ func TestDecodeValidateDropsDisabledFields(t *testing.T) {
 	if g, w := rollout.PodTemplateHash(on.Deployments[0]), rollout.PodTemplateHash(want.Deployments[0]); g == w {
 		t.Errorf("with the gate on, the field is kept: hash %s, want one other than %s", g, w)
 	}
+	// An object the server stores (it has a resourceVersion) keeps what it
+	// holds (its gate was on when it was written), even with the gate off.
+	stored := []byte(strings.Replace(string(with), `"name":"web"`, `"name":"web","resourceVersion":"7"`, 1))
+	live, err := rollout.DecodeOptions{Validate: true}.Decode(stored)
+	if err != nil || len(live.Warnings) > 0 || rollout.PodTemplateHash(live.Deployments[0]) != rollout.PodTemplateHash(on.Deployments[0]) {
+		t.Errorf("a stored object: %v, warnings %q; want its field kept", err, live.Warnings)
+	}
 }

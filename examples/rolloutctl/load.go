@@ -168,7 +168,7 @@ func decode(names string, docs []manifest.Document) decoding {
 	for i, doc := range docs {
 		r := results[i]
 		if r.err != nil {
-			d.problems = append(d.problems, r.err.Error())
+			d.problems = append(d.problems, lines(r.err)...)
 			continue
 		}
 		switch doc.Kind {
