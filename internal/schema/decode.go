@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -259,13 +260,19 @@ func (d *decoder) unknown(known []string) {
 			break
 		}
 	}
-	if d.opts.Lenient {
-		w := d.pathString() + ": unknown field"
+	// A member repeated, or met again in a repeated object, is reported
+	// once, as upstream's strict decoder reports it.
+	path := d.pathString()
+	switch {
+	case d.opts.Lenient:
+		w := path + ": unknown field"
 		if detail != "" {
 			w += " (" + detail + ")"
 		}
-		d.warnings = append(d.warnings, w)
-	} else {
+		if !slices.Contains(d.warnings, w) {
+			d.warnings = append(d.warnings, w)
+		}
+	case !slices.ContainsFunc(d.errs, func(e *field.Error) bool { return e.Type == field.Unknown && e.Field == path }):
 		d.fail(field.Unknown, "", detail)
 	}
 	d.skip()
