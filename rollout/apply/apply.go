@@ -17,6 +17,7 @@ package apply
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,6 +39,12 @@ type Options struct {
 	// manifest changes and another writer changed since the last apply is
 	// a conflict, and the apply fails.
 	NoOverwrite bool
+	// Namespace is kubectl's namespace (--namespace, or the context's):
+	// a manifest without one is applied there, and one that names
+	// another is refused, as kubectl refuses it. Empty means the live
+	// object's namespace for Apply and Replace, rollout.DefaultNamespace
+	// for Create.
+	Namespace string
 	// FeatureGates are the API server's feature gates.
 	FeatureGates rollout.FeatureGates
 }
@@ -116,9 +123,9 @@ func (r Result) Summary() string {
 // their keys, and what another writer changed (an autoscaler's replicas,
 // kubectl rollout restart's annotation) stays.
 //
-// A manifest without a namespace is applied in live's (as kubectl apply
-// -n with that namespace); one that names another namespace or another
-// Deployment is refused. Apply fails where kubectl or the API server
+// A manifest without a namespace is applied in o.Namespace, or else in
+// live's (as kubectl apply -n with that namespace); one that names another
+// namespace or another Deployment is refused. Apply fails where kubectl or the API server
 // fails: a manifest with unknown fields (unless o.Lenient), a conflict
 // (with o.NoOverwrite), an update the server refuses (an immutable
 // selector changed, an invalid result), each problem naming its field.
@@ -129,7 +136,7 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	m, warnings, err := decodeDeployment(manifest, before.Namespace, o)
+	m, warnings, err := decodeDeployment(manifest, cmp.Or(o.Namespace, before.Namespace), o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -137,7 +144,7 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("the manifest is Deployment %s/%s, the live object %s/%s", m.Namespace, m.Name, before.Namespace, before.Name)
 	}
 	current := schema.AppendDeployment(nil, before, schema.Stored)
-	applied, err := strategicpatch.Apply(current, manifest, before.Namespace, deploymentSchema, !o.NoOverwrite)
+	applied, err := strategicpatch.Apply(current, manifest, m.Namespace, deploymentSchema, !o.NoOverwrite)
 	if err != nil {
 		return Result{}, fmt.Errorf("kubectl apply: %w", err)
 	}
@@ -163,13 +170,15 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 // JSON) and creates the object. It returns the Deployment the API server
 // stores, or why it refuses it. The stored object has no uid,
 // resourceVersion or creation time, which the server assigns. A manifest
-// without a namespace is created in rollout.DefaultNamespace.
+// without a namespace is created in o.Namespace, or
+// rollout.DefaultNamespace.
 func Create(manifest []byte, o Options) (Result, error) {
-	_, warnings, err := decodeDeployment(manifest, rollout.DefaultNamespace, o)
+	ns := cmp.Or(o.Namespace, rollout.DefaultNamespace)
+	_, warnings, err := decodeDeployment(manifest, ns, o)
 	if err != nil {
 		return Result{}, err
 	}
-	created, err := strategicpatch.CreatedObject(manifest, rollout.DefaultNamespace)
+	created, err := strategicpatch.CreatedObject(manifest, ns)
 	if err != nil {
 		return Result{}, fmt.Errorf("kubectl apply: %w", err)
 	}
@@ -194,7 +203,7 @@ func Replace(live, manifest []byte, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	d, warnings, err := decodeDeployment(manifest, before.Namespace, o)
+	d, warnings, err := decodeDeployment(manifest, cmp.Or(o.Namespace, before.Namespace), o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -238,8 +247,11 @@ func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deploym
 	if d.Kind != "" && d.Kind != "Deployment" || d.APIVersion != "" && d.APIVersion != "apps/v1" {
 		return nil, nil, fmt.Errorf("%s %s: apply handles apps/v1 Deployments", d.APIVersion, d.Kind)
 	}
-	if d.Namespace == "" {
+	switch {
+	case d.Namespace == "":
 		d.Namespace = namespace
+	case o.Namespace != "" && d.Namespace != o.Namespace:
+		return nil, nil, fmt.Errorf("the namespace from the provided object %q does not match the namespace %q: kubectl refuses it", d.Namespace, o.Namespace)
 	}
 	return d, res.Warnings, nil
 }

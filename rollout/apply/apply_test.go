@@ -2,6 +2,7 @@ package apply_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -393,5 +394,44 @@ func TestCreateRecordsLastApplied(t *testing.T) {
 	}
 	if !r.Rollout() || r.Summary() != "rollout: a new Deployment" || r.After.Generation != 1 {
 		t.Errorf("rollout %v, summary %q, generation %d", r.Rollout(), r.Summary(), r.After.Generation)
+	}
+}
+
+// TestChangesPairRepeatedKeys: a DNS server's two ports share
+// containerPort 53 (TCP and UDP). Applying the manifest again with a new
+// image changes the image alone; the ports pair in their order, the n-th
+// of a key with the n-th, so no port change is reported.
+func TestChangesPairRepeatedKeys(t *testing.T) {
+	dns := strings.Replace(base, `"ports":[{"containerPort":8080}]`,
+		`"ports":[{"name":"dns","containerPort":53,"protocol":"UDP"},{"name":"dns-tcp","containerPort":53,"protocol":"TCP"}]`, 1)
+	live := create(t, parse(t, dns))
+	next := parse(t, strings.Replace(dns, `"web:1"`, `"web:2"`, 1))
+	r := run(t, live, next)
+	var got []string
+	for _, c := range r.Changes {
+		got = append(got, c.String())
+	}
+	if want := []string{`spec.template.spec.containers[name=app].image changed: "web:1" -> "web:2"`}; !slices.Equal(got, want) {
+		t.Errorf("changes %q, want %q", got, want)
+	}
+	if strings.Count(string(r.Stored), `"containerPort":53`) != 2 {
+		t.Errorf("stored %s: want both ports", r.Stored)
+	}
+}
+
+// TestNamespaceAsKubectl: kubectl apply -n shop creates a manifest without
+// a namespace in shop, and refuses one that names another namespace.
+func TestNamespaceAsKubectl(t *testing.T) {
+	r, err := apply.Create([]byte(base), apply.Options{Namespace: "shop"})
+	if err != nil || r.After.Namespace != "shop" {
+		t.Fatalf("Create(-n shop) = %q, %v", r.After.Namespace, err)
+	}
+	other := strings.Replace(base, `"name":"web"`, `"name":"web","namespace":"staging"`, 1)
+	if _, err := apply.Create([]byte(other), apply.Options{Namespace: "shop"}); err == nil || !strings.Contains(err.Error(), `the namespace from the provided object "staging" does not match the namespace "shop"`) {
+		t.Errorf("Create of a staging manifest with -n shop: %v", err)
+	}
+	live := create(t, parse(t, base))
+	if _, err := apply.Apply(live.bytes(t), []byte(base), apply.Options{Namespace: "shop"}); err == nil || !strings.Contains(err.Error(), "the manifest is Deployment shop/web, the live object default/web") {
+		t.Errorf("Apply -n shop onto default/web: %v", err)
 	}
 }

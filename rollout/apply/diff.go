@@ -127,27 +127,42 @@ func diffList(a, b any, elem int, mergeKey, path string, out *[]Change) {
 		return
 	}
 	if mergeKey != "" && keyed(al, mergeKey) && keyed(bl, mergeKey) {
+		// Elements pair by key, the n-th with a key before with the n-th
+		// with that key after: lists may repeat a key (two ports of one
+		// containerPort, TCP and UDP).
 		key := func(v any) string { return fmt.Sprint(v.(map[string]any)[mergeKey]) }
-		seen := map[string]bool{}
+		name := func(k string, n int) string {
+			if n == 0 {
+				return path + "[" + mergeKey + "=" + k + "]"
+			}
+			return fmt.Sprintf("%s[%s=%s #%d]", path, mergeKey, k, n+1)
+		}
+		after := map[string][]int{} // key -> indexes in bl
+		for j, y := range bl {
+			after[key(y)] = append(after[key(y)], j)
+		}
+		seen := map[string]int{} // key -> occurrences in al so far
 		for _, x := range al {
 			k := key(x)
-			seen[k] = true
-			p := path + "[" + mergeKey + "=" + k + "]"
-			i := slices.IndexFunc(bl, func(y any) bool { return key(y) == k })
-			if i < 0 {
-				*out = append(*out, Change{Path: p, From: render(x)})
+			n := seen[k]
+			seen[k]++
+			if n >= len(after[k]) {
+				*out = append(*out, Change{Path: name(k, n), From: render(x)})
 				continue
 			}
-			diffValue(x, bl[i], elem, p, out)
+			diffValue(x, bl[after[k][n]], elem, name(k, n), out)
 		}
+		added := map[string]int{}
 		for _, y := range bl {
-			if k := key(y); !seen[k] {
-				*out = append(*out, Change{Path: path + "[" + mergeKey + "=" + k + "]", To: render(y)})
+			k := key(y)
+			if n := added[k]; n >= seen[k] {
+				*out = append(*out, Change{Path: name(k, n), To: render(y)})
 			}
+			added[k]++
 		}
 		both := map[string]bool{}
-		for _, y := range bl {
-			if k := key(y); seen[k] {
+		for k := range seen {
+			if len(after[k]) > 0 {
 				both[k] = true
 			}
 		}
