@@ -237,3 +237,37 @@ func TestLiveOnlyTheDeployment(t *testing.T) {
 	wantHas(t, r.stderr, "warning: "+path+":1: the live objects hold no ReplicaSet of Deployment default/web: taking it as fully rolled out on its live template (web-bf4c5549c)")
 	wantHas(t, r.stdout, "replicas 3 + maxSurge 1 - current total 3")
 }
+
+// TestREADMEShowsDiff keeps the README's diff example true: each
+// "$ rolloutctl" line of the block that starts in testdata/live is run
+// there, and its output is the lines that follow it.
+func TestREADMEShowsDiff(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const start = "```\n$ cd examples/rolloutctl/testdata/live"
+	_, block, ok := strings.Cut(string(readme), start)
+	if !ok {
+		t.Fatalf("README.md has no block starting %q", start)
+	}
+	block, _, _ = strings.Cut(block, "```")
+	commands := strings.Split(block, "\n$ rolloutctl ")[1:]
+	if len(commands) == 0 {
+		t.Fatal("the README's diff example runs no rolloutctl command")
+	}
+	for _, c := range commands {
+		line, want, _ := strings.Cut(c, "\n")
+		want = strings.TrimSuffix(want, "\n") + "\n"
+		args := strings.Fields(line)
+		for i := 1; i < len(args); i++ {
+			if args[i-1] == "-f" || args[i-1] == "--live" {
+				args[i] = livePath(args[i])
+			}
+		}
+		r := runCLI(t, "", args...)
+		if r.code != exitOK && r.code != exitRollout || r.stdout != want {
+			t.Errorf("README.md shows `rolloutctl %s` printing\n%s\nbut it prints (exit %d)\n%s%s", line, want, r.code, r.stdout, r.stderr)
+		}
+	}
+}
