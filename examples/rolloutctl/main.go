@@ -89,7 +89,12 @@
 // "message"}]}, severity being error, warning or limit and cause input or
 // rollout. undo -o json prints {"deployment", "target", "revision",
 // "noOp", "newRevision", "history", "images", "rollback"}, rollback being
-// simulate's shape.
+// simulate's shape. diff -o json prints {"rollout", "apply": [answer]},
+// each answer being {"deployment", "summary", "rollout", "created",
+// "changes": [{"path", "from", "to"}]} (from and to JSON values, from left
+// out for an added field and to for a removed one); with --live, plan and
+// simulate put the Deployment's answer first as "apply", and check the
+// list of them.
 package main
 
 import (
