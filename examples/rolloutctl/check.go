@@ -16,6 +16,7 @@ import (
 const checkHelp = `rolloutctl check [-f FILE]... [--max-pods N] [--min-available N|P%] [--max-duration D]
        [--replicas MIN..MAX] [--quota-pods N] [--ready-after D] [--never-ready IMAGE]...
        [--interval D] [--max-work N] [--workers N] [-o text|json]
+       [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout of EACH Deployment in the input, at each replica count
 of --replicas (default: its spec.replicas), and checks these rules:
@@ -54,6 +55,13 @@ decides nothing: it is listed as LIMIT. Output is in input order, whatever
 when a simulation hit its limit, else 0 (one OK line per Deployment); 2 on
 bad input. A progress line goes to stderr when more than 100 rollouts are
 checked.
+
+With --live, FILE holds the manifests to apply and --live the live objects:
+each Deployment is checked after 'kubectl apply', with the live ReplicaSets
+and Pods: the rollout the apply starts, or else, as without --live, a
+restart's.
+The output starts with one line per Deployment saying whether the apply
+starts a rollout (in -o json, "apply"). See 'rolloutctl diff -h'.
 `
 
 // markerImage is the image check rolls out to with --never-ready.
@@ -124,6 +132,7 @@ type checkJSON struct {
 
 type checkFlags struct {
 	simFlags
+	live         liveFlags
 	maxPods      int
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration
@@ -135,6 +144,7 @@ func runCheck(e *env, args []string) int {
 	var f checkFlags
 	fs := newFlagSet("check")
 	f.input.add(fs, "", false)
+	f.live.add(fs)
 	fs.IntVar(&f.maxPods, "max-pods", 0, "rule: at most `N` pods at any time (0: no rule)")
 	fs.Var(&f.minAvailable, "min-available", "rule: at least `N|P%` pods available at any time")
 	fs.DurationVar(&f.maxDuration, "max-duration", 0, "rule: the rollout completes within this (0: no rule)")
@@ -160,7 +170,7 @@ func runCheck(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "check", err)
 	}
-	in, err := f.input.load(e, "check")
+	in, answers, err := f.live.load(e, &f.input, "check")
 	if err != nil {
 		return fail(e, "check", err)
 	}
@@ -233,10 +243,11 @@ func runCheck(e *env, args []string) int {
 		return fail(e, "check", failure)
 	}
 	if f.output == "json" {
-		if code := writeJSON(e, "check", out); code != exitOK {
+		if code := writeJSON(e, "check", withAnswers(out, answers, true)); code != exitOK {
 			return code
 		}
 	} else {
+		writeAnswers(e.stdout, answers)
 		io.WriteString(e.stdout, text.String())
 	}
 	switch {

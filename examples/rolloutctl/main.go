@@ -7,6 +7,7 @@
 //	rolloutctl bounds   -f FILE   surge, unavailable, peak pods and min available per replica count
 //	rolloutctl check    -f DIR    rules every rollout must keep (peak pods, availability, duration)
 //	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
+//	rolloutctl diff     -f FILE --live LIVE   whether `kubectl apply -f FILE` starts a rollout
 //
 // Run `rolloutctl COMMAND -h` for a command's flags.
 //
@@ -31,13 +32,28 @@
 // controller reference) are passed along: the controller leaves them
 // alone.
 //
+// # Live objects
+//
+// With --live LIVE (plan, simulate, check; diff requires it), -f holds the
+// manifests about to be applied and LIVE the objects of the cluster, as
+// `kubectl get deploy,rs,pods -o yaml` prints them. Each Deployment of the
+// manifests is applied onto the live Deployment of its namespace and name
+// as client-side `kubectl apply` does (package rollout/apply), or created
+// when there is none; -n names the namespace of manifests that name none.
+// The command then works on the Deployments the API server would store,
+// with the live ReplicaSets and Pods, and its output starts with one line
+// per Deployment that says whether the apply starts a rollout
+// ("default/web: rollout: spec.template.spec.containers[name=app].image
+// changed"); -o json has it as "apply". diff prints only these lines.
+//
 // Simulations start at the latest time recorded in FILE (creation and
 // condition times), so that their output depends on FILE alone; plan syncs
 // at --now, or the current time.
 //
 // # Exit codes
 //
-// 0 success; 1 check found a violation; 2 bad usage or bad input; 3 check
+// 0 success; 1 check found a violation, or diff a rollout; 2 bad usage
+// or bad input (an apply that kubectl or the API server refuses too); 3 check
 // found no violation, but a simulation stopped at its limit (--max-work)
 // before its rollout ended, so check cannot tell. plan exits 0 when the
 // sync itself fails, reporting the error in its output: that is an answer
@@ -73,7 +89,12 @@
 // "message"}]}, severity being error, warning or limit and cause input or
 // rollout. undo -o json prints {"deployment", "target", "revision",
 // "noOp", "newRevision", "history", "images", "rollback"}, rollback being
-// simulate's shape.
+// simulate's shape. diff -o json prints {"rollout", "apply": [answer]},
+// each answer being {"deployment", "summary", "rollout", "created",
+// "changes": [{"path", "from", "to"}]} (from and to JSON values, from left
+// out for an added field and to for a removed one); with --live, plan and
+// simulate put the Deployment's answer first as "apply", and check the
+// list of them.
 package main
 
 import (
@@ -122,6 +143,7 @@ func commands() []command {
 		{"bounds", "surge, unavailable, peak pods and min available per replica count", runBounds},
 		{"check", "check that rollouts keep limits on pods, availability and time", runCheck},
 		{"undo", "preview `kubectl rollout undo` and simulate the roll back", runUndo},
+		{"diff", "whether applying manifests onto live objects starts a rollout", runDiff},
 	}
 }
 
@@ -137,9 +159,11 @@ Input (-f FILE, repeatable): files, directories (recursively) and '-' for
 standard input, holding what 'kubectl get deploy,rs,pods -o yaml' or
 '-o json' prints, multi-document YAML or JSON. Without -f, standard input
 when something is piped in; else simulate runs its embedded example.
+With --live LIVE (plan, simulate, check, diff), -f holds the manifests to
+apply onto the live objects in LIVE, as 'kubectl apply' merges them.
 
-Exit codes: 0 ok, 1 check found violations, 2 bad usage or bad input,
-3 check could not decide (a simulation hit its limit).
+Exit codes: 0 ok, 1 check found violations or diff a rollout, 2 bad usage
+or bad input, 3 check could not decide (a simulation hit its limit).
 Run 'rolloutctl <command> -h' for a command's flags.
 `
 

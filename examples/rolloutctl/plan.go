@@ -10,6 +10,7 @@ import (
 )
 
 const planHelp = `rolloutctl plan [-f FILE]... [--now RFC3339] [-o json|text] [--deployment NAME]
+       [--live FILE]... [-n NAMESPACE]
 
 One sync of the Deployment controller on the state in FILE (a Deployment,
 and the ReplicaSets and Pods of its namespace): the API calls it makes, in
@@ -17,11 +18,17 @@ order, each with the reason, the events it records, when it checks progress
 again, and the error that ends a failed sync. -o json prints the plan
 contract (rollout.Report). The exit code is 0 even when the sync fails:
 the error is part of the answer, in the output. Bad input exits 2.
+
+With --live, FILE holds the manifests to apply and --live the live objects:
+the sync is of the Deployment after 'kubectl apply', with the live
+ReplicaSets and Pods, and the output starts with whether the apply starts a
+rollout (in -o json, "apply"). See 'rolloutctl diff -h'.
 `
 
 // planFlags are plan's options.
 type planFlags struct {
 	input       inputFlags
+	live        liveFlags
 	now, output string
 }
 
@@ -29,6 +36,7 @@ func runPlan(e *env, args []string) int {
 	var f planFlags
 	fs := newFlagSet("plan")
 	f.input.add(fs, "", true)
+	f.live.add(fs)
 	fs.StringVar(&f.now, "now", "", "time of the sync, RFC3339 (default: the current time)")
 	fs.StringVar(&f.output, "o", "text", "output `format`: text or json")
 	if code := parse(e, fs, planHelp, args); code >= 0 {
@@ -45,7 +53,7 @@ func runPlan(e *env, args []string) int {
 		}
 		now = t
 	}
-	in, err := f.input.load(e, "plan")
+	in, answers, err := f.live.load(e, &f.input, "plan")
 	if err != nil {
 		return fail(e, "plan", err)
 	}
@@ -56,8 +64,9 @@ func runPlan(e *env, args []string) int {
 	actions, planErr := rollout.Plan(in.state(d, now))
 	report := rollout.NewReport(now, actions, planErr)
 	if f.output == "json" {
-		return writeJSON(e, "plan", report)
+		return writeJSON(e, "plan", withAnswer(report, answers, d))
 	}
+	writeAnswers(e.stdout, answerFor(answers, d))
 	writePlanText(e.stdout, actions, report)
 	return exitOK
 }

@@ -29,7 +29,7 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
        [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
-       [--max-work N] [-o table|json|svg]
+       [--max-work N] [-o table|json|svg] [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout sync by sync: the controller's actions, and pods that
 start, become ready and terminate as the flags say.
@@ -63,6 +63,12 @@ conditions, error}], summary} ('go doc' on this command lists every
 field). -o svg prints a chart of the pods that exist: ready, not ready and
 terminating per ReplicaSet, the available pods, the floor and the ceiling
 as they move, and the events.
+
+With --live, FILE holds the manifests to apply and --live the live objects:
+the start is the Deployment after 'kubectl apply', with the live
+ReplicaSets and Pods, so that the rollout the apply starts (if any) is the
+one simulated; the output starts with whether the apply starts a rollout
+(in -o json, "apply"; with -o svg, on stderr). See 'rolloutctl diff -h'.
 `
 
 // simFlags are the flags that shape a simulation, shared by simulate,
@@ -242,8 +248,10 @@ func templateImages(t rollout.PodTemplate) []string {
 func runSimulate(e *env, args []string) int {
 	var f simFlags
 	var output string
+	var live liveFlags
 	fs := newFlagSet("simulate")
 	f.input.add(fs, "; else the embedded seed example", true)
+	live.add(fs)
 	f.addSpec(fs)
 	f.addModel(fs)
 	fs.StringVar(&output, "o", "table", "output `format`: table, json or svg")
@@ -259,7 +267,7 @@ func runSimulate(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "simulate", err)
 	}
-	in, err := f.input.load(e, "simulate")
+	in, answers, err := live.load(e, &f.input, "simulate")
 	images := f.images
 	if errors.Is(err, errNoInput) {
 		in, err = parseExample(defaultManifestName, defaultManifest)
@@ -289,10 +297,12 @@ func runSimulate(e *env, args []string) int {
 	title := fmt.Sprintf("%s: %s", qualified(d), from)
 	switch output {
 	case "json":
-		return writeJSON(e, "simulate", newSimJSON(title, s, res))
+		return writeJSON(e, "simulate", withAnswer(newSimJSON(title, s, res), answers, d))
 	case "svg":
+		noteAnswers(e.stderr, answerFor(answers, d))
 		writeSVG(e.stdout, title, s, res, f.quotaPods)
 	default:
+		writeAnswers(e.stdout, answerFor(answers, d))
 		writeTable(e.stdout, title, s, res)
 	}
 	return exitOK
