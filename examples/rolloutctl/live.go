@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -172,7 +171,7 @@ func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []str
 	)
 	for i, d := range manifests.objs.Deployments {
 		doc := manifests.where[i]
-		ns, named, err := l.namespaceOf(doc)
+		ns, err := l.namespaceOf(doc)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: Deployment %q: %v", doc, d.Name, err))
 			continue
@@ -185,16 +184,11 @@ func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []str
 		seen[key] = doc
 		var r apply.Result
 		at, found := liveAt[key]
-		switch {
-		case found:
-			r, err = apply.Apply(at.JSON, doc.JSON, apply.Options{})
-		case !named && ns != rollout.DefaultNamespace:
-			var m []byte
-			if m, err = withNamespace(doc.JSON, ns); err == nil {
-				r, err = apply.Create(m, apply.Options{})
-			}
-		default:
-			r, err = apply.Create(doc.JSON, apply.Options{})
+		o := apply.Options{Namespace: ns}
+		if found {
+			r, err = apply.Apply(at.JSON, doc.JSON, o)
+		} else {
+			r, err = apply.Create(doc.JSON, o)
 		}
 		if err != nil {
 			how := "kubectl apply (a first apply: " + live.names + " has no such Deployment)"
@@ -211,47 +205,28 @@ func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []str
 	return answers, problems
 }
 
-// namespaceOf returns the namespace doc is applied in, and whether doc
-// names it: its own, or -n, or "default". A manifest whose namespace is
-// not -n's is refused, as kubectl refuses it.
-func (l *liveFlags) namespaceOf(doc manifest.Document) (string, bool, error) {
+// namespaceOf returns the namespace doc is applied in: its own, or -n, or
+// "default". A manifest whose namespace is not -n's is refused, as kubectl
+// refuses it.
+func (l *liveFlags) namespaceOf(doc manifest.Document) (string, error) {
 	var m struct {
 		Metadata struct {
 			Namespace string `json:"namespace"`
 		} `json:"metadata"`
 	}
 	if err := json.Unmarshal(doc.JSON, &m); err != nil {
-		return "", false, err // decoding the document succeeded: not reached
+		return "", err // decoding the document succeeded: not reached
 	}
 	own := m.Metadata.Namespace
 	switch {
 	case own != "" && l.namespace.set && own != l.namespace.name:
-		return "", false, fmt.Errorf("metadata.namespace %q is not -n %s: kubectl apply refuses a manifest of another namespace than the one it is given", own, l.namespace.name)
+		return "", fmt.Errorf("metadata.namespace %q is not -n %s: kubectl apply refuses a manifest of another namespace than the one it is given", own, l.namespace.name)
 	case own != "":
-		return own, true, nil
+		return own, nil
 	case l.namespace.set:
-		return l.namespace.name, false, nil
+		return l.namespace.name, nil
 	}
-	return rollout.DefaultNamespace, false, nil
-}
-
-// withNamespace returns the manifest with metadata.namespace set, as
-// kubectl apply -n sets it in an object that names none before it sends
-// it (and records it in the last-applied annotation).
-func withNamespace(manifestJSON []byte, namespace string) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(manifestJSON))
-	dec.UseNumber() // numbers as written
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil {
-		return nil, err
-	}
-	meta, ok := m["metadata"].(map[string]any)
-	if !ok {
-		meta = map[string]any{}
-		m["metadata"] = meta
-	}
-	meta["namespace"] = namespace
-	return json.Marshal(m)
+	return rollout.DefaultNamespace, nil
 }
 
 // answerFor returns the answer about d, if any.

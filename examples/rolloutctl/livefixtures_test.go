@@ -115,13 +115,7 @@ func (f liveFixture) generate() ([]byte, error) {
 	rv := 48210 // resourceVersions, in creation order
 	next := func() string { rv++; return fmt.Sprint(rv) }
 	for _, doc := range docs {
-		m := doc.JSON
-		if f.namespace != "" {
-			if m, err = withNamespace(m, f.namespace); err != nil {
-				return nil, err
-			}
-		}
-		created, err := apply.Create(m, apply.Options{})
+		created, err := apply.Create(doc.JSON, apply.Options{Namespace: f.namespace})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", doc, err)
 		}
