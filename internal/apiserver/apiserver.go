@@ -46,6 +46,9 @@ import (
 // assigns a uid, a creation time and a resourceVersion, which d does not
 // get here.
 func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
+		return errs
+	}
 	defaultDeployment(d, g)
 	rollbackTo, err := convertDeployment(d)
 	if err != nil {
@@ -65,6 +68,9 @@ func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 
 // CreateReplicaSet is [CreateDeployment] for a ReplicaSet.
 func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(rs.TypeMeta, "apps/v1", "ReplicaSet"); errs != nil {
+		return errs
+	}
 	defaultReplicaSet(rs, g)
 	convertPodTemplate(&rs.Spec.Template)
 	var errs field.ErrorList
@@ -83,9 +89,13 @@ func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
 // (kubectl get output) into what a client reads: the defaults of this
 // version applied, as the server applies them when it reads from storage,
 // the conversions' effects, and stored form. It validates nothing; see
-// [ValidateDeployment]. It returns an error only for a rollback annotation
-// that is not a number, which the server cannot convert.
+// [ValidateDeployment]. It returns an error only for an apiVersion or kind
+// other than apps/v1 Deployment, and for a rollback annotation that is not
+// a number, which the server cannot convert.
 func ReadDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
+		return errs
+	}
 	defaultDeployment(d, g)
 	d.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"}
 	if _, err := convertDeployment(d); err != nil {
@@ -96,19 +106,42 @@ func ReadDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 }
 
 // ReadReplicaSet is [ReadDeployment] for a ReplicaSet.
-func ReadReplicaSet(rs *schema.ReplicaSet, g FeatureGates) {
+func ReadReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(rs.TypeMeta, "apps/v1", "ReplicaSet"); errs != nil {
+		return errs
+	}
 	defaultReplicaSet(rs, g)
 	rs.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "ReplicaSet"}
 	convertPodTemplate(&rs.Spec.Template)
 	schema.StoredReplicaSet(rs)
+	return nil
 }
 
 // ReadPod is [ReadDeployment] for a Pod.
-func ReadPod(p *schema.Pod, g FeatureGates) {
+func ReadPod(p *schema.Pod, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(p.TypeMeta, "v1", "Pod"); errs != nil {
+		return errs
+	}
 	defaultPod(p, g)
 	p.TypeMeta = schema.TypeMeta{APIVersion: "v1", Kind: "Pod"}
 	convertPodSpec(&p.Spec)
 	schema.StoredPod(p)
+	return nil
+}
+
+// checkTypeMeta refuses an object whose apiVersion or kind is not the
+// type's, as the API server refuses a request body of another type (kubectl
+// finds no such resource first). Either may be absent: the request's URL
+// gives them.
+func checkTypeMeta(tm schema.TypeMeta, apiVersion, kind string) field.ErrorList {
+	var errs field.ErrorList
+	if tm.APIVersion != "" && tm.APIVersion != apiVersion {
+		errs = append(errs, field.InvalidString(field.NewPath("apiVersion"), tm.APIVersion, "no kind "+strconv.Quote(kind)+" in this version: want "+apiVersion))
+	}
+	if tm.Kind != "" && tm.Kind != kind {
+		errs = append(errs, field.InvalidString(field.NewPath("kind"), tm.Kind, "want "+kind))
+	}
+	return errs
 }
 
 // ValidateDeployment reports what the API server's create validation
