@@ -32,6 +32,7 @@ package apiserver
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -131,11 +132,11 @@ func ReadPod(p *schema.Pod, g FeatureGates) field.ErrorList {
 
 // checkTypeMeta refuses an object whose apiVersion or kind is not the
 // type's, as the API server refuses a request body of another type (kubectl
-// finds no such resource first). Either may be absent: the request's URL
-// gives them.
+// finds no such resource first). Either may be absent, and the version of
+// the type's own group ("apps/"): the request's URL gives them.
 func checkTypeMeta(tm schema.TypeMeta, apiVersion, kind string) field.ErrorList {
 	var errs field.ErrorList
-	if tm.APIVersion != "" && tm.APIVersion != apiVersion {
+	if !sameVersion(tm.APIVersion, apiVersion) {
 		errs = append(errs, field.InvalidString(field.NewPath("apiVersion"), tm.APIVersion, "no kind "+strconv.Quote(kind)+" in this version: want "+apiVersion))
 	}
 	if tm.Kind != "" && tm.Kind != kind {
@@ -174,4 +175,25 @@ func DefaultPodTemplateSpec(t *schema.PodTemplateSpec, g FeatureGates) {
 	defaultPodSpecObject(&t.Spec, g)
 	convertPodTemplate(t)
 	schema.StoredPodTemplateSpec(t)
+}
+
+// sameVersion reports whether the apiVersion of a request body is want
+// once the server fills what it leaves out (runtime's gvkWithDefaults):
+// the group and version when both are empty, the version when the group
+// is want's.
+func sameVersion(got, want string) bool {
+	group, version, _ := strings.Cut(want, "/")
+	if !strings.Contains(want, "/") {
+		group, version = "", want
+	}
+	g, v, ok := strings.Cut(got, "/")
+	if !ok {
+		g, v = "", got
+	} else if strings.Contains(v, "/") {
+		return false // not a group/version at all
+	}
+	if v == "" && (g == "" || g == group) {
+		return true
+	}
+	return g == group && v == version
 }
