@@ -240,13 +240,33 @@ func (d *decoder) duplicate(seen []uint64, i int) bool {
 		seen[i/64] |= bit
 		return false
 	}
+	d.strict(field.DuplicateKey, "")
 	if d.opts.Lenient {
-		d.warnings = append(d.warnings, d.pathString()+": duplicate field")
 		return false // the last one wins
 	}
-	d.fail(field.DuplicateKey, "", "")
 	d.skip()
 	return true
+}
+
+// strict records an unknown or a duplicate member at the current path: an
+// error, or a warning when lenient; once per path and kind, as upstream's
+// strict decoder reports them (a member repeated, or met again in a
+// repeated object, is one problem).
+func (d *decoder) strict(t field.Type, detail string) {
+	path := d.pathString()
+	if d.opts.Lenient {
+		w := path + ": " + string(t)
+		if detail != "" {
+			w += " (" + detail + ")"
+		}
+		if !slices.Contains(d.warnings, w) {
+			d.warnings = append(d.warnings, w)
+		}
+		return
+	}
+	if !slices.ContainsFunc(d.errs, func(e *field.Error) bool { return e.Type == t && e.Field == path }) {
+		d.errs = append(d.errs, &field.Error{Type: t, Field: path, Detail: detail})
+	}
 }
 
 // unknown records a member the type does not have and skips its value.
@@ -260,21 +280,7 @@ func (d *decoder) unknown(known []string) {
 			break
 		}
 	}
-	// A member repeated, or met again in a repeated object, is reported
-	// once, as upstream's strict decoder reports it.
-	path := d.pathString()
-	switch {
-	case d.opts.Lenient:
-		w := path + ": unknown field"
-		if detail != "" {
-			w += " (" + detail + ")"
-		}
-		if !slices.Contains(d.warnings, w) {
-			d.warnings = append(d.warnings, w)
-		}
-	case !slices.ContainsFunc(d.errs, func(e *field.Error) bool { return e.Type == field.Unknown && e.Field == path }):
-		d.fail(field.Unknown, "", detail)
-	}
+	d.strict(field.Unknown, detail)
 	d.skip()
 }
 
@@ -821,11 +827,10 @@ func (d *decoder) mapQuantity(p *map[string]Quantity) {
 // dupKey handles a repeated map key: an error (and the value skipped), or
 // a warning when lenient. It reports whether to decode the value.
 func (d *decoder) dupKey() bool {
+	d.strict(field.DuplicateKey, "")
 	if d.opts.Lenient {
-		d.warnings = append(d.warnings, d.pathString()+": duplicate field")
 		return true
 	}
-	d.fail(field.DuplicateKey, "", "")
 	d.skip()
 	return false
 }

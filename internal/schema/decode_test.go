@@ -23,6 +23,7 @@ func TestStrictProblemsAsUpstream(t *testing.T) {
 			[]string{"spec.template.spec.containers[0].foo: unknown field", "spec.template.spec.containers[1].foo: unknown field"}},
 		{`{"kind":"Deployment","kind":"Deployment"}`, []string{"kind: duplicate field"}},
 		{`{"":{},"":{}}`, []string{": unknown field"}},
+		{`{"metadata":{"labels":{"":"","":"","":""}}}`, []string{"metadata.labels.: duplicate field"}},
 	} {
 		_, res := DecodeDeployment([]byte(tc.in), DecodeOptions{})
 		var got []string
