@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,8 +15,9 @@ import (
 // DecodeOptions say how strictly to decode.
 type DecodeOptions struct {
 	// Lenient drops unknown and duplicate fields with a warning instead of
-	// refusing them, as kubectl apply --validate=false does. The last of
-	// duplicate fields wins.
+	// refusing them, as kubectl apply --validate=false does. A repeated
+	// member is decoded onto the first, as upstream's decoder does: objects
+	// and maps merge, and for scalars and lists the last one wins.
 	Lenient bool
 }
 
@@ -232,20 +234,17 @@ func (d *decoder) memberName() bool {
 // key returns the current member's name.
 func (d *decoder) key() string { return d.path[len(d.path)-1].name }
 
-// duplicate reports whether field i of the object was already seen, and
-// records it in seen. A duplicate is an error, or a warning when lenient.
+// duplicate records field i of the object in seen, and a repeated field as
+// an error (a warning when lenient). It reports false: a repeated member is
+// decoded all the same, onto what the first one set, as upstream's decoder
+// does, so that the problems inside it are reported too.
 func (d *decoder) duplicate(seen []uint64, i int) bool {
 	bit := uint64(1) << (i % 64)
-	if seen[i/64]&bit == 0 {
-		seen[i/64] |= bit
-		return false
+	if seen[i/64]&bit != 0 {
+		d.strict(field.DuplicateKey, "")
 	}
-	d.strict(field.DuplicateKey, "")
-	if d.opts.Lenient {
-		return false // the last one wins
-	}
-	d.skip()
-	return true
+	seen[i/64] |= bit
+	return false
 }
 
 // strict records an unknown or a duplicate member at the current path: an
@@ -802,7 +801,7 @@ func (d *decoder) mapString(p *map[string]string) {
 		d.str(&v)
 		m[k] = v
 	}
-	*p = m
+	*p = mergeMap(*p, m)
 }
 
 // mapQuantity decodes an object of quantities (a ResourceList).
@@ -821,18 +820,26 @@ func (d *decoder) mapQuantity(p *map[string]Quantity) {
 		d.quantity(&v)
 		m[k] = v
 	}
-	*p = m
+	*p = mergeMap(*p, m)
 }
 
-// dupKey handles a repeated map key: an error (and the value skipped), or
-// a warning when lenient. It reports whether to decode the value.
+// mergeMap returns the entries of a decoded object m added to the map
+// already there, as upstream's decoder stores a repeated map member: the
+// second object adds to the first (duplicates are counted per object).
+func mergeMap[V any](old, m map[string]V) map[string]V {
+	if old == nil {
+		return m
+	}
+	maps.Copy(old, m)
+	return old
+}
+
+// dupKey records a repeated map key as an error (a warning when lenient).
+// It reports true: the value is decoded all the same and replaces the
+// first, as upstream's decoder does, so that its problems are reported too.
 func (d *decoder) dupKey() bool {
 	d.strict(field.DuplicateKey, "")
-	if d.opts.Lenient {
-		return true
-	}
-	d.skip()
-	return false
+	return true
 }
 
 func (d *decoder) sliceString(p *[]string) { decodeSlice(d, p, d.str) }

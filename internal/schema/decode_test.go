@@ -7,10 +7,11 @@ import (
 
 // TestStrictProblemsAsUpstream: the problems of strict decoding are the
 // ones upstream's strict decoder reports (each row was checked against it
-// in internal/upstream; the last, found by FuzzCreateAgainstUpstream, is in
-// that fuzz target's corpus): an unknown
-// member repeated, in one object or in a repeated object, is reported
-// once; a known member repeated is a duplicate.
+// in internal/upstream; the last two, found by FuzzCreateAgainstUpstream,
+// are in that fuzz target's corpus): an unknown member repeated, in one
+// object or in a repeated object, is reported once; a known member
+// repeated is a duplicate, and decoded all the same, so that the unknown
+// members inside it are reported too.
 func TestStrictProblemsAsUpstream(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -24,6 +25,10 @@ func TestStrictProblemsAsUpstream(t *testing.T) {
 		{`{"kind":"Deployment","kind":"Deployment"}`, []string{"kind: duplicate field"}},
 		{`{"":{},"":{}}`, []string{": unknown field"}},
 		{`{"metadata":{"labels":{"":"","":"","":""}}}`, []string{"metadata.labels.: duplicate field"}},
+		{`{"spec":{"template":{"spec":{"containers":[{"livenessProbe":{"a":1},"livenessProbe":{"b":0}}]}}}}`, []string{
+			"spec.template.spec.containers[0].livenessProbe.a: unknown field",
+			"spec.template.spec.containers[0].livenessProbe: duplicate field",
+			"spec.template.spec.containers[0].livenessProbe.b: unknown field"}},
 	} {
 		_, res := DecodeDeployment([]byte(tc.in), DecodeOptions{})
 		var got []string
@@ -33,5 +38,26 @@ func TestStrictProblemsAsUpstream(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: problems %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestLenientRepeatedMembersMerge: when lenient, a repeated member is
+// decoded onto the first, as upstream's decoder (encoding/json's rules)
+// stores it: objects and maps merge, a scalar's last value wins.
+func TestLenientRepeatedMembersMerge(t *testing.T) {
+	in := `{"metadata":{"name":"a","labels":{"x":"1","y":"1"},"name":"b","labels":{"y":"2"}},` +
+		`"spec":{"minReadySeconds":1},"spec":{"replicas":3}}`
+	d, res := DecodeDeployment([]byte(in), DecodeOptions{Lenient: true})
+	if len(res.Errs) != 0 {
+		t.Fatalf("errors %v", res.Errs)
+	}
+	if d.ObjectMeta.Name != "b" || d.ObjectMeta.Labels["x"] != "1" || d.ObjectMeta.Labels["y"] != "2" {
+		t.Errorf("metadata %+v, want name b and labels x=1 y=2", d.ObjectMeta)
+	}
+	if d.Spec.MinReadySeconds != 1 || d.Spec.Replicas == nil || *d.Spec.Replicas != 3 {
+		t.Errorf("spec minReadySeconds %d replicas %v, want 1 and 3", d.Spec.MinReadySeconds, d.Spec.Replicas)
+	}
+	if len(res.Warnings) != 3 {
+		t.Errorf("warnings %q, want the three duplicates", res.Warnings)
 	}
 }
