@@ -3,6 +3,7 @@ package rollout_test
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -141,5 +142,92 @@ func TestCalculateStatusIsPlans(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, actions[0].Status); diff != "" {
 		t.Errorf("Plan()'s status differs from CalculateStatus() (-CalculateStatus +Plan):\n%s", diff)
+	}
+}
+
+// TestPlanTimestampsTruncated: every condition time a sync writes is
+// State.Now truncated to the second, as the API server stores it, in the
+// conditions each step stamps: NewReplicaSetCreated, DeploymentPaused,
+// Available (true or false), ReplicaSetUpdated, NewReplicaSetAvailable and
+// ProgressDeadlineExceeded. A transition time carried over from the
+// Deployment's status is the only other time a written condition may have.
+func TestPlanTimestampsTruncated(t *testing.T) {
+	now := rollout.WebEpoch.Add(time.Hour + 750*time.Millisecond)
+	ts := now.Truncate(time.Second)
+	v1 := func(size, available int32) rollout.ReplicaSet {
+		rs := rollout.WebReplicaSet("web-v1", "v1", size, 1, rollout.WebEpoch)
+		rs.Status.AvailableReplicas, rs.Status.ReadyReplicas = available, available
+		return rs
+	}
+	v2 := func(size, available int32) rollout.ReplicaSet {
+		rs := rollout.WebReplicaSet("web-v2", "v2", size, 2, rollout.WebEpoch.Add(time.Minute))
+		rs.Status.AvailableReplicas, rs.Status.ReadyReplicas = available, available
+		return rs
+	}
+	// updated is a Deployment of 3 on v2 whose status is what its
+	// ReplicaSets report, and which was last progressing at WebEpoch.
+	updated := func(sets ...rollout.ReplicaSet) rollout.State {
+		s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", sets...)
+		s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "2"}
+		st, err := rollout.CalculateStatus(&s.Deployment, rollout.Pointers(sets), &sets[len(sets)-1], rollout.WebEpoch, s.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Conditions = []rollout.Condition{rollout.NewDeploymentCondition(rollout.Progressing, rollout.ConditionTrue, rollout.ReasonReplicaSetUpdated, "", rollout.WebEpoch)}
+		s.Deployment.Status = st
+		return s
+	}
+	progressing := updated(v1(2, 2), v2(1, 1))
+	progressing.Deployment.Status.UpdatedReplicas = 0 // the last sync saw none
+	paused := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", v1(3, 3))
+	paused.Deployment.Spec.Paused = true
+	tests := []struct {
+		name    string
+		s       rollout.State
+		reasons []string // the conditions the sync stamps
+	}{
+		{"a new ReplicaSet", rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", v1(3, 3)),
+			[]string{rollout.ReasonNewReplicaSetCreated, rollout.ReasonMinimumReplicasAvailable}},
+		{"paused", paused, []string{rollout.ReasonDeploymentPaused, rollout.ReasonMinimumReplicasAvailable}},
+		{"progressing", progressing, []string{rollout.ReasonReplicaSetUpdated, rollout.ReasonMinimumReplicasAvailable}},
+		{"stalled past the deadline", updated(v1(2, 2), v2(2, 0)),
+			[]string{rollout.ReasonProgressDeadlineExceeded, rollout.ReasonMinimumReplicasUnavailable}},
+		{"complete", updated(v1(0, 0), v2(3, 3)), []string{rollout.ReasonNewReplicaSetAvailable, rollout.ReasonMinimumReplicasAvailable}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.s.Now = now
+			actions, err := rollout.Plan(tt.s)
+			if err != nil {
+				t.Fatalf("Plan() error: %v", err)
+			}
+			carried := map[rollout.ConditionType]time.Time{}
+			for _, c := range tt.s.Deployment.Status.Conditions {
+				carried[c.Type] = c.LastTransitionTime
+			}
+			stamped := map[string]bool{}
+			for _, a := range actions {
+				if a.Type != rollout.UpdateDeploymentStatus {
+					continue
+				}
+				for _, c := range a.Status.Conditions {
+					if slices.Contains(tt.s.Deployment.Status.Conditions, c) {
+						continue // carried over unchanged
+					}
+					stamped[c.Reason] = true
+					if !c.LastUpdateTime.Equal(ts) {
+						t.Errorf("%s %s: lastUpdateTime %v, want %v (now %v truncated)", c.Type, c.Reason, c.LastUpdateTime, ts, now)
+					}
+					if !c.LastTransitionTime.Equal(ts) && !c.LastTransitionTime.Equal(carried[c.Type]) {
+						t.Errorf("%s %s: lastTransitionTime %v, want %v or the one carried over", c.Type, c.Reason, c.LastTransitionTime, ts)
+					}
+				}
+			}
+			for _, r := range tt.reasons {
+				if !stamped[r] {
+					t.Errorf("no condition %s written; the sync wrote %v", r, stamped)
+				}
+			}
+		})
 	}
 }
