@@ -25,6 +25,15 @@ func web(replicas int, strategy string) rollout.State {
 	return sim.FromDeployment(objs.Deployments[0], start)
 }
 
+// withImage is sim.WithImage for a container the examples know exists.
+func withImage(s rollout.State, container, image string) rollout.State {
+	s, err := sim.WithImage(s, container, image)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
 // printRun prints the syncs that changed a size or an available count,
 // then how the run ended.
 func printRun(res sim.Result) {
@@ -50,7 +59,7 @@ func printRun(res sim.Result) {
 // last 5 new ones. There are never more than 13 pods, nor fewer than 8
 // available.
 func Example_rollingUpdate() {
-	s := sim.WithImage(web(10, `{"type": "RollingUpdate"}`), "app", "app:v2")
+	s := withImage(web(10, `{"type": "RollingUpdate"}`), "app", "app:v2")
 	res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{ReadyAfter: 30 * time.Second}})
 	if err != nil {
 		panic(err)
@@ -74,7 +83,7 @@ func Example_rollingUpdate() {
 // new 5 of 13 become 15 and 10 of 25, replicas + maxSurge), and the
 // rollout goes on at the new size.
 func Example_proportionalScaling() {
-	s := sim.WithImage(web(10, `{"type": "RollingUpdate"}`), "app", "app:v2")
+	s := withImage(web(10, `{"type": "RollingUpdate"}`), "app", "app:v2")
 	res, err := sim.Run(s, sim.Config{
 		Pods:    sim.PodModel{ReadyAfter: time.Minute},
 		Changes: []sim.ReplicaChange{{After: 30 * time.Second, Replicas: 20}},
@@ -101,7 +110,7 @@ func Example_proportionalScaling() {
 // take 30 seconds to terminate, the new ones 10 seconds to be ready, and
 // nothing is available in between.
 func Example_recreate() {
-	s := sim.WithImage(web(3, `{"type": "Recreate"}`), "app", "app:v2")
+	s := withImage(web(3, `{"type": "Recreate"}`), "app", "app:v2")
 	res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{Terminating: 30 * time.Second, ReadyAfter: 10 * time.Second}})
 	if err != nil {
 		panic(err)
@@ -122,7 +131,7 @@ func Example_recreate() {
 // ReplicaSet becomes revision 3; the controller removes the crash-looping
 // pod and the Deployment is complete again.
 func Example_rollback() {
-	s := sim.WithImage(web(4, `{"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}}`), "app", "app:v2")
+	s := withImage(web(4, `{"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}}`), "app", "app:v2")
 	crash := sim.PodModel{NeverReady: []string{"app:v2"}}
 	stuck, err := sim.Run(s, sim.Config{Pods: crash})
 	if err != nil {
@@ -157,7 +166,7 @@ func Example_rollback() {
 func Example_progressDeadline() {
 	s := web(4, `{"type": "RollingUpdate"}`)
 	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(60)
-	s = sim.WithImage(s, "app", "app:v2")
+	s = withImage(s, "app", "app:v2")
 	res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{NeverReady: []string{"app:v2"}}})
 	if err != nil {
 		panic(err)
@@ -181,7 +190,7 @@ func Example_quotaBlocksSurge() {
 	for _, maxUnavailable := range []int{0, 1} {
 		s := web(4, fmt.Sprintf(`{"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": %d}}`, maxUnavailable))
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{} // no deadline
-		s = sim.WithImage(s, "app", "app:v2")
+		s = withImage(s, "app", "app:v2")
 		res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{MaxPods: 4, ReadyAfter: 10 * time.Second}})
 		if err != nil {
 			panic(err)

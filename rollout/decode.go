@@ -36,6 +36,14 @@ type DecodeOptions struct {
 	// Lenient drops unknown and duplicate fields with a warning instead of
 	// refusing them, as kubectl apply --validate=false does.
 	Lenient bool
+	// Validate refuses, besides what cannot be decoded, the Deployments
+	// and ReplicaSets that the API server's validation refuses when they
+	// are created (their names, labels, selectors, pod templates: every
+	// rule of v1.36's apps and core validation), each problem a
+	// *FieldError naming the field. Like the server on create, it drops
+	// the template's fields of feature gates that are off, with a warning
+	// naming the gate.
+	Validate bool
 	// FeatureGates are the API server's feature gates.
 	FeatureGates FeatureGates
 }
@@ -55,9 +63,9 @@ func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) 
 // strategy RollingUpdate 25%/25%, revisionHistoryLimit 10,
 // progressDeadlineSeconds 600, and every default of the pod template),
 // empty lists and maps absent, quantities in canonical form. An object
-// without a namespace is in [DefaultNamespace]. Decode does not validate:
-// [Plan] refuses what the controller must not act on, and [Validate] says
-// what the API server would refuse.
+// without a namespace is in [DefaultNamespace]. Unless o.Validate is set,
+// Decode does not validate: [Plan] refuses what the controller must not act
+// on.
 func (o DecodeOptions) Decode(data []byte) (Objects, error) {
 	var objs Objects
 	err := o.add(&objs, data, "")
@@ -154,6 +162,13 @@ func (o DecodeOptions) decodeDeployment(data []byte, warn *[]string) (Deployment
 	if err := fieldErrors(apiserver.ReadDeployment(v, o.FeatureGates)); err != nil {
 		return Deployment{}, err
 	}
+	if o.Validate {
+		errs, dropped := apiserver.ValidateDeployment(v, o.FeatureGates)
+		if err := fieldErrors(errs); err != nil {
+			return Deployment{}, err
+		}
+		warnDropped(warn, dropped)
+	}
 	return deploymentFromSchema(v)
 }
 
@@ -164,6 +179,13 @@ func (o DecodeOptions) decodeReplicaSet(data []byte, warn *[]string) (ReplicaSet
 	}
 	v.Namespace = namespaceOr(v.Namespace)
 	apiserver.ReadReplicaSet(v, o.FeatureGates)
+	if o.Validate {
+		errs, dropped := apiserver.ValidateReplicaSet(v, o.FeatureGates)
+		if err := fieldErrors(errs); err != nil {
+			return ReplicaSet{}, err
+		}
+		warnDropped(warn, dropped)
+	}
 	return replicaSetFromSchema(v), nil
 }
 
@@ -175,6 +197,14 @@ func (o DecodeOptions) decodePod(data []byte, warn *[]string) (Pod, error) {
 	v.Namespace = namespaceOr(v.Namespace)
 	apiserver.ReadPod(v, o.FeatureGates)
 	return podFromSchema(v), nil
+}
+
+// warnDropped warns of each feature gate whose fields the API server drops
+// from the template.
+func warnDropped(warn *[]string, gates []string) {
+	for _, g := range gates {
+		*warn = append(*warn, "spec.template.spec: the API server drops the fields of feature gate "+g+", which is off")
+	}
 }
 
 // result returns the decoding errors as one error and keeps the warnings.

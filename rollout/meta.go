@@ -84,16 +84,6 @@ func (m ObjectMeta) ControllerRef() (OwnerReference, bool) {
 	return OwnerReference{}, false
 }
 
-// normalize drops empty maps and lists, which the API server does not
-// store (its fields are omitempty): an object read back has nil there.
-func (m *ObjectMeta) normalize() {
-	m.Labels = nilIfEmpty(m.Labels)
-	m.Annotations = nilIfEmpty(m.Annotations)
-	if len(m.OwnerReferences) == 0 {
-		m.OwnerReferences = nil
-	}
-}
-
 func nilIfEmpty(m map[string]string) map[string]string {
 	if len(m) == 0 {
 		return nil
@@ -122,18 +112,6 @@ type LabelSelectorRequirement struct {
 type LabelSelector struct {
 	MatchLabels      map[string]string          `json:"matchLabels,omitempty"`
 	MatchExpressions []LabelSelectorRequirement `json:"matchExpressions,omitempty"`
-}
-
-func (s *LabelSelector) normalize() {
-	s.MatchLabels = nilIfEmpty(s.MatchLabels)
-	if len(s.MatchExpressions) == 0 {
-		s.MatchExpressions = nil
-	}
-	for i := range s.MatchExpressions {
-		if len(s.MatchExpressions[i].Values) == 0 {
-			s.MatchExpressions[i].Values = nil
-		}
-	}
 }
 
 func (s LabelSelector) clone() LabelSelector {

@@ -1,43 +1,47 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
+	"math"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const boundsHelp = `rolloutctl bounds -f FILE [--replicas MIN..MAX] [-o table|json]
+const boundsHelp = `rolloutctl bounds [-f FILE]... [--replicas MIN..MAX] [--step N] [-o table|json]
 
-For each Deployment in FILE, what its strategy allows at each replica count
-in the range: SURGE (maxSurge, rounded up) and UNAVAILABLE (maxUnavailable,
-rounded down; 1 when both come to 0) pods, the PEAK PODS a rollout may
-reach (replicas + surge), the MIN AVAILABLE it keeps (replicas -
-unavailable) and the fewest syncs (MIN STEPS) a rollout takes. CHANGE
-marks a row where rounding changes the surge or unavailable pods from the
-row before (RollingUpdate only); "spec.replicas" marks the Deployment's own count. The default
-range is 1..max(10, 2 x spec.replicas). A range of more than 1000 rows
-reports its progress on stderr.
+For each Deployment in the input, what its strategy allows at replica
+counts in a range: SURGE (maxSurge, rounded up) and UNAVAILABLE
+(maxUnavailable, rounded down; 1 when both come to 0) pods, the PEAK PODS a
+rollout from a complete state may reach (replicas + surge, the new
+ReplicaSet growing to at most replicas), the MIN AVAILABLE it keeps
+(replicas - unavailable) and the fewest syncs (MIN STEPS) a rollout takes.
+CHANGE marks a row where rounding changes the surge or unavailable pods
+from the row before (RollingUpdate only); "spec.replicas" marks the
+Deployment's own count, which is always shown.
+
+The default range is 1..max(10, 2 x spec.replicas). A range of more than
+1000 counts is sampled at a round step (every 2nd, 5th, 10th, ... count,
+and its last), unless --step says otherwise: --step 1 shows every count.
+Rows are written as they are computed, so memory does not grow with the
+range; more than 1000 rows report their progress on stderr.
 `
 
-// boundsProgressRows is the range size from which bounds reports progress.
-const boundsProgressRows = 1000
+// Bounds shows every count of a range up to boundsAllRows, samples wider
+// ranges, and reports progress from boundsProgressRows rows.
+const (
+	boundsAllRows      = 1000
+	boundsProgressRows = 1000
+)
 
-// boundsJSON is one Deployment in bounds -o json.
-type boundsJSON struct {
-	Deployment     string          `json:"deployment"`
-	Strategy       string          `json:"strategy"`
-	MaxSurge       string          `json:"maxSurge,omitempty"`
-	MaxUnavailable string          `json:"maxUnavailable,omitempty"`
-	SpecReplicas   int32           `json:"specReplicas"`
-	Rows           []boundsRowJSON `json:"rows"`
-}
-
-type boundsRowJSON struct {
+// boundsRow is one row of bounds -o json.
+type boundsRow struct {
 	Replicas     int32 `json:"replicas"`
 	Surge        int32 `json:"surge"`
 	Unavailable  int32 `json:"unavailable"`
@@ -49,14 +53,27 @@ type boundsRowJSON struct {
 	Changed bool `json:"changed"`
 }
 
+// boundsHead is one Deployment in bounds -o json, before its rows.
+type boundsHead struct {
+	Deployment     string `json:"deployment"`
+	Strategy       string `json:"strategy"`
+	MaxSurge       string `json:"maxSurge,omitempty"`
+	MaxUnavailable string `json:"maxUnavailable,omitempty"`
+	SpecReplicas   int32  `json:"specReplicas"`
+	Step           int64  `json:"step"`
+}
+
 func runBounds(e *env, args []string) int {
 	var (
-		file, output string
-		replicas     replicasFlag
+		input    inputFlags
+		output   string
+		replicas replicasFlag
+		step     int64
 	)
 	fs := newFlagSet("bounds")
-	fs.StringVar(&file, "f", "", "manifest `FILE` (YAML or JSON); - for standard input")
+	input.add(fs, "", false)
 	fs.Var(&replicas, "replicas", "replica counts: `MIN..MAX` or N (default 1..max(10, 2 x spec.replicas))")
+	fs.Int64Var(&step, "step", 0, "show every `N`th count of the range, and its last (default: 1 up to 1000 counts, else a round step)")
 	fs.StringVar(&output, "o", "table", "output `format`: table or json")
 	if code := parse(e, fs, boundsHelp, args); code >= 0 {
 		return code
@@ -64,77 +81,171 @@ func runBounds(e *env, args []string) int {
 	if output != "table" && output != "json" {
 		return fail(e, "bounds", fmt.Errorf("-o %q: want table or json", output))
 	}
-	m, err := loadManifest(file, e.stdin)
+	if step < 0 {
+		return fail(e, "bounds", fmt.Errorf("--step %d: must be positive", step))
+	}
+	in, err := input.load(e, "bounds")
 	if err != nil {
 		return fail(e, "bounds", err)
 	}
-	var all []boundsJSON
-	for i, d := range m.objs.Deployments {
+	w := bufio.NewWriter(e.stdout)
+	defer w.Flush()
+	if output == "json" {
+		w.WriteString("[")
+	}
+	for i, d := range in.objs.Deployments {
 		lo, hi := replicas.min, replicas.max
 		if !replicas.set {
-			lo, hi = 1, int32(max(10, min(2*int64(d.Spec.Replicas), 1<<31-1)))
+			lo, hi = 1, int32(max(10, min(2*int64(d.Spec.Replicas), math.MaxInt32)))
 		}
-		rows := boundsRows(e.stderr, qualified(d), d.Spec.Strategy, lo, hi)
-		b := boundsJSON{Deployment: qualified(d), Strategy: string(d.Spec.Strategy.Type), SpecReplicas: d.Spec.Replicas, Rows: rows}
-		if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy {
-			b.MaxSurge = d.Spec.Strategy.RollingUpdate.MaxSurge.String()
-			b.MaxUnavailable = d.Spec.Strategy.RollingUpdate.MaxUnavailable.String()
-		}
-		if output == "table" {
-			if i > 0 {
-				fmt.Fprintln(e.stdout)
+		by := step
+		if by == 0 {
+			by = sampleStep(int64(hi) - int64(lo) + 1)
+			if by > 1 {
+				fmt.Fprintf(e.stderr, "bounds: %s: %d counts: showing every %dth and the last (--step 1 shows all)\n",
+					qualified(d), int64(hi)-int64(lo)+1, by)
 			}
-			writeBoundsTable(e.stdout, b)
 		}
-		all = append(all, b)
+		head := boundsHead{Deployment: qualified(d), Strategy: string(d.Spec.Strategy.Type), SpecReplicas: d.Spec.Replicas, Step: by}
+		if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy {
+			head.MaxSurge = d.Spec.Strategy.RollingUpdate.MaxSurge.String()
+			head.MaxUnavailable = d.Spec.Strategy.RollingUpdate.MaxUnavailable.String()
+		}
+		rows := boundsRows(d.Spec.Strategy, lo, hi, by, d.Spec.Replicas)
+		progress := newProgress(e.stderr, "bounds: "+qualified(d)+":", "rows", shownRows(lo, hi, by, d.Spec.Replicas), boundsProgressRows)
+		if output == "json" {
+			if i > 0 {
+				w.WriteString(",")
+			}
+			writeBoundsJSON(w, head, rows, progress)
+		} else {
+			if i > 0 {
+				w.WriteString("\n")
+			}
+			// No count in the range exceeds 2 x hi + 2, but a maxSurge
+			// count may.
+			widest := len(strconv.FormatInt(max(2*int64(hi)+2, int64(sim.ComputeBounds(d.Spec.Strategy, hi).Surge)), 10))
+			writeBoundsTable(w, head, widest, rows, progress)
+		}
 	}
 	if output == "json" {
-		return writeJSON(e, "bounds", all)
+		w.WriteString("\n]\n")
+	}
+	if err := w.Flush(); err != nil {
+		return fail(e, "bounds", err)
 	}
 	return exitOK
 }
 
-// boundsRows computes the rows for lo..hi, in tenths with a progress line
-// on progress when the range is wide, and marks where rounding flips (for
-// RollingUpdate; Recreate's unavailable pods are all of them, no rounding).
-func boundsRows(progress io.Writer, name string, st rollout.Strategy, lo, hi int32) []boundsRowJSON {
-	n := int64(hi) - int64(lo) + 1
-	chunks := int64(1)
-	if n > boundsProgressRows {
-		chunks = 10
-	}
-	rows := make([]boundsRowJSON, 0, n)
-	for c := range chunks {
-		a := int64(lo) + n*c/chunks
-		b := int64(lo) + n*(c+1)/chunks - 1
-		for _, x := range sim.BoundsRange(st, int32(a), int32(b)) {
-			r := boundsRowJSON{Replicas: x.Replicas, Surge: x.Surge, Unavailable: x.Unavailable,
-				PeakPods: x.PeakPods, MinAvailable: x.MinAvailable, MinSteps: x.MinSteps}
-			if k := len(rows); k > 0 && st.Type == rollout.RollingUpdateStrategy {
-				r.Changed = rows[k-1].Surge != r.Surge || rows[k-1].Unavailable != r.Unavailable
+// sampleStep returns 1 for a range of at most boundsAllRows counts, and
+// otherwise the smallest of 2, 5, 10, 20, 50, ... that shows at most that
+// many.
+func sampleStep(n int64) int64 {
+	for s := int64(1); ; s *= 10 {
+		for _, m := range []int64{1, 2, 5} {
+			if n <= boundsAllRows*s*m {
+				return s * m
 			}
-			rows = append(rows, r)
-		}
-		if chunks > 1 {
-			fmt.Fprintf(progress, "bounds: %s: %d%% (%d of %d rows)\n", name, (c+1)*100/chunks, len(rows), n)
 		}
 	}
-	return rows
 }
 
-func writeBoundsTable(w io.Writer, b boundsJSON) {
-	if b.Strategy == string(rollout.RollingUpdateStrategy) {
-		fmt.Fprintf(w, "%s: RollingUpdate, maxSurge %s, maxUnavailable %s, spec.replicas %d\n", b.Deployment, b.MaxSurge, b.MaxUnavailable, b.SpecReplicas)
-	} else {
-		fmt.Fprintf(w, "%s: %s, spec.replicas %d\n", b.Deployment, b.Strategy, b.SpecReplicas)
+// boundsRows yields the rows of lo, the multiples of step after it, and
+// hi, with spec (when in the range) among them, one at a time, marking
+// where rounding flips from the row before (RollingUpdate only: Recreate's
+// unavailable pods are all of them, no rounding).
+func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32) iter.Seq[boundsRow] {
+	return func(yield func(boundsRow) bool) {
+		var prev sim.Bounds
+		first := true
+		emit := func(r int64) bool {
+			b := sim.ComputeBounds(st, int32(r))
+			row := boundsRow{Replicas: b.Replicas, Surge: b.Surge, Unavailable: b.Unavailable,
+				PeakPods: b.PeakPods, MinAvailable: b.MinAvailable, MinSteps: b.MinSteps}
+			row.Changed = !first && st.Type == rollout.RollingUpdateStrategy && (prev.Surge != b.Surge || prev.Unavailable != b.Unavailable)
+			prev, first = b, false
+			return yield(row)
+		}
+		for r := range boundsCounts(lo, hi, step, spec) {
+			if !emit(r) {
+				return
+			}
+		}
 	}
-	var buf bytes.Buffer
-	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "REPLICAS\tSURGE\tUNAVAILABLE\tPEAK PODS\tMIN AVAILABLE\tMIN STEPS\tCHANGE")
-	for i, r := range b.Rows {
+}
+
+// boundsCounts yields lo, the multiples of step after it, and hi, with
+// spec among them when it is in the range: the replica counts bounds
+// shows.
+func boundsCounts(lo, hi int32, step int64, spec int32) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		s, end := int64(spec), int64(hi)
+		for r := int64(lo); r <= end; {
+			next := min((r/step+1)*step, end)
+			if r == end {
+				next = end + 1
+			}
+			if !yield(r) {
+				return
+			}
+			if s > r && s < next && !yield(s) {
+				return
+			}
+			r = next
+		}
+	}
+}
+
+// shownRows counts the rows boundsRows yields.
+func shownRows(lo, hi int32, step int64, spec int32) int64 {
+	var n int64
+	for range boundsCounts(lo, hi, step, spec) {
+		n++
+	}
+	return n
+}
+
+func writeBoundsJSON(w io.Writer, head boundsHead, rows iter.Seq[boundsRow], progress *progress) {
+	h, _ := json.Marshal(head)
+	fmt.Fprintf(w, "\n  %s, \"rows\": [", h[:len(h)-1])
+	sep := "\n    "
+	for row := range rows {
+		b, _ := json.Marshal(row)
+		fmt.Fprintf(w, "%s%s", sep, b)
+		sep = ",\n    "
+		progress.add(1)
+	}
+	io.WriteString(w, "\n  ]}")
+}
+
+// writeBoundsTable writes the rows as they come, in columns as wide as the
+// widest cell any row may have.
+func writeBoundsTable(w io.Writer, head boundsHead, widest int, rows iter.Seq[boundsRow], progress *progress) {
+	if head.Strategy == string(rollout.RollingUpdateStrategy) {
+		fmt.Fprintf(w, "%s: RollingUpdate, maxSurge %s, maxUnavailable %s, spec.replicas %d\n", head.Deployment, head.MaxSurge, head.MaxUnavailable, head.SpecReplicas)
+	} else {
+		fmt.Fprintf(w, "%s: %s, spec.replicas %d\n", head.Deployment, head.Strategy, head.SpecReplicas)
+	}
+	headers := []string{"REPLICAS", "SURGE", "UNAVAILABLE", "PEAK PODS", "MIN AVAILABLE", "MIN STEPS", "CHANGE"}
+	widths := make([]int, len(headers))
+	for i, h := range headers {
+		widths[i] = max(len(h), widest)
+	}
+	line := func(cells ...string) {
+		var b strings.Builder
+		for i, c := range cells {
+			b.WriteString(c)
+			if i < len(cells)-1 {
+				b.WriteString(strings.Repeat(" ", max(widths[i]-len(c), 0)+2))
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	line(headers...)
+	var prev boundsRow
+	for r := range rows {
 		var note string
 		if r.Changed {
-			prev := b.Rows[i-1]
 			if prev.Surge != r.Surge {
 				note = fmt.Sprintf("surge %d->%d", prev.Surge, r.Surge)
 			}
@@ -146,16 +257,15 @@ func writeBoundsTable(w io.Writer, b boundsJSON) {
 			}
 			note = "* " + note
 		}
-		if r.Replicas == b.SpecReplicas {
+		if r.Replicas == head.SpecReplicas {
 			if note != "" {
 				note += "; "
 			}
 			note += "<- spec.replicas"
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%s\n", r.Replicas, r.Surge, r.Unavailable, r.PeakPods, r.MinAvailable, r.MinSteps, note)
-	}
-	tw.Flush()
-	for line := range strings.Lines(buf.String()) {
-		fmt.Fprintln(w, strings.TrimRight(line, " \n"))
+		line(fmt.Sprint(r.Replicas), fmt.Sprint(r.Surge), fmt.Sprint(r.Unavailable), fmt.Sprint(r.PeakPods),
+			fmt.Sprint(r.MinAvailable), fmt.Sprint(r.MinSteps), note)
+		prev = r
+		progress.add(1)
 	}
 }

@@ -2,20 +2,29 @@ package main
 
 import (
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-func boundsJSONOf(t *testing.T, args ...string) []boundsJSON {
+// boundsOut is one Deployment of bounds -o json.
+type boundsOut struct {
+	boundsHead
+	Rows []boundsRow `json:"rows"`
+}
+
+func boundsJSONOf(t *testing.T, args ...string) []boundsOut {
 	t.Helper()
 	args = append([]string{"bounds", "-o", "json"}, args...)
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	var out []boundsJSON
-	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
-		t.Fatalf("run(%q): %v", args, err)
+	var out []boundsOut
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&out); err != nil {
+		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
 	}
 	return out
 }
@@ -39,11 +48,11 @@ func TestBoundsRounding(t *testing.T) {
 			u = 1
 		}
 		changed := r == 4 || r == 5 || r == 8 || r == 9 || r == 12
-		want = append(want, row{r, s, u, r - u, int64(r + s), changed})
+		want = append(want, row{r, s, u, r - u, int64(r + min(s, r)), changed})
 	}
 	fe := out[0]
-	if fe.Deployment != "shop/frontend" || fe.MaxSurge != "25%" || fe.MaxUnavailable != "25%" || fe.SpecReplicas != 6 {
-		t.Errorf("first Deployment = %+v", fe)
+	if fe.Deployment != "shop/frontend" || fe.MaxSurge != "25%" || fe.MaxUnavailable != "25%" || fe.SpecReplicas != 6 || fe.Step != 1 {
+		t.Errorf("first Deployment = %+v", fe.boundsHead)
 	}
 	for _, x := range fe.Rows {
 		got = append(got, row{x.Replicas, x.Surge, x.Unavailable, x.MinAvailable, x.PeakPods, x.Changed})
@@ -87,8 +96,8 @@ func TestBoundsDefaultRangeAndRecreate(t *testing.T) {
 		t.Fatalf("default range of a 3-replica Deployment: %d rows from %d, want 1..10", len(rows), rows[0].Replicas)
 	}
 	for _, x := range rows {
-		if x.Surge != 0 || x.Unavailable != x.Replicas || x.MinAvailable != 0 {
-			t.Errorf("Recreate row %+v, want no surge and every pod unavailable", x)
+		if x.Surge != 0 || x.Unavailable != x.Replicas || x.MinAvailable != 0 || x.Changed {
+			t.Errorf("Recreate row %+v, want no surge, every pod unavailable, no rounding flip", x)
 		}
 	}
 	out = boundsJSONOf(t, "-f", manifestPath("three-deployments.yaml"))
@@ -98,7 +107,7 @@ func TestBoundsDefaultRangeAndRecreate(t *testing.T) {
 }
 
 func TestBoundsProgress(t *testing.T) {
-	args := []string{"bounds", "-f", manifestPath("recreate.yaml"), "--replicas", "1..2000"}
+	args := []string{"bounds", "-f", manifestPath("recreate.yaml"), "--replicas", "1..2000", "--step", "1"}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
@@ -110,10 +119,81 @@ func TestBoundsProgress(t *testing.T) {
 	}
 }
 
-func TestBoundsRecreateHasNoFlips(t *testing.T) {
-	for _, x := range boundsJSONOf(t, "-f", manifestPath("recreate.yaml"), "--replicas", "0..20")[0].Rows {
-		if x.Changed {
-			t.Errorf("Recreate row %+v marked as a rounding flip", x)
+// TestBoundsPeakWhenMaxSurgeExceedsReplicas is issue 11's defect 9:
+// maxSurge 50 on 5 replicas gave PEAK 55, where a rollout reaches 10; and
+// 0 replicas gave 1.
+func TestBoundsPeakWhenMaxSurgeExceedsReplicas(t *testing.T) {
+	manifest := `{"kind": "Deployment", "metadata": {"name": "wide"}, "spec": {"replicas": 5,
+		"strategy": {"rollingUpdate": {"maxSurge": 50, "maxUnavailable": 0}},
+		"selector": {"matchLabels": {"app": "w"}}, "template": {"metadata": {"labels": {"app": "w"}},
+		"spec": {"containers": [{"name": "w", "image": "w:1"}]}}}}`
+	args := []string{"bounds", "-o", "json", "--replicas", "0..5"}
+	r := runCLI(t, manifest, args...)
+	r.wantCode(t, args, exitOK)
+	var out []boundsOut
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range out[0].Rows {
+		if want := 2 * int64(row.Replicas); row.PeakPods != want {
+			t.Errorf("%d replicas: peak %d, want %d", row.Replicas, row.PeakPods, want)
 		}
 	}
+	sim := simulateJSON(t, manifest, "--image", "w:2")
+	if sim.Summary.PeakPods != 10 {
+		t.Errorf("simulate peaks at %d pods, want 10 as bounds says", sim.Summary.PeakPods)
+	}
+}
+
+// TestBoundsConstantMemoryOverMaxInt32Range is issue 11's defect 1: the
+// default range of 2,000,000,000 replicas, or --replicas
+// 0..2147483647, was built in memory (10M rows took 6.7 GB). Wide ranges
+// are sampled, and every row is written as it is computed, so memory does
+// not grow with the rows.
+func TestBoundsConstantMemoryOverMaxInt32Range(t *testing.T) {
+	huge := `{"kind": "Deployment", "metadata": {"name": "huge"}, "spec": {"replicas": 2000000000,
+		"selector": {"matchLabels": {"app": "h"}}, "template": {"metadata": {"labels": {"app": "h"}},
+		"spec": {"containers": [{"name": "h", "image": "h:1"}]}}}}`
+	for _, args := range [][]string{{"bounds"}, {"bounds", "--replicas", "0..2147483647"}} {
+		r := runCLI(t, huge, args...)
+		r.wantCode(t, args, exitOK)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		last := lines[len(lines)-1]
+		if n := len(lines) - 2; n > 1002 || !strings.HasPrefix(last, "2147483647 ") || !strings.Contains(r.stdout, "<- spec.replicas") {
+			t.Errorf("run(%q): %d rows ending %q, want at most 1002 sampled, the last count, spec.replicas", args, n, last)
+		}
+		if !strings.Contains(r.stderr, "showing every 5000000th and the last (--step 1 shows all)") {
+			t.Errorf("run(%q) stderr %q, want a note on the sampling", args, r.stderr)
+		}
+	}
+	// Every row of a wide range: the heap stays small while 300,000 rows
+	// (about 36 MB of JSON) go by.
+	var peak uint64
+	w := &heapWatcher{peak: &peak}
+	args := []string{"bounds", "-o", "json", "--replicas", "1..300000", "--step", "1"}
+	code := run(args, strings.NewReader(huge), w, &strings.Builder{})
+	if code != exitOK || w.rows < 300000 {
+		t.Fatalf("run(%q) = %d with %d rows", args, code, w.rows)
+	}
+	if peak > 16<<20 {
+		t.Errorf("heap reached %d MB while writing %d rows, want it constant (under 16 MB)", peak>>20, w.rows)
+	}
+}
+
+// heapWatcher counts the JSON rows written to it and samples the heap now
+// and then.
+type heapWatcher struct {
+	rows, writes int
+	peak         *uint64
+}
+
+func (h *heapWatcher) Write(p []byte) (int, error) {
+	h.rows += strings.Count(string(p), "\n") // a row a line
+	if h.writes++; h.writes%50 == 1 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		*h.peak = max(*h.peak, m.HeapAlloc)
+	}
+	return len(p), nil
 }

@@ -1,9 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -12,40 +13,56 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const checkHelp = `rolloutctl check -f FILE [--max-pods N] [--min-available N|P%] [--max-duration D]
+const checkHelp = `rolloutctl check [-f FILE]... [--max-pods N] [--min-available N|P%] [--max-duration D]
        [--replicas MIN..MAX] [--quota-pods N] [--ready-after D] [--never-ready IMAGE]...
-       [--interval D] [-o text|json]
+       [--interval D] [--max-work N] [--workers N] [-o text|json]
 
-Simulates a rollout of EACH Deployment in FILE, at each replica count of
---replicas (default: its spec.replicas), and checks these rules:
+Simulates a rollout of EACH Deployment in the input, at each replica count
+of --replicas (default: its spec.replicas), and checks these rules:
 
-  max-pods           at most --max-pods pods exist at any sync
-  min-available      at least --min-available pods are available at any sync
-                     (N, or P% of the replicas rounded up)
+  max-pods           at most --max-pods pods exist at any time
+  min-available      at least --min-available pods are available at any time
+                     (N, or P% of the replicas of the moment, rounded up)
   max-duration       the rollout completes within --max-duration
-  never-finishes     the rollout completes at all: not blocked by the quota
-                     (--quota-pods) with no room to surge and maxUnavailable 0,
-                     not stuck on pods that never become ready (--never-ready)
-                     with maxUnavailable 0, not paused
+  never-finishes     the rollout can complete at all. Said only when the
+                     simulation proves it cannot: it stopped where nothing
+                     is left to happen (the quota leaves no room to surge
+                     and maxUnavailable is 0; the new pods never become
+                     ready (--never-ready) and maxUnavailable is 0; the
+                     Deployment is paused; ...)
   progress-deadline  Progressing never turns False with ProgressDeadlineExceeded
-  single-replica-outage (a warning) one replica with maxSurge 0 forces
-                     maxUnavailable to 1: the only pod goes down
+  full-outage        (a warning) the strategy lets every pod go down at once:
+                     maxUnavailable of all the replicas, or one replica
+                     whose maxSurge and maxUnavailable both round to 0
 
-The rollout changes the first container's image to the marker image
-"rolloutctl/next"; when FILE holds the Deployment's ReplicaSets in the middle
-of a rollout, it rolls out the template as given instead. --never-ready new
-stands for the images the rollout brings in. Pods are ready as soon as they
-are created (--ready-after) and the controller syncs every 30s (--interval).
+The rollout changes the pod template as 'kubectl rollout restart' does
+(with an annotation), or, with --never-ready, the first container's image
+to the marker image "rolloutctl/next"; when the input holds the
+Deployment's ReplicaSets in the middle of a rollout, it rolls out the
+template as given instead. --never-ready new stands for the images the
+rollout brings in. Pods are
+ready as soon as they are created (--ready-after) and the controller syncs
+every 30s (--interval). Long regular phases are fast-forwarded, so 100,000
+replicas one pod at a time take no longer to check than 10.
 
 Each violation is listed with the Deployment, the replicas and the time
-after the start of the sync where it happened. Exit 1 when a rule is broken
-(warnings do not count), 0 when all pass (one OK line per Deployment), 2 on
+after the start of the sync where it happened; one that the input already
+holds before the first sync is marked (input). A simulation that stops at
+its limit (--max-work syncs computed one by one) before its rollout ends
+decides nothing: it is listed as LIMIT. Output is in input order, whatever
+--workers. Exit 1 when a rule is broken (warnings do not count), else 3
+when a simulation hit its limit, else 0 (one OK line per Deployment); 2 on
 bad input. A progress line goes to stderr when more than 100 rollouts are
 checked.
 `
 
-// markerImage is the image check rolls out to.
+// markerImage is the image check rolls out to with --never-ready.
 const markerImage = "rolloutctl/next"
+
+// restartAnnotation is the pod template annotation `kubectl rollout
+// restart` sets to the time, which check sets to start a rollout without
+// --never-ready.
+const restartAnnotation = "kubectl.kubernetes.io/restartedAt"
 
 // checkProgressRuns is the number of rollouts from which check reports
 // progress.
@@ -58,7 +75,16 @@ const (
 	ruleMaxDuration  = "max-duration"
 	ruleNeverFinish  = "never-finishes"
 	ruleDeadline     = "progress-deadline"
-	ruleOneReplica   = "single-replica-outage"
+	ruleOutage       = "full-outage"
+	ruleLimit        = "limit"
+)
+
+// Severities: an error breaks a rule, a warning does not, a limit leaves
+// the rules undecided.
+const (
+	severityError   = "error"
+	severityWarning = "warning"
+	severityLimit   = "limit"
 )
 
 // violation is one broken rule, in check's output.
@@ -66,21 +92,27 @@ type violation struct {
 	Deployment string  `json:"deployment"`
 	Replicas   int32   `json:"replicas"`
 	Rule       string  `json:"rule"`
-	Severity   string  `json:"severity"` // "error" or "warning"
+	Severity   string  `json:"severity"`
 	At         float64 `json:"atSeconds"`
-	Message    string  `json:"message"`
+	// Cause is "input" for what the input holds before the first sync,
+	// and "rollout" for what the rollout does.
+	Cause   string `json:"cause"`
+	Message string `json:"message"`
 }
 
 // checked is the outcome for one Deployment over its replica range.
 type checked struct {
-	Deployment   string  `json:"deployment"`
-	MinReplicas  int32   `json:"minReplicas"`
-	MaxReplicas  int32   `json:"maxReplicas"`
-	Rollouts     int64   `json:"rollouts"`
-	OK           bool    `json:"ok"`
-	PeakPods     int64   `json:"peakPods"`
-	MinAvailable int64   `json:"minAvailable"`
-	Longest      float64 `json:"longestSeconds"`
+	Deployment   string `json:"deployment"`
+	MinReplicas  int32  `json:"minReplicas"`
+	MaxReplicas  int32  `json:"maxReplicas"`
+	Rollouts     int64  `json:"rollouts"`
+	OK           bool   `json:"ok"`
+	PeakPods     int64  `json:"peakPods"`
+	MinAvailable int64  `json:"minAvailable"`
+	// Longest is the longest of the rollouts that completed.
+	Longest float64 `json:"longestSeconds"`
+	// Undecided counts the rollouts whose simulation stopped at its limit.
+	Undecided int64 `json:"undecided"`
 }
 
 // checkJSON is check -o json.
@@ -95,13 +127,14 @@ type checkFlags struct {
 	maxPods      int
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration
+	workers      int
 	output       string
 }
 
 func runCheck(e *env, args []string) int {
 	var f checkFlags
 	fs := newFlagSet("check")
-	fs.StringVar(&f.file, "f", "", "manifest `FILE` (YAML or JSON); - for standard input")
+	f.input.add(fs, "", false)
 	fs.IntVar(&f.maxPods, "max-pods", 0, "rule: at most `N` pods at any time (0: no rule)")
 	fs.Var(&f.minAvailable, "min-available", "rule: at least `N|P%` pods available at any time")
 	fs.DurationVar(&f.maxDuration, "max-duration", 0, "rule: the rollout completes within this (0: no rule)")
@@ -109,6 +142,8 @@ func runCheck(e *env, args []string) int {
 	f.addQuota(fs)
 	f.addReady(fs)
 	fs.DurationVar(&f.interval, "interval", defaultInterval, "time between two syncs; 0: event driven")
+	f.addLimit(fs)
+	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "simulate `N` rollouts at once (the default is the number of cores)")
 	fs.StringVar(&f.output, "o", "text", "output `format`: text or json")
 	if code := parse(e, fs, checkHelp, args); code >= 0 {
 		return code
@@ -119,53 +154,83 @@ func runCheck(e *env, args []string) int {
 	if f.maxPods < 0 || f.maxDuration < 0 {
 		return fail(e, "check", fmt.Errorf("--max-pods and --max-duration must not be negative"))
 	}
+	if f.workers < 1 {
+		return fail(e, "check", fmt.Errorf("--workers %d: must be at least 1", f.workers))
+	}
 	if err := f.check(); err != nil {
 		return fail(e, "check", err)
 	}
-	m, err := loadManifest(f.file, e.stdin)
+	in, err := f.input.load(e, "check")
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	var total int64
-	for _, d := range m.objs.Deployments {
+	// One job per Deployment and replica count, numbered in input order:
+	// job i is Deployment k at replicas lo_k + i - first[k].
+	deps := in.objs.Deployments
+	first := make([]int64, len(deps)+1)
+	for k, d := range deps {
 		lo, hi := f.rangeFor(d)
-		total += int64(hi) - int64(lo) + 1
+		first[k+1] = first[k] + int64(hi) - int64(lo) + 1
 	}
+	total := first[len(deps)]
 	var (
-		out  = checkJSON{OK: true, Deployments: []checked{}, Violations: []violation{}}
-		done int64
-		text strings.Builder
+		out      = checkJSON{OK: true, Deployments: []checked{}, Violations: []violation{}}
+		limited  bool
+		text     strings.Builder
+		progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
+		failure  error
+		c        checked
 	)
-	for _, d := range m.objs.Deployments {
-		lo, hi := f.rangeFor(d)
-		c := checked{Deployment: qualified(d), MinReplicas: lo, MaxReplicas: hi, OK: true, MinAvailable: -1}
-		for r := int64(lo); r <= int64(hi); r++ {
-			vs, sm, err := f.checkOne(m, d, int32(r))
-			if err != nil {
-				return fail(e, "check", fmt.Errorf("%s: Deployment %s at %d replicas: %w", m.name, qualified(d), r, err))
+	job := func(i int64) (int, int32) {
+		k, _ := slices.BinarySearch(first, i+1)
+		k--
+		lo, _ := f.rangeFor(deps[k])
+		return k, int32(int64(lo) + i - first[k])
+	}
+	inOrder(total, f.workers, func(i int64) rolloutCheck {
+		k, r := job(i)
+		return f.checkOne(in, deps[k], r)
+	}, func(i int64, r rolloutCheck) bool {
+		k, replicas := job(i)
+		d := deps[k]
+		if r.err != nil {
+			failure = fmt.Errorf("%s: Deployment %s at %d replicas: %w", in.source(d), qualified(d), replicas, r.err)
+			return false
+		}
+		if i == first[k] {
+			lo, hi := f.rangeFor(d)
+			c = checked{Deployment: qualified(d), MinReplicas: lo, MaxReplicas: hi, OK: true, MinAvailable: -1}
+		}
+		c.Rollouts++
+		c.PeakPods = max(c.PeakPods, r.sum.PeakPods)
+		if c.MinAvailable < 0 || r.sum.MinAvailable < c.MinAvailable {
+			c.MinAvailable = r.sum.MinAvailable
+		}
+		if r.sum.Outcome == sim.OutcomeComplete {
+			c.Longest = max(c.Longest, r.sum.Duration.Seconds())
+		}
+		for _, v := range r.violations {
+			switch v.Severity {
+			case severityError:
+				c.OK, out.OK = false, false
+			case severityLimit:
+				c.Undecided++
+				limited = true
 			}
-			c.Rollouts++
-			c.PeakPods = max(c.PeakPods, sm.PeakPods)
-			if c.MinAvailable < 0 || sm.MinAvailable < c.MinAvailable {
-				c.MinAvailable = sm.MinAvailable
-			}
-			c.Longest = max(c.Longest, sm.Duration.Seconds())
-			for _, v := range vs {
-				if v.Severity == "error" {
-					c.OK, out.OK = false, false
-				}
-				out.Violations = append(out.Violations, v)
-				writeViolation(&text, v)
-			}
-			done++
-			if total > checkProgressRuns && done*10/total != (done-1)*10/total {
-				fmt.Fprintf(e.stderr, "check: %d%% (%d of %d rollouts)\n", done*100/total, done, total)
+			out.Violations = append(out.Violations, v)
+			writeViolation(&text, v)
+		}
+		if i == first[k+1]-1 {
+			out.Deployments = append(out.Deployments, c)
+			if c.OK && c.Undecided == 0 {
+				writeOK(&text, c)
 			}
 		}
-		out.Deployments = append(out.Deployments, c)
-		if c.OK {
-			writeOK(&text, c)
-		}
+		progress.add(1)
+		return true
+	})
+	if failure != nil {
+		return fail(e, "check", failure)
 	}
 	if f.output == "json" {
 		if code := writeJSON(e, "check", out); code != exitOK {
@@ -174,8 +239,11 @@ func runCheck(e *env, args []string) int {
 	} else {
 		io.WriteString(e.stdout, text.String())
 	}
-	if !out.OK {
+	switch {
+	case !out.OK:
 		return exitViolation
+	case limited:
+		return exitLimit
 	}
 	return exitOK
 }
@@ -188,21 +256,48 @@ func (f *checkFlags) rangeFor(d rollout.Deployment) (int32, int32) {
 	return d.Spec.Replicas, d.Spec.Replicas
 }
 
+// rolloutCheck is what checking one rollout comes to: its violations,
+// and the summary of its run (of the run past the progress deadline, when
+// the deadline stopped the first).
+type rolloutCheck struct {
+	violations []violation
+	sum        sim.Summary
+	err        error
+}
+
 // checkOne simulates the rollout of d at replicas and returns the rules it
 // breaks, in the order they happen.
-func (f *checkFlags) checkOne(m *manifest, d rollout.Deployment, replicas int32) ([]violation, sim.Summary, error) {
+func (f *checkFlags) checkOne(in *loaded, d rollout.Deployment, replicas int32) rolloutCheck {
 	d = d.DeepCopy()
 	d.Spec.Replicas = replicas
 	if err := rollout.Validate(d); err != nil {
-		return nil, sim.Summary{}, err
+		return rolloutCheck{err: err}
 	}
-	var image imageFlag
-	if !m.hasReplicaSets(d) || !inRollout(m.objs.State(d, time.Time{})) {
-		image.image = markerImage
+	var images []imageFlag
+	restart := false
+	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
+		if len(f.neverReady) > 0 {
+			images = []imageFlag{{image: markerImage}}
+		} else {
+			restart = true
+		}
 	}
-	s, _, err := start(m, d, image)
+	s, _, err := start(in, d, images)
 	if err != nil {
-		return nil, sim.Summary{}, err
+		return rolloutCheck{err: err}
+	}
+	if restart {
+		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
+			t.Annotations = maps.Clone(t.Annotations)
+			if t.Annotations == nil {
+				t.Annotations = map[string]string{}
+			}
+			t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
+			return nil
+		})
+		if err != nil {
+			return rolloutCheck{err: err}
+		}
 	}
 	cfg := f.config()
 	cfg.Pods.NeverReady = nil
@@ -213,156 +308,40 @@ func (f *checkFlags) checkOne(m *manifest, d rollout.Deployment, replicas int32)
 			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, img)
 		}
 	}
-	res, err := sim.Run(s, cfg)
+	var moments []moment
+	observe := cfg
+	observe.OmitSteps = true
+	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
+	res, err := sim.Run(s, observe)
 	if err != nil {
-		return nil, sim.Summary{}, err
+		return rolloutCheck{err: err}
 	}
-	vs := f.judge(s, res)
-	if res.Summary.Outcome == sim.OutcomeDeadlineExceeded {
+	j := f.judge(s, res, moments)
+	end := res.Summary
+	if end.Outcome == sim.OutcomeDeadlineExceeded {
 		// The deadline only reports; the controller goes on. Without it,
-		// does the rollout finish?
+		// does the rollout finish, and when?
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
 		s.Deployment.Status = rollout.RemoveDeploymentCondition(s.Deployment.Status, rollout.Progressing)
+		cfg.OmitSteps = true
 		again, err := sim.Run(s, cfg)
 		if err != nil {
-			return nil, sim.Summary{}, err
+			return rolloutCheck{err: err}
 		}
-		if sm := again.Summary; !sm.Completed {
-			b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
-			vs = append(vs, violation{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: ruleNeverFinish, Severity: "error",
-				At: sm.Duration.Seconds(), Message: "the rollout can never finish: " + neverFinishReason(d, b, f.quotaPods, sm)})
-			sortViolations(vs)
-		}
+		end = again.Summary
 	}
-	return vs, res.Summary, nil
+	j.ending(end)
+	return rolloutCheck{violations: j.sorted(), sum: end}
 }
 
-// sortViolations orders violations by time, stably.
-func sortViolations(vs []violation) {
-	slices.SortStableFunc(vs, func(a, b violation) int {
-		switch {
-		case a.At < b.At:
-			return -1
-		case a.At > b.At:
-			return 1
-		}
-		return 0
-	})
-}
-
-// judge applies the rules to a run.
-func (f *checkFlags) judge(s rollout.State, res sim.Result) []violation {
-	d := s.Deployment
-	var vs []violation
-	add := func(rule, severity string, at time.Duration, format string, args ...any) {
-		vs = append(vs, violation{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: rule, Severity: severity,
-			At: at.Seconds(), Message: fmt.Sprintf(format, args...)})
-	}
-	sm := res.Summary
-	offset := func(st sim.Step) time.Duration { return st.At.Sub(s.Now) }
-
-	// Per sync: pods, availability, the progress deadline.
-	var seenPods, seenAvail, seenDeadline, seenOutage bool
-	need := int64(-1)
-	if f.minAvailable.set {
-		need = int64(f.minAvailable.of(d.Spec.Replicas))
-	}
-	b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
-	outage := d.Spec.Strategy.Type == rollout.RollingUpdateStrategy && d.Spec.Replicas == 1 && b.Surge == 0 && b.Unavailable == 1
-	for _, st := range res.Steps {
-		var pods, avail int64
-		for _, c := range st.Sets {
-			pods += int64(c.Current) + int64(c.Terminating)
-			avail += int64(c.Available)
-		}
-		if f.maxPods > 0 && pods > int64(f.maxPods) && !seenPods {
-			seenPods = true
-			add(ruleMaxPods, "error", offset(st), "%d pods exist, above --max-pods %d (peak %d)", pods, f.maxPods, sm.PeakPods)
-		}
-		if need >= 0 && avail < need && !seenAvail {
-			seenAvail = true
-			add(ruleMinAvailable, "error", offset(st), "%d pods available, below --min-available %d (lowest %d)", avail, need, sm.MinAvailable)
-		}
-		if outage && avail == 0 && !seenOutage {
-			seenOutage = true
-			add(ruleOneReplica, "warning", offset(st), "one replica with maxSurge 0 forces maxUnavailable to 1: the only pod goes down during the rollout")
-		}
-		if c, ok := findCondition(st.Conditions, rollout.Progressing); ok && c.Reason == rollout.ReasonProgressDeadlineExceeded && !seenDeadline {
-			seenDeadline = true
-			add(ruleDeadline, "error", offset(st), "progress deadline exceeded: %s", c.Message)
-		}
-	}
-	// Peaks between syncs, which the steps do not show.
-	if f.maxPods > 0 && !seenPods && sm.PeakPods > int64(f.maxPods) {
-		add(ruleMaxPods, "error", sm.Duration, "%d pods existed between syncs, above --max-pods %d", sm.PeakPods, f.maxPods)
-	}
-	if need >= 0 && !seenAvail && sm.MinAvailable < need {
-		add(ruleMinAvailable, "error", sm.Duration, "%d pods available between syncs, below --min-available %d", sm.MinAvailable, need)
-	}
-	if outage && !seenOutage {
-		add(ruleOneReplica, "warning", 0, "one replica with maxSurge 0 forces maxUnavailable to 1: the only pod goes down during the rollout")
-	}
-
-	switch {
-	case sm.Completed:
-		if f.maxDuration > 0 && sm.Duration > f.maxDuration {
-			at := sm.Duration
-			for _, st := range res.Steps {
-				if offset(st) > f.maxDuration {
-					at = offset(st)
-					break
-				}
-			}
-			add(ruleMaxDuration, "error", at, "the rollout takes %s, longer than --max-duration %s", fmtDuration(sm.Duration), fmtDuration(f.maxDuration))
-		}
-	case sm.Outcome == sim.OutcomeDeadlineExceeded:
-		if !seenDeadline {
-			add(ruleDeadline, "error", sm.Duration, "progress deadline exceeded: %s", sm.Detail)
-		}
-	default:
-		add(ruleNeverFinish, "error", sm.Duration, "the rollout can never finish: %s", neverFinishReason(d, b, f.quotaPods, sm))
-	}
-	sortViolations(vs)
-	return vs
-}
-
-// neverFinishReason explains a rollout that stopped without completing.
-func neverFinishReason(d rollout.Deployment, b sim.Bounds, quota int, sm sim.Summary) string {
-	why := sm.Outcome
-	if sm.Detail != "" {
-		why += " (" + sm.Detail + ")"
-	}
-	rolling := d.Spec.Strategy.Type == rollout.RollingUpdateStrategy
-	switch sm.Outcome {
-	case sim.OutcomeQuota:
-		if rolling && b.Unavailable == 0 && quota > 0 && int64(quota) <= int64(d.Spec.Replicas) {
-			return fmt.Sprintf("the quota of %d pods leaves no room above %d replicas for a surge pod, and maxUnavailable is 0: %s", quota, d.Spec.Replicas, why)
-		}
-	case sim.OutcomeNeverReady:
-		if rolling && b.Unavailable == 0 {
-			return "maxUnavailable is 0 and the new pods never become ready, so no old pod may go: " + why
-		}
-	case sim.OutcomeLimit:
-		return "not complete when the simulation stopped: " + why
-	}
-	return why
-}
-
-// inRollout reports whether s is in the middle of a rollout: no
-// ReplicaSet has the Deployment's template yet, or an old one still has
+// inRollout reports whether d is in the middle of a rollout over its
+// ReplicaSets own: none has its template yet, or an old one still has
 // replicas.
-func inRollout(s rollout.State) bool {
-	var own []rollout.ReplicaSet
-	for _, rs := range s.ReplicaSets {
-		if ref, ok := rs.ControllerRef(); (ok && ref.Name == s.Deployment.Name && ref.Kind == "Deployment") ||
-			(!ok && s.Deployment.Spec.Selector.Matches(rs.Labels)) {
-			own = append(own, rs)
-		}
-	}
-	if _, ok := rollout.FindNewReplicaSet(s.Deployment, own); !ok {
+func inRollout(d rollout.Deployment, own []rollout.ReplicaSet) bool {
+	if _, ok := rollout.FindNewReplicaSet(d, own); !ok {
 		return true
 	}
-	withReplicas, _ := rollout.FindOldReplicaSets(s.Deployment, own)
+	withReplicas, _ := rollout.FindOldReplicaSets(d, own)
 	return len(withReplicas) > 0
 }
 
@@ -386,37 +365,13 @@ func newImages(s rollout.State) []string {
 	return out
 }
 
-func templateImages(t rollout.PodTemplate) []string {
-	var spec struct {
-		Containers     []struct{ Image string } `json:"containers"`
-		InitContainers []struct{ Image string } `json:"initContainers"`
-	}
-	if json.Unmarshal(t.Spec.JSON(), &spec) != nil {
-		return nil
-	}
-	var out []string
-	for _, c := range append(spec.Containers, spec.InitContainers...) {
-		out = append(out, c.Image)
-	}
-	return out
-}
-
-func findCondition(cs []rollout.Condition, t rollout.ConditionType) (rollout.Condition, bool) {
-	for _, c := range cs {
-		if c.Type == t {
-			return c, true
-		}
-	}
-	return rollout.Condition{}, false
-}
-
 func writeViolation(w io.Writer, v violation) {
-	label := "FAIL"
-	if v.Severity == "warning" {
-		label = "WARN"
+	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
+	at := "+" + fmtDuration(time.Duration(v.At*float64(time.Second)))
+	if v.Cause == causeInput {
+		at += " (input)"
 	}
-	at := time.Duration(v.At * float64(time.Second))
-	fmt.Fprintf(w, "%s %s replicas=%d at +%s: %s: %s\n", label, v.Deployment, v.Replicas, fmtDuration(at), v.Rule, v.Message)
+	fmt.Fprintf(w, "%-4s %s replicas=%d at %s: %s: %s\n", label, v.Deployment, v.Replicas, at, v.Rule, v.Message)
 }
 
 func writeOK(w io.Writer, c checked) {

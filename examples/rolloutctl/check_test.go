@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,9 +13,9 @@ func TestCheckPasses(t *testing.T) {
 	args := []string{"check", "-f", manifestPath("three-deployments.yaml")}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	want := `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 3m
-OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m30s
-OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 6m
+	want := `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
+OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m
+OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 5m30s
 `
 	if diff := cmp.Diff(want, r.stdout); diff != "" {
 		t.Errorf("check mismatch (-want +got):\n%s", diff)
@@ -38,10 +39,11 @@ func TestCheckViolations(t *testing.T) {
 			want: []string{
 				"FAIL shop/frontend replicas=6 at +30s: max-pods: 8 pods exist, above --max-pods 7 (peak 8)",
 				"FAIL shop/frontend replicas=6 at +1m: min-available: 5 pods available, below --min-available 6 (lowest 5)",
-				"FAIL shop/frontend replicas=6 at +2m30s: max-duration: the rollout takes 3m, longer than --max-duration 2m",
-				"FAIL shop/api replicas=4 at +2m30s: max-duration: the rollout takes 4m30s",
-				"FAIL shop/worker replicas=20 at +0s: max-pods: 20 pods exist, above --max-pods 7 (peak 22)",
-				"FAIL shop/worker replicas=20 at +2m30s: max-duration: the rollout takes 6m",
+				"FAIL shop/frontend replicas=6 at +2m: max-duration: the rollout takes 2m30s, longer than --max-duration 2m",
+				"FAIL shop/api replicas=4 at +2m: max-duration: the rollout takes 4m,",
+				"FAIL shop/worker replicas=20 at +0s (input): max-pods: the input already has 20 pods, above --max-pods 7, before the first sync",
+				"FAIL shop/worker replicas=20 at +30s: max-pods: 22 pods exist, above --max-pods 7 (peak 22)",
+				"FAIL shop/worker replicas=20 at +2m: max-duration: the rollout takes 5m30s",
 			},
 		},
 		{
@@ -49,10 +51,10 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--quota-pods", "5"},
 			code: exitViolation,
 			want: []string{
-				"FAIL shop/frontend replicas=6 at +1m30s: never-finishes: the rollout can never finish: blocked by quota",
+				"FAIL shop/frontend replicas=6 at +1m: never-finishes: the rollout can never finish: blocked by quota",
 				"FAIL shop/frontend replicas=6 at +11m: progress-deadline: progress deadline exceeded",
 				"OK   shop/api replicas=4",
-				"FAIL shop/worker replicas=20 at +1m30s: never-finishes: the rollout can never finish: blocked by quota",
+				"FAIL shop/worker replicas=20 at +1m: never-finishes: the rollout can never finish: blocked by quota",
 				"FAIL shop/worker replicas=20 at +6m: progress-deadline",
 			},
 		},
@@ -61,8 +63,8 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--quota-pods", "4", "--replicas", "4"},
 			code: exitViolation,
 			want: []string{
-				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 4m", // 25% of 4: maxUnavailable 1
-				"FAIL shop/api replicas=4 at +1m: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
+				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s", // 25% of 4: maxUnavailable 1
+				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
 				"FAIL shop/api replicas=4 at +10m30s: progress-deadline",
 				"FAIL shop/worker replicas=4",
 				"FAIL shop/worker replicas=4",
@@ -73,11 +75,11 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--never-ready", "new"},
 			code: exitViolation,
 			want: []string{
-				"FAIL shop/frontend replicas=6 at +1m30s: never-finishes: the rollout can never finish: stuck: new pods never become ready",
+				"FAIL shop/frontend replicas=6 at +1m: never-finishes: the rollout can never finish: stuck: new pods never become ready",
 				"FAIL shop/frontend replicas=6 at +11m30s: progress-deadline",
-				"FAIL shop/api replicas=4 at +1m: never-finishes: the rollout can never finish: maxUnavailable is 0 and the new pods never become ready, so no old pod may go",
+				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: maxUnavailable is 0 and the new pods never become ready, so no old pod may go",
 				"FAIL shop/api replicas=4 at +11m: progress-deadline",
-				"FAIL shop/worker replicas=20 at +1m30s: never-finishes",
+				"FAIL shop/worker replicas=20 at +1m: never-finishes",
 				"FAIL shop/worker replicas=20 at +6m30s: progress-deadline",
 			},
 		},
@@ -86,8 +88,8 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", manifestPath("one-replica-surge-zero.yaml"), "--never-ready", markerImage},
 			code: exitViolation,
 			want: []string{
-				"WARN singleton replicas=1 at +0s: single-replica-outage",
-				"FAIL singleton replicas=1 at +1m30s: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet singleton-",
+				"WARN singleton replicas=1 at +0s: full-outage",
+				"FAIL singleton replicas=1 at +1m: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet singleton-",
 				"FAIL singleton replicas=1 at +11m30s: progress-deadline",
 			},
 		},
@@ -102,8 +104,8 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", manifestPath("one-replica-surge-zero.yaml")},
 			code: exitOK,
 			want: []string{
-				"WARN singleton replicas=1 at +0s: single-replica-outage: one replica with maxSurge 0 forces maxUnavailable to 1: the only pod goes down during the rollout",
-				"OK   singleton replicas=1: peak pods 1, min available 0, complete in 1m30s",
+				"WARN singleton replicas=1 at +0s: full-outage: maxSurge 0 and maxUnavailable 25% both round to 0 for 1 replica, so maxUnavailable becomes 1: the only pod goes down during the rollout",
+				"OK   singleton replicas=1: peak pods 1, min available 0, complete in 1m",
 			},
 		},
 		{
@@ -112,7 +114,7 @@ func TestCheckViolations(t *testing.T) {
 			code: exitViolation,
 			want: []string{
 				"FAIL singleton replicas=1 at +0s: min-available: 0 pods available, below --min-available 1",
-				"WARN singleton replicas=1 at +0s: single-replica-outage",
+				"WARN singleton replicas=1 at +0s: full-outage",
 			},
 		},
 		{
@@ -126,7 +128,7 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", manifestPath("web-mid-rollout.yaml"), "--never-ready", "nginx:1.9.3"},
 			code: exitViolation,
 			want: []string{
-				"FAIL web replicas=10 at +1m30s: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet web-65588c57d8 has 5 of 10 pods available",
+				"FAIL web replicas=10 at +1m: never-finishes: the rollout can never finish: stuck: new pods never become ready (ReplicaSet web-65588c57d8 has 5 of 10 pods available",
 				"FAIL web replicas=10 at +11m30s: progress-deadline",
 			},
 		},
@@ -135,27 +137,137 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", manifestPath("one-replica-surge-zero.yaml"), "--replicas", "1..3"},
 			code: exitOK,
 			want: []string{
-				"WARN singleton replicas=1 at +0s: single-replica-outage",
-				"OK   singleton replicas=1..3 (3 rollouts): peak pods 3, min available 0, longest 3m30s",
+				"WARN singleton replicas=1 at +0s: full-outage",
+				"OK   singleton replicas=1..3 (3 rollouts): peak pods 3, min available 0, longest 3m",
 			},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"check"}, tt.args...)
-			r := runCLI(t, "", args...)
-			r.wantCode(t, args, tt.code)
-			lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-			if len(lines) != len(tt.want) {
-				t.Fatalf("run(%q) printed %d lines, want %d:\n%s", args, len(lines), len(tt.want), r.stdout)
-			}
-			for i, w := range tt.want {
-				if !strings.HasPrefix(lines[i], w) {
-					t.Errorf("run(%q) line %d:\n got %s\nwant %s...", args, i+1, lines[i], w)
-				}
-			}
+			checkLines(t, "", tt.code, tt.want, tt.args...)
 		})
 	}
+}
+
+// checkLines runs check with args and stdin and compares its exit code
+// and the start of each line it prints.
+func checkLines(t *testing.T, stdin string, code int, want []string, args ...string) {
+	t.Helper()
+	args = append([]string{"check"}, args...)
+	r := runCLI(t, stdin, args...)
+	r.wantCode(t, args, code)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("run(%q) printed %d lines, want %d:\n%s", args, len(lines), len(want), r.stdout)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("run(%q) line %d:\n got %s\nwant %s...", args, i+1, lines[i], w)
+		}
+	}
+}
+
+// oneByOne is a Deployment of n replicas rolled out one pod at a time.
+func oneByOne(n int) string {
+	return fmt.Sprintf(`{"kind": "Deployment", "metadata": {"name": "slow"}, "spec": {"replicas": %d,
+		"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+		"selector": {"matchLabels": {"app": "slow"}}, "template": {"metadata": {"labels": {"app": "slow"}},
+		"spec": {"containers": [{"name": "app", "image": "app:1"}]}}}}`, n)
+}
+
+// TestCheckSlowRolloutIsNotImpossible is issue 11's defect 2: with 1440
+// replicas one pod at a time, check said "the rollout can never finish",
+// because the simulation stopped at 24 hours; 100,000 replicas failed the
+// same way. Both complete, and quickly: the regular phase is
+// fast-forwarded.
+func TestCheckSlowRolloutIsNotImpossible(t *testing.T) {
+	checkLines(t, oneByOne(1440), exitOK, []string{"OK   slow replicas=1440: peak pods 1441, min available 1440, complete in 24h"})
+	checkLines(t, oneByOne(100000), exitOK, []string{"OK   slow replicas=100000: peak pods 100001, min available 100000, complete in 69d10h40m"})
+	checkLines(t, oneByOne(1440), exitViolation, []string{"FAIL slow replicas=1440 at +12h: max-duration: the rollout takes 24h, longer than --max-duration 12h"},
+		"--max-duration", "12h")
+}
+
+// TestCheckNeverFinishesIsProved: "can never finish" is said only where
+// the simulation stopped with nothing left to happen: pods that never
+// become ready with maxUnavailable 0, a quota below the surge, a paused
+// Deployment.
+func TestCheckNeverFinishesIsProved(t *testing.T) {
+	checkLines(t, oneByOne(3), exitViolation, []string{
+		"FAIL slow replicas=3 at +30s: never-finishes: the rollout can never finish: maxUnavailable is 0 and the new pods never become ready, so no old pod may go",
+		"FAIL slow replicas=3 at +11m: progress-deadline"}, "--never-ready", "new")
+	checkLines(t, oneByOne(3), exitViolation, []string{
+		"FAIL slow replicas=3 at +30s: never-finishes: the rollout can never finish: the quota of 3 pods leaves no room above 3 replicas for a surge pod, and maxUnavailable is 0",
+		"FAIL slow replicas=3 at +10m30s: progress-deadline"}, "--quota-pods", "3")
+	paused := strings.Replace(oneByOne(3), `"replicas": 3,`, `"replicas": 3, "paused": true,`, 1)
+	checkLines(t, paused, exitViolation, []string{
+		"FAIL slow replicas=3 at +0s: never-finishes: the rollout can never finish: Deployment slow is paused, so nothing rolls out until it is resumed"})
+}
+
+// TestCheckLimitIsNotAVerdict: a simulation that stops at --max-work
+// before its rollout ends decides nothing: a LIMIT line, exit 3 (exit 1
+// if another rule broke), and no OK line.
+func TestCheckLimitIsNotAVerdict(t *testing.T) {
+	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its limit (--max-work 4 syncs computed one by one) before the rollout ended"
+	checkLines(t, oneByOne(20), exitLimit, []string{want}, "--max-work", "4")
+	checkLines(t, oneByOne(20), exitViolation, []string{
+		"FAIL slow replicas=20 at +0s: max-pods: 21 pods exist, above --max-pods 20 (peak 21)", want}, "--max-work", "4", "--max-pods", "20")
+}
+
+// TestCheckDurationEndsAtCompletion is issue 11's defect 3 in check: the
+// seed example completes at +2m30s, so --max-duration 2m30s passes.
+func TestCheckDurationEndsAtCompletion(t *testing.T) {
+	checkLines(t, string(defaultManifest), exitOK, []string{"OK   nginx-deployment replicas=10: peak pods 13, min available 8, complete in 2m30s"}, "--max-duration", "2m30s")
+	checkLines(t, string(defaultManifest), exitViolation, []string{"FAIL nginx-deployment replicas=10 at +2m29s: max-duration: the rollout takes 2m30s"}, "--max-duration", "2m29s")
+}
+
+// TestCheckReportsInputStateApart is issue 11's defect 4: pods the input
+// held at the start were blamed on the rollout, at the end of the run
+// ("8 pods existed between syncs"). They are reported at +0s as the
+// input's; the rollout is blamed only for going further.
+func TestCheckReportsInputStateApart(t *testing.T) {
+	checkLines(t, "", exitViolation, []string{
+		"FAIL web replicas=3 at +0s (input): max-pods: the input already has 13 pods, above --max-pods 7, before the first sync"},
+		"-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
+	r := runCLI(t, "", "check", "-o", "json", "-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
+	var out checkJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Violations) != 1 || out.Violations[0].Cause != causeInput {
+		t.Errorf("check -o json: %v, %+v; want one violation caused by the input", err, out.Violations)
+	}
+}
+
+// TestCheckOutputInInputOrderWhateverWorkers: check runs rollouts at once
+// on --workers goroutines and prints them in input order all the same.
+func TestCheckOutputInInputOrderWhateverWorkers(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&b, `{"kind": "Deployment", "metadata": {"name": "d%02d"}, "spec": {"replicas": %d,
+			"strategy": {"rollingUpdate": {"maxSurge": %d, "maxUnavailable": 0}},
+			"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}},
+			"spec": {"containers": [{"name": "app", "image": "app:1"}]}}}}`+"\n", i, 1+i%13, 1+i%3)
+	}
+	args := []string{"check", "--max-pods", "12", "--max-duration", "3m", "--replicas", "1..6"}
+	one := runCLI(t, b.String(), append(args, "--workers", "1")...)
+	many := runCLI(t, b.String(), append(args, "--workers", "7")...)
+	if one.code != exitViolation || one.stdout != many.stdout || one.stderr != many.stderr {
+		t.Errorf("--workers 1 and 7 differ (exit %d, %d):\n%s\n---\n%s", one.code, many.code, one.stdout, many.stdout)
+	}
+	if strings.Index(one.stdout, " d00 ") != 4 || !strings.Contains(one.stdout, "OK   d59 ") || strings.Index(one.stdout, "d58") > strings.Index(one.stdout, "d59") {
+		t.Errorf("output not in input order:\n%s", one.stdout)
+	}
+}
+
+// TestCheckOutageWarning is issue 11's defect 12: the warning said
+// "forces maxUnavailable to 1" even when the user set 1, and
+// maxUnavailable 100% got none.
+func TestCheckOutageWarning(t *testing.T) {
+	all := strings.Replace(oneByOne(4), `"maxSurge": 1, "maxUnavailable": 0`, `"maxSurge": 1, "maxUnavailable": "100%"`, 1)
+	checkLines(t, all, exitOK, []string{
+		"WARN slow replicas=4 at +0s: full-outage: maxUnavailable 100% lets all 4 replicas be unavailable at once: every pod may go down during the rollout",
+		"OK   slow replicas=4"})
+	one := strings.Replace(oneByOne(1), `"maxSurge": 1, "maxUnavailable": 0`, `"maxSurge": 0, "maxUnavailable": 1`, 1)
+	checkLines(t, one, exitOK, []string{
+		"WARN slow replicas=1 at +0s: full-outage: maxUnavailable 1 lets the only replica be unavailable: its pod goes down during the rollout",
+		"OK   slow replicas=1"})
 }
 
 func TestCheckJSON(t *testing.T) {
@@ -169,13 +281,14 @@ func TestCheckJSON(t *testing.T) {
 	want := checkJSON{
 		OK: false,
 		Deployments: []checked{
-			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 180},
-			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 270},
-			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 360},
+			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150},
+			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240},
+			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330},
 		},
 		Violations: []violation{
-			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Message: "8 pods exist, above --max-pods 7 (peak 8)"},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Message: "20 pods exist, above --max-pods 7 (peak 22)"},
+			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)"},
+			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Cause: causeInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync"},
+			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)"},
 		},
 	}
 	if diff := cmp.Diff(want, out); diff != "" {

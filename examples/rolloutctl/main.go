@@ -5,21 +5,31 @@
 //	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
 //	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON or SVG)
 //	rolloutctl bounds   -f FILE   surge, unavailable, peak pods and min available per replica count
-//	rolloutctl check    -f FILE   rules a rollout must keep (peak pods, availability, duration)
+//	rolloutctl check    -f DIR    rules every rollout must keep (peak pods, availability, duration)
 //	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
 //
 // Run `rolloutctl COMMAND -h` for a command's flags.
 //
 // # Input
 //
-// FILE is what `kubectl get deploy,rs,pods -o yaml` (or -o json) prints (a
-// List), a multi-document YAML manifest ("---" between documents), one
-// JSON object or a stream of them, or "-" for standard input. Deployments,
-// ReplicaSets and Pods are read, with the API server's defaults; other
-// kinds are skipped. Every Deployment must pass rollout.Validate. Problems
-// are reported one per line, naming the file, the line and document where
-// known, the List item, the object and the field. ReplicaSets owned by
-// another Deployment are passed along: the controller leaves them alone.
+// -f names a file, a directory (its .json, .yaml and .yml files,
+// recursively, as kubectl -f DIR -R reads them) or "-" for standard input;
+// give it as often as needed. Without -f, a command reads standard input
+// when something is piped in (it is not a terminal, and not empty);
+// otherwise simulate runs its embedded example and the other commands say
+// what they need. A file is what `kubectl get
+// deploy,rs,pods -o yaml` (or -o json) prints (a List), a multi-document
+// YAML manifest ("---" between documents), or JSON objects, read by
+// package rollout/manifest: JSON without conversion, binary data refused
+// from its first bytes, and an input over --max-input-size (256MiB)
+// refused. Deployments, ReplicaSets and Pods are read, with the API
+// server's defaults; other kinds are skipped; two objects of the same
+// kind, namespace and name are an error. Every Deployment must pass
+// rollout.Validate. Problems are reported one per line, naming the file,
+// the line and document where known, the List item, the object and the
+// field. ReplicaSets owned by another Deployment (by the UID of their
+// controller reference) are passed along: the controller leaves them
+// alone.
 //
 // Simulations start at the latest time recorded in FILE (creation and
 // condition times), so that their output depends on FILE alone; plan syncs
@@ -27,9 +37,11 @@
 //
 // # Exit codes
 //
-// 0 success; 1 check found a violation; 2 bad usage or bad input. plan
-// exits 0 when the sync itself fails, reporting the error in its output:
-// that is an answer about the Deployment, not a problem with the input.
+// 0 success; 1 check found a violation; 2 bad usage or bad input; 3 check
+// found no violation, but a simulation stopped at its limit (--max-work)
+// before its rollout ended, so check cannot tell. plan exits 0 when the
+// sync itself fails, reporting the error in its output: that is an answer
+// about the Deployment, not a problem with the input.
 //
 // # JSON output
 //
@@ -37,25 +49,31 @@
 // tests. simulate -o json prints:
 //
 //	{"title", "deployment", "namespace", "start",
-//	 "steps": [{"at", "offsetSeconds",
+//	 "initial": the state before the first sync, a step without actions,
+//	 "steps": [{"at", "offsetSeconds", "replicas", "floor", "ceiling",
 //	            "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
 //	            "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
 //	            "conditions": [{"type", "status", "lastUpdateTime", "lastTransitionTime", "reason", "message"}],
 //	            "error"}],
-//	 "summary": {"completed", "outcome", "detail", "durationSeconds", "syncs", "peakDesired", "peakPods",
-//	             "minAvailable", "floor", "ceiling", "belowFloorSeconds", "failedCreates"}}
+//	 "summary": {"outcome", "detail", "durationSeconds", "syncs", "fastForwarded", "peakDesired",
+//	             "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable", "minAvailableAtSeconds",
+//	             "floor", "belowFloorSeconds", "failedCreates"}}
 //
 // (sets oldest first, after the sync and the pods' catching up; from and
 // to only for ReplicaSet creates, scales and updates; error only for a
-// failed sync). bounds -o json prints a list of {"deployment", "strategy",
-// "maxSurge", "maxUnavailable", "specReplicas", "rows": [{"replicas",
-// "surge", "unavailable", "peakPods", "minAvailable", "minSteps",
-// "changed"}]}. check -o json prints {"ok", "deployments": [{"deployment",
+// failed sync; the summary's ceiling and floor are those at its peak and
+// its fewest available pods). bounds -o json prints a list of
+// {"deployment", "strategy", "maxSurge", "maxUnavailable",
+// "specReplicas", "step", "rows": [{"replicas", "surge", "unavailable",
+// "peakPods", "minAvailable", "minSteps", "changed"}]}, written row by
+// row. check -o json prints {"ok", "deployments": [{"deployment",
 // "minReplicas", "maxReplicas", "rollouts", "ok", "peakPods",
-// "minAvailable", "longestSeconds"}], "violations": [{"deployment",
-// "replicas", "rule", "severity", "atSeconds", "message"}]}. undo -o json
-// prints {"deployment", "target", "revision", "noOp", "newRevision",
-// "history", "images", "rollback"}, rollback being simulate's shape.
+// "minAvailable", "longestSeconds", "undecided"}], "violations":
+// [{"deployment", "replicas", "rule", "severity", "atSeconds", "cause",
+// "message"}]}, severity being error, warning or limit and cause input or
+// rollout. undo -o json prints {"deployment", "target", "revision",
+// "noOp", "newRevision", "history", "images", "rollback"}, rollback being
+// simulate's shape.
 package main
 
 import (
@@ -68,7 +86,11 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	var stdin io.Reader = os.Stdin
+	if info, err := os.Stdin.Stat(); err != nil || info.Mode()&os.ModeCharDevice != 0 {
+		stdin = nil // a terminal: nothing is piped in
+	}
+	os.Exit(run(os.Args[1:], stdin, os.Stdout, os.Stderr))
 }
 
 // Exit codes.
@@ -76,6 +98,7 @@ const (
 	exitOK        = 0
 	exitViolation = 1 // check: at least one rule broken
 	exitBadInput  = 2 // usage error or input that cannot be used
+	exitLimit     = 3 // check: no rule broken, but a simulation hit its limit
 )
 
 // A command is one subcommand: its name, its one-line summary and its run
@@ -88,7 +111,7 @@ type command struct {
 // env is what a command reads and writes; nothing else is shared between
 // runs.
 type env struct {
-	stdin          io.Reader
+	stdin          io.Reader // nil when standard input is a terminal
 	stdout, stderr io.Writer
 }
 
@@ -110,10 +133,13 @@ Usage:
 
 Commands:
 %s
-Input (-f FILE): what 'kubectl get deploy,rs,pods -o yaml' or '-o json' prints
-(a List), a multi-document YAML manifest, or JSON; '-' reads standard input.
+Input (-f FILE, repeatable): files, directories (recursively) and '-' for
+standard input, holding what 'kubectl get deploy,rs,pods -o yaml' or
+'-o json' prints, multi-document YAML or JSON. Without -f, standard input
+when something is piped in; else simulate runs its embedded example.
 
-Exit codes: 0 ok, 1 check found violations, 2 bad usage or bad input.
+Exit codes: 0 ok, 1 check found violations, 2 bad usage or bad input,
+3 check could not decide (a simulation hit its limit).
 Run 'rolloutctl <command> -h' for a command's flags.
 `
 
@@ -126,7 +152,8 @@ func usage(w io.Writer) {
 }
 
 // run is the whole program: it parses args (without the program name),
-// runs the subcommand and returns the exit code.
+// runs the subcommand and returns the exit code. stdin is nil when
+// standard input is a terminal.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) == 0 {
@@ -157,9 +184,10 @@ func newFlagSet(name string) *flag.FlagSet {
 }
 
 // parse parses args into fs. It returns -1 to go on, or the exit code: 0
-// after printing the usage for -h/--help, 2 after reporting a bad flag or a
-// stray argument.
+// after printing the usage for -h/--help, 2 after reporting a bad flag, a
+// flag given twice that takes one value, or a stray argument.
 func parse(e *env, fs *flag.FlagSet, help string, args []string) int {
+	refuseRepeats(fs)
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -169,7 +197,7 @@ func parse(e *env, fs *flag.FlagSet, help string, args []string) int {
 		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s -h' for usage.\n", fs.Name(), err, fs.Name())
 		return exitBadInput
 	case fs.NArg() > 0:
-		fmt.Fprintf(e.stderr, "%s: unexpected argument %q (flags only; the input is -f FILE)\nRun '%s -h' for usage.\n", fs.Name(), fs.Arg(0), fs.Name())
+		fmt.Fprintf(e.stderr, "%s: unexpected argument %q (flags only; name inputs with -f)\nRun '%s -h' for usage.\n", fs.Name(), fs.Arg(0), fs.Name())
 		return exitBadInput
 	}
 	return -1
@@ -179,6 +207,7 @@ func parse(e *env, fs *flag.FlagSet, help string, args []string) int {
 // description) and the flags, each with its default.
 func printUsage(w io.Writer, fs *flag.FlagSet, help string) {
 	fmt.Fprintf(w, "Usage: %s\nFlags:\n", help)
+	unwrapOnce(fs)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)

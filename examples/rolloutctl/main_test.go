@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,11 +22,22 @@ type result struct {
 	stdout, stderr string
 }
 
-// runCLI calls run as main does, with stdin as standard input.
+// runCLI calls run as main does, with stdin piped into standard input,
+// or with a terminal there when stdin is "".
 func runCLI(t testing.TB, stdin string, args ...string) result {
 	t.Helper()
+	var in io.Reader
+	if stdin != "" {
+		in = strings.NewReader(stdin)
+	}
+	return runWith(t, in, args...)
+}
+
+// runWith calls run with stdin as standard input (nil: a terminal).
+func runWith(t testing.TB, stdin io.Reader, args ...string) result {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	code := run(args, stdin, &out, &errOut)
 	r := result{code, out.String(), errOut.String()}
 	for _, bad := range []string{"panic", "goroutine ", ".go:"} {
 		if strings.Contains(r.stderr, bad) || strings.Contains(r.stdout, bad) {
@@ -87,6 +99,18 @@ func TestUsageErrors(t *testing.T) {
 		{"bad surge", []string{"simulate", "--max-surge", "lots"}, `invalid value "lots" for flag -max-surge`},
 		{"bad hpa", []string{"simulate", "--hpa", "20"}, "want DURATION=REPLICAS"},
 		{"bad min-available", []string{"check", "-f", manifestPath("recreate.yaml"), "--min-available", "x%"}, "-min-available"},
+		// Issue 11, defect 8: a flag that takes one value, given twice.
+		{"output twice", []string{"bounds", "-o", "json", "-o", "table"}, `invalid value "table" for flag -o: given twice ("json", then "table"): it takes one value`},
+		{"replicas twice", []string{"simulate", "--replicas", "3", "--replicas", "4"}, "given twice"},
+		{"same container twice", []string{"simulate", "--image", "nginx=a:1", "--image", "nginx=b:2"}, `two images for container "nginx" (a:1 and b:2)`},
+		{"first container twice", []string{"simulate", "--image", "a:1", "--image", "b:2"}, "two images for the first container"},
+		{"same hpa time twice", []string{"simulate", "--hpa", "1m=3", "--hpa", "1m=4"}, "two changes at 1m0s"},
+		// Issue 11, defect 12.
+		{"image without container", []string{"simulate", "--image", "=x"}, `"=x" names no container`},
+		{"min-available over 100%", []string{"check", "--min-available", "101%"}, "101% is more than all the replicas: at most 100%"},
+		{"bad input size", []string{"check", "--max-input-size", "lots"}, `"lots" is not a size`},
+		{"bad workers", []string{"check", "-f", manifestPath("recreate.yaml"), "--workers", "0"}, "--workers 0: must be at least 1"},
+		{"bad step", []string{"bounds", "-f", manifestPath("recreate.yaml"), "--step", "-2"}, "--step -2: must be positive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,21 +19,24 @@ import (
 //	  "title": "nginx-deployment: fully rolled out on its template, then image nginx=nginx:1.9.3",
 //	  "deployment": "nginx-deployment", "namespace": "default",
 //	  "start": "2026-01-01T00:00:00Z",
+//	  "initial": the state before the first sync, as a step without actions,
 //	  "steps": [{
-//	    "at": RFC3339 time, "offsetSeconds": 30,
+//	    "at": RFC3339 time, "offsetSeconds": 30, "replicas": 10, "floor": 8, "ceiling": 13,
 //	    "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
 //	    "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
 //	    "conditions": [{"type", "status", "reason", "message", ...}],
 //	    "error": "only when the sync failed"
 //	  }],
-//	  "summary": {"completed", "outcome", "detail", "durationSeconds", "syncs", "peakDesired", "peakPods",
-//	              "minAvailable", "floor", "ceiling", "belowFloorSeconds", "failedCreates"}
+//	  "summary": {"outcome", "detail", "durationSeconds", "syncs", "fastForwarded", "peakDesired",
+//	              "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable", "minAvailableAtSeconds",
+//	              "floor", "belowFloorSeconds", "failedCreates"}
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
 	Deployment string      `json:"deployment"`
 	Namespace  string      `json:"namespace"`
 	Start      time.Time   `json:"start"`
+	Initial    stepJSON    `json:"initial"`
 	Steps      []stepJSON  `json:"steps"`
 	Summary    summaryJSON `json:"summary"`
 }
@@ -41,6 +44,9 @@ type simJSON struct {
 type stepJSON struct {
 	At         time.Time           `json:"at"`
 	Offset     float64             `json:"offsetSeconds"`
+	Replicas   int32               `json:"replicas"`
+	Floor      int32               `json:"floor"`
+	Ceiling    int64               `json:"ceiling"`
 	Sets       []setJSON           `json:"sets"`
 	Actions    []actionJSON        `json:"actions"`
 	Conditions []rollout.Condition `json:"conditions"`
@@ -71,58 +77,75 @@ type actionJSON struct {
 }
 
 type summaryJSON struct {
-	Completed     bool    `json:"completed"`
-	Outcome       string  `json:"outcome"`
-	Detail        string  `json:"detail"`
-	Duration      float64 `json:"durationSeconds"`
-	Syncs         int     `json:"syncs"`
-	PeakDesired   int64   `json:"peakDesired"`
-	PeakPods      int64   `json:"peakPods"`
-	MinAvailable  int64   `json:"minAvailable"`
-	Floor         int32   `json:"floor"`
-	Ceiling       int64   `json:"ceiling"`
-	BelowFloor    float64 `json:"belowFloorSeconds"`
-	FailedCreates int     `json:"failedCreates"`
+	Outcome        string  `json:"outcome"`
+	Detail         string  `json:"detail"`
+	Duration       float64 `json:"durationSeconds"`
+	Syncs          int     `json:"syncs"`
+	FastForwarded  int     `json:"fastForwarded"`
+	PeakDesired    int64   `json:"peakDesired"`
+	PeakPods       int64   `json:"peakPods"`
+	PeakPodsAt     float64 `json:"peakPodsAtSeconds"`
+	Ceiling        int64   `json:"ceiling"`
+	MinAvailable   int64   `json:"minAvailable"`
+	MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+	Floor          int32   `json:"floor"`
+	BelowFloor     float64 `json:"belowFloorSeconds"`
+	FailedCreates  int     `json:"failedCreates"`
+}
+
+func newStepJSON(st sim.Step, start time.Time) stepJSON {
+	j := stepJSON{At: st.At, Offset: st.At.Sub(start).Seconds(), Replicas: st.Replicas, Floor: st.Floor, Ceiling: st.Ceiling,
+		Sets: []setJSON{}, Actions: []actionJSON{}, Conditions: st.Conditions}
+	if st.Err != nil {
+		j.Error = st.Err.Error()
+	}
+	if j.Conditions == nil {
+		j.Conditions = []rollout.Condition{}
+	}
+	for _, c := range st.Sets {
+		j.Sets = append(j.Sets, setJSON{Name: c.Name, Revision: c.Revision, New: c.New, Desired: c.Desired,
+			Current: c.Current, Ready: c.Ready, Available: c.Available, Terminating: c.Terminating})
+	}
+	for _, a := range st.Actions {
+		if a.Type == rollout.RecheckProgress {
+			continue
+		}
+		aj := actionJSON{Type: a.Type, ReplicaSet: a.ReplicaSet, Reason: a.Reason}
+		switch a.Type {
+		case rollout.CreateReplicaSet, rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
+			aj.From, aj.To = &a.From, &a.To
+		}
+		if !a.Event.IsZero() {
+			aj.Event = a.Event.String()
+		}
+		j.Actions = append(j.Actions, aj)
+	}
+	return j
 }
 
 func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	out := simJSON{
 		Title: title, Deployment: s.Deployment.Name, Namespace: s.Deployment.Namespace, Start: s.Now,
-		Steps: []stepJSON{},
+		Initial: newStepJSON(res.Start, s.Now), Steps: make([]stepJSON, 0, len(res.Steps)),
 	}
 	for _, st := range res.Steps {
-		j := stepJSON{At: st.At, Offset: st.At.Sub(s.Now).Seconds(), Sets: []setJSON{}, Actions: []actionJSON{},
-			Conditions: st.Conditions, Error: st.Err}
-		if j.Conditions == nil {
-			j.Conditions = []rollout.Condition{}
-		}
-		for _, c := range st.Sets {
-			j.Sets = append(j.Sets, setJSON{Name: c.Name, Revision: c.Revision, New: c.New, Desired: c.Desired,
-				Current: c.Current, Ready: c.Ready, Available: c.Available, Terminating: c.Terminating})
-		}
-		for _, a := range st.Actions {
-			if a.Type == rollout.RecheckProgress {
-				continue
-			}
-			aj := actionJSON{Type: a.Type, ReplicaSet: a.ReplicaSet, Reason: a.Reason}
-			switch a.Type {
-			case rollout.CreateReplicaSet, rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
-				aj.From, aj.To = &a.From, &a.To
-			}
-			if !a.Event.IsZero() {
-				aj.Event = a.Event.String()
-			}
-			j.Actions = append(j.Actions, aj)
-		}
-		out.Steps = append(out.Steps, j)
+		out.Steps = append(out.Steps, newStepJSON(st, s.Now))
 	}
 	sm := res.Summary
 	out.Summary = summaryJSON{
-		Completed: sm.Completed, Outcome: sm.Outcome, Detail: sm.Detail, Duration: sm.Duration.Seconds(), Syncs: sm.Syncs,
-		PeakDesired: sm.PeakDesired, PeakPods: sm.PeakPods, MinAvailable: sm.MinAvailable,
-		Floor: sm.Floor, Ceiling: sm.Ceiling, BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
+		Outcome: string(sm.Outcome), Detail: flagNames(sm.Detail), Duration: sm.Duration.Seconds(), Syncs: sm.Syncs,
+		FastForwarded: sm.FastForwarded, PeakDesired: sm.PeakDesired,
+		PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt.Seconds(), Ceiling: sm.Ceiling,
+		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,
+		BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
 	}
 	return out
+}
+
+// flagNames rewrites the names of sim.Config's limits in a run's detail
+// as the flags that set them.
+func flagNames(detail string) string {
+	return strings.ReplaceAll(detail, "(MaxWork)", "(--max-work)")
 }
 
 // writeTable prints a simulation like `kubectl get rs -w`: for each sync,
@@ -216,12 +239,12 @@ func writeTable(w io.Writer, title string, s rollout.State, res sim.Result) {
 				prevConds[c.Type] = c.Reason
 			}
 		}
-		if st.Err != "" {
+		if st.Err != nil {
 			fmt.Fprintf(w, "%serror: %s\n", indent, st.Err)
 		}
 	}
 	fmt.Fprintln(w)
-	writeSummary(w, s.Deployment, res.Summary)
+	writeSummary(w, res.Summary)
 }
 
 // actionLine describes an action for the table, without its event when
@@ -246,14 +269,14 @@ func strategyLine(d rollout.Deployment) string {
 		st.RollingUpdate.MaxSurge, l.Surge, st.RollingUpdate.MaxUnavailable, rollout.MaxUnavailable(d))
 }
 
-func writeSummary(w io.Writer, d rollout.Deployment, sm sim.Summary) {
+func writeSummary(w io.Writer, sm sim.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-	outcome := sm.Outcome
+	outcome := string(sm.Outcome)
 	if sm.Detail != "" {
-		outcome += ": " + sm.Detail
+		outcome += ": " + flagNames(sm.Detail)
 	}
 	fmt.Fprintf(tw, "outcome:\t%s\n", outcome)
-	fmt.Fprintf(tw, "duration:\t%s in %s\n", fmtDuration(sm.Duration), plural(sm.Syncs, "sync"))
+	fmt.Fprintf(tw, "duration:\t%s (%s)\n", fmtDuration(sm.Duration), plural(sm.Syncs, "sync"))
 	fmt.Fprintf(tw, "peak pods:\t%d (ceiling %d)\n", sm.PeakPods, sm.Ceiling)
 	fmt.Fprintf(tw, "min available:\t%d (floor %d)\n", sm.MinAvailable, sm.Floor)
 	fmt.Fprintf(tw, "below floor:\t%s\n", fmtDuration(sm.BelowFloor))
@@ -263,14 +286,27 @@ func writeSummary(w io.Writer, d rollout.Deployment, sm sim.Summary) {
 	tw.Flush()
 }
 
-// fmtDuration prints d compactly: 0s, 45s, 2m30s, 1h0m5s.
+// fmtDuration prints d compactly: 0s, 45s, 2m30s, 1h5s, 3d4h.
 func fmtDuration(d time.Duration) string {
-	if d == 0 {
+	const day = 24 * time.Hour
+	switch {
+	case d == 0:
 		return "0s"
+	case d < 0:
+		return "-" + fmtDuration(-d)
+	case d >= 2*day:
+		s := fmt.Sprintf("%dd", d/day)
+		if rest := d % day; rest > 0 {
+			s += fmtDuration(rest)
+		}
+		return s
 	}
 	s := d.Round(time.Millisecond).String()
 	if strings.HasSuffix(s, "m0s") {
 		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
 }
@@ -281,4 +317,29 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// progress reports on a writer how far a long task got: one line at each
+// tenth, when the task has more than threshold parts.
+type progress struct {
+	w                  io.Writer
+	prefix, unit       string
+	done, total, shown int64
+	on                 bool
+}
+
+func newProgress(w io.Writer, prefix, unit string, total, threshold int64) *progress {
+	return &progress{w: w, prefix: prefix, unit: unit, total: total, on: total > threshold}
+}
+
+// add counts n more parts done.
+func (p *progress) add(n int64) {
+	if !p.on {
+		return
+	}
+	p.done += n
+	if tenth := p.done * 10 / p.total; tenth > p.shown {
+		p.shown = tenth
+		fmt.Fprintf(p.w, "%s %d%% (%d of %d %s)\n", p.prefix, p.done*100/p.total, p.done, p.total, p.unit)
+	}
 }

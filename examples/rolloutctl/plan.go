@@ -9,7 +9,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-const planHelp = `rolloutctl plan [-f FILE|-] [--now RFC3339] [-o json|text] [--deployment NAME]
+const planHelp = `rolloutctl plan [-f FILE]... [--now RFC3339] [-o json|text] [--deployment NAME]
 
 One sync of the Deployment controller on the state in FILE (a Deployment,
 and the ReplicaSets and Pods of its namespace): the API calls it makes, in
@@ -21,16 +21,16 @@ the error is part of the answer, in the output. Bad input exits 2.
 
 // planFlags are plan's options.
 type planFlags struct {
-	file, now, output, deployment string
+	input       inputFlags
+	now, output string
 }
 
 func runPlan(e *env, args []string) int {
 	var f planFlags
 	fs := newFlagSet("plan")
-	fs.StringVar(&f.file, "f", "-", "manifest `FILE` (YAML or JSON); - for standard input")
+	f.input.add(fs, "", true)
 	fs.StringVar(&f.now, "now", "", "time of the sync, RFC3339 (default: the current time)")
 	fs.StringVar(&f.output, "o", "text", "output `format`: text or json")
-	fs.StringVar(&f.deployment, "deployment", "", "the Deployment to sync, when FILE holds several")
 	if code := parse(e, fs, planHelp, args); code >= 0 {
 		return code
 	}
@@ -45,15 +45,15 @@ func runPlan(e *env, args []string) int {
 		}
 		now = t
 	}
-	m, err := loadManifest(f.file, e.stdin)
+	in, err := f.input.load(e, "plan")
 	if err != nil {
 		return fail(e, "plan", err)
 	}
-	d, err := m.pick(f.deployment)
+	d, err := in.pick(f.input.deployment)
 	if err != nil {
 		return fail(e, "plan", err)
 	}
-	actions, planErr := rollout.Plan(m.objs.State(d, now))
+	actions, planErr := rollout.Plan(in.state(d, now))
 	report := rollout.NewReport(now, actions, planErr)
 	if f.output == "json" {
 		return writeJSON(e, "plan", report)

@@ -82,7 +82,11 @@ events:
 func TestPlanSyncError(t *testing.T) {
 	// The new ReplicaSet's name is taken by a ReplicaSet with another
 	// template: a hash collision, which fails the sync.
-	m, err := loadManifest(manifestPath("recreate.yaml"), nil)
+	data, err := os.ReadFile(manifestPath("recreate.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := parseExample("recreate.yaml", data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,11 @@ package main
 
 import (
 	_ "embed"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -24,11 +25,11 @@ const (
 	defaultImage        = "nginx:1.9.3"
 )
 
-const simulateHelp = `rolloutctl simulate [-f FILE] [--deployment NAME] [--image [CONTAINER=]IMAGE]
+const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--image [CONTAINER=]IMAGE]...
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
        [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
-       [-o table|json|svg]
+       [--max-work N] [-o table|json|svg]
 
 Simulates a rollout sync by sync: the controller's actions, and pods that
 start, become ready and terminate as the flags say.
@@ -40,39 +41,47 @@ Deployment (before the start, for a Deployment alone), and --image changes
 the template, which starts the rollout. The clock starts at the latest time
 recorded in FILE.
 
-Without -f, simulate runs the seed example: nginx-deployment, 10 replicas,
-maxSurge 25%, maxUnavailable 25%, image nginx:1.9 changed to nginx:1.9.3.
+Without -f, simulate reads standard input when something is piped in, and
+otherwise runs the seed example: nginx-deployment, 10 replicas, maxSurge
+25%, maxUnavailable 25%, image nginx:1.9 changed to nginx:1.9.3.
 
 The defaults are those of the recordings of the real controller: a sync
 every 30s, pods ready as soon as they are created.
 
+Long regular phases (one pod at a time over many replicas) are
+fast-forwarded, so their size costs little; a run whose syncs keep changing
+irregularly stops after --max-work syncs computed one by one, and says so.
+
 -o table prints, per sync, each ReplicaSet's DESIRED CURRENT READY
 AVAILABLE (TERMINATING when pods linger) and the actions with their
-reasons, then a summary: outcome, duration, syncs, peak pods against the
-ceiling, min available against the floor, time below the floor. -o json
-prints the same run as {title, deployment, namespace, start, steps: [{at,
-offsetSeconds, sets, actions, conditions, error}], summary} ('go doc' on
-this command lists every field). -o svg prints a chart: pods per
-ReplicaSet over time, the available pods, the availability floor and the
-surge ceiling.
+reasons, then a summary: outcome, duration (until the last sync that
+changed something), syncs, peak pods against the ceiling and min
+available against the floor at that time, time below the floor. -o json
+prints the same run as {title, deployment, namespace, start, initial,
+steps: [{at, offsetSeconds, replicas, floor, ceiling, sets, actions,
+conditions, error}], summary} ('go doc' on this command lists every
+field). -o svg prints a chart of the pods that exist: ready, not ready and
+terminating per ReplicaSet, the available pods, the floor and the ceiling
+as they move, and the events.
 `
 
 // simFlags are the flags that shape a simulation, shared by simulate,
 // check and undo; each registers those it offers.
 type simFlags struct {
-	file, deployment string
-	image            imageFlag
-	replicas         replicasFlag
-	maxSurge         valueFlag
-	maxUnavailable   valueFlag
-	readyAfter       time.Duration
-	readyJitter      time.Duration
-	seed             uint64
-	neverReady       listFlag
-	terminating      time.Duration
-	quotaPods        int
-	hpa              hpaFlag
-	interval         time.Duration
+	input          inputFlags
+	images         imagesFlag
+	replicas       replicasFlag
+	maxSurge       valueFlag
+	maxUnavailable valueFlag
+	readyAfter     time.Duration
+	readyJitter    time.Duration
+	seed           uint64
+	neverReady     listFlag
+	terminating    time.Duration
+	quotaPods      int
+	hpa            hpaFlag
+	interval       time.Duration
+	maxWork        int
 }
 
 // The defaults are the golden harness's, which recorded the real
@@ -82,13 +91,8 @@ const (
 	defaultInterval   = 30 * time.Second
 )
 
-func (f *simFlags) addFile(fs *flag.FlagSet, what string) {
-	fs.StringVar(&f.file, "f", "", "manifest `FILE` (YAML or JSON); - for standard input"+what)
-	fs.StringVar(&f.deployment, "deployment", "", "the Deployment, when FILE holds several")
-}
-
 func (f *simFlags) addSpec(fs *flag.FlagSet) {
-	fs.Var(&f.image, "image", "`[CONTAINER=]IMAGE`: set the image of CONTAINER (default: the first container), which starts a rollout")
+	fs.Var(&f.images, "image", "`[CONTAINER=]IMAGE`: set the image of CONTAINER (default: the first container), which starts a rollout; repeatable, one per container")
 	fs.Var(&f.replicas, "replicas", "set spec.replicas to `N`")
 	fs.Var(&f.maxSurge, "max-surge", "set maxSurge to `V`, a count (2) or a percent (25%)")
 	fs.Var(&f.maxUnavailable, "max-unavailable", "set maxUnavailable to `V`, a count (0) or a percent (25%)")
@@ -111,6 +115,11 @@ func (f *simFlags) addModel(fs *flag.FlagSet) {
 	f.addQuota(fs)
 	fs.Var(&f.hpa, "hpa", "`D=N`: at D after the start, set spec.replicas to N, as an autoscaler would (repeatable)")
 	fs.DurationVar(&f.interval, "interval", defaultInterval, "time between two syncs; 0: event driven (a sync at each write and pod event)")
+	f.addLimit(fs)
+}
+
+func (f *simFlags) addLimit(fs *flag.FlagSet) {
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count)")
 }
 
 // check reports flag values that parse but make no sense.
@@ -122,6 +131,8 @@ func (f *simFlags) check() error {
 		return fmt.Errorf("--ready-after, --ready-jitter and --terminating must not be negative")
 	case f.interval < 0:
 		return fmt.Errorf("--interval %s: must not be negative", f.interval)
+	case f.maxWork <= 0:
+		return fmt.Errorf("--max-work %d: must be positive", f.maxWork)
 	}
 	return nil
 }
@@ -138,6 +149,7 @@ func (f *simFlags) config() sim.Config {
 			MaxPods:     int32(min(f.quotaPods, 1<<31-1)),
 		},
 		Interval: f.interval,
+		MaxWork:  f.maxWork,
 	}
 	for _, c := range f.hpa {
 		cfg.Changes = append(cfg.Changes, sim.ReplicaChange{After: c.after, Replicas: c.replicas})
@@ -169,36 +181,47 @@ func (f *simFlags) withSpec(d rollout.Deployment) (rollout.Deployment, error) {
 }
 
 // start returns the state a simulation of d starts from, and how it was
-// built: FILE's ReplicaSets when it has d's, or d fully rolled out on its
-// template; then image's change, if any.
-func start(m *manifest, d rollout.Deployment, image imageFlag) (rollout.State, string, error) {
-	now := m.latest(defaultStart())
+// built: the input's ReplicaSets when it has d's, or d fully rolled out on
+// its template; then the images' changes, if any.
+func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State, string, error) {
+	now := in.start()
 	var s rollout.State
 	var from string
-	if m.hasReplicaSets(d) {
-		s = m.objs.State(d, now)
+	if len(in.ownSets(d)) > 0 {
+		s = in.state(d, now)
 		from = "the ReplicaSets in the input"
 	} else {
 		s = sim.FromDeployment(d, now)
 		from = "fully rolled out on its template"
 	}
-	if image.image != "" {
-		names, err := containerNames(d.Spec.Template)
-		if err != nil {
-			return rollout.State{}, "", err
+	// Regular containers first: a bare --image sets the first of them.
+	var names []string
+	for _, init := range []bool{false, true} {
+		for _, c := range d.Spec.Template.Spec.Images() {
+			if c.Init == init {
+				names = append(names, c.Name)
+			}
 		}
-		if len(names) == 0 {
-			return rollout.State{}, "", fmt.Errorf("--image: Deployment %q has no containers", d.Name)
-		}
-		if image.container != "" && !slices.Contains(names, image.container) {
-			return rollout.State{}, "", fmt.Errorf("--image: Deployment %q has no container %q (it has %v)", d.Name, image.container, names)
-		}
+	}
+	for i, image := range images {
 		c := image.container
-		if c == "" {
+		switch {
+		case len(names) == 0:
+			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no containers", image, d.Name)
+		case c == "":
 			c = names[0]
+		case !slices.Contains(names, c):
+			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no container %q (it has %s)", image, d.Name, c, strings.Join(names, ", "))
 		}
-		s = sim.WithImage(s, c, image.image)
-		from += fmt.Sprintf(", then image %s=%s", c, image.image)
+		var err error
+		if s, err = sim.WithImage(s, c, image.image); err != nil {
+			return rollout.State{}, "", fmt.Errorf("--image %s: %w", image, err)
+		}
+		sep := ", then image "
+		if i > 0 {
+			sep = ", "
+		}
+		from += fmt.Sprintf("%s%s=%s", sep, c, image.image)
 	}
 	return s, from, nil
 }
@@ -206,28 +229,21 @@ func start(m *manifest, d rollout.Deployment, image imageFlag) (rollout.State, s
 // defaultStart is when a simulation starts if the input records no time.
 func defaultStart() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
 
-// containerNames lists the names of a pod template's containers, then of
-// its init containers.
-func containerNames(t rollout.PodTemplate) ([]string, error) {
-	var spec struct {
-		Containers     []struct{ Name string } `json:"containers"`
-		InitContainers []struct{ Name string } `json:"initContainers"`
+// templateImages lists the images of a pod template's init containers,
+// then its containers.
+func templateImages(t rollout.PodTemplate) []string {
+	var out []string
+	for _, c := range t.Spec.Images() {
+		out = append(out, c.Image)
 	}
-	if err := json.Unmarshal(t.Spec.JSON(), &spec); err != nil {
-		return nil, fmt.Errorf("template.spec: %w", err)
-	}
-	var names []string
-	for _, c := range append(spec.Containers, spec.InitContainers...) {
-		names = append(names, c.Name)
-	}
-	return names, nil
+	return out
 }
 
 func runSimulate(e *env, args []string) int {
 	var f simFlags
 	var output string
 	fs := newFlagSet("simulate")
-	f.addFile(fs, " (default: the embedded seed example)")
+	f.input.add(fs, "; else the embedded seed example", true)
 	f.addSpec(fs)
 	f.addModel(fs)
 	fs.StringVar(&output, "o", "table", "output `format`: table, json or svg")
@@ -243,21 +259,18 @@ func runSimulate(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "simulate", err)
 	}
-	var m *manifest
-	var err error
-	image := f.image
-	if f.file == "" {
-		m, err = parseManifest(defaultManifestName, defaultManifest)
-		if image.image == "" {
-			image = imageFlag{image: defaultImage}
+	in, err := f.input.load(e, "simulate")
+	images := f.images
+	if errors.Is(err, errNoInput) {
+		in, err = parseExample(defaultManifestName, defaultManifest)
+		if len(images) == 0 {
+			images = imagesFlag{{image: defaultImage}}
 		}
-	} else {
-		m, err = loadManifest(f.file, e.stdin)
 	}
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
-	d, err := m.pick(f.deployment)
+	d, err := in.pick(f.input.deployment)
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
@@ -265,7 +278,7 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
-	s, from, err := start(m, d, image)
+	s, from, err := start(in, d, images)
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
@@ -278,7 +291,7 @@ func runSimulate(e *env, args []string) int {
 	case "json":
 		return writeJSON(e, "simulate", newSimJSON(title, s, res))
 	case "svg":
-		writeSVG(e.stdout, title, s, res)
+		writeSVG(e.stdout, title, s, res, f.quotaPods)
 	default:
 		writeTable(e.stdout, title, s, res)
 	}

@@ -2,9 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"encoding/xml"
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -43,43 +40,51 @@ type simOut struct {
 	Deployment string    `json:"deployment"`
 	Namespace  string    `json:"namespace"`
 	Start      time.Time `json:"start"`
-	Steps      []struct {
-		At     time.Time `json:"at"`
-		Offset float64   `json:"offsetSeconds"`
-		Sets   []struct {
-			Name                                            string
-			Revision                                        string
-			New                                             bool
-			Desired, Current, Ready, Available, Terminating int32
-		} `json:"sets"`
-		Actions []struct {
-			Type       string `json:"type"`
-			ReplicaSet string `json:"replicaSet"`
-			From       *int32 `json:"from"`
-			To         *int32 `json:"to"`
-			Event      string `json:"event"`
-			Reason     string `json:"reason"`
-		} `json:"actions"`
-		Conditions []struct {
-			Type, Status, Reason, Message      string
-			LastUpdateTime, LastTransitionTime time.Time
-		} `json:"conditions"`
-		Error string `json:"error"`
-	} `json:"steps"`
-	Summary struct {
-		Completed     bool    `json:"completed"`
-		Outcome       string  `json:"outcome"`
-		Detail        string  `json:"detail"`
-		Duration      float64 `json:"durationSeconds"`
-		Syncs         int     `json:"syncs"`
-		PeakDesired   int64   `json:"peakDesired"`
-		PeakPods      int64   `json:"peakPods"`
-		MinAvailable  int64   `json:"minAvailable"`
-		Floor         int32   `json:"floor"`
-		Ceiling       int64   `json:"ceiling"`
-		BelowFloor    float64 `json:"belowFloorSeconds"`
-		FailedCreates int     `json:"failedCreates"`
+	Initial    stepOut   `json:"initial"`
+	Steps      []stepOut `json:"steps"`
+	Summary    struct {
+		Outcome        string  `json:"outcome"`
+		Detail         string  `json:"detail"`
+		Duration       float64 `json:"durationSeconds"`
+		Syncs          int     `json:"syncs"`
+		FastForwarded  int     `json:"fastForwarded"`
+		PeakDesired    int64   `json:"peakDesired"`
+		PeakPods       int64   `json:"peakPods"`
+		PeakPodsAt     float64 `json:"peakPodsAtSeconds"`
+		Ceiling        int64   `json:"ceiling"`
+		MinAvailable   int64   `json:"minAvailable"`
+		MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+		Floor          int32   `json:"floor"`
+		BelowFloor     float64 `json:"belowFloorSeconds"`
+		FailedCreates  int     `json:"failedCreates"`
 	} `json:"summary"`
+}
+
+type stepOut struct {
+	At       time.Time `json:"at"`
+	Offset   float64   `json:"offsetSeconds"`
+	Replicas int32     `json:"replicas"`
+	Floor    int32     `json:"floor"`
+	Ceiling  int64     `json:"ceiling"`
+	Sets     []struct {
+		Name                                            string
+		Revision                                        string
+		New                                             bool
+		Desired, Current, Ready, Available, Terminating int32
+	} `json:"sets"`
+	Actions []struct {
+		Type       string `json:"type"`
+		ReplicaSet string `json:"replicaSet"`
+		From       *int32 `json:"from"`
+		To         *int32 `json:"to"`
+		Event      string `json:"event"`
+		Reason     string `json:"reason"`
+	} `json:"actions"`
+	Conditions []struct {
+		Type, Status, Reason, Message      string
+		LastUpdateTime, LastTransitionTime time.Time
+	} `json:"conditions"`
+	Error string `json:"error"`
 }
 
 func simulateJSON(t *testing.T, stdin string, args ...string) simOut {
@@ -126,15 +131,15 @@ func TestSimulateDefaultSteps(t *testing.T) {
 	}
 	s := out.Summary
 	type summary struct {
-		Completed                       bool
+		Outcome                         string
 		Syncs                           int
 		Duration                        float64
 		PeakPods, MinAvailable, Ceiling int64
 		Floor                           int32
 		BelowFloor                      float64
 	}
-	got := summary{s.Completed, s.Syncs, s.Duration, s.PeakPods, s.MinAvailable, s.Ceiling, s.Floor, s.BelowFloor}
-	if diff := cmp.Diff(summary{true, 7, 180, 13, 8, 13, 8, 0}, got); diff != "" {
+	got := summary{s.Outcome, s.Syncs, s.Duration, s.PeakPods, s.MinAvailable, s.Ceiling, s.Floor, s.BelowFloor}
+	if diff := cmp.Diff(summary{"complete", 7, 150, 13, 8, 13, 8, 0}, got); diff != "" {
 		t.Errorf("simulate summary mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -200,7 +205,7 @@ func TestSimulateFlags(t *testing.T) {
 	t.Run("replicas and strategy", func(t *testing.T) {
 		out := simulateJSON(t, "", "--replicas", "20", "--max-surge", "1", "--max-unavailable", "0")
 		s := out.Summary
-		if !s.Completed || s.Ceiling != 21 || s.Floor != 20 || s.PeakPods != 21 || s.MinAvailable != 20 {
+		if s.Outcome != "complete" || s.Ceiling != 21 || s.Floor != 20 || s.PeakPods != 21 || s.MinAvailable != 20 {
 			t.Errorf("summary = %+v, want complete, ceiling 21, floor 20, peak 21, min available 20", s)
 		}
 		if got := sizes(out)[0]; got != [2]int32{1, 20} {
@@ -209,20 +214,20 @@ func TestSimulateFlags(t *testing.T) {
 	})
 	t.Run("never ready", func(t *testing.T) {
 		out := simulateJSON(t, "", "--never-ready", "nginx:1.9.3")
-		if s := out.Summary; s.Completed || s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") {
+		if s := out.Summary; s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") {
 			t.Errorf("summary = %+v, want the progress deadline exceeded by pods that never become ready", s)
 		}
 	})
 	t.Run("quota", func(t *testing.T) {
 		out := simulateJSON(t, "", "--quota-pods", "10", "--max-surge", "1", "--max-unavailable", "0")
-		if s := out.Summary; s.Completed || s.FailedCreates == 0 || !strings.Contains(s.Detail, "blocked by quota") {
+		if s := out.Summary; s.Outcome == "complete" || s.FailedCreates == 0 || !strings.Contains(s.Detail, "blocked by quota") {
 			t.Errorf("summary = %+v, want a rollout blocked by the quota", s)
 		}
 	})
 	t.Run("hpa mid-rollout", func(t *testing.T) {
 		out := simulateJSON(t, "", "--hpa", "45s=20")
 		seq := sizes(out)
-		if last := seq[len(seq)-1]; last != [2]int32{20, 0} || !out.Summary.Completed {
+		if last := seq[len(seq)-1]; last != [2]int32{20, 0} || out.Summary.Outcome != "complete" {
 			t.Errorf("sizes = %v, want to end at new 20, old 0, complete", seq)
 		}
 	})
@@ -243,7 +248,7 @@ func TestSimulateFlags(t *testing.T) {
 	})
 	t.Run("image of a named container", func(t *testing.T) {
 		out := simulateJSON(t, "", "--image", "nginx=nginx:2.0")
-		if !strings.HasSuffix(out.Title, "then image nginx=nginx:2.0") || !out.Summary.Completed {
+		if !strings.HasSuffix(out.Title, "then image nginx=nginx:2.0") || out.Summary.Outcome != "complete" {
 			t.Errorf("title %q, summary %+v", out.Title, out.Summary)
 		}
 	})
@@ -271,7 +276,7 @@ func TestSimulateFlags(t *testing.T) {
 		if diff := cmp.Diff(want, sizes(out)); diff != "" {
 			t.Errorf("sizes mismatch (-want +got):\n%s", diff)
 		}
-		if s := out.Summary; s.Floor != 0 || s.MinAvailable != 0 || !s.Completed {
+		if s := out.Summary; s.Floor != 0 || s.MinAvailable != 0 || s.Outcome != "complete" {
 			t.Errorf("summary = %+v, want floor 0, min available 0, complete", s)
 		}
 	})
@@ -283,7 +288,7 @@ func TestSimulateErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no such container", []string{"simulate", "--image", "web=nginx:2"}, `has no container "web" (it has [nginx])`},
+		{"no such container", []string{"simulate", "--image", "web=nginx:2"}, `--image web=nginx:2: Deployment "nginx-deployment" has no container "web" (it has nginx)`},
 		{"invalid strategy by flags", []string{"simulate", "--max-surge", "0", "--max-unavailable", "0"}, "may not be 0 when `maxSurge` is 0"},
 		{"range", []string{"simulate", "--replicas", "1..3"}, "simulate takes one count"},
 		{"strategy flags on Recreate", []string{"simulate", "-f", manifestPath("recreate.yaml"), "--max-surge", "1"}, "need a RollingUpdate strategy"},
@@ -302,59 +307,44 @@ func TestSimulateErrors(t *testing.T) {
 	}
 }
 
-// The SVG must be well-formed XML with the chart's parts.
-func TestSimulateSVG(t *testing.T) {
-	for _, args := range [][]string{
-		{"simulate", "-o", "svg"},
-		{"simulate", "-o", "svg", "--ready-after", "45s", "--terminating", "20s", "--interval", "0"},
-		{"simulate", "-o", "svg", "-f", manifestPath("web-mid-rollout.yaml")},
-	} {
-		r := runCLI(t, "", args...)
-		r.wantCode(t, args, exitOK)
-		count := map[string]int{}
-		dec := xml.NewDecoder(strings.NewReader(r.stdout))
-		var root string
-		for {
-			tok, err := dec.Token()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("run(%q): not well-formed XML: %v", args, err)
-			}
-			se, ok := tok.(xml.StartElement)
-			if !ok {
-				continue
-			}
-			if root == "" {
-				root = se.Name.Local
-				if se.Name.Space != "http://www.w3.org/2000/svg" {
-					t.Errorf("run(%q): root namespace %q", args, se.Name.Space)
-				}
-			}
-			count[se.Name.Local]++
-			for _, a := range se.Attr {
-				if a.Name.Local == "class" {
-					count[se.Name.Local+"."+a.Value]++
-				}
-				if a.Name.Local == "stroke-dasharray" && a.Value != "none" {
-					count["dashed "+se.Name.Local]++
-				}
-			}
-		}
-		if root != "svg" {
-			t.Errorf("run(%q): root element %q, want svg", args, root)
-		}
-		for _, el := range []string{"title", "polygon.replicaset", "polyline.available", "line.floor", "line.ceiling", "text.x-label", "text.y-label", "g.legend", "g.axes"} {
-			if count[el] == 0 {
-				t.Errorf("run(%q): no %s element", args, el)
-			}
-		}
-		if count["polygon.replicaset"] != 2 {
-			t.Errorf("run(%q): %d ReplicaSet areas, want 2", args, count["polygon.replicaset"])
-		}
-		if count["dashed line"] < 4 { // floor and ceiling, and their legend samples
-			t.Errorf("run(%q): %d dashed lines, want 4", args, count["dashed line"])
-		}
+// TestSimulateFloorAndCeilingFollowHPA is issue 11's defect 5 in the
+// command: --hpa 40s=4 gave a false "below floor: 3m", and --hpa 40s=20
+// "peak 25 (ceiling 13)".
+func TestSimulateFloorAndCeilingFollowHPA(t *testing.T) {
+	down := simulateJSON(t, "", "--hpa", "40s=4").Summary
+	if down.BelowFloor != 0 {
+		t.Errorf("--hpa 40s=4: %vs below the floor, want none", down.BelowFloor)
+	}
+	up := simulateJSON(t, "", "--hpa", "40s=20").Summary
+	if up.PeakPods != 25 || up.Ceiling != 25 {
+		t.Errorf("--hpa 40s=20: peak %d against a ceiling of %d, want 25 and 25", up.PeakPods, up.Ceiling)
+	}
+	r := runCLI(t, "", "simulate", "--hpa", "40s=20")
+	if !strings.Contains(r.stdout, "peak pods:     25 (ceiling 25)\n") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+}
+
+// TestMessagesReadAsSentences is issue 11's defect 12: the outcome read
+// "...progressing.; stuck: ...", and undo said "sim: deployment "p" is
+// paused".
+func TestMessagesReadAsSentences(t *testing.T) {
+	r := runCLI(t, "", "simulate", "--never-ready", "nginx:1.9.3")
+	if !strings.Contains(r.stdout, "has timed out progressing; stuck: new pods never become ready") || strings.Contains(r.stdout, ".;") {
+		t.Errorf("outcome line:\n%s", r.stdout)
+	}
+	data, err := os.ReadFile(manifestPath("web-mid-rollout.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paused := strings.Replace(string(data), "    replicas: 10\n", "    replicas: 10\n    paused: true\n", 1)
+	if paused == string(data) {
+		t.Fatal("no spec.replicas line to pause after")
+	}
+	r = runCLI(t, paused, "undo")
+	r.wantCode(t, nil, exitBadInput)
+	want := "rolloutctl undo: <stdin>: Deployment web is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)\n"
+	if r.stderr != want {
+		t.Errorf("undo of a paused Deployment: %q, want %q", r.stderr, want)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"math"
@@ -15,181 +14,244 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-// Chart geometry, in SVG user units.
+// Chart geometry, in SVG user units. The legend is a row above the plot,
+// so that the plot has the whole width.
 const (
-	svgWidth, svgHeight = 1000, 440
-	plotLeft, plotTop   = 60, 50
-	plotRight           = 640 // the legend is to the right of it
-	plotBottom          = 380
+	svgWidth, svgHeight = 960, 500
+	plotTop, plotBottom = 96, 440
+	plotRightMargin     = 24
+	charWidth           = 7 // of a 12px sans-serif digit or letter, about
 )
 
-// newFill is the new ReplicaSet's color.
-const newFill = "#31a354"
+// Colors: the new ReplicaSet green, old ones in muted hues, terminating
+// pods grey; the available pods a dark line, the floor and the ceiling
+// dashed.
+const (
+	newColor         = "#2e8b3d"
+	terminatingColor = "#9a9a9a"
+	availableColor   = "#c0392b"
+	limitColor       = "#444"
+)
 
-// svgSeries is one ReplicaSet's desired count at each step.
-type svgSeries struct {
-	name, revision string
-	isNew          bool
-	desired        []int32
+var oldColors = [...]string{"#4c78a8", "#b279a2", "#e4a23b", "#72b7b2", "#9d755d"}
+
+// chartStep is what one column of the chart shows: a step's pods, or the
+// input's before the start.
+type chartStep struct {
+	at             float64 // seconds after the start
+	sets           []sim.SetCount
+	floor, ceiling int64
+	available      int64
 }
 
-// writeSVG draws a simulation as a self-contained SVG chart: each
-// ReplicaSet's desired count over time as stacked step areas (oldest at
-// the bottom), a line for the available pods, dashed lines for the
-// availability floor and the surge ceiling, axes with labels, and a
-// legend.
-func writeSVG(w io.Writer, title string, s rollout.State, res sim.Result) {
-	steps := res.Steps
-	offsets := make([]float64, len(steps))
-	for i, st := range steps {
-		offsets[i] = st.At.Sub(s.Now).Seconds()
-	}
-	series := svgCollect(steps)
-	avail := make([]int64, len(steps))
-	var top int64 = 1
-	for i, st := range steps {
-		var stacked int64
-		for _, c := range st.Sets {
-			avail[i] += int64(c.Available)
-			stacked += int64(c.Desired)
-		}
-		top = max(top, stacked, avail[i])
-	}
+// writeSVG draws a simulation as a self-contained SVG chart of the pods
+// that exist: for each ReplicaSet, oldest at the bottom, its ready and its
+// not yet ready pods, then the terminating pods of all; a line for the
+// available pods; the availability floor and the ceiling of replicas +
+// maxSurge, as they move; the input's state before the start; and the
+// events: replica changes, pods the quota refused, the progress deadline,
+// sync errors and the end. Runs longer than the chart is wide are sampled
+// at one step per pixel.
+func writeSVG(w io.Writer, title string, s rollout.State, res sim.Result, quota int) {
 	sm := res.Summary
-	top = max(top, sm.Ceiling, int64(sm.Floor), sm.PeakPods)
-	yMax := niceCeil(float64(top) * 1.1)
-	// The last step lasts as long as the mean step, or 10% of the run.
-	end := 1.0
-	if n := len(offsets); n > 0 {
-		end = offsets[n-1]
-		if n > 1 {
-			end += offsets[n-1] / float64(n-1)
-		} else {
-			end += max(sm.Duration.Seconds(), 1)
-		}
+	end := sm.Duration.Seconds()
+	if n := len(res.Steps); n > 0 {
+		end = max(end, res.Steps[n-1].At.Sub(s.Now).Seconds())
 	}
-	xStep := timeStep(end)
-	xMax := math.Ceil(end/xStep) * xStep
-	x := func(sec float64) float64 { return plotLeft + (plotRight-plotLeft)*sec/xMax }
+	end = max(end, 1) * 1.04 // the last step, visible
+	before := end * 0.08     // room for the input, left of 0
+	steps := chartSteps(s.Now, res, -before)
+	series := svgSeries(res)
+
+	var top int64 = 1
+	for _, st := range steps {
+		var pods int64
+		for _, c := range st.sets {
+			pods += int64(c.Current) + int64(c.Terminating)
+		}
+		top = max(top, pods, st.ceiling, st.floor)
+	}
+	if quota > 0 {
+		top = max(top, int64(quota))
+	}
+	yStep, yMax := yScale(float64(top))
+	labels := ticks(yStep, yMax)
+	plotLeft := 20.0 + float64(charWidth*max(len(labels[len(labels)-1].text), 2))
+	plotRight := float64(svgWidth - plotRightMargin)
+	x := func(sec float64) float64 { return plotLeft + (plotRight-plotLeft)*(sec+before)/(end+before) }
 	y := func(v float64) float64 { return plotBottom - (plotBottom-plotTop)*v/yMax }
-	// stepEnd is when step i's values stop holding.
-	stepEnd := func(i int) float64 {
-		if i+1 < len(offsets) {
-			return offsets[i+1]
+	steps = sample(steps, int(plotRight-plotLeft), x)
+	// until is when the values of steps[i] stop holding.
+	until := func(i int) float64 {
+		if i+1 < len(steps) {
+			return steps[i+1].at
 		}
 		return end
 	}
 
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">`+"\n",
 		svgWidth, svgHeight, svgWidth, svgHeight)
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
+	b.WriteString(`<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+		`<rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="` + terminatingColor + `" stroke-width="3"/></pattern></defs>` + "\n")
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="white"/>`+"\n", svgWidth, svgHeight)
-	fmt.Fprintf(&b, `<text x="%d" y="24" font-size="14" font-weight="bold">%s</text>`+"\n", plotLeft, esc(title))
+	fmt.Fprintf(&b, `<text x="%s" y="24" font-size="15" font-weight="bold" fill="#222">%s</text>`+"\n", f(plotLeft), esc(title))
+	fmt.Fprintf(&b, `<text x="%s" y="44" fill="#555">%s</text>`+"\n", f(plotLeft), esc(summaryLine(s.Deployment, sm)))
 
 	// Grid and axes.
-	b.WriteString(`<g class="axes" stroke="#999" stroke-width="1">` + "\n")
-	for _, v := range ticks(yMax) {
-		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#eee"/>`+"\n", f(plotLeft), f(y(v)), f(plotRight), f(y(v)))
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end" stroke="none" fill="#333">%s</text>`+"\n", f(plotLeft-6), f(y(v)+4), f(v))
+	b.WriteString(`<g class="axes" fill="#555" stroke="none">` + "\n")
+	for _, t := range labels {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e6e6e6"/>`+"\n", f(plotLeft), f(y(t.v)), f(plotRight), f(y(t.v)))
+		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end">%s</text>`+"\n", f(plotLeft-8), f(y(t.v)+4), t.text)
 	}
-	for v := 0.0; v <= xMax+xStep/1e6; v += xStep {
-		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", f(x(v)), f(plotBottom), f(x(v)), f(plotBottom+5))
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" stroke="none" fill="#333">%s</text>`+"\n", f(x(v)), f(plotBottom+18), esc(fmtDuration(time.Duration(v*float64(time.Second)))))
+	xStep := timeStep(end, plotRight-plotLeft)
+	for v := 0.0; v <= end; v += xStep {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#999"/>`+"\n", f(x(v)), plotBottom, f(x(v)), plotBottom+5)
+		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f(x(v)), plotBottom+19, esc(fmtDuration(time.Duration(v*float64(time.Second)))))
 	}
-	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", plotLeft, plotBottom, plotRight, plotBottom)
-	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", plotLeft, plotTop, plotLeft, plotBottom)
+	fmt.Fprintf(&b, `<rect x="%s" y="%d" width="%s" height="%d" fill="#f3f3f3"/>`+"\n", f(plotLeft), plotTop, f(x(0)-plotLeft), plotBottom-plotTop)
+	fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle" fill="#777">input</text>`+"\n", f((plotLeft+x(0))/2), plotTop+14)
+	fmt.Fprintf(&b, `<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#999"/>`+"\n", f(plotLeft), plotBottom, f(plotRight), plotBottom)
 	b.WriteString("</g>\n")
-	fmt.Fprintf(&b, `<text class="x-label" x="%d" y="%d" text-anchor="middle">time since the start</text>`+"\n", (plotLeft+plotRight)/2, plotBottom+40)
-	fmt.Fprintf(&b, `<text class="y-label" x="16" y="%d" text-anchor="middle" transform="rotate(-90 16 %d)">pods</text>`+"\n", (plotTop+plotBottom)/2, (plotTop+plotBottom)/2)
+	fmt.Fprintf(&b, `<text class="x-label" x="%s" y="%d" text-anchor="middle" fill="#555">time since the start</text>`+"\n", f((plotLeft+plotRight)/2), plotBottom+40)
+	fmt.Fprintf(&b, `<text class="y-label" x="14" y="%d" text-anchor="middle" fill="#555" transform="rotate(-90 14 %d)">pods</text>`+"\n", (plotTop+plotBottom)/2, (plotTop+plotBottom)/2)
 
-	// Stacked areas, oldest ReplicaSet at the bottom.
+	// Stacked areas: each ReplicaSet's ready then not-ready pods, oldest
+	// first; then the terminating pods.
 	base := make([]float64, len(steps))
-	for k, sr := range series {
+	area := func(class, name, fill string, value func(chartStep) float64) {
 		var upper, lower []string
-		for i := range steps {
-			v := base[i] + float64(sr.desired[i])
-			upper = append(upper, pt(x(offsets[i]), y(v)), pt(x(stepEnd(i)), y(v)))
+		any := false
+		for i, st := range steps {
+			v := value(st)
+			any = any || v > 0
+			upper = append(upper, pt(x(st.at), y(base[i]+v)), pt(x(until(i)), y(base[i]+v)))
+		}
+		if !any {
+			return
 		}
 		for i := len(steps) - 1; i >= 0; i-- {
-			lower = append(lower, pt(x(stepEnd(i)), y(base[i])), pt(x(offsets[i]), y(base[i])))
-			base[i] += float64(sr.desired[i])
+			lower = append(lower, pt(x(until(i)), y(base[i])), pt(x(steps[i].at), y(base[i])))
+			base[i] += value(steps[i])
 		}
-		fmt.Fprintf(&b, `<polygon class="replicaset" data-name="%s" points="%s" fill="%s" fill-opacity="0.85" stroke="white" stroke-width="0.5"/>`+"\n",
-			esc(sr.name), strings.Join(append(upper, lower...), " "), fill(series, k))
+		fmt.Fprintf(&b, `<polygon class="%s" data-name="%s" points="%s" fill="%s"/>`+"\n", class, esc(name), strings.Join(append(upper, lower...), " "), fill)
 	}
+	for _, sr := range series {
+		area("ready", sr.name, sr.color, func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Ready) })
+		area("not-ready", sr.name, sr.color+`" fill-opacity="0.35`, func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Current - c.Ready) })
+	}
+	area("terminating", "terminating", "url(#hatch)", func(st chartStep) float64 {
+		var n int32
+		for _, c := range st.sets {
+			n += c.Terminating
+		}
+		return float64(n)
+	})
 
-	// Available pods, as a step line.
-	if len(steps) > 0 {
+	// Lines that move over time: available pods, floor, ceiling.
+	stepLine := func(class, color, width, dash string, value func(chartStep) float64) {
 		var pts []string
-		for i := range steps {
-			pts = append(pts, pt(x(offsets[i]), y(float64(avail[i]))), pt(x(stepEnd(i)), y(float64(avail[i]))))
+		for i, st := range steps {
+			pts = append(pts, pt(x(st.at), y(value(st))), pt(x(until(i)), y(value(st))))
 		}
-		fmt.Fprintf(&b, `<polyline class="available" points="%s" fill="none" stroke="#d62728" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
+		fmt.Fprintf(&b, `<polyline class="%s" points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-dasharray="%s"/>`+"\n",
+			class, strings.Join(pts, " "), color, width, dash)
 	}
-	// Floor and ceiling.
-	hline := func(class string, v float64, dash, label string) {
-		fmt.Fprintf(&b, `<line class="%s" x1="%d" y1="%s" x2="%d" y2="%s" stroke="#333" stroke-width="1.5" stroke-dasharray="%s"/>`+"\n",
-			class, plotLeft, f(y(v)), plotRight, f(y(v)), dash)
-		fmt.Fprintf(&b, `<text x="%d" y="%s" text-anchor="end" font-size="11" fill="#333">%s</text>`+"\n", plotRight-4, f(y(v)-4), esc(label))
-	}
-	hline("floor", float64(sm.Floor), "6 4", fmt.Sprintf("floor %d (min available)", sm.Floor))
-	hline("ceiling", float64(sm.Ceiling), "2 3", fmt.Sprintf("ceiling %d (replicas + maxSurge)", sm.Ceiling))
-
-	// Legend.
-	ly := plotTop
-	b.WriteString(`<g class="legend">` + "\n")
-	legend := func(mark, label string) {
-		b.WriteString(mark + "\n")
-		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", plotRight+48, ly+10, esc(label))
-		ly += 20
-	}
-	swatch := func(color string) string {
-		return fmt.Sprintf(`<rect x="%d" y="%d" width="20" height="12" fill="%s"/>`, plotRight+20, ly, color)
-	}
-	sample := func(color, width, dash string) string {
-		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="%s" stroke-dasharray="%s"/>`,
-			plotRight+20, ly+6, plotRight+40, ly+6, color, width, dash)
-	}
-	for k := len(series) - 1; k >= 0; k-- { // top of the stack first
-		sr := series[k]
-		label := fmt.Sprintf("%s (rev %s)", sr.name, sr.revision)
-		if sr.isNew {
-			label += " new"
+	if len(steps) > 0 {
+		stepLine("ceiling", limitColor, "1.5", "2 3", func(st chartStep) float64 { return float64(st.ceiling) })
+		stepLine("floor", limitColor, "1.5", "7 4", func(st chartStep) float64 { return float64(st.floor) })
+		stepLine("available", availableColor, "2", "none", func(st chartStep) float64 { return float64(st.available) })
+		last := steps[len(steps)-1]
+		cy, fy := y(float64(last.ceiling))-5, y(float64(last.floor))-5
+		if fy-cy < 14 { // too close to read both: the floor's label goes below its line
+			fy = y(float64(last.floor)) + 14
 		}
-		legend(swatch(fill(series, k)), label)
+		label := `<text x="%s" y="%s" text-anchor="end" font-size="11" fill="` + limitColor + `" stroke="white" stroke-width="3" paint-order="stroke">%s %s</text>` + "\n"
+		fmt.Fprintf(&b, label, f(plotRight-4), f(cy), "ceiling", grouped(last.ceiling))
+		fmt.Fprintf(&b, label, f(plotRight-4), f(fy), "floor", grouped(last.floor))
 	}
-	legend(sample("#d62728", "2", "none"), "available pods")
-	legend(sample("#333", "1.5", "6 4"), "availability floor")
-	legend(sample("#333", "1.5", "2 3"), "surge ceiling")
-	outcome := "complete"
-	if !sm.Completed {
-		outcome = "not complete"
+	if quota > 0 {
+		qy := y(float64(quota))
+		fmt.Fprintf(&b, `<line class="quota" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#d35400" stroke-width="1.5" stroke-dasharray="10 3 2 3"/>`+"\n",
+			f(plotLeft), f(qy), f(plotRight), f(qy))
+		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="11" fill="#d35400" stroke="white" stroke-width="3" paint-order="stroke">pod quota %s</text>`+"\n",
+			f(x(0)+4), f(qy-5), grouped(int64(quota)))
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#333">%s after %s, %s</text>`+"\n", plotRight+20, ly+16, esc(outcome), esc(fmtDuration(sm.Duration)), plural(sm.Syncs, "sync"))
-	b.WriteString("</g>\n</svg>\n")
+	writeEvents(&b, res, s.Now, x)
+	writeLegend(&b, plotLeft, series, quota)
+	b.WriteString("</svg>\n")
 	w.Write(b.Bytes())
 }
 
-// svgCollect gathers each ReplicaSet's desired count per step, ordered by
-// revision (then name), the new ReplicaSet last.
-func svgCollect(steps []sim.Step) []svgSeries {
+// set returns the counts of the named ReplicaSet in st, zero when it has
+// none.
+func (st chartStep) set(name string) sim.SetCount {
+	for _, c := range st.sets {
+		if c.Name == name {
+			return c
+		}
+	}
+	return sim.SetCount{}
+}
+
+// chartSteps returns the input's state, at inputAt, and every step.
+func chartSteps(start time.Time, res sim.Result, inputAt float64) []chartStep {
+	out := make([]chartStep, 0, len(res.Steps)+1)
+	add := func(st sim.Step, at float64) {
+		_, avail := st.Pods()
+		out = append(out, chartStep{at: at, sets: st.Sets, floor: int64(st.Floor), ceiling: st.Ceiling, available: avail})
+	}
+	add(res.Start, inputAt)
+	for _, st := range res.Steps {
+		add(st, st.At.Sub(start).Seconds())
+	}
+	return out
+}
+
+// sample keeps, of the steps that fall in one pixel column, the last: a
+// chart shows no more than it has pixels.
+func sample(steps []chartStep, width int, x func(float64) float64) []chartStep {
+	if len(steps) <= width {
+		return steps
+	}
+	out := []chartStep{steps[0]}
+	lastCol := math.Inf(-1)
+	for _, st := range steps[1:] {
+		if col := math.Floor(x(st.at)); col != lastCol {
+			out = append(out, st)
+			lastCol = col
+			continue
+		}
+		out[len(out)-1] = st
+	}
+	return out
+}
+
+// svgSeriesInfo is one ReplicaSet of the chart.
+type svgSeriesInfo struct {
+	name, revision, color string
+	isNew                 bool
+}
+
+// svgSeries lists the ReplicaSets of a run by revision (then name), the
+// new ReplicaSet last, each with its color.
+func svgSeries(res sim.Result) []svgSeriesInfo {
 	index := map[string]int{}
-	var series []svgSeries
-	for i, st := range steps {
+	var series []svgSeriesInfo
+	for _, st := range append([]sim.Step{res.Start}, res.Steps...) {
 		for _, c := range st.Sets {
 			k, ok := index[c.Name]
 			if !ok {
 				k = len(series)
 				index[c.Name] = k
-				series = append(series, svgSeries{name: c.Name, desired: make([]int32, len(steps))})
+				series = append(series, svgSeriesInfo{name: c.Name})
 			}
 			series[k].revision, series[k].isNew = c.Revision, c.New
-			series[k].desired[i] = c.Desired
 		}
 	}
-	slices.SortStableFunc(series, func(a, b svgSeries) int {
+	slices.SortStableFunc(series, func(a, b svgSeriesInfo) int {
 		if a.isNew != b.isNew {
 			if a.isNew {
 				return 1
@@ -206,60 +268,11 @@ func svgCollect(steps []sim.Step) []svgSeries {
 		}
 		return strings.Compare(a.name, b.name)
 	})
+	for k := range series {
+		series[k].color = oldColors[k%len(oldColors)]
+		if series[k].isNew {
+			series[k].color = newColor
+		}
+	}
 	return series
-}
-
-// fill returns the color of series[k]: newFill for the new ReplicaSet,
-// and for old ones a color by their place, oldest first.
-func fill(series []svgSeries, k int) string {
-	if series[k].isNew {
-		return newFill
-	}
-	old := [...]string{"#9ecae1", "#fdae6b", "#bcbddc", "#c7e9c0", "#fdd0a2", "#d9d9d9"}
-	return old[k%len(old)]
-}
-
-// niceCeil rounds v up to 1, 2 or 5 times a power of ten.
-func niceCeil(v float64) float64 {
-	if v <= 1 {
-		return 1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= v {
-			return m * p
-		}
-	}
-	return 10 * p
-}
-
-// timeStep returns a round time step, in seconds, that cuts 0..end into
-// at most eight parts.
-func timeStep(end float64) float64 {
-	for _, s := range []float64{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 3 * 3600, 6 * 3600, 12 * 3600} {
-		if end/s <= 8 {
-			return s
-		}
-	}
-	return niceCeil(end / 8)
-}
-
-// ticks returns about five round values from 0 to top.
-func ticks(top float64) []float64 {
-	step := niceCeil(top / 5)
-	var out []float64
-	for v := 0.0; v <= top+step/1e6; v += step {
-		out = append(out, v)
-	}
-	return out
-}
-
-func f(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-
-func pt(x, y float64) string { return f(math.Round(x*10)/10) + "," + f(math.Round(y*10)/10) }
-
-func esc(s string) string {
-	var b strings.Builder
-	xml.EscapeText(&b, []byte(s))
-	return b.String()
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const undoHelp = `rolloutctl undo -f FILE [--deployment NAME] [--to-revision N] [-o text|json]
+const undoHelp = `rolloutctl undo [-f FILE]... [--deployment NAME] [--to-revision N] [-o text|json]
        [--ready-after D] [--never-ready IMAGE]... [--interval D] ...
 
 Previews 'kubectl rollout undo' on the state in FILE (a Deployment with its
@@ -20,7 +20,8 @@ revision, or --to-revision N), whether the undo is a no-op (that template is
 already the Deployment's), the revision the rolled back template gets and
 the revision history it keeps. Then it simulates the roll back, sync by
 sync, as simulate does (same pod model flags). A revision that does not
-exist is an error (exit 2), as it is for kubectl.
+exist is an error (exit 2), as it is for kubectl, and so is a paused
+Deployment, which kubectl refuses to roll back.
 `
 
 // undoJSON is undo -o json.
@@ -42,7 +43,7 @@ func runUndo(e *env, args []string) int {
 		output     string
 	)
 	fs := newFlagSet("undo")
-	f.addFile(fs, "")
+	f.input.add(fs, "", true)
 	fs.Int64Var(&toRevision, "to-revision", 0, "the revision to roll back to (0: the previous one)")
 	f.addModel(fs)
 	fs.StringVar(&output, "o", "text", "output `format`: text or json")
@@ -58,22 +59,25 @@ func runUndo(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "undo", err)
 	}
-	m, err := loadManifest(f.file, e.stdin)
+	in, err := f.input.load(e, "undo")
 	if err != nil {
 		return fail(e, "undo", err)
 	}
-	d, err := m.pick(f.deployment)
+	d, err := in.pick(f.input.deployment)
 	if err != nil {
 		return fail(e, "undo", err)
 	}
-	now := m.latest(defaultStart())
-	s := m.objs.State(d, now)
+	if d.Spec.Paused {
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)", in.source(d), qualified(d)))
+	}
+	now := in.start()
+	s := in.state(d, now)
 	p, err := sim.PreviewUndo(s, toRevision)
 	if err != nil {
-		return fail(e, "undo", fmt.Errorf("%s: %w", m.name, err))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.source(d), qualified(d), err))
 	}
 	if p.NotFound != "" {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", m.name, qualified(d), p.NotFound, revisions(s)))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", in.source(d), qualified(d), p.NotFound, revisions(s)))
 	}
 	images := templateImages(p.Deployment.Spec.Template)
 	out := undoJSON{Deployment: qualified(d), Target: p.Target, Revision: p.Revision, NoOp: p.NoOp,
@@ -117,8 +121,7 @@ func runUndo(e *env, args []string) int {
 func revisions(s rollout.State) string {
 	var revs []int64
 	for _, rs := range s.ReplicaSets {
-		ref, ok := rs.ControllerRef()
-		if !ok || ref.Kind != "Deployment" || ref.Name != s.Deployment.Name || rs.Namespace != s.Deployment.Namespace {
+		if !controls(s.Deployment, rs) {
 			continue
 		}
 		if r, err := rollout.Revision(rs); err == nil && r > 0 {

@@ -65,7 +65,7 @@ func TestUndoJSON(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("undo -o json mismatch (-want +got):\n%s", diff)
 	}
-	if out.Rollback == nil || !out.Rollback.Summary.Completed {
+	if out.Rollback == nil || out.Rollback.Summary.Outcome != "complete" {
 		t.Fatalf("undo -o json: no completed rollback: %+v", out.Rollback)
 	}
 	// Rolling back: the restored ReplicaSet is the new one, the other goes.

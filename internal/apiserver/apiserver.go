@@ -112,18 +112,22 @@ func ReadPod(p *schema.Pod, g FeatureGates) {
 }
 
 // ValidateDeployment reports what the API server's create validation
-// refuses in d, which must already be defaulted (as Read leaves it).
-func ValidateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+// refuses in d, which must already be defaulted (as Read leaves it). Like
+// create, it first drops from d's template the fields of the gates that g
+// disables, and returns those gates (upstream's names) with the problems.
+func ValidateDeployment(d *schema.Deployment, g FeatureGates) (errs field.ErrorList, dropped []string) {
 	var rollbackTo *int64
 	if n, err := strconv.ParseInt(d.Annotations[rollbackToAnnotation], 10, 64); err == nil {
 		rollbackTo = &n
 	}
-	return validateDeployment(d, rollbackTo, createPodOptions(g))
+	dropped = dropDisabledFields(&d.Spec.Template.Spec, nil, g)
+	return validateDeployment(d, rollbackTo, createPodOptions(g)), dropped
 }
 
 // ValidateReplicaSet is [ValidateDeployment] for a ReplicaSet.
-func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
-	return validateReplicaSet(rs, createPodOptions(g))
+func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) (errs field.ErrorList, dropped []string) {
+	dropped = dropDisabledFields(&rs.Spec.Template.Spec, nil, g)
+	return validateReplicaSet(rs, createPodOptions(g)), dropped
 }
 
 // DefaultPodTemplateSpec applies the defaults and conversions the API

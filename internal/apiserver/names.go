@@ -13,10 +13,8 @@ import (
 const (
 	dns1123LabelFmt     = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
 	dns1123SubdomainFmt = dns1123LabelFmt + "(\\." + dns1123LabelFmt + ")*"
-	dns1035LabelFmt     = "[a-z]([-a-z0-9]*[a-z0-9])?"
 	labelKeyFmt         = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"
 	labelValueFmt       = "(" + labelKeyFmt + ")?"
-	cIdentifierFmt      = "[A-Za-z_][A-Za-z0-9_]*"
 	percentFmt          = "[0-9]+%"
 	httpHeaderNameFmt   = "[-A-Za-z0-9]+"
 	envVarNameFmt       = "[-._a-zA-Z][-._a-zA-Z0-9]*"
@@ -26,10 +24,8 @@ const (
 var (
 	dns1123LabelRegexp     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
 	dns1123SubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
-	dns1035LabelRegexp     = regexp.MustCompile("^" + dns1035LabelFmt + "$")
 	labelKeyRegexp         = regexp.MustCompile("^" + labelKeyFmt + "$")
 	labelValueRegexp       = regexp.MustCompile("^" + labelValueFmt + "$")
-	cIdentifierRegexp      = regexp.MustCompile("^" + cIdentifierFmt + "$")
 	percentRegexp          = regexp.MustCompile("^" + percentFmt + "$")
 	httpHeaderNameRegexp   = regexp.MustCompile("^" + httpHeaderNameFmt + "$")
 	envVarNameRegexp       = regexp.MustCompile("^" + envVarNameFmt + "$")
@@ -103,18 +99,6 @@ func dns1123Subdomain(v, tooLong string) []string {
 	return errs
 }
 
-// isDNS1035Label: an RFC 1035 label of at most 63 characters.
-func isDNS1035Label(v string) []string {
-	var errs []string
-	if len(v) > 63 {
-		errs = append(errs, maxLenError(63))
-	}
-	if !dns1035LabelRegexp.MatchString(v) {
-		errs = append(errs, regexError("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character", dns1035LabelFmt, "my-name", "abc-123"))
-	}
-	return errs
-}
-
 // isQualifiedName: a label key, a name with an optional DNS subdomain
 // prefix and '/'.
 func isQualifiedName(v string) []string {
@@ -160,14 +144,6 @@ func isValidLabelValue(v string) []string {
 		errs = append(errs, regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
-}
-
-// isCIdentifier: a C identifier.
-func isCIdentifier(v string) []string {
-	if !cIdentifierRegexp.MatchString(v) {
-		return []string{regexError("a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'", cIdentifierFmt, "my_name", "MY_NAME", "MyName")}
-	}
-	return nil
 }
 
 // isValidPortNum: 1 to 65535.
@@ -286,14 +262,6 @@ func nameIsDNSLabel(name string, prefix bool) []string {
 		name = maskTrailingDash(name)
 	}
 	return isDNS1123Label(name)
-}
-
-// nameIsDNS1035Label is ValidateNameFunc for DNS-1035 label names.
-func nameIsDNS1035Label(name string, prefix bool) []string {
-	if prefix {
-		name = maskTrailingDash(name)
-	}
-	return isDNS1035Label(name)
 }
 
 // maskTrailingDash replaces a final '-' by 'a', for generateName.

@@ -71,20 +71,29 @@ func convertPodSpec(s *schema.PodSpec) {
 
 // dropDisabledFields is pod.DropDisabledTemplateFields: it clears the
 // fields whose feature gate is off, unless old (the stored template, nil on
-// create) already uses them.
-func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
-	uses := func(f func(*schema.PodSpec) bool) bool { return old != nil && f(old) }
-	if g.DisableUserNamespacesSupport && !uses(func(p *schema.PodSpec) bool { return p.HostUsers != nil }) {
+// create) already uses them. It returns the gates (by upstream's names)
+// whose fields s used and lost, so that nothing is dropped silently.
+func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []string) {
+	drop := func(disabled bool, gate string, used func(*schema.PodSpec) bool) bool {
+		if !disabled || old != nil && used(old) {
+			return false
+		}
+		if used(s) {
+			dropped = append(dropped, gate)
+		}
+		return true
+	}
+	if drop(g.DisableUserNamespacesSupport, "UserNamespacesSupport", func(p *schema.PodSpec) bool { return p.HostUsers != nil }) {
 		s.HostUsers = nil
 	}
-	if g.DisableSupplementalGroupsPolicy && !uses(func(p *schema.PodSpec) bool {
+	if drop(g.DisableSupplementalGroupsPolicy, "SupplementalGroupsPolicy", func(p *schema.PodSpec) bool {
 		return p.SecurityContext != nil && p.SecurityContext.SupplementalGroupsPolicy != nil
 	}) {
 		if s.SecurityContext != nil {
 			s.SecurityContext.SupplementalGroupsPolicy = nil
 		}
 	}
-	if !g.EnableClusterTrustBundleProjection && !uses(projects(func(p *schema.VolumeProjection) bool { return p.ClusterTrustBundle != nil })) {
+	if drop(!g.EnableClusterTrustBundleProjection, "ClusterTrustBundleProjection", projects(func(p *schema.VolumeProjection) bool { return p.ClusterTrustBundle != nil })) {
 		for i := range s.Volumes {
 			if pr := s.Volumes[i].Projected; pr != nil {
 				for j := range pr.Sources {
@@ -93,7 +102,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			}
 		}
 	}
-	if !g.EnablePodCertificateRequest && !uses(projects(func(p *schema.VolumeProjection) bool { return p.PodCertificate != nil })) {
+	if drop(!g.EnablePodCertificateRequest, "PodCertificateRequest", projects(func(p *schema.VolumeProjection) bool { return p.PodCertificate != nil })) {
 		for i := range s.Volumes {
 			if pr := s.Volumes[i].Projected; pr != nil {
 				for j := range pr.Sources {
@@ -102,10 +111,10 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			}
 		}
 	}
-	if !g.EnableGenericWorkload && !uses(func(p *schema.PodSpec) bool { return p.SchedulingGroup != nil }) {
+	if drop(!g.EnableGenericWorkload, "GenericWorkload", func(p *schema.PodSpec) bool { return p.SchedulingGroup != nil }) {
 		s.SchedulingGroup = nil
 	}
-	if g.DisableInPlacePodVerticalScaling && !uses(anyContainer(func(c *schema.Container) bool { return len(c.ResizePolicy) > 0 })) {
+	if drop(g.DisableInPlacePodVerticalScaling, "InPlacePodVerticalScaling", anyContainer(func(c *schema.Container) bool { return len(c.ResizePolicy) > 0 })) {
 		for _, cs := range [][]schema.Container{s.Containers, s.InitContainers} {
 			for i := range cs {
 				cs[i].ResizePolicy = nil
@@ -115,7 +124,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			s.EphemeralContainers[i].ResizePolicy = nil
 		}
 	}
-	if g.DisableSidecarContainers && !uses(func(p *schema.PodSpec) bool {
+	if drop(g.DisableSidecarContainers, "SidecarContainers", func(p *schema.PodSpec) bool {
 		for _, c := range p.InitContainers {
 			if c.RestartPolicy != nil {
 				return true
@@ -127,7 +136,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			s.InitContainers[i].RestartPolicy = nil
 		}
 	}
-	if g.DisableContainerRestartRules && !uses(func(p *schema.PodSpec) bool {
+	if drop(g.DisableContainerRestartRules, "ContainerRestartRules", func(p *schema.PodSpec) bool {
 		for _, c := range p.InitContainers {
 			if c.RestartPolicy != nil && *c.RestartPolicy != "Always" || len(c.RestartPolicyRules) > 0 {
 				return true
@@ -156,7 +165,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			s.EphemeralContainers[i].RestartPolicyRules = nil
 		}
 	}
-	if g.DisableRecursiveReadOnlyMounts && !uses(anyContainer(func(c *schema.Container) bool {
+	if drop(g.DisableRecursiveReadOnlyMounts, "RecursiveReadOnlyMounts", anyContainer(func(c *schema.Container) bool {
 		for _, m := range c.VolumeMounts {
 			if m.RecursiveReadOnly != nil {
 				return true
@@ -177,10 +186,10 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			}
 		}
 	}
-	if g.DisableHostnameOverride && !uses(func(p *schema.PodSpec) bool { return p.HostnameOverride != nil }) {
+	if drop(g.DisableHostnameOverride, "HostnameOverride", func(p *schema.PodSpec) bool { return p.HostnameOverride != nil }) {
 		s.HostnameOverride = nil
 	}
-	if g.DisableEnvFiles && !uses(anyContainer(func(c *schema.Container) bool {
+	if drop(g.DisableEnvFiles, "EnvFiles", anyContainer(func(c *schema.Container) bool {
 		for _, e := range c.Env {
 			if e.ValueFrom != nil && e.ValueFrom.FileKeyRef != nil {
 				return true
@@ -198,7 +207,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			}
 		}
 	}
-	if g.DisableImageVolume && !uses(func(p *schema.PodSpec) bool {
+	if drop(g.DisableImageVolume, "ImageVolume", func(p *schema.PodSpec) bool {
 		for _, v := range p.Volumes {
 			if v.Image != nil {
 				return true
@@ -208,7 +217,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 	}) {
 		dropImageVolumes(s)
 	}
-	if !g.EnableContainerStopSignals && !uses(anyContainer(func(c *schema.Container) bool {
+	if drop(!g.EnableContainerStopSignals, "ContainerStopSignals", anyContainer(func(c *schema.Container) bool {
 		return c.Lifecycle != nil && c.Lifecycle.StopSignal != nil
 	})) {
 		wipe := func(l **schema.Lifecycle) {
@@ -229,6 +238,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) {
 			wipe(&s.EphemeralContainers[i].Lifecycle)
 		}
 	}
+	return dropped
 }
 
 // projects returns a test of whether a pod spec has a projected source

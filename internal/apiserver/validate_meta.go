@@ -3,7 +3,6 @@ package apiserver
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
@@ -351,6 +350,3 @@ func quoteMap(m map[string]string) string {
 	b.WriteByte(']')
 	return b.String()
 }
-
-// itoa is strconv.Itoa for int64.
-func itoa(v int64) string { return strconv.FormatInt(v, 10) }

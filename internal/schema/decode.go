@@ -24,7 +24,7 @@ type DecodeOptions struct {
 // naming its path. It keeps going after an error, so that one pass reports
 // every problem; only malformed JSON stops it.
 type decoder struct {
-	data     []byte
+	data     string // the input, copied once: values are substrings of it
 	pos      int
 	opts     DecodeOptions
 	path     []segment
@@ -34,14 +34,15 @@ type decoder struct {
 }
 
 // segment is one step of the path being decoded: a field name, or an
-// index when name is nil.
+// index when named is false.
 type segment struct {
-	name  []byte
+	name  string
+	named bool
 	index int
 }
 
 func newDecoder(data []byte, opts DecodeOptions) *decoder {
-	return &decoder{data: data, opts: opts}
+	return &decoder{data: string(data), opts: opts}
 }
 
 // finish checks that nothing but white space follows the value.
@@ -59,7 +60,7 @@ func (d *decoder) finish() {
 func (d *decoder) pathString() string {
 	var b strings.Builder
 	for _, s := range d.path {
-		if s.name == nil {
+		if !s.named {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(s.index))
 			b.WriteByte(']')
@@ -68,7 +69,7 @@ func (d *decoder) pathString() string {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
-		b.Write(s.name)
+		b.WriteString(s.name)
 	}
 	return b.String()
 }
@@ -113,7 +114,7 @@ func (d *decoder) peek() byte {
 
 // literal consumes null, true or false if it is next.
 func (d *decoder) literal(word string) bool {
-	if strings.HasPrefix(string(d.data[d.pos:min(len(d.data), d.pos+len(word))]), word) {
+	if strings.HasPrefix(d.data[d.pos:], word) {
 		d.pos += len(word)
 		return true
 	}
@@ -157,7 +158,7 @@ func (d *decoder) mismatch(want string) {
 	if d.broken {
 		return
 	}
-	v := string(d.data[start:d.pos])
+	v := d.data[start:d.pos]
 	if len(v) > 64 {
 		v = v[:61] + "..."
 	}
@@ -196,10 +197,10 @@ func (d *decoder) memberName() bool {
 	last := &d.path[len(d.path)-1]
 	c := d.peek()
 	switch {
-	case c == '}' && last.name == nil:
+	case c == '}' && !last.named:
 		d.pos++
 		return false
-	case last.name == nil:
+	case !last.named:
 	case c == ',':
 		d.pos++
 		c = d.peek()
@@ -214,7 +215,7 @@ func (d *decoder) memberName() bool {
 		d.syntax("expected a member name")
 		return false
 	}
-	key, ok := d.stringBytes()
+	key, ok := d.stringValue()
 	if !ok {
 		return false
 	}
@@ -223,15 +224,12 @@ func (d *decoder) memberName() bool {
 		return false
 	}
 	d.pos++
-	if key == nil {
-		key = []byte{} // a name, even if empty
-	}
-	last.name = key
+	last.name, last.named = key, true
 	return true
 }
 
 // key returns the current member's name.
-func (d *decoder) key() []byte { return d.path[len(d.path)-1].name }
+func (d *decoder) key() string { return d.path[len(d.path)-1].name }
 
 // duplicate reports whether field i of the object was already seen, and
 // records it in seen. A duplicate is an error, or a warning when lenient.
@@ -254,7 +252,7 @@ func (d *decoder) duplicate(seen []uint64, i int) bool {
 // known lists the type's JSON names, for a hint when only the case differs.
 func (d *decoder) unknown(known []string) {
 	detail := ""
-	k := string(d.key())
+	k := d.key()
 	for _, name := range known {
 		if strings.EqualFold(name, k) {
 			detail = "did you mean " + strconv.Quote(name) + "?"
@@ -326,6 +324,28 @@ func (d *decoder) nextElem() bool {
 	return true
 }
 
+// countElems counts the elements of the list whose [ beginArray just
+// consumed, without consuming them (0 for malformed JSON, which the
+// decoding that follows reports).
+func (d *decoder) countElems() int {
+	save, broken := d.pos, d.broken
+	n := 0
+	for d.peek() != ']' && !d.broken && d.pos < len(d.data) {
+		d.skip()
+		n++
+		if d.peek() != ',' {
+			break
+		}
+		d.pos++
+	}
+	failed := d.broken
+	d.pos, d.broken = save, broken
+	if failed {
+		return 0
+	}
+	return n
+}
+
 // skip consumes one value of any kind.
 func (d *decoder) skip() {
 	switch c := d.peek(); {
@@ -351,7 +371,7 @@ func (d *decoder) skip() {
 				d.syntax("expected a member name")
 				return
 			}
-			if _, ok := d.stringBytes(); !ok {
+			if _, ok := d.stringValue(); !ok {
 				return
 			}
 			if d.peek() != ':' {
@@ -381,7 +401,7 @@ func (d *decoder) skip() {
 			d.skip()
 		}
 	case c == '"':
-		d.stringBytes()
+		d.stringValue()
 	case c == 't':
 		if !d.literal("true") {
 			d.syntax("invalid literal")
@@ -400,7 +420,7 @@ func (d *decoder) skip() {
 }
 
 // number consumes a JSON number and returns its text.
-func (d *decoder) number() []byte {
+func (d *decoder) number() string {
 	start := d.pos
 	p := d.pos
 	data := d.data
@@ -417,14 +437,14 @@ func (d *decoder) number() []byte {
 	default:
 		d.pos = p
 		d.syntax("invalid number")
-		return nil
+		return ""
 	}
 	if p < len(data) && data[p] == '.' {
 		p++
 		if p >= len(data) || !isDigit(data[p]) {
 			d.pos = p
 			d.syntax("invalid number")
-			return nil
+			return ""
 		}
 		for p < len(data) && isDigit(data[p]) {
 			p++
@@ -438,7 +458,7 @@ func (d *decoder) number() []byte {
 		if p >= len(data) || !isDigit(data[p]) {
 			d.pos = p
 			d.syntax("invalid number")
-			return nil
+			return ""
 		}
 		for p < len(data) && isDigit(data[p]) {
 			p++
@@ -448,11 +468,10 @@ func (d *decoder) number() []byte {
 	return data[start:p]
 }
 
-// stringBytes consumes a JSON string and returns its contents, decoded as
+// stringValue consumes a JSON string and returns its contents, decoded as
 // encoding/json decodes them (invalid UTF-8 and lone surrogates become
-// U+FFFD). The result may alias the input or a scratch buffer that the
-// next call reuses for a key; callers copy what they keep.
-func (d *decoder) stringBytes() ([]byte, bool) {
+// U+FFFD). A string without escapes is a substring of the input.
+func (d *decoder) stringValue() (string, bool) {
 	data := d.data
 	start := d.pos + 1
 	p := start
@@ -475,16 +494,16 @@ func (d *decoder) stringBytes() ([]byte, bool) {
 		switch {
 		case c == '"':
 			d.pos = p + 1
-			return out, true
+			return string(out), true
 		case c < 0x20:
 			d.pos = p
 			d.syntax("control character in a string")
-			return nil, false
+			return "", false
 		case c == '\\':
 			if p+1 >= len(data) {
 				d.pos = p
 				d.syntax("unterminated string")
-				return nil, false
+				return "", false
 			}
 			switch e := data[p+1]; e {
 			case '"', '\\', '/':
@@ -504,7 +523,7 @@ func (d *decoder) stringBytes() ([]byte, bool) {
 				if r < 0 {
 					d.pos = p
 					d.syntax("invalid \\u escape")
-					return nil, false
+					return "", false
 				}
 				p += 6
 				if utf16.IsSurrogate(r) {
@@ -524,14 +543,14 @@ func (d *decoder) stringBytes() ([]byte, bool) {
 			default:
 				d.pos = p
 				d.syntax("invalid escape")
-				return nil, false
+				return "", false
 			}
 			p += 2
 		case c < utf8.RuneSelf:
 			out = append(out, c)
 			p++
 		default:
-			r, size := utf8.DecodeRune(data[p:])
+			r, size := utf8.DecodeRuneInString(data[p:])
 			if r == utf8.RuneError && size == 1 {
 				out = utf8.AppendRune(out, utf8.RuneError)
 			} else {
@@ -542,10 +561,10 @@ func (d *decoder) stringBytes() ([]byte, bool) {
 	}
 	d.pos = p
 	d.syntax("unterminated string")
-	return nil, false
+	return "", false
 }
 
-func hex4(b []byte) rune {
+func hex4(b string) rune {
 	if len(b) < 4 {
 		return -1
 	}
@@ -572,8 +591,8 @@ func hex4(b []byte) rune {
 func (d *decoder) str(p *string) {
 	switch d.peek() {
 	case '"':
-		if b, ok := d.stringBytes(); ok {
-			*p = string(b)
+		if v, ok := d.stringValue(); ok {
+			*p = v
 		}
 	case 'n':
 		d.null()
@@ -611,13 +630,13 @@ func (d *decoder) integer(bits int) (int64, bool) {
 		if d.broken {
 			return 0, false
 		}
-		v, err := strconv.ParseInt(string(n), 10, bits)
+		v, err := strconv.ParseInt(n, 10, bits)
 		if err != nil {
 			detail := "must be an integer"
 			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 				detail = "must fit in " + strconv.Itoa(bits) + " bits"
 			}
-			d.fail(field.Invalid, string(n), detail)
+			d.fail(field.Invalid, n, detail)
 			return 0, false
 		}
 		return v, true
@@ -647,13 +666,13 @@ func (d *decoder) quantity(p *Quantity) {
 	var text string
 	switch c := d.peek(); {
 	case c == '"':
-		b, ok := d.stringBytes()
+		v, ok := d.stringValue()
 		if !ok {
 			return
 		}
-		text = string(b)
+		text = v
 	case c == '-' || isDigit(c):
-		text = string(d.number())
+		text = d.number()
 		if d.broken {
 			return
 		}
@@ -677,8 +696,8 @@ func (d *decoder) quantity(p *Quantity) {
 func (d *decoder) intOrString(p *IntOrString) {
 	switch c := d.peek(); {
 	case c == '"':
-		if b, ok := d.stringBytes(); ok {
-			*p = FromString(string(b))
+		if v, ok := d.stringValue(); ok {
+			*p = FromString(v)
 		}
 	case c == '-' || isDigit(c):
 		if v, ok := d.integer(32); ok {
@@ -696,13 +715,13 @@ func (d *decoder) intOrString(p *IntOrString) {
 func (d *decoder) time(p *Time) {
 	switch d.peek() {
 	case '"':
-		b, ok := d.stringBytes()
+		v, ok := d.stringValue()
 		if !ok {
 			return
 		}
-		t, err := time.Parse(time.RFC3339, string(b))
+		t, err := time.Parse(time.RFC3339, v)
 		if err != nil {
-			d.fail(field.Invalid, strconv.Quote(string(b)), "must be a time in RFC 3339 form, as 2006-01-02T15:04:05Z")
+			d.fail(field.Invalid, strconv.Quote(v), "must be a time in RFC 3339 form, as 2006-01-02T15:04:05Z")
 			return
 		}
 		*p = Time{t.UTC().Truncate(time.Second)}
@@ -729,7 +748,7 @@ func (d *decoder) fieldsV1(p *FieldsV1) {
 }
 
 // compactJSON removes the white space outside strings of valid JSON.
-func compactJSON(b []byte) []byte {
+func compactJSON(b string) []byte {
 	out := make([]byte, 0, len(b))
 	inString := false
 	for i := 0; i < len(b); i++ {
@@ -762,7 +781,7 @@ func (d *decoder) mapString(p *map[string]string) {
 	}
 	m := map[string]string{}
 	for d.nextKey() {
-		k := string(d.key())
+		k := d.key()
 		if _, dup := m[k]; dup && !d.dupKey() {
 			continue
 		}
@@ -781,7 +800,7 @@ func (d *decoder) mapQuantity(p *map[string]Quantity) {
 	}
 	m := map[string]Quantity{}
 	for d.nextKey() {
-		k := string(d.key())
+		k := d.key()
 		if _, dup := m[k]; dup && !d.dupKey() {
 			continue
 		}

@@ -513,6 +513,9 @@ func (q *Quantity) MilliValue() int64 { return q.ScaledValue(scaleMilli) }
 // Canonical returns the quantity the controller reads back after the API
 // server stored q: its canonical form, parsed again.
 func (q Quantity) Canonical() Quantity {
+	if q.s != "" {
+		return q // parsed from its canonical form: parsing that again gives q
+	}
 	c, err := ParseQuantity(q.String())
 	if err != nil {
 		return q // a canonical form always parses

@@ -5745,7 +5745,7 @@ func (d *decoder) decodeSliceOwnerReference(p *[]OwnerReference) {
 		*p = nil
 		return
 	}
-	s := []OwnerReference{}
+	s := make([]OwnerReference, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, OwnerReference{})
 		d.decodeOwnerReference(&s[len(s)-1])
@@ -5758,7 +5758,7 @@ func (d *decoder) decodeSliceManagedFieldsEntry(p *[]ManagedFieldsEntry) {
 		*p = nil
 		return
 	}
-	s := []ManagedFieldsEntry{}
+	s := make([]ManagedFieldsEntry, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ManagedFieldsEntry{})
 		d.decodeManagedFieldsEntry(&s[len(s)-1])
@@ -5815,7 +5815,7 @@ func (d *decoder) decodeSliceLabelSelectorRequirement(p *[]LabelSelectorRequirem
 		*p = nil
 		return
 	}
-	s := []LabelSelectorRequirement{}
+	s := make([]LabelSelectorRequirement, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, LabelSelectorRequirement{})
 		d.decodeLabelSelectorRequirement(&s[len(s)-1])
@@ -5828,7 +5828,7 @@ func (d *decoder) decodeSliceVolume(p *[]Volume) {
 		*p = nil
 		return
 	}
-	s := []Volume{}
+	s := make([]Volume, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, Volume{})
 		d.decodeVolume(&s[len(s)-1])
@@ -5841,7 +5841,7 @@ func (d *decoder) decodeSliceContainer(p *[]Container) {
 		*p = nil
 		return
 	}
-	s := []Container{}
+	s := make([]Container, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, Container{})
 		d.decodeContainer(&s[len(s)-1])
@@ -5854,7 +5854,7 @@ func (d *decoder) decodeSliceEphemeralContainer(p *[]EphemeralContainer) {
 		*p = nil
 		return
 	}
-	s := []EphemeralContainer{}
+	s := make([]EphemeralContainer, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, EphemeralContainer{})
 		d.decodeEphemeralContainer(&s[len(s)-1])
@@ -5878,7 +5878,7 @@ func (d *decoder) decodeSliceLocalObjectReference(p *[]LocalObjectReference) {
 		*p = nil
 		return
 	}
-	s := []LocalObjectReference{}
+	s := make([]LocalObjectReference, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, LocalObjectReference{})
 		d.decodeLocalObjectReference(&s[len(s)-1])
@@ -5902,7 +5902,7 @@ func (d *decoder) decodeSliceToleration(p *[]Toleration) {
 		*p = nil
 		return
 	}
-	s := []Toleration{}
+	s := make([]Toleration, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, Toleration{})
 		d.decodeToleration(&s[len(s)-1])
@@ -5915,7 +5915,7 @@ func (d *decoder) decodeSliceHostAlias(p *[]HostAlias) {
 		*p = nil
 		return
 	}
-	s := []HostAlias{}
+	s := make([]HostAlias, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, HostAlias{})
 		d.decodeHostAlias(&s[len(s)-1])
@@ -5939,7 +5939,7 @@ func (d *decoder) decodeSlicePodReadinessGate(p *[]PodReadinessGate) {
 		*p = nil
 		return
 	}
-	s := []PodReadinessGate{}
+	s := make([]PodReadinessGate, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodReadinessGate{})
 		d.decodePodReadinessGate(&s[len(s)-1])
@@ -5963,7 +5963,7 @@ func (d *decoder) decodeSliceTopologySpreadConstraint(p *[]TopologySpreadConstra
 		*p = nil
 		return
 	}
-	s := []TopologySpreadConstraint{}
+	s := make([]TopologySpreadConstraint, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, TopologySpreadConstraint{})
 		d.decodeTopologySpreadConstraint(&s[len(s)-1])
@@ -5987,7 +5987,7 @@ func (d *decoder) decodeSlicePodSchedulingGate(p *[]PodSchedulingGate) {
 		*p = nil
 		return
 	}
-	s := []PodSchedulingGate{}
+	s := make([]PodSchedulingGate, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodSchedulingGate{})
 		d.decodePodSchedulingGate(&s[len(s)-1])
@@ -6000,7 +6000,7 @@ func (d *decoder) decodeSlicePodResourceClaim(p *[]PodResourceClaim) {
 		*p = nil
 		return
 	}
-	s := []PodResourceClaim{}
+	s := make([]PodResourceClaim, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodResourceClaim{})
 		d.decodePodResourceClaim(&s[len(s)-1])
@@ -6376,7 +6376,7 @@ func (d *decoder) decodeSliceKeyToPath(p *[]KeyToPath) {
 		*p = nil
 		return
 	}
-	s := []KeyToPath{}
+	s := make([]KeyToPath, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, KeyToPath{})
 		d.decodeKeyToPath(&s[len(s)-1])
@@ -6400,7 +6400,7 @@ func (d *decoder) decodeSliceDownwardAPIVolumeFile(p *[]DownwardAPIVolumeFile) {
 		*p = nil
 		return
 	}
-	s := []DownwardAPIVolumeFile{}
+	s := make([]DownwardAPIVolumeFile, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, DownwardAPIVolumeFile{})
 		d.decodeDownwardAPIVolumeFile(&s[len(s)-1])
@@ -6435,7 +6435,7 @@ func (d *decoder) decodeSliceVolumeProjection(p *[]VolumeProjection) {
 		*p = nil
 		return
 	}
-	s := []VolumeProjection{}
+	s := make([]VolumeProjection, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, VolumeProjection{})
 		d.decodeVolumeProjection(&s[len(s)-1])
@@ -6547,7 +6547,7 @@ func (d *decoder) decodeSliceContainerPort(p *[]ContainerPort) {
 		*p = nil
 		return
 	}
-	s := []ContainerPort{}
+	s := make([]ContainerPort, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ContainerPort{})
 		d.decodeContainerPort(&s[len(s)-1])
@@ -6560,7 +6560,7 @@ func (d *decoder) decodeSliceEnvFromSource(p *[]EnvFromSource) {
 		*p = nil
 		return
 	}
-	s := []EnvFromSource{}
+	s := make([]EnvFromSource, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, EnvFromSource{})
 		d.decodeEnvFromSource(&s[len(s)-1])
@@ -6573,7 +6573,7 @@ func (d *decoder) decodeSliceEnvVar(p *[]EnvVar) {
 		*p = nil
 		return
 	}
-	s := []EnvVar{}
+	s := make([]EnvVar, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, EnvVar{})
 		d.decodeEnvVar(&s[len(s)-1])
@@ -6586,7 +6586,7 @@ func (d *decoder) decodeSliceContainerResizePolicy(p *[]ContainerResizePolicy) {
 		*p = nil
 		return
 	}
-	s := []ContainerResizePolicy{}
+	s := make([]ContainerResizePolicy, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ContainerResizePolicy{})
 		d.decodeContainerResizePolicy(&s[len(s)-1])
@@ -6599,7 +6599,7 @@ func (d *decoder) decodeSliceContainerRestartRule(p *[]ContainerRestartRule) {
 		*p = nil
 		return
 	}
-	s := []ContainerRestartRule{}
+	s := make([]ContainerRestartRule, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ContainerRestartRule{})
 		d.decodeContainerRestartRule(&s[len(s)-1])
@@ -6612,7 +6612,7 @@ func (d *decoder) decodeSliceVolumeMount(p *[]VolumeMount) {
 		*p = nil
 		return
 	}
-	s := []VolumeMount{}
+	s := make([]VolumeMount, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, VolumeMount{})
 		d.decodeVolumeMount(&s[len(s)-1])
@@ -6625,7 +6625,7 @@ func (d *decoder) decodeSliceVolumeDevice(p *[]VolumeDevice) {
 		*p = nil
 		return
 	}
-	s := []VolumeDevice{}
+	s := make([]VolumeDevice, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, VolumeDevice{})
 		d.decodeVolumeDevice(&s[len(s)-1])
@@ -6737,7 +6737,7 @@ func (d *decoder) decodeSliceResourceClaim(p *[]ResourceClaim) {
 		*p = nil
 		return
 	}
-	s := []ResourceClaim{}
+	s := make([]ResourceClaim, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ResourceClaim{})
 		d.decodeResourceClaim(&s[len(s)-1])
@@ -6805,7 +6805,7 @@ func (d *decoder) decodeSliceHTTPHeader(p *[]HTTPHeader) {
 		*p = nil
 		return
 	}
-	s := []HTTPHeader{}
+	s := make([]HTTPHeader, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, HTTPHeader{})
 		d.decodeHTTPHeader(&s[len(s)-1])
@@ -6895,7 +6895,7 @@ func (d *decoder) decodeSliceSysctl(p *[]Sysctl) {
 		*p = nil
 		return
 	}
-	s := []Sysctl{}
+	s := make([]Sysctl, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, Sysctl{})
 		d.decodeSysctl(&s[len(s)-1])
@@ -6952,7 +6952,7 @@ func (d *decoder) decodeSlicePreferredSchedulingTerm(p *[]PreferredSchedulingTer
 		*p = nil
 		return
 	}
-	s := []PreferredSchedulingTerm{}
+	s := make([]PreferredSchedulingTerm, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PreferredSchedulingTerm{})
 		d.decodePreferredSchedulingTerm(&s[len(s)-1])
@@ -6965,7 +6965,7 @@ func (d *decoder) decodeSliceNodeSelectorTerm(p *[]NodeSelectorTerm) {
 		*p = nil
 		return
 	}
-	s := []NodeSelectorTerm{}
+	s := make([]NodeSelectorTerm, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, NodeSelectorTerm{})
 		d.decodeNodeSelectorTerm(&s[len(s)-1])
@@ -6978,7 +6978,7 @@ func (d *decoder) decodeSliceNodeSelectorRequirement(p *[]NodeSelectorRequiremen
 		*p = nil
 		return
 	}
-	s := []NodeSelectorRequirement{}
+	s := make([]NodeSelectorRequirement, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, NodeSelectorRequirement{})
 		d.decodeNodeSelectorRequirement(&s[len(s)-1])
@@ -6991,7 +6991,7 @@ func (d *decoder) decodeSlicePodAffinityTerm(p *[]PodAffinityTerm) {
 		*p = nil
 		return
 	}
-	s := []PodAffinityTerm{}
+	s := make([]PodAffinityTerm, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodAffinityTerm{})
 		d.decodePodAffinityTerm(&s[len(s)-1])
@@ -7004,7 +7004,7 @@ func (d *decoder) decodeSliceWeightedPodAffinityTerm(p *[]WeightedPodAffinityTer
 		*p = nil
 		return
 	}
-	s := []WeightedPodAffinityTerm{}
+	s := make([]WeightedPodAffinityTerm, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, WeightedPodAffinityTerm{})
 		d.decodeWeightedPodAffinityTerm(&s[len(s)-1])
@@ -7017,7 +7017,7 @@ func (d *decoder) decodeSlicePodDNSConfigOption(p *[]PodDNSConfigOption) {
 		*p = nil
 		return
 	}
-	s := []PodDNSConfigOption{}
+	s := make([]PodDNSConfigOption, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodDNSConfigOption{})
 		d.decodePodDNSConfigOption(&s[len(s)-1])
@@ -7052,7 +7052,7 @@ func (d *decoder) decodeSliceDeploymentCondition(p *[]DeploymentCondition) {
 		*p = nil
 		return
 	}
-	s := []DeploymentCondition{}
+	s := make([]DeploymentCondition, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, DeploymentCondition{})
 		d.decodeDeploymentCondition(&s[len(s)-1])
@@ -7065,7 +7065,7 @@ func (d *decoder) decodeSliceReplicaSetCondition(p *[]ReplicaSetCondition) {
 		*p = nil
 		return
 	}
-	s := []ReplicaSetCondition{}
+	s := make([]ReplicaSetCondition, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ReplicaSetCondition{})
 		d.decodeReplicaSetCondition(&s[len(s)-1])
@@ -7078,7 +7078,7 @@ func (d *decoder) decodeSlicePodCondition(p *[]PodCondition) {
 		*p = nil
 		return
 	}
-	s := []PodCondition{}
+	s := make([]PodCondition, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodCondition{})
 		d.decodePodCondition(&s[len(s)-1])
@@ -7091,7 +7091,7 @@ func (d *decoder) decodeSliceHostIP(p *[]HostIP) {
 		*p = nil
 		return
 	}
-	s := []HostIP{}
+	s := make([]HostIP, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, HostIP{})
 		d.decodeHostIP(&s[len(s)-1])
@@ -7104,7 +7104,7 @@ func (d *decoder) decodeSlicePodIP(p *[]PodIP) {
 		*p = nil
 		return
 	}
-	s := []PodIP{}
+	s := make([]PodIP, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodIP{})
 		d.decodePodIP(&s[len(s)-1])
@@ -7117,7 +7117,7 @@ func (d *decoder) decodeSliceContainerStatus(p *[]ContainerStatus) {
 		*p = nil
 		return
 	}
-	s := []ContainerStatus{}
+	s := make([]ContainerStatus, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ContainerStatus{})
 		d.decodeContainerStatus(&s[len(s)-1])
@@ -7130,7 +7130,7 @@ func (d *decoder) decodeSlicePodResourceClaimStatus(p *[]PodResourceClaimStatus)
 		*p = nil
 		return
 	}
-	s := []PodResourceClaimStatus{}
+	s := make([]PodResourceClaimStatus, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, PodResourceClaimStatus{})
 		d.decodePodResourceClaimStatus(&s[len(s)-1])
@@ -7154,7 +7154,7 @@ func (d *decoder) decodeSliceNodeAllocatableResourceClaimStatus(p *[]NodeAllocat
 		*p = nil
 		return
 	}
-	s := []NodeAllocatableResourceClaimStatus{}
+	s := make([]NodeAllocatableResourceClaimStatus, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, NodeAllocatableResourceClaimStatus{})
 		d.decodeNodeAllocatableResourceClaimStatus(&s[len(s)-1])
@@ -7167,7 +7167,7 @@ func (d *decoder) decodeSliceVolumeMountStatus(p *[]VolumeMountStatus) {
 		*p = nil
 		return
 	}
-	s := []VolumeMountStatus{}
+	s := make([]VolumeMountStatus, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, VolumeMountStatus{})
 		d.decodeVolumeMountStatus(&s[len(s)-1])
@@ -7191,7 +7191,7 @@ func (d *decoder) decodeSliceResourceStatus(p *[]ResourceStatus) {
 		*p = nil
 		return
 	}
-	s := []ResourceStatus{}
+	s := make([]ResourceStatus, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ResourceStatus{})
 		d.decodeResourceStatus(&s[len(s)-1])
@@ -7270,7 +7270,7 @@ func (d *decoder) decodeSliceResourceHealth(p *[]ResourceHealth) {
 		*p = nil
 		return
 	}
-	s := []ResourceHealth{}
+	s := make([]ResourceHealth, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ResourceHealth{})
 		d.decodeResourceHealth(&s[len(s)-1])
@@ -7283,7 +7283,7 @@ func (d *decoder) decodeSliceContainerExtendedResourceRequest(p *[]ContainerExte
 		*p = nil
 		return
 	}
-	s := []ContainerExtendedResourceRequest{}
+	s := make([]ContainerExtendedResourceRequest, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ContainerExtendedResourceRequest{})
 		d.decodeContainerExtendedResourceRequest(&s[len(s)-1])
@@ -7307,7 +7307,7 @@ func (d *decoder) decodeSliceScopedResourceSelectorRequirement(p *[]ScopedResour
 		*p = nil
 		return
 	}
-	s := []ScopedResourceSelectorRequirement{}
+	s := make([]ScopedResourceSelectorRequirement, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, ScopedResourceSelectorRequirement{})
 		d.decodeScopedResourceSelectorRequirement(&s[len(s)-1])
@@ -7320,7 +7320,7 @@ func (d *decoder) decodeSliceLimitRangeItem(p *[]LimitRangeItem) {
 		*p = nil
 		return
 	}
-	s := []LimitRangeItem{}
+	s := make([]LimitRangeItem, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, LimitRangeItem{})
 		d.decodeLimitRangeItem(&s[len(s)-1])
@@ -7351,7 +7351,7 @@ func (d *decoder) decodeSliceCondition(p *[]Condition) {
 		*p = nil
 		return
 	}
-	s := []Condition{}
+	s := make([]Condition, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, Condition{})
 		d.decodeCondition(&s[len(s)-1])
@@ -7364,7 +7364,7 @@ func (d *decoder) decodeSliceMetricSpec(p *[]MetricSpec) {
 		*p = nil
 		return
 	}
-	s := []MetricSpec{}
+	s := make([]MetricSpec, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, MetricSpec{})
 		d.decodeMetricSpec(&s[len(s)-1])
@@ -7454,7 +7454,7 @@ func (d *decoder) decodeSliceHPAScalingPolicy(p *[]HPAScalingPolicy) {
 		*p = nil
 		return
 	}
-	s := []HPAScalingPolicy{}
+	s := make([]HPAScalingPolicy, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, HPAScalingPolicy{})
 		d.decodeHPAScalingPolicy(&s[len(s)-1])
@@ -7467,7 +7467,7 @@ func (d *decoder) decodeSliceMetricStatus(p *[]MetricStatus) {
 		*p = nil
 		return
 	}
-	s := []MetricStatus{}
+	s := make([]MetricStatus, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, MetricStatus{})
 		d.decodeMetricStatus(&s[len(s)-1])
@@ -7480,7 +7480,7 @@ func (d *decoder) decodeSliceHorizontalPodAutoscalerCondition(p *[]HorizontalPod
 		*p = nil
 		return
 	}
-	s := []HorizontalPodAutoscalerCondition{}
+	s := make([]HorizontalPodAutoscalerCondition, 0, d.countElems())
 	for d.nextElem() {
 		s = append(s, HorizontalPodAutoscalerCondition{})
 		d.decodeHorizontalPodAutoscalerCondition(&s[len(s)-1])

@@ -2,7 +2,6 @@ package sim_test
 
 import (
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -33,12 +32,12 @@ func BenchmarkRun(b *testing.B) {
 				}
 				b.Run(name, func(b *testing.B) {
 					s := rollingState(b, replicas, st.st)
-					cfg := sim.Config{MaxSyncs: math.MaxInt, OmitSteps: omit}
+					cfg := sim.Config{OmitSteps: omit}
 					b.ReportAllocs()
 					var syncs int
 					for b.Loop() {
 						res, err := sim.Run(s, cfg)
-						if err != nil || !res.Summary.Completed {
+						if err != nil || res.Summary.Outcome != sim.OutcomeComplete {
 							b.Fatalf("Run() = %+v, %v", res.Summary, err)
 						}
 						syncs = res.Summary.Syncs

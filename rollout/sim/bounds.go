@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/rolloutmath/rolloutmath/rollout"
+import (
+	"iter"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
 
 // Bounds are what a strategy allows a rollout of Replicas replicas,
 // computed without a simulation.
@@ -11,9 +15,11 @@ type Bounds struct {
 	// them. Recreate has no surge and stops every pod: Unavailable is
 	// Replicas.
 	Surge, Unavailable int32
-	// PeakPods is Replicas + Surge: the most pods (not counting
-	// terminating ones) the ReplicaSets of a rollout from a complete state
-	// add up to.
+	// PeakPods is Replicas + min(Surge, Replicas): the most pods (not
+	// counting terminating ones) the ReplicaSets of a rollout from a
+	// complete state may add up to, since the new ReplicaSet grows to at
+	// most replicas + maxSurge pods in all and to at most Replicas itself.
+	// For Recreate it is Replicas.
 	PeakPods int64
 	// MinAvailable is Replicas - Unavailable: the fewest available pods
 	// while every pod becomes ready in time (0 for Recreate).
@@ -50,7 +56,7 @@ func ComputeBounds(st rollout.Strategy, replicas int32) Bounds {
 	case rollout.RollingUpdateStrategy:
 		b.MinSteps = rollingSteps(int64(replicas), int64(l.Surge), int64(l.Unavailable))
 	}
-	b.PeakPods = int64(replicas) + int64(b.Surge)
+	b.PeakPods = int64(replicas) + int64(min(b.Surge, replicas))
 	b.MinAvailable = replicas - b.Unavailable
 	return b
 }
@@ -112,8 +118,9 @@ func rollingSteps(r, surge, unavailable int64) int {
 	}
 }
 
-// BoundsRange returns ComputeBounds for every replica count from min to
-// max, in order; counts below 0 are left out, and min > max gives nil.
+// BoundsRange yields ComputeBounds for every replica count from min to
+// max, in order, one at a time: its memory does not grow with the range.
+// Counts below 0 are left out, and min > max yields nothing.
 //
 // Rounding flips where Surge or Unavailable differs from the previous
 // entry's: a percent p of maxSurge rounds up, so Surge grows by one at the
@@ -121,16 +128,12 @@ func rollingSteps(r, surge, unavailable int64) int {
 // maxUnavailable rounds down and grows at each multiple (for 25%: 4, 8,
 // 12, ...). Between flips PeakPods and MinAvailable move with Replicas;
 // MinSteps jumps where a flip changes how many rounds the rollout needs.
-func BoundsRange(st rollout.Strategy, min, max int32) []Bounds {
-	if min < 0 {
-		min = 0
+func BoundsRange(st rollout.Strategy, min, max int32) iter.Seq[Bounds] {
+	return func(yield func(Bounds) bool) {
+		for r := int64(min); r <= int64(max); r++ {
+			if r >= 0 && !yield(ComputeBounds(st, int32(r))) {
+				return
+			}
+		}
 	}
-	if min > max {
-		return nil
-	}
-	out := make([]Bounds, 0, int64(max)-int64(min)+1)
-	for r := int64(min); r <= int64(max); r++ {
-		out = append(out, ComputeBounds(st, int32(r)))
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -42,6 +43,11 @@ func TestComputeBounds(t *testing.T) {
 		{"recreate of 0", recreate, 0, sim.Bounds{}},
 		{"unknown strategy", rollout.Strategy{Type: "BlueGreen"}, 4, sim.Bounds{Replicas: 4, PeakPods: 4, MinAvailable: 4}},
 		{"negative replicas", rolling(surge.Count(1), surge.Count(0)), -2, sim.Bounds{Replicas: -2}},
+		// Issue 11, defect 9: the new ReplicaSet never grows beyond
+		// replicas, so a surge above replicas cannot be reached.
+		{"maxSurge above replicas", rolling(surge.Count(50), surge.Percent(25)), 5,
+			sim.Bounds{Replicas: 5, Surge: 50, Unavailable: 1, PeakPods: 10, MinAvailable: 4, MinSteps: 2}},
+		{"maxSurge 1 of 0 replicas", rolling(surge.Count(1), surge.Count(0)), 0, sim.Bounds{Surge: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,9 +98,30 @@ func TestComputeBoundsGolden(t *testing.T) {
 	}
 }
 
+// TestBoundsPeakWhenMaxSurgeExceedsReplicas is issue 11's defect 9:
+// PeakPods was replicas + maxSurge (55 for maxSurge 50 over 5 replicas),
+// while a run reaches 10. No run from a complete state passes it, and with
+// every pod ready at once one reaches it.
+func TestBoundsPeakWhenMaxSurgeExceedsReplicas(t *testing.T) {
+	for _, replicas := range []int32{0, 1, 5, 49, 50, 51} {
+		st := rolling(surge.Count(50), surge.Count(0))
+		b := sim.ComputeBounds(st, replicas)
+		if want := int64(replicas) + int64(min(replicas, 50)); b.PeakPods != want {
+			t.Errorf("ComputeBounds(50/0, %d).PeakPods = %d, want %d", replicas, b.PeakPods, want)
+		}
+		if replicas == 0 {
+			continue
+		}
+		res := run(t, rollingState(t, replicas, st), sim.Config{})
+		if res.Summary.PeakPods != b.PeakPods {
+			t.Errorf("%d replicas: a run peaks at %d pods, ComputeBounds says %d", replicas, res.Summary.PeakPods, b.PeakPods)
+		}
+	}
+}
+
 func TestBoundsRange(t *testing.T) {
 	st := rolling(surge.Percent(25), surge.Percent(25))
-	got := sim.BoundsRange(st, -3, 9)
+	got := slices.Collect(sim.BoundsRange(st, -3, 9))
 	if len(got) != 10 || got[0].Replicas != 0 || got[9].Replicas != 9 {
 		t.Fatalf("BoundsRange(-3, 9) = %d entries from %d", len(got), got[0].Replicas)
 	}
@@ -121,7 +148,7 @@ func TestBoundsRange(t *testing.T) {
 	if diff := cmp.Diff([]int32{4, 8}, unavailFlips); diff != "" {
 		t.Errorf("unavailable flips (-want +got):\n%s", diff)
 	}
-	if sim.BoundsRange(st, 5, 4) != nil {
-		t.Error("BoundsRange(5, 4) is not nil")
+	if got := slices.Collect(sim.BoundsRange(st, 5, 4)); got != nil {
+		t.Errorf("BoundsRange(5, 4) yields %v", got)
 	}
 }

@@ -100,3 +100,45 @@ func (ps *podSet) normalize() {
 	}
 	ps.cohorts = out
 }
+
+// settle merges the cohorts of ps that are settled at t (running, and
+// ready for minReady: available) into one, which keeps the newest creation
+// and ready times among them.
+//
+// That changes no count, now or later, as long as minReady stays as it is
+// and every pod becomes ready the same time after its creation (no
+// jitter). Then no running pod that is ready but not yet available is
+// older than a settled one, so the ReplicaSet controller, which deletes
+// the newest ready pods first, deletes settled ones only after those; and
+// which settled pods it deletes changes no count. What is lost is the
+// settled pods' own creation times: Final.Pods shows the newest. Merging
+// keeps the cohorts of a long run few, which its fast-forward needs.
+func (ps *podSet) settle(t time.Time, minReady time.Duration) {
+	settled := func(c cohort) bool { return !c.terminating() && c.available(t, minReady) }
+	n := 0
+	for _, c := range ps.cohorts {
+		if settled(c) {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	var merged cohort
+	out := ps.cohorts[:0]
+	for _, c := range ps.cohorts {
+		if !settled(c) {
+			out = append(out, c)
+			continue
+		}
+		if merged.n == 0 || c.created.After(merged.created) {
+			merged.created = c.created
+		}
+		if merged.n == 0 || c.readyAt.After(merged.readyAt) {
+			merged.readyAt = c.readyAt
+		}
+		merged.n += c.n
+	}
+	ps.cohorts = append(out, merged)
+	ps.normalize()
+}

@@ -57,7 +57,8 @@ type Edit struct {
 }
 
 // Config is how a run goes. The zero value runs event driven under the
-// zero PodModel, for at most 10,000 syncs and 24 hours.
+// zero PodModel, with no limit but DefaultMaxWork. The options of every
+// sync are those of the State given to Run (rollout.State.Options).
 type Config struct {
 	Pods    PodModel
 	Changes []ReplicaChange
@@ -69,25 +70,34 @@ type Config struct {
 	// pod event (ready, available, gone), replica change, edit or progress
 	// re-check, whichever comes first.
 	Interval time.Duration
-	// MaxSyncs stops the run after this many syncs (0: 10,000).
+	// MaxSyncs stops the run after this many syncs (0: no limit).
 	MaxSyncs int
 	// MaxTime stops the run before a sync later than this after the start
-	// (0: 24h).
+	// (0: no limit).
 	MaxTime time.Duration
+	// MaxWork bounds the cost of a run: it stops after computing this
+	// many syncs one by one (0: DefaultMaxWork). Syncs that a fast-forward
+	// takes at once (see Run) do not count, so a long but regular rollout
+	// never reaches it; a run that does is one whose syncs keep changing
+	// in irregular ways, such as one with jittered pods, at roughly a
+	// second of computing per 100,000 syncs.
+	MaxWork int
 	// OmitSteps leaves Result.Steps empty; the Summary and the final state
-	// are kept. Long runs (a maxSurge of 1 over 100,000 replicas is 200,000
-	// syncs) need it to stay small in memory.
+	// are kept.
 	OmitSteps bool
-	// Options are the options of every sync; when zero, those of the
-	// starting State are used.
-	Options rollout.Options
+	// Observe, if set, is called with every step, in order, as the run
+	// comes to it (fast-forwarded ones included), whether or not
+	// Result.Steps keeps them: with OmitSteps, a caller can look at every
+	// step of a long run without holding them all.
+	Observe func(Step)
+
+	// noFastForward computes every sync one by one (tests compare the two).
+	noFastForward bool
 }
 
-// Defaults of the limits.
-const (
-	DefaultMaxSyncs = 10000
-	DefaultMaxTime  = 24 * time.Hour
-)
+// DefaultMaxWork is the number of syncs a run computes one by one before it
+// stops, when Config.MaxWork is 0.
+const DefaultMaxWork = 1_000_000
 
 // ConfigError reports a Config field that cannot be used, named by its
 // path, as "Pods.ReadyAfter" or "Changes[1].Replicas".
@@ -114,6 +124,9 @@ func (c Config) check() error {
 	duration("Pods.Terminating", c.Pods.Terminating)
 	duration("Interval", c.Interval)
 	duration("MaxTime", c.MaxTime)
+	if c.MaxWork < 0 {
+		errs = append(errs, &ConfigError{"MaxWork", fmt.Sprint(c.MaxWork), "must not be negative"})
+	}
 	if c.Pods.MaxPods < 0 {
 		errs = append(errs, &ConfigError{"Pods.MaxPods", fmt.Sprint(c.Pods.MaxPods), "must not be negative"})
 	}

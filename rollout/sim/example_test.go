@@ -21,8 +21,10 @@ func ExampleRun() {
 		panic(err)
 	}
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s := sim.FromDeployment(objs.Deployments[0], start)
-	s = sim.WithImage(s, "nginx", "nginx:1.9.3")
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "nginx", "nginx:1.9.3")
+	if err != nil {
+		panic(err)
+	}
 
 	res, err := sim.Run(s, sim.Config{Interval: 30 * time.Second})
 	if err != nil {
@@ -44,7 +46,7 @@ func ExampleRun() {
 	//    4  2m0s    0   10         10
 	//    5 2m30s    0   10         10
 	//    6  3m0s    0   10         10
-	// complete after 3m0s
+	// complete after 2m30s
 	// peak pods 13 - fewest available 8
 }
 
@@ -76,7 +78,10 @@ func ExamplePreviewUndo() {
 		panic(err)
 	}
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "nginx", "nginx:1.9.3")
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "nginx", "nginx:1.9.3")
+	if err != nil {
+		panic(err)
+	}
 	res, err := sim.Run(s, sim.Config{MaxSyncs: 1}) // the first sync creates revision 2
 	if err != nil {
 		panic(err)

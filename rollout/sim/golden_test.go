@@ -129,7 +129,7 @@ func goldenCalls(g goldenStep, mask *strings.Replacer) calls {
 }
 
 func simCalls(st sim.Step, mask *strings.Replacer) calls {
-	c := calls{Error: st.Err != ""}
+	c := calls{Error: st.Err != nil}
 	for _, a := range st.Actions {
 		if a.IsAPICall() {
 			c.Calls = append(c.Calls, callString(a.Type, mask.Replace(a.ReplicaSet), a.From, a.To))

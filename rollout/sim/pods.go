@@ -1,8 +1,6 @@
 package sim
 
 import (
-	"cmp"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -22,6 +20,9 @@ type podModel struct {
 	sets       map[string]*podSet
 	orphans    []cohort // terminating pods whose ReplicaSet is gone
 	failed     int      // creations refused by the quota
+	// merge lets status merge the settled pods of a ReplicaSet into one
+	// cohort; the runner turns it on where that changes no count.
+	merge bool
 }
 
 func newPodModel(cfg PodModel) *podModel {
@@ -35,20 +36,17 @@ func newPodModel(cfg PodModel) *podModel {
 	return m
 }
 
-// images returns the images of a pod spec's containers and init containers.
-func images(spec json.RawMessage) []string {
-	var s struct {
-		Containers     []struct{ Image string } `json:"containers"`
-		InitContainers []struct{ Image string } `json:"initContainers"`
+// clone returns a copy of m that shares no pods with it.
+func (m *podModel) clone() *podModel {
+	c := *m
+	c.sets = make(map[string]*podSet, len(m.sets))
+	for name, ps := range m.sets {
+		cp := *ps
+		cp.cohorts = slices.Clone(ps.cohorts)
+		c.sets[name] = &cp
 	}
-	if json.Unmarshal(spec, &s) != nil {
-		return nil
-	}
-	var out []string
-	for _, c := range append(s.InitContainers, s.Containers...) {
-		out = append(out, c.Image)
-	}
-	return out
+	c.orphans = slices.Clone(m.orphans)
+	return &c
 }
 
 // set returns the pods of rs, starting with none. A ReplicaSet that
@@ -58,9 +56,11 @@ func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
 		return ps
 	}
 	ps := &podSet{name: rs.Name, uid: rs.UID}
-	for _, img := range images(rs.Spec.Template.Spec.JSON()) {
-		if m.neverReady[img] {
-			ps.never = true
+	if len(m.neverReady) > 0 {
+		for _, c := range rs.Spec.Template.Spec.Images() {
+			if m.neverReady[c.Image] {
+				ps.never = true
+			}
 		}
 	}
 	m.sets[rs.Name] = ps
@@ -203,7 +203,7 @@ func (m *podModel) reconcile(sets []*rollout.ReplicaSet, t time.Time) {
 	for _, rs := range sets {
 		live[rs.Name] = rs.UID
 	}
-	for _, name := range sortedKeys(m.sets) {
+	for _, name := range slices.Sorted(maps.Keys(m.sets)) {
 		ps := m.sets[name]
 		if uid, ok := live[name]; !ok || uid != ps.uid {
 			m.orphan(ps, t)
@@ -255,49 +255,57 @@ func podName(rs string, i int64) string {
 }
 
 // status writes the status the ReplicaSet controller reports for rs at t
-// and reports whether it changed.
+// and reports whether it changed. With merging on, it first merges the
+// settled pods of rs (see podSet.settle).
 func (m *podModel) status(rs *rollout.ReplicaSet, t time.Time) bool {
 	ps := m.set(rs)
-	c := ps.counts(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
-	st := rs.Status
-	st.Replicas = clamp32(c.replicas)
+	minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
+	if m.merge {
+		ps.settle(t, minReady)
+	}
+	c := ps.counts(t, minReady)
+	old := rs.Status
+	st := old
+	// Pods that are not terminating never outnumber the largest size the
+	// ReplicaSet had, an int32; terminating ones may pile up beyond it.
+	st.Replicas = int32(c.replicas)
 	st.FullyLabeledReplicas = st.Replicas
-	st.ReadyReplicas = clamp32(c.ready)
-	st.AvailableReplicas = clamp32(c.available)
-	st.TerminatingReplicas = rollout.Int32(clamp32(c.terminating))
+	st.ReadyReplicas = int32(c.ready)
+	st.AvailableReplicas = int32(c.available)
+	st.TerminatingReplicas = rollout.Int32(int32(min(c.terminating, math.MaxInt32)))
 	st.ObservedGeneration = rs.Generation
-	var conds []rollout.ReplicaSetCondition
-	for _, cond := range rs.Status.Conditions {
-		if cond.Type != rollout.ReplicaFailure {
-			conds = append(conds, cond)
-		}
+	// The only condition the pod model writes is ReplicaFailure, for a
+	// creation the quota refused; the others are left as they are.
+	failed := slices.IndexFunc(old.Conditions, func(c rollout.ReplicaSetCondition) bool { return c.Type == rollout.ReplicaFailure })
+	want := rollout.ReplicaSetCondition{
+		Type: rollout.ReplicaFailure, Status: rollout.ConditionTrue, Reason: "FailedCreate",
+		Message: ps.failure, LastTransitionTime: ps.failedAt,
 	}
-	if ps.failure != "" {
-		conds = append(conds, rollout.ReplicaSetCondition{
-			Type: rollout.ReplicaFailure, Status: rollout.ConditionTrue, Reason: "FailedCreate",
-			Message: ps.failure, LastTransitionTime: ps.failedAt,
-		})
+	conditionChanged := false
+	switch {
+	case ps.failure == "" && failed >= 0:
+		st.Conditions = slices.Delete(slices.Clone(old.Conditions), failed, failed+1)
+		conditionChanged = true
+	case ps.failure != "" && failed < 0:
+		st.Conditions = append(slices.Clone(old.Conditions), want)
+		conditionChanged = true
+	case ps.failure != "" && !sameFailure(old.Conditions[failed], want):
+		st.Conditions = slices.Clone(old.Conditions)
+		st.Conditions[failed] = want
+		conditionChanged = true
 	}
-	st.Conditions = conds
-	changed := !equalStatus(st, rs.Status)
+	if len(st.Conditions) == 0 {
+		st.Conditions = nil
+	}
 	rs.Status = st
-	return changed
+	return conditionChanged || st.Replicas != old.Replicas || st.FullyLabeledReplicas != old.FullyLabeledReplicas ||
+		st.ReadyReplicas != old.ReadyReplicas || st.AvailableReplicas != old.AvailableReplicas ||
+		st.TerminatingReplicas != old.TerminatingReplicas || st.ObservedGeneration != old.ObservedGeneration
 }
 
-func equalStatus(a, b rollout.ReplicaSetStatus) bool {
-	if a.Replicas != b.Replicas || a.FullyLabeledReplicas != b.FullyLabeledReplicas || a.ReadyReplicas != b.ReadyReplicas ||
-		a.AvailableReplicas != b.AvailableReplicas || a.TerminatingReplicas != b.TerminatingReplicas ||
-		a.ObservedGeneration != b.ObservedGeneration || len(a.Conditions) != len(b.Conditions) {
-		return false
-	}
-	for i := range a.Conditions {
-		x, y := a.Conditions[i], b.Conditions[i]
-		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
-			!x.LastTransitionTime.Equal(y.LastTransitionTime) {
-			return false
-		}
-	}
-	return true
+// sameFailure reports whether two ReplicaFailure conditions say the same.
+func sameFailure(a, b rollout.ReplicaSetCondition) bool {
+	return a.Status == b.Status && a.Reason == b.Reason && a.Message == b.Message && a.LastTransitionTime.Equal(b.LastTransitionTime)
 }
 
 // next returns the first time after t at which a pod becomes ready or
@@ -348,10 +356,9 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 					CreationTimestamp: c.created.Truncate(time.Second),
 					DeletionTimestamp: c.deleted.Truncate(time.Second),
 					Labels:            maps.Clone(rs.Spec.Template.Labels),
-					OwnerReferences: []rollout.OwnerReference{{
-						APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: rs.UID,
-						Controller: true, BlockOwnerDeletion: true,
-					}},
+					OwnerReferences: []rollout.OwnerReference{
+						rollout.NewControllerRef(rs.ObjectMeta, rollout.AppsAPIVersion, rollout.ReplicaSetKind),
+					},
 				},
 				Phase: rollout.PodRunning,
 			})
@@ -359,15 +366,4 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 		}
 	}
 	return out
-}
-
-func clamp32(n int64) int32 { return int32(min(max(n, math.MinInt32), math.MaxInt32)) }
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, cmp.Compare)
-	return keys
 }

@@ -43,10 +43,11 @@ func TestRunProperties(t *testing.T) {
 	t.Run("sizes within replicas + maxSurge", rapid.MakeCheck(func(t *rapid.T) {
 		d := drawRollout(t, 1)
 		res := run(t, d.state, d.cfg)
-		if !res.Summary.Completed {
+		if res.Summary.Outcome != sim.OutcomeComplete {
 			t.Fatalf("not complete: %+v", res.Summary)
 		}
-		if res.Summary.PeakDesired > d.bounds.PeakPods || res.Summary.Ceiling != d.bounds.PeakPods {
+		ceiling := int64(d.bounds.Replicas) + int64(d.bounds.Surge)
+		if res.Summary.PeakDesired > d.bounds.PeakPods || res.Summary.Ceiling != ceiling {
 			t.Fatalf("PeakDesired %d, Ceiling %d; bounds %+v", res.Summary.PeakDesired, res.Summary.Ceiling, d.bounds)
 		}
 		// Without terminating pods, the pods are the sizes.
@@ -70,7 +71,7 @@ func TestRunProperties(t *testing.T) {
 		d.cfg.Pods.NeverReady = []string{"nginx:1.9.3"}
 		res := run(t, d.state, d.cfg)
 		sum := res.Summary
-		if sum.Completed || (sum.Outcome != sim.OutcomeNeverReady && sum.Outcome != sim.OutcomeDeadlineExceeded) ||
+		if (sum.Outcome != sim.OutcomeNeverReady && sum.Outcome != sim.OutcomeDeadlineExceeded) ||
 			!strings.Contains(sum.Detail, "never becomes ready") {
 			t.Fatalf("summary %+v: want a rollout stuck on pods that never become ready", sum)
 		}
@@ -102,7 +103,7 @@ func TestComputeBoundsMinStepsProperties(t *testing.T) {
 		st := gen.Strategy().Draw(t, "strategy")
 		replicas := rapid.Int32Range(0, 60).Draw(t, "replicas")
 		res := run(t, rollingState(t, replicas, st), sim.Config{})
-		if !res.Summary.Completed {
+		if res.Summary.Outcome != sim.OutcomeComplete {
 			t.Fatalf("not complete: %+v", res.Summary)
 		}
 		if got, want := len(sizeChanges(res.Steps)), sim.ComputeBounds(st, replicas).MinSteps; got != want {
@@ -134,7 +135,7 @@ func runAnyState(t *rapid.T) {
 		t.Fatalf("summary %+v with %d steps", sum, len(res.Steps))
 	}
 	d := res.Final.Deployment
-	if sum.Completed != (sum.Outcome == sim.OutcomeComplete) || (sum.Completed && !rollout.DeploymentComplete(d, d.Status)) {
+	if sum.Outcome == sim.OutcomeComplete && !rollout.DeploymentComplete(d, d.Status) {
 		t.Fatalf("summary %+v, final status %+v", sum, d.Status)
 	}
 	if sum.PeakPods < 0 || sum.MinAvailable < 0 || sum.BelowFloor < 0 || sum.Duration < 0 {

@@ -3,22 +3,34 @@ package sim
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// record completes the step of the sync at t.
-func (r *runner) record(t time.Time, err error) {
-	if r.cfg.OmitSteps {
+// makesSteps reports whether the run makes steps: to keep, or to show.
+func (r *runner) makesSteps() bool { return !r.cfg.OmitSteps || r.cfg.Observe != nil }
+
+// emit hands a step to Config.Observe and keeps it, as the Config says.
+func (r *runner) emit(st Step) {
+	if r.cfg.Observe != nil {
+		r.cfg.Observe(st)
+	}
+	if !r.cfg.OmitSteps {
+		r.steps = append(r.steps, st)
+	}
+}
+
+// record completes the step of the last sync and emits it.
+func (r *runner) record() {
+	if !r.makesSteps() {
 		return
 	}
-	st := &r.steps[len(r.steps)-1]
-	if err != nil {
-		st.Err = err.Error()
-	}
+	st := &r.current
 	st.Sets = r.setCounts()
 	st.Conditions = slices.Clone(r.st.Deployment.Status.Conditions)
+	st.Replicas = r.st.Deployment.Spec.Replicas
+	st.Floor, st.Ceiling = limits(r.st.Deployment)
+	r.emit(*st)
 }
 
 func (r *runner) setCounts() []SetCount {
@@ -70,7 +82,10 @@ func (r *runner) newSet(ctrl []*rollout.ReplicaSet) *rollout.ReplicaSet {
 }
 
 // stopCause is why a rollout that is not complete cannot go on.
-type stopCause struct{ outcome, detail string }
+type stopCause struct {
+	outcome Outcome
+	detail  string
+}
 
 // cause looks for what holds the rollout: a pause, a quota, pods that
 // never become ready.
@@ -98,9 +113,9 @@ func (r *runner) cause() stopCause {
 		d.Status.UpdatedReplicas, d.Spec.Replicas, d.Status.AvailableReplicas)}
 }
 
-func (r *runner) stop(outcome, detail string) {
+func (r *runner) stop(outcome Outcome, detail string) {
 	r.sum.Outcome, r.sum.Detail = outcome, detail
-	r.sum.Completed = outcome == OutcomeComplete
+	r.done = true
 }
 
 func (r *runner) result() Result {
@@ -108,8 +123,8 @@ func (r *runner) result() Result {
 		r.sample(r.last)
 	}
 	r.sum.Syncs = r.syncs
-	if r.syncs > 0 {
-		r.sum.Duration = r.last.Sub(r.start)
+	if !r.active.IsZero() {
+		r.sum.Duration = r.active.Sub(r.start)
 	}
 	r.sum.FailedCreates = r.pods.failed
 	final := r.st
@@ -118,5 +133,5 @@ func (r *runner) result() Result {
 		final.Now = r.start
 	}
 	final.Pods = r.pods.pods(r.sets())
-	return Result{Steps: r.steps, Summary: r.sum, Final: final}
+	return Result{Start: r.initial, Steps: r.steps, Summary: r.sum, Final: final}
 }

@@ -6,17 +6,24 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// Result is a whole run: every sync, the summary, and the objects at the
-// end.
+// Result is a whole run: the state it started from, every sync, the
+// summary, and the objects at the end. A Result is read-only: steps that a
+// fast-forward produced share the maps and strings that do not change
+// between them.
 type Result struct {
+	// Start is the state before the first sync: At is the start, Sets are
+	// the ReplicaSets as the input left them, Floor and Ceiling the
+	// Deployment's; it has no actions.
+	Start Step
+	// Steps are the syncs, in order, unless Config.OmitSteps.
 	Steps   []Step
 	Summary Summary
 	// Final is the state after the last sync, with Now its time and the
 	// ReplicaSets' statuses as the pod model left them. A run counts pods
-	// rather than keeping them: Final.Pods holds one Pod for each group
-	// of pods of a ReplicaSet that share their times, which is what Plan
-	// reads (whether an old ReplicaSet still has pods); the counts are in
-	// the statuses.
+	// rather than keeping them: Final.Pods holds one Pod for each group of
+	// pods of a ReplicaSet that the pod model tells apart (see Run), which
+	// is what Plan reads (whether an old ReplicaSet still has pods); the
+	// counts are in the statuses.
 	Final rollout.State
 }
 
@@ -27,14 +34,22 @@ type Step struct {
 	// events, progress re-checks.
 	Actions []rollout.Action
 	// Err is the error the sync ended with, if any (a hash collision, a
-	// Deployment an edit made invalid). The run goes on, as the controller
-	// retries.
-	Err string
+	// Deployment an edit made invalid): Plan's error itself, so that
+	// errors.As finds a *rollout.CollisionError. The run goes on, as the
+	// controller retries.
+	Err error
 	// Sets are the Deployment's ReplicaSets after the sync and after the
 	// pod model caught up at At, oldest first.
 	Sets []SetCount
 	// Conditions are the Deployment's status conditions after the sync.
 	Conditions []rollout.Condition
+	// Replicas is the Deployment's spec.replicas at At, Floor its
+	// availability floor (rollout.MinAvailable: spec.replicas -
+	// maxUnavailable, 0 for Recreate) and Ceiling its spec.replicas +
+	// maxSurge. All three move when the replicas change.
+	Replicas int32
+	Floor    int32
+	Ceiling  int64
 }
 
 // Totals sums the ReplicaSets of a step: the size of the new one, the
@@ -51,6 +66,16 @@ func (s Step) Totals() (oldSize, newSize, available int64) {
 	return oldSize, newSize, available
 }
 
+// Pods returns the pods of a step's ReplicaSets, terminating ones
+// included, and the available ones.
+func (s Step) Pods() (pods, available int64) {
+	for _, c := range s.Sets {
+		pods += int64(c.Current) + int64(c.Terminating)
+		available += int64(c.Available)
+	}
+	return pods, available
+}
+
 // SetCount is one ReplicaSet in a Step: its size and its pods.
 type SetCount struct {
 	Name     string
@@ -63,51 +88,83 @@ type SetCount struct {
 
 // Summary is what a run comes to.
 type Summary struct {
-	// Completed is true when the rollout completed: Outcome "complete".
-	Completed bool
-	// Outcome is why the run stopped: "complete", "progress deadline
-	// exceeded", "paused", "blocked by quota", "stuck: new pods never
-	// become ready", "stuck: sync fails", "stalled" (nothing left to
-	// happen and not complete) or "limit reached".
-	Outcome string
+	// Outcome is why the run stopped.
+	Outcome Outcome
 	// Detail says more about the outcome in a sentence, with names and
 	// numbers.
 	Detail string
-	// Duration is from the start to the last sync.
+	// Duration is from the start to the last sync that changed something:
+	// one that wrote to the API server, or after which the pods had
+	// changed. For a complete rollout it is when the Deployment's status
+	// became complete; for a stuck one, when it got stuck. The run itself
+	// ends one sync later, with a sync that finds nothing to do.
 	Duration time.Duration
-	// Syncs is the number of syncs.
+	// Syncs is the number of syncs, that last one included.
 	Syncs int
 	// PeakDesired is the most the sizes of the Deployment's ReplicaSets
 	// added up to at any time.
 	PeakDesired int64
 	// PeakPods is the most pods of the Deployment that existed at any
-	// time, terminating ones included.
-	PeakPods int64
+	// time, terminating ones included, and PeakPodsAt when (after the
+	// start) they first did: 0 when the start had them.
+	PeakPods   int64
+	PeakPodsAt time.Duration
 	// MinAvailable is the fewest available pods of the Deployment at any
-	// time.
-	MinAvailable int64
-	// Floor is spec.replicas - maxUnavailable at the start
-	// (rollout.MinAvailable): 0 for Recreate, which stops every pod.
-	Floor int32
-	// Ceiling is spec.replicas + maxSurge at the start.
+	// time, and MinAvailableAt when they first were that few.
+	MinAvailable   int64
+	MinAvailableAt time.Duration
+	// Floor is the availability floor at MinAvailableAt, and Ceiling
+	// replicas + maxSurge at PeakPodsAt (see Step).
+	Floor   int32
 	Ceiling int64
-	// BelowFloor is how long the available pods stayed below Floor.
+	// BelowFloor is how long the available pods stayed below the floor of
+	// the moment.
 	BelowFloor time.Duration
 	// FailedCreates counts refused attempts to create pods: one per
 	// ReplicaSet each time the pod model catches up while the quota
 	// refuses its pods, as the ReplicaSet controller stops a sync's
 	// creations at the first refusal and retries later.
 	FailedCreates int
+	// FastForwarded is how many of the syncs a fast-forward took at once
+	// rather than one by one (see Run); they are in Steps all the same.
+	FastForwarded int
 }
+
+// Outcome is why a run stopped.
+type Outcome string
 
 // Outcomes.
 const (
-	OutcomeComplete         = "complete"
-	OutcomeDeadlineExceeded = "progress deadline exceeded"
-	OutcomePaused           = "paused"
-	OutcomeQuota            = "blocked by quota"
-	OutcomeNeverReady       = "stuck: new pods never become ready"
-	OutcomeSyncFails        = "stuck: sync fails"
-	OutcomeStalled          = "stalled"
-	OutcomeLimit            = "limit reached"
+	// OutcomeComplete: the rollout completed.
+	OutcomeComplete Outcome = "complete"
+	// OutcomeDeadlineExceeded: Progressing turned False with
+	// ProgressDeadlineExceeded. The controller would go on scaling, but
+	// the rollout has failed.
+	OutcomeDeadlineExceeded Outcome = "progress deadline exceeded"
+	// OutcomePaused: the Deployment is paused, so nothing rolls out.
+	OutcomePaused Outcome = "paused"
+	// OutcomeQuota: the pod quota refuses the pods the rollout needs.
+	OutcomeQuota Outcome = "blocked by quota"
+	// OutcomeNeverReady: the new ReplicaSet's pods never become ready.
+	OutcomeNeverReady Outcome = "stuck: new pods never become ready"
+	// OutcomeSyncFails: every sync fails, and nothing else happens.
+	OutcomeSyncFails Outcome = "stuck: sync fails"
+	// OutcomeStalled: nothing is left to happen, for no reason above.
+	OutcomeStalled Outcome = "stalled"
+	// OutcomeLimit: the run reached a limit of its Config before any of
+	// the above; the rollout might still have completed.
+	OutcomeLimit Outcome = "limit reached"
 )
+
+// Stuck reports whether o says that the rollout can never complete under
+// the pod model: the run stopped where nothing was left to happen and the
+// Deployment was not complete (paused, blocked by quota, stuck, stalled).
+// OutcomeDeadlineExceeded is not stuck (the controller goes on), nor is
+// OutcomeLimit (the run did not go far enough to know).
+func (o Outcome) Stuck() bool {
+	switch o {
+	case OutcomePaused, OutcomeQuota, OutcomeNeverReady, OutcomeSyncFails, OutcomeStalled:
+		return true
+	}
+	return false
+}

@@ -1,9 +1,8 @@
 package sim
 
 import (
-	"encoding/json"
+	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
@@ -12,9 +11,9 @@ import (
 
 // Run simulates the Deployment of s from s.Now until its rollout is
 // complete, it cannot go on, or a limit is reached, syncing with
-// rollout.Plan, applying with rollout.Apply and moving pods with the pod
-// model of cfg. Time is data: Run reads no clock, and the same s and cfg
-// give the same Result.
+// rollout.Plan (under s.Options), applying with rollout.Apply and moving
+// pods with the pod model of cfg. Time is data: Run reads no clock, and
+// the same s and cfg give the same Result.
 //
 // The first sync sees s as it is. The ReplicaSets' statuses are taken as
 // that many pods: the available ones long ready, ready ones becoming
@@ -28,20 +27,39 @@ import (
 // terminating, terminatingReplicas those that are, and observedGeneration
 // is the generation. A ReplicaSet Apply creates gets UID "uid-<name>".
 // Plan gets the pods of a Recreate Deployment, which waits for old pods to
-// be gone, as one Pod for each group of pods with the same times.
+// be gone, as one Pod for each group of pods with the same times; without
+// jitter and once no edit is pending, a ReplicaSet's available pods form
+// one group.
 //
 // The run stops
-//   - "complete": the Deployment is complete (rollout.DeploymentComplete on
-//     its status), the last sync wrote nothing, and no pod event, replica
-//     change or edit is pending;
-//   - "progress deadline exceeded": a sync left Progressing False with
-//     reason ProgressDeadlineExceeded (the controller would go on scaling,
-//     but the rollout has failed);
+//   - OutcomeComplete: the Deployment is complete (rollout.DeploymentComplete
+//     on its status), the last sync wrote nothing, and no pod event,
+//     replica change or edit is pending;
+//   - OutcomeDeadlineExceeded: a sync left Progressing False with reason
+//     ProgressDeadlineExceeded (the controller would go on scaling, but the
+//     rollout has failed);
 //   - when nothing is left to happen: the last sync wrote nothing, no pod
 //     event, change, edit or progress re-check is pending, and the
-//     Deployment is not complete ("paused", "blocked by quota", "stuck: new
-//     pods never become ready", "stuck: sync fails" or "stalled");
-//   - "limit reached": before a sync beyond cfg.MaxSyncs or cfg.MaxTime.
+//     Deployment is not complete (OutcomePaused, OutcomeQuota,
+//     OutcomeNeverReady, OutcomeSyncFails or OutcomeStalled; see
+//     Outcome.Stuck);
+//   - OutcomeLimit: before a sync beyond cfg.MaxSyncs, cfg.MaxTime or
+//     cfg.MaxWork.
+//
+// # Fast-forward
+//
+// A long rollout is mostly regular: with maxSurge 1 and maxUnavailable 0,
+// sync after sync grows the new ReplicaSet by one pod and shrinks the old
+// one by one, at the same intervals. Run notices when the whole run (the
+// objects, the pods, the summary so far and the steps) has changed by the
+// same amounts over two periods of a few syncs, with only numbers and
+// times moving, and then takes many periods at once: it extrapolates the
+// state, checks the extrapolation by computing the period after it with
+// Plan (and, searching, the longest jump whose check passes), and
+// writes out the skipped steps. The Result is the same as without
+// fast-forward, so a rollout of 100,000 replicas one pod at a time (200,002
+// syncs) costs little more than its output. Jittered pods
+// (Pods.ReadyJitter) are never fast-forwarded.
 //
 // Run returns an error, and no Result, only for input it cannot use: a
 // Deployment or ReplicaSet that Plan refuses (unless
@@ -51,9 +69,6 @@ import (
 func Run(s rollout.State, cfg Config) (Result, error) {
 	if err := cfg.check(); err != nil {
 		return Result{}, err
-	}
-	if cfg.Options != (rollout.Options{}) {
-		s.Options = cfg.Options
 	}
 	if err := validState(s); err != nil {
 		return Result{}, err
@@ -65,255 +80,177 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 
 // runner is a run in progress.
 type runner struct {
-	cfg      Config
-	maxSyncs int
-	maxTime  time.Duration
-	start    time.Time
-	clock    time.Time     // the pod model has caught up to here
-	st       rollout.State // the objects now
-	pods     *podModel
-	changes  []ReplicaChange
-	edits    []Edit
-	steps    []Step
-	sum      Summary
-	syncs    int
-	last     time.Time // the time of the last sync
+	cfg     Config
+	maxWork int
+	start   time.Time
+	clock   time.Time     // the pod model has caught up to here
+	st      rollout.State // the objects now
+	pods    *podModel
+	changes []ReplicaChange
+	edits   []Edit
+	steps   []Step
+	current Step // the step of the last sync, while steps are made
+	initial Step
+	sum     Summary
+	syncs   int       // syncs so far
+	work    int       // syncs computed one by one
+	next    time.Time // when the next sync is due
+	last    time.Time // the time of the last sync
+	active  time.Time // the time of the last sync that changed something
+	// editedAt is the number of syncs before the last edit (0 for the
+	// input): two syncs after it, every ReplicaSet's minReadySeconds is
+	// final until the next edit, and the pod model may merge settled pods.
+	editedAt int
+	done     bool // the run has stopped
 
-	// lastAvail is the available pods since lastSample, for BelowFloor.
+	// Since lastSample, the Deployment had lastAvail available pods and
+	// an availability floor of lastFloor, for BelowFloor.
 	lastSample time.Time
 	lastAvail  int64
+	lastFloor  int32
 
 	// match caches which ReplicaSets (by name and UID) have the template
 	// of the Deployment at generation matchGen.
 	matchGen int64
 	match    map[string]bool
+
+	ff fastForward
 }
 
 func newRunner(s rollout.State, cfg Config) *runner {
 	r := &runner{
-		cfg:      cfg,
-		maxSyncs: orDefault(cfg.MaxSyncs, DefaultMaxSyncs),
-		maxTime:  orDefault(cfg.MaxTime, DefaultMaxTime),
-		start:    s.Now,
-		clock:    s.Now,
-		st:       rollout.Apply(s, nil), // a deep copy
-		pods:     newPodModel(cfg.Pods),
-		changes:  slices.Clone(cfg.Changes),
-		edits:    slices.Clone(cfg.Edits),
+		cfg:     cfg,
+		maxWork: cmp.Or(cfg.MaxWork, DefaultMaxWork),
+		start:   s.Now,
+		clock:   s.Now,
+		next:    s.Now,
+		st:      rollout.Apply(s, nil), // a deep copy
+		pods:    newPodModel(cfg.Pods),
+		changes: slices.Clone(cfg.Changes),
+		edits:   slices.Clone(cfg.Edits),
 	}
-	slices.SortStableFunc(r.changes, func(a, b ReplicaChange) int { return cmpDuration(a.After, b.After) })
-	slices.SortStableFunc(r.edits, func(a, b Edit) int { return cmpDuration(a.At, b.At) })
+	slices.SortStableFunc(r.changes, func(a, b ReplicaChange) int { return cmp.Compare(a.After, b.After) })
+	slices.SortStableFunc(r.edits, func(a, b Edit) int { return cmp.Compare(a.At, b.At) })
 	for _, rs := range r.sets() {
 		r.pods.seed(rs, s.Now)
 	}
 	d := r.st.Deployment
-	r.sum.Floor = rollout.MinAvailable(d)
-	r.sum.Ceiling = int64(d.Spec.Replicas) + int64(rollout.MaxSurge(d))
 	c := r.count()
+	floor, ceiling := limits(d)
 	r.sum.PeakDesired, r.sum.PeakPods, r.sum.MinAvailable = c.desired, c.existing, c.available
-	r.lastSample, r.lastAvail = s.Now, c.available
+	r.sum.Floor, r.sum.Ceiling = floor, ceiling
+	r.lastSample, r.lastAvail, r.lastFloor = s.Now, c.available, floor
+	r.initial = Step{At: s.Now, Sets: r.setCounts(), Conditions: slices.Clone(d.Status.Conditions),
+		Replicas: d.Spec.Replicas, Floor: floor, Ceiling: ceiling}
 	return r
 }
 
-func orDefault[T comparable](v, fallback T) T {
-	var zero T
-	if v == zero {
-		return fallback
-	}
-	return v
-}
-
-func cmpDuration(a, b time.Duration) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// sets returns the ReplicaSets of the Deployment's namespace, oldest
-// first.
-func (r *runner) sets() []*rollout.ReplicaSet {
-	var out []*rollout.ReplicaSet
-	for i := range r.st.ReplicaSets {
-		if rs := &r.st.ReplicaSets[i]; rs.Namespace == r.st.Deployment.Namespace {
-			out = append(out, rs)
-		}
-	}
-	slices.SortStableFunc(out, rollout.CompareByCreation)
-	return out
-}
-
-// controlled reports whether the Deployment controls rs.
-func (r *runner) controlled(rs *rollout.ReplicaSet) bool {
-	ref, ok := rs.ControllerRef()
-	return ok && ref.UID == r.st.Deployment.UID && ref.Kind == "Deployment"
-}
-
-// tally is the Deployment's pods at the current time.
-type tally struct{ desired, existing, available int64 }
-
-func (r *runner) count() tally {
-	var c tally
-	for _, rs := range r.sets() {
-		if !r.controlled(rs) {
-			continue
-		}
-		c.desired += int64(rs.Spec.Replicas)
-		c.existing += r.pods.set(rs).existing()
-		c.available += int64(rs.Status.AvailableReplicas)
-	}
-	for _, o := range r.pods.orphans {
-		c.existing += o.n
-	}
-	return c
-}
-
-// sample records the Deployment's pods at t in the summary.
-func (r *runner) sample(t time.Time) {
-	c := r.count()
-	if r.lastAvail < int64(r.sum.Floor) {
-		r.sum.BelowFloor += t.Sub(r.lastSample)
-	}
-	r.lastSample, r.lastAvail = t, c.available
-	r.sum.PeakDesired = max(r.sum.PeakDesired, c.desired)
-	r.sum.PeakPods = max(r.sum.PeakPods, c.existing)
-	r.sum.MinAvailable = min(r.sum.MinAvailable, c.available)
-}
-
-// catchUp runs the pod model at t: it brings every ReplicaSet to its size
-// and writes their statuses. It reports whether a status changed.
-func (r *runner) catchUp(t time.Time) bool {
-	sets := r.sets()
-	r.pods.reconcile(sets, t)
-	changed := false
-	for _, rs := range sets {
-		if r.pods.status(rs, t) {
-			changed = true
-		}
-	}
-	r.clock = t
-	r.sample(t)
-	return changed
-}
-
-// advance moves time to t: every pod event up to t in order, then the
-// replica changes and edits due by t.
-func (r *runner) advance(t time.Time) {
-	for {
-		e, ok := r.pods.next(r.sets(), r.clock)
-		if !ok || e.After(t) {
-			break
-		}
-		r.catchUp(e)
-	}
-	r.clock = t
-	d := &r.st.Deployment
-	for len(r.changes) > 0 && !r.start.Add(r.changes[0].After).After(t) {
-		if d.Spec.Replicas != r.changes[0].Replicas {
-			d.Spec.Replicas = r.changes[0].Replicas
-			d.Generation++
-		}
-		r.changes = r.changes[1:]
-	}
-	for len(r.edits) > 0 && !r.start.Add(r.edits[0].At).After(t) {
-		before := d.DeepCopy()
-		r.edits[0].Apply(d)
-		if specChanged(before, *d) {
-			d.Generation++
-		}
-		r.edits = r.edits[1:]
-	}
-}
-
-// specChanged reports whether the spec or annotations of a Deployment
-// changed, which makes the API server bump its generation (R-API-2).
-func specChanged(a, b rollout.Deployment) bool {
-	ja, _ := json.Marshal(a.Spec)
-	jb, _ := json.Marshal(b.Spec)
-	return string(ja) != string(jb) || !maps.Equal(a.Annotations, b.Annotations)
-}
-
-// pending returns the time of the next replica change or edit.
-func (r *runner) pending() (time.Time, bool) {
-	var next time.Time
-	found := false
-	if len(r.changes) > 0 {
-		next, found = r.start.Add(r.changes[0].After), true
-	}
-	if len(r.edits) > 0 {
-		if e := r.start.Add(r.edits[0].At); !found || e.Before(next) {
-			next, found = e, true
-		}
-	}
-	return next, found
+// limits returns the availability floor and the ceiling of replicas +
+// maxSurge of d.
+func limits(d rollout.Deployment) (floor int32, ceiling int64) {
+	return rollout.MinAvailable(d), int64(d.Spec.Replicas) + int64(rollout.MaxSurge(d))
 }
 
 func (r *runner) run() {
-	t := r.start
-	for first := true; ; first = false {
-		if r.syncs >= r.maxSyncs {
-			r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.maxSyncs))
+	for !r.done {
+		if r.limitReached() {
 			return
 		}
-		if t.Sub(r.start) > r.maxTime {
-			r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.maxTime))
-			return
-		}
-		r.advance(t)
-		wrote, recheck, err := r.sync(t, first)
-		changed := r.catchUp(t)
-		r.record(t, err)
-
-		d := r.st.Deployment
-		if c, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
-			c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
-			cause := r.cause()
-			detail := c.Message
-			if cause.outcome != OutcomeStalled {
-				detail += "; " + cause.outcome + ": " + cause.detail
-			}
-			r.stop(OutcomeDeadlineExceeded, detail)
-			return
-		}
-		podAt, podPending := r.pods.next(r.sets(), t)
-		changeAt, changePending := r.pending()
-		quiet := !wrote && !changed && !podPending && !changePending
-		if quiet && rollout.DeploymentComplete(d, d.Status) {
-			r.stop(OutcomeComplete, fmt.Sprintf("%d of %d replicas updated and available", d.Status.AvailableReplicas, d.Spec.Replicas))
-			return
-		}
-		if quiet && recheck.IsZero() {
-			cause := r.cause()
-			if err != nil && cause.outcome == OutcomeStalled {
-				cause = stopCause{OutcomeSyncFails, err.Error()}
-			}
-			r.stop(cause.outcome, cause.detail)
-			return
-		}
-		switch {
-		case r.cfg.Interval > 0:
-			t = t.Add(r.cfg.Interval)
-		case wrote || changed:
-			// Its own writes and the pods' new statuses wake the
-			// controller at once.
-		default:
-			next := time.Time{}
-			consider := func(e time.Time, ok bool) {
-				if ok && (next.IsZero() || e.Before(next)) {
-					next = e
-				}
-			}
-			consider(podAt, podPending)
-			consider(changeAt, changePending)
-			// A re-check due now is taken a second later: upstream
-			// re-queues at once and its clock moves on; ours does not.
-			consider(later(recheck, t.Add(time.Second)), !recheck.IsZero())
-			t = later(next, t)
+		r.work++
+		r.step()
+		if !r.done {
+			r.fastForward()
 		}
 	}
+}
+
+// limitReached stops the run, and reports so, when the next sync would
+// pass a limit of the Config.
+func (r *runner) limitReached() bool {
+	switch {
+	case r.cfg.MaxSyncs > 0 && r.syncs >= r.cfg.MaxSyncs:
+		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
+	case r.cfg.MaxTime > 0 && r.next.Sub(r.start) > r.cfg.MaxTime:
+		r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
+	case r.work >= r.maxWork:
+		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs computed one by one (MaxWork)", r.maxWork))
+	default:
+		return false
+	}
+	return true
+}
+
+// step runs the sync due at r.next and the pod model after it, records
+// it, and either stops the run or sets when the next sync is due.
+func (r *runner) step() {
+	t := r.next
+	first := r.syncs == 0
+	r.pods.merge = r.pods.rng == nil && len(r.edits) == 0 && r.syncs >= r.editedAt+2
+	r.advance(t)
+	wrote, recheck, err := r.sync(t, first)
+	changed := r.catchUp(t)
+	if wrote || changed {
+		r.active = t
+	}
+	r.record()
+
+	d := r.st.Deployment
+	if c, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
+		c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
+		r.active = t
+		cause := r.cause()
+		detail := c.Message
+		if cause.outcome != OutcomeStalled {
+			detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
+		}
+		r.stop(OutcomeDeadlineExceeded, detail)
+		return
+	}
+	podAt, podPending := r.pods.next(r.sets(), t)
+	changeAt, changePending := r.pending()
+	quiet := !wrote && !changed && !podPending && !changePending
+	if quiet && rollout.DeploymentComplete(d, d.Status) {
+		r.stop(OutcomeComplete, fmt.Sprintf("%d of %d replicas updated and available", d.Status.AvailableReplicas, d.Spec.Replicas))
+		return
+	}
+	if quiet && recheck.IsZero() {
+		cause := r.cause()
+		if err != nil && cause.outcome == OutcomeStalled {
+			cause = stopCause{OutcomeSyncFails, err.Error()}
+		}
+		r.stop(cause.outcome, cause.detail)
+		return
+	}
+	switch {
+	case r.cfg.Interval > 0:
+		r.next = t.Add(r.cfg.Interval)
+	case wrote || changed:
+		// Its own writes and the pods' new statuses wake the controller
+		// at once.
+		r.next = t
+	default:
+		next := time.Time{}
+		consider := func(e time.Time, ok bool) {
+			if ok && (next.IsZero() || e.Before(next)) {
+				next = e
+			}
+		}
+		consider(podAt, podPending)
+		consider(changeAt, changePending)
+		// A re-check due now is taken a second later: upstream re-queues
+		// at once and its clock moves on; ours does not.
+		consider(later(recheck, t.Add(time.Second)), !recheck.IsZero())
+		r.next = later(next, t)
+	}
+}
+
+// joinSentences joins two sentences with "; ", without the first one's
+// full stop.
+func joinSentences(a, b string) string {
+	if len(a) > 0 && a[len(a)-1] == '.' {
+		a = a[:len(a)-1]
+	}
+	return a + "; " + b
 }
 
 func later(a, b time.Time) time.Time {
@@ -347,9 +284,7 @@ func (r *runner) sync(t time.Time, first bool) (bool, time.Time, error) {
 	}
 	r.st.Pods = nil // from now on the pod model's
 	r.st.Now = t
-	if !r.cfg.OmitSteps {
-		r.steps = append(r.steps, Step{At: t, Actions: actions})
-	}
+	r.current = Step{At: t, Actions: actions, Err: err}
 	return wrote, recheck, err
 }
 

@@ -15,84 +15,6 @@ import (
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
-// The seed: kubernetes.io's nginx-deployment, 10 replicas, 25%/25%.
-const nginxManifest = `{"apiVersion":"apps/v1","kind":"Deployment",
-"metadata":{"name":"nginx-deployment","uid":"nginx-uid","labels":{"app":"nginx"}},
-"spec":{"replicas":10,"selector":{"matchLabels":{"app":"nginx"}},
-"template":{"metadata":{"labels":{"app":"nginx"}},
-"spec":{"containers":[{"name":"nginx","image":"nginx:1.9","ports":[{"containerPort":80}]}]}}}}`
-
-var epoch = time.Date(2026, 1, 1, 0, 10, 0, 0, time.UTC)
-
-// tb is what the helpers need of a *testing.T or a *rapid.T.
-type tb interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}
-
-func nginxDeployment(t tb) rollout.Deployment {
-	t.Helper()
-	objs, err := rollout.Decode([]byte(nginxManifest))
-	if err != nil || len(objs.Deployments) != 1 {
-		t.Fatalf("Decode() = %v, %v", objs, err)
-	}
-	return objs.Deployments[0]
-}
-
-// rollingState is the seed Deployment with replicas and a strategy, fully
-// rolled out on nginx:1.9 and changed to nginx:1.9.3.
-func rollingState(t tb, replicas int32, st rollout.Strategy) rollout.State {
-	t.Helper()
-	d := nginxDeployment(t)
-	d.Spec.Replicas = replicas
-	d.Spec.Strategy = st
-	return sim.WithImage(sim.FromDeployment(d, epoch), "nginx", "nginx:1.9.3")
-}
-
-func rolling(ms, mu surge.Value) rollout.Strategy {
-	return rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: rollout.RollingUpdate{MaxSurge: ms, MaxUnavailable: mu}}
-}
-
-func run(t tb, s rollout.State, cfg sim.Config) sim.Result {
-	t.Helper()
-	res, err := sim.Run(s, cfg)
-	if err != nil {
-		t.Fatalf("Run() error: %v", err)
-	}
-	return res
-}
-
-// sizeChanges lists each sync's size changes as "old 10->8" or "new
-// 0->3", where new is the ReplicaSet the run created.
-func sizeChanges(steps []sim.Step) [][]string {
-	created := map[string]bool{}
-	var out [][]string
-	for _, st := range steps {
-		var changes []string
-		for _, a := range st.Actions {
-			switch a.Type {
-			case rollout.CreateReplicaSet:
-				created[a.ReplicaSet] = true
-				if a.To == 0 {
-					continue
-				}
-			case rollout.ScaleReplicaSet:
-			default:
-				continue
-			}
-			role := "old"
-			if created[a.ReplicaSet] {
-				role = "new"
-			}
-			changes = append(changes, fmt.Sprintf("%s %d->%d", role, a.From, a.To))
-		}
-		if changes != nil {
-			out = append(out, changes)
-		}
-	}
-	return out
-}
-
 // TestRunSeed is the seed of the project: nginx:1.9 -> nginx:1.9.3 over 10
 // replicas at 25%/25%, a sync every 30s, every pod ready at once. Its size
 // changes are those of the golden trajectory seed-rolling-10-25-25 of the
@@ -113,14 +35,15 @@ func TestRunSeed(t *testing.T) {
 	}
 	for _, interval := range []time.Duration{30 * time.Second, 0} {
 		t.Run(fmt.Sprintf("interval=%v", interval), func(t *testing.T) {
-			s := sim.WithImage(sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
+			s := withImage(t, sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
 			res := run(t, s, sim.Config{Interval: interval})
 			if diff := cmp.Diff(want, sizeChanges(res.Steps)); diff != "" {
 				t.Errorf("Run() size changes mismatch (-want +got):\n%s", diff)
 			}
 			wantSum := sim.Summary{
-				Completed: true, Outcome: sim.OutcomeComplete, Detail: "10 of 10 replicas updated and available",
-				Duration: 6 * interval, Syncs: 7, PeakDesired: 13, PeakPods: 13, MinAvailable: 8, Floor: 8, Ceiling: 13,
+				Outcome: sim.OutcomeComplete, Detail: "10 of 10 replicas updated and available",
+				Duration: 5 * interval, Syncs: 7, PeakDesired: 13, PeakPods: 13, PeakPodsAt: interval,
+				MinAvailable: 8, MinAvailableAt: 2 * interval, Floor: 8, Ceiling: 13,
 			}
 			if diff := cmp.Diff(wantSum, res.Summary); diff != "" {
 				t.Errorf("Run() summary mismatch (-want +got):\n%s", diff)
@@ -135,6 +58,27 @@ func TestRunSeed(t *testing.T) {
 
 // TestRunEventDriven checks when an event-driven controller syncs: after
 // its own writes at once, then at the pods' ready and available times.
+// TestDurationEndsAtCompletionNotAtTheLastIdleSync is issue 11's defect
+// 3: the duration counted the last sync, which only finds nothing to do,
+// so a rollout complete at +2m30s was reported as taking 3m.
+func TestDurationEndsAtCompletionNotAtTheLastIdleSync(t *testing.T) {
+	s := withImage(t, sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
+	res := run(t, s, sim.Config{Interval: 30 * time.Second})
+	complete := -1
+	for i, st := range res.Steps {
+		if c, ok := rollout.GetDeploymentCondition(rollout.DeploymentStatus{Conditions: st.Conditions}, rollout.Progressing); ok &&
+			c.Reason == rollout.ReasonNewReplicaSetAvailable && complete < 0 {
+			complete = i
+		}
+	}
+	if complete < 0 || complete != len(res.Steps)-2 || len(res.Steps[len(res.Steps)-1].Actions) != 0 {
+		t.Fatalf("complete at step %d of %d; want the one before an idle last sync", complete, len(res.Steps))
+	}
+	if got, want := res.Summary.Duration, res.Steps[complete].At.Sub(epoch); got != want || want != 150*time.Second {
+		t.Errorf("Duration = %v, want %v: when the status became complete", got, want)
+	}
+}
+
 func TestRunEventDriven(t *testing.T) {
 	s := rollingState(t, 2, rolling(surge.Count(1), surge.Count(0)))
 	s.Deployment.Spec.MinReadySeconds = 10
@@ -176,7 +120,7 @@ func TestRunRecreateWaitsForTerminatingPods(t *testing.T) {
 		t.Errorf("new ReplicaSet created at %v, want 45s (when the old pods are gone)", created)
 	}
 	want := sim.Summary{
-		Completed: true, Outcome: sim.OutcomeComplete, Detail: "3 of 3 replicas updated and available",
+		Outcome: sim.OutcomeComplete, Detail: "3 of 3 replicas updated and available",
 		Duration: 50 * time.Second, PeakDesired: 3, PeakPods: 3, MinAvailable: 0, Floor: 0, Ceiling: 3,
 	}
 	got := res.Summary
@@ -195,7 +139,7 @@ func TestRunTerminatingPodsExceedSurge(t *testing.T) {
 	// pods can exceed replicas + maxSurge while the sizes never do.
 	s := rollingState(t, 4, rolling(surge.Count(1), surge.Count(1)))
 	res := run(t, s, sim.Config{Pods: sim.PodModel{Terminating: time.Minute}})
-	if !res.Summary.Completed || res.Summary.PeakDesired != 5 || res.Summary.PeakPods <= 5 {
+	if res.Summary.Outcome != sim.OutcomeComplete || res.Summary.PeakDesired != 5 || res.Summary.PeakPods <= 5 {
 		t.Errorf("summary %+v: want completed, PeakDesired 5, PeakPods above 5", res.Summary)
 	}
 }
@@ -208,19 +152,18 @@ func TestRunQuota(t *testing.T) {
 		name       string
 		st         rollout.Strategy
 		deadline   rollout.OptionalInt32
-		outcome    string
+		outcome    sim.Outcome
 		detailHas  string
-		completed  bool
 		wantFailed bool
 	}{
 		{"surge blocked", rolling(surge.Count(1), surge.Count(0)), rollout.Int32(rollout.Unlimited),
-			sim.OutcomeQuota, `exceeded quota: pods, requested: pods=1, used: pods=4, limited: pods=4`, false, true},
+			sim.OutcomeQuota, `exceeded quota: pods, requested: pods=1, used: pods=4, limited: pods=4`, true},
 		{"surge blocked until the deadline", rolling(surge.Count(1), surge.Count(0)), rollout.Int32(60),
-			sim.OutcomeDeadlineExceeded, "blocked by quota", false, true},
+			sim.OutcomeDeadlineExceeded, "blocked by quota", true},
 		{"maxUnavailable makes room", rolling(surge.Count(1), surge.Count(1)), rollout.Int32(60),
-			sim.OutcomeComplete, "4 of 4", true, true},
+			sim.OutcomeComplete, "4 of 4", true},
 		{"no surge", rolling(surge.Count(0), surge.Count(1)), rollout.Int32(60),
-			sim.OutcomeComplete, "4 of 4", true, false},
+			sim.OutcomeComplete, "4 of 4", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -228,10 +171,10 @@ func TestRunQuota(t *testing.T) {
 			s.Deployment.Spec.ProgressDeadlineSeconds = tt.deadline
 			res := run(t, s, sim.Config{Pods: sim.PodModel{MaxPods: 4}})
 			sum := res.Summary
-			if sum.Outcome != tt.outcome || sum.Completed != tt.completed || !strings.Contains(sum.Detail, tt.detailHas) ||
+			if sum.Outcome != tt.outcome || !strings.Contains(sum.Detail, tt.detailHas) ||
 				(sum.FailedCreates > 0) != tt.wantFailed || sum.PeakPods > 4 {
-				t.Errorf("summary %+v: want outcome %q with %q, completed %v, failed creates %v, at most 4 pods",
-					sum, tt.outcome, tt.detailHas, tt.completed, tt.wantFailed)
+				t.Errorf("summary %+v: want outcome %q with %q, failed creates %v, at most 4 pods",
+					sum, tt.outcome, tt.detailHas, tt.wantFailed)
 			}
 		})
 	}
@@ -255,7 +198,7 @@ func TestRunNeverReady(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		deadline rollout.OptionalInt32
-		outcome  string
+		outcome  sim.Outcome
 	}{
 		{"no deadline", rollout.OptionalInt32{}, sim.OutcomeNeverReady},
 		{"deadline", rollout.Int32(60), sim.OutcomeDeadlineExceeded},
@@ -264,7 +207,7 @@ func TestRunNeverReady(t *testing.T) {
 			s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
 			s.Deployment.Spec.ProgressDeadlineSeconds = tt.deadline
 			res := run(t, s, sim.Config{Pods: sim.PodModel{NeverReady: []string{"nginx:1.9.3"}}})
-			if res.Summary.Completed || res.Summary.Outcome != tt.outcome || !strings.Contains(res.Summary.Detail, "never becomes ready") {
+			if res.Summary.Outcome != tt.outcome || !strings.Contains(res.Summary.Detail, "never becomes ready") {
 				t.Errorf("summary %+v: want %q, never ready", res.Summary, tt.outcome)
 			}
 			// The rollout stalls at old 8, new 5 (spec §5.6).
@@ -291,7 +234,7 @@ func TestRunReplicaChange(t *testing.T) {
 	if diff := cmp.Diff(want, sizeChanges(res.Steps)[:2]); diff != "" {
 		t.Errorf("size changes mismatch (-want +got):\n%s", diff)
 	}
-	if !res.Summary.Completed || res.Final.Deployment.Spec.Replicas != 20 || res.Final.Deployment.Generation != 3 {
+	if res.Summary.Outcome != sim.OutcomeComplete || res.Final.Deployment.Spec.Replicas != 20 || res.Final.Deployment.Generation != 3 {
 		t.Errorf("summary %+v, replicas %d, generation %d; want complete at 20, generation 3",
 			res.Summary, res.Final.Deployment.Spec.Replicas, res.Final.Deployment.Generation)
 	}
@@ -307,11 +250,11 @@ func TestRunEdits(t *testing.T) {
 	}
 	resume := sim.Edit{At: 90 * time.Second, Apply: func(d *rollout.Deployment) { d.Spec.Paused = false }}
 	rollover := sim.Edit{At: 30 * time.Second, Apply: func(d *rollout.Deployment) {
-		d.Spec.Template = sim.WithImage(rollout.State{Deployment: *d}, "nginx", "nginx:1.10").Deployment.Spec.Template
+		d.Spec.Template = withImage(t, rollout.State{Deployment: *d}, "nginx", "nginx:1.10").Deployment.Spec.Template
 	}}
 	res = run(t, s, sim.Config{Interval: 30 * time.Second, Edits: []sim.Edit{resume, pause, rollover}})
 	last := res.Steps[len(res.Steps)-1].Sets
-	if !res.Summary.Completed || len(last) != 3 || !last[2].New || last[2].Available != 10 || last[1].Desired != 0 {
+	if res.Summary.Outcome != sim.OutcomeComplete || len(last) != 3 || !last[2].New || last[2].Available != 10 || last[1].Desired != 0 {
 		t.Errorf("summary %+v, sets %+v: want a completed rollover to a third ReplicaSet", res.Summary, last)
 	}
 }
@@ -327,7 +270,7 @@ func TestRunLimits(t *testing.T) {
 		t.Errorf("summary %+v, want the limit after 3 syncs and 2m", res.Summary)
 	}
 	res = run(t, s, sim.Config{OmitSteps: true})
-	if !res.Summary.Completed || res.Steps != nil || res.Summary.Syncs == 0 {
+	if res.Summary.Outcome != sim.OutcomeComplete || res.Steps != nil || res.Summary.Syncs == 0 {
 		t.Errorf("with OmitSteps: summary %+v, %d steps; want completed with no step kept", res.Summary, len(res.Steps))
 	}
 }
@@ -392,8 +335,9 @@ func TestRunHashCollision(t *testing.T) {
 	foreign.Spec.Replicas, foreign.Status = 1, rollout.ReplicaSetStatus{Replicas: 1, ReadyReplicas: 1, AvailableReplicas: 1}
 	s.ReplicaSets = append(s.ReplicaSets, foreign)
 	res := run(t, s, sim.Config{})
-	if !strings.Contains(res.Steps[0].Err, "already exists") || !res.Summary.Completed {
-		t.Errorf("first step error %q, summary %+v: want a collision, then completion", res.Steps[0].Err, res.Summary)
+	var collision *rollout.CollisionError
+	if !errors.As(res.Steps[0].Err, &collision) || !strings.Contains(res.Steps[0].Err.Error(), "already exists") || res.Summary.Outcome != sim.OutcomeComplete {
+		t.Errorf("first step error %v, summary %+v: want a *rollout.CollisionError, then completion", res.Steps[0].Err, res.Summary)
 	}
 	if cc := res.Final.Deployment.Status.CollisionCount; cc != rollout.Int32(1) {
 		t.Errorf("collisionCount = %+v, want 1", cc)
@@ -418,7 +362,7 @@ func TestRunJitter(t *testing.T) {
 		reflect.DeepEqual(a.Steps[len(a.Steps)-1].At, c.Steps[len(c.Steps)-1].At) {
 		t.Error("runs with seeds 7 and 8 are the same")
 	}
-	if !a.Summary.Completed || a.Summary.MinAvailable < int64(a.Summary.Floor) {
+	if a.Summary.Outcome != sim.OutcomeComplete || a.Summary.MinAvailable < int64(a.Summary.Floor) {
 		t.Errorf("summary %+v: want completed, never below the floor", a.Summary)
 	}
 }
@@ -447,7 +391,7 @@ func TestRunStartingPods(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("pods current/ready/available/terminating (-want +got):\n%s", diff)
 	}
-	if !res.Summary.Completed || res.Summary.PeakPods != 6 {
+	if res.Summary.Outcome != sim.OutcomeComplete || res.Summary.PeakPods != 6 {
 		t.Errorf("summary %+v, want completed with 6 pods at the peak", res.Summary)
 	}
 }
@@ -521,23 +465,44 @@ func TestFromDeployment(t *testing.T) {
 
 func TestWithImage(t *testing.T) {
 	s := sim.FromDeployment(nginxDeployment(t), epoch)
-	got := sim.WithImage(s, "nginx", "nginx:1.9.3")
+	got := withImage(t, s, "nginx", "nginx:1.9.3")
 	if got.Deployment.Generation != s.Deployment.Generation+1 || !strings.Contains(got.Deployment.Spec.Template.Spec.String(), `"image":"nginx:1.9.3"`) {
 		t.Errorf("WithImage() generation %d, spec %s", got.Deployment.Generation, got.Deployment.Spec.Template.Spec)
 	}
 	if strings.Contains(s.Deployment.Spec.Template.Spec.String(), "1.9.3") {
 		t.Error("WithImage modified its input")
 	}
-	for _, same := range []rollout.State{
-		sim.WithImage(s, "sidecar", "x:1"),     // no such container
-		sim.WithImage(s, "nginx", "nginx:1.9"), // the same image
+	if same := withImage(t, s, "nginx", "nginx:1.9"); !reflect.DeepEqual(same, s) { // the same image
+		t.Errorf("WithImage() = %s, want the state unchanged", same.Deployment.Spec.Template.Spec)
+	}
+	labelled, err := sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error { t.Labels["tier"] = "front"; return nil })
+	if err != nil || labelled.Deployment.Generation != s.Deployment.Generation+1 || s.Deployment.Spec.Template.Labels["tier"] != "" {
+		t.Errorf("WithTemplateChange() generation %d, error %v, input labels %v", labelled.Deployment.Generation, err, s.Deployment.Spec.Template.Labels)
+	}
+}
+
+// TestWithImageUnknownContainer is issue 12's: WithImage used to return
+// the state unchanged for a container the template does not have, so a
+// misspelt name rolled out nothing without a word.
+func TestWithImageUnknownContainer(t *testing.T) {
+	s := sim.FromDeployment(nginxDeployment(t), epoch)
+	for _, tt := range []struct{ container, image, want string }{
+		{"sidecar", "x:1", `sim: Deployment "nginx-deployment": container "sidecar": no such container (the pod spec has ["nginx"])`},
+		{"nginx", "", `sim: empty image for container "nginx"`},
 	} {
-		if !reflect.DeepEqual(same, s) {
-			t.Errorf("WithImage() = %s, want the state unchanged", same.Deployment.Spec.Template.Spec)
+		got, err := sim.WithImage(s, tt.container, tt.image)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("WithImage(%q, %q) error = %v, want %s", tt.container, tt.image, err, tt.want)
+		}
+		if tt.image != "" && !errors.Is(err, rollout.ErrNoContainer) {
+			t.Errorf("WithImage(%q, %q) error = %v, want one wrapping rollout.ErrNoContainer", tt.container, tt.image, err)
+		}
+		if !reflect.DeepEqual(got, s) {
+			t.Errorf("WithImage(%q, %q) changed the state", tt.container, tt.image)
 		}
 	}
-	labelled := sim.WithTemplateChange(s, func(t *rollout.PodTemplate) { t.Labels["tier"] = "front" })
-	if labelled.Deployment.Generation != s.Deployment.Generation+1 || s.Deployment.Spec.Template.Labels["tier"] != "" {
-		t.Errorf("WithTemplateChange() generation %d, input labels %v", labelled.Deployment.Generation, s.Deployment.Spec.Template.Labels)
+	boom := errors.New("boom")
+	if _, err := sim.WithTemplateChange(s, func(*rollout.PodTemplate) error { return boom }); !errors.Is(err, boom) {
+		t.Errorf("WithTemplateChange() error = %v, want mutate's", err)
 	}
 }

@@ -38,7 +38,9 @@ type UndoPreview struct {
 // PreviewUndo previews a rollback of s.Deployment to toRevision (0: the
 // previous revision) at s.Now. It sets the rollback annotation
 // (deprecated.deployment.rollback.to) and runs a sync with Plan and Apply,
-// which restores the template or records why not, then one more Plan to
+// which restores the template or records why not (after the syncs that a
+// taken ReplicaSet name costs, as the controller retries), then one more
+// Plan to
 // read the revision and history the restored ReplicaSet gets. Run from
 // State gives the timeline of the rollback.
 //
@@ -60,6 +62,14 @@ func PreviewUndo(s rollout.State, toRevision int64) (UndoPreview, error) {
 	}
 	req.Deployment.Annotations[rollout.RollbackToAnnotation] = strconv.FormatInt(toRevision, 10)
 	actions, err := rollout.Plan(req)
+	// A new ReplicaSet whose name is taken fails the sync after its status
+	// write raises collisionCount; the controller syncs again, and so does
+	// the preview, as often as names are taken (each retry takes a fresh
+	// name, so there are at most as many retries as ReplicaSets).
+	for retries := 0; err != nil && errors.As(err, new(*rollout.CollisionError)) && retries <= len(req.ReplicaSets); retries++ {
+		req = rollout.Apply(req, actions)
+		actions, err = rollout.Plan(req)
+	}
 	if err != nil {
 		return UndoPreview{}, err
 	}
@@ -73,9 +83,9 @@ func PreviewUndo(s rollout.State, toRevision int64) (UndoPreview, error) {
 	}
 	for _, a := range actions {
 		switch a.Event.Reason {
-		case "DeploymentRollbackRevisionNotFound":
+		case rollout.RollbackRevisionNotFound:
 			p.NotFound = a.Event.Message
-		case "DeploymentRollbackTemplateUnchanged":
+		case rollout.RollbackTemplateUnchanged:
 			p.NoOp = true
 		}
 	}
@@ -117,7 +127,7 @@ func PreviewUndo(s rollout.State, toRevision int64) (UndoPreview, error) {
 func controlledBy(s rollout.State) []rollout.ReplicaSet {
 	var out []rollout.ReplicaSet
 	for _, rs := range s.ReplicaSets {
-		if ref, ok := rs.ControllerRef(); ok && rs.Namespace == s.Deployment.Namespace && ref.UID == s.Deployment.UID {
+		if rs.Namespace == s.Deployment.Namespace && rollout.IsControlledBy(&rs.ObjectMeta, &s.Deployment.ObjectMeta) {
 			out = append(out, rs)
 		}
 	}

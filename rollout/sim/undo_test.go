@@ -98,7 +98,7 @@ func TestPreviewUndoEdges(t *testing.T) {
 		t.Errorf("PreviewUndo() of a paused Deployment error = %v", err)
 	}
 	// Mid-rollout, the previous revision is the one being replaced.
-	s = sim.WithImage(sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
+	s = withImage(t, sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
 	before := rollout.Apply(s, nil)
 	p, err = sim.PreviewUndo(s, 0)
 	if err != nil || p.Target != s.ReplicaSets[0].Name || p.Revision != 1 || p.NewRevision != 3 || p.History != "1" {
@@ -106,5 +106,20 @@ func TestPreviewUndoEdges(t *testing.T) {
 	}
 	if diff := cmp.Diff(before.Deployment.Annotations, s.Deployment.Annotations); diff != "" {
 		t.Errorf("PreviewUndo modified its input (-before +after):\n%s", diff)
+	}
+	// A Deployment deleted and created again under its old name and
+	// template: its new ReplicaSet's name is its predecessor's, which it
+	// does not own. The controller's first sync fails with the collision
+	// and raises collisionCount; the preview syncs again, as the
+	// controller does, and finds no revision of the new Deployment's own.
+	s = sim.FromDeployment(nginxDeployment(t), epoch)
+	s.Deployment.UID = "another-uid"
+	s.Deployment.Status = rollout.DeploymentStatus{}
+	p, err = sim.PreviewUndo(s, 0)
+	if err != nil || p.NotFound != "Unable to find last revision." {
+		t.Errorf("PreviewUndo() with a taken name = %+v, %v; want no last revision", p, err)
+	}
+	if p.Deployment.Status.CollisionCount != rollout.Int32(1) {
+		t.Errorf("collisionCount = %v, want 1 after one collision", p.Deployment.Status.CollisionCount)
 	}
 }

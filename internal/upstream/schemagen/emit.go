@@ -197,7 +197,12 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 			call := strings.Replace(decodeCall(t.Elem, "X"), "&X", "*p", 1)
 			fmt.Fprintf(b, "\tif d.null() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tif *p == nil {\n\t\t*p = new(%s)\n\t}\n\t%s\n", t.Elem.GoType(), call)
 		case KSlice:
-			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s{}\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
+			alloc := t.GoType() + "{}"
+			if t.Elem.Kind == KStruct {
+				// Structs are large: size the list once.
+				alloc = fmt.Sprintf("make(%s, 0, d.countElems())", t.GoType())
+			}
+			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", alloc, t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
 		case KMap:
 			fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tm := %s{}\n\tfor d.nextKey() {\n\t\tk := string(d.key())\n\t\tif _, dup := m[k]; dup && !d.dupKey() {\n\t\t\tcontinue\n\t\t}\n\t\tvar v %s\n\t\t%s\n\t\tm[k] = v\n\t}\n\t*p = m\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "v"))
 		}

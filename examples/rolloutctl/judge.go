@@ -1,0 +1,221 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// Causes of a violation: what the input holds before the first sync, or
+// what the rollout does.
+const (
+	causeInput   = "input"
+	causeRollout = "rollout"
+)
+
+// A moment is what check needs of a step: when it was, the pods and
+// available pods, the replicas, and the progress deadline's message if it
+// was exceeded. Check keeps moments rather than steps, so that a long run
+// costs little memory.
+type moment struct {
+	at             time.Duration
+	pods, avail    int64
+	replicas       int32
+	deadlineReason string
+}
+
+func momentOf(st sim.Step, start time.Time) moment {
+	m := moment{at: st.At.Sub(start), replicas: st.Replicas}
+	m.pods, m.avail = st.Pods()
+	c, ok := rollout.GetDeploymentCondition(rollout.DeploymentStatus{Conditions: st.Conditions}, rollout.Progressing)
+	if ok && c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
+		m.deadlineReason = c.Message
+	}
+	return m
+}
+
+// A judgement applies check's rules to one run, each at the time it
+// breaks.
+type judgement struct {
+	f       *checkFlags
+	d       rollout.Deployment // at the start
+	res     sim.Result         // without its steps
+	moments []moment
+	vs      []violation
+
+	startPods, startAvail int64
+	inputPods, inputAvail bool // the input already breaks the rule
+	seenPods, seenAvail   bool
+}
+
+// judge applies the rules that a run decides by itself: pods and
+// availability, from the input on, the progress deadline and the
+// strategy's outage warning. ending adds how the rollout ends.
+func (f *checkFlags) judge(s rollout.State, res sim.Result, moments []moment) *judgement {
+	j := &judgement{f: f, d: s.Deployment, res: res, moments: moments}
+	j.input()
+	j.steps()
+	j.betweenSyncs()
+	j.outage()
+	return j
+}
+
+func (j *judgement) add(rule, severity string, at time.Duration, cause, format string, args ...any) {
+	j.vs = append(j.vs, violation{Deployment: qualified(j.d), Replicas: j.d.Spec.Replicas, Rule: rule, Severity: severity,
+		At: at.Seconds(), Cause: cause, Message: fmt.Sprintf(format, args...)})
+}
+
+// need returns the available pods --min-available asks of replicas, or -1
+// without the rule.
+func (j *judgement) need(replicas int32) int64 {
+	if !j.f.minAvailable.set {
+		return -1
+	}
+	return int64(j.f.minAvailable.of(replicas))
+}
+
+// input reports what the input breaks before the first sync.
+func (j *judgement) input() {
+	j.startPods, j.startAvail = j.res.Start.Pods()
+	if max := int64(j.f.maxPods); max > 0 && j.startPods > max {
+		j.inputPods = true
+		j.add(ruleMaxPods, severityError, 0, causeInput, "the input already has %d pods, above --max-pods %d, before the first sync", j.startPods, max)
+	}
+	if n := j.need(j.res.Start.Replicas); n >= 0 && j.startAvail < n {
+		j.inputAvail = true
+		j.add(ruleMinAvailable, severityError, 0, causeInput, "the input has %d pods available, below --min-available %d, before the first sync", j.startAvail, n)
+	}
+}
+
+// steps reports the first sync that breaks each rule. Where the input
+// already broke it, the rollout breaks it only by going further.
+func (j *judgement) steps() {
+	sm := j.res.Summary
+	seenDeadline := false
+	for _, m := range j.moments {
+		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && (!j.inputPods || m.pods > j.startPods) {
+			j.seenPods = true
+			j.add(ruleMaxPods, severityError, m.at, causeRollout, "%d pods exist, above --max-pods %d (peak %d)", m.pods, max, sm.PeakPods)
+		}
+		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && (!j.inputAvail || m.avail < j.startAvail) {
+			j.seenAvail = true
+			j.add(ruleMinAvailable, severityError, m.at, causeRollout, "%d pods available, below --min-available %d (lowest %d)", m.avail, n, sm.MinAvailable)
+		}
+		if m.deadlineReason != "" && !seenDeadline {
+			seenDeadline = true
+			j.add(ruleDeadline, severityError, m.at, causeRollout, "progress deadline exceeded: %s", m.deadlineReason)
+		}
+	}
+}
+
+// betweenSyncs reports the extremes the steps do not show: pods that
+// existed, or were unavailable, between two syncs.
+func (j *judgement) betweenSyncs() {
+	sm := j.res.Summary
+	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
+		j.add(ruleMaxPods, severityError, sm.PeakPodsAt, causeRollout, "%d pods exist between syncs, above --max-pods %d", sm.PeakPods, max)
+	}
+	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
+		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
+		j.add(ruleMinAvailable, severityError, sm.MinAvailableAt, causeRollout, "%d pods available between syncs, below --min-available %d", sm.MinAvailable, n)
+	}
+}
+
+// replicasAt returns spec.replicas at an offset from the start: as the
+// last sync at or before it saw them.
+func (j *judgement) replicasAt(at time.Duration) int32 {
+	r := j.res.Start.Replicas
+	for _, m := range j.moments {
+		if m.at > at {
+			break
+		}
+		r = m.replicas
+	}
+	return r
+}
+
+// outage warns of a strategy whose floor is 0: every pod may go down.
+func (j *judgement) outage() {
+	d := j.d
+	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Spec.Replicas == 0 || rollout.MinAvailable(d) > 0 {
+		return
+	}
+	var at time.Duration
+	for _, m := range j.moments {
+		if m.avail == 0 {
+			at = m.at
+			break
+		}
+	}
+	ru := d.Spec.Strategy.RollingUpdate
+	if ru.MaxSurge.ScaleUp(d.Spec.Replicas) == 0 && ru.MaxUnavailable.ScaleDown(d.Spec.Replicas) == 0 {
+		j.add(ruleOutage, severityWarning, at, causeRollout,
+			"maxSurge %s and maxUnavailable %s both round to 0 for 1 replica, so maxUnavailable becomes 1: the only pod goes down during the rollout",
+			ru.MaxSurge, ru.MaxUnavailable)
+		return
+	}
+	if d.Spec.Replicas == 1 {
+		j.add(ruleOutage, severityWarning, at, causeRollout, "maxUnavailable %s lets the only replica be unavailable: its pod goes down during the rollout", ru.MaxUnavailable)
+		return
+	}
+	j.add(ruleOutage, severityWarning, at, causeRollout, "maxUnavailable %s lets all %d replicas be unavailable at once: every pod may go down during the rollout",
+		ru.MaxUnavailable, d.Spec.Replicas)
+}
+
+// ending judges how the rollout ended, by the summary of a run that did
+// not stop at the progress deadline.
+func (j *judgement) ending(end sim.Summary) {
+	switch {
+	case end.Outcome == sim.OutcomeComplete:
+		if max := j.f.maxDuration; max > 0 && end.Duration > max {
+			j.add(ruleMaxDuration, severityError, max, causeRollout, "the rollout takes %s, longer than --max-duration %s", fmtDuration(end.Duration), fmtDuration(max))
+		}
+	case end.Outcome.Stuck():
+		j.add(ruleNeverFinish, severityError, end.Duration, causeRollout, "the rollout can never finish: %s", neverFinishReason(j.d, j.f.quotaPods, end))
+	case end.Outcome == sim.OutcomeLimit:
+		j.add(ruleLimit, severityLimit, end.Duration, causeRollout,
+			"the simulation stopped at its limit (--max-work %d syncs computed one by one) before the rollout ended: this rollout is not checked; raise --max-work",
+			j.f.maxWork)
+	}
+}
+
+// sorted returns the violations by time, stably.
+func (j *judgement) sorted() []violation {
+	slices.SortStableFunc(j.vs, func(a, b violation) int {
+		switch {
+		case a.At < b.At:
+			return -1
+		case a.At > b.At:
+			return 1
+		}
+		return 0
+	})
+	return j.vs
+}
+
+// neverFinishReason explains a rollout that stopped where nothing was left
+// to happen.
+func neverFinishReason(d rollout.Deployment, quota int, sm sim.Summary) string {
+	why := string(sm.Outcome)
+	if sm.Detail != "" {
+		why += " (" + sm.Detail + ")"
+	}
+	rolling := d.Spec.Strategy.Type == rollout.RollingUpdateStrategy
+	noneDown := rolling && rollout.MaxUnavailable(d) == 0
+	switch sm.Outcome {
+	case sim.OutcomeQuota:
+		if noneDown && quota > 0 && int64(quota) <= int64(d.Spec.Replicas) {
+			return fmt.Sprintf("the quota of %d pods leaves no room above %d replicas for a surge pod, and maxUnavailable is 0: %s", quota, d.Spec.Replicas, why)
+		}
+	case sim.OutcomeNeverReady:
+		if noneDown {
+			return "maxUnavailable is 0 and the new pods never become ready, so no old pod may go: " + why
+		}
+	case sim.OutcomePaused:
+		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", qualified(d))
+	}
+	return why
+}

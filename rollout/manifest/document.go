@@ -1,0 +1,96 @@
+package manifest
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// A Document is one Kubernetes object of an input, as JSON, and where it
+// is. A later version may add the position of every field (from the YAML
+// nodes); Line is where the object starts.
+type Document struct {
+	// Source names the input: a file name as given or found in a
+	// directory, or [Stdin].
+	Source string
+	// Line is the line of Source where the object starts, from 1. An item
+	// of a List in YAML has the line of its document.
+	Line int
+	// Index is the number of the YAML document or JSON value in Source,
+	// from 1, counting empty YAML documents, so that it matches what an
+	// editor shows. It is 0 when Source holds a single document.
+	Index int
+	// Item is the object's index in the items of its List, or -1 when the
+	// document is the object itself.
+	Item int
+	// Kind is the object's kind, "" when it has none.
+	Kind string
+	// JSON is the object. It may share memory with the input.
+	JSON []byte
+	// Warnings are what was read but not kept: a key given twice in a
+	// YAML mapping, of which the last counts, as with kubectl. Each names
+	// its line.
+	Warnings []string
+}
+
+// Stdin is the Source of documents read from standard input.
+const Stdin = "<stdin>"
+
+// String locates d as "deploy.yaml:12: document 2: items[0]", leaving out
+// what is not known or not needed.
+func (d Document) String() string {
+	return location(d.Source, d.Line, d.Index, d.Item)
+}
+
+// location formats a place in an input; line 0, index 0 and item -1 are
+// left out.
+func location(source string, line, index, item int) string {
+	var b strings.Builder
+	b.WriteString(source)
+	if line > 0 {
+		fmt.Fprintf(&b, ":%d", line)
+	}
+	if index > 0 {
+		fmt.Fprintf(&b, ": document %d", index)
+	}
+	if item >= 0 {
+		fmt.Fprintf(&b, ": items[%d]", item)
+	}
+	return b.String()
+}
+
+// Decode decodes d with rollout.Decode: a Deployment, ReplicaSet or Pod,
+// with the API server's defaults; another kind gives no objects. An error
+// is an *Error at d.
+func (d Document) Decode() (rollout.Objects, error) {
+	objs, err := rollout.Decode(d.JSON)
+	if err != nil {
+		return rollout.Objects{}, d.errorf("%w", err)
+	}
+	return objs, nil
+}
+
+func (d Document) errorf(format string, args ...any) *Error {
+	return &Error{Source: d.Source, Line: d.Line, Index: d.Index, Item: d.Item, Err: fmt.Errorf(format, args...)}
+}
+
+// An Error is a problem at a place in an input. Read and Parse return
+// every problem they find, joined (errors.Join), one *Error each.
+type Error struct {
+	Source string
+	Line   int // 0 when not known
+	Index  int // the document, 0 when not known or the only one
+	Item   int // the List item, -1 when none
+	Err    error
+}
+
+// Error formats e as "source:line: document N: items[i]: problem", on one
+// line: line breaks in the problem are escaped.
+func (e *Error) Error() string {
+	msg := strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(e.Err.Error())
+	return location(e.Source, e.Line, e.Index, e.Item) + ": " + msg
+}
+
+// Unwrap returns the problem.
+func (e *Error) Unwrap() error { return e.Err }

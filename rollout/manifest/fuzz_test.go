@@ -1,0 +1,51 @@
+package manifest_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+)
+
+// FuzzParse checks that no input makes Parse panic, that every problem is
+// an *Error naming the input on one line, and that every document is a
+// JSON object with its kind.
+func FuzzParse(f *testing.F) {
+	for _, dir := range []string{"testdata/ci", "testdata/ci/apps", "../../testdata/manifests", "../../testdata/manifests/bad"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	for _, s := range []string{"", "---", "{}", "[]", "null", "{\"kind\":\"List\",\"items\":[{}]}", `{"items": [1, {"kind": "Pod"}]}`,
+		`{"kind":"List","items":[` + depJSON("a") + `]} {"kind": "Pod"}`, `{"a\"b": 1, "kind": "x"}`, `{"kind": "List", "items": [}`,
+		"kind: List\nitems: 3", "\"\\u006bind\": Pod\n", `{"k":"v"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		docs, err := manifest.Parse("in", data)
+		if err != nil {
+			for _, line := range strings.Split(err.Error(), "\n") {
+				if !strings.HasPrefix(line, "in") {
+					t.Fatalf("problem %q does not name the input", line)
+				}
+			}
+			var me *manifest.Error
+			if !errors.As(err, &me) {
+				t.Fatalf("Parse() error %T", err)
+			}
+		}
+		for _, d := range docs {
+			var obj struct{ Kind string }
+			if e := json.Unmarshal(d.JSON, &obj); e != nil || obj.Kind != d.Kind || d.Kind == "" {
+				t.Fatalf("document %s: kind %q, JSON %s: %v", d, d.Kind, d.JSON, e)
+			}
+		}
+	})
+}

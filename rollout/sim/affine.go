@@ -1,0 +1,287 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// A flat is a run's state, or a step, taken apart into a shape and
+// numbers: every count, size, time and number written in a message is a
+// number, and everything else (names, types, reasons, templates, the
+// length of every list) is the shape. Two flats with equal shapes differ
+// only in numbers, so a state that moves by the same numbers period after
+// period can be extrapolated (see fastForward).
+type flat struct {
+	shape []byte
+	nums  []int64
+	// regions are the numbers of each string and map, in the order the
+	// walker visits them, so that decoding can skip those that do not
+	// change.
+	regions []region
+}
+
+// A region is the numbers nums[start:start+count] of one string or map;
+// the next nested regions are inside it (a map's values).
+type region struct{ start, count, nested int }
+
+// walker visits every field of a run's state or of a step in one fixed
+// order, to flatten it (encoding) or to set its numbers from a flat of
+// the same shape (decoding). In decoding, it replaces rather than writes
+// into the maps, slices and strings it changes, so that it can work on a
+// shallow copy of a value that shares them.
+type walker struct {
+	decode bool
+	f      flat
+	pos    int  // decoding: the next number
+	bad    bool // decoding: a number did not fit its field
+	// same, in decoding, marks the regions of f whose numbers are as they
+	// were (nil: none known); ri is the next region.
+	same []bool
+	ri   int
+}
+
+// open starts a region in encoding and returns its index. In decoding it
+// reports whether the region can be skipped, and skips it.
+func (w *walker) open() (int, bool) {
+	i := w.ri
+	w.ri++
+	if !w.decode {
+		w.f.regions = append(w.f.regions, region{start: len(w.f.nums)})
+		return i, false
+	}
+	if w.same != nil && w.same[i] {
+		r := w.f.regions[i]
+		w.pos += r.count
+		w.ri += r.nested
+		return i, true
+	}
+	return i, false
+}
+
+// close ends the region i in encoding.
+func (w *walker) close(i int) {
+	if !w.decode {
+		r := &w.f.regions[i]
+		r.count = len(w.f.nums) - r.start
+		r.nested = len(w.f.regions) - i - 1
+	}
+}
+
+// unchanged returns, for each region of f, whether d moves none of its
+// numbers.
+func unchanged(f flat, d []int64) []bool {
+	out := make([]bool, len(f.regions))
+	for i, r := range f.regions {
+		out[i] = !slices.ContainsFunc(d[r.start:r.start+r.count], func(v int64) bool { return v != 0 })
+	}
+	return out
+}
+
+// Markers in the shape: a literal ends with endLit, and every number
+// leaves isNum, so that the shape also tells where the numbers are.
+const (
+	endLit = 0
+	isNum  = 1
+)
+
+func (w *walker) lit(s string) {
+	if !w.decode {
+		w.f.shape = append(append(w.f.shape, s...), endLit)
+	}
+}
+
+// litJSON adds the JSON of v to the shape; v is not read in decoding.
+func (w *walker) litJSON(v func() any) {
+	if w.decode {
+		return
+	}
+	b, err := json.Marshal(v())
+	if err != nil {
+		b = fmt.Appendf(nil, "unencodable: %v", err) // never equal to a real encoding
+	}
+	w.f.shape = append(append(w.f.shape, b...), endLit)
+}
+
+func (w *walker) flag(b bool) {
+	if b {
+		w.lit("t")
+	} else {
+		w.lit("f")
+	}
+}
+
+func (w *walker) num(v int64) int64 {
+	if !w.decode {
+		w.f.shape = append(w.f.shape, isNum)
+		w.f.nums = append(w.f.nums, v)
+		return v
+	}
+	v = w.f.nums[w.pos]
+	w.pos++
+	return v
+}
+
+func (w *walker) i64(p *int64) { *p = w.num(*p) }
+
+func (w *walker) i32(p *int32) {
+	v := w.num(int64(*p))
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		w.bad = true
+		return
+	}
+	*p = int32(v)
+}
+
+func (w *walker) int(p *int) { *p = int(w.num(int64(*p))) }
+
+func (w *walker) dur(p *time.Duration) { *p = time.Duration(w.num(int64(*p))) }
+
+func (w *walker) opt(o *rollout.OptionalInt32) {
+	w.flag(o.Valid)
+	if o.Valid {
+		w.i32(&o.Value)
+	}
+}
+
+// Times between these two are numbers (their UnixNano); others, such as
+// the zero time, are shape.
+var (
+	minTime = time.Unix(0, math.MinInt64/2)
+	maxTime = time.Unix(0, math.MaxInt64/2)
+)
+
+func (w *walker) time(p *time.Time) {
+	if p.IsZero() {
+		w.lit("zero")
+		return
+	}
+	if p.Before(minTime) || p.After(maxTime) {
+		if !w.decode {
+			w.lit(p.Format(time.RFC3339Nano))
+		}
+		return
+	}
+	loc := p.Location()
+	if !w.decode {
+		w.lit(loc.String())
+	}
+	n := w.num(p.UnixNano())
+	if w.decode {
+		if n < minTime.UnixNano() || n > maxTime.UnixNano() {
+			w.bad = true
+			return
+		}
+		*p = time.Unix(0, n).In(loc)
+	}
+}
+
+// text flattens a string: each run of decimal digits that reads as an
+// int64 without a leading zero is a number, the rest is shape. In
+// decoding, the string is rewritten only if a number changed.
+func (w *walker) text(p *string) {
+	ri, skip := w.open()
+	if skip {
+		return
+	}
+	defer w.close(ri)
+	s := *p
+	var b *strings.Builder // decoding: from the first number that changed
+	done := 0              // s[:done] has been visited
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		v, err := strconv.ParseInt(s[i:j], 10, 64)
+		if err != nil || (s[i] == '0' && j-i > 1) {
+			i = j
+			continue // shape
+		}
+		w.lit(s[done:i])
+		n := w.num(v)
+		if w.decode && (b != nil || n != v) {
+			if b == nil {
+				b = new(strings.Builder)
+				b.Grow(len(s) + 4)
+				b.WriteString(s[:i])
+			} else {
+				b.WriteString(s[done:i])
+			}
+			if n < 0 {
+				w.bad = true // it would read as another number
+			}
+			b.WriteString(strconv.FormatInt(n, 10))
+		}
+		done, i = j, j
+	}
+	w.lit(s[done:])
+	if b != nil {
+		b.WriteString(s[done:])
+		*p = b.String()
+	}
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func (w *walker) strings(p *map[string]string) {
+	ri, skip := w.open()
+	if skip {
+		return
+	}
+	defer w.close(ri)
+	m := *p
+	if len(m) == 0 {
+		w.lit("0")
+		return
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if !w.decode {
+		w.lit(strconv.Itoa(len(m)))
+	}
+	var out map[string]string
+	for _, k := range keys {
+		w.lit(k)
+		v := m[k]
+		w.text(&v)
+		if w.decode && v != m[k] {
+			if out == nil {
+				out = make(map[string]string, len(m))
+				for k, v := range m {
+					out[k] = v
+				}
+			}
+			out[k] = v
+		}
+	}
+	if out != nil {
+		*p = out
+	}
+}
+
+// eachOf visits every element of *p, in decoding on a copy of the slice.
+func eachOf[T any](w *walker, p *[]T, visit func(*T)) {
+	if !w.decode {
+		w.lit(strconv.Itoa(len(*p)))
+	}
+	if w.decode && len(*p) > 0 {
+		*p = slices.Clone(*p)
+	}
+	for i := range *p {
+		visit(&(*p)[i])
+	}
+}

@@ -1,0 +1,327 @@
+package sim
+
+import (
+	"bytes"
+	"math"
+	"math/bits"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// Fast-forward (see Run) looks at a run once it is this many syncs long,
+// for periods of up to this many syncs.
+const (
+	ffStart     = 40
+	ffMaxPeriod = 8
+)
+
+// fastForward is what a run keeps to notice a regular phase: its last
+// syncs, flattened.
+type fastForward struct {
+	history []snapshot // the last syncs, oldest first
+	wait    int        // syncs to let pass before looking again
+}
+
+// A snapshot is a run after one sync: its state and the step it recorded,
+// flattened, and the step itself.
+type snapshot struct {
+	state, step flat
+	recorded    Step
+}
+
+// flatten takes r apart after a sync.
+func (r *runner) flatten() snapshot {
+	w := walker{}
+	w.runner(r)
+	s := snapshot{state: w.f}
+	if r.makesSteps() {
+		s.recorded = r.current
+		w = walker{}
+		w.step(&s.recorded)
+		s.step = w.f
+	}
+	return s
+}
+
+// fastForward looks for a regular phase after each sync, and takes as
+// many periods of it at once as it can check.
+func (r *runner) fastForward() {
+	ff := &r.ff
+	if r.cfg.noFastForward || r.pods.rng != nil || r.syncs < ffStart {
+		return
+	}
+	if ff.wait > 0 {
+		ff.wait--
+		return
+	}
+	ff.history = append(ff.history, r.flatten())
+	if n := len(ff.history); n > 3*ffMaxPeriod {
+		ff.history = slices.Delete(ff.history, 0, n-3*ffMaxPeriod)
+	}
+	p, deltas := ff.period()
+	if p == 0 {
+		return
+	}
+	if !r.jump(p, deltas) {
+		ff.wait = 3 * ffMaxPeriod // not regular after all: look again later
+	}
+	ff.history = ff.history[:0]
+}
+
+// period returns the shortest period p over whose last three repetitions
+// the history moved by the same numbers each time, and those moves: the
+// state's and the step's for each of the last p syncs.
+func (ff *fastForward) period() (int, []snapshotDelta) {
+	h := ff.history
+	n := len(h)
+	for p := 1; p <= ffMaxPeriod && 3*p <= n; p++ {
+		deltas := make([]snapshotDelta, p)
+		ok := true
+		for q := 0; q < p && ok; q++ {
+			a, b, c := h[n-p+q], h[n-2*p+q], h[n-3*p+q]
+			var d snapshotDelta
+			d.state, ok = steady(a.state, b.state, c.state)
+			if ok {
+				d.step, ok = steady(a.step, b.step, c.step)
+			}
+			deltas[q] = d
+		}
+		if ok {
+			return p, deltas
+		}
+	}
+	return 0, nil
+}
+
+// snapshotDelta is how much a snapshot's numbers move each period.
+type snapshotDelta struct{ state, step []int64 }
+
+// steady reports whether a, b and c (newest first) have one shape and move
+// by the same numbers from c to b as from b to a, and returns those moves.
+func steady(a, b, c flat) ([]int64, bool) {
+	if !bytes.Equal(a.shape, b.shape) || !bytes.Equal(b.shape, c.shape) {
+		return nil, false
+	}
+	d := make([]int64, len(a.nums))
+	for i := range d {
+		d1, ok1 := sub(a.nums[i], b.nums[i])
+		d2, ok2 := sub(b.nums[i], c.nums[i])
+		if !ok1 || !ok2 || d1 != d2 {
+			return nil, false
+		}
+		d[i] = d1
+	}
+	return d, true
+}
+
+func sub(a, b int64) (int64, bool) {
+	d := a - b
+	return d, (a >= b) == (d >= 0)
+}
+
+// ahead returns base + k·d for each number, and false if one overflows.
+func ahead(base, d []int64, k int64) ([]int64, bool) {
+	return aheadInto(make([]int64, len(base)), base, d, k)
+}
+
+// aheadInto is ahead, writing into out.
+func aheadInto(out, base, d []int64, k int64) ([]int64, bool) {
+	for i := range base {
+		hi, lo := bits.Mul64(uint64(abs(d[i])), uint64(k))
+		if hi != 0 || lo > math.MaxInt64 {
+			return nil, false
+		}
+		step := int64(lo)
+		if d[i] < 0 {
+			step = -step
+		}
+		v := base[i] + step
+		if (step > 0 && v < base[i]) || (step < 0 && v > base[i]) {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v // MinInt64 stays negative, and Mul64 then overflows
+	}
+	return v
+}
+
+// jump takes as many periods of p syncs at once as it can check, and
+// reports whether it took any. The history's last p syncs are a period,
+// moving by deltas each time. A jump of m periods is checked by
+// extrapolating the run to m periods ahead and computing the period after
+// that one sync at a time: it must come out as extrapolated. Jumps of 1,
+// 2, 4, ... periods are tried until one fails or a limit is near, then the
+// longest that passes is found by bisection.
+func (r *runner) jump(p int, deltas []snapshotDelta) bool {
+	hi := r.maxJump(p, deltas[p-1].state)
+	spent := 0 // syncs computed to check
+	try := func(m int64) *runner {
+		spent += p
+		return r.tryJump(p, deltas, m)
+	}
+	var best *runner
+	lo, failed := int64(0), hi+1 // the longest jump that passed, the shortest that failed
+	for m := int64(1); m <= hi; m *= 2 {
+		c := try(m)
+		if c == nil {
+			failed = m
+			break
+		}
+		best, lo = c, m
+		if m > hi/2 {
+			break
+		}
+	}
+	for best != nil && failed-lo > 1 {
+		mid := lo + (failed-lo)/2
+		if c := try(mid); c != nil {
+			best, lo = c, mid
+		} else {
+			failed = mid
+		}
+	}
+	work := r.work + spent
+	if best == nil {
+		r.work = work
+		return false
+	}
+	r.commit(p, deltas, lo, best)
+	r.work = work
+	return true
+}
+
+// maxJump returns the most periods a jump may take without passing a
+// limit of the Config or a pending replica change or edit, counting the
+// period that checks it. d is the state's move per period, whose first
+// number is the time of the next sync.
+func (r *runner) maxJump(p int, d []int64) int64 {
+	hi := int64(math.MaxInt64)
+	if r.work+p > r.maxWork {
+		return 0
+	}
+	if r.cfg.MaxSyncs > 0 {
+		hi = min(hi, int64(r.cfg.MaxSyncs-r.syncs)/int64(p)-1)
+	}
+	dt := time.Duration(d[0])
+	if dt <= 0 {
+		return hi
+	}
+	// Every sync up to the end of the checking period comes before
+	// r.last + (m+1)·dt.
+	room := func(until time.Time) int64 { return int64(until.Sub(r.last)/dt) - 1 }
+	if r.cfg.MaxTime > 0 {
+		hi = min(hi, room(r.start.Add(r.cfg.MaxTime)))
+	}
+	if at, ok := r.pending(); ok {
+		hi = min(hi, room(at.Add(-1))) // strictly before the change
+	}
+	return hi
+}
+
+// tryJump returns a copy of r taken m periods ahead and one period
+// further, computed, or nil when that period does not come out as
+// extrapolated.
+func (r *runner) tryJump(p int, deltas []snapshotDelta, m int64) *runner {
+	h := r.ff.history
+	n := len(h)
+	last := h[n-1]
+	nums, ok := ahead(last.state.nums, deltas[p-1].state, m)
+	if !ok {
+		return nil
+	}
+	c := r.clone()
+	w := walker{decode: true, f: flat{nums: nums}}
+	w.runner(c)
+	if w.bad {
+		return nil
+	}
+	for q := range p {
+		if c.limitReached() {
+			return nil
+		}
+		c.work++
+		c.step()
+		if c.done {
+			return nil
+		}
+		got := c.flatten()
+		want := h[n-p+q]
+		if !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
+			return nil
+		}
+	}
+	return c
+}
+
+// matches reports whether got is base moved k times by d.
+func matches(got, base flat, d []int64, k int64) bool {
+	if !bytes.Equal(got.shape, base.shape) {
+		return false
+	}
+	want, ok := ahead(base.nums, d, k)
+	return ok && slices.Equal(got.nums, want)
+}
+
+// commit takes the jump of m periods that c checked: the m·p steps in
+// between are written out from the history's last period, and the run
+// goes on from c, which has computed the period after them.
+func (r *runner) commit(p int, deltas []snapshotDelta, m int64, c *runner) {
+	skipped := int(m) * p
+	if r.makesSteps() {
+		h := r.ff.history[len(r.ff.history)-p:]
+		if !r.cfg.OmitSteps {
+			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
+		}
+		same := make([][]bool, p)
+		for q := range p {
+			same[q] = unchanged(h[q].step, deltas[q].step)
+		}
+		var nums []int64
+		for i := range skipped {
+			k, q := int64(i/p+1), i%p
+			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
+			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
+			st := h[q].recorded
+			w := walker{decode: true, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
+			w.step(&st)
+			r.emit(st)
+		}
+		for _, st := range c.steps {
+			r.emit(st)
+		}
+	}
+	steps, ff, cfg := r.steps, r.ff, r.cfg
+	fastForwarded := r.sum.FastForwarded + skipped
+	*r = *c
+	r.steps, r.ff, r.cfg = steps, ff, cfg
+	r.sum.FastForwarded = fastForwarded
+}
+
+// clone returns a copy of r that shares nothing it changes with r and has
+// no steps yet.
+func (r *runner) clone() *runner {
+	c := *r
+	c.st = r.st
+	c.st.Deployment = r.st.Deployment.DeepCopy()
+	c.st.ReplicaSets = make([]rollout.ReplicaSet, len(r.st.ReplicaSets))
+	for i, rs := range r.st.ReplicaSets {
+		c.st.ReplicaSets[i] = rs.DeepCopy()
+	}
+	c.pods = r.pods.clone()
+	c.changes = slices.Clone(r.changes)
+	c.edits = slices.Clone(r.edits)
+	// The copy keeps its steps, if the run makes any, for commit to emit.
+	c.cfg.OmitSteps, c.cfg.Observe = !r.makesSteps(), nil
+	c.steps = nil
+	c.match = nil
+	c.ff = fastForward{}
+	return &c
+}

@@ -1,0 +1,177 @@
+package sim
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// The walker's visits of the objects, the steps and the run: one order
+// for taking them apart and for putting them together again. Every field
+// that can change during a run is visited (TestWalkerCoversEveryField).
+
+func (w *walker) meta(m *rollout.ObjectMeta) {
+	w.lit(m.Name)
+	w.lit(m.Namespace)
+	w.lit(m.UID)
+	w.i64(&m.Generation)
+	w.time(&m.CreationTimestamp)
+	w.time(&m.DeletionTimestamp)
+	w.strings(&m.Labels)
+	w.strings(&m.Annotations)
+	w.litJSON(func() any { return m.OwnerReferences })
+}
+
+func (w *walker) deployment(d *rollout.Deployment) {
+	w.meta(&d.ObjectMeta)
+	w.litJSON(func() any { return d.Spec })
+	w.deploymentStatus(&d.Status)
+}
+
+func (w *walker) deploymentStatus(s *rollout.DeploymentStatus) {
+	w.i64(&s.ObservedGeneration)
+	w.i32(&s.Replicas)
+	w.i32(&s.UpdatedReplicas)
+	w.i32(&s.ReadyReplicas)
+	w.i32(&s.AvailableReplicas)
+	w.i32(&s.UnavailableReplicas)
+	w.opt(&s.TerminatingReplicas)
+	w.conditions(&s.Conditions)
+	w.opt(&s.CollisionCount)
+}
+
+func (w *walker) conditions(p *[]rollout.Condition) {
+	eachOf(w, p, func(c *rollout.Condition) {
+		w.lit(string(c.Type))
+		w.lit(string(c.Status))
+		w.time(&c.LastUpdateTime)
+		w.time(&c.LastTransitionTime)
+		w.lit(c.Reason)
+		w.text(&c.Message)
+	})
+}
+
+func (w *walker) replicaSet(rs *rollout.ReplicaSet) {
+	w.meta(&rs.ObjectMeta)
+	w.i32(&rs.Spec.Replicas)
+	w.i32(&rs.Spec.MinReadySeconds)
+	w.litJSON(func() any { return []any{rs.Spec.Selector, rs.Spec.Template} })
+	st := &rs.Status
+	w.i32(&st.Replicas)
+	w.i32(&st.FullyLabeledReplicas)
+	w.i32(&st.ReadyReplicas)
+	w.i32(&st.AvailableReplicas)
+	w.opt(&st.TerminatingReplicas)
+	w.i64(&st.ObservedGeneration)
+	eachOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
+		w.lit(string(c.Type))
+		w.lit(string(c.Status))
+		w.time(&c.LastTransitionTime)
+		w.lit(c.Reason)
+		w.text(&c.Message)
+	})
+}
+
+func (w *walker) action(a *rollout.Action) {
+	w.lit(string(a.Type))
+	w.lit(a.ReplicaSet)
+	w.i32(&a.From)
+	w.i32(&a.To)
+	w.strings(&a.Labels)
+	w.strings(&a.Annotations)
+	w.litJSON(func() any { return a.Template })
+	w.deploymentStatus(&a.Status)
+	w.lit(a.Event.Type)
+	w.lit(a.Event.Reason)
+	w.text(&a.Event.Message)
+	w.time(&a.At)
+	w.replicaSet(&a.Created)
+	w.i32(&a.MinReadySeconds)
+	w.text(&a.Reason)
+}
+
+func (w *walker) step(s *Step) {
+	w.time(&s.At)
+	eachOf(w, &s.Actions, w.action)
+	if s.Err != nil {
+		w.lit(s.Err.Error())
+	} else {
+		w.lit("")
+	}
+	eachOf(w, &s.Sets, func(c *SetCount) {
+		w.lit(c.Name)
+		w.lit(c.Revision)
+		w.flag(c.New)
+		w.i32(&c.Desired)
+		w.i32(&c.Current)
+		w.i32(&c.Ready)
+		w.i32(&c.Available)
+		w.i32(&c.Terminating)
+	})
+	w.conditions(&s.Conditions)
+	w.i32(&s.Replicas)
+	w.i32(&s.Floor)
+	w.i64(&s.Ceiling)
+}
+
+func (w *walker) cohorts(p *[]cohort) {
+	eachOf(w, p, func(c *cohort) {
+		w.i64(&c.n)
+		w.time(&c.created)
+		w.time(&c.readyAt)
+		w.flag(c.never)
+		w.time(&c.deleted)
+	})
+}
+
+// runner visits what a run carries from one sync to the next: the time of
+// the next sync first, then the counters, the summary so far, the objects
+// and the pods. The caches, the work done and the fast-forward's own
+// history are left out.
+func (w *walker) runner(r *runner) {
+	w.time(&r.next)
+	w.time(&r.clock)
+	w.time(&r.last)
+	w.time(&r.active)
+	w.time(&r.lastSample)
+	w.i64(&r.lastAvail)
+	w.i32(&r.lastFloor)
+	w.int(&r.syncs)
+	w.lit(strconv.Itoa(r.editedAt))
+	w.lit(strconv.Itoa(len(r.changes)))
+	w.lit(strconv.Itoa(len(r.edits)))
+	sm := &r.sum
+	w.i64(&sm.PeakDesired)
+	w.i64(&sm.PeakPods)
+	w.dur(&sm.PeakPodsAt)
+	w.i64(&sm.MinAvailable)
+	w.dur(&sm.MinAvailableAt)
+	w.i32(&sm.Floor)
+	w.i64(&sm.Ceiling)
+	w.dur(&sm.BelowFloor)
+
+	w.deployment(&r.st.Deployment)
+	eachOf(w, &r.st.ReplicaSets, w.replicaSet)
+	w.lit(strconv.Itoa(len(r.st.Pods)))
+
+	m := r.pods
+	w.int(&m.failed)
+	w.cohorts(&m.orphans)
+	names := make([]string, 0, len(m.sets))
+	for name := range m.sets {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	w.lit(strconv.Itoa(len(names)))
+	for _, name := range names {
+		ps := m.sets[name]
+		w.lit(name)
+		w.lit(ps.uid)
+		w.flag(ps.never)
+		w.cohorts(&ps.cohorts)
+		w.i64(&ps.created)
+		w.text(&ps.failure)
+		w.time(&ps.failedAt)
+	}
+}
