@@ -51,6 +51,7 @@ func main() {
 type config struct {
 	jobs       int
 	match      *regexp.Regexp
+	ids        map[string]bool // when not nil, only these mutants
 	nets       string
 	equivalent string
 	list       bool
@@ -62,9 +63,10 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("mutate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
-	var match string
+	var match, ids string
 	fs.IntVar(&c.jobs, "j", 1, "mutants tested at once")
 	fs.StringVar(&match, "run", "", "test only the mutants whose ID matches this regexp")
+	fs.StringVar(&ids, "ids", "", "test only the mutants named in this file: IDs alone, \"mutant: <ID>\" lines, or the tool's output")
 	fs.StringVar(&c.nets, "nets", "^TestGolden$", "tests run only when the others pass (a regexp; empty for none)")
 	fs.StringVar(&c.equivalent, "equivalent", "testdata/mutation/equivalent.txt", "the list of equivalent mutants, relative to the module root")
 	fs.BoolVar(&c.list, "list", false, "print the mutants' IDs without testing them")
@@ -85,6 +87,13 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, fmt.Errorf("-run: %v", err)
 	}
 	c.match = re
+	if ids != "" {
+		b, err := os.ReadFile(ids)
+		if err != nil {
+			return c, fmt.Errorf("-ids: %v", err)
+		}
+		c.ids = parseIDs(string(b))
+	}
 	if c.nets != "" {
 		if _, err := regexp.Compile(c.nets); err != nil {
 			return c, fmt.Errorf("-nets: %v", err)
@@ -129,6 +138,12 @@ func run(args []string, stdout, stderr io.Writer) (int, error) {
 		if err != nil {
 			return 2, err
 		}
+		if c.ids != nil {
+			mutants = slices.DeleteFunc(mutants, func(m Mutant) bool { return !c.ids[m.ID()] })
+			if len(mutants) == 0 {
+				continue
+			}
+		}
 		if c.list {
 			for _, m := range mutants {
 				fmt.Fprintln(stdout, m.ID())
@@ -145,7 +160,30 @@ func run(args []string, stdout, stderr io.Writer) (int, error) {
 	if c.list {
 		return 0, nil
 	}
-	return report(stdout, all, equivalents, c.match.String() == "" && slices.Equal(c.pkgs, defaultPackages)), nil
+	return report(stdout, all, equivalents, c.match.String() == "" && c.ids == nil && slices.Equal(c.pkgs, defaultPackages)), nil
+}
+
+// parseIDs reads the mutant IDs of a list: IDs alone, "mutant: <ID>"
+// lines of an equivalent list, or the tool's own output (progress and
+// report lines). Blank lines and # comments are skipped.
+func parseIDs(text string) map[string]bool {
+	ids := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "SURVIVED "), strings.HasPrefix(line, "ONLY BY "):
+			_, line, _ = strings.Cut(line, ".go:") // "SURVIVED rollout/x.go:12: <ID>"
+			_, line, _ = strings.Cut(line, ": ")
+		case strings.Contains(line, "] survived: "):
+			_, line, _ = strings.Cut(line, "] survived: ") // a progress line
+		case strings.Contains(line, "] killed by a net only ("):
+			_, line, _ = strings.Cut(line, "): ")
+		}
+		line = strings.TrimPrefix(strings.TrimSpace(line), "mutant: ")
+		if line != "" && !strings.HasPrefix(line, "#") {
+			ids[line] = true
+		}
+	}
+	return ids
 }
 
 // moduleRoot is the directory holding go.mod, from the working directory up.

@@ -234,3 +234,20 @@ func TestRunner(t *testing.T) {
 		t.Errorf("outcomes mismatch (-want +got):\n%s\nprogress:\n%s", diff, progress.String())
 	}
 }
+
+func TestParseIDs(t *testing.T) {
+	text := "# a comment\n" +
+		"p.go f @1 [x] y\n" +
+		"mutant: p.go f @2 [x] y\n" +
+		"SURVIVED p.go:12: p.go f @3 [x] y: z\n" +
+		"ONLY BY TestGolden p.go:12: p.go f @4 [x] y\n" +
+		"  [3/9] survived: p.go f @5 [x] y\n" +
+		"  [4/9] killed by a net only (TestGolden): p.go f @6 [x] y\n\n"
+	want := map[string]bool{}
+	for _, id := range []string{"p.go f @1 [x] y", "p.go f @2 [x] y", "p.go f @3 [x] y: z", "p.go f @4 [x] y", "p.go f @5 [x] y", "p.go f @6 [x] y"} {
+		want[id] = true
+	}
+	if diff := cmp.Diff(want, parseIDs(text)); diff != "" {
+		t.Errorf("parseIDs() mismatch (-want +got):\n%s", diff)
+	}
+}
