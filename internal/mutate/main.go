@@ -256,11 +256,24 @@ func testPackage(ctx context.Context, c config, root, pkg string, chk *checker, 
 	}
 	defer os.RemoveAll(tmp)
 	r := &runner{root: root, rel: pkg, dir: filepath.Join(root, pkg), nets: c.nets, tmp: tmp}
+	if c.nets != "" {
+		r.netRE = regexp.MustCompile(c.nets) // checked by parseFlags
+	}
 	took, err := r.baseline(ctx)
 	if err != nil {
 		return nil, err
 	}
 	r.timeout = max(time.Minute, 10*took)
+	cov, err := r.coverage(ctx)
+	if err != nil {
+		fmt.Fprintf(progress, "%s: no coverage (%v); every mutant runs every test\n", pkg, err)
+	}
+	testsFor := func(m Mutant) []string {
+		if cov == nil {
+			return nil
+		}
+		return cov.testsFor(m)
+	}
 	outs := make([]outcome, len(mutants))
 	var use, alone []int
 	for i, m := range mutants {
@@ -308,11 +321,15 @@ func testPackage(ctx context.Context, c config, root, pkg string, chk *checker, 
 				}
 				i := jobs[j]
 				var o outcome
-				if inSchema[i] {
-					st, by := r.judge(ctx, bin, []string{fmt.Sprintf("%s=%d", schemaEnv, i)})
+				tests := testsFor(mutants[i])
+				switch {
+				case tests != nil && len(tests) == 0:
+					o = outcome{mutants[i], survived, "no test runs it"}
+				case inSchema[i]:
+					st, by := r.judge(ctx, bin, []string{fmt.Sprintf("%s=%d", schemaEnv, i)}, tests)
 					o = outcome{mutants[i], st, by}
-				} else {
-					o = r.test(ctx, mutants[i], sources[mutants[i].File], i)
+				default:
+					o = r.test(ctx, mutants[i], sources[mutants[i].File], i, tests)
 				}
 				mu.Lock()
 				outs[i] = o

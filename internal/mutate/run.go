@@ -41,12 +41,13 @@ type outcome struct {
 
 // A runner tests the mutants of one package.
 type runner struct {
-	root    string        // the module root
-	rel     string        // the package's directory, relative to root
-	dir     string        // the package's directory, absolute
-	nets    string        // a regexp of tests run only when the others pass, "" for none
-	timeout time.Duration // for one run of the test binary
-	tmp     string        // a scratch directory of the runner's own
+	root    string         // the module root
+	rel     string         // the package's directory, relative to root
+	dir     string         // the package's directory, absolute
+	nets    string         // a regexp of tests run only when the others pass, "" for none
+	netRE   *regexp.Regexp // nets compiled, nil for none
+	timeout time.Duration  // for one run of the test binary
+	tmp     string         // a scratch directory of the runner's own
 }
 
 var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
@@ -65,8 +66,9 @@ func (r *runner) baseline(ctx context.Context) (time.Duration, error) {
 	return time.Since(start), nil
 }
 
-// test builds the package's tests with m applied and runs them (judge).
-func (r *runner) test(ctx context.Context, m Mutant, src []byte, n int) outcome {
+// test builds the package's tests with m applied and runs them, or those
+// of tests when it is not nil (judge).
+func (r *runner) test(ctx context.Context, m Mutant, src []byte, n int, tests []string) outcome {
 	work := filepath.Join(r.tmp, fmt.Sprint(n))
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return outcome{m, invalid, err.Error()}
@@ -76,7 +78,7 @@ func (r *runner) test(ctx context.Context, m Mutant, src []byte, n int) outcome 
 	if out, err := r.build(ctx, work, bin, map[string][]byte{m.File: m.Apply(src)}); err != nil {
 		return outcome{m, invalid, firstLine(out)}
 	}
-	st, by := r.judge(ctx, bin, nil)
+	st, by := r.judge(ctx, bin, nil, tests)
 	return outcome{m, st, by}
 }
 
@@ -105,19 +107,39 @@ func (r *runner) build(ctx context.Context, work, bin string, srcs map[string][]
 
 // judge runs the test binary bin with env added to the environment: the
 // tests other than the nets first, stopping at the first failure, then the
-// nets.
-func (r *runner) judge(ctx context.Context, bin string, env []string) (status, string) {
+// nets. With tests not nil, only those run (none when it is empty).
+func (r *runner) judge(ctx context.Context, bin string, env, tests []string) (status, string) {
+	var named, nets []string
+	for _, t := range tests {
+		if r.netRE != nil && r.netRE.MatchString(t) {
+			nets = append(nets, t)
+		} else {
+			named = append(named, t)
+		}
+	}
 	args := []string{"-test.failfast"}
-	if r.nets != "" {
+	switch {
+	case tests == nil && r.nets != "":
 		args = append(args, "-test.skip", r.nets)
+	case tests != nil:
+		args = append(args, "-test.run", "^("+strings.Join(named, "|")+")$")
 	}
-	if out, err := r.exec(ctx, bin, env, r.timeout, args...); err != nil {
-		return killed, killer(out, err)
+	if tests == nil || len(named) > 0 {
+		if out, err := r.exec(ctx, bin, env, r.timeout, args...); err != nil {
+			return killed, killer(out, err)
+		}
 	}
-	if r.nets == "" {
+	run := r.nets
+	if tests != nil {
+		if len(nets) == 0 {
+			return survived, ""
+		}
+		run = "^(" + strings.Join(nets, "|") + ")$"
+	}
+	if run == "" {
 		return survived, ""
 	}
-	if out, err := r.exec(ctx, bin, env, r.timeout, "-test.failfast", "-test.run", r.nets); err != nil {
+	if out, err := r.exec(ctx, bin, env, r.timeout, "-test.failfast", "-test.run", run); err != nil {
 		return byNet, killer(out, err)
 	}
 	return survived, ""
@@ -243,7 +265,7 @@ func (r *runner) schemata(ctx context.Context, chk *checker, ms []Mutant, source
 	if out, err := r.build(ctx, work, bin, srcs); err != nil {
 		return "", nil, fmt.Errorf("building the schemata: %v\n%s", err, out)
 	}
-	if st, by := r.judge(ctx, bin, []string{schemaEnv + "=-1"}); st != survived {
+	if st, by := r.judge(ctx, bin, []string{schemaEnv + "=-1"}, nil); st != survived {
 		return "", nil, fmt.Errorf("with the schemata and no mutant, %s fails", by)
 	}
 	return bin, in, nil

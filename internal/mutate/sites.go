@@ -14,15 +14,18 @@ import (
 // other text. Its ID names it independently of line numbers, so that the
 // list of equivalent mutants survives edits elsewhere in the file.
 type Mutant struct {
-	File  string   // the file's path relative to the module root, with slashes
-	Func  string   // the enclosing function, "T.M" for a method, "-" at package level
-	Line  int      // the line of the first edit
-	Col   int      // the byte column of the first edit in Code, from 1
-	Code  string   // the line of the first edit, trimmed of surrounding blanks
-	Op    string   // what changes: "< -> <=", "7 -> 8", "remove statement", ...
-	Nth   int      // 2, 3, ... for the later of mutants that would have the same ID
-	edits []edit   // ascending, not overlapping
-	host  ast.Node // the expression or statement the edits change, for the schemata
+	File string // the file's path relative to the module root, with slashes
+	Func string // the enclosing function, "T.M" for a method, "-" at package level
+	Line int    // the line of the first edit
+	Col  int    // the byte column of the first edit in Code, from 1
+	// LineCol is the byte column of the first edit in its line, from 1, as
+	// coverage profiles count.
+	LineCol int
+	Code    string   // the line of the first edit, trimmed of surrounding blanks
+	Op      string   // what changes: "< -> <=", "7 -> 8", "remove statement", ...
+	Nth     int      // 2, 3, ... for the later of mutants that would have the same ID
+	edits   []edit   // ascending, not overlapping
+	host    ast.Node // the expression or statement the edits change, for the schemata
 	// schema is false where a mutant cannot be switched on at run time:
 	// in a constant declaration, or on a statement outside a block (a for
 	// loop's post statement, an if's init).
@@ -187,7 +190,7 @@ func (c *collector) add(host ast.Node, op string, edits ...edit) {
 	trimmed := strings.TrimLeft(line, " \t")
 	col := start - lineStart - (len(line) - len(trimmed)) + 1
 	c.out = append(c.out, Mutant{
-		File: c.name, Func: c.fn, Line: bytes.Count(c.src[:start], []byte("\n")) + 1, Col: col,
+		File: c.name, Func: c.fn, Line: bytes.Count(c.src[:start], []byte("\n")) + 1, Col: col, LineCol: start - lineStart + 1,
 		Code: strings.TrimSpace(trimmed), Op: op, edits: edits, host: host, schema: c.schema(host),
 	})
 }
