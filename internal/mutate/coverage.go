@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +40,8 @@ func (b block) holds(file string, line, col int) bool {
 // only those need to run against it.
 type coverage struct {
 	tests  []string
-	blocks map[string][]block
+	blocks map[string][]block // the blocks each test runs
+	all    []block            // every block, run or not
 }
 
 // coverage runs each test of the package alone with coverage on.
@@ -73,9 +75,11 @@ func (r *runner) coverage(ctx context.Context) (*coverage, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c.blocks[name], err = parseProfile(b); err != nil {
+		all, ran, err := parseProfile(b)
+		if err != nil {
 			return nil, fmt.Errorf("%s's profile: %v", name, err)
 		}
+		c.blocks[name], c.all = ran, all
 	}
 	return c, nil
 }
@@ -83,9 +87,9 @@ func (r *runner) coverage(ctx context.Context) (*coverage, error) {
 // profileLine is a line of a coverage profile: file:sl.sc,el.ec stmts count.
 var profileLine = regexp.MustCompile(`^(.+):(\d+)\.(\d+),(\d+)\.(\d+) \d+ (\d+)$`)
 
-// parseProfile returns the blocks of a coverage profile that ran.
-func parseProfile(b []byte) ([]block, error) {
-	var out []block
+// parseProfile returns the blocks of a coverage profile, and those that
+// ran.
+func parseProfile(b []byte) (all, ran []block, err error) {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
 		line := sc.Text()
@@ -94,29 +98,32 @@ func parseProfile(b []byte) ([]block, error) {
 		}
 		m := profileLine.FindStringSubmatch(line)
 		if m == nil {
-			return nil, fmt.Errorf("unexpected line %q", line)
-		}
-		if m[6] == "0" {
-			continue
+			return nil, nil, fmt.Errorf("unexpected line %q", line)
 		}
 		n := make([]int, 4)
 		for i := range n {
 			n[i], _ = strconv.Atoi(m[i+2]) // digits by the regexp
 		}
-		out = append(out, block{path.Base(m[1]), n[0], n[1], n[2], n[3]})
+		b := block{path.Base(m[1]), n[0], n[1], n[2], n[3]}
+		all = append(all, b)
+		if m[6] != "0" {
+			ran = append(ran, b)
+		}
 	}
-	return out, sc.Err()
+	return all, ran, sc.Err()
 }
 
 // testsFor returns the tests that run the code m changes, in the order
-// the binary lists them: all of them for a mutant of a package-level
-// declaration, which runs (or is compiled in) before any test.
+// the binary lists them; nil, meaning every test, for a mutant of a
+// package-level declaration, which runs (or is compiled in) before any
+// test, and for one that no block holds (coverage does not count a
+// switch's case expressions, for one).
 func (c *coverage) testsFor(m Mutant) []string {
-	if m.Func == "-" {
-		return c.tests
+	file := path.Base(m.File)
+	if m.Func == "-" || !slices.ContainsFunc(c.all, func(b block) bool { return b.holds(file, m.Line, m.LineCol) }) {
+		return nil
 	}
 	out := []string{} // not nil: no test at all
-	file := path.Base(m.File)
 	for _, t := range c.tests {
 		for _, b := range c.blocks[t] {
 			if b.holds(file, m.Line, m.LineCol) {
