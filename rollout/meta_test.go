@@ -114,6 +114,8 @@ func TestDeepCopyShares(t *testing.T) {
 	rs.Status.Conditions = []rollout.ReplicaSetCondition{{Type: rollout.ReplicaFailure, Message: "m"}}
 	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rs)
 	s.Deployment.Annotations = map[string]string{"a": "1"}
+	s.Deployment.Spec.Template.Annotations = map[string]string{"t": "1"}
+	s.ReplicaSets[0].Spec.Template.Annotations = map[string]string{"t": "1"}
 	s.Deployment.Labels = map[string]string{"l": "1"}
 	s.Deployment.OwnerReferences = []rollout.OwnerReference{{Name: "o"}}
 	s.Deployment.Spec.Selector.MatchExpressions = []rollout.LabelSelectorRequirement{{Key: "tier", Operator: rollout.OpIn, Values: []string{"front"}}}

@@ -88,6 +88,12 @@ func TestEqualIgnoreHash(t *testing.T) {
 		},
 		// Not upstream: nil and empty maps are equal (R-EQ-1).
 		{
+			name:   "same label keys, one value different",
+			former: tmpl("foo-node", nil, map[string]string{rollout.PodTemplateHashLabel: "x", "something": "else"}),
+			latter: tmpl("foo-node", nil, map[string]string{rollout.PodTemplateHashLabel: "y", "something": "other"}),
+			want:   false,
+		},
+		{
 			name:   "nil and empty label maps",
 			former: tmpl("foo-node", nil, nil),
 			latter: tmpl("foo-node", map[string]string{}, map[string]string{rollout.PodTemplateHashLabel: "x"}),

@@ -188,3 +188,44 @@ func TestSyncRolloutStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusEqual: two statuses are equal only when every count and every
+// field of every condition is, times compared as instants (as upstream's
+// DeepEqual on what the API server stores), and nil conditions are not an
+// empty list.
+func TestStatusEqual(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	base := DeploymentStatus{ObservedGeneration: 2, Replicas: 3, CollisionCount: Int32(1), Conditions: []Condition{
+		{Type: Available, Status: ConditionTrue, Reason: "R", Message: "m", LastUpdateTime: at, LastTransitionTime: at},
+		{Type: Progressing, Status: ConditionTrue, Reason: "P", Message: "n", LastUpdateTime: at, LastTransitionTime: at},
+	}}
+	for _, tc := range []struct {
+		name   string
+		change func(s *DeploymentStatus)
+		want   bool
+	}{
+		{"the same", func(*DeploymentStatus) {}, true},
+		{"the same instant in another zone", func(s *DeploymentStatus) { s.Conditions[0].LastUpdateTime = at.In(time.FixedZone("x", 3600)) }, true},
+		{"a count", func(s *DeploymentStatus) { s.Replicas++ }, false},
+		{"the collision count", func(s *DeploymentStatus) { s.CollisionCount = OptionalInt32{} }, false},
+		{"one condition fewer", func(s *DeploymentStatus) { s.Conditions = s.Conditions[:1] }, false},
+		{"type", func(s *DeploymentStatus) { s.Conditions[1].Type = ReplicaFailure }, false},
+		{"status", func(s *DeploymentStatus) { s.Conditions[1].Status = ConditionFalse }, false},
+		{"reason", func(s *DeploymentStatus) { s.Conditions[1].Reason = "Q" }, false},
+		{"message", func(s *DeploymentStatus) { s.Conditions[1].Message = "o" }, false},
+		{"lastUpdateTime", func(s *DeploymentStatus) { s.Conditions[1].LastUpdateTime = at.Add(time.Second) }, false},
+		{"lastTransitionTime", func(s *DeploymentStatus) { s.Conditions[1].LastTransitionTime = at.Add(time.Second) }, false},
+	} {
+		o := base.clone()
+		tc.change(&o)
+		if got := base.equal(o); got != tc.want {
+			t.Errorf("%s: equal() = %v, want %v", tc.name, got, tc.want)
+		}
+		if got := o.equal(base); got != tc.want {
+			t.Errorf("%s, swapped: equal() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if (DeploymentStatus{}).equal(DeploymentStatus{Conditions: []Condition{}}) {
+		t.Error("equal() of nil and empty conditions = true, want false (DeepEqual tells them apart)")
+	}
+}

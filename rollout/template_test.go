@@ -1,7 +1,9 @@
 package rollout_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -107,5 +109,30 @@ func TestPodTemplateHashAllocs(t *testing.T) {
 		Spec: rollout.MustParsePodSpec(`{"containers":[{"name":"c","image":"img:v1","resources":{"requests":{"cpu":"100m"}}}]}`)}}}
 	if n := testing.AllocsPerRun(100, func() { rollout.PodTemplateHash(d) }); n > 1 {
 		t.Errorf("PodTemplateHash allocates %v times, want at most 1 (the string)", n)
+	}
+}
+
+// TestPodTemplateJSON: a template decodes strictly with the API server's
+// pod defaults applied, refusing an unknown field and leaving the value as
+// it was; metadata other than labels and annotations is kept apart, {}
+// when there is none.
+func TestPodTemplateJSON(t *testing.T) {
+	var tmpl rollout.PodTemplate
+	in := `{"metadata":{"name":"n","labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}`
+	if err := json.Unmarshal([]byte(in), &tmpl); err != nil {
+		t.Fatal(err)
+	}
+	if got := tmpl.Meta.String(); got != `{"name":"n"}` || tmpl.Meta.IsZero() {
+		t.Errorf("Meta = %s (IsZero %v), want {\"name\":\"n\"}", got, tmpl.Meta.IsZero())
+	}
+	if tmpl.Labels["app"] != "web" || !strings.Contains(tmpl.Spec.String(), `"restartPolicy":"Always"`) {
+		t.Errorf("labels %v, spec %s; want app: web and the pod defaults", tmpl.Labels, tmpl.Spec)
+	}
+	if m := (rollout.TemplateMeta{}); m.String() != "{}" || !m.IsZero() {
+		t.Errorf("the zero TemplateMeta: %s, IsZero %v", m.String(), m.IsZero())
+	}
+	before := tmpl.Spec.String()
+	if err := json.Unmarshal([]byte(`{"metadata":{"nmae":"x"}}`), &tmpl); err == nil || tmpl.Spec.String() != before {
+		t.Errorf("Unmarshal of an unknown field = %v; want an error and the template unchanged", err)
 	}
 }
