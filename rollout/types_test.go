@@ -56,7 +56,7 @@ func TestUnmarshalObjects(t *testing.T) {
 // condition, as upstream's DeepEqual decides.
 func TestStatusWrittenWhenItDiffers(t *testing.T) {
 	s := rollout.WebState(10, rollout.DefaultRollingUpdate(), "v1", rollout.WebReplicaSet("web-v1", "v1", 10, 1, rollout.WebEpoch))
-	s.Deployment.DeletionTimestamp = s.Now // a sync of the status alone (R-STAT-3)
+	s.Deployment.DeletionTimestamp = s.Now                                       // a sync of the status alone (R-STAT-3)
 	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited) // no Progressing condition to add
 	s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "1"}
 	s.ReplicaSets[0].Annotations[rollout.DesiredReplicasAnnotation] = "10"
