@@ -102,9 +102,9 @@ var assignMutations = map[token.Token]token.Token{
 //     returns, break and continue.
 //
 // Left alone, because changing them changes no behaviour by design: string
-// concatenation with a literal, array lengths, the capacity argument of
-// make and the size argument of make for a map, and everything in
-// declarations of imports and types.
+// concatenation with a literal, and size hints (array lengths, the
+// capacity argument of make and the size argument of make for a map, and
+// everything in them), and declarations of imports and types.
 func Mutants(fset *token.FileSet, name string, src []byte) ([]Mutant, error) {
 	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 	if err != nil {
@@ -206,6 +206,9 @@ func (c *collector) schema(host ast.Node) bool {
 func (c *collector) off(p token.Pos) int { return c.fset.Position(p).Offset }
 
 func (c *collector) visit(n ast.Node) bool {
+	if c.skip[n] {
+		return false // a size hint: nothing in it is mutated
+	}
 	switch n := n.(type) {
 	case *ast.ArrayType:
 		if n.Len != nil {
@@ -240,7 +243,7 @@ func (c *collector) visit(n ast.Node) bool {
 		at := c.off(n.TokPos)
 		c.add(n, n.Tok.String()+" -> "+to.String(), edit{at, at + 2, to.String()})
 	case *ast.BasicLit:
-		if n.Kind != token.INT || c.skip[n] {
+		if n.Kind != token.INT {
 			break
 		}
 		s, e := c.off(n.Pos()), c.off(n.End())
