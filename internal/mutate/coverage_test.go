@@ -23,7 +23,9 @@ func TestTestsFor(t *testing.T) {
 		}
 		c.blocks[c.tests[i]], c.all = ran, all
 	}
-	m := func(fn string, line, col int) Mutant { return Mutant{File: "p/p.go", Func: fn, Line: line, LineCol: col} }
+	m := func(fn string, line, col int) Mutant {
+		return Mutant{File: "p/p.go", Func: fn, Line: line, LineCol: col}
+	}
 	tests := []struct {
 		name string
 		m    Mutant
