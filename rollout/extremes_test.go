@@ -215,6 +215,19 @@ func TestIsSaturatedDesiredBeyondInt32(t *testing.T) {
 		}
 	}
 
+	// At 0 replicas a malformed annotation is not read as 0.
+	for _, tc := range []struct {
+		desired string
+		want    bool
+	}{{"0", true}, {"x", false}, {"", false}} {
+		rs := rollout.WebReplicaSet("web-v2", "v2", 0, 2, rollout.WebEpoch)
+		rs.Annotations[rollout.DesiredReplicasAnnotation] = tc.desired
+		d := rollout.WebState(0, ru, "v2").Deployment
+		if got := rollout.IsSaturated(&d, &rs); got != tc.want {
+			t.Errorf("IsSaturated() at 0 replicas with desired-replicas %q = %v, want %v", tc.desired, got, tc.want)
+		}
+	}
+
 	newRS.Annotations[rollout.DesiredReplicasAnnotation] = "4294967299"
 	newRS.Annotations[rollout.MaxReplicasAnnotation] = "4"
 	old.Annotations[rollout.DesiredReplicasAnnotation] = "3"

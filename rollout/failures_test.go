@@ -1,6 +1,7 @@
 package rollout_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,6 +21,12 @@ func TestPlanFailures(t *testing.T) {
 		s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", old())
 		change(&s)
 		return s
+	}
+	huge := func(s *rollout.State) { // two ReplicaSets of MaxInt32, the Deployment's template on neither
+		s.ReplicaSets[0].Status.Replicas = math.MaxInt32
+		big := rollout.WebReplicaSet("web-v0", "v0", 0, 0, rollout.WebEpoch)
+		big.Status.Replicas = math.MaxInt32
+		s.ReplicaSets = append(s.ReplicaSets, big)
 	}
 	maxRevision := func(s *rollout.State) {
 		s.ReplicaSets[0].Annotations[rollout.RevisionAnnotation] = "9223372036854775807"
@@ -64,6 +71,14 @@ func TestPlanFailures(t *testing.T) {
 			maxRevision(s)
 			s.Deployment.DeletionTimestamp = s.Now
 		}), wantErr: "metadata.annotations[deployment.kubernetes.io/revision]: revision: next revision overflows int64"},
+		{name: "status counts past int32, paused", s: state(func(s *rollout.State) {
+			huge(s)
+			s.Deployment.Spec.Paused = true
+		}), want: []string{"UpdateDeploymentStatus "}, wantErr: "status.replicas: value 4294967294 overflows int32"},
+		{name: "status counts past int32, being deleted", s: state(func(s *rollout.State) {
+			huge(s)
+			s.Deployment.DeletionTimestamp = s.Now
+		}), wantErr: "status.replicas: value 4294967294 overflows int32"},
 		{name: "revision MaxInt64, rolling back", s: state(func(s *rollout.State) {
 			maxRevision(s)
 			s.Deployment.Annotations = map[string]string{rollout.RollbackToAnnotation: "1"}

@@ -143,6 +143,13 @@ func findFixtures(newSize int32) (d rollout.Deployment, newRS, newRSDup, oldRS r
 	return d, newRS, newRSDup, oldRS
 }
 
+// twin returns a deep copy of rs with another UID.
+func twin(rs rollout.ReplicaSet, uid string) rollout.ReplicaSet {
+	rs = rs.DeepCopy()
+	rs.UID = uid
+	return rs
+}
+
 // TestFindNewReplicaSet ports upstream's TestFindNewReplicaSet (B.2).
 func TestFindNewReplicaSet(t *testing.T) {
 	d, newRS, newRSDup, oldRS := findFixtures(0)
@@ -169,6 +176,13 @@ func TestFindNewReplicaSet(t *testing.T) {
 			name: "Get nil new ReplicaSet",
 			sets: []rollout.ReplicaSet{oldRS},
 			want: result{},
+		},
+		// Not upstream's rows: equal creation times and names keep the
+		// order given, as upstream's sort.Sort of two does.
+		{
+			name: "equal creation time and name: the first given",
+			sets: []rollout.ReplicaSet{oldRS, twin(newRS, "uid-a"), twin(newRS, "uid-b")},
+			want: result{twin(newRS, "uid-a"), true},
 		},
 	}
 	for _, tt := range tests {

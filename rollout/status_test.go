@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // TestCalculateStatus: the status computed from the ReplicaSets alone
@@ -76,6 +77,13 @@ func TestCalculateStatus(t *testing.T) {
 			opts:  rollout.Options{OmitTerminatingReplicas: true},
 			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 10, UpdatedReplicas: 10, ReadyReplicas: 10, AvailableReplicas: 10,
 				CollisionCount: rollout.Int32(2), Conditions: []rollout.Condition{progressing, availableTrue}},
+		},
+		{
+			name:  "a sum at MinInt32 fits",
+			all:   []*rollout.ReplicaSet{rs("a", 0, math.MinInt32, 0, 0, rollout.Int32(0))},
+			newRS: -1,
+			want: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: math.MinInt32, TerminatingReplicas: rollout.Int32(0), CollisionCount: rollout.Int32(2),
+				Conditions: []rollout.Condition{progressing, availableFalse}},
 		},
 		{
 			name:    "status replicas past int32",
@@ -229,5 +237,89 @@ func TestPlanTimestampsTruncated(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReplicaFailureCondition: a rollout sync copies the ReplicaFailure
+// condition of the new ReplicaSet, or else of the first ReplicaSet that
+// has one, onto the Deployment, and removes the Deployment's when none has
+// one (R-STAT-5).
+func TestReplicaFailureCondition(t *testing.T) {
+	failure := func(msg string) []rollout.ReplicaSetCondition {
+		return []rollout.ReplicaSetCondition{{Type: rollout.ReplicaFailure, Status: rollout.ConditionTrue, Reason: "FailedCreate", Message: msg}}
+	}
+	other := []rollout.ReplicaSetCondition{{Type: "Other", Status: rollout.ConditionTrue, Reason: "R", Message: "other"}}
+	tests := []struct {
+		name         string
+		old, new     []rollout.ReplicaSetCondition
+		had          bool   // the Deployment had a ReplicaFailure condition
+		wantMessage  string // "" for none
+		wantNoChange bool
+	}{
+		{name: "the new ReplicaSet's", old: failure("old"), new: append(slices.Clone(other), failure("new")...), wantMessage: "new"},
+		{name: "an old ReplicaSet's", old: append(slices.Clone(other), failure("old")...), new: other, wantMessage: "old"},
+		{name: "none, the Deployment's removed", old: other, had: true},
+		{name: "none at all", wantNoChange: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v1 := rollout.WebReplicaSet("web-v1", "v1", 1, 1, rollout.WebEpoch)
+			v1.Status.Conditions = tt.old
+			v2 := rollout.WebReplicaSet("web-v2", "v2", 3, 2, rollout.WebEpoch.Add(time.Minute))
+			v2.Status.Conditions = tt.new
+			s := rollout.WebState(3, rollout.RollingUpdate{MaxSurge: surge.Count(1), MaxUnavailable: surge.Count(1)}, "v2", v1, v2)
+			s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "2"}
+			s.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{}
+			p := rollout.Pointers(s.ReplicaSets)
+			st, err := rollout.CalculateStatus(&s.Deployment, p, p[1], s.Now, s.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.had {
+				st.Conditions = append(st.Conditions, rollout.Condition{Type: rollout.ReplicaFailure, Status: rollout.ConditionTrue, Reason: "FailedCreate", Message: "stale"})
+			}
+			s.Deployment.Status = st
+			actions, err := rollout.Plan(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var written *rollout.DeploymentStatus
+			for i := range actions {
+				if actions[i].Type == rollout.UpdateDeploymentStatus {
+					written = &actions[i].Status
+				}
+			}
+			if tt.wantNoChange {
+				if written != nil {
+					t.Errorf("status written: %+v", *written)
+				}
+				return
+			}
+			if written == nil {
+				t.Fatalf("no status written: %v", actions)
+			}
+			c, ok := rollout.GetDeploymentCondition(*written, rollout.ReplicaFailure)
+			if got := c.Message; ok != (tt.wantMessage != "") || got != tt.wantMessage {
+				t.Errorf("ReplicaFailure %q (present %v), want %q", got, ok, tt.wantMessage)
+			}
+		})
+	}
+}
+
+// TestPausedWithoutDeadline: pausing records DeploymentPaused in the
+// Progressing condition only for a Deployment with a progress deadline
+// (R-PAUSE-1).
+func TestPausedWithoutDeadline(t *testing.T) {
+	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rollout.WebReplicaSet("web-v1", "v1", 3, 1, rollout.WebEpoch))
+	s.Deployment.Spec.Paused = true
+	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range actions {
+		if _, ok := rollout.GetDeploymentCondition(a.Status, rollout.Progressing); ok {
+			t.Errorf("%v writes a Progressing condition without a deadline: %+v", a, a.Status.Conditions)
+		}
 	}
 }
