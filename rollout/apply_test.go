@@ -106,7 +106,7 @@ func TestApply(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := rollout.DeepCopyState(s)
+			before := applyState() // built apart: no copy under test
 			out := rollout.Apply(s, []rollout.Action{tt.action})
 			tt.check(t, out)
 			if len(out.Pods) != 1 || out.Pods[0].Name != "web-v1-x" {

@@ -99,3 +99,40 @@ func TestObjectsState(t *testing.T) {
 		t.Errorf("State() has %s, want %s", got, want)
 	}
 }
+
+// TestDecodeKeepsStatusAndDeletion: decoding keeps what the controller
+// reads besides the spec: a Deployment's and a ReplicaSet's status, and a
+// deletion timestamp (absent is the zero time).
+func TestDecodeKeepsStatusAndDeletion(t *testing.T) {
+	objs, err := rollout.Decode([]byte(`{"kind": "List", "items": [
+	{"kind": "Deployment", "metadata": {"name": "web", "deletionTimestamp": "2026-01-01T00:00:05Z"},
+	 "spec": {"selector": {"matchLabels": {"app": "web"}}, "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "i"}]}}},
+	 "status": {"observedGeneration": 3, "replicas": 4, "updatedReplicas": 2, "readyReplicas": 3, "availableReplicas": 1, "unavailableReplicas": 3, "collisionCount": 1,
+	  "conditions": [{"type": "Available", "status": "False", "reason": "R", "message": "m", "lastUpdateTime": "2026-01-01T00:00:01Z", "lastTransitionTime": "2026-01-01T00:00:02Z"}]}},
+	{"kind": "ReplicaSet", "metadata": {"name": "web-1"}, "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "web"}}, "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "i"}]}}},
+	 "status": {"replicas": 2, "fullyLabeledReplicas": 2, "readyReplicas": 1, "availableReplicas": 1, "observedGeneration": 1, "terminatingReplicas": 1,
+	  "conditions": [{"type": "ReplicaFailure", "status": "True", "reason": "FailedCreate", "message": "quota", "lastTransitionTime": "2026-01-01T00:00:03Z"}]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, rs := objs.Deployments[0], objs.ReplicaSets[0]
+	at := func(sec int) time.Time { return time.Date(2026, 1, 1, 0, 0, sec, 0, time.UTC) }
+	wantD := rollout.DeploymentStatus{ObservedGeneration: 3, Replicas: 4, UpdatedReplicas: 2, ReadyReplicas: 3, AvailableReplicas: 1, UnavailableReplicas: 3,
+		CollisionCount: rollout.Int32(1), Conditions: []rollout.Condition{{Type: rollout.Available, Status: rollout.ConditionFalse, Reason: "R", Message: "m",
+			LastUpdateTime: at(1), LastTransitionTime: at(2)}}}
+	if diff := cmp.Diff(wantD, d.Status); diff != "" {
+		t.Errorf("Deployment status mismatch (-want +got):\n%s", diff)
+	}
+	if !d.DeletionTimestamp.Equal(at(5)) || !d.Deleting() {
+		t.Errorf("deletionTimestamp %v, Deleting %v; want %v, true", d.DeletionTimestamp, d.Deleting(), at(5))
+	}
+	wantRS := rollout.ReplicaSetStatus{Replicas: 2, FullyLabeledReplicas: 2, ReadyReplicas: 1, AvailableReplicas: 1, ObservedGeneration: 1,
+		TerminatingReplicas: rollout.Int32(1), Conditions: []rollout.ReplicaSetCondition{{Type: rollout.ReplicaFailure, Status: rollout.ConditionTrue,
+			Reason: "FailedCreate", Message: "quota", LastTransitionTime: at(3)}}}
+	if diff := cmp.Diff(wantRS, rs.Status); diff != "" {
+		t.Errorf("ReplicaSet status mismatch (-want +got):\n%s", diff)
+	}
+	if !rs.DeletionTimestamp.IsZero() || rs.Deleting() {
+		t.Errorf("ReplicaSet deletionTimestamp %v, want none", rs.DeletionTimestamp)
+	}
+}

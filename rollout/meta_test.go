@@ -109,18 +109,21 @@ func TestOptionalInt32JSON(t *testing.T) {
 // map or slice with the original: writing into every one of the copy's
 // leaves the original as it was.
 func TestDeepCopyShares(t *testing.T) {
-	rs := rollout.WebReplicaSet("web-v1", "v1", 3, 1, rollout.WebEpoch)
-	rs.Spec.Selector.MatchExpressions = []rollout.LabelSelectorRequirement{{Key: "tier", Operator: rollout.OpIn, Values: []string{"front"}}}
-	rs.Status.Conditions = []rollout.ReplicaSetCondition{{Type: rollout.ReplicaFailure, Message: "m"}}
-	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rs)
-	s.Deployment.Annotations = map[string]string{"a": "1"}
-	s.Deployment.Spec.Template.Annotations = map[string]string{"t": "1"}
-	s.ReplicaSets[0].Spec.Template.Annotations = map[string]string{"t": "1"}
-	s.Deployment.Labels = map[string]string{"l": "1"}
-	s.Deployment.OwnerReferences = []rollout.OwnerReference{{Name: "o"}}
-	s.Deployment.Spec.Selector.MatchExpressions = []rollout.LabelSelectorRequirement{{Key: "tier", Operator: rollout.OpIn, Values: []string{"front"}}}
-	s.Deployment.Status.Conditions = []rollout.Condition{{Type: rollout.Available, Message: "m", LastUpdateTime: time.Unix(0, 0)}}
-	want := rollout.DeepCopyState(s)
+	build := func() rollout.State {
+		rs := rollout.WebReplicaSet("web-v1", "v1", 3, 1, rollout.WebEpoch)
+		rs.Spec.Selector.MatchExpressions = []rollout.LabelSelectorRequirement{{Key: "tier", Operator: rollout.OpIn, Values: []string{"front"}}}
+		rs.Spec.Template.Annotations = map[string]string{"t": "1"}
+		rs.Status.Conditions = []rollout.ReplicaSetCondition{{Type: rollout.ReplicaFailure, Message: "m"}}
+		s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rs)
+		s.Deployment.Annotations = map[string]string{"a": "1"}
+		s.Deployment.Labels = map[string]string{"l": "1"}
+		s.Deployment.OwnerReferences = []rollout.OwnerReference{{Name: "o"}}
+		s.Deployment.Spec.Selector.MatchExpressions = []rollout.LabelSelectorRequirement{{Key: "tier", Operator: rollout.OpIn, Values: []string{"front"}}}
+		s.Deployment.Spec.Template.Annotations = map[string]string{"t": "1"}
+		s.Deployment.Status.Conditions = []rollout.Condition{{Type: rollout.Available, Message: "m", LastUpdateTime: time.Unix(0, 0)}}
+		return s
+	}
+	s, want := build(), build() // want is built apart: no copy under test
 	c := rollout.State{Deployment: s.Deployment.DeepCopy(), ReplicaSets: []rollout.ReplicaSet{s.ReplicaSets[0].DeepCopy()}}
 	rollout.Scribble(&c)
 	c.Deployment.Spec.Selector.MatchExpressions[0].Values[0] = "scribbled"

@@ -120,6 +120,11 @@ func TestUnhealthyCleanupOldestFirst(t *testing.T) {
 			want: []string{"b 4->2", "a 3->2"},
 		},
 		{
+			name: "two old: one replica, unavailable, goes",
+			sets: []oldSet{{"b", 1, 0, 0}, {"a", 9, 9, 1}},
+			want: []string{"b 1->0", "a 9->7"},
+		},
+		{
 			name: "three old: the allowance runs out at the second",
 			sets: []oldSet{{"c", 2, 1, 0}, {"b", 4, 2, 1}, {"a", 4, 4, 2}},
 			want: []string{"c 2->1", "b 4->2"},
