@@ -1,6 +1,7 @@
 package rollout_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // decoded summarizes what Decode read: each object as kind namespace/name,
@@ -134,5 +136,52 @@ func TestDecodeKeepsStatusAndDeletion(t *testing.T) {
 	}
 	if !rs.DeletionTimestamp.IsZero() || rs.Deleting() {
 		t.Errorf("ReplicaSet deletionTimestamp %v, want none", rs.DeletionTimestamp)
+	}
+}
+
+// TestDecodeStrategyAndMeta: maxSurge and maxUnavailable read as a count
+// (a number) or a percent (a string of the API's grammar), anything else an
+// error on the field that wraps surge.ErrSyntax, for either field; owner
+// references keep controller and blockOwnerDeletion, false when absent;
+// empty label and annotation maps decode as absent.
+func TestDecodeStrategyAndMeta(t *testing.T) {
+	deployment := func(rollingUpdate, meta string) string {
+		return `{"kind": "Deployment", "metadata": {"name": "web"` + meta + `}, "spec": {"selector": {"matchLabels": {"app": "web"}},
+		 "strategy": {"type": "RollingUpdate", "rollingUpdate": ` + rollingUpdate + `},
+		 "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "i"}]}}}}`
+	}
+	for _, tc := range []struct {
+		rollingUpdate string
+		want          string // the limits, or the error
+	}{
+		{`{"maxSurge": 3, "maxUnavailable": "10%"}`, "3 10%"},
+		{`{"maxSurge": "3", "maxUnavailable": 1}`, `Deployment "web": spec.strategy.rollingUpdate.maxSurge: Invalid value: "3": ` + surge.PercentSyntaxDetail},
+		{`{"maxSurge": 1, "maxUnavailable": "25 %"}`, `Deployment "web": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "25 %": ` + surge.PercentSyntaxDetail},
+	} {
+		objs, err := rollout.Decode([]byte(deployment(tc.rollingUpdate, "")))
+		got := errString(err)
+		if err == nil {
+			ru := objs.Deployments[0].Spec.Strategy.RollingUpdate
+			got = ru.MaxSurge.String() + " " + ru.MaxUnavailable.String()
+		} else if !errors.Is(err, surge.ErrSyntax) {
+			t.Errorf("%s: error %v does not wrap surge.ErrSyntax", tc.rollingUpdate, err)
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.rollingUpdate, got, tc.want)
+		}
+	}
+	objs, err := rollout.Decode([]byte(deployment(`{"maxSurge": 1, "maxUnavailable": 1}`,
+		`, "labels": {}, "annotations": {}, "ownerReferences": [{"apiVersion": "v1", "kind": "K", "name": "a", "uid": "u1"},
+		 {"apiVersion": "v1", "kind": "K", "name": "b", "uid": "u2", "controller": true, "blockOwnerDeletion": true}]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := objs.Deployments[0]
+	want := []rollout.OwnerReference{{APIVersion: "v1", Kind: "K", Name: "a", UID: "u1"}, {APIVersion: "v1", Kind: "K", Name: "b", UID: "u2", Controller: true, BlockOwnerDeletion: true}}
+	if diff := cmp.Diff(want, d.OwnerReferences); diff != "" {
+		t.Errorf("owner references mismatch (-want +got):\n%s", diff)
+	}
+	if d.Labels != nil || d.Annotations != nil {
+		t.Errorf("labels %#v, annotations %#v; want nil for empty maps", d.Labels, d.Annotations)
 	}
 }

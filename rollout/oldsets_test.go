@@ -161,6 +161,11 @@ func TestUnhealthyCleanupRefusesScaleUp(t *testing.T) {
 			sets: []oldSet{{"b", 8, 8, 0}, {"a", 2, 3, 1}},
 		},
 		{
+			name: "three old: the allowance runs out at the oldest, so the second is not examined",
+			sets: []oldSet{{"c", 6, 2, 0}, {"b", 2, 3, 1}, {"a", 3, 3, 2}},
+			want: []string{"c 6->2", "c 2->1"},
+		},
+		{
 			name: "three old: the oldest's cleanup is made, then the second stops the sync's scale-down",
 			sets: []oldSet{{"c", 3, 2, 0}, {"b", 2, 3, 1}, {"a", 5, 5, 2}},
 			want: []string{"c 3->2"},
@@ -172,5 +177,24 @@ func TestUnhealthyCleanupRefusesScaleUp(t *testing.T) {
 				t.Errorf("Plan() writes mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestUnhealthyCleanupRefusedThenHistory: when Q-5 stops the scale-down,
+// the sync goes on as one that scaled nothing: a Deployment whose stored
+// status says complete cleans up its history.
+func TestUnhealthyCleanupRefusedThenHistory(t *testing.T) {
+	s := oldSetsState([]oldSet{{"c", 0, 0, 0}, {"b", 2, 3, 1}, {"a", 8, 8, 2}})
+	s.Deployment.Spec.RevisionHistoryLimit = rollout.Int32(1)
+	s.Deployment.Status = rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 10, UpdatedReplicas: 10, ReadyReplicas: 10, AvailableReplicas: 10}
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rollout.Writes(actions); got != nil {
+		t.Errorf("writes %v, want none (Q-5)", got)
+	}
+	if diff := cmp.Diff([]string{"c"}, rollout.Deletions(actions)); diff != "" {
+		t.Errorf("deletions mismatch (-want +got):\n%s", diff)
 	}
 }

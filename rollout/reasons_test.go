@@ -124,6 +124,25 @@ func reasonCases() map[string]rollout.State {
 	claims.ReplicaSets[2].Labels = map[string]string{"app": "other"}
 	cases["adopt and release"] = claims
 
+	// Two unhealthy old ReplicaSets: the second may lose what the first left.
+	cases["rolling: two unhealthy cleanups"] = rollout.WebState(10, rollout.RollingUpdate{MaxSurge: surge.Count(0), MaxUnavailable: surge.Count(3)}, "v2",
+		rs("web-v0", "v0", 5, 4, 1, 0), rs("web-v1", "v1", 5, 3, 2, 1), rs("web-v2", "v2", 0, 0, 3, 2))
+	// Proportional scaling to no replicas, and to one, with a count surge.
+	toZero := rollout.WebState(0, rollout.RollingUpdate{MaxSurge: surge.Count(3), MaxUnavailable: surge.Count(1)}, "v2",
+		rs("web-v1", "v1", 4, 4, 1, 0), rs("web-v2", "v2", 2, 2, 2, 1))
+	for i := range toZero.ReplicaSets {
+		toZero.ReplicaSets[i].Annotations[rollout.DesiredReplicasAnnotation] = "6"
+		toZero.ReplicaSets[i].Annotations[rollout.MaxReplicasAnnotation] = "9"
+	}
+	cases["scaling: proportional to 0"] = toZero
+	toOne := rollout.DeepCopyState(toZero)
+	toOne.Deployment.Spec.Replicas = 1
+	cases["scaling: proportional to 1"] = toOne
+	// Without a progress deadline the status carries no Progressing.
+	noDeadline := rollout.WebState(10, ru, "v2", rs("web-v1", "v1", 8, 8, 1, 0), rs("web-v2", "v2", 3, 3, 2, 1))
+	noDeadline.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{}
+	cases["rolling: no progress deadline"] = noDeadline
+
 	deleting := rollout.WebState(3, ru, "v1", rs("web-v1", "v1", 3, 3, 1, 0))
 	deleting.Deployment.DeletionTimestamp = deleting.Now
 	cases["deleting"] = deleting
@@ -209,6 +228,29 @@ func TestActionReasons(t *testing.T) {
 			"UpdateDeploymentStatus | revision annotation 2 of the new ReplicaSet recorded",
 			"ScaleReplicaSet web-v2 3->5 | new ReplicaSet +2: replicas 10 + maxSurge 3 - current total 11, at most replicas",
 			"UpdateDeploymentStatus | status recomputed from the ReplicaSets; Progressing: ReplicaSetUpdated",
+		},
+		"rolling: two unhealthy cleanups": {
+			"UpdateDeploymentStatus | revision annotation 3 of the new ReplicaSet recorded",
+			"ScaleReplicaSet web-v0 5->4 | old ReplicaSet -1 unavailable replicas, which cost no availability (at most 3 may go)",
+			"ScaleReplicaSet web-v1 5->3 | old ReplicaSet -2 unavailable replicas, which cost no availability (at most 2 may go)",
+			"UpdateDeploymentStatus | status recomputed from the ReplicaSets; Progressing: ReplicaSetUpdated",
+		},
+		"rolling: no progress deadline": {
+			"UpdateDeploymentStatus | revision annotation 2 of the new ReplicaSet recorded",
+			"ScaleReplicaSet web-v2 3->5 | new ReplicaSet +2: replicas 10 + maxSurge 3 - current total 11, at most replicas",
+			"UpdateDeploymentStatus | status recomputed from the ReplicaSets",
+		},
+		"scaling: proportional to 0": {
+			"UpdateDeploymentStatus | revision annotation 2 of the new ReplicaSet recorded",
+			"ScaleReplicaSet web-v1 4->0 | proportional scaling of -6 (replicas 0 + maxSurge 3 - active total 6): this ReplicaSet's share",
+			"ScaleReplicaSet web-v2 2->0 | proportional scaling of -6 (replicas 0 + maxSurge 3 - active total 6): this ReplicaSet's share",
+			"UpdateDeploymentStatus | status recomputed from the ReplicaSets",
+		},
+		"scaling: proportional to 1": {
+			"UpdateDeploymentStatus | revision annotation 2 of the new ReplicaSet recorded",
+			"ScaleReplicaSet web-v1 4->2 | proportional scaling of -2 (replicas 1 + maxSurge 3 - active total 6): this ReplicaSet's share",
+			"UpdateReplicaSet web-v2 2->2 | proportional scaling of -2 (replicas 1 + maxSurge 3 - active total 6): this ReplicaSet's share",
+			"UpdateDeploymentStatus | status recomputed from the ReplicaSets",
 		},
 		"rolling: unhealthy cleanup": {
 			"UpdateDeploymentStatus | revision annotation 2 of the new ReplicaSet recorded",

@@ -177,8 +177,14 @@ func TestFindNewReplicaSet(t *testing.T) {
 			sets: []rollout.ReplicaSet{oldRS},
 			want: result{},
 		},
-		// Not upstream's rows: equal creation times and names keep the
-		// order given, as upstream's sort.Sort of two does.
+		// Not upstream's rows: the oldest given first, and equal creation
+		// times and names keep the order given, as upstream's sort.Sort of
+		// two does.
+		{
+			name: "the oldest given first",
+			sets: []rollout.ReplicaSet{newRSDup, oldRS, newRS},
+			want: result{newRSDup, true},
+		},
 		{
 			name: "equal creation time and name: the first given",
 			sets: []rollout.ReplicaSet{oldRS, twin(newRS, "uid-a"), twin(newRS, "uid-b")},

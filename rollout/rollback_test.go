@@ -120,3 +120,26 @@ func TestRollbackOutcomes(t *testing.T) {
 		})
 	}
 }
+
+// TestRollbackToUnlabelledTemplate: the template restored by a rollback
+// always has labels, empty when the ReplicaSet's template had none but the
+// pod-template-hash label (R-ANN-7).
+func TestRollbackToUnlabelledTemplate(t *testing.T) {
+	v1 := rollout.WebReplicaSet("web-v1", "v1", 0, 1, rollout.WebEpoch)
+	v1.Spec.Template.Labels = map[string]string{rollout.PodTemplateHashLabel: "h"}
+	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", v1, rollout.WebReplicaSet("web-v2", "v2", 3, 2, rollout.WebEpoch.Add(time.Minute)))
+	s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "2", rollout.RollbackToAnnotation: "1"}
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range actions {
+		if a.Type == rollout.UpdateDeployment {
+			if a.Template.Labels == nil || len(a.Template.Labels) != 0 {
+				t.Errorf("labels %#v, want an empty, non-nil map", a.Template.Labels)
+			}
+			return
+		}
+	}
+	t.Errorf("no UpdateDeployment in %v", actions)
+}

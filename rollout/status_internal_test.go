@@ -155,6 +155,22 @@ func TestSyncRolloutStatus(t *testing.T) {
 			all:  []*ReplicaSet{withAvailable("foo", 0, 0, 0)},
 			want: cond(ConditionTrue, ReasonNewReplicaSetAvailable, `Deployment "progress-test" has successfully progressed.`, now, testTime),
 		},
+		// Not upstream's rows: a complete rollout stays complete while every
+		// replica is updated, and a new one (updated below replicas) is
+		// judged again.
+		{
+			name:  "complete: stays NewReplicaSetAvailable while every replica is updated",
+			d:     UpstreamCurrentDeployment(pds, 3, 3, 3, 1, []Condition{newRSAvailable}),
+			newRS: withAvailable("foo", 3, 3, 2),
+			want:  &newRSAvailable,
+		},
+		{
+			name:  "complete: a new rollout progressing is ReplicaSetUpdated",
+			d:     UpstreamCurrentDeployment(pds, 3, 3, 1, 3, []Condition{newRSAvailable}),
+			all:   []*ReplicaSet{withAvailable("bar", 1, 1, 1)},
+			newRS: withAvailable("foo", 2, 2, 2),
+			want:  cond(ConditionTrue, ReasonReplicaSetUpdated, fooProgressing, now, testTime),
+		},
 		{
 			name:  "DeploymentTimedOut: update status if rollout exceeds Progress Deadline",
 			d:     UpstreamCurrentDeployment(pds, 3, 2, 2, 2, []Condition{replicaSetUpdated}),

@@ -1,12 +1,15 @@
 package rollout_test
 
 import (
+	"errors"
+	"math"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // TestNewReplicaSetRevisionNotANumber is Q-9: a new ReplicaSet whose
@@ -132,5 +135,75 @@ func TestPausedRecordedOnce(t *testing.T) {
 	}
 	if len(first) == 0 || len(again) != 0 {
 		t.Errorf("first sync %v, second %v; want writes, then none", first, again)
+	}
+}
+
+// TestSaturatedRetiresNewestFirst: when a scaling sync finds the new
+// ReplicaSet saturated, the active old ones go to 0 newest first, the
+// order upstream's scale leaves them in (it sorts them newest first).
+func TestSaturatedRetiresNewestFirst(t *testing.T) {
+	newRS := rollout.WebReplicaSet("web-v3", "v3", 10, 3, rollout.WebEpoch.Add(2*time.Minute))
+	newRS.Annotations[rollout.DesiredReplicasAnnotation] = "10"
+	s := rollout.WebState(10, rollout.DefaultRollingUpdate(), "v3",
+		rollout.WebReplicaSet("web-v1", "v1", 1, 1, rollout.WebEpoch), rollout.WebReplicaSet("web-v2", "v2", 2, 2, rollout.WebEpoch.Add(time.Minute)), newRS)
+	s.Deployment.Spec.Paused = true
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"web-v2 2->0", "web-v1 1->0"}, rollout.Writes(actions)); diff != "" {
+		t.Errorf("Plan() writes mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestProportionalShareOfMaxInt32: a ReplicaSet whose proportional share is
+// exactly MaxInt32 is written at MaxInt32; only a share beyond it is an
+// *OverflowError. Here a ReplicaSet of 1 annotated for a Deployment of 1
+// grows to MaxInt32 in a scale-down, and the other gives way.
+func TestProportionalShareOfMaxInt32(t *testing.T) {
+	small := rollout.WebReplicaSet("web-a", "va", 1, 1, rollout.WebEpoch)
+	small.Annotations[rollout.DesiredReplicasAnnotation], small.Annotations[rollout.MaxReplicasAnnotation] = "1", "1"
+	big := rollout.WebReplicaSet("web-b", "vb", math.MaxInt32, 2, rollout.WebEpoch.Add(time.Minute))
+	big.Annotations[rollout.DesiredReplicasAnnotation], big.Annotations[rollout.MaxReplicasAnnotation] = "2147483647", "2147483647"
+	s := rollout.WebState(math.MaxInt32, rollout.RollingUpdate{MaxSurge: surge.Count(0), MaxUnavailable: surge.Count(1)}, "v9", small, big)
+	actions, err := rollout.Plan(s)
+	var oe *rollout.OverflowError
+	if errors.As(err, &oe) && oe.Field != "status.replicas" {
+		t.Fatalf("Plan() error = %v, want no overflow of a ReplicaSet's size", err)
+	}
+	if diff := cmp.Diff([]string{"web-b 2147483647->0", "web-a 1->2147483647"}, rollout.Writes(actions)); diff != "" {
+		t.Errorf("Plan() writes mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestOtherNamespacesIgnored: ReplicaSets of other namespaces take no part
+// in a sync, even one with the Deployment's owner reference and labels.
+func TestOtherNamespacesIgnored(t *testing.T) {
+	stray := rollout.WebReplicaSet("web-v0", "v0", 5, 1, rollout.WebEpoch)
+	stray.Namespace = "other"
+	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rollout.WebReplicaSet("web-v1", "v1", 3, 2, rollout.WebEpoch), stray)
+	s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "2"}
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last rollout.DeploymentStatus
+	for _, a := range actions {
+		if a.ReplicaSet == "web-v0" {
+			t.Errorf("%v: a ReplicaSet of another namespace", a)
+		}
+		if a.Type == rollout.UpdateDeploymentStatus {
+			last = a.Status
+		}
+	}
+	if last.Replicas != 3 || last.AvailableReplicas != 3 {
+		t.Errorf("status %+v counts the ReplicaSet of another namespace", last)
+	}
+}
+
+// TestGetReplicaSetProportionNil: a nil ReplicaSet gains nothing.
+func TestGetReplicaSetProportionNil(t *testing.T) {
+	if got := rollout.GetReplicaSetProportion(nil, rollout.RollingDeployment(10, surge.Count(1), surge.Count(1)), 5, 0); got != 0 {
+		t.Errorf("GetReplicaSetProportion(nil) = %d, want 0", got)
 	}
 }

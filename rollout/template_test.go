@@ -131,8 +131,33 @@ func TestPodTemplateJSON(t *testing.T) {
 	if m := (rollout.TemplateMeta{}); m.String() != "{}" || !m.IsZero() {
 		t.Errorf("the zero TemplateMeta: %s, IsZero %v", m.String(), m.IsZero())
 	}
+	var plain rollout.PodTemplate
+	if err := json.Unmarshal([]byte(`{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}`), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if !plain.Meta.IsZero() || !plain.Meta.Equal(rollout.TemplateMeta{}) {
+		t.Errorf("a template with labels alone has metadata %s, want none (equal to the zero TemplateMeta)", plain.Meta)
+	}
 	before := tmpl.Spec.String()
 	if err := json.Unmarshal([]byte(`{"metadata":{"nmae":"x"}}`), &tmpl); err == nil || tmpl.Spec.String() != before {
 		t.Errorf("Unmarshal of an unknown field = %v; want an error and the template unchanged", err)
+	}
+}
+
+// TestPodTemplateHashStoredForm: a spec parsed with empty lists and maps
+// hashes as the API server stores it, without them, as upstream hashes
+// what it reads back (the rendering tells nil from empty).
+func TestPodTemplateHashStoredForm(t *testing.T) {
+	tmpl := func(spec string) rollout.PodTemplate {
+		return rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: rollout.MustParsePodSpec(spec)}
+	}
+	plain := hashOf(tmpl(`{"containers":[{"name":"c","image":"i"}]}`), nil)
+	for _, spec := range []string{
+		`{"containers":[{"name":"c","image":"i"}],"volumes":[],"initContainers":[],"nodeSelector":{}}`,
+		`{"containers":[{"name":"c","image":"i","env":[],"ports":[]}],"tolerations":[]}`,
+	} {
+		if got := hashOf(tmpl(spec), nil); got != plain {
+			t.Errorf("hash of %s = %s, want %s, the hash without the empty fields", spec, got, plain)
+		}
 	}
 }
