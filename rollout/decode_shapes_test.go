@@ -185,3 +185,28 @@ func TestDecodeStrategyAndMeta(t *testing.T) {
 		t.Errorf("labels %#v, annotations %#v; want nil for empty maps", d.Labels, d.Annotations)
 	}
 }
+
+// TestDecodeReplicaSetsAsStored: a ReplicaSet's template gets the pod
+// defaults, as the API server stores it; with Validate, a ReplicaSet the
+// server refuses on create is an error; a Deployment's rollback request
+// that is not a number is an error, as the server's conversion makes it.
+func TestDecodeReplicaSetsAsStored(t *testing.T) {
+	objs, err := rollout.Decode([]byte(shapeReplicaSet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spec := objs.ReplicaSets[0].Spec.Template.Spec.String(); !strings.Contains(spec, `"restartPolicy":"Always"`) || !strings.Contains(spec, `"imagePullPolicy":"Always"`) || !strings.Contains(spec, `"dnsPolicy":"ClusterFirst"`) {
+		t.Errorf("template spec %s, want the pod defaults", spec)
+	}
+	bad := strings.ReplaceAll(shapeReplicaSet, `"name": "web-1"`, `"name": "Web_1"`)
+	if _, err := (rollout.DecodeOptions{Validate: true}).Decode([]byte(bad)); err == nil || !strings.Contains(err.Error(), `ReplicaSet "Web_1": metadata.name: Invalid value: "Web_1"`) {
+		t.Errorf("Decode with Validate of a ReplicaSet named Web_1: error %v", err)
+	}
+	if _, err := (rollout.DecodeOptions{}).Decode([]byte(bad)); err != nil {
+		t.Errorf("Decode without Validate: %v", err)
+	}
+	rollback := strings.ReplaceAll(shapeDeployment, `"namespace": "prod"`, `"namespace": "prod", "annotations": {"deprecated.deployment.rollback.to": "abc"}`)
+	if _, err := rollout.Decode([]byte(rollback)); errString(err) != `Deployment "web": metadata.annotations: Invalid value: "deprecated.deployment.rollback.to=abc": failed to parse annotation[deprecated.deployment.rollback.to]=abc as int64` {
+		t.Errorf("Decode of a rollback to abc: error %v", err)
+	}
+}

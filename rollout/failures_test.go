@@ -79,6 +79,16 @@ func TestPlanFailures(t *testing.T) {
 			huge(s)
 			s.Deployment.DeletionTimestamp = s.Now
 		}), wantErr: "status.replicas: value 4294967294 overflows int32"},
+		{name: "revision MaxInt64 with an unknown strategy type: the revision first", s: state(func(s *rollout.State) {
+			maxRevision(s)
+			s.Deployment.Spec.Strategy.Type = "Blue"
+			s.Options.SkipValidation = true
+		}), wantErr: "metadata.annotations[deployment.kubernetes.io/revision]: revision: next revision overflows int64"},
+		{name: "a rollback that must create the new ReplicaSet, with an unknown strategy type", s: state(func(s *rollout.State) {
+			s.Deployment.Annotations = map[string]string{rollout.RollbackToAnnotation: "1"}
+			s.Deployment.Spec.Strategy.Type = "Blue"
+			s.Options.SkipValidation = true
+		}), wantErr: "deployment type Blue isn't supported"},
 		{name: "revision MaxInt64, rolling back", s: state(func(s *rollout.State) {
 			maxRevision(s)
 			s.Deployment.Annotations = map[string]string{rollout.RollbackToAnnotation: "1"}

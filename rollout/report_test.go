@@ -100,3 +100,20 @@ func TestActionString(t *testing.T) {
 		t.Errorf("Action.String() mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestActionJSONAlone: an action marshalled on its own carries the fields
+// of its type, an event for RecordEvent and the time for RecheckProgress,
+// which a Report lists apart.
+func TestActionJSONAlone(t *testing.T) {
+	actions := reportActions()
+	want := []string{
+		`{"type":"RecordEvent","event":"Warning SelectingAll m"}`,
+		`{"type":"RecheckProgress","at":"2026-01-01T00:10:01Z"}`,
+	}
+	for i, a := range actions[len(actions)-2:] {
+		got, err := json.Marshal(a)
+		if err != nil || string(got) != want[i] {
+			t.Errorf("json.Marshal(%v) = %s, %v; want %s", a, got, err, want[i])
+		}
+	}
+}

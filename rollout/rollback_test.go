@@ -122,11 +122,18 @@ func TestRollbackOutcomes(t *testing.T) {
 }
 
 // TestRollbackToUnlabelledTemplate: the template restored by a rollback
-// always has labels, empty when the ReplicaSet's template had none but the
-// pod-template-hash label (R-ANN-7).
+// always has labels, empty when the ReplicaSet's template had none, or
+// none but the pod-template-hash label (R-ANN-7).
 func TestRollbackToUnlabelledTemplate(t *testing.T) {
+	for _, labels := range []map[string]string{nil, {rollout.PodTemplateHashLabel: "h"}} {
+		rollbackToLabels(t, labels)
+	}
+}
+
+func rollbackToLabels(t *testing.T, labels map[string]string) {
+	t.Helper()
 	v1 := rollout.WebReplicaSet("web-v1", "v1", 0, 1, rollout.WebEpoch)
-	v1.Spec.Template.Labels = map[string]string{rollout.PodTemplateHashLabel: "h"}
+	v1.Spec.Template.Labels = labels
 	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", v1, rollout.WebReplicaSet("web-v2", "v2", 3, 2, rollout.WebEpoch.Add(time.Minute)))
 	s.Deployment.Annotations = map[string]string{rollout.RevisionAnnotation: "2", rollout.RollbackToAnnotation: "1"}
 	actions, err := rollout.Plan(s)
@@ -136,7 +143,7 @@ func TestRollbackToUnlabelledTemplate(t *testing.T) {
 	for _, a := range actions {
 		if a.Type == rollout.UpdateDeployment {
 			if a.Template.Labels == nil || len(a.Template.Labels) != 0 {
-				t.Errorf("labels %#v, want an empty, non-nil map", a.Template.Labels)
+				t.Errorf("template labels %#v: labels %#v, want an empty, non-nil map", labels, a.Template.Labels)
 			}
 			return
 		}

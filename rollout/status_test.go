@@ -323,3 +323,22 @@ func TestPausedWithoutDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestPausedAfterDeadlineExceeded is Q-25: once the progress deadline was
+// exceeded, pausing does not replace ProgressDeadlineExceeded with
+// DeploymentPaused.
+func TestPausedAfterDeadlineExceeded(t *testing.T) {
+	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v1", rollout.WebReplicaSet("web-v1", "v1", 3, 1, rollout.WebEpoch))
+	s.Deployment.Spec.Paused = true
+	s.Deployment.Status.Conditions = []rollout.Condition{rollout.NewDeploymentCondition(rollout.Progressing, rollout.ConditionFalse,
+		rollout.ReasonProgressDeadlineExceeded, "m", rollout.WebEpoch)}
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range actions {
+		if c, ok := rollout.GetDeploymentCondition(a.Status, rollout.Progressing); ok && c.Reason != rollout.ReasonProgressDeadlineExceeded {
+			t.Errorf("%v writes Progressing %s, want ProgressDeadlineExceeded kept", a, c.Reason)
+		}
+	}
+}

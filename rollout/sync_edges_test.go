@@ -207,3 +207,21 @@ func TestGetReplicaSetProportionNil(t *testing.T) {
 		t.Errorf("GetReplicaSetProportion(nil) = %d, want 0", got)
 	}
 }
+
+// TestScaleDownSyncDoesNotCleanUp: a sync that scales old ReplicaSets down
+// ends there, with the status: it cleans up no history, even when the
+// stored status already says complete (R-ROLL-4).
+func TestScaleDownSyncDoesNotCleanUp(t *testing.T) {
+	s := completeState(rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: rollout.DefaultRollingUpdate()})
+	s.ReplicaSets[1] = rollout.WebReplicaSet("web-v2", "v2", 1, 2, rollout.WebEpoch.Add(time.Minute)) // still one old replica
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"web-v2 1->0"}, rollout.Writes(actions)); diff != "" {
+		t.Errorf("writes mismatch (-want +got):\n%s", diff)
+	}
+	if got := rollout.Deletions(actions); got != nil {
+		t.Errorf("deletions %v, want none in a sync that scaled down", got)
+	}
+}
