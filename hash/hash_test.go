@@ -1,6 +1,7 @@
 package hash_test
 
 import (
+	"encoding/binary"
 	"hash/fnv"
 	"strings"
 	"testing"
@@ -86,15 +87,29 @@ func TestFNV32aIsHashFNV(t *testing.T) {
 }
 
 // TestWriteCollisionCount: the count's four little-endian bytes, then four
-// zero bytes, as upstream's ComputeHash writes them.
+// zero bytes, as upstream's ComputeHash writes them: counts whose bytes
+// all differ (0x01020304), with every single bit set, and any int32.
 func TestWriteCollisionCount(t *testing.T) {
-	for _, c := range []int32{0, 1, 255, 256, 1 << 24, 2147483647, -1} {
-		v := uint32(c)
-		want := hash.NewFNV32a().Write([]byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24), 0, 0, 0, 0})
-		if got := hash.NewFNV32a().WriteCollisionCount(c); got != want {
-			t.Errorf("WriteCollisionCount(%d) = %d, want %d", c, got, want)
+	want := func(c int32) hash.FNV32a {
+		var b [8]byte
+		binary.LittleEndian.PutUint32(b[:4], uint32(c))
+		return hash.NewFNV32a().Write(b[:])
+	}
+	counts := []int32{0, 1, 255, 256, 0x01020304, 2147483647, -1}
+	for bit := range 32 {
+		counts = append(counts, int32(uint32(1)<<bit))
+	}
+	for _, c := range counts {
+		if got := hash.NewFNV32a().WriteCollisionCount(c); got != want(c) {
+			t.Errorf("WriteCollisionCount(%#x) = %d, want %d", c, got, want(c))
 		}
 	}
+	rapid.Check(t, func(t *rapid.T) {
+		c := rapid.Int32().Draw(t, "count")
+		if got := hash.NewFNV32a().WriteCollisionCount(c); got != want(c) {
+			t.Fatalf("WriteCollisionCount(%#x) = %d, want %d", c, got, want(c))
+		}
+	})
 }
 
 // TestSegment: reading a prepared segment is reading its string, from any

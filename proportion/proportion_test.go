@@ -165,6 +165,35 @@ func TestFraction(t *testing.T) {
 			want:   math.MinInt64,
 			reason: "the exact value, about -2^94, does not fit int64",
 		},
+		// The 128-bit arithmetic at its edges.
+		{
+			name:   "product past 2^64, result within int64",
+			set:    proportion.Set{Replicas: math.MaxInt32, MaxReplicas: math.MaxInt32},
+			r:      proportion.Resize{Replicas: 1, MaxReplicas: 1 << 40},
+			want:   1<<40 - math.MaxInt32,
+			reason: "the product's high word (127) is below the divisor: the quotient is 2^40 exactly",
+		},
+		{
+			name:   "rounding carries into the high word",
+			set:    proportion.Set{Replicas: 9, MaxReplicas: 4},
+			r:      proportion.Resize{Replicas: 1, MaxReplicas: 8198552921648689607},
+			want:   math.MaxInt64,
+			reason: "9m/4 = 2^64 - 1 + 3/4 rounds up to 2^64: saturates",
+		},
+		{
+			name:   "just below int64 by the high word only",
+			set:    proportion.Set{Replicas: 2, MaxReplicas: 1},
+			r:      proportion.Resize{Replicas: 1, MaxReplicas: math.MinInt64 + 1},
+			want:   math.MinInt64,
+			reason: "2(-2^63 + 1) - 2 = -2^64: the high word is -1 but the value does not fit",
+		},
+		{
+			name:   "a size of -1",
+			set:    proportion.Set{Replicas: -1, MaxReplicas: 2},
+			r:      proportion.Resize{Replicas: 1, MaxReplicas: 4},
+			want:   -1, // round(-1·4/2) + 1
+			reason: "invalid, but the arithmetic stays exact: the sign of the product is the size's",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

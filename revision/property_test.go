@@ -33,6 +33,10 @@ func genRev() *rapid.Generator[revision.Rev] {
 	)
 }
 
+// TestMaxLastNextProperties checks Max, Last and Next over lists of
+// genRev, which draws MinInt64, MaxInt64-1 and MaxInt64 for about a quarter
+// of the revisions, so every run meets Next's overflow (ErrOverflow) and
+// the step just below it.
 func TestMaxLastNextProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		revs := rapid.SliceOf(genRev()).Draw(t, "revs")

@@ -247,6 +247,23 @@ func TestAppendHistoryPromotions(t *testing.T) {
 	}
 }
 
+// TestAppendHistoryLimit: with the controller's HistoryLimit, 2000 bytes
+// (upstream's limit), a history that reaches exactly 2000 bytes keeps
+// every entry, and one byte more drops the oldest.
+func TestAppendHistoryLimit(t *testing.T) {
+	entries := make([]string, 399) // "1000,1001,...": 5 bytes an entry with its comma
+	for i := range entries {
+		entries[i] = strconv.Itoa(1000 + i)
+	}
+	history := strings.Join(entries, ",") // 399*5 - 1 = 1994 bytes
+	if got := revision.AppendHistory(history, "12345", revision.HistoryLimit); got != history+",12345" {
+		t.Errorf("a history of 2000 bytes: AppendHistory() = ...%q (%d bytes), want every entry", got[max(0, len(got)-20):], len(got))
+	}
+	if got, want := revision.AppendHistory(history, "123456", revision.HistoryLimit), strings.Join(entries[1:], ",")+",123456"; got != want {
+		t.Errorf("a history of 2001 bytes: AppendHistory() = %q... (%d bytes), want the oldest entry dropped (%d bytes)", got[:20], len(got), len(want))
+	}
+}
+
 func TestAppendHistory(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -554,6 +571,18 @@ func TestPruneEdges(t *testing.T) {
 			sets:  []revision.Set{at("a", 0, "0", true), at("b", 1, "-3", true)},
 			limit: 1,
 			want:  []int{1},
+		},
+		{
+			name:  "same name and instant keep the input order",
+			sets:  []revision.Set{at("a", 0, "1", true), at("a", 0, "1", false)},
+			limit: 1,
+			want:  []int{0},
+		},
+		{
+			name:  "same name and instant keep the input order, reversed",
+			sets:  []revision.Set{at("a", 0, "1", false), at("a", 0, "1", true)},
+			limit: 1,
+			want:  nil,
 		},
 		{
 			name:  "order of result is revision order",

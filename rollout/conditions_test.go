@@ -71,6 +71,12 @@ func TestSetCondition(t *testing.T) {
 			want:   []rollout.Condition{at(condP2, t0, t0), condA},
 		},
 		{
+			name:   "new status, same reason: replaced",
+			status: []rollout.Condition{at(condA, t0, t0)},
+			cond:   at(rollout.Condition{Type: rollout.Available, Status: rollout.ConditionFalse, Reason: "AwesomeController"}, t1, t1),
+			want:   []rollout.Condition{at(rollout.Condition{Type: rollout.Available, Status: rollout.ConditionFalse, Reason: "AwesomeController"}, t1, t1)},
+		},
+		{
 			name:   "same status, new reason: keeps the transition time, moves to the end",
 			status: []rollout.Condition{at(condA, t0, t0), condP1},
 			cond:   at(rollout.Condition{Type: rollout.Available, Status: rollout.ConditionTrue, Reason: "Other"}, t1, t1),

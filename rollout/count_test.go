@@ -85,3 +85,15 @@ func TestCountReadyAvailable(t *testing.T) {
 		t.Errorf("Get{Ready,Available}ReplicaCountForReplicaSets() mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestCountSkipsNil: every sum skips nil entries, the terminating count
+// too, as upstream's helpers do.
+func TestCountSkipsNil(t *testing.T) {
+	rs := rollout.WebReplicaSet("web-v1", "v1", 3, 1, rollout.WebEpoch)
+	rs.Status.TerminatingReplicas = rollout.Int32(2)
+	got := rollout.Count([]*rollout.ReplicaSet{nil, &rs, nil})
+	want := rollout.Counts{Spec: 3, Replicas: 3, Ready: 3, Available: 3, Terminating: 2, TerminatingKnown: true}
+	if got != want {
+		t.Errorf("Count() = %+v, want %+v", got, want)
+	}
+}

@@ -183,3 +183,107 @@ func TestManyEqualCreationTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestIsSaturatedDesiredBeyondInt32: a desired-replicas annotation beyond
+// int32 never makes a ReplicaSet saturated (R-SAT-1), even where upstream's
+// truncation to int32 lands on spec.replicas: "4294967299" is 2^32 + 3,
+// which truncates to 3. Through Plan: a paused Deployment of 3 whose new
+// ReplicaSet is at 3, all available, with that annotation, next to an old
+// one at 2, is scaled proportionally (the new one gives the surplus
+// replica back, R-SCALE-4), not retired as saturated (old to 0).
+func TestIsSaturatedDesiredBeyondInt32(t *testing.T) {
+	ru := rollout.DefaultRollingUpdate() // 3 replicas: surge 1, max 4
+	newRS := rollout.WebReplicaSet("web-v2", "v2", 3, 2, rollout.WebEpoch.Add(time.Minute))
+	old := rollout.WebReplicaSet("web-v1", "v1", 2, 1, rollout.WebEpoch)
+	for _, tc := range []struct {
+		desired string
+		want    bool
+	}{
+		{"3", true},
+		{"+3", true},  // Atoi's sign
+		{"003", true}, // and leading zeros
+		{"4294967299", false},
+		{"-4294967293", false}, // -2^32 + 3
+		{"2147483651", false},  // MaxInt32 + 4, truncating to a negative number
+		{"9223372036854775811", false},
+	} {
+		rs := newRS.DeepCopy()
+		rs.Annotations[rollout.DesiredReplicasAnnotation] = tc.desired
+		d := rollout.WebState(3, ru, "v2").Deployment
+		if got := rollout.IsSaturated(&d, &rs); got != tc.want {
+			t.Errorf("IsSaturated() with desired-replicas %q = %v, want %v", tc.desired, got, tc.want)
+		}
+	}
+
+	// At 0 replicas a malformed annotation is not read as 0.
+	for _, tc := range []struct {
+		desired string
+		want    bool
+	}{{"0", true}, {"x", false}, {"", false}} {
+		rs := rollout.WebReplicaSet("web-v2", "v2", 0, 2, rollout.WebEpoch)
+		rs.Annotations[rollout.DesiredReplicasAnnotation] = tc.desired
+		d := rollout.WebState(0, ru, "v2").Deployment
+		if got := rollout.IsSaturated(&d, &rs); got != tc.want {
+			t.Errorf("IsSaturated() at 0 replicas with desired-replicas %q = %v, want %v", tc.desired, got, tc.want)
+		}
+	}
+
+	newRS.Annotations[rollout.DesiredReplicasAnnotation] = "4294967299"
+	newRS.Annotations[rollout.MaxReplicasAnnotation] = "4"
+	old.Annotations[rollout.DesiredReplicasAnnotation] = "3"
+	old.Annotations[rollout.MaxReplicasAnnotation] = "4"
+	s := rollout.WebState(3, ru, "v2", old, newRS)
+	s.Deployment.Spec.Paused = true
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"web-v2 3->2"}, rollout.Writes(actions)); diff != "" {
+		t.Errorf("Plan() writes mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestCollisionCountOverflow: a hash collision when status.collisionCount
+// is already MaxInt32 is an *OverflowError naming the field and the value
+// it would take, and the sync writes no status (upstream writes the count
+// wrapped to MinInt32). One below, the count is raised to MaxInt32 and the
+// sync fails with the *CollisionError.
+func TestCollisionCountOverflow(t *testing.T) {
+	for _, tc := range []struct {
+		count      int32
+		wantWrites []string // the status writes, "collisionCount=n"
+		wantErr    error
+	}{
+		{count: math.MaxInt32 - 1, wantWrites: []string{"collisionCount=2147483647"}},
+		{count: math.MaxInt32, wantErr: &rollout.OverflowError{Field: "status.collisionCount", Value: math.MaxInt32 + 1}},
+	} {
+		t.Run(strconv.Itoa(int(tc.count)), func(t *testing.T) {
+			s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2")
+			s.Deployment.Status.CollisionCount = rollout.Int32(tc.count)
+			// Another template under the name the new ReplicaSet would take.
+			taken := rollout.WebReplicaSet(rollout.NewReplicaSetName(s.Deployment), "other", 1, 1, rollout.WebEpoch)
+			s.ReplicaSets = []rollout.ReplicaSet{taken}
+			actions, err := rollout.Plan(s)
+			var writes []string
+			for _, a := range actions {
+				if a.Type == rollout.UpdateDeploymentStatus {
+					writes = append(writes, fmt.Sprintf("collisionCount=%d", a.Status.CollisionCount.Value))
+				}
+			}
+			if diff := cmp.Diff(tc.wantWrites, writes); diff != "" {
+				t.Errorf("Plan() status writes mismatch (-want +got):\n%s", diff)
+			}
+			if tc.wantErr == nil {
+				var ce *rollout.CollisionError
+				if !errors.As(err, &ce) || ce.Name != taken.Name {
+					t.Errorf("Plan() error = %v, want a *CollisionError for %s", err, taken.Name)
+				}
+				return
+			}
+			var oe *rollout.OverflowError
+			if !errors.As(err, &oe) || *oe != *tc.wantErr.(*rollout.OverflowError) {
+				t.Errorf("Plan() error = %#v, want %#v", err, tc.wantErr)
+			}
+		})
+	}
+}

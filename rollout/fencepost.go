@@ -84,8 +84,8 @@ func maxReplicas(d *Deployment) int64 {
 // one), but never beyond spec.replicas: the result is spec(newRS) when the
 // sum of allRSs already reaches replicas + maxSurge, and otherwise
 // spec(newRS) + min(replicas + maxSurge - sum, replicas - spec(newRS)). For
-// Recreate it is spec.replicas. Sums are taken in int64. An unknown
-// strategy type is an error, as upstream's. The arguments are upstream's:
+// Recreate it is spec.replicas. Sums are taken in int64. For an unknown
+// strategy type it returns 0 and an error, as upstream's. The arguments are upstream's:
 // NewRSNewReplicas reads them through pointers, modifies none of them and
 // does not allocate.
 func NewRSNewReplicas(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet) (int32, error) {

@@ -1,6 +1,7 @@
 package rollout_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -104,6 +105,9 @@ func TestNewRSNewReplicas(t *testing.T) {
 		{name: "can not scale up - to newRSReplicas", strategy: rollout.RollingUpdateStrategy, depReplicas: 1, newRSReplicas: 5, maxSurge: 1, want: 5},
 		{name: "scale up - to depReplicas", strategy: rollout.RollingUpdateStrategy, depReplicas: 6, newRSReplicas: 2, maxSurge: 10, want: 6},
 		{name: "recreate - to depReplicas", strategy: rollout.RecreateStrategy, depReplicas: 3, newRSReplicas: 1, maxSurge: 1, want: 3},
+		// Not upstream: the total exactly at replicas + maxSurge keeps a new
+		// ReplicaSet above replicas as it is (upstream's >= check).
+		{name: "at the maximum - to newRSReplicas", strategy: rollout.RollingUpdateStrategy, depReplicas: 3, newRSReplicas: 7, maxSurge: 2, want: 7},
 		// Not upstream: an unknown strategy is an error, as upstream's.
 		{name: "no strategy type", strategy: "", depReplicas: 3, newRSReplicas: 1, maxSurge: 1, wantErr: true},
 	}
@@ -125,9 +129,6 @@ func TestNewRSNewReplicas(t *testing.T) {
 			got, err := rollout.NewRSNewReplicas(&d, []*rollout.ReplicaSet{&all[0]}, &n)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("NewRSNewReplicas() error = %v, want an error: %t", err, tt.wantErr)
-			}
-			if tt.wantErr {
-				return
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("NewRSNewReplicas() mismatch (-want +got):\n%s", diff)
@@ -193,5 +194,32 @@ func TestMinAvailable(t *testing.T) {
 				t.Errorf("MinAvailable() mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestMaxSurgeCapped: MaxSurge is 0 for a Recreate Deployment whatever
+// rollingUpdate holds, and is capped so that replicas + maxSurge fits
+// int32, for one replica as for MaxInt32 of them; with no replicas there
+// is nothing to cap against.
+func TestMaxSurgeCapped(t *testing.T) {
+	recreate := rollout.RollingDeployment(10, surge.Percent(25), surge.Percent(25))
+	recreate.Spec.Strategy.Type = rollout.RecreateStrategy
+	tests := []struct {
+		name string
+		d    rollout.Deployment
+		want int32
+	}{
+		{"Recreate with leftover limits", recreate, 0},
+		{"1 replica, maxSurge MaxInt32", rollout.RollingDeployment(1, surge.Count(math.MaxInt32), surge.Count(0)), math.MaxInt32 - 1},
+		{"MaxInt32 - 2 replicas, maxSurge 100%", rollout.RollingDeployment(math.MaxInt32-2, surge.Percent(100), surge.Count(0)), 2},
+		{"0 replicas, maxSurge MaxInt32", rollout.RollingDeployment(0, surge.Count(math.MaxInt32), surge.Count(0)), math.MaxInt32},
+	}
+	for _, tt := range tests {
+		if got := rollout.MaxSurge(tt.d); got != tt.want {
+			t.Errorf("%s: MaxSurge() = %d, want %d", tt.name, got, tt.want)
+		}
+		if got := rollout.Limits(tt.d).Surge; got != tt.want {
+			t.Errorf("%s: Limits().Surge = %d, want %d", tt.name, got, tt.want)
+		}
 	}
 }

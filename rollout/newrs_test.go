@@ -195,3 +195,40 @@ func TestNewReplicaSet(t *testing.T) {
 		}
 	})
 }
+
+// TestCreateFindsItsOwnReplicaSet is R-NEW-8a's other outcome: the name of
+// the new ReplicaSet is taken by one the Deployment controls with the same
+// template, which the sync did not find as its new ReplicaSet (here it was
+// released, as its labels no longer match). That is no collision: nothing
+// is created, the revision is recorded, no NewReplicaSetCreated condition
+// is written, and the sync goes on with that ReplicaSet as its new one, as
+// upstream goes on after the create's AlreadyExists (its cache still shows
+// the ReplicaSet controlled).
+func TestCreateFindsItsOwnReplicaSet(t *testing.T) {
+	s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2")
+	name := rollout.NewReplicaSetName(s.Deployment)
+	rs := rollout.WebReplicaSet(name, "v2", 0, 1, rollout.WebEpoch)
+	rs.Labels = map[string]string{"app": "other"}
+	s.ReplicaSets = []rollout.ReplicaSet{rs}
+	actions, err := rollout.Plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ReleaseReplicaSet " + name, "UpdateDeploymentStatus ", "ScaleReplicaSet " + name, "UpdateDeploymentStatus "}
+	if diff := cmp.Diff(want, rollout.APICalls(actions)); diff != "" {
+		t.Errorf("Plan() calls mismatch (-want +got):\n%s", diff)
+	}
+	for _, a := range actions {
+		if a.Type != rollout.UpdateDeploymentStatus {
+			continue
+		}
+		if a.Annotations[rollout.RevisionAnnotation] != "1" {
+			t.Errorf("revision annotation %q, want 1", a.Annotations[rollout.RevisionAnnotation])
+		}
+		for _, c := range a.Status.Conditions {
+			if c.Reason == rollout.ReasonNewReplicaSetCreated {
+				t.Errorf("condition %+v written for a ReplicaSet that was not created", c)
+			}
+		}
+	}
+}

@@ -59,6 +59,12 @@ func TestSortOrders(t *testing.T) {
 			want: []string{"foo-2", "foo-1"},
 		},
 		{
+			name: "ReplicaSetsByRevision an invalid revision compares by creation",
+			sets: []rollout.ReplicaSet{rs("foo-1", 0, t0, "5"), rs("foo-2", 0, t0.Add(time.Minute), "x")},
+			sort: func(s []rollout.ReplicaSet) { sort.Sort(rollout.ReplicaSetsByRevision(s)) },
+			want: []string{"foo-1", "foo-2"},
+		},
+		{
 			name: "ReplicaSetsByRevision equal revisions by creation",
 			sets: []rollout.ReplicaSet{rs("foo-2", 0, t0.Add(time.Minute), "1"), rs("foo-1", 0, t0, "1")},
 			sort: func(s []rollout.ReplicaSet) { sort.Sort(rollout.ReplicaSetsByRevision(s)) },
@@ -78,5 +84,32 @@ func TestSortOrders(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSortEqualKeys: the sort.Interface types order by a strict less, as
+// upstream's do, so sort.Sort keeps two ReplicaSets with equal keys (name,
+// size, creation time, revision) in their input order, whichever comes
+// first.
+func TestSortEqualKeys(t *testing.T) {
+	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	same := func(uid string) rollout.ReplicaSet {
+		return rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "a", UID: uid, CreationTimestamp: t0,
+			Annotations: map[string]string{rollout.RevisionAnnotation: "1"}}, Spec: rollout.ReplicaSetSpec{Replicas: 2}}
+	}
+	sorts := map[string]func([]rollout.ReplicaSet){
+		"ReplicaSetsByCreationTimestamp": func(s []rollout.ReplicaSet) { sort.Sort(rollout.ReplicaSetsByCreationTimestamp(s)) },
+		"ReplicaSetsBySizeOlder":         func(s []rollout.ReplicaSet) { sort.Sort(rollout.ReplicaSetsBySizeOlder(s)) },
+		"ReplicaSetsBySizeNewer":         func(s []rollout.ReplicaSet) { sort.Sort(rollout.ReplicaSetsBySizeNewer(s)) },
+		"ReplicaSetsByRevision":          func(s []rollout.ReplicaSet) { sort.Sort(rollout.ReplicaSetsByRevision(s)) },
+	}
+	for name, sortFn := range sorts {
+		for _, order := range [][]string{{"x", "y"}, {"y", "x"}} {
+			s := []rollout.ReplicaSet{same(order[0]), same(order[1])}
+			sortFn(s)
+			if got := []string{s[0].UID, s[1].UID}; !slices.Equal(got, order) {
+				t.Errorf("%s: sort.Sort of equal keys %v gives %v", name, order, got)
+			}
+		}
 	}
 }

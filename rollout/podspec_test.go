@@ -2,6 +2,7 @@ package rollout_test
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -97,5 +98,64 @@ func TestPlanComparesSpecsByContent(t *testing.T) {
 		if a.Type == rollout.CreateReplicaSet {
 			t.Fatalf("Plan() creates %s: the templates are equal", a.ReplicaSet)
 		}
+	}
+}
+
+// TestPodSpecImages: init containers first, then the others, each in spec
+// order; none for the empty spec.
+func TestPodSpecImages(t *testing.T) {
+	s := rollout.MustParsePodSpec(`{"initContainers":[{"name":"i1","image":"init:1"},{"name":"i2","image":"init:2"}],"containers":[{"name":"a","image":"app:1"},{"name":"b","image":"side:1"}]}`)
+	want := []rollout.ContainerImage{{Name: "i1", Image: "init:1", Init: true}, {Name: "i2", Image: "init:2", Init: true}, {Name: "a", Image: "app:1"}, {Name: "b", Image: "side:1"}}
+	if diff := cmp.Diff(want, s.Images()); diff != "" {
+		t.Errorf("Images() mismatch (-want +got):\n%s", diff)
+	}
+	if got := (rollout.PodSpec{}).Images(); len(got) != 0 {
+		t.Errorf("Images() of the empty spec = %v, want none", got)
+	}
+}
+
+// TestPodSpecWithImage: the named container or init container gets the
+// image and nothing else changes; s itself is unchanged; an unknown name
+// is an error wrapping ErrNoContainer that lists the names there are.
+func TestPodSpecWithImage(t *testing.T) {
+	s := rollout.MustParsePodSpec(`{"initContainers":[{"name":"i","image":"init:1"}],"containers":[{"name":"a","image":"app:1","imagePullPolicy":"Always"},{"name":"b","image":"side:1"}]}`)
+	before := s.String()
+	for _, tc := range []struct{ container, want string }{
+		{"a", `{"containers":[{"image":"app:2","imagePullPolicy":"Always","name":"a","resources":{}},{"image":"side:1","name":"b","resources":{}}],"initContainers":[{"image":"init:1","name":"i","resources":{}}]}`},
+		{"b", `{"containers":[{"image":"app:1","imagePullPolicy":"Always","name":"a","resources":{}},{"image":"app:2","name":"b","resources":{}}],"initContainers":[{"image":"init:1","name":"i","resources":{}}]}`},
+		{"i", `{"containers":[{"image":"app:1","imagePullPolicy":"Always","name":"a","resources":{}},{"image":"side:1","name":"b","resources":{}}],"initContainers":[{"image":"app:2","name":"i","resources":{}}]}`},
+	} {
+		got, err := s.WithImage(tc.container, "app:2")
+		if err != nil || got.String() != tc.want {
+			t.Errorf("WithImage(%q) = %s, %v; want %s", tc.container, got, err, tc.want)
+		}
+	}
+	if s.String() != before {
+		t.Errorf("WithImage() changed s to %s", s)
+	}
+	_, err := s.WithImage("c", "x")
+	if !errors.Is(err, rollout.ErrNoContainer) || err.Error() != `container "c": no such container (the pod spec has ["i" "a" "b"])` {
+		t.Errorf("WithImage(unknown) error = %v", err)
+	}
+	_, err = rollout.PodSpec{}.WithImage("c", "x")
+	if !errors.Is(err, rollout.ErrNoContainer) || err.Error() != `container "c": no such container (the pod spec has no containers)` {
+		t.Errorf("WithImage(unknown) on the empty spec: error = %v", err)
+	}
+}
+
+// TestPodSpecForms: the zero PodSpec is the empty spec {}; a spec that is
+// not a JSON object is errNotObject's message; JSON decoding refuses what
+// ParsePodSpec refuses, leaving the value as it was.
+func TestPodSpecForms(t *testing.T) {
+	var zero rollout.PodSpec
+	if !zero.IsZero() || zero.String() != "{}" || rollout.MustParsePodSpec(`{"hostname":"h"}`).IsZero() {
+		t.Errorf("IsZero: the zero spec %v, a spec with a field %v", zero.IsZero(), rollout.MustParsePodSpec(`{"hostname":"h"}`).IsZero())
+	}
+	if _, err := rollout.ParsePodSpec([]byte(`[1]`)); errString(err) != "a pod spec must be a JSON object" {
+		t.Errorf("ParsePodSpec([1]) error = %v", err)
+	}
+	s := rollout.MustParsePodSpec(`{"hostname":"h"}`)
+	if err := json.Unmarshal([]byte(`{"hostnme":"x"}`), &s); err == nil || s.String() != `{"hostname":"h"}` {
+		t.Errorf("Unmarshal of an unknown field = %v, spec %s; want an error and the spec unchanged", err, s)
 	}
 }

@@ -118,6 +118,18 @@ func reversedState(s rollout.State) rollout.State {
 	return s
 }
 
+// TestPlanProperties checks Plan's invariants over gen.State, 100 states
+// per property (rapid's default). internal/gen's TestReach pins what those
+// states reach, each class in at least 4% of them, so a run meets every
+// class with a probability above 98%: replicas within 16 of MaxInt32 and
+// replicas + maxSurge past it; ReplicaSets near MaxInt32 whose sizes sum
+// past it and sizes written near it; Plan failing with an *OverflowError
+// on a status count, on a ReplicaSet's size in proportional scaling and on
+// status.collisionCount, with a *CollisionError, and with a revision past
+// MaxInt64; desired-replicas annotations beyond int32. So "no negative size
+// or count" and "apply then plan again" cover every overflow path of Plan.
+// "new ReplicaSet within surge" draws gen.Deployment and gen.ReplicaSets,
+// whose replicas are near MaxInt32 in about 1 of 4, and the sizes with them.
 func TestPlanProperties(t *testing.T) {
 	t.Run("independent of input order", rapid.MakeCheck(func(t *rapid.T) {
 		s := gen.State().Draw(t, "state")
@@ -248,6 +260,10 @@ func TestPlanProperties(t *testing.T) {
 	}))
 }
 
+// TestLimitsProperties checks Limits and MaxUnavailable over
+// gen.Deployment: replicas near MaxInt32 in about 1 of 4 draws, where
+// replicas + maxSurge passes int32 and the surge is capped, with maxSurge
+// percents up to 200%.
 func TestLimitsProperties(t *testing.T) {
 	t.Run("maxUnavailable within replicas", rapid.MakeCheck(func(t *rapid.T) {
 		d := gen.Deployment().Draw(t, "deployment")

@@ -27,6 +27,18 @@ func TestScaleDownOldReplicaSets(t *testing.T) {
 	}
 }
 
+// ref returns p with its owner reference changed.
+func ref(p rollout.Pod, change func(*rollout.OwnerReference)) rollout.Pod {
+	change(&p.OwnerReferences[0])
+	return p
+}
+
+// inNamespace returns p in namespace ns.
+func inNamespace(p rollout.Pod, ns string) rollout.Pod {
+	p.Namespace = ns
+	return p
+}
+
 // TestGetPodMapForReplicaSetsThroughPlan shows upstream's
 // TestGetPodMapForReplicaSets where Plan observes it, in a Recreate sync:
 // a pod counts for an old ReplicaSet through its controller reference
@@ -48,6 +60,14 @@ func TestGetPodMapForReplicaSetsThroughPlan(t *testing.T) {
 	}{
 		{name: "pod3 without owner and failed pod4: create the new ReplicaSet", pods: []rollout.Pod{pod("pod3", nil, rollout.PodRunning), pod("pod4", &rs1, rollout.PodFailed)}, wantCreate: true},
 		{name: "rs1-pod runs: wait", pods: []rollout.Pod{pod("rs1-pod", &rs1, ""), pod("pod4", &rs1, rollout.PodFailed)}, wantCreate: false},
+		// Not upstream's rows: a pod belongs to a ReplicaSet only through a
+		// controller reference of kind ReplicaSet with its name and UID, in
+		// the Deployment's namespace.
+		{name: "a running pod whose controller is a Job of rs1's name and UID: create", pods: []rollout.Pod{ref(pod("p", &rs1, rollout.PodRunning), func(r *rollout.OwnerReference) { r.Kind = "Job" })}, wantCreate: true},
+		{name: "a running pod of rs1 in another namespace: create", pods: []rollout.Pod{inNamespace(pod("p", &rs1, rollout.PodRunning), "other")}, wantCreate: true},
+		{name: "a running pod naming rs1 with another UID: create", pods: []rollout.Pod{ref(pod("p", &rs1, rollout.PodRunning), func(r *rollout.OwnerReference) { r.UID = "other" })}, wantCreate: true},
+		{name: "a running pod naming another ReplicaSet with rs1's UID: create", pods: []rollout.Pod{ref(pod("p", &rs1, rollout.PodRunning), func(r *rollout.OwnerReference) { r.Name = "rs9" })}, wantCreate: true},
+		{name: "a running pod owned by rs1 but not controlled: create", pods: []rollout.Pod{ref(pod("p", &rs1, rollout.PodRunning), func(r *rollout.OwnerReference) { r.Controller = false })}, wantCreate: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

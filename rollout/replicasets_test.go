@@ -88,6 +88,12 @@ func TestEqualIgnoreHash(t *testing.T) {
 		},
 		// Not upstream: nil and empty maps are equal (R-EQ-1).
 		{
+			name:   "same label keys, one value different",
+			former: tmpl("foo-node", nil, map[string]string{rollout.PodTemplateHashLabel: "x", "something": "else"}),
+			latter: tmpl("foo-node", nil, map[string]string{rollout.PodTemplateHashLabel: "y", "something": "other"}),
+			want:   false,
+		},
+		{
 			name:   "nil and empty label maps",
 			former: tmpl("foo-node", nil, nil),
 			latter: tmpl("foo-node", map[string]string{}, map[string]string{rollout.PodTemplateHashLabel: "x"}),
@@ -137,6 +143,13 @@ func findFixtures(newSize int32) (d rollout.Deployment, newRS, newRSDup, oldRS r
 	return d, newRS, newRSDup, oldRS
 }
 
+// twin returns a deep copy of rs with another UID.
+func twin(rs rollout.ReplicaSet, uid string) rollout.ReplicaSet {
+	rs = rs.DeepCopy()
+	rs.UID = uid
+	return rs
+}
+
 // TestFindNewReplicaSet ports upstream's TestFindNewReplicaSet (B.2).
 func TestFindNewReplicaSet(t *testing.T) {
 	d, newRS, newRSDup, oldRS := findFixtures(0)
@@ -163,6 +176,19 @@ func TestFindNewReplicaSet(t *testing.T) {
 			name: "Get nil new ReplicaSet",
 			sets: []rollout.ReplicaSet{oldRS},
 			want: result{},
+		},
+		// Not upstream's rows: the oldest given first, and equal creation
+		// times and names keep the order given, as upstream's sort.Sort of
+		// two does.
+		{
+			name: "the oldest given first",
+			sets: []rollout.ReplicaSet{newRSDup, oldRS, newRS},
+			want: result{newRSDup, true},
+		},
+		{
+			name: "equal creation time and name: the first given",
+			sets: []rollout.ReplicaSet{oldRS, twin(newRS, "uid-a"), twin(newRS, "uid-b")},
+			want: result{twin(newRS, "uid-a"), true},
 		},
 	}
 	for _, tt := range tests {

@@ -77,6 +77,13 @@ func TestDeploymentController_reconcileOldReplicaSets(t *testing.T) {
 			name: "the unavailable pods from the newRS would not make us scale down old RSs in a further step", replicas: 10, maxUnavailable: 2, oldSize: 8, newSize: 2, oldAvailable: 8,
 			wantScaled: false,
 		},
+		// Not upstream's row: the new ReplicaSet's unavailable pods use up
+		// what may go, even while the old one still reports more available
+		// pods than its size (which would allow a scale-down by itself).
+		{
+			name: "nothing may go: no scale-down, whatever the old ReplicaSet reports", replicas: 10, maxUnavailable: 2, oldSize: 8, newSize: 2, oldAvailable: 10,
+			wantScaled: false,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

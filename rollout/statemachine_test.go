@@ -406,6 +406,11 @@ func checkAvailability(t *rapid.T, st *machineStep) {
 	}
 }
 
+// TestRolloutStateMachine drives Deployments of at most 30 replicas
+// through syncs, ReplicaSet controller steps and user edits, checking the
+// rollout invariants after each. It is about how rollouts proceed, not
+// about extremes: its replicas are small and it never meets the edges of
+// int32 (TestPlanProperties does, over gen.State).
 func TestRolloutStateMachine(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m := newRolloutMachine(t)

@@ -155,6 +155,22 @@ func TestSyncRolloutStatus(t *testing.T) {
 			all:  []*ReplicaSet{withAvailable("foo", 0, 0, 0)},
 			want: cond(ConditionTrue, ReasonNewReplicaSetAvailable, `Deployment "progress-test" has successfully progressed.`, now, testTime),
 		},
+		// Not upstream's rows: a complete rollout stays complete while every
+		// replica is updated, and a new one (updated below replicas) is
+		// judged again.
+		{
+			name:  "complete: stays NewReplicaSetAvailable while every replica is updated",
+			d:     UpstreamCurrentDeployment(pds, 3, 3, 3, 1, []Condition{newRSAvailable}),
+			newRS: withAvailable("foo", 3, 3, 2),
+			want:  &newRSAvailable,
+		},
+		{
+			name:  "complete: a new rollout progressing is ReplicaSetUpdated",
+			d:     UpstreamCurrentDeployment(pds, 3, 3, 1, 3, []Condition{newRSAvailable}),
+			all:   []*ReplicaSet{withAvailable("bar", 1, 1, 1)},
+			newRS: withAvailable("foo", 2, 2, 2),
+			want:  cond(ConditionTrue, ReasonReplicaSetUpdated, fooProgressing, now, testTime),
+		},
 		{
 			name:  "DeploymentTimedOut: update status if rollout exceeds Progress Deadline",
 			d:     UpstreamCurrentDeployment(pds, 3, 2, 2, 2, []Condition{replicaSetUpdated}),
@@ -186,5 +202,46 @@ func TestSyncRolloutStatus(t *testing.T) {
 				t.Errorf("syncRolloutStatus() mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestStatusEqual: two statuses are equal only when every count and every
+// field of every condition is, times compared as instants (as upstream's
+// DeepEqual on what the API server stores), and nil conditions are not an
+// empty list.
+func TestStatusEqual(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	base := DeploymentStatus{ObservedGeneration: 2, Replicas: 3, CollisionCount: Int32(1), Conditions: []Condition{
+		{Type: Available, Status: ConditionTrue, Reason: "R", Message: "m", LastUpdateTime: at, LastTransitionTime: at},
+		{Type: Progressing, Status: ConditionTrue, Reason: "P", Message: "n", LastUpdateTime: at, LastTransitionTime: at},
+	}}
+	for _, tc := range []struct {
+		name   string
+		change func(s *DeploymentStatus)
+		want   bool
+	}{
+		{"the same", func(*DeploymentStatus) {}, true},
+		{"the same instant in another zone", func(s *DeploymentStatus) { s.Conditions[0].LastUpdateTime = at.In(time.FixedZone("x", 3600)) }, true},
+		{"a count", func(s *DeploymentStatus) { s.Replicas++ }, false},
+		{"the collision count", func(s *DeploymentStatus) { s.CollisionCount = OptionalInt32{} }, false},
+		{"one condition fewer", func(s *DeploymentStatus) { s.Conditions = s.Conditions[:1] }, false},
+		{"type", func(s *DeploymentStatus) { s.Conditions[1].Type = ReplicaFailure }, false},
+		{"status", func(s *DeploymentStatus) { s.Conditions[1].Status = ConditionFalse }, false},
+		{"reason", func(s *DeploymentStatus) { s.Conditions[1].Reason = "Q" }, false},
+		{"message", func(s *DeploymentStatus) { s.Conditions[1].Message = "o" }, false},
+		{"lastUpdateTime", func(s *DeploymentStatus) { s.Conditions[1].LastUpdateTime = at.Add(time.Second) }, false},
+		{"lastTransitionTime", func(s *DeploymentStatus) { s.Conditions[1].LastTransitionTime = at.Add(time.Second) }, false},
+	} {
+		o := base.clone()
+		tc.change(&o)
+		if got := base.equal(o); got != tc.want {
+			t.Errorf("%s: equal() = %v, want %v", tc.name, got, tc.want)
+		}
+		if got := o.equal(base); got != tc.want {
+			t.Errorf("%s, swapped: equal() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if (DeploymentStatus{}).equal(DeploymentStatus{Conditions: []Condition{}}) {
+		t.Error("equal() of nil and empty conditions = true, want false (DeepEqual tells them apart)")
 	}
 }

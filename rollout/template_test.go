@@ -1,7 +1,9 @@
 package rollout_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -107,5 +109,55 @@ func TestPodTemplateHashAllocs(t *testing.T) {
 		Spec: rollout.MustParsePodSpec(`{"containers":[{"name":"c","image":"img:v1","resources":{"requests":{"cpu":"100m"}}}]}`)}}}
 	if n := testing.AllocsPerRun(100, func() { rollout.PodTemplateHash(d) }); n > 1 {
 		t.Errorf("PodTemplateHash allocates %v times, want at most 1 (the string)", n)
+	}
+}
+
+// TestPodTemplateJSON: a template decodes strictly with the API server's
+// pod defaults applied, refusing an unknown field and leaving the value as
+// it was; metadata other than labels and annotations is kept apart, {}
+// when there is none.
+func TestPodTemplateJSON(t *testing.T) {
+	var tmpl rollout.PodTemplate
+	in := `{"metadata":{"name":"n","labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}`
+	if err := json.Unmarshal([]byte(in), &tmpl); err != nil {
+		t.Fatal(err)
+	}
+	if got := tmpl.Meta.String(); got != `{"name":"n"}` || tmpl.Meta.IsZero() {
+		t.Errorf("Meta = %s (IsZero %v), want {\"name\":\"n\"}", got, tmpl.Meta.IsZero())
+	}
+	if tmpl.Labels["app"] != "web" || !strings.Contains(tmpl.Spec.String(), `"restartPolicy":"Always"`) {
+		t.Errorf("labels %v, spec %s; want app: web and the pod defaults", tmpl.Labels, tmpl.Spec)
+	}
+	if m := (rollout.TemplateMeta{}); m.String() != "{}" || !m.IsZero() {
+		t.Errorf("the zero TemplateMeta: %s, IsZero %v", m.String(), m.IsZero())
+	}
+	var plain rollout.PodTemplate
+	if err := json.Unmarshal([]byte(`{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"i"}]}}`), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if !plain.Meta.IsZero() || !plain.Meta.Equal(rollout.TemplateMeta{}) {
+		t.Errorf("a template with labels alone has metadata %s, want none (equal to the zero TemplateMeta)", plain.Meta)
+	}
+	before := tmpl.Spec.String()
+	if err := json.Unmarshal([]byte(`{"metadata":{"nmae":"x"}}`), &tmpl); err == nil || tmpl.Spec.String() != before {
+		t.Errorf("Unmarshal of an unknown field = %v; want an error and the template unchanged", err)
+	}
+}
+
+// TestPodTemplateHashStoredForm: a spec parsed with empty lists and maps
+// hashes as the API server stores it, without them, as upstream hashes
+// what it reads back (the rendering tells nil from empty).
+func TestPodTemplateHashStoredForm(t *testing.T) {
+	tmpl := func(spec string) rollout.PodTemplate {
+		return rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: rollout.MustParsePodSpec(spec)}
+	}
+	plain := hashOf(tmpl(`{"containers":[{"name":"c","image":"i"}]}`), nil)
+	for _, spec := range []string{
+		`{"containers":[{"name":"c","image":"i"}],"volumes":[],"initContainers":[],"nodeSelector":{}}`,
+		`{"containers":[{"name":"c","image":"i","env":[],"ports":[]}],"tolerations":[]}`,
+	} {
+		if got := hashOf(tmpl(spec), nil); got != plain {
+			t.Errorf("hash of %s = %s, want %s, the hash without the empty fields", spec, got, plain)
+		}
 	}
 }

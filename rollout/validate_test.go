@@ -59,6 +59,20 @@ func TestValidate(t *testing.T) {
 		}, []string{"spec.progressDeadlineSeconds: Invalid value: 30: must be greater than minReadySeconds"}},
 		{"negative status count", func(d *rollout.Deployment) { d.Status.AvailableReplicas = -8 },
 			[]string{"status.availableReplicas: Invalid value: -8: must be greater than or equal to 0"}},
+		// The bounds themselves: -1 is refused, 0 is not.
+		{"minReadySeconds -1", func(d *rollout.Deployment) { d.Spec.MinReadySeconds = -1 },
+			[]string{"spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"}},
+		{"a status count of -1", func(d *rollout.Deployment) { d.Status.ReadyReplicas = -1 },
+			[]string{"status.readyReplicas: Invalid value: -1: must be greater than or equal to 0"}},
+		{"counts and limits of 0", func(d *rollout.Deployment) {
+			d.Spec.Replicas, d.Spec.MinReadySeconds, d.Spec.RevisionHistoryLimit = 0, 0, rollout.Int32(0)
+			d.Status = rollout.DeploymentStatus{}
+		}, nil},
+		{"progress deadline -1", func(d *rollout.Deployment) { d.Spec.ProgressDeadlineSeconds = rollout.Int32(-1) },
+			[]string{"spec.progressDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0"}},
+		{"progress deadline 0", func(d *rollout.Deployment) { d.Spec.ProgressDeadlineSeconds = rollout.Int32(0) },
+			[]string{"spec.progressDeadlineSeconds: Invalid value: 0: must be greater than minReadySeconds"}},
+		{"progress deadline 1 above minReadySeconds 0", func(d *rollout.Deployment) { d.Spec.ProgressDeadlineSeconds = rollout.Int32(1) }, nil},
 		{"several problems, in field order", func(d *rollout.Deployment) {
 			d.Spec.Replicas = -1
 			d.Spec.Strategy.Type = "BlueGreen"

@@ -255,6 +255,11 @@ func TestScaleRange(t *testing.T) {
 		// Just below and at the saturation point: ceil crosses it, floor does not.
 		{name: "ceil reaches max", v: surge.Percent(214748364701), total: 1, wantUp: math.MaxInt32, wantDown: math.MaxInt32},
 		{name: "just below max", v: surge.Percent(214748364650), total: 1, wantUp: math.MaxInt32, wantDown: math.MaxInt32 - 1},
+		// Around the bound of the 128-bit product: p*total at 99, 100 and
+		// 101 times 2^64, where the high word reaches the divisor 100.
+		{name: "product 99 * 2^64", v: surge.Percent(850403525005), total: math.MaxInt32, wantUp: math.MaxInt32, wantDown: math.MaxInt32, reason: "saturates"},
+		{name: "product 100 * 2^64", v: surge.Percent(858993459601), total: math.MaxInt32, wantUp: math.MaxInt32, wantDown: math.MaxInt32, reason: "the quotient needs 65 bits"},
+		{name: "product 101 * 2^64", v: surge.Percent(867583394197), total: math.MaxInt32, wantUp: math.MaxInt32, wantDown: math.MaxInt32},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -474,6 +479,7 @@ func TestUnmarshalJSON(t *testing.T) {
 		{name: "minus zero", in: `-0`, want: surge.Count(0)},
 		{name: "surrounding whitespace", in: " \t\n3\r ", want: surge.Count(3)},
 		{name: "max count", in: `2147483647`, want: surge.Count(math.MaxInt32)},
+		{name: "count starting with 9", in: `97`, want: surge.Count(97)},
 		{name: "percent", in: `"25%"`, want: surge.Percent(25)},
 		{name: "escaped percent", in: `"\u0032\u0035\u0025"`, want: surge.Percent(25)},
 		{name: "count out of range", in: `2147483648`, wantErr: `surge: parsing "2147483648": value out of range`},
