@@ -8,8 +8,8 @@ import (
 )
 
 // A Document is one Kubernetes object of an input, as JSON, and where it
-// is. A later version may add the position of every field (from the YAML
-// nodes); Line is where the object starts.
+// is: Line is where the object starts, and FieldLine finds the line of
+// any of its fields.
 type Document struct {
 	// Source names the input: a file name as given or found in a
 	// directory, or [Stdin].
@@ -32,6 +32,12 @@ type Document struct {
 	// YAML mapping, of which the last counts, as with kubectl. Each names
 	// its line.
 	Warnings []string
+
+	// asWritten: JSON is the input as written, so its lines are the
+	// input's; yaml is the YAML document that holds the object, when it
+	// was YAML.
+	asWritten bool
+	yaml      *yamlSource
 }
 
 // Stdin is the Source of documents read from standard input.
