@@ -63,7 +63,9 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--quota-pods", "4", "--replicas", "4"},
 			code: exitViolation,
 			want: []string{
-				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s", // 25% of 4: maxUnavailable 1
+				// 25% of 4: maxUnavailable 1, so the rollout goes on, throttled.
+				"WARN shop/frontend replicas=4 at +1m: quota-throttles: --quota-pods 4: the quota refused pods 3 times",
+				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s",
 				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
 				"FAIL shop/api replicas=4 at +10m30s: progress-deadline",
 				"FAIL shop/worker replicas=4",
@@ -278,17 +280,26 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
 	}
+	file := manifestPath("three-deployments.yaml")
+	rules := []string{ruleNeverFinish, ruleDeadline, ruleOutage, ruleMaxPods}
+	dep := func(name string, line int) place {
+		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
+	}
 	want := checkJSON{
 		OK: false,
 		Deployments: []checked{
-			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150},
-			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240},
-			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330},
+			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
+			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
+			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Rules: rules, Location: dep("worker", 75)},
 		},
 		Violations: []violation{
-			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)"},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Cause: causeInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync"},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)"},
+			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)",
+				// The manifest leaves the strategy out: the line of spec.
+				Location: place{File: file, Line: 10, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/frontend"}},
+			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Cause: causeInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync",
+				Location: place{File: file, Line: 80, Field: "spec.replicas", Object: "Deployment shop/worker", Written: true}},
+			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)",
+				Location: place{File: file, Line: 84, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/worker", Written: true}},
 		},
 	}
 	if diff := cmp.Diff(want, out); diff != "" {

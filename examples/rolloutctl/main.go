@@ -82,6 +82,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -122,6 +124,9 @@ func commands() []command {
 		{"bounds", "surge, unavailable, peak pods and min available per replica count", runBounds},
 		{"check", "check that rollouts keep limits on pods, availability and time", runCheck},
 		{"undo", "preview `kubectl rollout undo` and simulate the roll back", runUndo},
+		{"history", "the revisions of a Deployment: images, change-cause, template diffs", runHistory},
+		{"version", "print the version, and the Kubernetes version it models", runVersion},
+		{"completion", "print a shell completion script: bash, zsh or fish", runCompletion},
 	}
 }
 
@@ -206,7 +211,13 @@ func parse(e *env, fs *flag.FlagSet, help string, args []string) int {
 // printUsage writes the help text (a synopsis line, a blank line and a
 // description) and the flags, each with its default.
 func printUsage(w io.Writer, fs *flag.FlagSet, help string) {
-	fmt.Fprintf(w, "Usage: %s\nFlags:\n", help)
+	fmt.Fprintf(w, "Usage: %s", help)
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Flags:\n")
 	unwrapOnce(fs)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
@@ -219,4 +230,32 @@ func fail(e *env, name string, err error) int {
 		fmt.Fprintf(e.stderr, "rolloutctl %s: %s\n", name, line)
 	}
 	return exitBadInput
+}
+
+// version returns the module's version as the build recorded it, or
+// "devel" for a build from a work tree.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
+}
+
+// modelled is the Kubernetes version whose controller and API server the
+// command models.
+const modelled = "v1.36.3"
+
+const versionHelp = `rolloutctl version
+
+Prints the command's version, the Kubernetes version whose Deployment
+controller and API server it models, and the Go version and platform.
+`
+
+func runVersion(e *env, args []string) int {
+	fs := newFlagSet("version")
+	if code := parse(e, fs, versionHelp, args); code >= 0 {
+		return code
+	}
+	fmt.Fprintf(e.stdout, "rolloutctl %s (models Kubernetes %s; %s %s/%s)\n", version(), modelled, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return exitOK
 }

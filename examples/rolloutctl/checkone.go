@@ -1,0 +1,129 @@
+package main
+
+import (
+	"maps"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// rolloutCheck is what checking one rollout comes to: its violations,
+// and the summary of its run (of the run past the progress deadline, when
+// the deadline stopped the first), and when it held the ready pods at the
+// Deployment's budgets.
+type rolloutCheck struct {
+	violations []violation
+	sum        sim.Summary
+	drains     []drainBlock
+	err        error
+}
+
+// checkOne simulates the rollout of d at replicas and returns the rules it
+// breaks, in the order they happen.
+func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
+	d = d.DeepCopy()
+	d.Spec.Replicas = replicas
+	if err := rollout.Validate(d); err != nil && !f.input.options.SkipValidation {
+		return rolloutCheck{err: err}
+	}
+	var images []imageFlag
+	restart := false
+	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
+		if len(f.neverReady) > 0 {
+			images = []imageFlag{{image: markerImage}}
+		} else {
+			restart = true
+		}
+	}
+	s, _, err := start(in, d, images)
+	if err != nil {
+		return rolloutCheck{err: err}
+	}
+	s.Options = f.input.options
+	if restart {
+		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
+			t.Annotations = maps.Clone(t.Annotations)
+			if t.Annotations == nil {
+				t.Annotations = map[string]string{}
+			}
+			t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
+			return nil
+		})
+		if err != nil {
+			return rolloutCheck{err: err}
+		}
+	}
+	cfg := f.config()
+	if f.quotaPods == 0 {
+		cfg.Pods.MaxPods = maxPods(pol.cap, s)
+	}
+	cfg.Pods.NeverReady = nil
+	for _, img := range f.neverReady {
+		if img == "new" {
+			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, newImages(s)...)
+		} else {
+			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, img)
+		}
+	}
+	var moments []moment
+	observe := cfg
+	observe.OmitSteps = true
+	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
+	res, err := sim.Run(s, observe)
+	if err != nil {
+		return rolloutCheck{err: err}
+	}
+	j := f.judge(in, pol, s, res, moments)
+	end := res.Summary
+	if end.Outcome == sim.OutcomeDeadlineExceeded {
+		// The deadline only reports; the controller goes on. Without it,
+		// does the rollout finish, and when?
+		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
+		s.Deployment.Status = rollout.RemoveDeploymentCondition(s.Deployment.Status, rollout.Progressing)
+		cfg.OmitSteps = true
+		again, err := sim.Run(s, cfg)
+		if err != nil {
+			return rolloutCheck{err: err}
+		}
+		end = again.Summary
+	}
+	j.ending(end)
+	start := moment{replicas: res.Start.Replicas}
+	start.pods, start.avail = res.Start.Pods()
+	for _, c := range res.Start.Sets {
+		start.ready += int64(c.Ready)
+	}
+	return rolloutCheck{violations: j.sorted(), sum: end, drains: drainBlocks(pol.budgets, replicas, append([]moment{start}, moments...))}
+}
+
+// inRollout reports whether d is in the middle of a rollout over its
+// ReplicaSets own: none has its template yet, or an old one still has
+// replicas.
+func inRollout(d rollout.Deployment, own []rollout.ReplicaSet) bool {
+	if _, ok := rollout.FindNewReplicaSet(d, own); !ok {
+		return true
+	}
+	withReplicas, _ := rollout.FindOldReplicaSets(d, own)
+	return len(withReplicas) > 0
+}
+
+// newImages returns the images of the Deployment's template that no other
+// ReplicaSet's template uses: what the rollout brings in.
+func newImages(s rollout.State) []string {
+	old := map[string]bool{}
+	for _, rs := range s.ReplicaSets {
+		if !rollout.EqualIgnoreHash(rs.Spec.Template, s.Deployment.Spec.Template) {
+			for _, img := range templateImages(rs.Spec.Template) {
+				old[img] = true
+			}
+		}
+	}
+	var out []string
+	for _, img := range templateImages(s.Deployment.Spec.Template) {
+		if !old[img] {
+			out = append(out, img)
+		}
+	}
+	return out
+}

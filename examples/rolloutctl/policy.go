@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+)
+
+// The policy objects a rollout is checked against, read from the input:
+// ResourceQuotas, LimitRanges, PodDisruptionBudgets and
+// HorizontalPodAutoscalers, each decoded strictly, read as a client of a
+// v1.36 API server reads it (defaults applied) and validated as the server
+// validates it on create.
+
+// policyKinds are the kinds of the policy objects.
+var policyKinds = []string{"ResourceQuota", "LimitRange", "PodDisruptionBudget", "HorizontalPodAutoscaler"}
+
+// A policyObject is a policy object and the document it came from, which
+// locates its fields.
+type policyObject[T any] struct {
+	obj T
+	doc manifest.Document
+}
+
+// nsPolicy is the policy objects of one namespace, in input order.
+type nsPolicy struct {
+	quotas []policyObject[*schema.ResourceQuota]
+	ranges []policyObject[*schema.LimitRange]
+	pdbs   []policyObject[*schema.PodDisruptionBudget]
+	hpas   []policyObject[*schema.HorizontalPodAutoscaler]
+}
+
+// decodedPolicy is one decoded policy object, before it joins its
+// namespace.
+type decodedPolicy struct {
+	kind, namespace, name string
+	add                   func(*nsPolicy)
+}
+
+// decodePolicy decodes a document of a policy kind. Its problems name the
+// field and, where the document writes it, its line.
+func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
+	var (
+		meta *schema.ObjectMeta
+		res  schema.Result
+		errs field.ErrorList
+		p    = decodedPolicy{kind: doc.Kind}
+	)
+	opts := schema.DecodeOptions{}
+	switch doc.Kind {
+	case "ResourceQuota":
+		q, r := schema.DecodeResourceQuota(doc.JSON, opts)
+		if res = r; len(r.Errs) == 0 {
+			apiserver.ReadResourceQuota(q)
+			meta, errs = &q.ObjectMeta, validateNamespaced(&q.ObjectMeta, apiserver.ValidateResourceQuota, q)
+			p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, doc}) }
+		}
+	case "LimitRange":
+		l, r := schema.DecodeLimitRange(doc.JSON, opts)
+		if res = r; len(r.Errs) == 0 {
+			apiserver.ReadLimitRange(l)
+			meta, errs = &l.ObjectMeta, validateNamespaced(&l.ObjectMeta, apiserver.ValidateLimitRange, l)
+			p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, doc}) }
+		}
+	case "PodDisruptionBudget":
+		b, r := schema.DecodePodDisruptionBudget(doc.JSON, opts)
+		if res = r; len(r.Errs) == 0 {
+			apiserver.ReadPodDisruptionBudget(b)
+			meta, errs = &b.ObjectMeta, validateNamespaced(&b.ObjectMeta, apiserver.ValidatePodDisruptionBudget, b)
+			p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, doc}) }
+		}
+	case "HorizontalPodAutoscaler":
+		h, r := schema.DecodeHorizontalPodAutoscaler(doc.JSON, opts)
+		if res = r; len(r.Errs) == 0 {
+			apiserver.ReadHorizontalPodAutoscaler(h)
+			meta, errs = &h.ObjectMeta, validateNamespaced(&h.ObjectMeta, apiserver.ValidateHorizontalPodAutoscaler, h)
+			p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, doc}) }
+		}
+	}
+	errs = append(res.Errs, errs...)
+	var problems []string
+	for _, e := range errs {
+		line, _ := doc.FieldLine(e.Field)
+		what := doc.Kind
+		if meta != nil && meta.Name != "" {
+			what += " " + meta.Name
+		}
+		problems = append(problems, fmt.Sprintf("%s:%d: %s: %s", doc.Source, line, what, e.Error()))
+	}
+	if len(problems) > 0 {
+		return decodedPolicy{}, problems
+	}
+	p.namespace, p.name = meta.Namespace, meta.Name
+	return p, nil
+}
+
+// validateNamespaced puts an object without a namespace in the default
+// one, as kubectl does, and validates it.
+func validateNamespaced[T any](m *schema.ObjectMeta, validate func(T) field.ErrorList, obj T) field.ErrorList {
+	if m.Namespace == "" {
+		m.Namespace = rollout.DefaultNamespace
+	}
+	return validate(obj)
+}
+
+// place is where a finding points: a field of an object in the input.
+type place struct {
+	// File and Line locate the field, or the closest enclosing field the
+	// input writes when it leaves this one to its default.
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Field is the field's path ("spec.strategy.rollingUpdate.maxSurge")
+	// and Object the object ("Deployment shop/web").
+	Field  string `json:"field"`
+	Object string `json:"object"`
+	// Written is false when the input does not write the field: it has its
+	// default, and Line is where to add it.
+	Written bool `json:"written"`
+}
+
+// fieldPlace returns the place of the field path of the object in doc.
+func fieldPlace(doc manifest.Document, kind, namespace, name, path string) place {
+	line, written := doc.FieldLine(path)
+	obj := kind + " " + name
+	if namespace != rollout.DefaultNamespace {
+		obj = kind + " " + namespace + "/" + name
+	}
+	return place{File: doc.Source, Line: line, Field: path, Object: obj, Written: written}
+}
+
+// String locates p as "deploy.yaml:14 spec.strategy.rollingUpdate.maxSurge".
+func (p place) String() string {
+	s := fmt.Sprintf("%s:%d %s", p.File, p.Line, p.Field)
+	if !p.Written {
+		s += " (default)"
+	}
+	return s
+}
+
+// hpaFor returns the HorizontalPodAutoscaler that scales d, if any: the
+// first of d's namespace whose scale target is d.
+func (in *loaded) hpaFor(d rollout.Deployment) (policyObject[*schema.HorizontalPodAutoscaler], bool) {
+	if ns := in.policy[d.Namespace]; ns != nil {
+		i := slices.IndexFunc(ns.hpas, func(h policyObject[*schema.HorizontalPodAutoscaler]) bool {
+			ref := h.obj.Spec.ScaleTargetRef
+			return ref.Kind == "Deployment" && ref.Name == d.Name && (ref.APIVersion == "apps/v1" || ref.APIVersion == "")
+		})
+		if i >= 0 {
+			return ns.hpas[i], true
+		}
+	}
+	return policyObject[*schema.HorizontalPodAutoscaler]{}, false
+}
+
+// deploymentPlace returns the place of a field of Deployment d.
+func (in *loaded) deploymentPlace(d rollout.Deployment, path string) place {
+	if i, ok := in.index[d.Namespace+"/"+d.Name]; ok {
+		return fieldPlace(in.where[i], "Deployment", d.Namespace, d.Name, path)
+	}
+	return place{File: in.names, Field: path, Object: "Deployment " + qualified(d)}
+}
+
+// isLive reports whether d was read from a cluster (kubectl get output)
+// rather than written by hand: the API server gave it a UID.
+func isLive(d rollout.Deployment) bool { return d.UID != "" }

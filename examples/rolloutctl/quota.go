@@ -1,0 +1,278 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// What a namespace's ResourceQuotas and LimitRanges leave a rollout: each
+// Deployment's pods as admission makes them (LimitRange defaults), what a
+// quota charges for one, how many pods the quota's headroom holds, and the
+// pods admission refuses outright.
+
+// podProfile is one pod of a Deployment's template after admission in
+// its namespace.
+type podProfile struct {
+	pod      *schema.Pod
+	usage    map[string]schema.Quantity // what a quota charges for it
+	defaults []apiserver.LimitDefault   // what LimitRanges gave it
+	refused  []apiserver.LimitProblem   // why LimitRanger refuses it
+	ranges   map[string]policyObject[*schema.LimitRange]
+}
+
+// nsQuota is a namespace's Deployments as its quotas see them.
+type nsQuota struct {
+	policy  *nsPolicy
+	deps    []rollout.Deployment
+	profile []podProfile
+	current []int64 // the pods each runs now
+	surge   []int64 // the pods each rollout adds at its peak
+	sets    int64   // ReplicaSets in the input
+}
+
+// profileOf admits a pod of d's template in a namespace with policy.
+func profileOf(d rollout.Deployment, policy *nsPolicy) (podProfile, error) {
+	spec, res := schema.DecodePodSpec(d.Spec.Template.Spec.JSON(), schema.DecodeOptions{})
+	if len(res.Errs) > 0 {
+		return podProfile{}, fmt.Errorf("the pod template of Deployment %s: %v", qualified(d), res.Errs[0])
+	}
+	t := &schema.PodTemplateSpec{Spec: *spec}
+	t.Labels, t.Annotations = d.Spec.Template.Labels, d.Spec.Template.Annotations
+	p := podProfile{pod: apiserver.TemplatePod(t), ranges: map[string]policyObject[*schema.LimitRange]{}}
+	var ranges []*schema.LimitRange
+	for _, lr := range policy.ranges {
+		ranges = append(ranges, lr.obj)
+		p.ranges[lr.obj.Name] = lr
+	}
+	p.defaults, p.refused = apiserver.AdmitLimits(p.pod, ranges)
+	p.usage = apiserver.PodUsage(p.pod)
+	return p, nil
+}
+
+// quotaView returns the quota picture of d's namespace, made once.
+func (in *loaded) quotaView(ns string) (*nsQuota, error) {
+	if v, ok := in.quotas[ns]; ok {
+		return v, nil
+	}
+	v := &nsQuota{policy: in.policy[ns]}
+	if v.policy == nil {
+		v.policy = &nsPolicy{}
+	}
+	for _, d := range in.objs.Deployments {
+		if d.Namespace != ns {
+			continue
+		}
+		p, err := profileOf(d, v.policy)
+		if err != nil {
+			return nil, err
+		}
+		v.deps, v.profile = append(v.deps, d), append(v.profile, p)
+		v.current = append(v.current, in.currentPods(d))
+		b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
+		v.surge = append(v.surge, max(b.PeakPods-int64(d.Spec.Replicas), 0))
+	}
+	v.sets = int64(len(in.namespaces[ns].ReplicaSets))
+	if in.quotas == nil {
+		in.quotas = map[string]*nsQuota{}
+	}
+	in.quotas[ns] = v
+	return v, nil
+}
+
+// currentPods is how many pods d runs now, as the input shows: those its
+// ReplicaSets report, or its own status, or, for a manifest never
+// applied, spec.replicas.
+func (in *loaded) currentPods(d rollout.Deployment) int64 {
+	if own := in.ownSets(d); len(own) > 0 {
+		var n int64
+		for _, rs := range own {
+			n += int64(rs.Status.Replicas)
+		}
+		return n
+	}
+	if isLive(d) {
+		return int64(d.Status.Replicas)
+	}
+	return int64(d.Spec.Replicas)
+}
+
+// quotaCap is what the quotas leave one Deployment: how many of its pods
+// fit (pods -1: no quota charges them) and the quota, resource and numbers
+// that decide it.
+type quotaCap struct {
+	pods  int64
+	why   string
+	where place
+}
+
+// capFor computes the pods of the k-th Deployment of v that fit in every
+// quota that charges them, while the other Deployments keep their pods
+// and the rollouts-1 others with the largest surge roll out at once.
+func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
+	c := quotaCap{pods: -1}
+	me := v.profile[k]
+	for _, q := range v.policy.quotas {
+		if !apiserver.QuotaCharges(q.obj, me.pod) {
+			continue
+		}
+		for _, r := range sortedKeys(q.obj.Spec.Hard) {
+			per, ok := me.usage[r]
+			if !ok || per.Sign() <= 0 {
+				continue
+			}
+			hard := q.obj.Spec.Hard[r]
+			_, others, surge := v.usedBy(q.obj, r, k, rollouts)
+			room := hard
+			room.Sub(others)
+			room.Sub(surge)
+			n := room.Quotient(per)
+			if c.pods >= 0 && n >= c.pods {
+				continue
+			}
+			c.pods = n
+			c.where = fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+r+"]")
+			var b strings.Builder
+			fmt.Fprintf(&b, "ResourceQuota %s allows %s %s, of which other pods use %s", q.obj.Name, r, hard.String(), others.String())
+			if !surge.IsZero() {
+				fmt.Fprintf(&b, ", and %s goes to the surge of %s rolling out at once", surge.String(), plural(rollouts-1, "other Deployment"))
+			}
+			if r == "pods" || r == "count/pods" {
+				fmt.Fprintf(&b, ": room for %d pods", n)
+			} else {
+				fmt.Fprintf(&b, ": room for %d pods of %s each", n, per.String())
+			}
+			c.why = b.String()
+		}
+	}
+	return c
+}
+
+// usedBy returns what the namespace uses of resource r by quota q's
+// count (its status.used when the input has it, else the Deployments'
+// current pods), how much of that is not the k-th Deployment's, and the
+// surge of the rollouts-1 largest other rollouts.
+func (v *nsQuota) usedBy(q *schema.ResourceQuota, r string, k, rollouts int) (used, others, surge schema.Quantity) {
+	own := func(i int) schema.Quantity {
+		if !apiserver.QuotaCharges(q, v.profile[i].pod) {
+			return schema.Quantity{}
+		}
+		return v.profile[i].usage[r].Times(v.current[i])
+	}
+	if u, ok := q.Status.Used[r]; ok {
+		used = u
+	} else {
+		for i := range v.deps {
+			used.Add(own(i))
+		}
+	}
+	others = used
+	others.Sub(own(k))
+	if others.Sign() < 0 {
+		others = schema.Quantity{}
+	}
+	var extra []schema.Quantity
+	for i := range v.deps {
+		if i != k && apiserver.QuotaCharges(q, v.profile[i].pod) {
+			extra = append(extra, v.profile[i].usage[r].Times(v.surge[i]))
+		}
+	}
+	slices.SortStableFunc(extra, func(a, b schema.Quantity) int { return b.Cmp(a) })
+	for i := 0; i < len(extra) && i < rollouts-1; i++ {
+		surge.Add(extra[i])
+	}
+	return used, others, surge
+}
+
+// admission returns what refuses every pod of the k-th Deployment
+// outright, as never-finishes findings at +0s: LimitRanger's limits, a
+// quota that needs requests the containers do not set, no room for one
+// pod, no room for the new ReplicaSet.
+func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []violation {
+	d, me := v.deps[k], v.profile[k]
+	var out []violation
+	add := func(where place, related []place, format string, args ...any) {
+		out = append(out, violation{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: ruleNeverFinish, Severity: severityError,
+			Cause: causeInput, Message: "the rollout can never finish: " + fmt.Sprintf(format, args...), Location: where, Related: related})
+	}
+	for _, p := range me.refused {
+		lr := me.ranges[p.LimitRange]
+		add(in.deploymentPlace(d, "spec.template."+p.Field), []place{fieldPlace(lr.doc, "LimitRange", lr.obj.Namespace, lr.obj.Name, p.Item)},
+			"LimitRange %s refuses every pod: %s", p.LimitRange, p.Message)
+	}
+	for _, q := range v.policy.quotas {
+		if !apiserver.QuotaCharges(q.obj, me.pod) {
+			continue
+		}
+		for _, m := range apiserver.QuotaConstraints(q.obj, me.pod) {
+			field := "spec.template." + m.Fields[0] + ".resources." + containerResource(m.Resource)
+			add(in.deploymentPlace(d, field), []place{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+m.Resource+"]")},
+				"ResourceQuota %s tracks %s, so it refuses every pod that does not set it (%s), and no LimitRange gives a default",
+				q.obj.Name, m.Resource, apiserver.QuotaMissingMessage([]apiserver.QuotaMissing{m}))
+		}
+		const sets = "count/replicasets.apps"
+		if hard, ok := q.obj.Spec.Hard[sets]; ok {
+			used := schema.MustParseQuantity(fmt.Sprint(v.sets))
+			if u, ok := q.obj.Status.Used[sets]; ok {
+				used = u
+			} else if v.sets == 0 {
+				used = schema.MustParseQuantity(fmt.Sprint(len(v.deps))) // one ReplicaSet each
+			}
+			room := hard
+			room.Sub(used)
+			if need := int64(min(rollouts, len(v.deps))); room.Quotient(schema.MustParseQuantity("1")) < need {
+				add(in.deploymentPlace(d, "spec.revisionHistoryLimit"), []place{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+sets+"]")},
+					"ResourceQuota %s allows %s ReplicaSets and the namespace has %s: no room for the new ReplicaSet of %s", q.obj.Name, hard.String(), used.String(), plural(int(need), "rollout"))
+			}
+		}
+	}
+	if c.pods == 0 && d.Spec.Replicas > 0 && len(out) == 0 {
+		add(in.deploymentPlace(d, "spec.template.spec.containers"), []place{c.where}, "not one pod fits: %s", c.why)
+	}
+	return out
+}
+
+// containerResource is the field of a container's resources that a quota
+// resource name stands for: requests.cpu for cpu, limits.cpu for itself.
+func containerResource(r string) string {
+	if strings.HasPrefix(r, "requests.") || strings.HasPrefix(r, "limits.") {
+		return r
+	}
+	return "requests." + r
+}
+
+// maxPods turns a cap on a Deployment's own pods into the simulator's pod
+// quota, which counts every pod of the state: the cap plus the pods of
+// the namespace's other ReplicaSets in s (controlled by another owner, or
+// orphans its selector does not match). It returns 0 (no quota) for no
+// cap, and caps at MaxInt32.
+func maxPods(c quotaCap, s rollout.State) int32 {
+	if c.pods < 0 {
+		return 0
+	}
+	n := c.pods
+	d := s.Deployment
+	for _, rs := range s.ReplicaSets {
+		ref, owned := rs.ControllerRef()
+		mine := owned && ref.UID == d.UID || !owned && d.Spec.Selector.Matches(rs.Labels)
+		if !mine && rs.Namespace == d.Namespace {
+			n += int64(rs.Status.Replicas)
+		}
+	}
+	return int32(min(max(n, 1), math.MaxInt32))
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
