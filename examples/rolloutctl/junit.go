@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // JUnit XML, as CI test tabs read it (GitLab's unit test reports, and on
@@ -115,7 +116,8 @@ func writeJUnit(w io.Writer, out checkJSON, failOn string) error {
 func junitText(vs []violation) string {
 	var b strings.Builder
 	for _, v := range vs {
-		fmt.Fprintf(&b, "%s:%d: %s: replicas=%d at +%gs: %s\n", v.Location.File, v.Location.Line, v.Location.Field, v.Replicas, v.At, v.Message)
+		fmt.Fprintf(&b, "%s:%d: %s: replicas=%d at +%s: %s\n", v.Location.File, v.Location.Line, v.Location.Field, v.Replicas,
+			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)
 	}
 	return b.String()
 }
