@@ -112,6 +112,7 @@ type checked struct {
 // checkJSON is check -o json.
 type checkJSON struct {
 	OK          bool        `json:"ok"`
+	PodModel    string      `json:"podModel"`
 	Deployments []checked   `json:"deployments"`
 	Violations  []violation `json:"violations"`
 }
@@ -212,8 +213,12 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 		first[k+1] = first[k] + n
 	}
 	total := first[len(deps)]
+	quotas := ""
+	if f.quotaPods == 0 && slices.ContainsFunc(policies, func(p rolloutPolicy) bool { return p.quotas }) {
+		quotas = "pod quotas from the namespaces' ResourceQuotas"
+	}
 	var (
-		out      = checkJSON{OK: true, Deployments: []checked{}, Violations: []violation{}}
+		out      = checkJSON{OK: true, PodModel: describeModel(f.config(), quotas), Deployments: []checked{}, Violations: []violation{}}
 		limited  bool
 		progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
 		failure  error

@@ -13,7 +13,8 @@ func TestCheckPasses(t *testing.T) {
 	args := []string{"check", "-f", manifestPath("three-deployments.yaml")}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	want := `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
+	want := `pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s
+OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
 OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m
 OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 5m30s
 `
@@ -159,6 +160,10 @@ func checkLines(t *testing.T, stdin string, code int, want []string, args ...str
 	r := runCLI(t, stdin, args...)
 	r.wantCode(t, args, code)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "pod model: ") {
+		t.Fatalf("run(%q) printed no pod model first:\n%s", args, r.stdout)
+	}
+	lines = lines[1:]
 	if len(lines) != len(want) {
 		t.Fatalf("run(%q) printed %d lines, want %d:\n%s", args, len(lines), len(want), r.stdout)
 	}
@@ -253,7 +258,8 @@ func TestCheckOutputInInputOrderWhateverWorkers(t *testing.T) {
 	if one.code != exitViolation || one.stdout != many.stdout || one.stderr != many.stderr {
 		t.Errorf("--workers 1 and 7 differ (exit %d, %d):\n%s\n---\n%s", one.code, many.code, one.stdout, many.stdout)
 	}
-	if strings.Index(one.stdout, " d00 ") != 4 || !strings.Contains(one.stdout, "OK   d59 ") || strings.Index(one.stdout, "d58") > strings.Index(one.stdout, "d59") {
+	_, body, _ := strings.Cut(one.stdout, "\n") // after the pod model
+	if strings.Index(body, " d00 ") != 4 || !strings.Contains(one.stdout, "OK   d59 ") || strings.Index(one.stdout, "d58") > strings.Index(one.stdout, "d59") {
 		t.Errorf("output not in input order:\n%s", one.stdout)
 	}
 }
@@ -286,7 +292,8 @@ func TestCheckJSON(t *testing.T) {
 		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
 	}
 	want := checkJSON{
-		OK: false,
+		OK:       false,
+		PodModel: "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s",
 		Deployments: []checked{
 			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
 			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
@@ -315,7 +322,18 @@ func TestCheckProgress(t *testing.T) {
 	if len(lines) != 10 || lines[0] != "check: 10% (15 of 150 rollouts)" || lines[9] != "check: 100% (150 of 150 rollouts)" {
 		t.Errorf("progress lines:\n%s", r.stderr)
 	}
-	if !strings.HasPrefix(r.stdout, "OK   reports replicas=0..149 (150 rollouts)") {
+	if !strings.HasPrefix(afterModel(t, r.stdout), "OK   reports replicas=0..149 (150 rollouts)") {
 		t.Errorf("output: %s", r.stdout)
 	}
+}
+
+// afterModel returns check's text output after its first line, which must
+// name the pod model.
+func afterModel(t *testing.T, out string) string {
+	t.Helper()
+	first, rest, _ := strings.Cut(out, "\n")
+	if !strings.HasPrefix(first, "pod model: ") {
+		t.Errorf("output does not start with the pod model:\n%s", out)
+	}
+	return rest
 }

@@ -27,10 +27,11 @@ func (f *checkFlags) render(format string, w io.Writer, out checkJSON) error {
 	return writeCheckText(w, out)
 }
 
-// writeCheckText writes each Deployment's violations, then an OK line for
-// each Deployment that broke no rule and was decided.
+// writeCheckText writes the pod model, then each Deployment's violations
+// and an OK line for each Deployment that broke no rule and was decided.
 func writeCheckText(w io.Writer, out checkJSON) error {
 	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, out.PodModel)
 	v := 0
 	for _, c := range out.Deployments {
 		for ; v < len(out.Violations) && out.Violations[v].Deployment == c.Deployment; v++ {

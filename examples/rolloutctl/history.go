@@ -27,7 +27,8 @@ Unlike 'kubectl rollout history' it shows times and images.
 
 --revision N prints that revision's pod template; --diff A..B the
 differences between the templates of revisions A and B, as a unified diff
-of their YAML. A revision the input does not hold is an error (exit 2).
+of their YAML (the pod-template-hash label left out). A revision the input
+does not hold is an error (exit 2).
 `
 
 // changeCauseAnnotation records why a revision was made, as kubectl
@@ -122,7 +123,7 @@ func runHistory(e *env, args []string) int {
 		if err == nil {
 			var b rollout.PodTemplate
 			if b, err = template(to); err == nil {
-				h.Diff = unifiedDiff(fmt.Sprintf("revision %d", from), fmt.Sprintf("revision %d", to), templateYAML(a), templateYAML(b))
+				h.Diff = unifiedDiff(fmt.Sprintf("revision %d", from), fmt.Sprintf("revision %d", to), templateYAML(withoutHash(a)), templateYAML(withoutHash(b)))
 			}
 		}
 		if err != nil {
@@ -130,8 +131,12 @@ func runHistory(e *env, args []string) int {
 		}
 	}
 	return writeReports(e, "history", outs, func(format string, w io.Writer) error {
-		if format != "text" {
+		switch {
+		case format != "text":
 			return encodeData(format, w, h)
+		case diff != "":
+			_, err := io.WriteString(w, h.Diff) // nothing for equal templates, as diff(1) prints
+			return err
 		}
 		return writeHistoryText(w, h)
 	})
@@ -178,9 +183,6 @@ func writeHistoryText(w io.Writer, h historyJSON) error {
 		}
 		_, err = w.Write(y)
 		return err
-	case h.Diff != "":
-		_, err := io.WriteString(w, h.Diff)
-		return err
 	}
 	fmt.Fprintf(w, "%s\n", h.Deployment)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -197,6 +199,14 @@ func writeHistoryText(w io.Writer, h historyJSON) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", rev, r.ReplicaSet, created, r.Replicas, strings.Join(r.Images, ","), r.ChangeCause)
 	}
 	return tw.Flush()
+}
+
+// withoutHash returns t without its pod-template-hash label, which differs
+// between any two revisions and says nothing about what changed.
+func withoutHash(t rollout.PodTemplate) rollout.PodTemplate {
+	t = t.DeepCopy()
+	delete(t.Labels, rollout.PodTemplateHashLabel)
+	return t
 }
 
 // templateYAML renders a pod template as YAML, keys sorted, one field a

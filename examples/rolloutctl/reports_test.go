@@ -242,7 +242,7 @@ func TestReportPairs(t *testing.T) {
 		"--format", "sarif", "--output", sarif, "--format", "junit", "--output", junit, "--format", "text"}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitViolation)
-	if !strings.HasPrefix(r.stdout, "FAIL payments/checkout") {
+	if !strings.HasPrefix(afterModel(t, r.stdout), "FAIL payments/checkout") {
 		t.Errorf("stdout: %q, want the text report alone", r.stdout)
 	}
 	for _, f := range []string{sarif, junit} {

@@ -28,26 +28,36 @@ type rolloutPolicy struct {
 	static  []violation
 	refused bool
 	budgets []budget
+	quotas  bool // the namespace has ResourceQuotas
 	// rules are the rules applied, for the reports that list passes.
 	rules []string
 }
 
-// policyFor reads the policy of d's rollouts.
+// policyFor reads the policy of d's rollouts for check: readPolicy, and
+// the rules that apply.
 func (f *checkFlags) policyFor(in *loaded, d rollout.Deployment) (rolloutPolicy, error) {
-	p := rolloutPolicy{lo: d.Spec.Replicas, hi: d.Spec.Replicas, cap: quotaCap{pods: -1}}
+	p, err := readPolicy(in, d, f.replicas, f.quotaPods, f.maxRollouts)
 	p.rules = append(p.rules, ruleNeverFinish, ruleDeadline, ruleOutage)
 	for _, r := range []struct {
 		on   bool
 		rule string
-	}{{f.maxPods > 0, ruleMaxPods}, {f.minAvailable.set, ruleMinAvailable}, {f.maxDuration > 0, ruleMaxDuration}} {
+	}{{f.maxPods > 0, ruleMaxPods}, {f.minAvailable.set, ruleMinAvailable}, {f.maxDuration > 0, ruleMaxDuration},
+		{p.quotas, ruleThrottled}, {p.hpa != nil, ruleHPAReplicas}, {len(p.budgets) > 0, rulePDBDrain}, {len(p.budgets) > 0, rulePDBNever}} {
 		if r.on {
 			p.rules = append(p.rules, r.rule)
 		}
 	}
+	return p, err
+}
+
+// readPolicy reads what the policy objects of d's namespace say about its
+// rollouts; replicas and quotaPods are the flags that override them, and
+// the quotas hold rollouts at once.
+func readPolicy(in *loaded, d rollout.Deployment, replicas replicasFlag, quotaPods, rollouts int) (rolloutPolicy, error) {
+	p := rolloutPolicy{lo: d.Spec.Replicas, hi: d.Spec.Replicas, cap: quotaCap{pods: -1}}
 	if h, ok := in.hpaFor(d); ok {
 		p.hpa = &h
 		p.lo, p.hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
-		p.rules = append(p.rules, ruleHPAReplicas)
 		if where := in.deploymentPlace(d, "spec.replicas"); where.Written && !isLive(d) {
 			p.static = append(p.static, violation{Deployment: qualified(d), Replicas: p.lo, Rule: ruleHPAReplicas, Severity: severityWarning,
 				Cause: causeInput, Location: where, Related: []place{fieldPlace(h.doc, "HorizontalPodAutoscaler", h.obj.Namespace, h.obj.Name, "spec.scaleTargetRef")},
@@ -55,8 +65,8 @@ func (f *checkFlags) policyFor(in *loaded, d rollout.Deployment) (rolloutPolicy,
 					d.Spec.Replicas, h.obj.Name, p.lo, p.hi)})
 		}
 	}
-	if f.replicas.set {
-		p.lo, p.hi = f.replicas.min, f.replicas.max
+	if replicas.set {
+		p.lo, p.hi = replicas.min, replicas.max
 	}
 	if ns := in.policy[d.Namespace]; ns != nil && len(ns.quotas)+len(ns.ranges) > 0 {
 		v, err := in.quotaView(d.Namespace)
@@ -64,20 +74,15 @@ func (f *checkFlags) policyFor(in *loaded, d rollout.Deployment) (rolloutPolicy,
 			return p, err
 		}
 		k := slices.IndexFunc(v.deps, func(o rollout.Deployment) bool { return o.Name == d.Name })
-		if len(ns.quotas) > 0 {
-			p.rules = append(p.rules, ruleThrottled)
-			if f.quotaPods == 0 {
-				p.cap = v.capFor(in, k, f.maxRollouts)
-			}
+		p.quotas = len(ns.quotas) > 0
+		if p.quotas && quotaPods == 0 {
+			p.cap = v.capFor(in, k, rollouts)
 		}
-		blocked := v.admission(in, k, f.maxRollouts, p.cap)
+		blocked := v.admission(in, k, rollouts, p.cap)
 		p.static = append(p.static, blocked...)
 		p.refused = len(blocked) > 0 && d.Spec.Replicas > 0
 	}
 	p.budgets = in.budgetsFor(d)
-	if len(p.budgets) > 0 {
-		p.rules = append(p.rules, rulePDBDrain, rulePDBNever)
-	}
 	for _, b := range p.budgets {
 		var counts []int32
 		for r := int64(p.lo); r <= int64(p.hi); r++ {

@@ -25,8 +25,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool       sarifTool      `json:"tool"`
+	Results    []sarifResult  `json:"results"`
+	Properties map[string]any `json:"properties"`
 }
 
 type sarifTool struct {
@@ -104,7 +105,7 @@ func writeSARIF(w io.Writer, out checkJSON) error {
 		driver.Rules = append(driver.Rules, sarifRule{ID: r.id, Name: r.name, ShortDescription: sarifText{r.short},
 			FullDescription: sarifText{r.full}, DefaultConfiguration: sarifRuleConfig{sarifLevels[r.severity]}})
 	}
-	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{}}
+	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{}, Properties: map[string]any{"podModel": out.PodModel}}
 	for _, v := range out.Violations {
 		res := sarifResult{RuleID: v.Rule, RuleIndex: index[v.Rule], Level: sarifLevels[v.Severity],
 			Message:             sarifText{fmt.Sprintf("%s replicas=%d at +%s: %s", v.Deployment, v.Replicas, fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -262,17 +263,19 @@ func templateImages(t rollout.PodTemplate) []string {
 
 func runSimulate(e *env, args []string) int {
 	var f simFlags
-	var output string
+	var outputs outputFlags
 	fs := newFlagSet("simulate")
 	f.input.add(fs, "; else the embedded seed example", true)
 	f.addSpec(fs)
 	f.addModel(fs)
-	fs.StringVar(&output, "o", "table", "output `format`: table, json or svg")
+	f.input.addOptions(fs)
+	outputs.addOutputs(fs, "text", "json", "yaml", "svg")
 	if code := parse(e, fs, simulateHelp, args); code >= 0 {
 		return code
 	}
-	if output != "table" && output != "json" && output != "svg" {
-		return fail(e, "simulate", fmt.Errorf("-o %q: want table, json or svg", output))
+	outs, err := outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "simulate", err)
 	}
 	if f.replicas.set && f.replicas.min != f.replicas.max {
 		return fail(e, "simulate", fmt.Errorf("--replicas %s: simulate takes one count (check and bounds take a range)", f.replicas.String()))
@@ -295,26 +298,77 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
-	d, err = f.withSpec(d)
+	run, err := f.simulation(in, d, images)
 	if err != nil {
 		return fail(e, "simulate", err)
+	}
+	return writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
+		switch format {
+		case "json", "yaml":
+			j := newSimJSON(run.title, run.state, run.res)
+			j.PodModel, j.Policy = run.model, run.notes
+			return encodeData(format, w, j)
+		case "svg":
+			writeSVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
+			return nil
+		}
+		writeTable(w, run.title, run.model, run.notes, run.state, run.res)
+		return nil
+	})
+}
+
+// simulation is one simulated rollout and what it ran under.
+type simulation struct {
+	title, model string
+	notes        []string // what the policy objects changed
+	state        rollout.State
+	cfg          sim.Config
+	res          sim.Result
+}
+
+// simulation runs the rollout of d the flags describe, under the policy
+// objects of its namespace: an HPA's range bounds the replicas, a quota
+// caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
+func (f *simFlags) simulation(in *loaded, d rollout.Deployment, images imagesFlag) (simulation, error) {
+	var run simulation
+	pol, err := readPolicy(in, d, f.replicas, f.quotaPods, 1)
+	if err != nil {
+		return run, err
+	}
+	if h := pol.hpa; h != nil && !f.replicas.set {
+		r := min(max(d.Spec.Replicas, pol.lo), pol.hi)
+		run.notes = append(run.notes, fmt.Sprintf("HorizontalPodAutoscaler %s scales it between %d and %d replicas (checked at %d)", h.obj.Name, pol.lo, pol.hi, r))
+		d = d.DeepCopy()
+		d.Spec.Replicas = r
+	}
+	for _, v := range pol.static {
+		if v.Rule == ruleNeverFinish {
+			return run, fmt.Errorf("%s: %s", v.Location, v.Message)
+		}
+	}
+	d, err = f.withSpec(d)
+	if err != nil {
+		return run, err
 	}
 	s, from, err := start(in, d, images)
 	if err != nil {
-		return fail(e, "simulate", err)
+		return run, err
 	}
-	res, err := sim.Run(s, f.config())
+	s.Options = f.input.options
+	run.cfg = f.config()
+	quota := ""
+	if f.quotaPods == 0 && pol.cap.pods >= 0 {
+		run.cfg.Pods.MaxPods = maxPods(pol.cap, s)
+		quota = pol.cap.why
+	}
+	for _, b := range pol.budgets {
+		run.notes = append(run.notes, b.describe(d.Spec.Replicas)+" ("+b.pdb.doc.Source+")")
+	}
+	run.res, err = sim.Run(s, run.cfg)
 	if err != nil {
-		return fail(e, "simulate", err)
+		return run, err
 	}
-	title := fmt.Sprintf("%s: %s", qualified(d), from)
-	switch output {
-	case "json":
-		return writeJSON(e, "simulate", newSimJSON(title, s, res))
-	case "svg":
-		writeSVG(e.stdout, title, s, res, f.quotaPods)
-	default:
-		writeTable(e.stdout, title, s, res)
-	}
-	return exitOK
+	run.title = fmt.Sprintf("%s: %s", qualified(d), from)
+	run.model, run.state = describeModel(run.cfg, quota), s
+	return run, nil
 }
