@@ -22,8 +22,7 @@ type rolloutCheck struct {
 // checkOne simulates the rollout of d at replicas and returns the rules it
 // breaks, in the order they happen.
 func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
-	d = d.DeepCopy()
-	d.Spec.Replicas = replicas
+	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
 	if err := rollout.Validate(d); err != nil && !f.input.options.SkipValidation {
 		return rolloutCheck{err: err}
 	}
@@ -89,12 +88,16 @@ func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployme
 		end = again.Summary
 	}
 	j.ending(end)
-	start := moment{replicas: res.Start.Replicas}
-	start.pods, start.avail = res.Start.Pods()
-	for _, c := range res.Start.Sets {
-		start.ready += int64(c.Ready)
+	out := rolloutCheck{violations: j.sorted(), sum: end}
+	if len(pol.budgets) > 0 {
+		start := moment{replicas: res.Start.Replicas}
+		start.pods, start.avail = res.Start.Pods()
+		for _, c := range res.Start.Sets {
+			start.ready += int64(c.Ready)
+		}
+		out.drains = drainBlocks(pol.budgets, replicas, append([]moment{start}, moments...))
 	}
-	return rolloutCheck{violations: j.sorted(), sum: end, drains: drainBlocks(pol.budgets, replicas, append([]moment{start}, moments...))}
+	return out
 }
 
 // inRollout reports whether d is in the middle of a rollout over its

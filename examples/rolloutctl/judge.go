@@ -100,10 +100,6 @@ func (j *judgement) field(rule string) string {
 		return "spec.strategy.type"
 	case rule == ruleMinAvailable, rule == ruleNeverFinish:
 		return "spec.strategy.rollingUpdate.maxUnavailable"
-	case rule == ruleOutage && rollout.MaxSurge(j.d) == 0:
-		return "spec.strategy.rollingUpdate.maxSurge"
-	case rule == ruleOutage:
-		return "spec.strategy.rollingUpdate.maxUnavailable"
 	}
 	return "spec.strategy.rollingUpdate.maxSurge"
 }
@@ -234,6 +230,8 @@ func (j *judgement) outage() {
 		j.add(ruleOutage, severityWarning, at, causeRollout,
 			"maxSurge %s and maxUnavailable %s both round to 0 for 1 replica, so maxUnavailable becomes 1: the only pod goes down during the rollout",
 			ru.MaxSurge, ru.MaxUnavailable)
+		// A surge pod would keep one available.
+		j.vs[len(j.vs)-1].Location = j.in.deploymentPlace(d, "spec.strategy.rollingUpdate.maxSurge")
 		return
 	}
 	if d.Spec.Replicas == 1 {

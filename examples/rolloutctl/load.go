@@ -86,6 +86,7 @@ func (in *loaded) makeIndex() {
 	for i, d := range in.objs.Deployments {
 		in.index[d.Namespace+"/"+d.Name] = i
 	}
+	in.indexPolicy()
 }
 
 // load reads the inputs the flags name (standard input when they name

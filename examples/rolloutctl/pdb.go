@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
@@ -33,18 +32,11 @@ func (in *loaded) budgetsFor(d rollout.Deployment) []budget {
 		return nil
 	}
 	var out []budget
-	for _, p := range ns.pdbs {
-		if !apiserver.SelectorMatches(p.obj.Spec.Selector, d.Spec.Template.Labels) {
-			continue
-		}
-		b := budget{pdb: p, field: "spec.minAvailable"}
+	for _, i := range ns.pdbsOf[d.Name] {
+		p := ns.pdbs[i]
+		b := budget{pdb: p, field: "spec.minAvailable", others: ns.pdbReplicas[i] - int64(d.Spec.Replicas)}
 		if p.obj.Spec.MaxUnavailable != nil {
 			b.field = "spec.maxUnavailable"
-		}
-		for _, o := range in.objs.Deployments {
-			if o.Namespace == d.Namespace && o.Name != d.Name && apiserver.SelectorMatches(p.obj.Spec.Selector, o.Spec.Template.Labels) {
-				b.others += int64(o.Spec.Replicas)
-			}
 		}
 		out = append(out, b)
 	}

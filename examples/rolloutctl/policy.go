@@ -27,12 +27,67 @@ type policyObject[T any] struct {
 	doc manifest.Document
 }
 
-// nsPolicy is the policy objects of one namespace, in input order.
+// nsPolicy is the policy objects of one namespace, in input order, and
+// the lookups made from them once (see indexPolicy).
 type nsPolicy struct {
 	quotas []policyObject[*schema.ResourceQuota]
 	ranges []policyObject[*schema.LimitRange]
 	pdbs   []policyObject[*schema.PodDisruptionBudget]
 	hpas   []policyObject[*schema.HorizontalPodAutoscaler]
+
+	hpaOf map[string]int // Deployment name -> its HPA
+	// pdbsOf lists the budgets that select each Deployment's pods, and
+	// pdbReplicas the replicas of all the Deployments each selects.
+	pdbsOf      map[string][]int
+	pdbReplicas []int64
+}
+
+// indexPolicy makes each namespace's lookups: which HPA scales a
+// Deployment, which budgets select its pods. Budgets are found through
+// their first matchLabels entry, so that the cost grows with the
+// Deployments and not with Deployments times budgets.
+func (in *loaded) indexPolicy() {
+	for ns, p := range in.policy {
+		p.hpaOf = map[string]int{}
+		for i := len(p.hpas) - 1; i >= 0; i-- { // the first counts
+			ref := p.hpas[i].obj.Spec.ScaleTargetRef
+			if ref.Kind == "Deployment" && (ref.APIVersion == "apps/v1" || ref.APIVersion == "") {
+				p.hpaOf[ref.Name] = i
+			}
+		}
+		if len(p.pdbs) == 0 {
+			continue
+		}
+		sels := make([]apiserver.Selector, len(p.pdbs))
+		byLabel := map[string][]int{}
+		var anyLabels []int
+		for i, b := range p.pdbs {
+			sels[i] = apiserver.ParseSelector(b.obj.Spec.Selector)
+			if s := b.obj.Spec.Selector; s != nil && len(s.MatchLabels) > 0 {
+				k := sortedKeys(s.MatchLabels)[0]
+				byLabel[k+"="+s.MatchLabels[k]] = append(byLabel[k+"="+s.MatchLabels[k]], i)
+			} else {
+				anyLabels = append(anyLabels, i)
+			}
+		}
+		p.pdbsOf, p.pdbReplicas = map[string][]int{}, make([]int64, len(p.pdbs))
+		for _, d := range in.objs.Deployments {
+			if d.Namespace != ns {
+				continue
+			}
+			cands := slices.Clone(anyLabels)
+			for k, v := range d.Spec.Template.Labels {
+				cands = append(cands, byLabel[k+"="+v]...)
+			}
+			slices.Sort(cands)
+			for _, i := range slices.Compact(cands) {
+				if sels[i].Matches(d.Spec.Template.Labels) {
+					p.pdbsOf[d.Name] = append(p.pdbsOf[d.Name], i)
+					p.pdbReplicas[i] += int64(d.Spec.Replicas)
+				}
+			}
+		}
+	}
 }
 
 // decodedPolicy is one decoded policy object, before it joins its
@@ -146,11 +201,7 @@ func (p place) String() string {
 // first of d's namespace whose scale target is d.
 func (in *loaded) hpaFor(d rollout.Deployment) (policyObject[*schema.HorizontalPodAutoscaler], bool) {
 	if ns := in.policy[d.Namespace]; ns != nil {
-		i := slices.IndexFunc(ns.hpas, func(h policyObject[*schema.HorizontalPodAutoscaler]) bool {
-			ref := h.obj.Spec.ScaleTargetRef
-			return ref.Kind == "Deployment" && ref.Name == d.Name && (ref.APIVersion == "apps/v1" || ref.APIVersion == "")
-		})
-		if i >= 0 {
+		if i, ok := ns.hpaOf[d.Name]; ok {
 			return ns.hpas[i], true
 		}
 	}

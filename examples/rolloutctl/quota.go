@@ -35,6 +35,12 @@ type nsQuota struct {
 	current []int64 // the pods each runs now
 	surge   []int64 // the pods each rollout adds at its peak
 	sets    int64   // ReplicaSets in the input
+
+	// Made as asked for: which Deployments each quota charges, and what
+	// they use of a resource (by "quota index/resource").
+	charged [][]bool
+	usage   map[string]*quotaUsage
+	at      map[string]int // a Deployment's index, by name
 }
 
 // profileOf admits a pod of d's template in a namespace with policy.
@@ -73,6 +79,10 @@ func (in *loaded) quotaView(ns string) (*nsQuota, error) {
 		if err != nil {
 			return nil, err
 		}
+		if v.at == nil {
+			v.at = map[string]int{}
+		}
+		v.at[d.Name] = len(v.deps)
 		v.deps, v.profile = append(v.deps, d), append(v.profile, p)
 		v.current = append(v.current, in.currentPods(d))
 		b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
@@ -108,7 +118,8 @@ func (in *loaded) currentPods(d rollout.Deployment) int64 {
 // that decide it.
 type quotaCap struct {
 	pods  int64
-	why   string
+	why   string // the numbers, in a sentence
+	short string // the quota and resource: "ResourceQuota compute, requests.cpu 6"
 	where place
 }
 
@@ -118,8 +129,8 @@ type quotaCap struct {
 func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
 	c := quotaCap{pods: -1}
 	me := v.profile[k]
-	for _, q := range v.policy.quotas {
-		if !apiserver.QuotaCharges(q.obj, me.pod) {
+	for qi, q := range v.policy.quotas {
+		if !v.charges(qi)[k] {
 			continue
 		}
 		for _, r := range sortedKeys(q.obj.Spec.Hard) {
@@ -128,7 +139,7 @@ func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
 				continue
 			}
 			hard := q.obj.Spec.Hard[r]
-			_, others, surge := v.usedBy(q.obj, r, k, rollouts)
+			others, surge := v.usedBy(qi, r, k, rollouts)
 			room := hard
 			room.Sub(others)
 			room.Sub(surge)
@@ -138,6 +149,7 @@ func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
 			}
 			c.pods = n
 			c.where = fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+r+"]")
+			c.short = fmt.Sprintf("ResourceQuota %s, %s %s", q.obj.Name, r, hard.String())
 			var b strings.Builder
 			fmt.Fprintf(&b, "ResourceQuota %s allows %s %s, of which other pods use %s", q.obj.Name, r, hard.String(), others.String())
 			if !surge.IsZero() {
@@ -154,40 +166,82 @@ func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
 	return c
 }
 
-// usedBy returns what the namespace uses of resource r by quota q's
-// count (its status.used when the input has it, else the Deployments'
-// current pods), how much of that is not the k-th Deployment's, and the
-// surge of the rollouts-1 largest other rollouts.
-func (v *nsQuota) usedBy(q *schema.ResourceQuota, r string, k, rollouts int) (used, others, surge schema.Quantity) {
-	own := func(i int) schema.Quantity {
-		if !apiserver.QuotaCharges(q, v.profile[i].pod) {
-			return schema.Quantity{}
-		}
-		return v.profile[i].usage[r].Times(v.current[i])
+// charges returns, for the qi-th quota, whether it charges each
+// Deployment's pods, made once.
+func (v *nsQuota) charges(qi int) []bool {
+	if v.charged == nil {
+		v.charged = make([][]bool, len(v.policy.quotas))
 	}
-	if u, ok := q.Status.Used[r]; ok {
-		used = u
-	} else {
-		for i := range v.deps {
-			used.Add(own(i))
+	if v.charged[qi] == nil {
+		v.charged[qi] = make([]bool, len(v.deps))
+		for i, p := range v.profile {
+			v.charged[qi][i] = apiserver.QuotaCharges(v.policy.quotas[qi].obj, p.pod)
 		}
 	}
-	others = used
-	others.Sub(own(k))
+	return v.charged[qi]
+}
+
+// quotaUsage is what a namespace uses of one resource by one quota's
+// count: in all (the quota's status.used when the input has it, else the
+// Deployments' current pods), each Deployment's part, and the
+// Deployments by the surge of their rollouts, largest first.
+type quotaUsage struct {
+	used  schema.Quantity
+	own   []schema.Quantity
+	order []int
+	surge []schema.Quantity
+}
+
+// usedBy returns what the pods other than the k-th Deployment's use of
+// resource r by the qi-th quota's count, and the surge of the rollouts-1
+// largest other rollouts.
+func (v *nsQuota) usedBy(qi int, r string, k, rollouts int) (others, surge schema.Quantity) {
+	key := fmt.Sprintf("%d/%s", qi, r)
+	u, ok := v.usage[key]
+	if !ok {
+		u = v.measure(qi, r)
+		if v.usage == nil {
+			v.usage = map[string]*quotaUsage{}
+		}
+		v.usage[key] = u
+	}
+	others = u.used
+	others.Sub(u.own[k])
 	if others.Sign() < 0 {
 		others = schema.Quantity{}
 	}
-	var extra []schema.Quantity
-	for i := range v.deps {
-		if i != k && apiserver.QuotaCharges(q, v.profile[i].pod) {
-			extra = append(extra, v.profile[i].usage[r].Times(v.surge[i]))
+	for _, i := range u.order {
+		if rollouts <= 1 {
+			break
+		}
+		if i != k {
+			surge.Add(u.surge[i])
+			rollouts--
 		}
 	}
-	slices.SortStableFunc(extra, func(a, b schema.Quantity) int { return b.Cmp(a) })
-	for i := 0; i < len(extra) && i < rollouts-1; i++ {
-		surge.Add(extra[i])
+	return others, surge
+}
+
+// measure makes the quotaUsage of resource r by the qi-th quota.
+func (v *nsQuota) measure(qi int, r string) *quotaUsage {
+	q, charged := v.policy.quotas[qi].obj, v.charges(qi)
+	u := &quotaUsage{own: make([]schema.Quantity, len(v.deps)), surge: make([]schema.Quantity, len(v.deps))}
+	for i := range v.deps {
+		if charged[i] {
+			per := v.profile[i].usage[r]
+			u.own[i], u.surge[i] = per.Times(v.current[i]), per.Times(v.surge[i])
+			u.order = append(u.order, i)
+		}
 	}
-	return used, others, surge
+	if used, ok := q.Status.Used[r]; ok {
+		u.used = used
+	} else {
+		for i := range v.deps {
+			u.used.Add(u.own[i])
+		}
+	}
+	slices.SortStableFunc(u.order, func(a, b int) int { return u.surge[b].Cmp(u.surge[a]) })
+	return u
 }
 
 // admission returns what refuses every pod of the k-th Deployment
@@ -206,8 +260,8 @@ func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []viola
 		add(in.deploymentPlace(d, "spec.template."+p.Field), []place{fieldPlace(lr.doc, "LimitRange", lr.obj.Namespace, lr.obj.Name, p.Item)},
 			"LimitRange %s refuses every pod: %s", p.LimitRange, p.Message)
 	}
-	for _, q := range v.policy.quotas {
-		if !apiserver.QuotaCharges(q.obj, me.pod) {
+	for qi, q := range v.policy.quotas {
+		if !v.charges(qi)[k] {
 			continue
 		}
 		for _, m := range apiserver.QuotaConstraints(q.obj, me.pod) {

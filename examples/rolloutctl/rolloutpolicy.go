@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -73,7 +72,7 @@ func readPolicy(in *loaded, d rollout.Deployment, replicas replicasFlag, quotaPo
 		if err != nil {
 			return p, err
 		}
-		k := slices.IndexFunc(v.deps, func(o rollout.Deployment) bool { return o.Name == d.Name })
+		k := v.at[d.Name]
 		p.quotas = len(ns.quotas) > 0
 		if p.quotas && quotaPods == 0 {
 			p.cap = v.capFor(in, k, rollouts)

@@ -196,6 +196,9 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 		s = sim.FromDeployment(d, now)
 		from = "fully rolled out on its template"
 	}
+	if len(images) == 0 {
+		return s, from, nil
+	}
 	cs, err := containers(d.Spec.Template)
 	if err != nil {
 		return rollout.State{}, "", err
@@ -359,7 +362,8 @@ func (f *simFlags) simulation(in *loaded, d rollout.Deployment, images imagesFla
 	quota := ""
 	if f.quotaPods == 0 && pol.cap.pods >= 0 {
 		run.cfg.Pods.MaxPods = maxPods(pol.cap, s)
-		quota = pol.cap.why
+		quota = pol.cap.short
+		run.notes = append(run.notes, pol.cap.why)
 	}
 	for _, b := range pol.budgets {
 		run.notes = append(run.notes, b.describe(d.Spec.Replicas)+" ("+b.pdb.doc.Source+")")

@@ -179,10 +179,26 @@ func nameIsPathSegment(name string, prefix bool) []string {
 	return errs
 }
 
-// SelectorMatches reports whether a label selector selects labels, as
-// labels.Selector does (a nil selector selects nothing, an empty one
-// everything), and false for a selector that does not parse.
-func SelectorMatches(s *schema.LabelSelector, labels map[string]string) bool {
+// A Selector is a parsed label selector, as labels.Selector: a nil one
+// selects nothing, an empty one everything.
+type Selector struct {
+	sel selector
+	ok  bool
+}
+
+// ParseSelector parses a label selector once, for many matches. A
+// selector that does not parse (an unknown operator, a bad key or value)
+// selects nothing.
+func ParseSelector(s *schema.LabelSelector) Selector {
 	sel, ok := selectorOf(s)
-	return ok && sel.matches(labels)
+	return Selector{sel, ok}
+}
+
+// Matches reports whether the selector selects labels.
+func (s Selector) Matches(labels map[string]string) bool { return s.ok && s.sel.matches(labels) }
+
+// SelectorMatches reports whether a label selector selects labels:
+// ParseSelector(s).Matches(labels).
+func SelectorMatches(s *schema.LabelSelector, labels map[string]string) bool {
+	return ParseSelector(s).Matches(labels)
 }
