@@ -126,6 +126,9 @@ type checkFlags struct {
 	maxRollouts  int
 	failOn       string
 	outputs      outputFlags
+	// memo shares the runs of rollouts of one shape (nil: none, as the
+	// tests compare).
+	memo *simMemo
 }
 
 func runCheck(e *env, args []string) int {
@@ -171,6 +174,7 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
+	f.memo = &simMemo{}
 	out, limited, err := f.run(e, in)
 	if err != nil {
 		return fail(e, "check", err)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"maps"
+	"math"
+	"sync"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -25,6 +27,12 @@ func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployme
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
 	if err := rollout.Validate(d); err != nil && !f.input.options.SkipValidation {
 		return rolloutCheck{err: err}
+	}
+	shape, memoize := f.shapeOf(in, pol, d)
+	if run, ok := f.memo.get(shape, memoize); ok {
+		// A rollout of this shape ran already: it runs alike.
+		s := rollout.State{Deployment: d, Now: in.start()}
+		return f.conclude(in, pol, s, run.res, run.moments, replicas, sim.Config{})
 	}
 	var images []imageFlag
 	restart := false
@@ -73,6 +81,16 @@ func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployme
 	if err != nil {
 		return rolloutCheck{err: err}
 	}
+	if memoize && res.Summary.Outcome != sim.OutcomeDeadlineExceeded && !res.Summary.Outcome.Stuck() {
+		f.memo.put(shape, memoRun{res, moments})
+	}
+	return f.conclude(in, pol, s, res, moments, replicas, cfg)
+}
+
+// conclude judges a run of the rollout of s, running it again without
+// the progress deadline when the deadline stopped it (cfg is its
+// configuration; it is not needed otherwise).
+func (f *checkFlags) conclude(in *loaded, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment, replicas int32, cfg sim.Config) rolloutCheck {
 	j := f.judge(in, pol, s, res, moments)
 	end := res.Summary
 	if end.Outcome == sim.OutcomeDeadlineExceeded {
@@ -129,4 +147,66 @@ func newImages(s rollout.State) []string {
 		}
 	}
 	return out
+}
+
+// A rolloutShape is all that the simulation of a Deployment started from
+// its manifest alone (no ReplicaSets in the input) depends on, besides its
+// names and template: Deployments of one shape roll out alike, step by
+// step, so check simulates each shape once. The names appear only in the
+// messages of a progress deadline and of a rollout that can never finish,
+// whose runs are not kept.
+type rolloutShape struct {
+	replicas, minReady, maxPods int32
+	strategy                    rollout.Strategy
+	history, deadline           rollout.OptionalInt32
+	paused                      bool
+}
+
+// shapeOf returns d's shape, and whether its runs may be shared: d starts
+// from its manifest alone, is not being deleted or rolled back, and no
+// image is to stay unready (which depends on the template).
+func (f *checkFlags) shapeOf(in *loaded, pol *rolloutPolicy, d rollout.Deployment) (rolloutShape, bool) {
+	ok := f.memo != nil && len(f.neverReady) == 0 && !d.Deleting() && len(in.ownSets(d)) == 0
+	if _, rollback := d.Annotations[rollout.RollbackToAnnotation]; rollback {
+		ok = false
+	}
+	maxPods := int32(f.quotaPods)
+	if f.quotaPods == 0 && pol.cap.pods >= 0 {
+		maxPods = int32(min(max(pol.cap.pods, 1), math.MaxInt32)) // as maxPods gives it, with no other ReplicaSet
+	}
+	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods, strategy: d.Spec.Strategy,
+		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused}, ok
+}
+
+// A memoRun is a run kept for its shape: its result without steps, and
+// its moments.
+type memoRun struct {
+	res     sim.Result
+	moments []moment
+}
+
+// simMemo keeps the runs of the shapes simulated so far, for all workers.
+// A nil simMemo keeps nothing.
+type simMemo struct {
+	mu   sync.Mutex
+	runs map[rolloutShape]memoRun
+}
+
+func (m *simMemo) get(k rolloutShape, ok bool) (memoRun, bool) {
+	if m == nil || !ok {
+		return memoRun{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, found := m.runs[k]
+	return r, found
+}
+
+func (m *simMemo) put(k rolloutShape, r memoRun) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs == nil {
+		m.runs = map[rolloutShape]memoRun{}
+	}
+	m.runs[k] = r
 }

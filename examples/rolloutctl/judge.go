@@ -131,7 +131,7 @@ func (j *judgement) throttled(end sim.Summary) {
 	j.add(ruleThrottled, severityWarning, at, causeRollout,
 		"%s: the quota refused pods %s, and the rollout waited for old pods to go; the ReplicaSet controller retries with a backoff of up to 16m40s (kubernetes#98656), which the simulation does not wait",
 		j.quotaWhy(), plural(end.FailedCreates, "time"))
-	j.related(j.pol.cap.where)
+	j.related(j.pol.cap.where())
 }
 
 // quotaWhy words the pod quota of the run: --quota-pods, or what the
@@ -140,7 +140,7 @@ func (j *judgement) quotaWhy() string {
 	if j.f.quotaPods > 0 || j.pol.cap.pods < 0 {
 		return fmt.Sprintf("--quota-pods %d", j.f.quotaPods)
 	}
-	return j.pol.cap.why
+	return j.pol.cap.why()
 }
 
 // need returns the available pods --min-available asks of replicas, or -1
@@ -254,7 +254,7 @@ func (j *judgement) ending(end sim.Summary) {
 	case end.Outcome.Stuck():
 		j.add(ruleNeverFinish, severityError, end.Duration, causeRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
 		if end.Outcome == sim.OutcomeQuota {
-			j.related(j.pol.cap.where)
+			j.related(j.pol.cap.where())
 		}
 	case end.Outcome == sim.OutcomeLimit:
 		j.add(ruleLimit, severityLimit, end.Duration, causeRollout,
@@ -294,9 +294,9 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 			// The simulator's detail words a pod count quota; this one is
 			// the ResourceQuota's.
 			if noneDown && j.pol.cap.pods <= int64(d.Spec.Replicas) {
-				return fmt.Sprintf("%s, none above the %d replicas for a surge pod, and maxUnavailable is 0", j.pol.cap.why, d.Spec.Replicas)
+				return fmt.Sprintf("%s, none above the %d replicas for a surge pod, and maxUnavailable is 0", j.pol.cap.why(), d.Spec.Replicas)
 			}
-			return j.pol.cap.why + ", which the rollout needs more than"
+			return j.pol.cap.why() + ", which the rollout needs more than"
 		}
 		if noneDown && quota > 0 && quota <= int64(d.Spec.Replicas) {
 			return fmt.Sprintf("the quota of %d pods leaves no room above %d replicas for a surge pod, and maxUnavailable is 0: %s", quota, d.Spec.Replicas, why)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -15,32 +16,17 @@ import (
 // What a namespace's ResourceQuotas and LimitRanges leave a rollout: each
 // Deployment's pods as admission makes them (LimitRange defaults), what a
 // quota charges for one, how many pods the quota's headroom holds, and the
-// pods admission refuses outright.
+// pods admission refuses outright. A namespace is worked out once, its
+// Deployments' pods several at once; the words of a finding are made only
+// for the findings.
 
-// podProfile is one pod of a Deployment's template after admission in
-// its namespace.
+// podProfile is what admission makes of one pod of a Deployment's
+// template in its namespace.
 type podProfile struct {
-	pod      *schema.Pod
-	usage    map[string]schema.Quantity // what a quota charges for it
-	defaults []apiserver.LimitDefault   // what LimitRanges gave it
-	refused  []apiserver.LimitProblem   // why LimitRanger refuses it
-	ranges   map[string]policyObject[*schema.LimitRange]
-}
-
-// nsQuota is a namespace's Deployments as its quotas see them.
-type nsQuota struct {
-	policy  *nsPolicy
-	deps    []rollout.Deployment
-	profile []podProfile
-	current []int64 // the pods each runs now
-	surge   []int64 // the pods each rollout adds at its peak
-	sets    int64   // ReplicaSets in the input
-
-	// Made as asked for: which Deployments each quota charges, and what
-	// they use of a resource (by "quota index/resource").
-	charged [][]bool
-	usage   map[string]*quotaUsage
-	at      map[string]int // a Deployment's index, by name
+	usage   map[string]schema.Quantity // what a quota charges for it
+	refused []apiserver.LimitProblem   // why LimitRanger refuses it
+	charged []bool                     // by each quota of the namespace
+	missing [][]apiserver.QuotaMissing // the requests each quota needs and it lacks
 }
 
 // profileOf admits a pod of d's template in a namespace with policy.
@@ -51,49 +37,98 @@ func profileOf(d rollout.Deployment, policy *nsPolicy) (podProfile, error) {
 	}
 	t := &schema.PodTemplateSpec{Spec: *spec}
 	t.Labels, t.Annotations = d.Spec.Template.Labels, d.Spec.Template.Annotations
-	p := podProfile{pod: apiserver.TemplatePod(t), ranges: map[string]policyObject[*schema.LimitRange]{}}
+	pod := apiserver.TemplatePod(t)
 	var ranges []*schema.LimitRange
 	for _, lr := range policy.ranges {
 		ranges = append(ranges, lr.obj)
-		p.ranges[lr.obj.Name] = lr
 	}
-	p.defaults, p.refused = apiserver.AdmitLimits(p.pod, ranges)
-	p.usage = apiserver.PodUsage(p.pod)
+	var p podProfile
+	_, p.refused = apiserver.AdmitLimits(pod, ranges)
+	p.usage = apiserver.PodUsage(pod)
+	for _, q := range policy.quotas {
+		charged := apiserver.QuotaCharges(q.obj, pod)
+		p.charged = append(p.charged, charged)
+		var missing []apiserver.QuotaMissing
+		if charged {
+			missing = apiserver.QuotaConstraints(q.obj, pod)
+		}
+		p.missing = append(p.missing, missing)
+	}
 	return p, nil
 }
 
-// quotaView returns the quota picture of d's namespace, made once.
-func (in *loaded) quotaView(ns string) (*nsQuota, error) {
-	if v, ok := in.quotas[ns]; ok {
-		return v, nil
+// nsQuota is a namespace's Deployments as its quotas see them.
+type nsQuota struct {
+	policy  *nsPolicy
+	deps    []rollout.Deployment
+	profile []podProfile
+	current []int64 // the pods each runs now
+	surge   []int64 // the pods each rollout adds at its peak
+	sets    int64   // ReplicaSets in the input
+	at      map[string]int
+	// usage is what the Deployments use of each resource of each quota.
+	usage map[quotaKey]*quotaUsage
+}
+
+// quotaKey is a resource of the quota at an index of a namespace's.
+type quotaKey struct {
+	quota    int
+	resource string
+}
+
+// quotaViews works out every namespace with quotas or LimitRanges, for
+// rollouts at once (--max-rollouts): the Deployments' pods several at
+// once, on every core.
+func (in *loaded) quotaViews(rollouts int) error {
+	if in.quotas != nil {
+		return nil
 	}
-	v := &nsQuota{policy: in.policy[ns]}
-	if v.policy == nil {
-		v.policy = &nsPolicy{}
+	in.quotas = map[string]*nsQuota{}
+	type job struct {
+		v *nsQuota
+		k int
 	}
-	for _, d := range in.objs.Deployments {
-		if d.Namespace != ns {
+	var jobs []job
+	for _, ns := range sortedKeys(in.policy) {
+		p := in.policy[ns]
+		if len(p.quotas)+len(p.ranges) == 0 {
 			continue
 		}
-		p, err := profileOf(d, v.policy)
-		if err != nil {
-			return nil, err
+		v := &nsQuota{policy: p, at: map[string]int{}, usage: map[quotaKey]*quotaUsage{}, sets: int64(len(in.namespaces[ns].ReplicaSets))}
+		for _, d := range in.objs.Deployments {
+			if d.Namespace == ns {
+				v.at[d.Name] = len(v.deps)
+				v.deps = append(v.deps, d)
+				v.current = append(v.current, in.currentPods(d))
+				b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
+				v.surge = append(v.surge, max(b.PeakPods-int64(d.Spec.Replicas), 0))
+				jobs = append(jobs, job{v, len(v.deps) - 1})
+			}
 		}
-		if v.at == nil {
-			v.at = map[string]int{}
+		v.profile = make([]podProfile, len(v.deps))
+		in.quotas[ns] = v
+	}
+	var failure error
+	inOrder(int64(len(jobs)), runtime.GOMAXPROCS(0), func(i int64) error {
+		j := jobs[i]
+		p, err := profileOf(j.v.deps[j.k], j.v.policy)
+		j.v.profile[j.k] = p
+		return err
+	}, func(_ int64, err error) bool {
+		failure = err
+		return err == nil
+	})
+	if failure != nil {
+		return failure
+	}
+	for _, v := range in.quotas {
+		for qi, q := range v.policy.quotas {
+			for _, r := range sortedKeys(q.obj.Spec.Hard) {
+				v.usage[quotaKey{qi, r}] = v.measure(qi, r)
+			}
 		}
-		v.at[d.Name] = len(v.deps)
-		v.deps, v.profile = append(v.deps, d), append(v.profile, p)
-		v.current = append(v.current, in.currentPods(d))
-		b := sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas)
-		v.surge = append(v.surge, max(b.PeakPods-int64(d.Spec.Replicas), 0))
 	}
-	v.sets = int64(len(in.namespaces[ns].ReplicaSets))
-	if in.quotas == nil {
-		in.quotas = map[string]*nsQuota{}
-	}
-	in.quotas[ns] = v
-	return v, nil
+	return nil
 }
 
 // currentPods is how many pods d runs now, as the input shows: those its
@@ -114,23 +149,56 @@ func (in *loaded) currentPods(d rollout.Deployment) int64 {
 }
 
 // quotaCap is what the quotas leave one Deployment: how many of its pods
-// fit (pods -1: no quota charges them) and the quota, resource and numbers
-// that decide it.
+// fit (pods -1: no quota charges them) and the quota, resource and
+// numbers that decide it, worded by its methods.
 type quotaCap struct {
-	pods  int64
-	why   string // the numbers, in a sentence
-	short string // the quota and resource: "ResourceQuota compute, requests.cpu 6"
-	where place
+	pods                     int64
+	quota                    policyObject[*schema.ResourceQuota]
+	resource                 string
+	hard, others, surge, per schema.Quantity
+	rollouts                 int
+}
+
+// why words the cap: "ResourceQuota compute allows requests.cpu 6, of
+// which other pods use 0: room for 12 pods of 500m each".
+func (c quotaCap) why() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ResourceQuota %s allows %s %s, of which other pods use %s", c.quota.obj.Name, c.resource, c.hard.String(), c.others.String())
+	if !c.surge.IsZero() {
+		fmt.Fprintf(&b, ", and %s goes to the surge of %s rolling out at once", c.surge.String(), plural(c.rollouts-1, "other Deployment"))
+	}
+	if c.resource == "pods" || c.resource == "count/pods" {
+		fmt.Fprintf(&b, ": room for %d pods", c.pods)
+	} else {
+		fmt.Fprintf(&b, ": room for %d pods of %s each", c.pods, c.per.String())
+	}
+	return b.String()
+}
+
+// short names the quota and resource: "ResourceQuota compute,
+// requests.cpu 6".
+func (c quotaCap) short() string {
+	return fmt.Sprintf("ResourceQuota %s, %s %s", c.quota.obj.Name, c.resource, c.hard.String())
+}
+
+// where is the quota's field that decides the cap, or no place for no
+// cap.
+func (c quotaCap) where() place {
+	if c.pods < 0 {
+		return place{}
+	}
+	q := c.quota.obj
+	return fieldPlace(c.quota.doc, "ResourceQuota", q.Namespace, q.Name, "spec.hard["+c.resource+"]")
 }
 
 // capFor computes the pods of the k-th Deployment of v that fit in every
 // quota that charges them, while the other Deployments keep their pods
 // and the rollouts-1 others with the largest surge roll out at once.
-func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
+func (v *nsQuota) capFor(k int, rollouts int) quotaCap {
 	c := quotaCap{pods: -1}
 	me := v.profile[k]
 	for qi, q := range v.policy.quotas {
-		if !v.charges(qi)[k] {
+		if !me.charged[qi] {
 			continue
 		}
 		for _, r := range sortedKeys(q.obj.Spec.Hard) {
@@ -143,42 +211,12 @@ func (v *nsQuota) capFor(in *loaded, k int, rollouts int) quotaCap {
 			room := hard
 			room.Sub(others)
 			room.Sub(surge)
-			n := room.Quotient(per)
-			if c.pods >= 0 && n >= c.pods {
-				continue
+			if n := room.Quotient(per); c.pods < 0 || n < c.pods {
+				c = quotaCap{pods: n, quota: q, resource: r, hard: hard, others: others, surge: surge, per: per, rollouts: rollouts}
 			}
-			c.pods = n
-			c.where = fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+r+"]")
-			c.short = fmt.Sprintf("ResourceQuota %s, %s %s", q.obj.Name, r, hard.String())
-			var b strings.Builder
-			fmt.Fprintf(&b, "ResourceQuota %s allows %s %s, of which other pods use %s", q.obj.Name, r, hard.String(), others.String())
-			if !surge.IsZero() {
-				fmt.Fprintf(&b, ", and %s goes to the surge of %s rolling out at once", surge.String(), plural(rollouts-1, "other Deployment"))
-			}
-			if r == "pods" || r == "count/pods" {
-				fmt.Fprintf(&b, ": room for %d pods", n)
-			} else {
-				fmt.Fprintf(&b, ": room for %d pods of %s each", n, per.String())
-			}
-			c.why = b.String()
 		}
 	}
 	return c
-}
-
-// charges returns, for the qi-th quota, whether it charges each
-// Deployment's pods, made once.
-func (v *nsQuota) charges(qi int) []bool {
-	if v.charged == nil {
-		v.charged = make([][]bool, len(v.policy.quotas))
-	}
-	if v.charged[qi] == nil {
-		v.charged[qi] = make([]bool, len(v.deps))
-		for i, p := range v.profile {
-			v.charged[qi][i] = apiserver.QuotaCharges(v.policy.quotas[qi].obj, p.pod)
-		}
-	}
-	return v.charged[qi]
 }
 
 // quotaUsage is what a namespace uses of one resource by one quota's
@@ -196,15 +234,7 @@ type quotaUsage struct {
 // resource r by the qi-th quota's count, and the surge of the rollouts-1
 // largest other rollouts.
 func (v *nsQuota) usedBy(qi int, r string, k, rollouts int) (others, surge schema.Quantity) {
-	key := fmt.Sprintf("%d/%s", qi, r)
-	u, ok := v.usage[key]
-	if !ok {
-		u = v.measure(qi, r)
-		if v.usage == nil {
-			v.usage = map[string]*quotaUsage{}
-		}
-		v.usage[key] = u
-	}
+	u := v.usage[quotaKey{qi, r}]
 	others = u.used
 	others.Sub(u.own[k])
 	if others.Sign() < 0 {
@@ -224,11 +254,11 @@ func (v *nsQuota) usedBy(qi int, r string, k, rollouts int) (others, surge schem
 
 // measure makes the quotaUsage of resource r by the qi-th quota.
 func (v *nsQuota) measure(qi int, r string) *quotaUsage {
-	q, charged := v.policy.quotas[qi].obj, v.charges(qi)
+	q := v.policy.quotas[qi].obj
 	u := &quotaUsage{own: make([]schema.Quantity, len(v.deps)), surge: make([]schema.Quantity, len(v.deps))}
-	for i := range v.deps {
-		if charged[i] {
-			per := v.profile[i].usage[r]
+	for i, p := range v.profile {
+		if p.charged[qi] {
+			per := p.usage[r]
 			u.own[i], u.surge[i] = per.Times(v.current[i]), per.Times(v.surge[i])
 			u.order = append(u.order, i)
 		}
@@ -256,15 +286,16 @@ func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []viola
 			Cause: causeInput, Message: "the rollout can never finish: " + fmt.Sprintf(format, args...), Location: where, Related: related})
 	}
 	for _, p := range me.refused {
-		lr := me.ranges[p.LimitRange]
+		i := slices.IndexFunc(v.policy.ranges, func(lr policyObject[*schema.LimitRange]) bool { return lr.obj.Name == p.LimitRange })
+		lr := v.policy.ranges[i]
 		add(in.deploymentPlace(d, "spec.template."+p.Field), []place{fieldPlace(lr.doc, "LimitRange", lr.obj.Namespace, lr.obj.Name, p.Item)},
 			"LimitRange %s refuses every pod: %s", p.LimitRange, p.Message)
 	}
 	for qi, q := range v.policy.quotas {
-		if !v.charges(qi)[k] {
+		if !me.charged[qi] {
 			continue
 		}
-		for _, m := range apiserver.QuotaConstraints(q.obj, me.pod) {
+		for _, m := range me.missing[qi] {
 			field := "spec.template." + m.Fields[0] + ".resources." + containerResource(m.Resource)
 			add(in.deploymentPlace(d, field), []place{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+m.Resource+"]")},
 				"ResourceQuota %s tracks %s, so it refuses every pod that does not set it (%s), and no LimitRange gives a default",
@@ -287,7 +318,7 @@ func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []viola
 		}
 	}
 	if c.pods == 0 && d.Spec.Replicas > 0 && len(out) == 0 {
-		add(in.deploymentPlace(d, "spec.template.spec.containers"), []place{c.where}, "not one pod fits: %s", c.why)
+		add(in.deploymentPlace(d, "spec.template.spec.containers"), []place{c.where()}, "not one pod fits: %s", c.why())
 	}
 	return out
 }

@@ -68,14 +68,14 @@ func readPolicy(in *loaded, d rollout.Deployment, replicas replicasFlag, quotaPo
 		p.lo, p.hi = replicas.min, replicas.max
 	}
 	if ns := in.policy[d.Namespace]; ns != nil && len(ns.quotas)+len(ns.ranges) > 0 {
-		v, err := in.quotaView(d.Namespace)
-		if err != nil {
+		if err := in.quotaViews(rollouts); err != nil {
 			return p, err
 		}
+		v := in.quotas[d.Namespace]
 		k := v.at[d.Name]
 		p.quotas = len(ns.quotas) > 0
 		if p.quotas && quotaPods == 0 {
-			p.cap = v.capFor(in, k, rollouts)
+			p.cap = v.capFor(k, rollouts)
 		}
 		blocked := v.admission(in, k, rollouts, p.cap)
 		p.static = append(p.static, blocked...)

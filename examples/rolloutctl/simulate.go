@@ -362,8 +362,8 @@ func (f *simFlags) simulation(in *loaded, d rollout.Deployment, images imagesFla
 	quota := ""
 	if f.quotaPods == 0 && pol.cap.pods >= 0 {
 		run.cfg.Pods.MaxPods = maxPods(pol.cap, s)
-		quota = pol.cap.short
-		run.notes = append(run.notes, pol.cap.why)
+		quota = pol.cap.short()
+		run.notes = append(run.notes, pol.cap.why())
 	}
 	for _, b := range pol.budgets {
 		run.notes = append(run.notes, b.describe(d.Spec.Replicas)+" ("+b.pdb.doc.Source+")")

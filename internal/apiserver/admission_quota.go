@@ -232,15 +232,26 @@ func QuotaConstraints(q *schema.ResourceQuota, p *schema.Pod) []QuotaMissing {
 			required = append(required, k)
 		}
 	}
+	if len(required) == 0 {
+		return nil
+	}
+	type container struct {
+		name, at string
+		usage    map[string]schema.Quantity
+	}
+	var cs []container
+	each(p, func(c *schema.Container, at string) {
+		cs = append(cs, container{c.Name, at, computeUsage(c.Resources.Requests, c.Resources.Limits)})
+	})
 	var out []QuotaMissing
 	for _, k := range required {
 		m := QuotaMissing{Resource: k}
-		each(p, func(c *schema.Container, at string) {
-			if _, ok := computeUsage(c.Resources.Requests, c.Resources.Limits)[k]; !ok {
-				m.Containers = append(m.Containers, c.Name)
-				m.Fields = append(m.Fields, at)
+		for _, c := range cs {
+			if _, ok := c.usage[k]; !ok {
+				m.Containers = append(m.Containers, c.name)
+				m.Fields = append(m.Fields, c.at)
 			}
-		})
+		}
 		if len(m.Containers) > 0 {
 			out = append(out, m)
 		}
