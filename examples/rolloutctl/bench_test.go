@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,10 +70,12 @@ func policyObjects(i int) []string {
 }
 
 // list writes n realistic Deployments as a JSON List into a file of dir,
-// and returns its name and size; withPolicy adds their policy objects.
-func list(b *testing.B, dir string, n int, asYAML bool, withPolicy ...bool) (string, int64) {
+// and returns its name and size; options add their policy objects, and
+// give each Deployment a rollout shape of its own (a progress deadline
+// of its own), so that check shares no simulation between them.
+func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (string, int64) {
 	b.Helper()
-	policy := len(withPolicy) > 0 && withPolicy[0]
+	policy, distinct := slices.Contains(options, "policy"), slices.Contains(options, "distinct")
 	var buf bytes.Buffer
 	if asYAML {
 		for i := range n {
@@ -89,7 +92,11 @@ func list(b *testing.B, dir string, n int, asYAML bool, withPolicy ...bool) (str
 			if i > 0 {
 				buf.WriteString(",\n")
 			}
-			buf.WriteString(realistic(i))
+			d := realistic(i)
+			if distinct {
+				d = strings.Replace(d, `"progressDeadlineSeconds": 600`, fmt.Sprintf(`"progressDeadlineSeconds": %d`, 600+i), 1)
+			}
+			buf.WriteString(d)
 			if policy {
 				for _, o := range policyObjects(i) {
 					buf.WriteString(",\n" + o)
@@ -98,7 +105,7 @@ func list(b *testing.B, dir string, n int, asYAML bool, withPolicy ...bool) (str
 		}
 		buf.WriteString("]}\n")
 	}
-	name := filepath.Join(dir, "list-"+strconv.Itoa(n)+map[bool]string{true: "-policy", false: ""}[policy]+map[bool]string{true: ".yaml", false: ".json"}[asYAML])
+	name := filepath.Join(dir, "list-"+strconv.Itoa(n)+strings.Join(append([]string{""}, options...), "-")+map[bool]string{true: ".yaml", false: ".json"}[asYAML])
 	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
 		b.Fatal(err)
 	}
@@ -127,11 +134,14 @@ func BenchmarkLoad(b *testing.B) {
 // BenchmarkCheck runs check over 20,000 Deployments (the JSON List of
 // BenchmarkLoad), loading included, on every core: alone, and with their
 // policy objects (a ResourceQuota and a LimitRange per namespace, a
-// PodDisruptionBudget each, an HPA for every tenth: 24,080 rollouts).
+// PodDisruptionBudget each, an HPA for every tenth: 24,000 rollouts). The
+// Deployments have 36 rollout shapes, which check simulates once each;
+// distinct-shapes gives each its own, the worst case.
 func BenchmarkCheck(b *testing.B) {
-	for _, policy := range []bool{false, true} {
-		b.Run(map[bool]string{false: "deployments", true: "with-policy"}[policy], func(b *testing.B) {
-			file, _ := list(b, b.TempDir(), 20000, false, policy)
+	for _, options := range [][]string{nil, {"policy"}, {"policy", "distinct"}} {
+		name := map[int]string{0: "deployments", 1: "with-policy", 2: "with-policy/distinct-shapes"}[len(options)]
+		b.Run(name, func(b *testing.B) {
+			file, _ := list(b, b.TempDir(), 20000, false, options...)
 			args := []string{"check", "-f", file, "--max-input-size", "1GiB", "--max-pods", "100"}
 			b.ReportAllocs()
 			for b.Loop() {

@@ -197,13 +197,26 @@ func runCheck(e *env, args []string) int {
 // reports whether a simulation hit its limit.
 func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 	deps := in.objs.Deployments
-	policies := make([]rolloutPolicy, len(deps))
-	for k, d := range deps {
-		p, err := f.policyFor(in, d)
+	if err := in.quotaViews(f.maxRollouts); err != nil {
+		return checkJSON{}, false, err
+	}
+	// With the namespaces worked out, each Deployment's policy reads them
+	// only: several at once.
+	policies := make([]rolloutPolicy, 0, len(deps))
+	var failure error
+	inOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
+		p, err := f.policyFor(in, deps[k])
 		if err != nil {
-			return checkJSON{}, false, fmt.Errorf("%s: %w", in.source(d), err)
+			p.err = fmt.Errorf("%s: %w", in.source(deps[k]), err)
 		}
-		policies[k] = p
+		return p
+	}, func(_ int64, p rolloutPolicy) bool {
+		failure = p.err
+		policies = append(policies, p)
+		return p.err == nil
+	})
+	if failure != nil {
+		return checkJSON{}, false, failure
 	}
 	// One job per Deployment and replica count, numbered in input order:
 	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
@@ -225,7 +238,6 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 		out      = checkJSON{OK: true, PodModel: describeModel(f.config(), quotas), Deployments: []checked{}, Violations: []violation{}}
 		limited  bool
 		progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
-		failure  error
 		c        checked
 		drains   []drainBlock
 	)

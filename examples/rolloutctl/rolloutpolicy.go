@@ -30,6 +30,7 @@ type rolloutPolicy struct {
 	quotas  bool // the namespace has ResourceQuotas
 	// rules are the rules applied, for the reports that list passes.
 	rules []string
+	err   error // why the policy could not be read
 }
 
 // policyFor reads the policy of d's rollouts for check: readPolicy, and
