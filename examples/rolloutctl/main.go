@@ -3,10 +3,14 @@
 // Deployment controller and the rollout/sim simulator:
 //
 //	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
-//	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON or SVG)
+//	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON, YAML or SVG)
 //	rolloutctl bounds   -f FILE   surge, unavailable, peak pods and min available per replica count
-//	rolloutctl check    -f DIR    rules every rollout must keep (peak pods, availability, duration)
+//	rolloutctl check    -f DIR    rules every rollout must keep, against the flags and the
+//	                              namespaces' ResourceQuotas, LimitRanges, PDBs and HPAs
 //	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
+//	rolloutctl history  -f FILE   the revisions of a Deployment, a revision's template, a diff
+//	rolloutctl version            the version, and the Kubernetes version it models
+//	rolloutctl completion SHELL   a completion script for bash, zsh or fish
 //
 // Run `rolloutctl COMMAND -h` for a command's flags.
 //
@@ -17,38 +21,50 @@
 // give it as often as needed. Without -f, a command reads standard input
 // when something is piped in (it is not a terminal, and not empty);
 // otherwise simulate runs its embedded example and the other commands say
-// what they need. A file is what `kubectl get
-// deploy,rs,pods -o yaml` (or -o json) prints (a List), a multi-document
-// YAML manifest ("---" between documents), or JSON objects, read by
-// package rollout/manifest: JSON without conversion, binary data refused
-// from its first bytes, and an input over --max-input-size (256MiB)
-// refused. Deployments, ReplicaSets and Pods are read, with the API
-// server's defaults; other kinds are skipped; two objects of the same
-// kind, namespace and name are an error. Every Deployment must pass
-// rollout.Validate. Problems are reported one per line, naming the file,
-// the line and document where known, the List item, the object and the
-// field. ReplicaSets owned by another Deployment (by the UID of their
-// controller reference) are passed along: the controller leaves them
-// alone.
+// what they need. A file is what `kubectl get deploy,rs,pods -o yaml` (or
+// -o json) prints (a List), a multi-document YAML manifest ("---" between
+// documents), or JSON objects, read by package rollout/manifest: JSON
+// without conversion, binary data refused from its first bytes, and an
+// input over --max-input-size (256MiB) refused. Deployments, ReplicaSets
+// and Pods are read, with the API server's defaults; so are
+// ResourceQuotas, LimitRanges, PodDisruptionBudgets and
+// HorizontalPodAutoscalers, each validated as the API server validates it
+// on create; other kinds are skipped; two objects of the same kind,
+// namespace and name are an error. Every Deployment must pass
+// rollout.Validate (unless --skip-validation). Problems are reported one
+// per line, naming the file, the line and document where known, the List
+// item, the object and the field. ReplicaSets owned by another Deployment
+// (by the UID of their controller reference) are passed along: the
+// controller leaves them alone.
 //
 // Simulations start at the latest time recorded in FILE (creation and
 // condition times), so that their output depends on FILE alone; plan syncs
 // at --now, or the current time.
 //
+// # Reports
+//
+// Every command writes text, json and yaml (simulate also svg; check also
+// sarif, junit and github): -o F to standard output, and --format F
+// --output FILE pairs, repeated, to files. Standard output holds one
+// report at most, and nothing else: progress and warnings go to standard
+// error. Every finding of check names the file, the line and the path of
+// the field to change.
+//
 // # Exit codes
 //
-// 0 success; 1 check found a violation; 2 bad usage or bad input; 3 check
-// found no violation, but a simulation stopped at its limit (--max-work)
-// before its rollout ended, so check cannot tell. plan exits 0 when the
-// sync itself fails, reporting the error in its output: that is an answer
-// about the Deployment, not a problem with the input.
+// 0 success; 1 check found a violation (a warning too, with --fail-on
+// warning); 2 bad usage or bad input; 3 check found no violation, but a
+// simulation stopped at its limit (--max-work) before its rollout ended,
+// so check cannot tell. plan exits 0 when the sync itself fails, reporting
+// the error in its output: that is an answer about the Deployment, not a
+// problem with the input.
 //
 // # JSON output
 //
 // plan -o json prints rollout.Report, the plan contract of the golden
 // tests. simulate -o json prints:
 //
-//	{"title", "deployment", "namespace", "start",
+//	{"title", "podModel", "policy", "deployment", "namespace", "start",
 //	 "initial": the state before the first sync, a step without actions,
 //	 "steps": [{"at", "offsetSeconds", "replicas", "floor", "ceiling",
 //	            "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
@@ -62,18 +78,23 @@
 // (sets oldest first, after the sync and the pods' catching up; from and
 // to only for ReplicaSet creates, scales and updates; error only for a
 // failed sync; the summary's ceiling and floor are those at its peak and
-// its fewest available pods). bounds -o json prints a list of
-// {"deployment", "strategy", "maxSurge", "maxUnavailable",
-// "specReplicas", "step", "rows": [{"replicas", "surge", "unavailable",
-// "peakPods", "minAvailable", "minSteps", "changed"}]}, written row by
-// row. check -o json prints {"ok", "deployments": [{"deployment",
+// its fewest available pods; policy only when the input's policy objects
+// changed the run). bounds -o json prints a list of {"deployment",
+// "strategy", "maxSurge", "maxUnavailable", "specReplicas", "step",
+// "rows": [{"replicas", "surge", "unavailable", "peakPods",
+// "minAvailable", "minSteps", "changed"}]}, written row by row. check -o
+// json prints {"ok", "podModel", "deployments": [{"deployment",
 // "minReplicas", "maxReplicas", "rollouts", "ok", "peakPods",
-// "minAvailable", "longestSeconds", "undecided"}], "violations":
-// [{"deployment", "replicas", "rule", "severity", "atSeconds", "cause",
-// "message"}]}, severity being error, warning or limit and cause input or
-// rollout. undo -o json prints {"deployment", "target", "revision",
-// "noOp", "newRevision", "history", "images", "rollback"}, rollback being
-// simulate's shape.
+// "minAvailable", "longestSeconds", "undecided", "rules", "location"}],
+// "violations": [{"deployment", "replicas", "rule", "severity",
+// "atSeconds", "cause", "message", "location", "related"}]}, severity
+// being error, warning or limit, cause input or rollout, and a location
+// {"file", "line", "field", "object", "written"}. undo -o json prints
+// {"deployment", "target", "revision", "noOp", "newRevision", "history",
+// "images", "rollback"}, rollback being simulate's shape. history -o json
+// prints {"deployment", "revisions": [{"revision", "replicaSet",
+// "created", "images", "replicas", "changeCause", "current"}],
+// "template", "diff"}. The YAML of each is its JSON as YAML.
 package main
 
 import (
@@ -140,8 +161,14 @@ Commands:
 %s
 Input (-f FILE, repeatable): files, directories (recursively) and '-' for
 standard input, holding what 'kubectl get deploy,rs,pods -o yaml' or
-'-o json' prints, multi-document YAML or JSON. Without -f, standard input
-when something is piped in; else simulate runs its embedded example.
+'-o json' prints, multi-document YAML or JSON, with the namespaces'
+ResourceQuotas, LimitRanges, PodDisruptionBudgets and HPAs. Without -f,
+standard input when something is piped in; else simulate runs its
+embedded example.
+
+Reports: -o FORMAT, or --format FORMAT [--output FILE], repeatable: text,
+json and yaml for every command, svg for simulate, sarif, junit and
+github for check.
 
 Exit codes: 0 ok, 1 check found violations, 2 bad usage or bad input,
 3 check could not decide (a simulation hit its limit).

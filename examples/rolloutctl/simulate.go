@@ -31,7 +31,7 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
        [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
-       [--max-work N] [-o table|json|svg]
+       [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]...
 
 Simulates a rollout sync by sync: the controller's actions, and pods that
 start, become ready and terminate as the flags say.
@@ -48,23 +48,30 @@ otherwise runs the seed example: nginx-deployment, 10 replicas, maxSurge
 25%, maxUnavailable 25%, image nginx:1.9 changed to nginx:1.9.3.
 
 The defaults are those of the recordings of the real controller: a sync
-every 30s, pods ready as soon as they are created.
+every 30s, pods ready as soon as they are created. Every output names its
+pod model. The namespace's policy objects in the input count: the room a
+ResourceQuota leaves (after LimitRange defaults) caps the pods unless
+--quota-pods is given, an HPA's range bounds the replicas unless
+--replicas is given, and a PodDisruptionBudget that selects the pods is
+named; admission that refuses every pod is an error.
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
 irregularly stops after --max-work syncs computed one by one, and says so.
 
--o table prints, per sync, each ReplicaSet's DESIRED CURRENT READY
-AVAILABLE (TERMINATING when pods linger) and the actions with their
-reasons, then a summary: outcome, duration (until the last sync that
-changed something), syncs, peak pods against the ceiling and min
-available against the floor at that time, time below the floor. -o json
-prints the same run as {title, deployment, namespace, start, initial,
-steps: [{at, offsetSeconds, replicas, floor, ceiling, sets, actions,
-conditions, error}], summary} ('go doc' on this command lists every
-field). -o svg prints a chart of the pods that exist: ready, not ready and
-terminating per ReplicaSet, the available pods, the floor and the ceiling
-as they move, and the events.
+-o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
+READY AVAILABLE (TERMINATING when pods linger; old ReplicaSets that stay
+at zero left out) and the actions with their reasons, why a sync that
+changes nothing waits, and runs of such syncs folded into one line; then
+a summary: outcome, duration (until the last sync that changed
+something), syncs, peak pods against the ceiling and min available
+against the floor at that time, time below the floor. -o json (or yaml)
+prints the same run as {title, podModel, policy, deployment, namespace,
+start, initial, steps: [{at, offsetSeconds, replicas, floor, ceiling,
+sets, actions, conditions, error}], summary} ('go doc' on this command
+lists every field). -o svg prints a chart of the pods that exist: ready,
+not ready and terminating per ReplicaSet, the available pods, the floor
+and the ceiling as they move, and the events.
 `
 
 // simFlags are the flags that shape a simulation, shared by simulate,
