@@ -41,8 +41,9 @@ type DecodeOptions struct {
 	// are created (their names, labels, selectors, pod templates: every
 	// rule of v1.36's apps and core validation), each problem a
 	// *FieldError naming the field. Like the server on create, it drops
-	// the template's fields of feature gates that are off, with a warning
-	// naming the gate.
+	// a manifest's template fields of feature gates that are off, with a
+	// warning naming the gate; an object the server already stores (one
+	// with a resourceVersion) keeps them.
 	Validate bool
 	// FeatureGates are the API server's feature gates.
 	FeatureGates FeatureGates
@@ -163,11 +164,12 @@ func (o DecodeOptions) decodeDeployment(data []byte, warn *[]string) (Deployment
 		return Deployment{}, err
 	}
 	if o.Validate {
-		errs, dropped := apiserver.ValidateDeployment(v, o.FeatureGates)
-		if err := fieldErrors(errs); err != nil {
+		if v.ResourceVersion == "" { // a manifest, not an object the server stores
+			warnDropped(warn, apiserver.DropDisabledTemplateFields(&v.Spec.Template.Spec, o.FeatureGates))
+		}
+		if err := fieldErrors(apiserver.ValidateDeployment(v, o.FeatureGates)); err != nil {
 			return Deployment{}, err
 		}
-		warnDropped(warn, dropped)
 	}
 	return deploymentFromSchema(v)
 }
@@ -180,11 +182,12 @@ func (o DecodeOptions) decodeReplicaSet(data []byte, warn *[]string) (ReplicaSet
 	v.Namespace = namespaceOr(v.Namespace)
 	apiserver.ReadReplicaSet(v, o.FeatureGates)
 	if o.Validate {
-		errs, dropped := apiserver.ValidateReplicaSet(v, o.FeatureGates)
-		if err := fieldErrors(errs); err != nil {
+		if v.ResourceVersion == "" { // a manifest, not an object the server stores
+			warnDropped(warn, apiserver.DropDisabledTemplateFields(&v.Spec.Template.Spec, o.FeatureGates))
+		}
+		if err := fieldErrors(apiserver.ValidateReplicaSet(v, o.FeatureGates)); err != nil {
 			return ReplicaSet{}, err
 		}
-		warnDropped(warn, dropped)
 	}
 	return replicaSetFromSchema(v), nil
 }
@@ -202,6 +205,9 @@ func (o DecodeOptions) decodePod(data []byte, warn *[]string) (Pod, error) {
 // warnDropped warns of each feature gate whose fields the API server drops
 // from the template.
 func warnDropped(warn *[]string, gates []string) {
+	if warn == nil {
+		return
+	}
 	for _, g := range gates {
 		*warn = append(*warn, "spec.template.spec: the API server drops the fields of feature gate "+g+", which is off")
 	}

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
@@ -17,6 +19,7 @@ import (
 type apiVector struct {
 	Name     string
 	Input    json.RawMessage
+	Stored   json.RawMessage
 	Problems []struct{ Type, Field string }
 	Decode   bool `json:"decodeError"`
 	Hash     map[string]string
@@ -140,5 +143,79 @@ func TestDecodeValidateDropsDisabledFields(t *testing.T) {
 	}
 	if g, w := rollout.PodTemplateHash(on.Deployments[0]), rollout.PodTemplateHash(want.Deployments[0]); g == w {
 		t.Errorf("with the gate on, the field is kept: hash %s, want one other than %s", g, w)
+	}
+	// An object the server stores (it has a resourceVersion) keeps what it
+	// holds (its gate was on when it was written), even with the gate off.
+	stored := []byte(strings.Replace(string(with), `"name":"web"`, `"name":"web","resourceVersion":"7"`, 1))
+	live, err := rollout.DecodeOptions{Validate: true}.Decode(stored)
+	if err != nil || len(live.Warnings) > 0 || rollout.PodTemplateHash(live.Deployments[0]) != rollout.PodTemplateHash(on.Deployments[0]) {
+		t.Errorf("a stored object: %v, warnings %q; want its field kept", err, live.Warnings)
+	}
+}
+
+// TestManifestAsWrittenPlansNoRollout is issue 9's measure on the
+// project's manifests: a manifest as written, next to the ReplicaSet the
+// API server holds for it (built from the object the real server stored,
+// named with the real controller's hash), finds that ReplicaSet new and
+// plans no new one; the same manifest with a new image plans one.
+func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
+	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
+	n := 0
+	for _, v := range apiVectors(t) {
+		if v.Stored == nil || !strings.HasPrefix(v.Name, "accepted-") {
+			continue
+		}
+		n++
+		written, err := rollout.DecodeOptions{Validate: true}.Decode(v.Input)
+		if err != nil {
+			t.Fatalf("%s: %v", v.Name, err)
+		}
+		stored, err := rollout.Decode(v.Stored)
+		if err != nil {
+			t.Fatalf("%s: the stored object: %v", v.Name, err)
+		}
+		sd := stored.Deployments[0]
+		sd.UID = "uid-web"
+		rs, err := rollout.NewReplicaSet(&sd, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", v.Name, err)
+		}
+		if want := sd.Name + "-" + v.Hash["nil"]; rs.Name != want {
+			t.Fatalf("%s: ReplicaSet %s, the real controller names it %s", v.Name, rs.Name, want)
+		}
+		rs.UID = "uid-rs"
+		d := written.Deployments[0]
+		d.UID = sd.UID
+		s := rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now}
+		actions, err := rollout.Plan(s)
+		if err != nil {
+			t.Fatalf("%s: %v", v.Name, err)
+		}
+		for _, a := range actions {
+			if a.Type == rollout.CreateReplicaSet {
+				t.Errorf("%s: the manifest as written plans %v", v.Name, a)
+			}
+		}
+		if _, ok := rollout.FindNewReplicaSet(d, []rollout.ReplicaSet{rs}); !ok {
+			t.Errorf("%s: the manifest as written does not find its ReplicaSet", v.Name)
+		}
+		img := d.Spec.Template.Spec.Images()[0]
+		if d.Spec.Template.Spec, err = d.Spec.Template.Spec.WithImage(img.Name, img.Image+"-next"); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := rollout.FindNewReplicaSet(d, []rollout.ReplicaSet{rs}); ok {
+			t.Errorf("%s: a new image finds the old ReplicaSet new", v.Name)
+		}
+		actions, err = rollout.Plan(rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now})
+		rolls := slices.ContainsFunc(actions, func(a rollout.Action) bool {
+			return a.Type == rollout.CreateReplicaSet || // RollingUpdate
+				a.Type == rollout.ScaleReplicaSet && a.ReplicaSet == rs.Name && a.To == 0 // Recreate: the old ones go first
+		})
+		if err != nil || !rolls {
+			t.Errorf("%s: a new image plans %v, %v; want a rollout", v.Name, actions, err)
+		}
+	}
+	if n < 10 {
+		t.Fatalf("%d accepted manifests in the vectors", n)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/strategicpatch"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
@@ -22,7 +23,7 @@ const (
 	// RollbackToAnnotation requests a rollback (the deprecated rollbackTo round trip).
 	RollbackToAnnotation = "deprecated.deployment.rollback.to"
 	// LastAppliedAnnotation is kubectl's, never copied between Deployment and ReplicaSet.
-	LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+	LastAppliedAnnotation = strategicpatch.LastAppliedAnnotation
 	// PodTemplateHashLabel is the label that ties a ReplicaSet and its pods to a template.
 	PodTemplateHashLabel = "pod-template-hash"
 )

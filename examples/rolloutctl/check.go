@@ -13,7 +13,7 @@ import (
 const checkHelp = `rolloutctl check [-f FILE]... [--max-pods N] [--min-available N|P%] [--max-duration D]
        [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--never-ready IMAGE]...
        [--interval D] [--max-work N] [--workers N] [--fail-on error|warning]
-       [-o FORMAT] [--format FORMAT [--output FILE]]...
+       [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout of EACH Deployment in the input, at each replica count
 to check, against the limits the flags set and those of the policy objects
@@ -77,6 +77,14 @@ several at once. Exit 1 when a rule is broken (warnings count with
 --fail-on warning), else 3 when a simulation hit its limit, else 0 (one OK
 line per Deployment); 2 on bad input. A progress line goes to stderr when
 more than 100 rollouts are checked.
+
+With --live, FILE holds the manifests to apply and --live the live objects:
+each Deployment is checked after 'kubectl apply', with the live ReplicaSets
+and Pods, and the policy objects of both (a manifest's taking the place of
+the live one of its name): the rollout the apply starts, or else, as
+without --live, a restart's. The text and JSON reports start with one line
+per Deployment saying whether the apply starts a rollout (in -o json,
+"apply"). See 'rolloutctl diff -h'.
 `
 
 // markerImage is the image check rolls out to with --never-ready.
@@ -119,6 +127,7 @@ type checkJSON struct {
 
 type checkFlags struct {
 	simFlags
+	live         liveFlags
 	maxPods      int
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration
@@ -135,6 +144,7 @@ func runCheck(e *env, args []string) int {
 	var f checkFlags
 	fs := newFlagSet("check")
 	f.input.add(fs, "", false)
+	f.live.add(fs)
 	fs.IntVar(&f.maxPods, "max-pods", 0, "rule: at most `N` pods at any time (0: no rule)")
 	fs.Var(&f.minAvailable, "min-available", "rule: at least `N|P%` pods available at any time")
 	fs.DurationVar(&f.maxDuration, "max-duration", 0, "rule: the rollout completes within this (0: no rule)")
@@ -170,7 +180,7 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	in, err := f.input.load(e, "check")
+	in, answers, err := f.live.load(e, &f.input, "check")
 	if err != nil {
 		return fail(e, "check", err)
 	}
@@ -179,7 +189,7 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	if code := writeReports(e, "check", outs, func(format string, w io.Writer) error { return f.render(format, w, out) }); code != exitOK {
+	if code := writeReports(e, "check", outs, func(format string, w io.Writer) error { return f.render(format, w, out, answers) }); code != exitOK {
 		return code
 	}
 	switch {

@@ -12,11 +12,12 @@ import (
 // check's reports besides JSON and YAML: text for people, GitHub Actions
 // annotations (here), SARIF (sarif.go) and JUnit XML (junit.go).
 
-// render writes one report of out.
-func (f *checkFlags) render(format string, w io.Writer, out checkJSON) error {
+// render writes one report of out; answers say what --live's applies
+// did, first in text, JSON and YAML.
+func (f *checkFlags) render(format string, w io.Writer, out checkJSON, answers []answer) error {
 	switch format {
 	case "json", "yaml":
-		return encodeData(format, w, out)
+		return encodeData(format, w, withAnswers(out, answers, true))
 	case "sarif":
 		return writeSARIF(w, out)
 	case "junit":
@@ -24,6 +25,7 @@ func (f *checkFlags) render(format string, w io.Writer, out checkJSON) error {
 	case "github":
 		return writeGitHub(w, out)
 	}
+	writeAnswers(w, answers)
 	return writeCheckText(w, out)
 }
 

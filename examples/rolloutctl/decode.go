@@ -49,7 +49,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 	for i, doc := range docs {
 		r := results[i]
 		if r.err != nil {
-			d.problems = append(d.problems, decodeProblem(r.err))
+			d.problems = append(d.problems, lines(r.err)...)
 			continue
 		}
 		unique := func(kind, ns, name string) bool {
@@ -107,13 +107,6 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 		}
 	}
 	return d
-}
-
-// decodeProblem words an error of manifest.Document.Decode for the user.
-// rollout.Decode's errors from encoding/json may name its internal types
-// ("Go struct field plain.spec.replicas"); the field path is what counts.
-func decodeProblem(err error) string {
-	return strings.NewReplacer("Go struct field plain.", "field ", "plain.", "").Replace(err.Error())
 }
 
 // found says what an input without Deployments held.

@@ -239,8 +239,7 @@ func qualified(d rollout.Deployment) string {
 // controls reports whether d controls rs, as the controller decides: by
 // the UID of rs's controller reference.
 func controls(d rollout.Deployment, rs rollout.ReplicaSet) bool {
-	ref, ok := rs.ControllerRef()
-	return ok && rs.Namespace == d.Namespace && ref.UID == d.UID
+	return rs.Namespace == d.Namespace && rollout.IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta)
 }
 
 // ownSets returns the ReplicaSets of in that d controls or would adopt (an

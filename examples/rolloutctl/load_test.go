@@ -20,7 +20,7 @@ func TestBadInput(t *testing.T) {
 		{"bad/empty.yaml", []string{"bad/empty.yaml: no Deployment found (found 0 ReplicaSets, 0 Pods)"}},
 		{"bad/garbage.bin", []string{"bad/garbage.bin: binary data: not YAML or JSON (byte "}},
 		{"bad/not-kubernetes.yaml", []string{"bad/not-kubernetes.yaml:2: not a Kubernetes object: no kind (keys: services)"}},
-		{"bad/bad-yaml.yaml", []string{"bad/bad-yaml.yaml:18: document 2: yaml: mapping values are not allowed"}},
+		{"bad/bad-yaml.yaml", []string{"bad/bad-yaml.yaml:22: document 2: yaml: mapping values are not allowed"}},
 		{"bad/bad-strategy.yaml", []string{`bad/bad-strategy.yaml:2: Deployment "web": spec.strategy.rollingUpdate.maxSurge: Invalid value: "25 %"`}},
 		{"bad/invalid-fields.yaml", []string{
 			`Deployment "api": spec.replicas: Invalid value: -2: must be greater than or equal to 0`,
@@ -57,7 +57,7 @@ func TestBadInput(t *testing.T) {
 
 func TestLoadFormats(t *testing.T) {
 	const dep = `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"NAME"},
-		"spec":{"selector":{"matchLabels":{"app":"a"}},"template":{"metadata":{"labels":{"app":"a"}}}}}`
+		"spec":{"selector":{"matchLabels":{"app":"a"}},"template":{"metadata":{"labels":{"app":"a"}},"spec":{"containers":[{"name":"a","image":"a:1"}]}}}}`
 	depJSON := func(name string) string { return strings.Replace(dep, "NAME", name, 1) }
 	tests := []struct {
 		name  string

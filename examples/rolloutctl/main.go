@@ -8,6 +8,7 @@
 //	rolloutctl check    -f DIR    rules every rollout must keep, against the flags and the
 //	                              namespaces' ResourceQuotas, LimitRanges, PDBs and HPAs
 //	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
+//	rolloutctl diff     -f FILE --live LIVE   whether `kubectl apply -f FILE` starts a rollout
 //	rolloutctl history  -f FILE   the revisions of a Deployment, a revision's template, a diff
 //	rolloutctl version            the version, and the Kubernetes version it models
 //	rolloutctl completion SHELL   a completion script for bash, zsh or fish
@@ -37,6 +38,20 @@
 // (by the UID of their controller reference) are passed along: the
 // controller leaves them alone.
 //
+// # Live objects
+//
+// With --live LIVE (plan, simulate, check; diff requires it), -f holds the
+// manifests about to be applied and LIVE the objects of the cluster, as
+// `kubectl get deploy,rs,pods -o yaml` prints them. Each Deployment of the
+// manifests is applied onto the live Deployment of its namespace and name
+// as client-side `kubectl apply` does (package rollout/apply), or created
+// when there is none; -n names the namespace of manifests that name none.
+// The command then works on the Deployments the API server would store,
+// with the live ReplicaSets and Pods, and its output starts with one line
+// per Deployment that says whether the apply starts a rollout
+// ("default/web: rollout: spec.template.spec.containers[name=app].image
+// changed"); -o json has it as "apply". diff prints only these lines.
+//
 // Simulations start at the latest time recorded in FILE (creation and
 // condition times), so that their output depends on FILE alone; plan syncs
 // at --now, or the current time.
@@ -53,8 +68,9 @@
 // # Exit codes
 //
 // 0 success; 1 check found a violation (a warning too, with --fail-on
-// warning); 2 bad usage or bad input; 3 check found no violation, but a
-// simulation stopped at its limit (--max-work) before its rollout ended,
+// warning), or diff a rollout; 2 bad usage or bad input (an apply that
+// kubectl or the API server refuses too); 3 check found no violation, but
+// a simulation stopped at its limit (--max-work) before its rollout ended,
 // so check cannot tell. plan exits 0 when the sync itself fails, reporting
 // the error in its output: that is an answer about the Deployment, not a
 // problem with the input.
@@ -94,7 +110,13 @@
 // "images", "rollback"}, rollback being simulate's shape. history -o json
 // prints {"deployment", "revisions": [{"revision", "replicaSet",
 // "created", "images", "replicas", "changeCause", "current"}],
-// "template", "diff"}. The YAML of each is its JSON as YAML.
+// "template", "diff"}. diff -o json prints {"rollout", "apply":
+// [answer]}, each answer being {"deployment", "summary", "rollout",
+// "created", "changes": [{"path", "from", "to"}]} (from and to JSON
+// values, from left out for an added field and to for a removed one);
+// with --live, plan and simulate put the Deployment's answer first as
+// "apply", and check the list of them. The YAML of each is its JSON as
+// YAML.
 package main
 
 import (
@@ -145,6 +167,7 @@ func commands() []command {
 		{"bounds", "surge, unavailable, peak pods and min available per replica count", runBounds},
 		{"check", "check that rollouts keep limits on pods, availability and time", runCheck},
 		{"undo", "preview `kubectl rollout undo` and simulate the roll back", runUndo},
+		{"diff", "whether applying manifests onto live objects starts a rollout", runDiff},
 		{"history", "the revisions of a Deployment: images, change-cause, template diffs", runHistory},
 		{"version", "print the version, and the Kubernetes version it models", runVersion},
 		{"completion", "print a shell completion script: bash, zsh or fish", runCompletion},
@@ -164,14 +187,16 @@ standard input, holding what 'kubectl get deploy,rs,pods -o yaml' or
 '-o json' prints, multi-document YAML or JSON, with the namespaces'
 ResourceQuotas, LimitRanges, PodDisruptionBudgets and HPAs. Without -f,
 standard input when something is piped in; else simulate runs its
-embedded example.
+embedded example. With --live LIVE (plan, simulate, check, diff), -f holds
+the manifests to apply onto the live objects in LIVE, as 'kubectl apply'
+merges them.
 
 Reports: -o FORMAT, or --format FORMAT [--output FILE], repeatable: text,
 json and yaml for every command, svg for simulate, sarif, junit and
 github for check.
 
-Exit codes: 0 ok, 1 check found violations, 2 bad usage or bad input,
-3 check could not decide (a simulation hit its limit).
+Exit codes: 0 ok, 1 check found violations or diff a rollout, 2 bad usage
+or bad input, 3 check could not decide (a simulation hit its limit).
 Run 'rolloutctl <command> -h' for a command's flags.
 `
 

@@ -11,6 +11,7 @@ import (
 )
 
 const planHelp = `rolloutctl plan [-f FILE]... [--now RFC3339] [--deployment NAME] [-o text|json|yaml]
+       [--live FILE]... [-n NAMESPACE]
 
 One sync of the Deployment controller on the state in FILE (a Deployment,
 and the ReplicaSets and Pods of its namespace): the API calls it makes, in
@@ -21,11 +22,17 @@ quirk Q-2), a note says that a real API server answers the second write
 with a Conflict. -o json (or yaml) prints the plan contract
 (rollout.Report). The exit code is 0 even when the sync fails: the error
 is part of the answer, in the output. Bad input exits 2.
+
+With --live, FILE holds the manifests to apply and --live the live objects:
+the sync is of the Deployment after 'kubectl apply', with the live
+ReplicaSets and Pods, and the output starts with whether the apply starts a
+rollout (in -o json, "apply"). See 'rolloutctl diff -h'.
 `
 
 // planFlags are plan's options.
 type planFlags struct {
 	input   inputFlags
+	live    liveFlags
 	now     string
 	outputs outputFlags
 }
@@ -34,6 +41,7 @@ func runPlan(e *env, args []string) int {
 	var f planFlags
 	fs := newFlagSet("plan")
 	f.input.add(fs, "", true)
+	f.live.add(fs)
 	fs.StringVar(&f.now, "now", "", "time of the sync, RFC3339 (default: the current time)")
 	f.input.addOptions(fs)
 	f.outputs.addOutputs(fs, "text", "json", "yaml")
@@ -52,7 +60,7 @@ func runPlan(e *env, args []string) int {
 		}
 		now = t
 	}
-	in, err := f.input.load(e, "plan")
+	in, answers, err := f.live.load(e, &f.input, "plan")
 	if err != nil {
 		return fail(e, "plan", err)
 	}
@@ -66,8 +74,9 @@ func runPlan(e *env, args []string) int {
 	report := rollout.NewReport(now, actions, planErr)
 	return writeReports(e, "plan", outs, func(format string, w io.Writer) error {
 		if format != "text" {
-			return encodeData(format, w, report)
+			return encodeData(format, w, withAnswer(report, answers, d))
 		}
+		writeAnswers(w, answerFor(answers, d))
 		writePlanText(w, state, actions, report)
 		return nil
 	})

@@ -219,3 +219,37 @@ func (in *loaded) deploymentPlace(d rollout.Deployment, path string) place {
 // isLive reports whether d was read from a cluster (kubectl get output)
 // rather than written by hand: the API server gave it a UID.
 func isLive(d rollout.Deployment) bool { return d.UID != "" }
+
+// mergePolicy returns the policy objects of the live objects and of the
+// manifests applied onto them: a manifest's object takes the place of the
+// live one of its kind, namespace and name, as applying it would.
+func mergePolicy(live, manifests map[string]*nsPolicy) map[string]*nsPolicy {
+	out := map[string]*nsPolicy{}
+	for _, from := range []map[string]*nsPolicy{live, manifests} {
+		for ns, p := range from {
+			if out[ns] == nil {
+				out[ns] = &nsPolicy{}
+			}
+			o := out[ns]
+			o.quotas = replaceByName(o.quotas, p.quotas, func(x *schema.ResourceQuota) string { return x.Name })
+			o.ranges = replaceByName(o.ranges, p.ranges, func(x *schema.LimitRange) string { return x.Name })
+			o.pdbs = replaceByName(o.pdbs, p.pdbs, func(x *schema.PodDisruptionBudget) string { return x.Name })
+			o.hpas = replaceByName(o.hpas, p.hpas, func(x *schema.HorizontalPodAutoscaler) string { return x.Name })
+		}
+	}
+	return out
+}
+
+// replaceByName adds the objects of more to list, each taking the place of
+// the one of its name.
+func replaceByName[T any](list, more []policyObject[T], name func(T) string) []policyObject[T] {
+	for _, m := range more {
+		i := slices.IndexFunc(list, func(o policyObject[T]) bool { return name(o.obj) == name(m.obj) })
+		if i >= 0 {
+			list[i] = m
+		} else {
+			list = append(list, m)
+		}
+	}
+	return list
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,7 +30,7 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
        [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
-       [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]...
+       [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout sync by sync: the controller's actions, and pods that
 start, become ready and terminate as the flags say.
@@ -72,6 +71,12 @@ sets, actions, conditions, error}], summary} ('go doc' on this command
 lists every field). -o svg prints a chart of the pods that exist: ready,
 not ready and terminating per ReplicaSet, the available pods, the floor
 and the ceiling as they move, and the events.
+
+With --live, FILE holds the manifests to apply and --live the live objects:
+the start is the Deployment after 'kubectl apply', with the live
+ReplicaSets and Pods, so that the rollout the apply starts (if any) is the
+one simulated; the output starts with whether the apply starts a rollout
+(in -o json, "apply"; with -o svg, on stderr). See 'rolloutctl diff -h'.
 `
 
 // simFlags are the flags that shape a simulation, shared by simulate,
@@ -206,26 +211,27 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 	if len(images) == 0 {
 		return s, from, nil
 	}
-	cs, err := containers(d.Spec.Template)
-	if err != nil {
-		return rollout.State{}, "", err
-	}
+	// Regular containers first: a bare --image sets the first of them.
 	var names []string
-	for _, c := range cs {
-		names = append(names, c.name)
+	for _, init := range []bool{false, true} {
+		for _, c := range d.Spec.Template.Spec.Images() {
+			if c.Init == init {
+				names = append(names, c.Name)
+			}
+		}
 	}
 	for i, image := range images {
 		c := image.container
 		switch {
-		case len(cs) == 0:
+		case len(names) == 0:
 			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no containers", image, d.Name)
 		case c == "":
-			c = cs[0].name
+			c = names[0]
 		case !slices.Contains(names, c):
 			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no container %q (it has %s)", image, d.Name, c, strings.Join(names, ", "))
 		}
-		s, err = sim.WithImage(s, c, image.image)
-		if err != nil {
+		var err error
+		if s, err = sim.WithImage(s, c, image.image); err != nil {
 			return rollout.State{}, "", fmt.Errorf("--image %s: %w", image, err)
 		}
 		sep := ", then image "
@@ -240,33 +246,12 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 // defaultStart is when a simulation starts if the input records no time.
 func defaultStart() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
 
-// A container is a container's name and image in a pod template.
-type container struct{ name, image string }
-
-// containers lists a pod template's containers, then its init
-// containers.
-func containers(t rollout.PodTemplate) ([]container, error) {
-	var spec struct {
-		Containers     []struct{ Name, Image string } `json:"containers"`
-		InitContainers []struct{ Name, Image string } `json:"initContainers"`
-	}
-	if err := json.Unmarshal(t.Spec.JSON(), &spec); err != nil {
-		return nil, fmt.Errorf("template.spec: %w", err)
-	}
-	var out []container
-	for _, c := range append(spec.Containers, spec.InitContainers...) {
-		out = append(out, container{c.Name, c.Image})
-	}
-	return out, nil
-}
-
-// templateImages lists the images of a pod template's containers and init
-// containers.
+// templateImages lists the images of a pod template's init containers,
+// then its containers.
 func templateImages(t rollout.PodTemplate) []string {
-	cs, _ := containers(t) // a decoded template is valid JSON
 	var out []string
-	for _, c := range cs {
-		out = append(out, c.image)
+	for _, c := range t.Spec.Images() {
+		out = append(out, c.Image)
 	}
 	return out
 }
@@ -274,8 +259,10 @@ func templateImages(t rollout.PodTemplate) []string {
 func runSimulate(e *env, args []string) int {
 	var f simFlags
 	var outputs outputFlags
+	var live liveFlags
 	fs := newFlagSet("simulate")
 	f.input.add(fs, "; else the embedded seed example", true)
+	live.add(fs)
 	f.addSpec(fs)
 	f.addModel(fs)
 	f.input.addOptions(fs)
@@ -293,7 +280,7 @@ func runSimulate(e *env, args []string) int {
 	if err := f.check(); err != nil {
 		return fail(e, "simulate", err)
 	}
-	in, err := f.input.load(e, "simulate")
+	in, answers, err := live.load(e, &f.input, "simulate")
 	images := f.images
 	if errors.Is(err, errNoInput) {
 		in, err = parseExample(defaultManifestName, defaultManifest)
@@ -312,16 +299,19 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
+	mine := answerFor(answers, d)
 	return writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
 		switch format {
 		case "json", "yaml":
 			j := newSimJSON(run.title, run.state, run.res)
 			j.PodModel, j.Policy = run.model, run.notes
-			return encodeData(format, w, j)
+			return encodeData(format, w, withAnswer(j, answers, d))
 		case "svg":
+			noteAnswers(e.stderr, mine)
 			writeSVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
 			return nil
 		}
+		writeAnswers(w, mine)
 		writeTable(w, run.title, run.model, run.notes, run.state, run.res)
 		return nil
 	})

@@ -118,22 +118,27 @@ func ReadPod(p *schema.Pod, g FeatureGates) {
 }
 
 // ValidateDeployment reports what the API server's create validation
-// refuses in d, which must already be defaulted (as Read leaves it). Like
-// create, it first drops from d's template the fields of the gates that g
-// disables, and returns those gates (upstream's names) with the problems.
-func ValidateDeployment(d *schema.Deployment, g FeatureGates) (errs field.ErrorList, dropped []string) {
+// refuses in d, which must already be defaulted (as Read leaves it) and,
+// for a manifest, without the fields of disabled gates
+// ([DropDisabledTemplateFields]).
+func ValidateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 	var rollbackTo *int64
 	if n, err := strconv.ParseInt(d.Annotations[rollbackToAnnotation], 10, 64); err == nil {
 		rollbackTo = &n
 	}
-	dropped = dropDisabledFields(&d.Spec.Template.Spec, nil, g)
-	return validateDeployment(d, rollbackTo, createPodOptions(g)), dropped
+	return validateDeployment(d, rollbackTo, createPodOptions(g))
 }
 
 // ValidateReplicaSet is [ValidateDeployment] for a ReplicaSet.
-func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) (errs field.ErrorList, dropped []string) {
-	dropped = dropDisabledFields(&rs.Spec.Template.Spec, nil, g)
-	return validateReplicaSet(rs, createPodOptions(g)), dropped
+func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	return validateReplicaSet(rs, createPodOptions(g))
+}
+
+// DropDisabledTemplateFields drops from a template's spec the fields of
+// the gates that g disables, as the API server does when it creates the
+// object, and returns those gates (upstream's names) whose fields s used.
+func DropDisabledTemplateFields(s *schema.PodSpec, g FeatureGates) (dropped []string) {
+	return dropDisabledFields(s, nil, g)
 }
 
 // DefaultPodTemplateSpec applies the defaults and conversions the API

@@ -287,8 +287,9 @@ func selectorOf(s *schema.LabelSelector) (selector, bool) {
 	return selector{s: s}, true
 }
 
-// empty reports whether the selector has no requirements.
-func (sel selector) empty() bool { return sel.everything || sel.nothing }
+// empty is labels.Selector's Empty: true for the selector of everything,
+// false for the nil selector's, which matches nothing.
+func (sel selector) empty() bool { return sel.everything }
 
 // matches reports whether labels satisfy every requirement.
 func (sel selector) matches(labels map[string]string) bool {

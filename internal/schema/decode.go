@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -259,13 +260,19 @@ func (d *decoder) unknown(known []string) {
 			break
 		}
 	}
-	if d.opts.Lenient {
-		w := d.pathString() + ": unknown field"
+	// A member repeated, or met again in a repeated object, is reported
+	// once, as upstream's strict decoder reports it.
+	path := d.pathString()
+	switch {
+	case d.opts.Lenient:
+		w := path + ": unknown field"
 		if detail != "" {
 			w += " (" + detail + ")"
 		}
-		d.warnings = append(d.warnings, w)
-	} else {
+		if !slices.Contains(d.warnings, w) {
+			d.warnings = append(d.warnings, w)
+		}
+	case !slices.ContainsFunc(d.errs, func(e *field.Error) bool { return e.Type == field.Unknown && e.Field == path }):
 		d.fail(field.Unknown, "", detail)
 	}
 	d.skip()
@@ -823,43 +830,21 @@ func (d *decoder) dupKey() bool {
 	return false
 }
 
-func (d *decoder) sliceString(p *[]string) {
-	if !d.beginArray() {
-		*p = nil
-		return
-	}
-	s := []string{}
-	for d.nextElem() {
-		var v string
-		d.str(&v)
-		s = append(s, v)
-	}
-	*p = s
-}
+func (d *decoder) sliceString(p *[]string) { decodeSlice(d, p, d.str) }
+func (d *decoder) sliceInt32(p *[]int32)   { decodeSlice(d, p, d.int32) }
+func (d *decoder) sliceInt64(p *[]int64)   { decodeSlice(d, p, d.int64) }
 
-func (d *decoder) sliceInt32(p *[]int32) {
+// decodeSlice decodes a list of scalars, each with elem: null is nil, []
+// is empty.
+func decodeSlice[T any](d *decoder, p *[]T, elem func(*T)) {
 	if !d.beginArray() {
 		*p = nil
 		return
 	}
-	s := []int32{}
+	s := []T{}
 	for d.nextElem() {
-		var v int32
-		d.int32(&v)
-		s = append(s, v)
-	}
-	*p = s
-}
-
-func (d *decoder) sliceInt64(p *[]int64) {
-	if !d.beginArray() {
-		*p = nil
-		return
-	}
-	s := []int64{}
-	for d.nextElem() {
-		var v int64
-		d.int64(&v)
+		var v T
+		elem(&v)
 		s = append(s, v)
 	}
 	*p = s

@@ -85,35 +85,18 @@ func (e *encoder) fieldsV1(f *FieldsV1) {
 	e.buf = append(e.buf, f.Raw...)
 }
 
-func (e *encoder) sliceString(s []string) {
-	e.buf = append(e.buf, '[')
-	for i, v := range s {
-		if i > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		e.str(v)
-	}
-	e.buf = append(e.buf, ']')
-}
+func (e *encoder) sliceString(s []string) { encodeSlice(e, s, e.str) }
+func (e *encoder) sliceInt32(s []int32)   { encodeSlice(e, s, e.int32) }
+func (e *encoder) sliceInt64(s []int64)   { encodeSlice(e, s, e.int64) }
 
-func (e *encoder) sliceInt32(s []int32) {
+// encodeSlice writes a list of scalars, each with elem.
+func encodeSlice[T any](e *encoder, s []T, elem func(T)) {
 	e.buf = append(e.buf, '[')
 	for i, v := range s {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		e.int32(v)
-	}
-	e.buf = append(e.buf, ']')
-}
-
-func (e *encoder) sliceInt64(s []int64) {
-	e.buf = append(e.buf, '[')
-	for i, v := range s {
-		if i > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		e.int64(v)
+		elem(v)
 	}
 	e.buf = append(e.buf, ']')
 }

@@ -70,7 +70,7 @@ func CreatedObject(manifest []byte, namespace string) ([]byte, error) {
 	}
 	a[LastAppliedAnnotation] = string(value)
 	setAnnotations(obj, a)
-	pruneNulls(obj)
+	discardNullValuesFromPatch(obj) // kubectl's pruneNullsFromMap does the same
 	return marshal(obj)
 }
 
@@ -215,23 +215,5 @@ func setMetadataField(obj map[string]any, key string, value any) {
 	}
 	if m, ok := raw.(map[string]any); ok {
 		m[key] = value
-	}
-}
-
-// pruneNulls deletes null members of objects, recursively.
-func pruneNulls(v any) {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, x := range t {
-			if x == nil {
-				delete(t, k)
-			} else {
-				pruneNulls(x)
-			}
-		}
-	case []any:
-		for _, x := range t {
-			pruneNulls(x)
-		}
 	}
 }

@@ -198,7 +198,8 @@ func removeDirectives(v any) (out any, keep bool) {
 }
 
 // discardNullValuesFromPatch deletes, in place, every null member of the
-// objects under v.
+// objects under v (upstream's function of that name, and kubectl apply's
+// pruneNullsFromMap).
 func discardNullValuesFromPatch(v any) {
 	switch t := v.(type) {
 	case map[string]any:

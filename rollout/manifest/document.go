@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -66,15 +67,30 @@ func location(source string, line, index, item int) string {
 	return b.String()
 }
 
-// Decode decodes d with rollout.Decode: a Deployment, ReplicaSet or Pod,
-// with the API server's defaults; another kind gives no objects. An error
-// is an *Error at d.
+// Decode decodes d as the API server takes it: strictly, with its
+// defaults, refusing what its validation refuses on create
+// (rollout.DecodeOptions{Validate: true}); a Deployment, ReplicaSet or Pod,
+// another kind gives no objects. An error is an *Error at d, one line per
+// problem. DecodeWith decodes with other options.
 func (d Document) Decode() (rollout.Objects, error) {
-	objs, err := rollout.Decode(d.JSON)
-	if err != nil {
+	return d.DecodeWith(rollout.DecodeOptions{Validate: true})
+}
+
+// DecodeWith is Decode with the options o.
+func (d Document) DecodeWith(o rollout.DecodeOptions) (rollout.Objects, error) {
+	objs, err := o.Decode(d.JSON)
+	if err == nil {
+		return objs, nil
+	}
+	joined, ok := err.(interface{ Unwrap() []error })
+	if !ok {
 		return rollout.Objects{}, d.errorf("%w", err)
 	}
-	return objs, nil
+	var errs []error
+	for _, e := range joined.Unwrap() {
+		errs = append(errs, d.errorf("%w", e))
+	}
+	return rollout.Objects{}, errors.Join(errs...)
 }
 
 func (d Document) errorf(format string, args ...any) *Error {

@@ -24,8 +24,7 @@ func (r *runner) sets() []*rollout.ReplicaSet {
 
 // controlled reports whether the Deployment controls rs.
 func (r *runner) controlled(rs *rollout.ReplicaSet) bool {
-	ref, ok := rs.ControllerRef()
-	return ok && ref.UID == r.st.Deployment.UID && ref.Kind == "Deployment"
+	return rollout.IsControlledBy(&rs.ObjectMeta, &r.st.Deployment.ObjectMeta)
 }
 
 // tally is the Deployment's pods at the current time.

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -50,22 +49,6 @@ func (m *podModel) clone() *podModel {
 	return &c
 }
 
-// images returns the images of a pod spec's containers and init containers.
-func images(spec json.RawMessage) []string {
-	var s struct {
-		Containers     []struct{ Image string } `json:"containers"`
-		InitContainers []struct{ Image string } `json:"initContainers"`
-	}
-	if json.Unmarshal(spec, &s) != nil {
-		return nil
-	}
-	var out []string
-	for _, c := range append(s.InitContainers, s.Containers...) {
-		out = append(out, c.Image)
-	}
-	return out
-}
-
 // set returns the pods of rs, starting with none. A ReplicaSet that
 // replaced another of the same name starts afresh.
 func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
@@ -74,8 +57,8 @@ func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
 	}
 	ps := &podSet{name: rs.Name, uid: rs.UID}
 	if len(m.neverReady) > 0 {
-		for _, img := range images(rs.Spec.Template.Spec.JSON()) {
-			if m.neverReady[img] {
+		for _, c := range rs.Spec.Template.Spec.Images() {
+			if m.neverReady[c.Image] {
 				ps.never = true
 			}
 		}
@@ -373,10 +356,9 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 					CreationTimestamp: c.created.Truncate(time.Second),
 					DeletionTimestamp: c.deleted.Truncate(time.Second),
 					Labels:            maps.Clone(rs.Spec.Template.Labels),
-					OwnerReferences: []rollout.OwnerReference{{
-						APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: rs.UID,
-						Controller: true, BlockOwnerDeletion: true,
-					}},
+					OwnerReferences: []rollout.OwnerReference{
+						rollout.NewControllerRef(rs.ObjectMeta, rollout.AppsAPIVersion, rollout.ReplicaSetKind),
+					},
 				},
 				Phase: rollout.PodRunning,
 			})

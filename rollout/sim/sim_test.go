@@ -487,12 +487,15 @@ func TestWithImage(t *testing.T) {
 func TestWithImageUnknownContainer(t *testing.T) {
 	s := sim.FromDeployment(nginxDeployment(t), epoch)
 	for _, tt := range []struct{ container, image, want string }{
-		{"sidecar", "x:1", `sim: Deployment "nginx-deployment": no container "sidecar" (containers: "nginx")`},
+		{"sidecar", "x:1", `sim: Deployment "nginx-deployment": container "sidecar": no such container (the pod spec has ["nginx"])`},
 		{"nginx", "", `sim: empty image for container "nginx"`},
 	} {
 		got, err := sim.WithImage(s, tt.container, tt.image)
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("WithImage(%q, %q) error = %v, want %s", tt.container, tt.image, err, tt.want)
+		}
+		if tt.image != "" && !errors.Is(err, rollout.ErrNoContainer) {
+			t.Errorf("WithImage(%q, %q) error = %v, want one wrapping rollout.ErrNoContainer", tt.container, tt.image, err)
 		}
 		if !reflect.DeepEqual(got, s) {
 			t.Errorf("WithImage(%q, %q) changed the state", tt.container, tt.image)

@@ -1,12 +1,8 @@
 package sim
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -27,41 +23,24 @@ func FromDeployment(d rollout.Deployment, now time.Time) rollout.State {
 		d.Generation = 1
 	}
 	created := now.Add(-time.Hour).Truncate(time.Second)
-	h := rollout.PodTemplateHash(d)
-	name := rollout.NewReplicaSetName(d)
 	r := d.Spec.Replicas
-
-	ann := map[string]string{}
-	for k, v := range d.Annotations {
-		if rollout.CopiesAnnotation(k) {
-			ann[k] = v
-		}
+	// The ReplicaSet the controller created for the template, as it
+	// creates it (revision 1, no old ReplicaSets), then scaled to r, its
+	// pods available, as the ReplicaSet controller leaves it.
+	rs, err := rollout.NewReplicaSet(&d, nil)
+	if err != nil {
+		// Only a strategy type that Plan refuses fails here; the
+		// ReplicaSet is the one a RollingUpdate without surge would have.
+		rd := d.DeepCopy()
+		rd.Spec.Strategy = rollout.Strategy{Type: rollout.RollingUpdateStrategy}
+		rs, _ = rollout.NewReplicaSet(&rd, nil)
 	}
-	ann[rollout.RevisionAnnotation] = "1"
-	ann[rollout.DesiredReplicasAnnotation] = strconv.FormatInt(int64(r), 10)
-	ann[rollout.MaxReplicasAnnotation] = strconv.FormatInt(int64(r)+int64(rollout.MaxSurge(d)), 10)
-
-	template := d.Spec.Template.DeepCopy()
-	template.Labels = withLabel(template.Labels, rollout.PodTemplateHashLabel, h)
-	selector := d.Spec.Selector
-	selector.MatchLabels = withLabel(selector.MatchLabels, rollout.PodTemplateHashLabel, h)
-	selector.MatchExpressions = append([]rollout.LabelSelectorRequirement(nil), selector.MatchExpressions...)
-	rs := rollout.ReplicaSet{
-		ObjectMeta: rollout.ObjectMeta{
-			Name: name, Namespace: d.Namespace, UID: "uid-" + name, Generation: 1,
-			CreationTimestamp: created,
-			Labels:            maps.Clone(template.Labels),
-			Annotations:       ann,
-			OwnerReferences: []rollout.OwnerReference{{
-				APIVersion: "apps/v1", Kind: "Deployment", Name: d.Name, UID: d.UID,
-				Controller: true, BlockOwnerDeletion: true,
-			}},
-		},
-		Spec: rollout.ReplicaSetSpec{Replicas: r, MinReadySeconds: d.Spec.MinReadySeconds, Selector: selector, Template: template},
-		Status: rollout.ReplicaSetStatus{
-			Replicas: r, FullyLabeledReplicas: r, ReadyReplicas: r, AvailableReplicas: r,
-			TerminatingReplicas: rollout.Int32(0), ObservedGeneration: 1,
-		},
+	name := rs.Name
+	rs.UID, rs.Generation, rs.CreationTimestamp = "uid-"+name, 1, created
+	rs.Spec.Replicas = r
+	rs.Status = rollout.ReplicaSetStatus{
+		Replicas: r, FullyLabeledReplicas: r, ReadyReplicas: r, AvailableReplicas: r,
+		TerminatingReplicas: rollout.Int32(0), ObservedGeneration: 1,
 	}
 
 	if d.Annotations == nil {
@@ -83,13 +62,6 @@ func FromDeployment(d rollout.Deployment, now time.Time) rollout.State {
 			rollout.ReasonNewReplicaSetAvailable, fmt.Sprintf("ReplicaSet %q has successfully progressed.", name), created))
 	}
 	return rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now}
-}
-
-func withLabel(labels map[string]string, k, v string) map[string]string {
-	out := make(map[string]string, len(labels)+1)
-	maps.Copy(out, labels)
-	out[k] = v
-	return out
 }
 
 // WithTemplateChange returns s with mutate applied to a copy of the
@@ -121,50 +93,11 @@ func WithImage(s rollout.State, container, image string) (rollout.State, error) 
 		if image == "" {
 			return fmt.Errorf("sim: empty image for container %q", container)
 		}
-		spec, err := setImage(t.Spec.JSON(), container, image)
+		spec, err := t.Spec.WithImage(container, image)
 		if err != nil {
 			return fmt.Errorf("sim: Deployment %q: %w", s.Deployment.Name, err)
 		}
 		t.Spec = spec
 		return nil
 	})
-}
-
-// setImage sets the image of the named container in a pod spec.
-func setImage(spec json.RawMessage, container, image string) (rollout.PodSpec, error) {
-	dec := json.NewDecoder(bytes.NewReader(spec))
-	dec.UseNumber()
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil || m == nil {
-		return rollout.PodSpec{}, fmt.Errorf("pod spec is not a JSON object")
-	}
-	var names []string
-	found := false
-	for _, key := range []string{"initContainers", "containers"} {
-		list, _ := m[key].([]any)
-		for _, c := range list {
-			c, ok := c.(map[string]any)
-			if !ok {
-				continue
-			}
-			name, _ := c["name"].(string)
-			names = append(names, strconv.Quote(name))
-			if name == container {
-				c["image"] = image
-				found = true
-			}
-		}
-	}
-	if !found {
-		has := "none"
-		if len(names) > 0 {
-			has = strings.Join(names, ", ")
-		}
-		return rollout.PodSpec{}, fmt.Errorf("no container %q (containers: %s)", container, has)
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		return rollout.PodSpec{}, err
-	}
-	return rollout.ParsePodSpec(b)
 }

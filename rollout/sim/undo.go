@@ -83,9 +83,9 @@ func PreviewUndo(s rollout.State, toRevision int64) (UndoPreview, error) {
 	}
 	for _, a := range actions {
 		switch a.Event.Reason {
-		case "DeploymentRollbackRevisionNotFound":
+		case rollout.RollbackRevisionNotFound:
 			p.NotFound = a.Event.Message
-		case "DeploymentRollbackTemplateUnchanged":
+		case rollout.RollbackTemplateUnchanged:
 			p.NoOp = true
 		}
 	}
@@ -127,7 +127,7 @@ func PreviewUndo(s rollout.State, toRevision int64) (UndoPreview, error) {
 func controlledBy(s rollout.State) []rollout.ReplicaSet {
 	var out []rollout.ReplicaSet
 	for _, rs := range s.ReplicaSets {
-		if ref, ok := rs.ControllerRef(); ok && rs.Namespace == s.Deployment.Namespace && ref.UID == s.Deployment.UID {
+		if rs.Namespace == s.Deployment.Namespace && rollout.IsControlledBy(&rs.ObjectMeta, &s.Deployment.ObjectMeta) {
 			out = append(out, rs)
 		}
 	}

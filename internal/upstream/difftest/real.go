@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -171,7 +172,11 @@ func roundTripProto[T any, P protoMessage[T]](v P) P {
 func strictProblem(msg string) Problem {
 	for _, kind := range []string{"unknown field", "duplicate field"} {
 		if i := strings.Index(msg, kind+" \""); i >= 0 {
-			f := strings.TrimSuffix(msg[i+len(kind)+2:], "\"")
+			quoted := msg[i+len(kind)+1:]
+			f, err := strconv.Unquote(quoted) // the path is written with %q
+			if err != nil {
+				f = strings.Trim(quoted, "\"")
+			}
 			return Problem{Type: kind, Field: f}
 		}
 	}

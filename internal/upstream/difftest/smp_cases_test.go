@@ -129,7 +129,7 @@ const (
 // liveAfter is the stored object after a kubectl apply of manifest that
 // created it (or, with create false, after kubectl create: no last-applied
 // annotation), edited by other writers with edit.
-func liveAfter(t *testing.T, manifest doc, create bool, edit func(doc)) []byte {
+func liveAfter(t testing.TB, manifest doc, create bool, edit func(doc)) []byte {
 	t.Helper()
 	body := manifest.bytes()
 	if create {

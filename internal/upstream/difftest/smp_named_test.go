@@ -3,7 +3,11 @@ package difftest
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	smp "github.com/rolloutmath/rolloutmath/internal/strategicpatch"
 )
@@ -185,6 +189,29 @@ var applyCases = []applyCase{{
 	manifest: func(d doc) {},
 	want: func(t *testing.T, p, r doc) {
 		equal(t, "patch", string(p.bytes()), "{}")
+	},
+}, {
+	// The patch carries the sidecar whole (it is missing from the live
+	// object) merged with the deletion of B inside it; the API server
+	// appends it as it is, directives included, and with kubectl's
+	// default --validate=strict refuses the unknown fields.
+	name: "a container another writer removed, changed in the manifest: directives left in the object",
+	last: func(d doc) {
+		d.set("spec.template.spec.containers.1.env", []any{map[string]any{"name": "A", "value": "1"}, map[string]any{"name": "B", "value": "2"}})
+	},
+	live: func(d doc) { d.set("spec.template.spec.containers", d.list("spec.template.spec.containers")[:1]) },
+	manifest: func(d doc) {
+		d.set("spec.template.spec.containers.1.env", d.list("spec.template.spec.containers.1.env")[:1])
+	},
+	want: func(t *testing.T, p, r doc) {
+		equal(t, "containers", r.names("spec.template.spec.containers"), "app,sidecar")
+		equal(t, "order list left", fmt.Sprint(r.get("spec.template.spec.containers.1.$setElementOrder/env")), "[map[name:A]]")
+		equal(t, "env", fmt.Sprint(r.get("spec.template.spec.containers.1.env")), "[map[name:A value:1] map[$patch:delete name:B]]")
+		// The patch handler's decoding, with kubectl's --validate=strict.
+		err := runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation(map[string]any(r), &appsv1.Deployment{}, true)
+		if err == nil || !strings.Contains(err.Error(), `unknown field "spec.template.spec.containers[1].$setElementOrder/env"`) {
+			t.Errorf("strict decoding: %v, want the directive refused as an unknown field", err)
+		}
 	},
 }, {
 	name:      "overwrite=false: an image another writer changed conflicts",

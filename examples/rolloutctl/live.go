@@ -1,0 +1,349 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/apply"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// liveFlags are --live and -n: with them, plan, simulate, check and diff
+// take -f as the manifests a user is about to apply, apply each onto the
+// live Deployment of its namespace and name as `kubectl apply` does
+// (package rollout/apply), and work on what the API server then holds.
+type liveFlags struct {
+	files     listFlag
+	namespace namespaceFlag
+}
+
+func (l *liveFlags) add(fs *flag.FlagSet) {
+	fs.Var(&l.files, "live", "`FILE`, directory or - holding the live objects ('kubectl get deploy,rs,pods -o yaml'): apply the -f manifests onto them as 'kubectl apply' does, and say first whether a rollout starts; repeatable")
+	fs.Var(&l.namespace, "n", "with --live, the `NAMESPACE` of the manifests that name none, as 'kubectl apply -n' (default: default)")
+	fs.Var(&l.namespace, "namespace", "the same as -n `NAMESPACE`")
+}
+
+// namespaceFlag is -n (also --namespace): a namespace, given once.
+type namespaceFlag struct {
+	name string
+	set  bool
+}
+
+func (f *namespaceFlag) String() string { return f.name }
+
+func (f *namespaceFlag) Set(s string) error {
+	switch {
+	case f.set:
+		return fmt.Errorf("given twice (%q, then %q): -n and --namespace name one namespace", f.name, s)
+	case s == "":
+		return errors.New("empty namespace")
+	}
+	f.name, f.set = s, true
+	return nil
+}
+
+// An answer is what applying one manifest's Deployment does: kubectl
+// apply's result, for the Deployment named (namespace/name) where the
+// manifest is.
+type answer struct {
+	name   string
+	where  manifest.Document
+	live   manifest.Document // the live Deployment, when there is one
+	result apply.Result
+}
+
+// String is the answer in one line, "namespace/name: " and the Summary.
+func (a answer) String() string { return a.name + ": " + a.result.Summary() }
+
+// load reads the commands' input. Without --live it is inputFlags.load,
+// and there are no answers. With --live, -f (or standard input) holds the
+// manifests and --live the live objects: each Deployment of the
+// manifests is applied onto the live Deployment of the same namespace
+// and name (apply.Apply), or created when there is none (apply.Create).
+// The loaded input is then the Deployments as the API server stores them
+// after the apply, in manifest order, with every live ReplicaSet and Pod;
+// the answers say what each apply did. Every problem of either input,
+// and every apply the API server or kubectl refuses, is an error, one
+// line each.
+func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+	if len(l.files) == 0 {
+		if l.namespace.set {
+			return nil, nil, fmt.Errorf("-n %s: the namespace of manifests applied onto live objects; give --live FILE too", l.namespace.name)
+		}
+		in, err := input.load(e, command)
+		return in, nil, err
+	}
+	if slices.Contains(l.files, "-") {
+		if len(input.files) == 0 {
+			return nil, nil, errors.New("--live - reads the live objects from standard input: name the manifests with -f")
+		}
+		if slices.Contains(input.files, "-") {
+			return nil, nil, errors.New("-f - and --live -: standard input holds the manifests or the live objects, not both")
+		}
+	}
+	manifests, err := input.load(e, command)
+	if errors.Is(err, errNoInput) {
+		return nil, nil, errors.New("no manifests: name the files to apply with -f (- for standard input), or pipe them in; --live names the live objects")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	live, err := l.read(e, input.maxSize, command)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n, p := len(manifests.objs.ReplicaSets), len(manifests.objs.Pods); n+p > 0 {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n", command, manifests.names, n, p)
+	}
+	answers, problems := l.applyAll(manifests, live)
+	if len(problems) > 0 {
+		return nil, nil, &inputError{problems}
+	}
+	out := &loaded{names: manifests.names, objs: rollout.Objects{
+		ReplicaSets: slices.Clone(live.objs.ReplicaSets),
+		Pods:        slices.Clone(live.objs.Pods),
+	}, policy: mergePolicy(live.policy, manifests.policy)}
+	for _, a := range answers {
+		for _, w := range a.result.Warnings {
+			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %s\n", command, a.where, w)
+		}
+		out.objs.Deployments = append(out.objs.Deployments, a.result.After)
+		out.where = append(out.where, a.where)
+		if before := a.result.Before; before != nil && !slices.ContainsFunc(live.objs.ReplicaSets, func(rs rollout.ReplicaSet) bool { return controls(*before, rs) }) {
+			// Only the Deployment is known: take it as fully rolled
+			// out on its live template, as it most often is.
+			s := sim.FromDeployment(*before, live.start())
+			out.objs.ReplicaSets = append(out.objs.ReplicaSets, s.ReplicaSets...)
+			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: the live objects hold no ReplicaSet of Deployment %s: taking it as fully rolled out on its live template (%s)\n",
+				command, a.live, a.name, s.ReplicaSets[0].Name)
+		}
+	}
+	out.makeIndex()
+	return out, answers, nil
+}
+
+// read reads and decodes the live objects, as inputFlags.load reads -f.
+// They may hold no Deployment: then every manifest is a first apply.
+func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*decoding, error) {
+	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(maxSize)}, l.files...)
+	for _, d := range docs {
+		for _, w := range d.Warnings {
+			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)
+		}
+	}
+	problems := lines(err)
+	if errors.Is(err, manifest.ErrTooLarge) {
+		problems = append(problems, fmt.Sprintf("(the cap is %s: raise it with --max-input-size)", formatSize(int64(maxSize))))
+	}
+	shown := slices.Clone([]string(l.files))
+	for i, n := range shown {
+		if n == "-" {
+			shown[i] = manifest.Stdin
+		}
+	}
+	live := decode(strings.Join(shown, ", "), docs, false)
+	problems = append(problems, live.problems...)
+	if len(problems) > 0 {
+		return nil, &inputError{problems}
+	}
+	live.latest = latestTime(live.objs)
+	return &live, nil
+}
+
+// applyAll applies each Deployment of manifests onto its live match, in
+// manifest order, and returns the answers and every problem.
+func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []string) {
+	liveAt := map[string]manifest.Document{} // namespace/name -> the live Deployment's document
+	for i, d := range live.objs.Deployments {
+		liveAt[d.Namespace+"/"+d.Name] = live.where[i]
+	}
+	var (
+		answers  []answer
+		problems []string
+		seen     = map[string]manifest.Document{}
+	)
+	for i, d := range manifests.objs.Deployments {
+		doc := manifests.where[i]
+		ns, err := l.namespaceOf(doc)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s: Deployment %q: %v", doc, d.Name, err))
+			continue
+		}
+		key := ns + "/" + d.Name
+		if first, dup := seen[key]; dup {
+			problems = append(problems, fmt.Sprintf("%s: Deployment %s: also at %s: a Deployment is applied once", doc, key, first))
+			continue
+		}
+		seen[key] = doc
+		var r apply.Result
+		at, found := liveAt[key]
+		o := apply.Options{Namespace: ns}
+		if found {
+			r, err = apply.Apply(at.JSON, doc.JSON, o)
+		} else {
+			r, err = apply.Create(doc.JSON, o)
+		}
+		if err != nil {
+			how := "kubectl apply (a first apply: " + live.names + " has no such Deployment)"
+			if found {
+				how = "kubectl apply onto the live object (" + at.String() + ")"
+			}
+			for _, p := range lines(err) {
+				problems = append(problems, fmt.Sprintf("%s: Deployment %s: %s: %s", doc, key, how, p))
+			}
+			continue
+		}
+		answers = append(answers, answer{name: key, where: doc, live: at, result: r})
+	}
+	return answers, problems
+}
+
+// namespaceOf returns the namespace doc is applied in: its own, or -n, or
+// "default". A manifest whose namespace is not -n's is refused, as kubectl
+// refuses it.
+func (l *liveFlags) namespaceOf(doc manifest.Document) (string, error) {
+	var m struct {
+		Metadata struct {
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal(doc.JSON, &m); err != nil {
+		return "", err // decoding the document succeeded: not reached
+	}
+	own := m.Metadata.Namespace
+	switch {
+	case own != "" && l.namespace.set && own != l.namespace.name:
+		return "", fmt.Errorf("metadata.namespace %q is not -n %s: kubectl apply refuses a manifest of another namespace than the one it is given", own, l.namespace.name)
+	case own != "":
+		return own, nil
+	case l.namespace.set:
+		return l.namespace.name, nil
+	}
+	return rollout.DefaultNamespace, nil
+}
+
+// answerFor returns the answer about d, if any.
+func answerFor(answers []answer, d rollout.Deployment) []answer {
+	for _, a := range answers {
+		if a.name == d.Namespace+"/"+d.Name {
+			return []answer{a}
+		}
+	}
+	return nil
+}
+
+// writeAnswers prints one answer a line, then a blank line before what
+// follows; nothing when there are no answers.
+func writeAnswers(w io.Writer, answers []answer) {
+	noteAnswers(w, answers)
+	if len(answers) > 0 {
+		fmt.Fprintln(w)
+	}
+}
+
+// noteAnswers prints one answer a line: diff's output, and simulate's on
+// stderr next to an SVG chart, which has no room for them.
+func noteAnswers(w io.Writer, answers []answer) {
+	for _, a := range answers {
+		fmt.Fprintln(w, a)
+	}
+}
+
+// answerJSON is an answer in JSON output:
+//
+//	{"deployment": "default/web", "summary": "rollout: spec.template.spec.containers[name=app].image changed",
+//	 "rollout": true, "created": false,
+//	 "changes": [{"path": "spec.template.spec.containers[name=app].image", "from": "web:1", "to": "web:2"}]}
+//
+// from and to are the JSON values, from left out for a field the apply
+// adds and to for one it removes; created is true for a first apply.
+type answerJSON struct {
+	Deployment string       `json:"deployment"`
+	Summary    string       `json:"summary"`
+	Rollout    bool         `json:"rollout"`
+	Created    bool         `json:"created"`
+	Changes    []changeJSON `json:"changes"`
+	Warnings   []string     `json:"warnings,omitempty"`
+}
+
+type changeJSON struct {
+	Path string          `json:"path"`
+	From json.RawMessage `json:"from,omitempty"`
+	To   json.RawMessage `json:"to,omitempty"`
+}
+
+func (a answer) json() answerJSON {
+	r := a.result
+	out := answerJSON{Deployment: a.name, Summary: r.Summary(), Rollout: r.Rollout(), Created: r.Before == nil,
+		Changes: make([]changeJSON, 0, len(r.Changes)), Warnings: r.Warnings}
+	for _, c := range r.Changes {
+		out.Changes = append(out.Changes, changeJSON{Path: c.Path, From: rawJSON(c.From), To: rawJSON(c.To)})
+	}
+	return out
+}
+
+// rawJSON is s, which package apply gives as JSON, as a raw value (a
+// string if it were not JSON, so that nothing is lost).
+func rawJSON(s string) json.RawMessage {
+	if s == "" || json.Valid([]byte(s)) {
+		return json.RawMessage(s)
+	}
+	q, _ := json.Marshal(s)
+	return q
+}
+
+// withApply is a JSON object v with an "apply" member first: the answer
+// about the one Deployment v is about (plan, simulate), or every answer
+// (check). Without answers it is v as it is.
+type withApply struct {
+	v       any
+	answers []answer
+	list    bool
+}
+
+// withAnswer returns v with the answer about d, if any.
+func withAnswer(v any, answers []answer, d rollout.Deployment) any {
+	return withAnswers(v, answerFor(answers, d), false)
+}
+
+// withAnswers returns v with the answers, as a list when list is set.
+func withAnswers(v any, answers []answer, list bool) any {
+	if len(answers) == 0 {
+		return v
+	}
+	return withApply{v, answers, list}
+}
+
+func (w withApply) MarshalJSON() ([]byte, error) {
+	body, err := json.Marshal(w.v)
+	if err != nil {
+		return nil, err
+	}
+	if len(body) < 2 || body[0] != '{' {
+		return nil, fmt.Errorf("apply answers go in a JSON object, not %.20s", body)
+	}
+	var a any = w.answers[0].json()
+	if w.list {
+		all := make([]answerJSON, len(w.answers))
+		for i, x := range w.answers {
+			all[i] = x.json()
+		}
+		a = all
+	}
+	head, err := json.Marshal(a)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte(`{"apply":`), head...)
+	if string(body) != "{}" {
+		out = append(out, ',')
+	}
+	return append(out, body[1:]...), nil
+}
