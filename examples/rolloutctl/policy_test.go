@@ -166,3 +166,36 @@ func readLines(t *testing.T, name string) []string {
 	}
 	return strings.Split(string(b), "\n")
 }
+
+// TestLivePolicyObjects: with --live, the live objects' quota counts (its
+// status.used says what the namespace uses: 2 pods besides cart's 4, so
+// a quota of 6 throttles cart's rollout), and a quota among the
+// manifests takes the place of the live one of its name.
+func TestLivePolicyObjects(t *testing.T) {
+	dir := t.TempDir()
+	cluster, err := os.ReadFile(livePath("cluster/shop.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quota := func(pods string) string {
+		return `{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "pods", "namespace": "shop"},
+ "spec": {"hard": {"pods": "` + pods + `"}}, "status": {"hard": {"pods": "` + pods + `"}, "used": {"pods": "6"}}}`
+	}
+	live := filepath.Join(dir, "live.yaml")
+	if err := os.WriteFile(live, append(append(cluster, "\n---\n"...), quota("6")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"check", "-f", livePath("next/shop.yaml"), "--live", live, "-n", "shop"}
+	r := runCLI(t, "", args...)
+	if !strings.Contains(r.stdout, "WARN shop/cart replicas=4 at +30s: quota-throttles: ResourceQuota pods allows pods 6, of which other pods use 2: room for 4 pods") {
+		t.Errorf("a live quota that leaves no room for a surge pod: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	roomy := filepath.Join(dir, "quota.yaml")
+	if err := os.WriteFile(roomy, []byte(quota("20")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runCLI(t, "", append(args, "-f", roomy)...)
+	if r.code != exitOK || strings.Contains(r.stdout, "quota-throttles") {
+		t.Errorf("the manifests' quota in place of the live one: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
