@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -37,7 +38,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 			p, problems := decodePolicy(docs[i])
 			return result{policy: p, problems: problems}
 		}
-		o, err := docs[i].Decode()
+		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation})
 		return result{objs: o, err: err}
 	}, func(_ int64, r result) bool {
 		results = append(results, r)
@@ -82,9 +83,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 				continue
 			}
 			if !skipValidation {
-				for _, p := range lines(rollout.Validate(dep)) {
-					d.problems = append(d.problems, fmt.Sprintf("%s: Deployment %q: %s", doc, dep.Name, p))
-				}
+				d.problems = append(d.problems, atFields(doc, fmt.Sprintf("Deployment %q: ", dep.Name), rollout.Validate(dep))...)
 			}
 			d.objs.Deployments = append(d.objs.Deployments, dep)
 			d.where = append(d.where, doc)
@@ -94,9 +93,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 				continue
 			}
 			if !skipValidation {
-				for _, p := range lines(rollout.ValidateReplicaSet(rs)) {
-					d.problems = append(d.problems, fmt.Sprintf("%s: %s", doc, p))
-				}
+				d.problems = append(d.problems, atFields(doc, "", rollout.ValidateReplicaSet(rs))...)
 			}
 			d.objs.ReplicaSets = append(d.objs.ReplicaSets, rs)
 		}
@@ -107,6 +104,30 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 		}
 	}
 	return d
+}
+
+// atFields gives one line per problem of err, each at the line of the
+// field it is about (a *rollout.FieldError), or else at doc.
+func atFields(doc manifest.Document, prefix string, err error) []string {
+	if err == nil {
+		return nil
+	}
+	errs := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
+	}
+	var out []string
+	for _, e := range errs {
+		at := doc
+		var fe *rollout.FieldError
+		if errors.As(e, &fe) {
+			at.Line, _ = doc.FieldLine(fe.Field)
+		}
+		for _, l := range lines(e) {
+			out = append(out, fmt.Sprintf("%s: %s%s", at, prefix, l))
+		}
+	}
+	return out
 }
 
 // found says what an input without Deployments held.
