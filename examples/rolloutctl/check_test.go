@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -336,4 +338,57 @@ func afterModel(t *testing.T, out string) string {
 		t.Errorf("output does not start with the pod model:\n%s", out)
 	}
 	return rest
+}
+
+// TestOutageNamesTheFieldToChange: a single replica that maxUnavailable 1
+// lets go down is fixed in maxUnavailable; one that goes down because
+// both limits round to 0 is fixed by a surge pod, in maxSurge.
+func TestOutageNamesTheFieldToChange(t *testing.T) {
+	deployment := func(surge, unavailable string) string {
+		return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: solo
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: solo}
+  strategy:
+    rollingUpdate:
+      maxSurge: ` + surge + `
+      maxUnavailable: ` + unavailable + `
+  template:
+    metadata:
+      labels: {app: solo}
+    spec:
+      containers:
+      - name: solo
+        image: solo:2
+`
+	}
+	for _, tt := range []struct {
+		surge, unavailable string
+		want               place
+	}{
+		{"1", "1", place{Line: 12, Field: "spec.strategy.rollingUpdate.maxUnavailable"}},
+		{"0%", "10%", place{Line: 11, Field: "spec.strategy.rollingUpdate.maxSurge"}},
+	} {
+		file := filepath.Join(t.TempDir(), "solo.yaml")
+		if err := os.WriteFile(file, []byte(deployment(tt.surge, tt.unavailable)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"check", "-o", "json", "-f", file}
+		r := runCLI(t, "", args...)
+		var out checkJSON
+		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+			t.Fatalf("run(%q): %v\n%s%s", args, err, r.stdout, r.stderr)
+		}
+		if len(out.Violations) != 1 || out.Violations[0].Rule != ruleOutage {
+			t.Fatalf("run(%q) violations = %+v, want one %s", args, out.Violations, ruleOutage)
+		}
+		tt.want.File, tt.want.Object, tt.want.Written = file, "Deployment solo", true
+		if diff := cmp.Diff(tt.want, out.Violations[0].Location); diff != "" {
+			t.Errorf("maxSurge %s, maxUnavailable %s: location mismatch (-want +got):\n%s", tt.surge, tt.unavailable, diff)
+		}
+	}
 }

@@ -98,7 +98,7 @@ func (j *judgement) field(rule string) string {
 		return "spec.replicas"
 	case recreate:
 		return "spec.strategy.type"
-	case rule == ruleMinAvailable, rule == ruleNeverFinish:
+	case rule == ruleMinAvailable, rule == ruleNeverFinish, rule == ruleOutage:
 		return "spec.strategy.rollingUpdate.maxUnavailable"
 	}
 	return "spec.strategy.rollingUpdate.maxSurge"
