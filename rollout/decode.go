@@ -180,7 +180,9 @@ func (o DecodeOptions) decodeReplicaSet(data []byte, warn *[]string) (ReplicaSet
 		return ReplicaSet{}, err
 	}
 	v.Namespace = namespaceOr(v.Namespace)
-	apiserver.ReadReplicaSet(v, o.FeatureGates)
+	if err := fieldErrors(apiserver.ReadReplicaSet(v, o.FeatureGates)); err != nil {
+		return ReplicaSet{}, err
+	}
 	if o.Validate {
 		if v.ResourceVersion == "" { // a manifest, not an object the server stores
 			warnDropped(warn, apiserver.DropDisabledTemplateFields(&v.Spec.Template.Spec, o.FeatureGates))
@@ -198,7 +200,9 @@ func (o DecodeOptions) decodePod(data []byte, warn *[]string) (Pod, error) {
 		return Pod{}, err
 	}
 	v.Namespace = namespaceOr(v.Namespace)
-	apiserver.ReadPod(v, o.FeatureGates)
+	if err := fieldErrors(apiserver.ReadPod(v, o.FeatureGates)); err != nil {
+		return Pod{}, err
+	}
 	return podFromSchema(v), nil
 }
 

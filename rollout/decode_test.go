@@ -108,6 +108,13 @@ func TestDecodeIsStrict(t *testing.T) {
 			t.Errorf("%s: Decode error %v, want one containing %q", tc.name, err, tc.want)
 		}
 	}
+	// Another version of the type: extensions/v1beta1 Deployments are long
+	// gone, and the API server takes no other (found by
+	// FuzzCreateAgainstUpstream with apiVersion "0").
+	old := strings.Replace(strings.Replace(strings.Replace(frame, "%s", "", 2), `"apps/v1"`, `"extensions/v1beta1"`, 1), "%s", "", 1)
+	if _, err := rollout.Decode([]byte(old)); err == nil || !strings.Contains(err.Error(), `apiVersion: Invalid value: "extensions/v1beta1": no kind "Deployment" in this version: want apps/v1`) {
+		t.Errorf("extensions/v1beta1: Decode error %v", err)
+	}
 	data := []byte(strings.Replace(strings.Replace(frame, "%s", `"strategy":{"rollingUpdate":{"maxSurg":0}},`, 1), "%s", "", 1))
 	objs, err := rollout.DecodeOptions{Lenient: true}.Decode(data)
 	if err != nil || len(objs.Warnings) != 1 || !strings.Contains(objs.Warnings[0], "spec.strategy.rollingUpdate.maxSurg: unknown field") {

@@ -38,6 +38,7 @@ package apiserver
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -52,6 +53,9 @@ import (
 // assigns a uid, a creation time and a resourceVersion, which d does not
 // get here.
 func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
+		return errs
+	}
 	defaultDeployment(d, g)
 	rollbackTo, err := convertDeployment(d)
 	if err != nil {
@@ -71,6 +75,9 @@ func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 
 // CreateReplicaSet is [CreateDeployment] for a ReplicaSet.
 func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(rs.TypeMeta, "apps/v1", "ReplicaSet"); errs != nil {
+		return errs
+	}
 	defaultReplicaSet(rs, g)
 	convertPodTemplate(&rs.Spec.Template)
 	var errs field.ErrorList
@@ -89,9 +96,13 @@ func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
 // (kubectl get output) into what a client reads: the defaults of this
 // version applied, as the server applies them when it reads from storage,
 // the conversions' effects, and stored form. It validates nothing; see
-// [ValidateDeployment]. It returns an error only for a rollback annotation
-// that is not a number, which the server cannot convert.
+// [ValidateDeployment]. It returns an error only for an apiVersion or kind
+// other than apps/v1 Deployment, and for a rollback annotation that is not
+// a number, which the server cannot convert.
 func ReadDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
+		return errs
+	}
 	defaultDeployment(d, g)
 	d.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"}
 	if _, err := convertDeployment(d); err != nil {
@@ -102,19 +113,42 @@ func ReadDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 }
 
 // ReadReplicaSet is [ReadDeployment] for a ReplicaSet.
-func ReadReplicaSet(rs *schema.ReplicaSet, g FeatureGates) {
+func ReadReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(rs.TypeMeta, "apps/v1", "ReplicaSet"); errs != nil {
+		return errs
+	}
 	defaultReplicaSet(rs, g)
 	rs.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "ReplicaSet"}
 	convertPodTemplate(&rs.Spec.Template)
 	schema.StoredReplicaSet(rs)
+	return nil
 }
 
 // ReadPod is [ReadDeployment] for a Pod.
-func ReadPod(p *schema.Pod, g FeatureGates) {
+func ReadPod(p *schema.Pod, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(p.TypeMeta, "v1", "Pod"); errs != nil {
+		return errs
+	}
 	defaultPod(p, g)
 	p.TypeMeta = schema.TypeMeta{APIVersion: "v1", Kind: "Pod"}
 	convertPodSpec(&p.Spec)
 	schema.StoredPod(p)
+	return nil
+}
+
+// checkTypeMeta refuses an object whose apiVersion or kind is not the
+// type's, as the API server refuses a request body of another type (kubectl
+// finds no such resource first). Either may be absent, and the version of
+// the type's own group ("apps/"): the request's URL gives them.
+func checkTypeMeta(tm schema.TypeMeta, apiVersion, kind string) field.ErrorList {
+	var errs field.ErrorList
+	if !sameVersion(tm.APIVersion, apiVersion) {
+		errs = append(errs, field.InvalidString(field.NewPath("apiVersion"), tm.APIVersion, "no kind "+strconv.Quote(kind)+" in this version: want "+apiVersion))
+	}
+	if tm.Kind != "" && tm.Kind != kind {
+		errs = append(errs, field.InvalidString(field.NewPath("kind"), tm.Kind, "want "+kind))
+	}
+	return errs
 }
 
 // ValidateDeployment reports what the API server's create validation
@@ -147,4 +181,25 @@ func DefaultPodTemplateSpec(t *schema.PodTemplateSpec, g FeatureGates) {
 	defaultPodSpecObject(&t.Spec, g)
 	convertPodTemplate(t)
 	schema.StoredPodTemplateSpec(t)
+}
+
+// sameVersion reports whether the apiVersion of a request body is want
+// once the server fills what it leaves out (runtime's gvkWithDefaults):
+// the group and version when both are empty, the version when the group
+// is want's.
+func sameVersion(got, want string) bool {
+	group, version, _ := strings.Cut(want, "/")
+	if !strings.Contains(want, "/") {
+		group, version = "", want
+	}
+	g, v, ok := strings.Cut(got, "/")
+	if !ok {
+		g, v = "", got
+	} else if strings.Contains(v, "/") {
+		return false // not a group/version at all
+	}
+	if v == "" && (g == "" || g == group) {
+		return true
+	}
+	return g == group && v == version
 }

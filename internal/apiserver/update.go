@@ -20,6 +20,9 @@ import (
 // annotations change (semantically), validates the update (the selector is
 // immutable) and leaves d in stored form. old must be in stored form.
 func UpdateDeployment(old, d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
+		return errs
+	}
 	defaultDeployment(d, g)
 	rollbackTo, err := convertDeployment(d)
 	if err != nil {

@@ -32,3 +32,24 @@ func TestNilSelectorMatchesNoLabels(t *testing.T) {
 		t.Errorf("problems %q, want upstream's %q", got, want)
 	}
 }
+
+// TestTypeMetaAsTheServerFillsIt: the server fills an absent group and
+// version, and an absent version of the type's own group, before it
+// compares them with the type's (runtime's gvkWithDefaults); anything
+// else is another type ("apps/" was found by FuzzCreateAgainstUpstream).
+func TestTypeMetaAsTheServerFillsIt(t *testing.T) {
+	for _, tc := range []struct {
+		got  string
+		want bool
+	}{
+		{"", true}, {"apps/v1", true}, {"apps/", true},
+		{"v1", false}, {"/v1", false}, {"apps", false}, {"extensions/v1beta1", false}, {"apps/v1/x", false}, {"apps/v2", false},
+	} {
+		if got := sameVersion(tc.got, "apps/v1"); got != tc.want {
+			t.Errorf("sameVersion(%q, apps/v1) = %v, want %v", tc.got, got, tc.want)
+		}
+	}
+	if !sameVersion("v1", "v1") || sameVersion("apps/v1", "v1") || !sameVersion("", "v1") || !sameVersion("/", "v1") {
+		t.Error("the core group's v1")
+	}
+}
