@@ -9,8 +9,11 @@ import (
 )
 
 // The policy objects a rollout is checked against, as a client reads them
-// (Read*: this version's defaults, stored form) and as the server's create
-// validation judges them (Validate*).
+// (Read*: this version's defaults, stored form; an object of another
+// apiVersion or kind refused, as for a Deployment) and as the server's
+// create validation judges them (Validate*). An autoscaling/v1
+// HorizontalPodAutoscaler is read as autoscaling/v2 once
+// schema.DecodeHorizontalPodAutoscalerV1 has converted it.
 //
 //	SetObjectDefaults_ResourceQuota (core/v1)          ReadResourceQuota
 //	SetObjectDefaults_LimitRange, _LimitRangeItem      ReadLimitRange
@@ -25,18 +28,25 @@ import (
 // ReadResourceQuota defaults q as the server does when it reads it from
 // storage (quantities rounded up to milli units) and leaves it in stored
 // form.
-func ReadResourceQuota(q *schema.ResourceQuota) {
+func ReadResourceQuota(q *schema.ResourceQuota) field.ErrorList {
+	if errs := checkTypeMeta(q.TypeMeta, "v1", "ResourceQuota"); errs != nil {
+		return errs
+	}
 	setDefaultsResourceList(q.Spec.Hard)
 	setDefaultsResourceList(q.Status.Hard)
 	setDefaultsResourceList(q.Status.Used)
 	q.TypeMeta = schema.TypeMeta{APIVersion: "v1", Kind: "ResourceQuota"}
 	schema.StoredResourceQuota(q)
+	return nil
 }
 
 // ReadLimitRange is [ReadResourceQuota] for a LimitRange: for a Container
 // item, a missing default limit is the max, a missing default request the
 // default limit, or else the min.
-func ReadLimitRange(l *schema.LimitRange) {
+func ReadLimitRange(l *schema.LimitRange) field.ErrorList {
+	if errs := checkTypeMeta(l.TypeMeta, "v1", "LimitRange"); errs != nil {
+		return errs
+	}
 	for i := range l.Spec.Limits {
 		it := &l.Spec.Limits[i]
 		setDefaultsLimitRangeItem(it)
@@ -46,6 +56,7 @@ func ReadLimitRange(l *schema.LimitRange) {
 	}
 	l.TypeMeta = schema.TypeMeta{APIVersion: "v1", Kind: "LimitRange"}
 	schema.StoredLimitRange(l)
+	return nil
 }
 
 // setDefaultsLimitRangeItem is SetDefaults_LimitRangeItem.
@@ -73,15 +84,22 @@ func setDefaultsLimitRangeItem(it *schema.LimitRangeItem) {
 
 // ReadPodDisruptionBudget brings p to stored form; policy/v1 defaults
 // nothing.
-func ReadPodDisruptionBudget(p *schema.PodDisruptionBudget) {
+func ReadPodDisruptionBudget(p *schema.PodDisruptionBudget) field.ErrorList {
+	if errs := checkTypeMeta(p.TypeMeta, "policy/v1", "PodDisruptionBudget"); errs != nil {
+		return errs
+	}
 	p.TypeMeta = schema.TypeMeta{APIVersion: "policy/v1", Kind: "PodDisruptionBudget"}
 	schema.StoredPodDisruptionBudget(p)
+	return nil
 }
 
 // ReadHorizontalPodAutoscaler is [ReadResourceQuota] for an autoscaling/v2
 // HorizontalPodAutoscaler: minReplicas 1, a CPU utilization target of 80%
 // when no metric is given, and the scaling rules of a behavior filled in.
-func ReadHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler) {
+func ReadHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler) field.ErrorList {
+	if errs := checkTypeMeta(h.TypeMeta, "autoscaling/v2", "HorizontalPodAutoscaler"); errs != nil {
+		return errs
+	}
 	if h.Spec.MinReplicas == nil {
 		h.Spec.MinReplicas = ptr[int32](1)
 	}
@@ -101,6 +119,7 @@ func ReadHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler) {
 	}
 	h.TypeMeta = schema.TypeMeta{APIVersion: "autoscaling/v2", Kind: "HorizontalPodAutoscaler"}
 	schema.StoredHorizontalPodAutoscaler(h)
+	return nil
 }
 
 // withScalingDefaults is GenerateHPAScaleUpRules and its twin: the rules

@@ -20,23 +20,19 @@ func policyErrors(t *testing.T, kind, spec string) field.ErrorList {
 	case "ResourceQuota":
 		var q *schema.ResourceQuota
 		q, res = schema.DecodeResourceQuota(data, schema.DecodeOptions{})
-		ReadResourceQuota(q)
-		errs = ValidateResourceQuota(q)
+		errs = append(ReadResourceQuota(q), ValidateResourceQuota(q)...)
 	case "LimitRange":
 		var l *schema.LimitRange
 		l, res = schema.DecodeLimitRange(data, schema.DecodeOptions{})
-		ReadLimitRange(l)
-		errs = ValidateLimitRange(l)
+		errs = append(ReadLimitRange(l), ValidateLimitRange(l)...)
 	case "PodDisruptionBudget":
 		var p *schema.PodDisruptionBudget
 		p, res = schema.DecodePodDisruptionBudget(data, schema.DecodeOptions{})
-		ReadPodDisruptionBudget(p)
-		errs = ValidatePodDisruptionBudget(p)
+		errs = append(ReadPodDisruptionBudget(p), ValidatePodDisruptionBudget(p)...)
 	case "HorizontalPodAutoscaler":
 		var h *schema.HorizontalPodAutoscaler
 		h, res = schema.DecodeHorizontalPodAutoscaler(data, schema.DecodeOptions{})
-		ReadHorizontalPodAutoscaler(h)
-		errs = ValidateHorizontalPodAutoscaler(h)
+		errs = append(ReadHorizontalPodAutoscaler(h), ValidateHorizontalPodAutoscaler(h)...)
 	}
 	if len(res.Errs) > 0 {
 		t.Fatalf("decoding %s: %v", spec, res.Errs)
@@ -125,5 +121,31 @@ func TestReadPolicyDefaults(t *testing.T) {
 	ReadHorizontalPodAutoscaler(h)
 	if *h.Spec.MinReplicas != 1 || len(h.Spec.Metrics) != 1 || *h.Spec.Metrics[0].Resource.Target.AverageUtilization != 80 {
 		t.Errorf("HPA defaults: %+v", h.Spec)
+	}
+}
+
+// TestReadPolicyRefusesAnotherVersion: as for a Deployment, an object of
+// a version the server does not serve for its kind is refused at its
+// apiVersion; one without apiVersion and kind, or with the group's own
+// version left empty, is read (the request's URL names them).
+func TestReadPolicyRefusesAnotherVersion(t *testing.T) {
+	read := func(apiVersion string) field.ErrorList {
+		p, res := schema.DecodePodDisruptionBudget([]byte(`{"apiVersion": "`+apiVersion+`", "kind": "PodDisruptionBudget"}`), schema.DecodeOptions{})
+		if len(res.Errs) > 0 {
+			t.Fatalf("decoding: %v", res.Errs)
+		}
+		return ReadPodDisruptionBudget(p)
+	}
+	if errs := read("policy/v1beta1"); len(errs) != 1 || errs[0].Field != "apiVersion" {
+		t.Errorf("policy/v1beta1: %v, want an error at apiVersion", errs)
+	}
+	for _, ok := range []string{"policy/v1", "", "policy/"} {
+		if errs := read(ok); errs != nil {
+			t.Errorf("%q: %v", ok, errs)
+		}
+	}
+	q, _ := schema.DecodeResourceQuota([]byte(`{"apiVersion": "v1", "kind": "LimitRange"}`), schema.DecodeOptions{})
+	if errs := ReadResourceQuota(q); len(errs) != 1 || errs[0].Field != "kind" {
+		t.Errorf("a ResourceQuota of kind LimitRange: %v, want an error at kind", errs)
 	}
 }
