@@ -111,41 +111,41 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
 	case "ResourceQuota":
 		q, r := schema.DecodeResourceQuota(doc.JSON, opts)
 		if res = r; len(r.Errs) == 0 {
-			apiserver.ReadResourceQuota(q)
-			meta, errs = &q.ObjectMeta, validateNamespaced(&q.ObjectMeta, apiserver.ValidateResourceQuota, q)
+			meta, errs = &q.ObjectMeta, admit(&q.ObjectMeta, apiserver.ReadResourceQuota, apiserver.ValidateResourceQuota, q)
 			p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, doc}) }
 		}
 	case "LimitRange":
 		l, r := schema.DecodeLimitRange(doc.JSON, opts)
 		if res = r; len(r.Errs) == 0 {
-			apiserver.ReadLimitRange(l)
-			meta, errs = &l.ObjectMeta, validateNamespaced(&l.ObjectMeta, apiserver.ValidateLimitRange, l)
+			meta, errs = &l.ObjectMeta, admit(&l.ObjectMeta, apiserver.ReadLimitRange, apiserver.ValidateLimitRange, l)
 			p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, doc}) }
 		}
 	case "PodDisruptionBudget":
 		b, r := schema.DecodePodDisruptionBudget(doc.JSON, opts)
 		if res = r; len(r.Errs) == 0 {
-			apiserver.ReadPodDisruptionBudget(b)
-			meta, errs = &b.ObjectMeta, validateNamespaced(&b.ObjectMeta, apiserver.ValidatePodDisruptionBudget, b)
+			meta, errs = &b.ObjectMeta, admit(&b.ObjectMeta, apiserver.ReadPodDisruptionBudget, apiserver.ValidatePodDisruptionBudget, b)
 			p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, doc}) }
 		}
 	case "HorizontalPodAutoscaler":
 		h, r := schema.DecodeHorizontalPodAutoscaler(doc.JSON, opts)
+		if h.APIVersion == "autoscaling/v1" { // still served, and common
+			h, r = schema.DecodeHorizontalPodAutoscalerV1(doc.JSON, opts)
+		}
 		if res = r; len(r.Errs) == 0 {
-			apiserver.ReadHorizontalPodAutoscaler(h)
-			meta, errs = &h.ObjectMeta, validateNamespaced(&h.ObjectMeta, apiserver.ValidateHorizontalPodAutoscaler, h)
+			meta, errs = &h.ObjectMeta, admit(&h.ObjectMeta, apiserver.ReadHorizontalPodAutoscaler, apiserver.ValidateHorizontalPodAutoscaler, h)
 			p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, doc}) }
 		}
 	}
 	errs = append(res.Errs, errs...)
 	var problems []string
 	for _, e := range errs {
-		line, _ := doc.FieldLine(e.Field)
+		at := doc
+		at.Line, _ = doc.FieldLine(e.Field)
 		what := doc.Kind
 		if meta != nil && meta.Name != "" {
 			what += " " + meta.Name
 		}
-		problems = append(problems, fmt.Sprintf("%s:%d: %s: %s", doc.Source, line, what, e.Error()))
+		problems = append(problems, fmt.Sprintf("%s: %s: %s", at, what, e.Error()))
 	}
 	if len(problems) > 0 {
 		return decodedPolicy{}, problems
@@ -154,11 +154,15 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
 	return p, nil
 }
 
-// validateNamespaced puts an object without a namespace in the default
-// one, as kubectl does, and validates it.
-func validateNamespaced[T any](m *schema.ObjectMeta, validate func(T) field.ErrorList, obj T) field.ErrorList {
+// admit puts an object without a namespace in the default one, as kubectl
+// does, reads it as the API server does (refusing another apiVersion) and
+// validates it.
+func admit[T any](m *schema.ObjectMeta, read, validate func(T) field.ErrorList, obj T) field.ErrorList {
 	if m.Namespace == "" {
 		m.Namespace = rollout.DefaultNamespace
+	}
+	if errs := read(obj); errs != nil {
+		return errs
 	}
 	return validate(obj)
 }

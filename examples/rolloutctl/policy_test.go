@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,9 +101,43 @@ func TestHPAChangesVerdict(t *testing.T) {
 			policyPath("gateway.yaml") + ":9 spec.replicas; " + policyPath("gateway-hpa.yaml") + ":7 HorizontalPodAutoscaler api/gateway spec.scaleTargetRef]",
 		"FAIL api/gateway replicas=12 at +0s: max-pods: 15 pods exist, above --max-pods 14 (peak 15) [" + policyPath("gateway.yaml") + ":12 spec.strategy.rollingUpdate.maxSurge]",
 	}, append(policyArgs("gateway.yaml", "gateway-hpa.yaml"), "--max-pods", "14")...)
+	// The same HPA as autoscaling/v1.
+	checkLines(t, "", exitViolation, []string{
+		"WARN api/gateway replicas=3 at +0s (input): hpa-replicas: spec.replicas is 3 while HorizontalPodAutoscaler gateway scales this Deployment (3..12)",
+		"FAIL api/gateway replicas=12 at +0s: max-pods: 15 pods exist, above --max-pods 14 (peak 15)",
+	}, append(policyArgs("gateway.yaml", "gateway-hpa-v1.yaml"), "--max-pods", "14")...)
 	// --replicas overrides the HPA's range.
 	checkLines(t, "", exitOK, []string{"WARN api/gateway replicas=3", "OK   api/gateway replicas=3..4 (2 rollouts)"},
 		append(policyArgs("gateway.yaml", "gateway-hpa.yaml"), "--max-pods", "14", "--replicas", "3..4")...)
+}
+
+// TestPolicyObjectOfAnotherVersion: a policy object of a version the API
+// server does not serve is bad input, at the line of its apiVersion; a
+// field that only autoscaling/v2 has is unknown in autoscaling/v1.
+func TestPolicyObjectOfAnotherVersion(t *testing.T) {
+	deployment, err := os.ReadFile(policyPath("gateway.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		object string
+		line   int // in the object
+		want   string
+	}{
+		{"apiVersion: policy/v1beta1\nkind: PodDisruptionBudget\nmetadata: {name: gateway, namespace: api}\nspec: {minAvailable: 2}\n", 1,
+			`document 2: PodDisruptionBudget gateway: apiVersion: Invalid value: "policy/v1beta1": no kind "PodDisruptionBudget" in this version: want policy/v1`},
+		{"kind: HorizontalPodAutoscaler\napiVersion: autoscaling/v2beta2\nmetadata: {name: gateway, namespace: api}\nspec: {maxReplicas: 4, scaleTargetRef: {kind: Deployment, name: gateway}}\n", 2,
+			`document 2: HorizontalPodAutoscaler gateway: apiVersion: Invalid value: "autoscaling/v2beta2": no kind "HorizontalPodAutoscaler" in this version: want autoscaling/v2`},
+		{"apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: {name: gateway, namespace: api}\nspec:\n  maxReplicas: 4\n  scaleTargetRef: {kind: Deployment, name: gateway}\n  metrics: []\n", 7,
+			`document 2: HorizontalPodAutoscaler: spec.metrics: unknown field`},
+	} {
+		r := runCLI(t, string(deployment)+"---\n"+tt.object, "check", "-f", "-")
+		r.wantCode(t, []string{"check"}, exitBadInput)
+		want := fmt.Sprintf("<stdin>:%d: %s", bytes.Count(deployment, []byte("\n"))+1+tt.line, tt.want)
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("check of\n%s\nstderr:\n%s\nwant it to contain %s", tt.object, r.stderr, want)
+		}
+	}
 }
 
 // TestSeveralDeploymentsInANamespace: two Deployments share a pod quota
@@ -128,7 +164,7 @@ func TestFindingsPointAtRealLines(t *testing.T) {
 	var all []violation
 	for _, group := range [][]string{
 		{"checkout.yaml", "quota-blocks.yaml", "indexer.yaml", "frontend.yaml", "pdb-all.yaml", "gateway.yaml", "gateway-hpa.yaml", "orders.yaml"},
-		{"checkout.yaml", "quota-throttles.yaml", "indexer.yaml", "limitrange-defaults.yaml", "limitrange-max.yaml", "frontend.yaml", "pdb-three.yaml"},
+		{"checkout.yaml", "quota-throttles.yaml", "indexer.yaml", "limitrange-defaults.yaml", "limitrange-max.yaml", "frontend.yaml", "pdb-three.yaml", "gateway.yaml", "gateway-hpa-v1.yaml"},
 	} {
 		args := append([]string{"check", "-o", "json", "--max-pods", "12", "--max-rollouts", "2", "--min-available", "90%"}, policyArgs(group...)...)
 		r := runCLI(t, "", args...)
