@@ -24,6 +24,7 @@ import (
 //
 // Actions naming a ReplicaSet that does not exist are ignored. Apply does
 // not modify s or actions; the result shares no maps or slices with them.
+// It is ApplyTo on a deep copy of s.
 func Apply(s State, actions []Action) State {
 	out := s
 	out.Deployment = s.Deployment.DeepCopy()
@@ -36,10 +37,21 @@ func Apply(s State, actions []Action) State {
 		p.ObjectMeta = p.ObjectMeta.clone()
 		out.Pods = append(out.Pods, p)
 	}
-	d := &out.Deployment
+	ApplyTo(&out, actions)
+	return out
+}
+
+// ApplyTo applies actions to *s in place, as [Apply] does, for a caller
+// that owns s: a simulator that keeps one state and moves it forward. The
+// objects the actions write get copies of the maps and slices they set;
+// every other map and slice of s stays as it was, shared with whatever
+// shared it before. ApplyTo does not modify actions, and s shares no
+// memory with them afterwards.
+func ApplyTo(s *State, actions []Action) {
+	d := &s.Deployment
 	find := func(name string) *ReplicaSet {
-		for i := range out.ReplicaSets {
-			if rs := &out.ReplicaSets[i]; rs.Name == name && rs.Namespace == d.Namespace {
+		for i := range s.ReplicaSets {
+			if rs := &s.ReplicaSets[i]; rs.Name == name && rs.Namespace == d.Namespace {
 				return rs
 			}
 		}
@@ -49,21 +61,21 @@ func Apply(s State, actions []Action) State {
 		switch a.Type {
 		case AdoptReplicaSet:
 			if rs := find(a.ReplicaSet); rs != nil {
-				rs.OwnerReferences = append(rs.OwnerReferences, OwnerReference{
+				rs.OwnerReferences = append(slices.Clip(rs.OwnerReferences), OwnerReference{
 					APIVersion: "apps/v1", Kind: "Deployment", Name: d.Name, UID: d.UID,
 					Controller: true, BlockOwnerDeletion: true,
 				})
 			}
 		case ReleaseReplicaSet:
 			if rs := find(a.ReplicaSet); rs != nil {
-				rs.OwnerReferences = slices.DeleteFunc(rs.OwnerReferences, func(r OwnerReference) bool { return r.UID == d.UID })
+				rs.OwnerReferences = slices.DeleteFunc(slices.Clone(rs.OwnerReferences), func(r OwnerReference) bool { return r.UID == d.UID })
 			}
 		case CreateReplicaSet:
 			rs := a.Created.DeepCopy()
 			rs.UID = "uid-" + rs.Name
 			rs.CreationTimestamp = s.Now.Truncate(time.Second)
 			rs.Generation = 1
-			out.ReplicaSets = append(out.ReplicaSets, rs)
+			s.ReplicaSets = append(s.ReplicaSets, rs)
 		case ScaleReplicaSet, UpdateReplicaSet:
 			if rs := find(a.ReplicaSet); rs != nil {
 				if rs.Spec.Replicas != a.To || rs.Spec.MinReadySeconds != a.MinReadySeconds {
@@ -74,7 +86,7 @@ func Apply(s State, actions []Action) State {
 				rs.Spec.MinReadySeconds = a.MinReadySeconds
 			}
 		case DeleteReplicaSet:
-			out.ReplicaSets = slices.DeleteFunc(out.ReplicaSets, func(rs ReplicaSet) bool {
+			s.ReplicaSets = slices.DeleteFunc(s.ReplicaSets, func(rs ReplicaSet) bool {
 				return rs.Name == a.ReplicaSet && rs.Namespace == d.Namespace
 			})
 		case UpdateDeployment:
@@ -89,8 +101,7 @@ func Apply(s State, actions []Action) State {
 			d.Annotations = maps.Clone(a.Annotations)
 		}
 	}
-	if len(out.ReplicaSets) == 0 {
-		out.ReplicaSets = nil // none left is nil, as none given is
+	if len(s.ReplicaSets) == 0 {
+		s.ReplicaSets = nil // none left is nil, as none given is
 	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -126,6 +127,26 @@ func BenchmarkApply(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		rollout.Apply(s, actions)
+	}
+}
+
+// BenchmarkApplyTo is BenchmarkApply in place, as a simulator moves its
+// one state forward: only the objects written are copied. (Each round
+// applies to a fresh shallow copy of the state's ReplicaSets, so that the
+// sizes written do not pile up.)
+func BenchmarkApplyTo(b *testing.B) {
+	s := benchState(10)
+	actions, err := rollout.Plan(s)
+	if err != nil || len(actions) == 0 {
+		b.Fatalf("Plan() = %v, %v", actions, err)
+	}
+	sets := slices.Clone(s.ReplicaSets)
+	b.ReportAllocs()
+	for b.Loop() {
+		copy(sets, s.ReplicaSets)
+		in := s
+		in.ReplicaSets = sets
+		rollout.ApplyTo(&in, actions)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/internal/gen"
@@ -414,7 +415,8 @@ func TestApplyRegressions(t *testing.T) {
 
 // FuzzApply applies arbitrary action lists to generated states: Apply
 // never panics, modifies neither the state nor the actions, and returns a
-// state that shares no memory with them.
+// state that shares no memory with them; ApplyTo on a copy of the state
+// gives the same state, sharing no memory with the actions.
 func FuzzApply(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
 		s := gen.State().Draw(t, "state")
@@ -448,6 +450,18 @@ func checkApply(t interface {
 	}
 	if diff := cmp.Diff(actionsBefore, actions); diff != "" {
 		t.Fatalf("Apply()'s result shares memory with its actions (-before +after):\n%s", diff)
+	}
+	// ApplyTo, in place on a copy of s, gives the same result.
+	want := rollout.Apply(s, actions)
+	in := rollout.DeepCopyState(s)
+	rollout.ApplyTo(&in, actions)
+	in.Pods = want.Pods // Apply copies the pods; ApplyTo keeps them as they were
+	if diff := cmp.Diff(want, in, rollout.StateCmp, cmpopts.EquateEmpty()); diff != "" {
+		t.Fatalf("ApplyTo() differs from Apply() (-Apply +ApplyTo):\n%s", diff)
+	}
+	rollout.Scribble(&in)
+	if diff := cmp.Diff(actionsBefore, actions); diff != "" {
+		t.Fatalf("ApplyTo()'s result shares memory with its actions (-before +after):\n%s", diff)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,11 +9,13 @@ import (
 	"strconv"
 	"strings"
 
+	"sigs.k8s.io/yaml"
+
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const boundsHelp = `rolloutctl bounds [-f FILE]... [--replicas MIN..MAX] [--step N] [-o table|json]
+const boundsHelp = `rolloutctl bounds [-f FILE]... [--replicas MIN..MAX] [--step N] [-o text|json|yaml]
 
 For each Deployment in the input, what its strategy allows at replica
 counts in a range: SURGE (maxSurge, rounded up) and UNAVAILABLE
@@ -26,7 +27,9 @@ CHANGE marks a row where rounding changes the surge or unavailable pods
 from the row before (RollingUpdate only); "spec.replicas" marks the
 Deployment's own count, which is always shown.
 
-The default range is 1..max(10, 2 x spec.replicas). A range of more than
+The default range is the minReplicas..maxReplicas of the
+HorizontalPodAutoscaler that scales the Deployment, if the input has one,
+and otherwise 1..max(10, 2 x spec.replicas). A range of more than
 1000 counts is sampled at a round step (every 2nd, 5th, 10th, ... count,
 and its last), unless --step says otherwise: --step 1 shows every count.
 Rows are written as they are computed, so memory does not grow with the
@@ -66,20 +69,21 @@ type boundsHead struct {
 func runBounds(e *env, args []string) int {
 	var (
 		input    inputFlags
-		output   string
+		outputs  outputFlags
 		replicas replicasFlag
 		step     int64
 	)
 	fs := newFlagSet("bounds")
 	input.add(fs, "", false)
-	fs.Var(&replicas, "replicas", "replica counts: `MIN..MAX` or N (default 1..max(10, 2 x spec.replicas))")
+	fs.Var(&replicas, "replicas", "replica counts: `MIN..MAX` or N (default: an HPA's range, or 1..max(10, 2 x spec.replicas))")
 	fs.Int64Var(&step, "step", 0, "show every `N`th count of the range, and its last (default: 1 up to 1000 counts, else a round step)")
-	fs.StringVar(&output, "o", "table", "output `format`: table or json")
+	outputs.addOutputs(fs, "text", "json", "yaml")
 	if code := parse(e, fs, boundsHelp, args); code >= 0 {
 		return code
 	}
-	if output != "table" && output != "json" {
-		return fail(e, "bounds", fmt.Errorf("-o %q: want table or json", output))
+	outs, err := outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "bounds", err)
 	}
 	if step < 0 {
 		return fail(e, "bounds", fmt.Errorf("--step %d: must be positive", step))
@@ -88,15 +92,29 @@ func runBounds(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "bounds", err)
 	}
-	w := bufio.NewWriter(e.stdout)
-	defer w.Flush()
-	if output == "json" {
-		w.WriteString("[")
+	return writeReports(e, "bounds", outs, func(format string, w io.Writer) error {
+		return writeBounds(e, w, format, in, replicas, step)
+	})
+}
+
+// writeBounds writes the rows of every Deployment of in, in a format,
+// row by row.
+func writeBounds(e *env, w io.Writer, format string, in *loaded, replicas replicasFlag, step int64) error {
+	switch format {
+	case "json":
+		io.WriteString(w, "[")
+	case "yaml":
+		if len(in.objs.Deployments) == 0 {
+			io.WriteString(w, "[]\n")
+		}
 	}
 	for i, d := range in.objs.Deployments {
 		lo, hi := replicas.min, replicas.max
 		if !replicas.set {
 			lo, hi = 1, int32(max(10, min(2*int64(d.Spec.Replicas), math.MaxInt32)))
+			if h, ok := in.hpaFor(d); ok {
+				lo, hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
+			}
 		}
 		by := step
 		if by == 0 {
@@ -113,14 +131,17 @@ func runBounds(e *env, args []string) int {
 		}
 		rows := boundsRows(d.Spec.Strategy, lo, hi, by, d.Spec.Replicas)
 		progress := newProgress(e.stderr, "bounds: "+qualified(d)+":", "rows", shownRows(lo, hi, by, d.Spec.Replicas), boundsProgressRows)
-		if output == "json" {
+		switch format {
+		case "json":
 			if i > 0 {
-				w.WriteString(",")
+				io.WriteString(w, ",")
 			}
 			writeBoundsJSON(w, head, rows, progress)
-		} else {
+		case "yaml":
+			writeBoundsYAML(w, head, rows, progress)
+		default:
 			if i > 0 {
-				w.WriteString("\n")
+				io.WriteString(w, "\n")
 			}
 			// No count in the range exceeds 2 x hi + 2, but a maxSurge
 			// count may.
@@ -128,13 +149,10 @@ func runBounds(e *env, args []string) int {
 			writeBoundsTable(w, head, widest, rows, progress)
 		}
 	}
-	if output == "json" {
-		w.WriteString("\n]\n")
+	if format == "json" {
+		io.WriteString(w, "\n]\n")
 	}
-	if err := w.Flush(); err != nil {
-		return fail(e, "bounds", err)
-	}
-	return exitOK
+	return nil
 }
 
 // sampleStep returns 1 for a range of at most boundsAllRows counts, and
@@ -203,6 +221,28 @@ func shownRows(lo, hi int32, step int64, spec int32) int64 {
 		n++
 	}
 	return n
+}
+
+// writeBoundsYAML writes a Deployment's bounds as an item of a YAML list,
+// each row a flow mapping on its line.
+func writeBoundsYAML(w io.Writer, head boundsHead, rows iter.Seq[boundsRow], progress *progress) {
+	var h map[string]any
+	b, _ := json.Marshal(head)
+	json.Unmarshal(b, &h)
+	y, _ := yaml.Marshal(h)
+	for i, l := range strings.Split(strings.TrimSuffix(string(y), "\n"), "\n") {
+		prefix := "  "
+		if i == 0 {
+			prefix = "- "
+		}
+		fmt.Fprintf(w, "%s%s\n", prefix, l)
+	}
+	io.WriteString(w, "  rows:\n")
+	for row := range rows {
+		r, _ := json.Marshal(row) // a flow mapping is YAML as JSON writes it
+		fmt.Fprintf(w, "  - %s\n", r)
+		progress.add(1)
+	}
 }
 
 func writeBoundsJSON(w io.Writer, head boundsHead, rows iter.Seq[boundsRow], progress *progress) {

@@ -3,65 +3,88 @@ package main
 import (
 	"fmt"
 	"io"
-	"maps"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 const checkHelp = `rolloutctl check [-f FILE]... [--max-pods N] [--min-available N|P%] [--max-duration D]
-       [--replicas MIN..MAX] [--quota-pods N] [--ready-after D] [--never-ready IMAGE]...
-       [--interval D] [--max-work N] [--workers N] [-o text|json]
-       [--live FILE]... [-n NAMESPACE]
+       [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--never-ready IMAGE]...
+       [--interval D] [--max-work N] [--workers N] [--fail-on error|warning]
+       [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout of EACH Deployment in the input, at each replica count
-of --replicas (default: its spec.replicas), and checks these rules:
+to check, against the limits the flags set and those of the policy objects
+in the input (per namespace, across all files), and checks these rules:
 
   max-pods           at most --max-pods pods exist at any time
   min-available      at least --min-available pods are available at any time
                      (N, or P% of the replicas of the moment, rounded up)
   max-duration       the rollout completes within --max-duration
-  never-finishes     the rollout can complete at all. Said only when the
-                     simulation proves it cannot: it stopped where nothing
-                     is left to happen (the quota leaves no room to surge
-                     and maxUnavailable is 0; the new pods never become
-                     ready (--never-ready) and maxUnavailable is 0; the
-                     Deployment is paused; ...)
+  never-finishes     the rollout can complete at all. Said only when it is
+                     proved: the simulation stopped where nothing is left to
+                     happen (a quota with no room to surge and maxUnavailable
+                     0; new pods that never become ready (--never-ready) and
+                     maxUnavailable 0; a paused Deployment), or admission
+                     refuses every pod (a LimitRange's min or max, a quota
+                     on cpu or memory that the containers do not request, a
+                     quota with no room for one pod or for the new ReplicaSet)
   progress-deadline  Progressing never turns False with ProgressDeadlineExceeded
-  full-outage        (a warning) the strategy lets every pod go down at once:
-                     maxUnavailable of all the replicas, or one replica
-                     whose maxSurge and maxUnavailable both round to 0
+  full-outage        (warning) the strategy lets every pod go down at once
+  quota-throttles    (warning) a quota refuses pods during the rollout, which
+                     waits for room: throttled, not blocked
+  pdb-drain-blocked  (warning) during the rollout the ready pods drop to what
+                     a PodDisruptionBudget keeps: node drains are refused
+  pdb-no-disruption  a PodDisruptionBudget allows no eviction even with every
+                     replica ready: node drains never finish
+  hpa-replicas       (warning) spec.replicas is set while an HPA scales the
+                     Deployment
+
+Policy objects: a ResourceQuota limits the namespace's pods and their
+requests and limits (pods, requests.cpu, requests.memory, limits.cpu,
+limits.memory, count/replicasets.apps), its headroom being its hard limit
+less what the namespace uses (status.used when the input has it, else the
+pods of the other Deployments); a LimitRange gives containers without
+requests or limits its defaults, and refuses pods outside its min and max;
+a HorizontalPodAutoscaler's minReplicas..maxReplicas are the replica counts
+checked. --replicas and --quota-pods override them. --max-rollouts N
+checks each rollout while the N-1 others of its namespace with the largest
+surge roll out at once (their surges add up against the quota).
 
 The rollout changes the pod template as 'kubectl rollout restart' does
 (with an annotation), or, with --never-ready, the first container's image
 to the marker image "rolloutctl/next"; when the input holds the
 Deployment's ReplicaSets in the middle of a rollout, it rolls out the
 template as given instead. --never-ready new stands for the images the
-rollout brings in. Pods are
-ready as soon as they are created (--ready-after) and the controller syncs
-every 30s (--interval). Long regular phases are fast-forwarded, so 100,000
-replicas one pod at a time take no longer to check than 10.
+rollout brings in. Pods are ready as soon as they are created
+(--ready-after) and the controller syncs every 30s (--interval). Long
+regular phases are fast-forwarded, so 100,000 replicas one pod at a time
+take no longer to check than 10.
 
-Each violation is listed with the Deployment, the replicas and the time
-after the start of the sync where it happened; one that the input already
-holds before the first sync is marked (input). A simulation that stops at
-its limit (--max-work syncs computed one by one) before its rollout ends
-decides nothing: it is listed as LIMIT. Output is in input order, whatever
---workers. Exit 1 when a rule is broken (warnings do not count), else 3
-when a simulation hit its limit, else 0 (one OK line per Deployment); 2 on
-bad input. A progress line goes to stderr when more than 100 rollouts are
-checked.
+Each violation is listed with the Deployment, the replicas, the time after
+the start of the sync where it happened and the field to change, as
+file:line and path; one that the input already holds before the first sync
+is marked (input). A simulation that stops at its limit (--max-work syncs
+computed one by one) before its rollout ends decides nothing: it is listed
+as LIMIT. Output is in input order, whatever --workers.
+
+Reports: text, json, yaml, sarif (SARIF 2.1.0, for code scanning), junit
+(JUnit XML, for test tabs) and github (GitHub Actions annotations). -o F
+writes one to standard output; --format F --output FILE pairs write
+several at once. Exit 1 when a rule is broken (warnings count with
+--fail-on warning), else 3 when a simulation hit its limit, else 0 (one OK
+line per Deployment); 2 on bad input. A progress line goes to stderr when
+more than 100 rollouts are checked.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 each Deployment is checked after 'kubectl apply', with the live ReplicaSets
-and Pods: the rollout the apply starts, or else, as without --live, a
-restart's.
-The output starts with one line per Deployment saying whether the apply
-starts a rollout (in -o json, "apply"). See 'rolloutctl diff -h'.
+and Pods, and the policy objects of both (a manifest's taking the place of
+the live one of its name): the rollout the apply starts, or else, as
+without --live, a restart's. The text and JSON reports start with one line
+per Deployment saying whether the apply starts a rollout (in -o json,
+"apply"). See 'rolloutctl diff -h'.
 `
 
 // markerImage is the image check rolls out to with --never-ready.
@@ -76,38 +99,6 @@ const restartAnnotation = "kubectl.kubernetes.io/restartedAt"
 // progress.
 const checkProgressRuns = 100
 
-// Rules.
-const (
-	ruleMaxPods      = "max-pods"
-	ruleMinAvailable = "min-available"
-	ruleMaxDuration  = "max-duration"
-	ruleNeverFinish  = "never-finishes"
-	ruleDeadline     = "progress-deadline"
-	ruleOutage       = "full-outage"
-	ruleLimit        = "limit"
-)
-
-// Severities: an error breaks a rule, a warning does not, a limit leaves
-// the rules undecided.
-const (
-	severityError   = "error"
-	severityWarning = "warning"
-	severityLimit   = "limit"
-)
-
-// violation is one broken rule, in check's output.
-type violation struct {
-	Deployment string  `json:"deployment"`
-	Replicas   int32   `json:"replicas"`
-	Rule       string  `json:"rule"`
-	Severity   string  `json:"severity"`
-	At         float64 `json:"atSeconds"`
-	// Cause is "input" for what the input holds before the first sync,
-	// and "rollout" for what the rollout does.
-	Cause   string `json:"cause"`
-	Message string `json:"message"`
-}
-
 // checked is the outcome for one Deployment over its replica range.
 type checked struct {
 	Deployment   string `json:"deployment"`
@@ -121,11 +112,15 @@ type checked struct {
 	Longest float64 `json:"longestSeconds"`
 	// Undecided counts the rollouts whose simulation stopped at its limit.
 	Undecided int64 `json:"undecided"`
+	// Rules are the rules applied; Location is the Deployment.
+	Rules    []string `json:"rules"`
+	Location place    `json:"location"`
 }
 
 // checkJSON is check -o json.
 type checkJSON struct {
 	OK          bool        `json:"ok"`
+	PodModel    string      `json:"podModel"`
 	Deployments []checked   `json:"deployments"`
 	Violations  []violation `json:"violations"`
 }
@@ -137,7 +132,12 @@ type checkFlags struct {
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration
 	workers      int
-	output       string
+	maxRollouts  int
+	failOn       string
+	outputs      outputFlags
+	// memo shares the runs of rollouts of one shape (nil: none, as the
+	// tests compare).
+	memo *simMemo
 }
 
 func runCheck(e *env, args []string) int {
@@ -148,110 +148,54 @@ func runCheck(e *env, args []string) int {
 	fs.IntVar(&f.maxPods, "max-pods", 0, "rule: at most `N` pods at any time (0: no rule)")
 	fs.Var(&f.minAvailable, "min-available", "rule: at least `N|P%` pods available at any time")
 	fs.DurationVar(&f.maxDuration, "max-duration", 0, "rule: the rollout completes within this (0: no rule)")
-	fs.Var(&f.replicas, "replicas", "check each replica count `MIN..MAX` (or N) instead of spec.replicas")
+	fs.Var(&f.replicas, "replicas", "check each replica count `MIN..MAX` (or N) instead of spec.replicas or an HPA's range")
 	f.addQuota(fs)
+	fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "check each rollout while `N`-1 others of its namespace roll out at once (their surges add up in a quota)")
 	f.addReady(fs)
 	fs.DurationVar(&f.interval, "interval", defaultInterval, "time between two syncs; 0: event driven")
 	f.addLimit(fs)
+	f.input.addOptions(fs)
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "simulate `N` rollouts at once (the default is the number of cores)")
-	fs.StringVar(&f.output, "o", "text", "output `format`: text or json")
+	fs.StringVar(&f.failOn, "fail-on", severityError, "exit 1 on findings of this `severity` or worse: error or warning")
+	f.outputs.addOutputs(fs, "text", "json", "yaml", "sarif", "junit", "github")
 	if code := parse(e, fs, checkHelp, args); code >= 0 {
 		return code
 	}
-	if f.output != "text" && f.output != "json" {
-		return fail(e, "check", fmt.Errorf("-o %q: want text or json", f.output))
+	outs, err := f.outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "check", err)
 	}
-	if f.maxPods < 0 || f.maxDuration < 0 {
-		return fail(e, "check", fmt.Errorf("--max-pods and --max-duration must not be negative"))
+	switch {
+	case f.maxPods < 0 || f.maxDuration < 0:
+		err = fmt.Errorf("--max-pods and --max-duration must not be negative")
+	case f.workers < 1:
+		err = fmt.Errorf("--workers %d: must be at least 1", f.workers)
+	case f.maxRollouts < 1:
+		err = fmt.Errorf("--max-rollouts %d: must be at least 1", f.maxRollouts)
+	case f.failOn != severityError && f.failOn != severityWarning:
+		err = fmt.Errorf("--fail-on %q: want error or warning", f.failOn)
+	default:
+		err = f.check()
 	}
-	if f.workers < 1 {
-		return fail(e, "check", fmt.Errorf("--workers %d: must be at least 1", f.workers))
-	}
-	if err := f.check(); err != nil {
+	if err != nil {
 		return fail(e, "check", err)
 	}
 	in, answers, err := f.live.load(e, &f.input, "check")
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	// One job per Deployment and replica count, numbered in input order:
-	// job i is Deployment k at replicas lo_k + i - first[k].
-	deps := in.objs.Deployments
-	first := make([]int64, len(deps)+1)
-	for k, d := range deps {
-		lo, hi := f.rangeFor(d)
-		first[k+1] = first[k] + int64(hi) - int64(lo) + 1
+	f.memo = &simMemo{}
+	out, limited, err := f.run(e, in)
+	if err != nil {
+		return fail(e, "check", err)
 	}
-	total := first[len(deps)]
-	var (
-		out      = checkJSON{OK: true, Deployments: []checked{}, Violations: []violation{}}
-		limited  bool
-		text     strings.Builder
-		progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
-		failure  error
-		c        checked
-	)
-	job := func(i int64) (int, int32) {
-		k, _ := slices.BinarySearch(first, i+1)
-		k--
-		lo, _ := f.rangeFor(deps[k])
-		return k, int32(int64(lo) + i - first[k])
-	}
-	inOrder(total, f.workers, func(i int64) rolloutCheck {
-		k, r := job(i)
-		return f.checkOne(in, deps[k], r)
-	}, func(i int64, r rolloutCheck) bool {
-		k, replicas := job(i)
-		d := deps[k]
-		if r.err != nil {
-			failure = fmt.Errorf("%s: Deployment %s at %d replicas: %w", in.source(d), qualified(d), replicas, r.err)
-			return false
-		}
-		if i == first[k] {
-			lo, hi := f.rangeFor(d)
-			c = checked{Deployment: qualified(d), MinReplicas: lo, MaxReplicas: hi, OK: true, MinAvailable: -1}
-		}
-		c.Rollouts++
-		c.PeakPods = max(c.PeakPods, r.sum.PeakPods)
-		if c.MinAvailable < 0 || r.sum.MinAvailable < c.MinAvailable {
-			c.MinAvailable = r.sum.MinAvailable
-		}
-		if r.sum.Outcome == sim.OutcomeComplete {
-			c.Longest = max(c.Longest, r.sum.Duration.Seconds())
-		}
-		for _, v := range r.violations {
-			switch v.Severity {
-			case severityError:
-				c.OK, out.OK = false, false
-			case severityLimit:
-				c.Undecided++
-				limited = true
-			}
-			out.Violations = append(out.Violations, v)
-			writeViolation(&text, v)
-		}
-		if i == first[k+1]-1 {
-			out.Deployments = append(out.Deployments, c)
-			if c.OK && c.Undecided == 0 {
-				writeOK(&text, c)
-			}
-		}
-		progress.add(1)
-		return true
-	})
-	if failure != nil {
-		return fail(e, "check", failure)
-	}
-	if f.output == "json" {
-		if code := writeJSON(e, "check", withAnswers(out, answers, true)); code != exitOK {
-			return code
-		}
-	} else {
-		writeAnswers(e.stdout, answers)
-		io.WriteString(e.stdout, text.String())
+	if code := writeReports(e, "check", outs, func(format string, w io.Writer) error { return f.render(format, w, out, answers) }); code != exitOK {
+		return code
 	}
 	switch {
 	case !out.OK:
+		return exitViolation
+	case f.failOn == severityWarning && slices.ContainsFunc(out.Violations, func(v violation) bool { return v.Severity == severityWarning }):
 		return exitViolation
 	case limited:
 		return exitLimit
@@ -259,139 +203,113 @@ func runCheck(e *env, args []string) int {
 	return exitOK
 }
 
-// rangeFor returns the replica counts to check for d.
-func (f *checkFlags) rangeFor(d rollout.Deployment) (int32, int32) {
-	if f.replicas.set {
-		return f.replicas.min, f.replicas.max
+// run checks every Deployment of in, at each of its replica counts, and
+// reports whether a simulation hit its limit.
+func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
+	deps := in.objs.Deployments
+	if err := in.quotaViews(f.maxRollouts); err != nil {
+		return checkJSON{}, false, err
 	}
-	return d.Spec.Replicas, d.Spec.Replicas
-}
-
-// rolloutCheck is what checking one rollout comes to: its violations,
-// and the summary of its run (of the run past the progress deadline, when
-// the deadline stopped the first).
-type rolloutCheck struct {
-	violations []violation
-	sum        sim.Summary
-	err        error
-}
-
-// checkOne simulates the rollout of d at replicas and returns the rules it
-// breaks, in the order they happen.
-func (f *checkFlags) checkOne(in *loaded, d rollout.Deployment, replicas int32) rolloutCheck {
-	d = d.DeepCopy()
-	d.Spec.Replicas = replicas
-	if err := rollout.Validate(d); err != nil {
-		return rolloutCheck{err: err}
-	}
-	var images []imageFlag
-	restart := false
-	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
-		if len(f.neverReady) > 0 {
-			images = []imageFlag{{image: markerImage}}
-		} else {
-			restart = true
+	// With the namespaces worked out, each Deployment's policy reads them
+	// only: several at once.
+	policies := make([]rolloutPolicy, 0, len(deps))
+	var failure error
+	inOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
+		p, err := f.policyFor(in, deps[k])
+		if err != nil {
+			p.err = fmt.Errorf("%s: %w", in.source(deps[k]), err)
 		}
+		return p
+	}, func(_ int64, p rolloutPolicy) bool {
+		failure = p.err
+		policies = append(policies, p)
+		return p.err == nil
+	})
+	if failure != nil {
+		return checkJSON{}, false, failure
 	}
-	s, _, err := start(in, d, images)
-	if err != nil {
-		return rolloutCheck{err: err}
+	// One job per Deployment and replica count, numbered in input order:
+	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
+	// whose pods admission refuses has one job, which simulates nothing.
+	first := make([]int64, len(deps)+1)
+	for k, p := range policies {
+		n := int64(p.hi) - int64(p.lo) + 1
+		if p.refused {
+			n = 1
+		}
+		first[k+1] = first[k] + n
 	}
-	if restart {
-		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
-			t.Annotations = maps.Clone(t.Annotations)
-			if t.Annotations == nil {
-				t.Annotations = map[string]string{}
+	total := first[len(deps)]
+	quotas := ""
+	if f.quotaPods == 0 && slices.ContainsFunc(policies, func(p rolloutPolicy) bool { return p.quotas }) {
+		quotas = "pod quotas from the namespaces' ResourceQuotas"
+	}
+	var (
+		out      = checkJSON{OK: true, PodModel: describeModel(f.config(), quotas), Deployments: []checked{}, Violations: []violation{}}
+		limited  bool
+		progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
+		c        checked
+		drains   []drainBlock
+	)
+	job := func(i int64) (int, int32) {
+		k, _ := slices.BinarySearch(first, i+1)
+		k--
+		return k, int32(int64(policies[k].lo) + i - first[k])
+	}
+	record := func(v violation) {
+		switch v.Severity {
+		case severityError:
+			c.OK, out.OK = false, false
+		case severityLimit:
+			c.Undecided++
+			limited = true
+		}
+		out.Violations = append(out.Violations, v)
+	}
+	inOrder(total, f.workers, func(i int64) rolloutCheck {
+		k, r := job(i)
+		if policies[k].refused {
+			return rolloutCheck{}
+		}
+		return f.checkOne(in, &policies[k], deps[k], r)
+	}, func(i int64, r rolloutCheck) bool {
+		k, replicas := job(i)
+		d, pol := deps[k], &policies[k]
+		if r.err != nil {
+			failure = fmt.Errorf("%s: Deployment %s at %d replicas: %w", in.source(d), qualified(d), replicas, r.err)
+			return false
+		}
+		if i == first[k] {
+			c = checked{Deployment: qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
+				Rules: pol.rules, Location: in.deploymentPlace(d, "metadata.name")}
+			drains = drains[:0]
+			for _, v := range pol.static {
+				record(v)
 			}
-			t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
-			return nil
-		})
-		if err != nil {
-			return rolloutCheck{err: err}
 		}
-	}
-	cfg := f.config()
-	cfg.Pods.NeverReady = nil
-	for _, img := range f.neverReady {
-		if img == "new" {
-			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, newImages(s)...)
-		} else {
-			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, img)
+		if !pol.refused {
+			c.Rollouts++
+			c.PeakPods = max(c.PeakPods, r.sum.PeakPods)
+			if c.MinAvailable < 0 || r.sum.MinAvailable < c.MinAvailable {
+				c.MinAvailable = r.sum.MinAvailable
+			}
+			if r.sum.Outcome == sim.OutcomeComplete {
+				c.Longest = max(c.Longest, r.sum.Duration.Seconds())
+			}
 		}
-	}
-	var moments []moment
-	observe := cfg
-	observe.OmitSteps = true
-	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
-	res, err := sim.Run(s, observe)
-	if err != nil {
-		return rolloutCheck{err: err}
-	}
-	j := f.judge(s, res, moments)
-	end := res.Summary
-	if end.Outcome == sim.OutcomeDeadlineExceeded {
-		// The deadline only reports; the controller goes on. Without it,
-		// does the rollout finish, and when?
-		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
-		s.Deployment.Status = rollout.RemoveDeploymentCondition(s.Deployment.Status, rollout.Progressing)
-		cfg.OmitSteps = true
-		again, err := sim.Run(s, cfg)
-		if err != nil {
-			return rolloutCheck{err: err}
+		for _, v := range r.violations {
+			record(v)
 		}
-		end = again.Summary
-	}
-	j.ending(end)
-	return rolloutCheck{violations: j.sorted(), sum: end}
-}
-
-// inRollout reports whether d is in the middle of a rollout over its
-// ReplicaSets own: none has its template yet, or an old one still has
-// replicas.
-func inRollout(d rollout.Deployment, own []rollout.ReplicaSet) bool {
-	if _, ok := rollout.FindNewReplicaSet(d, own); !ok {
+		drains = append(drains, r.drains...)
+		if i == first[k+1]-1 {
+			for _, v := range drainViolations(in, d, pol.budgets, drains) {
+				record(v)
+			}
+			c.MinAvailable = max(c.MinAvailable, 0)
+			out.Deployments = append(out.Deployments, c)
+		}
+		progress.add(1)
 		return true
-	}
-	withReplicas, _ := rollout.FindOldReplicaSets(d, own)
-	return len(withReplicas) > 0
-}
-
-// newImages returns the images of the Deployment's template that no other
-// ReplicaSet's template uses: what the rollout brings in.
-func newImages(s rollout.State) []string {
-	old := map[string]bool{}
-	for _, rs := range s.ReplicaSets {
-		if !rollout.EqualIgnoreHash(rs.Spec.Template, s.Deployment.Spec.Template) {
-			for _, img := range templateImages(rs.Spec.Template) {
-				old[img] = true
-			}
-		}
-	}
-	var out []string
-	for _, img := range templateImages(s.Deployment.Spec.Template) {
-		if !old[img] {
-			out = append(out, img)
-		}
-	}
-	return out
-}
-
-func writeViolation(w io.Writer, v violation) {
-	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
-	at := "+" + fmtDuration(time.Duration(v.At*float64(time.Second)))
-	if v.Cause == causeInput {
-		at += " (input)"
-	}
-	fmt.Fprintf(w, "%-4s %s replicas=%d at %s: %s: %s\n", label, v.Deployment, v.Replicas, at, v.Rule, v.Message)
-}
-
-func writeOK(w io.Writer, c checked) {
-	longest := fmtDuration(time.Duration(c.Longest * float64(time.Second)))
-	if c.Rollouts == 1 {
-		fmt.Fprintf(w, "OK   %s replicas=%d: peak pods %d, min available %d, complete in %s\n",
-			c.Deployment, c.MinReplicas, c.PeakPods, c.MinAvailable, longest)
-		return
-	}
-	fmt.Fprintf(w, "OK   %s replicas=%d..%d (%d rollouts): peak pods %d, min available %d, longest %s\n",
-		c.Deployment, c.MinReplicas, c.MaxReplicas, c.Rollouts, c.PeakPods, c.MinAvailable, longest)
+	})
+	return out, limited, failure
 }

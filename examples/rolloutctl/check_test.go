@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +15,8 @@ func TestCheckPasses(t *testing.T) {
 	args := []string{"check", "-f", manifestPath("three-deployments.yaml")}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	want := `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
+	want := `pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s
+OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
 OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m
 OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 5m30s
 `
@@ -63,7 +66,9 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--quota-pods", "4", "--replicas", "4"},
 			code: exitViolation,
 			want: []string{
-				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s", // 25% of 4: maxUnavailable 1
+				// 25% of 4: maxUnavailable 1, so the rollout goes on, throttled.
+				"WARN shop/frontend replicas=4 at +1m: quota-throttles: --quota-pods 4: the quota refused pods 3 times",
+				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s",
 				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
 				"FAIL shop/api replicas=4 at +10m30s: progress-deadline",
 				"FAIL shop/worker replicas=4",
@@ -157,6 +162,10 @@ func checkLines(t *testing.T, stdin string, code int, want []string, args ...str
 	r := runCLI(t, stdin, args...)
 	r.wantCode(t, args, code)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "pod model: ") {
+		t.Fatalf("run(%q) printed no pod model first:\n%s", args, r.stdout)
+	}
+	lines = lines[1:]
 	if len(lines) != len(want) {
 		t.Fatalf("run(%q) printed %d lines, want %d:\n%s", args, len(lines), len(want), r.stdout)
 	}
@@ -251,7 +260,8 @@ func TestCheckOutputInInputOrderWhateverWorkers(t *testing.T) {
 	if one.code != exitViolation || one.stdout != many.stdout || one.stderr != many.stderr {
 		t.Errorf("--workers 1 and 7 differ (exit %d, %d):\n%s\n---\n%s", one.code, many.code, one.stdout, many.stdout)
 	}
-	if strings.Index(one.stdout, " d00 ") != 4 || !strings.Contains(one.stdout, "OK   d59 ") || strings.Index(one.stdout, "d58") > strings.Index(one.stdout, "d59") {
+	_, body, _ := strings.Cut(one.stdout, "\n") // after the pod model
+	if strings.Index(body, " d00 ") != 4 || !strings.Contains(one.stdout, "OK   d59 ") || strings.Index(one.stdout, "d58") > strings.Index(one.stdout, "d59") {
 		t.Errorf("output not in input order:\n%s", one.stdout)
 	}
 }
@@ -278,17 +288,27 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
 	}
+	file := manifestPath("three-deployments.yaml")
+	rules := []string{ruleNeverFinish, ruleDeadline, ruleOutage, ruleMaxPods}
+	dep := func(name string, line int) place {
+		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
+	}
 	want := checkJSON{
-		OK: false,
+		OK:       false,
+		PodModel: "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s",
 		Deployments: []checked{
-			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150},
-			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240},
-			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330},
+			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
+			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
+			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Rules: rules, Location: dep("worker", 75)},
 		},
 		Violations: []violation{
-			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)"},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Cause: causeInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync"},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)"},
+			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)",
+				// The manifest leaves the strategy out: the line of spec.
+				Location: place{File: file, Line: 10, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/frontend"}},
+			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Cause: causeInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync",
+				Location: place{File: file, Line: 80, Field: "spec.replicas", Object: "Deployment shop/worker", Written: true}},
+			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)",
+				Location: place{File: file, Line: 84, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/worker", Written: true}},
 		},
 	}
 	if diff := cmp.Diff(want, out); diff != "" {
@@ -304,7 +324,71 @@ func TestCheckProgress(t *testing.T) {
 	if len(lines) != 10 || lines[0] != "check: 10% (15 of 150 rollouts)" || lines[9] != "check: 100% (150 of 150 rollouts)" {
 		t.Errorf("progress lines:\n%s", r.stderr)
 	}
-	if !strings.HasPrefix(r.stdout, "OK   reports replicas=0..149 (150 rollouts)") {
+	if !strings.HasPrefix(afterModel(t, r.stdout), "OK   reports replicas=0..149 (150 rollouts)") {
 		t.Errorf("output: %s", r.stdout)
+	}
+}
+
+// afterModel returns check's text output after its first line, which must
+// name the pod model.
+func afterModel(t *testing.T, out string) string {
+	t.Helper()
+	first, rest, _ := strings.Cut(out, "\n")
+	if !strings.HasPrefix(first, "pod model: ") {
+		t.Errorf("output does not start with the pod model:\n%s", out)
+	}
+	return rest
+}
+
+// TestOutageNamesTheFieldToChange: a single replica that maxUnavailable 1
+// lets go down is fixed in maxUnavailable; one that goes down because
+// both limits round to 0 is fixed by a surge pod, in maxSurge.
+func TestOutageNamesTheFieldToChange(t *testing.T) {
+	deployment := func(surge, unavailable string) string {
+		return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: solo
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: solo}
+  strategy:
+    rollingUpdate:
+      maxSurge: ` + surge + `
+      maxUnavailable: ` + unavailable + `
+  template:
+    metadata:
+      labels: {app: solo}
+    spec:
+      containers:
+      - name: solo
+        image: solo:2
+`
+	}
+	for _, tt := range []struct {
+		surge, unavailable string
+		want               place
+	}{
+		{"1", "1", place{Line: 12, Field: "spec.strategy.rollingUpdate.maxUnavailable"}},
+		{"0%", "10%", place{Line: 11, Field: "spec.strategy.rollingUpdate.maxSurge"}},
+	} {
+		file := filepath.Join(t.TempDir(), "solo.yaml")
+		if err := os.WriteFile(file, []byte(deployment(tt.surge, tt.unavailable)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"check", "-o", "json", "-f", file}
+		r := runCLI(t, "", args...)
+		var out checkJSON
+		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+			t.Fatalf("run(%q): %v\n%s%s", args, err, r.stdout, r.stderr)
+		}
+		if len(out.Violations) != 1 || out.Violations[0].Rule != ruleOutage {
+			t.Fatalf("run(%q) violations = %+v, want one %s", args, out.Violations, ruleOutage)
+		}
+		tt.want.File, tt.want.Object, tt.want.Written = file, "Deployment solo", true
+		if diff := cmp.Diff(tt.want, out.Violations[0].Location); diff != "" {
+			t.Errorf("maxSurge %s, maxUnavailable %s: location mismatch (-want +got):\n%s", tt.surge, tt.unavailable, diff)
+		}
 	}
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
+	"io"
 	"slices"
 )
 
-const diffHelp = `rolloutctl diff [-f FILE]... --live FILE... [-n NAMESPACE] [-o text|json]
+const diffHelp = `rolloutctl diff [-f FILE]... --live FILE... [-n NAMESPACE] [-o text|json|yaml]
 
 Says, for each Deployment of the manifests (-f, or standard input), what
 'kubectl apply' would do to the live Deployment of the same namespace and
@@ -39,19 +39,20 @@ type diffJSON struct {
 
 func runDiff(e *env, args []string) int {
 	var (
-		input  inputFlags
-		live   liveFlags
-		output string
+		input   inputFlags
+		live    liveFlags
+		outputs outputFlags
 	)
 	fs := newFlagSet("diff")
 	input.add(fs, "", false)
 	live.add(fs)
-	fs.StringVar(&output, "o", "text", "output `format`: text or json")
+	outputs.addOutputs(fs, "text", "json", "yaml")
 	if code := parse(e, fs, diffHelp, args); code >= 0 {
 		return code
 	}
-	if output != "text" && output != "json" {
-		return fail(e, "diff", fmt.Errorf("-o %q: want text or json", output))
+	outs, err := outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "diff", err)
 	}
 	if len(live.files) == 0 {
 		return fail(e, "diff", errors.New("no live objects: name them with --live FILE (what 'kubectl get deploy,rs,pods -o yaml' prints)"))
@@ -65,17 +66,19 @@ func runDiff(e *env, args []string) int {
 	if rolls {
 		code = exitRollout
 	}
-	if output == "json" {
-		out := diffJSON{Rollout: rolls, Apply: make([]answerJSON, len(answers))}
-		for i, a := range answers {
-			out.Apply[i] = a.json()
-		}
-		if c := writeJSON(e, "diff", out); c != exitOK {
-			return c
-		}
-		return code
+	out := diffJSON{Rollout: rolls, Apply: make([]answerJSON, len(answers))}
+	for i, a := range answers {
+		out.Apply[i] = a.json()
 	}
-	noteAnswers(e.stdout, answers)
+	if c := writeReports(e, "diff", outs, func(format string, w io.Writer) error {
+		if format != "text" {
+			return encodeData(format, w, out)
+		}
+		noteAnswers(w, answers)
+		return nil
+	}); c != exitOK {
+		return c
+	}
 	return code
 }
 

@@ -120,7 +120,7 @@ func TestLiveInputErrors(t *testing.T) {
 		{"a manifest as live object", "", []string{"diff", "-f", livePath("next/web-image.yaml"), "--live", livePath("applied/web.yaml")},
 			"the live object: metadata.resourceVersion: Required value"},
 		{"bad live input", "", []string{"diff", "-f", livePath("next/web-image.yaml"), "--live", livePath("missing.yaml")}, "missing.yaml"},
-		{"bad output", "", []string{"diff", "-f", livePath("next/web-image.yaml"), "--live", livePath("cluster/web.yaml"), "-o", "yaml"}, `-o "yaml": want text or json`},
+		{"bad output", "", []string{"diff", "-f", livePath("next/web-image.yaml"), "--live", livePath("cluster/web.yaml"), "-o", "svg"}, `-o "svg": want text, json or yaml`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,7 +16,8 @@ import (
 func FuzzLoad(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(manifests, "*.yaml"))
 	bad, _ := filepath.Glob(filepath.Join(manifests, "bad", "*"))
-	for _, file := range append(files, bad...) {
+	policy, _ := filepath.Glob(filepath.Join("testdata", "policy", "*.yaml")) // every policy kind
+	for _, file := range slices.Concat(files, bad, policy) {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b)
 		}

@@ -21,18 +21,26 @@ const (
 // was exceeded. Check keeps moments rather than steps, so that a long run
 // costs little memory.
 type moment struct {
-	at             time.Duration
-	pods, avail    int64
-	replicas       int32
-	deadlineReason string
+	at                 time.Duration
+	pods, avail, ready int64
+	replicas           int32
+	deadlineReason     string
+	refused            bool // a ReplicaSet reports pods the quota refused
 }
 
 func momentOf(st sim.Step, start time.Time) moment {
 	m := moment{at: st.At.Sub(start), replicas: st.Replicas}
 	m.pods, m.avail = st.Pods()
-	c, ok := rollout.GetDeploymentCondition(rollout.DeploymentStatus{Conditions: st.Conditions}, rollout.Progressing)
+	for _, c := range st.Sets {
+		m.ready += int64(c.Ready)
+	}
+	status := rollout.DeploymentStatus{Conditions: st.Conditions}
+	c, ok := rollout.GetDeploymentCondition(status, rollout.Progressing)
 	if ok && c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
 		m.deadlineReason = c.Message
+	}
+	if c, ok := rollout.GetDeploymentCondition(status, rollout.ReplicaFailure); ok && c.Status == rollout.ConditionTrue {
+		m.refused = true
 	}
 	return m
 }
@@ -41,6 +49,8 @@ func momentOf(st sim.Step, start time.Time) moment {
 // breaks.
 type judgement struct {
 	f       *checkFlags
+	in      *loaded
+	pol     *rolloutPolicy
 	d       rollout.Deployment // at the start
 	res     sim.Result         // without its steps
 	moments []moment
@@ -54,8 +64,8 @@ type judgement struct {
 // judge applies the rules that a run decides by itself: pods and
 // availability, from the input on, the progress deadline and the
 // strategy's outage warning. ending adds how the rollout ends.
-func (f *checkFlags) judge(s rollout.State, res sim.Result, moments []moment) *judgement {
-	j := &judgement{f: f, d: s.Deployment, res: res, moments: moments}
+func (f *checkFlags) judge(in *loaded, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment) *judgement {
+	j := &judgement{f: f, in: in, pol: pol, d: s.Deployment, res: res, moments: moments}
 	j.input()
 	j.steps()
 	j.betweenSyncs()
@@ -64,8 +74,73 @@ func (f *checkFlags) judge(s rollout.State, res sim.Result, moments []moment) *j
 }
 
 func (j *judgement) add(rule, severity string, at time.Duration, cause, format string, args ...any) {
+	field := j.field(rule)
+	if cause == causeInput {
+		field = "spec.replicas" // the pods the input already runs
+	}
 	j.vs = append(j.vs, violation{Deployment: qualified(j.d), Replicas: j.d.Spec.Replicas, Rule: rule, Severity: severity,
-		At: at.Seconds(), Cause: cause, Message: fmt.Sprintf(format, args...)})
+		At: at.Seconds(), Cause: cause, Message: fmt.Sprintf(format, args...), Location: j.in.deploymentPlace(j.d, field)})
+}
+
+// field is the field of the Deployment to change for a rule: the part of
+// the strategy that lets pods exceed a limit or availability drop, the
+// replicas the input already exceeds, the deadline.
+func (j *judgement) field(rule string) string {
+	recreate := j.d.Spec.Strategy.Type == rollout.RecreateStrategy
+	switch {
+	case rule == ruleDeadline:
+		return "spec.progressDeadlineSeconds"
+	case rule == ruleLimit:
+		return "spec.replicas"
+	case j.d.Spec.Paused && rule == ruleNeverFinish:
+		return "spec.paused"
+	case recreate && rule == ruleMaxPods:
+		return "spec.replicas"
+	case recreate:
+		return "spec.strategy.type"
+	case rule == ruleMinAvailable, rule == ruleNeverFinish, rule == ruleOutage:
+		return "spec.strategy.rollingUpdate.maxUnavailable"
+	}
+	return "spec.strategy.rollingUpdate.maxSurge"
+}
+
+// related adds the places of the objects involved to the violation just
+// added.
+func (j *judgement) related(ps ...place) {
+	v := &j.vs[len(j.vs)-1]
+	for _, p := range ps {
+		if p.File != "" {
+			v.Related = append(v.Related, p)
+		}
+	}
+}
+
+// throttled warns of a quota that refused pods during a rollout that
+// completed all the same (end is how it ended): it waited for room.
+func (j *judgement) throttled(end sim.Summary) {
+	if end.FailedCreates == 0 || end.Outcome != sim.OutcomeComplete {
+		return
+	}
+	var at time.Duration
+	for _, m := range j.moments {
+		if m.refused {
+			at = m.at
+			break
+		}
+	}
+	j.add(ruleThrottled, severityWarning, at, causeRollout,
+		"%s: the quota refused pods %s, and the rollout waited for old pods to go; the ReplicaSet controller retries with a backoff of up to 16m40s (kubernetes#98656), which the simulation does not wait",
+		j.quotaWhy(), plural(end.FailedCreates, "time"))
+	j.related(j.pol.cap.where())
+}
+
+// quotaWhy words the pod quota of the run: --quota-pods, or what the
+// ResourceQuotas leave.
+func (j *judgement) quotaWhy() string {
+	if j.f.quotaPods > 0 || j.pol.cap.pods < 0 {
+		return fmt.Sprintf("--quota-pods %d", j.f.quotaPods)
+	}
+	return j.pol.cap.why()
 }
 
 // need returns the available pods --min-available asks of replicas, or -1
@@ -155,6 +230,8 @@ func (j *judgement) outage() {
 		j.add(ruleOutage, severityWarning, at, causeRollout,
 			"maxSurge %s and maxUnavailable %s both round to 0 for 1 replica, so maxUnavailable becomes 1: the only pod goes down during the rollout",
 			ru.MaxSurge, ru.MaxUnavailable)
+		// A surge pod would keep one available.
+		j.vs[len(j.vs)-1].Location = j.in.deploymentPlace(d, "spec.strategy.rollingUpdate.maxSurge")
 		return
 	}
 	if d.Spec.Replicas == 1 {
@@ -170,11 +247,15 @@ func (j *judgement) outage() {
 func (j *judgement) ending(end sim.Summary) {
 	switch {
 	case end.Outcome == sim.OutcomeComplete:
+		j.throttled(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
 			j.add(ruleMaxDuration, severityError, max, causeRollout, "the rollout takes %s, longer than --max-duration %s", fmtDuration(end.Duration), fmtDuration(max))
 		}
 	case end.Outcome.Stuck():
-		j.add(ruleNeverFinish, severityError, end.Duration, causeRollout, "the rollout can never finish: %s", neverFinishReason(j.d, j.f.quotaPods, end))
+		j.add(ruleNeverFinish, severityError, end.Duration, causeRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
+		if end.Outcome == sim.OutcomeQuota {
+			j.related(j.pol.cap.where())
+		}
 	case end.Outcome == sim.OutcomeLimit:
 		j.add(ruleLimit, severityLimit, end.Duration, causeRollout,
 			"the simulation stopped at its limit (--max-work %d syncs computed one by one) before the rollout ended: this rollout is not checked; raise --max-work",
@@ -198,7 +279,8 @@ func (j *judgement) sorted() []violation {
 
 // neverFinishReason explains a rollout that stopped where nothing was left
 // to happen.
-func neverFinishReason(d rollout.Deployment, quota int, sm sim.Summary) string {
+func (j *judgement) neverFinishReason(sm sim.Summary) string {
+	d := j.d
 	why := string(sm.Outcome)
 	if sm.Detail != "" {
 		why += " (" + sm.Detail + ")"
@@ -207,7 +289,16 @@ func neverFinishReason(d rollout.Deployment, quota int, sm sim.Summary) string {
 	noneDown := rolling && rollout.MaxUnavailable(d) == 0
 	switch sm.Outcome {
 	case sim.OutcomeQuota:
-		if noneDown && quota > 0 && int64(quota) <= int64(d.Spec.Replicas) {
+		quota := int64(j.f.quotaPods)
+		if quota == 0 && j.pol.cap.pods >= 0 {
+			// The simulator's detail words a pod count quota; this one is
+			// the ResourceQuota's.
+			if noneDown && j.pol.cap.pods <= int64(d.Spec.Replicas) {
+				return fmt.Sprintf("%s, none above the %d replicas for a surge pod, and maxUnavailable is 0", j.pol.cap.why(), d.Spec.Replicas)
+			}
+			return j.pol.cap.why() + ", which the rollout needs more than"
+		}
+		if noneDown && quota > 0 && quota <= int64(d.Spec.Replicas) {
 			return fmt.Sprintf("the quota of %d pods leaves no room above %d replicas for a surge pod, and maxUnavailable is 0: %s", quota, d.Spec.Replicas, why)
 		}
 	case sim.OutcomeNeverReady:

@@ -109,7 +109,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 	out := &loaded{names: manifests.names, objs: rollout.Objects{
 		ReplicaSets: slices.Clone(live.objs.ReplicaSets),
 		Pods:        slices.Clone(live.objs.Pods),
-	}}
+	}, policy: mergePolicy(live.policy, manifests.policy)}
 	for _, a := range answers {
 		for _, w := range a.result.Warnings {
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %s\n", command, a.where, w)
@@ -148,7 +148,7 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*decoding, e
 			shown[i] = manifest.Stdin
 		}
 	}
-	live := decode(strings.Join(shown, ", "), docs)
+	live := decode(strings.Join(shown, ", "), docs, false)
 	problems = append(problems, live.problems...)
 	if len(problems) > 0 {
 		return nil, &inputError{problems}

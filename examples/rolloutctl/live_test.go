@@ -77,7 +77,7 @@ func TestLiveHPAManagedLastAppliedWithReplicas(t *testing.T) {
 	r := liveRun(t, exitOK, "plan", "next/web-no-replicas.yaml", "web-hpa-scaled.yaml", "--now", liveNow)
 	wantHas(t, r.stdout, "ScaleReplicaSet web-bf4c5549c 7 -> 1")
 	r = liveRun(t, exitViolation, "check", "next/web-no-replicas.yaml", "web-hpa-scaled.yaml", "--min-available", "3")
-	wantHas(t, r.stdout, "default/web: no rollout: the template is unchanged once defaulted; spec.replicas changed: 7 -> 1\n\nFAIL web replicas=1",
+	wantHas(t, r.stdout, "default/web: no rollout: the template is unchanged once defaulted; spec.replicas changed: 7 -> 1\n\n"+podModel+"FAIL web replicas=1",
 		"min-available")
 }
 
@@ -204,7 +204,7 @@ func TestLiveTwoDeployments(t *testing.T) {
 		t.Errorf("diff without -n printed\n%s\nwant\n%s", r.stdout, want)
 	}
 	r = liveRun(t, exitOK, "check", "next/shop.yaml", "shop.yaml", "--namespace", "shop")
-	wantHas(t, r.stdout, want+"\nOK   shop/cart replicas=4: peak pods 5, min available 3,", "OK   shop/checkout replicas=2")
+	wantHas(t, r.stdout, want+"\n"+podModel+"OK   shop/cart replicas=4: peak pods 5, min available 3,", "OK   shop/checkout replicas=2")
 	r = liveRun(t, exitOK, "check", "next/shop.yaml", "shop.yaml", "-n", "shop", "-o", "json")
 	var out struct {
 		Apply       []answerJSON `json:"apply"`
@@ -271,3 +271,7 @@ func TestREADMEShowsDiff(t *testing.T) {
 		}
 	}
 }
+
+// podModel is the first line of check's text report, under the default
+// pod model.
+const podModel = "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s\n"

@@ -6,11 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
-	"regexp"
-	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -23,6 +19,9 @@ type inputFlags struct {
 	files      listFlag
 	maxSize    sizeFlag
 	deployment string
+	// options are the rollout.Options of every sync; SkipValidation also
+	// lets the input hold Deployments the API server would refuse.
+	options rollout.Options
 }
 
 func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
@@ -32,6 +31,16 @@ func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
 	if pick {
 		fs.StringVar(&f.deployment, "deployment", "", "the Deployment, as NAME or NAMESPACE/NAME, when the input holds several")
 	}
+}
+
+// addOptions registers a flag for each field of rollout.Options.
+func (f *inputFlags) addOptions(fs *flag.FlagSet) {
+	fs.BoolVar(&f.options.OmitTerminatingReplicas, "omit-terminating-replicas", false,
+		"leave status.terminatingReplicas unset, as with the DeploymentReplicaSetTerminatingReplicas feature gate off")
+	fs.BoolVar(&f.options.RefreshStaleAnnotations, "refresh-stale-annotations", false,
+		"fix upstream bug Q-1: refresh a stale desired-replicas annotation, which otherwise stops rollouts")
+	fs.BoolVar(&f.options.SkipValidation, "skip-validation", false,
+		"take and plan Deployments that the API server would refuse, as the controller would if handed one")
 }
 
 // errNoInput is the error of a command without -f, a terminal on standard
@@ -52,6 +61,11 @@ type loaded struct {
 	latest     time.Time
 	namespaces map[string]rollout.Objects
 	index      map[string]int
+
+	// policy holds each namespace's policy objects, and quotas what its
+	// quotas see (made as asked for, before any parallel work).
+	policy map[string]*nsPolicy
+	quotas map[string]*nsQuota
 }
 
 // index makes the loaded input's lookups.
@@ -72,6 +86,7 @@ func (in *loaded) makeIndex() {
 	for i, d := range in.objs.Deployments {
 		in.index[d.Namespace+"/"+d.Name] = i
 	}
+	in.indexPolicy()
 }
 
 // load reads the inputs the flags name (standard input when they name
@@ -112,7 +127,7 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 			shown[i] = manifest.Stdin
 		}
 	}
-	in := decode(strings.Join(shown, ", "), docs)
+	in := decode(strings.Join(shown, ", "), docs, f.options.SkipValidation)
 	problems = append(problems, in.problems...)
 	if len(problems) == 0 && len(in.objs.Deployments) == 0 {
 		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.names, in.found()))
@@ -130,104 +145,13 @@ func parseExample(name string, data []byte) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := decode(name, docs)
+	in := decode(name, docs, false)
 	if len(in.problems) > 0 {
 		return nil, &inputError{in.problems}
 	}
 	in.makeIndex()
 	return &in.loaded, nil
 }
-
-// decoding is a loaded input on its way, with its problems and the kinds
-// it skipped.
-type decoding struct {
-	loaded
-	problems []string
-	skipped  map[string]int
-}
-
-// decode decodes docs several at once and gathers them in order, with
-// every problem: documents rollout.Decode refuses, two objects of the same
-// kind, namespace and name, and objects the API server would refuse.
-func decode(names string, docs []manifest.Document) decoding {
-	type result struct {
-		objs rollout.Objects
-		err  error
-	}
-	results := make([]result, 0, len(docs))
-	inOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
-		o, err := docs[i].Decode()
-		return result{o, err}
-	}, func(_ int64, r result) bool {
-		results = append(results, r)
-		return true
-	})
-
-	d := decoding{loaded: loaded{names: names}, skipped: map[string]int{}}
-	seen := map[string]manifest.Document{} // kind/namespace/name -> where first
-	for i, doc := range docs {
-		r := results[i]
-		if r.err != nil {
-			d.problems = append(d.problems, lines(r.err)...)
-			continue
-		}
-		switch doc.Kind {
-		case "Deployment", "ReplicaSet", "Pod":
-		default:
-			d.skipped[doc.Kind]++
-		}
-		unique := func(kind, ns, name string) bool {
-			key := kind + "/" + ns + "/" + name
-			if first, dup := seen[key]; dup {
-				d.problems = append(d.problems, fmt.Sprintf("%s: %s %s/%s: also at %s: an object is given once", doc, kind, ns, name, first))
-				return false
-			}
-			seen[key] = doc
-			return true
-		}
-		for _, dep := range r.objs.Deployments {
-			if !unique("Deployment", dep.Namespace, dep.Name) {
-				continue
-			}
-			for _, p := range lines(rollout.Validate(dep)) {
-				d.problems = append(d.problems, fmt.Sprintf("%s: Deployment %q: %s", doc, dep.Name, p))
-			}
-			d.objs.Deployments = append(d.objs.Deployments, dep)
-			d.where = append(d.where, doc)
-		}
-		for _, rs := range r.objs.ReplicaSets {
-			if !unique("ReplicaSet", rs.Namespace, rs.Name) {
-				continue
-			}
-			for _, p := range lines(rollout.ValidateReplicaSet(rs)) {
-				d.problems = append(d.problems, fmt.Sprintf("%s: %s", doc, p))
-			}
-			d.objs.ReplicaSets = append(d.objs.ReplicaSets, rs)
-		}
-		for _, p := range r.objs.Pods {
-			if unique("Pod", p.Namespace, p.Name) {
-				d.objs.Pods = append(d.objs.Pods, p)
-			}
-		}
-	}
-	return d
-}
-
-// found says what an input without Deployments held.
-func (d decoding) found() string {
-	parts := []string{fmt.Sprintf("found %d ReplicaSets", len(d.objs.ReplicaSets)), fmt.Sprintf("%d Pods", len(d.objs.Pods))}
-	for _, k := range slices.Sorted(maps.Keys(d.skipped)) {
-		name := k
-		if !kindName.MatchString(k) {
-			name = strconv.Quote(k) // a kind no API has, perhaps with a line break
-		}
-		parts = append(parts, fmt.Sprintf("%d %s", d.skipped[k], name))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// kindName is what the kinds of the Kubernetes API look like.
-var kindName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
 
 // lines returns the lines of err's message (errors.Join puts one error on
 // each), none for nil.

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
 // TestBadInput runs every command on each bad file: exit 2, nothing on
@@ -21,14 +24,14 @@ func TestBadInput(t *testing.T) {
 		{"bad/garbage.bin", []string{"bad/garbage.bin: binary data: not YAML or JSON (byte "}},
 		{"bad/not-kubernetes.yaml", []string{"bad/not-kubernetes.yaml:2: not a Kubernetes object: no kind (keys: services)"}},
 		{"bad/bad-yaml.yaml", []string{"bad/bad-yaml.yaml:22: document 2: yaml: mapping values are not allowed"}},
-		{"bad/bad-strategy.yaml", []string{`bad/bad-strategy.yaml:2: Deployment "web": spec.strategy.rollingUpdate.maxSurge: Invalid value: "25 %"`}},
+		{"bad/bad-strategy.yaml", []string{`bad/bad-strategy.yaml:11: Deployment "web": spec.strategy.rollingUpdate.maxSurge: Invalid value: "25 %"`}},
 		{"bad/invalid-fields.yaml", []string{
 			`Deployment "api": spec.replicas: Invalid value: -2: must be greater than or equal to 0`,
 			`Deployment "api": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "150%": must not be greater than 100%`,
 			`Deployment "api": spec.progressDeadlineSeconds: Invalid value: 20: must be greater than minReadySeconds`,
 		}},
 		{"surge-zero-unavailable-zero.yaml", []string{
-			"surge-zero-unavailable-zero.yaml:3: Deployment \"frozen\": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0",
+			"surge-zero-unavailable-zero.yaml:14: Deployment \"frozen\": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0",
 		}},
 		{"bad/missing.yaml", []string{"bad/missing.yaml: cannot read: no such file or directory"}},
 	}
@@ -143,7 +146,7 @@ func TestRepeatedInputsAreAllRead(t *testing.T) {
 	}
 	r = runCLI(t, "", "check", "-f", dir)
 	r.wantCode(t, nil, exitOK)
-	if got := strings.Count(r.stdout, "OK "); got != 4 || !strings.HasPrefix(r.stdout, "OK   reports") {
+	if got := strings.Count(r.stdout, "OK "); got != 4 || !strings.HasPrefix(afterModel(t, r.stdout), "OK   reports") {
 		t.Errorf("check -f DIR: %d Deployments, want 4, a/ first:\n%s", got, r.stdout)
 	}
 	// Several --image flags change several containers.
@@ -261,4 +264,32 @@ func TestOwnershipIsByUID(t *testing.T) {
 	if !strings.Contains(r.stderr, "revisions: none") {
 		t.Errorf("undo of the recreated Deployment: %q, want no revision of its own", r.stderr)
 	}
+}
+
+// TestValidationProblemsAtFieldLines: a problem rollout.Validate finds
+// after a decode that did not validate is at the line of its field, as
+// the decoder's own are.
+func TestValidationProblemsAtFieldLines(t *testing.T) {
+	docs, err := manifest.Parse("frozen.yaml", mustRead(t, manifestPath("surge-zero-unavailable-zero.yaml")))
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("Parse() = %d documents, %v", len(docs), err)
+	}
+	objs, err := docs[0].DecodeWith(rollout.DecodeOptions{})
+	if err != nil || len(objs.Deployments) != 1 {
+		t.Fatalf("DecodeWith() = %+v, %v", objs, err)
+	}
+	got := atFields(docs[0], `Deployment "frozen": `, rollout.Validate(objs.Deployments[0]))
+	want := []string{"frozen.yaml:14: Deployment \"frozen\": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("atFields() mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -33,6 +32,8 @@ import (
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
+	PodModel   string      `json:"podModel"`
+	Policy     []string    `json:"policy,omitempty"`
 	Deployment string      `json:"deployment"`
 	Namespace  string      `json:"namespace"`
 	Start      time.Time   `json:"start"`
@@ -146,117 +147,6 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 // as the flags that set them.
 func flagNames(detail string) string {
 	return strings.ReplaceAll(detail, "(MaxWork)", "(--max-work)")
-}
-
-// writeTable prints a simulation like `kubectl get rs -w`: for each sync,
-// its number, its time after the start and each ReplicaSet's counts (when
-// they changed since the sync before), then the actions that change
-// ReplicaSets or the Deployment, each with its reason; then the summary.
-// Status writes are shown as the conditions they change.
-func writeTable(w io.Writer, title string, s rollout.State, res sim.Result) {
-	fmt.Fprintf(w, "%s\n%s\n\n", title, strategyLine(s.Deployment))
-	terminating := false
-	for _, st := range res.Steps {
-		for _, c := range st.Sets {
-			terminating = terminating || c.Terminating > 0
-		}
-	}
-	header := []string{"SYNC", "TIME", "REPLICASET", "REV", "DESIRED", "CURRENT", "READY", "AVAILABLE"}
-	if terminating {
-		header = append(header, "TERMINATING")
-	}
-	// rows[i] are step i's set rows; nil when they did not change.
-	rows := make([][][]string, len(res.Steps))
-	widths := make([]int, len(header))
-	measure := func(cells []string) {
-		for k, c := range cells {
-			widths[k] = max(widths[k], len(c))
-		}
-	}
-	measure(header)
-	var prev []sim.SetCount
-	for i, st := range res.Steps {
-		first := []string{fmt.Sprint(i + 1), "+" + fmtDuration(st.At.Sub(s.Now))}
-		if i > 0 && slices.Equal(prev, st.Sets) {
-			rows[i] = [][]string{append(first, "(no change)")}
-			measure(first)
-			continue
-		}
-		prev = st.Sets
-		for j, c := range st.Sets {
-			name := c.Name
-			if c.New {
-				name += " (new)"
-			}
-			row := []string{"", "", name, c.Revision, fmt.Sprint(c.Desired), fmt.Sprint(c.Current), fmt.Sprint(c.Ready), fmt.Sprint(c.Available)}
-			if terminating {
-				row = append(row, fmt.Sprint(c.Terminating))
-			}
-			if j == 0 {
-				copy(row, first)
-			}
-			measure(row)
-			rows[i] = append(rows[i], row)
-		}
-		if len(st.Sets) == 0 {
-			rows[i] = [][]string{append(first, "(no ReplicaSets)")}
-			measure(first)
-		}
-	}
-	line := func(cells []string) {
-		var b strings.Builder
-		for k, c := range cells {
-			if k == len(cells)-1 {
-				b.WriteString(c)
-				break
-			}
-			b.WriteString(c)
-			b.WriteString(strings.Repeat(" ", widths[k]-len(c)+2))
-		}
-		fmt.Fprintln(w, b.String())
-	}
-	indent := strings.Repeat(" ", widths[0]+2+widths[1]+2)
-	line(header)
-	prevConds := map[rollout.ConditionType]string{}
-	for _, c := range s.Deployment.Status.Conditions {
-		prevConds[c.Type] = c.Reason
-	}
-	for i, st := range res.Steps {
-		for _, row := range rows[i] {
-			line(row)
-		}
-		for _, a := range st.Actions {
-			if text := actionLine(a); text != "" {
-				fmt.Fprintf(w, "%s%s\n", indent, text)
-				if a.Reason != "" {
-					fmt.Fprintf(w, "%s  why: %s\n", indent, a.Reason)
-				}
-			}
-		}
-		for _, c := range st.Conditions {
-			if prevConds[c.Type] != c.Reason {
-				fmt.Fprintf(w, "%scondition %s=%s %s: %s\n", indent, c.Type, c.Status, c.Reason, c.Message)
-				prevConds[c.Type] = c.Reason
-			}
-		}
-		if st.Err != nil {
-			fmt.Fprintf(w, "%serror: %s\n", indent, st.Err)
-		}
-	}
-	fmt.Fprintln(w)
-	writeSummary(w, res.Summary)
-}
-
-// actionLine describes an action for the table, without its event when
-// the action says the same, and "" for status writes and re-checks.
-func actionLine(a rollout.Action) string {
-	switch a.Type {
-	case rollout.UpdateDeploymentStatus, rollout.RecheckProgress:
-		return ""
-	case rollout.CreateReplicaSet, rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
-		return fmt.Sprintf("%s %s %d -> %d", a.Type, a.ReplicaSet, a.From, a.To)
-	}
-	return a.String()
 }
 
 func strategyLine(d rollout.Deployment) string {

@@ -1,23 +1,27 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const planHelp = `rolloutctl plan [-f FILE]... [--now RFC3339] [-o json|text] [--deployment NAME]
+const planHelp = `rolloutctl plan [-f FILE]... [--now RFC3339] [--deployment NAME] [-o text|json|yaml]
        [--live FILE]... [-n NAMESPACE]
 
 One sync of the Deployment controller on the state in FILE (a Deployment,
 and the ReplicaSets and Pods of its namespace): the API calls it makes, in
 order, each with the reason, the events it records, when it checks progress
-again, and the error that ends a failed sync. -o json prints the plan
-contract (rollout.Report). The exit code is 0 even when the sync fails:
-the error is part of the answer, in the output. Bad input exits 2.
+again, and the error that ends a failed sync. A sync that makes no call
+says why it waits. Where upstream writes one object twice in a sync (its
+quirk Q-2), a note says that a real API server answers the second write
+with a Conflict. -o json (or yaml) prints the plan contract
+(rollout.Report). The exit code is 0 even when the sync fails: the error
+is part of the answer, in the output. Bad input exits 2.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 the sync is of the Deployment after 'kubectl apply', with the live
@@ -27,9 +31,10 @@ rollout (in -o json, "apply"). See 'rolloutctl diff -h'.
 
 // planFlags are plan's options.
 type planFlags struct {
-	input       inputFlags
-	live        liveFlags
-	now, output string
+	input   inputFlags
+	live    liveFlags
+	now     string
+	outputs outputFlags
 }
 
 func runPlan(e *env, args []string) int {
@@ -38,12 +43,14 @@ func runPlan(e *env, args []string) int {
 	f.input.add(fs, "", true)
 	f.live.add(fs)
 	fs.StringVar(&f.now, "now", "", "time of the sync, RFC3339 (default: the current time)")
-	fs.StringVar(&f.output, "o", "text", "output `format`: text or json")
+	f.input.addOptions(fs)
+	f.outputs.addOutputs(fs, "text", "json", "yaml")
 	if code := parse(e, fs, planHelp, args); code >= 0 {
 		return code
 	}
-	if f.output != "text" && f.output != "json" {
-		return fail(e, "plan", fmt.Errorf("-o %q: want text or json", f.output))
+	outs, err := f.outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "plan", err)
 	}
 	now := time.Now() // the only clock read: the library takes now as a parameter
 	if f.now != "" {
@@ -61,21 +68,26 @@ func runPlan(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "plan", err)
 	}
-	actions, planErr := rollout.Plan(in.state(d, now))
+	state := in.state(d, now)
+	state.Options = f.input.options
+	actions, planErr := rollout.Plan(state)
 	report := rollout.NewReport(now, actions, planErr)
-	if f.output == "json" {
-		return writeJSON(e, "plan", withAnswer(report, answers, d))
-	}
-	writeAnswers(e.stdout, answerFor(answers, d))
-	writePlanText(e.stdout, actions, report)
-	return exitOK
+	return writeReports(e, "plan", outs, func(format string, w io.Writer) error {
+		if format != "text" {
+			return encodeData(format, w, withAnswer(report, answers, d))
+		}
+		writeAnswers(w, answerFor(answers, d))
+		writePlanText(w, state, actions, report)
+		return nil
+	})
 }
 
 // writePlanText prints each action with its reason, then the events, the
-// progress re-check and the error.
-func writePlanText(w io.Writer, actions []rollout.Action, r rollout.Report) {
-	n := 0
-	for _, a := range actions {
+// progress re-check and the error; a sync that scales nothing says why it
+// waits.
+func writePlanText(w io.Writer, s rollout.State, actions []rollout.Action, r rollout.Report) {
+	n, scaled := 0, false
+	for i, a := range actions {
 		if a.Type == rollout.RecheckProgress {
 			continue
 		}
@@ -84,8 +96,19 @@ func writePlanText(w io.Writer, actions []rollout.Action, r rollout.Report) {
 		if a.Reason != "" {
 			fmt.Fprintf(w, "  why: %s\n", a.Reason)
 		}
+		if doubleWrite(actions, i) {
+			fmt.Fprintf(w, "  note: %s\n", conflictNote)
+		}
+		scaled = scaled || a.Type == rollout.CreateReplicaSet || a.Type == rollout.ScaleReplicaSet
 	}
-	if n == 0 {
+	wait := ""
+	if !scaled && r.Error == "" {
+		wait = waitReason(s.Deployment, stateStep(s))
+	}
+	switch {
+	case wait != "":
+		fmt.Fprintf(w, "waits: %s\n", wait)
+	case n == 0:
 		fmt.Fprintln(w, "no actions: the Deployment is as the controller wants it")
 	}
 	if len(r.Events) > 0 {
@@ -102,15 +125,27 @@ func writePlanText(w io.Writer, actions []rollout.Action, r rollout.Report) {
 	}
 }
 
-// writeJSON prints v as indented JSON.
-func writeJSON(e *env, name string, v any) int {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return fail(e, name, fmt.Errorf("encoding JSON: %w", err))
+// stateStep describes a state's ReplicaSets as a simulation step at its
+// time, for waitReason: the Deployment's ReplicaSets (by UID), oldest
+// first, the one with its template new.
+func stateStep(s rollout.State) sim.Step {
+	st := sim.Step{At: s.Now, Replicas: s.Deployment.Spec.Replicas, Floor: rollout.MinAvailable(s.Deployment),
+		Ceiling: int64(s.Deployment.Spec.Replicas) + int64(rollout.MaxSurge(s.Deployment))}
+	var own []rollout.ReplicaSet
+	for _, rs := range s.ReplicaSets {
+		if controls(s.Deployment, rs) {
+			own = append(own, rs)
+		}
 	}
-	b = append(b, '\n')
-	if _, err := e.stdout.Write(b); err != nil {
-		return fail(e, name, err)
+	newRS, _ := rollout.FindNewReplicaSet(s.Deployment, own)
+	slices.SortStableFunc(own, func(a, b rollout.ReplicaSet) int { return rollout.CompareByCreation(&a, &b) })
+	for _, rs := range own {
+		term := int32(0)
+		if rs.Status.TerminatingReplicas.Valid {
+			term = rs.Status.TerminatingReplicas.Value
+		}
+		st.Sets = append(st.Sets, sim.SetCount{Name: rs.Name, New: rs.Name == newRS.Name, Desired: rs.Spec.Replicas,
+			Current: rs.Status.Replicas, Ready: rs.Status.ReadyReplicas, Available: rs.Status.AvailableReplicas, Terminating: term})
 	}
-	return exitOK
+	return st
 }

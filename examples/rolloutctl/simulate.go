@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -29,7 +30,7 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
        [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
-       [--max-work N] [-o table|json|svg] [--live FILE]... [-n NAMESPACE]
+       [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout sync by sync: the controller's actions, and pods that
 start, become ready and terminate as the flags say.
@@ -46,23 +47,30 @@ otherwise runs the seed example: nginx-deployment, 10 replicas, maxSurge
 25%, maxUnavailable 25%, image nginx:1.9 changed to nginx:1.9.3.
 
 The defaults are those of the recordings of the real controller: a sync
-every 30s, pods ready as soon as they are created.
+every 30s, pods ready as soon as they are created. Every output names its
+pod model. The namespace's policy objects in the input count: the room a
+ResourceQuota leaves (after LimitRange defaults) caps the pods unless
+--quota-pods is given, an HPA's range bounds the replicas unless
+--replicas is given, and a PodDisruptionBudget that selects the pods is
+named; admission that refuses every pod is an error.
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
 irregularly stops after --max-work syncs computed one by one, and says so.
 
--o table prints, per sync, each ReplicaSet's DESIRED CURRENT READY
-AVAILABLE (TERMINATING when pods linger) and the actions with their
-reasons, then a summary: outcome, duration (until the last sync that
-changed something), syncs, peak pods against the ceiling and min
-available against the floor at that time, time below the floor. -o json
-prints the same run as {title, deployment, namespace, start, initial,
-steps: [{at, offsetSeconds, replicas, floor, ceiling, sets, actions,
-conditions, error}], summary} ('go doc' on this command lists every
-field). -o svg prints a chart of the pods that exist: ready, not ready and
-terminating per ReplicaSet, the available pods, the floor and the ceiling
-as they move, and the events.
+-o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
+READY AVAILABLE (TERMINATING when pods linger; old ReplicaSets that stay
+at zero left out) and the actions with their reasons, why a sync that
+changes nothing waits, and runs of such syncs folded into one line; then
+a summary: outcome, duration (until the last sync that changed
+something), syncs, peak pods against the ceiling and min available
+against the floor at that time, time below the floor. -o json (or yaml)
+prints the same run as {title, podModel, policy, deployment, namespace,
+start, initial, steps: [{at, offsetSeconds, replicas, floor, ceiling,
+sets, actions, conditions, error}], summary} ('go doc' on this command
+lists every field). -o svg prints a chart of the pods that exist: ready,
+not ready and terminating per ReplicaSet, the available pods, the floor
+and the ceiling as they move, and the events.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 the start is the Deployment after 'kubectl apply', with the live
@@ -200,6 +208,9 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 		s = sim.FromDeployment(d, now)
 		from = "fully rolled out on its template"
 	}
+	if len(images) == 0 {
+		return s, from, nil
+	}
 	// Regular containers first: a bare --image sets the first of them.
 	var names []string
 	for _, init := range []bool{false, true} {
@@ -247,19 +258,21 @@ func templateImages(t rollout.PodTemplate) []string {
 
 func runSimulate(e *env, args []string) int {
 	var f simFlags
-	var output string
+	var outputs outputFlags
 	var live liveFlags
 	fs := newFlagSet("simulate")
 	f.input.add(fs, "; else the embedded seed example", true)
 	live.add(fs)
 	f.addSpec(fs)
 	f.addModel(fs)
-	fs.StringVar(&output, "o", "table", "output `format`: table, json or svg")
+	f.input.addOptions(fs)
+	outputs.addOutputs(fs, "text", "json", "yaml", "svg")
 	if code := parse(e, fs, simulateHelp, args); code >= 0 {
 		return code
 	}
-	if output != "table" && output != "json" && output != "svg" {
-		return fail(e, "simulate", fmt.Errorf("-o %q: want table, json or svg", output))
+	outs, err := outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "simulate", err)
 	}
 	if f.replicas.set && f.replicas.min != f.replicas.max {
 		return fail(e, "simulate", fmt.Errorf("--replicas %s: simulate takes one count (check and bounds take a range)", f.replicas.String()))
@@ -282,28 +295,81 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
-	d, err = f.withSpec(d)
+	run, err := f.simulation(in, d, images)
 	if err != nil {
 		return fail(e, "simulate", err)
+	}
+	mine := answerFor(answers, d)
+	return writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
+		switch format {
+		case "json", "yaml":
+			j := newSimJSON(run.title, run.state, run.res)
+			j.PodModel, j.Policy = run.model, run.notes
+			return encodeData(format, w, withAnswer(j, answers, d))
+		case "svg":
+			noteAnswers(e.stderr, mine)
+			writeSVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
+			return nil
+		}
+		writeAnswers(w, mine)
+		writeTable(w, run.title, run.model, run.notes, run.state, run.res)
+		return nil
+	})
+}
+
+// simulation is one simulated rollout and what it ran under.
+type simulation struct {
+	title, model string
+	notes        []string // what the policy objects changed
+	state        rollout.State
+	cfg          sim.Config
+	res          sim.Result
+}
+
+// simulation runs the rollout of d the flags describe, under the policy
+// objects of its namespace: an HPA's range bounds the replicas, a quota
+// caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
+func (f *simFlags) simulation(in *loaded, d rollout.Deployment, images imagesFlag) (simulation, error) {
+	var run simulation
+	pol, err := readPolicy(in, d, f.replicas, f.quotaPods, 1)
+	if err != nil {
+		return run, err
+	}
+	if h := pol.hpa; h != nil && !f.replicas.set {
+		r := min(max(d.Spec.Replicas, pol.lo), pol.hi)
+		run.notes = append(run.notes, fmt.Sprintf("HorizontalPodAutoscaler %s scales it between %d and %d replicas (checked at %d)", h.obj.Name, pol.lo, pol.hi, r))
+		d = d.DeepCopy()
+		d.Spec.Replicas = r
+	}
+	for _, v := range pol.static {
+		if v.Rule == ruleNeverFinish {
+			return run, fmt.Errorf("%s: %s", v.Location, v.Message)
+		}
+	}
+	d, err = f.withSpec(d)
+	if err != nil {
+		return run, err
 	}
 	s, from, err := start(in, d, images)
 	if err != nil {
-		return fail(e, "simulate", err)
+		return run, err
 	}
-	res, err := sim.Run(s, f.config())
+	s.Options = f.input.options
+	run.cfg = f.config()
+	quota := ""
+	if f.quotaPods == 0 && pol.cap.pods >= 0 {
+		run.cfg.Pods.MaxPods = maxPods(pol.cap, s)
+		quota = pol.cap.short()
+		run.notes = append(run.notes, pol.cap.why())
+	}
+	for _, b := range pol.budgets {
+		run.notes = append(run.notes, b.describe(d.Spec.Replicas)+" ("+b.pdb.doc.Source+")")
+	}
+	run.res, err = sim.Run(s, run.cfg)
 	if err != nil {
-		return fail(e, "simulate", err)
+		return run, err
 	}
-	title := fmt.Sprintf("%s: %s", qualified(d), from)
-	switch output {
-	case "json":
-		return writeJSON(e, "simulate", withAnswer(newSimJSON(title, s, res), answers, d))
-	case "svg":
-		noteAnswers(e.stderr, answerFor(answers, d))
-		writeSVG(e.stdout, title, s, res, f.quotaPods)
-	default:
-		writeAnswers(e.stdout, answerFor(answers, d))
-		writeTable(e.stdout, title, s, res)
-	}
-	return exitOK
+	run.title = fmt.Sprintf("%s: %s", qualified(d), from)
+	run.model, run.state = describeModel(run.cfg, quota), s
+	return run, nil
 }

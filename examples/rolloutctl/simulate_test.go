@@ -37,6 +37,8 @@ func TestSimulateDefaultGolden(t *testing.T) {
 // DisallowUnknownFields to pin the documented shape.
 type simOut struct {
 	Title      string    `json:"title"`
+	PodModel   string    `json:"podModel"`
+	Policy     []string  `json:"policy"`
 	Deployment string    `json:"deployment"`
 	Namespace  string    `json:"namespace"`
 	Start      time.Time `json:"start"`
@@ -293,7 +295,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"range", []string{"simulate", "--replicas", "1..3"}, "simulate takes one count"},
 		{"strategy flags on Recreate", []string{"simulate", "-f", manifestPath("recreate.yaml"), "--max-surge", "1"}, "need a RollingUpdate strategy"},
 		{"several Deployments", []string{"simulate", "-f", manifestPath("three-deployments.yaml")}, "choose one with --deployment NAME"},
-		{"bad output", []string{"simulate", "-o", "png"}, `-o "png": want table, json or svg`},
+		{"bad output", []string{"simulate", "-o", "png"}, `-o "png": want text, json, yaml or svg`},
 		{"negative duration", []string{"simulate", "--ready-after", "-1s"}, "must not be negative"},
 	}
 	for _, tt := range tests {

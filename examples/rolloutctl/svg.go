@@ -52,7 +52,7 @@ type chartStep struct {
 // events: replica changes, pods the quota refused, the progress deadline,
 // sync errors and the end. Runs longer than the chart is wide are sampled
 // at one step per pixel.
-func writeSVG(w io.Writer, title string, s rollout.State, res sim.Result, quota int) {
+func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result, quota int) {
 	sm := res.Summary
 	end := sm.Duration.Seconds()
 	if n := len(res.Steps); n > 0 {
@@ -99,6 +99,7 @@ func writeSVG(w io.Writer, title string, s rollout.State, res sim.Result, quota 
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="white"/>`+"\n", svgWidth, svgHeight)
 	fmt.Fprintf(&b, `<text x="%s" y="24" font-size="15" font-weight="bold" fill="#222">%s</text>`+"\n", f(plotLeft), esc(title))
 	fmt.Fprintf(&b, `<text x="%s" y="44" fill="#555">%s</text>`+"\n", f(plotLeft), esc(summaryLine(s.Deployment, sm)))
+	fmt.Fprintf(&b, `<text x="%s" y="%d" font-size="10" fill="#777">%s</text>`+"\n", f(plotLeft), svgHeight-6, esc(fitText(model, svgWidth-plotRightMargin-plotLeft)))
 
 	// Grid and axes.
 	b.WriteString(`<g class="axes" fill="#555" stroke="none">` + "\n")
@@ -275,4 +276,14 @@ func svgSeries(res sim.Result) []svgSeriesInfo {
 		}
 	}
 	return series
+}
+
+// fitText shortens s, with an ellipsis, to about width units of 10px
+// text.
+func fitText(s string, width float64) string {
+	most := int(width / 5.5)
+	if len(s) <= most || most < 2 {
+		return s
+	}
+	return s[:most-1] + "…"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +12,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const undoHelp = `rolloutctl undo [-f FILE]... [--deployment NAME] [--to-revision N] [-o text|json]
+const undoHelp = `rolloutctl undo [-f FILE]... [--deployment NAME] [--to-revision N] [-o text|json|yaml]
        [--ready-after D] [--never-ready IMAGE]... [--interval D] ...
 
 Previews 'kubectl rollout undo' on the state in FILE (a Deployment with its
@@ -40,18 +41,20 @@ func runUndo(e *env, args []string) int {
 	var (
 		f          simFlags
 		toRevision int64
-		output     string
+		outputs    outputFlags
 	)
 	fs := newFlagSet("undo")
 	f.input.add(fs, "", true)
 	fs.Int64Var(&toRevision, "to-revision", 0, "the revision to roll back to (0: the previous one)")
 	f.addModel(fs)
-	fs.StringVar(&output, "o", "text", "output `format`: text or json")
+	f.input.addOptions(fs)
+	outputs.addOutputs(fs, "text", "json", "yaml")
 	if code := parse(e, fs, undoHelp, args); code >= 0 {
 		return code
 	}
-	if output != "text" && output != "json" {
-		return fail(e, "undo", fmt.Errorf("-o %q: want text or json", output))
+	outs, err := outputs.resolve(fs)
+	if err != nil {
+		return fail(e, "undo", err)
 	}
 	if toRevision < 0 {
 		return fail(e, "undo", fmt.Errorf("--to-revision %d: must not be negative", toRevision))
@@ -72,6 +75,7 @@ func runUndo(e *env, args []string) int {
 	}
 	now := in.start()
 	s := in.state(d, now)
+	s.Options = f.input.options
 	p, err := sim.PreviewUndo(s, toRevision)
 	if err != nil {
 		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.source(d), qualified(d), err))
@@ -92,28 +96,36 @@ func runUndo(e *env, args []string) int {
 		}
 	}
 	title := fmt.Sprintf("%s: roll back to revision %d (%s)", qualified(d), p.Revision, p.Target)
-	if output == "json" {
-		if !p.NoOp {
-			j := newSimJSON(title, back, res)
-			out.Rollback = &j
-		}
-		return writeJSON(e, "undo", out)
+	model := describeModel(f.config(), "")
+	if !p.NoOp {
+		j := newSimJSON(title, back, res)
+		j.PodModel = model
+		out.Rollback = &j
 	}
-	w := e.stdout
+	return writeReports(e, "undo", outs, func(format string, w io.Writer) error {
+		if format != "text" {
+			return encodeData(format, w, out)
+		}
+		writeUndoText(w, d, p, images, title, model, back, res)
+		return nil
+	})
+}
+
+// writeUndoText prints the undo preview and the roll back's table.
+func writeUndoText(w io.Writer, d rollout.Deployment, p sim.UndoPreview, images []string, title, model string, back rollout.State, res sim.Result) {
 	fmt.Fprintf(w, "undo %s\n", qualified(d))
 	fmt.Fprintf(w, "  target:       ReplicaSet %s, revision %d\n", p.Target, p.Revision)
 	fmt.Fprintf(w, "  images:       %s (now %s)\n", strings.Join(images, ", "), strings.Join(templateImages(d.Spec.Template), ", "))
 	if p.NoOp {
 		fmt.Fprintf(w, "  no-op:        revision %d has the Deployment's template already; the controller only clears the request\n", p.Revision)
-		return exitOK
+		return
 	}
 	fmt.Fprintf(w, "  new revision: %d (ReplicaSet %s takes it; revision %d is gone from the list)\n", p.NewRevision, p.Target, p.Revision)
 	if p.History != "" {
 		fmt.Fprintf(w, "  history:      %s\n", p.History)
 	}
 	fmt.Fprintln(w)
-	writeTable(w, title, back, res)
-	return exitOK
+	writeTable(w, title, model, nil, back, res)
 }
 
 // revisions lists the revisions of the ReplicaSets the Deployment of s

@@ -3,7 +3,9 @@
 // them, applies the effects of its internal conversions, drops the fields
 // of disabled feature gates, validates them, and brings them to the form
 // that reading a stored object gives (empty lists and maps absent,
-// quantities canonical). It works on the types of internal/schema, which
+// quantities canonical). For the pods a ReplicaSet creates it does what
+// admission does: LimitRange defaults and limits, and what a
+// ResourceQuota charges and refuses. It works on the types of internal/schema, which
 // its strict decoder fills.
 //
 // # Upstream's functions and ours
@@ -26,6 +28,10 @@
 //	core validation.ValidateObjectMeta          validateObjectMeta
 //	core validation.ValidateVolumes             validateVolumes (and every source's validator)
 //	protobuf storage round trip                 schema.StoredDeployment and its siblings
+//	SetObjectDefaults_ResourceQuota, _LimitRange ReadResourceQuota, ReadLimitRange, ...
+//	  and the policy objects' validation          ValidateResourceQuota, ValidateLimitRange, ... (policy.go)
+//	SetDefaults_Pod, LimitRanger admission      TemplatePod, AdmitLimits
+//	the quota's pod evaluator                   PodUsage, QuotaCharges, QuotaConstraints
 //
 // Feature gates are [FeatureGates], whose zero value is v1.36's defaults.
 package apiserver

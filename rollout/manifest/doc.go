@@ -14,7 +14,9 @@
 //
 // Each Document keeps its source, the line where it starts, its document
 // number and its List item, and errors name them as "deploy.yaml:12:
-// document 2: items[0]: ...". An input larger than Options.MaxBytes, or
+// document 2: items[0]: ...". [Document.FieldLine] gives the line of any
+// field, by its path ("spec.strategy.rollingUpdate.maxSurge"), so that a
+// finding can point at what to change. An input larger than Options.MaxBytes, or
 // one that looks binary in its first bytes, is refused before it is read
 // whole.
 //

@@ -9,8 +9,8 @@ import (
 )
 
 // A Document is one Kubernetes object of an input, as JSON, and where it
-// is. A later version may add the position of every field (from the YAML
-// nodes); Line is where the object starts.
+// is: Line is where the object starts, and FieldLine finds the line of
+// any of its fields.
 type Document struct {
 	// Source names the input: a file name as given or found in a
 	// directory, or [Stdin].
@@ -33,6 +33,12 @@ type Document struct {
 	// YAML mapping, of which the last counts, as with kubectl. Each names
 	// its line.
 	Warnings []string
+
+	// asWritten: JSON is the input as written, so its lines are the
+	// input's; yaml is the YAML document that holds the object, when it
+	// was YAML.
+	asWritten bool
+	yaml      *yamlSource
 }
 
 // Stdin is the Source of documents read from standard input.
@@ -64,8 +70,9 @@ func location(source string, line, index, item int) string {
 // Decode decodes d as the API server takes it: strictly, with its
 // defaults, refusing what its validation refuses on create
 // (rollout.DecodeOptions{Validate: true}); a Deployment, ReplicaSet or Pod,
-// another kind gives no objects. An error is an *Error at d, one line per
-// problem. DecodeWith decodes with other options.
+// another kind gives no objects. An error is an *Error, one line per
+// problem, each at the line of the field it is about (FieldLine) or else at
+// d. DecodeWith decodes with other options.
 func (d Document) Decode() (rollout.Objects, error) {
 	return d.DecodeWith(rollout.DecodeOptions{Validate: true})
 }
@@ -78,13 +85,24 @@ func (d Document) DecodeWith(o rollout.DecodeOptions) (rollout.Objects, error) {
 	}
 	joined, ok := err.(interface{ Unwrap() []error })
 	if !ok {
-		return rollout.Objects{}, d.errorf("%w", err)
+		return rollout.Objects{}, d.fieldError(err)
 	}
 	var errs []error
 	for _, e := range joined.Unwrap() {
-		errs = append(errs, d.errorf("%w", e))
+		errs = append(errs, d.fieldError(e))
 	}
 	return rollout.Objects{}, errors.Join(errs...)
+}
+
+// fieldError places a problem with a field (a *rollout.FieldError) at the
+// line of that field, and any other at d.
+func (d Document) fieldError(err error) *Error {
+	e := d.errorf("%w", err)
+	var fe *rollout.FieldError
+	if errors.As(err, &fe) {
+		e.Line, _ = d.FieldLine(fe.Field)
+	}
+	return e
 }
 
 func (d Document) errorf(format string, args ...any) *Error {

@@ -8,7 +8,8 @@ import (
 )
 
 // A CI check: every Deployment under testdata/ci must keep a pod available
-// during its rollouts. Each finding names the file and line.
+// during its rollouts. Each finding names the file and the line of the
+// field to change.
 func Example() {
 	docs, err := manifest.Read(manifest.Options{}, "testdata/ci")
 	if err != nil {
@@ -24,11 +25,13 @@ func Example() {
 		for _, d := range objs.Deployments {
 			rolling := d.Spec.Strategy.Type == rollout.RollingUpdateStrategy
 			if rolling && d.Spec.Replicas > 0 && rollout.MinAvailable(d) == 0 {
-				fmt.Printf("%s: Deployment %s: a rollout may take every pod down (maxUnavailable %s)\n",
-					doc, d.Name, d.Spec.Strategy.RollingUpdate.MaxUnavailable)
+				const field = "spec.strategy.rollingUpdate.maxUnavailable"
+				line, _ := doc.FieldLine(field)
+				fmt.Printf("%s:%d: Deployment %s: %s %s lets a rollout take every pod down\n",
+					doc.Source, line, d.Name, field, d.Spec.Strategy.RollingUpdate.MaxUnavailable)
 			}
 		}
 	}
 	// Output:
-	// testdata/ci/apps/api.yaml:10: document 2: Deployment api: a rollout may take every pod down (maxUnavailable 100%)
+	// testdata/ci/apps/api.yaml:19: Deployment api: spec.strategy.rollingUpdate.maxUnavailable 100% lets a rollout take every pod down
 }

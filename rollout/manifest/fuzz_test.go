@@ -12,8 +12,9 @@ import (
 )
 
 // FuzzParse checks that no input makes Parse panic, that every problem is
-// an *Error naming the input on one line, and that every document is a
-// JSON object with its kind.
+// an *Error naming the input on one line, that every document is a JSON
+// object with its kind, and that FieldLine finds its kind and gives a line
+// of the input for any path.
 func FuzzParse(f *testing.F) {
 	for _, dir := range []string{"testdata/ci", "testdata/ci/apps", "../../testdata/manifests", "../../testdata/manifests/bad"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*"))
@@ -41,10 +42,16 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse() error %T", err)
 			}
 		}
+		lines := strings.Count(string(data), "\n") + 1
 		for _, d := range docs {
 			var obj struct{ Kind string }
 			if e := json.Unmarshal(d.JSON, &obj); e != nil || obj.Kind != d.Kind || d.Kind == "" {
 				t.Fatalf("document %s: kind %q, JSON %s: %v", d, d.Kind, d.JSON, e)
+			}
+			for _, p := range []string{"", "kind", "metadata.name", "spec.template.spec.containers[0].image", "items[1]", "a[b.c]"} {
+				if line, exact := d.FieldLine(p); line < 1 || line > lines || (p == "kind" && !exact) {
+					t.Fatalf("document %s: FieldLine(%q) = %d, %v, in %d lines", d, p, line, exact, lines)
+				}
 			}
 		}
 	})

@@ -14,8 +14,10 @@ type rawDoc struct {
 	warnings    []string
 	// asWritten is true when json is the input itself: its lines are the
 	// input's, and it is checked before it is used. Otherwise it comes
-	// from the YAML conversion, which writes valid JSON on one line.
+	// from the YAML conversion, which writes valid JSON on one line, and
+	// yaml is the document as written.
 	asWritten bool
+	yaml      *yamlSource
 }
 
 // splitJSON reads a stream of JSON values, by their brackets and strings;
@@ -60,7 +62,7 @@ func (r rawDoc) candidates(source string) []candidate {
 
 // split returns the objects of a document: itself, or a List's items.
 func (r rawDoc) split(source string) []candidate {
-	doc := Document{Source: source, Line: r.line, Index: r.index, Item: -1, JSON: r.json}
+	doc := Document{Source: source, Line: r.line, Index: r.index, Item: -1, JSON: r.json, asWritten: r.asWritten, yaml: r.yaml}
 	fail := func(format string, args ...any) []candidate {
 		return []candidate{{doc: doc, err: doc.errorf(format, args...)}}
 	}
@@ -100,7 +102,7 @@ func (r rawDoc) split(source string) []candidate {
 	lines := newLineCounter(r.json)
 	i := 0
 	ok = elements(items, func(off int, item []byte) {
-		d := Document{Source: source, Line: r.line, Index: r.index, Item: i, JSON: item}
+		d := Document{Source: source, Line: r.line, Index: r.index, Item: i, JSON: item, asWritten: r.asWritten, yaml: r.yaml}
 		i++
 		if r.asWritten {
 			d.Line = r.line + lines.at(itemsAt+off) - 1

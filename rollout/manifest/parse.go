@@ -125,7 +125,7 @@ func splitYAML(source string, data []byte) ([]rawDoc, []error) {
 			errs[i] = yamlErrors(source, p.line, p.index, err)
 			return
 		}
-		docs[i] = rawDoc{json: j, line: p.object, index: p.index, warnings: warnings}
+		docs[i] = rawDoc{json: j, line: p.object, index: p.index, warnings: warnings, yaml: &yamlSource{text: p.text, line: p.line}}
 	}
 	parallel(len(parts), len(data), convert)
 	var out []rawDoc

@@ -109,14 +109,14 @@ func TestParseErrors(t *testing.T) {
 }
 
 // TestDecodeNamesTheDocument: a document that rollout.Decode refuses is
-// named with the problem.
+// named with the problem, at the line of the field it is about.
 func TestDecodeNamesTheDocument(t *testing.T) {
 	docs, err := manifest.Parse("in", []byte("kind: Pod\n---\nkind: Deployment\nmetadata: {name: a}\nspec: {replicas: many}\n"))
 	if err != nil || len(docs) != 2 {
 		t.Fatalf("Parse() = %v, %v", docs, err)
 	}
 	_, err = docs[1].Decode()
-	if err == nil || !strings.HasPrefix(err.Error(), `in:3: document 2: Deployment "a": `) || !strings.Contains(err.Error(), "spec.replicas") {
+	if err == nil || !strings.HasPrefix(err.Error(), `in:5: document 2: Deployment "a": `) || !strings.Contains(err.Error(), "spec.replicas") {
 		t.Errorf("Decode() error = %v", err)
 	}
 	objs, err := docs[0].Decode()

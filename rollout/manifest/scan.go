@@ -90,11 +90,17 @@ func stringEnd(b []byte, i int) (int, bool) {
 // the members it could read, when obj is not an object at its top level;
 // it judges values by their brackets and strings only.
 func members(obj []byte, f func(key string, start, end int)) bool {
+	return eachMember(obj, func(key string, _, start, end int) { f(key, start, end) })
+}
+
+// eachMember is members, also giving the offset of each key.
+func eachMember(obj []byte, f func(key string, keyAt, start, end int)) bool {
 	i := skipSpace(obj, 1)
 	if i < len(obj) && obj[i] == '}' {
 		return skipSpace(obj, i+1) == len(obj)
 	}
 	for i < len(obj) && obj[i] == '"' {
+		keyAt := i
 		kend, ok := stringEnd(obj, i+1)
 		if !ok {
 			return false
@@ -115,7 +121,7 @@ func members(obj []byte, f func(key string, start, end int)) bool {
 		if err != nil {
 			return false
 		}
-		f(key, i, vend)
+		f(key, keyAt, i, vend)
 		i = skipSpace(obj, vend)
 		switch {
 		case i < len(obj) && obj[i] == ',':

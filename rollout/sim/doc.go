@@ -1,5 +1,5 @@
 // Package sim simulates whole rollouts: it drives [rollout.Plan] and
-// [rollout.Apply] sync after sync under a deterministic model of pods, with
+// [rollout.ApplyTo] sync after sync under a deterministic model of pods, with
 // time as data.
 //
 // [Run] starts from a [rollout.State] (often [FromDeployment] followed by

@@ -11,7 +11,7 @@ import (
 
 // Run simulates the Deployment of s from s.Now until its rollout is
 // complete, it cannot go on, or a limit is reached, syncing with
-// rollout.Plan (under s.Options), applying with rollout.Apply and moving
+// rollout.Plan (under s.Options), applying with rollout.ApplyTo and moving
 // pods with the pod model of cfg. Time is data: Run reads no clock, and
 // the same s and cfg give the same Result.
 //
@@ -280,7 +280,10 @@ func (r *runner) sync(t time.Time, first bool) (bool, time.Time, error) {
 		}
 	}
 	if wrote {
-		r.st = rollout.Apply(s, actions)
+		// The runner owns its state (a deep copy of the input), so the
+		// plan is applied in place.
+		rollout.ApplyTo(&s, actions)
+		r.st = s
 	}
 	r.st.Pods = nil // from now on the pod model's
 	r.st.Now = t

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"maps"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// rolloutCheck is what checking one rollout comes to: its violations,
+// and the summary of its run (of the run past the progress deadline, when
+// the deadline stopped the first), and when it held the ready pods at the
+// Deployment's budgets.
+type rolloutCheck struct {
+	violations []violation
+	sum        sim.Summary
+	drains     []drainBlock
+	err        error
+}
+
+// checkOne simulates the rollout of d at replicas and returns the rules it
+// breaks, in the order they happen.
+func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
+	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
+	if err := rollout.Validate(d); err != nil && !f.input.options.SkipValidation {
+		return rolloutCheck{err: err}
+	}
+	shape, memoize := f.shapeOf(in, pol, d)
+	if run, ok := f.memo.get(shape, memoize); ok {
+		// A rollout of this shape ran already: it runs alike.
+		s := rollout.State{Deployment: d, Now: in.start()}
+		return f.conclude(in, pol, s, run.res, run.moments, replicas, sim.Config{})
+	}
+	var images []imageFlag
+	restart := false
+	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
+		if len(f.neverReady) > 0 {
+			images = []imageFlag{{image: markerImage}}
+		} else {
+			restart = true
+		}
+	}
+	s, _, err := start(in, d, images)
+	if err != nil {
+		return rolloutCheck{err: err}
+	}
+	s.Options = f.input.options
+	if restart {
+		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
+			t.Annotations = maps.Clone(t.Annotations)
+			if t.Annotations == nil {
+				t.Annotations = map[string]string{}
+			}
+			t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
+			return nil
+		})
+		if err != nil {
+			return rolloutCheck{err: err}
+		}
+	}
+	cfg := f.config()
+	if f.quotaPods == 0 {
+		cfg.Pods.MaxPods = maxPods(pol.cap, s)
+	}
+	cfg.Pods.NeverReady = nil
+	for _, img := range f.neverReady {
+		if img == "new" {
+			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, newImages(s)...)
+		} else {
+			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, img)
+		}
+	}
+	var moments []moment
+	observe := cfg
+	observe.OmitSteps = true
+	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
+	res, err := sim.Run(s, observe)
+	if err != nil {
+		return rolloutCheck{err: err}
+	}
+	if memoize && res.Summary.Outcome != sim.OutcomeDeadlineExceeded && !res.Summary.Outcome.Stuck() {
+		f.memo.put(shape, memoRun{res, moments})
+	}
+	return f.conclude(in, pol, s, res, moments, replicas, cfg)
+}
+
+// conclude judges a run of the rollout of s, running it again without
+// the progress deadline when the deadline stopped it (cfg is its
+// configuration; it is not needed otherwise).
+func (f *checkFlags) conclude(in *loaded, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment, replicas int32, cfg sim.Config) rolloutCheck {
+	j := f.judge(in, pol, s, res, moments)
+	end := res.Summary
+	if end.Outcome == sim.OutcomeDeadlineExceeded {
+		// The deadline only reports; the controller goes on. Without it,
+		// does the rollout finish, and when?
+		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
+		s.Deployment.Status = rollout.RemoveDeploymentCondition(s.Deployment.Status, rollout.Progressing)
+		cfg.OmitSteps = true
+		again, err := sim.Run(s, cfg)
+		if err != nil {
+			return rolloutCheck{err: err}
+		}
+		end = again.Summary
+	}
+	j.ending(end)
+	out := rolloutCheck{violations: j.sorted(), sum: end}
+	if len(pol.budgets) > 0 {
+		start := moment{replicas: res.Start.Replicas}
+		start.pods, start.avail = res.Start.Pods()
+		for _, c := range res.Start.Sets {
+			start.ready += int64(c.Ready)
+		}
+		out.drains = drainBlocks(pol.budgets, replicas, append([]moment{start}, moments...))
+	}
+	return out
+}
+
+// inRollout reports whether d is in the middle of a rollout over its
+// ReplicaSets own: none has its template yet, or an old one still has
+// replicas.
+func inRollout(d rollout.Deployment, own []rollout.ReplicaSet) bool {
+	if _, ok := rollout.FindNewReplicaSet(d, own); !ok {
+		return true
+	}
+	withReplicas, _ := rollout.FindOldReplicaSets(d, own)
+	return len(withReplicas) > 0
+}
+
+// newImages returns the images of the Deployment's template that no other
+// ReplicaSet's template uses: what the rollout brings in.
+func newImages(s rollout.State) []string {
+	old := map[string]bool{}
+	for _, rs := range s.ReplicaSets {
+		if !rollout.EqualIgnoreHash(rs.Spec.Template, s.Deployment.Spec.Template) {
+			for _, img := range templateImages(rs.Spec.Template) {
+				old[img] = true
+			}
+		}
+	}
+	var out []string
+	for _, img := range templateImages(s.Deployment.Spec.Template) {
+		if !old[img] {
+			out = append(out, img)
+		}
+	}
+	return out
+}
+
+// A rolloutShape is all that the simulation of a Deployment started from
+// its manifest alone (no ReplicaSets in the input) depends on, besides its
+// names and template: Deployments of one shape roll out alike, step by
+// step, so check simulates each shape once. The names appear only in the
+// messages of a progress deadline and of a rollout that can never finish,
+// whose runs are not kept.
+type rolloutShape struct {
+	replicas, minReady, maxPods int32
+	strategy                    rollout.Strategy
+	history, deadline           rollout.OptionalInt32
+	paused                      bool
+}
+
+// shapeOf returns d's shape, and whether its runs may be shared: d starts
+// from its manifest alone, is not being deleted or rolled back, and no
+// image is to stay unready (which depends on the template).
+func (f *checkFlags) shapeOf(in *loaded, pol *rolloutPolicy, d rollout.Deployment) (rolloutShape, bool) {
+	ok := f.memo != nil && len(f.neverReady) == 0 && !d.Deleting() && len(in.ownSets(d)) == 0
+	if _, rollback := d.Annotations[rollout.RollbackToAnnotation]; rollback {
+		ok = false
+	}
+	maxPods := int32(f.quotaPods)
+	if f.quotaPods == 0 && pol.cap.pods >= 0 {
+		maxPods = int32(min(max(pol.cap.pods, 1), math.MaxInt32)) // as maxPods gives it, with no other ReplicaSet
+	}
+	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods, strategy: d.Spec.Strategy,
+		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused}, ok
+}
+
+// A memoRun is a run kept for its shape: its result without steps, and
+// its moments.
+type memoRun struct {
+	res     sim.Result
+	moments []moment
+}
+
+// simMemo keeps the runs of the shapes simulated so far, for all workers.
+// A nil simMemo keeps nothing.
+type simMemo struct {
+	mu   sync.Mutex
+	runs map[rolloutShape]memoRun
+}
+
+func (m *simMemo) get(k rolloutShape, ok bool) (memoRun, bool) {
+	if m == nil || !ok {
+		return memoRun{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, found := m.runs[k]
+	return r, found
+}
+
+func (m *simMemo) put(k rolloutShape, r memoRun) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs == nil {
+		m.runs = map[rolloutShape]memoRun{}
+	}
+	m.runs[k] = r
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// check's reports besides JSON and YAML: text for people, GitHub Actions
+// annotations (here), SARIF (sarif.go) and JUnit XML (junit.go).
+
+// render writes one report of out; answers say what --live's applies
+// did, first in text, JSON and YAML.
+func (f *checkFlags) render(format string, w io.Writer, out checkJSON, answers []answer) error {
+	switch format {
+	case "json", "yaml":
+		return encodeData(format, w, withAnswers(out, answers, true))
+	case "sarif":
+		return writeSARIF(w, out)
+	case "junit":
+		return writeJUnit(w, out, f.failOn)
+	case "github":
+		return writeGitHub(w, out)
+	}
+	writeAnswers(w, answers)
+	return writeCheckText(w, out)
+}
+
+// writeCheckText writes the pod model, then each Deployment's violations
+// and an OK line for each Deployment that broke no rule and was decided.
+func writeCheckText(w io.Writer, out checkJSON) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, out.PodModel)
+	v := 0
+	for _, c := range out.Deployments {
+		for ; v < len(out.Violations) && out.Violations[v].Deployment == c.Deployment; v++ {
+			writeViolation(bw, out.Violations[v])
+		}
+		if c.OK && c.Undecided == 0 {
+			writeOK(bw, c)
+		}
+	}
+	return bw.Flush()
+}
+
+func writeViolation(w io.Writer, v violation) {
+	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
+	at := "+" + fmtDuration(time.Duration(v.At*float64(time.Second)))
+	if v.Cause == causeInput {
+		at += " (input)"
+	}
+	where := v.Location.String()
+	for _, r := range v.Related {
+		where += "; " + r.File + ":" + strconv.Itoa(r.Line) + " " + r.Object + " " + r.Field
+	}
+	fmt.Fprintf(w, "%-4s %s replicas=%d at %s: %s: %s [%s]\n", label, v.Deployment, v.Replicas, at, v.Rule, v.Message, where)
+}
+
+func writeOK(w io.Writer, c checked) {
+	longest := fmtDuration(time.Duration(c.Longest * float64(time.Second)))
+	if c.Rollouts == 1 {
+		fmt.Fprintf(w, "OK   %s replicas=%d: peak pods %d, min available %d, complete in %s\n",
+			c.Deployment, c.MinReplicas, c.PeakPods, c.MinAvailable, longest)
+		return
+	}
+	fmt.Fprintf(w, "OK   %s replicas=%d..%d (%d rollouts): peak pods %d, min available %d, longest %s\n",
+		c.Deployment, c.MinReplicas, c.MaxReplicas, c.Rollouts, c.PeakPods, c.MinAvailable, longest)
+}
+
+// writeGitHub writes one GitHub Actions workflow command per violation,
+// which GitHub shows as an annotation on the line of the field to change:
+// ::error file=deploy.yaml,line=14,title=rolloutctl max-pods::message.
+// Limits are notices.
+func writeGitHub(w io.Writer, out checkJSON) error {
+	bw := bufio.NewWriter(w)
+	for _, v := range out.Violations {
+		level := map[string]string{severityError: "error", severityWarning: "warning", severityLimit: "notice"}[v.Severity]
+		msg := fmt.Sprintf("%s replicas=%d at +%s: %s (%s)", v.Deployment, v.Replicas,
+			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)
+		fmt.Fprintf(bw, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(v.Location.File), v.Location.Line,
+			ghProperty("rolloutctl "+v.Rule), ghData(msg))
+	}
+	return bw.Flush()
+}
+
+// ghData escapes a workflow command's message, as @actions/core does.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a workflow command's property value.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

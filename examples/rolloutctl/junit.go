@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// JUnit XML, as CI test tabs read it (GitLab's unit test reports, and on
+// GitHub mikepenz/action-junit-report and dorny/test-reporter): a test
+// suite per Deployment, a test case per rule applied, failing with the
+// violations of its rule. Each case carries the file and line of the
+// field to change (of the Deployment, when it passes), which those readers
+// turn into annotations. Warnings fail only with --fail-on warning, and
+// are printed to the case's system-out otherwise; a limit skips the case.
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Time     string      `xml:"time,attr"`
+	File     string      `xml:"file,attr,omitempty"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      int           `xml:"line,attr,omitempty"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+// writeJUnit writes out as JUnit XML; failOn is --fail-on.
+func writeJUnit(w io.Writer, out checkJSON, failOn string) error {
+	doc := junitSuites{Name: "rolloutctl check", Time: "0"}
+	v := 0
+	for _, c := range out.Deployments {
+		var mine []violation
+		for ; v < len(out.Violations) && out.Violations[v].Deployment == c.Deployment; v++ {
+			mine = append(mine, out.Violations[v])
+		}
+		suite := junitSuite{Name: c.Deployment, Time: "0", File: fileURI(c.Location.File)}
+		for _, id := range c.Rules {
+			tc := junitCase{Name: id, Classname: "rolloutctl.check." + c.Deployment, File: fileURI(c.Location.File), Line: c.Location.Line, Time: "0"}
+			var failed, warned, limited []violation
+			for _, x := range mine {
+				switch {
+				case x.Rule == ruleLimit && id == ruleNeverFinish:
+					limited = append(limited, x)
+				case x.Rule != id:
+				case x.Severity == severityError || x.Severity == severityWarning && failOn == severityWarning:
+					failed = append(failed, x)
+				default:
+					warned = append(warned, x)
+				}
+			}
+			switch {
+			case len(failed) > 0:
+				tc.File, tc.Line = fileURI(failed[0].Location.File), failed[0].Location.Line
+				tc.Failure = &junitFailure{Message: failed[0].Message, Type: id, Text: junitText(failed)}
+				suite.Failures++
+			case len(limited) > 0:
+				tc.Skipped = &junitSkipped{Message: limited[0].Message}
+				suite.Skipped++
+			case len(warned) > 0:
+				tc.SystemOut = junitText(warned)
+			}
+			suite.Cases = append(suite.Cases, tc)
+		}
+		suite.Tests = len(suite.Cases)
+		doc.Tests, doc.Failures, doc.Skipped = doc.Tests+suite.Tests, doc.Failures+suite.Failures, doc.Skipped+suite.Skipped
+		doc.Suites = append(doc.Suites, suite)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// junitText lists violations, one a line, each with where to change what.
+func junitText(vs []violation) string {
+	var b strings.Builder
+	for _, v := range vs {
+		fmt.Fprintf(&b, "%s:%d: %s: replicas=%d at +%s: %s\n", v.Location.File, v.Location.Line, v.Location.Field, v.Replicas,
+			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)
+	}
+	return b.String()
+}

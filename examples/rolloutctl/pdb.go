@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// PodDisruptionBudgets against a rollout: the Deployment controller does
+// not ask them (it scales ReplicaSets, it does not evict), but while a
+// rollout holds the ready pods at or below a budget, every eviction of
+// those pods is refused: node drains and cluster upgrades wait for the
+// rollout. And a budget that allows no eviction even when every replica
+// is ready blocks drains for good.
+
+// A budget is a PodDisruptionBudget that selects a Deployment's pods.
+type budget struct {
+	pdb   policyObject[*schema.PodDisruptionBudget]
+	field string // the spec field that sets it: spec.minAvailable or spec.maxUnavailable
+	// others are the replicas of the other Deployments it selects, ready
+	// throughout the rollout, and expected in its count.
+	others int64
+}
+
+// budgetsFor returns the PodDisruptionBudgets of d's namespace that select
+// its pods (by its template's labels).
+func (in *loaded) budgetsFor(d rollout.Deployment) []budget {
+	ns := in.policy[d.Namespace]
+	if ns == nil {
+		return nil
+	}
+	var out []budget
+	for _, i := range ns.pdbsOf[d.Name] {
+		p := ns.pdbs[i]
+		b := budget{pdb: p, field: "spec.minAvailable", others: ns.pdbReplicas[i] - int64(d.Spec.Replicas)}
+		if p.obj.Spec.MaxUnavailable != nil {
+			b.field = "spec.maxUnavailable"
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// keep returns how many of the pods the budget selects must stay ready
+// when d has replicas (the disruption controller's desiredHealthy):
+// minAvailable, as a count or a percent of the expected pods rounded up,
+// or the expected pods less maxUnavailable (rounded up). The expected pods
+// are the replicas of the Deployments it selects.
+func (b budget) keep(replicas int32) int64 {
+	expected := int64(replicas) + b.others
+	s := b.pdb.obj.Spec
+	switch {
+	case s.MaxUnavailable != nil:
+		return max(expected-scaleUp(*s.MaxUnavailable, expected), 0)
+	case s.MinAvailable != nil && s.MinAvailable.Type == schema.IntType:
+		return int64(s.MinAvailable.IntVal)
+	case s.MinAvailable != nil:
+		return scaleUp(*s.MinAvailable, expected)
+	}
+	return 0
+}
+
+// scaleUp is intstr.GetScaledValueFromIntOrPercent rounding up: a count,
+// or a percent of total.
+func scaleUp(v schema.IntOrString, total int64) int64 {
+	if v.Type == schema.IntType {
+		return int64(v.IntVal)
+	}
+	var p int64
+	fmt.Sscanf(v.StrVal, "%d%%", &p) // validated: [0-9]+%
+	return (p*total + 99) / 100
+}
+
+// describe words the budget for replicas: "PodDisruptionBudget web
+// (minAvailable 90%) keeps 9 of 10 pods ready".
+func (b budget) describe(replicas int32) string {
+	s := b.pdb.obj.Spec
+	v := s.MinAvailable
+	what := "minAvailable"
+	if s.MaxUnavailable != nil {
+		v, what = s.MaxUnavailable, "maxUnavailable"
+	}
+	setting := "no minAvailable or maxUnavailable"
+	if v != nil {
+		setting = what + " " + v.String()
+	}
+	return fmt.Sprintf("PodDisruptionBudget %s (%s) keeps %d of %d pods ready", b.pdb.obj.Name, setting, b.keep(replicas), int64(replicas)+b.others)
+}
+
+// drainBlock is when a rollout at some replica count holds a budget's
+// pods at or below what it keeps.
+type drainBlock struct {
+	budget     int // index in the Deployment's budgets
+	replicas   int32
+	from, to   time.Duration
+	fewest     int64 // the fewest ready pods it selects
+	keep       int64
+	throughEnd bool // still blocked after the last sync
+}
+
+// drainBlocks finds, for each budget, the syncs where the ready pods the
+// budget selects are at or below what it keeps: evictions are refused.
+func drainBlocks(budgets []budget, replicas int32, moments []moment) []drainBlock {
+	var out []drainBlock
+	for i, b := range budgets {
+		var blk *drainBlock
+		for k, m := range moments {
+			keep := b.keep(m.replicas)
+			ready := m.ready + b.others
+			if ready > keep || int64(m.replicas)+b.others == 0 {
+				continue
+			}
+			if blk == nil {
+				out = append(out, drainBlock{budget: i, replicas: replicas, from: m.at, fewest: ready, keep: keep})
+				blk = &out[len(out)-1]
+			}
+			blk.to, blk.fewest, blk.throughEnd = m.at, min(blk.fewest, ready), k == len(moments)-1
+		}
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// What an output says besides the numbers: the pod model that gives its
+// durations their meaning, why a sync that changes nothing waits, and
+// where upstream writes one object twice in a sync.
+
+// describeModel words the pod model and the controller's pace of a
+// configuration; quota says where a pod quota comes from, or, without
+// one in cfg, which quotas apply ("" for --quota-pods or none).
+func describeModel(cfg sim.Config, quota string) string {
+	p := cfg.Pods
+	var parts []string
+	if p.ReadyAfter == 0 && p.ReadyJitter == 0 {
+		parts = append(parts, "pods ready at once")
+	} else {
+		s := "pods ready " + fmtDuration(p.ReadyAfter) + " after they are created"
+		if p.ReadyJitter > 0 {
+			s += fmt.Sprintf(" plus up to %s (seed %d)", fmtDuration(p.ReadyJitter), p.Seed)
+		}
+		parts = append(parts, s)
+	}
+	if len(p.NeverReady) > 0 {
+		parts = append(parts, "never ready: "+strings.Join(p.NeverReady, ", "))
+	}
+	if p.Terminating > 0 {
+		parts = append(parts, "deleted pods terminate for "+fmtDuration(p.Terminating))
+	} else {
+		parts = append(parts, "deleted pods gone at once")
+	}
+	switch {
+	case p.MaxPods > 0 && quota != "":
+		parts = append(parts, fmt.Sprintf("a quota of %d pods (%s)", p.MaxPods, quota))
+	case p.MaxPods > 0:
+		parts = append(parts, fmt.Sprintf("a quota of %d pods", p.MaxPods))
+	case quota != "":
+		parts = append(parts, quota)
+	default:
+		parts = append(parts, "no pod quota")
+	}
+	if cfg.Interval > 0 {
+		parts = append(parts, "a sync every "+fmtDuration(cfg.Interval))
+	} else {
+		parts = append(parts, "a sync at each change")
+	}
+	return "pod model: " + strings.Join(parts, ", ")
+}
+
+// waitReason says why the rollout of d stands still after a sync that
+// changed no ReplicaSet's size, from the counts of its ReplicaSets and the
+// floor and ceiling of the moment; "" when there is nothing to wait for.
+func waitReason(d rollout.Deployment, st sim.Step) string {
+	var newSet *sim.SetCount
+	var oldPods, oldDesired, total, available int64
+	for i, c := range st.Sets {
+		total += int64(c.Desired)
+		available += int64(c.Available)
+		if c.New {
+			newSet = &st.Sets[i]
+			continue
+		}
+		oldPods += int64(c.Current) + int64(c.Terminating)
+		oldDesired += int64(c.Desired)
+	}
+	replicas := int64(st.Replicas)
+	done := newSet != nil && int64(newSet.Desired) == replicas && int64(newSet.Available) == replicas && oldPods == 0
+	switch {
+	case d.Spec.Paused:
+		return "the Deployment is paused: nothing rolls out until it is resumed"
+	case done:
+		return ""
+	case d.Spec.Strategy.Type == rollout.RecreateStrategy && oldPods > 0 && oldDesired == 0:
+		return fmt.Sprintf("Recreate waits for the %d old pods to go before it scales up the new ReplicaSet", oldPods)
+	case newSet == nil:
+		return ""
+	case int64(newSet.Desired) > int64(newSet.Current):
+		return fmt.Sprintf("the new ReplicaSet wants %d pods and has %d: the ReplicaSet controller cannot create the rest (a quota?)", newSet.Desired, newSet.Current)
+	}
+	var why []string
+	if int64(newSet.Desired) < replicas && total >= st.Ceiling {
+		why = append(why, fmt.Sprintf("%d pods are wanted, the ceiling (replicas + maxSurge) is %d, so the new ReplicaSet grows only as old pods go", total, st.Ceiling))
+	}
+	if oldDesired > 0 && available <= int64(st.Floor) {
+		why = append(why, fmt.Sprintf("%d pods are available, the floor (replicas - maxUnavailable) is %d, so no old pod may go until more new pods are available", available, st.Floor))
+	}
+	if len(why) == 0 && newSet.Available < newSet.Desired {
+		why = append(why, fmt.Sprintf("%d of the %d new pods are available", newSet.Available, newSet.Desired))
+	}
+	return strings.Join(why, "; ")
+}
+
+// doubleWrite reports whether actions[i] writes an object that an earlier
+// action of the same sync wrote: upstream's double write, which its
+// fake client accepts and a real API server refuses with a Conflict, the
+// object's resourceVersion having changed; the controller then syncs
+// again.
+func doubleWrite(actions []rollout.Action, i int) bool {
+	key := func(a rollout.Action) string {
+		switch a.Type {
+		case rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
+			return "rs/" + a.ReplicaSet
+		case rollout.UpdateDeployment:
+			return "deployment"
+		case rollout.UpdateDeploymentStatus:
+			return "deployment/status"
+		}
+		return ""
+	}
+	k := key(actions[i])
+	if k == "" {
+		return false
+	}
+	for _, a := range actions[:i] {
+		if key(a) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// conflictNote is what the outputs say of a double write.
+const conflictNote = "a second write of the same object in one sync (upstream quirk Q-2): a real API server answers it with a Conflict, as the object changed, and the controller syncs again"

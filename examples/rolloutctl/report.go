@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Reports: every command writes its answer in one or more formats, each
+// to standard output or a file, as kube-linter's --format and --output
+// pairs do. Standard output holds a report alone: progress and warnings go
+// to standard error.
+
+// An output is one report: its format and its file ("" for standard
+// output).
+type output struct{ format, file string }
+
+// outputFlags are a command's report flags: -o F (the format on standard
+// output), and any number of --format F, each with the --output FILE that
+// follows it, if any.
+type outputFlags struct {
+	formats []string // what the command writes; the first is the default
+	aliases map[string]string
+	list    []output
+	short   string // -o
+}
+
+// addOutputs registers the report flags, for a command writing formats
+// (the first is the default). "table" stands for "text".
+func (o *outputFlags) addOutputs(fs *flag.FlagSet, formats ...string) {
+	o.formats = formats
+	o.aliases = map[string]string{"table": "text"}
+	list := strings.Join(formats, ", ")
+	fs.StringVar(&o.short, "o", formats[0], "report `format` on standard output: "+list)
+	fs.Var(formatValue{o}, "format", "a report `F` ("+list+"), to standard output or to the --output that follows it; repeatable")
+	fs.Var(outputValue{o}, "output", "write the report of the --format before it to `FILE`")
+}
+
+type formatValue struct{ o *outputFlags }
+
+func (formatValue) repeatable()    {}
+func (formatValue) String() string { return "" }
+func (v formatValue) Set(s string) error {
+	v.o.list = append(v.o.list, output{format: s})
+	return nil
+}
+
+type outputValue struct{ o *outputFlags }
+
+func (outputValue) repeatable()    {}
+func (outputValue) String() string { return "" }
+func (v outputValue) Set(s string) error {
+	n := len(v.o.list)
+	switch {
+	case s == "":
+		return errors.New("empty file name")
+	case n == 0 || v.o.list[n-1].file != "":
+		return fmt.Errorf("%s: give --format F before each --output FILE", s)
+	}
+	v.o.list[n-1].file = s
+	return nil
+}
+
+// resolve checks the reports asked for and returns them: -o's alone when
+// no --format is given, else the --format ones (and -o's, if it was given
+// too). At most one goes to standard output, and no file twice.
+func (o *outputFlags) resolve(fs *flag.FlagSet) ([]output, error) {
+	out := slices.Clone(o.list)
+	shortGiven := false
+	fs.Visit(func(f *flag.Flag) { shortGiven = shortGiven || f.Name == "o" })
+	if shortGiven || len(out) == 0 {
+		out = append([]output{{format: o.short}}, out...)
+	}
+	stdout, files := 0, map[string]bool{}
+	for i := range out {
+		f := &out[i]
+		if a, ok := o.aliases[f.format]; ok && slices.Contains(o.formats, a) {
+			f.format = a
+		}
+		if !slices.Contains(o.formats, f.format) {
+			flagName := "--format"
+			if i == 0 && (shortGiven || len(o.list) == 0) {
+				flagName = "-o"
+			}
+			return nil, fmt.Errorf("%s %q: want %s", flagName, f.format, orList(o.formats))
+		}
+		if f.file == "" {
+			stdout++
+		} else if files[f.file] {
+			return nil, fmt.Errorf("--output %s given twice", f.file)
+		}
+		files[f.file] = true
+	}
+	if stdout > 1 {
+		return nil, errors.New("two reports for standard output: give all but one an --output FILE")
+	}
+	return out, nil
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// writeReports renders each report with render, to standard output or
+// its file. It returns exitOK, or exitBadInput after reporting a file that
+// cannot be written.
+func writeReports(e *env, name string, outs []output, render func(format string, w io.Writer) error) int {
+	for _, out := range outs {
+		w := e.stdout
+		var f *os.File
+		if out.file != "" {
+			var err error
+			if f, err = os.Create(out.file); err != nil {
+				return fail(e, name, fmt.Errorf("--output %s: %w", out.file, pathless(err)))
+			}
+			w = f
+		}
+		bw := bufio.NewWriter(w)
+		err := render(out.format, bw)
+		if err == nil {
+			err = bw.Flush()
+		}
+		if f != nil {
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return fail(e, name, fmt.Errorf("writing the %s report: %w", out.format, err))
+		}
+	}
+	return exitOK
+}
+
+// pathless drops the path from an *os.PathError, which the message names.
+func pathless(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// encodeJSON writes v as indented JSON.
+func encodeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// encodeYAML writes v as YAML: its JSON, converted as kubectl -o yaml
+// converts it.
+func encodeYAML(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	y, err := yaml.JSONToYAML(b)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(y)
+	return err
+}
+
+// encodeData writes v in a data format: json or yaml.
+func encodeData(format string, w io.Writer, v any) error {
+	if format == "yaml" {
+		return encodeYAML(w, v)
+	}
+	return encodeJSON(w, v)
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// rolloutPolicy is what the input's policy objects, and the flags that
+// override them, say about the rollouts of one Deployment.
+type rolloutPolicy struct {
+	// lo..hi are the replica counts to check: --replicas, else the range
+	// of the HorizontalPodAutoscaler that scales the Deployment, else
+	// spec.replicas.
+	lo, hi int32
+	hpa    *policyObject[*schema.HorizontalPodAutoscaler]
+	// cap is how many of its pods the namespace's quotas hold (pods -1:
+	// none, or --quota-pods decides).
+	cap quotaCap
+	// static are the findings that need no simulation: admission that
+	// refuses every pod (refused is then true, and nothing is simulated),
+	// an HPA with spec.replicas set, budgets that allow no disruption.
+	static  []violation
+	refused bool
+	budgets []budget
+	quotas  bool // the namespace has ResourceQuotas
+	// rules are the rules applied, for the reports that list passes.
+	rules []string
+	err   error // why the policy could not be read
+}
+
+// policyFor reads the policy of d's rollouts for check: readPolicy, and
+// the rules that apply.
+func (f *checkFlags) policyFor(in *loaded, d rollout.Deployment) (rolloutPolicy, error) {
+	p, err := readPolicy(in, d, f.replicas, f.quotaPods, f.maxRollouts)
+	p.rules = append(p.rules, ruleNeverFinish, ruleDeadline, ruleOutage)
+	for _, r := range []struct {
+		on   bool
+		rule string
+	}{{f.maxPods > 0, ruleMaxPods}, {f.minAvailable.set, ruleMinAvailable}, {f.maxDuration > 0, ruleMaxDuration},
+		{p.quotas, ruleThrottled}, {p.hpa != nil, ruleHPAReplicas}, {len(p.budgets) > 0, rulePDBDrain}, {len(p.budgets) > 0, rulePDBNever}} {
+		if r.on {
+			p.rules = append(p.rules, r.rule)
+		}
+	}
+	return p, err
+}
+
+// readPolicy reads what the policy objects of d's namespace say about its
+// rollouts; replicas and quotaPods are the flags that override them, and
+// the quotas hold rollouts at once.
+func readPolicy(in *loaded, d rollout.Deployment, replicas replicasFlag, quotaPods, rollouts int) (rolloutPolicy, error) {
+	p := rolloutPolicy{lo: d.Spec.Replicas, hi: d.Spec.Replicas, cap: quotaCap{pods: -1}}
+	if h, ok := in.hpaFor(d); ok {
+		p.hpa = &h
+		p.lo, p.hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
+		if where := in.deploymentPlace(d, "spec.replicas"); where.Written && !isLive(d) {
+			p.static = append(p.static, violation{Deployment: qualified(d), Replicas: p.lo, Rule: ruleHPAReplicas, Severity: severityWarning,
+				Cause: causeInput, Location: where, Related: []place{fieldPlace(h.doc, "HorizontalPodAutoscaler", h.obj.Namespace, h.obj.Name, "spec.scaleTargetRef")},
+				Message: fmt.Sprintf("spec.replicas is %d while HorizontalPodAutoscaler %s scales this Deployment (%d..%d): every kubectl apply resets the replicas it chose; leave spec.replicas out",
+					d.Spec.Replicas, h.obj.Name, p.lo, p.hi)})
+		}
+	}
+	if replicas.set {
+		p.lo, p.hi = replicas.min, replicas.max
+	}
+	if ns := in.policy[d.Namespace]; ns != nil && len(ns.quotas)+len(ns.ranges) > 0 {
+		if err := in.quotaViews(rollouts); err != nil {
+			return p, err
+		}
+		v := in.quotas[d.Namespace]
+		k := v.at[d.Name]
+		p.quotas = len(ns.quotas) > 0
+		if p.quotas && quotaPods == 0 {
+			p.cap = v.capFor(k, rollouts)
+		}
+		blocked := v.admission(in, k, rollouts, p.cap)
+		p.static = append(p.static, blocked...)
+		p.refused = len(blocked) > 0 && d.Spec.Replicas > 0
+	}
+	p.budgets = in.budgetsFor(d)
+	for _, b := range p.budgets {
+		var counts []int32
+		for r := int64(p.lo); r <= int64(p.hi); r++ {
+			if total := r + b.others; total > 0 && total <= b.keep(int32(r)) {
+				counts = append(counts, int32(r))
+			}
+		}
+		if len(counts) == 0 {
+			continue
+		}
+		p.static = append(p.static, violation{Deployment: qualified(d), Replicas: counts[0], Rule: rulePDBNever, Severity: severityError,
+			Cause: causeInput, Location: fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field),
+			Related: []place{in.deploymentPlace(d, "spec.replicas")},
+			Message: fmt.Sprintf("%s with every replica ready, at replicas %s: it allows no eviction, so node drains and cluster upgrades wait for ever",
+				b.describe(counts[0]), countRanges(counts))})
+	}
+	return p, nil
+}
+
+// countRanges words replica counts as "3", "2..4" or "1, 3..5, 9",
+// counts in increasing order.
+func countRanges(counts []int32) string {
+	var parts []string
+	for i := 0; i < len(counts); {
+		j := i
+		for j+1 < len(counts) && counts[j+1] == counts[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(int(counts[i])))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d..%d", counts[i], counts[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// drainViolations sums up the drain blocks of a Deployment's rollouts:
+// one warning per budget, naming the replica counts where a rollout
+// blocks node drains and when.
+func drainViolations(in *loaded, d rollout.Deployment, budgets []budget, blocks []drainBlock) []violation {
+	var out []violation
+	for i, b := range budgets {
+		var counts []int32
+		var first *drainBlock
+		for k := range blocks {
+			if blk := &blocks[k]; blk.budget == i && !blk.throughEnd {
+				if first == nil {
+					first = blk
+				}
+				if len(counts) == 0 || counts[len(counts)-1] != blk.replicas {
+					counts = append(counts, blk.replicas)
+				}
+			}
+		}
+		if first == nil {
+			continue
+		}
+		strategy := "spec.strategy.rollingUpdate.maxUnavailable"
+		if d.Spec.Strategy.Type == rollout.RecreateStrategy {
+			strategy = "spec.strategy.type"
+		}
+		out = append(out, violation{Deployment: qualified(d), Replicas: first.replicas, Rule: rulePDBDrain, Severity: severityWarning,
+			At: first.from.Seconds(), Cause: causeRollout, Location: in.deploymentPlace(d, strategy),
+			Related: []place{fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field)},
+			Message: fmt.Sprintf("during the rollout the ready pods drop to %d while %s: a node drain is refused %s (at replicas %s)",
+				first.fewest, b.describe(first.replicas), span(first.from, first.to), countRanges(counts))})
+	}
+	return out
+}
+
+// span words a time or a time range after the start: "at +1m", "from +30s
+// to +2m".
+func span(from, to time.Duration) string {
+	if from == to {
+		return "at +" + fmtDuration(from)
+	}
+	return fmt.Sprintf("from +%s to +%s", fmtDuration(from), fmtDuration(to))
+}
