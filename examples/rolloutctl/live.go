@@ -88,7 +88,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 			return nil, nil, errors.New("-f - and --live -: standard input holds the manifests or the live objects, not both")
 		}
 	}
-	manifests, err := input.load(e, command)
+	manifests, err := input.read(e, command, true)
 	if errors.Is(err, errNoInput) {
 		return nil, nil, errors.New("no manifests: name the files to apply with -f (- for standard input), or pipe them in; --live names the live objects")
 	}

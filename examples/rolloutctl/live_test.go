@@ -275,3 +275,53 @@ func TestREADMEShowsDiff(t *testing.T) {
 // podModel is the first line of check's text report, under the default
 // pod model.
 const podModel = "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s\n"
+
+// TestLivePartialManifest: with --live a manifest is decoded strictly but
+// validated only once applied, as kubectl and the API server do. A
+// manifest that sets only a container's image, applied onto a web that
+// kubectl create made (no last-applied annotation), keeps the live
+// selector and labels and starts a rollout, with kubectl's warning. The
+// same manifest onto the web that kubectl apply made removes what the last
+// apply set, the selector among it, and the API server refuses the update.
+func TestLivePartialManifest(t *testing.T) {
+	dir := t.TempDir()
+	partial := filepath.Join(dir, "partial.yaml")
+	if err := os.WriteFile(partial, []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+      - name: app
+        image: registry.example.com/storefront/web:2.15.0
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(livePath("cluster/web.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.Contains(l, "last-applied-configuration") && !strings.HasPrefix(strings.TrimSpace(l), `{"apiVersion"`) {
+			kept = append(kept, l)
+		}
+	}
+	created := filepath.Join(dir, "created.yaml")
+	if err := os.WriteFile(created, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	args := []string{"diff", "-f", partial, "--live", created}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, 1)
+	wantHas(t, r.stdout, "rollout: spec.template.spec.containers[name=app].image changed")
+	wantHas(t, r.stderr, "has no kubectl.kubernetes.io/last-applied-configuration annotation")
+
+	args = []string{"diff", "-f", partial, "--live", livePath("cluster/web.yaml")}
+	r = runCLI(t, "", args...)
+	r.wantCode(t, args, 2)
+	wantHas(t, r.stderr, "kubectl apply onto the live object", "spec.selector: Required value")
+}

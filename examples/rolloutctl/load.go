@@ -95,6 +95,15 @@ func (in *loaded) makeIndex() {
 // what the input holds but does not count (a YAML key given twice) it
 // reports on stderr as the command's warnings.
 func (f *inputFlags) load(e *env, command string) (*loaded, error) {
+	return f.read(e, command, f.options.SkipValidation)
+}
+
+// read is load, validating the objects as the API server would unless
+// skipValidation: manifests applied onto live objects are decoded strictly
+// but not validated alone, since a manifest may leave out what the live
+// object holds (kubectl apply merges it, and the API server validates the
+// merged object, which rollout/apply does too).
+func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded, error) {
 	names := []string(f.files)
 	stdin := e.stdin
 	if len(names) == 0 {
@@ -127,7 +136,7 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 			shown[i] = manifest.Stdin
 		}
 	}
-	in := decode(strings.Join(shown, ", "), docs, f.options.SkipValidation)
+	in := decode(strings.Join(shown, ", "), docs, skipValidation)
 	problems = append(problems, in.problems...)
 	if len(problems) == 0 && len(in.objs.Deployments) == 0 {
 		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.names, in.found()))

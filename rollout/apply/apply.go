@@ -65,7 +65,10 @@ type Result struct {
 	// sets (labels, annotations but kubectl's last-applied one) that the
 	// apply changes, in the order of their paths.
 	Changes []Change
-	// Warnings are what lenient decoding dropped.
+	// Warnings are what lenient decoding dropped and, for Apply onto a
+	// live object without kubectl's last-applied annotation, kubectl's
+	// warning that it is missing (kubectl then removes no field the
+	// manifest leaves out, and adds the annotation).
 	Warnings []string
 }
 
@@ -142,6 +145,10 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 	}
 	if m.Name != before.Name || m.Namespace != before.Namespace {
 		return Result{}, fmt.Errorf("the manifest is Deployment %s/%s, the live object %s/%s", m.Namespace, m.Name, before.Namespace, before.Name)
+	}
+	if _, ok := before.Annotations[rollout.LastAppliedAnnotation]; !ok {
+		warnings = append(warnings, "metadata.annotations: the live Deployment has no "+rollout.LastAppliedAnnotation+
+			" annotation, which kubectl apply needs (it was created by kubectl create or another client): kubectl warns, removes no field the manifest leaves out, and adds the annotation")
 	}
 	current := schema.AppendDeployment(nil, before, schema.Stored)
 	applied, err := strategicpatch.Apply(current, manifest, m.Namespace, deploymentSchema, !o.NoOverwrite)

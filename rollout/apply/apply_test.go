@@ -435,3 +435,35 @@ func TestNamespaceAsKubectl(t *testing.T) {
 		t.Errorf("Apply -n shop onto default/web: %v", err)
 	}
 }
+
+// TestLiveWithoutLastApplied: a Deployment made by kubectl create has no
+// last-applied annotation. kubectl apply warns, and a partial manifest
+// (only the container's image) removes nothing: the selector, the labels
+// and the other container stay, the image changes, and the annotation is
+// added.
+func TestLiveWithoutLastApplied(t *testing.T) {
+	live := create(t, parse(t, base))
+	delete(live.at("metadata.annotations"), rollout.LastAppliedAnnotation)
+	partial := parse(t, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},
+"spec":{"template":{"spec":{"containers":[{"name":"app","image":"web:2"}]}}}}`)
+	r := run(t, live, partial)
+	if !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "has no "+rollout.LastAppliedAnnotation) }) {
+		t.Errorf("warnings %q, want kubectl's missing-annotation warning", r.Warnings)
+	}
+	want := []rollout.ContainerImage{{Name: "app", Image: "web:2"}, {Name: "proxy", Image: "envoy:1"}}
+	if got := r.After.Spec.Template.Spec.Images(); !slices.Equal(got, want) {
+		t.Errorf("containers %+v, want app at web:2 and proxy kept", got)
+	}
+	if r.After.Spec.Selector.MatchLabels["app"] != "web" || r.After.Spec.Replicas != 3 {
+		t.Errorf("selector %v replicas %d, want both kept", r.After.Spec.Selector, r.After.Spec.Replicas)
+	}
+	if _, ok := r.After.Annotations[rollout.LastAppliedAnnotation]; !ok {
+		t.Error("the last-applied annotation is not added")
+	}
+	if !r.Rollout() {
+		t.Error("an image change starts no rollout")
+	}
+	if w := run(t, create(t, parse(t, base)), parse(t, base)).Warnings; len(w) != 0 {
+		t.Errorf("warnings %q for a live object kubectl applied", w)
+	}
+}
