@@ -114,14 +114,16 @@ func errString(err error) string {
 // TestApplyEndToEndRandom applies random realistic manifests, edited as
 // people edit them (image bumps, env added, sidecars removed, replicas
 // dropped for an autoscaler, resources in other units, containers
-// reordered), onto live objects that other writers changed through the
-// real update path. The stored Deployment and the new ReplicaSet's name
+// reordered; a fifth cut down to the containers' images), onto live
+// objects that other writers changed through the real update path (a
+// fifth without kubectl's last-applied annotation, as kubectl create
+// leaves them). The stored Deployment and the new ReplicaSet's name
 // must be upstream's, and so must every refusal. APPLY_CASES sets the
 // number of cases.
 func TestApplyEndToEndRandom(t *testing.T) {
 	n := smpCount("APPLY_CASES", 400)
 	g := &mgen{r: rand.New(rand.NewSource(20261123))}
-	var compared, refused, rollouts, tries int
+	var compared, refused, rollouts, tries, created, partial int
 	for i := 0; compared < n; i++ {
 		if tries++; tries > 10*n {
 			t.Fatalf("%d of %d random manifests are stored", compared, tries)
@@ -138,9 +140,23 @@ func TestApplyEndToEndRandom(t *testing.T) {
 				live = next
 			}
 		}
+		if g.r.Intn(5) == 0 { // made by kubectl create: no last-applied annotation
+			edited := parseDoc(string(marshal(t, live)))
+			if a, ok := edited.get("metadata.annotations").(map[string]any); ok {
+				delete(a, "kubectl.kubernetes.io/last-applied-configuration")
+			}
+			if next, ok := realWrite(t, live, edited.bytes()); ok {
+				live = next
+				created++
+			}
+		}
 		manifest := last.clone()
 		for range 1 + g.r.Intn(3) {
 			g.edit(manifest)
+		}
+		if g.r.Intn(5) == 0 {
+			manifest = partialManifest(manifest)
+			partial++
 		}
 		r, msg := compareApplyE2E(t, live, manifest.bytes())
 		if msg != "" {
@@ -156,10 +172,30 @@ func TestApplyEndToEndRandom(t *testing.T) {
 			rollouts++
 		}
 	}
-	t.Logf("%d applies compared: %d refused by both, %d rollouts", compared, refused, rollouts)
-	if rollouts < compared/4 || compared-refused < compared/2 {
-		t.Errorf("%d compared, %d refused, %d rollouts: the generator is too tame", compared, refused, rollouts)
+	t.Logf("%d applies compared: %d refused by both, %d rollouts; %d onto objects without the last-applied annotation, %d partial manifests",
+		compared, refused, rollouts, created, partial)
+	if rollouts < compared/4 || compared-refused < compared/2 || created < compared/10 || partial < compared/10 {
+		t.Errorf("%d compared, %d refused, %d rollouts, %d without last-applied, %d partial: the generator is too tame",
+			compared, refused, rollouts, created, partial)
 	}
+}
+
+// partialManifest keeps only what a manifest that sets an image needs:
+// the type, the name (and namespace), and the containers' names and
+// images. kubectl apply merges it onto what the live object holds.
+func partialManifest(m doc) doc {
+	p := doc{"apiVersion": m.get("apiVersion"), "kind": m.get("kind")}
+	p.set("metadata.name", m.get("metadata.name"))
+	if ns := m.get("metadata.namespace"); ns != nil {
+		p.set("metadata.namespace", ns)
+	}
+	var cs []any
+	for _, c := range m.list("spec.template.spec.containers") {
+		c := c.(map[string]any)
+		cs = append(cs, map[string]any{"name": c["name"], "image": c["image"]})
+	}
+	p.set("spec.template.spec.containers", cs)
+	return p
 }
 
 // TestApplyEndToEndManifests does the same over the project's accepted
