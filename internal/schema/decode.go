@@ -234,17 +234,16 @@ func (d *decoder) memberName() bool {
 // key returns the current member's name.
 func (d *decoder) key() string { return d.path[len(d.path)-1].name }
 
-// duplicate records field i of the object in seen, and a repeated field as
-// an error (a warning when lenient). It reports false: a repeated member is
-// decoded all the same, onto what the first one set, as upstream's decoder
-// does, so that the problems inside it are reported too.
-func (d *decoder) duplicate(seen []uint64, i int) bool {
+// member records field i of the object in seen, and a repeated field as
+// an error (a warning when lenient). A repeated member is decoded all the
+// same, onto what the first one set, as upstream's decoder does, so that
+// the problems inside it are reported too.
+func (d *decoder) member(seen []uint64, i int) {
 	bit := uint64(1) << (i % 64)
 	if seen[i/64]&bit != 0 {
 		d.strict(field.DuplicateKey, "")
 	}
 	seen[i/64] |= bit
-	return false
 }
 
 // strict records an unknown or a duplicate member at the current path: an
@@ -794,9 +793,7 @@ func (d *decoder) mapString(p *map[string]string) {
 	m := map[string]string{}
 	for d.nextKey() {
 		k := d.key()
-		if _, dup := m[k]; dup && !d.dupKey() {
-			continue
-		}
+		mapKey(d, m, k)
 		var v string
 		d.str(&v)
 		m[k] = v
@@ -804,7 +801,10 @@ func (d *decoder) mapString(p *map[string]string) {
 	*p = mergeMap(*p, m)
 }
 
-// mapQuantity decodes an object of quantities (a ResourceList).
+// mapQuantity decodes an object of quantities (a ResourceList). Like
+// mapString and the generated map decoders, it decodes each value with a
+// direct call: a generic loop calling a function value would move every
+// value to the heap.
 func (d *decoder) mapQuantity(p *map[string]Quantity) {
 	if !d.beginObject() {
 		*p = nil
@@ -813,14 +813,22 @@ func (d *decoder) mapQuantity(p *map[string]Quantity) {
 	m := map[string]Quantity{}
 	for d.nextKey() {
 		k := d.key()
-		if _, dup := m[k]; dup && !d.dupKey() {
-			continue
-		}
+		mapKey(d, m, k)
 		var v Quantity
 		d.quantity(&v)
 		m[k] = v
 	}
 	*p = mergeMap(*p, m)
+}
+
+// mapKey records k, a key of the object being decoded into m, as a
+// duplicate when m holds it already. Its value is decoded all the same
+// and replaces the first, as upstream's decoder does, so that the
+// problems inside it are reported too.
+func mapKey[V any](d *decoder, m map[string]V, k string) {
+	if _, dup := m[k]; dup {
+		d.strict(field.DuplicateKey, "")
+	}
 }
 
 // mergeMap returns the entries of a decoded object m added to the map
@@ -832,14 +840,6 @@ func mergeMap[V any](old, m map[string]V) map[string]V {
 	}
 	maps.Copy(old, m)
 	return old
-}
-
-// dupKey records a repeated map key as an error (a warning when lenient).
-// It reports true: the value is decoded all the same and replaces the
-// first, as upstream's decoder does, so that its problems are reported too.
-func (d *decoder) dupKey() bool {
-	d.strict(field.DuplicateKey, "")
-	return true
 }
 
 func (d *decoder) sliceString(p *[]string) { decodeSlice(d, p, d.str) }

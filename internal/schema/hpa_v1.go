@@ -46,25 +46,20 @@ func (d *decoder) decodeHorizontalPodAutoscalerV1(x *HorizontalPodAutoscaler) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeHorizontalPodAutoscalerSpecV1(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodeHorizontalPodAutoscalerSpecV1(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodeHorizontalPodAutoscalerStatusV1(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodeHorizontalPodAutoscalerStatusV1(&x.Status)
 		default:
 			d.unknown([]string{"apiVersion", "kind", "metadata", "spec", "status"})
 		}
@@ -82,21 +77,17 @@ func (d *decoder) decodeHorizontalPodAutoscalerSpecV1(x *HorizontalPodAutoscaler
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "scaleTargetRef":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeCrossVersionObjectReference(&x.ScaleTargetRef)
-			}
+			d.member(seen[:], 0)
+			d.decodeCrossVersionObjectReference(&x.ScaleTargetRef)
 		case "minReplicas":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt32(&x.MinReplicas)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt32(&x.MinReplicas)
 		case "maxReplicas":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.MaxReplicas)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.MaxReplicas)
 		case "targetCPUUtilizationPercentage":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrInt32(&target)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrInt32(&target)
 		default:
 			d.unknown([]string{"scaleTargetRef", "minReplicas", "maxReplicas", "targetCPUUtilizationPercentage"})
 		}
@@ -118,25 +109,20 @@ func (d *decoder) decodeHorizontalPodAutoscalerStatusV1(x *HorizontalPodAutoscal
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt64(&x.ObservedGeneration)
 		case "lastScaleTime":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrTime(&x.LastScaleTime)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrTime(&x.LastScaleTime)
 		case "currentReplicas":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.CurrentReplicas)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.CurrentReplicas)
 		case "desiredReplicas":
-			if !d.duplicate(seen[:], 3) {
-				d.int32(&x.DesiredReplicas)
-			}
+			d.member(seen[:], 3)
+			d.int32(&x.DesiredReplicas)
 		case "currentCPUUtilizationPercentage":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrInt32(&current)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrInt32(&current)
 		default:
 			d.unknown([]string{"observedGeneration", "lastScaleTime", "currentReplicas", "desiredReplicas", "currentCPUUtilizationPercentage"})
 		}

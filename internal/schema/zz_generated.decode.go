@@ -10,25 +10,20 @@ func (d *decoder) decodeDeployment(x *Deployment) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeDeploymentSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodeDeploymentSpec(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodeDeploymentStatus(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodeDeploymentStatus(&x.Status)
 		default:
 			d.unknown(Structs[0].names())
 		}
@@ -43,13 +38,11 @@ func (d *decoder) decodeTypeMeta(x *TypeMeta) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Kind)
 		default:
 			d.unknown(Structs[1].names())
 		}
@@ -64,65 +57,50 @@ func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "annotations":
-			if !d.duplicate(seen[:], 0) {
-				d.mapString(&x.Annotations)
-			}
+			d.member(seen[:], 0)
+			d.mapString(&x.Annotations)
 		case "creationTimestamp":
-			if !d.duplicate(seen[:], 1) {
-				d.time(&x.CreationTimestamp)
-			}
+			d.member(seen[:], 1)
+			d.time(&x.CreationTimestamp)
 		case "deletionGracePeriodSeconds":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrInt64(&x.DeletionGracePeriodSeconds)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrInt64(&x.DeletionGracePeriodSeconds)
 		case "deletionTimestamp":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrTime(&x.DeletionTimestamp)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrTime(&x.DeletionTimestamp)
 		case "finalizers":
-			if !d.duplicate(seen[:], 4) {
-				d.sliceString(&x.Finalizers)
-			}
+			d.member(seen[:], 4)
+			d.sliceString(&x.Finalizers)
 		case "generateName":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.GenerateName)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.GenerateName)
 		case "generation":
-			if !d.duplicate(seen[:], 6) {
-				d.int64(&x.Generation)
-			}
+			d.member(seen[:], 6)
+			d.int64(&x.Generation)
 		case "labels":
-			if !d.duplicate(seen[:], 7) {
-				d.mapString(&x.Labels)
-			}
+			d.member(seen[:], 7)
+			d.mapString(&x.Labels)
 		case "managedFields":
-			if !d.duplicate(seen[:], 8) {
-				d.decodeSliceManagedFieldsEntry(&x.ManagedFields)
-			}
+			d.member(seen[:], 8)
+			d.decodeSliceManagedFieldsEntry(&x.ManagedFields)
 		case "name":
-			if !d.duplicate(seen[:], 9) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 9)
+			d.str(&x.Name)
 		case "namespace":
-			if !d.duplicate(seen[:], 10) {
-				d.str(&x.Namespace)
-			}
+			d.member(seen[:], 10)
+			d.str(&x.Namespace)
 		case "ownerReferences":
-			if !d.duplicate(seen[:], 11) {
-				d.decodeSliceOwnerReference(&x.OwnerReferences)
-			}
+			d.member(seen[:], 11)
+			d.decodeSliceOwnerReference(&x.OwnerReferences)
 		case "resourceVersion":
-			if !d.duplicate(seen[:], 12) {
-				d.str(&x.ResourceVersion)
-			}
+			d.member(seen[:], 12)
+			d.str(&x.ResourceVersion)
 		case "selfLink":
-			if !d.duplicate(seen[:], 13) {
-				d.str(&x.SelfLink)
-			}
+			d.member(seen[:], 13)
+			d.str(&x.SelfLink)
 		case "uid":
-			if !d.duplicate(seen[:], 14) {
-				d.str(&x.UID)
-			}
+			d.member(seen[:], 14)
+			d.str(&x.UID)
 		default:
 			d.unknown(Structs[2].names())
 		}
@@ -137,29 +115,23 @@ func (d *decoder) decodeOwnerReference(x *OwnerReference) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.APIVersion)
 		case "blockOwnerDeletion":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrBool(&x.BlockOwnerDeletion)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrBool(&x.BlockOwnerDeletion)
 		case "controller":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Controller)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Controller)
 		case "kind":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Kind)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Kind)
 		case "name":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Name)
 		case "uid":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.UID)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.UID)
 		default:
 			d.unknown(Structs[3].names())
 		}
@@ -174,33 +146,26 @@ func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.APIVersion)
 		case "fieldsType":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.FieldsType)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.FieldsType)
 		case "fieldsV1":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrFieldsV1(&x.FieldsV1)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrFieldsV1(&x.FieldsV1)
 		case "manager":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Manager)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Manager)
 		case "operation":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Operation)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Operation)
 		case "subresource":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Subresource)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Subresource)
 		case "time":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrTime(&x.Time)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrTime(&x.Time)
 		default:
 			d.unknown(Structs[4].names())
 		}
@@ -215,37 +180,29 @@ func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "minReadySeconds":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.MinReadySeconds)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.MinReadySeconds)
 		case "paused":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.Paused)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.Paused)
 		case "progressDeadlineSeconds":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrInt32(&x.ProgressDeadlineSeconds)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrInt32(&x.ProgressDeadlineSeconds)
 		case "replicas":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrInt32(&x.Replicas)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrInt32(&x.Replicas)
 		case "revisionHistoryLimit":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrInt32(&x.RevisionHistoryLimit)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrInt32(&x.RevisionHistoryLimit)
 		case "selector":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrLabelSelector(&x.Selector)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrLabelSelector(&x.Selector)
 		case "strategy":
-			if !d.duplicate(seen[:], 6) {
-				d.decodeDeploymentStrategy(&x.Strategy)
-			}
+			d.member(seen[:], 6)
+			d.decodeDeploymentStrategy(&x.Strategy)
 		case "template":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePodTemplateSpec(&x.Template)
-			}
+			d.member(seen[:], 7)
+			d.decodePodTemplateSpec(&x.Template)
 		default:
 			d.unknown(Structs[5].names())
 		}
@@ -260,13 +217,11 @@ func (d *decoder) decodeLabelSelector(x *LabelSelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "matchExpressions":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceLabelSelectorRequirement(&x.MatchExpressions)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceLabelSelectorRequirement(&x.MatchExpressions)
 		case "matchLabels":
-			if !d.duplicate(seen[:], 1) {
-				d.mapString(&x.MatchLabels)
-			}
+			d.member(seen[:], 1)
+			d.mapString(&x.MatchLabels)
 		default:
 			d.unknown(Structs[6].names())
 		}
@@ -281,17 +236,14 @@ func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "key":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Key)
 		case "operator":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Operator)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Operator)
 		case "values":
-			if !d.duplicate(seen[:], 2) {
-				d.sliceString(&x.Values)
-			}
+			d.member(seen[:], 2)
+			d.sliceString(&x.Values)
 		default:
 			d.unknown(Structs[7].names())
 		}
@@ -306,13 +258,11 @@ func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "metadata":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 0)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePodSpec(&x.Spec)
-			}
+			d.member(seen[:], 1)
+			d.decodePodSpec(&x.Spec)
 		default:
 			d.unknown(Structs[8].names())
 		}
@@ -327,173 +277,131 @@ func (d *decoder) decodePodSpec(x *PodSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "activeDeadlineSeconds":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt64(&x.ActiveDeadlineSeconds)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt64(&x.ActiveDeadlineSeconds)
 		case "affinity":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrAffinity(&x.Affinity)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrAffinity(&x.Affinity)
 		case "automountServiceAccountToken":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.AutomountServiceAccountToken)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.AutomountServiceAccountToken)
 		case "containers":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeSliceContainer(&x.Containers)
-			}
+			d.member(seen[:], 3)
+			d.decodeSliceContainer(&x.Containers)
 		case "dnsConfig":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrPodDNSConfig(&x.DNSConfig)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrPodDNSConfig(&x.DNSConfig)
 		case "dnsPolicy":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.DNSPolicy)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.DNSPolicy)
 		case "enableServiceLinks":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrBool(&x.EnableServiceLinks)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrBool(&x.EnableServiceLinks)
 		case "ephemeralContainers":
-			if !d.duplicate(seen[:], 7) {
-				d.decodeSliceEphemeralContainer(&x.EphemeralContainers)
-			}
+			d.member(seen[:], 7)
+			d.decodeSliceEphemeralContainer(&x.EphemeralContainers)
 		case "hostAliases":
-			if !d.duplicate(seen[:], 8) {
-				d.decodeSliceHostAlias(&x.HostAliases)
-			}
+			d.member(seen[:], 8)
+			d.decodeSliceHostAlias(&x.HostAliases)
 		case "hostIPC":
-			if !d.duplicate(seen[:], 9) {
-				d.boolean(&x.HostIPC)
-			}
+			d.member(seen[:], 9)
+			d.boolean(&x.HostIPC)
 		case "hostNetwork":
-			if !d.duplicate(seen[:], 10) {
-				d.boolean(&x.HostNetwork)
-			}
+			d.member(seen[:], 10)
+			d.boolean(&x.HostNetwork)
 		case "hostPID":
-			if !d.duplicate(seen[:], 11) {
-				d.boolean(&x.HostPID)
-			}
+			d.member(seen[:], 11)
+			d.boolean(&x.HostPID)
 		case "hostUsers":
-			if !d.duplicate(seen[:], 12) {
-				d.decodePtrBool(&x.HostUsers)
-			}
+			d.member(seen[:], 12)
+			d.decodePtrBool(&x.HostUsers)
 		case "hostname":
-			if !d.duplicate(seen[:], 13) {
-				d.str(&x.Hostname)
-			}
+			d.member(seen[:], 13)
+			d.str(&x.Hostname)
 		case "hostnameOverride":
-			if !d.duplicate(seen[:], 14) {
-				d.decodePtrString(&x.HostnameOverride)
-			}
+			d.member(seen[:], 14)
+			d.decodePtrString(&x.HostnameOverride)
 		case "imagePullSecrets":
-			if !d.duplicate(seen[:], 15) {
-				d.decodeSliceLocalObjectReference(&x.ImagePullSecrets)
-			}
+			d.member(seen[:], 15)
+			d.decodeSliceLocalObjectReference(&x.ImagePullSecrets)
 		case "initContainers":
-			if !d.duplicate(seen[:], 16) {
-				d.decodeSliceContainer(&x.InitContainers)
-			}
+			d.member(seen[:], 16)
+			d.decodeSliceContainer(&x.InitContainers)
 		case "nodeName":
-			if !d.duplicate(seen[:], 17) {
-				d.str(&x.NodeName)
-			}
+			d.member(seen[:], 17)
+			d.str(&x.NodeName)
 		case "nodeSelector":
-			if !d.duplicate(seen[:], 18) {
-				d.mapString(&x.NodeSelector)
-			}
+			d.member(seen[:], 18)
+			d.mapString(&x.NodeSelector)
 		case "os":
-			if !d.duplicate(seen[:], 19) {
-				d.decodePtrPodOS(&x.OS)
-			}
+			d.member(seen[:], 19)
+			d.decodePtrPodOS(&x.OS)
 		case "overhead":
-			if !d.duplicate(seen[:], 20) {
-				d.mapQuantity(&x.Overhead)
-			}
+			d.member(seen[:], 20)
+			d.mapQuantity(&x.Overhead)
 		case "preemptionPolicy":
-			if !d.duplicate(seen[:], 21) {
-				d.decodePtrString(&x.PreemptionPolicy)
-			}
+			d.member(seen[:], 21)
+			d.decodePtrString(&x.PreemptionPolicy)
 		case "priority":
-			if !d.duplicate(seen[:], 22) {
-				d.decodePtrInt32(&x.Priority)
-			}
+			d.member(seen[:], 22)
+			d.decodePtrInt32(&x.Priority)
 		case "priorityClassName":
-			if !d.duplicate(seen[:], 23) {
-				d.str(&x.PriorityClassName)
-			}
+			d.member(seen[:], 23)
+			d.str(&x.PriorityClassName)
 		case "readinessGates":
-			if !d.duplicate(seen[:], 24) {
-				d.decodeSlicePodReadinessGate(&x.ReadinessGates)
-			}
+			d.member(seen[:], 24)
+			d.decodeSlicePodReadinessGate(&x.ReadinessGates)
 		case "resourceClaims":
-			if !d.duplicate(seen[:], 25) {
-				d.decodeSlicePodResourceClaim(&x.ResourceClaims)
-			}
+			d.member(seen[:], 25)
+			d.decodeSlicePodResourceClaim(&x.ResourceClaims)
 		case "resources":
-			if !d.duplicate(seen[:], 26) {
-				d.decodePtrResourceRequirements(&x.Resources)
-			}
+			d.member(seen[:], 26)
+			d.decodePtrResourceRequirements(&x.Resources)
 		case "restartPolicy":
-			if !d.duplicate(seen[:], 27) {
-				d.str(&x.RestartPolicy)
-			}
+			d.member(seen[:], 27)
+			d.str(&x.RestartPolicy)
 		case "runtimeClassName":
-			if !d.duplicate(seen[:], 28) {
-				d.decodePtrString(&x.RuntimeClassName)
-			}
+			d.member(seen[:], 28)
+			d.decodePtrString(&x.RuntimeClassName)
 		case "schedulerName":
-			if !d.duplicate(seen[:], 29) {
-				d.str(&x.SchedulerName)
-			}
+			d.member(seen[:], 29)
+			d.str(&x.SchedulerName)
 		case "schedulingGates":
-			if !d.duplicate(seen[:], 30) {
-				d.decodeSlicePodSchedulingGate(&x.SchedulingGates)
-			}
+			d.member(seen[:], 30)
+			d.decodeSlicePodSchedulingGate(&x.SchedulingGates)
 		case "schedulingGroup":
-			if !d.duplicate(seen[:], 31) {
-				d.decodePtrPodSchedulingGroup(&x.SchedulingGroup)
-			}
+			d.member(seen[:], 31)
+			d.decodePtrPodSchedulingGroup(&x.SchedulingGroup)
 		case "securityContext":
-			if !d.duplicate(seen[:], 32) {
-				d.decodePtrPodSecurityContext(&x.SecurityContext)
-			}
+			d.member(seen[:], 32)
+			d.decodePtrPodSecurityContext(&x.SecurityContext)
 		case "serviceAccount":
-			if !d.duplicate(seen[:], 33) {
-				d.str(&x.DeprecatedServiceAccount)
-			}
+			d.member(seen[:], 33)
+			d.str(&x.DeprecatedServiceAccount)
 		case "serviceAccountName":
-			if !d.duplicate(seen[:], 34) {
-				d.str(&x.ServiceAccountName)
-			}
+			d.member(seen[:], 34)
+			d.str(&x.ServiceAccountName)
 		case "setHostnameAsFQDN":
-			if !d.duplicate(seen[:], 35) {
-				d.decodePtrBool(&x.SetHostnameAsFQDN)
-			}
+			d.member(seen[:], 35)
+			d.decodePtrBool(&x.SetHostnameAsFQDN)
 		case "shareProcessNamespace":
-			if !d.duplicate(seen[:], 36) {
-				d.decodePtrBool(&x.ShareProcessNamespace)
-			}
+			d.member(seen[:], 36)
+			d.decodePtrBool(&x.ShareProcessNamespace)
 		case "subdomain":
-			if !d.duplicate(seen[:], 37) {
-				d.str(&x.Subdomain)
-			}
+			d.member(seen[:], 37)
+			d.str(&x.Subdomain)
 		case "terminationGracePeriodSeconds":
-			if !d.duplicate(seen[:], 38) {
-				d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
-			}
+			d.member(seen[:], 38)
+			d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
 		case "tolerations":
-			if !d.duplicate(seen[:], 39) {
-				d.decodeSliceToleration(&x.Tolerations)
-			}
+			d.member(seen[:], 39)
+			d.decodeSliceToleration(&x.Tolerations)
 		case "topologySpreadConstraints":
-			if !d.duplicate(seen[:], 40) {
-				d.decodeSliceTopologySpreadConstraint(&x.TopologySpreadConstraints)
-			}
+			d.member(seen[:], 40)
+			d.decodeSliceTopologySpreadConstraint(&x.TopologySpreadConstraints)
 		case "volumes":
-			if !d.duplicate(seen[:], 41) {
-				d.decodeSliceVolume(&x.Volumes)
-			}
+			d.member(seen[:], 41)
+			d.decodeSliceVolume(&x.Volumes)
 		default:
 			d.unknown(Structs[9].names())
 		}
@@ -508,129 +416,98 @@ func (d *decoder) decodeVolume(x *Volume) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "awsElasticBlockStore":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrAWSElasticBlockStoreVolumeSource(&x.VolumeSource.AWSElasticBlockStore)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrAWSElasticBlockStoreVolumeSource(&x.VolumeSource.AWSElasticBlockStore)
 		case "azureDisk":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrAzureDiskVolumeSource(&x.VolumeSource.AzureDisk)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrAzureDiskVolumeSource(&x.VolumeSource.AzureDisk)
 		case "azureFile":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrAzureFileVolumeSource(&x.VolumeSource.AzureFile)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrAzureFileVolumeSource(&x.VolumeSource.AzureFile)
 		case "cephfs":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrCephFSVolumeSource(&x.VolumeSource.CephFS)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrCephFSVolumeSource(&x.VolumeSource.CephFS)
 		case "cinder":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrCinderVolumeSource(&x.VolumeSource.Cinder)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrCinderVolumeSource(&x.VolumeSource.Cinder)
 		case "configMap":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrConfigMapVolumeSource(&x.VolumeSource.ConfigMap)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrConfigMapVolumeSource(&x.VolumeSource.ConfigMap)
 		case "csi":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrCSIVolumeSource(&x.VolumeSource.CSI)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrCSIVolumeSource(&x.VolumeSource.CSI)
 		case "downwardAPI":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrDownwardAPIVolumeSource(&x.VolumeSource.DownwardAPI)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrDownwardAPIVolumeSource(&x.VolumeSource.DownwardAPI)
 		case "emptyDir":
-			if !d.duplicate(seen[:], 8) {
-				d.decodePtrEmptyDirVolumeSource(&x.VolumeSource.EmptyDir)
-			}
+			d.member(seen[:], 8)
+			d.decodePtrEmptyDirVolumeSource(&x.VolumeSource.EmptyDir)
 		case "ephemeral":
-			if !d.duplicate(seen[:], 9) {
-				d.decodePtrEphemeralVolumeSource(&x.VolumeSource.Ephemeral)
-			}
+			d.member(seen[:], 9)
+			d.decodePtrEphemeralVolumeSource(&x.VolumeSource.Ephemeral)
 		case "fc":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrFCVolumeSource(&x.VolumeSource.FC)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrFCVolumeSource(&x.VolumeSource.FC)
 		case "flexVolume":
-			if !d.duplicate(seen[:], 11) {
-				d.decodePtrFlexVolumeSource(&x.VolumeSource.FlexVolume)
-			}
+			d.member(seen[:], 11)
+			d.decodePtrFlexVolumeSource(&x.VolumeSource.FlexVolume)
 		case "flocker":
-			if !d.duplicate(seen[:], 12) {
-				d.decodePtrFlockerVolumeSource(&x.VolumeSource.Flocker)
-			}
+			d.member(seen[:], 12)
+			d.decodePtrFlockerVolumeSource(&x.VolumeSource.Flocker)
 		case "gcePersistentDisk":
-			if !d.duplicate(seen[:], 13) {
-				d.decodePtrGCEPersistentDiskVolumeSource(&x.VolumeSource.GCEPersistentDisk)
-			}
+			d.member(seen[:], 13)
+			d.decodePtrGCEPersistentDiskVolumeSource(&x.VolumeSource.GCEPersistentDisk)
 		case "gitRepo":
-			if !d.duplicate(seen[:], 14) {
-				d.decodePtrGitRepoVolumeSource(&x.VolumeSource.GitRepo)
-			}
+			d.member(seen[:], 14)
+			d.decodePtrGitRepoVolumeSource(&x.VolumeSource.GitRepo)
 		case "glusterfs":
-			if !d.duplicate(seen[:], 15) {
-				d.decodePtrGlusterfsVolumeSource(&x.VolumeSource.Glusterfs)
-			}
+			d.member(seen[:], 15)
+			d.decodePtrGlusterfsVolumeSource(&x.VolumeSource.Glusterfs)
 		case "hostPath":
-			if !d.duplicate(seen[:], 16) {
-				d.decodePtrHostPathVolumeSource(&x.VolumeSource.HostPath)
-			}
+			d.member(seen[:], 16)
+			d.decodePtrHostPathVolumeSource(&x.VolumeSource.HostPath)
 		case "image":
-			if !d.duplicate(seen[:], 17) {
-				d.decodePtrImageVolumeSource(&x.VolumeSource.Image)
-			}
+			d.member(seen[:], 17)
+			d.decodePtrImageVolumeSource(&x.VolumeSource.Image)
 		case "iscsi":
-			if !d.duplicate(seen[:], 18) {
-				d.decodePtrISCSIVolumeSource(&x.VolumeSource.ISCSI)
-			}
+			d.member(seen[:], 18)
+			d.decodePtrISCSIVolumeSource(&x.VolumeSource.ISCSI)
 		case "name":
-			if !d.duplicate(seen[:], 19) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 19)
+			d.str(&x.Name)
 		case "nfs":
-			if !d.duplicate(seen[:], 20) {
-				d.decodePtrNFSVolumeSource(&x.VolumeSource.NFS)
-			}
+			d.member(seen[:], 20)
+			d.decodePtrNFSVolumeSource(&x.VolumeSource.NFS)
 		case "persistentVolumeClaim":
-			if !d.duplicate(seen[:], 21) {
-				d.decodePtrPersistentVolumeClaimVolumeSource(&x.VolumeSource.PersistentVolumeClaim)
-			}
+			d.member(seen[:], 21)
+			d.decodePtrPersistentVolumeClaimVolumeSource(&x.VolumeSource.PersistentVolumeClaim)
 		case "photonPersistentDisk":
-			if !d.duplicate(seen[:], 22) {
-				d.decodePtrPhotonPersistentDiskVolumeSource(&x.VolumeSource.PhotonPersistentDisk)
-			}
+			d.member(seen[:], 22)
+			d.decodePtrPhotonPersistentDiskVolumeSource(&x.VolumeSource.PhotonPersistentDisk)
 		case "portworxVolume":
-			if !d.duplicate(seen[:], 23) {
-				d.decodePtrPortworxVolumeSource(&x.VolumeSource.PortworxVolume)
-			}
+			d.member(seen[:], 23)
+			d.decodePtrPortworxVolumeSource(&x.VolumeSource.PortworxVolume)
 		case "projected":
-			if !d.duplicate(seen[:], 24) {
-				d.decodePtrProjectedVolumeSource(&x.VolumeSource.Projected)
-			}
+			d.member(seen[:], 24)
+			d.decodePtrProjectedVolumeSource(&x.VolumeSource.Projected)
 		case "quobyte":
-			if !d.duplicate(seen[:], 25) {
-				d.decodePtrQuobyteVolumeSource(&x.VolumeSource.Quobyte)
-			}
+			d.member(seen[:], 25)
+			d.decodePtrQuobyteVolumeSource(&x.VolumeSource.Quobyte)
 		case "rbd":
-			if !d.duplicate(seen[:], 26) {
-				d.decodePtrRBDVolumeSource(&x.VolumeSource.RBD)
-			}
+			d.member(seen[:], 26)
+			d.decodePtrRBDVolumeSource(&x.VolumeSource.RBD)
 		case "scaleIO":
-			if !d.duplicate(seen[:], 27) {
-				d.decodePtrScaleIOVolumeSource(&x.VolumeSource.ScaleIO)
-			}
+			d.member(seen[:], 27)
+			d.decodePtrScaleIOVolumeSource(&x.VolumeSource.ScaleIO)
 		case "secret":
-			if !d.duplicate(seen[:], 28) {
-				d.decodePtrSecretVolumeSource(&x.VolumeSource.Secret)
-			}
+			d.member(seen[:], 28)
+			d.decodePtrSecretVolumeSource(&x.VolumeSource.Secret)
 		case "storageos":
-			if !d.duplicate(seen[:], 29) {
-				d.decodePtrStorageOSVolumeSource(&x.VolumeSource.StorageOS)
-			}
+			d.member(seen[:], 29)
+			d.decodePtrStorageOSVolumeSource(&x.VolumeSource.StorageOS)
 		case "vsphereVolume":
-			if !d.duplicate(seen[:], 30) {
-				d.decodePtrVsphereVirtualDiskVolumeSource(&x.VolumeSource.VsphereVolume)
-			}
+			d.member(seen[:], 30)
+			d.decodePtrVsphereVirtualDiskVolumeSource(&x.VolumeSource.VsphereVolume)
 		default:
 			d.unknown(Structs[10].names())
 		}
@@ -645,125 +522,95 @@ func (d *decoder) decodeVolumeSource(x *VolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "awsElasticBlockStore":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrAWSElasticBlockStoreVolumeSource(&x.AWSElasticBlockStore)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrAWSElasticBlockStoreVolumeSource(&x.AWSElasticBlockStore)
 		case "azureDisk":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrAzureDiskVolumeSource(&x.AzureDisk)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrAzureDiskVolumeSource(&x.AzureDisk)
 		case "azureFile":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrAzureFileVolumeSource(&x.AzureFile)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrAzureFileVolumeSource(&x.AzureFile)
 		case "cephfs":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrCephFSVolumeSource(&x.CephFS)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrCephFSVolumeSource(&x.CephFS)
 		case "cinder":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrCinderVolumeSource(&x.Cinder)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrCinderVolumeSource(&x.Cinder)
 		case "configMap":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrConfigMapVolumeSource(&x.ConfigMap)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrConfigMapVolumeSource(&x.ConfigMap)
 		case "csi":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrCSIVolumeSource(&x.CSI)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrCSIVolumeSource(&x.CSI)
 		case "downwardAPI":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrDownwardAPIVolumeSource(&x.DownwardAPI)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrDownwardAPIVolumeSource(&x.DownwardAPI)
 		case "emptyDir":
-			if !d.duplicate(seen[:], 8) {
-				d.decodePtrEmptyDirVolumeSource(&x.EmptyDir)
-			}
+			d.member(seen[:], 8)
+			d.decodePtrEmptyDirVolumeSource(&x.EmptyDir)
 		case "ephemeral":
-			if !d.duplicate(seen[:], 9) {
-				d.decodePtrEphemeralVolumeSource(&x.Ephemeral)
-			}
+			d.member(seen[:], 9)
+			d.decodePtrEphemeralVolumeSource(&x.Ephemeral)
 		case "fc":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrFCVolumeSource(&x.FC)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrFCVolumeSource(&x.FC)
 		case "flexVolume":
-			if !d.duplicate(seen[:], 11) {
-				d.decodePtrFlexVolumeSource(&x.FlexVolume)
-			}
+			d.member(seen[:], 11)
+			d.decodePtrFlexVolumeSource(&x.FlexVolume)
 		case "flocker":
-			if !d.duplicate(seen[:], 12) {
-				d.decodePtrFlockerVolumeSource(&x.Flocker)
-			}
+			d.member(seen[:], 12)
+			d.decodePtrFlockerVolumeSource(&x.Flocker)
 		case "gcePersistentDisk":
-			if !d.duplicate(seen[:], 13) {
-				d.decodePtrGCEPersistentDiskVolumeSource(&x.GCEPersistentDisk)
-			}
+			d.member(seen[:], 13)
+			d.decodePtrGCEPersistentDiskVolumeSource(&x.GCEPersistentDisk)
 		case "gitRepo":
-			if !d.duplicate(seen[:], 14) {
-				d.decodePtrGitRepoVolumeSource(&x.GitRepo)
-			}
+			d.member(seen[:], 14)
+			d.decodePtrGitRepoVolumeSource(&x.GitRepo)
 		case "glusterfs":
-			if !d.duplicate(seen[:], 15) {
-				d.decodePtrGlusterfsVolumeSource(&x.Glusterfs)
-			}
+			d.member(seen[:], 15)
+			d.decodePtrGlusterfsVolumeSource(&x.Glusterfs)
 		case "hostPath":
-			if !d.duplicate(seen[:], 16) {
-				d.decodePtrHostPathVolumeSource(&x.HostPath)
-			}
+			d.member(seen[:], 16)
+			d.decodePtrHostPathVolumeSource(&x.HostPath)
 		case "image":
-			if !d.duplicate(seen[:], 17) {
-				d.decodePtrImageVolumeSource(&x.Image)
-			}
+			d.member(seen[:], 17)
+			d.decodePtrImageVolumeSource(&x.Image)
 		case "iscsi":
-			if !d.duplicate(seen[:], 18) {
-				d.decodePtrISCSIVolumeSource(&x.ISCSI)
-			}
+			d.member(seen[:], 18)
+			d.decodePtrISCSIVolumeSource(&x.ISCSI)
 		case "nfs":
-			if !d.duplicate(seen[:], 19) {
-				d.decodePtrNFSVolumeSource(&x.NFS)
-			}
+			d.member(seen[:], 19)
+			d.decodePtrNFSVolumeSource(&x.NFS)
 		case "persistentVolumeClaim":
-			if !d.duplicate(seen[:], 20) {
-				d.decodePtrPersistentVolumeClaimVolumeSource(&x.PersistentVolumeClaim)
-			}
+			d.member(seen[:], 20)
+			d.decodePtrPersistentVolumeClaimVolumeSource(&x.PersistentVolumeClaim)
 		case "photonPersistentDisk":
-			if !d.duplicate(seen[:], 21) {
-				d.decodePtrPhotonPersistentDiskVolumeSource(&x.PhotonPersistentDisk)
-			}
+			d.member(seen[:], 21)
+			d.decodePtrPhotonPersistentDiskVolumeSource(&x.PhotonPersistentDisk)
 		case "portworxVolume":
-			if !d.duplicate(seen[:], 22) {
-				d.decodePtrPortworxVolumeSource(&x.PortworxVolume)
-			}
+			d.member(seen[:], 22)
+			d.decodePtrPortworxVolumeSource(&x.PortworxVolume)
 		case "projected":
-			if !d.duplicate(seen[:], 23) {
-				d.decodePtrProjectedVolumeSource(&x.Projected)
-			}
+			d.member(seen[:], 23)
+			d.decodePtrProjectedVolumeSource(&x.Projected)
 		case "quobyte":
-			if !d.duplicate(seen[:], 24) {
-				d.decodePtrQuobyteVolumeSource(&x.Quobyte)
-			}
+			d.member(seen[:], 24)
+			d.decodePtrQuobyteVolumeSource(&x.Quobyte)
 		case "rbd":
-			if !d.duplicate(seen[:], 25) {
-				d.decodePtrRBDVolumeSource(&x.RBD)
-			}
+			d.member(seen[:], 25)
+			d.decodePtrRBDVolumeSource(&x.RBD)
 		case "scaleIO":
-			if !d.duplicate(seen[:], 26) {
-				d.decodePtrScaleIOVolumeSource(&x.ScaleIO)
-			}
+			d.member(seen[:], 26)
+			d.decodePtrScaleIOVolumeSource(&x.ScaleIO)
 		case "secret":
-			if !d.duplicate(seen[:], 27) {
-				d.decodePtrSecretVolumeSource(&x.Secret)
-			}
+			d.member(seen[:], 27)
+			d.decodePtrSecretVolumeSource(&x.Secret)
 		case "storageos":
-			if !d.duplicate(seen[:], 28) {
-				d.decodePtrStorageOSVolumeSource(&x.StorageOS)
-			}
+			d.member(seen[:], 28)
+			d.decodePtrStorageOSVolumeSource(&x.StorageOS)
 		case "vsphereVolume":
-			if !d.duplicate(seen[:], 29) {
-				d.decodePtrVsphereVirtualDiskVolumeSource(&x.VsphereVolume)
-			}
+			d.member(seen[:], 29)
+			d.decodePtrVsphereVirtualDiskVolumeSource(&x.VsphereVolume)
 		default:
 			d.unknown(Structs[11].names())
 		}
@@ -778,13 +625,11 @@ func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "path":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Path)
 		case "type":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.Type)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.Type)
 		default:
 			d.unknown(Structs[12].names())
 		}
@@ -799,13 +644,11 @@ func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "medium":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Medium)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Medium)
 		case "sizeLimit":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrQuantity(&x.SizeLimit)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrQuantity(&x.SizeLimit)
 		default:
 			d.unknown(Structs[13].names())
 		}
@@ -820,21 +663,17 @@ func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolume
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "partition":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.Partition)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.Partition)
 		case "pdName":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.PDName)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.PDName)
 		case "readOnly":
-			if !d.duplicate(seen[:], 3) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 3)
+			d.boolean(&x.ReadOnly)
 		default:
 			d.unknown(Structs[14].names())
 		}
@@ -849,21 +688,17 @@ func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStore
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "partition":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.Partition)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.Partition)
 		case "readOnly":
-			if !d.duplicate(seen[:], 2) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 2)
+			d.boolean(&x.ReadOnly)
 		case "volumeID":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.VolumeID)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.VolumeID)
 		default:
 			d.unknown(Structs[15].names())
 		}
@@ -878,17 +713,14 @@ func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "directory":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Directory)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Directory)
 		case "repository":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Repository)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Repository)
 		case "revision":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Revision)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Revision)
 		default:
 			d.unknown(Structs[16].names())
 		}
@@ -903,21 +735,17 @@ func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "defaultMode":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt32(&x.DefaultMode)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt32(&x.DefaultMode)
 		case "items":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceKeyToPath(&x.Items)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceKeyToPath(&x.Items)
 		case "optional":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Optional)
 		case "secretName":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.SecretName)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.SecretName)
 		default:
 			d.unknown(Structs[17].names())
 		}
@@ -932,17 +760,14 @@ func (d *decoder) decodeKeyToPath(x *KeyToPath) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "key":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Key)
 		case "mode":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt32(&x.Mode)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt32(&x.Mode)
 		case "path":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Path)
 		default:
 			d.unknown(Structs[18].names())
 		}
@@ -957,17 +782,14 @@ func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "path":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Path)
 		case "readOnly":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.ReadOnly)
 		case "server":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Server)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Server)
 		default:
 			d.unknown(Structs[19].names())
 		}
@@ -982,49 +804,38 @@ func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "chapAuthDiscovery":
-			if !d.duplicate(seen[:], 0) {
-				d.boolean(&x.DiscoveryCHAPAuth)
-			}
+			d.member(seen[:], 0)
+			d.boolean(&x.DiscoveryCHAPAuth)
 		case "chapAuthSession":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.SessionCHAPAuth)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.SessionCHAPAuth)
 		case "fsType":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.FSType)
 		case "initiatorName":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrString(&x.InitiatorName)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrString(&x.InitiatorName)
 		case "iqn":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.IQN)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.IQN)
 		case "iscsiInterface":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.ISCSIInterface)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.ISCSIInterface)
 		case "lun":
-			if !d.duplicate(seen[:], 6) {
-				d.int32(&x.Lun)
-			}
+			d.member(seen[:], 6)
+			d.int32(&x.Lun)
 		case "portals":
-			if !d.duplicate(seen[:], 7) {
-				d.sliceString(&x.Portals)
-			}
+			d.member(seen[:], 7)
+			d.sliceString(&x.Portals)
 		case "readOnly":
-			if !d.duplicate(seen[:], 8) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 8)
+			d.boolean(&x.ReadOnly)
 		case "secretRef":
-			if !d.duplicate(seen[:], 9) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 9)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		case "targetPortal":
-			if !d.duplicate(seen[:], 10) {
-				d.str(&x.TargetPortal)
-			}
+			d.member(seen[:], 10)
+			d.str(&x.TargetPortal)
 		default:
 			d.unknown(Structs[20].names())
 		}
@@ -1039,9 +850,8 @@ func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[21].names())
 		}
@@ -1056,17 +866,14 @@ func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "endpoints":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.EndpointsName)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.EndpointsName)
 		case "path":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Path)
 		case "readOnly":
-			if !d.duplicate(seen[:], 2) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 2)
+			d.boolean(&x.ReadOnly)
 		default:
 			d.unknown(Structs[22].names())
 		}
@@ -1081,13 +888,11 @@ func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeCla
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "claimName":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ClaimName)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ClaimName)
 		case "readOnly":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.ReadOnly)
 		default:
 			d.unknown(Structs[23].names())
 		}
@@ -1102,37 +907,29 @@ func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "image":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.RBDImage)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.RBDImage)
 		case "keyring":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Keyring)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Keyring)
 		case "monitors":
-			if !d.duplicate(seen[:], 3) {
-				d.sliceString(&x.CephMonitors)
-			}
+			d.member(seen[:], 3)
+			d.sliceString(&x.CephMonitors)
 		case "pool":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.RBDPool)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.RBDPool)
 		case "readOnly":
-			if !d.duplicate(seen[:], 5) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 5)
+			d.boolean(&x.ReadOnly)
 		case "secretRef":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		case "user":
-			if !d.duplicate(seen[:], 7) {
-				d.str(&x.RadosUser)
-			}
+			d.member(seen[:], 7)
+			d.str(&x.RadosUser)
 		default:
 			d.unknown(Structs[24].names())
 		}
@@ -1147,25 +944,20 @@ func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "driver":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Driver)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Driver)
 		case "fsType":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.FSType)
 		case "options":
-			if !d.duplicate(seen[:], 2) {
-				d.mapString(&x.Options)
-			}
+			d.member(seen[:], 2)
+			d.mapString(&x.Options)
 		case "readOnly":
-			if !d.duplicate(seen[:], 3) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 3)
+			d.boolean(&x.ReadOnly)
 		case "secretRef":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		default:
 			d.unknown(Structs[25].names())
 		}
@@ -1180,21 +972,17 @@ func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "readOnly":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.ReadOnly)
 		case "secretRef":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		case "volumeID":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.VolumeID)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.VolumeID)
 		default:
 			d.unknown(Structs[26].names())
 		}
@@ -1209,29 +997,23 @@ func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "monitors":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Monitors)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Monitors)
 		case "path":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Path)
 		case "readOnly":
-			if !d.duplicate(seen[:], 2) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 2)
+			d.boolean(&x.ReadOnly)
 		case "secretFile":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.SecretFile)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.SecretFile)
 		case "secretRef":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		case "user":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.User)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.User)
 		default:
 			d.unknown(Structs[27].names())
 		}
@@ -1246,13 +1028,11 @@ func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "datasetName":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.DatasetName)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.DatasetName)
 		case "datasetUUID":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.DatasetUUID)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.DatasetUUID)
 		default:
 			d.unknown(Structs[28].names())
 		}
@@ -1267,13 +1047,11 @@ func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "defaultMode":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt32(&x.DefaultMode)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt32(&x.DefaultMode)
 		case "items":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceDownwardAPIVolumeFile(&x.Items)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceDownwardAPIVolumeFile(&x.Items)
 		default:
 			d.unknown(Structs[29].names())
 		}
@@ -1288,21 +1066,17 @@ func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fieldRef":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrObjectFieldSelector(&x.FieldRef)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrObjectFieldSelector(&x.FieldRef)
 		case "mode":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt32(&x.Mode)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt32(&x.Mode)
 		case "path":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Path)
 		case "resourceFieldRef":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
 		default:
 			d.unknown(Structs[30].names())
 		}
@@ -1317,13 +1091,11 @@ func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.APIVersion)
 		case "fieldPath":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.FieldPath)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.FieldPath)
 		default:
 			d.unknown(Structs[31].names())
 		}
@@ -1338,17 +1110,14 @@ func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containerName":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ContainerName)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ContainerName)
 		case "divisor":
-			if !d.duplicate(seen[:], 1) {
-				d.quantity(&x.Divisor)
-			}
+			d.member(seen[:], 1)
+			d.quantity(&x.Divisor)
 		case "resource":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Resource)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Resource)
 		default:
 			d.unknown(Structs[32].names())
 		}
@@ -1363,25 +1132,20 @@ func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "lun":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt32(&x.Lun)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt32(&x.Lun)
 		case "readOnly":
-			if !d.duplicate(seen[:], 2) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 2)
+			d.boolean(&x.ReadOnly)
 		case "targetWWNs":
-			if !d.duplicate(seen[:], 3) {
-				d.sliceString(&x.TargetWWNs)
-			}
+			d.member(seen[:], 3)
+			d.sliceString(&x.TargetWWNs)
 		case "wwids":
-			if !d.duplicate(seen[:], 4) {
-				d.sliceString(&x.WWIDs)
-			}
+			d.member(seen[:], 4)
+			d.sliceString(&x.WWIDs)
 		default:
 			d.unknown(Structs[33].names())
 		}
@@ -1396,17 +1160,14 @@ func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "readOnly":
-			if !d.duplicate(seen[:], 0) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 0)
+			d.boolean(&x.ReadOnly)
 		case "secretName":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.SecretName)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.SecretName)
 		case "shareName":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.ShareName)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.ShareName)
 		default:
 			d.unknown(Structs[34].names())
 		}
@@ -1421,21 +1182,17 @@ func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "defaultMode":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt32(&x.DefaultMode)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt32(&x.DefaultMode)
 		case "items":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceKeyToPath(&x.Items)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceKeyToPath(&x.Items)
 		case "name":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[35].names())
 		}
@@ -1450,21 +1207,17 @@ func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolu
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "storagePolicyID":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.StoragePolicyID)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.StoragePolicyID)
 		case "storagePolicyName":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.StoragePolicyName)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.StoragePolicyName)
 		case "volumePath":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.VolumePath)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.VolumePath)
 		default:
 			d.unknown(Structs[36].names())
 		}
@@ -1479,29 +1232,23 @@ func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "group":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Group)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Group)
 		case "readOnly":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.ReadOnly)
 		case "registry":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Registry)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Registry)
 		case "tenant":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Tenant)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Tenant)
 		case "user":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.User)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.User)
 		case "volume":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Volume)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Volume)
 		default:
 			d.unknown(Structs[37].names())
 		}
@@ -1516,29 +1263,23 @@ func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "cachingMode":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.CachingMode)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.CachingMode)
 		case "diskName":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.DiskName)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.DiskName)
 		case "diskURI":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.DataDiskURI)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.DataDiskURI)
 		case "fsType":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrString(&x.FSType)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrString(&x.FSType)
 		case "kind":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrString(&x.Kind)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrString(&x.Kind)
 		case "readOnly":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrBool(&x.ReadOnly)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrBool(&x.ReadOnly)
 		default:
 			d.unknown(Structs[38].names())
 		}
@@ -1553,13 +1294,11 @@ func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDisk
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "pdID":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.PdID)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.PdID)
 		default:
 			d.unknown(Structs[39].names())
 		}
@@ -1574,13 +1313,11 @@ func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "defaultMode":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt32(&x.DefaultMode)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt32(&x.DefaultMode)
 		case "sources":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceVolumeProjection(&x.Sources)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceVolumeProjection(&x.Sources)
 		default:
 			d.unknown(Structs[40].names())
 		}
@@ -1595,29 +1332,23 @@ func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "clusterTrustBundle":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrClusterTrustBundleProjection(&x.ClusterTrustBundle)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrClusterTrustBundleProjection(&x.ClusterTrustBundle)
 		case "configMap":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrConfigMapProjection(&x.ConfigMap)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrConfigMapProjection(&x.ConfigMap)
 		case "downwardAPI":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrDownwardAPIProjection(&x.DownwardAPI)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrDownwardAPIProjection(&x.DownwardAPI)
 		case "podCertificate":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrPodCertificateProjection(&x.PodCertificate)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrPodCertificateProjection(&x.PodCertificate)
 		case "secret":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrSecretProjection(&x.Secret)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrSecretProjection(&x.Secret)
 		case "serviceAccountToken":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrServiceAccountTokenProjection(&x.ServiceAccountToken)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrServiceAccountTokenProjection(&x.ServiceAccountToken)
 		default:
 			d.unknown(Structs[41].names())
 		}
@@ -1632,17 +1363,14 @@ func (d *decoder) decodeSecretProjection(x *SecretProjection) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "items":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceKeyToPath(&x.Items)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceKeyToPath(&x.Items)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[42].names())
 		}
@@ -1657,9 +1385,8 @@ func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "items":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceDownwardAPIVolumeFile(&x.Items)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceDownwardAPIVolumeFile(&x.Items)
 		default:
 			d.unknown(Structs[43].names())
 		}
@@ -1674,17 +1401,14 @@ func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "items":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceKeyToPath(&x.Items)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceKeyToPath(&x.Items)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[44].names())
 		}
@@ -1699,17 +1423,14 @@ func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProj
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "audience":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Audience)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Audience)
 		case "expirationSeconds":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt64(&x.ExpirationSeconds)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt64(&x.ExpirationSeconds)
 		case "path":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Path)
 		default:
 			d.unknown(Structs[45].names())
 		}
@@ -1724,25 +1445,20 @@ func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjec
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "labelSelector":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrLabelSelector(&x.LabelSelector)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrLabelSelector(&x.LabelSelector)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.Name)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Optional)
 		case "path":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Path)
 		case "signerName":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrString(&x.SignerName)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrString(&x.SignerName)
 		default:
 			d.unknown(Structs[46].names())
 		}
@@ -1757,33 +1473,26 @@ func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "certificateChainPath":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.CertificateChainPath)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.CertificateChainPath)
 		case "credentialBundlePath":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.CredentialBundlePath)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.CredentialBundlePath)
 		case "keyPath":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.KeyPath)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.KeyPath)
 		case "keyType":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.KeyType)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.KeyType)
 		case "maxExpirationSeconds":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrInt32(&x.MaxExpirationSeconds)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrInt32(&x.MaxExpirationSeconds)
 		case "signerName":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.SignerName)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.SignerName)
 		case "userAnnotations":
-			if !d.duplicate(seen[:], 6) {
-				d.mapString(&x.UserAnnotations)
-			}
+			d.member(seen[:], 6)
+			d.mapString(&x.UserAnnotations)
 		default:
 			d.unknown(Structs[47].names())
 		}
@@ -1798,17 +1507,14 @@ func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "readOnly":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.ReadOnly)
 		case "volumeID":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.VolumeID)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.VolumeID)
 		default:
 			d.unknown(Structs[48].names())
 		}
@@ -1823,45 +1529,35 @@ func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "gateway":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Gateway)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Gateway)
 		case "protectionDomain":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.ProtectionDomain)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.ProtectionDomain)
 		case "readOnly":
-			if !d.duplicate(seen[:], 3) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 3)
+			d.boolean(&x.ReadOnly)
 		case "secretRef":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		case "sslEnabled":
-			if !d.duplicate(seen[:], 5) {
-				d.boolean(&x.SSLEnabled)
-			}
+			d.member(seen[:], 5)
+			d.boolean(&x.SSLEnabled)
 		case "storageMode":
-			if !d.duplicate(seen[:], 6) {
-				d.str(&x.StorageMode)
-			}
+			d.member(seen[:], 6)
+			d.str(&x.StorageMode)
 		case "storagePool":
-			if !d.duplicate(seen[:], 7) {
-				d.str(&x.StoragePool)
-			}
+			d.member(seen[:], 7)
+			d.str(&x.StoragePool)
 		case "system":
-			if !d.duplicate(seen[:], 8) {
-				d.str(&x.System)
-			}
+			d.member(seen[:], 8)
+			d.str(&x.System)
 		case "volumeName":
-			if !d.duplicate(seen[:], 9) {
-				d.str(&x.VolumeName)
-			}
+			d.member(seen[:], 9)
+			d.str(&x.VolumeName)
 		default:
 			d.unknown(Structs[49].names())
 		}
@@ -1876,25 +1572,20 @@ func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "fsType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.FSType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.FSType)
 		case "readOnly":
-			if !d.duplicate(seen[:], 1) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 1)
+			d.boolean(&x.ReadOnly)
 		case "secretRef":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrLocalObjectReference(&x.SecretRef)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		case "volumeName":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.VolumeName)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.VolumeName)
 		case "volumeNamespace":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.VolumeNamespace)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.VolumeNamespace)
 		default:
 			d.unknown(Structs[50].names())
 		}
@@ -1909,25 +1600,20 @@ func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "driver":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Driver)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Driver)
 		case "fsType":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.FSType)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.FSType)
 		case "nodePublishSecretRef":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrLocalObjectReference(&x.NodePublishSecretRef)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrLocalObjectReference(&x.NodePublishSecretRef)
 		case "readOnly":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrBool(&x.ReadOnly)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrBool(&x.ReadOnly)
 		case "volumeAttributes":
-			if !d.duplicate(seen[:], 4) {
-				d.mapString(&x.VolumeAttributes)
-			}
+			d.member(seen[:], 4)
+			d.mapString(&x.VolumeAttributes)
 		default:
 			d.unknown(Structs[51].names())
 		}
@@ -1942,9 +1628,8 @@ func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "volumeClaimTemplate":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrPersistentVolumeClaimTemplate(&x.VolumeClaimTemplate)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrPersistentVolumeClaimTemplate(&x.VolumeClaimTemplate)
 		default:
 			d.unknown(Structs[52].names())
 		}
@@ -1959,13 +1644,11 @@ func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTe
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "metadata":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 0)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePersistentVolumeClaimSpec(&x.Spec)
-			}
+			d.member(seen[:], 1)
+			d.decodePersistentVolumeClaimSpec(&x.Spec)
 		default:
 			d.unknown(Structs[53].names())
 		}
@@ -1980,41 +1663,32 @@ func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) 
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "accessModes":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.AccessModes)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.AccessModes)
 		case "dataSource":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrTypedLocalObjectReference(&x.DataSource)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrTypedLocalObjectReference(&x.DataSource)
 		case "dataSourceRef":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrTypedObjectReference(&x.DataSourceRef)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrTypedObjectReference(&x.DataSourceRef)
 		case "resources":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeVolumeResourceRequirements(&x.Resources)
-			}
+			d.member(seen[:], 3)
+			d.decodeVolumeResourceRequirements(&x.Resources)
 		case "selector":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrLabelSelector(&x.Selector)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrLabelSelector(&x.Selector)
 		case "storageClassName":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrString(&x.StorageClassName)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrString(&x.StorageClassName)
 		case "volumeAttributesClassName":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrString(&x.VolumeAttributesClassName)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrString(&x.VolumeAttributesClassName)
 		case "volumeMode":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrString(&x.VolumeMode)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrString(&x.VolumeMode)
 		case "volumeName":
-			if !d.duplicate(seen[:], 8) {
-				d.str(&x.VolumeName)
-			}
+			d.member(seen[:], 8)
+			d.str(&x.VolumeName)
 		default:
 			d.unknown(Structs[54].names())
 		}
@@ -2029,13 +1703,11 @@ func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "limits":
-			if !d.duplicate(seen[:], 0) {
-				d.mapQuantity(&x.Limits)
-			}
+			d.member(seen[:], 0)
+			d.mapQuantity(&x.Limits)
 		case "requests":
-			if !d.duplicate(seen[:], 1) {
-				d.mapQuantity(&x.Requests)
-			}
+			d.member(seen[:], 1)
+			d.mapQuantity(&x.Requests)
 		default:
 			d.unknown(Structs[55].names())
 		}
@@ -2050,17 +1722,14 @@ func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) 
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiGroup":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.APIGroup)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.APIGroup)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Kind)
 		case "name":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[56].names())
 		}
@@ -2075,21 +1744,17 @@ func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiGroup":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.APIGroup)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.APIGroup)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Kind)
 		case "name":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Name)
 		case "namespace":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrString(&x.Namespace)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrString(&x.Namespace)
 		default:
 			d.unknown(Structs[57].names())
 		}
@@ -2104,13 +1769,11 @@ func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "pullPolicy":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.PullPolicy)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.PullPolicy)
 		case "reference":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Reference)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Reference)
 		default:
 			d.unknown(Structs[58].names())
 		}
@@ -2125,105 +1788,80 @@ func (d *decoder) decodeContainer(x *Container) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "args":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Args)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Args)
 		case "command":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceString(&x.Command)
-			}
+			d.member(seen[:], 1)
+			d.sliceString(&x.Command)
 		case "env":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeSliceEnvVar(&x.Env)
-			}
+			d.member(seen[:], 2)
+			d.decodeSliceEnvVar(&x.Env)
 		case "envFrom":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeSliceEnvFromSource(&x.EnvFrom)
-			}
+			d.member(seen[:], 3)
+			d.decodeSliceEnvFromSource(&x.EnvFrom)
 		case "image":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Image)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Image)
 		case "imagePullPolicy":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.ImagePullPolicy)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.ImagePullPolicy)
 		case "lifecycle":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrLifecycle(&x.Lifecycle)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrLifecycle(&x.Lifecycle)
 		case "livenessProbe":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrProbe(&x.LivenessProbe)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrProbe(&x.LivenessProbe)
 		case "name":
-			if !d.duplicate(seen[:], 8) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 8)
+			d.str(&x.Name)
 		case "ports":
-			if !d.duplicate(seen[:], 9) {
-				d.decodeSliceContainerPort(&x.Ports)
-			}
+			d.member(seen[:], 9)
+			d.decodeSliceContainerPort(&x.Ports)
 		case "readinessProbe":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrProbe(&x.ReadinessProbe)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrProbe(&x.ReadinessProbe)
 		case "resizePolicy":
-			if !d.duplicate(seen[:], 11) {
-				d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
-			}
+			d.member(seen[:], 11)
+			d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
 		case "resources":
-			if !d.duplicate(seen[:], 12) {
-				d.decodeResourceRequirements(&x.Resources)
-			}
+			d.member(seen[:], 12)
+			d.decodeResourceRequirements(&x.Resources)
 		case "restartPolicy":
-			if !d.duplicate(seen[:], 13) {
-				d.decodePtrString(&x.RestartPolicy)
-			}
+			d.member(seen[:], 13)
+			d.decodePtrString(&x.RestartPolicy)
 		case "restartPolicyRules":
-			if !d.duplicate(seen[:], 14) {
-				d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
-			}
+			d.member(seen[:], 14)
+			d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
 		case "securityContext":
-			if !d.duplicate(seen[:], 15) {
-				d.decodePtrSecurityContext(&x.SecurityContext)
-			}
+			d.member(seen[:], 15)
+			d.decodePtrSecurityContext(&x.SecurityContext)
 		case "startupProbe":
-			if !d.duplicate(seen[:], 16) {
-				d.decodePtrProbe(&x.StartupProbe)
-			}
+			d.member(seen[:], 16)
+			d.decodePtrProbe(&x.StartupProbe)
 		case "stdin":
-			if !d.duplicate(seen[:], 17) {
-				d.boolean(&x.Stdin)
-			}
+			d.member(seen[:], 17)
+			d.boolean(&x.Stdin)
 		case "stdinOnce":
-			if !d.duplicate(seen[:], 18) {
-				d.boolean(&x.StdinOnce)
-			}
+			d.member(seen[:], 18)
+			d.boolean(&x.StdinOnce)
 		case "terminationMessagePath":
-			if !d.duplicate(seen[:], 19) {
-				d.str(&x.TerminationMessagePath)
-			}
+			d.member(seen[:], 19)
+			d.str(&x.TerminationMessagePath)
 		case "terminationMessagePolicy":
-			if !d.duplicate(seen[:], 20) {
-				d.str(&x.TerminationMessagePolicy)
-			}
+			d.member(seen[:], 20)
+			d.str(&x.TerminationMessagePolicy)
 		case "tty":
-			if !d.duplicate(seen[:], 21) {
-				d.boolean(&x.TTY)
-			}
+			d.member(seen[:], 21)
+			d.boolean(&x.TTY)
 		case "volumeDevices":
-			if !d.duplicate(seen[:], 22) {
-				d.decodeSliceVolumeDevice(&x.VolumeDevices)
-			}
+			d.member(seen[:], 22)
+			d.decodeSliceVolumeDevice(&x.VolumeDevices)
 		case "volumeMounts":
-			if !d.duplicate(seen[:], 23) {
-				d.decodeSliceVolumeMount(&x.VolumeMounts)
-			}
+			d.member(seen[:], 23)
+			d.decodeSliceVolumeMount(&x.VolumeMounts)
 		case "workingDir":
-			if !d.duplicate(seen[:], 24) {
-				d.str(&x.WorkingDir)
-			}
+			d.member(seen[:], 24)
+			d.str(&x.WorkingDir)
 		default:
 			d.unknown(Structs[59].names())
 		}
@@ -2238,25 +1876,20 @@ func (d *decoder) decodeContainerPort(x *ContainerPort) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containerPort":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.ContainerPort)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.ContainerPort)
 		case "hostIP":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.HostIP)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.HostIP)
 		case "hostPort":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.HostPort)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.HostPort)
 		case "name":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Name)
 		case "protocol":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Protocol)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Protocol)
 		default:
 			d.unknown(Structs[60].names())
 		}
@@ -2271,17 +1904,14 @@ func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "configMapRef":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrConfigMapEnvSource(&x.ConfigMapRef)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrConfigMapEnvSource(&x.ConfigMapRef)
 		case "prefix":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Prefix)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Prefix)
 		case "secretRef":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrSecretEnvSource(&x.SecretRef)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrSecretEnvSource(&x.SecretRef)
 		default:
 			d.unknown(Structs[61].names())
 		}
@@ -2296,13 +1926,11 @@ func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[62].names())
 		}
@@ -2317,13 +1945,11 @@ func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[63].names())
 		}
@@ -2338,17 +1964,14 @@ func (d *decoder) decodeEnvVar(x *EnvVar) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "value":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Value)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Value)
 		case "valueFrom":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrEnvVarSource(&x.ValueFrom)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrEnvVarSource(&x.ValueFrom)
 		default:
 			d.unknown(Structs[64].names())
 		}
@@ -2363,25 +1986,20 @@ func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "configMapKeyRef":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrConfigMapKeySelector(&x.ConfigMapKeyRef)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrConfigMapKeySelector(&x.ConfigMapKeyRef)
 		case "fieldRef":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrObjectFieldSelector(&x.FieldRef)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrObjectFieldSelector(&x.FieldRef)
 		case "fileKeyRef":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrFileKeySelector(&x.FileKeyRef)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrFileKeySelector(&x.FileKeyRef)
 		case "resourceFieldRef":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
 		case "secretKeyRef":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrSecretKeySelector(&x.SecretKeyRef)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrSecretKeySelector(&x.SecretKeyRef)
 		default:
 			d.unknown(Structs[65].names())
 		}
@@ -2396,17 +2014,14 @@ func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "key":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Key)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[66].names())
 		}
@@ -2421,17 +2036,14 @@ func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "key":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Key)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.LocalObjectReference.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.LocalObjectReference.Name)
 		case "optional":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.Optional)
 		default:
 			d.unknown(Structs[67].names())
 		}
@@ -2446,21 +2058,17 @@ func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "key":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Key)
 		case "optional":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrBool(&x.Optional)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrBool(&x.Optional)
 		case "path":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Path)
 		case "volumeName":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.VolumeName)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.VolumeName)
 		default:
 			d.unknown(Structs[68].names())
 		}
@@ -2475,17 +2083,14 @@ func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "claims":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceResourceClaim(&x.Claims)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceResourceClaim(&x.Claims)
 		case "limits":
-			if !d.duplicate(seen[:], 1) {
-				d.mapQuantity(&x.Limits)
-			}
+			d.member(seen[:], 1)
+			d.mapQuantity(&x.Limits)
 		case "requests":
-			if !d.duplicate(seen[:], 2) {
-				d.mapQuantity(&x.Requests)
-			}
+			d.member(seen[:], 2)
+			d.mapQuantity(&x.Requests)
 		default:
 			d.unknown(Structs[69].names())
 		}
@@ -2500,13 +2105,11 @@ func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "request":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Request)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Request)
 		default:
 			d.unknown(Structs[70].names())
 		}
@@ -2521,13 +2124,11 @@ func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "resourceName":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ResourceName)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ResourceName)
 		case "restartPolicy":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.RestartPolicy)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.RestartPolicy)
 		default:
 			d.unknown(Structs[71].names())
 		}
@@ -2542,13 +2143,11 @@ func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "action":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Action)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Action)
 		case "exitCodes":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrContainerRestartRuleOnExitCodes(&x.ExitCodes)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrContainerRestartRuleOnExitCodes(&x.ExitCodes)
 		default:
 			d.unknown(Structs[72].names())
 		}
@@ -2563,13 +2162,11 @@ func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleO
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "operator":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Operator)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Operator)
 		case "values":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceInt32(&x.Values)
-			}
+			d.member(seen[:], 1)
+			d.sliceInt32(&x.Values)
 		default:
 			d.unknown(Structs[73].names())
 		}
@@ -2584,33 +2181,26 @@ func (d *decoder) decodeVolumeMount(x *VolumeMount) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "mountPath":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.MountPath)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.MountPath)
 		case "mountPropagation":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.MountPropagation)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.MountPropagation)
 		case "name":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Name)
 		case "readOnly":
-			if !d.duplicate(seen[:], 3) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 3)
+			d.boolean(&x.ReadOnly)
 		case "recursiveReadOnly":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrString(&x.RecursiveReadOnly)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrString(&x.RecursiveReadOnly)
 		case "subPath":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.SubPath)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.SubPath)
 		case "subPathExpr":
-			if !d.duplicate(seen[:], 6) {
-				d.str(&x.SubPathExpr)
-			}
+			d.member(seen[:], 6)
+			d.str(&x.SubPathExpr)
 		default:
 			d.unknown(Structs[74].names())
 		}
@@ -2625,13 +2215,11 @@ func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "devicePath":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.DevicePath)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.DevicePath)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[75].names())
 		}
@@ -2646,45 +2234,35 @@ func (d *decoder) decodeProbe(x *Probe) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "exec":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrExecAction(&x.ProbeHandler.Exec)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrExecAction(&x.ProbeHandler.Exec)
 		case "failureThreshold":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.FailureThreshold)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.FailureThreshold)
 		case "grpc":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrGRPCAction(&x.ProbeHandler.GRPC)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrGRPCAction(&x.ProbeHandler.GRPC)
 		case "httpGet":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrHTTPGetAction(&x.ProbeHandler.HTTPGet)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrHTTPGetAction(&x.ProbeHandler.HTTPGet)
 		case "initialDelaySeconds":
-			if !d.duplicate(seen[:], 4) {
-				d.int32(&x.InitialDelaySeconds)
-			}
+			d.member(seen[:], 4)
+			d.int32(&x.InitialDelaySeconds)
 		case "periodSeconds":
-			if !d.duplicate(seen[:], 5) {
-				d.int32(&x.PeriodSeconds)
-			}
+			d.member(seen[:], 5)
+			d.int32(&x.PeriodSeconds)
 		case "successThreshold":
-			if !d.duplicate(seen[:], 6) {
-				d.int32(&x.SuccessThreshold)
-			}
+			d.member(seen[:], 6)
+			d.int32(&x.SuccessThreshold)
 		case "tcpSocket":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrTCPSocketAction(&x.ProbeHandler.TCPSocket)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrTCPSocketAction(&x.ProbeHandler.TCPSocket)
 		case "terminationGracePeriodSeconds":
-			if !d.duplicate(seen[:], 8) {
-				d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
-			}
+			d.member(seen[:], 8)
+			d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
 		case "timeoutSeconds":
-			if !d.duplicate(seen[:], 9) {
-				d.int32(&x.TimeoutSeconds)
-			}
+			d.member(seen[:], 9)
+			d.int32(&x.TimeoutSeconds)
 		default:
 			d.unknown(Structs[76].names())
 		}
@@ -2699,21 +2277,17 @@ func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "exec":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrExecAction(&x.Exec)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrExecAction(&x.Exec)
 		case "grpc":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrGRPCAction(&x.GRPC)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrGRPCAction(&x.GRPC)
 		case "httpGet":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrHTTPGetAction(&x.HTTPGet)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrHTTPGetAction(&x.HTTPGet)
 		case "tcpSocket":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrTCPSocketAction(&x.TCPSocket)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrTCPSocketAction(&x.TCPSocket)
 		default:
 			d.unknown(Structs[77].names())
 		}
@@ -2728,9 +2302,8 @@ func (d *decoder) decodeExecAction(x *ExecAction) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "command":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Command)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Command)
 		default:
 			d.unknown(Structs[78].names())
 		}
@@ -2745,25 +2318,20 @@ func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "host":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Host)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Host)
 		case "httpHeaders":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceHTTPHeader(&x.HTTPHeaders)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceHTTPHeader(&x.HTTPHeaders)
 		case "path":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Path)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Path)
 		case "port":
-			if !d.duplicate(seen[:], 3) {
-				d.intOrString(&x.Port)
-			}
+			d.member(seen[:], 3)
+			d.intOrString(&x.Port)
 		case "scheme":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Scheme)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Scheme)
 		default:
 			d.unknown(Structs[79].names())
 		}
@@ -2778,13 +2346,11 @@ func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "value":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Value)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Value)
 		default:
 			d.unknown(Structs[80].names())
 		}
@@ -2799,13 +2365,11 @@ func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "host":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Host)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Host)
 		case "port":
-			if !d.duplicate(seen[:], 1) {
-				d.intOrString(&x.Port)
-			}
+			d.member(seen[:], 1)
+			d.intOrString(&x.Port)
 		default:
 			d.unknown(Structs[81].names())
 		}
@@ -2820,13 +2384,11 @@ func (d *decoder) decodeGRPCAction(x *GRPCAction) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "port":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.Port)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.Port)
 		case "service":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.Service)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.Service)
 		default:
 			d.unknown(Structs[82].names())
 		}
@@ -2841,17 +2403,14 @@ func (d *decoder) decodeLifecycle(x *Lifecycle) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "postStart":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrLifecycleHandler(&x.PostStart)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrLifecycleHandler(&x.PostStart)
 		case "preStop":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrLifecycleHandler(&x.PreStop)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrLifecycleHandler(&x.PreStop)
 		case "stopSignal":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrString(&x.StopSignal)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrString(&x.StopSignal)
 		default:
 			d.unknown(Structs[83].names())
 		}
@@ -2866,21 +2425,17 @@ func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "exec":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrExecAction(&x.Exec)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrExecAction(&x.Exec)
 		case "httpGet":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrHTTPGetAction(&x.HTTPGet)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrHTTPGetAction(&x.HTTPGet)
 		case "sleep":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrSleepAction(&x.Sleep)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrSleepAction(&x.Sleep)
 		case "tcpSocket":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrTCPSocketAction(&x.TCPSocket)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrTCPSocketAction(&x.TCPSocket)
 		default:
 			d.unknown(Structs[84].names())
 		}
@@ -2895,9 +2450,8 @@ func (d *decoder) decodeSleepAction(x *SleepAction) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "seconds":
-			if !d.duplicate(seen[:], 0) {
-				d.int64(&x.Seconds)
-			}
+			d.member(seen[:], 0)
+			d.int64(&x.Seconds)
 		default:
 			d.unknown(Structs[85].names())
 		}
@@ -2912,53 +2466,41 @@ func (d *decoder) decodeSecurityContext(x *SecurityContext) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "allowPrivilegeEscalation":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrBool(&x.AllowPrivilegeEscalation)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrBool(&x.AllowPrivilegeEscalation)
 		case "appArmorProfile":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrAppArmorProfile(&x.AppArmorProfile)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrAppArmorProfile(&x.AppArmorProfile)
 		case "capabilities":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrCapabilities(&x.Capabilities)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrCapabilities(&x.Capabilities)
 		case "privileged":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrBool(&x.Privileged)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrBool(&x.Privileged)
 		case "procMount":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrString(&x.ProcMount)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrString(&x.ProcMount)
 		case "readOnlyRootFilesystem":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrBool(&x.ReadOnlyRootFilesystem)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrBool(&x.ReadOnlyRootFilesystem)
 		case "runAsGroup":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrInt64(&x.RunAsGroup)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrInt64(&x.RunAsGroup)
 		case "runAsNonRoot":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrBool(&x.RunAsNonRoot)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrBool(&x.RunAsNonRoot)
 		case "runAsUser":
-			if !d.duplicate(seen[:], 8) {
-				d.decodePtrInt64(&x.RunAsUser)
-			}
+			d.member(seen[:], 8)
+			d.decodePtrInt64(&x.RunAsUser)
 		case "seLinuxOptions":
-			if !d.duplicate(seen[:], 9) {
-				d.decodePtrSELinuxOptions(&x.SELinuxOptions)
-			}
+			d.member(seen[:], 9)
+			d.decodePtrSELinuxOptions(&x.SELinuxOptions)
 		case "seccompProfile":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrSeccompProfile(&x.SeccompProfile)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrSeccompProfile(&x.SeccompProfile)
 		case "windowsOptions":
-			if !d.duplicate(seen[:], 11) {
-				d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
-			}
+			d.member(seen[:], 11)
+			d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
 		default:
 			d.unknown(Structs[86].names())
 		}
@@ -2973,13 +2515,11 @@ func (d *decoder) decodeCapabilities(x *Capabilities) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "add":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Add)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Add)
 		case "drop":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceString(&x.Drop)
-			}
+			d.member(seen[:], 1)
+			d.sliceString(&x.Drop)
 		default:
 			d.unknown(Structs[87].names())
 		}
@@ -2994,21 +2534,17 @@ func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "level":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Level)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Level)
 		case "role":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Role)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Role)
 		case "type":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Type)
 		case "user":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.User)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.User)
 		default:
 			d.unknown(Structs[88].names())
 		}
@@ -3023,21 +2559,17 @@ func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextO
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "gmsaCredentialSpec":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.GMSACredentialSpec)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.GMSACredentialSpec)
 		case "gmsaCredentialSpecName":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.GMSACredentialSpecName)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.GMSACredentialSpecName)
 		case "hostProcess":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrBool(&x.HostProcess)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrBool(&x.HostProcess)
 		case "runAsUserName":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrString(&x.RunAsUserName)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrString(&x.RunAsUserName)
 		default:
 			d.unknown(Structs[89].names())
 		}
@@ -3052,13 +2584,11 @@ func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "localhostProfile":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.LocalhostProfile)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.LocalhostProfile)
 		case "type":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[90].names())
 		}
@@ -3073,13 +2603,11 @@ func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "localhostProfile":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.LocalhostProfile)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.LocalhostProfile)
 		case "type":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[91].names())
 		}
@@ -3094,109 +2622,83 @@ func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "args":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.EphemeralContainerCommon.Args)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.EphemeralContainerCommon.Args)
 		case "command":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceString(&x.EphemeralContainerCommon.Command)
-			}
+			d.member(seen[:], 1)
+			d.sliceString(&x.EphemeralContainerCommon.Command)
 		case "env":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeSliceEnvVar(&x.EphemeralContainerCommon.Env)
-			}
+			d.member(seen[:], 2)
+			d.decodeSliceEnvVar(&x.EphemeralContainerCommon.Env)
 		case "envFrom":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeSliceEnvFromSource(&x.EphemeralContainerCommon.EnvFrom)
-			}
+			d.member(seen[:], 3)
+			d.decodeSliceEnvFromSource(&x.EphemeralContainerCommon.EnvFrom)
 		case "image":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.EphemeralContainerCommon.Image)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.EphemeralContainerCommon.Image)
 		case "imagePullPolicy":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.EphemeralContainerCommon.ImagePullPolicy)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.EphemeralContainerCommon.ImagePullPolicy)
 		case "lifecycle":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrLifecycle(&x.EphemeralContainerCommon.Lifecycle)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrLifecycle(&x.EphemeralContainerCommon.Lifecycle)
 		case "livenessProbe":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrProbe(&x.EphemeralContainerCommon.LivenessProbe)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrProbe(&x.EphemeralContainerCommon.LivenessProbe)
 		case "name":
-			if !d.duplicate(seen[:], 8) {
-				d.str(&x.EphemeralContainerCommon.Name)
-			}
+			d.member(seen[:], 8)
+			d.str(&x.EphemeralContainerCommon.Name)
 		case "ports":
-			if !d.duplicate(seen[:], 9) {
-				d.decodeSliceContainerPort(&x.EphemeralContainerCommon.Ports)
-			}
+			d.member(seen[:], 9)
+			d.decodeSliceContainerPort(&x.EphemeralContainerCommon.Ports)
 		case "readinessProbe":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrProbe(&x.EphemeralContainerCommon.ReadinessProbe)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrProbe(&x.EphemeralContainerCommon.ReadinessProbe)
 		case "resizePolicy":
-			if !d.duplicate(seen[:], 11) {
-				d.decodeSliceContainerResizePolicy(&x.EphemeralContainerCommon.ResizePolicy)
-			}
+			d.member(seen[:], 11)
+			d.decodeSliceContainerResizePolicy(&x.EphemeralContainerCommon.ResizePolicy)
 		case "resources":
-			if !d.duplicate(seen[:], 12) {
-				d.decodeResourceRequirements(&x.EphemeralContainerCommon.Resources)
-			}
+			d.member(seen[:], 12)
+			d.decodeResourceRequirements(&x.EphemeralContainerCommon.Resources)
 		case "restartPolicy":
-			if !d.duplicate(seen[:], 13) {
-				d.decodePtrString(&x.EphemeralContainerCommon.RestartPolicy)
-			}
+			d.member(seen[:], 13)
+			d.decodePtrString(&x.EphemeralContainerCommon.RestartPolicy)
 		case "restartPolicyRules":
-			if !d.duplicate(seen[:], 14) {
-				d.decodeSliceContainerRestartRule(&x.EphemeralContainerCommon.RestartPolicyRules)
-			}
+			d.member(seen[:], 14)
+			d.decodeSliceContainerRestartRule(&x.EphemeralContainerCommon.RestartPolicyRules)
 		case "securityContext":
-			if !d.duplicate(seen[:], 15) {
-				d.decodePtrSecurityContext(&x.EphemeralContainerCommon.SecurityContext)
-			}
+			d.member(seen[:], 15)
+			d.decodePtrSecurityContext(&x.EphemeralContainerCommon.SecurityContext)
 		case "startupProbe":
-			if !d.duplicate(seen[:], 16) {
-				d.decodePtrProbe(&x.EphemeralContainerCommon.StartupProbe)
-			}
+			d.member(seen[:], 16)
+			d.decodePtrProbe(&x.EphemeralContainerCommon.StartupProbe)
 		case "stdin":
-			if !d.duplicate(seen[:], 17) {
-				d.boolean(&x.EphemeralContainerCommon.Stdin)
-			}
+			d.member(seen[:], 17)
+			d.boolean(&x.EphemeralContainerCommon.Stdin)
 		case "stdinOnce":
-			if !d.duplicate(seen[:], 18) {
-				d.boolean(&x.EphemeralContainerCommon.StdinOnce)
-			}
+			d.member(seen[:], 18)
+			d.boolean(&x.EphemeralContainerCommon.StdinOnce)
 		case "targetContainerName":
-			if !d.duplicate(seen[:], 19) {
-				d.str(&x.TargetContainerName)
-			}
+			d.member(seen[:], 19)
+			d.str(&x.TargetContainerName)
 		case "terminationMessagePath":
-			if !d.duplicate(seen[:], 20) {
-				d.str(&x.EphemeralContainerCommon.TerminationMessagePath)
-			}
+			d.member(seen[:], 20)
+			d.str(&x.EphemeralContainerCommon.TerminationMessagePath)
 		case "terminationMessagePolicy":
-			if !d.duplicate(seen[:], 21) {
-				d.str(&x.EphemeralContainerCommon.TerminationMessagePolicy)
-			}
+			d.member(seen[:], 21)
+			d.str(&x.EphemeralContainerCommon.TerminationMessagePolicy)
 		case "tty":
-			if !d.duplicate(seen[:], 22) {
-				d.boolean(&x.EphemeralContainerCommon.TTY)
-			}
+			d.member(seen[:], 22)
+			d.boolean(&x.EphemeralContainerCommon.TTY)
 		case "volumeDevices":
-			if !d.duplicate(seen[:], 23) {
-				d.decodeSliceVolumeDevice(&x.EphemeralContainerCommon.VolumeDevices)
-			}
+			d.member(seen[:], 23)
+			d.decodeSliceVolumeDevice(&x.EphemeralContainerCommon.VolumeDevices)
 		case "volumeMounts":
-			if !d.duplicate(seen[:], 24) {
-				d.decodeSliceVolumeMount(&x.EphemeralContainerCommon.VolumeMounts)
-			}
+			d.member(seen[:], 24)
+			d.decodeSliceVolumeMount(&x.EphemeralContainerCommon.VolumeMounts)
 		case "workingDir":
-			if !d.duplicate(seen[:], 25) {
-				d.str(&x.EphemeralContainerCommon.WorkingDir)
-			}
+			d.member(seen[:], 25)
+			d.str(&x.EphemeralContainerCommon.WorkingDir)
 		default:
 			d.unknown(Structs[92].names())
 		}
@@ -3211,105 +2713,80 @@ func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "args":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Args)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Args)
 		case "command":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceString(&x.Command)
-			}
+			d.member(seen[:], 1)
+			d.sliceString(&x.Command)
 		case "env":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeSliceEnvVar(&x.Env)
-			}
+			d.member(seen[:], 2)
+			d.decodeSliceEnvVar(&x.Env)
 		case "envFrom":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeSliceEnvFromSource(&x.EnvFrom)
-			}
+			d.member(seen[:], 3)
+			d.decodeSliceEnvFromSource(&x.EnvFrom)
 		case "image":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Image)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Image)
 		case "imagePullPolicy":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.ImagePullPolicy)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.ImagePullPolicy)
 		case "lifecycle":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrLifecycle(&x.Lifecycle)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrLifecycle(&x.Lifecycle)
 		case "livenessProbe":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrProbe(&x.LivenessProbe)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrProbe(&x.LivenessProbe)
 		case "name":
-			if !d.duplicate(seen[:], 8) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 8)
+			d.str(&x.Name)
 		case "ports":
-			if !d.duplicate(seen[:], 9) {
-				d.decodeSliceContainerPort(&x.Ports)
-			}
+			d.member(seen[:], 9)
+			d.decodeSliceContainerPort(&x.Ports)
 		case "readinessProbe":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrProbe(&x.ReadinessProbe)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrProbe(&x.ReadinessProbe)
 		case "resizePolicy":
-			if !d.duplicate(seen[:], 11) {
-				d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
-			}
+			d.member(seen[:], 11)
+			d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
 		case "resources":
-			if !d.duplicate(seen[:], 12) {
-				d.decodeResourceRequirements(&x.Resources)
-			}
+			d.member(seen[:], 12)
+			d.decodeResourceRequirements(&x.Resources)
 		case "restartPolicy":
-			if !d.duplicate(seen[:], 13) {
-				d.decodePtrString(&x.RestartPolicy)
-			}
+			d.member(seen[:], 13)
+			d.decodePtrString(&x.RestartPolicy)
 		case "restartPolicyRules":
-			if !d.duplicate(seen[:], 14) {
-				d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
-			}
+			d.member(seen[:], 14)
+			d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
 		case "securityContext":
-			if !d.duplicate(seen[:], 15) {
-				d.decodePtrSecurityContext(&x.SecurityContext)
-			}
+			d.member(seen[:], 15)
+			d.decodePtrSecurityContext(&x.SecurityContext)
 		case "startupProbe":
-			if !d.duplicate(seen[:], 16) {
-				d.decodePtrProbe(&x.StartupProbe)
-			}
+			d.member(seen[:], 16)
+			d.decodePtrProbe(&x.StartupProbe)
 		case "stdin":
-			if !d.duplicate(seen[:], 17) {
-				d.boolean(&x.Stdin)
-			}
+			d.member(seen[:], 17)
+			d.boolean(&x.Stdin)
 		case "stdinOnce":
-			if !d.duplicate(seen[:], 18) {
-				d.boolean(&x.StdinOnce)
-			}
+			d.member(seen[:], 18)
+			d.boolean(&x.StdinOnce)
 		case "terminationMessagePath":
-			if !d.duplicate(seen[:], 19) {
-				d.str(&x.TerminationMessagePath)
-			}
+			d.member(seen[:], 19)
+			d.str(&x.TerminationMessagePath)
 		case "terminationMessagePolicy":
-			if !d.duplicate(seen[:], 20) {
-				d.str(&x.TerminationMessagePolicy)
-			}
+			d.member(seen[:], 20)
+			d.str(&x.TerminationMessagePolicy)
 		case "tty":
-			if !d.duplicate(seen[:], 21) {
-				d.boolean(&x.TTY)
-			}
+			d.member(seen[:], 21)
+			d.boolean(&x.TTY)
 		case "volumeDevices":
-			if !d.duplicate(seen[:], 22) {
-				d.decodeSliceVolumeDevice(&x.VolumeDevices)
-			}
+			d.member(seen[:], 22)
+			d.decodeSliceVolumeDevice(&x.VolumeDevices)
 		case "volumeMounts":
-			if !d.duplicate(seen[:], 23) {
-				d.decodeSliceVolumeMount(&x.VolumeMounts)
-			}
+			d.member(seen[:], 23)
+			d.decodeSliceVolumeMount(&x.VolumeMounts)
 		case "workingDir":
-			if !d.duplicate(seen[:], 24) {
-				d.str(&x.WorkingDir)
-			}
+			d.member(seen[:], 24)
+			d.str(&x.WorkingDir)
 		default:
 			d.unknown(Structs[93].names())
 		}
@@ -3324,57 +2801,44 @@ func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "appArmorProfile":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrAppArmorProfile(&x.AppArmorProfile)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrAppArmorProfile(&x.AppArmorProfile)
 		case "fsGroup":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt64(&x.FSGroup)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt64(&x.FSGroup)
 		case "fsGroupChangePolicy":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrString(&x.FSGroupChangePolicy)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrString(&x.FSGroupChangePolicy)
 		case "runAsGroup":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrInt64(&x.RunAsGroup)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrInt64(&x.RunAsGroup)
 		case "runAsNonRoot":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrBool(&x.RunAsNonRoot)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrBool(&x.RunAsNonRoot)
 		case "runAsUser":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrInt64(&x.RunAsUser)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrInt64(&x.RunAsUser)
 		case "seLinuxChangePolicy":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrString(&x.SELinuxChangePolicy)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrString(&x.SELinuxChangePolicy)
 		case "seLinuxOptions":
-			if !d.duplicate(seen[:], 7) {
-				d.decodePtrSELinuxOptions(&x.SELinuxOptions)
-			}
+			d.member(seen[:], 7)
+			d.decodePtrSELinuxOptions(&x.SELinuxOptions)
 		case "seccompProfile":
-			if !d.duplicate(seen[:], 8) {
-				d.decodePtrSeccompProfile(&x.SeccompProfile)
-			}
+			d.member(seen[:], 8)
+			d.decodePtrSeccompProfile(&x.SeccompProfile)
 		case "supplementalGroups":
-			if !d.duplicate(seen[:], 9) {
-				d.sliceInt64(&x.SupplementalGroups)
-			}
+			d.member(seen[:], 9)
+			d.sliceInt64(&x.SupplementalGroups)
 		case "supplementalGroupsPolicy":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrString(&x.SupplementalGroupsPolicy)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrString(&x.SupplementalGroupsPolicy)
 		case "sysctls":
-			if !d.duplicate(seen[:], 11) {
-				d.decodeSliceSysctl(&x.Sysctls)
-			}
+			d.member(seen[:], 11)
+			d.decodeSliceSysctl(&x.Sysctls)
 		case "windowsOptions":
-			if !d.duplicate(seen[:], 12) {
-				d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
-			}
+			d.member(seen[:], 12)
+			d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
 		default:
 			d.unknown(Structs[94].names())
 		}
@@ -3389,13 +2853,11 @@ func (d *decoder) decodeSysctl(x *Sysctl) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "value":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Value)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Value)
 		default:
 			d.unknown(Structs[95].names())
 		}
@@ -3410,17 +2872,14 @@ func (d *decoder) decodeAffinity(x *Affinity) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "nodeAffinity":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrNodeAffinity(&x.NodeAffinity)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrNodeAffinity(&x.NodeAffinity)
 		case "podAffinity":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrPodAffinity(&x.PodAffinity)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrPodAffinity(&x.PodAffinity)
 		case "podAntiAffinity":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrPodAntiAffinity(&x.PodAntiAffinity)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrPodAntiAffinity(&x.PodAntiAffinity)
 		default:
 			d.unknown(Structs[96].names())
 		}
@@ -3435,13 +2894,11 @@ func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "preferredDuringSchedulingIgnoredDuringExecution":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSlicePreferredSchedulingTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
-			}
+			d.member(seen[:], 0)
+			d.decodeSlicePreferredSchedulingTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
 		case "requiredDuringSchedulingIgnoredDuringExecution":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrNodeSelector(&x.RequiredDuringSchedulingIgnoredDuringExecution)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrNodeSelector(&x.RequiredDuringSchedulingIgnoredDuringExecution)
 		default:
 			d.unknown(Structs[97].names())
 		}
@@ -3456,9 +2913,8 @@ func (d *decoder) decodeNodeSelector(x *NodeSelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "nodeSelectorTerms":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceNodeSelectorTerm(&x.NodeSelectorTerms)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceNodeSelectorTerm(&x.NodeSelectorTerms)
 		default:
 			d.unknown(Structs[98].names())
 		}
@@ -3473,13 +2929,11 @@ func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "matchExpressions":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceNodeSelectorRequirement(&x.MatchExpressions)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceNodeSelectorRequirement(&x.MatchExpressions)
 		case "matchFields":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceNodeSelectorRequirement(&x.MatchFields)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceNodeSelectorRequirement(&x.MatchFields)
 		default:
 			d.unknown(Structs[99].names())
 		}
@@ -3494,17 +2948,14 @@ func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "key":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Key)
 		case "operator":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Operator)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Operator)
 		case "values":
-			if !d.duplicate(seen[:], 2) {
-				d.sliceString(&x.Values)
-			}
+			d.member(seen[:], 2)
+			d.sliceString(&x.Values)
 		default:
 			d.unknown(Structs[100].names())
 		}
@@ -3519,13 +2970,11 @@ func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "preference":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeNodeSelectorTerm(&x.Preference)
-			}
+			d.member(seen[:], 0)
+			d.decodeNodeSelectorTerm(&x.Preference)
 		case "weight":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.Weight)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.Weight)
 		default:
 			d.unknown(Structs[101].names())
 		}
@@ -3540,13 +2989,11 @@ func (d *decoder) decodePodAffinity(x *PodAffinity) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "preferredDuringSchedulingIgnoredDuringExecution":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
 		case "requiredDuringSchedulingIgnoredDuringExecution":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
-			}
+			d.member(seen[:], 1)
+			d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
 		default:
 			d.unknown(Structs[102].names())
 		}
@@ -3561,29 +3008,23 @@ func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "labelSelector":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrLabelSelector(&x.LabelSelector)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrLabelSelector(&x.LabelSelector)
 		case "matchLabelKeys":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceString(&x.MatchLabelKeys)
-			}
+			d.member(seen[:], 1)
+			d.sliceString(&x.MatchLabelKeys)
 		case "mismatchLabelKeys":
-			if !d.duplicate(seen[:], 2) {
-				d.sliceString(&x.MismatchLabelKeys)
-			}
+			d.member(seen[:], 2)
+			d.sliceString(&x.MismatchLabelKeys)
 		case "namespaceSelector":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrLabelSelector(&x.NamespaceSelector)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrLabelSelector(&x.NamespaceSelector)
 		case "namespaces":
-			if !d.duplicate(seen[:], 4) {
-				d.sliceString(&x.Namespaces)
-			}
+			d.member(seen[:], 4)
+			d.sliceString(&x.Namespaces)
 		case "topologyKey":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.TopologyKey)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.TopologyKey)
 		default:
 			d.unknown(Structs[103].names())
 		}
@@ -3598,13 +3039,11 @@ func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "podAffinityTerm":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePodAffinityTerm(&x.PodAffinityTerm)
-			}
+			d.member(seen[:], 0)
+			d.decodePodAffinityTerm(&x.PodAffinityTerm)
 		case "weight":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.Weight)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.Weight)
 		default:
 			d.unknown(Structs[104].names())
 		}
@@ -3619,13 +3058,11 @@ func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "preferredDuringSchedulingIgnoredDuringExecution":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
 		case "requiredDuringSchedulingIgnoredDuringExecution":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
-			}
+			d.member(seen[:], 1)
+			d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
 		default:
 			d.unknown(Structs[105].names())
 		}
@@ -3640,25 +3077,20 @@ func (d *decoder) decodeToleration(x *Toleration) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "effect":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Effect)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Effect)
 		case "key":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Key)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Key)
 		case "operator":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Operator)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Operator)
 		case "tolerationSeconds":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrInt64(&x.TolerationSeconds)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrInt64(&x.TolerationSeconds)
 		case "value":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Value)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Value)
 		default:
 			d.unknown(Structs[106].names())
 		}
@@ -3673,13 +3105,11 @@ func (d *decoder) decodeHostAlias(x *HostAlias) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "hostnames":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Hostnames)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Hostnames)
 		case "ip":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.IP)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.IP)
 		default:
 			d.unknown(Structs[107].names())
 		}
@@ -3694,17 +3124,14 @@ func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "nameservers":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Nameservers)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Nameservers)
 		case "options":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSlicePodDNSConfigOption(&x.Options)
-			}
+			d.member(seen[:], 1)
+			d.decodeSlicePodDNSConfigOption(&x.Options)
 		case "searches":
-			if !d.duplicate(seen[:], 2) {
-				d.sliceString(&x.Searches)
-			}
+			d.member(seen[:], 2)
+			d.sliceString(&x.Searches)
 		default:
 			d.unknown(Structs[108].names())
 		}
@@ -3719,13 +3146,11 @@ func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "value":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.Value)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.Value)
 		default:
 			d.unknown(Structs[109].names())
 		}
@@ -3740,9 +3165,8 @@ func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "conditionType":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ConditionType)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ConditionType)
 		default:
 			d.unknown(Structs[110].names())
 		}
@@ -3757,37 +3181,29 @@ func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "labelSelector":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrLabelSelector(&x.LabelSelector)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrLabelSelector(&x.LabelSelector)
 		case "matchLabelKeys":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceString(&x.MatchLabelKeys)
-			}
+			d.member(seen[:], 1)
+			d.sliceString(&x.MatchLabelKeys)
 		case "maxSkew":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.MaxSkew)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.MaxSkew)
 		case "minDomains":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrInt32(&x.MinDomains)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrInt32(&x.MinDomains)
 		case "nodeAffinityPolicy":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrString(&x.NodeAffinityPolicy)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrString(&x.NodeAffinityPolicy)
 		case "nodeTaintsPolicy":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrString(&x.NodeTaintsPolicy)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrString(&x.NodeTaintsPolicy)
 		case "topologyKey":
-			if !d.duplicate(seen[:], 6) {
-				d.str(&x.TopologyKey)
-			}
+			d.member(seen[:], 6)
+			d.str(&x.TopologyKey)
 		case "whenUnsatisfiable":
-			if !d.duplicate(seen[:], 7) {
-				d.str(&x.WhenUnsatisfiable)
-			}
+			d.member(seen[:], 7)
+			d.str(&x.WhenUnsatisfiable)
 		default:
 			d.unknown(Structs[111].names())
 		}
@@ -3802,9 +3218,8 @@ func (d *decoder) decodePodOS(x *PodOS) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[112].names())
 		}
@@ -3819,9 +3234,8 @@ func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[113].names())
 		}
@@ -3836,17 +3250,14 @@ func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "resourceClaimName":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.ResourceClaimName)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.ResourceClaimName)
 		case "resourceClaimTemplateName":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrString(&x.ResourceClaimTemplateName)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrString(&x.ResourceClaimTemplateName)
 		default:
 			d.unknown(Structs[114].names())
 		}
@@ -3861,9 +3272,8 @@ func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "podGroupName":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrString(&x.PodGroupName)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrString(&x.PodGroupName)
 		default:
 			d.unknown(Structs[115].names())
 		}
@@ -3878,13 +3288,11 @@ func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "rollingUpdate":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrRollingUpdateDeployment(&x.RollingUpdate)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrRollingUpdateDeployment(&x.RollingUpdate)
 		case "type":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[116].names())
 		}
@@ -3899,13 +3307,11 @@ func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "maxSurge":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrIntOrString(&x.MaxSurge)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrIntOrString(&x.MaxSurge)
 		case "maxUnavailable":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrIntOrString(&x.MaxUnavailable)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrIntOrString(&x.MaxUnavailable)
 		default:
 			d.unknown(Structs[117].names())
 		}
@@ -3920,41 +3326,32 @@ func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "availableReplicas":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.AvailableReplicas)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.AvailableReplicas)
 		case "collisionCount":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt32(&x.CollisionCount)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt32(&x.CollisionCount)
 		case "conditions":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeSliceDeploymentCondition(&x.Conditions)
-			}
+			d.member(seen[:], 2)
+			d.decodeSliceDeploymentCondition(&x.Conditions)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 3) {
-				d.int64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 3)
+			d.int64(&x.ObservedGeneration)
 		case "readyReplicas":
-			if !d.duplicate(seen[:], 4) {
-				d.int32(&x.ReadyReplicas)
-			}
+			d.member(seen[:], 4)
+			d.int32(&x.ReadyReplicas)
 		case "replicas":
-			if !d.duplicate(seen[:], 5) {
-				d.int32(&x.Replicas)
-			}
+			d.member(seen[:], 5)
+			d.int32(&x.Replicas)
 		case "terminatingReplicas":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrInt32(&x.TerminatingReplicas)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrInt32(&x.TerminatingReplicas)
 		case "unavailableReplicas":
-			if !d.duplicate(seen[:], 7) {
-				d.int32(&x.UnavailableReplicas)
-			}
+			d.member(seen[:], 7)
+			d.int32(&x.UnavailableReplicas)
 		case "updatedReplicas":
-			if !d.duplicate(seen[:], 8) {
-				d.int32(&x.UpdatedReplicas)
-			}
+			d.member(seen[:], 8)
+			d.int32(&x.UpdatedReplicas)
 		default:
 			d.unknown(Structs[118].names())
 		}
@@ -3969,29 +3366,23 @@ func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "lastTransitionTime":
-			if !d.duplicate(seen[:], 0) {
-				d.time(&x.LastTransitionTime)
-			}
+			d.member(seen[:], 0)
+			d.time(&x.LastTransitionTime)
 		case "lastUpdateTime":
-			if !d.duplicate(seen[:], 1) {
-				d.time(&x.LastUpdateTime)
-			}
+			d.member(seen[:], 1)
+			d.time(&x.LastUpdateTime)
 		case "message":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Message)
 		case "reason":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Reason)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Status)
 		case "type":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[119].names())
 		}
@@ -4006,25 +3397,20 @@ func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeReplicaSetSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodeReplicaSetSpec(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodeReplicaSetStatus(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodeReplicaSetStatus(&x.Status)
 		default:
 			d.unknown(Structs[120].names())
 		}
@@ -4039,21 +3425,17 @@ func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "minReadySeconds":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.MinReadySeconds)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.MinReadySeconds)
 		case "replicas":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrInt32(&x.Replicas)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrInt32(&x.Replicas)
 		case "selector":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrLabelSelector(&x.Selector)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrLabelSelector(&x.Selector)
 		case "template":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePodTemplateSpec(&x.Template)
-			}
+			d.member(seen[:], 3)
+			d.decodePodTemplateSpec(&x.Template)
 		default:
 			d.unknown(Structs[121].names())
 		}
@@ -4068,33 +3450,26 @@ func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "availableReplicas":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.AvailableReplicas)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.AvailableReplicas)
 		case "conditions":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceReplicaSetCondition(&x.Conditions)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceReplicaSetCondition(&x.Conditions)
 		case "fullyLabeledReplicas":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.FullyLabeledReplicas)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.FullyLabeledReplicas)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 3) {
-				d.int64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 3)
+			d.int64(&x.ObservedGeneration)
 		case "readyReplicas":
-			if !d.duplicate(seen[:], 4) {
-				d.int32(&x.ReadyReplicas)
-			}
+			d.member(seen[:], 4)
+			d.int32(&x.ReadyReplicas)
 		case "replicas":
-			if !d.duplicate(seen[:], 5) {
-				d.int32(&x.Replicas)
-			}
+			d.member(seen[:], 5)
+			d.int32(&x.Replicas)
 		case "terminatingReplicas":
-			if !d.duplicate(seen[:], 6) {
-				d.decodePtrInt32(&x.TerminatingReplicas)
-			}
+			d.member(seen[:], 6)
+			d.decodePtrInt32(&x.TerminatingReplicas)
 		default:
 			d.unknown(Structs[122].names())
 		}
@@ -4109,25 +3484,20 @@ func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "lastTransitionTime":
-			if !d.duplicate(seen[:], 0) {
-				d.time(&x.LastTransitionTime)
-			}
+			d.member(seen[:], 0)
+			d.time(&x.LastTransitionTime)
 		case "message":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Message)
 		case "reason":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Reason)
 		case "status":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Status)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Status)
 		case "type":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[123].names())
 		}
@@ -4142,25 +3512,20 @@ func (d *decoder) decodePod(x *Pod) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePodSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodePodSpec(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePodStatus(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodePodStatus(&x.Status)
 		default:
 			d.unknown(Structs[124].names())
 		}
@@ -4175,89 +3540,68 @@ func (d *decoder) decodePodStatus(x *PodStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "allocatedResources":
-			if !d.duplicate(seen[:], 0) {
-				d.mapQuantity(&x.AllocatedResources)
-			}
+			d.member(seen[:], 0)
+			d.mapQuantity(&x.AllocatedResources)
 		case "conditions":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSlicePodCondition(&x.Conditions)
-			}
+			d.member(seen[:], 1)
+			d.decodeSlicePodCondition(&x.Conditions)
 		case "containerStatuses":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeSliceContainerStatus(&x.ContainerStatuses)
-			}
+			d.member(seen[:], 2)
+			d.decodeSliceContainerStatus(&x.ContainerStatuses)
 		case "ephemeralContainerStatuses":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeSliceContainerStatus(&x.EphemeralContainerStatuses)
-			}
+			d.member(seen[:], 3)
+			d.decodeSliceContainerStatus(&x.EphemeralContainerStatuses)
 		case "extendedResourceClaimStatus":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrPodExtendedResourceClaimStatus(&x.ExtendedResourceClaimStatus)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrPodExtendedResourceClaimStatus(&x.ExtendedResourceClaimStatus)
 		case "hostIP":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.HostIP)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.HostIP)
 		case "hostIPs":
-			if !d.duplicate(seen[:], 6) {
-				d.decodeSliceHostIP(&x.HostIPs)
-			}
+			d.member(seen[:], 6)
+			d.decodeSliceHostIP(&x.HostIPs)
 		case "initContainerStatuses":
-			if !d.duplicate(seen[:], 7) {
-				d.decodeSliceContainerStatus(&x.InitContainerStatuses)
-			}
+			d.member(seen[:], 7)
+			d.decodeSliceContainerStatus(&x.InitContainerStatuses)
 		case "message":
-			if !d.duplicate(seen[:], 8) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 8)
+			d.str(&x.Message)
 		case "nodeAllocatableResourceClaimStatuses":
-			if !d.duplicate(seen[:], 9) {
-				d.decodeSliceNodeAllocatableResourceClaimStatus(&x.NodeAllocatableResourceClaimStatuses)
-			}
+			d.member(seen[:], 9)
+			d.decodeSliceNodeAllocatableResourceClaimStatus(&x.NodeAllocatableResourceClaimStatuses)
 		case "nominatedNodeName":
-			if !d.duplicate(seen[:], 10) {
-				d.str(&x.NominatedNodeName)
-			}
+			d.member(seen[:], 10)
+			d.str(&x.NominatedNodeName)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 11) {
-				d.int64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 11)
+			d.int64(&x.ObservedGeneration)
 		case "phase":
-			if !d.duplicate(seen[:], 12) {
-				d.str(&x.Phase)
-			}
+			d.member(seen[:], 12)
+			d.str(&x.Phase)
 		case "podIP":
-			if !d.duplicate(seen[:], 13) {
-				d.str(&x.PodIP)
-			}
+			d.member(seen[:], 13)
+			d.str(&x.PodIP)
 		case "podIPs":
-			if !d.duplicate(seen[:], 14) {
-				d.decodeSlicePodIP(&x.PodIPs)
-			}
+			d.member(seen[:], 14)
+			d.decodeSlicePodIP(&x.PodIPs)
 		case "qosClass":
-			if !d.duplicate(seen[:], 15) {
-				d.str(&x.QOSClass)
-			}
+			d.member(seen[:], 15)
+			d.str(&x.QOSClass)
 		case "reason":
-			if !d.duplicate(seen[:], 16) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 16)
+			d.str(&x.Reason)
 		case "resize":
-			if !d.duplicate(seen[:], 17) {
-				d.str(&x.Resize)
-			}
+			d.member(seen[:], 17)
+			d.str(&x.Resize)
 		case "resourceClaimStatuses":
-			if !d.duplicate(seen[:], 18) {
-				d.decodeSlicePodResourceClaimStatus(&x.ResourceClaimStatuses)
-			}
+			d.member(seen[:], 18)
+			d.decodeSlicePodResourceClaimStatus(&x.ResourceClaimStatuses)
 		case "resources":
-			if !d.duplicate(seen[:], 19) {
-				d.decodePtrResourceRequirements(&x.Resources)
-			}
+			d.member(seen[:], 19)
+			d.decodePtrResourceRequirements(&x.Resources)
 		case "startTime":
-			if !d.duplicate(seen[:], 20) {
-				d.decodePtrTime(&x.StartTime)
-			}
+			d.member(seen[:], 20)
+			d.decodePtrTime(&x.StartTime)
 		default:
 			d.unknown(Structs[125].names())
 		}
@@ -4272,33 +3616,26 @@ func (d *decoder) decodePodCondition(x *PodCondition) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "lastProbeTime":
-			if !d.duplicate(seen[:], 0) {
-				d.time(&x.LastProbeTime)
-			}
+			d.member(seen[:], 0)
+			d.time(&x.LastProbeTime)
 		case "lastTransitionTime":
-			if !d.duplicate(seen[:], 1) {
-				d.time(&x.LastTransitionTime)
-			}
+			d.member(seen[:], 1)
+			d.time(&x.LastTransitionTime)
 		case "message":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Message)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 3) {
-				d.int64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 3)
+			d.int64(&x.ObservedGeneration)
 		case "reason":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Reason)
 		case "status":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Status)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Status)
 		case "type":
-			if !d.duplicate(seen[:], 6) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 6)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[126].names())
 		}
@@ -4313,9 +3650,8 @@ func (d *decoder) decodeHostIP(x *HostIP) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "ip":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.IP)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.IP)
 		default:
 			d.unknown(Structs[127].names())
 		}
@@ -4330,9 +3666,8 @@ func (d *decoder) decodePodIP(x *PodIP) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "ip":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.IP)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.IP)
 		default:
 			d.unknown(Structs[128].names())
 		}
@@ -4347,65 +3682,50 @@ func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "allocatedResources":
-			if !d.duplicate(seen[:], 0) {
-				d.mapQuantity(&x.AllocatedResources)
-			}
+			d.member(seen[:], 0)
+			d.mapQuantity(&x.AllocatedResources)
 		case "allocatedResourcesStatus":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceResourceStatus(&x.AllocatedResourcesStatus)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceResourceStatus(&x.AllocatedResourcesStatus)
 		case "containerID":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.ContainerID)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.ContainerID)
 		case "image":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Image)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Image)
 		case "imageID":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.ImageID)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.ImageID)
 		case "lastState":
-			if !d.duplicate(seen[:], 5) {
-				d.decodeContainerState(&x.LastTerminationState)
-			}
+			d.member(seen[:], 5)
+			d.decodeContainerState(&x.LastTerminationState)
 		case "name":
-			if !d.duplicate(seen[:], 6) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 6)
+			d.str(&x.Name)
 		case "ready":
-			if !d.duplicate(seen[:], 7) {
-				d.boolean(&x.Ready)
-			}
+			d.member(seen[:], 7)
+			d.boolean(&x.Ready)
 		case "resources":
-			if !d.duplicate(seen[:], 8) {
-				d.decodePtrResourceRequirements(&x.Resources)
-			}
+			d.member(seen[:], 8)
+			d.decodePtrResourceRequirements(&x.Resources)
 		case "restartCount":
-			if !d.duplicate(seen[:], 9) {
-				d.int32(&x.RestartCount)
-			}
+			d.member(seen[:], 9)
+			d.int32(&x.RestartCount)
 		case "started":
-			if !d.duplicate(seen[:], 10) {
-				d.decodePtrBool(&x.Started)
-			}
+			d.member(seen[:], 10)
+			d.decodePtrBool(&x.Started)
 		case "state":
-			if !d.duplicate(seen[:], 11) {
-				d.decodeContainerState(&x.State)
-			}
+			d.member(seen[:], 11)
+			d.decodeContainerState(&x.State)
 		case "stopSignal":
-			if !d.duplicate(seen[:], 12) {
-				d.decodePtrString(&x.StopSignal)
-			}
+			d.member(seen[:], 12)
+			d.decodePtrString(&x.StopSignal)
 		case "user":
-			if !d.duplicate(seen[:], 13) {
-				d.decodePtrContainerUser(&x.User)
-			}
+			d.member(seen[:], 13)
+			d.decodePtrContainerUser(&x.User)
 		case "volumeMounts":
-			if !d.duplicate(seen[:], 14) {
-				d.decodeSliceVolumeMountStatus(&x.VolumeMounts)
-			}
+			d.member(seen[:], 14)
+			d.decodeSliceVolumeMountStatus(&x.VolumeMounts)
 		default:
 			d.unknown(Structs[129].names())
 		}
@@ -4420,17 +3740,14 @@ func (d *decoder) decodeContainerState(x *ContainerState) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "running":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrContainerStateRunning(&x.Running)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrContainerStateRunning(&x.Running)
 		case "terminated":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrContainerStateTerminated(&x.Terminated)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrContainerStateTerminated(&x.Terminated)
 		case "waiting":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrContainerStateWaiting(&x.Waiting)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrContainerStateWaiting(&x.Waiting)
 		default:
 			d.unknown(Structs[130].names())
 		}
@@ -4445,13 +3762,11 @@ func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "message":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Message)
 		case "reason":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Reason)
 		default:
 			d.unknown(Structs[131].names())
 		}
@@ -4466,9 +3781,8 @@ func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "startedAt":
-			if !d.duplicate(seen[:], 0) {
-				d.time(&x.StartedAt)
-			}
+			d.member(seen[:], 0)
+			d.time(&x.StartedAt)
 		default:
 			d.unknown(Structs[132].names())
 		}
@@ -4483,33 +3797,26 @@ func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containerID":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ContainerID)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ContainerID)
 		case "exitCode":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.ExitCode)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.ExitCode)
 		case "finishedAt":
-			if !d.duplicate(seen[:], 2) {
-				d.time(&x.FinishedAt)
-			}
+			d.member(seen[:], 2)
+			d.time(&x.FinishedAt)
 		case "message":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Message)
 		case "reason":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Reason)
 		case "signal":
-			if !d.duplicate(seen[:], 5) {
-				d.int32(&x.Signal)
-			}
+			d.member(seen[:], 5)
+			d.int32(&x.Signal)
 		case "startedAt":
-			if !d.duplicate(seen[:], 6) {
-				d.time(&x.StartedAt)
-			}
+			d.member(seen[:], 6)
+			d.time(&x.StartedAt)
 		default:
 			d.unknown(Structs[133].names())
 		}
@@ -4524,25 +3831,20 @@ func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "mountPath":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.MountPath)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.MountPath)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Name)
 		case "readOnly":
-			if !d.duplicate(seen[:], 2) {
-				d.boolean(&x.ReadOnly)
-			}
+			d.member(seen[:], 2)
+			d.boolean(&x.ReadOnly)
 		case "recursiveReadOnly":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrString(&x.RecursiveReadOnly)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrString(&x.RecursiveReadOnly)
 		case "volumeStatus":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrVolumeStatus(&x.VolumeStatus)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrVolumeStatus(&x.VolumeStatus)
 		default:
 			d.unknown(Structs[134].names())
 		}
@@ -4557,9 +3859,8 @@ func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "image":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrImageVolumeStatus(&x.Image)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrImageVolumeStatus(&x.Image)
 		default:
 			d.unknown(Structs[135].names())
 		}
@@ -4574,9 +3875,8 @@ func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "imageRef":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ImageRef)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ImageRef)
 		default:
 			d.unknown(Structs[136].names())
 		}
@@ -4591,9 +3891,8 @@ func (d *decoder) decodeContainerUser(x *ContainerUser) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "linux":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrLinuxContainerUser(&x.Linux)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrLinuxContainerUser(&x.Linux)
 		default:
 			d.unknown(Structs[137].names())
 		}
@@ -4608,17 +3907,14 @@ func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "gid":
-			if !d.duplicate(seen[:], 0) {
-				d.int64(&x.GID)
-			}
+			d.member(seen[:], 0)
+			d.int64(&x.GID)
 		case "supplementalGroups":
-			if !d.duplicate(seen[:], 1) {
-				d.sliceInt64(&x.SupplementalGroups)
-			}
+			d.member(seen[:], 1)
+			d.sliceInt64(&x.SupplementalGroups)
 		case "uid":
-			if !d.duplicate(seen[:], 2) {
-				d.int64(&x.UID)
-			}
+			d.member(seen[:], 2)
+			d.int64(&x.UID)
 		default:
 			d.unknown(Structs[138].names())
 		}
@@ -4633,13 +3929,11 @@ func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "resources":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceResourceHealth(&x.Resources)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceResourceHealth(&x.Resources)
 		default:
 			d.unknown(Structs[139].names())
 		}
@@ -4654,17 +3948,14 @@ func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "health":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Health)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Health)
 		case "message":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.Message)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.Message)
 		case "resourceID":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.ResourceID)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.ResourceID)
 		default:
 			d.unknown(Structs[140].names())
 		}
@@ -4679,13 +3970,11 @@ func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "resourceClaimName":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.ResourceClaimName)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.ResourceClaimName)
 		default:
 			d.unknown(Structs[141].names())
 		}
@@ -4700,13 +3989,11 @@ func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceCla
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "requestMappings":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceContainerExtendedResourceRequest(&x.RequestMappings)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceContainerExtendedResourceRequest(&x.RequestMappings)
 		case "resourceClaimName":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.ResourceClaimName)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.ResourceClaimName)
 		default:
 			d.unknown(Structs[142].names())
 		}
@@ -4721,17 +4008,14 @@ func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedRes
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containerName":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.ContainerName)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.ContainerName)
 		case "requestName":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.RequestName)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.RequestName)
 		case "resourceName":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.ResourceName)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.ResourceName)
 		default:
 			d.unknown(Structs[143].names())
 		}
@@ -4746,17 +4030,14 @@ func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableRes
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containers":
-			if !d.duplicate(seen[:], 0) {
-				d.sliceString(&x.Containers)
-			}
+			d.member(seen[:], 0)
+			d.sliceString(&x.Containers)
 		case "resourceClaimName":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.ResourceClaimName)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.ResourceClaimName)
 		case "resources":
-			if !d.duplicate(seen[:], 2) {
-				d.mapQuantity(&x.Resources)
-			}
+			d.member(seen[:], 2)
+			d.mapQuantity(&x.Resources)
 		default:
 			d.unknown(Structs[144].names())
 		}
@@ -4771,25 +4052,20 @@ func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeResourceQuotaSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodeResourceQuotaSpec(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodeResourceQuotaStatus(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodeResourceQuotaStatus(&x.Status)
 		default:
 			d.unknown(Structs[145].names())
 		}
@@ -4804,17 +4080,14 @@ func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "hard":
-			if !d.duplicate(seen[:], 0) {
-				d.mapQuantity(&x.Hard)
-			}
+			d.member(seen[:], 0)
+			d.mapQuantity(&x.Hard)
 		case "scopeSelector":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrScopeSelector(&x.ScopeSelector)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrScopeSelector(&x.ScopeSelector)
 		case "scopes":
-			if !d.duplicate(seen[:], 2) {
-				d.sliceString(&x.Scopes)
-			}
+			d.member(seen[:], 2)
+			d.sliceString(&x.Scopes)
 		default:
 			d.unknown(Structs[146].names())
 		}
@@ -4829,9 +4102,8 @@ func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "matchExpressions":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceScopedResourceSelectorRequirement(&x.MatchExpressions)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceScopedResourceSelectorRequirement(&x.MatchExpressions)
 		default:
 			d.unknown(Structs[147].names())
 		}
@@ -4846,17 +4118,14 @@ func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelec
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "operator":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Operator)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Operator)
 		case "scopeName":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.ScopeName)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.ScopeName)
 		case "values":
-			if !d.duplicate(seen[:], 2) {
-				d.sliceString(&x.Values)
-			}
+			d.member(seen[:], 2)
+			d.sliceString(&x.Values)
 		default:
 			d.unknown(Structs[148].names())
 		}
@@ -4871,13 +4140,11 @@ func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "hard":
-			if !d.duplicate(seen[:], 0) {
-				d.mapQuantity(&x.Hard)
-			}
+			d.member(seen[:], 0)
+			d.mapQuantity(&x.Hard)
 		case "used":
-			if !d.duplicate(seen[:], 1) {
-				d.mapQuantity(&x.Used)
-			}
+			d.member(seen[:], 1)
+			d.mapQuantity(&x.Used)
 		default:
 			d.unknown(Structs[149].names())
 		}
@@ -4892,21 +4159,17 @@ func (d *decoder) decodeLimitRange(x *LimitRange) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeLimitRangeSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodeLimitRangeSpec(&x.Spec)
 		default:
 			d.unknown(Structs[150].names())
 		}
@@ -4921,9 +4184,8 @@ func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "limits":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceLimitRangeItem(&x.Limits)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceLimitRangeItem(&x.Limits)
 		default:
 			d.unknown(Structs[151].names())
 		}
@@ -4938,29 +4200,23 @@ func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "default":
-			if !d.duplicate(seen[:], 0) {
-				d.mapQuantity(&x.Default)
-			}
+			d.member(seen[:], 0)
+			d.mapQuantity(&x.Default)
 		case "defaultRequest":
-			if !d.duplicate(seen[:], 1) {
-				d.mapQuantity(&x.DefaultRequest)
-			}
+			d.member(seen[:], 1)
+			d.mapQuantity(&x.DefaultRequest)
 		case "max":
-			if !d.duplicate(seen[:], 2) {
-				d.mapQuantity(&x.Max)
-			}
+			d.member(seen[:], 2)
+			d.mapQuantity(&x.Max)
 		case "maxLimitRequestRatio":
-			if !d.duplicate(seen[:], 3) {
-				d.mapQuantity(&x.MaxLimitRequestRatio)
-			}
+			d.member(seen[:], 3)
+			d.mapQuantity(&x.MaxLimitRequestRatio)
 		case "min":
-			if !d.duplicate(seen[:], 4) {
-				d.mapQuantity(&x.Min)
-			}
+			d.member(seen[:], 4)
+			d.mapQuantity(&x.Min)
 		case "type":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[152].names())
 		}
@@ -4975,25 +4231,20 @@ func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePodDisruptionBudgetSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodePodDisruptionBudgetSpec(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePodDisruptionBudgetStatus(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodePodDisruptionBudgetStatus(&x.Status)
 		default:
 			d.unknown(Structs[153].names())
 		}
@@ -5008,21 +4259,17 @@ func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "maxUnavailable":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrIntOrString(&x.MaxUnavailable)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrIntOrString(&x.MaxUnavailable)
 		case "minAvailable":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrIntOrString(&x.MinAvailable)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrIntOrString(&x.MinAvailable)
 		case "selector":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrLabelSelector(&x.Selector)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrLabelSelector(&x.Selector)
 		case "unhealthyPodEvictionPolicy":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrString(&x.UnhealthyPodEvictionPolicy)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrString(&x.UnhealthyPodEvictionPolicy)
 		default:
 			d.unknown(Structs[154].names())
 		}
@@ -5037,33 +4284,26 @@ func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) 
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "conditions":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceCondition(&x.Conditions)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceCondition(&x.Conditions)
 		case "currentHealthy":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.CurrentHealthy)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.CurrentHealthy)
 		case "desiredHealthy":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.DesiredHealthy)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.DesiredHealthy)
 		case "disruptedPods":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeMapTime(&x.DisruptedPods)
-			}
+			d.member(seen[:], 3)
+			d.decodeMapTime(&x.DisruptedPods)
 		case "disruptionsAllowed":
-			if !d.duplicate(seen[:], 4) {
-				d.int32(&x.DisruptionsAllowed)
-			}
+			d.member(seen[:], 4)
+			d.int32(&x.DisruptionsAllowed)
 		case "expectedPods":
-			if !d.duplicate(seen[:], 5) {
-				d.int32(&x.ExpectedPods)
-			}
+			d.member(seen[:], 5)
+			d.int32(&x.ExpectedPods)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 6) {
-				d.int64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 6)
+			d.int64(&x.ObservedGeneration)
 		default:
 			d.unknown(Structs[155].names())
 		}
@@ -5078,29 +4318,23 @@ func (d *decoder) decodeCondition(x *Condition) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "lastTransitionTime":
-			if !d.duplicate(seen[:], 0) {
-				d.time(&x.LastTransitionTime)
-			}
+			d.member(seen[:], 0)
+			d.time(&x.LastTransitionTime)
 		case "message":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Message)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 2) {
-				d.int64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 2)
+			d.int64(&x.ObservedGeneration)
 		case "reason":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Reason)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Status)
 		case "type":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[156].names())
 		}
@@ -5115,25 +4349,20 @@ func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.TypeMeta.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.TypeMeta.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.TypeMeta.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.TypeMeta.Kind)
 		case "metadata":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeObjectMeta(&x.ObjectMeta)
-			}
+			d.member(seen[:], 2)
+			d.decodeObjectMeta(&x.ObjectMeta)
 		case "spec":
-			if !d.duplicate(seen[:], 3) {
-				d.decodeHorizontalPodAutoscalerSpec(&x.Spec)
-			}
+			d.member(seen[:], 3)
+			d.decodeHorizontalPodAutoscalerSpec(&x.Spec)
 		case "status":
-			if !d.duplicate(seen[:], 4) {
-				d.decodeHorizontalPodAutoscalerStatus(&x.Status)
-			}
+			d.member(seen[:], 4)
+			d.decodeHorizontalPodAutoscalerStatus(&x.Status)
 		default:
 			d.unknown(Structs[157].names())
 		}
@@ -5148,25 +4377,20 @@ func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSp
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "behavior":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrHorizontalPodAutoscalerBehavior(&x.Behavior)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrHorizontalPodAutoscalerBehavior(&x.Behavior)
 		case "maxReplicas":
-			if !d.duplicate(seen[:], 1) {
-				d.int32(&x.MaxReplicas)
-			}
+			d.member(seen[:], 1)
+			d.int32(&x.MaxReplicas)
 		case "metrics":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeSliceMetricSpec(&x.Metrics)
-			}
+			d.member(seen[:], 2)
+			d.decodeSliceMetricSpec(&x.Metrics)
 		case "minReplicas":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrInt32(&x.MinReplicas)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrInt32(&x.MinReplicas)
 		case "scaleTargetRef":
-			if !d.duplicate(seen[:], 4) {
-				d.decodeCrossVersionObjectReference(&x.ScaleTargetRef)
-			}
+			d.member(seen[:], 4)
+			d.decodeCrossVersionObjectReference(&x.ScaleTargetRef)
 		default:
 			d.unknown(Structs[158].names())
 		}
@@ -5181,17 +4405,14 @@ func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReferen
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "apiVersion":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.APIVersion)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.APIVersion)
 		case "kind":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Kind)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Kind)
 		case "name":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[159].names())
 		}
@@ -5206,29 +4427,23 @@ func (d *decoder) decodeMetricSpec(x *MetricSpec) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containerResource":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrContainerResourceMetricSource(&x.ContainerResource)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrContainerResourceMetricSource(&x.ContainerResource)
 		case "external":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrExternalMetricSource(&x.External)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrExternalMetricSource(&x.External)
 		case "object":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrObjectMetricSource(&x.Object)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrObjectMetricSource(&x.Object)
 		case "pods":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrPodsMetricSource(&x.Pods)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrPodsMetricSource(&x.Pods)
 		case "resource":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrResourceMetricSource(&x.Resource)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrResourceMetricSource(&x.Resource)
 		case "type":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[160].names())
 		}
@@ -5243,17 +4458,14 @@ func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "describedObject":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeCrossVersionObjectReference(&x.DescribedObject)
-			}
+			d.member(seen[:], 0)
+			d.decodeCrossVersionObjectReference(&x.DescribedObject)
 		case "metric":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricIdentifier(&x.Metric)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricIdentifier(&x.Metric)
 		case "target":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeMetricTarget(&x.Target)
-			}
+			d.member(seen[:], 2)
+			d.decodeMetricTarget(&x.Target)
 		default:
 			d.unknown(Structs[161].names())
 		}
@@ -5268,21 +4480,17 @@ func (d *decoder) decodeMetricTarget(x *MetricTarget) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "averageUtilization":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt32(&x.AverageUtilization)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt32(&x.AverageUtilization)
 		case "averageValue":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrQuantity(&x.AverageValue)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrQuantity(&x.AverageValue)
 		case "type":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Type)
 		case "value":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrQuantity(&x.Value)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrQuantity(&x.Value)
 		default:
 			d.unknown(Structs[162].names())
 		}
@@ -5297,13 +4505,11 @@ func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "selector":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrLabelSelector(&x.Selector)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrLabelSelector(&x.Selector)
 		default:
 			d.unknown(Structs[163].names())
 		}
@@ -5318,13 +4524,11 @@ func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "metric":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeMetricIdentifier(&x.Metric)
-			}
+			d.member(seen[:], 0)
+			d.decodeMetricIdentifier(&x.Metric)
 		case "target":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricTarget(&x.Target)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricTarget(&x.Target)
 		default:
 			d.unknown(Structs[164].names())
 		}
@@ -5339,13 +4543,11 @@ func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "name":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Name)
 		case "target":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricTarget(&x.Target)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricTarget(&x.Target)
 		default:
 			d.unknown(Structs[165].names())
 		}
@@ -5360,17 +4562,14 @@ func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetric
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "container":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Container)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Container)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Name)
 		case "target":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeMetricTarget(&x.Target)
-			}
+			d.member(seen[:], 2)
+			d.decodeMetricTarget(&x.Target)
 		default:
 			d.unknown(Structs[166].names())
 		}
@@ -5385,13 +4584,11 @@ func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "metric":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeMetricIdentifier(&x.Metric)
-			}
+			d.member(seen[:], 0)
+			d.decodeMetricIdentifier(&x.Metric)
 		case "target":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricTarget(&x.Target)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricTarget(&x.Target)
 		default:
 			d.unknown(Structs[167].names())
 		}
@@ -5406,13 +4603,11 @@ func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscal
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "scaleDown":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrHPAScalingRules(&x.ScaleDown)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrHPAScalingRules(&x.ScaleDown)
 		case "scaleUp":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrHPAScalingRules(&x.ScaleUp)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrHPAScalingRules(&x.ScaleUp)
 		default:
 			d.unknown(Structs[168].names())
 		}
@@ -5427,21 +4622,17 @@ func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "policies":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceHPAScalingPolicy(&x.Policies)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceHPAScalingPolicy(&x.Policies)
 		case "selectPolicy":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrString(&x.SelectPolicy)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrString(&x.SelectPolicy)
 		case "stabilizationWindowSeconds":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrInt32(&x.StabilizationWindowSeconds)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrInt32(&x.StabilizationWindowSeconds)
 		case "tolerance":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrQuantity(&x.Tolerance)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrQuantity(&x.Tolerance)
 		default:
 			d.unknown(Structs[169].names())
 		}
@@ -5456,17 +4647,14 @@ func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "periodSeconds":
-			if !d.duplicate(seen[:], 0) {
-				d.int32(&x.PeriodSeconds)
-			}
+			d.member(seen[:], 0)
+			d.int32(&x.PeriodSeconds)
 		case "type":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Type)
 		case "value":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.Value)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.Value)
 		default:
 			d.unknown(Structs[170].names())
 		}
@@ -5481,29 +4669,23 @@ func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscaler
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "conditions":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeSliceHorizontalPodAutoscalerCondition(&x.Conditions)
-			}
+			d.member(seen[:], 0)
+			d.decodeSliceHorizontalPodAutoscalerCondition(&x.Conditions)
 		case "currentMetrics":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeSliceMetricStatus(&x.CurrentMetrics)
-			}
+			d.member(seen[:], 1)
+			d.decodeSliceMetricStatus(&x.CurrentMetrics)
 		case "currentReplicas":
-			if !d.duplicate(seen[:], 2) {
-				d.int32(&x.CurrentReplicas)
-			}
+			d.member(seen[:], 2)
+			d.int32(&x.CurrentReplicas)
 		case "desiredReplicas":
-			if !d.duplicate(seen[:], 3) {
-				d.int32(&x.DesiredReplicas)
-			}
+			d.member(seen[:], 3)
+			d.int32(&x.DesiredReplicas)
 		case "lastScaleTime":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrTime(&x.LastScaleTime)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrTime(&x.LastScaleTime)
 		case "observedGeneration":
-			if !d.duplicate(seen[:], 5) {
-				d.decodePtrInt64(&x.ObservedGeneration)
-			}
+			d.member(seen[:], 5)
+			d.decodePtrInt64(&x.ObservedGeneration)
 		default:
 			d.unknown(Structs[171].names())
 		}
@@ -5518,29 +4700,23 @@ func (d *decoder) decodeMetricStatus(x *MetricStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "containerResource":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrContainerResourceMetricStatus(&x.ContainerResource)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrContainerResourceMetricStatus(&x.ContainerResource)
 		case "external":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrExternalMetricStatus(&x.External)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrExternalMetricStatus(&x.External)
 		case "object":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrObjectMetricStatus(&x.Object)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrObjectMetricStatus(&x.Object)
 		case "pods":
-			if !d.duplicate(seen[:], 3) {
-				d.decodePtrPodsMetricStatus(&x.Pods)
-			}
+			d.member(seen[:], 3)
+			d.decodePtrPodsMetricStatus(&x.Pods)
 		case "resource":
-			if !d.duplicate(seen[:], 4) {
-				d.decodePtrResourceMetricStatus(&x.Resource)
-			}
+			d.member(seen[:], 4)
+			d.decodePtrResourceMetricStatus(&x.Resource)
 		case "type":
-			if !d.duplicate(seen[:], 5) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 5)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[172].names())
 		}
@@ -5555,17 +4731,14 @@ func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "current":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeMetricValueStatus(&x.Current)
-			}
+			d.member(seen[:], 0)
+			d.decodeMetricValueStatus(&x.Current)
 		case "describedObject":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeCrossVersionObjectReference(&x.DescribedObject)
-			}
+			d.member(seen[:], 1)
+			d.decodeCrossVersionObjectReference(&x.DescribedObject)
 		case "metric":
-			if !d.duplicate(seen[:], 2) {
-				d.decodeMetricIdentifier(&x.Metric)
-			}
+			d.member(seen[:], 2)
+			d.decodeMetricIdentifier(&x.Metric)
 		default:
 			d.unknown(Structs[173].names())
 		}
@@ -5580,17 +4753,14 @@ func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "averageUtilization":
-			if !d.duplicate(seen[:], 0) {
-				d.decodePtrInt32(&x.AverageUtilization)
-			}
+			d.member(seen[:], 0)
+			d.decodePtrInt32(&x.AverageUtilization)
 		case "averageValue":
-			if !d.duplicate(seen[:], 1) {
-				d.decodePtrQuantity(&x.AverageValue)
-			}
+			d.member(seen[:], 1)
+			d.decodePtrQuantity(&x.AverageValue)
 		case "value":
-			if !d.duplicate(seen[:], 2) {
-				d.decodePtrQuantity(&x.Value)
-			}
+			d.member(seen[:], 2)
+			d.decodePtrQuantity(&x.Value)
 		default:
 			d.unknown(Structs[174].names())
 		}
@@ -5605,13 +4775,11 @@ func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "current":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeMetricValueStatus(&x.Current)
-			}
+			d.member(seen[:], 0)
+			d.decodeMetricValueStatus(&x.Current)
 		case "metric":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricIdentifier(&x.Metric)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricIdentifier(&x.Metric)
 		default:
 			d.unknown(Structs[175].names())
 		}
@@ -5626,13 +4794,11 @@ func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "current":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeMetricValueStatus(&x.Current)
-			}
+			d.member(seen[:], 0)
+			d.decodeMetricValueStatus(&x.Current)
 		case "name":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[176].names())
 		}
@@ -5647,17 +4813,14 @@ func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetric
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "container":
-			if !d.duplicate(seen[:], 0) {
-				d.str(&x.Container)
-			}
+			d.member(seen[:], 0)
+			d.str(&x.Container)
 		case "current":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricValueStatus(&x.Current)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricValueStatus(&x.Current)
 		case "name":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Name)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Name)
 		default:
 			d.unknown(Structs[177].names())
 		}
@@ -5672,13 +4835,11 @@ func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "current":
-			if !d.duplicate(seen[:], 0) {
-				d.decodeMetricValueStatus(&x.Current)
-			}
+			d.member(seen[:], 0)
+			d.decodeMetricValueStatus(&x.Current)
 		case "metric":
-			if !d.duplicate(seen[:], 1) {
-				d.decodeMetricIdentifier(&x.Metric)
-			}
+			d.member(seen[:], 1)
+			d.decodeMetricIdentifier(&x.Metric)
 		default:
 			d.unknown(Structs[178].names())
 		}
@@ -5693,25 +4854,20 @@ func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutosca
 	for d.nextKey() {
 		switch string(d.key()) {
 		case "lastTransitionTime":
-			if !d.duplicate(seen[:], 0) {
-				d.time(&x.LastTransitionTime)
-			}
+			d.member(seen[:], 0)
+			d.time(&x.LastTransitionTime)
 		case "message":
-			if !d.duplicate(seen[:], 1) {
-				d.str(&x.Message)
-			}
+			d.member(seen[:], 1)
+			d.str(&x.Message)
 		case "reason":
-			if !d.duplicate(seen[:], 2) {
-				d.str(&x.Reason)
-			}
+			d.member(seen[:], 2)
+			d.str(&x.Reason)
 		case "status":
-			if !d.duplicate(seen[:], 3) {
-				d.str(&x.Status)
-			}
+			d.member(seen[:], 3)
+			d.str(&x.Status)
 		case "type":
-			if !d.duplicate(seen[:], 4) {
-				d.str(&x.Type)
-			}
+			d.member(seen[:], 4)
+			d.str(&x.Type)
 		default:
 			d.unknown(Structs[179].names())
 		}
@@ -7336,14 +6492,12 @@ func (d *decoder) decodeMapTime(p *map[string]Time) {
 	m := map[string]Time{}
 	for d.nextKey() {
 		k := string(d.key())
-		if _, dup := m[k]; dup && !d.dupKey() {
-			continue
-		}
+		mapKey(d, m, k)
 		var v Time
 		d.time(&v)
 		m[k] = v
 	}
-	*p = m
+	*p = mergeMap(*p, m)
 }
 
 func (d *decoder) decodeSliceCondition(p *[]Condition) {

@@ -186,7 +186,7 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 		}
 		fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\treturn\n\t}\n\tvar seen [%d]uint64\n\tfor d.nextKey() {\n\t\tswitch string(d.key()) {\n", (len(members)+63)/64)
 		for j, f := range members {
-			fmt.Fprintf(b, "\t\tcase %q:\n\t\t\tif !d.duplicate(seen[:], %d) {\n\t\t\t\t%s\n\t\t\t}\n", f.JSON, j, decodeCall(f.Type, "x."+f.Sel))
+			fmt.Fprintf(b, "\t\tcase %q:\n\t\t\td.member(seen[:], %d)\n\t\t\t%s\n", f.JSON, j, decodeCall(f.Type, "x."+f.Sel))
 		}
 		fmt.Fprintf(b, "\t\tdefault:\n\t\t\td.unknown(Structs[%d].names())\n\t\t}\n\t}\n}\n\n", i)
 	}
@@ -204,7 +204,7 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 			}
 			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", alloc, t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
 		case KMap:
-			fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tm := %s{}\n\tfor d.nextKey() {\n\t\tk := string(d.key())\n\t\tif _, dup := m[k]; dup && !d.dupKey() {\n\t\t\tcontinue\n\t\t}\n\t\tvar v %s\n\t\t%s\n\t\tm[k] = v\n\t}\n\t*p = m\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "v"))
+			fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tm := %s{}\n\tfor d.nextKey() {\n\t\tk := string(d.key())\n\t\tmapKey(d, m, k)\n\t\tvar v %s\n\t\t%s\n\t\tm[k] = v\n\t}\n\t*p = mergeMap(*p, m)\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "v"))
 		}
 		b.WriteString("}\n\n")
 	}
