@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
@@ -54,56 +55,34 @@ var strictSerializer = kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, 
 // internal form, the registry strategy's PrepareForCreate and Validate,
 // conversion back and a protobuf round trip, as storage does.
 func RealCreateDeployment(data []byte) (Outcome, *appsv1.Deployment) {
-	var out Outcome
-	obj := &appsv1.Deployment{}
-	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}
-	_, _, err := strictSerializer.Decode(data, &gvk, obj)
-	if err != nil {
-		if !runtime.IsStrictDecodingError(err) {
-			out.Decode = err.Error()
-			return out, nil
-		}
-		for _, e := range err.(interface{ Errors() []error }).Errors() {
-			out.Problems = append(out.Problems, strictProblem(e.Error()))
-		}
-		sortProblems(out.Problems)
-		return out, nil
-	}
-	if obj.Namespace == "" {
-		obj.Namespace = "default"
-	}
-	obj.ResourceVersion = "" // kubectl clears it before it creates
-	legacyscheme.Scheme.Default(obj)
-	internal := &apps.Deployment{}
-	if err := legacyscheme.Scheme.Convert(obj, internal, nil); err != nil {
-		out.Decode = err.Error()
-		return out, nil
-	}
-	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
-	deployment.Strategy.PrepareForCreate(ctx, internal)
-	for _, e := range deployment.Strategy.Validate(ctx, internal) {
-		out.Problems = append(out.Problems, Problem{Type: string(e.Type.String()), Field: e.Field})
-	}
-	back := &appsv1.Deployment{}
-	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {
-		panic(err)
-	}
-	stored := roundTripProto(back)
-	stored.APIVersion, stored.Kind = "apps/v1", "Deployment"
-	b, err := json.Marshal(stored)
-	if err != nil {
-		panic(err)
-	}
-	out.Stored = Canonical(b)
-	sortProblems(out.Problems)
-	return out, stored
+	return realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy)
 }
 
 // RealCreateReplicaSet is RealCreateDeployment for a ReplicaSet.
 func RealCreateReplicaSet(data []byte) (Outcome, *appsv1.ReplicaSet) {
+	return realCreate[appsv1.ReplicaSet, *appsv1.ReplicaSet](data, "ReplicaSet", &apps.ReplicaSet{}, replicaset.Strategy)
+}
+
+// createStrategy is what the create path needs of a registry strategy.
+type createStrategy interface {
+	PrepareForCreate(ctx context.Context, obj runtime.Object)
+	Validate(ctx context.Context, obj runtime.Object) field.ErrorList
+}
+
+// apiObject is an apps/v1 object the create path takes: T's pointer, with
+// its metadata, its kind and its protobuf form.
+type apiObject[T any] interface {
+	protoMessage[T]
+	runtime.Object
+	metav1.Object
+}
+
+// realCreate is the create path for an apps/v1 kind: data decoded into a
+// new T, internal the empty internal form it converts to.
+func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtime.Object, strategy createStrategy) (Outcome, P) {
 	var out Outcome
-	obj := &appsv1.ReplicaSet{}
-	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "ReplicaSet"}
+	obj := P(new(T))
+	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: kind}
 	_, _, err := strictSerializer.Decode(data, &gvk, obj)
 	if err != nil {
 		if !runtime.IsStrictDecodingError(err) {
@@ -116,27 +95,26 @@ func RealCreateReplicaSet(data []byte) (Outcome, *appsv1.ReplicaSet) {
 		sortProblems(out.Problems)
 		return out, nil
 	}
-	if obj.Namespace == "" {
-		obj.Namespace = "default"
+	if obj.GetNamespace() == "" {
+		obj.SetNamespace("default")
 	}
-	obj.ResourceVersion = "" // kubectl clears it before it creates
+	obj.SetResourceVersion("") // kubectl clears it before it creates
 	legacyscheme.Scheme.Default(obj)
-	internal := &apps.ReplicaSet{}
 	if err := legacyscheme.Scheme.Convert(obj, internal, nil); err != nil {
 		out.Decode = err.Error()
 		return out, nil
 	}
-	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
-	replicaset.Strategy.PrepareForCreate(ctx, internal)
-	for _, e := range replicaset.Strategy.Validate(ctx, internal) {
+	ctx := genericapirequest.WithNamespace(context.Background(), obj.GetNamespace())
+	strategy.PrepareForCreate(ctx, internal)
+	for _, e := range strategy.Validate(ctx, internal) {
 		out.Problems = append(out.Problems, Problem{Type: string(e.Type.String()), Field: e.Field})
 	}
-	back := &appsv1.ReplicaSet{}
+	back := P(new(T))
 	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {
 		panic(err)
 	}
-	stored := roundTripProto(back)
-	stored.APIVersion, stored.Kind = "apps/v1", "ReplicaSet"
+	stored := roundTripProto[T, P](back)
+	stored.GetObjectKind().SetGroupVersionKind(gvk)
 	b, err := json.Marshal(stored)
 	if err != nil {
 		panic(err)
