@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
@@ -64,7 +65,7 @@ func (in *loaded) indexPolicy() {
 		for i, b := range p.pdbs {
 			sels[i] = apiserver.ParseSelector(b.obj.Spec.Selector)
 			if s := b.obj.Spec.Selector; s != nil && len(s.MatchLabels) > 0 {
-				k := sortedKeys(s.MatchLabels)[0]
+				k := slices.Sorted(maps.Keys(s.MatchLabels))[0]
 				byLabel[k+"="+s.MatchLabels[k]] = append(byLabel[k+"="+s.MatchLabels[k]], i)
 			} else {
 				anyLabels = append(anyLabels, i)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -89,7 +90,7 @@ func (in *loaded) quotaViews(rollouts int) error {
 		k int
 	}
 	var jobs []job
-	for _, ns := range sortedKeys(in.policy) {
+	for _, ns := range slices.Sorted(maps.Keys(in.policy)) {
 		p := in.policy[ns]
 		if len(p.quotas)+len(p.ranges) == 0 {
 			continue
@@ -123,7 +124,7 @@ func (in *loaded) quotaViews(rollouts int) error {
 	}
 	for _, v := range in.quotas {
 		for qi, q := range v.policy.quotas {
-			for _, r := range sortedKeys(q.obj.Spec.Hard) {
+			for _, r := range slices.Sorted(maps.Keys(q.obj.Spec.Hard)) {
 				v.usage[quotaKey{qi, r}] = v.measure(qi, r)
 			}
 		}
@@ -201,7 +202,7 @@ func (v *nsQuota) capFor(k int, rollouts int) quotaCap {
 		if !me.charged[qi] {
 			continue
 		}
-		for _, r := range sortedKeys(q.obj.Spec.Hard) {
+		for _, r := range slices.Sorted(maps.Keys(q.obj.Spec.Hard)) {
 			per, ok := me.usage[r]
 			if !ok || per.Sign() <= 0 {
 				continue
@@ -351,13 +352,4 @@ func maxPods(c quotaCap, s rollout.State) int32 {
 		}
 	}
 	return int32(min(max(n, 1), math.MaxInt32))
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

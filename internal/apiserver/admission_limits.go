@@ -2,7 +2,9 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
@@ -88,10 +90,10 @@ func mutateLimits(p *schema.Pod, lr *schema.LimitRange) []LimitDefault {
 		if it.Type != "Container" {
 			continue
 		}
-		for _, k := range sortedKeys(it.DefaultRequest) {
+		for _, k := range slices.Sorted(maps.Keys(it.DefaultRequest)) {
 			requests[k] = def{fmt.Sprintf("spec.limits[%d].defaultRequest[%s]", i, k), it.DefaultRequest[k]}
 		}
-		for _, k := range sortedKeys(it.Default) {
+		for _, k := range slices.Sorted(maps.Keys(it.Default)) {
 			limits[k] = def{fmt.Sprintf("spec.limits[%d].default[%s]", i, k), it.Default[k]}
 		}
 	}
@@ -102,7 +104,7 @@ func mutateLimits(p *schema.Pod, lr *schema.LimitRange) []LimitDefault {
 			list *map[string]schema.Quantity
 			defs map[string]def
 		}{{"limits", &c.Resources.Limits, limits}, {"requests", &c.Resources.Requests, requests}} {
-			for _, k := range sortedKeys(set.defs) {
+			for _, k := range slices.Sorted(maps.Keys(set.defs)) {
 				if _, ok := (*set.list)[k]; ok {
 					continue
 				}
@@ -139,7 +141,7 @@ func validateLimits(p *schema.Pod, lr *schema.LimitRange) []LimitProblem {
 				m    map[string]schema.Quantity
 				fn   func(typ, k string, enforced schema.Quantity, req, lim map[string]schema.Quantity) (string, string)
 			}{{"min", it.Min, minConstraint}, {"max", it.Max, maxConstraint}, {"maxLimitRequestRatio", it.MaxLimitRequestRatio, ratioConstraint}} {
-				for _, k := range sortedKeys(c.m) {
+				for _, k := range slices.Sorted(maps.Keys(c.m)) {
 					if msg, which := c.fn(it.Type, k, c.m[k], requests, limits); msg != "" {
 						field := at
 						if it.Type == "Container" {

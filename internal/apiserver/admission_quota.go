@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -23,18 +24,18 @@ func PodUsage(p *schema.Pod) map[string]schema.Quantity {
 	requests := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
 	limits := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
 	if r := p.Spec.Resources; r != nil {
-		for _, k := range sortedKeys(r.Requests) {
+		for _, k := range slices.Sorted(maps.Keys(r.Requests)) {
 			if isPodLevelResource(k) {
 				requests[k] = r.Requests[k]
 			}
 		}
-		for _, k := range sortedKeys(r.Limits) {
+		for _, k := range slices.Sorted(maps.Keys(r.Limits)) {
 			if isPodLevelResource(k) {
 				limits[k] = r.Limits[k]
 			}
 		}
 	}
-	for _, k := range sortedKeys(p.Spec.Overhead) {
+	for _, k := range slices.Sorted(maps.Keys(p.Spec.Overhead)) {
 		o := p.Spec.Overhead[k]
 		q := requests[k]
 		q.Add(o)
@@ -66,7 +67,7 @@ func computeUsage(requests, limits map[string]schema.Quantity) map[string]schema
 			out["limits."+k] = q
 		}
 	}
-	for _, k := range sortedKeys(requests) {
+	for _, k := range slices.Sorted(maps.Keys(requests)) {
 		switch {
 		case strings.HasPrefix(k, hugePagesPrefix):
 			out[k] = requests[k]
@@ -227,7 +228,7 @@ func QuotaConstraints(q *schema.ResourceQuota, p *schema.Pod) []QuotaMissing {
 		}
 	}
 	var required []string
-	for _, k := range sortedKeys(q.Spec.Hard) {
+	for _, k := range slices.Sorted(maps.Keys(q.Spec.Hard)) {
 		if slices.Contains(podComputeQuotaResourceNames, k) {
 			required = append(required, k)
 		}

@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -185,7 +187,7 @@ func TestPodEvaluatorUsage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			u := PodUsage(&schema.Pod{Spec: tt.pod})
 			var got []string
-			for _, k := range sortedKeys(u) {
+			for _, k := range slices.Sorted(maps.Keys(u)) {
 				got = append(got, k+"="+u[k].String())
 			}
 			if g := strings.Join(got, " "); g != tt.want {

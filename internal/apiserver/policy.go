@@ -2,6 +2,8 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
@@ -71,7 +73,7 @@ func setDefaultsLimitRangeItem(it *schema.LimitRangeItem) {
 		it.DefaultRequest = map[string]schema.Quantity{}
 	}
 	fill := func(dst, src map[string]schema.Quantity) {
-		for _, k := range sortedKeys(src) {
+		for _, k := range slices.Sorted(maps.Keys(src)) {
 			if _, ok := dst[k]; !ok {
 				dst[k] = src[k]
 			}

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -73,7 +74,7 @@ func validateNonnegative(v int64, p *field.Path) field.ErrorList {
 // validateLabels is ValidateLabels: qualified-name keys and label values.
 func validateLabels(labels map[string]string, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, k := range sortedKeys(labels) {
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		errs = append(errs, validateLabelName(k, p)...)
 		for _, msg := range isValidLabelValue(labels[k]) {
 			errs = append(errs, field.InvalidString(p, labels[k], msg))
@@ -100,7 +101,7 @@ const totalAnnotationSizeLimit = 256 * 1024
 func validateAnnotations(annotations map[string]string, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	size := 0
-	for _, k := range sortedKeys(annotations) {
+	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		for _, msg := range isQualifiedName(strings.ToLower(k)) {
 			errs = append(errs, field.InvalidString(p, k, msg))
 		}
@@ -328,21 +329,11 @@ func (sel selector) matches(labels map[string]string) bool {
 	return true
 }
 
-// sortedKeys returns m's keys in byte order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // quoteMap renders a map as upstream's errors print one: map[k:v ...].
 func quoteMap(m map[string]string) string {
 	var b strings.Builder
 	b.WriteString("map[")
-	for i, k := range sortedKeys(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}

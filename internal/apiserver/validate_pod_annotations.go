@@ -3,6 +3,8 @@ package apiserver
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,7 +105,7 @@ func validateSeccompPodAnnotations(a map[string]string, p *field.Path) field.Err
 	if v, ok := a[seccompPodAnnotation]; ok {
 		errs = append(errs, validateSeccompAnnotationProfile(v, p.Child(seccompPodAnnotation))...)
 	}
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		if strings.HasPrefix(k, seccompContainerAnnotation) {
 			errs = append(errs, validateSeccompAnnotationProfile(a[k], p.Child(k))...)
 		}
@@ -129,7 +131,7 @@ func validateSeccompAnnotationProfile(v string, p *field.Path) field.ErrorList {
 // runtime/default, unconfined, localhost/<profile> or nothing.
 func validateAppArmorPodAnnotations(a map[string]string, s *schema.PodSpec, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		name, ok := strings.CutPrefix(k, appArmorContainerAnnotation)
 		if !ok {
 			continue

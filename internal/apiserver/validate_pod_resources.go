@@ -1,6 +1,9 @@
 package apiserver
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
@@ -37,7 +40,7 @@ func validatePodResources(s *schema.PodSpec, claims map[string]bool, p *field.Pa
 func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	requests := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
-	for _, name := range sortedKeys(requests) {
+	for _, name := range slices.Sorted(maps.Keys(requests)) {
 		podRequest, ok := s.Resources.Requests[name]
 		if !ok {
 			continue
@@ -47,7 +50,7 @@ func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.Erro
 		}
 	}
 	limits := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
-	for _, name := range sortedKeys(limits) {
+	for _, name := range slices.Sorted(maps.Keys(limits)) {
 		if !isHugePageResourceName(name) {
 			continue
 		}
@@ -60,7 +63,7 @@ func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.Erro
 		}
 	}
 	for i, c := range s.Containers {
-		for _, name := range sortedKeys(c.Resources.Limits) {
+		for _, name := range slices.Sorted(maps.Keys(c.Resources.Limits)) {
 			podLimit, ok := s.Resources.Limits[name]
 			if !ok {
 				continue
@@ -106,7 +109,7 @@ func podAggregateContainerResources(s *schema.PodSpec, of func(*schema.ResourceR
 
 // podAddResources adds more into list, name by name.
 func podAddResources(list, more map[string]schema.Quantity) {
-	for _, name := range sortedKeys(more) {
+	for _, name := range slices.Sorted(maps.Keys(more)) {
 		q := more[name]
 		if v, ok := list[name]; ok {
 			v.Add(q)
@@ -120,7 +123,7 @@ func podAddResources(list, more map[string]schema.Quantity) {
 // podMaxResources raises each of list's amounts to more's where that is
 // larger.
 func podMaxResources(list, more map[string]schema.Quantity) {
-	for _, name := range sortedKeys(more) {
+	for _, name := range slices.Sorted(maps.Keys(more)) {
 		q := more[name]
 		if v, ok := list[name]; !ok || q.Cmp(v) > 0 {
 			list[name] = q

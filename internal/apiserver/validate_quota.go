@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func scopeValidForResource(scope, name string) bool {
 // hard or used list.
 func validateQuotaResourceList(l map[string]schema.Quantity, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, name := range sortedKeys(l) {
+	for _, name := range slices.Sorted(maps.Keys(l)) {
 		rp := p.Key(name)
 		errs = append(errs, validateResourceName(name, rp)...)
 		if !strings.Contains(name, "/") && !isStandardQuotaResourceName(name) {
@@ -68,7 +69,7 @@ func validateQuotaResourceList(l map[string]schema.Quantity, p *field.Path) fiel
 // validateResourceQuotaSpec is ValidateResourceQuotaSpec.
 func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field.ErrorList {
 	errs := validateQuotaResourceList(s.Hard, p.Child("hard"))
-	hard := sortedKeys(s.Hard)
+	hard := slices.Sorted(maps.Keys(s.Hard))
 	// The scopes apply to the standard resources they can restrict.
 	unfit := func(scope string) bool {
 		for _, k := range hard {
@@ -158,7 +159,7 @@ func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
 		}
 		keys := map[string]bool{}
 		check := func(child string, m map[string]schema.Quantity) {
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				errs = append(errs, nameFn(k, ip.Child(child).Key(k))...)
 				keys[k] = true
 			}
@@ -184,7 +185,7 @@ func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
 			}
 		}
 		check("maxLimitRequestRatio", it.MaxLimitRequestRatio)
-		for _, k := range sortedKeys(keys) {
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
 			errs = append(errs, validateLimitRangeOrder(it, k, ip)...)
 		}
 	}

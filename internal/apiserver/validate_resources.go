@@ -2,6 +2,8 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
@@ -122,13 +124,13 @@ func validateResourceRequirements(r *schema.ResourceRequirements, nameFn func(st
 			errs = append(errs, field.InvalidString(qp, q.String(), fmt.Sprintf("%s is not positive integer multiple of %s", q.String(), name)))
 		}
 	}
-	for _, name := range sortedKeys(r.Limits) {
+	for _, name := range slices.Sorted(maps.Keys(r.Limits)) {
 		q, qp := r.Limits[name], limPath.Key(name)
 		check(name, q, qp)
 		checkHugePages(name, q, qp)
 		cpuOrMemory = cpuOrMemory || name == "cpu" || name == "memory"
 	}
-	for _, name := range sortedKeys(r.Requests) {
+	for _, name := range slices.Sorted(maps.Keys(r.Requests)) {
 		q, qp := r.Requests[name], reqPath.Key(name)
 		check(name, q, qp)
 		if lim, ok := r.Limits[name]; ok {
@@ -173,7 +175,7 @@ func validateResourceClaimNames(claims []schema.ResourceClaim, podClaims map[str
 			if seen[key] {
 				errs = append(errs, field.DuplicateValue(ip, field.Quote(key)))
 			} else if c.Request == "" {
-				for _, k := range sortedKeys(seen) {
+				for _, k := range slices.Sorted(maps.Keys(seen)) {
 					if claim, _, ok := strings.Cut(k, "/"); ok && claim == c.Name {
 						errs = append(errs, field.DuplicateValue(ip, field.Quote(c.Name)))
 					}
@@ -186,7 +188,7 @@ func validateResourceClaimNames(claims []schema.ResourceClaim, podClaims map[str
 			if len(podClaims) == 0 {
 				detail += " which is empty"
 			} else {
-				detail += ": " + strings.Join(sortedKeys(podClaims), ", ")
+				detail += ": " + strings.Join(slices.Sorted(maps.Keys(podClaims)), ", ")
 			}
 			errs = append(errs, field.NotFoundDetail(ip, field.Quote(c.Name), detail))
 		}

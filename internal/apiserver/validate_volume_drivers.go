@@ -1,7 +1,9 @@
 package apiserver
 
 import (
+	"maps"
 	"net"
+	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
@@ -44,7 +46,7 @@ func validateFlexVolumeSource(fv *schema.FlexVolumeSource, p *field.Path) field.
 	if fv.Driver == "" {
 		errs = append(errs, field.RequiredValue(p.Child("driver"), ""))
 	}
-	for _, k := range sortedKeys(fv.Options) {
+	for _, k := range slices.Sorted(maps.Keys(fv.Options)) {
 		namespace := k
 		if ns, _, ok := strings.Cut(k, "/"); ok {
 			namespace = ns

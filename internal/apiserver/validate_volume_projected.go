@@ -2,6 +2,8 @@ package apiserver
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -241,7 +243,7 @@ func validatePodCertificateProjection(c *schema.PodCertificateProjection, p *fie
 func validateUserAnnotations(a map[string]string, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	size := 0
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		errs = append(errs, isDomainPrefixedKey(p, strings.ToLower(k))...)
 		size += len(k) + len(a[k])
 	}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -103,7 +104,7 @@ func encodeSlice[T any](e *encoder, s []T, elem func(T)) {
 
 func (e *encoder) mapString(m map[string]string) {
 	e.buf = append(e.buf, '{')
-	for i, k := range sortedKeys(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
@@ -116,7 +117,7 @@ func (e *encoder) mapString(m map[string]string) {
 
 func (e *encoder) mapQuantity(m map[string]Quantity) {
 	e.buf = append(e.buf, '{')
-	for i, k := range sortedKeys(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
@@ -126,16 +127,6 @@ func (e *encoder) mapQuantity(m map[string]Quantity) {
 		e.quantity(&q)
 	}
 	e.buf = append(e.buf, '}')
-}
-
-// sortedKeys returns m's keys in byte order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // appendJSONString appends s as a JSON string, escaped as encoding/json

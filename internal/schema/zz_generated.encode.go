@@ -2,6 +2,11 @@
 
 package schema
 
+import (
+	"maps"
+	"slices"
+)
+
 func (e *encoder) encodeDeployment(x *Deployment) {
 	first := e.open()
 	if x.TypeMeta.APIVersion != "" {
@@ -4392,7 +4397,7 @@ func (e *encoder) encodeSliceLimitRangeItem(s []LimitRangeItem) {
 
 func (e *encoder) encodeMapTime(m map[string]Time) {
 	e.buf = append(e.buf, '{')
-	for i, k := range sortedKeys(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}

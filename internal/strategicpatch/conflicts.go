@@ -2,6 +2,8 @@ package strategicpatch
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -52,7 +54,7 @@ func fieldsHaveConflicts(left, right any, s Schema, strategy, mergeKey string) (
 // than as the failure to look up a directive both patches hold.
 func mapsHaveConflicts(left, right map[string]any, s Schema) (bool, error) {
 	var fields, directives []string
-	for _, k := range sortedKeys(left) {
+	for _, k := range slices.Sorted(maps.Keys(left)) {
 		if strings.HasPrefix(k, "$") {
 			directives = append(directives, k)
 		} else {
@@ -108,7 +110,7 @@ func slicesHaveConflicts(left, right []any, s Schema, strategy, mergeKey string)
 		if err != nil {
 			return true, err
 		}
-		for _, key := range sortedKeys(lm) {
+		for _, key := range slices.Sorted(maps.Keys(lm)) {
 			if rv, ok := rm[key]; ok {
 				if conflict, err := fieldsHaveConflicts(lm[key], rv, s, "", ""); conflict {
 					return true, err

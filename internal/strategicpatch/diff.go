@@ -1,6 +1,10 @@
 package strategicpatch
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
 
 // The directives of a strategic merge patch.
 const (
@@ -35,7 +39,7 @@ type diffOptions struct {
 func diffMaps(original, modified map[string]any, s Schema, o diffOptions) (map[string]any, error) {
 	patch := map[string]any{}
 	retainKeys := make([]any, 0, len(modified))
-	for _, key := range sortedKeys(modified) {
+	for _, key := range slices.Sorted(maps.Keys(modified)) {
 		modifiedValue := modified[key]
 		if o.buildRetainKeysDirective && modifiedValue != nil {
 			retainKeys = append(retainKeys, key)

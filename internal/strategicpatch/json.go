@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -180,17 +179,6 @@ func hashable(v any) any {
 		panic(failure{fmt.Errorf("cannot use a %s as a set element: %v", typeName(v), v)})
 	}
 	return v
-}
-
-// sortedKeys returns m's keys in order, so that walks over a map do not
-// depend on Go's map order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // str is fmt's %v of a value: how upstream orders scalars and merge keys.

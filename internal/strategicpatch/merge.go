@@ -3,6 +3,8 @@ package strategicpatch
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -35,7 +37,7 @@ func mergeMap(original, patch map[string]any, s Schema, mo mergeOptions) (map[st
 	if err := mergePatchIntoOriginal(original, patch, s, mo); err != nil {
 		return nil, err
 	}
-	for _, k := range sortedKeys(patch) {
+	for _, k := range slices.Sorted(maps.Keys(patch)) {
 		patchV := patch[k]
 		isDeleteList := false
 		if strings.HasPrefix(k, deleteFromPrimitiveListDirectivePrefix) {

@@ -2,6 +2,8 @@ package strategicpatch
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -19,7 +21,7 @@ import (
 // the order list is also carried into original. The directive and the
 // list are removed from the patch.
 func mergePatchIntoOriginal(original, patch map[string]any, s Schema, mo mergeOptions) error {
-	for _, key := range sortedKeys(patch) {
+	for _, key := range slices.Sorted(maps.Keys(patch)) {
 		patchV, present := patch[key]
 		if !present || !strings.HasPrefix(key, setElementOrderDirectivePrefix) {
 			continue
