@@ -39,17 +39,11 @@ func validateReadinessProbe(probe *schema.Probe, grace *int64, p *field.Path, op
 	return errs
 }
 
-// validateStartupProbe is upstream's validateStartupProbe: a valid probe
-// whose success threshold is 1.
+// validateStartupProbe is upstream's validateStartupProbe, which checks
+// what validateLivenessProbe checks: a valid probe whose success threshold
+// is 1.
 func validateStartupProbe(probe *schema.Probe, grace *int64, p *field.Path, opts podOptions) field.ErrorList {
-	if probe == nil {
-		return nil
-	}
-	errs := validateProbe(probe, grace, p, opts)
-	if probe.SuccessThreshold != 1 {
-		errs = append(errs, field.InvalidInt(p.Child("successThreshold"), int64(probe.SuccessThreshold), "must be 1"))
-	}
-	return errs
+	return validateLivenessProbe(probe, grace, p, opts)
 }
 
 // validateProbe is upstream's validateProbe: exactly one valid handler,

@@ -102,20 +102,15 @@ func encodeSlice[T any](e *encoder, s []T, elem func(T)) {
 	e.buf = append(e.buf, ']')
 }
 
-func (e *encoder) mapString(m map[string]string) {
-	e.buf = append(e.buf, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		e.str(k)
-		e.buf = append(e.buf, ':')
-		e.str(m[k])
-	}
-	e.buf = append(e.buf, '}')
-}
+func (e *encoder) mapString(m map[string]string) { encodeMap(e, m, e.str) }
 
 func (e *encoder) mapQuantity(m map[string]Quantity) {
+	encodeMap(e, m, func(q Quantity) { e.quantity(&q) })
+}
+
+// encodeMap writes an object, its keys in byte order, each value with
+// elem.
+func encodeMap[V any](e *encoder, m map[string]V, elem func(V)) {
 	e.buf = append(e.buf, '{')
 	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
@@ -123,8 +118,7 @@ func (e *encoder) mapQuantity(m map[string]Quantity) {
 		}
 		e.str(k)
 		e.buf = append(e.buf, ':')
-		q := m[k]
-		e.quantity(&q)
+		elem(m[k])
 	}
 	e.buf = append(e.buf, '}')
 }
