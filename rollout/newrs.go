@@ -14,6 +14,7 @@ import (
 // status.collisionCount, so the next sync hashes to another name.
 type CollisionError struct{ Name string }
 
+// Error gives the API server's AlreadyExists message for the name.
 func (e *CollisionError) Error() string {
 	return fmt.Sprintf("replicasets.apps %q already exists", e.Name)
 }

@@ -15,6 +15,7 @@ type OverflowError struct {
 	Value int64
 }
 
+// Error names the field and the value that does not fit.
 func (e *OverflowError) Error() string {
 	return fmt.Sprintf("%s: value %d overflows int32", e.Field, e.Value)
 }

@@ -19,6 +19,8 @@ type FieldError struct {
 	Err    error // the underlying error, if any (a *surge.ParseError, ...)
 }
 
+// Error is the problem as the API server words it: the field, the kind of
+// problem, the value and the detail.
 func (e *FieldError) Error() string {
 	s := e.Field + ": " + e.Kind
 	if e.Value != "" {
