@@ -123,3 +123,18 @@ func TestSegment(t *testing.T) {
 		}
 	})
 }
+
+// TestSegmentFromEveryLowByte: a segment is prepared for all 256 low bytes
+// of the state, so reading it from a state ending in any byte, 0x00 to 0xff,
+// is reading its string. (A random state ends in 0xff once in 256 draws.)
+func TestSegmentFromEveryLowByte(t *testing.T) {
+	for _, s := range []string{"", "a", "pod-template"} {
+		seg := hash.NewSegment(s)
+		for low := range 256 {
+			h := hash.FNV32a(0x9e3779b9&^0xff | uint32(low))
+			if got, want := h.WriteSegment(seg), h.WriteString(s); got != want {
+				t.Errorf("WriteSegment(%q) from %#x = %d, WriteString = %d", s, uint32(h), got, want)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package rollout_test
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -80,5 +81,28 @@ func TestGetPodMapForReplicaSetsThroughPlan(t *testing.T) {
 				t.Errorf("Plan() created mismatch (-want +got):\n%s\nactions: %v", diff, actions)
 			}
 		})
+	}
+}
+
+// TestRecreateStopsAtAHashCollision: when every old pod is gone and the
+// name of the Recreate rollout's new ReplicaSet is taken by a ReplicaSet
+// of another template, the sync raises status.collisionCount, writes the
+// status and ends with the *CollisionError naming the taken ReplicaSet:
+// it creates and scales nothing (R-NEW-8a), as a RollingUpdate sync does.
+func TestRecreateStopsAtAHashCollision(t *testing.T) {
+	s := rollout.WebState(3, rollout.RollingUpdate{}, "v2")
+	s.Deployment.Spec.Strategy = rollout.Strategy{Type: rollout.RecreateStrategy}
+	taken := rollout.WebReplicaSet(rollout.NewReplicaSetName(s.Deployment), "other", 0, 1, rollout.WebEpoch)
+	s.ReplicaSets = []rollout.ReplicaSet{taken}
+	actions, err := rollout.Plan(s)
+	var ce *rollout.CollisionError
+	if !errors.As(err, &ce) || ce.Name != taken.Name {
+		t.Fatalf("Plan() error = %v, want a *CollisionError for %s", err, taken.Name)
+	}
+	if diff := cmp.Diff([]string{"UpdateDeploymentStatus"}, rollout.ActionStrings(actions)); diff != "" {
+		t.Errorf("Plan() mismatch (-want +got):\n%s", diff)
+	}
+	if got := actions[len(actions)-1].Status.CollisionCount; got != rollout.Int32(1) {
+		t.Errorf("status.collisionCount written %v, want 1", got)
 	}
 }
