@@ -1,9 +1,9 @@
 package rollout
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/jsonscan"
 )
@@ -32,14 +32,14 @@ type typeMeta struct {
 // the rest (see Decode).
 func readTypeMeta(obj []byte) (tm typeMeta, items span, ok bool) {
 	ok = true
-	read := jsonscan.Members(obj, func(key string, start, end int) {
+	read := jsonscan.Members(obj, func(key []byte, start, end int) {
 		v := obj[start:end]
 		switch {
-		case strings.EqualFold(key, "kind"):
+		case bytes.EqualFold(key, []byte("kind")):
 			ok = ok && readString(v, &tm.Kind)
-		case strings.EqualFold(key, "metadata"):
+		case bytes.EqualFold(key, []byte("metadata")):
 			ok = ok && readName(v, &tm.Metadata.Name)
-		case strings.EqualFold(key, "items"):
+		case bytes.EqualFold(key, []byte("items")):
 			items, tm.Items = span{}, nil
 			switch {
 			case string(v) == "null":
@@ -76,8 +76,8 @@ func readName(v []byte, name *string) bool {
 		return false
 	}
 	ok := true
-	read := jsonscan.Members(v, func(key string, start, end int) {
-		if strings.EqualFold(key, "name") {
+	read := jsonscan.Members(v, func(key []byte, start, end int) {
+		if bytes.EqualFold(key, []byte("name")) {
 			ok = ok && readString(v[start:end], name)
 		}
 	})

@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // SkipSpace returns the first offset at or after i that is not JSON white
@@ -80,16 +79,16 @@ func StringEnd(b []byte, i int) (int, bool) {
 }
 
 // Members calls f with each member of the object obj (obj[0] is '{'):
-// its key, its escapes decoded, and the offsets of its
-// value. It reports false, after the members it could read, when obj is
-// not an object at its top level; it judges values by their brackets and
-// strings only.
-func Members(obj []byte, f func(key string, start, end int)) bool {
-	return EachMember(obj, func(key string, _, start, end int) { f(key, start, end) })
+// its key, its escapes decoded (without escapes it is obj's own bytes),
+// and the offsets of its value. It reports false, after the members it
+// could read, when obj is not an object at its top level; it judges
+// values by their brackets and strings only.
+func Members(obj []byte, f func(key []byte, start, end int)) bool {
+	return EachMember(obj, func(key []byte, _, start, end int) { f(key, start, end) })
 }
 
 // EachMember is Members, also giving the offset of each key.
-func EachMember(obj []byte, f func(key string, keyAt, start, end int)) bool {
+func EachMember(obj []byte, f func(key []byte, keyAt, start, end int)) bool {
 	i := SkipSpace(obj, 1)
 	if i < len(obj) && obj[i] == '}' {
 		return SkipSpace(obj, i+1) == len(obj)
@@ -100,9 +99,13 @@ func EachMember(obj []byte, f func(key string, keyAt, start, end int)) bool {
 		if !ok {
 			return false
 		}
-		key := string(obj[i+1 : kend])
-		if strings.IndexByte(key, '\\') >= 0 && json.Unmarshal(obj[i:kend+1], &key) != nil {
-			return false
+		key := obj[i+1 : kend]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(obj[i:kend+1], &k) != nil {
+				return false
+			}
+			key = []byte(k)
 		}
 		i = SkipSpace(obj, kend+1)
 		if i >= len(obj) || obj[i] != ':' {

@@ -85,8 +85,8 @@ func jsonFieldLine(obj []byte, line int, segs []segment) (int, bool) {
 		switch {
 		case len(cur) > 0 && cur[0] == '{':
 			base := at
-			jsonscan.EachMember(cur, func(key string, keyAt, start, end int) {
-				if key == s.key { // the last of duplicate keys counts
+			jsonscan.EachMember(cur, func(key []byte, keyAt, start, end int) {
+				if string(key) == s.key { // the last of duplicate keys counts
 					found = true
 					mark, at, cur = base+keyAt, base+start, cur[start:end]
 				}

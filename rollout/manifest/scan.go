@@ -20,8 +20,8 @@ import (
 // not a string), its items (nil when none) and their offset, and false
 // when obj is not an object at its top level.
 func topLevel(obj []byte) (kind string, items []byte, itemsAt int, ok bool) {
-	ok = jsonscan.Members(obj, func(key string, start, end int) {
-		switch key {
+	ok = jsonscan.Members(obj, func(key []byte, start, end int) {
+		switch string(key) {
 		case "kind":
 			kind = ""
 			_ = json.Unmarshal(obj[start:end], &kind)
@@ -61,7 +61,7 @@ func kindOf(obj []byte) string {
 // shows it.
 func keysOf(obj []byte) string {
 	var keys []string
-	jsonscan.Members(obj, func(key string, _, _ int) { keys = append(keys, display(key)) })
+	jsonscan.Members(obj, func(key []byte, _, _ int) { keys = append(keys, display(string(key))) })
 	slices.Sort(keys)
 	return strings.Join(keys, ", ")
 }
