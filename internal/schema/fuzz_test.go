@@ -77,3 +77,23 @@ func FuzzMalformed(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCountElems: for a valid JSON list, countElems gives its number of
+// elements, so that the slices decoded from it are made once, at their
+// size.
+func FuzzCountElems(f *testing.F) {
+	for _, s := range []string{`[]`, `[ ]`, `[1]`, `[1, "a,]\"", {"a": [1, 2]}, [[], {}], null, true]`, `["\\", "]"]`, `[{"name": "a"}, {"name": "b"}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var list []json.RawMessage
+		if len(data) == 0 || data[0] != '[' || json.Unmarshal(data, &list) != nil {
+			return
+		}
+		d := newDecoder(data, DecodeOptions{})
+		d.pos = 1
+		if got := d.countElems(); got != len(list) {
+			t.Fatalf("countElems(%s) = %d, want %d", data, got, len(list))
+		}
+	})
+}
