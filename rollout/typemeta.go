@@ -25,11 +25,11 @@ type typeMeta struct {
 // matches a field's regardless of case (as encoding/json folds it), the
 // last member of a name counts, and null leaves a string as it is. Items
 // share obj's memory, and items is where the list of the items that
-// count is written (empty when there is none). When obj is valid JSON, readTypeMeta reports
-// false exactly when json.Unmarshal into a typeMeta fails. It judges the
-// members it does not read by their brackets and strings only, so when
-// it reports true, obj may still be malformed there: the caller checks
-// the rest (see Decode).
+// count is written (empty when there is none). When obj is valid JSON,
+// readTypeMeta reports false exactly when json.Unmarshal into a typeMeta
+// fails (FuzzReadTypeMeta). It judges the members it does not read by
+// their brackets and strings only, so when it reports true, obj may still
+// be malformed there: the caller checks the rest (see add).
 func readTypeMeta(obj []byte) (tm typeMeta, items span, ok bool) {
 	ok = true
 	read := jsonscan.Members(obj, func(key []byte, start, end int) {
