@@ -62,20 +62,24 @@ func ValueEnd(b []byte, i int) (int, error) {
 }
 
 // StringEnd returns the offset of the quote that ends the string whose
-// contents start at b[i], and false when no quote does. A backslash
-// escapes the byte after it.
+// contents start at b[i], and false when no quote does.
 func StringEnd(b []byte, i int) (int, bool) {
-	for i < len(b) {
-		switch b[i] {
-		case '"':
-			return i, true
-		case '\\':
-			i += 2
-		default:
-			i++
+	for {
+		q := bytes.IndexByte(b[i:], '"')
+		if q < 0 {
+			return len(b), false
 		}
+		j := i + q
+		// The quote is escaped if an odd number of backslashes precede it.
+		k := j
+		for k > i && b[k-1] == '\\' {
+			k--
+		}
+		if (j-k)%2 == 0 {
+			return j, true
+		}
+		i = j + 1
 	}
-	return len(b), false
 }
 
 // Members calls f with each member of the object obj (obj[0] is '{'):
