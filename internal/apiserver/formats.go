@@ -12,8 +12,6 @@ func isLowerAlnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <=
 
 func isAlnum(c byte) bool { return isLowerAlnum(c) || 'A' <= c && c <= 'Z' }
 
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
 // allOf reports whether every byte of v is one that in accepts.
 func allOf(v string, in func(byte) bool) bool {
 	for i := 0; i < len(v); i++ {
