@@ -26,6 +26,7 @@ var typeMetaCases = []string{
 	`{"metadata": []}`, `{"metadata": 0}`, `{"metadata": {"name": 1}}`, `{"metadata": {"name": {"a": 1}}}`,
 	`{"items": {}}`, `{"items": "x"}`, `{"items": 0}`, `{"items": false}`, `{"kind": "Pod", "kind": 2, "kind": "Pod"}`,
 	`{}`, `{"a": {"kind": "Pod", "items": [1]}, "b": ["kind", {"metadata": 1}]}`,
+	`{"kind": "\u0050od", "metadata": {"name": "\\"}}`, "{\"kind\": \"Pod\", \"metadata\": {\"name\": \"a\x80\"}}",
 }
 
 // checkTypeMeta checks that readTypeMeta reads the valid JSON object data
@@ -136,6 +137,33 @@ func checkMalformed(t *testing.T, data []byte) {
 		}
 		if !cmp.Equal(objs, Objects{}) {
 			t.Fatalf("%+v.Decode(%q) = %+v with an error, want nothing", o, data, objs)
+		}
+	}
+}
+
+// TestDecodeListWithoutItems: a List without items, or with null items,
+// holds nothing and is no problem.
+func TestDecodeListWithoutItems(t *testing.T) {
+	for _, in := range []string{`{"kind": "List"}`, `{"kind": "List", "metadata": {}, "items": null}`, `{"kind": "PodList", "items": [1], "items": null}`} {
+		objs, err := Decode([]byte(in))
+		if err != nil || !cmp.Equal(objs, Objects{}) {
+			t.Errorf("Decode(%s) = %+v, %v, want nothing", in, objs, err)
+		}
+	}
+}
+
+// TestDecodeTypeMetaErrors: a kind, name or items of the wrong type is
+// encoding/json's error, at the item that has it.
+func TestDecodeTypeMetaErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"kind": 5}`, "json: cannot unmarshal number into Go struct field typeMeta.kind of type string"},
+		{`{"kind": "List", "items": [{"kind": "Pod", "metadata": {"name": "p"}, "spec": {}}, {"metadata": {"name": true}}]}`,
+			"items[1]: json: cannot unmarshal bool into Go struct field .metadata.name of type string"},
+		{`{"items": [{"kind": "List", "items": {}}]}`, "items[0]: json: cannot unmarshal object into Go struct field typeMeta.items of type []json.RawMessage"},
+	} {
+		_, err := Decode([]byte(tc.in))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Decode(%s) error = %v, want %s", tc.in, err, tc.want)
 		}
 	}
 }
