@@ -70,31 +70,48 @@ func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) 
 func (o DecodeOptions) Decode(data []byte) (Objects, error) {
 	var objs Objects
 	err := o.add(&objs, data, "")
+	if err == errMalformed {
+		return Objects{}, fmt.Errorf("%w", typeMetaError(bytes.TrimSpace(data)))
+	}
 	return objs, err
 }
 
-// typeMeta is what Decode reads first of every object, to choose its type.
-type typeMeta struct {
-	Kind     string `json:"kind"`
-	Metadata struct {
-		Name string `json:"name"`
-	} `json:"metadata"`
-	Items []json.RawMessage `json:"items"`
-}
+// errMalformed is what add returns when the JSON is not well formed
+// anywhere: Decode then reports only that, in encoding/json's words, as it
+// does when the whole input is checked first.
+var errMalformed = errors.New("malformed JSON")
 
+// add decodes the object data, at where in the input, into objs. Each
+// part of data is read once: the typeMeta by readTypeMeta, the rest by
+// the decoder of its kind, or checked by json.Valid when nothing decodes
+// it, so that malformed JSON is found wherever it is.
 func (o DecodeOptions) add(objs *Objects, data []byte, where string) error {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
+		if where != "" && !json.Valid(data) { // a List's item
+			return errMalformed
+		}
 		return fmt.Errorf("%snot a JSON object", at(where))
 	}
-	var tm typeMeta
-	if err := json.Unmarshal(data, &tm); err != nil {
+	tm, items, ok := readTypeMeta(data)
+	if !ok {
+		err := typeMetaError(data)
+		if _, syntax := err.(*json.SyntaxError); syntax {
+			return errMalformed
+		}
 		return fmt.Errorf("%s%w", at(where), err)
 	}
 	if tm.Kind == "List" || (tm.Kind == "" && tm.Items != nil) || strings.HasSuffix(tm.Kind, "List") {
+		if !json.Valid(items.emptied(data)) {
+			return errMalformed
+		}
 		var errs []error
 		for i, item := range tm.Items {
-			if err := o.add(objs, item, fmt.Sprintf("%sitems[%d]", where, i)); err != nil {
+			err := o.add(objs, item, fmt.Sprintf("%sitems[%d]", where, i))
+			if err == errMalformed {
+				return err
+			}
+			if err != nil {
 				errs = append(errs, err)
 			}
 		}
@@ -120,8 +137,16 @@ func (o DecodeOptions) add(objs *Objects, data []byte, where string) error {
 		if p, err = o.decodePod(data, warn); err == nil {
 			objs.Pods = append(objs.Pods, p)
 		}
-	case "":
-		return fmt.Errorf("%sno kind: not a Kubernetes object", at(where))
+	default: // not decoded, but checked
+		if !json.Valid(data) {
+			return errMalformed
+		}
+		if tm.Kind == "" {
+			return fmt.Errorf("%sno kind: not a Kubernetes object", at(where))
+		}
+	}
+	if err == errMalformed {
+		return err
 	}
 	if err != nil {
 		return prefixEach(what, err)
@@ -217,8 +242,12 @@ func warnDropped(warn *[]string, gates []string) {
 	}
 }
 
-// result returns the decoding errors as one error and keeps the warnings.
+// result returns the decoding errors as one error, or errMalformed, and
+// keeps the warnings.
 func (o DecodeOptions) result(res schema.Result, warn *[]string) error {
+	if res.Malformed {
+		return errMalformed
+	}
 	if warn != nil {
 		*warn = append(*warn, res.Warnings...)
 	}

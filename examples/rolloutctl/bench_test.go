@@ -113,7 +113,7 @@ func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (stri
 }
 
 // BenchmarkLoad reads, splits, decodes and validates 20,000 Deployments:
-// a 52 MB JSON List as kubectl prints it, and the same as YAML documents.
+// a 42 MB JSON List as kubectl prints it, and the same as YAML documents.
 func BenchmarkLoad(b *testing.B) {
 	for _, asYAML := range []bool{false, true} {
 		b.Run(map[bool]string{false: "json", true: "yaml"}[asYAML], func(b *testing.B) {

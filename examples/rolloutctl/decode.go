@@ -46,6 +46,14 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 	})
 
 	d := decoding{loaded: loaded{names: names, policy: map[string]*nsPolicy{}}, skipped: map[string]int{}}
+	deployments := 0
+	for _, r := range results {
+		deployments += len(r.objs.Deployments)
+	}
+	if deployments > 0 { // made once: a Deployment is large
+		d.objs.Deployments = make([]rollout.Deployment, 0, deployments)
+		d.where = make([]manifest.Document, 0, deployments)
+	}
 	seen := map[string]manifest.Document{} // kind/namespace/name -> where first
 	for i, doc := range docs {
 		r := results[i]

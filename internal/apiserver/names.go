@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -19,19 +18,6 @@ const (
 	httpHeaderNameFmt   = "[-A-Za-z0-9]+"
 	envVarNameFmt       = "[-._a-zA-Z][-._a-zA-Z0-9]*"
 	configMapKeyFmt     = `[-._a-zA-Z0-9]+`
-)
-
-var (
-	dns1123LabelRegexp     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
-	dns1123SubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
-	labelKeyRegexp         = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRegexp       = regexp.MustCompile("^" + labelValueFmt + "$")
-	percentRegexp          = regexp.MustCompile("^" + percentFmt + "$")
-	httpHeaderNameRegexp   = regexp.MustCompile("^" + httpHeaderNameFmt + "$")
-	envVarNameRegexp       = regexp.MustCompile("^" + envVarNameFmt + "$")
-	configMapKeyRegexp     = regexp.MustCompile("^" + configMapKeyFmt + "$")
-	portNameCharsetRegexp  = regexp.MustCompile("^[-a-z0-9]+$")
-	portNameLetterRegexp   = regexp.MustCompile("[a-z]")
 )
 
 func maxLenError(n int) string { return fmt.Sprintf("must be no more than %d characters", n) }
@@ -66,8 +52,8 @@ func isDNS1123Label(v string) []string {
 	if len(v) > 63 {
 		errs = append(errs, maxLenError(63))
 	}
-	if !dns1123LabelRegexp.MatchString(v) {
-		if dns1123SubdomainRegexp.MatchString(v) {
+	if !matchDNS1123Label(v) {
+		if matchDNS1123Subdomain(v) {
 			errs = append(errs, "must not contain dots")
 		} else {
 			errs = append(errs, regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", dns1123LabelFmt, "my-name", "123-abc"))
@@ -79,21 +65,21 @@ func isDNS1123Label(v string) []string {
 // isDNS1123Subdomain: a lowercase RFC 1123 subdomain of at most 253
 // characters (util/validation's wording).
 func isDNS1123Subdomain(v string) []string {
-	return dns1123Subdomain(v, maxLenError(253))
+	return dns1123Subdomain(v, maxLenError)
 }
 
 // contentDNS1123Subdomain is the same rule in the words of the content
 // package, which label-key prefixes are checked with: "bytes".
 func contentDNS1123Subdomain(v string) []string {
-	return dns1123Subdomain(v, maxBytesError(253))
+	return dns1123Subdomain(v, maxBytesError)
 }
 
-func dns1123Subdomain(v, tooLong string) []string {
+func dns1123Subdomain(v string, tooLong func(int) string) []string {
 	var errs []string
 	if len(v) > 253 {
-		errs = append(errs, tooLong)
+		errs = append(errs, tooLong(253))
 	}
-	if !dns1123SubdomainRegexp.MatchString(v) {
+	if !matchDNS1123Subdomain(v) {
 		errs = append(errs, regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", dns1123SubdomainFmt, "example.com"))
 	}
 	return errs
@@ -104,14 +90,13 @@ func dns1123Subdomain(v, tooLong string) []string {
 func isQualifiedName(v string) []string {
 	const msg = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
 	var errs []string
-	parts := strings.Split(v, "/")
 	var name string
-	switch len(parts) {
+	switch strings.Count(v, "/") {
+	case 0:
+		name = v
 	case 1:
-		name = parts[0]
-	case 2:
-		prefix := parts[0]
-		name = parts[1]
+		var prefix string
+		prefix, name, _ = strings.Cut(v, "/")
 		if prefix == "" {
 			errs = append(errs, "prefix part "+emptyError())
 		} else {
@@ -128,7 +113,7 @@ func isQualifiedName(v string) []string {
 	} else if len(name) > 63 {
 		errs = append(errs, "name part "+maxBytesError(63))
 	}
-	if !labelKeyRegexp.MatchString(name) {
+	if !matchLabelKey(name) {
 		errs = append(errs, "name part "+regexError(msg, labelKeyFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -140,7 +125,7 @@ func isValidLabelValue(v string) []string {
 	if len(v) > 63 {
 		errs = append(errs, maxBytesError(63))
 	}
-	if !labelValueRegexp.MatchString(v) {
+	if !matchLabelValue(v) {
 		errs = append(errs, regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
@@ -168,10 +153,10 @@ func isValidPortName(p string) []string {
 	if len(p) > 15 {
 		errs = append(errs, maxLenError(15))
 	}
-	if !portNameCharsetRegexp.MatchString(p) {
+	if !matchPortNameCharset(p) {
 		errs = append(errs, "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")
 	}
-	if !portNameLetterRegexp.MatchString(p) {
+	if !hasPortNameLetter(p) {
 		errs = append(errs, "must contain at least one letter (a-z)")
 	}
 	if strings.Contains(p, "--") {
@@ -185,7 +170,7 @@ func isValidPortName(p string) []string {
 
 // isValidPercent: digits and a final %.
 func isValidPercent(v string) []string {
-	if !percentRegexp.MatchString(v) {
+	if !matchPercent(v) {
 		return []string{regexError("a valid percent string must be a numeric string followed by an ending '%'", percentFmt, "1%", "93%")}
 	}
 	return nil
@@ -193,7 +178,7 @@ func isValidPercent(v string) []string {
 
 // isHTTPHeaderName: letters, digits and '-'.
 func isHTTPHeaderName(v string) []string {
-	if !httpHeaderNameRegexp.MatchString(v) {
+	if !matchHTTPHeaderName(v) {
 		return []string{regexError("a valid HTTP header must consist of alphanumeric characters or '-'", httpHeaderNameFmt, "X-Header-Name")}
 	}
 	return nil
@@ -202,7 +187,7 @@ func isHTTPHeaderName(v string) []string {
 // isEnvVarName: the strict form of an environment variable's name.
 func isEnvVarName(v string) []string {
 	var errs []string
-	if !envVarNameRegexp.MatchString(v) {
+	if !matchEnvVarName(v) {
 		errs = append(errs, regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit", envVarNameFmt, "my.env-name", "MY_ENV.NAME", "MyEnvName1"))
 	}
 	return append(errs, hasChDirPrefix(v)...)
@@ -229,7 +214,7 @@ func isConfigMapKey(v string) []string {
 	if len(v) > 253 {
 		errs = append(errs, maxLenError(253))
 	}
-	if !configMapKeyRegexp.MatchString(v) {
+	if !matchConfigMapKey(v) {
 		errs = append(errs, regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", configMapKeyFmt, "key.name", "KEY_NAME", "key-name"))
 	}
 	return append(errs, hasChDirPrefix(v)...)

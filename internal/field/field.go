@@ -15,8 +15,11 @@ import (
 // return new ones.
 type Path struct {
 	parent *Path
-	name   string // a field name, or "" for an index or key
-	index  string // "[0]" or "[key]" when name is ""
+	name   string // a field name, or an entry's key
+	index  int    // an element's index
+	// An element of a list (Index) or an entry of a map (Key), rendered
+	// only when the path is: [index] or [key].
+	elem, entry bool
 }
 
 // NewPath returns the path of a top-level field and its children.
@@ -28,23 +31,34 @@ func NewPath(name string, more ...string) *Path {
 	return p
 }
 
-// Child returns the path of the field name under p.
+// Child returns the path of the field name under p. It is small enough to
+// be inlined, so that a path that only leads to fields without problems
+// need not be allocated on the heap.
 func (p *Path) Child(name string, more ...string) *Path {
 	c := &Path{parent: p, name: name}
-	for _, m := range more {
-		c = c.Child(m)
+	if len(more) > 0 {
+		return c.descend(more)
 	}
 	return c
 }
 
+// descend returns the path of the last of names, each a field under the
+// one before, the first under p.
+func (p *Path) descend(names []string) *Path {
+	for _, n := range names {
+		p = &Path{parent: p, name: n}
+	}
+	return p
+}
+
 // Index returns the path of element i of the list at p.
 func (p *Path) Index(i int) *Path {
-	return &Path{parent: p, index: "[" + strconv.Itoa(i) + "]"}
+	return &Path{parent: p, elem: true, index: i}
 }
 
 // Key returns the path of entry k of the map at p.
 func (p *Path) Key(k string) *Path {
-	return &Path{parent: p, index: "[" + k + "]"}
+	return &Path{parent: p, entry: true, name: k}
 }
 
 // String renders the path: a.b[0].c.
@@ -59,13 +73,20 @@ func (p *Path) String() string {
 	var b strings.Builder
 	for i := len(parts) - 1; i >= 0; i-- {
 		q := parts[i]
-		if q.name != "" {
+		switch {
+		case q.elem:
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(q.index))
+			b.WriteByte(']')
+		case q.entry:
+			b.WriteByte('[')
+			b.WriteString(q.name)
+			b.WriteByte(']')
+		case q.name != "":
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
 			b.WriteString(q.name)
-		} else {
-			b.WriteString(q.index)
 		}
 	}
 	return b.String()

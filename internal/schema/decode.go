@@ -336,25 +336,43 @@ func (d *decoder) nextElem() bool {
 }
 
 // countElems counts the elements of the list whose [ beginArray just
-// consumed, without consuming them (0 for malformed JSON, which the
-// decoding that follows reports).
+// consumed, without consuming them: a capacity for the slice they are
+// decoded into. It judges them by their brackets and strings only, as the
+// decoding that follows reads and checks them; for malformed JSON the
+// count may be wrong, never more than the commas that follow.
 func (d *decoder) countElems() int {
-	save, broken := d.pos, d.broken
-	n := 0
-	for d.peek() != ']' && !d.broken && d.pos < len(d.data) {
-		d.skip()
-		n++
-		if d.peek() != ',' {
-			break
+	data := d.data
+	n, depth, empty := 0, 0, true
+	for p := d.pos; p < len(data); p++ {
+		switch data[p] {
+		case '"':
+			for p++; p < len(data) && data[p] != '"'; p++ {
+				if data[p] == '\\' {
+					p++
+				}
+			}
+			empty = false
+		case '{', '[':
+			depth++
+			empty = false
+		case '}', ']':
+			if depth == 0 { // the end of the list
+				if empty {
+					return 0
+				}
+				return n + 1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		case ' ', '\t', '\n', '\r':
+		default:
+			empty = false
 		}
-		d.pos++
 	}
-	failed := d.broken
-	d.pos, d.broken = save, broken
-	if failed {
-		return 0
-	}
-	return n
+	return 0
 }
 
 // skip consumes one value of any kind.

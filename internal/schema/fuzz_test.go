@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 )
 
@@ -45,6 +46,54 @@ func FuzzDecodePodTemplateSpec(f *testing.F) {
 		z.stored()
 		if lenient := AppendPodTemplateSpec(nil, z, Stored); !bytes.Equal(lenient, enc) {
 			t.Fatalf("lenient decoding differs:\n%s\n%s", enc, lenient)
+		}
+	})
+}
+
+// FuzzMalformed: the decoders report malformed JSON exactly when
+// json.Valid does, whatever the input's types and fields, so a caller can
+// rely on them to check the syntax of what they decode.
+func FuzzMalformed(f *testing.F) {
+	for _, s := range []string{
+		`{"kind":"Deployment","spec":{"replicas":3,"template":{"spec":{"containers":[{"name":"a"}]}}}}`,
+		`{"spec":{"replicas":"x","paused":1,"selector":[]},"unknown":{"a":[1,2,{"b":null}]}}`,
+		`{"metadata":{"labels":{"a":"b","a":"c"}},"metadata":{}}`, `{"a":tru}`, `{"a":nul}`, `{"a":01}`,
+		`{"a":1.}`, `{"a":-}`, `{"a":1e}`, `{"a":"\x"}`, `{"a":"\u12"}`, "{\"a\":\"\x01\"}", `{"a":1,}`,
+		`{"a" 1}`, `{,}`, `{} {}`, `{}x`, ` {} `, ``, `[]`, `null`, `{"a":[1,]}`, `{"a":[1 2]}`,
+		`{"spec":{"template":{"metadata":{"creationTimestamp":null}},"strategy":{"rollingUpdate":{"maxSurge":"5%"}}}}`,
+		`{"metadata":{"managedFields":[{"fieldsV1":{"f:a":{}, "x": [1, "\u00e9"]}}]}}`, "{\"a\":\"\xff\"}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want := !json.Valid(data)
+		_, d := DecodeDeployment(data, DecodeOptions{})
+		_, r := DecodeReplicaSet(data, DecodeOptions{Lenient: true})
+		_, p := DecodePod(data, DecodeOptions{})
+		for name, res := range map[string]Result{"Deployment": d, "ReplicaSet": r, "Pod": p} {
+			if res.Malformed != want {
+				t.Errorf("Decode%s(%q): Malformed = %v, json.Valid = %v (%v)", name, data, res.Malformed, !want, res.Errs)
+			}
+		}
+	})
+}
+
+// FuzzCountElems: for a valid JSON list, countElems gives its number of
+// elements, so that the slices decoded from it are made once, at their
+// size.
+func FuzzCountElems(f *testing.F) {
+	for _, s := range []string{`[]`, `[ ]`, `[1]`, `[1, "a,]\"", {"a": [1, 2]}, [[], {}], null, true]`, `["\\", "]"]`, `[{"name": "a"}, {"name": "b"}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var list []json.RawMessage
+		if len(data) == 0 || data[0] != '[' || json.Unmarshal(data, &list) != nil {
+			return
+		}
+		d := newDecoder(data, DecodeOptions{})
+		d.pos = 1
+		if got := d.countElems(); got != len(list) {
+			t.Fatalf("countElems(%s) = %d, want %d", data, got, len(list))
 		}
 	})
 }

@@ -108,9 +108,15 @@ func (s *StructInfo) Member(name string) (FieldInfo, bool) {
 type Result struct {
 	Errs     field.ErrorList
 	Warnings []string
+	// Malformed is true when the input is not well-formed JSON, exactly
+	// when json.Valid reports false: the decoder reads every byte of it,
+	// and one of Errs says where it stopped.
+	Malformed bool
 }
 
-func (d *decoder) result() Result { return Result{Errs: d.errs, Warnings: d.warnings} }
+func (d *decoder) result() Result {
+	return Result{Errs: d.errs, Warnings: d.warnings, Malformed: d.broken}
+}
 
 // DecodeDeployment reads an apps/v1 Deployment. path is where the object
 // sits in its input ("" for the top level), for error messages.

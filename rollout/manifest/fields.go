@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rolloutmath/rolloutmath/internal/jsonscan"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -84,15 +85,15 @@ func jsonFieldLine(obj []byte, line int, segs []segment) (int, bool) {
 		switch {
 		case len(cur) > 0 && cur[0] == '{':
 			base := at
-			eachMember(cur, func(key string, keyAt, start, end int) {
-				if key == s.key { // the last of duplicate keys counts
+			jsonscan.EachMember(cur, func(key []byte, keyAt, start, end int) {
+				if string(key) == s.key { // the last of duplicate keys counts
 					found = true
 					mark, at, cur = base+keyAt, base+start, cur[start:end]
 				}
 			})
 		case len(cur) > 0 && cur[0] == '[' && s.index >= 0:
 			base, i := at, 0
-			elements(cur, func(off int, v []byte) {
+			jsonscan.Elements(cur, func(off int, v []byte) {
 				if i == s.index {
 					found = true
 					mark, at, cur = base+off, base+off, v

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+
+	"github.com/rolloutmath/rolloutmath/internal/jsonscan"
 )
 
 // A rawDoc is one document of an input, as JSON.
@@ -25,8 +27,8 @@ type rawDoc struct {
 func splitJSON(source string, data []byte) ([]rawDoc, []error) {
 	var docs []rawDoc
 	lines := newLineCounter(data)
-	for off, n := skipSpace(data, 0), 1; off < len(data); off, n = skipSpace(data, off), n+1 {
-		end, err := valueEnd(data, off)
+	for off, n := jsonscan.SkipSpace(data, 0), 1; off < len(data); off, n = jsonscan.SkipSpace(data, off), n+1 {
+		end, err := jsonscan.ValueEnd(data, off)
 		if err != nil {
 			at, msg := jsonError(data[off:end], err)
 			if n == 1 {
@@ -101,7 +103,7 @@ func (r rawDoc) split(source string) []candidate {
 	var out []candidate
 	lines := newLineCounter(r.json)
 	i := 0
-	ok = elements(items, func(off int, item []byte) {
+	ok = jsonscan.Elements(items, func(off int, item []byte) {
 		d := Document{Source: source, Line: r.line, Index: r.index, Item: i, JSON: item, asWritten: r.asWritten, yaml: r.yaml}
 		i++
 		if r.asWritten {

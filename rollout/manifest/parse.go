@@ -27,6 +27,12 @@ func Parse(source string, data []byte) ([]Document, error) {
 	if at := binaryAt(data, false); at >= 0 {
 		return nil, &Error{Source: source, Item: -1, Err: fmt.Errorf("%w (byte %d)", ErrBinary, at)}
 	}
+	return parseText(source, data)
+}
+
+// parseText is Parse of data known to be text (binaryAt finds nothing in
+// it), without a byte order mark.
+func parseText(source string, data []byte) ([]Document, error) {
 	var (
 		raw  []rawDoc
 		errs []error

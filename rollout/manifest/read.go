@@ -59,7 +59,7 @@ func Read(opts Options, names ...string) ([]Document, error) {
 			errs = append(errs, &Error{Source: source, Item: -1, Err: err})
 			return
 		}
-		d, err := Parse(source, data)
+		d, err := parseText(source, bytes.TrimPrefix(data, []byte("\ufeff"))) // readInput checked that it is text
 		docs = append(docs, d...)
 		if err != nil {
 			errs = append(errs, err)
