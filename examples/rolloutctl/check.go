@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/workers"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -214,7 +215,7 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 	// only: several at once.
 	policies := make([]rolloutPolicy, 0, len(deps))
 	var failure error
-	inOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
+	workers.InOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
 		p, err := f.policyFor(in, deps[k])
 		if err != nil {
 			p.err = fmt.Errorf("%s: %w", in.source(deps[k]), err)
@@ -266,7 +267,7 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 		}
 		out.Violations = append(out.Violations, v)
 	}
-	inOrder(total, f.workers, func(i int64) rolloutCheck {
+	workers.InOrder(total, f.workers, func(i int64) rolloutCheck {
 		k, r := job(i)
 		if policies[k].refused {
 			return rolloutCheck{}

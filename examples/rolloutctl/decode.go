@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rolloutmath/rolloutmath/internal/workers"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
@@ -33,7 +34,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 		problems []string // of a policy object
 	}
 	results := make([]result, 0, len(docs))
-	inOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
+	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
 		if slices.Contains(policyKinds, docs[i].Kind) {
 			p, problems := decodePolicy(docs[i])
 			return result{policy: p, problems: problems}

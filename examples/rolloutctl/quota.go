@@ -10,6 +10,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/internal/workers"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -110,7 +111,7 @@ func (in *loaded) quotaViews(rollouts int) error {
 		in.quotas[ns] = v
 	}
 	var failure error
-	inOrder(int64(len(jobs)), runtime.GOMAXPROCS(0), func(i int64) error {
+	workers.InOrder(int64(len(jobs)), runtime.GOMAXPROCS(0), func(i int64) error {
 		j := jobs[i]
 		p, err := profileOf(j.v.deps[j.k], j.v.policy)
 		j.v.profile[j.k] = p

@@ -34,6 +34,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/workers"
 )
 
 // defaultPackages are the packages whose arithmetic and planning the
@@ -304,44 +306,32 @@ func testPackage(ctx context.Context, c config, root, pkg string, chk *checker, 
 	jobs := append(slices.Clone(in), alone...)
 	fmt.Fprintf(progress, "%s: %d mutants, %d not compiling, %d in one build, %d built one by one; the tests take %v\n",
 		pkg, len(mutants), len(mutants)-len(jobs), len(in), len(alone), took.Round(10*time.Millisecond))
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	next, done := 0, 0
-	for range c.jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				j := next
-				next++
-				mu.Unlock()
-				if j >= len(jobs) || ctx.Err() != nil {
-					return
-				}
-				i := jobs[j]
-				var o outcome
-				tests := testsFor(mutants[i])
-				switch {
-				case tests != nil && len(tests) == 0:
-					o = outcome{mutants[i], survived, "no test runs it"}
-				case inSchema[i]:
-					st, by := r.judge(ctx, bin, []string{fmt.Sprintf("%s=%d", schemaEnv, i)}, tests)
-					o = outcome{mutants[i], st, by}
-				default:
-					o = r.test(ctx, mutants[i], sources[mutants[i].File], i, tests)
-				}
-				mu.Lock()
-				outs[i] = o
-				done++
-				if c.verbose || o.Status == survived || o.Status == byNet {
-					fmt.Fprintf(progress, "  [%d/%d] %s%s: %s\n", done, len(jobs), o.Status, by(o), o.Mutant.ID())
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	done := 0
+	workers.Each(len(jobs), c.jobs, func(j int) {
+		if ctx.Err() != nil {
+			return
+		}
+		i := jobs[j]
+		var o outcome
+		tests := testsFor(mutants[i])
+		switch {
+		case tests != nil && len(tests) == 0:
+			o = outcome{mutants[i], survived, "no test runs it"}
+		case inSchema[i]:
+			st, by := r.judge(ctx, bin, []string{fmt.Sprintf("%s=%d", schemaEnv, i)}, tests)
+			o = outcome{mutants[i], st, by}
+		default:
+			o = r.test(ctx, mutants[i], sources[mutants[i].File], i, tests)
+		}
+		mu.Lock()
+		outs[i] = o
+		done++
+		if c.verbose || o.Status == survived || o.Status == byNet {
+			fmt.Fprintf(progress, "  [%d/%d] %s%s: %s\n", done, len(jobs), o.Status, by(o), o.Mutant.ID())
+		}
+		mu.Unlock()
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

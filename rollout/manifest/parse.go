@@ -8,7 +8,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/rolloutmath/rolloutmath/internal/workers"
 
 	"sigs.k8s.io/yaml"
 )
@@ -146,37 +147,13 @@ func splitYAML(source string, data []byte) ([]rawDoc, []error) {
 }
 
 // parallel calls f(0), ..., f(n-1) on up to GOMAXPROCS goroutines when
-// there is enough to do, size being the bytes in all. (rolloutctl's
-// inOrder is its twin, which also hands out the results in order; a
-// library does not import a command, nor export a worker pool.)
+// there is enough to do, size being the bytes in all.
 func parallel(n, size int, f func(int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers < 2 || size < 64<<10 {
-		for i := range n {
-			f(i)
-		}
-		return
+	w := runtime.GOMAXPROCS(0)
+	if size < 64<<10 {
+		w = 1
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
+	workers.Each(n, w, f)
 }
 
 // isSeparator reports whether a line is a document marker: "---", alone
