@@ -46,7 +46,8 @@ func Apply(s State, actions []Action) State {
 // objects the actions write get copies of the maps and slices they set;
 // every other map and slice of s stays as it was, shared with whatever
 // shared it before. ApplyTo does not modify actions, and s shares no
-// memory with them afterwards.
+// memory with them afterwards. When the actions delete every ReplicaSet,
+// s.ReplicaSets is nil, as in a state given none.
 func ApplyTo(s *State, actions []Action) {
 	d := &s.Deployment
 	find := func(name string) *ReplicaSet {

@@ -120,3 +120,28 @@ func TestApply(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyDeletingEveryReplicaSetLeavesNone: when the actions delete
+// every ReplicaSet, the state holds nil, as a state given none does, so
+// that it compares equal to one (cmp tells nil from empty); ApplyTo and
+// Apply agree.
+func TestApplyDeletingEveryReplicaSetLeavesNone(t *testing.T) {
+	deleteAll := []rollout.Action{
+		{Type: rollout.DeleteReplicaSet, ReplicaSet: "web-v1"},
+		{Type: rollout.DeleteReplicaSet, ReplicaSet: "orphan"},
+	}
+	out := rollout.Apply(applyState(), deleteAll)
+	if out.ReplicaSets != nil {
+		t.Errorf("Apply: ReplicaSets %#v, want nil", out.ReplicaSets)
+	}
+	in := applyState()
+	rollout.ApplyTo(&in, deleteAll)
+	if in.ReplicaSets != nil {
+		t.Errorf("ApplyTo: ReplicaSets %#v, want nil", in.ReplicaSets)
+	}
+	none := applyState()
+	none.ReplicaSets = nil
+	if diff := cmp.Diff(rollout.Apply(none, nil), out, rollout.StateCmp); diff != "" {
+		t.Errorf("a state whose ReplicaSets were all deleted differs from one given none (-none +deleted):\n%s", diff)
+	}
+}

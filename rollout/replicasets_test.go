@@ -290,3 +290,41 @@ func TestActiveReplicaSetsFiltering(t *testing.T) {
 		})
 	}
 }
+
+// TestFindActiveOrLatest: upstream has no unit test of FindActiveOrLatest
+// (the sync path of a scaling event reaches it); these rows pin its rule.
+// The only ReplicaSet with replicas, new or old, is returned; with two or
+// more, none (they are scaled proportionally); with none, the new one, or
+// else the newest old one. A new ReplicaSet at 0 is not active.
+func TestFindActiveOrLatest(t *testing.T) {
+	rs := func(name string, size int32, minutes int) *rollout.ReplicaSet {
+		r := rollout.WebReplicaSet(name, name, size, 1, rollout.WebEpoch.Add(time.Duration(minutes)*time.Minute))
+		return &r
+	}
+	tests := []struct {
+		name string
+		new  *rollout.ReplicaSet
+		old  []*rollout.ReplicaSet
+		want string // "" for nil
+	}{
+		{"nothing", nil, nil, ""},
+		{"a new one at 0 and one active old one: the old one", rs("new", 0, 3), []*rollout.ReplicaSet{rs("a", 3, 1)}, "a"},
+		{"a new one at 0 and two old ones, one active: the active one", rs("new", 0, 3), []*rollout.ReplicaSet{rs("a", 0, 1), rs("b", 2, 2)}, "b"},
+		{"the new one active and an old one active: none", rs("new", 1, 3), []*rollout.ReplicaSet{rs("a", 3, 1)}, ""},
+		{"only the new one active", rs("new", 2, 3), []*rollout.ReplicaSet{rs("a", 0, 1)}, "new"},
+		{"none active, a new one: the new one", rs("new", 0, 3), []*rollout.ReplicaSet{rs("a", 0, 1)}, "new"},
+		{"none active, no new one: the newest old one", nil, []*rollout.ReplicaSet{rs("a", 0, 1), rs("c", 0, 5), rs("b", 0, 2)}, "c"},
+		{"two old ones active, no new one: none", nil, []*rollout.ReplicaSet{rs("a", 1, 1), rs("b", 1, 2)}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			if r := rollout.FindActiveOrLatest(tt.new, tt.old); r != nil {
+				got = r.Name
+			}
+			if got != tt.want {
+				t.Errorf("FindActiveOrLatest = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
