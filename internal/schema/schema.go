@@ -215,17 +215,13 @@ func AppendObjectMeta(buf []byte, x *ObjectMeta, f Form) []byte {
 // rendering of x for the pod-template-hash:
 // fmt.Sprintf("%v", dump.ForHash(x)), x a v1.PodTemplateSpec value.
 func SpewPodTemplateSpec(h hash.FNV32a, x *PodTemplateSpec) hash.FNV32a {
-	w := newHashSpewer(h)
-	w.raw("(v1.PodTemplateSpec)")
-	w.spewPodTemplateSpec(x)
-	return w.h
+	return segmentTables().spewPodTemplateSpec(h, x)
 }
 
 // SpewText appends upstream's rendering of x for the pod-template-hash to
 // buf, as text: what SpewPodTemplateSpec hashes.
 func SpewText(buf []byte, x *PodTemplateSpec) []byte {
-	w := newTextSpewer(&buf)
-	w.raw("(v1.PodTemplateSpec)")
+	w := spewer{text: &buf}
 	w.spewPodTemplateSpec(x)
 	return buf
 }
@@ -247,7 +243,7 @@ func StoredPodTemplateSpec(x *PodTemplateSpec) { x.stored() }
 // resource.Quantity value, as dump.ForHash(q) prints it (for tests).
 func SpewQuantityText(q *Quantity) string {
 	var buf []byte
-	w := newTextSpewer(&buf)
+	w := spewer{text: &buf}
 	w.raw("(resource.Quantity)")
 	w.quantity(q)
 	return string(buf)

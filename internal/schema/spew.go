@@ -9,111 +9,132 @@ import (
 	"github.com/rolloutmath/rolloutmath/hash"
 )
 
-// A spewer renders values as upstream's pod-template-hash sees them: the
-// go-spew "%#v" rendering of the v1 types with the configuration of
+// The renderings of upstream's pod-template-hash: the go-spew "%#v"
+// rendering of the v1 types with the configuration of
 // k8s.io/utils/dump.ForHash (types shown, map keys sorted, methods not
-// called, no pointer addresses), fed to a 32-bit FNV-1a hash as it is
-// written, or appended to text when text is non-nil (for tests and
-// diagnostics).
+// called, no pointer addresses).
 //
 // The generated spew functions (zz_generated.spew.go) write a struct as
 // {Field:(type)value Field:(type)value}, with the type of each field as
 // reflect prints it; elements of lists and maps, and the value behind a
 // pointer, are written without their type; nil pointers, lists and maps are
 // <nil>; strings are written raw. Their constant text comes in numbered
-// segments (segmentTexts), which the spewer hashes in one step each.
+// segments (segmentTexts).
+//
+// They come in two variants: methods of *segTables feed the rendering to a
+// 32-bit FNV-1a hash as they go, passing the state from call to call and
+// reading each long segment in one step from its prepared table; methods of
+// *spewer append the same rendering to text, for tests and diagnostics.
+
+// A spewer appends the rendering to text.
 type spewer struct {
-	h      hash.FNV32a
-	text   *[]byte
-	tables []*hash.Segment
+	text *[]byte
 }
 
-// minSegment is the shortest segment worth a table: shorter ones are
-// hashed byte by byte, which costs about as much as a table's look-up.
-const minSegment = 12
-
-// segmentTables holds the prepared segments, built on first use (about
-// 2 ms) and read-only afterwards; nil entries are short segments.
-var segmentTables = sync.OnceValue(func() []*hash.Segment {
-	t := make([]*hash.Segment, len(segmentTexts))
+// segmentTables returns the prepared segments, built on first use (a few
+// ms) and read-only afterwards.
+var segmentTables = sync.OnceValue(func() *segTables {
+	var t segTables
 	for i, s := range segmentTexts {
 		if len(s) >= minSegment {
 			t[i] = hash.NewSegment(s)
 		}
 	}
-	return t
+	return &t
 })
 
-func newHashSpewer(h hash.FNV32a) spewer { return spewer{h: h, tables: segmentTables()} }
-
-func newTextSpewer(buf *[]byte) spewer { return spewer{text: buf} }
-
 // lit writes segment id.
-func (w *spewer) lit(id int) {
-	if w.text != nil {
-		*w.text = append(*w.text, segmentTexts[id]...)
-		return
-	}
-	if t := w.tables[id]; t != nil {
-		w.h = w.h.WriteSegment(t)
-		return
-	}
-	w.h = w.h.WriteString(segmentTexts[id])
-}
+func (w *spewer) lit(id int) { *w.text = append(*w.text, segmentTexts[id]...) }
 
 // raw writes text that is not a segment.
-func (w *spewer) raw(s string) {
-	if w.text != nil {
-		*w.text = append(*w.text, s...)
-		return
-	}
-	w.h = w.h.WriteString(s)
-}
+func (w *spewer) raw(s string) { *w.text = append(*w.text, s...) }
 
 func (w *spewer) str(s string) { w.raw(s) }
 
-func (w *spewer) i64(v int64) {
-	var buf [20]byte
-	w.bytes(strconv.AppendInt(buf[:0], v, 10))
-}
+func (w *spewer) i64(v int64) { *w.text = strconv.AppendInt(*w.text, v, 10) }
 
-func (w *spewer) u64(v uint64) {
-	var buf [20]byte
-	w.bytes(strconv.AppendUint(buf[:0], v, 10))
-}
+func (w *spewer) u64(v uint64) { *w.text = strconv.AppendUint(*w.text, v, 10) }
 
-func (w *spewer) bytes(b []byte) {
-	if w.text != nil {
-		*w.text = append(*w.text, b...)
-		return
-	}
-	w.h = w.h.Write(b)
-}
-
-func (w *spewer) boolean(b bool) {
-	if b {
-		w.raw("true")
-	} else {
-		w.raw("false")
-	}
-}
+func (w *spewer) boolean(b bool) { *w.text = strconv.AppendBool(*w.text, b) }
 
 // nat writes the magnitude of a big.Int as spew writes a big.nat: its
 // words, least significant first, or <nil> for zero.
-func (w *spewer) nat(x *big.Int) {
+func (w *spewer) nat(x *big.Int) { *w.text = appendNat(*w.text, x) }
+
+func appendNat(buf []byte, x *big.Int) []byte {
 	words := new(big.Int).Abs(x).Bits()
 	if len(words) == 0 {
-		w.raw("<nil>")
-		return
+		return append(buf, "<nil>"...)
 	}
-	w.raw("[")
+	buf = append(buf, '[')
 	for i, word := range words {
 		if i > 0 {
-			w.raw(" ")
+			buf = append(buf, ' ')
 		}
-		w.u64(uint64(word))
+		buf = strconv.AppendUint(buf, uint64(word), 10)
 	}
-	w.raw("]")
+	return append(buf, ']')
+}
+
+// hashInt returns the state after reading v in decimal.
+func hashInt(h hash.FNV32a, v int64) hash.FNV32a {
+	if 0 <= v && v < 10 {
+		return h.WriteString(decimalPairs[2*v+1 : 2*v+2])
+	}
+	if v < 0 {
+		return hashDecimal(h.WriteString("-"), uint64(-(v+1))+1)
+	}
+	return hashDecimal(h, uint64(v))
+}
+
+// hashUint returns the state after reading v in decimal.
+func hashUint(h hash.FNV32a, v uint64) hash.FNV32a {
+	if v < 10 {
+		return h.WriteString(decimalPairs[2*v+1 : 2*v+2])
+	}
+	return hashDecimal(h, v)
+}
+
+// decimalPairs holds 00 to 99, two digits each.
+const decimalPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// hashDecimal returns the state after reading v in decimal, formatted two
+// digits at a time from the right.
+func hashDecimal(h hash.FNV32a, v uint64) hash.FNV32a {
+	var buf [20]byte
+	i := len(buf)
+	for v >= 100 {
+		q := v / 100
+		r := 2 * (v - 100*q)
+		i -= 2
+		buf[i], buf[i+1] = decimalPairs[r], decimalPairs[r+1]
+		v = q
+	}
+	if v >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = decimalPairs[2*v], decimalPairs[2*v+1]
+	} else {
+		i--
+		buf[i] = byte('0' + v)
+	}
+	return h.Write(buf[i:])
+}
+
+// hashBool returns the state after reading b as spew writes it.
+func hashBool(h hash.FNV32a, b bool) hash.FNV32a {
+	if b {
+		return h.WriteString("true")
+	}
+	return h.WriteString("false")
+}
+
+// hashNat returns the state after reading the magnitude of x as spew
+// writes a big.nat (see appendNat).
+func hashNat(h hash.FNV32a, x *big.Int) hash.FNV32a {
+	var buf [64]byte
+	return h.Write(appendNat(buf[:0], x))
 }
 
 // unixToInternal is the seconds from year 1 to 1970, time.Time's offset.

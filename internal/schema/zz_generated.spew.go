@@ -2,40 +2,205 @@
 
 package schema
 
+import "github.com/rolloutmath/rolloutmath/hash"
+
+// minSegment is the shortest segment that the hashing functions read
+// from a table.
+const minSegment = 4
+
 // quantity writes resource.Quantity's fields: its int64 amount, its
 // decimal amount (an *inf.Dec holding a big.Int), the cached string and the
 // format.
 func (w *spewer) quantity(q *Quantity) {
 	w.lit(0) // {i:(resource.int64Amount){value:(int64)
+	w.quantityRest(q, false)
+}
+
+// quantityRest writes a quantity after its opening text, which ends at
+// the amount's value; it ends the quantity and, when last is true, the
+// resource list that holds it.
+func (w *spewer) quantityRest(q *Quantity, last bool) {
 	w.i64(q.i.value)
-	w.lit(1) //  scale:(resource.Scale)
-	w.i64(int64(q.i.scale))
 	if q.d == nil {
-		w.lit(2) // } d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		switch q.i.scale {
+		case -9:
+			w.lit(1) //  scale:(resource.Scale)-9} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -8:
+			w.lit(2) //  scale:(resource.Scale)-8} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -7:
+			w.lit(3) //  scale:(resource.Scale)-7} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -6:
+			w.lit(4) //  scale:(resource.Scale)-6} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -5:
+			w.lit(5) //  scale:(resource.Scale)-5} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -4:
+			w.lit(6) //  scale:(resource.Scale)-4} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -3:
+			w.lit(7) //  scale:(resource.Scale)-3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -2:
+			w.lit(8) //  scale:(resource.Scale)-2} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -1:
+			w.lit(9) //  scale:(resource.Scale)-1} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 0:
+			w.lit(10) //  scale:(resource.Scale)0} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 1:
+			w.lit(11) //  scale:(resource.Scale)1} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 2:
+			w.lit(12) //  scale:(resource.Scale)2} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 3:
+			w.lit(13) //  scale:(resource.Scale)3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 4:
+			w.lit(14) //  scale:(resource.Scale)4} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 5:
+			w.lit(15) //  scale:(resource.Scale)5} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 6:
+			w.lit(16) //  scale:(resource.Scale)6} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 7:
+			w.lit(17) //  scale:(resource.Scale)7} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 8:
+			w.lit(18) //  scale:(resource.Scale)8} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 9:
+			w.lit(19) //  scale:(resource.Scale)9} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		default:
+			w.lit(20) //  scale:(resource.Scale)
+			w.i64(int64(q.i.scale))
+			w.lit(21) // } d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		}
 	} else {
-		w.lit(3) // } d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)
+		w.lit(20) //  scale:(resource.Scale)
+		w.i64(int64(q.i.scale))
+		w.lit(22) // } d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)
 		w.boolean(q.d.unscaled.Sign() < 0)
-		w.lit(4) //  abs:(big.nat)
+		w.lit(23) //  abs:(big.nat)
 		w.nat(&q.d.unscaled)
-		w.lit(5) // } scale:(inf.Scale)
+		w.lit(24) // } scale:(inf.Scale)
 		w.i64(int64(q.d.scale))
-		w.lit(6) // }} s:(string)
+		w.lit(25) // }} s:(string)
 	}
 	w.str(q.s)
-	w.lit(7) //  Format:(resource.Format)
-	w.str(q.Format)
-	w.lit(8) // }
+	switch q.Format {
+	case "DecimalSI":
+		if last {
+			w.lit(26) //  Format:(resource.Format)DecimalSI}]
+		} else {
+			w.lit(27) //  Format:(resource.Format)DecimalSI}
+		}
+	case "BinarySI":
+		if last {
+			w.lit(28) //  Format:(resource.Format)BinarySI}]
+		} else {
+			w.lit(29) //  Format:(resource.Format)BinarySI}
+		}
+	case "DecimalExponent":
+		if last {
+			w.lit(30) //  Format:(resource.Format)DecimalExponent}]
+		} else {
+			w.lit(31) //  Format:(resource.Format)DecimalExponent}
+		}
+	default:
+		w.lit(32) //  Format:(resource.Format)
+		w.str(q.Format)
+		if last {
+			w.lit(33) // }]
+		} else {
+			w.lit(34) // }
+		}
+	}
+}
+
+// spewMapQuantity writes a resource list. One that holds only common
+// resources is written from prepared segments, without sorting its keys.
+func (w *spewer) spewMapQuantity(m map[string]Quantity) {
+	if m == nil {
+		w.lit(35) // <nil>
+		return
+	}
+	if len(m) == 0 {
+		w.lit(36) // map[]
+		return
+	}
+	if n := len(m); n <= 3 {
+		found := 0
+		var q0 Quantity
+		var ok0 bool
+		var q1 Quantity
+		var ok1 bool
+		var q2 Quantity
+		var ok2 bool
+		q0, ok0 = m["cpu"]
+		if ok0 {
+			found++
+		}
+		if found != n {
+			q2, ok2 = m["memory"]
+			if ok2 {
+				found++
+			}
+			if found != n {
+				q1, ok1 = m["ephemeral-storage"]
+				if ok1 {
+					found++
+				}
+			}
+		}
+		if found == n {
+			first := true
+			if ok0 {
+				n--
+				if first {
+					w.lit(37) // map[cpu:{i:(resource.int64Amount){value:(int64)
+				} else {
+					w.lit(38) //  cpu:{i:(resource.int64Amount){value:(int64)
+				}
+				first = false
+				w.quantityRest(&q0, n == 0)
+			}
+			if ok1 {
+				n--
+				if first {
+					w.lit(39) // map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+				} else {
+					w.lit(40) //  ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+				}
+				first = false
+				w.quantityRest(&q1, n == 0)
+			}
+			if ok2 {
+				n--
+				if first {
+					w.lit(41) // map[memory:{i:(resource.int64Amount){value:(int64)
+				} else {
+					w.lit(42) //  memory:{i:(resource.int64Amount){value:(int64)
+				}
+				first = false
+				w.quantityRest(&q2, n == 0)
+			}
+			return
+		}
+	}
+	var buf [16]string
+	ks := keys(m, buf[:])
+	w.lit(43) // map[
+	for i, k := range ks {
+		if i > 0 {
+			w.lit(44) //
+		}
+		w.str(k)
+		w.lit(45) // :{i:(resource.int64Amount){value:(int64)
+		v := m[k]
+		w.quantityRest(&v, i == len(ks)-1)
+	}
 }
 
 // intOrString writes intstr.IntOrString's fields.
 func (w *spewer) intOrString(v *IntOrString) {
-	w.lit(9) // {Type:(intstr.Type)
+	w.lit(46) // {Type:(intstr.Type)
 	w.i64(v.Type)
-	w.lit(10) //  IntVal:(int32)
+	w.lit(47) //  IntVal:(int32)
 	w.i64(int64(v.IntVal))
-	w.lit(11) //  StrVal:(string)
+	w.lit(48) //  StrVal:(string)
 	w.str(v.StrVal)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 // time writes a metav1.Time as the controller holds one read from the API
@@ -44,499 +209,484 @@ func (w *spewer) intOrString(v *IntOrString) {
 // zones).
 func (w *spewer) time(t *Time) {
 	if t.IsZero() {
-		w.lit(12) // {Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
+		w.lit(49) // {Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
 		return
 	}
-	w.lit(13) // {Time:(time.Time){wall:(uint64)
+	w.lit(50) // {Time:(time.Time){wall:(uint64)
 	w.u64(uint64(t.Nanosecond()))
-	w.lit(14) //  ext:(int64)
+	w.lit(51) //  ext:(int64)
 	w.i64(t.Unix() + unixToInternal)
-	w.lit(15) //  loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}
+	w.lit(52) //  loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}
 }
 
 // fieldsV1 writes metav1.FieldsV1: its raw bytes as a []uint8.
 func (w *spewer) fieldsV1(f *FieldsV1) {
 	if f.Raw == nil {
-		w.lit(16) // {Raw:([]uint8)<nil>}
+		w.lit(53) // {Raw:([]uint8)<nil>}
 		return
 	}
-	w.lit(17) // {Raw:([]uint8)[
+	w.lit(54) // {Raw:([]uint8)[
 	for i, b := range f.Raw {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.u64(uint64(b))
 	}
-	w.lit(19) // ]}
+	w.lit(55) // ]}
 }
 
 func (w *spewer) spewSliceString(s []string) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i, v := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.str(v)
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceInt32(s []int32) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i, v := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.i64(int64(v))
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceInt64(s []int64) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i, v := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.i64(v)
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewMapString(m map[string]string) {
 	if m == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
 	var buf [16]string
-	w.lit(23) // map[
+	w.lit(43) // map[
 	for i, k := range keys(m, buf[:]) {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.str(k)
-		w.lit(24) // :
+		w.lit(58) // :
 		w.str(m[k])
 	}
-	w.lit(22) // ]
-}
-
-func (w *spewer) spewMapQuantity(m map[string]Quantity) {
-	if m == nil {
-		w.lit(20) // <nil>
-		return
-	}
-	var buf [16]string
-	w.lit(23) // map[
-	for i, k := range keys(m, buf[:]) {
-		if i > 0 {
-			w.lit(18) //
-		}
-		w.str(k)
-		w.lit(24) // :
-		v := m[k]
-		w.quantity(&v)
-	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewPodTemplateSpec(x *PodTemplateSpec) {
-	w.lit(25) // {ObjectMeta:(v1.ObjectMeta)
+	w.lit(59) // (v1.PodTemplateSpec){ObjectMeta:(v1.ObjectMeta)
 	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(26) //  Spec:(v1.PodSpec)
+	w.lit(60) //  Spec:(v1.PodSpec)
 	w.spewPodSpec(&x.Spec)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 func (w *spewer) spewObjectMeta(x *ObjectMeta) {
 	if x.Name == "" && x.GenerateName == "" && x.Namespace == "" && x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 && x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil && x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
-		w.lit(27) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+		w.lit(61) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
 	} else {
 		if x.Name == "" && x.GenerateName == "" && x.Namespace == "" && x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 {
-			w.lit(28) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
+			w.lit(62) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
 		} else {
 			if x.Name == "" && x.GenerateName == "" && x.Namespace == "" {
-				w.lit(29) // {Name:(string) GenerateName:(string) Namespace:(string)
+				w.lit(63) // {Name:(string) GenerateName:(string) Namespace:(string)
 			} else {
 				if x.Name == "" {
-					w.lit(30) // {Name:(string)
+					w.lit(64) // {Name:(string)
 				} else {
-					w.lit(30) // {Name:(string)
+					w.lit(64) // {Name:(string)
 					w.str(x.Name)
 				}
 				if x.GenerateName == "" && x.Namespace == "" {
-					w.lit(31) //  GenerateName:(string) Namespace:(string)
+					w.lit(65) //  GenerateName:(string) Namespace:(string)
 				} else {
 					if x.GenerateName == "" {
-						w.lit(32) //  GenerateName:(string)
+						w.lit(66) //  GenerateName:(string)
 					} else {
-						w.lit(32) //  GenerateName:(string)
+						w.lit(66) //  GenerateName:(string)
 						w.str(x.GenerateName)
 					}
 					if x.Namespace == "" {
-						w.lit(33) //  Namespace:(string)
+						w.lit(67) //  Namespace:(string)
 					} else {
-						w.lit(33) //  Namespace:(string)
+						w.lit(67) //  Namespace:(string)
 						w.str(x.Namespace)
 					}
 				}
 			}
 			if x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 {
-				w.lit(34) //  SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
+				w.lit(68) //  SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
 			} else {
 				if x.SelfLink == "" && x.UID == "" {
-					w.lit(35) //  SelfLink:(string) UID:(types.UID)
+					w.lit(69) //  SelfLink:(string) UID:(types.UID)
 				} else {
 					if x.SelfLink == "" {
-						w.lit(36) //  SelfLink:(string)
+						w.lit(70) //  SelfLink:(string)
 					} else {
-						w.lit(36) //  SelfLink:(string)
+						w.lit(70) //  SelfLink:(string)
 						w.str(x.SelfLink)
 					}
 					if x.UID == "" {
-						w.lit(37) //  UID:(types.UID)
+						w.lit(71) //  UID:(types.UID)
 					} else {
-						w.lit(37) //  UID:(types.UID)
+						w.lit(71) //  UID:(types.UID)
 						w.str(x.UID)
 					}
 				}
 				if x.ResourceVersion == "" && x.Generation == 0 {
-					w.lit(38) //  ResourceVersion:(string) Generation:(int64)0
+					w.lit(72) //  ResourceVersion:(string) Generation:(int64)0
 				} else {
 					if x.ResourceVersion == "" {
-						w.lit(39) //  ResourceVersion:(string)
+						w.lit(73) //  ResourceVersion:(string)
 					} else {
-						w.lit(39) //  ResourceVersion:(string)
+						w.lit(73) //  ResourceVersion:(string)
 						w.str(x.ResourceVersion)
 					}
 					if x.Generation == 0 {
-						w.lit(40) //  Generation:(int64)0
+						w.lit(74) //  Generation:(int64)0
 					} else {
-						w.lit(41) //  Generation:(int64)
+						w.lit(75) //  Generation:(int64)
 						w.i64(x.Generation)
 					}
 				}
 			}
 		}
 		if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil && x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
-			w.lit(42) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+			w.lit(76) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
 		} else {
 			if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil {
-				w.lit(43) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
+				w.lit(77) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
 			} else {
 				if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil {
-					w.lit(44) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil>
+					w.lit(78) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil>
 				} else {
 					if x.CreationTimestamp.IsZero() {
-						w.lit(45) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
+						w.lit(79) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
 					} else {
-						w.lit(46) //  CreationTimestamp:(v1.Time)
+						w.lit(80) //  CreationTimestamp:(v1.Time)
 						w.time(&x.CreationTimestamp)
 					}
 					if x.DeletionTimestamp == nil {
-						w.lit(47) //  DeletionTimestamp:(*v1.Time)<nil>
+						w.lit(81) //  DeletionTimestamp:(*v1.Time)<nil>
 					} else {
-						w.lit(48) //  DeletionTimestamp:(*v1.Time)
+						w.lit(82) //  DeletionTimestamp:(*v1.Time)
 						w.time(x.DeletionTimestamp)
 					}
 				}
 				if x.DeletionGracePeriodSeconds == nil && x.Labels == nil {
-					w.lit(49) //  DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
+					w.lit(83) //  DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
 				} else {
 					if x.DeletionGracePeriodSeconds == nil {
-						w.lit(50) //  DeletionGracePeriodSeconds:(*int64)<nil>
+						w.lit(84) //  DeletionGracePeriodSeconds:(*int64)<nil>
 					} else {
-						w.lit(51) //  DeletionGracePeriodSeconds:(*int64)
+						w.lit(85) //  DeletionGracePeriodSeconds:(*int64)
 						w.i64((*x.DeletionGracePeriodSeconds))
 					}
 					if x.Labels == nil {
-						w.lit(52) //  Labels:(map[string]string)<nil>
+						w.lit(86) //  Labels:(map[string]string)<nil>
 					} else {
-						w.lit(53) //  Labels:(map[string]string)
+						w.lit(87) //  Labels:(map[string]string)
 						w.spewMapString(x.Labels)
 					}
 				}
 			}
 			if x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
-				w.lit(54) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+				w.lit(88) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
 			} else {
 				if x.Annotations == nil && x.OwnerReferences == nil {
-					w.lit(55) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil>
+					w.lit(89) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil>
 				} else {
 					if x.Annotations == nil {
-						w.lit(56) //  Annotations:(map[string]string)<nil>
+						w.lit(90) //  Annotations:(map[string]string)<nil>
 					} else {
-						w.lit(57) //  Annotations:(map[string]string)
+						w.lit(91) //  Annotations:(map[string]string)
 						w.spewMapString(x.Annotations)
 					}
 					if x.OwnerReferences == nil {
-						w.lit(58) //  OwnerReferences:([]v1.OwnerReference)<nil>
+						w.lit(92) //  OwnerReferences:([]v1.OwnerReference)<nil>
 					} else {
-						w.lit(59) //  OwnerReferences:([]v1.OwnerReference)
+						w.lit(93) //  OwnerReferences:([]v1.OwnerReference)
 						w.spewSliceOwnerReference(x.OwnerReferences)
 					}
 				}
 				if x.Finalizers == nil && x.ManagedFields == nil {
-					w.lit(60) //  Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+					w.lit(94) //  Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
 				} else {
 					if x.Finalizers == nil {
-						w.lit(61) //  Finalizers:([]string)<nil>
+						w.lit(95) //  Finalizers:([]string)<nil>
 					} else {
-						w.lit(62) //  Finalizers:([]string)
+						w.lit(96) //  Finalizers:([]string)
 						w.spewSliceString(x.Finalizers)
 					}
 					if x.ManagedFields == nil {
-						w.lit(63) //  ManagedFields:([]v1.ManagedFieldsEntry)<nil>
+						w.lit(97) //  ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
 					} else {
-						w.lit(64) //  ManagedFields:([]v1.ManagedFieldsEntry)
+						w.lit(98) //  ManagedFields:([]v1.ManagedFieldsEntry)
 						w.spewSliceManagedFieldsEntry(x.ManagedFields)
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewOwnerReference(x *OwnerReference) {
 	if x.APIVersion == "" && x.Kind == "" && x.Name == "" && x.UID == "" && x.Controller == nil && x.BlockOwnerDeletion == nil {
-		w.lit(65) // {APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>
+		w.lit(99) // {APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}
 	} else {
 		if x.APIVersion == "" && x.Kind == "" && x.Name == "" {
-			w.lit(66) // {APIVersion:(string) Kind:(string) Name:(string)
+			w.lit(100) // {APIVersion:(string) Kind:(string) Name:(string)
 		} else {
 			if x.APIVersion == "" {
-				w.lit(67) // {APIVersion:(string)
+				w.lit(101) // {APIVersion:(string)
 			} else {
-				w.lit(67) // {APIVersion:(string)
+				w.lit(101) // {APIVersion:(string)
 				w.str(x.APIVersion)
 			}
 			if x.Kind == "" && x.Name == "" {
-				w.lit(68) //  Kind:(string) Name:(string)
+				w.lit(102) //  Kind:(string) Name:(string)
 			} else {
 				if x.Kind == "" {
-					w.lit(69) //  Kind:(string)
+					w.lit(103) //  Kind:(string)
 				} else {
-					w.lit(69) //  Kind:(string)
+					w.lit(103) //  Kind:(string)
 					w.str(x.Kind)
 				}
 				if x.Name == "" {
-					w.lit(70) //  Name:(string)
+					w.lit(104) //  Name:(string)
 				} else {
-					w.lit(70) //  Name:(string)
+					w.lit(104) //  Name:(string)
 					w.str(x.Name)
 				}
 			}
 		}
 		if x.UID == "" && x.Controller == nil && x.BlockOwnerDeletion == nil {
-			w.lit(71) //  UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>
+			w.lit(105) //  UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}
 		} else {
 			if x.UID == "" {
-				w.lit(37) //  UID:(types.UID)
+				w.lit(71) //  UID:(types.UID)
 			} else {
-				w.lit(37) //  UID:(types.UID)
+				w.lit(71) //  UID:(types.UID)
 				w.str(x.UID)
 			}
 			if x.Controller == nil && x.BlockOwnerDeletion == nil {
-				w.lit(72) //  Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>
+				w.lit(106) //  Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}
 			} else {
 				if x.Controller == nil {
-					w.lit(73) //  Controller:(*bool)<nil>
+					w.lit(107) //  Controller:(*bool)<nil>
 				} else {
-					w.lit(74) //  Controller:(*bool)
+					w.lit(108) //  Controller:(*bool)
 					w.boolean((*x.Controller))
 				}
 				if x.BlockOwnerDeletion == nil {
-					w.lit(75) //  BlockOwnerDeletion:(*bool)<nil>
+					w.lit(109) //  BlockOwnerDeletion:(*bool)<nil>}
 				} else {
-					w.lit(76) //  BlockOwnerDeletion:(*bool)
+					w.lit(110) //  BlockOwnerDeletion:(*bool)
 					w.boolean((*x.BlockOwnerDeletion))
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewManagedFieldsEntry(x *ManagedFieldsEntry) {
 	if x.Manager == "" && x.Operation == "" && x.APIVersion == "" && x.Time == nil && x.FieldsType == "" && x.FieldsV1 == nil && x.Subresource == "" {
-		w.lit(77) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)
+		w.lit(111) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}
 	} else {
 		if x.Manager == "" && x.Operation == "" && x.APIVersion == "" {
-			w.lit(78) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
+			w.lit(112) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
 		} else {
 			if x.Manager == "" {
-				w.lit(79) // {Manager:(string)
+				w.lit(113) // {Manager:(string)
 			} else {
-				w.lit(79) // {Manager:(string)
+				w.lit(113) // {Manager:(string)
 				w.str(x.Manager)
 			}
 			if x.Operation == "" && x.APIVersion == "" {
-				w.lit(80) //  Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
+				w.lit(114) //  Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
 			} else {
 				if x.Operation == "" {
-					w.lit(81) //  Operation:(v1.ManagedFieldsOperationType)
+					w.lit(115) //  Operation:(v1.ManagedFieldsOperationType)
 				} else {
-					w.lit(81) //  Operation:(v1.ManagedFieldsOperationType)
+					w.lit(115) //  Operation:(v1.ManagedFieldsOperationType)
 					w.str(x.Operation)
 				}
 				if x.APIVersion == "" {
-					w.lit(82) //  APIVersion:(string)
+					w.lit(116) //  APIVersion:(string)
 				} else {
-					w.lit(82) //  APIVersion:(string)
+					w.lit(116) //  APIVersion:(string)
 					w.str(x.APIVersion)
 				}
 			}
 		}
 		if x.Time == nil && x.FieldsType == "" && x.FieldsV1 == nil && x.Subresource == "" {
-			w.lit(83) //  Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)
+			w.lit(117) //  Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}
 		} else {
 			if x.Time == nil && x.FieldsType == "" {
-				w.lit(84) //  Time:(*v1.Time)<nil> FieldsType:(string)
+				w.lit(118) //  Time:(*v1.Time)<nil> FieldsType:(string)
 			} else {
 				if x.Time == nil {
-					w.lit(85) //  Time:(*v1.Time)<nil>
+					w.lit(119) //  Time:(*v1.Time)<nil>
 				} else {
-					w.lit(86) //  Time:(*v1.Time)
+					w.lit(120) //  Time:(*v1.Time)
 					w.time(x.Time)
 				}
 				if x.FieldsType == "" {
-					w.lit(87) //  FieldsType:(string)
+					w.lit(121) //  FieldsType:(string)
 				} else {
-					w.lit(87) //  FieldsType:(string)
+					w.lit(121) //  FieldsType:(string)
 					w.str(x.FieldsType)
 				}
 			}
 			if x.FieldsV1 == nil && x.Subresource == "" {
-				w.lit(88) //  FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)
+				w.lit(122) //  FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}
 			} else {
 				if x.FieldsV1 == nil {
-					w.lit(89) //  FieldsV1:(*v1.FieldsV1)<nil>
+					w.lit(123) //  FieldsV1:(*v1.FieldsV1)<nil>
 				} else {
-					w.lit(90) //  FieldsV1:(*v1.FieldsV1)
+					w.lit(124) //  FieldsV1:(*v1.FieldsV1)
 					w.fieldsV1(x.FieldsV1)
 				}
 				if x.Subresource == "" {
-					w.lit(91) //  Subresource:(string)
+					w.lit(125) //  Subresource:(string)}
 				} else {
-					w.lit(91) //  Subresource:(string)
+					w.lit(126) //  Subresource:(string)
 					w.str(x.Subresource)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSpec(x *PodSpec) {
-	if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" && x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" && x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
-		w.lit(92) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+	if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" && x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" && x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+		w.lit(127) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 	} else {
-		if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" && x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
-			w.lit(93) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+		if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" && x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+			w.lit(128) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
 		} else {
-			if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" && x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" {
-				w.lit(94) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+			if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" && x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+				w.lit(129) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
 			} else {
-				if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" {
-					w.lit(95) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)
+				if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" {
+					w.lit(130) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always
 				} else {
 					if x.Volumes == nil && x.InitContainers == nil {
-						w.lit(96) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil>
+						w.lit(131) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil>
 					} else {
 						if x.Volumes == nil {
-							w.lit(97) // {Volumes:([]v1.Volume)<nil>
+							w.lit(132) // {Volumes:([]v1.Volume)<nil>
 						} else {
-							w.lit(98) // {Volumes:([]v1.Volume)
+							w.lit(133) // {Volumes:([]v1.Volume)
 							w.spewSliceVolume(x.Volumes)
 						}
 						if x.InitContainers == nil {
-							w.lit(99) //  InitContainers:([]v1.Container)<nil>
+							w.lit(134) //  InitContainers:([]v1.Container)<nil>
 						} else {
-							w.lit(100) //  InitContainers:([]v1.Container)
+							w.lit(135) //  InitContainers:([]v1.Container)
 							w.spewSliceContainer(x.InitContainers)
 						}
 					}
-					if x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "" {
-						w.lit(101) //  Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)
+					if x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" {
+						w.lit(136) //  Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always
 					} else {
 						if x.Containers == nil {
-							w.lit(102) //  Containers:([]v1.Container)<nil>
+							w.lit(137) //  Containers:([]v1.Container)<nil>
 						} else {
-							w.lit(103) //  Containers:([]v1.Container)
+							w.lit(138) //  Containers:([]v1.Container)
 							w.spewSliceContainer(x.Containers)
 						}
-						if x.EphemeralContainers == nil && x.RestartPolicy == "" {
-							w.lit(104) //  EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)
+						if x.EphemeralContainers == nil && x.RestartPolicy == "Always" {
+							w.lit(139) //  EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always
 						} else {
 							if x.EphemeralContainers == nil {
-								w.lit(105) //  EphemeralContainers:([]v1.EphemeralContainer)<nil>
+								w.lit(140) //  EphemeralContainers:([]v1.EphemeralContainer)<nil>
 							} else {
-								w.lit(106) //  EphemeralContainers:([]v1.EphemeralContainer)
+								w.lit(141) //  EphemeralContainers:([]v1.EphemeralContainer)
 								w.spewSliceEphemeralContainer(x.EphemeralContainers)
 							}
-							if x.RestartPolicy == "" {
-								w.lit(107) //  RestartPolicy:(v1.RestartPolicy)
+							if x.RestartPolicy == "Always" {
+								w.lit(142) //  RestartPolicy:(v1.RestartPolicy)Always
 							} else {
-								w.lit(107) //  RestartPolicy:(v1.RestartPolicy)
+								w.lit(143) //  RestartPolicy:(v1.RestartPolicy)
 								w.str(x.RestartPolicy)
 							}
 						}
 					}
 				}
-				if x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" {
-					w.lit(108) //  TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+				if x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+					w.lit(144) //  TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
 				} else {
-					if x.TerminationGracePeriodSeconds == nil && x.ActiveDeadlineSeconds == nil {
-						w.lit(109) //  TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil>
+					if x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil {
+						w.lit(145) //  TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil>
 					} else {
-						if x.TerminationGracePeriodSeconds == nil {
-							w.lit(110) //  TerminationGracePeriodSeconds:(*int64)<nil>
+						if x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 {
+							w.lit(146) //  TerminationGracePeriodSeconds:(*int64)30
 						} else {
-							w.lit(111) //  TerminationGracePeriodSeconds:(*int64)
-							w.i64((*x.TerminationGracePeriodSeconds))
+							if x.TerminationGracePeriodSeconds == nil {
+								w.lit(147) //  TerminationGracePeriodSeconds:(*int64)<nil>
+							} else {
+								w.lit(148) //  TerminationGracePeriodSeconds:(*int64)
+								w.i64((*x.TerminationGracePeriodSeconds))
+							}
 						}
 						if x.ActiveDeadlineSeconds == nil {
-							w.lit(112) //  ActiveDeadlineSeconds:(*int64)<nil>
+							w.lit(149) //  ActiveDeadlineSeconds:(*int64)<nil>
 						} else {
-							w.lit(113) //  ActiveDeadlineSeconds:(*int64)
+							w.lit(150) //  ActiveDeadlineSeconds:(*int64)
 							w.i64((*x.ActiveDeadlineSeconds))
 						}
 					}
-					if x.DNSPolicy == "" && x.NodeSelector == nil && x.ServiceAccountName == "" {
-						w.lit(114) //  DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+					if x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+						w.lit(151) //  DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
 					} else {
-						if x.DNSPolicy == "" {
-							w.lit(115) //  DNSPolicy:(v1.DNSPolicy)
+						if x.DNSPolicy == "ClusterFirst" {
+							w.lit(152) //  DNSPolicy:(v1.DNSPolicy)ClusterFirst
 						} else {
-							w.lit(115) //  DNSPolicy:(v1.DNSPolicy)
+							w.lit(153) //  DNSPolicy:(v1.DNSPolicy)
 							w.str(x.DNSPolicy)
 						}
 						if x.NodeSelector == nil && x.ServiceAccountName == "" {
-							w.lit(116) //  NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+							w.lit(154) //  NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
 						} else {
 							if x.NodeSelector == nil {
-								w.lit(117) //  NodeSelector:(map[string]string)<nil>
+								w.lit(155) //  NodeSelector:(map[string]string)<nil>
 							} else {
-								w.lit(118) //  NodeSelector:(map[string]string)
+								w.lit(156) //  NodeSelector:(map[string]string)
 								w.spewMapString(x.NodeSelector)
 							}
 							if x.ServiceAccountName == "" {
-								w.lit(119) //  ServiceAccountName:(string)
+								w.lit(157) //  ServiceAccountName:(string)
 							} else {
-								w.lit(119) //  ServiceAccountName:(string)
+								w.lit(157) //  ServiceAccountName:(string)
 								w.str(x.ServiceAccountName)
 							}
 						}
@@ -544,105 +694,105 @@ func (w *spewer) spewPodSpec(x *PodSpec) {
 				}
 			}
 			if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
-				w.lit(120) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+				w.lit(158) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
 			} else {
 				if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID {
-					w.lit(121) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
+					w.lit(159) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
 				} else {
 					if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil {
-						w.lit(122) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil>
+						w.lit(160) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil>
 					} else {
 						if x.DeprecatedServiceAccount == "" {
-							w.lit(123) //  DeprecatedServiceAccount:(string)
+							w.lit(161) //  DeprecatedServiceAccount:(string)
 						} else {
-							w.lit(123) //  DeprecatedServiceAccount:(string)
+							w.lit(161) //  DeprecatedServiceAccount:(string)
 							w.str(x.DeprecatedServiceAccount)
 						}
 						if x.AutomountServiceAccountToken == nil {
-							w.lit(124) //  AutomountServiceAccountToken:(*bool)<nil>
+							w.lit(162) //  AutomountServiceAccountToken:(*bool)<nil>
 						} else {
-							w.lit(125) //  AutomountServiceAccountToken:(*bool)
+							w.lit(163) //  AutomountServiceAccountToken:(*bool)
 							w.boolean((*x.AutomountServiceAccountToken))
 						}
 					}
 					if x.NodeName == "" && !x.HostNetwork && !x.HostPID {
-						w.lit(126) //  NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
+						w.lit(164) //  NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
 					} else {
 						if x.NodeName == "" {
-							w.lit(127) //  NodeName:(string)
+							w.lit(165) //  NodeName:(string)
 						} else {
-							w.lit(127) //  NodeName:(string)
+							w.lit(165) //  NodeName:(string)
 							w.str(x.NodeName)
 						}
 						if !x.HostNetwork && !x.HostPID {
-							w.lit(128) //  HostNetwork:(bool)false HostPID:(bool)false
+							w.lit(166) //  HostNetwork:(bool)false HostPID:(bool)false
 						} else {
 							if !x.HostNetwork {
-								w.lit(129) //  HostNetwork:(bool)false
+								w.lit(167) //  HostNetwork:(bool)false
 							} else {
-								w.lit(130) //  HostNetwork:(bool)
+								w.lit(168) //  HostNetwork:(bool)
 								w.boolean(x.HostNetwork)
 							}
 							if !x.HostPID {
-								w.lit(131) //  HostPID:(bool)false
+								w.lit(169) //  HostPID:(bool)false
 							} else {
-								w.lit(132) //  HostPID:(bool)
+								w.lit(170) //  HostPID:(bool)
 								w.boolean(x.HostPID)
 							}
 						}
 					}
 				}
 				if !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
-					w.lit(133) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+					w.lit(171) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
 				} else {
 					if !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil {
-						w.lit(134) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
+						w.lit(172) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
 					} else {
 						if !x.HostIPC {
-							w.lit(135) //  HostIPC:(bool)false
+							w.lit(173) //  HostIPC:(bool)false
 						} else {
-							w.lit(136) //  HostIPC:(bool)
+							w.lit(174) //  HostIPC:(bool)
 							w.boolean(x.HostIPC)
 						}
 						if x.ShareProcessNamespace == nil && x.SecurityContext == nil {
-							w.lit(137) //  ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
+							w.lit(175) //  ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
 						} else {
 							if x.ShareProcessNamespace == nil {
-								w.lit(138) //  ShareProcessNamespace:(*bool)<nil>
+								w.lit(176) //  ShareProcessNamespace:(*bool)<nil>
 							} else {
-								w.lit(139) //  ShareProcessNamespace:(*bool)
+								w.lit(177) //  ShareProcessNamespace:(*bool)
 								w.boolean((*x.ShareProcessNamespace))
 							}
 							if x.SecurityContext == nil {
-								w.lit(140) //  SecurityContext:(*v1.PodSecurityContext)<nil>
+								w.lit(178) //  SecurityContext:(*v1.PodSecurityContext)<nil>
 							} else {
-								w.lit(141) //  SecurityContext:(*v1.PodSecurityContext)
+								w.lit(179) //  SecurityContext:(*v1.PodSecurityContext)
 								w.spewPodSecurityContext(x.SecurityContext)
 							}
 						}
 					}
 					if x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
-						w.lit(142) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+						w.lit(180) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
 					} else {
 						if x.ImagePullSecrets == nil {
-							w.lit(143) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil>
+							w.lit(181) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil>
 						} else {
-							w.lit(144) //  ImagePullSecrets:([]v1.LocalObjectReference)
+							w.lit(182) //  ImagePullSecrets:([]v1.LocalObjectReference)
 							w.spewSliceLocalObjectReference(x.ImagePullSecrets)
 						}
 						if x.Hostname == "" && x.Subdomain == "" {
-							w.lit(145) //  Hostname:(string) Subdomain:(string)
+							w.lit(183) //  Hostname:(string) Subdomain:(string)
 						} else {
 							if x.Hostname == "" {
-								w.lit(146) //  Hostname:(string)
+								w.lit(184) //  Hostname:(string)
 							} else {
-								w.lit(146) //  Hostname:(string)
+								w.lit(184) //  Hostname:(string)
 								w.str(x.Hostname)
 							}
 							if x.Subdomain == "" {
-								w.lit(147) //  Subdomain:(string)
+								w.lit(185) //  Subdomain:(string)
 							} else {
-								w.lit(147) //  Subdomain:(string)
+								w.lit(185) //  Subdomain:(string)
 								w.str(x.Subdomain)
 							}
 						}
@@ -650,99 +800,99 @@ func (w *spewer) spewPodSpec(x *PodSpec) {
 				}
 			}
 		}
-		if x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
-			w.lit(148) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+		if x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+			w.lit(186) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 		} else {
-			if x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
-				w.lit(149) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+			if x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+				w.lit(187) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
 			} else {
-				if x.Affinity == nil && x.SchedulerName == "" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
-					w.lit(150) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+				if x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
+					w.lit(188) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
 				} else {
-					if x.Affinity == nil && x.SchedulerName == "" {
-						w.lit(151) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)
+					if x.Affinity == nil && x.SchedulerName == "default-scheduler" {
+						w.lit(189) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler
 					} else {
 						if x.Affinity == nil {
-							w.lit(152) //  Affinity:(*v1.Affinity)<nil>
+							w.lit(190) //  Affinity:(*v1.Affinity)<nil>
 						} else {
-							w.lit(153) //  Affinity:(*v1.Affinity)
+							w.lit(191) //  Affinity:(*v1.Affinity)
 							w.spewAffinity(x.Affinity)
 						}
-						if x.SchedulerName == "" {
-							w.lit(154) //  SchedulerName:(string)
+						if x.SchedulerName == "default-scheduler" {
+							w.lit(192) //  SchedulerName:(string)default-scheduler
 						} else {
-							w.lit(154) //  SchedulerName:(string)
+							w.lit(193) //  SchedulerName:(string)
 							w.str(x.SchedulerName)
 						}
 					}
 					if x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
-						w.lit(155) //  Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+						w.lit(194) //  Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
 					} else {
 						if x.Tolerations == nil {
-							w.lit(156) //  Tolerations:([]v1.Toleration)<nil>
+							w.lit(195) //  Tolerations:([]v1.Toleration)<nil>
 						} else {
-							w.lit(157) //  Tolerations:([]v1.Toleration)
+							w.lit(196) //  Tolerations:([]v1.Toleration)
 							w.spewSliceToleration(x.Tolerations)
 						}
 						if x.HostAliases == nil && x.PriorityClassName == "" {
-							w.lit(158) //  HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+							w.lit(197) //  HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
 						} else {
 							if x.HostAliases == nil {
-								w.lit(159) //  HostAliases:([]v1.HostAlias)<nil>
+								w.lit(198) //  HostAliases:([]v1.HostAlias)<nil>
 							} else {
-								w.lit(160) //  HostAliases:([]v1.HostAlias)
+								w.lit(199) //  HostAliases:([]v1.HostAlias)
 								w.spewSliceHostAlias(x.HostAliases)
 							}
 							if x.PriorityClassName == "" {
-								w.lit(161) //  PriorityClassName:(string)
+								w.lit(200) //  PriorityClassName:(string)
 							} else {
-								w.lit(161) //  PriorityClassName:(string)
+								w.lit(200) //  PriorityClassName:(string)
 								w.str(x.PriorityClassName)
 							}
 						}
 					}
 				}
 				if x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
-					w.lit(162) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+					w.lit(201) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
 				} else {
 					if x.Priority == nil && x.DNSConfig == nil {
-						w.lit(163) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil>
+						w.lit(202) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil>
 					} else {
 						if x.Priority == nil {
-							w.lit(164) //  Priority:(*int32)<nil>
+							w.lit(203) //  Priority:(*int32)<nil>
 						} else {
-							w.lit(165) //  Priority:(*int32)
+							w.lit(204) //  Priority:(*int32)
 							w.i64(int64((*x.Priority)))
 						}
 						if x.DNSConfig == nil {
-							w.lit(166) //  DNSConfig:(*v1.PodDNSConfig)<nil>
+							w.lit(205) //  DNSConfig:(*v1.PodDNSConfig)<nil>
 						} else {
-							w.lit(167) //  DNSConfig:(*v1.PodDNSConfig)
+							w.lit(206) //  DNSConfig:(*v1.PodDNSConfig)
 							w.spewPodDNSConfig(x.DNSConfig)
 						}
 					}
 					if x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
-						w.lit(168) //  ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+						w.lit(207) //  ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
 					} else {
 						if x.ReadinessGates == nil {
-							w.lit(169) //  ReadinessGates:([]v1.PodReadinessGate)<nil>
+							w.lit(208) //  ReadinessGates:([]v1.PodReadinessGate)<nil>
 						} else {
-							w.lit(170) //  ReadinessGates:([]v1.PodReadinessGate)
+							w.lit(209) //  ReadinessGates:([]v1.PodReadinessGate)
 							w.spewSlicePodReadinessGate(x.ReadinessGates)
 						}
 						if x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
-							w.lit(171) //  RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+							w.lit(210) //  RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
 						} else {
 							if x.RuntimeClassName == nil {
-								w.lit(172) //  RuntimeClassName:(*string)<nil>
+								w.lit(211) //  RuntimeClassName:(*string)<nil>
 							} else {
-								w.lit(173) //  RuntimeClassName:(*string)
+								w.lit(212) //  RuntimeClassName:(*string)
 								w.str((*x.RuntimeClassName))
 							}
 							if x.EnableServiceLinks == nil {
-								w.lit(174) //  EnableServiceLinks:(*bool)<nil>
+								w.lit(213) //  EnableServiceLinks:(*bool)<nil>
 							} else {
-								w.lit(175) //  EnableServiceLinks:(*bool)
+								w.lit(214) //  EnableServiceLinks:(*bool)
 								w.boolean((*x.EnableServiceLinks))
 							}
 						}
@@ -750,106 +900,107 @@ func (w *spewer) spewPodSpec(x *PodSpec) {
 				}
 			}
 			if x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
-				w.lit(176) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+				w.lit(215) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 			} else {
 				if x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
-					w.lit(177) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+					w.lit(216) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
 				} else {
 					if x.PreemptionPolicy == nil && x.Overhead == nil {
-						w.lit(178) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil>
+						w.lit(217) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil>
 					} else {
 						if x.PreemptionPolicy == nil {
-							w.lit(179) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil>
+							w.lit(218) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil>
 						} else {
-							w.lit(180) //  PreemptionPolicy:(*v1.PreemptionPolicy)
+							w.lit(219) //  PreemptionPolicy:(*v1.PreemptionPolicy)
 							w.str((*x.PreemptionPolicy))
 						}
 						if x.Overhead == nil {
-							w.lit(181) //  Overhead:(v1.ResourceList)<nil>
+							w.lit(220) //  Overhead:(v1.ResourceList)<nil>
 						} else {
-							w.lit(182) //  Overhead:(v1.ResourceList)
+							w.lit(221) //  Overhead:(v1.ResourceList)
 							w.spewMapQuantity(x.Overhead)
 						}
 					}
 					if x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
-						w.lit(183) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+						w.lit(222) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
 					} else {
 						if x.TopologySpreadConstraints == nil {
-							w.lit(184) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil>
+							w.lit(223) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil>
 						} else {
-							w.lit(185) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)
+							w.lit(224) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)
 							w.spewSliceTopologySpreadConstraint(x.TopologySpreadConstraints)
 						}
 						if x.SetHostnameAsFQDN == nil && x.OS == nil {
-							w.lit(186) //  SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+							w.lit(225) //  SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
 						} else {
 							if x.SetHostnameAsFQDN == nil {
-								w.lit(187) //  SetHostnameAsFQDN:(*bool)<nil>
+								w.lit(226) //  SetHostnameAsFQDN:(*bool)<nil>
 							} else {
-								w.lit(188) //  SetHostnameAsFQDN:(*bool)
+								w.lit(227) //  SetHostnameAsFQDN:(*bool)
 								w.boolean((*x.SetHostnameAsFQDN))
 							}
 							if x.OS == nil {
-								w.lit(189) //  OS:(*v1.PodOS)<nil>
+								w.lit(228) //  OS:(*v1.PodOS)<nil>
 							} else {
-								w.lit(190) //  OS:(*v1.PodOS)
+								w.lit(229) //  OS:(*v1.PodOS)
 								w.spewPodOS(x.OS)
 							}
 						}
 					}
 				}
 				if x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
-					w.lit(191) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+					w.lit(230) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 				} else {
 					if x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil {
-						w.lit(192) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
+						w.lit(231) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
 					} else {
 						if x.HostUsers == nil {
-							w.lit(193) //  HostUsers:(*bool)<nil>
+							w.lit(232) //  HostUsers:(*bool)<nil>
 						} else {
-							w.lit(194) //  HostUsers:(*bool)
+							w.lit(233) //  HostUsers:(*bool)
 							w.boolean((*x.HostUsers))
 						}
 						if x.SchedulingGates == nil && x.ResourceClaims == nil {
-							w.lit(195) //  SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
+							w.lit(234) //  SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
 						} else {
 							if x.SchedulingGates == nil {
-								w.lit(196) //  SchedulingGates:([]v1.PodSchedulingGate)<nil>
+								w.lit(235) //  SchedulingGates:([]v1.PodSchedulingGate)<nil>
 							} else {
-								w.lit(197) //  SchedulingGates:([]v1.PodSchedulingGate)
+								w.lit(236) //  SchedulingGates:([]v1.PodSchedulingGate)
 								w.spewSlicePodSchedulingGate(x.SchedulingGates)
 							}
 							if x.ResourceClaims == nil {
-								w.lit(198) //  ResourceClaims:([]v1.PodResourceClaim)<nil>
+								w.lit(237) //  ResourceClaims:([]v1.PodResourceClaim)<nil>
 							} else {
-								w.lit(199) //  ResourceClaims:([]v1.PodResourceClaim)
+								w.lit(238) //  ResourceClaims:([]v1.PodResourceClaim)
 								w.spewSlicePodResourceClaim(x.ResourceClaims)
 							}
 						}
 					}
 					if x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
-						w.lit(200) //  Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+						w.lit(239) //  Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 					} else {
 						if x.Resources == nil {
-							w.lit(201) //  Resources:(*v1.ResourceRequirements)<nil>
+							w.lit(240) //  Resources:(*v1.ResourceRequirements)<nil>
 						} else {
-							w.lit(202) //  Resources:(*v1.ResourceRequirements)
+							w.lit(241) //  Resources:(*v1.ResourceRequirements)
 							w.spewResourceRequirements(x.Resources)
 						}
 						if x.HostnameOverride == nil && x.SchedulingGroup == nil {
-							w.lit(203) //  HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+							w.lit(242) //  HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 						} else {
 							if x.HostnameOverride == nil {
-								w.lit(204) //  HostnameOverride:(*string)<nil>
+								w.lit(243) //  HostnameOverride:(*string)<nil>
 							} else {
-								w.lit(205) //  HostnameOverride:(*string)
+								w.lit(244) //  HostnameOverride:(*string)
 								w.str((*x.HostnameOverride))
 							}
 							if x.SchedulingGroup == nil {
-								w.lit(206) //  SchedulingGroup:(*v1.PodSchedulingGroup)<nil>
+								w.lit(245) //  SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
 							} else {
-								w.lit(207) //  SchedulingGroup:(*v1.PodSchedulingGroup)
+								w.lit(246) //  SchedulingGroup:(*v1.PodSchedulingGroup)
 								w.spewPodSchedulingGroup(x.SchedulingGroup)
+								w.lit(34) // }
 							}
 						}
 					}
@@ -857,165 +1008,164 @@ func (w *spewer) spewPodSpec(x *PodSpec) {
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewVolume(x *Volume) {
 	if x.Name == "" {
-		w.lit(30) // {Name:(string)
+		w.lit(64) // {Name:(string)
 	} else {
-		w.lit(30) // {Name:(string)
+		w.lit(64) // {Name:(string)
 		w.str(x.Name)
 	}
-	w.lit(208) //  VolumeSource:(v1.VolumeSource)
+	w.lit(247) //  VolumeSource:(v1.VolumeSource)
 	w.spewVolumeSource(&x.VolumeSource)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 func (w *spewer) spewVolumeSource(x *VolumeSource) {
 	if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil && x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil && x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil && x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
-		w.lit(209) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+		w.lit(248) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
 	} else {
 		if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil && x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
-			w.lit(210) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+			w.lit(249) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
 		} else {
 			if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil {
-				w.lit(211) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+				w.lit(250) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
 			} else {
 				if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil {
-					w.lit(212) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+					w.lit(251) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
 				} else {
 					if x.HostPath == nil {
-						w.lit(213) // {HostPath:(*v1.HostPathVolumeSource)<nil>
+						w.lit(252) // {HostPath:(*v1.HostPathVolumeSource)<nil>
 					} else {
-						w.lit(214) // {HostPath:(*v1.HostPathVolumeSource)
+						w.lit(253) // {HostPath:(*v1.HostPathVolumeSource)
 						w.spewHostPathVolumeSource(x.HostPath)
 					}
 					if x.EmptyDir == nil && x.GCEPersistentDisk == nil {
-						w.lit(215) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+						w.lit(254) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
 					} else {
 						if x.EmptyDir == nil {
-							w.lit(216) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil>
+							w.lit(255) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil>
 						} else {
-							w.lit(217) //  EmptyDir:(*v1.EmptyDirVolumeSource)
+							w.lit(256) //  EmptyDir:(*v1.EmptyDirVolumeSource)
 							w.spewEmptyDirVolumeSource(x.EmptyDir)
 						}
 						if x.GCEPersistentDisk == nil {
-							w.lit(218) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+							w.lit(257) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
 						} else {
-							w.lit(219) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)
+							w.lit(258) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)
 							w.spewGCEPersistentDiskVolumeSource(x.GCEPersistentDisk)
 						}
 					}
 				}
 				if x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil {
-					w.lit(220) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+					w.lit(259) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
 				} else {
 					if x.AWSElasticBlockStore == nil && x.GitRepo == nil {
-						w.lit(221) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil>
+						w.lit(260) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil>
 					} else {
 						if x.AWSElasticBlockStore == nil {
-							w.lit(222) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil>
+							w.lit(261) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil>
 						} else {
-							w.lit(223) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)
+							w.lit(262) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)
 							w.spewAWSElasticBlockStoreVolumeSource(x.AWSElasticBlockStore)
 						}
 						if x.GitRepo == nil {
-							w.lit(224) //  GitRepo:(*v1.GitRepoVolumeSource)<nil>
+							w.lit(263) //  GitRepo:(*v1.GitRepoVolumeSource)<nil>
 						} else {
-							w.lit(225) //  GitRepo:(*v1.GitRepoVolumeSource)
+							w.lit(264) //  GitRepo:(*v1.GitRepoVolumeSource)
 							w.spewGitRepoVolumeSource(x.GitRepo)
 						}
 					}
 					if x.Secret == nil && x.NFS == nil {
-						w.lit(226) //  Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+						w.lit(265) //  Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
 					} else {
 						if x.Secret == nil {
-							w.lit(227) //  Secret:(*v1.SecretVolumeSource)<nil>
+							w.lit(266) //  Secret:(*v1.SecretVolumeSource)<nil>
 						} else {
-							w.lit(228) //  Secret:(*v1.SecretVolumeSource)
+							w.lit(267) //  Secret:(*v1.SecretVolumeSource)
 							w.spewSecretVolumeSource(x.Secret)
 						}
 						if x.NFS == nil {
-							w.lit(229) //  NFS:(*v1.NFSVolumeSource)<nil>
+							w.lit(268) //  NFS:(*v1.NFSVolumeSource)<nil>
 						} else {
-							w.lit(230) //  NFS:(*v1.NFSVolumeSource)
+							w.lit(269) //  NFS:(*v1.NFSVolumeSource)
 							w.spewNFSVolumeSource(x.NFS)
 						}
 					}
 				}
 			}
 			if x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
-				w.lit(231) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+				w.lit(270) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
 			} else {
 				if x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil {
-					w.lit(232) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
+					w.lit(271) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
 				} else {
 					if x.ISCSI == nil && x.Glusterfs == nil {
-						w.lit(233) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
+						w.lit(272) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
 					} else {
 						if x.ISCSI == nil {
-							w.lit(234) //  ISCSI:(*v1.ISCSIVolumeSource)<nil>
+							w.lit(273) //  ISCSI:(*v1.ISCSIVolumeSource)<nil>
 						} else {
-							w.lit(235) //  ISCSI:(*v1.ISCSIVolumeSource)
+							w.lit(274) //  ISCSI:(*v1.ISCSIVolumeSource)
 							w.spewISCSIVolumeSource(x.ISCSI)
 						}
 						if x.Glusterfs == nil {
-							w.lit(236) //  Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
+							w.lit(275) //  Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
 						} else {
-							w.lit(237) //  Glusterfs:(*v1.GlusterfsVolumeSource)
+							w.lit(276) //  Glusterfs:(*v1.GlusterfsVolumeSource)
 							w.spewGlusterfsVolumeSource(x.Glusterfs)
 						}
 					}
 					if x.PersistentVolumeClaim == nil && x.RBD == nil {
-						w.lit(238) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
+						w.lit(277) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
 					} else {
 						if x.PersistentVolumeClaim == nil {
-							w.lit(239) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil>
+							w.lit(278) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil>
 						} else {
-							w.lit(240) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)
+							w.lit(279) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)
 							w.spewPersistentVolumeClaimVolumeSource(x.PersistentVolumeClaim)
 						}
 						if x.RBD == nil {
-							w.lit(241) //  RBD:(*v1.RBDVolumeSource)<nil>
+							w.lit(280) //  RBD:(*v1.RBDVolumeSource)<nil>
 						} else {
-							w.lit(242) //  RBD:(*v1.RBDVolumeSource)
+							w.lit(281) //  RBD:(*v1.RBDVolumeSource)
 							w.spewRBDVolumeSource(x.RBD)
 						}
 					}
 				}
 				if x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
-					w.lit(243) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+					w.lit(282) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
 				} else {
 					if x.FlexVolume == nil && x.Cinder == nil {
-						w.lit(244) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil>
+						w.lit(283) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil>
 					} else {
 						if x.FlexVolume == nil {
-							w.lit(245) //  FlexVolume:(*v1.FlexVolumeSource)<nil>
+							w.lit(284) //  FlexVolume:(*v1.FlexVolumeSource)<nil>
 						} else {
-							w.lit(246) //  FlexVolume:(*v1.FlexVolumeSource)
+							w.lit(285) //  FlexVolume:(*v1.FlexVolumeSource)
 							w.spewFlexVolumeSource(x.FlexVolume)
 						}
 						if x.Cinder == nil {
-							w.lit(247) //  Cinder:(*v1.CinderVolumeSource)<nil>
+							w.lit(286) //  Cinder:(*v1.CinderVolumeSource)<nil>
 						} else {
-							w.lit(248) //  Cinder:(*v1.CinderVolumeSource)
+							w.lit(287) //  Cinder:(*v1.CinderVolumeSource)
 							w.spewCinderVolumeSource(x.Cinder)
 						}
 					}
 					if x.CephFS == nil && x.Flocker == nil {
-						w.lit(249) //  CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+						w.lit(288) //  CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
 					} else {
 						if x.CephFS == nil {
-							w.lit(250) //  CephFS:(*v1.CephFSVolumeSource)<nil>
+							w.lit(289) //  CephFS:(*v1.CephFSVolumeSource)<nil>
 						} else {
-							w.lit(251) //  CephFS:(*v1.CephFSVolumeSource)
+							w.lit(290) //  CephFS:(*v1.CephFSVolumeSource)
 							w.spewCephFSVolumeSource(x.CephFS)
 						}
 						if x.Flocker == nil {
-							w.lit(252) //  Flocker:(*v1.FlockerVolumeSource)<nil>
+							w.lit(291) //  Flocker:(*v1.FlockerVolumeSource)<nil>
 						} else {
-							w.lit(253) //  Flocker:(*v1.FlockerVolumeSource)
+							w.lit(292) //  Flocker:(*v1.FlockerVolumeSource)
 							w.spewFlockerVolumeSource(x.Flocker)
 						}
 					}
@@ -1023,4652 +1173,10692 @@ func (w *spewer) spewVolumeSource(x *VolumeSource) {
 			}
 		}
 		if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil && x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
-			w.lit(254) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+			w.lit(293) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
 		} else {
 			if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil {
-				w.lit(255) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+				w.lit(294) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
 			} else {
 				if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil {
-					w.lit(256) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
+					w.lit(295) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
 				} else {
 					if x.DownwardAPI == nil {
-						w.lit(257) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil>
+						w.lit(296) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil>
 					} else {
-						w.lit(258) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)
+						w.lit(297) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)
 						w.spewDownwardAPIVolumeSource(x.DownwardAPI)
 					}
 					if x.FC == nil && x.AzureFile == nil {
-						w.lit(259) //  FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
+						w.lit(298) //  FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
 					} else {
 						if x.FC == nil {
-							w.lit(260) //  FC:(*v1.FCVolumeSource)<nil>
+							w.lit(299) //  FC:(*v1.FCVolumeSource)<nil>
 						} else {
-							w.lit(261) //  FC:(*v1.FCVolumeSource)
+							w.lit(300) //  FC:(*v1.FCVolumeSource)
 							w.spewFCVolumeSource(x.FC)
 						}
 						if x.AzureFile == nil {
-							w.lit(262) //  AzureFile:(*v1.AzureFileVolumeSource)<nil>
+							w.lit(301) //  AzureFile:(*v1.AzureFileVolumeSource)<nil>
 						} else {
-							w.lit(263) //  AzureFile:(*v1.AzureFileVolumeSource)
+							w.lit(302) //  AzureFile:(*v1.AzureFileVolumeSource)
 							w.spewAzureFileVolumeSource(x.AzureFile)
 						}
 					}
 				}
 				if x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil {
-					w.lit(264) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+					w.lit(303) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
 				} else {
 					if x.ConfigMap == nil && x.VsphereVolume == nil {
-						w.lit(265) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
+						w.lit(304) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
 					} else {
 						if x.ConfigMap == nil {
-							w.lit(266) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil>
+							w.lit(305) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil>
 						} else {
-							w.lit(267) //  ConfigMap:(*v1.ConfigMapVolumeSource)
+							w.lit(306) //  ConfigMap:(*v1.ConfigMapVolumeSource)
 							w.spewConfigMapVolumeSource(x.ConfigMap)
 						}
 						if x.VsphereVolume == nil {
-							w.lit(268) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
+							w.lit(307) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
 						} else {
-							w.lit(269) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)
+							w.lit(308) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)
 							w.spewVsphereVirtualDiskVolumeSource(x.VsphereVolume)
 						}
 					}
 					if x.Quobyte == nil && x.AzureDisk == nil {
-						w.lit(270) //  Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+						w.lit(309) //  Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
 					} else {
 						if x.Quobyte == nil {
-							w.lit(271) //  Quobyte:(*v1.QuobyteVolumeSource)<nil>
+							w.lit(310) //  Quobyte:(*v1.QuobyteVolumeSource)<nil>
 						} else {
-							w.lit(272) //  Quobyte:(*v1.QuobyteVolumeSource)
+							w.lit(311) //  Quobyte:(*v1.QuobyteVolumeSource)
 							w.spewQuobyteVolumeSource(x.Quobyte)
 						}
 						if x.AzureDisk == nil {
-							w.lit(273) //  AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+							w.lit(312) //  AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
 						} else {
-							w.lit(274) //  AzureDisk:(*v1.AzureDiskVolumeSource)
+							w.lit(313) //  AzureDisk:(*v1.AzureDiskVolumeSource)
 							w.spewAzureDiskVolumeSource(x.AzureDisk)
 						}
 					}
 				}
 			}
 			if x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
-				w.lit(275) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+				w.lit(314) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
 			} else {
 				if x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil {
-					w.lit(276) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+					w.lit(315) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
 				} else {
 					if x.PhotonPersistentDisk == nil && x.Projected == nil {
-						w.lit(277) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil>
+						w.lit(316) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil>
 					} else {
 						if x.PhotonPersistentDisk == nil {
-							w.lit(278) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil>
+							w.lit(317) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil>
 						} else {
-							w.lit(279) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)
+							w.lit(318) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)
 							w.spewPhotonPersistentDiskVolumeSource(x.PhotonPersistentDisk)
 						}
 						if x.Projected == nil {
-							w.lit(280) //  Projected:(*v1.ProjectedVolumeSource)<nil>
+							w.lit(319) //  Projected:(*v1.ProjectedVolumeSource)<nil>
 						} else {
-							w.lit(281) //  Projected:(*v1.ProjectedVolumeSource)
+							w.lit(320) //  Projected:(*v1.ProjectedVolumeSource)
 							w.spewProjectedVolumeSource(x.Projected)
 						}
 					}
 					if x.PortworxVolume == nil && x.ScaleIO == nil {
-						w.lit(282) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+						w.lit(321) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
 					} else {
 						if x.PortworxVolume == nil {
-							w.lit(283) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil>
+							w.lit(322) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil>
 						} else {
-							w.lit(284) //  PortworxVolume:(*v1.PortworxVolumeSource)
+							w.lit(323) //  PortworxVolume:(*v1.PortworxVolumeSource)
 							w.spewPortworxVolumeSource(x.PortworxVolume)
 						}
 						if x.ScaleIO == nil {
-							w.lit(285) //  ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+							w.lit(324) //  ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
 						} else {
-							w.lit(286) //  ScaleIO:(*v1.ScaleIOVolumeSource)
+							w.lit(325) //  ScaleIO:(*v1.ScaleIOVolumeSource)
 							w.spewScaleIOVolumeSource(x.ScaleIO)
 						}
 					}
 				}
 				if x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
-					w.lit(287) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+					w.lit(326) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
 				} else {
 					if x.StorageOS == nil && x.CSI == nil {
-						w.lit(288) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil>
+						w.lit(327) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil>
 					} else {
 						if x.StorageOS == nil {
-							w.lit(289) //  StorageOS:(*v1.StorageOSVolumeSource)<nil>
+							w.lit(328) //  StorageOS:(*v1.StorageOSVolumeSource)<nil>
 						} else {
-							w.lit(290) //  StorageOS:(*v1.StorageOSVolumeSource)
+							w.lit(329) //  StorageOS:(*v1.StorageOSVolumeSource)
 							w.spewStorageOSVolumeSource(x.StorageOS)
 						}
 						if x.CSI == nil {
-							w.lit(291) //  CSI:(*v1.CSIVolumeSource)<nil>
+							w.lit(330) //  CSI:(*v1.CSIVolumeSource)<nil>
 						} else {
-							w.lit(292) //  CSI:(*v1.CSIVolumeSource)
+							w.lit(331) //  CSI:(*v1.CSIVolumeSource)
 							w.spewCSIVolumeSource(x.CSI)
 						}
 					}
 					if x.Ephemeral == nil && x.Image == nil {
-						w.lit(293) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>
+						w.lit(332) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
 					} else {
 						if x.Ephemeral == nil {
-							w.lit(294) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil>
+							w.lit(333) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil>
 						} else {
-							w.lit(295) //  Ephemeral:(*v1.EphemeralVolumeSource)
+							w.lit(334) //  Ephemeral:(*v1.EphemeralVolumeSource)
 							w.spewEphemeralVolumeSource(x.Ephemeral)
 						}
 						if x.Image == nil {
-							w.lit(296) //  Image:(*v1.ImageVolumeSource)<nil>
+							w.lit(335) //  Image:(*v1.ImageVolumeSource)<nil>}
 						} else {
-							w.lit(297) //  Image:(*v1.ImageVolumeSource)
+							w.lit(336) //  Image:(*v1.ImageVolumeSource)
 							w.spewImageVolumeSource(x.Image)
+							w.lit(34) // }
 						}
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewHostPathVolumeSource(x *HostPathVolumeSource) {
-	if x.Path == "" && x.Type == nil {
-		w.lit(298) // {Path:(string) Type:(*v1.HostPathType)<nil>
+	if x.Path == "" && x.Type != nil && *x.Type == "" {
+		w.lit(337) // {Path:(string) Type:(*v1.HostPathType)}
 	} else {
 		if x.Path == "" {
-			w.lit(299) // {Path:(string)
+			w.lit(338) // {Path:(string)
 		} else {
-			w.lit(299) // {Path:(string)
+			w.lit(338) // {Path:(string)
 			w.str(x.Path)
 		}
-		if x.Type == nil {
-			w.lit(300) //  Type:(*v1.HostPathType)<nil>
+		if x.Type != nil && *x.Type == "" {
+			w.lit(339) //  Type:(*v1.HostPathType)}
 		} else {
-			w.lit(301) //  Type:(*v1.HostPathType)
-			w.str((*x.Type))
+			if x.Type == nil {
+				w.lit(340) //  Type:(*v1.HostPathType)<nil>}
+			} else {
+				w.lit(341) //  Type:(*v1.HostPathType)
+				w.str((*x.Type))
+				w.lit(34) // }
+			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 	if x.Medium == "" && x.SizeLimit == nil {
-		w.lit(302) // {Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>
+		w.lit(342) // {Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>}
 	} else {
 		if x.Medium == "" {
-			w.lit(303) // {Medium:(v1.StorageMedium)
+			w.lit(343) // {Medium:(v1.StorageMedium)
 		} else {
-			w.lit(303) // {Medium:(v1.StorageMedium)
+			w.lit(343) // {Medium:(v1.StorageMedium)
 			w.str(x.Medium)
 		}
 		if x.SizeLimit == nil {
-			w.lit(304) //  SizeLimit:(*resource.Quantity)<nil>
+			w.lit(344) //  SizeLimit:(*resource.Quantity)<nil>}
 		} else {
-			w.lit(305) //  SizeLimit:(*resource.Quantity)
+			w.lit(345) //  SizeLimit:(*resource.Quantity)
 			w.quantity(x.SizeLimit)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolumeSource) {
 	if x.PDName == "" && x.FSType == "" && x.Partition == 0 && !x.ReadOnly {
-		w.lit(306) // {PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false
+		w.lit(346) // {PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false}
 	} else {
 		if x.PDName == "" && x.FSType == "" {
-			w.lit(307) // {PDName:(string) FSType:(string)
+			w.lit(347) // {PDName:(string) FSType:(string)
 		} else {
 			if x.PDName == "" {
-				w.lit(308) // {PDName:(string)
+				w.lit(348) // {PDName:(string)
 			} else {
-				w.lit(308) // {PDName:(string)
+				w.lit(348) // {PDName:(string)
 				w.str(x.PDName)
 			}
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 		}
 		if x.Partition == 0 && !x.ReadOnly {
-			w.lit(310) //  Partition:(int32)0 ReadOnly:(bool)false
+			w.lit(350) //  Partition:(int32)0 ReadOnly:(bool)false}
 		} else {
 			if x.Partition == 0 {
-				w.lit(311) //  Partition:(int32)0
+				w.lit(351) //  Partition:(int32)0
 			} else {
-				w.lit(312) //  Partition:(int32)
+				w.lit(352) //  Partition:(int32)
 				w.i64(int64(x.Partition))
 			}
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(353) //  ReadOnly:(bool)false}
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStoreVolumeSource) {
 	if x.VolumeID == "" && x.FSType == "" && x.Partition == 0 && !x.ReadOnly {
-		w.lit(315) // {VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false
+		w.lit(355) // {VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false}
 	} else {
 		if x.VolumeID == "" && x.FSType == "" {
-			w.lit(316) // {VolumeID:(string) FSType:(string)
+			w.lit(356) // {VolumeID:(string) FSType:(string)
 		} else {
 			if x.VolumeID == "" {
-				w.lit(317) // {VolumeID:(string)
+				w.lit(357) // {VolumeID:(string)
 			} else {
-				w.lit(317) // {VolumeID:(string)
+				w.lit(357) // {VolumeID:(string)
 				w.str(x.VolumeID)
 			}
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 		}
 		if x.Partition == 0 && !x.ReadOnly {
-			w.lit(310) //  Partition:(int32)0 ReadOnly:(bool)false
+			w.lit(350) //  Partition:(int32)0 ReadOnly:(bool)false}
 		} else {
 			if x.Partition == 0 {
-				w.lit(311) //  Partition:(int32)0
+				w.lit(351) //  Partition:(int32)0
 			} else {
-				w.lit(312) //  Partition:(int32)
+				w.lit(352) //  Partition:(int32)
 				w.i64(int64(x.Partition))
 			}
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(353) //  ReadOnly:(bool)false}
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewGitRepoVolumeSource(x *GitRepoVolumeSource) {
 	if x.Repository == "" && x.Revision == "" && x.Directory == "" {
-		w.lit(318) // {Repository:(string) Revision:(string) Directory:(string)
+		w.lit(358) // {Repository:(string) Revision:(string) Directory:(string)}
 	} else {
 		if x.Repository == "" {
-			w.lit(319) // {Repository:(string)
+			w.lit(359) // {Repository:(string)
 		} else {
-			w.lit(319) // {Repository:(string)
+			w.lit(359) // {Repository:(string)
 			w.str(x.Repository)
 		}
 		if x.Revision == "" && x.Directory == "" {
-			w.lit(320) //  Revision:(string) Directory:(string)
+			w.lit(360) //  Revision:(string) Directory:(string)}
 		} else {
 			if x.Revision == "" {
-				w.lit(321) //  Revision:(string)
+				w.lit(361) //  Revision:(string)
 			} else {
-				w.lit(321) //  Revision:(string)
+				w.lit(361) //  Revision:(string)
 				w.str(x.Revision)
 			}
 			if x.Directory == "" {
-				w.lit(322) //  Directory:(string)
+				w.lit(362) //  Directory:(string)}
 			} else {
-				w.lit(322) //  Directory:(string)
+				w.lit(363) //  Directory:(string)
 				w.str(x.Directory)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretVolumeSource(x *SecretVolumeSource) {
-	if x.SecretName == "" && x.Items == nil && x.DefaultMode == nil && x.Optional == nil {
-		w.lit(323) // {SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
+	if x.SecretName == "" && x.Items == nil && x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+		w.lit(364) // {SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)420 Optional:(*bool)<nil>}
 	} else {
 		if x.SecretName == "" && x.Items == nil {
-			w.lit(324) // {SecretName:(string) Items:([]v1.KeyToPath)<nil>
+			w.lit(365) // {SecretName:(string) Items:([]v1.KeyToPath)<nil>
 		} else {
 			if x.SecretName == "" {
-				w.lit(325) // {SecretName:(string)
+				w.lit(366) // {SecretName:(string)
 			} else {
-				w.lit(325) // {SecretName:(string)
+				w.lit(366) // {SecretName:(string)
 				w.str(x.SecretName)
 			}
 			if x.Items == nil {
-				w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+				w.lit(367) //  Items:([]v1.KeyToPath)<nil>
 			} else {
-				w.lit(327) //  Items:([]v1.KeyToPath)
+				w.lit(368) //  Items:([]v1.KeyToPath)
 				w.spewSliceKeyToPath(x.Items)
 			}
 		}
-		if x.DefaultMode == nil && x.Optional == nil {
-			w.lit(328) //  DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
+		if x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+			w.lit(369) //  DefaultMode:(*int32)420 Optional:(*bool)<nil>}
 		} else {
-			if x.DefaultMode == nil {
-				w.lit(329) //  DefaultMode:(*int32)<nil>
+			if x.DefaultMode != nil && *x.DefaultMode == 420 {
+				w.lit(370) //  DefaultMode:(*int32)420
 			} else {
-				w.lit(330) //  DefaultMode:(*int32)
-				w.i64(int64((*x.DefaultMode)))
+				if x.DefaultMode == nil {
+					w.lit(371) //  DefaultMode:(*int32)<nil>
+				} else {
+					w.lit(372) //  DefaultMode:(*int32)
+					w.i64(int64((*x.DefaultMode)))
+				}
 			}
 			if x.Optional == nil {
-				w.lit(331) //  Optional:(*bool)<nil>
+				w.lit(373) //  Optional:(*bool)<nil>}
 			} else {
-				w.lit(332) //  Optional:(*bool)
+				w.lit(374) //  Optional:(*bool)
 				w.boolean((*x.Optional))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewKeyToPath(x *KeyToPath) {
 	if x.Key == "" && x.Path == "" && x.Mode == nil {
-		w.lit(333) // {Key:(string) Path:(string) Mode:(*int32)<nil>
+		w.lit(375) // {Key:(string) Path:(string) Mode:(*int32)<nil>}
 	} else {
 		if x.Key == "" {
-			w.lit(334) // {Key:(string)
+			w.lit(376) // {Key:(string)
 		} else {
-			w.lit(334) // {Key:(string)
+			w.lit(376) // {Key:(string)
 			w.str(x.Key)
 		}
 		if x.Path == "" && x.Mode == nil {
-			w.lit(335) //  Path:(string) Mode:(*int32)<nil>
+			w.lit(377) //  Path:(string) Mode:(*int32)<nil>}
 		} else {
 			if x.Path == "" {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 			} else {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 				w.str(x.Path)
 			}
 			if x.Mode == nil {
-				w.lit(337) //  Mode:(*int32)<nil>
+				w.lit(379) //  Mode:(*int32)<nil>}
 			} else {
-				w.lit(338) //  Mode:(*int32)
+				w.lit(380) //  Mode:(*int32)
 				w.i64(int64((*x.Mode)))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewNFSVolumeSource(x *NFSVolumeSource) {
 	if x.Server == "" && x.Path == "" && !x.ReadOnly {
-		w.lit(339) // {Server:(string) Path:(string) ReadOnly:(bool)false
+		w.lit(381) // {Server:(string) Path:(string) ReadOnly:(bool)false}
 	} else {
 		if x.Server == "" {
-			w.lit(340) // {Server:(string)
+			w.lit(382) // {Server:(string)
 		} else {
-			w.lit(340) // {Server:(string)
+			w.lit(382) // {Server:(string)
 			w.str(x.Server)
 		}
 		if x.Path == "" && !x.ReadOnly {
-			w.lit(341) //  Path:(string) ReadOnly:(bool)false
+			w.lit(383) //  Path:(string) ReadOnly:(bool)false}
 		} else {
 			if x.Path == "" {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 			} else {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 				w.str(x.Path)
 			}
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(353) //  ReadOnly:(bool)false}
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewISCSIVolumeSource(x *ISCSIVolumeSource) {
 	if x.TargetPortal == "" && x.IQN == "" && x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" && !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth && !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
-		w.lit(342) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+		w.lit(384) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
 	} else {
 		if x.TargetPortal == "" && x.IQN == "" && x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" {
-			w.lit(343) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
+			w.lit(385) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
 		} else {
 			if x.TargetPortal == "" && x.IQN == "" {
-				w.lit(344) // {TargetPortal:(string) IQN:(string)
+				w.lit(386) // {TargetPortal:(string) IQN:(string)
 			} else {
 				if x.TargetPortal == "" {
-					w.lit(345) // {TargetPortal:(string)
+					w.lit(387) // {TargetPortal:(string)
 				} else {
-					w.lit(345) // {TargetPortal:(string)
+					w.lit(387) // {TargetPortal:(string)
 					w.str(x.TargetPortal)
 				}
 				if x.IQN == "" {
-					w.lit(346) //  IQN:(string)
+					w.lit(388) //  IQN:(string)
 				} else {
-					w.lit(346) //  IQN:(string)
+					w.lit(388) //  IQN:(string)
 					w.str(x.IQN)
 				}
 			}
 			if x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" {
-				w.lit(347) //  Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
+				w.lit(389) //  Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
 			} else {
 				if x.Lun == 0 {
-					w.lit(348) //  Lun:(int32)0
+					w.lit(390) //  Lun:(int32)0
 				} else {
-					w.lit(349) //  Lun:(int32)
+					w.lit(391) //  Lun:(int32)
 					w.i64(int64(x.Lun))
 				}
 				if x.ISCSIInterface == "" && x.FSType == "" {
-					w.lit(350) //  ISCSIInterface:(string) FSType:(string)
+					w.lit(392) //  ISCSIInterface:(string) FSType:(string)
 				} else {
 					if x.ISCSIInterface == "" {
-						w.lit(351) //  ISCSIInterface:(string)
+						w.lit(393) //  ISCSIInterface:(string)
 					} else {
-						w.lit(351) //  ISCSIInterface:(string)
+						w.lit(393) //  ISCSIInterface:(string)
 						w.str(x.ISCSIInterface)
 					}
 					if x.FSType == "" {
-						w.lit(309) //  FSType:(string)
+						w.lit(349) //  FSType:(string)
 					} else {
-						w.lit(309) //  FSType:(string)
+						w.lit(349) //  FSType:(string)
 						w.str(x.FSType)
 					}
 				}
 			}
 		}
 		if !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth && !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
-			w.lit(352) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+			w.lit(394) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
 		} else {
 			if !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth {
-				w.lit(353) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
+				w.lit(395) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
 			} else {
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(396) //  ReadOnly:(bool)false
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
 				}
 				if x.Portals == nil && !x.DiscoveryCHAPAuth {
-					w.lit(354) //  Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
+					w.lit(397) //  Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
 				} else {
 					if x.Portals == nil {
-						w.lit(355) //  Portals:([]string)<nil>
+						w.lit(398) //  Portals:([]string)<nil>
 					} else {
-						w.lit(356) //  Portals:([]string)
+						w.lit(399) //  Portals:([]string)
 						w.spewSliceString(x.Portals)
 					}
 					if !x.DiscoveryCHAPAuth {
-						w.lit(357) //  DiscoveryCHAPAuth:(bool)false
+						w.lit(400) //  DiscoveryCHAPAuth:(bool)false
 					} else {
-						w.lit(358) //  DiscoveryCHAPAuth:(bool)
+						w.lit(401) //  DiscoveryCHAPAuth:(bool)
 						w.boolean(x.DiscoveryCHAPAuth)
 					}
 				}
 			}
 			if !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
-				w.lit(359) //  SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+				w.lit(402) //  SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
 			} else {
 				if !x.SessionCHAPAuth {
-					w.lit(360) //  SessionCHAPAuth:(bool)false
+					w.lit(403) //  SessionCHAPAuth:(bool)false
 				} else {
-					w.lit(361) //  SessionCHAPAuth:(bool)
+					w.lit(404) //  SessionCHAPAuth:(bool)
 					w.boolean(x.SessionCHAPAuth)
 				}
 				if x.SecretRef == nil && x.InitiatorName == nil {
-					w.lit(362) //  SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>
+					w.lit(405) //  SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
 				} else {
 					if x.SecretRef == nil {
-						w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+						w.lit(406) //  SecretRef:(*v1.LocalObjectReference)<nil>
 					} else {
-						w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+						w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 						w.spewLocalObjectReference(x.SecretRef)
 					}
 					if x.InitiatorName == nil {
-						w.lit(365) //  InitiatorName:(*string)<nil>
+						w.lit(408) //  InitiatorName:(*string)<nil>}
 					} else {
-						w.lit(366) //  InitiatorName:(*string)
+						w.lit(409) //  InitiatorName:(*string)
 						w.str((*x.InitiatorName))
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewLocalObjectReference(x *LocalObjectReference) {
 	if x.Name == "" {
-		w.lit(30) // {Name:(string)
+		w.lit(410) // {Name:(string)}
 	} else {
-		w.lit(30) // {Name:(string)
+		w.lit(64) // {Name:(string)
 		w.str(x.Name)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 	if x.EndpointsName == "" && x.Path == "" && !x.ReadOnly {
-		w.lit(367) // {EndpointsName:(string) Path:(string) ReadOnly:(bool)false
+		w.lit(411) // {EndpointsName:(string) Path:(string) ReadOnly:(bool)false}
 	} else {
 		if x.EndpointsName == "" {
-			w.lit(368) // {EndpointsName:(string)
+			w.lit(412) // {EndpointsName:(string)
 		} else {
-			w.lit(368) // {EndpointsName:(string)
+			w.lit(412) // {EndpointsName:(string)
 			w.str(x.EndpointsName)
 		}
 		if x.Path == "" && !x.ReadOnly {
-			w.lit(341) //  Path:(string) ReadOnly:(bool)false
+			w.lit(383) //  Path:(string) ReadOnly:(bool)false}
 		} else {
 			if x.Path == "" {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 			} else {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 				w.str(x.Path)
 			}
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(353) //  ReadOnly:(bool)false}
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPersistentVolumeClaimVolumeSource(x *PersistentVolumeClaimVolumeSource) {
 	if x.ClaimName == "" && !x.ReadOnly {
-		w.lit(369) // {ClaimName:(string) ReadOnly:(bool)false
+		w.lit(413) // {ClaimName:(string) ReadOnly:(bool)false}
 	} else {
 		if x.ClaimName == "" {
-			w.lit(370) // {ClaimName:(string)
+			w.lit(414) // {ClaimName:(string)
 		} else {
-			w.lit(370) // {ClaimName:(string)
+			w.lit(414) // {ClaimName:(string)
 			w.str(x.ClaimName)
 		}
 		if !x.ReadOnly {
-			w.lit(313) //  ReadOnly:(bool)false
+			w.lit(353) //  ReadOnly:(bool)false}
 		} else {
-			w.lit(314) //  ReadOnly:(bool)
+			w.lit(354) //  ReadOnly:(bool)
 			w.boolean(x.ReadOnly)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewRBDVolumeSource(x *RBDVolumeSource) {
 	if x.CephMonitors == nil && x.RBDImage == "" && x.FSType == "" && x.RBDPool == "" && x.RadosUser == "" && x.Keyring == "" && x.SecretRef == nil && !x.ReadOnly {
-		w.lit(371) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+		w.lit(415) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
 	} else {
 		if x.CephMonitors == nil && x.RBDImage == "" && x.FSType == "" && x.RBDPool == "" {
-			w.lit(372) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string)
+			w.lit(416) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string)
 		} else {
 			if x.CephMonitors == nil && x.RBDImage == "" {
-				w.lit(373) // {CephMonitors:([]string)<nil> RBDImage:(string)
+				w.lit(417) // {CephMonitors:([]string)<nil> RBDImage:(string)
 			} else {
 				if x.CephMonitors == nil {
-					w.lit(374) // {CephMonitors:([]string)<nil>
+					w.lit(418) // {CephMonitors:([]string)<nil>
 				} else {
-					w.lit(375) // {CephMonitors:([]string)
+					w.lit(419) // {CephMonitors:([]string)
 					w.spewSliceString(x.CephMonitors)
 				}
 				if x.RBDImage == "" {
-					w.lit(376) //  RBDImage:(string)
+					w.lit(420) //  RBDImage:(string)
 				} else {
-					w.lit(376) //  RBDImage:(string)
+					w.lit(420) //  RBDImage:(string)
 					w.str(x.RBDImage)
 				}
 			}
 			if x.FSType == "" && x.RBDPool == "" {
-				w.lit(377) //  FSType:(string) RBDPool:(string)
+				w.lit(421) //  FSType:(string) RBDPool:(string)
 			} else {
 				if x.FSType == "" {
-					w.lit(309) //  FSType:(string)
+					w.lit(349) //  FSType:(string)
 				} else {
-					w.lit(309) //  FSType:(string)
+					w.lit(349) //  FSType:(string)
 					w.str(x.FSType)
 				}
 				if x.RBDPool == "" {
-					w.lit(378) //  RBDPool:(string)
+					w.lit(422) //  RBDPool:(string)
 				} else {
-					w.lit(378) //  RBDPool:(string)
+					w.lit(422) //  RBDPool:(string)
 					w.str(x.RBDPool)
 				}
 			}
 		}
 		if x.RadosUser == "" && x.Keyring == "" && x.SecretRef == nil && !x.ReadOnly {
-			w.lit(379) //  RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+			w.lit(423) //  RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
 		} else {
 			if x.RadosUser == "" && x.Keyring == "" {
-				w.lit(380) //  RadosUser:(string) Keyring:(string)
+				w.lit(424) //  RadosUser:(string) Keyring:(string)
 			} else {
 				if x.RadosUser == "" {
-					w.lit(381) //  RadosUser:(string)
+					w.lit(425) //  RadosUser:(string)
 				} else {
-					w.lit(381) //  RadosUser:(string)
+					w.lit(425) //  RadosUser:(string)
 					w.str(x.RadosUser)
 				}
 				if x.Keyring == "" {
-					w.lit(382) //  Keyring:(string)
+					w.lit(426) //  Keyring:(string)
 				} else {
-					w.lit(382) //  Keyring:(string)
+					w.lit(426) //  Keyring:(string)
 					w.str(x.Keyring)
 				}
 			}
 			if x.SecretRef == nil && !x.ReadOnly {
-				w.lit(383) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+				w.lit(427) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
 			} else {
 				if x.SecretRef == nil {
-					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+					w.lit(406) //  SecretRef:(*v1.LocalObjectReference)<nil>
 				} else {
-					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 					w.spewLocalObjectReference(x.SecretRef)
 				}
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(353) //  ReadOnly:(bool)false}
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewFlexVolumeSource(x *FlexVolumeSource) {
 	if x.Driver == "" && x.FSType == "" && x.SecretRef == nil && !x.ReadOnly && x.Options == nil {
-		w.lit(384) // {Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>
+		w.lit(428) // {Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>}
 	} else {
 		if x.Driver == "" && x.FSType == "" {
-			w.lit(385) // {Driver:(string) FSType:(string)
+			w.lit(429) // {Driver:(string) FSType:(string)
 		} else {
 			if x.Driver == "" {
-				w.lit(386) // {Driver:(string)
+				w.lit(430) // {Driver:(string)
 			} else {
-				w.lit(386) // {Driver:(string)
+				w.lit(430) // {Driver:(string)
 				w.str(x.Driver)
 			}
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 		}
 		if x.SecretRef == nil && !x.ReadOnly && x.Options == nil {
-			w.lit(387) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>
+			w.lit(431) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>}
 		} else {
 			if x.SecretRef == nil {
-				w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				w.lit(406) //  SecretRef:(*v1.LocalObjectReference)<nil>
 			} else {
-				w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+				w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 				w.spewLocalObjectReference(x.SecretRef)
 			}
 			if !x.ReadOnly && x.Options == nil {
-				w.lit(388) //  ReadOnly:(bool)false Options:(map[string]string)<nil>
+				w.lit(432) //  ReadOnly:(bool)false Options:(map[string]string)<nil>}
 			} else {
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(396) //  ReadOnly:(bool)false
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
 				}
 				if x.Options == nil {
-					w.lit(389) //  Options:(map[string]string)<nil>
+					w.lit(433) //  Options:(map[string]string)<nil>}
 				} else {
-					w.lit(390) //  Options:(map[string]string)
+					w.lit(434) //  Options:(map[string]string)
 					w.spewMapString(x.Options)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewCinderVolumeSource(x *CinderVolumeSource) {
 	if x.VolumeID == "" && x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
-		w.lit(391) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+		w.lit(435) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
 	} else {
 		if x.VolumeID == "" && x.FSType == "" {
-			w.lit(316) // {VolumeID:(string) FSType:(string)
+			w.lit(356) // {VolumeID:(string) FSType:(string)
 		} else {
 			if x.VolumeID == "" {
-				w.lit(317) // {VolumeID:(string)
+				w.lit(357) // {VolumeID:(string)
 			} else {
-				w.lit(317) // {VolumeID:(string)
+				w.lit(357) // {VolumeID:(string)
 				w.str(x.VolumeID)
 			}
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 		}
 		if !x.ReadOnly && x.SecretRef == nil {
-			w.lit(392) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+			w.lit(436) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
 		} else {
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(396) //  ReadOnly:(bool)false
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
 			}
 			if x.SecretRef == nil {
-				w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				w.lit(437) //  SecretRef:(*v1.LocalObjectReference)<nil>}
 			} else {
-				w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+				w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 				w.spewLocalObjectReference(x.SecretRef)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewCephFSVolumeSource(x *CephFSVolumeSource) {
 	if x.Monitors == nil && x.Path == "" && x.User == "" && x.SecretFile == "" && x.SecretRef == nil && !x.ReadOnly {
-		w.lit(393) // {Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+		w.lit(438) // {Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
 	} else {
 		if x.Monitors == nil && x.Path == "" && x.User == "" {
-			w.lit(394) // {Monitors:([]string)<nil> Path:(string) User:(string)
+			w.lit(439) // {Monitors:([]string)<nil> Path:(string) User:(string)
 		} else {
 			if x.Monitors == nil {
-				w.lit(395) // {Monitors:([]string)<nil>
+				w.lit(440) // {Monitors:([]string)<nil>
 			} else {
-				w.lit(396) // {Monitors:([]string)
+				w.lit(441) // {Monitors:([]string)
 				w.spewSliceString(x.Monitors)
 			}
 			if x.Path == "" && x.User == "" {
-				w.lit(397) //  Path:(string) User:(string)
+				w.lit(442) //  Path:(string) User:(string)
 			} else {
 				if x.Path == "" {
-					w.lit(336) //  Path:(string)
+					w.lit(378) //  Path:(string)
 				} else {
-					w.lit(336) //  Path:(string)
+					w.lit(378) //  Path:(string)
 					w.str(x.Path)
 				}
 				if x.User == "" {
-					w.lit(398) //  User:(string)
+					w.lit(443) //  User:(string)
 				} else {
-					w.lit(398) //  User:(string)
+					w.lit(443) //  User:(string)
 					w.str(x.User)
 				}
 			}
 		}
 		if x.SecretFile == "" && x.SecretRef == nil && !x.ReadOnly {
-			w.lit(399) //  SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+			w.lit(444) //  SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
 		} else {
 			if x.SecretFile == "" {
-				w.lit(400) //  SecretFile:(string)
+				w.lit(445) //  SecretFile:(string)
 			} else {
-				w.lit(400) //  SecretFile:(string)
+				w.lit(445) //  SecretFile:(string)
 				w.str(x.SecretFile)
 			}
 			if x.SecretRef == nil && !x.ReadOnly {
-				w.lit(383) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false
+				w.lit(427) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
 			} else {
 				if x.SecretRef == nil {
-					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+					w.lit(406) //  SecretRef:(*v1.LocalObjectReference)<nil>
 				} else {
-					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 					w.spewLocalObjectReference(x.SecretRef)
 				}
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(353) //  ReadOnly:(bool)false}
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewFlockerVolumeSource(x *FlockerVolumeSource) {
 	if x.DatasetName == "" && x.DatasetUUID == "" {
-		w.lit(401) // {DatasetName:(string) DatasetUUID:(string)
+		w.lit(446) // {DatasetName:(string) DatasetUUID:(string)}
 	} else {
 		if x.DatasetName == "" {
-			w.lit(402) // {DatasetName:(string)
+			w.lit(447) // {DatasetName:(string)
 		} else {
-			w.lit(402) // {DatasetName:(string)
+			w.lit(447) // {DatasetName:(string)
 			w.str(x.DatasetName)
 		}
 		if x.DatasetUUID == "" {
-			w.lit(403) //  DatasetUUID:(string)
+			w.lit(448) //  DatasetUUID:(string)}
 		} else {
-			w.lit(403) //  DatasetUUID:(string)
+			w.lit(449) //  DatasetUUID:(string)
 			w.str(x.DatasetUUID)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
-	if x.Items == nil && x.DefaultMode == nil {
-		w.lit(404) // {Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)<nil>
+	if x.Items == nil && x.DefaultMode != nil && *x.DefaultMode == 420 {
+		w.lit(450) // {Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)420}
 	} else {
 		if x.Items == nil {
-			w.lit(405) // {Items:([]v1.DownwardAPIVolumeFile)<nil>
+			w.lit(451) // {Items:([]v1.DownwardAPIVolumeFile)<nil>
 		} else {
-			w.lit(406) // {Items:([]v1.DownwardAPIVolumeFile)
+			w.lit(452) // {Items:([]v1.DownwardAPIVolumeFile)
 			w.spewSliceDownwardAPIVolumeFile(x.Items)
 		}
-		if x.DefaultMode == nil {
-			w.lit(329) //  DefaultMode:(*int32)<nil>
+		if x.DefaultMode != nil && *x.DefaultMode == 420 {
+			w.lit(453) //  DefaultMode:(*int32)420}
 		} else {
-			w.lit(330) //  DefaultMode:(*int32)
-			w.i64(int64((*x.DefaultMode)))
+			if x.DefaultMode == nil {
+				w.lit(454) //  DefaultMode:(*int32)<nil>}
+			} else {
+				w.lit(372) //  DefaultMode:(*int32)
+				w.i64(int64((*x.DefaultMode)))
+				w.lit(34) // }
+			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 	if x.Path == "" && x.FieldRef == nil && x.ResourceFieldRef == nil && x.Mode == nil {
-		w.lit(407) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>
+		w.lit(455) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>}
 	} else {
 		if x.Path == "" && x.FieldRef == nil {
-			w.lit(408) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil>
+			w.lit(456) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil>
 		} else {
 			if x.Path == "" {
-				w.lit(299) // {Path:(string)
+				w.lit(338) // {Path:(string)
 			} else {
-				w.lit(299) // {Path:(string)
+				w.lit(338) // {Path:(string)
 				w.str(x.Path)
 			}
 			if x.FieldRef == nil {
-				w.lit(409) //  FieldRef:(*v1.ObjectFieldSelector)<nil>
+				w.lit(457) //  FieldRef:(*v1.ObjectFieldSelector)<nil>
 			} else {
-				w.lit(410) //  FieldRef:(*v1.ObjectFieldSelector)
+				w.lit(458) //  FieldRef:(*v1.ObjectFieldSelector)
 				w.spewObjectFieldSelector(x.FieldRef)
 			}
 		}
 		if x.ResourceFieldRef == nil && x.Mode == nil {
-			w.lit(411) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>
+			w.lit(459) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>}
 		} else {
 			if x.ResourceFieldRef == nil {
-				w.lit(412) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+				w.lit(460) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
 			} else {
-				w.lit(413) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
+				w.lit(461) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
 				w.spewResourceFieldSelector(x.ResourceFieldRef)
 			}
 			if x.Mode == nil {
-				w.lit(337) //  Mode:(*int32)<nil>
+				w.lit(379) //  Mode:(*int32)<nil>}
 			} else {
-				w.lit(338) //  Mode:(*int32)
+				w.lit(380) //  Mode:(*int32)
 				w.i64(int64((*x.Mode)))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewObjectFieldSelector(x *ObjectFieldSelector) {
-	if x.APIVersion == "" && x.FieldPath == "" {
-		w.lit(414) // {APIVersion:(string) FieldPath:(string)
+	if x.APIVersion == "v1" && x.FieldPath == "" {
+		w.lit(462) // {APIVersion:(string)v1 FieldPath:(string)}
 	} else {
-		if x.APIVersion == "" {
-			w.lit(67) // {APIVersion:(string)
+		if x.APIVersion == "v1" {
+			w.lit(463) // {APIVersion:(string)v1
 		} else {
-			w.lit(67) // {APIVersion:(string)
+			w.lit(101) // {APIVersion:(string)
 			w.str(x.APIVersion)
 		}
 		if x.FieldPath == "" {
-			w.lit(415) //  FieldPath:(string)
+			w.lit(464) //  FieldPath:(string)}
 		} else {
-			w.lit(415) //  FieldPath:(string)
+			w.lit(465) //  FieldPath:(string)
 			w.str(x.FieldPath)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewResourceFieldSelector(x *ResourceFieldSelector) {
 	if x.ContainerName == "" && x.Resource == "" {
-		w.lit(416) // {ContainerName:(string) Resource:(string)
+		w.lit(466) // {ContainerName:(string) Resource:(string)
 	} else {
 		if x.ContainerName == "" {
-			w.lit(417) // {ContainerName:(string)
+			w.lit(467) // {ContainerName:(string)
 		} else {
-			w.lit(417) // {ContainerName:(string)
+			w.lit(467) // {ContainerName:(string)
 			w.str(x.ContainerName)
 		}
 		if x.Resource == "" {
-			w.lit(418) //  Resource:(string)
+			w.lit(468) //  Resource:(string)
 		} else {
-			w.lit(418) //  Resource:(string)
+			w.lit(468) //  Resource:(string)
 			w.str(x.Resource)
 		}
 	}
-	w.lit(419) //  Divisor:(resource.Quantity)
+	w.lit(469) //  Divisor:(resource.Quantity)
 	w.quantity(&x.Divisor)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 func (w *spewer) spewFCVolumeSource(x *FCVolumeSource) {
 	if x.TargetWWNs == nil && x.Lun == nil && x.FSType == "" && !x.ReadOnly && x.WWIDs == nil {
-		w.lit(420) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>
+		w.lit(470) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>}
 	} else {
 		if x.TargetWWNs == nil && x.Lun == nil {
-			w.lit(421) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil>
+			w.lit(471) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil>
 		} else {
 			if x.TargetWWNs == nil {
-				w.lit(422) // {TargetWWNs:([]string)<nil>
+				w.lit(472) // {TargetWWNs:([]string)<nil>
 			} else {
-				w.lit(423) // {TargetWWNs:([]string)
+				w.lit(473) // {TargetWWNs:([]string)
 				w.spewSliceString(x.TargetWWNs)
 			}
 			if x.Lun == nil {
-				w.lit(424) //  Lun:(*int32)<nil>
+				w.lit(474) //  Lun:(*int32)<nil>
 			} else {
-				w.lit(425) //  Lun:(*int32)
+				w.lit(475) //  Lun:(*int32)
 				w.i64(int64((*x.Lun)))
 			}
 		}
 		if x.FSType == "" && !x.ReadOnly && x.WWIDs == nil {
-			w.lit(426) //  FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>
+			w.lit(476) //  FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>}
 		} else {
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 			if !x.ReadOnly && x.WWIDs == nil {
-				w.lit(427) //  ReadOnly:(bool)false WWIDs:([]string)<nil>
+				w.lit(477) //  ReadOnly:(bool)false WWIDs:([]string)<nil>}
 			} else {
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(396) //  ReadOnly:(bool)false
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
 				}
 				if x.WWIDs == nil {
-					w.lit(428) //  WWIDs:([]string)<nil>
+					w.lit(478) //  WWIDs:([]string)<nil>}
 				} else {
-					w.lit(429) //  WWIDs:([]string)
+					w.lit(479) //  WWIDs:([]string)
 					w.spewSliceString(x.WWIDs)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewAzureFileVolumeSource(x *AzureFileVolumeSource) {
 	if x.SecretName == "" && x.ShareName == "" && !x.ReadOnly {
-		w.lit(430) // {SecretName:(string) ShareName:(string) ReadOnly:(bool)false
+		w.lit(480) // {SecretName:(string) ShareName:(string) ReadOnly:(bool)false}
 	} else {
 		if x.SecretName == "" {
-			w.lit(325) // {SecretName:(string)
+			w.lit(366) // {SecretName:(string)
 		} else {
-			w.lit(325) // {SecretName:(string)
+			w.lit(366) // {SecretName:(string)
 			w.str(x.SecretName)
 		}
 		if x.ShareName == "" && !x.ReadOnly {
-			w.lit(431) //  ShareName:(string) ReadOnly:(bool)false
+			w.lit(481) //  ShareName:(string) ReadOnly:(bool)false}
 		} else {
 			if x.ShareName == "" {
-				w.lit(432) //  ShareName:(string)
+				w.lit(482) //  ShareName:(string)
 			} else {
-				w.lit(432) //  ShareName:(string)
+				w.lit(482) //  ShareName:(string)
 				w.str(x.ShareName)
 			}
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(353) //  ReadOnly:(bool)false}
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapVolumeSource(x *ConfigMapVolumeSource) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
-	if x.Items == nil && x.DefaultMode == nil && x.Optional == nil {
-		w.lit(434) //  Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
+	if x.Items == nil && x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+		w.lit(484) //  Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)420 Optional:(*bool)<nil>}
 	} else {
 		if x.Items == nil {
-			w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+			w.lit(367) //  Items:([]v1.KeyToPath)<nil>
 		} else {
-			w.lit(327) //  Items:([]v1.KeyToPath)
+			w.lit(368) //  Items:([]v1.KeyToPath)
 			w.spewSliceKeyToPath(x.Items)
 		}
-		if x.DefaultMode == nil && x.Optional == nil {
-			w.lit(328) //  DefaultMode:(*int32)<nil> Optional:(*bool)<nil>
+		if x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+			w.lit(369) //  DefaultMode:(*int32)420 Optional:(*bool)<nil>}
 		} else {
-			if x.DefaultMode == nil {
-				w.lit(329) //  DefaultMode:(*int32)<nil>
+			if x.DefaultMode != nil && *x.DefaultMode == 420 {
+				w.lit(370) //  DefaultMode:(*int32)420
 			} else {
-				w.lit(330) //  DefaultMode:(*int32)
-				w.i64(int64((*x.DefaultMode)))
+				if x.DefaultMode == nil {
+					w.lit(371) //  DefaultMode:(*int32)<nil>
+				} else {
+					w.lit(372) //  DefaultMode:(*int32)
+					w.i64(int64((*x.DefaultMode)))
+				}
 			}
 			if x.Optional == nil {
-				w.lit(331) //  Optional:(*bool)<nil>
+				w.lit(373) //  Optional:(*bool)<nil>}
 			} else {
-				w.lit(332) //  Optional:(*bool)
+				w.lit(374) //  Optional:(*bool)
 				w.boolean((*x.Optional))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolumeSource) {
 	if x.VolumePath == "" && x.FSType == "" && x.StoragePolicyName == "" && x.StoragePolicyID == "" {
-		w.lit(435) // {VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)
+		w.lit(485) // {VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)}
 	} else {
 		if x.VolumePath == "" && x.FSType == "" {
-			w.lit(436) // {VolumePath:(string) FSType:(string)
+			w.lit(486) // {VolumePath:(string) FSType:(string)
 		} else {
 			if x.VolumePath == "" {
-				w.lit(437) // {VolumePath:(string)
+				w.lit(487) // {VolumePath:(string)
 			} else {
-				w.lit(437) // {VolumePath:(string)
+				w.lit(487) // {VolumePath:(string)
 				w.str(x.VolumePath)
 			}
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 		}
 		if x.StoragePolicyName == "" && x.StoragePolicyID == "" {
-			w.lit(438) //  StoragePolicyName:(string) StoragePolicyID:(string)
+			w.lit(488) //  StoragePolicyName:(string) StoragePolicyID:(string)}
 		} else {
 			if x.StoragePolicyName == "" {
-				w.lit(439) //  StoragePolicyName:(string)
+				w.lit(489) //  StoragePolicyName:(string)
 			} else {
-				w.lit(439) //  StoragePolicyName:(string)
+				w.lit(489) //  StoragePolicyName:(string)
 				w.str(x.StoragePolicyName)
 			}
 			if x.StoragePolicyID == "" {
-				w.lit(440) //  StoragePolicyID:(string)
+				w.lit(490) //  StoragePolicyID:(string)}
 			} else {
-				w.lit(440) //  StoragePolicyID:(string)
+				w.lit(491) //  StoragePolicyID:(string)
 				w.str(x.StoragePolicyID)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewQuobyteVolumeSource(x *QuobyteVolumeSource) {
 	if x.Registry == "" && x.Volume == "" && !x.ReadOnly && x.User == "" && x.Group == "" && x.Tenant == "" {
-		w.lit(441) // {Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)
+		w.lit(492) // {Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)}
 	} else {
 		if x.Registry == "" && x.Volume == "" && !x.ReadOnly {
-			w.lit(442) // {Registry:(string) Volume:(string) ReadOnly:(bool)false
+			w.lit(493) // {Registry:(string) Volume:(string) ReadOnly:(bool)false
 		} else {
 			if x.Registry == "" {
-				w.lit(443) // {Registry:(string)
+				w.lit(494) // {Registry:(string)
 			} else {
-				w.lit(443) // {Registry:(string)
+				w.lit(494) // {Registry:(string)
 				w.str(x.Registry)
 			}
 			if x.Volume == "" && !x.ReadOnly {
-				w.lit(444) //  Volume:(string) ReadOnly:(bool)false
+				w.lit(495) //  Volume:(string) ReadOnly:(bool)false
 			} else {
 				if x.Volume == "" {
-					w.lit(445) //  Volume:(string)
+					w.lit(496) //  Volume:(string)
 				} else {
-					w.lit(445) //  Volume:(string)
+					w.lit(496) //  Volume:(string)
 					w.str(x.Volume)
 				}
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(396) //  ReadOnly:(bool)false
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
 				}
 			}
 		}
 		if x.User == "" && x.Group == "" && x.Tenant == "" {
-			w.lit(446) //  User:(string) Group:(string) Tenant:(string)
+			w.lit(497) //  User:(string) Group:(string) Tenant:(string)}
 		} else {
 			if x.User == "" {
-				w.lit(398) //  User:(string)
+				w.lit(443) //  User:(string)
 			} else {
-				w.lit(398) //  User:(string)
+				w.lit(443) //  User:(string)
 				w.str(x.User)
 			}
 			if x.Group == "" && x.Tenant == "" {
-				w.lit(447) //  Group:(string) Tenant:(string)
+				w.lit(498) //  Group:(string) Tenant:(string)}
 			} else {
 				if x.Group == "" {
-					w.lit(448) //  Group:(string)
+					w.lit(499) //  Group:(string)
 				} else {
-					w.lit(448) //  Group:(string)
+					w.lit(499) //  Group:(string)
 					w.str(x.Group)
 				}
 				if x.Tenant == "" {
-					w.lit(449) //  Tenant:(string)
+					w.lit(500) //  Tenant:(string)}
 				} else {
-					w.lit(449) //  Tenant:(string)
+					w.lit(501) //  Tenant:(string)
 					w.str(x.Tenant)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 	if x.DiskName == "" && x.DataDiskURI == "" && x.CachingMode == nil && x.FSType == nil && x.ReadOnly == nil && x.Kind == nil {
-		w.lit(450) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>
+		w.lit(502) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}
 	} else {
 		if x.DiskName == "" && x.DataDiskURI == "" && x.CachingMode == nil {
-			w.lit(451) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+			w.lit(503) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
 		} else {
 			if x.DiskName == "" {
-				w.lit(452) // {DiskName:(string)
+				w.lit(504) // {DiskName:(string)
 			} else {
-				w.lit(452) // {DiskName:(string)
+				w.lit(504) // {DiskName:(string)
 				w.str(x.DiskName)
 			}
 			if x.DataDiskURI == "" && x.CachingMode == nil {
-				w.lit(453) //  DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+				w.lit(505) //  DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
 			} else {
 				if x.DataDiskURI == "" {
-					w.lit(454) //  DataDiskURI:(string)
+					w.lit(506) //  DataDiskURI:(string)
 				} else {
-					w.lit(454) //  DataDiskURI:(string)
+					w.lit(506) //  DataDiskURI:(string)
 					w.str(x.DataDiskURI)
 				}
 				if x.CachingMode == nil {
-					w.lit(455) //  CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+					w.lit(507) //  CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
 				} else {
-					w.lit(456) //  CachingMode:(*v1.AzureDataDiskCachingMode)
+					w.lit(508) //  CachingMode:(*v1.AzureDataDiskCachingMode)
 					w.str((*x.CachingMode))
 				}
 			}
 		}
 		if x.FSType == nil && x.ReadOnly == nil && x.Kind == nil {
-			w.lit(457) //  FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>
+			w.lit(509) //  FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}
 		} else {
 			if x.FSType == nil {
-				w.lit(458) //  FSType:(*string)<nil>
+				w.lit(510) //  FSType:(*string)<nil>
 			} else {
-				w.lit(459) //  FSType:(*string)
+				w.lit(511) //  FSType:(*string)
 				w.str((*x.FSType))
 			}
 			if x.ReadOnly == nil && x.Kind == nil {
-				w.lit(460) //  ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>
+				w.lit(512) //  ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}
 			} else {
 				if x.ReadOnly == nil {
-					w.lit(461) //  ReadOnly:(*bool)<nil>
+					w.lit(513) //  ReadOnly:(*bool)<nil>
 				} else {
-					w.lit(462) //  ReadOnly:(*bool)
+					w.lit(514) //  ReadOnly:(*bool)
 					w.boolean((*x.ReadOnly))
 				}
 				if x.Kind == nil {
-					w.lit(463) //  Kind:(*v1.AzureDataDiskKind)<nil>
+					w.lit(515) //  Kind:(*v1.AzureDataDiskKind)<nil>}
 				} else {
-					w.lit(464) //  Kind:(*v1.AzureDataDiskKind)
+					w.lit(516) //  Kind:(*v1.AzureDataDiskKind)
 					w.str((*x.Kind))
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPhotonPersistentDiskVolumeSource(x *PhotonPersistentDiskVolumeSource) {
 	if x.PdID == "" && x.FSType == "" {
-		w.lit(465) // {PdID:(string) FSType:(string)
+		w.lit(517) // {PdID:(string) FSType:(string)}
 	} else {
 		if x.PdID == "" {
-			w.lit(466) // {PdID:(string)
+			w.lit(518) // {PdID:(string)
 		} else {
-			w.lit(466) // {PdID:(string)
+			w.lit(518) // {PdID:(string)
 			w.str(x.PdID)
 		}
 		if x.FSType == "" {
-			w.lit(309) //  FSType:(string)
+			w.lit(519) //  FSType:(string)}
 		} else {
-			w.lit(309) //  FSType:(string)
+			w.lit(349) //  FSType:(string)
 			w.str(x.FSType)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewProjectedVolumeSource(x *ProjectedVolumeSource) {
-	if x.Sources == nil && x.DefaultMode == nil {
-		w.lit(467) // {Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)<nil>
+	if x.Sources == nil && x.DefaultMode != nil && *x.DefaultMode == 420 {
+		w.lit(520) // {Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)420}
 	} else {
 		if x.Sources == nil {
-			w.lit(468) // {Sources:([]v1.VolumeProjection)<nil>
+			w.lit(521) // {Sources:([]v1.VolumeProjection)<nil>
 		} else {
-			w.lit(469) // {Sources:([]v1.VolumeProjection)
+			w.lit(522) // {Sources:([]v1.VolumeProjection)
 			w.spewSliceVolumeProjection(x.Sources)
 		}
-		if x.DefaultMode == nil {
-			w.lit(329) //  DefaultMode:(*int32)<nil>
+		if x.DefaultMode != nil && *x.DefaultMode == 420 {
+			w.lit(453) //  DefaultMode:(*int32)420}
 		} else {
-			w.lit(330) //  DefaultMode:(*int32)
-			w.i64(int64((*x.DefaultMode)))
+			if x.DefaultMode == nil {
+				w.lit(454) //  DefaultMode:(*int32)<nil>}
+			} else {
+				w.lit(372) //  DefaultMode:(*int32)
+				w.i64(int64((*x.DefaultMode)))
+				w.lit(34) // }
+			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeProjection(x *VolumeProjection) {
 	if x.Secret == nil && x.DownwardAPI == nil && x.ConfigMap == nil && x.ServiceAccountToken == nil && x.ClusterTrustBundle == nil && x.PodCertificate == nil {
-		w.lit(470) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>
+		w.lit(523) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}
 	} else {
 		if x.Secret == nil && x.DownwardAPI == nil && x.ConfigMap == nil {
-			w.lit(471) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
+			w.lit(524) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
 		} else {
 			if x.Secret == nil {
-				w.lit(472) // {Secret:(*v1.SecretProjection)<nil>
+				w.lit(525) // {Secret:(*v1.SecretProjection)<nil>
 			} else {
-				w.lit(473) // {Secret:(*v1.SecretProjection)
+				w.lit(526) // {Secret:(*v1.SecretProjection)
 				w.spewSecretProjection(x.Secret)
 			}
 			if x.DownwardAPI == nil && x.ConfigMap == nil {
-				w.lit(474) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
+				w.lit(527) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
 			} else {
 				if x.DownwardAPI == nil {
-					w.lit(475) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil>
+					w.lit(528) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil>
 				} else {
-					w.lit(476) //  DownwardAPI:(*v1.DownwardAPIProjection)
+					w.lit(529) //  DownwardAPI:(*v1.DownwardAPIProjection)
 					w.spewDownwardAPIProjection(x.DownwardAPI)
 				}
 				if x.ConfigMap == nil {
-					w.lit(477) //  ConfigMap:(*v1.ConfigMapProjection)<nil>
+					w.lit(530) //  ConfigMap:(*v1.ConfigMapProjection)<nil>
 				} else {
-					w.lit(478) //  ConfigMap:(*v1.ConfigMapProjection)
+					w.lit(531) //  ConfigMap:(*v1.ConfigMapProjection)
 					w.spewConfigMapProjection(x.ConfigMap)
 				}
 			}
 		}
 		if x.ServiceAccountToken == nil && x.ClusterTrustBundle == nil && x.PodCertificate == nil {
-			w.lit(479) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>
+			w.lit(532) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}
 		} else {
 			if x.ServiceAccountToken == nil {
-				w.lit(480) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil>
+				w.lit(533) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil>
 			} else {
-				w.lit(481) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)
+				w.lit(534) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)
 				w.spewServiceAccountTokenProjection(x.ServiceAccountToken)
 			}
 			if x.ClusterTrustBundle == nil && x.PodCertificate == nil {
-				w.lit(482) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>
+				w.lit(535) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}
 			} else {
 				if x.ClusterTrustBundle == nil {
-					w.lit(483) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil>
+					w.lit(536) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil>
 				} else {
-					w.lit(484) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)
+					w.lit(537) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)
 					w.spewClusterTrustBundleProjection(x.ClusterTrustBundle)
 				}
 				if x.PodCertificate == nil {
-					w.lit(485) //  PodCertificate:(*v1.PodCertificateProjection)<nil>
+					w.lit(538) //  PodCertificate:(*v1.PodCertificateProjection)<nil>}
 				} else {
-					w.lit(486) //  PodCertificate:(*v1.PodCertificateProjection)
+					w.lit(539) //  PodCertificate:(*v1.PodCertificateProjection)
 					w.spewPodCertificateProjection(x.PodCertificate)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretProjection(x *SecretProjection) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
 	if x.Items == nil && x.Optional == nil {
-		w.lit(487) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>
+		w.lit(540) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>}
 	} else {
 		if x.Items == nil {
-			w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+			w.lit(367) //  Items:([]v1.KeyToPath)<nil>
 		} else {
-			w.lit(327) //  Items:([]v1.KeyToPath)
+			w.lit(368) //  Items:([]v1.KeyToPath)
 			w.spewSliceKeyToPath(x.Items)
 		}
 		if x.Optional == nil {
-			w.lit(331) //  Optional:(*bool)<nil>
+			w.lit(373) //  Optional:(*bool)<nil>}
 		} else {
-			w.lit(332) //  Optional:(*bool)
+			w.lit(374) //  Optional:(*bool)
 			w.boolean((*x.Optional))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewDownwardAPIProjection(x *DownwardAPIProjection) {
 	if x.Items == nil {
-		w.lit(405) // {Items:([]v1.DownwardAPIVolumeFile)<nil>
+		w.lit(541) // {Items:([]v1.DownwardAPIVolumeFile)<nil>}
 	} else {
-		w.lit(406) // {Items:([]v1.DownwardAPIVolumeFile)
+		w.lit(452) // {Items:([]v1.DownwardAPIVolumeFile)
 		w.spewSliceDownwardAPIVolumeFile(x.Items)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapProjection(x *ConfigMapProjection) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
 	if x.Items == nil && x.Optional == nil {
-		w.lit(487) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>
+		w.lit(540) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>}
 	} else {
 		if x.Items == nil {
-			w.lit(326) //  Items:([]v1.KeyToPath)<nil>
+			w.lit(367) //  Items:([]v1.KeyToPath)<nil>
 		} else {
-			w.lit(327) //  Items:([]v1.KeyToPath)
+			w.lit(368) //  Items:([]v1.KeyToPath)
 			w.spewSliceKeyToPath(x.Items)
 		}
 		if x.Optional == nil {
-			w.lit(331) //  Optional:(*bool)<nil>
+			w.lit(373) //  Optional:(*bool)<nil>}
 		} else {
-			w.lit(332) //  Optional:(*bool)
+			w.lit(374) //  Optional:(*bool)
 			w.boolean((*x.Optional))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewServiceAccountTokenProjection(x *ServiceAccountTokenProjection) {
 	if x.Audience == "" && x.ExpirationSeconds == nil && x.Path == "" {
-		w.lit(488) // {Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)
+		w.lit(542) // {Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)}
 	} else {
 		if x.Audience == "" {
-			w.lit(489) // {Audience:(string)
+			w.lit(543) // {Audience:(string)
 		} else {
-			w.lit(489) // {Audience:(string)
+			w.lit(543) // {Audience:(string)
 			w.str(x.Audience)
 		}
 		if x.ExpirationSeconds == nil && x.Path == "" {
-			w.lit(490) //  ExpirationSeconds:(*int64)<nil> Path:(string)
+			w.lit(544) //  ExpirationSeconds:(*int64)<nil> Path:(string)}
 		} else {
 			if x.ExpirationSeconds == nil {
-				w.lit(491) //  ExpirationSeconds:(*int64)<nil>
+				w.lit(545) //  ExpirationSeconds:(*int64)<nil>
 			} else {
-				w.lit(492) //  ExpirationSeconds:(*int64)
+				w.lit(546) //  ExpirationSeconds:(*int64)
 				w.i64((*x.ExpirationSeconds))
 			}
 			if x.Path == "" {
-				w.lit(336) //  Path:(string)
+				w.lit(547) //  Path:(string)}
 			} else {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 				w.str(x.Path)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewClusterTrustBundleProjection(x *ClusterTrustBundleProjection) {
 	if x.Name == nil && x.SignerName == nil && x.LabelSelector == nil && x.Optional == nil && x.Path == "" {
-		w.lit(493) // {Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)
+		w.lit(548) // {Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)}
 	} else {
 		if x.Name == nil && x.SignerName == nil {
-			w.lit(494) // {Name:(*string)<nil> SignerName:(*string)<nil>
+			w.lit(549) // {Name:(*string)<nil> SignerName:(*string)<nil>
 		} else {
 			if x.Name == nil {
-				w.lit(495) // {Name:(*string)<nil>
+				w.lit(550) // {Name:(*string)<nil>
 			} else {
-				w.lit(496) // {Name:(*string)
+				w.lit(551) // {Name:(*string)
 				w.str((*x.Name))
 			}
 			if x.SignerName == nil {
-				w.lit(497) //  SignerName:(*string)<nil>
+				w.lit(552) //  SignerName:(*string)<nil>
 			} else {
-				w.lit(498) //  SignerName:(*string)
+				w.lit(553) //  SignerName:(*string)
 				w.str((*x.SignerName))
 			}
 		}
 		if x.LabelSelector == nil && x.Optional == nil && x.Path == "" {
-			w.lit(499) //  LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)
+			w.lit(554) //  LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)}
 		} else {
 			if x.LabelSelector == nil {
-				w.lit(500) //  LabelSelector:(*v1.LabelSelector)<nil>
+				w.lit(555) //  LabelSelector:(*v1.LabelSelector)<nil>
 			} else {
-				w.lit(501) //  LabelSelector:(*v1.LabelSelector)
+				w.lit(556) //  LabelSelector:(*v1.LabelSelector)
 				w.spewLabelSelector(x.LabelSelector)
 			}
 			if x.Optional == nil && x.Path == "" {
-				w.lit(502) //  Optional:(*bool)<nil> Path:(string)
+				w.lit(557) //  Optional:(*bool)<nil> Path:(string)}
 			} else {
 				if x.Optional == nil {
-					w.lit(331) //  Optional:(*bool)<nil>
+					w.lit(558) //  Optional:(*bool)<nil>
 				} else {
-					w.lit(332) //  Optional:(*bool)
+					w.lit(374) //  Optional:(*bool)
 					w.boolean((*x.Optional))
 				}
 				if x.Path == "" {
-					w.lit(336) //  Path:(string)
+					w.lit(547) //  Path:(string)}
 				} else {
-					w.lit(336) //  Path:(string)
+					w.lit(378) //  Path:(string)
 					w.str(x.Path)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewLabelSelector(x *LabelSelector) {
 	if x.MatchLabels == nil && x.MatchExpressions == nil {
-		w.lit(503) // {MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>
+		w.lit(559) // {MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>}
 	} else {
 		if x.MatchLabels == nil {
-			w.lit(504) // {MatchLabels:(map[string]string)<nil>
+			w.lit(560) // {MatchLabels:(map[string]string)<nil>
 		} else {
-			w.lit(505) // {MatchLabels:(map[string]string)
+			w.lit(561) // {MatchLabels:(map[string]string)
 			w.spewMapString(x.MatchLabels)
 		}
 		if x.MatchExpressions == nil {
-			w.lit(506) //  MatchExpressions:([]v1.LabelSelectorRequirement)<nil>
+			w.lit(562) //  MatchExpressions:([]v1.LabelSelectorRequirement)<nil>}
 		} else {
-			w.lit(507) //  MatchExpressions:([]v1.LabelSelectorRequirement)
+			w.lit(563) //  MatchExpressions:([]v1.LabelSelectorRequirement)
 			w.spewSliceLabelSelectorRequirement(x.MatchExpressions)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewLabelSelectorRequirement(x *LabelSelectorRequirement) {
 	if x.Key == "" && x.Operator == "" && x.Values == nil {
-		w.lit(508) // {Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>
+		w.lit(564) // {Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>}
 	} else {
 		if x.Key == "" {
-			w.lit(334) // {Key:(string)
+			w.lit(376) // {Key:(string)
 		} else {
-			w.lit(334) // {Key:(string)
+			w.lit(376) // {Key:(string)
 			w.str(x.Key)
 		}
 		if x.Operator == "" && x.Values == nil {
-			w.lit(509) //  Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>
+			w.lit(565) //  Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>}
 		} else {
 			if x.Operator == "" {
-				w.lit(510) //  Operator:(v1.LabelSelectorOperator)
+				w.lit(566) //  Operator:(v1.LabelSelectorOperator)
 			} else {
-				w.lit(510) //  Operator:(v1.LabelSelectorOperator)
+				w.lit(566) //  Operator:(v1.LabelSelectorOperator)
 				w.str(x.Operator)
 			}
 			if x.Values == nil {
-				w.lit(511) //  Values:([]string)<nil>
+				w.lit(567) //  Values:([]string)<nil>}
 			} else {
-				w.lit(512) //  Values:([]string)
+				w.lit(568) //  Values:([]string)
 				w.spewSliceString(x.Values)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodCertificateProjection(x *PodCertificateProjection) {
 	if x.SignerName == "" && x.KeyType == "" && x.MaxExpirationSeconds == nil && x.CredentialBundlePath == "" && x.KeyPath == "" && x.CertificateChainPath == "" && x.UserAnnotations == nil {
-		w.lit(513) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>
+		w.lit(569) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}
 	} else {
 		if x.SignerName == "" && x.KeyType == "" && x.MaxExpirationSeconds == nil {
-			w.lit(514) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
+			w.lit(570) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
 		} else {
 			if x.SignerName == "" {
-				w.lit(515) // {SignerName:(string)
+				w.lit(571) // {SignerName:(string)
 			} else {
-				w.lit(515) // {SignerName:(string)
+				w.lit(571) // {SignerName:(string)
 				w.str(x.SignerName)
 			}
 			if x.KeyType == "" && x.MaxExpirationSeconds == nil {
-				w.lit(516) //  KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
+				w.lit(572) //  KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
 			} else {
 				if x.KeyType == "" {
-					w.lit(517) //  KeyType:(string)
+					w.lit(573) //  KeyType:(string)
 				} else {
-					w.lit(517) //  KeyType:(string)
+					w.lit(573) //  KeyType:(string)
 					w.str(x.KeyType)
 				}
 				if x.MaxExpirationSeconds == nil {
-					w.lit(518) //  MaxExpirationSeconds:(*int32)<nil>
+					w.lit(574) //  MaxExpirationSeconds:(*int32)<nil>
 				} else {
-					w.lit(519) //  MaxExpirationSeconds:(*int32)
+					w.lit(575) //  MaxExpirationSeconds:(*int32)
 					w.i64(int64((*x.MaxExpirationSeconds)))
 				}
 			}
 		}
 		if x.CredentialBundlePath == "" && x.KeyPath == "" && x.CertificateChainPath == "" && x.UserAnnotations == nil {
-			w.lit(520) //  CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>
+			w.lit(576) //  CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}
 		} else {
 			if x.CredentialBundlePath == "" && x.KeyPath == "" {
-				w.lit(521) //  CredentialBundlePath:(string) KeyPath:(string)
+				w.lit(577) //  CredentialBundlePath:(string) KeyPath:(string)
 			} else {
 				if x.CredentialBundlePath == "" {
-					w.lit(522) //  CredentialBundlePath:(string)
+					w.lit(578) //  CredentialBundlePath:(string)
 				} else {
-					w.lit(522) //  CredentialBundlePath:(string)
+					w.lit(578) //  CredentialBundlePath:(string)
 					w.str(x.CredentialBundlePath)
 				}
 				if x.KeyPath == "" {
-					w.lit(523) //  KeyPath:(string)
+					w.lit(579) //  KeyPath:(string)
 				} else {
-					w.lit(523) //  KeyPath:(string)
+					w.lit(579) //  KeyPath:(string)
 					w.str(x.KeyPath)
 				}
 			}
 			if x.CertificateChainPath == "" && x.UserAnnotations == nil {
-				w.lit(524) //  CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>
+				w.lit(580) //  CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}
 			} else {
 				if x.CertificateChainPath == "" {
-					w.lit(525) //  CertificateChainPath:(string)
+					w.lit(581) //  CertificateChainPath:(string)
 				} else {
-					w.lit(525) //  CertificateChainPath:(string)
+					w.lit(581) //  CertificateChainPath:(string)
 					w.str(x.CertificateChainPath)
 				}
 				if x.UserAnnotations == nil {
-					w.lit(526) //  UserAnnotations:(map[string]string)<nil>
+					w.lit(582) //  UserAnnotations:(map[string]string)<nil>}
 				} else {
-					w.lit(527) //  UserAnnotations:(map[string]string)
+					w.lit(583) //  UserAnnotations:(map[string]string)
 					w.spewMapString(x.UserAnnotations)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPortworxVolumeSource(x *PortworxVolumeSource) {
 	if x.VolumeID == "" && x.FSType == "" && !x.ReadOnly {
-		w.lit(528) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false
+		w.lit(584) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false}
 	} else {
 		if x.VolumeID == "" {
-			w.lit(317) // {VolumeID:(string)
+			w.lit(357) // {VolumeID:(string)
 		} else {
-			w.lit(317) // {VolumeID:(string)
+			w.lit(357) // {VolumeID:(string)
 			w.str(x.VolumeID)
 		}
 		if x.FSType == "" && !x.ReadOnly {
-			w.lit(529) //  FSType:(string) ReadOnly:(bool)false
+			w.lit(585) //  FSType:(string) ReadOnly:(bool)false}
 		} else {
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 			if !x.ReadOnly {
-				w.lit(313) //  ReadOnly:(bool)false
+				w.lit(353) //  ReadOnly:(bool)false}
 			} else {
-				w.lit(314) //  ReadOnly:(bool)
+				w.lit(354) //  ReadOnly:(bool)
 				w.boolean(x.ReadOnly)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 	if x.Gateway == "" && x.System == "" && x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" && x.StoragePool == "" && x.StorageMode == "" && x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
-		w.lit(530) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false
+		w.lit(586) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false}
 	} else {
 		if x.Gateway == "" && x.System == "" && x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" {
-			w.lit(531) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
+			w.lit(587) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
 		} else {
 			if x.Gateway == "" && x.System == "" {
-				w.lit(532) // {Gateway:(string) System:(string)
+				w.lit(588) // {Gateway:(string) System:(string)
 			} else {
 				if x.Gateway == "" {
-					w.lit(533) // {Gateway:(string)
+					w.lit(589) // {Gateway:(string)
 				} else {
-					w.lit(533) // {Gateway:(string)
+					w.lit(589) // {Gateway:(string)
 					w.str(x.Gateway)
 				}
 				if x.System == "" {
-					w.lit(534) //  System:(string)
+					w.lit(590) //  System:(string)
 				} else {
-					w.lit(534) //  System:(string)
+					w.lit(590) //  System:(string)
 					w.str(x.System)
 				}
 			}
 			if x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" {
-				w.lit(535) //  SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
+				w.lit(591) //  SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
 			} else {
 				if x.SecretRef == nil {
-					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+					w.lit(406) //  SecretRef:(*v1.LocalObjectReference)<nil>
 				} else {
-					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 					w.spewLocalObjectReference(x.SecretRef)
 				}
 				if !x.SSLEnabled && x.ProtectionDomain == "" {
-					w.lit(536) //  SSLEnabled:(bool)false ProtectionDomain:(string)
+					w.lit(592) //  SSLEnabled:(bool)false ProtectionDomain:(string)
 				} else {
 					if !x.SSLEnabled {
-						w.lit(537) //  SSLEnabled:(bool)false
+						w.lit(593) //  SSLEnabled:(bool)false
 					} else {
-						w.lit(538) //  SSLEnabled:(bool)
+						w.lit(594) //  SSLEnabled:(bool)
 						w.boolean(x.SSLEnabled)
 					}
 					if x.ProtectionDomain == "" {
-						w.lit(539) //  ProtectionDomain:(string)
+						w.lit(595) //  ProtectionDomain:(string)
 					} else {
-						w.lit(539) //  ProtectionDomain:(string)
+						w.lit(595) //  ProtectionDomain:(string)
 						w.str(x.ProtectionDomain)
 					}
 				}
 			}
 		}
 		if x.StoragePool == "" && x.StorageMode == "" && x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
-			w.lit(540) //  StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false
+			w.lit(596) //  StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false}
 		} else {
 			if x.StoragePool == "" && x.StorageMode == "" {
-				w.lit(541) //  StoragePool:(string) StorageMode:(string)
+				w.lit(597) //  StoragePool:(string) StorageMode:(string)
 			} else {
 				if x.StoragePool == "" {
-					w.lit(542) //  StoragePool:(string)
+					w.lit(598) //  StoragePool:(string)
 				} else {
-					w.lit(542) //  StoragePool:(string)
+					w.lit(598) //  StoragePool:(string)
 					w.str(x.StoragePool)
 				}
 				if x.StorageMode == "" {
-					w.lit(543) //  StorageMode:(string)
+					w.lit(599) //  StorageMode:(string)
 				} else {
-					w.lit(543) //  StorageMode:(string)
+					w.lit(599) //  StorageMode:(string)
 					w.str(x.StorageMode)
 				}
 			}
 			if x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
-				w.lit(544) //  VolumeName:(string) FSType:(string) ReadOnly:(bool)false
+				w.lit(600) //  VolumeName:(string) FSType:(string) ReadOnly:(bool)false}
 			} else {
 				if x.VolumeName == "" {
-					w.lit(545) //  VolumeName:(string)
+					w.lit(601) //  VolumeName:(string)
 				} else {
-					w.lit(545) //  VolumeName:(string)
+					w.lit(601) //  VolumeName:(string)
 					w.str(x.VolumeName)
 				}
 				if x.FSType == "" && !x.ReadOnly {
-					w.lit(529) //  FSType:(string) ReadOnly:(bool)false
+					w.lit(585) //  FSType:(string) ReadOnly:(bool)false}
 				} else {
 					if x.FSType == "" {
-						w.lit(309) //  FSType:(string)
+						w.lit(349) //  FSType:(string)
 					} else {
-						w.lit(309) //  FSType:(string)
+						w.lit(349) //  FSType:(string)
 						w.str(x.FSType)
 					}
 					if !x.ReadOnly {
-						w.lit(313) //  ReadOnly:(bool)false
+						w.lit(353) //  ReadOnly:(bool)false}
 					} else {
-						w.lit(314) //  ReadOnly:(bool)
+						w.lit(354) //  ReadOnly:(bool)
 						w.boolean(x.ReadOnly)
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewStorageOSVolumeSource(x *StorageOSVolumeSource) {
 	if x.VolumeName == "" && x.VolumeNamespace == "" && x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
-		w.lit(546) // {VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+		w.lit(602) // {VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
 	} else {
 		if x.VolumeName == "" && x.VolumeNamespace == "" {
-			w.lit(547) // {VolumeName:(string) VolumeNamespace:(string)
+			w.lit(603) // {VolumeName:(string) VolumeNamespace:(string)
 		} else {
 			if x.VolumeName == "" {
-				w.lit(548) // {VolumeName:(string)
+				w.lit(604) // {VolumeName:(string)
 			} else {
-				w.lit(548) // {VolumeName:(string)
+				w.lit(604) // {VolumeName:(string)
 				w.str(x.VolumeName)
 			}
 			if x.VolumeNamespace == "" {
-				w.lit(549) //  VolumeNamespace:(string)
+				w.lit(605) //  VolumeNamespace:(string)
 			} else {
-				w.lit(549) //  VolumeNamespace:(string)
+				w.lit(605) //  VolumeNamespace:(string)
 				w.str(x.VolumeNamespace)
 			}
 		}
 		if x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
-			w.lit(550) //  FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+			w.lit(606) //  FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
 		} else {
 			if x.FSType == "" {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 			} else {
-				w.lit(309) //  FSType:(string)
+				w.lit(349) //  FSType:(string)
 				w.str(x.FSType)
 			}
 			if !x.ReadOnly && x.SecretRef == nil {
-				w.lit(392) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>
+				w.lit(436) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
 			} else {
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(396) //  ReadOnly:(bool)false
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
 				}
 				if x.SecretRef == nil {
-					w.lit(363) //  SecretRef:(*v1.LocalObjectReference)<nil>
+					w.lit(437) //  SecretRef:(*v1.LocalObjectReference)<nil>}
 				} else {
-					w.lit(364) //  SecretRef:(*v1.LocalObjectReference)
+					w.lit(407) //  SecretRef:(*v1.LocalObjectReference)
 					w.spewLocalObjectReference(x.SecretRef)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewCSIVolumeSource(x *CSIVolumeSource) {
 	if x.Driver == "" && x.ReadOnly == nil && x.FSType == nil && x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
-		w.lit(551) // {Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+		w.lit(607) // {Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
 	} else {
 		if x.Driver == "" && x.ReadOnly == nil {
-			w.lit(552) // {Driver:(string) ReadOnly:(*bool)<nil>
+			w.lit(608) // {Driver:(string) ReadOnly:(*bool)<nil>
 		} else {
 			if x.Driver == "" {
-				w.lit(386) // {Driver:(string)
+				w.lit(430) // {Driver:(string)
 			} else {
-				w.lit(386) // {Driver:(string)
+				w.lit(430) // {Driver:(string)
 				w.str(x.Driver)
 			}
 			if x.ReadOnly == nil {
-				w.lit(461) //  ReadOnly:(*bool)<nil>
+				w.lit(513) //  ReadOnly:(*bool)<nil>
 			} else {
-				w.lit(462) //  ReadOnly:(*bool)
+				w.lit(514) //  ReadOnly:(*bool)
 				w.boolean((*x.ReadOnly))
 			}
 		}
 		if x.FSType == nil && x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
-			w.lit(553) //  FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+			w.lit(609) //  FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
 		} else {
 			if x.FSType == nil {
-				w.lit(458) //  FSType:(*string)<nil>
+				w.lit(510) //  FSType:(*string)<nil>
 			} else {
-				w.lit(459) //  FSType:(*string)
+				w.lit(511) //  FSType:(*string)
 				w.str((*x.FSType))
 			}
 			if x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
-				w.lit(554) //  VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+				w.lit(610) //  VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
 			} else {
 				if x.VolumeAttributes == nil {
-					w.lit(555) //  VolumeAttributes:(map[string]string)<nil>
+					w.lit(611) //  VolumeAttributes:(map[string]string)<nil>
 				} else {
-					w.lit(556) //  VolumeAttributes:(map[string]string)
+					w.lit(612) //  VolumeAttributes:(map[string]string)
 					w.spewMapString(x.VolumeAttributes)
 				}
 				if x.NodePublishSecretRef == nil {
-					w.lit(557) //  NodePublishSecretRef:(*v1.LocalObjectReference)<nil>
+					w.lit(613) //  NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
 				} else {
-					w.lit(558) //  NodePublishSecretRef:(*v1.LocalObjectReference)
+					w.lit(614) //  NodePublishSecretRef:(*v1.LocalObjectReference)
 					w.spewLocalObjectReference(x.NodePublishSecretRef)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEphemeralVolumeSource(x *EphemeralVolumeSource) {
 	if x.VolumeClaimTemplate == nil {
-		w.lit(559) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>
+		w.lit(615) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>}
 	} else {
-		w.lit(560) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)
+		w.lit(616) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)
 		w.spewPersistentVolumeClaimTemplate(x.VolumeClaimTemplate)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPersistentVolumeClaimTemplate(x *PersistentVolumeClaimTemplate) {
-	w.lit(25) // {ObjectMeta:(v1.ObjectMeta)
+	w.lit(617) // {ObjectMeta:(v1.ObjectMeta)
 	w.spewObjectMeta(&x.ObjectMeta)
-	w.lit(561) //  Spec:(v1.PersistentVolumeClaimSpec)
+	w.lit(618) //  Spec:(v1.PersistentVolumeClaimSpec)
 	w.spewPersistentVolumeClaimSpec(&x.Spec)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 func (w *spewer) spewPersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) {
 	if x.AccessModes == nil && x.Selector == nil {
-		w.lit(562) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil> Selector:(*v1.LabelSelector)<nil>
+		w.lit(619) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil> Selector:(*v1.LabelSelector)<nil>
 	} else {
 		if x.AccessModes == nil {
-			w.lit(563) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil>
+			w.lit(620) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil>
 		} else {
-			w.lit(564) // {AccessModes:([]v1.PersistentVolumeAccessMode)
+			w.lit(621) // {AccessModes:([]v1.PersistentVolumeAccessMode)
 			w.spewSliceString(x.AccessModes)
 		}
 		if x.Selector == nil {
-			w.lit(565) //  Selector:(*v1.LabelSelector)<nil>
+			w.lit(622) //  Selector:(*v1.LabelSelector)<nil>
 		} else {
-			w.lit(566) //  Selector:(*v1.LabelSelector)
+			w.lit(623) //  Selector:(*v1.LabelSelector)
 			w.spewLabelSelector(x.Selector)
 		}
 	}
-	w.lit(567) //  Resources:(v1.VolumeResourceRequirements)
+	w.lit(624) //  Resources:(v1.VolumeResourceRequirements)
 	w.spewVolumeResourceRequirements(&x.Resources)
 	if x.VolumeName == "" && x.StorageClassName == nil && x.VolumeMode == nil && x.DataSource == nil && x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
-		w.lit(568) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>
+		w.lit(625) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}
 	} else {
 		if x.VolumeName == "" && x.StorageClassName == nil && x.VolumeMode == nil {
-			w.lit(569) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
+			w.lit(626) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
 		} else {
 			if x.VolumeName == "" {
-				w.lit(545) //  VolumeName:(string)
+				w.lit(601) //  VolumeName:(string)
 			} else {
-				w.lit(545) //  VolumeName:(string)
+				w.lit(601) //  VolumeName:(string)
 				w.str(x.VolumeName)
 			}
 			if x.StorageClassName == nil && x.VolumeMode == nil {
-				w.lit(570) //  StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
+				w.lit(627) //  StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
 			} else {
 				if x.StorageClassName == nil {
-					w.lit(571) //  StorageClassName:(*string)<nil>
+					w.lit(628) //  StorageClassName:(*string)<nil>
 				} else {
-					w.lit(572) //  StorageClassName:(*string)
+					w.lit(629) //  StorageClassName:(*string)
 					w.str((*x.StorageClassName))
 				}
 				if x.VolumeMode == nil {
-					w.lit(573) //  VolumeMode:(*v1.PersistentVolumeMode)<nil>
+					w.lit(630) //  VolumeMode:(*v1.PersistentVolumeMode)<nil>
 				} else {
-					w.lit(574) //  VolumeMode:(*v1.PersistentVolumeMode)
+					w.lit(631) //  VolumeMode:(*v1.PersistentVolumeMode)
 					w.str((*x.VolumeMode))
 				}
 			}
 		}
 		if x.DataSource == nil && x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
-			w.lit(575) //  DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>
+			w.lit(632) //  DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}
 		} else {
 			if x.DataSource == nil {
-				w.lit(576) //  DataSource:(*v1.TypedLocalObjectReference)<nil>
+				w.lit(633) //  DataSource:(*v1.TypedLocalObjectReference)<nil>
 			} else {
-				w.lit(577) //  DataSource:(*v1.TypedLocalObjectReference)
+				w.lit(634) //  DataSource:(*v1.TypedLocalObjectReference)
 				w.spewTypedLocalObjectReference(x.DataSource)
 			}
 			if x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
-				w.lit(578) //  DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>
+				w.lit(635) //  DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}
 			} else {
 				if x.DataSourceRef == nil {
-					w.lit(579) //  DataSourceRef:(*v1.TypedObjectReference)<nil>
+					w.lit(636) //  DataSourceRef:(*v1.TypedObjectReference)<nil>
 				} else {
-					w.lit(580) //  DataSourceRef:(*v1.TypedObjectReference)
+					w.lit(637) //  DataSourceRef:(*v1.TypedObjectReference)
 					w.spewTypedObjectReference(x.DataSourceRef)
 				}
 				if x.VolumeAttributesClassName == nil {
-					w.lit(581) //  VolumeAttributesClassName:(*string)<nil>
+					w.lit(638) //  VolumeAttributesClassName:(*string)<nil>}
 				} else {
-					w.lit(582) //  VolumeAttributesClassName:(*string)
+					w.lit(639) //  VolumeAttributesClassName:(*string)
 					w.str((*x.VolumeAttributesClassName))
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeResourceRequirements(x *VolumeResourceRequirements) {
 	if x.Limits == nil && x.Requests == nil {
-		w.lit(583) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>
+		w.lit(640) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>}
 	} else {
 		if x.Limits == nil {
-			w.lit(584) // {Limits:(v1.ResourceList)<nil>
+			w.lit(641) // {Limits:(v1.ResourceList)<nil>
 		} else {
-			w.lit(585) // {Limits:(v1.ResourceList)
+			w.lit(642) // {Limits:(v1.ResourceList)
 			w.spewMapQuantity(x.Limits)
 		}
 		if x.Requests == nil {
-			w.lit(586) //  Requests:(v1.ResourceList)<nil>
+			w.lit(643) //  Requests:(v1.ResourceList)<nil>}
 		} else {
-			w.lit(587) //  Requests:(v1.ResourceList)
+			w.lit(644) //  Requests:(v1.ResourceList)
 			w.spewMapQuantity(x.Requests)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewTypedLocalObjectReference(x *TypedLocalObjectReference) {
 	if x.APIGroup == nil && x.Kind == "" && x.Name == "" {
-		w.lit(588) // {APIGroup:(*string)<nil> Kind:(string) Name:(string)
+		w.lit(645) // {APIGroup:(*string)<nil> Kind:(string) Name:(string)}
 	} else {
 		if x.APIGroup == nil {
-			w.lit(589) // {APIGroup:(*string)<nil>
+			w.lit(646) // {APIGroup:(*string)<nil>
 		} else {
-			w.lit(590) // {APIGroup:(*string)
+			w.lit(647) // {APIGroup:(*string)
 			w.str((*x.APIGroup))
 		}
 		if x.Kind == "" && x.Name == "" {
-			w.lit(68) //  Kind:(string) Name:(string)
+			w.lit(648) //  Kind:(string) Name:(string)}
 		} else {
 			if x.Kind == "" {
-				w.lit(69) //  Kind:(string)
+				w.lit(103) //  Kind:(string)
 			} else {
-				w.lit(69) //  Kind:(string)
+				w.lit(103) //  Kind:(string)
 				w.str(x.Kind)
 			}
 			if x.Name == "" {
-				w.lit(70) //  Name:(string)
+				w.lit(649) //  Name:(string)}
 			} else {
-				w.lit(70) //  Name:(string)
+				w.lit(104) //  Name:(string)
 				w.str(x.Name)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewTypedObjectReference(x *TypedObjectReference) {
 	if x.APIGroup == nil && x.Kind == "" && x.Name == "" && x.Namespace == nil {
-		w.lit(591) // {APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>
+		w.lit(650) // {APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>}
 	} else {
 		if x.APIGroup == nil && x.Kind == "" {
-			w.lit(592) // {APIGroup:(*string)<nil> Kind:(string)
+			w.lit(651) // {APIGroup:(*string)<nil> Kind:(string)
 		} else {
 			if x.APIGroup == nil {
-				w.lit(589) // {APIGroup:(*string)<nil>
+				w.lit(646) // {APIGroup:(*string)<nil>
 			} else {
-				w.lit(590) // {APIGroup:(*string)
+				w.lit(647) // {APIGroup:(*string)
 				w.str((*x.APIGroup))
 			}
 			if x.Kind == "" {
-				w.lit(69) //  Kind:(string)
+				w.lit(103) //  Kind:(string)
 			} else {
-				w.lit(69) //  Kind:(string)
+				w.lit(103) //  Kind:(string)
 				w.str(x.Kind)
 			}
 		}
 		if x.Name == "" && x.Namespace == nil {
-			w.lit(593) //  Name:(string) Namespace:(*string)<nil>
+			w.lit(652) //  Name:(string) Namespace:(*string)<nil>}
 		} else {
 			if x.Name == "" {
-				w.lit(70) //  Name:(string)
+				w.lit(104) //  Name:(string)
 			} else {
-				w.lit(70) //  Name:(string)
+				w.lit(104) //  Name:(string)
 				w.str(x.Name)
 			}
 			if x.Namespace == nil {
-				w.lit(594) //  Namespace:(*string)<nil>
+				w.lit(653) //  Namespace:(*string)<nil>}
 			} else {
-				w.lit(595) //  Namespace:(*string)
+				w.lit(654) //  Namespace:(*string)
 				w.str((*x.Namespace))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewImageVolumeSource(x *ImageVolumeSource) {
 	if x.Reference == "" && x.PullPolicy == "" {
-		w.lit(596) // {Reference:(string) PullPolicy:(v1.PullPolicy)
+		w.lit(655) // {Reference:(string) PullPolicy:(v1.PullPolicy)}
 	} else {
 		if x.Reference == "" {
-			w.lit(597) // {Reference:(string)
+			w.lit(656) // {Reference:(string)
 		} else {
-			w.lit(597) // {Reference:(string)
+			w.lit(656) // {Reference:(string)
 			w.str(x.Reference)
 		}
 		if x.PullPolicy == "" {
-			w.lit(598) //  PullPolicy:(v1.PullPolicy)
+			w.lit(657) //  PullPolicy:(v1.PullPolicy)}
 		} else {
-			w.lit(598) //  PullPolicy:(v1.PullPolicy)
+			w.lit(658) //  PullPolicy:(v1.PullPolicy)
 			w.str(x.PullPolicy)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewContainer(x *Container) {
 	if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil && x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
-		w.lit(599) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+		w.lit(659) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
 	} else {
 		if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil {
-			w.lit(600) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
+			w.lit(660) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
 		} else {
 			if x.Name == "" && x.Image == "" {
-				w.lit(601) // {Name:(string) Image:(string)
+				w.lit(661) // {Name:(string) Image:(string)
 			} else {
 				if x.Name == "" {
-					w.lit(30) // {Name:(string)
+					w.lit(64) // {Name:(string)
 				} else {
-					w.lit(30) // {Name:(string)
+					w.lit(64) // {Name:(string)
 					w.str(x.Name)
 				}
 				if x.Image == "" {
-					w.lit(602) //  Image:(string)
+					w.lit(662) //  Image:(string)
 				} else {
-					w.lit(602) //  Image:(string)
+					w.lit(662) //  Image:(string)
 					w.str(x.Image)
 				}
 			}
 			if x.Command == nil && x.Args == nil {
-				w.lit(603) //  Command:([]string)<nil> Args:([]string)<nil>
+				w.lit(663) //  Command:([]string)<nil> Args:([]string)<nil>
 			} else {
 				if x.Command == nil {
-					w.lit(604) //  Command:([]string)<nil>
+					w.lit(664) //  Command:([]string)<nil>
 				} else {
-					w.lit(605) //  Command:([]string)
+					w.lit(665) //  Command:([]string)
 					w.spewSliceString(x.Command)
 				}
 				if x.Args == nil {
-					w.lit(606) //  Args:([]string)<nil>
+					w.lit(666) //  Args:([]string)<nil>
 				} else {
-					w.lit(607) //  Args:([]string)
+					w.lit(667) //  Args:([]string)
 					w.spewSliceString(x.Args)
 				}
 			}
 		}
 		if x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
-			w.lit(608) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+			w.lit(668) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
 		} else {
 			if x.WorkingDir == "" && x.Ports == nil {
-				w.lit(609) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
+				w.lit(669) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
 			} else {
 				if x.WorkingDir == "" {
-					w.lit(610) //  WorkingDir:(string)
+					w.lit(670) //  WorkingDir:(string)
 				} else {
-					w.lit(610) //  WorkingDir:(string)
+					w.lit(670) //  WorkingDir:(string)
 					w.str(x.WorkingDir)
 				}
 				if x.Ports == nil {
-					w.lit(611) //  Ports:([]v1.ContainerPort)<nil>
+					w.lit(671) //  Ports:([]v1.ContainerPort)<nil>
 				} else {
-					w.lit(612) //  Ports:([]v1.ContainerPort)
+					w.lit(672) //  Ports:([]v1.ContainerPort)
 					w.spewSliceContainerPort(x.Ports)
 				}
 			}
 			if x.EnvFrom == nil && x.Env == nil {
-				w.lit(613) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+				w.lit(673) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
 			} else {
 				if x.EnvFrom == nil {
-					w.lit(614) //  EnvFrom:([]v1.EnvFromSource)<nil>
+					w.lit(674) //  EnvFrom:([]v1.EnvFromSource)<nil>
 				} else {
-					w.lit(615) //  EnvFrom:([]v1.EnvFromSource)
+					w.lit(675) //  EnvFrom:([]v1.EnvFromSource)
 					w.spewSliceEnvFromSource(x.EnvFrom)
 				}
 				if x.Env == nil {
-					w.lit(616) //  Env:([]v1.EnvVar)<nil>
+					w.lit(676) //  Env:([]v1.EnvVar)<nil>
 				} else {
-					w.lit(617) //  Env:([]v1.EnvVar)
+					w.lit(677) //  Env:([]v1.EnvVar)
 					w.spewSliceEnvVar(x.Env)
 				}
 			}
 		}
 	}
-	w.lit(618) //  Resources:(v1.ResourceRequirements)
+	w.lit(678) //  Resources:(v1.ResourceRequirements)
 	w.spewResourceRequirements(&x.Resources)
-	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
-		w.lit(619) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+		w.lit(679) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
 	} else {
 		if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
-			w.lit(620) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+			w.lit(680) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
 		} else {
 			if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil {
-				w.lit(621) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+				w.lit(681) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
 			} else {
 				if x.ResizePolicy == nil && x.RestartPolicy == nil {
-					w.lit(622) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+					w.lit(682) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
 				} else {
 					if x.ResizePolicy == nil {
-						w.lit(623) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
+						w.lit(683) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
 					} else {
-						w.lit(624) //  ResizePolicy:([]v1.ContainerResizePolicy)
+						w.lit(684) //  ResizePolicy:([]v1.ContainerResizePolicy)
 						w.spewSliceContainerResizePolicy(x.ResizePolicy)
 					}
 					if x.RestartPolicy == nil {
-						w.lit(625) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+						w.lit(685) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
 					} else {
-						w.lit(626) //  RestartPolicy:(*v1.ContainerRestartPolicy)
+						w.lit(686) //  RestartPolicy:(*v1.ContainerRestartPolicy)
 						w.str((*x.RestartPolicy))
 					}
 				}
 				if x.RestartPolicyRules == nil && x.VolumeMounts == nil {
-					w.lit(627) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+					w.lit(687) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
 				} else {
 					if x.RestartPolicyRules == nil {
-						w.lit(628) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
+						w.lit(688) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
 					} else {
-						w.lit(629) //  RestartPolicyRules:([]v1.ContainerRestartRule)
+						w.lit(689) //  RestartPolicyRules:([]v1.ContainerRestartRule)
 						w.spewSliceContainerRestartRule(x.RestartPolicyRules)
 					}
 					if x.VolumeMounts == nil {
-						w.lit(630) //  VolumeMounts:([]v1.VolumeMount)<nil>
+						w.lit(690) //  VolumeMounts:([]v1.VolumeMount)<nil>
 					} else {
-						w.lit(631) //  VolumeMounts:([]v1.VolumeMount)
+						w.lit(691) //  VolumeMounts:([]v1.VolumeMount)
 						w.spewSliceVolumeMount(x.VolumeMounts)
 					}
 				}
 			}
 			if x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
-				w.lit(632) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+				w.lit(692) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
 			} else {
 				if x.VolumeDevices == nil && x.LivenessProbe == nil {
-					w.lit(633) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
+					w.lit(693) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
 				} else {
 					if x.VolumeDevices == nil {
-						w.lit(634) //  VolumeDevices:([]v1.VolumeDevice)<nil>
+						w.lit(694) //  VolumeDevices:([]v1.VolumeDevice)<nil>
 					} else {
-						w.lit(635) //  VolumeDevices:([]v1.VolumeDevice)
+						w.lit(695) //  VolumeDevices:([]v1.VolumeDevice)
 						w.spewSliceVolumeDevice(x.VolumeDevices)
 					}
 					if x.LivenessProbe == nil {
-						w.lit(636) //  LivenessProbe:(*v1.Probe)<nil>
+						w.lit(696) //  LivenessProbe:(*v1.Probe)<nil>
 					} else {
-						w.lit(637) //  LivenessProbe:(*v1.Probe)
+						w.lit(697) //  LivenessProbe:(*v1.Probe)
 						w.spewProbe(x.LivenessProbe)
 					}
 				}
 				if x.ReadinessProbe == nil && x.StartupProbe == nil {
-					w.lit(638) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+					w.lit(698) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
 				} else {
 					if x.ReadinessProbe == nil {
-						w.lit(639) //  ReadinessProbe:(*v1.Probe)<nil>
+						w.lit(699) //  ReadinessProbe:(*v1.Probe)<nil>
 					} else {
-						w.lit(640) //  ReadinessProbe:(*v1.Probe)
+						w.lit(700) //  ReadinessProbe:(*v1.Probe)
 						w.spewProbe(x.ReadinessProbe)
 					}
 					if x.StartupProbe == nil {
-						w.lit(641) //  StartupProbe:(*v1.Probe)<nil>
+						w.lit(701) //  StartupProbe:(*v1.Probe)<nil>
 					} else {
-						w.lit(642) //  StartupProbe:(*v1.Probe)
+						w.lit(702) //  StartupProbe:(*v1.Probe)
 						w.spewProbe(x.StartupProbe)
 					}
 				}
 			}
 		}
-		if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
-			w.lit(643) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+		if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+			w.lit(703) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
 		} else {
-			if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
-				w.lit(644) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+			if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+				w.lit(704) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
 			} else {
-				if x.Lifecycle == nil && x.TerminationMessagePath == "" {
-					w.lit(645) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)
+				if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" {
+					w.lit(705) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log
 				} else {
 					if x.Lifecycle == nil {
-						w.lit(646) //  Lifecycle:(*v1.Lifecycle)<nil>
+						w.lit(706) //  Lifecycle:(*v1.Lifecycle)<nil>
 					} else {
-						w.lit(647) //  Lifecycle:(*v1.Lifecycle)
+						w.lit(707) //  Lifecycle:(*v1.Lifecycle)
 						w.spewLifecycle(x.Lifecycle)
 					}
-					if x.TerminationMessagePath == "" {
-						w.lit(648) //  TerminationMessagePath:(string)
+					if x.TerminationMessagePath == "/dev/termination-log" {
+						w.lit(708) //  TerminationMessagePath:(string)/dev/termination-log
 					} else {
-						w.lit(648) //  TerminationMessagePath:(string)
+						w.lit(709) //  TerminationMessagePath:(string)
 						w.str(x.TerminationMessagePath)
 					}
 				}
-				if x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
-					w.lit(649) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+				if x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+					w.lit(710) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
 				} else {
-					if x.TerminationMessagePolicy == "" {
-						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+					if x.TerminationMessagePolicy == "File" {
+						w.lit(711) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File
 					} else {
-						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+						w.lit(712) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
 						w.str(x.TerminationMessagePolicy)
 					}
-					if x.ImagePullPolicy == "" {
-						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+					if x.ImagePullPolicy == "IfNotPresent" {
+						w.lit(713) //  ImagePullPolicy:(v1.PullPolicy)IfNotPresent
 					} else {
-						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+						w.lit(714) //  ImagePullPolicy:(v1.PullPolicy)
 						w.str(x.ImagePullPolicy)
 					}
 				}
 			}
 			if x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
-				w.lit(652) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+				w.lit(715) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
 			} else {
 				if x.SecurityContext == nil && !x.Stdin {
-					w.lit(653) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
+					w.lit(716) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
 				} else {
 					if x.SecurityContext == nil {
-						w.lit(654) //  SecurityContext:(*v1.SecurityContext)<nil>
+						w.lit(717) //  SecurityContext:(*v1.SecurityContext)<nil>
 					} else {
-						w.lit(655) //  SecurityContext:(*v1.SecurityContext)
+						w.lit(718) //  SecurityContext:(*v1.SecurityContext)
 						w.spewSecurityContext(x.SecurityContext)
 					}
 					if !x.Stdin {
-						w.lit(656) //  Stdin:(bool)false
+						w.lit(719) //  Stdin:(bool)false
 					} else {
-						w.lit(657) //  Stdin:(bool)
+						w.lit(720) //  Stdin:(bool)
 						w.boolean(x.Stdin)
 					}
 				}
 				if !x.StdinOnce && !x.TTY {
-					w.lit(658) //  StdinOnce:(bool)false TTY:(bool)false
+					w.lit(721) //  StdinOnce:(bool)false TTY:(bool)false}
 				} else {
 					if !x.StdinOnce {
-						w.lit(659) //  StdinOnce:(bool)false
+						w.lit(722) //  StdinOnce:(bool)false
 					} else {
-						w.lit(660) //  StdinOnce:(bool)
+						w.lit(723) //  StdinOnce:(bool)
 						w.boolean(x.StdinOnce)
 					}
 					if !x.TTY {
-						w.lit(661) //  TTY:(bool)false
+						w.lit(724) //  TTY:(bool)false}
 					} else {
-						w.lit(662) //  TTY:(bool)
+						w.lit(725) //  TTY:(bool)
 						w.boolean(x.TTY)
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerPort(x *ContainerPort) {
-	if x.Name == "" && x.HostPort == 0 && x.ContainerPort == 0 && x.Protocol == "" && x.HostIP == "" {
-		w.lit(663) // {Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)
+	if x.Name == "" && x.HostPort == 0 && x.ContainerPort == 0 && x.Protocol == "TCP" && x.HostIP == "" {
+		w.lit(726) // {Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol)TCP HostIP:(string)}
 	} else {
 		if x.Name == "" && x.HostPort == 0 {
-			w.lit(664) // {Name:(string) HostPort:(int32)0
+			w.lit(727) // {Name:(string) HostPort:(int32)0
 		} else {
 			if x.Name == "" {
-				w.lit(30) // {Name:(string)
+				w.lit(64) // {Name:(string)
 			} else {
-				w.lit(30) // {Name:(string)
+				w.lit(64) // {Name:(string)
 				w.str(x.Name)
 			}
 			if x.HostPort == 0 {
-				w.lit(665) //  HostPort:(int32)0
+				w.lit(728) //  HostPort:(int32)0
 			} else {
-				w.lit(666) //  HostPort:(int32)
+				w.lit(729) //  HostPort:(int32)
 				w.i64(int64(x.HostPort))
 			}
 		}
-		if x.ContainerPort == 0 && x.Protocol == "" && x.HostIP == "" {
-			w.lit(667) //  ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)
+		if x.ContainerPort == 0 && x.Protocol == "TCP" && x.HostIP == "" {
+			w.lit(730) //  ContainerPort:(int32)0 Protocol:(v1.Protocol)TCP HostIP:(string)}
 		} else {
 			if x.ContainerPort == 0 {
-				w.lit(668) //  ContainerPort:(int32)0
+				w.lit(731) //  ContainerPort:(int32)0
 			} else {
-				w.lit(669) //  ContainerPort:(int32)
+				w.lit(732) //  ContainerPort:(int32)
 				w.i64(int64(x.ContainerPort))
 			}
-			if x.Protocol == "" && x.HostIP == "" {
-				w.lit(670) //  Protocol:(v1.Protocol) HostIP:(string)
+			if x.Protocol == "TCP" && x.HostIP == "" {
+				w.lit(733) //  Protocol:(v1.Protocol)TCP HostIP:(string)}
 			} else {
-				if x.Protocol == "" {
-					w.lit(671) //  Protocol:(v1.Protocol)
+				if x.Protocol == "TCP" {
+					w.lit(734) //  Protocol:(v1.Protocol)TCP
 				} else {
-					w.lit(671) //  Protocol:(v1.Protocol)
+					w.lit(735) //  Protocol:(v1.Protocol)
 					w.str(x.Protocol)
 				}
 				if x.HostIP == "" {
-					w.lit(672) //  HostIP:(string)
+					w.lit(736) //  HostIP:(string)}
 				} else {
-					w.lit(672) //  HostIP:(string)
+					w.lit(737) //  HostIP:(string)
 					w.str(x.HostIP)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEnvFromSource(x *EnvFromSource) {
 	if x.Prefix == "" && x.ConfigMapRef == nil && x.SecretRef == nil {
-		w.lit(673) // {Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>
+		w.lit(738) // {Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>}
 	} else {
 		if x.Prefix == "" {
-			w.lit(674) // {Prefix:(string)
+			w.lit(739) // {Prefix:(string)
 		} else {
-			w.lit(674) // {Prefix:(string)
+			w.lit(739) // {Prefix:(string)
 			w.str(x.Prefix)
 		}
 		if x.ConfigMapRef == nil && x.SecretRef == nil {
-			w.lit(675) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>
+			w.lit(740) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>}
 		} else {
 			if x.ConfigMapRef == nil {
-				w.lit(676) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil>
+				w.lit(741) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil>
 			} else {
-				w.lit(677) //  ConfigMapRef:(*v1.ConfigMapEnvSource)
+				w.lit(742) //  ConfigMapRef:(*v1.ConfigMapEnvSource)
 				w.spewConfigMapEnvSource(x.ConfigMapRef)
 			}
 			if x.SecretRef == nil {
-				w.lit(678) //  SecretRef:(*v1.SecretEnvSource)<nil>
+				w.lit(743) //  SecretRef:(*v1.SecretEnvSource)<nil>}
 			} else {
-				w.lit(679) //  SecretRef:(*v1.SecretEnvSource)
+				w.lit(744) //  SecretRef:(*v1.SecretEnvSource)
 				w.spewSecretEnvSource(x.SecretRef)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapEnvSource(x *ConfigMapEnvSource) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
 	if x.Optional == nil {
-		w.lit(331) //  Optional:(*bool)<nil>
+		w.lit(373) //  Optional:(*bool)<nil>}
 	} else {
-		w.lit(332) //  Optional:(*bool)
+		w.lit(374) //  Optional:(*bool)
 		w.boolean((*x.Optional))
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretEnvSource(x *SecretEnvSource) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
 	if x.Optional == nil {
-		w.lit(331) //  Optional:(*bool)<nil>
+		w.lit(373) //  Optional:(*bool)<nil>}
 	} else {
-		w.lit(332) //  Optional:(*bool)
+		w.lit(374) //  Optional:(*bool)
 		w.boolean((*x.Optional))
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEnvVar(x *EnvVar) {
 	if x.Name == "" && x.Value == "" && x.ValueFrom == nil {
-		w.lit(680) // {Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>
+		w.lit(745) // {Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.Value == "" && x.ValueFrom == nil {
-			w.lit(681) //  Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>
+			w.lit(746) //  Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>}
 		} else {
 			if x.Value == "" {
-				w.lit(682) //  Value:(string)
+				w.lit(747) //  Value:(string)
 			} else {
-				w.lit(682) //  Value:(string)
+				w.lit(747) //  Value:(string)
 				w.str(x.Value)
 			}
 			if x.ValueFrom == nil {
-				w.lit(683) //  ValueFrom:(*v1.EnvVarSource)<nil>
+				w.lit(748) //  ValueFrom:(*v1.EnvVarSource)<nil>}
 			} else {
-				w.lit(684) //  ValueFrom:(*v1.EnvVarSource)
+				w.lit(749) //  ValueFrom:(*v1.EnvVarSource)
 				w.spewEnvVarSource(x.ValueFrom)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEnvVarSource(x *EnvVarSource) {
 	if x.FieldRef == nil && x.ResourceFieldRef == nil && x.ConfigMapKeyRef == nil && x.SecretKeyRef == nil && x.FileKeyRef == nil {
-		w.lit(685) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>
+		w.lit(750) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}
 	} else {
 		if x.FieldRef == nil && x.ResourceFieldRef == nil {
-			w.lit(686) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+			w.lit(751) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
 		} else {
 			if x.FieldRef == nil {
-				w.lit(687) // {FieldRef:(*v1.ObjectFieldSelector)<nil>
+				w.lit(752) // {FieldRef:(*v1.ObjectFieldSelector)<nil>
 			} else {
-				w.lit(688) // {FieldRef:(*v1.ObjectFieldSelector)
+				w.lit(753) // {FieldRef:(*v1.ObjectFieldSelector)
 				w.spewObjectFieldSelector(x.FieldRef)
 			}
 			if x.ResourceFieldRef == nil {
-				w.lit(412) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+				w.lit(460) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
 			} else {
-				w.lit(413) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
+				w.lit(461) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
 				w.spewResourceFieldSelector(x.ResourceFieldRef)
 			}
 		}
 		if x.ConfigMapKeyRef == nil && x.SecretKeyRef == nil && x.FileKeyRef == nil {
-			w.lit(689) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>
+			w.lit(754) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}
 		} else {
 			if x.ConfigMapKeyRef == nil {
-				w.lit(690) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil>
+				w.lit(755) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil>
 			} else {
-				w.lit(691) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)
+				w.lit(756) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)
 				w.spewConfigMapKeySelector(x.ConfigMapKeyRef)
 			}
 			if x.SecretKeyRef == nil && x.FileKeyRef == nil {
-				w.lit(692) //  SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>
+				w.lit(757) //  SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}
 			} else {
 				if x.SecretKeyRef == nil {
-					w.lit(693) //  SecretKeyRef:(*v1.SecretKeySelector)<nil>
+					w.lit(758) //  SecretKeyRef:(*v1.SecretKeySelector)<nil>
 				} else {
-					w.lit(694) //  SecretKeyRef:(*v1.SecretKeySelector)
+					w.lit(759) //  SecretKeyRef:(*v1.SecretKeySelector)
 					w.spewSecretKeySelector(x.SecretKeyRef)
 				}
 				if x.FileKeyRef == nil {
-					w.lit(695) //  FileKeyRef:(*v1.FileKeySelector)<nil>
+					w.lit(760) //  FileKeyRef:(*v1.FileKeySelector)<nil>}
 				} else {
-					w.lit(696) //  FileKeyRef:(*v1.FileKeySelector)
+					w.lit(761) //  FileKeyRef:(*v1.FileKeySelector)
 					w.spewFileKeySelector(x.FileKeyRef)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewConfigMapKeySelector(x *ConfigMapKeySelector) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
 	if x.Key == "" && x.Optional == nil {
-		w.lit(697) //  Key:(string) Optional:(*bool)<nil>
+		w.lit(762) //  Key:(string) Optional:(*bool)<nil>}
 	} else {
 		if x.Key == "" {
-			w.lit(698) //  Key:(string)
+			w.lit(763) //  Key:(string)
 		} else {
-			w.lit(698) //  Key:(string)
+			w.lit(763) //  Key:(string)
 			w.str(x.Key)
 		}
 		if x.Optional == nil {
-			w.lit(331) //  Optional:(*bool)<nil>
+			w.lit(373) //  Optional:(*bool)<nil>}
 		} else {
-			w.lit(332) //  Optional:(*bool)
+			w.lit(374) //  Optional:(*bool)
 			w.boolean((*x.Optional))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSecretKeySelector(x *SecretKeySelector) {
-	w.lit(433) // {LocalObjectReference:(v1.LocalObjectReference)
+	w.lit(483) // {LocalObjectReference:(v1.LocalObjectReference)
 	w.spewLocalObjectReference(&x.LocalObjectReference)
 	if x.Key == "" && x.Optional == nil {
-		w.lit(697) //  Key:(string) Optional:(*bool)<nil>
+		w.lit(762) //  Key:(string) Optional:(*bool)<nil>}
 	} else {
 		if x.Key == "" {
-			w.lit(698) //  Key:(string)
+			w.lit(763) //  Key:(string)
 		} else {
-			w.lit(698) //  Key:(string)
+			w.lit(763) //  Key:(string)
 			w.str(x.Key)
 		}
 		if x.Optional == nil {
-			w.lit(331) //  Optional:(*bool)<nil>
+			w.lit(373) //  Optional:(*bool)<nil>}
 		} else {
-			w.lit(332) //  Optional:(*bool)
+			w.lit(374) //  Optional:(*bool)
 			w.boolean((*x.Optional))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewFileKeySelector(x *FileKeySelector) {
 	if x.VolumeName == "" && x.Path == "" && x.Key == "" && x.Optional == nil {
-		w.lit(699) // {VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>
+		w.lit(764) // {VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>}
 	} else {
 		if x.VolumeName == "" && x.Path == "" {
-			w.lit(700) // {VolumeName:(string) Path:(string)
+			w.lit(765) // {VolumeName:(string) Path:(string)
 		} else {
 			if x.VolumeName == "" {
-				w.lit(548) // {VolumeName:(string)
+				w.lit(604) // {VolumeName:(string)
 			} else {
-				w.lit(548) // {VolumeName:(string)
+				w.lit(604) // {VolumeName:(string)
 				w.str(x.VolumeName)
 			}
 			if x.Path == "" {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 			} else {
-				w.lit(336) //  Path:(string)
+				w.lit(378) //  Path:(string)
 				w.str(x.Path)
 			}
 		}
 		if x.Key == "" && x.Optional == nil {
-			w.lit(697) //  Key:(string) Optional:(*bool)<nil>
+			w.lit(762) //  Key:(string) Optional:(*bool)<nil>}
 		} else {
 			if x.Key == "" {
-				w.lit(698) //  Key:(string)
+				w.lit(763) //  Key:(string)
 			} else {
-				w.lit(698) //  Key:(string)
+				w.lit(763) //  Key:(string)
 				w.str(x.Key)
 			}
 			if x.Optional == nil {
-				w.lit(331) //  Optional:(*bool)<nil>
+				w.lit(373) //  Optional:(*bool)<nil>}
 			} else {
-				w.lit(332) //  Optional:(*bool)
+				w.lit(374) //  Optional:(*bool)
 				w.boolean((*x.Optional))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewResourceRequirements(x *ResourceRequirements) {
 	if x.Limits == nil && x.Requests == nil && x.Claims == nil {
-		w.lit(701) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>
+		w.lit(766) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}
 	} else {
 		if x.Limits == nil {
-			w.lit(584) // {Limits:(v1.ResourceList)<nil>
+			w.lit(641) // {Limits:(v1.ResourceList)<nil>
 		} else {
-			w.lit(585) // {Limits:(v1.ResourceList)
+			w.lit(642) // {Limits:(v1.ResourceList)
 			w.spewMapQuantity(x.Limits)
 		}
 		if x.Requests == nil && x.Claims == nil {
-			w.lit(702) //  Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>
+			w.lit(767) //  Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}
 		} else {
 			if x.Requests == nil {
-				w.lit(586) //  Requests:(v1.ResourceList)<nil>
+				w.lit(768) //  Requests:(v1.ResourceList)<nil>
 			} else {
-				w.lit(587) //  Requests:(v1.ResourceList)
+				w.lit(644) //  Requests:(v1.ResourceList)
 				w.spewMapQuantity(x.Requests)
 			}
 			if x.Claims == nil {
-				w.lit(703) //  Claims:([]v1.ResourceClaim)<nil>
+				w.lit(769) //  Claims:([]v1.ResourceClaim)<nil>}
 			} else {
-				w.lit(704) //  Claims:([]v1.ResourceClaim)
+				w.lit(770) //  Claims:([]v1.ResourceClaim)
 				w.spewSliceResourceClaim(x.Claims)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewResourceClaim(x *ResourceClaim) {
 	if x.Name == "" && x.Request == "" {
-		w.lit(705) // {Name:(string) Request:(string)
+		w.lit(771) // {Name:(string) Request:(string)}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.Request == "" {
-			w.lit(706) //  Request:(string)
+			w.lit(772) //  Request:(string)}
 		} else {
-			w.lit(706) //  Request:(string)
+			w.lit(773) //  Request:(string)
 			w.str(x.Request)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerResizePolicy(x *ContainerResizePolicy) {
 	if x.ResourceName == "" && x.RestartPolicy == "" {
-		w.lit(707) // {ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)
+		w.lit(774) // {ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)}
 	} else {
 		if x.ResourceName == "" {
-			w.lit(708) // {ResourceName:(v1.ResourceName)
+			w.lit(775) // {ResourceName:(v1.ResourceName)
 		} else {
-			w.lit(708) // {ResourceName:(v1.ResourceName)
+			w.lit(775) // {ResourceName:(v1.ResourceName)
 			w.str(x.ResourceName)
 		}
 		if x.RestartPolicy == "" {
-			w.lit(709) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)
+			w.lit(776) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)}
 		} else {
-			w.lit(709) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)
+			w.lit(777) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)
 			w.str(x.RestartPolicy)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerRestartRule(x *ContainerRestartRule) {
 	if x.Action == "" && x.ExitCodes == nil {
-		w.lit(710) // {Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>
+		w.lit(778) // {Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>}
 	} else {
 		if x.Action == "" {
-			w.lit(711) // {Action:(v1.ContainerRestartRuleAction)
+			w.lit(779) // {Action:(v1.ContainerRestartRuleAction)
 		} else {
-			w.lit(711) // {Action:(v1.ContainerRestartRuleAction)
+			w.lit(779) // {Action:(v1.ContainerRestartRuleAction)
 			w.str(x.Action)
 		}
 		if x.ExitCodes == nil {
-			w.lit(712) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>
+			w.lit(780) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>}
 		} else {
-			w.lit(713) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)
+			w.lit(781) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)
 			w.spewContainerRestartRuleOnExitCodes(x.ExitCodes)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewContainerRestartRuleOnExitCodes(x *ContainerRestartRuleOnExitCodes) {
 	if x.Operator == "" && x.Values == nil {
-		w.lit(714) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>
+		w.lit(782) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>}
 	} else {
 		if x.Operator == "" {
-			w.lit(715) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
+			w.lit(783) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
 		} else {
-			w.lit(715) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
+			w.lit(783) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
 			w.str(x.Operator)
 		}
 		if x.Values == nil {
-			w.lit(716) //  Values:([]int32)<nil>
+			w.lit(784) //  Values:([]int32)<nil>}
 		} else {
-			w.lit(717) //  Values:([]int32)
+			w.lit(785) //  Values:([]int32)
 			w.spewSliceInt32(x.Values)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeMount(x *VolumeMount) {
 	if x.Name == "" && !x.ReadOnly && x.RecursiveReadOnly == nil && x.MountPath == "" && x.SubPath == "" && x.MountPropagation == nil && x.SubPathExpr == "" {
-		w.lit(718) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)
+		w.lit(786) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}
 	} else {
 		if x.Name == "" && !x.ReadOnly && x.RecursiveReadOnly == nil {
-			w.lit(719) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+			w.lit(787) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
 		} else {
 			if x.Name == "" {
-				w.lit(30) // {Name:(string)
+				w.lit(64) // {Name:(string)
 			} else {
-				w.lit(30) // {Name:(string)
+				w.lit(64) // {Name:(string)
 				w.str(x.Name)
 			}
 			if !x.ReadOnly && x.RecursiveReadOnly == nil {
-				w.lit(720) //  ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+				w.lit(788) //  ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
 			} else {
 				if !x.ReadOnly {
-					w.lit(313) //  ReadOnly:(bool)false
+					w.lit(396) //  ReadOnly:(bool)false
 				} else {
-					w.lit(314) //  ReadOnly:(bool)
+					w.lit(354) //  ReadOnly:(bool)
 					w.boolean(x.ReadOnly)
 				}
 				if x.RecursiveReadOnly == nil {
-					w.lit(721) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+					w.lit(789) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
 				} else {
-					w.lit(722) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)
+					w.lit(790) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)
 					w.str((*x.RecursiveReadOnly))
 				}
 			}
 		}
 		if x.MountPath == "" && x.SubPath == "" && x.MountPropagation == nil && x.SubPathExpr == "" {
-			w.lit(723) //  MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)
+			w.lit(791) //  MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}
 		} else {
 			if x.MountPath == "" && x.SubPath == "" {
-				w.lit(724) //  MountPath:(string) SubPath:(string)
+				w.lit(792) //  MountPath:(string) SubPath:(string)
 			} else {
 				if x.MountPath == "" {
-					w.lit(725) //  MountPath:(string)
+					w.lit(793) //  MountPath:(string)
 				} else {
-					w.lit(725) //  MountPath:(string)
+					w.lit(793) //  MountPath:(string)
 					w.str(x.MountPath)
 				}
 				if x.SubPath == "" {
-					w.lit(726) //  SubPath:(string)
+					w.lit(794) //  SubPath:(string)
 				} else {
-					w.lit(726) //  SubPath:(string)
+					w.lit(794) //  SubPath:(string)
 					w.str(x.SubPath)
 				}
 			}
 			if x.MountPropagation == nil && x.SubPathExpr == "" {
-				w.lit(727) //  MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)
+				w.lit(795) //  MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}
 			} else {
 				if x.MountPropagation == nil {
-					w.lit(728) //  MountPropagation:(*v1.MountPropagationMode)<nil>
+					w.lit(796) //  MountPropagation:(*v1.MountPropagationMode)<nil>
 				} else {
-					w.lit(729) //  MountPropagation:(*v1.MountPropagationMode)
+					w.lit(797) //  MountPropagation:(*v1.MountPropagationMode)
 					w.str((*x.MountPropagation))
 				}
 				if x.SubPathExpr == "" {
-					w.lit(730) //  SubPathExpr:(string)
+					w.lit(798) //  SubPathExpr:(string)}
 				} else {
-					w.lit(730) //  SubPathExpr:(string)
+					w.lit(799) //  SubPathExpr:(string)
 					w.str(x.SubPathExpr)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewVolumeDevice(x *VolumeDevice) {
 	if x.Name == "" && x.DevicePath == "" {
-		w.lit(731) // {Name:(string) DevicePath:(string)
+		w.lit(800) // {Name:(string) DevicePath:(string)}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.DevicePath == "" {
-			w.lit(732) //  DevicePath:(string)
+			w.lit(801) //  DevicePath:(string)}
 		} else {
-			w.lit(732) //  DevicePath:(string)
+			w.lit(802) //  DevicePath:(string)
 			w.str(x.DevicePath)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewProbe(x *Probe) {
-	w.lit(733) // {ProbeHandler:(v1.ProbeHandler)
+	w.lit(803) // {ProbeHandler:(v1.ProbeHandler)
 	w.spewProbeHandler(&x.ProbeHandler)
-	if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 0 && x.PeriodSeconds == 0 && x.SuccessThreshold == 0 && x.FailureThreshold == 0 && x.TerminationGracePeriodSeconds == nil {
-		w.lit(734) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0 SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>
+	if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 1 && x.PeriodSeconds == 10 && x.SuccessThreshold == 1 && x.FailureThreshold == 3 && x.TerminationGracePeriodSeconds == nil {
+		w.lit(804) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10 SuccessThreshold:(int32)1 FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}
 	} else {
-		if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 0 && x.PeriodSeconds == 0 {
-			w.lit(735) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0
+		if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 1 && x.PeriodSeconds == 10 {
+			w.lit(805) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10
 		} else {
 			if x.InitialDelaySeconds == 0 {
-				w.lit(736) //  InitialDelaySeconds:(int32)0
+				w.lit(806) //  InitialDelaySeconds:(int32)0
 			} else {
-				w.lit(737) //  InitialDelaySeconds:(int32)
+				w.lit(807) //  InitialDelaySeconds:(int32)
 				w.i64(int64(x.InitialDelaySeconds))
 			}
-			if x.TimeoutSeconds == 0 && x.PeriodSeconds == 0 {
-				w.lit(738) //  TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0
+			if x.TimeoutSeconds == 1 && x.PeriodSeconds == 10 {
+				w.lit(808) //  TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10
 			} else {
-				if x.TimeoutSeconds == 0 {
-					w.lit(739) //  TimeoutSeconds:(int32)0
+				if x.TimeoutSeconds == 1 {
+					w.lit(809) //  TimeoutSeconds:(int32)1
 				} else {
-					w.lit(740) //  TimeoutSeconds:(int32)
+					w.lit(810) //  TimeoutSeconds:(int32)
 					w.i64(int64(x.TimeoutSeconds))
 				}
-				if x.PeriodSeconds == 0 {
-					w.lit(741) //  PeriodSeconds:(int32)0
+				if x.PeriodSeconds == 10 {
+					w.lit(811) //  PeriodSeconds:(int32)10
 				} else {
-					w.lit(742) //  PeriodSeconds:(int32)
+					w.lit(812) //  PeriodSeconds:(int32)
 					w.i64(int64(x.PeriodSeconds))
 				}
 			}
 		}
-		if x.SuccessThreshold == 0 && x.FailureThreshold == 0 && x.TerminationGracePeriodSeconds == nil {
-			w.lit(743) //  SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>
+		if x.SuccessThreshold == 1 && x.FailureThreshold == 3 && x.TerminationGracePeriodSeconds == nil {
+			w.lit(813) //  SuccessThreshold:(int32)1 FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}
 		} else {
-			if x.SuccessThreshold == 0 {
-				w.lit(744) //  SuccessThreshold:(int32)0
+			if x.SuccessThreshold == 1 {
+				w.lit(814) //  SuccessThreshold:(int32)1
 			} else {
-				w.lit(745) //  SuccessThreshold:(int32)
+				w.lit(815) //  SuccessThreshold:(int32)
 				w.i64(int64(x.SuccessThreshold))
 			}
-			if x.FailureThreshold == 0 && x.TerminationGracePeriodSeconds == nil {
-				w.lit(746) //  FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>
+			if x.FailureThreshold == 3 && x.TerminationGracePeriodSeconds == nil {
+				w.lit(816) //  FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}
 			} else {
-				if x.FailureThreshold == 0 {
-					w.lit(747) //  FailureThreshold:(int32)0
+				if x.FailureThreshold == 3 {
+					w.lit(817) //  FailureThreshold:(int32)3
 				} else {
-					w.lit(748) //  FailureThreshold:(int32)
+					w.lit(818) //  FailureThreshold:(int32)
 					w.i64(int64(x.FailureThreshold))
 				}
 				if x.TerminationGracePeriodSeconds == nil {
-					w.lit(110) //  TerminationGracePeriodSeconds:(*int64)<nil>
+					w.lit(819) //  TerminationGracePeriodSeconds:(*int64)<nil>}
 				} else {
-					w.lit(111) //  TerminationGracePeriodSeconds:(*int64)
+					w.lit(148) //  TerminationGracePeriodSeconds:(*int64)
 					w.i64((*x.TerminationGracePeriodSeconds))
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewProbeHandler(x *ProbeHandler) {
 	if x.Exec == nil && x.HTTPGet == nil && x.TCPSocket == nil && x.GRPC == nil {
-		w.lit(749) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>
+		w.lit(820) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>}
 	} else {
 		if x.Exec == nil && x.HTTPGet == nil {
-			w.lit(750) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
+			w.lit(821) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
 		} else {
 			if x.Exec == nil {
-				w.lit(751) // {Exec:(*v1.ExecAction)<nil>
+				w.lit(822) // {Exec:(*v1.ExecAction)<nil>
 			} else {
-				w.lit(752) // {Exec:(*v1.ExecAction)
+				w.lit(823) // {Exec:(*v1.ExecAction)
 				w.spewExecAction(x.Exec)
 			}
 			if x.HTTPGet == nil {
-				w.lit(753) //  HTTPGet:(*v1.HTTPGetAction)<nil>
+				w.lit(824) //  HTTPGet:(*v1.HTTPGetAction)<nil>
 			} else {
-				w.lit(754) //  HTTPGet:(*v1.HTTPGetAction)
+				w.lit(825) //  HTTPGet:(*v1.HTTPGetAction)
 				w.spewHTTPGetAction(x.HTTPGet)
 			}
 		}
 		if x.TCPSocket == nil && x.GRPC == nil {
-			w.lit(755) //  TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>
+			w.lit(826) //  TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>}
 		} else {
 			if x.TCPSocket == nil {
-				w.lit(756) //  TCPSocket:(*v1.TCPSocketAction)<nil>
+				w.lit(827) //  TCPSocket:(*v1.TCPSocketAction)<nil>
 			} else {
-				w.lit(757) //  TCPSocket:(*v1.TCPSocketAction)
+				w.lit(828) //  TCPSocket:(*v1.TCPSocketAction)
 				w.spewTCPSocketAction(x.TCPSocket)
 			}
 			if x.GRPC == nil {
-				w.lit(758) //  GRPC:(*v1.GRPCAction)<nil>
+				w.lit(829) //  GRPC:(*v1.GRPCAction)<nil>}
 			} else {
-				w.lit(759) //  GRPC:(*v1.GRPCAction)
+				w.lit(830) //  GRPC:(*v1.GRPCAction)
 				w.spewGRPCAction(x.GRPC)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewExecAction(x *ExecAction) {
 	if x.Command == nil {
-		w.lit(760) // {Command:([]string)<nil>
+		w.lit(831) // {Command:([]string)<nil>}
 	} else {
-		w.lit(761) // {Command:([]string)
+		w.lit(832) // {Command:([]string)
 		w.spewSliceString(x.Command)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewHTTPGetAction(x *HTTPGetAction) {
-	if x.Path == "" && x.Port == (IntOrString{}) && x.Host == "" && x.Scheme == "" && x.HTTPHeaders == nil {
-		w.lit(762) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>
+	if x.Path == "" && x.Port == (IntOrString{}) && x.Host == "" && x.Scheme == "HTTP" && x.HTTPHeaders == nil {
+		w.lit(833) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}
 	} else {
 		if x.Path == "" && x.Port == (IntOrString{}) {
-			w.lit(763) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+			w.lit(834) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
 		} else {
 			if x.Path == "" {
-				w.lit(299) // {Path:(string)
+				w.lit(338) // {Path:(string)
 			} else {
-				w.lit(299) // {Path:(string)
+				w.lit(338) // {Path:(string)
 				w.str(x.Path)
 			}
 			if x.Port == (IntOrString{}) {
-				w.lit(764) //  Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+				w.lit(835) //  Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
 			} else {
-				w.lit(765) //  Port:(intstr.IntOrString)
+				w.lit(836) //  Port:(intstr.IntOrString)
 				w.intOrString(&x.Port)
 			}
 		}
-		if x.Host == "" && x.Scheme == "" && x.HTTPHeaders == nil {
-			w.lit(766) //  Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>
+		if x.Host == "" && x.Scheme == "HTTP" && x.HTTPHeaders == nil {
+			w.lit(837) //  Host:(string) Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}
 		} else {
 			if x.Host == "" {
-				w.lit(767) //  Host:(string)
+				w.lit(838) //  Host:(string)
 			} else {
-				w.lit(767) //  Host:(string)
+				w.lit(838) //  Host:(string)
 				w.str(x.Host)
 			}
-			if x.Scheme == "" && x.HTTPHeaders == nil {
-				w.lit(768) //  Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>
+			if x.Scheme == "HTTP" && x.HTTPHeaders == nil {
+				w.lit(839) //  Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}
 			} else {
-				if x.Scheme == "" {
-					w.lit(769) //  Scheme:(v1.URIScheme)
+				if x.Scheme == "HTTP" {
+					w.lit(840) //  Scheme:(v1.URIScheme)HTTP
 				} else {
-					w.lit(769) //  Scheme:(v1.URIScheme)
+					w.lit(841) //  Scheme:(v1.URIScheme)
 					w.str(x.Scheme)
 				}
 				if x.HTTPHeaders == nil {
-					w.lit(770) //  HTTPHeaders:([]v1.HTTPHeader)<nil>
+					w.lit(842) //  HTTPHeaders:([]v1.HTTPHeader)<nil>}
 				} else {
-					w.lit(771) //  HTTPHeaders:([]v1.HTTPHeader)
+					w.lit(843) //  HTTPHeaders:([]v1.HTTPHeader)
 					w.spewSliceHTTPHeader(x.HTTPHeaders)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewHTTPHeader(x *HTTPHeader) {
 	if x.Name == "" && x.Value == "" {
-		w.lit(772) // {Name:(string) Value:(string)
+		w.lit(844) // {Name:(string) Value:(string)}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.Value == "" {
-			w.lit(682) //  Value:(string)
+			w.lit(845) //  Value:(string)}
 		} else {
-			w.lit(682) //  Value:(string)
+			w.lit(747) //  Value:(string)
 			w.str(x.Value)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewTCPSocketAction(x *TCPSocketAction) {
 	if x.Port == (IntOrString{}) && x.Host == "" {
-		w.lit(773) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)
+		w.lit(846) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)}
 	} else {
 		if x.Port == (IntOrString{}) {
-			w.lit(774) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+			w.lit(847) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
 		} else {
-			w.lit(775) // {Port:(intstr.IntOrString)
+			w.lit(848) // {Port:(intstr.IntOrString)
 			w.intOrString(&x.Port)
 		}
 		if x.Host == "" {
-			w.lit(767) //  Host:(string)
+			w.lit(849) //  Host:(string)}
 		} else {
-			w.lit(767) //  Host:(string)
+			w.lit(838) //  Host:(string)
 			w.str(x.Host)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewGRPCAction(x *GRPCAction) {
-	if x.Port == 0 && x.Service == nil {
-		w.lit(776) // {Port:(int32)0 Service:(*string)<nil>
+	if x.Port == 0 && x.Service != nil && *x.Service == "" {
+		w.lit(850) // {Port:(int32)0 Service:(*string)}
 	} else {
 		if x.Port == 0 {
-			w.lit(777) // {Port:(int32)0
+			w.lit(851) // {Port:(int32)0
 		} else {
-			w.lit(778) // {Port:(int32)
+			w.lit(852) // {Port:(int32)
 			w.i64(int64(x.Port))
 		}
-		if x.Service == nil {
-			w.lit(779) //  Service:(*string)<nil>
+		if x.Service != nil && *x.Service == "" {
+			w.lit(853) //  Service:(*string)}
 		} else {
-			w.lit(780) //  Service:(*string)
-			w.str((*x.Service))
+			if x.Service == nil {
+				w.lit(854) //  Service:(*string)<nil>}
+			} else {
+				w.lit(855) //  Service:(*string)
+				w.str((*x.Service))
+				w.lit(34) // }
+			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewLifecycle(x *Lifecycle) {
 	if x.PostStart == nil && x.PreStop == nil && x.StopSignal == nil {
-		w.lit(781) // {PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>
+		w.lit(856) // {PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>}
 	} else {
 		if x.PostStart == nil {
-			w.lit(782) // {PostStart:(*v1.LifecycleHandler)<nil>
+			w.lit(857) // {PostStart:(*v1.LifecycleHandler)<nil>
 		} else {
-			w.lit(783) // {PostStart:(*v1.LifecycleHandler)
+			w.lit(858) // {PostStart:(*v1.LifecycleHandler)
 			w.spewLifecycleHandler(x.PostStart)
 		}
 		if x.PreStop == nil && x.StopSignal == nil {
-			w.lit(784) //  PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>
+			w.lit(859) //  PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>}
 		} else {
 			if x.PreStop == nil {
-				w.lit(785) //  PreStop:(*v1.LifecycleHandler)<nil>
+				w.lit(860) //  PreStop:(*v1.LifecycleHandler)<nil>
 			} else {
-				w.lit(786) //  PreStop:(*v1.LifecycleHandler)
+				w.lit(861) //  PreStop:(*v1.LifecycleHandler)
 				w.spewLifecycleHandler(x.PreStop)
 			}
 			if x.StopSignal == nil {
-				w.lit(787) //  StopSignal:(*v1.Signal)<nil>
+				w.lit(862) //  StopSignal:(*v1.Signal)<nil>}
 			} else {
-				w.lit(788) //  StopSignal:(*v1.Signal)
+				w.lit(863) //  StopSignal:(*v1.Signal)
 				w.str((*x.StopSignal))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewLifecycleHandler(x *LifecycleHandler) {
 	if x.Exec == nil && x.HTTPGet == nil && x.TCPSocket == nil && x.Sleep == nil {
-		w.lit(789) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>
+		w.lit(864) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>}
 	} else {
 		if x.Exec == nil && x.HTTPGet == nil {
-			w.lit(750) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
+			w.lit(821) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
 		} else {
 			if x.Exec == nil {
-				w.lit(751) // {Exec:(*v1.ExecAction)<nil>
+				w.lit(822) // {Exec:(*v1.ExecAction)<nil>
 			} else {
-				w.lit(752) // {Exec:(*v1.ExecAction)
+				w.lit(823) // {Exec:(*v1.ExecAction)
 				w.spewExecAction(x.Exec)
 			}
 			if x.HTTPGet == nil {
-				w.lit(753) //  HTTPGet:(*v1.HTTPGetAction)<nil>
+				w.lit(824) //  HTTPGet:(*v1.HTTPGetAction)<nil>
 			} else {
-				w.lit(754) //  HTTPGet:(*v1.HTTPGetAction)
+				w.lit(825) //  HTTPGet:(*v1.HTTPGetAction)
 				w.spewHTTPGetAction(x.HTTPGet)
 			}
 		}
 		if x.TCPSocket == nil && x.Sleep == nil {
-			w.lit(790) //  TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>
+			w.lit(865) //  TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>}
 		} else {
 			if x.TCPSocket == nil {
-				w.lit(756) //  TCPSocket:(*v1.TCPSocketAction)<nil>
+				w.lit(827) //  TCPSocket:(*v1.TCPSocketAction)<nil>
 			} else {
-				w.lit(757) //  TCPSocket:(*v1.TCPSocketAction)
+				w.lit(828) //  TCPSocket:(*v1.TCPSocketAction)
 				w.spewTCPSocketAction(x.TCPSocket)
 			}
 			if x.Sleep == nil {
-				w.lit(791) //  Sleep:(*v1.SleepAction)<nil>
+				w.lit(866) //  Sleep:(*v1.SleepAction)<nil>}
 			} else {
-				w.lit(792) //  Sleep:(*v1.SleepAction)
+				w.lit(867) //  Sleep:(*v1.SleepAction)
 				w.spewSleepAction(x.Sleep)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSleepAction(x *SleepAction) {
 	if x.Seconds == 0 {
-		w.lit(793) // {Seconds:(int64)0
+		w.lit(868) // {Seconds:(int64)0}
 	} else {
-		w.lit(794) // {Seconds:(int64)
+		w.lit(869) // {Seconds:(int64)
 		w.i64(x.Seconds)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSecurityContext(x *SecurityContext) {
 	if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil && x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
-		w.lit(795) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+		w.lit(870) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
 	} else {
 		if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil {
-			w.lit(796) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+			w.lit(871) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
 		} else {
 			if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil {
-				w.lit(797) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
+				w.lit(872) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
 			} else {
 				if x.Capabilities == nil {
-					w.lit(798) // {Capabilities:(*v1.Capabilities)<nil>
+					w.lit(873) // {Capabilities:(*v1.Capabilities)<nil>
 				} else {
-					w.lit(799) // {Capabilities:(*v1.Capabilities)
+					w.lit(874) // {Capabilities:(*v1.Capabilities)
 					w.spewCapabilities(x.Capabilities)
 				}
 				if x.Privileged == nil && x.SELinuxOptions == nil {
-					w.lit(800) //  Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
+					w.lit(875) //  Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
 				} else {
 					if x.Privileged == nil {
-						w.lit(801) //  Privileged:(*bool)<nil>
+						w.lit(876) //  Privileged:(*bool)<nil>
 					} else {
-						w.lit(802) //  Privileged:(*bool)
+						w.lit(877) //  Privileged:(*bool)
 						w.boolean((*x.Privileged))
 					}
 					if x.SELinuxOptions == nil {
-						w.lit(803) //  SELinuxOptions:(*v1.SELinuxOptions)<nil>
+						w.lit(878) //  SELinuxOptions:(*v1.SELinuxOptions)<nil>
 					} else {
-						w.lit(804) //  SELinuxOptions:(*v1.SELinuxOptions)
+						w.lit(879) //  SELinuxOptions:(*v1.SELinuxOptions)
 						w.spewSELinuxOptions(x.SELinuxOptions)
 					}
 				}
 			}
 			if x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil {
-				w.lit(805) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+				w.lit(880) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
 			} else {
 				if x.WindowsOptions == nil {
-					w.lit(806) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
+					w.lit(881) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
 				} else {
-					w.lit(807) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
+					w.lit(882) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
 					w.spewWindowsSecurityContextOptions(x.WindowsOptions)
 				}
 				if x.RunAsUser == nil && x.RunAsGroup == nil {
-					w.lit(808) //  RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+					w.lit(883) //  RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
 				} else {
 					if x.RunAsUser == nil {
-						w.lit(809) //  RunAsUser:(*int64)<nil>
+						w.lit(884) //  RunAsUser:(*int64)<nil>
 					} else {
-						w.lit(810) //  RunAsUser:(*int64)
+						w.lit(885) //  RunAsUser:(*int64)
 						w.i64((*x.RunAsUser))
 					}
 					if x.RunAsGroup == nil {
-						w.lit(811) //  RunAsGroup:(*int64)<nil>
+						w.lit(886) //  RunAsGroup:(*int64)<nil>
 					} else {
-						w.lit(812) //  RunAsGroup:(*int64)
+						w.lit(887) //  RunAsGroup:(*int64)
 						w.i64((*x.RunAsGroup))
 					}
 				}
 			}
 		}
 		if x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil && x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
-			w.lit(813) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+			w.lit(888) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
 		} else {
 			if x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil {
-				w.lit(814) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
+				w.lit(889) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
 			} else {
 				if x.RunAsNonRoot == nil {
-					w.lit(815) //  RunAsNonRoot:(*bool)<nil>
+					w.lit(890) //  RunAsNonRoot:(*bool)<nil>
 				} else {
-					w.lit(816) //  RunAsNonRoot:(*bool)
+					w.lit(891) //  RunAsNonRoot:(*bool)
 					w.boolean((*x.RunAsNonRoot))
 				}
 				if x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil {
-					w.lit(817) //  ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
+					w.lit(892) //  ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
 				} else {
 					if x.ReadOnlyRootFilesystem == nil {
-						w.lit(818) //  ReadOnlyRootFilesystem:(*bool)<nil>
+						w.lit(893) //  ReadOnlyRootFilesystem:(*bool)<nil>
 					} else {
-						w.lit(819) //  ReadOnlyRootFilesystem:(*bool)
+						w.lit(894) //  ReadOnlyRootFilesystem:(*bool)
 						w.boolean((*x.ReadOnlyRootFilesystem))
 					}
 					if x.AllowPrivilegeEscalation == nil {
-						w.lit(820) //  AllowPrivilegeEscalation:(*bool)<nil>
+						w.lit(895) //  AllowPrivilegeEscalation:(*bool)<nil>
 					} else {
-						w.lit(821) //  AllowPrivilegeEscalation:(*bool)
+						w.lit(896) //  AllowPrivilegeEscalation:(*bool)
 						w.boolean((*x.AllowPrivilegeEscalation))
 					}
 				}
 			}
 			if x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
-				w.lit(822) //  ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+				w.lit(897) //  ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
 			} else {
 				if x.ProcMount == nil {
-					w.lit(823) //  ProcMount:(*v1.ProcMountType)<nil>
+					w.lit(898) //  ProcMount:(*v1.ProcMountType)<nil>
 				} else {
-					w.lit(824) //  ProcMount:(*v1.ProcMountType)
+					w.lit(899) //  ProcMount:(*v1.ProcMountType)
 					w.str((*x.ProcMount))
 				}
 				if x.SeccompProfile == nil && x.AppArmorProfile == nil {
-					w.lit(825) //  SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>
+					w.lit(900) //  SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
 				} else {
 					if x.SeccompProfile == nil {
-						w.lit(826) //  SeccompProfile:(*v1.SeccompProfile)<nil>
+						w.lit(901) //  SeccompProfile:(*v1.SeccompProfile)<nil>
 					} else {
-						w.lit(827) //  SeccompProfile:(*v1.SeccompProfile)
+						w.lit(902) //  SeccompProfile:(*v1.SeccompProfile)
 						w.spewSeccompProfile(x.SeccompProfile)
 					}
 					if x.AppArmorProfile == nil {
-						w.lit(828) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>
+						w.lit(903) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>}
 					} else {
-						w.lit(829) //  AppArmorProfile:(*v1.AppArmorProfile)
+						w.lit(904) //  AppArmorProfile:(*v1.AppArmorProfile)
 						w.spewAppArmorProfile(x.AppArmorProfile)
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewCapabilities(x *Capabilities) {
 	if x.Add == nil && x.Drop == nil {
-		w.lit(830) // {Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>
+		w.lit(905) // {Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>}
 	} else {
 		if x.Add == nil {
-			w.lit(831) // {Add:([]v1.Capability)<nil>
+			w.lit(906) // {Add:([]v1.Capability)<nil>
 		} else {
-			w.lit(832) // {Add:([]v1.Capability)
+			w.lit(907) // {Add:([]v1.Capability)
 			w.spewSliceString(x.Add)
 		}
 		if x.Drop == nil {
-			w.lit(833) //  Drop:([]v1.Capability)<nil>
+			w.lit(908) //  Drop:([]v1.Capability)<nil>}
 		} else {
-			w.lit(834) //  Drop:([]v1.Capability)
+			w.lit(909) //  Drop:([]v1.Capability)
 			w.spewSliceString(x.Drop)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSELinuxOptions(x *SELinuxOptions) {
 	if x.User == "" && x.Role == "" && x.Type == "" && x.Level == "" {
-		w.lit(835) // {User:(string) Role:(string) Type:(string) Level:(string)
+		w.lit(910) // {User:(string) Role:(string) Type:(string) Level:(string)}
 	} else {
 		if x.User == "" && x.Role == "" {
-			w.lit(836) // {User:(string) Role:(string)
+			w.lit(911) // {User:(string) Role:(string)
 		} else {
 			if x.User == "" {
-				w.lit(837) // {User:(string)
+				w.lit(912) // {User:(string)
 			} else {
-				w.lit(837) // {User:(string)
+				w.lit(912) // {User:(string)
 				w.str(x.User)
 			}
 			if x.Role == "" {
-				w.lit(838) //  Role:(string)
+				w.lit(913) //  Role:(string)
 			} else {
-				w.lit(838) //  Role:(string)
+				w.lit(913) //  Role:(string)
 				w.str(x.Role)
 			}
 		}
 		if x.Type == "" && x.Level == "" {
-			w.lit(839) //  Type:(string) Level:(string)
+			w.lit(914) //  Type:(string) Level:(string)}
 		} else {
 			if x.Type == "" {
-				w.lit(840) //  Type:(string)
+				w.lit(915) //  Type:(string)
 			} else {
-				w.lit(840) //  Type:(string)
+				w.lit(915) //  Type:(string)
 				w.str(x.Type)
 			}
 			if x.Level == "" {
-				w.lit(841) //  Level:(string)
+				w.lit(916) //  Level:(string)}
 			} else {
-				w.lit(841) //  Level:(string)
+				w.lit(917) //  Level:(string)
 				w.str(x.Level)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewWindowsSecurityContextOptions(x *WindowsSecurityContextOptions) {
 	if x.GMSACredentialSpecName == nil && x.GMSACredentialSpec == nil && x.RunAsUserName == nil && x.HostProcess == nil {
-		w.lit(842) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>
+		w.lit(918) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>}
 	} else {
 		if x.GMSACredentialSpecName == nil && x.GMSACredentialSpec == nil {
-			w.lit(843) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil>
+			w.lit(919) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil>
 		} else {
 			if x.GMSACredentialSpecName == nil {
-				w.lit(844) // {GMSACredentialSpecName:(*string)<nil>
+				w.lit(920) // {GMSACredentialSpecName:(*string)<nil>
 			} else {
-				w.lit(845) // {GMSACredentialSpecName:(*string)
+				w.lit(921) // {GMSACredentialSpecName:(*string)
 				w.str((*x.GMSACredentialSpecName))
 			}
 			if x.GMSACredentialSpec == nil {
-				w.lit(846) //  GMSACredentialSpec:(*string)<nil>
+				w.lit(922) //  GMSACredentialSpec:(*string)<nil>
 			} else {
-				w.lit(847) //  GMSACredentialSpec:(*string)
+				w.lit(923) //  GMSACredentialSpec:(*string)
 				w.str((*x.GMSACredentialSpec))
 			}
 		}
 		if x.RunAsUserName == nil && x.HostProcess == nil {
-			w.lit(848) //  RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>
+			w.lit(924) //  RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>}
 		} else {
 			if x.RunAsUserName == nil {
-				w.lit(849) //  RunAsUserName:(*string)<nil>
+				w.lit(925) //  RunAsUserName:(*string)<nil>
 			} else {
-				w.lit(850) //  RunAsUserName:(*string)
+				w.lit(926) //  RunAsUserName:(*string)
 				w.str((*x.RunAsUserName))
 			}
 			if x.HostProcess == nil {
-				w.lit(851) //  HostProcess:(*bool)<nil>
+				w.lit(927) //  HostProcess:(*bool)<nil>}
 			} else {
-				w.lit(852) //  HostProcess:(*bool)
+				w.lit(928) //  HostProcess:(*bool)
 				w.boolean((*x.HostProcess))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSeccompProfile(x *SeccompProfile) {
 	if x.Type == "" && x.LocalhostProfile == nil {
-		w.lit(853) // {Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>
+		w.lit(929) // {Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>}
 	} else {
 		if x.Type == "" {
-			w.lit(854) // {Type:(v1.SeccompProfileType)
+			w.lit(930) // {Type:(v1.SeccompProfileType)
 		} else {
-			w.lit(854) // {Type:(v1.SeccompProfileType)
+			w.lit(930) // {Type:(v1.SeccompProfileType)
 			w.str(x.Type)
 		}
 		if x.LocalhostProfile == nil {
-			w.lit(855) //  LocalhostProfile:(*string)<nil>
+			w.lit(931) //  LocalhostProfile:(*string)<nil>}
 		} else {
-			w.lit(856) //  LocalhostProfile:(*string)
+			w.lit(932) //  LocalhostProfile:(*string)
 			w.str((*x.LocalhostProfile))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewAppArmorProfile(x *AppArmorProfile) {
 	if x.Type == "" && x.LocalhostProfile == nil {
-		w.lit(857) // {Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>
+		w.lit(933) // {Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>}
 	} else {
 		if x.Type == "" {
-			w.lit(858) // {Type:(v1.AppArmorProfileType)
+			w.lit(934) // {Type:(v1.AppArmorProfileType)
 		} else {
-			w.lit(858) // {Type:(v1.AppArmorProfileType)
+			w.lit(934) // {Type:(v1.AppArmorProfileType)
 			w.str(x.Type)
 		}
 		if x.LocalhostProfile == nil {
-			w.lit(855) //  LocalhostProfile:(*string)<nil>
+			w.lit(931) //  LocalhostProfile:(*string)<nil>}
 		} else {
-			w.lit(856) //  LocalhostProfile:(*string)
+			w.lit(932) //  LocalhostProfile:(*string)
 			w.str((*x.LocalhostProfile))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEphemeralContainer(x *EphemeralContainer) {
-	w.lit(859) // {EphemeralContainerCommon:(v1.EphemeralContainerCommon)
+	w.lit(935) // {EphemeralContainerCommon:(v1.EphemeralContainerCommon)
 	w.spewEphemeralContainerCommon(&x.EphemeralContainerCommon)
 	if x.TargetContainerName == "" {
-		w.lit(860) //  TargetContainerName:(string)
+		w.lit(936) //  TargetContainerName:(string)}
 	} else {
-		w.lit(860) //  TargetContainerName:(string)
+		w.lit(937) //  TargetContainerName:(string)
 		w.str(x.TargetContainerName)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewEphemeralContainerCommon(x *EphemeralContainerCommon) {
 	if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil && x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
-		w.lit(599) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+		w.lit(659) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
 	} else {
 		if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil {
-			w.lit(600) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
+			w.lit(660) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
 		} else {
 			if x.Name == "" && x.Image == "" {
-				w.lit(601) // {Name:(string) Image:(string)
+				w.lit(661) // {Name:(string) Image:(string)
 			} else {
 				if x.Name == "" {
-					w.lit(30) // {Name:(string)
+					w.lit(64) // {Name:(string)
 				} else {
-					w.lit(30) // {Name:(string)
+					w.lit(64) // {Name:(string)
 					w.str(x.Name)
 				}
 				if x.Image == "" {
-					w.lit(602) //  Image:(string)
+					w.lit(662) //  Image:(string)
 				} else {
-					w.lit(602) //  Image:(string)
+					w.lit(662) //  Image:(string)
 					w.str(x.Image)
 				}
 			}
 			if x.Command == nil && x.Args == nil {
-				w.lit(603) //  Command:([]string)<nil> Args:([]string)<nil>
+				w.lit(663) //  Command:([]string)<nil> Args:([]string)<nil>
 			} else {
 				if x.Command == nil {
-					w.lit(604) //  Command:([]string)<nil>
+					w.lit(664) //  Command:([]string)<nil>
 				} else {
-					w.lit(605) //  Command:([]string)
+					w.lit(665) //  Command:([]string)
 					w.spewSliceString(x.Command)
 				}
 				if x.Args == nil {
-					w.lit(606) //  Args:([]string)<nil>
+					w.lit(666) //  Args:([]string)<nil>
 				} else {
-					w.lit(607) //  Args:([]string)
+					w.lit(667) //  Args:([]string)
 					w.spewSliceString(x.Args)
 				}
 			}
 		}
 		if x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
-			w.lit(608) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+			w.lit(668) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
 		} else {
 			if x.WorkingDir == "" && x.Ports == nil {
-				w.lit(609) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
+				w.lit(669) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
 			} else {
 				if x.WorkingDir == "" {
-					w.lit(610) //  WorkingDir:(string)
+					w.lit(670) //  WorkingDir:(string)
 				} else {
-					w.lit(610) //  WorkingDir:(string)
+					w.lit(670) //  WorkingDir:(string)
 					w.str(x.WorkingDir)
 				}
 				if x.Ports == nil {
-					w.lit(611) //  Ports:([]v1.ContainerPort)<nil>
+					w.lit(671) //  Ports:([]v1.ContainerPort)<nil>
 				} else {
-					w.lit(612) //  Ports:([]v1.ContainerPort)
+					w.lit(672) //  Ports:([]v1.ContainerPort)
 					w.spewSliceContainerPort(x.Ports)
 				}
 			}
 			if x.EnvFrom == nil && x.Env == nil {
-				w.lit(613) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+				w.lit(673) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
 			} else {
 				if x.EnvFrom == nil {
-					w.lit(614) //  EnvFrom:([]v1.EnvFromSource)<nil>
+					w.lit(674) //  EnvFrom:([]v1.EnvFromSource)<nil>
 				} else {
-					w.lit(615) //  EnvFrom:([]v1.EnvFromSource)
+					w.lit(675) //  EnvFrom:([]v1.EnvFromSource)
 					w.spewSliceEnvFromSource(x.EnvFrom)
 				}
 				if x.Env == nil {
-					w.lit(616) //  Env:([]v1.EnvVar)<nil>
+					w.lit(676) //  Env:([]v1.EnvVar)<nil>
 				} else {
-					w.lit(617) //  Env:([]v1.EnvVar)
+					w.lit(677) //  Env:([]v1.EnvVar)
 					w.spewSliceEnvVar(x.Env)
 				}
 			}
 		}
 	}
-	w.lit(618) //  Resources:(v1.ResourceRequirements)
+	w.lit(678) //  Resources:(v1.ResourceRequirements)
 	w.spewResourceRequirements(&x.Resources)
-	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
-		w.lit(619) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+		w.lit(679) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
 	} else {
 		if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
-			w.lit(620) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+			w.lit(680) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
 		} else {
 			if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil {
-				w.lit(621) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+				w.lit(681) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
 			} else {
 				if x.ResizePolicy == nil && x.RestartPolicy == nil {
-					w.lit(622) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+					w.lit(682) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
 				} else {
 					if x.ResizePolicy == nil {
-						w.lit(623) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
+						w.lit(683) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
 					} else {
-						w.lit(624) //  ResizePolicy:([]v1.ContainerResizePolicy)
+						w.lit(684) //  ResizePolicy:([]v1.ContainerResizePolicy)
 						w.spewSliceContainerResizePolicy(x.ResizePolicy)
 					}
 					if x.RestartPolicy == nil {
-						w.lit(625) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+						w.lit(685) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
 					} else {
-						w.lit(626) //  RestartPolicy:(*v1.ContainerRestartPolicy)
+						w.lit(686) //  RestartPolicy:(*v1.ContainerRestartPolicy)
 						w.str((*x.RestartPolicy))
 					}
 				}
 				if x.RestartPolicyRules == nil && x.VolumeMounts == nil {
-					w.lit(627) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+					w.lit(687) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
 				} else {
 					if x.RestartPolicyRules == nil {
-						w.lit(628) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
+						w.lit(688) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
 					} else {
-						w.lit(629) //  RestartPolicyRules:([]v1.ContainerRestartRule)
+						w.lit(689) //  RestartPolicyRules:([]v1.ContainerRestartRule)
 						w.spewSliceContainerRestartRule(x.RestartPolicyRules)
 					}
 					if x.VolumeMounts == nil {
-						w.lit(630) //  VolumeMounts:([]v1.VolumeMount)<nil>
+						w.lit(690) //  VolumeMounts:([]v1.VolumeMount)<nil>
 					} else {
-						w.lit(631) //  VolumeMounts:([]v1.VolumeMount)
+						w.lit(691) //  VolumeMounts:([]v1.VolumeMount)
 						w.spewSliceVolumeMount(x.VolumeMounts)
 					}
 				}
 			}
 			if x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
-				w.lit(632) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+				w.lit(692) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
 			} else {
 				if x.VolumeDevices == nil && x.LivenessProbe == nil {
-					w.lit(633) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
+					w.lit(693) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
 				} else {
 					if x.VolumeDevices == nil {
-						w.lit(634) //  VolumeDevices:([]v1.VolumeDevice)<nil>
+						w.lit(694) //  VolumeDevices:([]v1.VolumeDevice)<nil>
 					} else {
-						w.lit(635) //  VolumeDevices:([]v1.VolumeDevice)
+						w.lit(695) //  VolumeDevices:([]v1.VolumeDevice)
 						w.spewSliceVolumeDevice(x.VolumeDevices)
 					}
 					if x.LivenessProbe == nil {
-						w.lit(636) //  LivenessProbe:(*v1.Probe)<nil>
+						w.lit(696) //  LivenessProbe:(*v1.Probe)<nil>
 					} else {
-						w.lit(637) //  LivenessProbe:(*v1.Probe)
+						w.lit(697) //  LivenessProbe:(*v1.Probe)
 						w.spewProbe(x.LivenessProbe)
 					}
 				}
 				if x.ReadinessProbe == nil && x.StartupProbe == nil {
-					w.lit(638) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+					w.lit(698) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
 				} else {
 					if x.ReadinessProbe == nil {
-						w.lit(639) //  ReadinessProbe:(*v1.Probe)<nil>
+						w.lit(699) //  ReadinessProbe:(*v1.Probe)<nil>
 					} else {
-						w.lit(640) //  ReadinessProbe:(*v1.Probe)
+						w.lit(700) //  ReadinessProbe:(*v1.Probe)
 						w.spewProbe(x.ReadinessProbe)
 					}
 					if x.StartupProbe == nil {
-						w.lit(641) //  StartupProbe:(*v1.Probe)<nil>
+						w.lit(701) //  StartupProbe:(*v1.Probe)<nil>
 					} else {
-						w.lit(642) //  StartupProbe:(*v1.Probe)
+						w.lit(702) //  StartupProbe:(*v1.Probe)
 						w.spewProbe(x.StartupProbe)
 					}
 				}
 			}
 		}
-		if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
-			w.lit(643) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+		if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+			w.lit(703) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
 		} else {
-			if x.Lifecycle == nil && x.TerminationMessagePath == "" && x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
-				w.lit(644) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+			if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+				w.lit(704) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
 			} else {
-				if x.Lifecycle == nil && x.TerminationMessagePath == "" {
-					w.lit(645) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)
+				if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" {
+					w.lit(705) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log
 				} else {
 					if x.Lifecycle == nil {
-						w.lit(646) //  Lifecycle:(*v1.Lifecycle)<nil>
+						w.lit(706) //  Lifecycle:(*v1.Lifecycle)<nil>
 					} else {
-						w.lit(647) //  Lifecycle:(*v1.Lifecycle)
+						w.lit(707) //  Lifecycle:(*v1.Lifecycle)
 						w.spewLifecycle(x.Lifecycle)
 					}
-					if x.TerminationMessagePath == "" {
-						w.lit(648) //  TerminationMessagePath:(string)
+					if x.TerminationMessagePath == "/dev/termination-log" {
+						w.lit(708) //  TerminationMessagePath:(string)/dev/termination-log
 					} else {
-						w.lit(648) //  TerminationMessagePath:(string)
+						w.lit(709) //  TerminationMessagePath:(string)
 						w.str(x.TerminationMessagePath)
 					}
 				}
-				if x.TerminationMessagePolicy == "" && x.ImagePullPolicy == "" {
-					w.lit(649) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)
+				if x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+					w.lit(710) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
 				} else {
-					if x.TerminationMessagePolicy == "" {
-						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+					if x.TerminationMessagePolicy == "File" {
+						w.lit(711) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File
 					} else {
-						w.lit(650) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+						w.lit(712) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
 						w.str(x.TerminationMessagePolicy)
 					}
-					if x.ImagePullPolicy == "" {
-						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+					if x.ImagePullPolicy == "IfNotPresent" {
+						w.lit(713) //  ImagePullPolicy:(v1.PullPolicy)IfNotPresent
 					} else {
-						w.lit(651) //  ImagePullPolicy:(v1.PullPolicy)
+						w.lit(714) //  ImagePullPolicy:(v1.PullPolicy)
 						w.str(x.ImagePullPolicy)
 					}
 				}
 			}
 			if x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
-				w.lit(652) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false
+				w.lit(715) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
 			} else {
 				if x.SecurityContext == nil && !x.Stdin {
-					w.lit(653) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
+					w.lit(716) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
 				} else {
 					if x.SecurityContext == nil {
-						w.lit(654) //  SecurityContext:(*v1.SecurityContext)<nil>
+						w.lit(717) //  SecurityContext:(*v1.SecurityContext)<nil>
 					} else {
-						w.lit(655) //  SecurityContext:(*v1.SecurityContext)
+						w.lit(718) //  SecurityContext:(*v1.SecurityContext)
 						w.spewSecurityContext(x.SecurityContext)
 					}
 					if !x.Stdin {
-						w.lit(656) //  Stdin:(bool)false
+						w.lit(719) //  Stdin:(bool)false
 					} else {
-						w.lit(657) //  Stdin:(bool)
+						w.lit(720) //  Stdin:(bool)
 						w.boolean(x.Stdin)
 					}
 				}
 				if !x.StdinOnce && !x.TTY {
-					w.lit(658) //  StdinOnce:(bool)false TTY:(bool)false
+					w.lit(721) //  StdinOnce:(bool)false TTY:(bool)false}
 				} else {
 					if !x.StdinOnce {
-						w.lit(659) //  StdinOnce:(bool)false
+						w.lit(722) //  StdinOnce:(bool)false
 					} else {
-						w.lit(660) //  StdinOnce:(bool)
+						w.lit(723) //  StdinOnce:(bool)
 						w.boolean(x.StdinOnce)
 					}
 					if !x.TTY {
-						w.lit(661) //  TTY:(bool)false
+						w.lit(724) //  TTY:(bool)false}
 					} else {
-						w.lit(662) //  TTY:(bool)
+						w.lit(725) //  TTY:(bool)
 						w.boolean(x.TTY)
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSecurityContext(x *PodSecurityContext) {
 	if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil && x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil && x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
-		w.lit(861) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+		w.lit(938) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
 	} else {
 		if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
-			w.lit(862) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+			w.lit(939) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
 		} else {
 			if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil {
-				w.lit(863) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
+				w.lit(940) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
 			} else {
 				if x.SELinuxOptions == nil {
-					w.lit(864) // {SELinuxOptions:(*v1.SELinuxOptions)<nil>
+					w.lit(941) // {SELinuxOptions:(*v1.SELinuxOptions)<nil>
 				} else {
-					w.lit(865) // {SELinuxOptions:(*v1.SELinuxOptions)
+					w.lit(942) // {SELinuxOptions:(*v1.SELinuxOptions)
 					w.spewSELinuxOptions(x.SELinuxOptions)
 				}
 				if x.WindowsOptions == nil && x.RunAsUser == nil {
-					w.lit(866) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
+					w.lit(943) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
 				} else {
 					if x.WindowsOptions == nil {
-						w.lit(806) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
+						w.lit(881) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
 					} else {
-						w.lit(807) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
+						w.lit(882) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
 						w.spewWindowsSecurityContextOptions(x.WindowsOptions)
 					}
 					if x.RunAsUser == nil {
-						w.lit(809) //  RunAsUser:(*int64)<nil>
+						w.lit(884) //  RunAsUser:(*int64)<nil>
 					} else {
-						w.lit(810) //  RunAsUser:(*int64)
+						w.lit(885) //  RunAsUser:(*int64)
 						w.i64((*x.RunAsUser))
 					}
 				}
 			}
 			if x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
-				w.lit(867) //  RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+				w.lit(944) //  RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
 			} else {
 				if x.RunAsGroup == nil {
-					w.lit(811) //  RunAsGroup:(*int64)<nil>
+					w.lit(886) //  RunAsGroup:(*int64)<nil>
 				} else {
-					w.lit(812) //  RunAsGroup:(*int64)
+					w.lit(887) //  RunAsGroup:(*int64)
 					w.i64((*x.RunAsGroup))
 				}
 				if x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
-					w.lit(868) //  RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+					w.lit(945) //  RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
 				} else {
 					if x.RunAsNonRoot == nil {
-						w.lit(815) //  RunAsNonRoot:(*bool)<nil>
+						w.lit(890) //  RunAsNonRoot:(*bool)<nil>
 					} else {
-						w.lit(816) //  RunAsNonRoot:(*bool)
+						w.lit(891) //  RunAsNonRoot:(*bool)
 						w.boolean((*x.RunAsNonRoot))
 					}
 					if x.SupplementalGroups == nil {
-						w.lit(869) //  SupplementalGroups:([]int64)<nil>
+						w.lit(946) //  SupplementalGroups:([]int64)<nil>
 					} else {
-						w.lit(870) //  SupplementalGroups:([]int64)
+						w.lit(947) //  SupplementalGroups:([]int64)
 						w.spewSliceInt64(x.SupplementalGroups)
 					}
 				}
 			}
 		}
 		if x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil && x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
-			w.lit(871) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+			w.lit(948) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
 		} else {
 			if x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil {
-				w.lit(872) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
+				w.lit(949) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
 			} else {
 				if x.SupplementalGroupsPolicy == nil {
-					w.lit(873) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil>
+					w.lit(950) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil>
 				} else {
-					w.lit(874) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)
+					w.lit(951) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)
 					w.str((*x.SupplementalGroupsPolicy))
 				}
 				if x.FSGroup == nil && x.Sysctls == nil {
-					w.lit(875) //  FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
+					w.lit(952) //  FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
 				} else {
 					if x.FSGroup == nil {
-						w.lit(876) //  FSGroup:(*int64)<nil>
+						w.lit(953) //  FSGroup:(*int64)<nil>
 					} else {
-						w.lit(877) //  FSGroup:(*int64)
+						w.lit(954) //  FSGroup:(*int64)
 						w.i64((*x.FSGroup))
 					}
 					if x.Sysctls == nil {
-						w.lit(878) //  Sysctls:([]v1.Sysctl)<nil>
+						w.lit(955) //  Sysctls:([]v1.Sysctl)<nil>
 					} else {
-						w.lit(879) //  Sysctls:([]v1.Sysctl)
+						w.lit(956) //  Sysctls:([]v1.Sysctl)
 						w.spewSliceSysctl(x.Sysctls)
 					}
 				}
 			}
 			if x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
-				w.lit(880) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+				w.lit(957) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
 			} else {
 				if x.FSGroupChangePolicy == nil && x.SeccompProfile == nil {
-					w.lit(881) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil>
+					w.lit(958) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil>
 				} else {
 					if x.FSGroupChangePolicy == nil {
-						w.lit(882) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil>
+						w.lit(959) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil>
 					} else {
-						w.lit(883) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)
+						w.lit(960) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)
 						w.str((*x.FSGroupChangePolicy))
 					}
 					if x.SeccompProfile == nil {
-						w.lit(826) //  SeccompProfile:(*v1.SeccompProfile)<nil>
+						w.lit(901) //  SeccompProfile:(*v1.SeccompProfile)<nil>
 					} else {
-						w.lit(827) //  SeccompProfile:(*v1.SeccompProfile)
+						w.lit(902) //  SeccompProfile:(*v1.SeccompProfile)
 						w.spewSeccompProfile(x.SeccompProfile)
 					}
 				}
 				if x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
-					w.lit(884) //  AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+					w.lit(961) //  AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
 				} else {
 					if x.AppArmorProfile == nil {
-						w.lit(828) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>
+						w.lit(962) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>
 					} else {
-						w.lit(829) //  AppArmorProfile:(*v1.AppArmorProfile)
+						w.lit(904) //  AppArmorProfile:(*v1.AppArmorProfile)
 						w.spewAppArmorProfile(x.AppArmorProfile)
 					}
 					if x.SELinuxChangePolicy == nil {
-						w.lit(885) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>
+						w.lit(963) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
 					} else {
-						w.lit(886) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)
+						w.lit(964) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)
 						w.str((*x.SELinuxChangePolicy))
+						w.lit(34) // }
 					}
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSysctl(x *Sysctl) {
 	if x.Name == "" && x.Value == "" {
-		w.lit(772) // {Name:(string) Value:(string)
+		w.lit(844) // {Name:(string) Value:(string)}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.Value == "" {
-			w.lit(682) //  Value:(string)
+			w.lit(845) //  Value:(string)}
 		} else {
-			w.lit(682) //  Value:(string)
+			w.lit(747) //  Value:(string)
 			w.str(x.Value)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewAffinity(x *Affinity) {
 	if x.NodeAffinity == nil && x.PodAffinity == nil && x.PodAntiAffinity == nil {
-		w.lit(887) // {NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>
+		w.lit(965) // {NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}
 	} else {
 		if x.NodeAffinity == nil {
-			w.lit(888) // {NodeAffinity:(*v1.NodeAffinity)<nil>
+			w.lit(966) // {NodeAffinity:(*v1.NodeAffinity)<nil>
 		} else {
-			w.lit(889) // {NodeAffinity:(*v1.NodeAffinity)
+			w.lit(967) // {NodeAffinity:(*v1.NodeAffinity)
 			w.spewNodeAffinity(x.NodeAffinity)
 		}
 		if x.PodAffinity == nil && x.PodAntiAffinity == nil {
-			w.lit(890) //  PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>
+			w.lit(968) //  PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}
 		} else {
 			if x.PodAffinity == nil {
-				w.lit(891) //  PodAffinity:(*v1.PodAffinity)<nil>
+				w.lit(969) //  PodAffinity:(*v1.PodAffinity)<nil>
 			} else {
-				w.lit(892) //  PodAffinity:(*v1.PodAffinity)
+				w.lit(970) //  PodAffinity:(*v1.PodAffinity)
 				w.spewPodAffinity(x.PodAffinity)
 			}
 			if x.PodAntiAffinity == nil {
-				w.lit(893) //  PodAntiAffinity:(*v1.PodAntiAffinity)<nil>
+				w.lit(971) //  PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}
 			} else {
-				w.lit(894) //  PodAntiAffinity:(*v1.PodAntiAffinity)
+				w.lit(972) //  PodAntiAffinity:(*v1.PodAntiAffinity)
 				w.spewPodAntiAffinity(x.PodAntiAffinity)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeAffinity(x *NodeAffinity) {
 	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
-		w.lit(895) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>
+		w.lit(973) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>}
 	} else {
 		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-			w.lit(896) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil>
+			w.lit(974) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil>
 		} else {
-			w.lit(897) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)
+			w.lit(975) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)
 			w.spewNodeSelector(x.RequiredDuringSchedulingIgnoredDuringExecution)
 		}
 		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
-			w.lit(898) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>
+			w.lit(976) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>}
 		} else {
-			w.lit(899) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)
+			w.lit(977) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)
 			w.spewSlicePreferredSchedulingTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeSelector(x *NodeSelector) {
 	if x.NodeSelectorTerms == nil {
-		w.lit(900) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>
+		w.lit(978) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>}
 	} else {
-		w.lit(901) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)
+		w.lit(979) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)
 		w.spewSliceNodeSelectorTerm(x.NodeSelectorTerms)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeSelectorTerm(x *NodeSelectorTerm) {
 	if x.MatchExpressions == nil && x.MatchFields == nil {
-		w.lit(902) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>
+		w.lit(980) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>}
 	} else {
 		if x.MatchExpressions == nil {
-			w.lit(903) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil>
+			w.lit(981) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil>
 		} else {
-			w.lit(904) // {MatchExpressions:([]v1.NodeSelectorRequirement)
+			w.lit(982) // {MatchExpressions:([]v1.NodeSelectorRequirement)
 			w.spewSliceNodeSelectorRequirement(x.MatchExpressions)
 		}
 		if x.MatchFields == nil {
-			w.lit(905) //  MatchFields:([]v1.NodeSelectorRequirement)<nil>
+			w.lit(983) //  MatchFields:([]v1.NodeSelectorRequirement)<nil>}
 		} else {
-			w.lit(906) //  MatchFields:([]v1.NodeSelectorRequirement)
+			w.lit(984) //  MatchFields:([]v1.NodeSelectorRequirement)
 			w.spewSliceNodeSelectorRequirement(x.MatchFields)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewNodeSelectorRequirement(x *NodeSelectorRequirement) {
 	if x.Key == "" && x.Operator == "" && x.Values == nil {
-		w.lit(907) // {Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>
+		w.lit(985) // {Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>}
 	} else {
 		if x.Key == "" {
-			w.lit(334) // {Key:(string)
+			w.lit(376) // {Key:(string)
 		} else {
-			w.lit(334) // {Key:(string)
+			w.lit(376) // {Key:(string)
 			w.str(x.Key)
 		}
 		if x.Operator == "" && x.Values == nil {
-			w.lit(908) //  Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>
+			w.lit(986) //  Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>}
 		} else {
 			if x.Operator == "" {
-				w.lit(909) //  Operator:(v1.NodeSelectorOperator)
+				w.lit(987) //  Operator:(v1.NodeSelectorOperator)
 			} else {
-				w.lit(909) //  Operator:(v1.NodeSelectorOperator)
+				w.lit(987) //  Operator:(v1.NodeSelectorOperator)
 				w.str(x.Operator)
 			}
 			if x.Values == nil {
-				w.lit(511) //  Values:([]string)<nil>
+				w.lit(567) //  Values:([]string)<nil>}
 			} else {
-				w.lit(512) //  Values:([]string)
+				w.lit(568) //  Values:([]string)
 				w.spewSliceString(x.Values)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 	if x.Weight == 0 {
-		w.lit(910) // {Weight:(int32)0
+		w.lit(988) // {Weight:(int32)0
 	} else {
-		w.lit(911) // {Weight:(int32)
+		w.lit(989) // {Weight:(int32)
 		w.i64(int64(x.Weight))
 	}
-	w.lit(912) //  Preference:(v1.NodeSelectorTerm)
+	w.lit(990) //  Preference:(v1.NodeSelectorTerm)
 	w.spewNodeSelectorTerm(&x.Preference)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 func (w *spewer) spewPodAffinity(x *PodAffinity) {
 	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
-		w.lit(913) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+		w.lit(991) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
 	} else {
 		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-			w.lit(914) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
+			w.lit(992) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
 		} else {
-			w.lit(915) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
+			w.lit(993) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
 			w.spewSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
 		}
 		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
-			w.lit(916) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+			w.lit(994) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
 		} else {
-			w.lit(917) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
+			w.lit(995) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
 			w.spewSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodAffinityTerm(x *PodAffinityTerm) {
 	if x.LabelSelector == nil && x.Namespaces == nil && x.TopologyKey == "" && x.NamespaceSelector == nil && x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
-		w.lit(918) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>
+		w.lit(996) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}
 	} else {
 		if x.LabelSelector == nil && x.Namespaces == nil && x.TopologyKey == "" {
-			w.lit(919) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string)
+			w.lit(997) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string)
 		} else {
 			if x.LabelSelector == nil {
-				w.lit(920) // {LabelSelector:(*v1.LabelSelector)<nil>
+				w.lit(998) // {LabelSelector:(*v1.LabelSelector)<nil>
 			} else {
-				w.lit(921) // {LabelSelector:(*v1.LabelSelector)
+				w.lit(999) // {LabelSelector:(*v1.LabelSelector)
 				w.spewLabelSelector(x.LabelSelector)
 			}
 			if x.Namespaces == nil && x.TopologyKey == "" {
-				w.lit(922) //  Namespaces:([]string)<nil> TopologyKey:(string)
+				w.lit(1000) //  Namespaces:([]string)<nil> TopologyKey:(string)
 			} else {
 				if x.Namespaces == nil {
-					w.lit(923) //  Namespaces:([]string)<nil>
+					w.lit(1001) //  Namespaces:([]string)<nil>
 				} else {
-					w.lit(924) //  Namespaces:([]string)
+					w.lit(1002) //  Namespaces:([]string)
 					w.spewSliceString(x.Namespaces)
 				}
 				if x.TopologyKey == "" {
-					w.lit(925) //  TopologyKey:(string)
+					w.lit(1003) //  TopologyKey:(string)
 				} else {
-					w.lit(925) //  TopologyKey:(string)
+					w.lit(1003) //  TopologyKey:(string)
 					w.str(x.TopologyKey)
 				}
 			}
 		}
 		if x.NamespaceSelector == nil && x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
-			w.lit(926) //  NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>
+			w.lit(1004) //  NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}
 		} else {
 			if x.NamespaceSelector == nil {
-				w.lit(927) //  NamespaceSelector:(*v1.LabelSelector)<nil>
+				w.lit(1005) //  NamespaceSelector:(*v1.LabelSelector)<nil>
 			} else {
-				w.lit(928) //  NamespaceSelector:(*v1.LabelSelector)
+				w.lit(1006) //  NamespaceSelector:(*v1.LabelSelector)
 				w.spewLabelSelector(x.NamespaceSelector)
 			}
 			if x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
-				w.lit(929) //  MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>
+				w.lit(1007) //  MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}
 			} else {
 				if x.MatchLabelKeys == nil {
-					w.lit(930) //  MatchLabelKeys:([]string)<nil>
+					w.lit(1008) //  MatchLabelKeys:([]string)<nil>
 				} else {
-					w.lit(931) //  MatchLabelKeys:([]string)
+					w.lit(1009) //  MatchLabelKeys:([]string)
 					w.spewSliceString(x.MatchLabelKeys)
 				}
 				if x.MismatchLabelKeys == nil {
-					w.lit(932) //  MismatchLabelKeys:([]string)<nil>
+					w.lit(1010) //  MismatchLabelKeys:([]string)<nil>}
 				} else {
-					w.lit(933) //  MismatchLabelKeys:([]string)
+					w.lit(1011) //  MismatchLabelKeys:([]string)
 					w.spewSliceString(x.MismatchLabelKeys)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 	if x.Weight == 0 {
-		w.lit(910) // {Weight:(int32)0
+		w.lit(988) // {Weight:(int32)0
 	} else {
-		w.lit(911) // {Weight:(int32)
+		w.lit(989) // {Weight:(int32)
 		w.i64(int64(x.Weight))
 	}
-	w.lit(934) //  PodAffinityTerm:(v1.PodAffinityTerm)
+	w.lit(1012) //  PodAffinityTerm:(v1.PodAffinityTerm)
 	w.spewPodAffinityTerm(&x.PodAffinityTerm)
-	w.lit(8) // }
+	w.lit(34) // }
 }
 
 func (w *spewer) spewPodAntiAffinity(x *PodAntiAffinity) {
 	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
-		w.lit(913) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+		w.lit(991) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
 	} else {
 		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
-			w.lit(914) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
+			w.lit(992) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
 		} else {
-			w.lit(915) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
+			w.lit(993) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
 			w.spewSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
 		}
 		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
-			w.lit(916) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>
+			w.lit(994) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
 		} else {
-			w.lit(917) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
+			w.lit(995) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
 			w.spewSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewToleration(x *Toleration) {
 	if x.Key == "" && x.Operator == "" && x.Value == "" && x.Effect == "" && x.TolerationSeconds == nil {
-		w.lit(935) // {Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>
+		w.lit(1013) // {Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}
 	} else {
 		if x.Key == "" && x.Operator == "" {
-			w.lit(936) // {Key:(string) Operator:(v1.TolerationOperator)
+			w.lit(1014) // {Key:(string) Operator:(v1.TolerationOperator)
 		} else {
 			if x.Key == "" {
-				w.lit(334) // {Key:(string)
+				w.lit(376) // {Key:(string)
 			} else {
-				w.lit(334) // {Key:(string)
+				w.lit(376) // {Key:(string)
 				w.str(x.Key)
 			}
 			if x.Operator == "" {
-				w.lit(937) //  Operator:(v1.TolerationOperator)
+				w.lit(1015) //  Operator:(v1.TolerationOperator)
 			} else {
-				w.lit(937) //  Operator:(v1.TolerationOperator)
+				w.lit(1015) //  Operator:(v1.TolerationOperator)
 				w.str(x.Operator)
 			}
 		}
 		if x.Value == "" && x.Effect == "" && x.TolerationSeconds == nil {
-			w.lit(938) //  Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>
+			w.lit(1016) //  Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}
 		} else {
 			if x.Value == "" {
-				w.lit(682) //  Value:(string)
+				w.lit(747) //  Value:(string)
 			} else {
-				w.lit(682) //  Value:(string)
+				w.lit(747) //  Value:(string)
 				w.str(x.Value)
 			}
 			if x.Effect == "" && x.TolerationSeconds == nil {
-				w.lit(939) //  Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>
+				w.lit(1017) //  Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}
 			} else {
 				if x.Effect == "" {
-					w.lit(940) //  Effect:(v1.TaintEffect)
+					w.lit(1018) //  Effect:(v1.TaintEffect)
 				} else {
-					w.lit(940) //  Effect:(v1.TaintEffect)
+					w.lit(1018) //  Effect:(v1.TaintEffect)
 					w.str(x.Effect)
 				}
 				if x.TolerationSeconds == nil {
-					w.lit(941) //  TolerationSeconds:(*int64)<nil>
+					w.lit(1019) //  TolerationSeconds:(*int64)<nil>}
 				} else {
-					w.lit(942) //  TolerationSeconds:(*int64)
+					w.lit(1020) //  TolerationSeconds:(*int64)
 					w.i64((*x.TolerationSeconds))
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewHostAlias(x *HostAlias) {
 	if x.IP == "" && x.Hostnames == nil {
-		w.lit(943) // {IP:(string) Hostnames:([]string)<nil>
+		w.lit(1021) // {IP:(string) Hostnames:([]string)<nil>}
 	} else {
 		if x.IP == "" {
-			w.lit(944) // {IP:(string)
+			w.lit(1022) // {IP:(string)
 		} else {
-			w.lit(944) // {IP:(string)
+			w.lit(1022) // {IP:(string)
 			w.str(x.IP)
 		}
 		if x.Hostnames == nil {
-			w.lit(945) //  Hostnames:([]string)<nil>
+			w.lit(1023) //  Hostnames:([]string)<nil>}
 		} else {
-			w.lit(946) //  Hostnames:([]string)
+			w.lit(1024) //  Hostnames:([]string)
 			w.spewSliceString(x.Hostnames)
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodDNSConfig(x *PodDNSConfig) {
 	if x.Nameservers == nil && x.Searches == nil && x.Options == nil {
-		w.lit(947) // {Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>
+		w.lit(1025) // {Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>}
 	} else {
 		if x.Nameservers == nil {
-			w.lit(948) // {Nameservers:([]string)<nil>
+			w.lit(1026) // {Nameservers:([]string)<nil>
 		} else {
-			w.lit(949) // {Nameservers:([]string)
+			w.lit(1027) // {Nameservers:([]string)
 			w.spewSliceString(x.Nameservers)
 		}
 		if x.Searches == nil && x.Options == nil {
-			w.lit(950) //  Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>
+			w.lit(1028) //  Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>}
 		} else {
 			if x.Searches == nil {
-				w.lit(951) //  Searches:([]string)<nil>
+				w.lit(1029) //  Searches:([]string)<nil>
 			} else {
-				w.lit(952) //  Searches:([]string)
+				w.lit(1030) //  Searches:([]string)
 				w.spewSliceString(x.Searches)
 			}
 			if x.Options == nil {
-				w.lit(953) //  Options:([]v1.PodDNSConfigOption)<nil>
+				w.lit(1031) //  Options:([]v1.PodDNSConfigOption)<nil>}
 			} else {
-				w.lit(954) //  Options:([]v1.PodDNSConfigOption)
+				w.lit(1032) //  Options:([]v1.PodDNSConfigOption)
 				w.spewSlicePodDNSConfigOption(x.Options)
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodDNSConfigOption(x *PodDNSConfigOption) {
 	if x.Name == "" && x.Value == nil {
-		w.lit(955) // {Name:(string) Value:(*string)<nil>
+		w.lit(1033) // {Name:(string) Value:(*string)<nil>}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.Value == nil {
-			w.lit(956) //  Value:(*string)<nil>
+			w.lit(1034) //  Value:(*string)<nil>}
 		} else {
-			w.lit(957) //  Value:(*string)
+			w.lit(1035) //  Value:(*string)
 			w.str((*x.Value))
+			w.lit(34) // }
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodReadinessGate(x *PodReadinessGate) {
 	if x.ConditionType == "" {
-		w.lit(958) // {ConditionType:(v1.PodConditionType)
+		w.lit(1036) // {ConditionType:(v1.PodConditionType)}
 	} else {
-		w.lit(958) // {ConditionType:(v1.PodConditionType)
+		w.lit(1037) // {ConditionType:(v1.PodConditionType)
 		w.str(x.ConditionType)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewTopologySpreadConstraint(x *TopologySpreadConstraint) {
 	if x.MaxSkew == 0 && x.TopologyKey == "" && x.WhenUnsatisfiable == "" && x.LabelSelector == nil && x.MinDomains == nil && x.NodeAffinityPolicy == nil && x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
-		w.lit(959) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>
+		w.lit(1038) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}
 	} else {
 		if x.MaxSkew == 0 && x.TopologyKey == "" && x.WhenUnsatisfiable == "" && x.LabelSelector == nil {
-			w.lit(960) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
+			w.lit(1039) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
 		} else {
 			if x.MaxSkew == 0 && x.TopologyKey == "" {
-				w.lit(961) // {MaxSkew:(int32)0 TopologyKey:(string)
+				w.lit(1040) // {MaxSkew:(int32)0 TopologyKey:(string)
 			} else {
 				if x.MaxSkew == 0 {
-					w.lit(962) // {MaxSkew:(int32)0
+					w.lit(1041) // {MaxSkew:(int32)0
 				} else {
-					w.lit(963) // {MaxSkew:(int32)
+					w.lit(1042) // {MaxSkew:(int32)
 					w.i64(int64(x.MaxSkew))
 				}
 				if x.TopologyKey == "" {
-					w.lit(925) //  TopologyKey:(string)
+					w.lit(1003) //  TopologyKey:(string)
 				} else {
-					w.lit(925) //  TopologyKey:(string)
+					w.lit(1003) //  TopologyKey:(string)
 					w.str(x.TopologyKey)
 				}
 			}
 			if x.WhenUnsatisfiable == "" && x.LabelSelector == nil {
-				w.lit(964) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
+				w.lit(1043) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
 			} else {
 				if x.WhenUnsatisfiable == "" {
-					w.lit(965) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
+					w.lit(1044) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
 				} else {
-					w.lit(965) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
+					w.lit(1044) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
 					w.str(x.WhenUnsatisfiable)
 				}
 				if x.LabelSelector == nil {
-					w.lit(500) //  LabelSelector:(*v1.LabelSelector)<nil>
+					w.lit(555) //  LabelSelector:(*v1.LabelSelector)<nil>
 				} else {
-					w.lit(501) //  LabelSelector:(*v1.LabelSelector)
+					w.lit(556) //  LabelSelector:(*v1.LabelSelector)
 					w.spewLabelSelector(x.LabelSelector)
 				}
 			}
 		}
 		if x.MinDomains == nil && x.NodeAffinityPolicy == nil && x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
-			w.lit(966) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>
+			w.lit(1045) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}
 		} else {
 			if x.MinDomains == nil && x.NodeAffinityPolicy == nil {
-				w.lit(967) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
+				w.lit(1046) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
 			} else {
 				if x.MinDomains == nil {
-					w.lit(968) //  MinDomains:(*int32)<nil>
+					w.lit(1047) //  MinDomains:(*int32)<nil>
 				} else {
-					w.lit(969) //  MinDomains:(*int32)
+					w.lit(1048) //  MinDomains:(*int32)
 					w.i64(int64((*x.MinDomains)))
 				}
 				if x.NodeAffinityPolicy == nil {
-					w.lit(970) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
+					w.lit(1049) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
 				} else {
-					w.lit(971) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)
+					w.lit(1050) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)
 					w.str((*x.NodeAffinityPolicy))
 				}
 			}
 			if x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
-				w.lit(972) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>
+				w.lit(1051) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}
 			} else {
 				if x.NodeTaintsPolicy == nil {
-					w.lit(973) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil>
+					w.lit(1052) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil>
 				} else {
-					w.lit(974) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)
+					w.lit(1053) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)
 					w.str((*x.NodeTaintsPolicy))
 				}
 				if x.MatchLabelKeys == nil {
-					w.lit(930) //  MatchLabelKeys:([]string)<nil>
+					w.lit(1054) //  MatchLabelKeys:([]string)<nil>}
 				} else {
-					w.lit(931) //  MatchLabelKeys:([]string)
+					w.lit(1009) //  MatchLabelKeys:([]string)
 					w.spewSliceString(x.MatchLabelKeys)
+					w.lit(34) // }
 				}
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodOS(x *PodOS) {
 	if x.Name == "" {
-		w.lit(975) // {Name:(v1.OSName)
+		w.lit(1055) // {Name:(v1.OSName)}
 	} else {
-		w.lit(975) // {Name:(v1.OSName)
+		w.lit(1056) // {Name:(v1.OSName)
 		w.str(x.Name)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSchedulingGate(x *PodSchedulingGate) {
 	if x.Name == "" {
-		w.lit(30) // {Name:(string)
+		w.lit(410) // {Name:(string)}
 	} else {
-		w.lit(30) // {Name:(string)
+		w.lit(64) // {Name:(string)
 		w.str(x.Name)
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodResourceClaim(x *PodResourceClaim) {
 	if x.Name == "" && x.ResourceClaimName == nil && x.ResourceClaimTemplateName == nil {
-		w.lit(976) // {Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>
+		w.lit(1057) // {Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>}
 	} else {
 		if x.Name == "" {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 		} else {
-			w.lit(30) // {Name:(string)
+			w.lit(64) // {Name:(string)
 			w.str(x.Name)
 		}
 		if x.ResourceClaimName == nil && x.ResourceClaimTemplateName == nil {
-			w.lit(977) //  ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>
+			w.lit(1058) //  ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>}
 		} else {
 			if x.ResourceClaimName == nil {
-				w.lit(978) //  ResourceClaimName:(*string)<nil>
+				w.lit(1059) //  ResourceClaimName:(*string)<nil>
 			} else {
-				w.lit(979) //  ResourceClaimName:(*string)
+				w.lit(1060) //  ResourceClaimName:(*string)
 				w.str((*x.ResourceClaimName))
 			}
 			if x.ResourceClaimTemplateName == nil {
-				w.lit(980) //  ResourceClaimTemplateName:(*string)<nil>
+				w.lit(1061) //  ResourceClaimTemplateName:(*string)<nil>}
 			} else {
-				w.lit(981) //  ResourceClaimTemplateName:(*string)
+				w.lit(1062) //  ResourceClaimTemplateName:(*string)
 				w.str((*x.ResourceClaimTemplateName))
+				w.lit(34) // }
 			}
 		}
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewPodSchedulingGroup(x *PodSchedulingGroup) {
 	if x.PodGroupName == nil {
-		w.lit(982) // {PodGroupName:(*string)<nil>
+		w.lit(1063) // {PodGroupName:(*string)<nil>}
 	} else {
-		w.lit(983) // {PodGroupName:(*string)
+		w.lit(1064) // {PodGroupName:(*string)
 		w.str((*x.PodGroupName))
+		w.lit(34) // }
 	}
-	w.lit(8) // }
 }
 
 func (w *spewer) spewSliceOwnerReference(s []OwnerReference) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewOwnerReference(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceManagedFieldsEntry(s []ManagedFieldsEntry) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewManagedFieldsEntry(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceLabelSelectorRequirement(s []LabelSelectorRequirement) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewLabelSelectorRequirement(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceVolume(s []Volume) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewVolume(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceContainer(s []Container) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewContainer(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceEphemeralContainer(s []EphemeralContainer) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewEphemeralContainer(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceLocalObjectReference(s []LocalObjectReference) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewLocalObjectReference(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceToleration(s []Toleration) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewToleration(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceHostAlias(s []HostAlias) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewHostAlias(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSlicePodReadinessGate(s []PodReadinessGate) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewPodReadinessGate(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceTopologySpreadConstraint(s []TopologySpreadConstraint) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewTopologySpreadConstraint(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSlicePodSchedulingGate(s []PodSchedulingGate) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewPodSchedulingGate(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSlicePodResourceClaim(s []PodResourceClaim) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewPodResourceClaim(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceKeyToPath(s []KeyToPath) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewKeyToPath(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceDownwardAPIVolumeFile(s []DownwardAPIVolumeFile) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewDownwardAPIVolumeFile(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceVolumeProjection(s []VolumeProjection) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewVolumeProjection(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceContainerPort(s []ContainerPort) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewContainerPort(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceEnvFromSource(s []EnvFromSource) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewEnvFromSource(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceEnvVar(s []EnvVar) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewEnvVar(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceContainerResizePolicy(s []ContainerResizePolicy) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewContainerResizePolicy(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceContainerRestartRule(s []ContainerRestartRule) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewContainerRestartRule(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceVolumeMount(s []VolumeMount) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewVolumeMount(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceVolumeDevice(s []VolumeDevice) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewVolumeDevice(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceResourceClaim(s []ResourceClaim) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewResourceClaim(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceHTTPHeader(s []HTTPHeader) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewHTTPHeader(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceSysctl(s []Sysctl) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewSysctl(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSlicePreferredSchedulingTerm(s []PreferredSchedulingTerm) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewPreferredSchedulingTerm(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceNodeSelectorTerm(s []NodeSelectorTerm) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewNodeSelectorTerm(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceNodeSelectorRequirement(s []NodeSelectorRequirement) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewNodeSelectorRequirement(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSlicePodAffinityTerm(s []PodAffinityTerm) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewPodAffinityTerm(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSliceWeightedPodAffinityTerm(s []WeightedPodAffinityTerm) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewWeightedPodAffinityTerm(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
 }
 
 func (w *spewer) spewSlicePodDNSConfigOption(s []PodDNSConfigOption) {
 	if s == nil {
-		w.lit(20) // <nil>
+		w.lit(35) // <nil>
 		return
 	}
-	w.lit(21) // [
+	w.lit(56) // [
 	for i := range s {
 		if i > 0 {
-			w.lit(18) //
+			w.lit(44) //
 		}
 		w.spewPodDNSConfigOption(&s[i])
 	}
-	w.lit(22) // ]
+	w.lit(57) // ]
+}
+
+// quantity writes resource.Quantity's fields: its int64 amount, its
+// decimal amount (an *inf.Dec holding a big.Int), the cached string and the
+// format.
+func (tb *segTables) quantity(h hash.FNV32a, q *Quantity) hash.FNV32a {
+	h = h.WriteSegment(tb[0]) // {i:(resource.int64Amount){value:(int64)
+	h = tb.quantityRest(h, q, false)
+	return h
+}
+
+// quantityRest writes a quantity after its opening text, which ends at
+// the amount's value; it ends the quantity and, when last is true, the
+// resource list that holds it.
+func (tb *segTables) quantityRest(h hash.FNV32a, q *Quantity, last bool) hash.FNV32a {
+	h = hashInt(h, q.i.value)
+	if q.d == nil {
+		switch q.i.scale {
+		case -9:
+			h = h.WriteSegment(tb[1]) //  scale:(resource.Scale)-9} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -8:
+			h = h.WriteSegment(tb[2]) //  scale:(resource.Scale)-8} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -7:
+			h = h.WriteSegment(tb[3]) //  scale:(resource.Scale)-7} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -6:
+			h = h.WriteSegment(tb[4]) //  scale:(resource.Scale)-6} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -5:
+			h = h.WriteSegment(tb[5]) //  scale:(resource.Scale)-5} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -4:
+			h = h.WriteSegment(tb[6]) //  scale:(resource.Scale)-4} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -3:
+			h = h.WriteSegment(tb[7]) //  scale:(resource.Scale)-3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -2:
+			h = h.WriteSegment(tb[8]) //  scale:(resource.Scale)-2} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case -1:
+			h = h.WriteSegment(tb[9]) //  scale:(resource.Scale)-1} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 0:
+			h = h.WriteSegment(tb[10]) //  scale:(resource.Scale)0} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 1:
+			h = h.WriteSegment(tb[11]) //  scale:(resource.Scale)1} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 2:
+			h = h.WriteSegment(tb[12]) //  scale:(resource.Scale)2} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 3:
+			h = h.WriteSegment(tb[13]) //  scale:(resource.Scale)3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 4:
+			h = h.WriteSegment(tb[14]) //  scale:(resource.Scale)4} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 5:
+			h = h.WriteSegment(tb[15]) //  scale:(resource.Scale)5} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 6:
+			h = h.WriteSegment(tb[16]) //  scale:(resource.Scale)6} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 7:
+			h = h.WriteSegment(tb[17]) //  scale:(resource.Scale)7} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 8:
+			h = h.WriteSegment(tb[18]) //  scale:(resource.Scale)8} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		case 9:
+			h = h.WriteSegment(tb[19]) //  scale:(resource.Scale)9} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		default:
+			h = h.WriteSegment(tb[20]) //  scale:(resource.Scale)
+			h = hashInt(h, int64(q.i.scale))
+			h = h.WriteSegment(tb[21]) // } d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)
+		}
+	} else {
+		h = h.WriteSegment(tb[20]) //  scale:(resource.Scale)
+		h = hashInt(h, int64(q.i.scale))
+		h = h.WriteSegment(tb[22]) // } d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)
+		h = hashBool(h, q.d.unscaled.Sign() < 0)
+		h = h.WriteSegment(tb[23]) //  abs:(big.nat)
+		h = hashNat(h, &q.d.unscaled)
+		h = h.WriteSegment(tb[24]) // } scale:(inf.Scale)
+		h = hashInt(h, int64(q.d.scale))
+		h = h.WriteSegment(tb[25]) // }} s:(string)
+	}
+	h = h.WriteString(q.s)
+	switch q.Format {
+	case "DecimalSI":
+		if last {
+			h = h.WriteSegment(tb[26]) //  Format:(resource.Format)DecimalSI}]
+		} else {
+			h = h.WriteSegment(tb[27]) //  Format:(resource.Format)DecimalSI}
+		}
+	case "BinarySI":
+		if last {
+			h = h.WriteSegment(tb[28]) //  Format:(resource.Format)BinarySI}]
+		} else {
+			h = h.WriteSegment(tb[29]) //  Format:(resource.Format)BinarySI}
+		}
+	case "DecimalExponent":
+		if last {
+			h = h.WriteSegment(tb[30]) //  Format:(resource.Format)DecimalExponent}]
+		} else {
+			h = h.WriteSegment(tb[31]) //  Format:(resource.Format)DecimalExponent}
+		}
+	default:
+		h = h.WriteSegment(tb[32]) //  Format:(resource.Format)
+		h = h.WriteString(q.Format)
+		if last {
+			h = h.WriteString("}]")
+		} else {
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+// spewMapQuantity writes a resource list. One that holds only common
+// resources is written from prepared segments, without sorting its keys.
+func (tb *segTables) spewMapQuantity(h hash.FNV32a, m map[string]Quantity) hash.FNV32a {
+	if m == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	if len(m) == 0 {
+		h = h.WriteSegment(tb[36]) // map[]
+		return h
+	}
+	if n := len(m); n <= 3 {
+		found := 0
+		var q0 Quantity
+		var ok0 bool
+		var q1 Quantity
+		var ok1 bool
+		var q2 Quantity
+		var ok2 bool
+		q0, ok0 = m["cpu"]
+		if ok0 {
+			found++
+		}
+		if found != n {
+			q2, ok2 = m["memory"]
+			if ok2 {
+				found++
+			}
+			if found != n {
+				q1, ok1 = m["ephemeral-storage"]
+				if ok1 {
+					found++
+				}
+			}
+		}
+		if found == n {
+			first := true
+			if ok0 {
+				n--
+				if first {
+					h = h.WriteSegment(tb[37]) // map[cpu:{i:(resource.int64Amount){value:(int64)
+				} else {
+					h = h.WriteSegment(tb[38]) //  cpu:{i:(resource.int64Amount){value:(int64)
+				}
+				first = false
+				h = tb.quantityRest(h, &q0, n == 0)
+			}
+			if ok1 {
+				n--
+				if first {
+					h = h.WriteSegment(tb[39]) // map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+				} else {
+					h = h.WriteSegment(tb[40]) //  ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+				}
+				first = false
+				h = tb.quantityRest(h, &q1, n == 0)
+			}
+			if ok2 {
+				n--
+				if first {
+					h = h.WriteSegment(tb[41]) // map[memory:{i:(resource.int64Amount){value:(int64)
+				} else {
+					h = h.WriteSegment(tb[42]) //  memory:{i:(resource.int64Amount){value:(int64)
+				}
+				first = false
+				h = tb.quantityRest(h, &q2, n == 0)
+			}
+			return h
+		}
+	}
+	var buf [16]string
+	ks := keys(m, buf[:])
+	h = h.WriteSegment(tb[43]) // map[
+	for i, k := range ks {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = h.WriteString(k)
+		h = h.WriteSegment(tb[45]) // :{i:(resource.int64Amount){value:(int64)
+		v := m[k]
+		h = tb.quantityRest(h, &v, i == len(ks)-1)
+	}
+	return h
+}
+
+// intOrString writes intstr.IntOrString's fields.
+func (tb *segTables) intOrString(h hash.FNV32a, v *IntOrString) hash.FNV32a {
+	h = h.WriteSegment(tb[46]) // {Type:(intstr.Type)
+	h = hashInt(h, v.Type)
+	h = h.WriteSegment(tb[47]) //  IntVal:(int32)
+	h = hashInt(h, int64(v.IntVal))
+	h = h.WriteSegment(tb[48]) //  StrVal:(string)
+	h = h.WriteString(v.StrVal)
+	h = h.WriteString("}")
+	return h
+}
+
+// time writes a metav1.Time as the controller holds one read from the API
+// server: whole seconds, in the controller's local time zone, which is UTC
+// in the kube-controller-manager image (a Location named UTC with no
+// zones).
+func (tb *segTables) time(h hash.FNV32a, t *Time) hash.FNV32a {
+	if t.IsZero() {
+		h = h.WriteSegment(tb[49]) // {Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
+		return h
+	}
+	h = h.WriteSegment(tb[50]) // {Time:(time.Time){wall:(uint64)
+	h = hashUint(h, uint64(t.Nanosecond()))
+	h = h.WriteSegment(tb[51]) //  ext:(int64)
+	h = hashInt(h, t.Unix()+unixToInternal)
+	h = h.WriteSegment(tb[52]) //  loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}
+	return h
+}
+
+// fieldsV1 writes metav1.FieldsV1: its raw bytes as a []uint8.
+func (tb *segTables) fieldsV1(h hash.FNV32a, f *FieldsV1) hash.FNV32a {
+	if f.Raw == nil {
+		h = h.WriteSegment(tb[53]) // {Raw:([]uint8)<nil>}
+		return h
+	}
+	h = h.WriteSegment(tb[54]) // {Raw:([]uint8)[
+	for i, b := range f.Raw {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = hashUint(h, uint64(b))
+	}
+	h = h.WriteString("]}")
+	return h
+}
+
+func (tb *segTables) spewSliceString(h hash.FNV32a, s []string) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i, v := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = h.WriteString(v)
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceInt32(h hash.FNV32a, s []int32) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i, v := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = hashInt(h, int64(v))
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceInt64(h hash.FNV32a, s []int64) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i, v := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = hashInt(h, v)
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewMapString(h hash.FNV32a, m map[string]string) hash.FNV32a {
+	if m == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	var buf [16]string
+	h = h.WriteSegment(tb[43]) // map[
+	for i, k := range keys(m, buf[:]) {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = h.WriteString(k)
+		h = h.WriteString(":")
+		h = h.WriteString(m[k])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewPodTemplateSpec(h hash.FNV32a, x *PodTemplateSpec) hash.FNV32a {
+	h = h.WriteSegment(tb[59]) // (v1.PodTemplateSpec){ObjectMeta:(v1.ObjectMeta)
+	h = tb.spewObjectMeta(h, &x.ObjectMeta)
+	h = h.WriteSegment(tb[60]) //  Spec:(v1.PodSpec)
+	h = tb.spewPodSpec(h, &x.Spec)
+	h = h.WriteString("}")
+	return h
+}
+
+func (tb *segTables) spewObjectMeta(h hash.FNV32a, x *ObjectMeta) hash.FNV32a {
+	if x.Name == "" && x.GenerateName == "" && x.Namespace == "" && x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 && x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil && x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
+		h = h.WriteSegment(tb[61]) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
+	} else {
+		if x.Name == "" && x.GenerateName == "" && x.Namespace == "" && x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 {
+			h = h.WriteSegment(tb[62]) // {Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
+		} else {
+			if x.Name == "" && x.GenerateName == "" && x.Namespace == "" {
+				h = h.WriteSegment(tb[63]) // {Name:(string) GenerateName:(string) Namespace:(string)
+			} else {
+				if x.Name == "" {
+					h = h.WriteSegment(tb[64]) // {Name:(string)
+				} else {
+					h = h.WriteSegment(tb[64]) // {Name:(string)
+					h = h.WriteString(x.Name)
+				}
+				if x.GenerateName == "" && x.Namespace == "" {
+					h = h.WriteSegment(tb[65]) //  GenerateName:(string) Namespace:(string)
+				} else {
+					if x.GenerateName == "" {
+						h = h.WriteSegment(tb[66]) //  GenerateName:(string)
+					} else {
+						h = h.WriteSegment(tb[66]) //  GenerateName:(string)
+						h = h.WriteString(x.GenerateName)
+					}
+					if x.Namespace == "" {
+						h = h.WriteSegment(tb[67]) //  Namespace:(string)
+					} else {
+						h = h.WriteSegment(tb[67]) //  Namespace:(string)
+						h = h.WriteString(x.Namespace)
+					}
+				}
+			}
+			if x.SelfLink == "" && x.UID == "" && x.ResourceVersion == "" && x.Generation == 0 {
+				h = h.WriteSegment(tb[68]) //  SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0
+			} else {
+				if x.SelfLink == "" && x.UID == "" {
+					h = h.WriteSegment(tb[69]) //  SelfLink:(string) UID:(types.UID)
+				} else {
+					if x.SelfLink == "" {
+						h = h.WriteSegment(tb[70]) //  SelfLink:(string)
+					} else {
+						h = h.WriteSegment(tb[70]) //  SelfLink:(string)
+						h = h.WriteString(x.SelfLink)
+					}
+					if x.UID == "" {
+						h = h.WriteSegment(tb[71]) //  UID:(types.UID)
+					} else {
+						h = h.WriteSegment(tb[71]) //  UID:(types.UID)
+						h = h.WriteString(x.UID)
+					}
+				}
+				if x.ResourceVersion == "" && x.Generation == 0 {
+					h = h.WriteSegment(tb[72]) //  ResourceVersion:(string) Generation:(int64)0
+				} else {
+					if x.ResourceVersion == "" {
+						h = h.WriteSegment(tb[73]) //  ResourceVersion:(string)
+					} else {
+						h = h.WriteSegment(tb[73]) //  ResourceVersion:(string)
+						h = h.WriteString(x.ResourceVersion)
+					}
+					if x.Generation == 0 {
+						h = h.WriteSegment(tb[74]) //  Generation:(int64)0
+					} else {
+						h = h.WriteSegment(tb[75]) //  Generation:(int64)
+						h = hashInt(h, x.Generation)
+					}
+				}
+			}
+		}
+		if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil && x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
+			h = h.WriteSegment(tb[76]) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
+		} else {
+			if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil && x.DeletionGracePeriodSeconds == nil && x.Labels == nil {
+				h = h.WriteSegment(tb[77]) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
+			} else {
+				if x.CreationTimestamp.IsZero() && x.DeletionTimestamp == nil {
+					h = h.WriteSegment(tb[78]) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil>
+				} else {
+					if x.CreationTimestamp.IsZero() {
+						h = h.WriteSegment(tb[79]) //  CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}
+					} else {
+						h = h.WriteSegment(tb[80]) //  CreationTimestamp:(v1.Time)
+						h = tb.time(h, &x.CreationTimestamp)
+					}
+					if x.DeletionTimestamp == nil {
+						h = h.WriteSegment(tb[81]) //  DeletionTimestamp:(*v1.Time)<nil>
+					} else {
+						h = h.WriteSegment(tb[82]) //  DeletionTimestamp:(*v1.Time)
+						h = tb.time(h, x.DeletionTimestamp)
+					}
+				}
+				if x.DeletionGracePeriodSeconds == nil && x.Labels == nil {
+					h = h.WriteSegment(tb[83]) //  DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>
+				} else {
+					if x.DeletionGracePeriodSeconds == nil {
+						h = h.WriteSegment(tb[84]) //  DeletionGracePeriodSeconds:(*int64)<nil>
+					} else {
+						h = h.WriteSegment(tb[85]) //  DeletionGracePeriodSeconds:(*int64)
+						h = hashInt(h, (*x.DeletionGracePeriodSeconds))
+					}
+					if x.Labels == nil {
+						h = h.WriteSegment(tb[86]) //  Labels:(map[string]string)<nil>
+					} else {
+						h = h.WriteSegment(tb[87]) //  Labels:(map[string]string)
+						h = tb.spewMapString(h, x.Labels)
+					}
+				}
+			}
+			if x.Annotations == nil && x.OwnerReferences == nil && x.Finalizers == nil && x.ManagedFields == nil {
+				h = h.WriteSegment(tb[88]) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
+			} else {
+				if x.Annotations == nil && x.OwnerReferences == nil {
+					h = h.WriteSegment(tb[89]) //  Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil>
+				} else {
+					if x.Annotations == nil {
+						h = h.WriteSegment(tb[90]) //  Annotations:(map[string]string)<nil>
+					} else {
+						h = h.WriteSegment(tb[91]) //  Annotations:(map[string]string)
+						h = tb.spewMapString(h, x.Annotations)
+					}
+					if x.OwnerReferences == nil {
+						h = h.WriteSegment(tb[92]) //  OwnerReferences:([]v1.OwnerReference)<nil>
+					} else {
+						h = h.WriteSegment(tb[93]) //  OwnerReferences:([]v1.OwnerReference)
+						h = tb.spewSliceOwnerReference(h, x.OwnerReferences)
+					}
+				}
+				if x.Finalizers == nil && x.ManagedFields == nil {
+					h = h.WriteSegment(tb[94]) //  Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
+				} else {
+					if x.Finalizers == nil {
+						h = h.WriteSegment(tb[95]) //  Finalizers:([]string)<nil>
+					} else {
+						h = h.WriteSegment(tb[96]) //  Finalizers:([]string)
+						h = tb.spewSliceString(h, x.Finalizers)
+					}
+					if x.ManagedFields == nil {
+						h = h.WriteSegment(tb[97]) //  ManagedFields:([]v1.ManagedFieldsEntry)<nil>}
+					} else {
+						h = h.WriteSegment(tb[98]) //  ManagedFields:([]v1.ManagedFieldsEntry)
+						h = tb.spewSliceManagedFieldsEntry(h, x.ManagedFields)
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewOwnerReference(h hash.FNV32a, x *OwnerReference) hash.FNV32a {
+	if x.APIVersion == "" && x.Kind == "" && x.Name == "" && x.UID == "" && x.Controller == nil && x.BlockOwnerDeletion == nil {
+		h = h.WriteSegment(tb[99]) // {APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}
+	} else {
+		if x.APIVersion == "" && x.Kind == "" && x.Name == "" {
+			h = h.WriteSegment(tb[100]) // {APIVersion:(string) Kind:(string) Name:(string)
+		} else {
+			if x.APIVersion == "" {
+				h = h.WriteSegment(tb[101]) // {APIVersion:(string)
+			} else {
+				h = h.WriteSegment(tb[101]) // {APIVersion:(string)
+				h = h.WriteString(x.APIVersion)
+			}
+			if x.Kind == "" && x.Name == "" {
+				h = h.WriteSegment(tb[102]) //  Kind:(string) Name:(string)
+			} else {
+				if x.Kind == "" {
+					h = h.WriteSegment(tb[103]) //  Kind:(string)
+				} else {
+					h = h.WriteSegment(tb[103]) //  Kind:(string)
+					h = h.WriteString(x.Kind)
+				}
+				if x.Name == "" {
+					h = h.WriteSegment(tb[104]) //  Name:(string)
+				} else {
+					h = h.WriteSegment(tb[104]) //  Name:(string)
+					h = h.WriteString(x.Name)
+				}
+			}
+		}
+		if x.UID == "" && x.Controller == nil && x.BlockOwnerDeletion == nil {
+			h = h.WriteSegment(tb[105]) //  UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}
+		} else {
+			if x.UID == "" {
+				h = h.WriteSegment(tb[71]) //  UID:(types.UID)
+			} else {
+				h = h.WriteSegment(tb[71]) //  UID:(types.UID)
+				h = h.WriteString(x.UID)
+			}
+			if x.Controller == nil && x.BlockOwnerDeletion == nil {
+				h = h.WriteSegment(tb[106]) //  Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}
+			} else {
+				if x.Controller == nil {
+					h = h.WriteSegment(tb[107]) //  Controller:(*bool)<nil>
+				} else {
+					h = h.WriteSegment(tb[108]) //  Controller:(*bool)
+					h = hashBool(h, (*x.Controller))
+				}
+				if x.BlockOwnerDeletion == nil {
+					h = h.WriteSegment(tb[109]) //  BlockOwnerDeletion:(*bool)<nil>}
+				} else {
+					h = h.WriteSegment(tb[110]) //  BlockOwnerDeletion:(*bool)
+					h = hashBool(h, (*x.BlockOwnerDeletion))
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewManagedFieldsEntry(h hash.FNV32a, x *ManagedFieldsEntry) hash.FNV32a {
+	if x.Manager == "" && x.Operation == "" && x.APIVersion == "" && x.Time == nil && x.FieldsType == "" && x.FieldsV1 == nil && x.Subresource == "" {
+		h = h.WriteSegment(tb[111]) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}
+	} else {
+		if x.Manager == "" && x.Operation == "" && x.APIVersion == "" {
+			h = h.WriteSegment(tb[112]) // {Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
+		} else {
+			if x.Manager == "" {
+				h = h.WriteSegment(tb[113]) // {Manager:(string)
+			} else {
+				h = h.WriteSegment(tb[113]) // {Manager:(string)
+				h = h.WriteString(x.Manager)
+			}
+			if x.Operation == "" && x.APIVersion == "" {
+				h = h.WriteSegment(tb[114]) //  Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)
+			} else {
+				if x.Operation == "" {
+					h = h.WriteSegment(tb[115]) //  Operation:(v1.ManagedFieldsOperationType)
+				} else {
+					h = h.WriteSegment(tb[115]) //  Operation:(v1.ManagedFieldsOperationType)
+					h = h.WriteString(x.Operation)
+				}
+				if x.APIVersion == "" {
+					h = h.WriteSegment(tb[116]) //  APIVersion:(string)
+				} else {
+					h = h.WriteSegment(tb[116]) //  APIVersion:(string)
+					h = h.WriteString(x.APIVersion)
+				}
+			}
+		}
+		if x.Time == nil && x.FieldsType == "" && x.FieldsV1 == nil && x.Subresource == "" {
+			h = h.WriteSegment(tb[117]) //  Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}
+		} else {
+			if x.Time == nil && x.FieldsType == "" {
+				h = h.WriteSegment(tb[118]) //  Time:(*v1.Time)<nil> FieldsType:(string)
+			} else {
+				if x.Time == nil {
+					h = h.WriteSegment(tb[119]) //  Time:(*v1.Time)<nil>
+				} else {
+					h = h.WriteSegment(tb[120]) //  Time:(*v1.Time)
+					h = tb.time(h, x.Time)
+				}
+				if x.FieldsType == "" {
+					h = h.WriteSegment(tb[121]) //  FieldsType:(string)
+				} else {
+					h = h.WriteSegment(tb[121]) //  FieldsType:(string)
+					h = h.WriteString(x.FieldsType)
+				}
+			}
+			if x.FieldsV1 == nil && x.Subresource == "" {
+				h = h.WriteSegment(tb[122]) //  FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}
+			} else {
+				if x.FieldsV1 == nil {
+					h = h.WriteSegment(tb[123]) //  FieldsV1:(*v1.FieldsV1)<nil>
+				} else {
+					h = h.WriteSegment(tb[124]) //  FieldsV1:(*v1.FieldsV1)
+					h = tb.fieldsV1(h, x.FieldsV1)
+				}
+				if x.Subresource == "" {
+					h = h.WriteSegment(tb[125]) //  Subresource:(string)}
+				} else {
+					h = h.WriteSegment(tb[126]) //  Subresource:(string)
+					h = h.WriteString(x.Subresource)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodSpec(h hash.FNV32a, x *PodSpec) hash.FNV32a {
+	if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" && x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" && x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+		h = h.WriteSegment(tb[127]) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+	} else {
+		if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" && x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" && x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+			h = h.WriteSegment(tb[128]) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+		} else {
+			if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" && x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+				h = h.WriteSegment(tb[129]) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+			} else {
+				if x.Volumes == nil && x.InitContainers == nil && x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" {
+					h = h.WriteSegment(tb[130]) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always
+				} else {
+					if x.Volumes == nil && x.InitContainers == nil {
+						h = h.WriteSegment(tb[131]) // {Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil>
+					} else {
+						if x.Volumes == nil {
+							h = h.WriteSegment(tb[132]) // {Volumes:([]v1.Volume)<nil>
+						} else {
+							h = h.WriteSegment(tb[133]) // {Volumes:([]v1.Volume)
+							h = tb.spewSliceVolume(h, x.Volumes)
+						}
+						if x.InitContainers == nil {
+							h = h.WriteSegment(tb[134]) //  InitContainers:([]v1.Container)<nil>
+						} else {
+							h = h.WriteSegment(tb[135]) //  InitContainers:([]v1.Container)
+							h = tb.spewSliceContainer(h, x.InitContainers)
+						}
+					}
+					if x.Containers == nil && x.EphemeralContainers == nil && x.RestartPolicy == "Always" {
+						h = h.WriteSegment(tb[136]) //  Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always
+					} else {
+						if x.Containers == nil {
+							h = h.WriteSegment(tb[137]) //  Containers:([]v1.Container)<nil>
+						} else {
+							h = h.WriteSegment(tb[138]) //  Containers:([]v1.Container)
+							h = tb.spewSliceContainer(h, x.Containers)
+						}
+						if x.EphemeralContainers == nil && x.RestartPolicy == "Always" {
+							h = h.WriteSegment(tb[139]) //  EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always
+						} else {
+							if x.EphemeralContainers == nil {
+								h = h.WriteSegment(tb[140]) //  EphemeralContainers:([]v1.EphemeralContainer)<nil>
+							} else {
+								h = h.WriteSegment(tb[141]) //  EphemeralContainers:([]v1.EphemeralContainer)
+								h = tb.spewSliceEphemeralContainer(h, x.EphemeralContainers)
+							}
+							if x.RestartPolicy == "Always" {
+								h = h.WriteSegment(tb[142]) //  RestartPolicy:(v1.RestartPolicy)Always
+							} else {
+								h = h.WriteSegment(tb[143]) //  RestartPolicy:(v1.RestartPolicy)
+								h = h.WriteString(x.RestartPolicy)
+							}
+						}
+					}
+				}
+				if x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil && x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+					h = h.WriteSegment(tb[144]) //  TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+				} else {
+					if x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 && x.ActiveDeadlineSeconds == nil {
+						h = h.WriteSegment(tb[145]) //  TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil>
+					} else {
+						if x.TerminationGracePeriodSeconds != nil && *x.TerminationGracePeriodSeconds == 30 {
+							h = h.WriteSegment(tb[146]) //  TerminationGracePeriodSeconds:(*int64)30
+						} else {
+							if x.TerminationGracePeriodSeconds == nil {
+								h = h.WriteSegment(tb[147]) //  TerminationGracePeriodSeconds:(*int64)<nil>
+							} else {
+								h = h.WriteSegment(tb[148]) //  TerminationGracePeriodSeconds:(*int64)
+								h = hashInt(h, (*x.TerminationGracePeriodSeconds))
+							}
+						}
+						if x.ActiveDeadlineSeconds == nil {
+							h = h.WriteSegment(tb[149]) //  ActiveDeadlineSeconds:(*int64)<nil>
+						} else {
+							h = h.WriteSegment(tb[150]) //  ActiveDeadlineSeconds:(*int64)
+							h = hashInt(h, (*x.ActiveDeadlineSeconds))
+						}
+					}
+					if x.DNSPolicy == "ClusterFirst" && x.NodeSelector == nil && x.ServiceAccountName == "" {
+						h = h.WriteSegment(tb[151]) //  DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+					} else {
+						if x.DNSPolicy == "ClusterFirst" {
+							h = h.WriteSegment(tb[152]) //  DNSPolicy:(v1.DNSPolicy)ClusterFirst
+						} else {
+							h = h.WriteSegment(tb[153]) //  DNSPolicy:(v1.DNSPolicy)
+							h = h.WriteString(x.DNSPolicy)
+						}
+						if x.NodeSelector == nil && x.ServiceAccountName == "" {
+							h = h.WriteSegment(tb[154]) //  NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)
+						} else {
+							if x.NodeSelector == nil {
+								h = h.WriteSegment(tb[155]) //  NodeSelector:(map[string]string)<nil>
+							} else {
+								h = h.WriteSegment(tb[156]) //  NodeSelector:(map[string]string)
+								h = tb.spewMapString(h, x.NodeSelector)
+							}
+							if x.ServiceAccountName == "" {
+								h = h.WriteSegment(tb[157]) //  ServiceAccountName:(string)
+							} else {
+								h = h.WriteSegment(tb[157]) //  ServiceAccountName:(string)
+								h = h.WriteString(x.ServiceAccountName)
+							}
+						}
+					}
+				}
+			}
+			if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID && !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+				h = h.WriteSegment(tb[158]) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+			} else {
+				if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil && x.NodeName == "" && !x.HostNetwork && !x.HostPID {
+					h = h.WriteSegment(tb[159]) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
+				} else {
+					if x.DeprecatedServiceAccount == "" && x.AutomountServiceAccountToken == nil {
+						h = h.WriteSegment(tb[160]) //  DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil>
+					} else {
+						if x.DeprecatedServiceAccount == "" {
+							h = h.WriteSegment(tb[161]) //  DeprecatedServiceAccount:(string)
+						} else {
+							h = h.WriteSegment(tb[161]) //  DeprecatedServiceAccount:(string)
+							h = h.WriteString(x.DeprecatedServiceAccount)
+						}
+						if x.AutomountServiceAccountToken == nil {
+							h = h.WriteSegment(tb[162]) //  AutomountServiceAccountToken:(*bool)<nil>
+						} else {
+							h = h.WriteSegment(tb[163]) //  AutomountServiceAccountToken:(*bool)
+							h = hashBool(h, (*x.AutomountServiceAccountToken))
+						}
+					}
+					if x.NodeName == "" && !x.HostNetwork && !x.HostPID {
+						h = h.WriteSegment(tb[164]) //  NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false
+					} else {
+						if x.NodeName == "" {
+							h = h.WriteSegment(tb[165]) //  NodeName:(string)
+						} else {
+							h = h.WriteSegment(tb[165]) //  NodeName:(string)
+							h = h.WriteString(x.NodeName)
+						}
+						if !x.HostNetwork && !x.HostPID {
+							h = h.WriteSegment(tb[166]) //  HostNetwork:(bool)false HostPID:(bool)false
+						} else {
+							if !x.HostNetwork {
+								h = h.WriteSegment(tb[167]) //  HostNetwork:(bool)false
+							} else {
+								h = h.WriteSegment(tb[168]) //  HostNetwork:(bool)
+								h = hashBool(h, x.HostNetwork)
+							}
+							if !x.HostPID {
+								h = h.WriteSegment(tb[169]) //  HostPID:(bool)false
+							} else {
+								h = h.WriteSegment(tb[170]) //  HostPID:(bool)
+								h = hashBool(h, x.HostPID)
+							}
+						}
+					}
+				}
+				if !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil && x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+					h = h.WriteSegment(tb[171]) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+				} else {
+					if !x.HostIPC && x.ShareProcessNamespace == nil && x.SecurityContext == nil {
+						h = h.WriteSegment(tb[172]) //  HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
+					} else {
+						if !x.HostIPC {
+							h = h.WriteSegment(tb[173]) //  HostIPC:(bool)false
+						} else {
+							h = h.WriteSegment(tb[174]) //  HostIPC:(bool)
+							h = hashBool(h, x.HostIPC)
+						}
+						if x.ShareProcessNamespace == nil && x.SecurityContext == nil {
+							h = h.WriteSegment(tb[175]) //  ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil>
+						} else {
+							if x.ShareProcessNamespace == nil {
+								h = h.WriteSegment(tb[176]) //  ShareProcessNamespace:(*bool)<nil>
+							} else {
+								h = h.WriteSegment(tb[177]) //  ShareProcessNamespace:(*bool)
+								h = hashBool(h, (*x.ShareProcessNamespace))
+							}
+							if x.SecurityContext == nil {
+								h = h.WriteSegment(tb[178]) //  SecurityContext:(*v1.PodSecurityContext)<nil>
+							} else {
+								h = h.WriteSegment(tb[179]) //  SecurityContext:(*v1.PodSecurityContext)
+								h = tb.spewPodSecurityContext(h, x.SecurityContext)
+							}
+						}
+					}
+					if x.ImagePullSecrets == nil && x.Hostname == "" && x.Subdomain == "" {
+						h = h.WriteSegment(tb[180]) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)
+					} else {
+						if x.ImagePullSecrets == nil {
+							h = h.WriteSegment(tb[181]) //  ImagePullSecrets:([]v1.LocalObjectReference)<nil>
+						} else {
+							h = h.WriteSegment(tb[182]) //  ImagePullSecrets:([]v1.LocalObjectReference)
+							h = tb.spewSliceLocalObjectReference(h, x.ImagePullSecrets)
+						}
+						if x.Hostname == "" && x.Subdomain == "" {
+							h = h.WriteSegment(tb[183]) //  Hostname:(string) Subdomain:(string)
+						} else {
+							if x.Hostname == "" {
+								h = h.WriteSegment(tb[184]) //  Hostname:(string)
+							} else {
+								h = h.WriteSegment(tb[184]) //  Hostname:(string)
+								h = h.WriteString(x.Hostname)
+							}
+							if x.Subdomain == "" {
+								h = h.WriteSegment(tb[185]) //  Subdomain:(string)
+							} else {
+								h = h.WriteSegment(tb[185]) //  Subdomain:(string)
+								h = h.WriteString(x.Subdomain)
+							}
+						}
+					}
+				}
+			}
+		}
+		if x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil && x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+			h = h.WriteSegment(tb[186]) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+		} else {
+			if x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" && x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+				h = h.WriteSegment(tb[187]) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+			} else {
+				if x.Affinity == nil && x.SchedulerName == "default-scheduler" && x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
+					h = h.WriteSegment(tb[188]) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+				} else {
+					if x.Affinity == nil && x.SchedulerName == "default-scheduler" {
+						h = h.WriteSegment(tb[189]) //  Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler
+					} else {
+						if x.Affinity == nil {
+							h = h.WriteSegment(tb[190]) //  Affinity:(*v1.Affinity)<nil>
+						} else {
+							h = h.WriteSegment(tb[191]) //  Affinity:(*v1.Affinity)
+							h = tb.spewAffinity(h, x.Affinity)
+						}
+						if x.SchedulerName == "default-scheduler" {
+							h = h.WriteSegment(tb[192]) //  SchedulerName:(string)default-scheduler
+						} else {
+							h = h.WriteSegment(tb[193]) //  SchedulerName:(string)
+							h = h.WriteString(x.SchedulerName)
+						}
+					}
+					if x.Tolerations == nil && x.HostAliases == nil && x.PriorityClassName == "" {
+						h = h.WriteSegment(tb[194]) //  Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+					} else {
+						if x.Tolerations == nil {
+							h = h.WriteSegment(tb[195]) //  Tolerations:([]v1.Toleration)<nil>
+						} else {
+							h = h.WriteSegment(tb[196]) //  Tolerations:([]v1.Toleration)
+							h = tb.spewSliceToleration(h, x.Tolerations)
+						}
+						if x.HostAliases == nil && x.PriorityClassName == "" {
+							h = h.WriteSegment(tb[197]) //  HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)
+						} else {
+							if x.HostAliases == nil {
+								h = h.WriteSegment(tb[198]) //  HostAliases:([]v1.HostAlias)<nil>
+							} else {
+								h = h.WriteSegment(tb[199]) //  HostAliases:([]v1.HostAlias)
+								h = tb.spewSliceHostAlias(h, x.HostAliases)
+							}
+							if x.PriorityClassName == "" {
+								h = h.WriteSegment(tb[200]) //  PriorityClassName:(string)
+							} else {
+								h = h.WriteSegment(tb[200]) //  PriorityClassName:(string)
+								h = h.WriteString(x.PriorityClassName)
+							}
+						}
+					}
+				}
+				if x.Priority == nil && x.DNSConfig == nil && x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+					h = h.WriteSegment(tb[201]) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+				} else {
+					if x.Priority == nil && x.DNSConfig == nil {
+						h = h.WriteSegment(tb[202]) //  Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil>
+					} else {
+						if x.Priority == nil {
+							h = h.WriteSegment(tb[203]) //  Priority:(*int32)<nil>
+						} else {
+							h = h.WriteSegment(tb[204]) //  Priority:(*int32)
+							h = hashInt(h, int64((*x.Priority)))
+						}
+						if x.DNSConfig == nil {
+							h = h.WriteSegment(tb[205]) //  DNSConfig:(*v1.PodDNSConfig)<nil>
+						} else {
+							h = h.WriteSegment(tb[206]) //  DNSConfig:(*v1.PodDNSConfig)
+							h = tb.spewPodDNSConfig(h, x.DNSConfig)
+						}
+					}
+					if x.ReadinessGates == nil && x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+						h = h.WriteSegment(tb[207]) //  ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+					} else {
+						if x.ReadinessGates == nil {
+							h = h.WriteSegment(tb[208]) //  ReadinessGates:([]v1.PodReadinessGate)<nil>
+						} else {
+							h = h.WriteSegment(tb[209]) //  ReadinessGates:([]v1.PodReadinessGate)
+							h = tb.spewSlicePodReadinessGate(h, x.ReadinessGates)
+						}
+						if x.RuntimeClassName == nil && x.EnableServiceLinks == nil {
+							h = h.WriteSegment(tb[210]) //  RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>
+						} else {
+							if x.RuntimeClassName == nil {
+								h = h.WriteSegment(tb[211]) //  RuntimeClassName:(*string)<nil>
+							} else {
+								h = h.WriteSegment(tb[212]) //  RuntimeClassName:(*string)
+								h = h.WriteString((*x.RuntimeClassName))
+							}
+							if x.EnableServiceLinks == nil {
+								h = h.WriteSegment(tb[213]) //  EnableServiceLinks:(*bool)<nil>
+							} else {
+								h = h.WriteSegment(tb[214]) //  EnableServiceLinks:(*bool)
+								h = hashBool(h, (*x.EnableServiceLinks))
+							}
+						}
+					}
+				}
+			}
+			if x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil && x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+				h = h.WriteSegment(tb[215]) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+			} else {
+				if x.PreemptionPolicy == nil && x.Overhead == nil && x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
+					h = h.WriteSegment(tb[216]) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+				} else {
+					if x.PreemptionPolicy == nil && x.Overhead == nil {
+						h = h.WriteSegment(tb[217]) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil>
+					} else {
+						if x.PreemptionPolicy == nil {
+							h = h.WriteSegment(tb[218]) //  PreemptionPolicy:(*v1.PreemptionPolicy)<nil>
+						} else {
+							h = h.WriteSegment(tb[219]) //  PreemptionPolicy:(*v1.PreemptionPolicy)
+							h = h.WriteString((*x.PreemptionPolicy))
+						}
+						if x.Overhead == nil {
+							h = h.WriteSegment(tb[220]) //  Overhead:(v1.ResourceList)<nil>
+						} else {
+							h = h.WriteSegment(tb[221]) //  Overhead:(v1.ResourceList)
+							h = tb.spewMapQuantity(h, x.Overhead)
+						}
+					}
+					if x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
+						h = h.WriteSegment(tb[222]) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+					} else {
+						if x.TopologySpreadConstraints == nil {
+							h = h.WriteSegment(tb[223]) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil>
+						} else {
+							h = h.WriteSegment(tb[224]) //  TopologySpreadConstraints:([]v1.TopologySpreadConstraint)
+							h = tb.spewSliceTopologySpreadConstraint(h, x.TopologySpreadConstraints)
+						}
+						if x.SetHostnameAsFQDN == nil && x.OS == nil {
+							h = h.WriteSegment(tb[225]) //  SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>
+						} else {
+							if x.SetHostnameAsFQDN == nil {
+								h = h.WriteSegment(tb[226]) //  SetHostnameAsFQDN:(*bool)<nil>
+							} else {
+								h = h.WriteSegment(tb[227]) //  SetHostnameAsFQDN:(*bool)
+								h = hashBool(h, (*x.SetHostnameAsFQDN))
+							}
+							if x.OS == nil {
+								h = h.WriteSegment(tb[228]) //  OS:(*v1.PodOS)<nil>
+							} else {
+								h = h.WriteSegment(tb[229]) //  OS:(*v1.PodOS)
+								h = tb.spewPodOS(h, x.OS)
+							}
+						}
+					}
+				}
+				if x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil && x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+					h = h.WriteSegment(tb[230]) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+				} else {
+					if x.HostUsers == nil && x.SchedulingGates == nil && x.ResourceClaims == nil {
+						h = h.WriteSegment(tb[231]) //  HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
+					} else {
+						if x.HostUsers == nil {
+							h = h.WriteSegment(tb[232]) //  HostUsers:(*bool)<nil>
+						} else {
+							h = h.WriteSegment(tb[233]) //  HostUsers:(*bool)
+							h = hashBool(h, (*x.HostUsers))
+						}
+						if x.SchedulingGates == nil && x.ResourceClaims == nil {
+							h = h.WriteSegment(tb[234]) //  SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>
+						} else {
+							if x.SchedulingGates == nil {
+								h = h.WriteSegment(tb[235]) //  SchedulingGates:([]v1.PodSchedulingGate)<nil>
+							} else {
+								h = h.WriteSegment(tb[236]) //  SchedulingGates:([]v1.PodSchedulingGate)
+								h = tb.spewSlicePodSchedulingGate(h, x.SchedulingGates)
+							}
+							if x.ResourceClaims == nil {
+								h = h.WriteSegment(tb[237]) //  ResourceClaims:([]v1.PodResourceClaim)<nil>
+							} else {
+								h = h.WriteSegment(tb[238]) //  ResourceClaims:([]v1.PodResourceClaim)
+								h = tb.spewSlicePodResourceClaim(h, x.ResourceClaims)
+							}
+						}
+					}
+					if x.Resources == nil && x.HostnameOverride == nil && x.SchedulingGroup == nil {
+						h = h.WriteSegment(tb[239]) //  Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+					} else {
+						if x.Resources == nil {
+							h = h.WriteSegment(tb[240]) //  Resources:(*v1.ResourceRequirements)<nil>
+						} else {
+							h = h.WriteSegment(tb[241]) //  Resources:(*v1.ResourceRequirements)
+							h = tb.spewResourceRequirements(h, x.Resources)
+						}
+						if x.HostnameOverride == nil && x.SchedulingGroup == nil {
+							h = h.WriteSegment(tb[242]) //  HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+						} else {
+							if x.HostnameOverride == nil {
+								h = h.WriteSegment(tb[243]) //  HostnameOverride:(*string)<nil>
+							} else {
+								h = h.WriteSegment(tb[244]) //  HostnameOverride:(*string)
+								h = h.WriteString((*x.HostnameOverride))
+							}
+							if x.SchedulingGroup == nil {
+								h = h.WriteSegment(tb[245]) //  SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}
+							} else {
+								h = h.WriteSegment(tb[246]) //  SchedulingGroup:(*v1.PodSchedulingGroup)
+								h = tb.spewPodSchedulingGroup(h, x.SchedulingGroup)
+								h = h.WriteString("}")
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewVolume(h hash.FNV32a, x *Volume) hash.FNV32a {
+	if x.Name == "" {
+		h = h.WriteSegment(tb[64]) // {Name:(string)
+	} else {
+		h = h.WriteSegment(tb[64]) // {Name:(string)
+		h = h.WriteString(x.Name)
+	}
+	h = h.WriteSegment(tb[247]) //  VolumeSource:(v1.VolumeSource)
+	h = tb.spewVolumeSource(h, &x.VolumeSource)
+	h = h.WriteString("}")
+	return h
+}
+
+func (tb *segTables) spewVolumeSource(h hash.FNV32a, x *VolumeSource) hash.FNV32a {
+	if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil && x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil && x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil && x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+		h = h.WriteSegment(tb[248]) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
+	} else {
+		if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil && x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
+			h = h.WriteSegment(tb[249]) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+		} else {
+			if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil && x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil {
+				h = h.WriteSegment(tb[250]) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+			} else {
+				if x.HostPath == nil && x.EmptyDir == nil && x.GCEPersistentDisk == nil {
+					h = h.WriteSegment(tb[251]) // {HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+				} else {
+					if x.HostPath == nil {
+						h = h.WriteSegment(tb[252]) // {HostPath:(*v1.HostPathVolumeSource)<nil>
+					} else {
+						h = h.WriteSegment(tb[253]) // {HostPath:(*v1.HostPathVolumeSource)
+						h = tb.spewHostPathVolumeSource(h, x.HostPath)
+					}
+					if x.EmptyDir == nil && x.GCEPersistentDisk == nil {
+						h = h.WriteSegment(tb[254]) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+					} else {
+						if x.EmptyDir == nil {
+							h = h.WriteSegment(tb[255]) //  EmptyDir:(*v1.EmptyDirVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[256]) //  EmptyDir:(*v1.EmptyDirVolumeSource)
+							h = tb.spewEmptyDirVolumeSource(h, x.EmptyDir)
+						}
+						if x.GCEPersistentDisk == nil {
+							h = h.WriteSegment(tb[257]) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[258]) //  GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)
+							h = tb.spewGCEPersistentDiskVolumeSource(h, x.GCEPersistentDisk)
+						}
+					}
+				}
+				if x.AWSElasticBlockStore == nil && x.GitRepo == nil && x.Secret == nil && x.NFS == nil {
+					h = h.WriteSegment(tb[259]) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+				} else {
+					if x.AWSElasticBlockStore == nil && x.GitRepo == nil {
+						h = h.WriteSegment(tb[260]) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil>
+					} else {
+						if x.AWSElasticBlockStore == nil {
+							h = h.WriteSegment(tb[261]) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[262]) //  AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)
+							h = tb.spewAWSElasticBlockStoreVolumeSource(h, x.AWSElasticBlockStore)
+						}
+						if x.GitRepo == nil {
+							h = h.WriteSegment(tb[263]) //  GitRepo:(*v1.GitRepoVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[264]) //  GitRepo:(*v1.GitRepoVolumeSource)
+							h = tb.spewGitRepoVolumeSource(h, x.GitRepo)
+						}
+					}
+					if x.Secret == nil && x.NFS == nil {
+						h = h.WriteSegment(tb[265]) //  Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>
+					} else {
+						if x.Secret == nil {
+							h = h.WriteSegment(tb[266]) //  Secret:(*v1.SecretVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[267]) //  Secret:(*v1.SecretVolumeSource)
+							h = tb.spewSecretVolumeSource(h, x.Secret)
+						}
+						if x.NFS == nil {
+							h = h.WriteSegment(tb[268]) //  NFS:(*v1.NFSVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[269]) //  NFS:(*v1.NFSVolumeSource)
+							h = tb.spewNFSVolumeSource(h, x.NFS)
+						}
+					}
+				}
+			}
+			if x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil && x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
+				h = h.WriteSegment(tb[270]) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+			} else {
+				if x.ISCSI == nil && x.Glusterfs == nil && x.PersistentVolumeClaim == nil && x.RBD == nil {
+					h = h.WriteSegment(tb[271]) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
+				} else {
+					if x.ISCSI == nil && x.Glusterfs == nil {
+						h = h.WriteSegment(tb[272]) //  ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
+					} else {
+						if x.ISCSI == nil {
+							h = h.WriteSegment(tb[273]) //  ISCSI:(*v1.ISCSIVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[274]) //  ISCSI:(*v1.ISCSIVolumeSource)
+							h = tb.spewISCSIVolumeSource(h, x.ISCSI)
+						}
+						if x.Glusterfs == nil {
+							h = h.WriteSegment(tb[275]) //  Glusterfs:(*v1.GlusterfsVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[276]) //  Glusterfs:(*v1.GlusterfsVolumeSource)
+							h = tb.spewGlusterfsVolumeSource(h, x.Glusterfs)
+						}
+					}
+					if x.PersistentVolumeClaim == nil && x.RBD == nil {
+						h = h.WriteSegment(tb[277]) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil>
+					} else {
+						if x.PersistentVolumeClaim == nil {
+							h = h.WriteSegment(tb[278]) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[279]) //  PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)
+							h = tb.spewPersistentVolumeClaimVolumeSource(h, x.PersistentVolumeClaim)
+						}
+						if x.RBD == nil {
+							h = h.WriteSegment(tb[280]) //  RBD:(*v1.RBDVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[281]) //  RBD:(*v1.RBDVolumeSource)
+							h = tb.spewRBDVolumeSource(h, x.RBD)
+						}
+					}
+				}
+				if x.FlexVolume == nil && x.Cinder == nil && x.CephFS == nil && x.Flocker == nil {
+					h = h.WriteSegment(tb[282]) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+				} else {
+					if x.FlexVolume == nil && x.Cinder == nil {
+						h = h.WriteSegment(tb[283]) //  FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil>
+					} else {
+						if x.FlexVolume == nil {
+							h = h.WriteSegment(tb[284]) //  FlexVolume:(*v1.FlexVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[285]) //  FlexVolume:(*v1.FlexVolumeSource)
+							h = tb.spewFlexVolumeSource(h, x.FlexVolume)
+						}
+						if x.Cinder == nil {
+							h = h.WriteSegment(tb[286]) //  Cinder:(*v1.CinderVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[287]) //  Cinder:(*v1.CinderVolumeSource)
+							h = tb.spewCinderVolumeSource(h, x.Cinder)
+						}
+					}
+					if x.CephFS == nil && x.Flocker == nil {
+						h = h.WriteSegment(tb[288]) //  CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>
+					} else {
+						if x.CephFS == nil {
+							h = h.WriteSegment(tb[289]) //  CephFS:(*v1.CephFSVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[290]) //  CephFS:(*v1.CephFSVolumeSource)
+							h = tb.spewCephFSVolumeSource(h, x.CephFS)
+						}
+						if x.Flocker == nil {
+							h = h.WriteSegment(tb[291]) //  Flocker:(*v1.FlockerVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[292]) //  Flocker:(*v1.FlockerVolumeSource)
+							h = tb.spewFlockerVolumeSource(h, x.Flocker)
+						}
+					}
+				}
+			}
+		}
+		if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil && x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+			h = h.WriteSegment(tb[293]) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
+		} else {
+			if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil && x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil {
+				h = h.WriteSegment(tb[294]) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+			} else {
+				if x.DownwardAPI == nil && x.FC == nil && x.AzureFile == nil {
+					h = h.WriteSegment(tb[295]) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
+				} else {
+					if x.DownwardAPI == nil {
+						h = h.WriteSegment(tb[296]) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil>
+					} else {
+						h = h.WriteSegment(tb[297]) //  DownwardAPI:(*v1.DownwardAPIVolumeSource)
+						h = tb.spewDownwardAPIVolumeSource(h, x.DownwardAPI)
+					}
+					if x.FC == nil && x.AzureFile == nil {
+						h = h.WriteSegment(tb[298]) //  FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>
+					} else {
+						if x.FC == nil {
+							h = h.WriteSegment(tb[299]) //  FC:(*v1.FCVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[300]) //  FC:(*v1.FCVolumeSource)
+							h = tb.spewFCVolumeSource(h, x.FC)
+						}
+						if x.AzureFile == nil {
+							h = h.WriteSegment(tb[301]) //  AzureFile:(*v1.AzureFileVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[302]) //  AzureFile:(*v1.AzureFileVolumeSource)
+							h = tb.spewAzureFileVolumeSource(h, x.AzureFile)
+						}
+					}
+				}
+				if x.ConfigMap == nil && x.VsphereVolume == nil && x.Quobyte == nil && x.AzureDisk == nil {
+					h = h.WriteSegment(tb[303]) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+				} else {
+					if x.ConfigMap == nil && x.VsphereVolume == nil {
+						h = h.WriteSegment(tb[304]) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
+					} else {
+						if x.ConfigMap == nil {
+							h = h.WriteSegment(tb[305]) //  ConfigMap:(*v1.ConfigMapVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[306]) //  ConfigMap:(*v1.ConfigMapVolumeSource)
+							h = tb.spewConfigMapVolumeSource(h, x.ConfigMap)
+						}
+						if x.VsphereVolume == nil {
+							h = h.WriteSegment(tb[307]) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[308]) //  VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)
+							h = tb.spewVsphereVirtualDiskVolumeSource(h, x.VsphereVolume)
+						}
+					}
+					if x.Quobyte == nil && x.AzureDisk == nil {
+						h = h.WriteSegment(tb[309]) //  Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+					} else {
+						if x.Quobyte == nil {
+							h = h.WriteSegment(tb[310]) //  Quobyte:(*v1.QuobyteVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[311]) //  Quobyte:(*v1.QuobyteVolumeSource)
+							h = tb.spewQuobyteVolumeSource(h, x.Quobyte)
+						}
+						if x.AzureDisk == nil {
+							h = h.WriteSegment(tb[312]) //  AzureDisk:(*v1.AzureDiskVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[313]) //  AzureDisk:(*v1.AzureDiskVolumeSource)
+							h = tb.spewAzureDiskVolumeSource(h, x.AzureDisk)
+						}
+					}
+				}
+			}
+			if x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil && x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+				h = h.WriteSegment(tb[314]) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
+			} else {
+				if x.PhotonPersistentDisk == nil && x.Projected == nil && x.PortworxVolume == nil && x.ScaleIO == nil {
+					h = h.WriteSegment(tb[315]) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+				} else {
+					if x.PhotonPersistentDisk == nil && x.Projected == nil {
+						h = h.WriteSegment(tb[316]) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil>
+					} else {
+						if x.PhotonPersistentDisk == nil {
+							h = h.WriteSegment(tb[317]) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[318]) //  PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)
+							h = tb.spewPhotonPersistentDiskVolumeSource(h, x.PhotonPersistentDisk)
+						}
+						if x.Projected == nil {
+							h = h.WriteSegment(tb[319]) //  Projected:(*v1.ProjectedVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[320]) //  Projected:(*v1.ProjectedVolumeSource)
+							h = tb.spewProjectedVolumeSource(h, x.Projected)
+						}
+					}
+					if x.PortworxVolume == nil && x.ScaleIO == nil {
+						h = h.WriteSegment(tb[321]) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+					} else {
+						if x.PortworxVolume == nil {
+							h = h.WriteSegment(tb[322]) //  PortworxVolume:(*v1.PortworxVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[323]) //  PortworxVolume:(*v1.PortworxVolumeSource)
+							h = tb.spewPortworxVolumeSource(h, x.PortworxVolume)
+						}
+						if x.ScaleIO == nil {
+							h = h.WriteSegment(tb[324]) //  ScaleIO:(*v1.ScaleIOVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[325]) //  ScaleIO:(*v1.ScaleIOVolumeSource)
+							h = tb.spewScaleIOVolumeSource(h, x.ScaleIO)
+						}
+					}
+				}
+				if x.StorageOS == nil && x.CSI == nil && x.Ephemeral == nil && x.Image == nil {
+					h = h.WriteSegment(tb[326]) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
+				} else {
+					if x.StorageOS == nil && x.CSI == nil {
+						h = h.WriteSegment(tb[327]) //  StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil>
+					} else {
+						if x.StorageOS == nil {
+							h = h.WriteSegment(tb[328]) //  StorageOS:(*v1.StorageOSVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[329]) //  StorageOS:(*v1.StorageOSVolumeSource)
+							h = tb.spewStorageOSVolumeSource(h, x.StorageOS)
+						}
+						if x.CSI == nil {
+							h = h.WriteSegment(tb[330]) //  CSI:(*v1.CSIVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[331]) //  CSI:(*v1.CSIVolumeSource)
+							h = tb.spewCSIVolumeSource(h, x.CSI)
+						}
+					}
+					if x.Ephemeral == nil && x.Image == nil {
+						h = h.WriteSegment(tb[332]) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}
+					} else {
+						if x.Ephemeral == nil {
+							h = h.WriteSegment(tb[333]) //  Ephemeral:(*v1.EphemeralVolumeSource)<nil>
+						} else {
+							h = h.WriteSegment(tb[334]) //  Ephemeral:(*v1.EphemeralVolumeSource)
+							h = tb.spewEphemeralVolumeSource(h, x.Ephemeral)
+						}
+						if x.Image == nil {
+							h = h.WriteSegment(tb[335]) //  Image:(*v1.ImageVolumeSource)<nil>}
+						} else {
+							h = h.WriteSegment(tb[336]) //  Image:(*v1.ImageVolumeSource)
+							h = tb.spewImageVolumeSource(h, x.Image)
+							h = h.WriteString("}")
+						}
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewHostPathVolumeSource(h hash.FNV32a, x *HostPathVolumeSource) hash.FNV32a {
+	if x.Path == "" && x.Type != nil && *x.Type == "" {
+		h = h.WriteSegment(tb[337]) // {Path:(string) Type:(*v1.HostPathType)}
+	} else {
+		if x.Path == "" {
+			h = h.WriteSegment(tb[338]) // {Path:(string)
+		} else {
+			h = h.WriteSegment(tb[338]) // {Path:(string)
+			h = h.WriteString(x.Path)
+		}
+		if x.Type != nil && *x.Type == "" {
+			h = h.WriteSegment(tb[339]) //  Type:(*v1.HostPathType)}
+		} else {
+			if x.Type == nil {
+				h = h.WriteSegment(tb[340]) //  Type:(*v1.HostPathType)<nil>}
+			} else {
+				h = h.WriteSegment(tb[341]) //  Type:(*v1.HostPathType)
+				h = h.WriteString((*x.Type))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewEmptyDirVolumeSource(h hash.FNV32a, x *EmptyDirVolumeSource) hash.FNV32a {
+	if x.Medium == "" && x.SizeLimit == nil {
+		h = h.WriteSegment(tb[342]) // {Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>}
+	} else {
+		if x.Medium == "" {
+			h = h.WriteSegment(tb[343]) // {Medium:(v1.StorageMedium)
+		} else {
+			h = h.WriteSegment(tb[343]) // {Medium:(v1.StorageMedium)
+			h = h.WriteString(x.Medium)
+		}
+		if x.SizeLimit == nil {
+			h = h.WriteSegment(tb[344]) //  SizeLimit:(*resource.Quantity)<nil>}
+		} else {
+			h = h.WriteSegment(tb[345]) //  SizeLimit:(*resource.Quantity)
+			h = tb.quantity(h, x.SizeLimit)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewGCEPersistentDiskVolumeSource(h hash.FNV32a, x *GCEPersistentDiskVolumeSource) hash.FNV32a {
+	if x.PDName == "" && x.FSType == "" && x.Partition == 0 && !x.ReadOnly {
+		h = h.WriteSegment(tb[346]) // {PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false}
+	} else {
+		if x.PDName == "" && x.FSType == "" {
+			h = h.WriteSegment(tb[347]) // {PDName:(string) FSType:(string)
+		} else {
+			if x.PDName == "" {
+				h = h.WriteSegment(tb[348]) // {PDName:(string)
+			} else {
+				h = h.WriteSegment(tb[348]) // {PDName:(string)
+				h = h.WriteString(x.PDName)
+			}
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+		}
+		if x.Partition == 0 && !x.ReadOnly {
+			h = h.WriteSegment(tb[350]) //  Partition:(int32)0 ReadOnly:(bool)false}
+		} else {
+			if x.Partition == 0 {
+				h = h.WriteSegment(tb[351]) //  Partition:(int32)0
+			} else {
+				h = h.WriteSegment(tb[352]) //  Partition:(int32)
+				h = hashInt(h, int64(x.Partition))
+			}
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewAWSElasticBlockStoreVolumeSource(h hash.FNV32a, x *AWSElasticBlockStoreVolumeSource) hash.FNV32a {
+	if x.VolumeID == "" && x.FSType == "" && x.Partition == 0 && !x.ReadOnly {
+		h = h.WriteSegment(tb[355]) // {VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false}
+	} else {
+		if x.VolumeID == "" && x.FSType == "" {
+			h = h.WriteSegment(tb[356]) // {VolumeID:(string) FSType:(string)
+		} else {
+			if x.VolumeID == "" {
+				h = h.WriteSegment(tb[357]) // {VolumeID:(string)
+			} else {
+				h = h.WriteSegment(tb[357]) // {VolumeID:(string)
+				h = h.WriteString(x.VolumeID)
+			}
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+		}
+		if x.Partition == 0 && !x.ReadOnly {
+			h = h.WriteSegment(tb[350]) //  Partition:(int32)0 ReadOnly:(bool)false}
+		} else {
+			if x.Partition == 0 {
+				h = h.WriteSegment(tb[351]) //  Partition:(int32)0
+			} else {
+				h = h.WriteSegment(tb[352]) //  Partition:(int32)
+				h = hashInt(h, int64(x.Partition))
+			}
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewGitRepoVolumeSource(h hash.FNV32a, x *GitRepoVolumeSource) hash.FNV32a {
+	if x.Repository == "" && x.Revision == "" && x.Directory == "" {
+		h = h.WriteSegment(tb[358]) // {Repository:(string) Revision:(string) Directory:(string)}
+	} else {
+		if x.Repository == "" {
+			h = h.WriteSegment(tb[359]) // {Repository:(string)
+		} else {
+			h = h.WriteSegment(tb[359]) // {Repository:(string)
+			h = h.WriteString(x.Repository)
+		}
+		if x.Revision == "" && x.Directory == "" {
+			h = h.WriteSegment(tb[360]) //  Revision:(string) Directory:(string)}
+		} else {
+			if x.Revision == "" {
+				h = h.WriteSegment(tb[361]) //  Revision:(string)
+			} else {
+				h = h.WriteSegment(tb[361]) //  Revision:(string)
+				h = h.WriteString(x.Revision)
+			}
+			if x.Directory == "" {
+				h = h.WriteSegment(tb[362]) //  Directory:(string)}
+			} else {
+				h = h.WriteSegment(tb[363]) //  Directory:(string)
+				h = h.WriteString(x.Directory)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSecretVolumeSource(h hash.FNV32a, x *SecretVolumeSource) hash.FNV32a {
+	if x.SecretName == "" && x.Items == nil && x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+		h = h.WriteSegment(tb[364]) // {SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)420 Optional:(*bool)<nil>}
+	} else {
+		if x.SecretName == "" && x.Items == nil {
+			h = h.WriteSegment(tb[365]) // {SecretName:(string) Items:([]v1.KeyToPath)<nil>
+		} else {
+			if x.SecretName == "" {
+				h = h.WriteSegment(tb[366]) // {SecretName:(string)
+			} else {
+				h = h.WriteSegment(tb[366]) // {SecretName:(string)
+				h = h.WriteString(x.SecretName)
+			}
+			if x.Items == nil {
+				h = h.WriteSegment(tb[367]) //  Items:([]v1.KeyToPath)<nil>
+			} else {
+				h = h.WriteSegment(tb[368]) //  Items:([]v1.KeyToPath)
+				h = tb.spewSliceKeyToPath(h, x.Items)
+			}
+		}
+		if x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+			h = h.WriteSegment(tb[369]) //  DefaultMode:(*int32)420 Optional:(*bool)<nil>}
+		} else {
+			if x.DefaultMode != nil && *x.DefaultMode == 420 {
+				h = h.WriteSegment(tb[370]) //  DefaultMode:(*int32)420
+			} else {
+				if x.DefaultMode == nil {
+					h = h.WriteSegment(tb[371]) //  DefaultMode:(*int32)<nil>
+				} else {
+					h = h.WriteSegment(tb[372]) //  DefaultMode:(*int32)
+					h = hashInt(h, int64((*x.DefaultMode)))
+				}
+			}
+			if x.Optional == nil {
+				h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+			} else {
+				h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+				h = hashBool(h, (*x.Optional))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewKeyToPath(h hash.FNV32a, x *KeyToPath) hash.FNV32a {
+	if x.Key == "" && x.Path == "" && x.Mode == nil {
+		h = h.WriteSegment(tb[375]) // {Key:(string) Path:(string) Mode:(*int32)<nil>}
+	} else {
+		if x.Key == "" {
+			h = h.WriteSegment(tb[376]) // {Key:(string)
+		} else {
+			h = h.WriteSegment(tb[376]) // {Key:(string)
+			h = h.WriteString(x.Key)
+		}
+		if x.Path == "" && x.Mode == nil {
+			h = h.WriteSegment(tb[377]) //  Path:(string) Mode:(*int32)<nil>}
+		} else {
+			if x.Path == "" {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+			} else {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+				h = h.WriteString(x.Path)
+			}
+			if x.Mode == nil {
+				h = h.WriteSegment(tb[379]) //  Mode:(*int32)<nil>}
+			} else {
+				h = h.WriteSegment(tb[380]) //  Mode:(*int32)
+				h = hashInt(h, int64((*x.Mode)))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewNFSVolumeSource(h hash.FNV32a, x *NFSVolumeSource) hash.FNV32a {
+	if x.Server == "" && x.Path == "" && !x.ReadOnly {
+		h = h.WriteSegment(tb[381]) // {Server:(string) Path:(string) ReadOnly:(bool)false}
+	} else {
+		if x.Server == "" {
+			h = h.WriteSegment(tb[382]) // {Server:(string)
+		} else {
+			h = h.WriteSegment(tb[382]) // {Server:(string)
+			h = h.WriteString(x.Server)
+		}
+		if x.Path == "" && !x.ReadOnly {
+			h = h.WriteSegment(tb[383]) //  Path:(string) ReadOnly:(bool)false}
+		} else {
+			if x.Path == "" {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+			} else {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+				h = h.WriteString(x.Path)
+			}
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewISCSIVolumeSource(h hash.FNV32a, x *ISCSIVolumeSource) hash.FNV32a {
+	if x.TargetPortal == "" && x.IQN == "" && x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" && !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth && !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
+		h = h.WriteSegment(tb[384]) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
+	} else {
+		if x.TargetPortal == "" && x.IQN == "" && x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" {
+			h = h.WriteSegment(tb[385]) // {TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
+		} else {
+			if x.TargetPortal == "" && x.IQN == "" {
+				h = h.WriteSegment(tb[386]) // {TargetPortal:(string) IQN:(string)
+			} else {
+				if x.TargetPortal == "" {
+					h = h.WriteSegment(tb[387]) // {TargetPortal:(string)
+				} else {
+					h = h.WriteSegment(tb[387]) // {TargetPortal:(string)
+					h = h.WriteString(x.TargetPortal)
+				}
+				if x.IQN == "" {
+					h = h.WriteSegment(tb[388]) //  IQN:(string)
+				} else {
+					h = h.WriteSegment(tb[388]) //  IQN:(string)
+					h = h.WriteString(x.IQN)
+				}
+			}
+			if x.Lun == 0 && x.ISCSIInterface == "" && x.FSType == "" {
+				h = h.WriteSegment(tb[389]) //  Lun:(int32)0 ISCSIInterface:(string) FSType:(string)
+			} else {
+				if x.Lun == 0 {
+					h = h.WriteSegment(tb[390]) //  Lun:(int32)0
+				} else {
+					h = h.WriteSegment(tb[391]) //  Lun:(int32)
+					h = hashInt(h, int64(x.Lun))
+				}
+				if x.ISCSIInterface == "" && x.FSType == "" {
+					h = h.WriteSegment(tb[392]) //  ISCSIInterface:(string) FSType:(string)
+				} else {
+					if x.ISCSIInterface == "" {
+						h = h.WriteSegment(tb[393]) //  ISCSIInterface:(string)
+					} else {
+						h = h.WriteSegment(tb[393]) //  ISCSIInterface:(string)
+						h = h.WriteString(x.ISCSIInterface)
+					}
+					if x.FSType == "" {
+						h = h.WriteSegment(tb[349]) //  FSType:(string)
+					} else {
+						h = h.WriteSegment(tb[349]) //  FSType:(string)
+						h = h.WriteString(x.FSType)
+					}
+				}
+			}
+		}
+		if !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth && !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
+			h = h.WriteSegment(tb[394]) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
+		} else {
+			if !x.ReadOnly && x.Portals == nil && !x.DiscoveryCHAPAuth {
+				h = h.WriteSegment(tb[395]) //  ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
+			} else {
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+				}
+				if x.Portals == nil && !x.DiscoveryCHAPAuth {
+					h = h.WriteSegment(tb[397]) //  Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false
+				} else {
+					if x.Portals == nil {
+						h = h.WriteSegment(tb[398]) //  Portals:([]string)<nil>
+					} else {
+						h = h.WriteSegment(tb[399]) //  Portals:([]string)
+						h = tb.spewSliceString(h, x.Portals)
+					}
+					if !x.DiscoveryCHAPAuth {
+						h = h.WriteSegment(tb[400]) //  DiscoveryCHAPAuth:(bool)false
+					} else {
+						h = h.WriteSegment(tb[401]) //  DiscoveryCHAPAuth:(bool)
+						h = hashBool(h, x.DiscoveryCHAPAuth)
+					}
+				}
+			}
+			if !x.SessionCHAPAuth && x.SecretRef == nil && x.InitiatorName == nil {
+				h = h.WriteSegment(tb[402]) //  SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
+			} else {
+				if !x.SessionCHAPAuth {
+					h = h.WriteSegment(tb[403]) //  SessionCHAPAuth:(bool)false
+				} else {
+					h = h.WriteSegment(tb[404]) //  SessionCHAPAuth:(bool)
+					h = hashBool(h, x.SessionCHAPAuth)
+				}
+				if x.SecretRef == nil && x.InitiatorName == nil {
+					h = h.WriteSegment(tb[405]) //  SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}
+				} else {
+					if x.SecretRef == nil {
+						h = h.WriteSegment(tb[406]) //  SecretRef:(*v1.LocalObjectReference)<nil>
+					} else {
+						h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+						h = tb.spewLocalObjectReference(h, x.SecretRef)
+					}
+					if x.InitiatorName == nil {
+						h = h.WriteSegment(tb[408]) //  InitiatorName:(*string)<nil>}
+					} else {
+						h = h.WriteSegment(tb[409]) //  InitiatorName:(*string)
+						h = h.WriteString((*x.InitiatorName))
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewLocalObjectReference(h hash.FNV32a, x *LocalObjectReference) hash.FNV32a {
+	if x.Name == "" {
+		h = h.WriteSegment(tb[410]) // {Name:(string)}
+	} else {
+		h = h.WriteSegment(tb[64]) // {Name:(string)
+		h = h.WriteString(x.Name)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewGlusterfsVolumeSource(h hash.FNV32a, x *GlusterfsVolumeSource) hash.FNV32a {
+	if x.EndpointsName == "" && x.Path == "" && !x.ReadOnly {
+		h = h.WriteSegment(tb[411]) // {EndpointsName:(string) Path:(string) ReadOnly:(bool)false}
+	} else {
+		if x.EndpointsName == "" {
+			h = h.WriteSegment(tb[412]) // {EndpointsName:(string)
+		} else {
+			h = h.WriteSegment(tb[412]) // {EndpointsName:(string)
+			h = h.WriteString(x.EndpointsName)
+		}
+		if x.Path == "" && !x.ReadOnly {
+			h = h.WriteSegment(tb[383]) //  Path:(string) ReadOnly:(bool)false}
+		} else {
+			if x.Path == "" {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+			} else {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+				h = h.WriteString(x.Path)
+			}
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPersistentVolumeClaimVolumeSource(h hash.FNV32a, x *PersistentVolumeClaimVolumeSource) hash.FNV32a {
+	if x.ClaimName == "" && !x.ReadOnly {
+		h = h.WriteSegment(tb[413]) // {ClaimName:(string) ReadOnly:(bool)false}
+	} else {
+		if x.ClaimName == "" {
+			h = h.WriteSegment(tb[414]) // {ClaimName:(string)
+		} else {
+			h = h.WriteSegment(tb[414]) // {ClaimName:(string)
+			h = h.WriteString(x.ClaimName)
+		}
+		if !x.ReadOnly {
+			h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+		} else {
+			h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+			h = hashBool(h, x.ReadOnly)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewRBDVolumeSource(h hash.FNV32a, x *RBDVolumeSource) hash.FNV32a {
+	if x.CephMonitors == nil && x.RBDImage == "" && x.FSType == "" && x.RBDPool == "" && x.RadosUser == "" && x.Keyring == "" && x.SecretRef == nil && !x.ReadOnly {
+		h = h.WriteSegment(tb[415]) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
+	} else {
+		if x.CephMonitors == nil && x.RBDImage == "" && x.FSType == "" && x.RBDPool == "" {
+			h = h.WriteSegment(tb[416]) // {CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string)
+		} else {
+			if x.CephMonitors == nil && x.RBDImage == "" {
+				h = h.WriteSegment(tb[417]) // {CephMonitors:([]string)<nil> RBDImage:(string)
+			} else {
+				if x.CephMonitors == nil {
+					h = h.WriteSegment(tb[418]) // {CephMonitors:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[419]) // {CephMonitors:([]string)
+					h = tb.spewSliceString(h, x.CephMonitors)
+				}
+				if x.RBDImage == "" {
+					h = h.WriteSegment(tb[420]) //  RBDImage:(string)
+				} else {
+					h = h.WriteSegment(tb[420]) //  RBDImage:(string)
+					h = h.WriteString(x.RBDImage)
+				}
+			}
+			if x.FSType == "" && x.RBDPool == "" {
+				h = h.WriteSegment(tb[421]) //  FSType:(string) RBDPool:(string)
+			} else {
+				if x.FSType == "" {
+					h = h.WriteSegment(tb[349]) //  FSType:(string)
+				} else {
+					h = h.WriteSegment(tb[349]) //  FSType:(string)
+					h = h.WriteString(x.FSType)
+				}
+				if x.RBDPool == "" {
+					h = h.WriteSegment(tb[422]) //  RBDPool:(string)
+				} else {
+					h = h.WriteSegment(tb[422]) //  RBDPool:(string)
+					h = h.WriteString(x.RBDPool)
+				}
+			}
+		}
+		if x.RadosUser == "" && x.Keyring == "" && x.SecretRef == nil && !x.ReadOnly {
+			h = h.WriteSegment(tb[423]) //  RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
+		} else {
+			if x.RadosUser == "" && x.Keyring == "" {
+				h = h.WriteSegment(tb[424]) //  RadosUser:(string) Keyring:(string)
+			} else {
+				if x.RadosUser == "" {
+					h = h.WriteSegment(tb[425]) //  RadosUser:(string)
+				} else {
+					h = h.WriteSegment(tb[425]) //  RadosUser:(string)
+					h = h.WriteString(x.RadosUser)
+				}
+				if x.Keyring == "" {
+					h = h.WriteSegment(tb[426]) //  Keyring:(string)
+				} else {
+					h = h.WriteSegment(tb[426]) //  Keyring:(string)
+					h = h.WriteString(x.Keyring)
+				}
+			}
+			if x.SecretRef == nil && !x.ReadOnly {
+				h = h.WriteSegment(tb[427]) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
+			} else {
+				if x.SecretRef == nil {
+					h = h.WriteSegment(tb[406]) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+					h = tb.spewLocalObjectReference(h, x.SecretRef)
+				}
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewFlexVolumeSource(h hash.FNV32a, x *FlexVolumeSource) hash.FNV32a {
+	if x.Driver == "" && x.FSType == "" && x.SecretRef == nil && !x.ReadOnly && x.Options == nil {
+		h = h.WriteSegment(tb[428]) // {Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>}
+	} else {
+		if x.Driver == "" && x.FSType == "" {
+			h = h.WriteSegment(tb[429]) // {Driver:(string) FSType:(string)
+		} else {
+			if x.Driver == "" {
+				h = h.WriteSegment(tb[430]) // {Driver:(string)
+			} else {
+				h = h.WriteSegment(tb[430]) // {Driver:(string)
+				h = h.WriteString(x.Driver)
+			}
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+		}
+		if x.SecretRef == nil && !x.ReadOnly && x.Options == nil {
+			h = h.WriteSegment(tb[431]) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>}
+		} else {
+			if x.SecretRef == nil {
+				h = h.WriteSegment(tb[406]) //  SecretRef:(*v1.LocalObjectReference)<nil>
+			} else {
+				h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+				h = tb.spewLocalObjectReference(h, x.SecretRef)
+			}
+			if !x.ReadOnly && x.Options == nil {
+				h = h.WriteSegment(tb[432]) //  ReadOnly:(bool)false Options:(map[string]string)<nil>}
+			} else {
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+				}
+				if x.Options == nil {
+					h = h.WriteSegment(tb[433]) //  Options:(map[string]string)<nil>}
+				} else {
+					h = h.WriteSegment(tb[434]) //  Options:(map[string]string)
+					h = tb.spewMapString(h, x.Options)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewCinderVolumeSource(h hash.FNV32a, x *CinderVolumeSource) hash.FNV32a {
+	if x.VolumeID == "" && x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
+		h = h.WriteSegment(tb[435]) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
+	} else {
+		if x.VolumeID == "" && x.FSType == "" {
+			h = h.WriteSegment(tb[356]) // {VolumeID:(string) FSType:(string)
+		} else {
+			if x.VolumeID == "" {
+				h = h.WriteSegment(tb[357]) // {VolumeID:(string)
+			} else {
+				h = h.WriteSegment(tb[357]) // {VolumeID:(string)
+				h = h.WriteString(x.VolumeID)
+			}
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+		}
+		if !x.ReadOnly && x.SecretRef == nil {
+			h = h.WriteSegment(tb[436]) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
+		} else {
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+			}
+			if x.SecretRef == nil {
+				h = h.WriteSegment(tb[437]) //  SecretRef:(*v1.LocalObjectReference)<nil>}
+			} else {
+				h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+				h = tb.spewLocalObjectReference(h, x.SecretRef)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewCephFSVolumeSource(h hash.FNV32a, x *CephFSVolumeSource) hash.FNV32a {
+	if x.Monitors == nil && x.Path == "" && x.User == "" && x.SecretFile == "" && x.SecretRef == nil && !x.ReadOnly {
+		h = h.WriteSegment(tb[438]) // {Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
+	} else {
+		if x.Monitors == nil && x.Path == "" && x.User == "" {
+			h = h.WriteSegment(tb[439]) // {Monitors:([]string)<nil> Path:(string) User:(string)
+		} else {
+			if x.Monitors == nil {
+				h = h.WriteSegment(tb[440]) // {Monitors:([]string)<nil>
+			} else {
+				h = h.WriteSegment(tb[441]) // {Monitors:([]string)
+				h = tb.spewSliceString(h, x.Monitors)
+			}
+			if x.Path == "" && x.User == "" {
+				h = h.WriteSegment(tb[442]) //  Path:(string) User:(string)
+			} else {
+				if x.Path == "" {
+					h = h.WriteSegment(tb[378]) //  Path:(string)
+				} else {
+					h = h.WriteSegment(tb[378]) //  Path:(string)
+					h = h.WriteString(x.Path)
+				}
+				if x.User == "" {
+					h = h.WriteSegment(tb[443]) //  User:(string)
+				} else {
+					h = h.WriteSegment(tb[443]) //  User:(string)
+					h = h.WriteString(x.User)
+				}
+			}
+		}
+		if x.SecretFile == "" && x.SecretRef == nil && !x.ReadOnly {
+			h = h.WriteSegment(tb[444]) //  SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
+		} else {
+			if x.SecretFile == "" {
+				h = h.WriteSegment(tb[445]) //  SecretFile:(string)
+			} else {
+				h = h.WriteSegment(tb[445]) //  SecretFile:(string)
+				h = h.WriteString(x.SecretFile)
+			}
+			if x.SecretRef == nil && !x.ReadOnly {
+				h = h.WriteSegment(tb[427]) //  SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}
+			} else {
+				if x.SecretRef == nil {
+					h = h.WriteSegment(tb[406]) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+					h = tb.spewLocalObjectReference(h, x.SecretRef)
+				}
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewFlockerVolumeSource(h hash.FNV32a, x *FlockerVolumeSource) hash.FNV32a {
+	if x.DatasetName == "" && x.DatasetUUID == "" {
+		h = h.WriteSegment(tb[446]) // {DatasetName:(string) DatasetUUID:(string)}
+	} else {
+		if x.DatasetName == "" {
+			h = h.WriteSegment(tb[447]) // {DatasetName:(string)
+		} else {
+			h = h.WriteSegment(tb[447]) // {DatasetName:(string)
+			h = h.WriteString(x.DatasetName)
+		}
+		if x.DatasetUUID == "" {
+			h = h.WriteSegment(tb[448]) //  DatasetUUID:(string)}
+		} else {
+			h = h.WriteSegment(tb[449]) //  DatasetUUID:(string)
+			h = h.WriteString(x.DatasetUUID)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewDownwardAPIVolumeSource(h hash.FNV32a, x *DownwardAPIVolumeSource) hash.FNV32a {
+	if x.Items == nil && x.DefaultMode != nil && *x.DefaultMode == 420 {
+		h = h.WriteSegment(tb[450]) // {Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)420}
+	} else {
+		if x.Items == nil {
+			h = h.WriteSegment(tb[451]) // {Items:([]v1.DownwardAPIVolumeFile)<nil>
+		} else {
+			h = h.WriteSegment(tb[452]) // {Items:([]v1.DownwardAPIVolumeFile)
+			h = tb.spewSliceDownwardAPIVolumeFile(h, x.Items)
+		}
+		if x.DefaultMode != nil && *x.DefaultMode == 420 {
+			h = h.WriteSegment(tb[453]) //  DefaultMode:(*int32)420}
+		} else {
+			if x.DefaultMode == nil {
+				h = h.WriteSegment(tb[454]) //  DefaultMode:(*int32)<nil>}
+			} else {
+				h = h.WriteSegment(tb[372]) //  DefaultMode:(*int32)
+				h = hashInt(h, int64((*x.DefaultMode)))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewDownwardAPIVolumeFile(h hash.FNV32a, x *DownwardAPIVolumeFile) hash.FNV32a {
+	if x.Path == "" && x.FieldRef == nil && x.ResourceFieldRef == nil && x.Mode == nil {
+		h = h.WriteSegment(tb[455]) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>}
+	} else {
+		if x.Path == "" && x.FieldRef == nil {
+			h = h.WriteSegment(tb[456]) // {Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil>
+		} else {
+			if x.Path == "" {
+				h = h.WriteSegment(tb[338]) // {Path:(string)
+			} else {
+				h = h.WriteSegment(tb[338]) // {Path:(string)
+				h = h.WriteString(x.Path)
+			}
+			if x.FieldRef == nil {
+				h = h.WriteSegment(tb[457]) //  FieldRef:(*v1.ObjectFieldSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[458]) //  FieldRef:(*v1.ObjectFieldSelector)
+				h = tb.spewObjectFieldSelector(h, x.FieldRef)
+			}
+		}
+		if x.ResourceFieldRef == nil && x.Mode == nil {
+			h = h.WriteSegment(tb[459]) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>}
+		} else {
+			if x.ResourceFieldRef == nil {
+				h = h.WriteSegment(tb[460]) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[461]) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
+				h = tb.spewResourceFieldSelector(h, x.ResourceFieldRef)
+			}
+			if x.Mode == nil {
+				h = h.WriteSegment(tb[379]) //  Mode:(*int32)<nil>}
+			} else {
+				h = h.WriteSegment(tb[380]) //  Mode:(*int32)
+				h = hashInt(h, int64((*x.Mode)))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewObjectFieldSelector(h hash.FNV32a, x *ObjectFieldSelector) hash.FNV32a {
+	if x.APIVersion == "v1" && x.FieldPath == "" {
+		h = h.WriteSegment(tb[462]) // {APIVersion:(string)v1 FieldPath:(string)}
+	} else {
+		if x.APIVersion == "v1" {
+			h = h.WriteSegment(tb[463]) // {APIVersion:(string)v1
+		} else {
+			h = h.WriteSegment(tb[101]) // {APIVersion:(string)
+			h = h.WriteString(x.APIVersion)
+		}
+		if x.FieldPath == "" {
+			h = h.WriteSegment(tb[464]) //  FieldPath:(string)}
+		} else {
+			h = h.WriteSegment(tb[465]) //  FieldPath:(string)
+			h = h.WriteString(x.FieldPath)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewResourceFieldSelector(h hash.FNV32a, x *ResourceFieldSelector) hash.FNV32a {
+	if x.ContainerName == "" && x.Resource == "" {
+		h = h.WriteSegment(tb[466]) // {ContainerName:(string) Resource:(string)
+	} else {
+		if x.ContainerName == "" {
+			h = h.WriteSegment(tb[467]) // {ContainerName:(string)
+		} else {
+			h = h.WriteSegment(tb[467]) // {ContainerName:(string)
+			h = h.WriteString(x.ContainerName)
+		}
+		if x.Resource == "" {
+			h = h.WriteSegment(tb[468]) //  Resource:(string)
+		} else {
+			h = h.WriteSegment(tb[468]) //  Resource:(string)
+			h = h.WriteString(x.Resource)
+		}
+	}
+	h = h.WriteSegment(tb[469]) //  Divisor:(resource.Quantity)
+	h = tb.quantity(h, &x.Divisor)
+	h = h.WriteString("}")
+	return h
+}
+
+func (tb *segTables) spewFCVolumeSource(h hash.FNV32a, x *FCVolumeSource) hash.FNV32a {
+	if x.TargetWWNs == nil && x.Lun == nil && x.FSType == "" && !x.ReadOnly && x.WWIDs == nil {
+		h = h.WriteSegment(tb[470]) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>}
+	} else {
+		if x.TargetWWNs == nil && x.Lun == nil {
+			h = h.WriteSegment(tb[471]) // {TargetWWNs:([]string)<nil> Lun:(*int32)<nil>
+		} else {
+			if x.TargetWWNs == nil {
+				h = h.WriteSegment(tb[472]) // {TargetWWNs:([]string)<nil>
+			} else {
+				h = h.WriteSegment(tb[473]) // {TargetWWNs:([]string)
+				h = tb.spewSliceString(h, x.TargetWWNs)
+			}
+			if x.Lun == nil {
+				h = h.WriteSegment(tb[474]) //  Lun:(*int32)<nil>
+			} else {
+				h = h.WriteSegment(tb[475]) //  Lun:(*int32)
+				h = hashInt(h, int64((*x.Lun)))
+			}
+		}
+		if x.FSType == "" && !x.ReadOnly && x.WWIDs == nil {
+			h = h.WriteSegment(tb[476]) //  FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>}
+		} else {
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+			if !x.ReadOnly && x.WWIDs == nil {
+				h = h.WriteSegment(tb[477]) //  ReadOnly:(bool)false WWIDs:([]string)<nil>}
+			} else {
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+				}
+				if x.WWIDs == nil {
+					h = h.WriteSegment(tb[478]) //  WWIDs:([]string)<nil>}
+				} else {
+					h = h.WriteSegment(tb[479]) //  WWIDs:([]string)
+					h = tb.spewSliceString(h, x.WWIDs)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewAzureFileVolumeSource(h hash.FNV32a, x *AzureFileVolumeSource) hash.FNV32a {
+	if x.SecretName == "" && x.ShareName == "" && !x.ReadOnly {
+		h = h.WriteSegment(tb[480]) // {SecretName:(string) ShareName:(string) ReadOnly:(bool)false}
+	} else {
+		if x.SecretName == "" {
+			h = h.WriteSegment(tb[366]) // {SecretName:(string)
+		} else {
+			h = h.WriteSegment(tb[366]) // {SecretName:(string)
+			h = h.WriteString(x.SecretName)
+		}
+		if x.ShareName == "" && !x.ReadOnly {
+			h = h.WriteSegment(tb[481]) //  ShareName:(string) ReadOnly:(bool)false}
+		} else {
+			if x.ShareName == "" {
+				h = h.WriteSegment(tb[482]) //  ShareName:(string)
+			} else {
+				h = h.WriteSegment(tb[482]) //  ShareName:(string)
+				h = h.WriteString(x.ShareName)
+			}
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewConfigMapVolumeSource(h hash.FNV32a, x *ConfigMapVolumeSource) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Items == nil && x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+		h = h.WriteSegment(tb[484]) //  Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)420 Optional:(*bool)<nil>}
+	} else {
+		if x.Items == nil {
+			h = h.WriteSegment(tb[367]) //  Items:([]v1.KeyToPath)<nil>
+		} else {
+			h = h.WriteSegment(tb[368]) //  Items:([]v1.KeyToPath)
+			h = tb.spewSliceKeyToPath(h, x.Items)
+		}
+		if x.DefaultMode != nil && *x.DefaultMode == 420 && x.Optional == nil {
+			h = h.WriteSegment(tb[369]) //  DefaultMode:(*int32)420 Optional:(*bool)<nil>}
+		} else {
+			if x.DefaultMode != nil && *x.DefaultMode == 420 {
+				h = h.WriteSegment(tb[370]) //  DefaultMode:(*int32)420
+			} else {
+				if x.DefaultMode == nil {
+					h = h.WriteSegment(tb[371]) //  DefaultMode:(*int32)<nil>
+				} else {
+					h = h.WriteSegment(tb[372]) //  DefaultMode:(*int32)
+					h = hashInt(h, int64((*x.DefaultMode)))
+				}
+			}
+			if x.Optional == nil {
+				h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+			} else {
+				h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+				h = hashBool(h, (*x.Optional))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewVsphereVirtualDiskVolumeSource(h hash.FNV32a, x *VsphereVirtualDiskVolumeSource) hash.FNV32a {
+	if x.VolumePath == "" && x.FSType == "" && x.StoragePolicyName == "" && x.StoragePolicyID == "" {
+		h = h.WriteSegment(tb[485]) // {VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)}
+	} else {
+		if x.VolumePath == "" && x.FSType == "" {
+			h = h.WriteSegment(tb[486]) // {VolumePath:(string) FSType:(string)
+		} else {
+			if x.VolumePath == "" {
+				h = h.WriteSegment(tb[487]) // {VolumePath:(string)
+			} else {
+				h = h.WriteSegment(tb[487]) // {VolumePath:(string)
+				h = h.WriteString(x.VolumePath)
+			}
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+		}
+		if x.StoragePolicyName == "" && x.StoragePolicyID == "" {
+			h = h.WriteSegment(tb[488]) //  StoragePolicyName:(string) StoragePolicyID:(string)}
+		} else {
+			if x.StoragePolicyName == "" {
+				h = h.WriteSegment(tb[489]) //  StoragePolicyName:(string)
+			} else {
+				h = h.WriteSegment(tb[489]) //  StoragePolicyName:(string)
+				h = h.WriteString(x.StoragePolicyName)
+			}
+			if x.StoragePolicyID == "" {
+				h = h.WriteSegment(tb[490]) //  StoragePolicyID:(string)}
+			} else {
+				h = h.WriteSegment(tb[491]) //  StoragePolicyID:(string)
+				h = h.WriteString(x.StoragePolicyID)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewQuobyteVolumeSource(h hash.FNV32a, x *QuobyteVolumeSource) hash.FNV32a {
+	if x.Registry == "" && x.Volume == "" && !x.ReadOnly && x.User == "" && x.Group == "" && x.Tenant == "" {
+		h = h.WriteSegment(tb[492]) // {Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)}
+	} else {
+		if x.Registry == "" && x.Volume == "" && !x.ReadOnly {
+			h = h.WriteSegment(tb[493]) // {Registry:(string) Volume:(string) ReadOnly:(bool)false
+		} else {
+			if x.Registry == "" {
+				h = h.WriteSegment(tb[494]) // {Registry:(string)
+			} else {
+				h = h.WriteSegment(tb[494]) // {Registry:(string)
+				h = h.WriteString(x.Registry)
+			}
+			if x.Volume == "" && !x.ReadOnly {
+				h = h.WriteSegment(tb[495]) //  Volume:(string) ReadOnly:(bool)false
+			} else {
+				if x.Volume == "" {
+					h = h.WriteSegment(tb[496]) //  Volume:(string)
+				} else {
+					h = h.WriteSegment(tb[496]) //  Volume:(string)
+					h = h.WriteString(x.Volume)
+				}
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+				}
+			}
+		}
+		if x.User == "" && x.Group == "" && x.Tenant == "" {
+			h = h.WriteSegment(tb[497]) //  User:(string) Group:(string) Tenant:(string)}
+		} else {
+			if x.User == "" {
+				h = h.WriteSegment(tb[443]) //  User:(string)
+			} else {
+				h = h.WriteSegment(tb[443]) //  User:(string)
+				h = h.WriteString(x.User)
+			}
+			if x.Group == "" && x.Tenant == "" {
+				h = h.WriteSegment(tb[498]) //  Group:(string) Tenant:(string)}
+			} else {
+				if x.Group == "" {
+					h = h.WriteSegment(tb[499]) //  Group:(string)
+				} else {
+					h = h.WriteSegment(tb[499]) //  Group:(string)
+					h = h.WriteString(x.Group)
+				}
+				if x.Tenant == "" {
+					h = h.WriteSegment(tb[500]) //  Tenant:(string)}
+				} else {
+					h = h.WriteSegment(tb[501]) //  Tenant:(string)
+					h = h.WriteString(x.Tenant)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewAzureDiskVolumeSource(h hash.FNV32a, x *AzureDiskVolumeSource) hash.FNV32a {
+	if x.DiskName == "" && x.DataDiskURI == "" && x.CachingMode == nil && x.FSType == nil && x.ReadOnly == nil && x.Kind == nil {
+		h = h.WriteSegment(tb[502]) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}
+	} else {
+		if x.DiskName == "" && x.DataDiskURI == "" && x.CachingMode == nil {
+			h = h.WriteSegment(tb[503]) // {DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+		} else {
+			if x.DiskName == "" {
+				h = h.WriteSegment(tb[504]) // {DiskName:(string)
+			} else {
+				h = h.WriteSegment(tb[504]) // {DiskName:(string)
+				h = h.WriteString(x.DiskName)
+			}
+			if x.DataDiskURI == "" && x.CachingMode == nil {
+				h = h.WriteSegment(tb[505]) //  DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+			} else {
+				if x.DataDiskURI == "" {
+					h = h.WriteSegment(tb[506]) //  DataDiskURI:(string)
+				} else {
+					h = h.WriteSegment(tb[506]) //  DataDiskURI:(string)
+					h = h.WriteString(x.DataDiskURI)
+				}
+				if x.CachingMode == nil {
+					h = h.WriteSegment(tb[507]) //  CachingMode:(*v1.AzureDataDiskCachingMode)<nil>
+				} else {
+					h = h.WriteSegment(tb[508]) //  CachingMode:(*v1.AzureDataDiskCachingMode)
+					h = h.WriteString((*x.CachingMode))
+				}
+			}
+		}
+		if x.FSType == nil && x.ReadOnly == nil && x.Kind == nil {
+			h = h.WriteSegment(tb[509]) //  FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}
+		} else {
+			if x.FSType == nil {
+				h = h.WriteSegment(tb[510]) //  FSType:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[511]) //  FSType:(*string)
+				h = h.WriteString((*x.FSType))
+			}
+			if x.ReadOnly == nil && x.Kind == nil {
+				h = h.WriteSegment(tb[512]) //  ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}
+			} else {
+				if x.ReadOnly == nil {
+					h = h.WriteSegment(tb[513]) //  ReadOnly:(*bool)<nil>
+				} else {
+					h = h.WriteSegment(tb[514]) //  ReadOnly:(*bool)
+					h = hashBool(h, (*x.ReadOnly))
+				}
+				if x.Kind == nil {
+					h = h.WriteSegment(tb[515]) //  Kind:(*v1.AzureDataDiskKind)<nil>}
+				} else {
+					h = h.WriteSegment(tb[516]) //  Kind:(*v1.AzureDataDiskKind)
+					h = h.WriteString((*x.Kind))
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPhotonPersistentDiskVolumeSource(h hash.FNV32a, x *PhotonPersistentDiskVolumeSource) hash.FNV32a {
+	if x.PdID == "" && x.FSType == "" {
+		h = h.WriteSegment(tb[517]) // {PdID:(string) FSType:(string)}
+	} else {
+		if x.PdID == "" {
+			h = h.WriteSegment(tb[518]) // {PdID:(string)
+		} else {
+			h = h.WriteSegment(tb[518]) // {PdID:(string)
+			h = h.WriteString(x.PdID)
+		}
+		if x.FSType == "" {
+			h = h.WriteSegment(tb[519]) //  FSType:(string)}
+		} else {
+			h = h.WriteSegment(tb[349]) //  FSType:(string)
+			h = h.WriteString(x.FSType)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewProjectedVolumeSource(h hash.FNV32a, x *ProjectedVolumeSource) hash.FNV32a {
+	if x.Sources == nil && x.DefaultMode != nil && *x.DefaultMode == 420 {
+		h = h.WriteSegment(tb[520]) // {Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)420}
+	} else {
+		if x.Sources == nil {
+			h = h.WriteSegment(tb[521]) // {Sources:([]v1.VolumeProjection)<nil>
+		} else {
+			h = h.WriteSegment(tb[522]) // {Sources:([]v1.VolumeProjection)
+			h = tb.spewSliceVolumeProjection(h, x.Sources)
+		}
+		if x.DefaultMode != nil && *x.DefaultMode == 420 {
+			h = h.WriteSegment(tb[453]) //  DefaultMode:(*int32)420}
+		} else {
+			if x.DefaultMode == nil {
+				h = h.WriteSegment(tb[454]) //  DefaultMode:(*int32)<nil>}
+			} else {
+				h = h.WriteSegment(tb[372]) //  DefaultMode:(*int32)
+				h = hashInt(h, int64((*x.DefaultMode)))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewVolumeProjection(h hash.FNV32a, x *VolumeProjection) hash.FNV32a {
+	if x.Secret == nil && x.DownwardAPI == nil && x.ConfigMap == nil && x.ServiceAccountToken == nil && x.ClusterTrustBundle == nil && x.PodCertificate == nil {
+		h = h.WriteSegment(tb[523]) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}
+	} else {
+		if x.Secret == nil && x.DownwardAPI == nil && x.ConfigMap == nil {
+			h = h.WriteSegment(tb[524]) // {Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
+		} else {
+			if x.Secret == nil {
+				h = h.WriteSegment(tb[525]) // {Secret:(*v1.SecretProjection)<nil>
+			} else {
+				h = h.WriteSegment(tb[526]) // {Secret:(*v1.SecretProjection)
+				h = tb.spewSecretProjection(h, x.Secret)
+			}
+			if x.DownwardAPI == nil && x.ConfigMap == nil {
+				h = h.WriteSegment(tb[527]) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>
+			} else {
+				if x.DownwardAPI == nil {
+					h = h.WriteSegment(tb[528]) //  DownwardAPI:(*v1.DownwardAPIProjection)<nil>
+				} else {
+					h = h.WriteSegment(tb[529]) //  DownwardAPI:(*v1.DownwardAPIProjection)
+					h = tb.spewDownwardAPIProjection(h, x.DownwardAPI)
+				}
+				if x.ConfigMap == nil {
+					h = h.WriteSegment(tb[530]) //  ConfigMap:(*v1.ConfigMapProjection)<nil>
+				} else {
+					h = h.WriteSegment(tb[531]) //  ConfigMap:(*v1.ConfigMapProjection)
+					h = tb.spewConfigMapProjection(h, x.ConfigMap)
+				}
+			}
+		}
+		if x.ServiceAccountToken == nil && x.ClusterTrustBundle == nil && x.PodCertificate == nil {
+			h = h.WriteSegment(tb[532]) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}
+		} else {
+			if x.ServiceAccountToken == nil {
+				h = h.WriteSegment(tb[533]) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil>
+			} else {
+				h = h.WriteSegment(tb[534]) //  ServiceAccountToken:(*v1.ServiceAccountTokenProjection)
+				h = tb.spewServiceAccountTokenProjection(h, x.ServiceAccountToken)
+			}
+			if x.ClusterTrustBundle == nil && x.PodCertificate == nil {
+				h = h.WriteSegment(tb[535]) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}
+			} else {
+				if x.ClusterTrustBundle == nil {
+					h = h.WriteSegment(tb[536]) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil>
+				} else {
+					h = h.WriteSegment(tb[537]) //  ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)
+					h = tb.spewClusterTrustBundleProjection(h, x.ClusterTrustBundle)
+				}
+				if x.PodCertificate == nil {
+					h = h.WriteSegment(tb[538]) //  PodCertificate:(*v1.PodCertificateProjection)<nil>}
+				} else {
+					h = h.WriteSegment(tb[539]) //  PodCertificate:(*v1.PodCertificateProjection)
+					h = tb.spewPodCertificateProjection(h, x.PodCertificate)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSecretProjection(h hash.FNV32a, x *SecretProjection) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Items == nil && x.Optional == nil {
+		h = h.WriteSegment(tb[540]) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>}
+	} else {
+		if x.Items == nil {
+			h = h.WriteSegment(tb[367]) //  Items:([]v1.KeyToPath)<nil>
+		} else {
+			h = h.WriteSegment(tb[368]) //  Items:([]v1.KeyToPath)
+			h = tb.spewSliceKeyToPath(h, x.Items)
+		}
+		if x.Optional == nil {
+			h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+		} else {
+			h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+			h = hashBool(h, (*x.Optional))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewDownwardAPIProjection(h hash.FNV32a, x *DownwardAPIProjection) hash.FNV32a {
+	if x.Items == nil {
+		h = h.WriteSegment(tb[541]) // {Items:([]v1.DownwardAPIVolumeFile)<nil>}
+	} else {
+		h = h.WriteSegment(tb[452]) // {Items:([]v1.DownwardAPIVolumeFile)
+		h = tb.spewSliceDownwardAPIVolumeFile(h, x.Items)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewConfigMapProjection(h hash.FNV32a, x *ConfigMapProjection) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Items == nil && x.Optional == nil {
+		h = h.WriteSegment(tb[540]) //  Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>}
+	} else {
+		if x.Items == nil {
+			h = h.WriteSegment(tb[367]) //  Items:([]v1.KeyToPath)<nil>
+		} else {
+			h = h.WriteSegment(tb[368]) //  Items:([]v1.KeyToPath)
+			h = tb.spewSliceKeyToPath(h, x.Items)
+		}
+		if x.Optional == nil {
+			h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+		} else {
+			h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+			h = hashBool(h, (*x.Optional))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewServiceAccountTokenProjection(h hash.FNV32a, x *ServiceAccountTokenProjection) hash.FNV32a {
+	if x.Audience == "" && x.ExpirationSeconds == nil && x.Path == "" {
+		h = h.WriteSegment(tb[542]) // {Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)}
+	} else {
+		if x.Audience == "" {
+			h = h.WriteSegment(tb[543]) // {Audience:(string)
+		} else {
+			h = h.WriteSegment(tb[543]) // {Audience:(string)
+			h = h.WriteString(x.Audience)
+		}
+		if x.ExpirationSeconds == nil && x.Path == "" {
+			h = h.WriteSegment(tb[544]) //  ExpirationSeconds:(*int64)<nil> Path:(string)}
+		} else {
+			if x.ExpirationSeconds == nil {
+				h = h.WriteSegment(tb[545]) //  ExpirationSeconds:(*int64)<nil>
+			} else {
+				h = h.WriteSegment(tb[546]) //  ExpirationSeconds:(*int64)
+				h = hashInt(h, (*x.ExpirationSeconds))
+			}
+			if x.Path == "" {
+				h = h.WriteSegment(tb[547]) //  Path:(string)}
+			} else {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+				h = h.WriteString(x.Path)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewClusterTrustBundleProjection(h hash.FNV32a, x *ClusterTrustBundleProjection) hash.FNV32a {
+	if x.Name == nil && x.SignerName == nil && x.LabelSelector == nil && x.Optional == nil && x.Path == "" {
+		h = h.WriteSegment(tb[548]) // {Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)}
+	} else {
+		if x.Name == nil && x.SignerName == nil {
+			h = h.WriteSegment(tb[549]) // {Name:(*string)<nil> SignerName:(*string)<nil>
+		} else {
+			if x.Name == nil {
+				h = h.WriteSegment(tb[550]) // {Name:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[551]) // {Name:(*string)
+				h = h.WriteString((*x.Name))
+			}
+			if x.SignerName == nil {
+				h = h.WriteSegment(tb[552]) //  SignerName:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[553]) //  SignerName:(*string)
+				h = h.WriteString((*x.SignerName))
+			}
+		}
+		if x.LabelSelector == nil && x.Optional == nil && x.Path == "" {
+			h = h.WriteSegment(tb[554]) //  LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)}
+		} else {
+			if x.LabelSelector == nil {
+				h = h.WriteSegment(tb[555]) //  LabelSelector:(*v1.LabelSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[556]) //  LabelSelector:(*v1.LabelSelector)
+				h = tb.spewLabelSelector(h, x.LabelSelector)
+			}
+			if x.Optional == nil && x.Path == "" {
+				h = h.WriteSegment(tb[557]) //  Optional:(*bool)<nil> Path:(string)}
+			} else {
+				if x.Optional == nil {
+					h = h.WriteSegment(tb[558]) //  Optional:(*bool)<nil>
+				} else {
+					h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+					h = hashBool(h, (*x.Optional))
+				}
+				if x.Path == "" {
+					h = h.WriteSegment(tb[547]) //  Path:(string)}
+				} else {
+					h = h.WriteSegment(tb[378]) //  Path:(string)
+					h = h.WriteString(x.Path)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewLabelSelector(h hash.FNV32a, x *LabelSelector) hash.FNV32a {
+	if x.MatchLabels == nil && x.MatchExpressions == nil {
+		h = h.WriteSegment(tb[559]) // {MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>}
+	} else {
+		if x.MatchLabels == nil {
+			h = h.WriteSegment(tb[560]) // {MatchLabels:(map[string]string)<nil>
+		} else {
+			h = h.WriteSegment(tb[561]) // {MatchLabels:(map[string]string)
+			h = tb.spewMapString(h, x.MatchLabels)
+		}
+		if x.MatchExpressions == nil {
+			h = h.WriteSegment(tb[562]) //  MatchExpressions:([]v1.LabelSelectorRequirement)<nil>}
+		} else {
+			h = h.WriteSegment(tb[563]) //  MatchExpressions:([]v1.LabelSelectorRequirement)
+			h = tb.spewSliceLabelSelectorRequirement(h, x.MatchExpressions)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewLabelSelectorRequirement(h hash.FNV32a, x *LabelSelectorRequirement) hash.FNV32a {
+	if x.Key == "" && x.Operator == "" && x.Values == nil {
+		h = h.WriteSegment(tb[564]) // {Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>}
+	} else {
+		if x.Key == "" {
+			h = h.WriteSegment(tb[376]) // {Key:(string)
+		} else {
+			h = h.WriteSegment(tb[376]) // {Key:(string)
+			h = h.WriteString(x.Key)
+		}
+		if x.Operator == "" && x.Values == nil {
+			h = h.WriteSegment(tb[565]) //  Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>}
+		} else {
+			if x.Operator == "" {
+				h = h.WriteSegment(tb[566]) //  Operator:(v1.LabelSelectorOperator)
+			} else {
+				h = h.WriteSegment(tb[566]) //  Operator:(v1.LabelSelectorOperator)
+				h = h.WriteString(x.Operator)
+			}
+			if x.Values == nil {
+				h = h.WriteSegment(tb[567]) //  Values:([]string)<nil>}
+			} else {
+				h = h.WriteSegment(tb[568]) //  Values:([]string)
+				h = tb.spewSliceString(h, x.Values)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodCertificateProjection(h hash.FNV32a, x *PodCertificateProjection) hash.FNV32a {
+	if x.SignerName == "" && x.KeyType == "" && x.MaxExpirationSeconds == nil && x.CredentialBundlePath == "" && x.KeyPath == "" && x.CertificateChainPath == "" && x.UserAnnotations == nil {
+		h = h.WriteSegment(tb[569]) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}
+	} else {
+		if x.SignerName == "" && x.KeyType == "" && x.MaxExpirationSeconds == nil {
+			h = h.WriteSegment(tb[570]) // {SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
+		} else {
+			if x.SignerName == "" {
+				h = h.WriteSegment(tb[571]) // {SignerName:(string)
+			} else {
+				h = h.WriteSegment(tb[571]) // {SignerName:(string)
+				h = h.WriteString(x.SignerName)
+			}
+			if x.KeyType == "" && x.MaxExpirationSeconds == nil {
+				h = h.WriteSegment(tb[572]) //  KeyType:(string) MaxExpirationSeconds:(*int32)<nil>
+			} else {
+				if x.KeyType == "" {
+					h = h.WriteSegment(tb[573]) //  KeyType:(string)
+				} else {
+					h = h.WriteSegment(tb[573]) //  KeyType:(string)
+					h = h.WriteString(x.KeyType)
+				}
+				if x.MaxExpirationSeconds == nil {
+					h = h.WriteSegment(tb[574]) //  MaxExpirationSeconds:(*int32)<nil>
+				} else {
+					h = h.WriteSegment(tb[575]) //  MaxExpirationSeconds:(*int32)
+					h = hashInt(h, int64((*x.MaxExpirationSeconds)))
+				}
+			}
+		}
+		if x.CredentialBundlePath == "" && x.KeyPath == "" && x.CertificateChainPath == "" && x.UserAnnotations == nil {
+			h = h.WriteSegment(tb[576]) //  CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}
+		} else {
+			if x.CredentialBundlePath == "" && x.KeyPath == "" {
+				h = h.WriteSegment(tb[577]) //  CredentialBundlePath:(string) KeyPath:(string)
+			} else {
+				if x.CredentialBundlePath == "" {
+					h = h.WriteSegment(tb[578]) //  CredentialBundlePath:(string)
+				} else {
+					h = h.WriteSegment(tb[578]) //  CredentialBundlePath:(string)
+					h = h.WriteString(x.CredentialBundlePath)
+				}
+				if x.KeyPath == "" {
+					h = h.WriteSegment(tb[579]) //  KeyPath:(string)
+				} else {
+					h = h.WriteSegment(tb[579]) //  KeyPath:(string)
+					h = h.WriteString(x.KeyPath)
+				}
+			}
+			if x.CertificateChainPath == "" && x.UserAnnotations == nil {
+				h = h.WriteSegment(tb[580]) //  CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}
+			} else {
+				if x.CertificateChainPath == "" {
+					h = h.WriteSegment(tb[581]) //  CertificateChainPath:(string)
+				} else {
+					h = h.WriteSegment(tb[581]) //  CertificateChainPath:(string)
+					h = h.WriteString(x.CertificateChainPath)
+				}
+				if x.UserAnnotations == nil {
+					h = h.WriteSegment(tb[582]) //  UserAnnotations:(map[string]string)<nil>}
+				} else {
+					h = h.WriteSegment(tb[583]) //  UserAnnotations:(map[string]string)
+					h = tb.spewMapString(h, x.UserAnnotations)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPortworxVolumeSource(h hash.FNV32a, x *PortworxVolumeSource) hash.FNV32a {
+	if x.VolumeID == "" && x.FSType == "" && !x.ReadOnly {
+		h = h.WriteSegment(tb[584]) // {VolumeID:(string) FSType:(string) ReadOnly:(bool)false}
+	} else {
+		if x.VolumeID == "" {
+			h = h.WriteSegment(tb[357]) // {VolumeID:(string)
+		} else {
+			h = h.WriteSegment(tb[357]) // {VolumeID:(string)
+			h = h.WriteString(x.VolumeID)
+		}
+		if x.FSType == "" && !x.ReadOnly {
+			h = h.WriteSegment(tb[585]) //  FSType:(string) ReadOnly:(bool)false}
+		} else {
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+			if !x.ReadOnly {
+				h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+			} else {
+				h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+				h = hashBool(h, x.ReadOnly)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewScaleIOVolumeSource(h hash.FNV32a, x *ScaleIOVolumeSource) hash.FNV32a {
+	if x.Gateway == "" && x.System == "" && x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" && x.StoragePool == "" && x.StorageMode == "" && x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
+		h = h.WriteSegment(tb[586]) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false}
+	} else {
+		if x.Gateway == "" && x.System == "" && x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" {
+			h = h.WriteSegment(tb[587]) // {Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
+		} else {
+			if x.Gateway == "" && x.System == "" {
+				h = h.WriteSegment(tb[588]) // {Gateway:(string) System:(string)
+			} else {
+				if x.Gateway == "" {
+					h = h.WriteSegment(tb[589]) // {Gateway:(string)
+				} else {
+					h = h.WriteSegment(tb[589]) // {Gateway:(string)
+					h = h.WriteString(x.Gateway)
+				}
+				if x.System == "" {
+					h = h.WriteSegment(tb[590]) //  System:(string)
+				} else {
+					h = h.WriteSegment(tb[590]) //  System:(string)
+					h = h.WriteString(x.System)
+				}
+			}
+			if x.SecretRef == nil && !x.SSLEnabled && x.ProtectionDomain == "" {
+				h = h.WriteSegment(tb[591]) //  SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)
+			} else {
+				if x.SecretRef == nil {
+					h = h.WriteSegment(tb[406]) //  SecretRef:(*v1.LocalObjectReference)<nil>
+				} else {
+					h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+					h = tb.spewLocalObjectReference(h, x.SecretRef)
+				}
+				if !x.SSLEnabled && x.ProtectionDomain == "" {
+					h = h.WriteSegment(tb[592]) //  SSLEnabled:(bool)false ProtectionDomain:(string)
+				} else {
+					if !x.SSLEnabled {
+						h = h.WriteSegment(tb[593]) //  SSLEnabled:(bool)false
+					} else {
+						h = h.WriteSegment(tb[594]) //  SSLEnabled:(bool)
+						h = hashBool(h, x.SSLEnabled)
+					}
+					if x.ProtectionDomain == "" {
+						h = h.WriteSegment(tb[595]) //  ProtectionDomain:(string)
+					} else {
+						h = h.WriteSegment(tb[595]) //  ProtectionDomain:(string)
+						h = h.WriteString(x.ProtectionDomain)
+					}
+				}
+			}
+		}
+		if x.StoragePool == "" && x.StorageMode == "" && x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
+			h = h.WriteSegment(tb[596]) //  StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false}
+		} else {
+			if x.StoragePool == "" && x.StorageMode == "" {
+				h = h.WriteSegment(tb[597]) //  StoragePool:(string) StorageMode:(string)
+			} else {
+				if x.StoragePool == "" {
+					h = h.WriteSegment(tb[598]) //  StoragePool:(string)
+				} else {
+					h = h.WriteSegment(tb[598]) //  StoragePool:(string)
+					h = h.WriteString(x.StoragePool)
+				}
+				if x.StorageMode == "" {
+					h = h.WriteSegment(tb[599]) //  StorageMode:(string)
+				} else {
+					h = h.WriteSegment(tb[599]) //  StorageMode:(string)
+					h = h.WriteString(x.StorageMode)
+				}
+			}
+			if x.VolumeName == "" && x.FSType == "" && !x.ReadOnly {
+				h = h.WriteSegment(tb[600]) //  VolumeName:(string) FSType:(string) ReadOnly:(bool)false}
+			} else {
+				if x.VolumeName == "" {
+					h = h.WriteSegment(tb[601]) //  VolumeName:(string)
+				} else {
+					h = h.WriteSegment(tb[601]) //  VolumeName:(string)
+					h = h.WriteString(x.VolumeName)
+				}
+				if x.FSType == "" && !x.ReadOnly {
+					h = h.WriteSegment(tb[585]) //  FSType:(string) ReadOnly:(bool)false}
+				} else {
+					if x.FSType == "" {
+						h = h.WriteSegment(tb[349]) //  FSType:(string)
+					} else {
+						h = h.WriteSegment(tb[349]) //  FSType:(string)
+						h = h.WriteString(x.FSType)
+					}
+					if !x.ReadOnly {
+						h = h.WriteSegment(tb[353]) //  ReadOnly:(bool)false}
+					} else {
+						h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+						h = hashBool(h, x.ReadOnly)
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewStorageOSVolumeSource(h hash.FNV32a, x *StorageOSVolumeSource) hash.FNV32a {
+	if x.VolumeName == "" && x.VolumeNamespace == "" && x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
+		h = h.WriteSegment(tb[602]) // {VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
+	} else {
+		if x.VolumeName == "" && x.VolumeNamespace == "" {
+			h = h.WriteSegment(tb[603]) // {VolumeName:(string) VolumeNamespace:(string)
+		} else {
+			if x.VolumeName == "" {
+				h = h.WriteSegment(tb[604]) // {VolumeName:(string)
+			} else {
+				h = h.WriteSegment(tb[604]) // {VolumeName:(string)
+				h = h.WriteString(x.VolumeName)
+			}
+			if x.VolumeNamespace == "" {
+				h = h.WriteSegment(tb[605]) //  VolumeNamespace:(string)
+			} else {
+				h = h.WriteSegment(tb[605]) //  VolumeNamespace:(string)
+				h = h.WriteString(x.VolumeNamespace)
+			}
+		}
+		if x.FSType == "" && !x.ReadOnly && x.SecretRef == nil {
+			h = h.WriteSegment(tb[606]) //  FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
+		} else {
+			if x.FSType == "" {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+			} else {
+				h = h.WriteSegment(tb[349]) //  FSType:(string)
+				h = h.WriteString(x.FSType)
+			}
+			if !x.ReadOnly && x.SecretRef == nil {
+				h = h.WriteSegment(tb[436]) //  ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}
+			} else {
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+				}
+				if x.SecretRef == nil {
+					h = h.WriteSegment(tb[437]) //  SecretRef:(*v1.LocalObjectReference)<nil>}
+				} else {
+					h = h.WriteSegment(tb[407]) //  SecretRef:(*v1.LocalObjectReference)
+					h = tb.spewLocalObjectReference(h, x.SecretRef)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewCSIVolumeSource(h hash.FNV32a, x *CSIVolumeSource) hash.FNV32a {
+	if x.Driver == "" && x.ReadOnly == nil && x.FSType == nil && x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
+		h = h.WriteSegment(tb[607]) // {Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
+	} else {
+		if x.Driver == "" && x.ReadOnly == nil {
+			h = h.WriteSegment(tb[608]) // {Driver:(string) ReadOnly:(*bool)<nil>
+		} else {
+			if x.Driver == "" {
+				h = h.WriteSegment(tb[430]) // {Driver:(string)
+			} else {
+				h = h.WriteSegment(tb[430]) // {Driver:(string)
+				h = h.WriteString(x.Driver)
+			}
+			if x.ReadOnly == nil {
+				h = h.WriteSegment(tb[513]) //  ReadOnly:(*bool)<nil>
+			} else {
+				h = h.WriteSegment(tb[514]) //  ReadOnly:(*bool)
+				h = hashBool(h, (*x.ReadOnly))
+			}
+		}
+		if x.FSType == nil && x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
+			h = h.WriteSegment(tb[609]) //  FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
+		} else {
+			if x.FSType == nil {
+				h = h.WriteSegment(tb[510]) //  FSType:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[511]) //  FSType:(*string)
+				h = h.WriteString((*x.FSType))
+			}
+			if x.VolumeAttributes == nil && x.NodePublishSecretRef == nil {
+				h = h.WriteSegment(tb[610]) //  VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
+			} else {
+				if x.VolumeAttributes == nil {
+					h = h.WriteSegment(tb[611]) //  VolumeAttributes:(map[string]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[612]) //  VolumeAttributes:(map[string]string)
+					h = tb.spewMapString(h, x.VolumeAttributes)
+				}
+				if x.NodePublishSecretRef == nil {
+					h = h.WriteSegment(tb[613]) //  NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}
+				} else {
+					h = h.WriteSegment(tb[614]) //  NodePublishSecretRef:(*v1.LocalObjectReference)
+					h = tb.spewLocalObjectReference(h, x.NodePublishSecretRef)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewEphemeralVolumeSource(h hash.FNV32a, x *EphemeralVolumeSource) hash.FNV32a {
+	if x.VolumeClaimTemplate == nil {
+		h = h.WriteSegment(tb[615]) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>}
+	} else {
+		h = h.WriteSegment(tb[616]) // {VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)
+		h = tb.spewPersistentVolumeClaimTemplate(h, x.VolumeClaimTemplate)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewPersistentVolumeClaimTemplate(h hash.FNV32a, x *PersistentVolumeClaimTemplate) hash.FNV32a {
+	h = h.WriteSegment(tb[617]) // {ObjectMeta:(v1.ObjectMeta)
+	h = tb.spewObjectMeta(h, &x.ObjectMeta)
+	h = h.WriteSegment(tb[618]) //  Spec:(v1.PersistentVolumeClaimSpec)
+	h = tb.spewPersistentVolumeClaimSpec(h, &x.Spec)
+	h = h.WriteString("}")
+	return h
+}
+
+func (tb *segTables) spewPersistentVolumeClaimSpec(h hash.FNV32a, x *PersistentVolumeClaimSpec) hash.FNV32a {
+	if x.AccessModes == nil && x.Selector == nil {
+		h = h.WriteSegment(tb[619]) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil> Selector:(*v1.LabelSelector)<nil>
+	} else {
+		if x.AccessModes == nil {
+			h = h.WriteSegment(tb[620]) // {AccessModes:([]v1.PersistentVolumeAccessMode)<nil>
+		} else {
+			h = h.WriteSegment(tb[621]) // {AccessModes:([]v1.PersistentVolumeAccessMode)
+			h = tb.spewSliceString(h, x.AccessModes)
+		}
+		if x.Selector == nil {
+			h = h.WriteSegment(tb[622]) //  Selector:(*v1.LabelSelector)<nil>
+		} else {
+			h = h.WriteSegment(tb[623]) //  Selector:(*v1.LabelSelector)
+			h = tb.spewLabelSelector(h, x.Selector)
+		}
+	}
+	h = h.WriteSegment(tb[624]) //  Resources:(v1.VolumeResourceRequirements)
+	h = tb.spewVolumeResourceRequirements(h, &x.Resources)
+	if x.VolumeName == "" && x.StorageClassName == nil && x.VolumeMode == nil && x.DataSource == nil && x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
+		h = h.WriteSegment(tb[625]) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}
+	} else {
+		if x.VolumeName == "" && x.StorageClassName == nil && x.VolumeMode == nil {
+			h = h.WriteSegment(tb[626]) //  VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
+		} else {
+			if x.VolumeName == "" {
+				h = h.WriteSegment(tb[601]) //  VolumeName:(string)
+			} else {
+				h = h.WriteSegment(tb[601]) //  VolumeName:(string)
+				h = h.WriteString(x.VolumeName)
+			}
+			if x.StorageClassName == nil && x.VolumeMode == nil {
+				h = h.WriteSegment(tb[627]) //  StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>
+			} else {
+				if x.StorageClassName == nil {
+					h = h.WriteSegment(tb[628]) //  StorageClassName:(*string)<nil>
+				} else {
+					h = h.WriteSegment(tb[629]) //  StorageClassName:(*string)
+					h = h.WriteString((*x.StorageClassName))
+				}
+				if x.VolumeMode == nil {
+					h = h.WriteSegment(tb[630]) //  VolumeMode:(*v1.PersistentVolumeMode)<nil>
+				} else {
+					h = h.WriteSegment(tb[631]) //  VolumeMode:(*v1.PersistentVolumeMode)
+					h = h.WriteString((*x.VolumeMode))
+				}
+			}
+		}
+		if x.DataSource == nil && x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
+			h = h.WriteSegment(tb[632]) //  DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}
+		} else {
+			if x.DataSource == nil {
+				h = h.WriteSegment(tb[633]) //  DataSource:(*v1.TypedLocalObjectReference)<nil>
+			} else {
+				h = h.WriteSegment(tb[634]) //  DataSource:(*v1.TypedLocalObjectReference)
+				h = tb.spewTypedLocalObjectReference(h, x.DataSource)
+			}
+			if x.DataSourceRef == nil && x.VolumeAttributesClassName == nil {
+				h = h.WriteSegment(tb[635]) //  DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}
+			} else {
+				if x.DataSourceRef == nil {
+					h = h.WriteSegment(tb[636]) //  DataSourceRef:(*v1.TypedObjectReference)<nil>
+				} else {
+					h = h.WriteSegment(tb[637]) //  DataSourceRef:(*v1.TypedObjectReference)
+					h = tb.spewTypedObjectReference(h, x.DataSourceRef)
+				}
+				if x.VolumeAttributesClassName == nil {
+					h = h.WriteSegment(tb[638]) //  VolumeAttributesClassName:(*string)<nil>}
+				} else {
+					h = h.WriteSegment(tb[639]) //  VolumeAttributesClassName:(*string)
+					h = h.WriteString((*x.VolumeAttributesClassName))
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewVolumeResourceRequirements(h hash.FNV32a, x *VolumeResourceRequirements) hash.FNV32a {
+	if x.Limits == nil && x.Requests == nil {
+		h = h.WriteSegment(tb[640]) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>}
+	} else {
+		if x.Limits == nil {
+			h = h.WriteSegment(tb[641]) // {Limits:(v1.ResourceList)<nil>
+		} else {
+			h = h.WriteSegment(tb[642]) // {Limits:(v1.ResourceList)
+			h = tb.spewMapQuantity(h, x.Limits)
+		}
+		if x.Requests == nil {
+			h = h.WriteSegment(tb[643]) //  Requests:(v1.ResourceList)<nil>}
+		} else {
+			h = h.WriteSegment(tb[644]) //  Requests:(v1.ResourceList)
+			h = tb.spewMapQuantity(h, x.Requests)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewTypedLocalObjectReference(h hash.FNV32a, x *TypedLocalObjectReference) hash.FNV32a {
+	if x.APIGroup == nil && x.Kind == "" && x.Name == "" {
+		h = h.WriteSegment(tb[645]) // {APIGroup:(*string)<nil> Kind:(string) Name:(string)}
+	} else {
+		if x.APIGroup == nil {
+			h = h.WriteSegment(tb[646]) // {APIGroup:(*string)<nil>
+		} else {
+			h = h.WriteSegment(tb[647]) // {APIGroup:(*string)
+			h = h.WriteString((*x.APIGroup))
+		}
+		if x.Kind == "" && x.Name == "" {
+			h = h.WriteSegment(tb[648]) //  Kind:(string) Name:(string)}
+		} else {
+			if x.Kind == "" {
+				h = h.WriteSegment(tb[103]) //  Kind:(string)
+			} else {
+				h = h.WriteSegment(tb[103]) //  Kind:(string)
+				h = h.WriteString(x.Kind)
+			}
+			if x.Name == "" {
+				h = h.WriteSegment(tb[649]) //  Name:(string)}
+			} else {
+				h = h.WriteSegment(tb[104]) //  Name:(string)
+				h = h.WriteString(x.Name)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewTypedObjectReference(h hash.FNV32a, x *TypedObjectReference) hash.FNV32a {
+	if x.APIGroup == nil && x.Kind == "" && x.Name == "" && x.Namespace == nil {
+		h = h.WriteSegment(tb[650]) // {APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>}
+	} else {
+		if x.APIGroup == nil && x.Kind == "" {
+			h = h.WriteSegment(tb[651]) // {APIGroup:(*string)<nil> Kind:(string)
+		} else {
+			if x.APIGroup == nil {
+				h = h.WriteSegment(tb[646]) // {APIGroup:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[647]) // {APIGroup:(*string)
+				h = h.WriteString((*x.APIGroup))
+			}
+			if x.Kind == "" {
+				h = h.WriteSegment(tb[103]) //  Kind:(string)
+			} else {
+				h = h.WriteSegment(tb[103]) //  Kind:(string)
+				h = h.WriteString(x.Kind)
+			}
+		}
+		if x.Name == "" && x.Namespace == nil {
+			h = h.WriteSegment(tb[652]) //  Name:(string) Namespace:(*string)<nil>}
+		} else {
+			if x.Name == "" {
+				h = h.WriteSegment(tb[104]) //  Name:(string)
+			} else {
+				h = h.WriteSegment(tb[104]) //  Name:(string)
+				h = h.WriteString(x.Name)
+			}
+			if x.Namespace == nil {
+				h = h.WriteSegment(tb[653]) //  Namespace:(*string)<nil>}
+			} else {
+				h = h.WriteSegment(tb[654]) //  Namespace:(*string)
+				h = h.WriteString((*x.Namespace))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewImageVolumeSource(h hash.FNV32a, x *ImageVolumeSource) hash.FNV32a {
+	if x.Reference == "" && x.PullPolicy == "" {
+		h = h.WriteSegment(tb[655]) // {Reference:(string) PullPolicy:(v1.PullPolicy)}
+	} else {
+		if x.Reference == "" {
+			h = h.WriteSegment(tb[656]) // {Reference:(string)
+		} else {
+			h = h.WriteSegment(tb[656]) // {Reference:(string)
+			h = h.WriteString(x.Reference)
+		}
+		if x.PullPolicy == "" {
+			h = h.WriteSegment(tb[657]) //  PullPolicy:(v1.PullPolicy)}
+		} else {
+			h = h.WriteSegment(tb[658]) //  PullPolicy:(v1.PullPolicy)
+			h = h.WriteString(x.PullPolicy)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewContainer(h hash.FNV32a, x *Container) hash.FNV32a {
+	if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil && x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+		h = h.WriteSegment(tb[659]) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+	} else {
+		if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil {
+			h = h.WriteSegment(tb[660]) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
+		} else {
+			if x.Name == "" && x.Image == "" {
+				h = h.WriteSegment(tb[661]) // {Name:(string) Image:(string)
+			} else {
+				if x.Name == "" {
+					h = h.WriteSegment(tb[64]) // {Name:(string)
+				} else {
+					h = h.WriteSegment(tb[64]) // {Name:(string)
+					h = h.WriteString(x.Name)
+				}
+				if x.Image == "" {
+					h = h.WriteSegment(tb[662]) //  Image:(string)
+				} else {
+					h = h.WriteSegment(tb[662]) //  Image:(string)
+					h = h.WriteString(x.Image)
+				}
+			}
+			if x.Command == nil && x.Args == nil {
+				h = h.WriteSegment(tb[663]) //  Command:([]string)<nil> Args:([]string)<nil>
+			} else {
+				if x.Command == nil {
+					h = h.WriteSegment(tb[664]) //  Command:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[665]) //  Command:([]string)
+					h = tb.spewSliceString(h, x.Command)
+				}
+				if x.Args == nil {
+					h = h.WriteSegment(tb[666]) //  Args:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[667]) //  Args:([]string)
+					h = tb.spewSliceString(h, x.Args)
+				}
+			}
+		}
+		if x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+			h = h.WriteSegment(tb[668]) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+		} else {
+			if x.WorkingDir == "" && x.Ports == nil {
+				h = h.WriteSegment(tb[669]) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
+			} else {
+				if x.WorkingDir == "" {
+					h = h.WriteSegment(tb[670]) //  WorkingDir:(string)
+				} else {
+					h = h.WriteSegment(tb[670]) //  WorkingDir:(string)
+					h = h.WriteString(x.WorkingDir)
+				}
+				if x.Ports == nil {
+					h = h.WriteSegment(tb[671]) //  Ports:([]v1.ContainerPort)<nil>
+				} else {
+					h = h.WriteSegment(tb[672]) //  Ports:([]v1.ContainerPort)
+					h = tb.spewSliceContainerPort(h, x.Ports)
+				}
+			}
+			if x.EnvFrom == nil && x.Env == nil {
+				h = h.WriteSegment(tb[673]) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+			} else {
+				if x.EnvFrom == nil {
+					h = h.WriteSegment(tb[674]) //  EnvFrom:([]v1.EnvFromSource)<nil>
+				} else {
+					h = h.WriteSegment(tb[675]) //  EnvFrom:([]v1.EnvFromSource)
+					h = tb.spewSliceEnvFromSource(h, x.EnvFrom)
+				}
+				if x.Env == nil {
+					h = h.WriteSegment(tb[676]) //  Env:([]v1.EnvVar)<nil>
+				} else {
+					h = h.WriteSegment(tb[677]) //  Env:([]v1.EnvVar)
+					h = tb.spewSliceEnvVar(h, x.Env)
+				}
+			}
+		}
+	}
+	h = h.WriteSegment(tb[678]) //  Resources:(v1.ResourceRequirements)
+	h = tb.spewResourceRequirements(h, &x.Resources)
+	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+		h = h.WriteSegment(tb[679]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
+	} else {
+		if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+			h = h.WriteSegment(tb[680]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+		} else {
+			if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+				h = h.WriteSegment(tb[681]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+			} else {
+				if x.ResizePolicy == nil && x.RestartPolicy == nil {
+					h = h.WriteSegment(tb[682]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+				} else {
+					if x.ResizePolicy == nil {
+						h = h.WriteSegment(tb[683]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
+					} else {
+						h = h.WriteSegment(tb[684]) //  ResizePolicy:([]v1.ContainerResizePolicy)
+						h = tb.spewSliceContainerResizePolicy(h, x.ResizePolicy)
+					}
+					if x.RestartPolicy == nil {
+						h = h.WriteSegment(tb[685]) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+					} else {
+						h = h.WriteSegment(tb[686]) //  RestartPolicy:(*v1.ContainerRestartPolicy)
+						h = h.WriteString((*x.RestartPolicy))
+					}
+				}
+				if x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+					h = h.WriteSegment(tb[687]) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+				} else {
+					if x.RestartPolicyRules == nil {
+						h = h.WriteSegment(tb[688]) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
+					} else {
+						h = h.WriteSegment(tb[689]) //  RestartPolicyRules:([]v1.ContainerRestartRule)
+						h = tb.spewSliceContainerRestartRule(h, x.RestartPolicyRules)
+					}
+					if x.VolumeMounts == nil {
+						h = h.WriteSegment(tb[690]) //  VolumeMounts:([]v1.VolumeMount)<nil>
+					} else {
+						h = h.WriteSegment(tb[691]) //  VolumeMounts:([]v1.VolumeMount)
+						h = tb.spewSliceVolumeMount(h, x.VolumeMounts)
+					}
+				}
+			}
+			if x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+				h = h.WriteSegment(tb[692]) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+			} else {
+				if x.VolumeDevices == nil && x.LivenessProbe == nil {
+					h = h.WriteSegment(tb[693]) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
+				} else {
+					if x.VolumeDevices == nil {
+						h = h.WriteSegment(tb[694]) //  VolumeDevices:([]v1.VolumeDevice)<nil>
+					} else {
+						h = h.WriteSegment(tb[695]) //  VolumeDevices:([]v1.VolumeDevice)
+						h = tb.spewSliceVolumeDevice(h, x.VolumeDevices)
+					}
+					if x.LivenessProbe == nil {
+						h = h.WriteSegment(tb[696]) //  LivenessProbe:(*v1.Probe)<nil>
+					} else {
+						h = h.WriteSegment(tb[697]) //  LivenessProbe:(*v1.Probe)
+						h = tb.spewProbe(h, x.LivenessProbe)
+					}
+				}
+				if x.ReadinessProbe == nil && x.StartupProbe == nil {
+					h = h.WriteSegment(tb[698]) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+				} else {
+					if x.ReadinessProbe == nil {
+						h = h.WriteSegment(tb[699]) //  ReadinessProbe:(*v1.Probe)<nil>
+					} else {
+						h = h.WriteSegment(tb[700]) //  ReadinessProbe:(*v1.Probe)
+						h = tb.spewProbe(h, x.ReadinessProbe)
+					}
+					if x.StartupProbe == nil {
+						h = h.WriteSegment(tb[701]) //  StartupProbe:(*v1.Probe)<nil>
+					} else {
+						h = h.WriteSegment(tb[702]) //  StartupProbe:(*v1.Probe)
+						h = tb.spewProbe(h, x.StartupProbe)
+					}
+				}
+			}
+		}
+		if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+			h = h.WriteSegment(tb[703]) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
+		} else {
+			if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+				h = h.WriteSegment(tb[704]) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
+			} else {
+				if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" {
+					h = h.WriteSegment(tb[705]) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log
+				} else {
+					if x.Lifecycle == nil {
+						h = h.WriteSegment(tb[706]) //  Lifecycle:(*v1.Lifecycle)<nil>
+					} else {
+						h = h.WriteSegment(tb[707]) //  Lifecycle:(*v1.Lifecycle)
+						h = tb.spewLifecycle(h, x.Lifecycle)
+					}
+					if x.TerminationMessagePath == "/dev/termination-log" {
+						h = h.WriteSegment(tb[708]) //  TerminationMessagePath:(string)/dev/termination-log
+					} else {
+						h = h.WriteSegment(tb[709]) //  TerminationMessagePath:(string)
+						h = h.WriteString(x.TerminationMessagePath)
+					}
+				}
+				if x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+					h = h.WriteSegment(tb[710]) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
+				} else {
+					if x.TerminationMessagePolicy == "File" {
+						h = h.WriteSegment(tb[711]) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File
+					} else {
+						h = h.WriteSegment(tb[712]) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+						h = h.WriteString(x.TerminationMessagePolicy)
+					}
+					if x.ImagePullPolicy == "IfNotPresent" {
+						h = h.WriteSegment(tb[713]) //  ImagePullPolicy:(v1.PullPolicy)IfNotPresent
+					} else {
+						h = h.WriteSegment(tb[714]) //  ImagePullPolicy:(v1.PullPolicy)
+						h = h.WriteString(x.ImagePullPolicy)
+					}
+				}
+			}
+			if x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+				h = h.WriteSegment(tb[715]) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
+			} else {
+				if x.SecurityContext == nil && !x.Stdin {
+					h = h.WriteSegment(tb[716]) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
+				} else {
+					if x.SecurityContext == nil {
+						h = h.WriteSegment(tb[717]) //  SecurityContext:(*v1.SecurityContext)<nil>
+					} else {
+						h = h.WriteSegment(tb[718]) //  SecurityContext:(*v1.SecurityContext)
+						h = tb.spewSecurityContext(h, x.SecurityContext)
+					}
+					if !x.Stdin {
+						h = h.WriteSegment(tb[719]) //  Stdin:(bool)false
+					} else {
+						h = h.WriteSegment(tb[720]) //  Stdin:(bool)
+						h = hashBool(h, x.Stdin)
+					}
+				}
+				if !x.StdinOnce && !x.TTY {
+					h = h.WriteSegment(tb[721]) //  StdinOnce:(bool)false TTY:(bool)false}
+				} else {
+					if !x.StdinOnce {
+						h = h.WriteSegment(tb[722]) //  StdinOnce:(bool)false
+					} else {
+						h = h.WriteSegment(tb[723]) //  StdinOnce:(bool)
+						h = hashBool(h, x.StdinOnce)
+					}
+					if !x.TTY {
+						h = h.WriteSegment(tb[724]) //  TTY:(bool)false}
+					} else {
+						h = h.WriteSegment(tb[725]) //  TTY:(bool)
+						h = hashBool(h, x.TTY)
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewContainerPort(h hash.FNV32a, x *ContainerPort) hash.FNV32a {
+	if x.Name == "" && x.HostPort == 0 && x.ContainerPort == 0 && x.Protocol == "TCP" && x.HostIP == "" {
+		h = h.WriteSegment(tb[726]) // {Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol)TCP HostIP:(string)}
+	} else {
+		if x.Name == "" && x.HostPort == 0 {
+			h = h.WriteSegment(tb[727]) // {Name:(string) HostPort:(int32)0
+		} else {
+			if x.Name == "" {
+				h = h.WriteSegment(tb[64]) // {Name:(string)
+			} else {
+				h = h.WriteSegment(tb[64]) // {Name:(string)
+				h = h.WriteString(x.Name)
+			}
+			if x.HostPort == 0 {
+				h = h.WriteSegment(tb[728]) //  HostPort:(int32)0
+			} else {
+				h = h.WriteSegment(tb[729]) //  HostPort:(int32)
+				h = hashInt(h, int64(x.HostPort))
+			}
+		}
+		if x.ContainerPort == 0 && x.Protocol == "TCP" && x.HostIP == "" {
+			h = h.WriteSegment(tb[730]) //  ContainerPort:(int32)0 Protocol:(v1.Protocol)TCP HostIP:(string)}
+		} else {
+			if x.ContainerPort == 0 {
+				h = h.WriteSegment(tb[731]) //  ContainerPort:(int32)0
+			} else {
+				h = h.WriteSegment(tb[732]) //  ContainerPort:(int32)
+				h = hashInt(h, int64(x.ContainerPort))
+			}
+			if x.Protocol == "TCP" && x.HostIP == "" {
+				h = h.WriteSegment(tb[733]) //  Protocol:(v1.Protocol)TCP HostIP:(string)}
+			} else {
+				if x.Protocol == "TCP" {
+					h = h.WriteSegment(tb[734]) //  Protocol:(v1.Protocol)TCP
+				} else {
+					h = h.WriteSegment(tb[735]) //  Protocol:(v1.Protocol)
+					h = h.WriteString(x.Protocol)
+				}
+				if x.HostIP == "" {
+					h = h.WriteSegment(tb[736]) //  HostIP:(string)}
+				} else {
+					h = h.WriteSegment(tb[737]) //  HostIP:(string)
+					h = h.WriteString(x.HostIP)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewEnvFromSource(h hash.FNV32a, x *EnvFromSource) hash.FNV32a {
+	if x.Prefix == "" && x.ConfigMapRef == nil && x.SecretRef == nil {
+		h = h.WriteSegment(tb[738]) // {Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>}
+	} else {
+		if x.Prefix == "" {
+			h = h.WriteSegment(tb[739]) // {Prefix:(string)
+		} else {
+			h = h.WriteSegment(tb[739]) // {Prefix:(string)
+			h = h.WriteString(x.Prefix)
+		}
+		if x.ConfigMapRef == nil && x.SecretRef == nil {
+			h = h.WriteSegment(tb[740]) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>}
+		} else {
+			if x.ConfigMapRef == nil {
+				h = h.WriteSegment(tb[741]) //  ConfigMapRef:(*v1.ConfigMapEnvSource)<nil>
+			} else {
+				h = h.WriteSegment(tb[742]) //  ConfigMapRef:(*v1.ConfigMapEnvSource)
+				h = tb.spewConfigMapEnvSource(h, x.ConfigMapRef)
+			}
+			if x.SecretRef == nil {
+				h = h.WriteSegment(tb[743]) //  SecretRef:(*v1.SecretEnvSource)<nil>}
+			} else {
+				h = h.WriteSegment(tb[744]) //  SecretRef:(*v1.SecretEnvSource)
+				h = tb.spewSecretEnvSource(h, x.SecretRef)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewConfigMapEnvSource(h hash.FNV32a, x *ConfigMapEnvSource) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Optional == nil {
+		h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+	} else {
+		h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+		h = hashBool(h, (*x.Optional))
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewSecretEnvSource(h hash.FNV32a, x *SecretEnvSource) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Optional == nil {
+		h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+	} else {
+		h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+		h = hashBool(h, (*x.Optional))
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewEnvVar(h hash.FNV32a, x *EnvVar) hash.FNV32a {
+	if x.Name == "" && x.Value == "" && x.ValueFrom == nil {
+		h = h.WriteSegment(tb[745]) // {Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.Value == "" && x.ValueFrom == nil {
+			h = h.WriteSegment(tb[746]) //  Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>}
+		} else {
+			if x.Value == "" {
+				h = h.WriteSegment(tb[747]) //  Value:(string)
+			} else {
+				h = h.WriteSegment(tb[747]) //  Value:(string)
+				h = h.WriteString(x.Value)
+			}
+			if x.ValueFrom == nil {
+				h = h.WriteSegment(tb[748]) //  ValueFrom:(*v1.EnvVarSource)<nil>}
+			} else {
+				h = h.WriteSegment(tb[749]) //  ValueFrom:(*v1.EnvVarSource)
+				h = tb.spewEnvVarSource(h, x.ValueFrom)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewEnvVarSource(h hash.FNV32a, x *EnvVarSource) hash.FNV32a {
+	if x.FieldRef == nil && x.ResourceFieldRef == nil && x.ConfigMapKeyRef == nil && x.SecretKeyRef == nil && x.FileKeyRef == nil {
+		h = h.WriteSegment(tb[750]) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}
+	} else {
+		if x.FieldRef == nil && x.ResourceFieldRef == nil {
+			h = h.WriteSegment(tb[751]) // {FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+		} else {
+			if x.FieldRef == nil {
+				h = h.WriteSegment(tb[752]) // {FieldRef:(*v1.ObjectFieldSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[753]) // {FieldRef:(*v1.ObjectFieldSelector)
+				h = tb.spewObjectFieldSelector(h, x.FieldRef)
+			}
+			if x.ResourceFieldRef == nil {
+				h = h.WriteSegment(tb[460]) //  ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[461]) //  ResourceFieldRef:(*v1.ResourceFieldSelector)
+				h = tb.spewResourceFieldSelector(h, x.ResourceFieldRef)
+			}
+		}
+		if x.ConfigMapKeyRef == nil && x.SecretKeyRef == nil && x.FileKeyRef == nil {
+			h = h.WriteSegment(tb[754]) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}
+		} else {
+			if x.ConfigMapKeyRef == nil {
+				h = h.WriteSegment(tb[755]) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[756]) //  ConfigMapKeyRef:(*v1.ConfigMapKeySelector)
+				h = tb.spewConfigMapKeySelector(h, x.ConfigMapKeyRef)
+			}
+			if x.SecretKeyRef == nil && x.FileKeyRef == nil {
+				h = h.WriteSegment(tb[757]) //  SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}
+			} else {
+				if x.SecretKeyRef == nil {
+					h = h.WriteSegment(tb[758]) //  SecretKeyRef:(*v1.SecretKeySelector)<nil>
+				} else {
+					h = h.WriteSegment(tb[759]) //  SecretKeyRef:(*v1.SecretKeySelector)
+					h = tb.spewSecretKeySelector(h, x.SecretKeyRef)
+				}
+				if x.FileKeyRef == nil {
+					h = h.WriteSegment(tb[760]) //  FileKeyRef:(*v1.FileKeySelector)<nil>}
+				} else {
+					h = h.WriteSegment(tb[761]) //  FileKeyRef:(*v1.FileKeySelector)
+					h = tb.spewFileKeySelector(h, x.FileKeyRef)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewConfigMapKeySelector(h hash.FNV32a, x *ConfigMapKeySelector) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Key == "" && x.Optional == nil {
+		h = h.WriteSegment(tb[762]) //  Key:(string) Optional:(*bool)<nil>}
+	} else {
+		if x.Key == "" {
+			h = h.WriteSegment(tb[763]) //  Key:(string)
+		} else {
+			h = h.WriteSegment(tb[763]) //  Key:(string)
+			h = h.WriteString(x.Key)
+		}
+		if x.Optional == nil {
+			h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+		} else {
+			h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+			h = hashBool(h, (*x.Optional))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSecretKeySelector(h hash.FNV32a, x *SecretKeySelector) hash.FNV32a {
+	h = h.WriteSegment(tb[483]) // {LocalObjectReference:(v1.LocalObjectReference)
+	h = tb.spewLocalObjectReference(h, &x.LocalObjectReference)
+	if x.Key == "" && x.Optional == nil {
+		h = h.WriteSegment(tb[762]) //  Key:(string) Optional:(*bool)<nil>}
+	} else {
+		if x.Key == "" {
+			h = h.WriteSegment(tb[763]) //  Key:(string)
+		} else {
+			h = h.WriteSegment(tb[763]) //  Key:(string)
+			h = h.WriteString(x.Key)
+		}
+		if x.Optional == nil {
+			h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+		} else {
+			h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+			h = hashBool(h, (*x.Optional))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewFileKeySelector(h hash.FNV32a, x *FileKeySelector) hash.FNV32a {
+	if x.VolumeName == "" && x.Path == "" && x.Key == "" && x.Optional == nil {
+		h = h.WriteSegment(tb[764]) // {VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>}
+	} else {
+		if x.VolumeName == "" && x.Path == "" {
+			h = h.WriteSegment(tb[765]) // {VolumeName:(string) Path:(string)
+		} else {
+			if x.VolumeName == "" {
+				h = h.WriteSegment(tb[604]) // {VolumeName:(string)
+			} else {
+				h = h.WriteSegment(tb[604]) // {VolumeName:(string)
+				h = h.WriteString(x.VolumeName)
+			}
+			if x.Path == "" {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+			} else {
+				h = h.WriteSegment(tb[378]) //  Path:(string)
+				h = h.WriteString(x.Path)
+			}
+		}
+		if x.Key == "" && x.Optional == nil {
+			h = h.WriteSegment(tb[762]) //  Key:(string) Optional:(*bool)<nil>}
+		} else {
+			if x.Key == "" {
+				h = h.WriteSegment(tb[763]) //  Key:(string)
+			} else {
+				h = h.WriteSegment(tb[763]) //  Key:(string)
+				h = h.WriteString(x.Key)
+			}
+			if x.Optional == nil {
+				h = h.WriteSegment(tb[373]) //  Optional:(*bool)<nil>}
+			} else {
+				h = h.WriteSegment(tb[374]) //  Optional:(*bool)
+				h = hashBool(h, (*x.Optional))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewResourceRequirements(h hash.FNV32a, x *ResourceRequirements) hash.FNV32a {
+	if x.Limits == nil && x.Requests == nil && x.Claims == nil {
+		h = h.WriteSegment(tb[766]) // {Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}
+	} else {
+		if x.Limits == nil {
+			h = h.WriteSegment(tb[641]) // {Limits:(v1.ResourceList)<nil>
+		} else {
+			h = h.WriteSegment(tb[642]) // {Limits:(v1.ResourceList)
+			h = tb.spewMapQuantity(h, x.Limits)
+		}
+		if x.Requests == nil && x.Claims == nil {
+			h = h.WriteSegment(tb[767]) //  Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}
+		} else {
+			if x.Requests == nil {
+				h = h.WriteSegment(tb[768]) //  Requests:(v1.ResourceList)<nil>
+			} else {
+				h = h.WriteSegment(tb[644]) //  Requests:(v1.ResourceList)
+				h = tb.spewMapQuantity(h, x.Requests)
+			}
+			if x.Claims == nil {
+				h = h.WriteSegment(tb[769]) //  Claims:([]v1.ResourceClaim)<nil>}
+			} else {
+				h = h.WriteSegment(tb[770]) //  Claims:([]v1.ResourceClaim)
+				h = tb.spewSliceResourceClaim(h, x.Claims)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewResourceClaim(h hash.FNV32a, x *ResourceClaim) hash.FNV32a {
+	if x.Name == "" && x.Request == "" {
+		h = h.WriteSegment(tb[771]) // {Name:(string) Request:(string)}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.Request == "" {
+			h = h.WriteSegment(tb[772]) //  Request:(string)}
+		} else {
+			h = h.WriteSegment(tb[773]) //  Request:(string)
+			h = h.WriteString(x.Request)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewContainerResizePolicy(h hash.FNV32a, x *ContainerResizePolicy) hash.FNV32a {
+	if x.ResourceName == "" && x.RestartPolicy == "" {
+		h = h.WriteSegment(tb[774]) // {ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)}
+	} else {
+		if x.ResourceName == "" {
+			h = h.WriteSegment(tb[775]) // {ResourceName:(v1.ResourceName)
+		} else {
+			h = h.WriteSegment(tb[775]) // {ResourceName:(v1.ResourceName)
+			h = h.WriteString(x.ResourceName)
+		}
+		if x.RestartPolicy == "" {
+			h = h.WriteSegment(tb[776]) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)}
+		} else {
+			h = h.WriteSegment(tb[777]) //  RestartPolicy:(v1.ResourceResizeRestartPolicy)
+			h = h.WriteString(x.RestartPolicy)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewContainerRestartRule(h hash.FNV32a, x *ContainerRestartRule) hash.FNV32a {
+	if x.Action == "" && x.ExitCodes == nil {
+		h = h.WriteSegment(tb[778]) // {Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>}
+	} else {
+		if x.Action == "" {
+			h = h.WriteSegment(tb[779]) // {Action:(v1.ContainerRestartRuleAction)
+		} else {
+			h = h.WriteSegment(tb[779]) // {Action:(v1.ContainerRestartRuleAction)
+			h = h.WriteString(x.Action)
+		}
+		if x.ExitCodes == nil {
+			h = h.WriteSegment(tb[780]) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>}
+		} else {
+			h = h.WriteSegment(tb[781]) //  ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)
+			h = tb.spewContainerRestartRuleOnExitCodes(h, x.ExitCodes)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewContainerRestartRuleOnExitCodes(h hash.FNV32a, x *ContainerRestartRuleOnExitCodes) hash.FNV32a {
+	if x.Operator == "" && x.Values == nil {
+		h = h.WriteSegment(tb[782]) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>}
+	} else {
+		if x.Operator == "" {
+			h = h.WriteSegment(tb[783]) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
+		} else {
+			h = h.WriteSegment(tb[783]) // {Operator:(v1.ContainerRestartRuleOnExitCodesOperator)
+			h = h.WriteString(x.Operator)
+		}
+		if x.Values == nil {
+			h = h.WriteSegment(tb[784]) //  Values:([]int32)<nil>}
+		} else {
+			h = h.WriteSegment(tb[785]) //  Values:([]int32)
+			h = tb.spewSliceInt32(h, x.Values)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewVolumeMount(h hash.FNV32a, x *VolumeMount) hash.FNV32a {
+	if x.Name == "" && !x.ReadOnly && x.RecursiveReadOnly == nil && x.MountPath == "" && x.SubPath == "" && x.MountPropagation == nil && x.SubPathExpr == "" {
+		h = h.WriteSegment(tb[786]) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}
+	} else {
+		if x.Name == "" && !x.ReadOnly && x.RecursiveReadOnly == nil {
+			h = h.WriteSegment(tb[787]) // {Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+		} else {
+			if x.Name == "" {
+				h = h.WriteSegment(tb[64]) // {Name:(string)
+			} else {
+				h = h.WriteSegment(tb[64]) // {Name:(string)
+				h = h.WriteString(x.Name)
+			}
+			if !x.ReadOnly && x.RecursiveReadOnly == nil {
+				h = h.WriteSegment(tb[788]) //  ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+			} else {
+				if !x.ReadOnly {
+					h = h.WriteSegment(tb[396]) //  ReadOnly:(bool)false
+				} else {
+					h = h.WriteSegment(tb[354]) //  ReadOnly:(bool)
+					h = hashBool(h, x.ReadOnly)
+				}
+				if x.RecursiveReadOnly == nil {
+					h = h.WriteSegment(tb[789]) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>
+				} else {
+					h = h.WriteSegment(tb[790]) //  RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)
+					h = h.WriteString((*x.RecursiveReadOnly))
+				}
+			}
+		}
+		if x.MountPath == "" && x.SubPath == "" && x.MountPropagation == nil && x.SubPathExpr == "" {
+			h = h.WriteSegment(tb[791]) //  MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}
+		} else {
+			if x.MountPath == "" && x.SubPath == "" {
+				h = h.WriteSegment(tb[792]) //  MountPath:(string) SubPath:(string)
+			} else {
+				if x.MountPath == "" {
+					h = h.WriteSegment(tb[793]) //  MountPath:(string)
+				} else {
+					h = h.WriteSegment(tb[793]) //  MountPath:(string)
+					h = h.WriteString(x.MountPath)
+				}
+				if x.SubPath == "" {
+					h = h.WriteSegment(tb[794]) //  SubPath:(string)
+				} else {
+					h = h.WriteSegment(tb[794]) //  SubPath:(string)
+					h = h.WriteString(x.SubPath)
+				}
+			}
+			if x.MountPropagation == nil && x.SubPathExpr == "" {
+				h = h.WriteSegment(tb[795]) //  MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}
+			} else {
+				if x.MountPropagation == nil {
+					h = h.WriteSegment(tb[796]) //  MountPropagation:(*v1.MountPropagationMode)<nil>
+				} else {
+					h = h.WriteSegment(tb[797]) //  MountPropagation:(*v1.MountPropagationMode)
+					h = h.WriteString((*x.MountPropagation))
+				}
+				if x.SubPathExpr == "" {
+					h = h.WriteSegment(tb[798]) //  SubPathExpr:(string)}
+				} else {
+					h = h.WriteSegment(tb[799]) //  SubPathExpr:(string)
+					h = h.WriteString(x.SubPathExpr)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewVolumeDevice(h hash.FNV32a, x *VolumeDevice) hash.FNV32a {
+	if x.Name == "" && x.DevicePath == "" {
+		h = h.WriteSegment(tb[800]) // {Name:(string) DevicePath:(string)}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.DevicePath == "" {
+			h = h.WriteSegment(tb[801]) //  DevicePath:(string)}
+		} else {
+			h = h.WriteSegment(tb[802]) //  DevicePath:(string)
+			h = h.WriteString(x.DevicePath)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewProbe(h hash.FNV32a, x *Probe) hash.FNV32a {
+	h = h.WriteSegment(tb[803]) // {ProbeHandler:(v1.ProbeHandler)
+	h = tb.spewProbeHandler(h, &x.ProbeHandler)
+	if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 1 && x.PeriodSeconds == 10 && x.SuccessThreshold == 1 && x.FailureThreshold == 3 && x.TerminationGracePeriodSeconds == nil {
+		h = h.WriteSegment(tb[804]) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10 SuccessThreshold:(int32)1 FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}
+	} else {
+		if x.InitialDelaySeconds == 0 && x.TimeoutSeconds == 1 && x.PeriodSeconds == 10 {
+			h = h.WriteSegment(tb[805]) //  InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10
+		} else {
+			if x.InitialDelaySeconds == 0 {
+				h = h.WriteSegment(tb[806]) //  InitialDelaySeconds:(int32)0
+			} else {
+				h = h.WriteSegment(tb[807]) //  InitialDelaySeconds:(int32)
+				h = hashInt(h, int64(x.InitialDelaySeconds))
+			}
+			if x.TimeoutSeconds == 1 && x.PeriodSeconds == 10 {
+				h = h.WriteSegment(tb[808]) //  TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10
+			} else {
+				if x.TimeoutSeconds == 1 {
+					h = h.WriteSegment(tb[809]) //  TimeoutSeconds:(int32)1
+				} else {
+					h = h.WriteSegment(tb[810]) //  TimeoutSeconds:(int32)
+					h = hashInt(h, int64(x.TimeoutSeconds))
+				}
+				if x.PeriodSeconds == 10 {
+					h = h.WriteSegment(tb[811]) //  PeriodSeconds:(int32)10
+				} else {
+					h = h.WriteSegment(tb[812]) //  PeriodSeconds:(int32)
+					h = hashInt(h, int64(x.PeriodSeconds))
+				}
+			}
+		}
+		if x.SuccessThreshold == 1 && x.FailureThreshold == 3 && x.TerminationGracePeriodSeconds == nil {
+			h = h.WriteSegment(tb[813]) //  SuccessThreshold:(int32)1 FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}
+		} else {
+			if x.SuccessThreshold == 1 {
+				h = h.WriteSegment(tb[814]) //  SuccessThreshold:(int32)1
+			} else {
+				h = h.WriteSegment(tb[815]) //  SuccessThreshold:(int32)
+				h = hashInt(h, int64(x.SuccessThreshold))
+			}
+			if x.FailureThreshold == 3 && x.TerminationGracePeriodSeconds == nil {
+				h = h.WriteSegment(tb[816]) //  FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}
+			} else {
+				if x.FailureThreshold == 3 {
+					h = h.WriteSegment(tb[817]) //  FailureThreshold:(int32)3
+				} else {
+					h = h.WriteSegment(tb[818]) //  FailureThreshold:(int32)
+					h = hashInt(h, int64(x.FailureThreshold))
+				}
+				if x.TerminationGracePeriodSeconds == nil {
+					h = h.WriteSegment(tb[819]) //  TerminationGracePeriodSeconds:(*int64)<nil>}
+				} else {
+					h = h.WriteSegment(tb[148]) //  TerminationGracePeriodSeconds:(*int64)
+					h = hashInt(h, (*x.TerminationGracePeriodSeconds))
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewProbeHandler(h hash.FNV32a, x *ProbeHandler) hash.FNV32a {
+	if x.Exec == nil && x.HTTPGet == nil && x.TCPSocket == nil && x.GRPC == nil {
+		h = h.WriteSegment(tb[820]) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>}
+	} else {
+		if x.Exec == nil && x.HTTPGet == nil {
+			h = h.WriteSegment(tb[821]) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
+		} else {
+			if x.Exec == nil {
+				h = h.WriteSegment(tb[822]) // {Exec:(*v1.ExecAction)<nil>
+			} else {
+				h = h.WriteSegment(tb[823]) // {Exec:(*v1.ExecAction)
+				h = tb.spewExecAction(h, x.Exec)
+			}
+			if x.HTTPGet == nil {
+				h = h.WriteSegment(tb[824]) //  HTTPGet:(*v1.HTTPGetAction)<nil>
+			} else {
+				h = h.WriteSegment(tb[825]) //  HTTPGet:(*v1.HTTPGetAction)
+				h = tb.spewHTTPGetAction(h, x.HTTPGet)
+			}
+		}
+		if x.TCPSocket == nil && x.GRPC == nil {
+			h = h.WriteSegment(tb[826]) //  TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>}
+		} else {
+			if x.TCPSocket == nil {
+				h = h.WriteSegment(tb[827]) //  TCPSocket:(*v1.TCPSocketAction)<nil>
+			} else {
+				h = h.WriteSegment(tb[828]) //  TCPSocket:(*v1.TCPSocketAction)
+				h = tb.spewTCPSocketAction(h, x.TCPSocket)
+			}
+			if x.GRPC == nil {
+				h = h.WriteSegment(tb[829]) //  GRPC:(*v1.GRPCAction)<nil>}
+			} else {
+				h = h.WriteSegment(tb[830]) //  GRPC:(*v1.GRPCAction)
+				h = tb.spewGRPCAction(h, x.GRPC)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewExecAction(h hash.FNV32a, x *ExecAction) hash.FNV32a {
+	if x.Command == nil {
+		h = h.WriteSegment(tb[831]) // {Command:([]string)<nil>}
+	} else {
+		h = h.WriteSegment(tb[832]) // {Command:([]string)
+		h = tb.spewSliceString(h, x.Command)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewHTTPGetAction(h hash.FNV32a, x *HTTPGetAction) hash.FNV32a {
+	if x.Path == "" && x.Port == (IntOrString{}) && x.Host == "" && x.Scheme == "HTTP" && x.HTTPHeaders == nil {
+		h = h.WriteSegment(tb[833]) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}
+	} else {
+		if x.Path == "" && x.Port == (IntOrString{}) {
+			h = h.WriteSegment(tb[834]) // {Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+		} else {
+			if x.Path == "" {
+				h = h.WriteSegment(tb[338]) // {Path:(string)
+			} else {
+				h = h.WriteSegment(tb[338]) // {Path:(string)
+				h = h.WriteString(x.Path)
+			}
+			if x.Port == (IntOrString{}) {
+				h = h.WriteSegment(tb[835]) //  Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+			} else {
+				h = h.WriteSegment(tb[836]) //  Port:(intstr.IntOrString)
+				h = tb.intOrString(h, &x.Port)
+			}
+		}
+		if x.Host == "" && x.Scheme == "HTTP" && x.HTTPHeaders == nil {
+			h = h.WriteSegment(tb[837]) //  Host:(string) Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}
+		} else {
+			if x.Host == "" {
+				h = h.WriteSegment(tb[838]) //  Host:(string)
+			} else {
+				h = h.WriteSegment(tb[838]) //  Host:(string)
+				h = h.WriteString(x.Host)
+			}
+			if x.Scheme == "HTTP" && x.HTTPHeaders == nil {
+				h = h.WriteSegment(tb[839]) //  Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}
+			} else {
+				if x.Scheme == "HTTP" {
+					h = h.WriteSegment(tb[840]) //  Scheme:(v1.URIScheme)HTTP
+				} else {
+					h = h.WriteSegment(tb[841]) //  Scheme:(v1.URIScheme)
+					h = h.WriteString(x.Scheme)
+				}
+				if x.HTTPHeaders == nil {
+					h = h.WriteSegment(tb[842]) //  HTTPHeaders:([]v1.HTTPHeader)<nil>}
+				} else {
+					h = h.WriteSegment(tb[843]) //  HTTPHeaders:([]v1.HTTPHeader)
+					h = tb.spewSliceHTTPHeader(h, x.HTTPHeaders)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewHTTPHeader(h hash.FNV32a, x *HTTPHeader) hash.FNV32a {
+	if x.Name == "" && x.Value == "" {
+		h = h.WriteSegment(tb[844]) // {Name:(string) Value:(string)}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.Value == "" {
+			h = h.WriteSegment(tb[845]) //  Value:(string)}
+		} else {
+			h = h.WriteSegment(tb[747]) //  Value:(string)
+			h = h.WriteString(x.Value)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewTCPSocketAction(h hash.FNV32a, x *TCPSocketAction) hash.FNV32a {
+	if x.Port == (IntOrString{}) && x.Host == "" {
+		h = h.WriteSegment(tb[846]) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)}
+	} else {
+		if x.Port == (IntOrString{}) {
+			h = h.WriteSegment(tb[847]) // {Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}
+		} else {
+			h = h.WriteSegment(tb[848]) // {Port:(intstr.IntOrString)
+			h = tb.intOrString(h, &x.Port)
+		}
+		if x.Host == "" {
+			h = h.WriteSegment(tb[849]) //  Host:(string)}
+		} else {
+			h = h.WriteSegment(tb[838]) //  Host:(string)
+			h = h.WriteString(x.Host)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewGRPCAction(h hash.FNV32a, x *GRPCAction) hash.FNV32a {
+	if x.Port == 0 && x.Service != nil && *x.Service == "" {
+		h = h.WriteSegment(tb[850]) // {Port:(int32)0 Service:(*string)}
+	} else {
+		if x.Port == 0 {
+			h = h.WriteSegment(tb[851]) // {Port:(int32)0
+		} else {
+			h = h.WriteSegment(tb[852]) // {Port:(int32)
+			h = hashInt(h, int64(x.Port))
+		}
+		if x.Service != nil && *x.Service == "" {
+			h = h.WriteSegment(tb[853]) //  Service:(*string)}
+		} else {
+			if x.Service == nil {
+				h = h.WriteSegment(tb[854]) //  Service:(*string)<nil>}
+			} else {
+				h = h.WriteSegment(tb[855]) //  Service:(*string)
+				h = h.WriteString((*x.Service))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewLifecycle(h hash.FNV32a, x *Lifecycle) hash.FNV32a {
+	if x.PostStart == nil && x.PreStop == nil && x.StopSignal == nil {
+		h = h.WriteSegment(tb[856]) // {PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>}
+	} else {
+		if x.PostStart == nil {
+			h = h.WriteSegment(tb[857]) // {PostStart:(*v1.LifecycleHandler)<nil>
+		} else {
+			h = h.WriteSegment(tb[858]) // {PostStart:(*v1.LifecycleHandler)
+			h = tb.spewLifecycleHandler(h, x.PostStart)
+		}
+		if x.PreStop == nil && x.StopSignal == nil {
+			h = h.WriteSegment(tb[859]) //  PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>}
+		} else {
+			if x.PreStop == nil {
+				h = h.WriteSegment(tb[860]) //  PreStop:(*v1.LifecycleHandler)<nil>
+			} else {
+				h = h.WriteSegment(tb[861]) //  PreStop:(*v1.LifecycleHandler)
+				h = tb.spewLifecycleHandler(h, x.PreStop)
+			}
+			if x.StopSignal == nil {
+				h = h.WriteSegment(tb[862]) //  StopSignal:(*v1.Signal)<nil>}
+			} else {
+				h = h.WriteSegment(tb[863]) //  StopSignal:(*v1.Signal)
+				h = h.WriteString((*x.StopSignal))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewLifecycleHandler(h hash.FNV32a, x *LifecycleHandler) hash.FNV32a {
+	if x.Exec == nil && x.HTTPGet == nil && x.TCPSocket == nil && x.Sleep == nil {
+		h = h.WriteSegment(tb[864]) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>}
+	} else {
+		if x.Exec == nil && x.HTTPGet == nil {
+			h = h.WriteSegment(tb[821]) // {Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>
+		} else {
+			if x.Exec == nil {
+				h = h.WriteSegment(tb[822]) // {Exec:(*v1.ExecAction)<nil>
+			} else {
+				h = h.WriteSegment(tb[823]) // {Exec:(*v1.ExecAction)
+				h = tb.spewExecAction(h, x.Exec)
+			}
+			if x.HTTPGet == nil {
+				h = h.WriteSegment(tb[824]) //  HTTPGet:(*v1.HTTPGetAction)<nil>
+			} else {
+				h = h.WriteSegment(tb[825]) //  HTTPGet:(*v1.HTTPGetAction)
+				h = tb.spewHTTPGetAction(h, x.HTTPGet)
+			}
+		}
+		if x.TCPSocket == nil && x.Sleep == nil {
+			h = h.WriteSegment(tb[865]) //  TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>}
+		} else {
+			if x.TCPSocket == nil {
+				h = h.WriteSegment(tb[827]) //  TCPSocket:(*v1.TCPSocketAction)<nil>
+			} else {
+				h = h.WriteSegment(tb[828]) //  TCPSocket:(*v1.TCPSocketAction)
+				h = tb.spewTCPSocketAction(h, x.TCPSocket)
+			}
+			if x.Sleep == nil {
+				h = h.WriteSegment(tb[866]) //  Sleep:(*v1.SleepAction)<nil>}
+			} else {
+				h = h.WriteSegment(tb[867]) //  Sleep:(*v1.SleepAction)
+				h = tb.spewSleepAction(h, x.Sleep)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSleepAction(h hash.FNV32a, x *SleepAction) hash.FNV32a {
+	if x.Seconds == 0 {
+		h = h.WriteSegment(tb[868]) // {Seconds:(int64)0}
+	} else {
+		h = h.WriteSegment(tb[869]) // {Seconds:(int64)
+		h = hashInt(h, x.Seconds)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewSecurityContext(h hash.FNV32a, x *SecurityContext) hash.FNV32a {
+	if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil && x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
+		h = h.WriteSegment(tb[870]) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
+	} else {
+		if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil {
+			h = h.WriteSegment(tb[871]) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+		} else {
+			if x.Capabilities == nil && x.Privileged == nil && x.SELinuxOptions == nil {
+				h = h.WriteSegment(tb[872]) // {Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
+			} else {
+				if x.Capabilities == nil {
+					h = h.WriteSegment(tb[873]) // {Capabilities:(*v1.Capabilities)<nil>
+				} else {
+					h = h.WriteSegment(tb[874]) // {Capabilities:(*v1.Capabilities)
+					h = tb.spewCapabilities(h, x.Capabilities)
+				}
+				if x.Privileged == nil && x.SELinuxOptions == nil {
+					h = h.WriteSegment(tb[875]) //  Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>
+				} else {
+					if x.Privileged == nil {
+						h = h.WriteSegment(tb[876]) //  Privileged:(*bool)<nil>
+					} else {
+						h = h.WriteSegment(tb[877]) //  Privileged:(*bool)
+						h = hashBool(h, (*x.Privileged))
+					}
+					if x.SELinuxOptions == nil {
+						h = h.WriteSegment(tb[878]) //  SELinuxOptions:(*v1.SELinuxOptions)<nil>
+					} else {
+						h = h.WriteSegment(tb[879]) //  SELinuxOptions:(*v1.SELinuxOptions)
+						h = tb.spewSELinuxOptions(h, x.SELinuxOptions)
+					}
+				}
+			}
+			if x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil {
+				h = h.WriteSegment(tb[880]) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+			} else {
+				if x.WindowsOptions == nil {
+					h = h.WriteSegment(tb[881]) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
+				} else {
+					h = h.WriteSegment(tb[882]) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
+					h = tb.spewWindowsSecurityContextOptions(h, x.WindowsOptions)
+				}
+				if x.RunAsUser == nil && x.RunAsGroup == nil {
+					h = h.WriteSegment(tb[883]) //  RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>
+				} else {
+					if x.RunAsUser == nil {
+						h = h.WriteSegment(tb[884]) //  RunAsUser:(*int64)<nil>
+					} else {
+						h = h.WriteSegment(tb[885]) //  RunAsUser:(*int64)
+						h = hashInt(h, (*x.RunAsUser))
+					}
+					if x.RunAsGroup == nil {
+						h = h.WriteSegment(tb[886]) //  RunAsGroup:(*int64)<nil>
+					} else {
+						h = h.WriteSegment(tb[887]) //  RunAsGroup:(*int64)
+						h = hashInt(h, (*x.RunAsGroup))
+					}
+				}
+			}
+		}
+		if x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil && x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
+			h = h.WriteSegment(tb[888]) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
+		} else {
+			if x.RunAsNonRoot == nil && x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil {
+				h = h.WriteSegment(tb[889]) //  RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
+			} else {
+				if x.RunAsNonRoot == nil {
+					h = h.WriteSegment(tb[890]) //  RunAsNonRoot:(*bool)<nil>
+				} else {
+					h = h.WriteSegment(tb[891]) //  RunAsNonRoot:(*bool)
+					h = hashBool(h, (*x.RunAsNonRoot))
+				}
+				if x.ReadOnlyRootFilesystem == nil && x.AllowPrivilegeEscalation == nil {
+					h = h.WriteSegment(tb[892]) //  ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>
+				} else {
+					if x.ReadOnlyRootFilesystem == nil {
+						h = h.WriteSegment(tb[893]) //  ReadOnlyRootFilesystem:(*bool)<nil>
+					} else {
+						h = h.WriteSegment(tb[894]) //  ReadOnlyRootFilesystem:(*bool)
+						h = hashBool(h, (*x.ReadOnlyRootFilesystem))
+					}
+					if x.AllowPrivilegeEscalation == nil {
+						h = h.WriteSegment(tb[895]) //  AllowPrivilegeEscalation:(*bool)<nil>
+					} else {
+						h = h.WriteSegment(tb[896]) //  AllowPrivilegeEscalation:(*bool)
+						h = hashBool(h, (*x.AllowPrivilegeEscalation))
+					}
+				}
+			}
+			if x.ProcMount == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil {
+				h = h.WriteSegment(tb[897]) //  ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
+			} else {
+				if x.ProcMount == nil {
+					h = h.WriteSegment(tb[898]) //  ProcMount:(*v1.ProcMountType)<nil>
+				} else {
+					h = h.WriteSegment(tb[899]) //  ProcMount:(*v1.ProcMountType)
+					h = h.WriteString((*x.ProcMount))
+				}
+				if x.SeccompProfile == nil && x.AppArmorProfile == nil {
+					h = h.WriteSegment(tb[900]) //  SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}
+				} else {
+					if x.SeccompProfile == nil {
+						h = h.WriteSegment(tb[901]) //  SeccompProfile:(*v1.SeccompProfile)<nil>
+					} else {
+						h = h.WriteSegment(tb[902]) //  SeccompProfile:(*v1.SeccompProfile)
+						h = tb.spewSeccompProfile(h, x.SeccompProfile)
+					}
+					if x.AppArmorProfile == nil {
+						h = h.WriteSegment(tb[903]) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>}
+					} else {
+						h = h.WriteSegment(tb[904]) //  AppArmorProfile:(*v1.AppArmorProfile)
+						h = tb.spewAppArmorProfile(h, x.AppArmorProfile)
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewCapabilities(h hash.FNV32a, x *Capabilities) hash.FNV32a {
+	if x.Add == nil && x.Drop == nil {
+		h = h.WriteSegment(tb[905]) // {Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>}
+	} else {
+		if x.Add == nil {
+			h = h.WriteSegment(tb[906]) // {Add:([]v1.Capability)<nil>
+		} else {
+			h = h.WriteSegment(tb[907]) // {Add:([]v1.Capability)
+			h = tb.spewSliceString(h, x.Add)
+		}
+		if x.Drop == nil {
+			h = h.WriteSegment(tb[908]) //  Drop:([]v1.Capability)<nil>}
+		} else {
+			h = h.WriteSegment(tb[909]) //  Drop:([]v1.Capability)
+			h = tb.spewSliceString(h, x.Drop)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSELinuxOptions(h hash.FNV32a, x *SELinuxOptions) hash.FNV32a {
+	if x.User == "" && x.Role == "" && x.Type == "" && x.Level == "" {
+		h = h.WriteSegment(tb[910]) // {User:(string) Role:(string) Type:(string) Level:(string)}
+	} else {
+		if x.User == "" && x.Role == "" {
+			h = h.WriteSegment(tb[911]) // {User:(string) Role:(string)
+		} else {
+			if x.User == "" {
+				h = h.WriteSegment(tb[912]) // {User:(string)
+			} else {
+				h = h.WriteSegment(tb[912]) // {User:(string)
+				h = h.WriteString(x.User)
+			}
+			if x.Role == "" {
+				h = h.WriteSegment(tb[913]) //  Role:(string)
+			} else {
+				h = h.WriteSegment(tb[913]) //  Role:(string)
+				h = h.WriteString(x.Role)
+			}
+		}
+		if x.Type == "" && x.Level == "" {
+			h = h.WriteSegment(tb[914]) //  Type:(string) Level:(string)}
+		} else {
+			if x.Type == "" {
+				h = h.WriteSegment(tb[915]) //  Type:(string)
+			} else {
+				h = h.WriteSegment(tb[915]) //  Type:(string)
+				h = h.WriteString(x.Type)
+			}
+			if x.Level == "" {
+				h = h.WriteSegment(tb[916]) //  Level:(string)}
+			} else {
+				h = h.WriteSegment(tb[917]) //  Level:(string)
+				h = h.WriteString(x.Level)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewWindowsSecurityContextOptions(h hash.FNV32a, x *WindowsSecurityContextOptions) hash.FNV32a {
+	if x.GMSACredentialSpecName == nil && x.GMSACredentialSpec == nil && x.RunAsUserName == nil && x.HostProcess == nil {
+		h = h.WriteSegment(tb[918]) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>}
+	} else {
+		if x.GMSACredentialSpecName == nil && x.GMSACredentialSpec == nil {
+			h = h.WriteSegment(tb[919]) // {GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil>
+		} else {
+			if x.GMSACredentialSpecName == nil {
+				h = h.WriteSegment(tb[920]) // {GMSACredentialSpecName:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[921]) // {GMSACredentialSpecName:(*string)
+				h = h.WriteString((*x.GMSACredentialSpecName))
+			}
+			if x.GMSACredentialSpec == nil {
+				h = h.WriteSegment(tb[922]) //  GMSACredentialSpec:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[923]) //  GMSACredentialSpec:(*string)
+				h = h.WriteString((*x.GMSACredentialSpec))
+			}
+		}
+		if x.RunAsUserName == nil && x.HostProcess == nil {
+			h = h.WriteSegment(tb[924]) //  RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>}
+		} else {
+			if x.RunAsUserName == nil {
+				h = h.WriteSegment(tb[925]) //  RunAsUserName:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[926]) //  RunAsUserName:(*string)
+				h = h.WriteString((*x.RunAsUserName))
+			}
+			if x.HostProcess == nil {
+				h = h.WriteSegment(tb[927]) //  HostProcess:(*bool)<nil>}
+			} else {
+				h = h.WriteSegment(tb[928]) //  HostProcess:(*bool)
+				h = hashBool(h, (*x.HostProcess))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSeccompProfile(h hash.FNV32a, x *SeccompProfile) hash.FNV32a {
+	if x.Type == "" && x.LocalhostProfile == nil {
+		h = h.WriteSegment(tb[929]) // {Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>}
+	} else {
+		if x.Type == "" {
+			h = h.WriteSegment(tb[930]) // {Type:(v1.SeccompProfileType)
+		} else {
+			h = h.WriteSegment(tb[930]) // {Type:(v1.SeccompProfileType)
+			h = h.WriteString(x.Type)
+		}
+		if x.LocalhostProfile == nil {
+			h = h.WriteSegment(tb[931]) //  LocalhostProfile:(*string)<nil>}
+		} else {
+			h = h.WriteSegment(tb[932]) //  LocalhostProfile:(*string)
+			h = h.WriteString((*x.LocalhostProfile))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewAppArmorProfile(h hash.FNV32a, x *AppArmorProfile) hash.FNV32a {
+	if x.Type == "" && x.LocalhostProfile == nil {
+		h = h.WriteSegment(tb[933]) // {Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>}
+	} else {
+		if x.Type == "" {
+			h = h.WriteSegment(tb[934]) // {Type:(v1.AppArmorProfileType)
+		} else {
+			h = h.WriteSegment(tb[934]) // {Type:(v1.AppArmorProfileType)
+			h = h.WriteString(x.Type)
+		}
+		if x.LocalhostProfile == nil {
+			h = h.WriteSegment(tb[931]) //  LocalhostProfile:(*string)<nil>}
+		} else {
+			h = h.WriteSegment(tb[932]) //  LocalhostProfile:(*string)
+			h = h.WriteString((*x.LocalhostProfile))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewEphemeralContainer(h hash.FNV32a, x *EphemeralContainer) hash.FNV32a {
+	h = h.WriteSegment(tb[935]) // {EphemeralContainerCommon:(v1.EphemeralContainerCommon)
+	h = tb.spewEphemeralContainerCommon(h, &x.EphemeralContainerCommon)
+	if x.TargetContainerName == "" {
+		h = h.WriteSegment(tb[936]) //  TargetContainerName:(string)}
+	} else {
+		h = h.WriteSegment(tb[937]) //  TargetContainerName:(string)
+		h = h.WriteString(x.TargetContainerName)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewEphemeralContainerCommon(h hash.FNV32a, x *EphemeralContainerCommon) hash.FNV32a {
+	if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil && x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+		h = h.WriteSegment(tb[659]) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+	} else {
+		if x.Name == "" && x.Image == "" && x.Command == nil && x.Args == nil {
+			h = h.WriteSegment(tb[660]) // {Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>
+		} else {
+			if x.Name == "" && x.Image == "" {
+				h = h.WriteSegment(tb[661]) // {Name:(string) Image:(string)
+			} else {
+				if x.Name == "" {
+					h = h.WriteSegment(tb[64]) // {Name:(string)
+				} else {
+					h = h.WriteSegment(tb[64]) // {Name:(string)
+					h = h.WriteString(x.Name)
+				}
+				if x.Image == "" {
+					h = h.WriteSegment(tb[662]) //  Image:(string)
+				} else {
+					h = h.WriteSegment(tb[662]) //  Image:(string)
+					h = h.WriteString(x.Image)
+				}
+			}
+			if x.Command == nil && x.Args == nil {
+				h = h.WriteSegment(tb[663]) //  Command:([]string)<nil> Args:([]string)<nil>
+			} else {
+				if x.Command == nil {
+					h = h.WriteSegment(tb[664]) //  Command:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[665]) //  Command:([]string)
+					h = tb.spewSliceString(h, x.Command)
+				}
+				if x.Args == nil {
+					h = h.WriteSegment(tb[666]) //  Args:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[667]) //  Args:([]string)
+					h = tb.spewSliceString(h, x.Args)
+				}
+			}
+		}
+		if x.WorkingDir == "" && x.Ports == nil && x.EnvFrom == nil && x.Env == nil {
+			h = h.WriteSegment(tb[668]) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+		} else {
+			if x.WorkingDir == "" && x.Ports == nil {
+				h = h.WriteSegment(tb[669]) //  WorkingDir:(string) Ports:([]v1.ContainerPort)<nil>
+			} else {
+				if x.WorkingDir == "" {
+					h = h.WriteSegment(tb[670]) //  WorkingDir:(string)
+				} else {
+					h = h.WriteSegment(tb[670]) //  WorkingDir:(string)
+					h = h.WriteString(x.WorkingDir)
+				}
+				if x.Ports == nil {
+					h = h.WriteSegment(tb[671]) //  Ports:([]v1.ContainerPort)<nil>
+				} else {
+					h = h.WriteSegment(tb[672]) //  Ports:([]v1.ContainerPort)
+					h = tb.spewSliceContainerPort(h, x.Ports)
+				}
+			}
+			if x.EnvFrom == nil && x.Env == nil {
+				h = h.WriteSegment(tb[673]) //  EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>
+			} else {
+				if x.EnvFrom == nil {
+					h = h.WriteSegment(tb[674]) //  EnvFrom:([]v1.EnvFromSource)<nil>
+				} else {
+					h = h.WriteSegment(tb[675]) //  EnvFrom:([]v1.EnvFromSource)
+					h = tb.spewSliceEnvFromSource(h, x.EnvFrom)
+				}
+				if x.Env == nil {
+					h = h.WriteSegment(tb[676]) //  Env:([]v1.EnvVar)<nil>
+				} else {
+					h = h.WriteSegment(tb[677]) //  Env:([]v1.EnvVar)
+					h = tb.spewSliceEnvVar(h, x.Env)
+				}
+			}
+		}
+	}
+	h = h.WriteSegment(tb[678]) //  Resources:(v1.ResourceRequirements)
+	h = tb.spewResourceRequirements(h, &x.Resources)
+	if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil && x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+		h = h.WriteSegment(tb[679]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
+	} else {
+		if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil && x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+			h = h.WriteSegment(tb[680]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+		} else {
+			if x.ResizePolicy == nil && x.RestartPolicy == nil && x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+				h = h.WriteSegment(tb[681]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+			} else {
+				if x.ResizePolicy == nil && x.RestartPolicy == nil {
+					h = h.WriteSegment(tb[682]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+				} else {
+					if x.ResizePolicy == nil {
+						h = h.WriteSegment(tb[683]) //  ResizePolicy:([]v1.ContainerResizePolicy)<nil>
+					} else {
+						h = h.WriteSegment(tb[684]) //  ResizePolicy:([]v1.ContainerResizePolicy)
+						h = tb.spewSliceContainerResizePolicy(h, x.ResizePolicy)
+					}
+					if x.RestartPolicy == nil {
+						h = h.WriteSegment(tb[685]) //  RestartPolicy:(*v1.ContainerRestartPolicy)<nil>
+					} else {
+						h = h.WriteSegment(tb[686]) //  RestartPolicy:(*v1.ContainerRestartPolicy)
+						h = h.WriteString((*x.RestartPolicy))
+					}
+				}
+				if x.RestartPolicyRules == nil && x.VolumeMounts == nil {
+					h = h.WriteSegment(tb[687]) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>
+				} else {
+					if x.RestartPolicyRules == nil {
+						h = h.WriteSegment(tb[688]) //  RestartPolicyRules:([]v1.ContainerRestartRule)<nil>
+					} else {
+						h = h.WriteSegment(tb[689]) //  RestartPolicyRules:([]v1.ContainerRestartRule)
+						h = tb.spewSliceContainerRestartRule(h, x.RestartPolicyRules)
+					}
+					if x.VolumeMounts == nil {
+						h = h.WriteSegment(tb[690]) //  VolumeMounts:([]v1.VolumeMount)<nil>
+					} else {
+						h = h.WriteSegment(tb[691]) //  VolumeMounts:([]v1.VolumeMount)
+						h = tb.spewSliceVolumeMount(h, x.VolumeMounts)
+					}
+				}
+			}
+			if x.VolumeDevices == nil && x.LivenessProbe == nil && x.ReadinessProbe == nil && x.StartupProbe == nil {
+				h = h.WriteSegment(tb[692]) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+			} else {
+				if x.VolumeDevices == nil && x.LivenessProbe == nil {
+					h = h.WriteSegment(tb[693]) //  VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil>
+				} else {
+					if x.VolumeDevices == nil {
+						h = h.WriteSegment(tb[694]) //  VolumeDevices:([]v1.VolumeDevice)<nil>
+					} else {
+						h = h.WriteSegment(tb[695]) //  VolumeDevices:([]v1.VolumeDevice)
+						h = tb.spewSliceVolumeDevice(h, x.VolumeDevices)
+					}
+					if x.LivenessProbe == nil {
+						h = h.WriteSegment(tb[696]) //  LivenessProbe:(*v1.Probe)<nil>
+					} else {
+						h = h.WriteSegment(tb[697]) //  LivenessProbe:(*v1.Probe)
+						h = tb.spewProbe(h, x.LivenessProbe)
+					}
+				}
+				if x.ReadinessProbe == nil && x.StartupProbe == nil {
+					h = h.WriteSegment(tb[698]) //  ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>
+				} else {
+					if x.ReadinessProbe == nil {
+						h = h.WriteSegment(tb[699]) //  ReadinessProbe:(*v1.Probe)<nil>
+					} else {
+						h = h.WriteSegment(tb[700]) //  ReadinessProbe:(*v1.Probe)
+						h = tb.spewProbe(h, x.ReadinessProbe)
+					}
+					if x.StartupProbe == nil {
+						h = h.WriteSegment(tb[701]) //  StartupProbe:(*v1.Probe)<nil>
+					} else {
+						h = h.WriteSegment(tb[702]) //  StartupProbe:(*v1.Probe)
+						h = tb.spewProbe(h, x.StartupProbe)
+					}
+				}
+			}
+		}
+		if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" && x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+			h = h.WriteSegment(tb[703]) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
+		} else {
+			if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" && x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+				h = h.WriteSegment(tb[704]) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
+			} else {
+				if x.Lifecycle == nil && x.TerminationMessagePath == "/dev/termination-log" {
+					h = h.WriteSegment(tb[705]) //  Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log
+				} else {
+					if x.Lifecycle == nil {
+						h = h.WriteSegment(tb[706]) //  Lifecycle:(*v1.Lifecycle)<nil>
+					} else {
+						h = h.WriteSegment(tb[707]) //  Lifecycle:(*v1.Lifecycle)
+						h = tb.spewLifecycle(h, x.Lifecycle)
+					}
+					if x.TerminationMessagePath == "/dev/termination-log" {
+						h = h.WriteSegment(tb[708]) //  TerminationMessagePath:(string)/dev/termination-log
+					} else {
+						h = h.WriteSegment(tb[709]) //  TerminationMessagePath:(string)
+						h = h.WriteString(x.TerminationMessagePath)
+					}
+				}
+				if x.TerminationMessagePolicy == "File" && x.ImagePullPolicy == "IfNotPresent" {
+					h = h.WriteSegment(tb[710]) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent
+				} else {
+					if x.TerminationMessagePolicy == "File" {
+						h = h.WriteSegment(tb[711]) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)File
+					} else {
+						h = h.WriteSegment(tb[712]) //  TerminationMessagePolicy:(v1.TerminationMessagePolicy)
+						h = h.WriteString(x.TerminationMessagePolicy)
+					}
+					if x.ImagePullPolicy == "IfNotPresent" {
+						h = h.WriteSegment(tb[713]) //  ImagePullPolicy:(v1.PullPolicy)IfNotPresent
+					} else {
+						h = h.WriteSegment(tb[714]) //  ImagePullPolicy:(v1.PullPolicy)
+						h = h.WriteString(x.ImagePullPolicy)
+					}
+				}
+			}
+			if x.SecurityContext == nil && !x.Stdin && !x.StdinOnce && !x.TTY {
+				h = h.WriteSegment(tb[715]) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}
+			} else {
+				if x.SecurityContext == nil && !x.Stdin {
+					h = h.WriteSegment(tb[716]) //  SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false
+				} else {
+					if x.SecurityContext == nil {
+						h = h.WriteSegment(tb[717]) //  SecurityContext:(*v1.SecurityContext)<nil>
+					} else {
+						h = h.WriteSegment(tb[718]) //  SecurityContext:(*v1.SecurityContext)
+						h = tb.spewSecurityContext(h, x.SecurityContext)
+					}
+					if !x.Stdin {
+						h = h.WriteSegment(tb[719]) //  Stdin:(bool)false
+					} else {
+						h = h.WriteSegment(tb[720]) //  Stdin:(bool)
+						h = hashBool(h, x.Stdin)
+					}
+				}
+				if !x.StdinOnce && !x.TTY {
+					h = h.WriteSegment(tb[721]) //  StdinOnce:(bool)false TTY:(bool)false}
+				} else {
+					if !x.StdinOnce {
+						h = h.WriteSegment(tb[722]) //  StdinOnce:(bool)false
+					} else {
+						h = h.WriteSegment(tb[723]) //  StdinOnce:(bool)
+						h = hashBool(h, x.StdinOnce)
+					}
+					if !x.TTY {
+						h = h.WriteSegment(tb[724]) //  TTY:(bool)false}
+					} else {
+						h = h.WriteSegment(tb[725]) //  TTY:(bool)
+						h = hashBool(h, x.TTY)
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodSecurityContext(h hash.FNV32a, x *PodSecurityContext) hash.FNV32a {
+	if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil && x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil && x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+		h = h.WriteSegment(tb[938]) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
+	} else {
+		if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil && x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
+			h = h.WriteSegment(tb[939]) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+		} else {
+			if x.SELinuxOptions == nil && x.WindowsOptions == nil && x.RunAsUser == nil {
+				h = h.WriteSegment(tb[940]) // {SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
+			} else {
+				if x.SELinuxOptions == nil {
+					h = h.WriteSegment(tb[941]) // {SELinuxOptions:(*v1.SELinuxOptions)<nil>
+				} else {
+					h = h.WriteSegment(tb[942]) // {SELinuxOptions:(*v1.SELinuxOptions)
+					h = tb.spewSELinuxOptions(h, x.SELinuxOptions)
+				}
+				if x.WindowsOptions == nil && x.RunAsUser == nil {
+					h = h.WriteSegment(tb[943]) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>
+				} else {
+					if x.WindowsOptions == nil {
+						h = h.WriteSegment(tb[881]) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil>
+					} else {
+						h = h.WriteSegment(tb[882]) //  WindowsOptions:(*v1.WindowsSecurityContextOptions)
+						h = tb.spewWindowsSecurityContextOptions(h, x.WindowsOptions)
+					}
+					if x.RunAsUser == nil {
+						h = h.WriteSegment(tb[884]) //  RunAsUser:(*int64)<nil>
+					} else {
+						h = h.WriteSegment(tb[885]) //  RunAsUser:(*int64)
+						h = hashInt(h, (*x.RunAsUser))
+					}
+				}
+			}
+			if x.RunAsGroup == nil && x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
+				h = h.WriteSegment(tb[944]) //  RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+			} else {
+				if x.RunAsGroup == nil {
+					h = h.WriteSegment(tb[886]) //  RunAsGroup:(*int64)<nil>
+				} else {
+					h = h.WriteSegment(tb[887]) //  RunAsGroup:(*int64)
+					h = hashInt(h, (*x.RunAsGroup))
+				}
+				if x.RunAsNonRoot == nil && x.SupplementalGroups == nil {
+					h = h.WriteSegment(tb[945]) //  RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>
+				} else {
+					if x.RunAsNonRoot == nil {
+						h = h.WriteSegment(tb[890]) //  RunAsNonRoot:(*bool)<nil>
+					} else {
+						h = h.WriteSegment(tb[891]) //  RunAsNonRoot:(*bool)
+						h = hashBool(h, (*x.RunAsNonRoot))
+					}
+					if x.SupplementalGroups == nil {
+						h = h.WriteSegment(tb[946]) //  SupplementalGroups:([]int64)<nil>
+					} else {
+						h = h.WriteSegment(tb[947]) //  SupplementalGroups:([]int64)
+						h = tb.spewSliceInt64(h, x.SupplementalGroups)
+					}
+				}
+			}
+		}
+		if x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil && x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+			h = h.WriteSegment(tb[948]) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
+		} else {
+			if x.SupplementalGroupsPolicy == nil && x.FSGroup == nil && x.Sysctls == nil {
+				h = h.WriteSegment(tb[949]) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
+			} else {
+				if x.SupplementalGroupsPolicy == nil {
+					h = h.WriteSegment(tb[950]) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil>
+				} else {
+					h = h.WriteSegment(tb[951]) //  SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)
+					h = h.WriteString((*x.SupplementalGroupsPolicy))
+				}
+				if x.FSGroup == nil && x.Sysctls == nil {
+					h = h.WriteSegment(tb[952]) //  FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>
+				} else {
+					if x.FSGroup == nil {
+						h = h.WriteSegment(tb[953]) //  FSGroup:(*int64)<nil>
+					} else {
+						h = h.WriteSegment(tb[954]) //  FSGroup:(*int64)
+						h = hashInt(h, (*x.FSGroup))
+					}
+					if x.Sysctls == nil {
+						h = h.WriteSegment(tb[955]) //  Sysctls:([]v1.Sysctl)<nil>
+					} else {
+						h = h.WriteSegment(tb[956]) //  Sysctls:([]v1.Sysctl)
+						h = tb.spewSliceSysctl(h, x.Sysctls)
+					}
+				}
+			}
+			if x.FSGroupChangePolicy == nil && x.SeccompProfile == nil && x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+				h = h.WriteSegment(tb[957]) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
+			} else {
+				if x.FSGroupChangePolicy == nil && x.SeccompProfile == nil {
+					h = h.WriteSegment(tb[958]) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil>
+				} else {
+					if x.FSGroupChangePolicy == nil {
+						h = h.WriteSegment(tb[959]) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil>
+					} else {
+						h = h.WriteSegment(tb[960]) //  FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)
+						h = h.WriteString((*x.FSGroupChangePolicy))
+					}
+					if x.SeccompProfile == nil {
+						h = h.WriteSegment(tb[901]) //  SeccompProfile:(*v1.SeccompProfile)<nil>
+					} else {
+						h = h.WriteSegment(tb[902]) //  SeccompProfile:(*v1.SeccompProfile)
+						h = tb.spewSeccompProfile(h, x.SeccompProfile)
+					}
+				}
+				if x.AppArmorProfile == nil && x.SELinuxChangePolicy == nil {
+					h = h.WriteSegment(tb[961]) //  AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
+				} else {
+					if x.AppArmorProfile == nil {
+						h = h.WriteSegment(tb[962]) //  AppArmorProfile:(*v1.AppArmorProfile)<nil>
+					} else {
+						h = h.WriteSegment(tb[904]) //  AppArmorProfile:(*v1.AppArmorProfile)
+						h = tb.spewAppArmorProfile(h, x.AppArmorProfile)
+					}
+					if x.SELinuxChangePolicy == nil {
+						h = h.WriteSegment(tb[963]) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}
+					} else {
+						h = h.WriteSegment(tb[964]) //  SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)
+						h = h.WriteString((*x.SELinuxChangePolicy))
+						h = h.WriteString("}")
+					}
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewSysctl(h hash.FNV32a, x *Sysctl) hash.FNV32a {
+	if x.Name == "" && x.Value == "" {
+		h = h.WriteSegment(tb[844]) // {Name:(string) Value:(string)}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.Value == "" {
+			h = h.WriteSegment(tb[845]) //  Value:(string)}
+		} else {
+			h = h.WriteSegment(tb[747]) //  Value:(string)
+			h = h.WriteString(x.Value)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewAffinity(h hash.FNV32a, x *Affinity) hash.FNV32a {
+	if x.NodeAffinity == nil && x.PodAffinity == nil && x.PodAntiAffinity == nil {
+		h = h.WriteSegment(tb[965]) // {NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}
+	} else {
+		if x.NodeAffinity == nil {
+			h = h.WriteSegment(tb[966]) // {NodeAffinity:(*v1.NodeAffinity)<nil>
+		} else {
+			h = h.WriteSegment(tb[967]) // {NodeAffinity:(*v1.NodeAffinity)
+			h = tb.spewNodeAffinity(h, x.NodeAffinity)
+		}
+		if x.PodAffinity == nil && x.PodAntiAffinity == nil {
+			h = h.WriteSegment(tb[968]) //  PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}
+		} else {
+			if x.PodAffinity == nil {
+				h = h.WriteSegment(tb[969]) //  PodAffinity:(*v1.PodAffinity)<nil>
+			} else {
+				h = h.WriteSegment(tb[970]) //  PodAffinity:(*v1.PodAffinity)
+				h = tb.spewPodAffinity(h, x.PodAffinity)
+			}
+			if x.PodAntiAffinity == nil {
+				h = h.WriteSegment(tb[971]) //  PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}
+			} else {
+				h = h.WriteSegment(tb[972]) //  PodAntiAffinity:(*v1.PodAntiAffinity)
+				h = tb.spewPodAntiAffinity(h, x.PodAntiAffinity)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewNodeAffinity(h hash.FNV32a, x *NodeAffinity) hash.FNV32a {
+	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+		h = h.WriteSegment(tb[973]) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>}
+	} else {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			h = h.WriteSegment(tb[974]) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil>
+		} else {
+			h = h.WriteSegment(tb[975]) // {RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)
+			h = tb.spewNodeSelector(h, x.RequiredDuringSchedulingIgnoredDuringExecution)
+		}
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			h = h.WriteSegment(tb[976]) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>}
+		} else {
+			h = h.WriteSegment(tb[977]) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)
+			h = tb.spewSlicePreferredSchedulingTerm(h, x.PreferredDuringSchedulingIgnoredDuringExecution)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewNodeSelector(h hash.FNV32a, x *NodeSelector) hash.FNV32a {
+	if x.NodeSelectorTerms == nil {
+		h = h.WriteSegment(tb[978]) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>}
+	} else {
+		h = h.WriteSegment(tb[979]) // {NodeSelectorTerms:([]v1.NodeSelectorTerm)
+		h = tb.spewSliceNodeSelectorTerm(h, x.NodeSelectorTerms)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewNodeSelectorTerm(h hash.FNV32a, x *NodeSelectorTerm) hash.FNV32a {
+	if x.MatchExpressions == nil && x.MatchFields == nil {
+		h = h.WriteSegment(tb[980]) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>}
+	} else {
+		if x.MatchExpressions == nil {
+			h = h.WriteSegment(tb[981]) // {MatchExpressions:([]v1.NodeSelectorRequirement)<nil>
+		} else {
+			h = h.WriteSegment(tb[982]) // {MatchExpressions:([]v1.NodeSelectorRequirement)
+			h = tb.spewSliceNodeSelectorRequirement(h, x.MatchExpressions)
+		}
+		if x.MatchFields == nil {
+			h = h.WriteSegment(tb[983]) //  MatchFields:([]v1.NodeSelectorRequirement)<nil>}
+		} else {
+			h = h.WriteSegment(tb[984]) //  MatchFields:([]v1.NodeSelectorRequirement)
+			h = tb.spewSliceNodeSelectorRequirement(h, x.MatchFields)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewNodeSelectorRequirement(h hash.FNV32a, x *NodeSelectorRequirement) hash.FNV32a {
+	if x.Key == "" && x.Operator == "" && x.Values == nil {
+		h = h.WriteSegment(tb[985]) // {Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>}
+	} else {
+		if x.Key == "" {
+			h = h.WriteSegment(tb[376]) // {Key:(string)
+		} else {
+			h = h.WriteSegment(tb[376]) // {Key:(string)
+			h = h.WriteString(x.Key)
+		}
+		if x.Operator == "" && x.Values == nil {
+			h = h.WriteSegment(tb[986]) //  Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>}
+		} else {
+			if x.Operator == "" {
+				h = h.WriteSegment(tb[987]) //  Operator:(v1.NodeSelectorOperator)
+			} else {
+				h = h.WriteSegment(tb[987]) //  Operator:(v1.NodeSelectorOperator)
+				h = h.WriteString(x.Operator)
+			}
+			if x.Values == nil {
+				h = h.WriteSegment(tb[567]) //  Values:([]string)<nil>}
+			} else {
+				h = h.WriteSegment(tb[568]) //  Values:([]string)
+				h = tb.spewSliceString(h, x.Values)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPreferredSchedulingTerm(h hash.FNV32a, x *PreferredSchedulingTerm) hash.FNV32a {
+	if x.Weight == 0 {
+		h = h.WriteSegment(tb[988]) // {Weight:(int32)0
+	} else {
+		h = h.WriteSegment(tb[989]) // {Weight:(int32)
+		h = hashInt(h, int64(x.Weight))
+	}
+	h = h.WriteSegment(tb[990]) //  Preference:(v1.NodeSelectorTerm)
+	h = tb.spewNodeSelectorTerm(h, &x.Preference)
+	h = h.WriteString("}")
+	return h
+}
+
+func (tb *segTables) spewPodAffinity(h hash.FNV32a, x *PodAffinity) hash.FNV32a {
+	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+		h = h.WriteSegment(tb[991]) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
+	} else {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			h = h.WriteSegment(tb[992]) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
+		} else {
+			h = h.WriteSegment(tb[993]) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
+			h = tb.spewSlicePodAffinityTerm(h, x.RequiredDuringSchedulingIgnoredDuringExecution)
+		}
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			h = h.WriteSegment(tb[994]) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
+		} else {
+			h = h.WriteSegment(tb[995]) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
+			h = tb.spewSliceWeightedPodAffinityTerm(h, x.PreferredDuringSchedulingIgnoredDuringExecution)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodAffinityTerm(h hash.FNV32a, x *PodAffinityTerm) hash.FNV32a {
+	if x.LabelSelector == nil && x.Namespaces == nil && x.TopologyKey == "" && x.NamespaceSelector == nil && x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
+		h = h.WriteSegment(tb[996]) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}
+	} else {
+		if x.LabelSelector == nil && x.Namespaces == nil && x.TopologyKey == "" {
+			h = h.WriteSegment(tb[997]) // {LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string)
+		} else {
+			if x.LabelSelector == nil {
+				h = h.WriteSegment(tb[998]) // {LabelSelector:(*v1.LabelSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[999]) // {LabelSelector:(*v1.LabelSelector)
+				h = tb.spewLabelSelector(h, x.LabelSelector)
+			}
+			if x.Namespaces == nil && x.TopologyKey == "" {
+				h = h.WriteSegment(tb[1000]) //  Namespaces:([]string)<nil> TopologyKey:(string)
+			} else {
+				if x.Namespaces == nil {
+					h = h.WriteSegment(tb[1001]) //  Namespaces:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[1002]) //  Namespaces:([]string)
+					h = tb.spewSliceString(h, x.Namespaces)
+				}
+				if x.TopologyKey == "" {
+					h = h.WriteSegment(tb[1003]) //  TopologyKey:(string)
+				} else {
+					h = h.WriteSegment(tb[1003]) //  TopologyKey:(string)
+					h = h.WriteString(x.TopologyKey)
+				}
+			}
+		}
+		if x.NamespaceSelector == nil && x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
+			h = h.WriteSegment(tb[1004]) //  NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}
+		} else {
+			if x.NamespaceSelector == nil {
+				h = h.WriteSegment(tb[1005]) //  NamespaceSelector:(*v1.LabelSelector)<nil>
+			} else {
+				h = h.WriteSegment(tb[1006]) //  NamespaceSelector:(*v1.LabelSelector)
+				h = tb.spewLabelSelector(h, x.NamespaceSelector)
+			}
+			if x.MatchLabelKeys == nil && x.MismatchLabelKeys == nil {
+				h = h.WriteSegment(tb[1007]) //  MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}
+			} else {
+				if x.MatchLabelKeys == nil {
+					h = h.WriteSegment(tb[1008]) //  MatchLabelKeys:([]string)<nil>
+				} else {
+					h = h.WriteSegment(tb[1009]) //  MatchLabelKeys:([]string)
+					h = tb.spewSliceString(h, x.MatchLabelKeys)
+				}
+				if x.MismatchLabelKeys == nil {
+					h = h.WriteSegment(tb[1010]) //  MismatchLabelKeys:([]string)<nil>}
+				} else {
+					h = h.WriteSegment(tb[1011]) //  MismatchLabelKeys:([]string)
+					h = tb.spewSliceString(h, x.MismatchLabelKeys)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewWeightedPodAffinityTerm(h hash.FNV32a, x *WeightedPodAffinityTerm) hash.FNV32a {
+	if x.Weight == 0 {
+		h = h.WriteSegment(tb[988]) // {Weight:(int32)0
+	} else {
+		h = h.WriteSegment(tb[989]) // {Weight:(int32)
+		h = hashInt(h, int64(x.Weight))
+	}
+	h = h.WriteSegment(tb[1012]) //  PodAffinityTerm:(v1.PodAffinityTerm)
+	h = tb.spewPodAffinityTerm(h, &x.PodAffinityTerm)
+	h = h.WriteString("}")
+	return h
+}
+
+func (tb *segTables) spewPodAntiAffinity(h hash.FNV32a, x *PodAntiAffinity) hash.FNV32a {
+	if x.RequiredDuringSchedulingIgnoredDuringExecution == nil && x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+		h = h.WriteSegment(tb[991]) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
+	} else {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			h = h.WriteSegment(tb[992]) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>
+		} else {
+			h = h.WriteSegment(tb[993]) // {RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)
+			h = tb.spewSlicePodAffinityTerm(h, x.RequiredDuringSchedulingIgnoredDuringExecution)
+		}
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			h = h.WriteSegment(tb[994]) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}
+		} else {
+			h = h.WriteSegment(tb[995]) //  PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)
+			h = tb.spewSliceWeightedPodAffinityTerm(h, x.PreferredDuringSchedulingIgnoredDuringExecution)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewToleration(h hash.FNV32a, x *Toleration) hash.FNV32a {
+	if x.Key == "" && x.Operator == "" && x.Value == "" && x.Effect == "" && x.TolerationSeconds == nil {
+		h = h.WriteSegment(tb[1013]) // {Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}
+	} else {
+		if x.Key == "" && x.Operator == "" {
+			h = h.WriteSegment(tb[1014]) // {Key:(string) Operator:(v1.TolerationOperator)
+		} else {
+			if x.Key == "" {
+				h = h.WriteSegment(tb[376]) // {Key:(string)
+			} else {
+				h = h.WriteSegment(tb[376]) // {Key:(string)
+				h = h.WriteString(x.Key)
+			}
+			if x.Operator == "" {
+				h = h.WriteSegment(tb[1015]) //  Operator:(v1.TolerationOperator)
+			} else {
+				h = h.WriteSegment(tb[1015]) //  Operator:(v1.TolerationOperator)
+				h = h.WriteString(x.Operator)
+			}
+		}
+		if x.Value == "" && x.Effect == "" && x.TolerationSeconds == nil {
+			h = h.WriteSegment(tb[1016]) //  Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}
+		} else {
+			if x.Value == "" {
+				h = h.WriteSegment(tb[747]) //  Value:(string)
+			} else {
+				h = h.WriteSegment(tb[747]) //  Value:(string)
+				h = h.WriteString(x.Value)
+			}
+			if x.Effect == "" && x.TolerationSeconds == nil {
+				h = h.WriteSegment(tb[1017]) //  Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}
+			} else {
+				if x.Effect == "" {
+					h = h.WriteSegment(tb[1018]) //  Effect:(v1.TaintEffect)
+				} else {
+					h = h.WriteSegment(tb[1018]) //  Effect:(v1.TaintEffect)
+					h = h.WriteString(x.Effect)
+				}
+				if x.TolerationSeconds == nil {
+					h = h.WriteSegment(tb[1019]) //  TolerationSeconds:(*int64)<nil>}
+				} else {
+					h = h.WriteSegment(tb[1020]) //  TolerationSeconds:(*int64)
+					h = hashInt(h, (*x.TolerationSeconds))
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewHostAlias(h hash.FNV32a, x *HostAlias) hash.FNV32a {
+	if x.IP == "" && x.Hostnames == nil {
+		h = h.WriteSegment(tb[1021]) // {IP:(string) Hostnames:([]string)<nil>}
+	} else {
+		if x.IP == "" {
+			h = h.WriteSegment(tb[1022]) // {IP:(string)
+		} else {
+			h = h.WriteSegment(tb[1022]) // {IP:(string)
+			h = h.WriteString(x.IP)
+		}
+		if x.Hostnames == nil {
+			h = h.WriteSegment(tb[1023]) //  Hostnames:([]string)<nil>}
+		} else {
+			h = h.WriteSegment(tb[1024]) //  Hostnames:([]string)
+			h = tb.spewSliceString(h, x.Hostnames)
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodDNSConfig(h hash.FNV32a, x *PodDNSConfig) hash.FNV32a {
+	if x.Nameservers == nil && x.Searches == nil && x.Options == nil {
+		h = h.WriteSegment(tb[1025]) // {Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>}
+	} else {
+		if x.Nameservers == nil {
+			h = h.WriteSegment(tb[1026]) // {Nameservers:([]string)<nil>
+		} else {
+			h = h.WriteSegment(tb[1027]) // {Nameservers:([]string)
+			h = tb.spewSliceString(h, x.Nameservers)
+		}
+		if x.Searches == nil && x.Options == nil {
+			h = h.WriteSegment(tb[1028]) //  Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>}
+		} else {
+			if x.Searches == nil {
+				h = h.WriteSegment(tb[1029]) //  Searches:([]string)<nil>
+			} else {
+				h = h.WriteSegment(tb[1030]) //  Searches:([]string)
+				h = tb.spewSliceString(h, x.Searches)
+			}
+			if x.Options == nil {
+				h = h.WriteSegment(tb[1031]) //  Options:([]v1.PodDNSConfigOption)<nil>}
+			} else {
+				h = h.WriteSegment(tb[1032]) //  Options:([]v1.PodDNSConfigOption)
+				h = tb.spewSlicePodDNSConfigOption(h, x.Options)
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodDNSConfigOption(h hash.FNV32a, x *PodDNSConfigOption) hash.FNV32a {
+	if x.Name == "" && x.Value == nil {
+		h = h.WriteSegment(tb[1033]) // {Name:(string) Value:(*string)<nil>}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.Value == nil {
+			h = h.WriteSegment(tb[1034]) //  Value:(*string)<nil>}
+		} else {
+			h = h.WriteSegment(tb[1035]) //  Value:(*string)
+			h = h.WriteString((*x.Value))
+			h = h.WriteString("}")
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodReadinessGate(h hash.FNV32a, x *PodReadinessGate) hash.FNV32a {
+	if x.ConditionType == "" {
+		h = h.WriteSegment(tb[1036]) // {ConditionType:(v1.PodConditionType)}
+	} else {
+		h = h.WriteSegment(tb[1037]) // {ConditionType:(v1.PodConditionType)
+		h = h.WriteString(x.ConditionType)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewTopologySpreadConstraint(h hash.FNV32a, x *TopologySpreadConstraint) hash.FNV32a {
+	if x.MaxSkew == 0 && x.TopologyKey == "" && x.WhenUnsatisfiable == "" && x.LabelSelector == nil && x.MinDomains == nil && x.NodeAffinityPolicy == nil && x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
+		h = h.WriteSegment(tb[1038]) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}
+	} else {
+		if x.MaxSkew == 0 && x.TopologyKey == "" && x.WhenUnsatisfiable == "" && x.LabelSelector == nil {
+			h = h.WriteSegment(tb[1039]) // {MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
+		} else {
+			if x.MaxSkew == 0 && x.TopologyKey == "" {
+				h = h.WriteSegment(tb[1040]) // {MaxSkew:(int32)0 TopologyKey:(string)
+			} else {
+				if x.MaxSkew == 0 {
+					h = h.WriteSegment(tb[1041]) // {MaxSkew:(int32)0
+				} else {
+					h = h.WriteSegment(tb[1042]) // {MaxSkew:(int32)
+					h = hashInt(h, int64(x.MaxSkew))
+				}
+				if x.TopologyKey == "" {
+					h = h.WriteSegment(tb[1003]) //  TopologyKey:(string)
+				} else {
+					h = h.WriteSegment(tb[1003]) //  TopologyKey:(string)
+					h = h.WriteString(x.TopologyKey)
+				}
+			}
+			if x.WhenUnsatisfiable == "" && x.LabelSelector == nil {
+				h = h.WriteSegment(tb[1043]) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>
+			} else {
+				if x.WhenUnsatisfiable == "" {
+					h = h.WriteSegment(tb[1044]) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
+				} else {
+					h = h.WriteSegment(tb[1044]) //  WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)
+					h = h.WriteString(x.WhenUnsatisfiable)
+				}
+				if x.LabelSelector == nil {
+					h = h.WriteSegment(tb[555]) //  LabelSelector:(*v1.LabelSelector)<nil>
+				} else {
+					h = h.WriteSegment(tb[556]) //  LabelSelector:(*v1.LabelSelector)
+					h = tb.spewLabelSelector(h, x.LabelSelector)
+				}
+			}
+		}
+		if x.MinDomains == nil && x.NodeAffinityPolicy == nil && x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
+			h = h.WriteSegment(tb[1045]) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}
+		} else {
+			if x.MinDomains == nil && x.NodeAffinityPolicy == nil {
+				h = h.WriteSegment(tb[1046]) //  MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
+			} else {
+				if x.MinDomains == nil {
+					h = h.WriteSegment(tb[1047]) //  MinDomains:(*int32)<nil>
+				} else {
+					h = h.WriteSegment(tb[1048]) //  MinDomains:(*int32)
+					h = hashInt(h, int64((*x.MinDomains)))
+				}
+				if x.NodeAffinityPolicy == nil {
+					h = h.WriteSegment(tb[1049]) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>
+				} else {
+					h = h.WriteSegment(tb[1050]) //  NodeAffinityPolicy:(*v1.NodeInclusionPolicy)
+					h = h.WriteString((*x.NodeAffinityPolicy))
+				}
+			}
+			if x.NodeTaintsPolicy == nil && x.MatchLabelKeys == nil {
+				h = h.WriteSegment(tb[1051]) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}
+			} else {
+				if x.NodeTaintsPolicy == nil {
+					h = h.WriteSegment(tb[1052]) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil>
+				} else {
+					h = h.WriteSegment(tb[1053]) //  NodeTaintsPolicy:(*v1.NodeInclusionPolicy)
+					h = h.WriteString((*x.NodeTaintsPolicy))
+				}
+				if x.MatchLabelKeys == nil {
+					h = h.WriteSegment(tb[1054]) //  MatchLabelKeys:([]string)<nil>}
+				} else {
+					h = h.WriteSegment(tb[1009]) //  MatchLabelKeys:([]string)
+					h = tb.spewSliceString(h, x.MatchLabelKeys)
+					h = h.WriteString("}")
+				}
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodOS(h hash.FNV32a, x *PodOS) hash.FNV32a {
+	if x.Name == "" {
+		h = h.WriteSegment(tb[1055]) // {Name:(v1.OSName)}
+	} else {
+		h = h.WriteSegment(tb[1056]) // {Name:(v1.OSName)
+		h = h.WriteString(x.Name)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewPodSchedulingGate(h hash.FNV32a, x *PodSchedulingGate) hash.FNV32a {
+	if x.Name == "" {
+		h = h.WriteSegment(tb[410]) // {Name:(string)}
+	} else {
+		h = h.WriteSegment(tb[64]) // {Name:(string)
+		h = h.WriteString(x.Name)
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewPodResourceClaim(h hash.FNV32a, x *PodResourceClaim) hash.FNV32a {
+	if x.Name == "" && x.ResourceClaimName == nil && x.ResourceClaimTemplateName == nil {
+		h = h.WriteSegment(tb[1057]) // {Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>}
+	} else {
+		if x.Name == "" {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+		} else {
+			h = h.WriteSegment(tb[64]) // {Name:(string)
+			h = h.WriteString(x.Name)
+		}
+		if x.ResourceClaimName == nil && x.ResourceClaimTemplateName == nil {
+			h = h.WriteSegment(tb[1058]) //  ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>}
+		} else {
+			if x.ResourceClaimName == nil {
+				h = h.WriteSegment(tb[1059]) //  ResourceClaimName:(*string)<nil>
+			} else {
+				h = h.WriteSegment(tb[1060]) //  ResourceClaimName:(*string)
+				h = h.WriteString((*x.ResourceClaimName))
+			}
+			if x.ResourceClaimTemplateName == nil {
+				h = h.WriteSegment(tb[1061]) //  ResourceClaimTemplateName:(*string)<nil>}
+			} else {
+				h = h.WriteSegment(tb[1062]) //  ResourceClaimTemplateName:(*string)
+				h = h.WriteString((*x.ResourceClaimTemplateName))
+				h = h.WriteString("}")
+			}
+		}
+	}
+	return h
+}
+
+func (tb *segTables) spewPodSchedulingGroup(h hash.FNV32a, x *PodSchedulingGroup) hash.FNV32a {
+	if x.PodGroupName == nil {
+		h = h.WriteSegment(tb[1063]) // {PodGroupName:(*string)<nil>}
+	} else {
+		h = h.WriteSegment(tb[1064]) // {PodGroupName:(*string)
+		h = h.WriteString((*x.PodGroupName))
+		h = h.WriteString("}")
+	}
+	return h
+}
+
+func (tb *segTables) spewSliceOwnerReference(h hash.FNV32a, s []OwnerReference) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewOwnerReference(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceManagedFieldsEntry(h hash.FNV32a, s []ManagedFieldsEntry) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewManagedFieldsEntry(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceLabelSelectorRequirement(h hash.FNV32a, s []LabelSelectorRequirement) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewLabelSelectorRequirement(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceVolume(h hash.FNV32a, s []Volume) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewVolume(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceContainer(h hash.FNV32a, s []Container) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewContainer(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceEphemeralContainer(h hash.FNV32a, s []EphemeralContainer) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewEphemeralContainer(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceLocalObjectReference(h hash.FNV32a, s []LocalObjectReference) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewLocalObjectReference(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceToleration(h hash.FNV32a, s []Toleration) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewToleration(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceHostAlias(h hash.FNV32a, s []HostAlias) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewHostAlias(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSlicePodReadinessGate(h hash.FNV32a, s []PodReadinessGate) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewPodReadinessGate(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceTopologySpreadConstraint(h hash.FNV32a, s []TopologySpreadConstraint) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewTopologySpreadConstraint(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSlicePodSchedulingGate(h hash.FNV32a, s []PodSchedulingGate) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewPodSchedulingGate(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSlicePodResourceClaim(h hash.FNV32a, s []PodResourceClaim) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewPodResourceClaim(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceKeyToPath(h hash.FNV32a, s []KeyToPath) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewKeyToPath(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceDownwardAPIVolumeFile(h hash.FNV32a, s []DownwardAPIVolumeFile) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewDownwardAPIVolumeFile(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceVolumeProjection(h hash.FNV32a, s []VolumeProjection) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewVolumeProjection(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceContainerPort(h hash.FNV32a, s []ContainerPort) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewContainerPort(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceEnvFromSource(h hash.FNV32a, s []EnvFromSource) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewEnvFromSource(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceEnvVar(h hash.FNV32a, s []EnvVar) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewEnvVar(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceContainerResizePolicy(h hash.FNV32a, s []ContainerResizePolicy) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewContainerResizePolicy(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceContainerRestartRule(h hash.FNV32a, s []ContainerRestartRule) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewContainerRestartRule(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceVolumeMount(h hash.FNV32a, s []VolumeMount) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewVolumeMount(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceVolumeDevice(h hash.FNV32a, s []VolumeDevice) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewVolumeDevice(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceResourceClaim(h hash.FNV32a, s []ResourceClaim) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewResourceClaim(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceHTTPHeader(h hash.FNV32a, s []HTTPHeader) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewHTTPHeader(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceSysctl(h hash.FNV32a, s []Sysctl) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewSysctl(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSlicePreferredSchedulingTerm(h hash.FNV32a, s []PreferredSchedulingTerm) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewPreferredSchedulingTerm(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceNodeSelectorTerm(h hash.FNV32a, s []NodeSelectorTerm) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewNodeSelectorTerm(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceNodeSelectorRequirement(h hash.FNV32a, s []NodeSelectorRequirement) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewNodeSelectorRequirement(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSlicePodAffinityTerm(h hash.FNV32a, s []PodAffinityTerm) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewPodAffinityTerm(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSliceWeightedPodAffinityTerm(h hash.FNV32a, s []WeightedPodAffinityTerm) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewWeightedPodAffinityTerm(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
+}
+
+func (tb *segTables) spewSlicePodDNSConfigOption(h hash.FNV32a, s []PodDNSConfigOption) hash.FNV32a {
+	if s == nil {
+		h = h.WriteSegment(tb[35]) // <nil>
+		return h
+	}
+	h = h.WriteString("[")
+	for i := range s {
+		if i > 0 {
+			h = h.WriteString(" ")
+		}
+		h = tb.spewPodDNSConfigOption(h, &s[i])
+	}
+	h = h.WriteString("]")
+	return h
 }
 
 // segmentTexts are the constant pieces of the renderings, by number.
 var segmentTexts = [...]string{
 	"{i:(resource.int64Amount){value:(int64)",
+	" scale:(resource.Scale)-9} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-8} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-7} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-6} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-5} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-4} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-2} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)-1} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)0} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)1} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)2} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)4} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)5} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)6} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)7} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)8} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
+	" scale:(resource.Scale)9} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
 	" scale:(resource.Scale)",
 	"} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)",
 	"} d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)",
 	" abs:(big.nat)",
 	"} scale:(inf.Scale)",
 	"}} s:(string)",
+	" Format:(resource.Format)DecimalSI}]",
+	" Format:(resource.Format)DecimalSI}",
+	" Format:(resource.Format)BinarySI}]",
+	" Format:(resource.Format)BinarySI}",
+	" Format:(resource.Format)DecimalExponent}]",
+	" Format:(resource.Format)DecimalExponent}",
 	" Format:(resource.Format)",
+	"}]",
 	"}",
+	"<nil>",
+	"map[]",
+	"map[cpu:{i:(resource.int64Amount){value:(int64)",
+	" cpu:{i:(resource.int64Amount){value:(int64)",
+	"map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)",
+	" ephemeral-storage:{i:(resource.int64Amount){value:(int64)",
+	"map[memory:{i:(resource.int64Amount){value:(int64)",
+	" memory:{i:(resource.int64Amount){value:(int64)",
+	"map[",
+	" ",
+	":{i:(resource.int64Amount){value:(int64)",
 	"{Type:(intstr.Type)",
 	" IntVal:(int32)",
 	" StrVal:(string)",
@@ -5678,16 +11868,13 @@ var segmentTexts = [...]string{
 	" loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}",
 	"{Raw:([]uint8)<nil>}",
 	"{Raw:([]uint8)[",
-	" ",
 	"]}",
-	"<nil>",
 	"[",
 	"]",
-	"map[",
 	":",
-	"{ObjectMeta:(v1.ObjectMeta)",
+	"(v1.PodTemplateSpec){ObjectMeta:(v1.ObjectMeta)",
 	" Spec:(v1.PodSpec)",
-	"{Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	"{Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}",
 	"{Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0",
 	"{Name:(string) GenerateName:(string) Namespace:(string)",
 	"{Name:(string)",
@@ -5702,7 +11889,7 @@ var segmentTexts = [...]string{
 	" ResourceVersion:(string)",
 	" Generation:(int64)0",
 	" Generation:(int64)",
-	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil> Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}",
 	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> DeletionGracePeriodSeconds:(*int64)<nil> Labels:(map[string]string)<nil>",
 	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil>",
 	" CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}",
@@ -5714,67 +11901,71 @@ var segmentTexts = [...]string{
 	" DeletionGracePeriodSeconds:(*int64)",
 	" Labels:(map[string]string)<nil>",
 	" Labels:(map[string]string)",
-	" Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil> Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}",
 	" Annotations:(map[string]string)<nil> OwnerReferences:([]v1.OwnerReference)<nil>",
 	" Annotations:(map[string]string)<nil>",
 	" Annotations:(map[string]string)",
 	" OwnerReferences:([]v1.OwnerReference)<nil>",
 	" OwnerReferences:([]v1.OwnerReference)",
-	" Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" Finalizers:([]string)<nil> ManagedFields:([]v1.ManagedFieldsEntry)<nil>}",
 	" Finalizers:([]string)<nil>",
 	" Finalizers:([]string)",
-	" ManagedFields:([]v1.ManagedFieldsEntry)<nil>",
+	" ManagedFields:([]v1.ManagedFieldsEntry)<nil>}",
 	" ManagedFields:([]v1.ManagedFieldsEntry)",
-	"{APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>",
+	"{APIVersion:(string) Kind:(string) Name:(string) UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}",
 	"{APIVersion:(string) Kind:(string) Name:(string)",
 	"{APIVersion:(string)",
 	" Kind:(string) Name:(string)",
 	" Kind:(string)",
 	" Name:(string)",
-	" UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>",
-	" Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>",
+	" UID:(types.UID) Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}",
+	" Controller:(*bool)<nil> BlockOwnerDeletion:(*bool)<nil>}",
 	" Controller:(*bool)<nil>",
 	" Controller:(*bool)",
-	" BlockOwnerDeletion:(*bool)<nil>",
+	" BlockOwnerDeletion:(*bool)<nil>}",
 	" BlockOwnerDeletion:(*bool)",
-	"{Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)",
+	"{Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string) Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}",
 	"{Manager:(string) Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)",
 	"{Manager:(string)",
 	" Operation:(v1.ManagedFieldsOperationType) APIVersion:(string)",
 	" Operation:(v1.ManagedFieldsOperationType)",
 	" APIVersion:(string)",
-	" Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)",
+	" Time:(*v1.Time)<nil> FieldsType:(string) FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}",
 	" Time:(*v1.Time)<nil> FieldsType:(string)",
 	" Time:(*v1.Time)<nil>",
 	" Time:(*v1.Time)",
 	" FieldsType:(string)",
-	" FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)",
+	" FieldsV1:(*v1.FieldsV1)<nil> Subresource:(string)}",
 	" FieldsV1:(*v1.FieldsV1)<nil>",
 	" FieldsV1:(*v1.FieldsV1)",
+	" Subresource:(string)}",
 	" Subresource:(string)",
-	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
-	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)",
-	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy) TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
-	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string) Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string) DeprecatedServiceAccount:(string) AutomountServiceAccountToken:(*bool)<nil> NodeName:(string) HostNetwork:(bool)false HostPID:(bool)false HostIPC:(bool)false ShareProcessNamespace:(*bool)<nil> SecurityContext:(*v1.PodSecurityContext)<nil> ImagePullSecrets:([]v1.LocalObjectReference)<nil> Hostname:(string) Subdomain:(string)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil> Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always",
 	"{Volumes:([]v1.Volume)<nil> InitContainers:([]v1.Container)<nil>",
 	"{Volumes:([]v1.Volume)<nil>",
 	"{Volumes:([]v1.Volume)",
 	" InitContainers:([]v1.Container)<nil>",
 	" InitContainers:([]v1.Container)",
-	" Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)",
+	" Containers:([]v1.Container)<nil> EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always",
 	" Containers:([]v1.Container)<nil>",
 	" Containers:([]v1.Container)",
-	" EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)",
+	" EphemeralContainers:([]v1.EphemeralContainer)<nil> RestartPolicy:(v1.RestartPolicy)Always",
 	" EphemeralContainers:([]v1.EphemeralContainer)<nil>",
 	" EphemeralContainers:([]v1.EphemeralContainer)",
+	" RestartPolicy:(v1.RestartPolicy)Always",
 	" RestartPolicy:(v1.RestartPolicy)",
-	" TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
-	" TerminationGracePeriodSeconds:(*int64)<nil> ActiveDeadlineSeconds:(*int64)<nil>",
+	" TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil> DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	" TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil>",
+	" TerminationGracePeriodSeconds:(*int64)30",
 	" TerminationGracePeriodSeconds:(*int64)<nil>",
 	" TerminationGracePeriodSeconds:(*int64)",
 	" ActiveDeadlineSeconds:(*int64)<nil>",
 	" ActiveDeadlineSeconds:(*int64)",
-	" DNSPolicy:(v1.DNSPolicy) NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	" DNSPolicy:(v1.DNSPolicy)ClusterFirst NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
+	" DNSPolicy:(v1.DNSPolicy)ClusterFirst",
 	" DNSPolicy:(v1.DNSPolicy)",
 	" NodeSelector:(map[string]string)<nil> ServiceAccountName:(string)",
 	" NodeSelector:(map[string]string)<nil>",
@@ -5808,12 +11999,13 @@ var segmentTexts = [...]string{
 	" Hostname:(string) Subdomain:(string)",
 	" Hostname:(string)",
 	" Subdomain:(string)",
-	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
-	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>",
-	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string) Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)",
-	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string)",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil> PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string) Priority:(*int32)<nil> DNSConfig:(*v1.PodDNSConfig)<nil> ReadinessGates:([]v1.PodReadinessGate)<nil> RuntimeClassName:(*string)<nil> EnableServiceLinks:(*bool)<nil>",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)",
+	" Affinity:(*v1.Affinity)<nil> SchedulerName:(string)default-scheduler",
 	" Affinity:(*v1.Affinity)<nil>",
 	" Affinity:(*v1.Affinity)",
+	" SchedulerName:(string)default-scheduler",
 	" SchedulerName:(string)",
 	" Tolerations:([]v1.Toleration)<nil> HostAliases:([]v1.HostAlias)<nil> PriorityClassName:(string)",
 	" Tolerations:([]v1.Toleration)<nil>",
@@ -5836,7 +12028,7 @@ var segmentTexts = [...]string{
 	" RuntimeClassName:(*string)",
 	" EnableServiceLinks:(*bool)<nil>",
 	" EnableServiceLinks:(*bool)",
-	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil> HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
 	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil> TopologySpreadConstraints:([]v1.TopologySpreadConstraint)<nil> SetHostnameAsFQDN:(*bool)<nil> OS:(*v1.PodOS)<nil>",
 	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil> Overhead:(v1.ResourceList)<nil>",
 	" PreemptionPolicy:(*v1.PreemptionPolicy)<nil>",
@@ -5851,7 +12043,7 @@ var segmentTexts = [...]string{
 	" SetHostnameAsFQDN:(*bool)",
 	" OS:(*v1.PodOS)<nil>",
 	" OS:(*v1.PodOS)",
-	" HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil> Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
 	" HostUsers:(*bool)<nil> SchedulingGates:([]v1.PodSchedulingGate)<nil> ResourceClaims:([]v1.PodResourceClaim)<nil>",
 	" HostUsers:(*bool)<nil>",
 	" HostUsers:(*bool)",
@@ -5860,16 +12052,16 @@ var segmentTexts = [...]string{
 	" SchedulingGates:([]v1.PodSchedulingGate)",
 	" ResourceClaims:([]v1.PodResourceClaim)<nil>",
 	" ResourceClaims:([]v1.PodResourceClaim)",
-	" Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" Resources:(*v1.ResourceRequirements)<nil> HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
 	" Resources:(*v1.ResourceRequirements)<nil>",
 	" Resources:(*v1.ResourceRequirements)",
-	" HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" HostnameOverride:(*string)<nil> SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
 	" HostnameOverride:(*string)<nil>",
 	" HostnameOverride:(*string)",
-	" SchedulingGroup:(*v1.PodSchedulingGroup)<nil>",
+	" SchedulingGroup:(*v1.PodSchedulingGroup)<nil>}",
 	" SchedulingGroup:(*v1.PodSchedulingGroup)",
 	" VolumeSource:(v1.VolumeSource)",
-	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil> DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}",
 	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil> ISCSI:(*v1.ISCSIVolumeSource)<nil> Glusterfs:(*v1.GlusterfsVolumeSource)<nil> PersistentVolumeClaim:(*v1.PersistentVolumeClaimVolumeSource)<nil> RBD:(*v1.RBDVolumeSource)<nil> FlexVolume:(*v1.FlexVolumeSource)<nil> Cinder:(*v1.CinderVolumeSource)<nil> CephFS:(*v1.CephFSVolumeSource)<nil> Flocker:(*v1.FlockerVolumeSource)<nil>",
 	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil> AWSElasticBlockStore:(*v1.AWSElasticBlockStoreVolumeSource)<nil> GitRepo:(*v1.GitRepoVolumeSource)<nil> Secret:(*v1.SecretVolumeSource)<nil> NFS:(*v1.NFSVolumeSource)<nil>",
 	"{HostPath:(*v1.HostPathVolumeSource)<nil> EmptyDir:(*v1.EmptyDirVolumeSource)<nil> GCEPersistentDisk:(*v1.GCEPersistentDiskVolumeSource)<nil>",
@@ -5914,7 +12106,7 @@ var segmentTexts = [...]string{
 	" CephFS:(*v1.CephFSVolumeSource)",
 	" Flocker:(*v1.FlockerVolumeSource)<nil>",
 	" Flocker:(*v1.FlockerVolumeSource)",
-	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil> PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}",
 	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil> ConfigMap:(*v1.ConfigMapVolumeSource)<nil> VsphereVolume:(*v1.VsphereVirtualDiskVolumeSource)<nil> Quobyte:(*v1.QuobyteVolumeSource)<nil> AzureDisk:(*v1.AzureDiskVolumeSource)<nil>",
 	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil> FC:(*v1.FCVolumeSource)<nil> AzureFile:(*v1.AzureFileVolumeSource)<nil>",
 	" DownwardAPI:(*v1.DownwardAPIVolumeSource)<nil>",
@@ -5935,7 +12127,7 @@ var segmentTexts = [...]string{
 	" Quobyte:(*v1.QuobyteVolumeSource)",
 	" AzureDisk:(*v1.AzureDiskVolumeSource)<nil>",
 	" AzureDisk:(*v1.AzureDiskVolumeSource)",
-	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil> StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}",
 	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil> PortworxVolume:(*v1.PortworxVolumeSource)<nil> ScaleIO:(*v1.ScaleIOVolumeSource)<nil>",
 	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil> Projected:(*v1.ProjectedVolumeSource)<nil>",
 	" PhotonPersistentDisk:(*v1.PhotonPersistentDiskVolumeSource)<nil>",
@@ -5947,62 +12139,65 @@ var segmentTexts = [...]string{
 	" PortworxVolume:(*v1.PortworxVolumeSource)",
 	" ScaleIO:(*v1.ScaleIOVolumeSource)<nil>",
 	" ScaleIO:(*v1.ScaleIOVolumeSource)",
-	" StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil> Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}",
 	" StorageOS:(*v1.StorageOSVolumeSource)<nil> CSI:(*v1.CSIVolumeSource)<nil>",
 	" StorageOS:(*v1.StorageOSVolumeSource)<nil>",
 	" StorageOS:(*v1.StorageOSVolumeSource)",
 	" CSI:(*v1.CSIVolumeSource)<nil>",
 	" CSI:(*v1.CSIVolumeSource)",
-	" Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>",
+	" Ephemeral:(*v1.EphemeralVolumeSource)<nil> Image:(*v1.ImageVolumeSource)<nil>}",
 	" Ephemeral:(*v1.EphemeralVolumeSource)<nil>",
 	" Ephemeral:(*v1.EphemeralVolumeSource)",
-	" Image:(*v1.ImageVolumeSource)<nil>",
+	" Image:(*v1.ImageVolumeSource)<nil>}",
 	" Image:(*v1.ImageVolumeSource)",
-	"{Path:(string) Type:(*v1.HostPathType)<nil>",
+	"{Path:(string) Type:(*v1.HostPathType)}",
 	"{Path:(string)",
-	" Type:(*v1.HostPathType)<nil>",
+	" Type:(*v1.HostPathType)}",
+	" Type:(*v1.HostPathType)<nil>}",
 	" Type:(*v1.HostPathType)",
-	"{Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>",
+	"{Medium:(v1.StorageMedium) SizeLimit:(*resource.Quantity)<nil>}",
 	"{Medium:(v1.StorageMedium)",
-	" SizeLimit:(*resource.Quantity)<nil>",
+	" SizeLimit:(*resource.Quantity)<nil>}",
 	" SizeLimit:(*resource.Quantity)",
-	"{PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false",
+	"{PDName:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false}",
 	"{PDName:(string) FSType:(string)",
 	"{PDName:(string)",
 	" FSType:(string)",
-	" Partition:(int32)0 ReadOnly:(bool)false",
+	" Partition:(int32)0 ReadOnly:(bool)false}",
 	" Partition:(int32)0",
 	" Partition:(int32)",
-	" ReadOnly:(bool)false",
+	" ReadOnly:(bool)false}",
 	" ReadOnly:(bool)",
-	"{VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false",
+	"{VolumeID:(string) FSType:(string) Partition:(int32)0 ReadOnly:(bool)false}",
 	"{VolumeID:(string) FSType:(string)",
 	"{VolumeID:(string)",
-	"{Repository:(string) Revision:(string) Directory:(string)",
+	"{Repository:(string) Revision:(string) Directory:(string)}",
 	"{Repository:(string)",
-	" Revision:(string) Directory:(string)",
+	" Revision:(string) Directory:(string)}",
 	" Revision:(string)",
+	" Directory:(string)}",
 	" Directory:(string)",
-	"{SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>",
+	"{SecretName:(string) Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)420 Optional:(*bool)<nil>}",
 	"{SecretName:(string) Items:([]v1.KeyToPath)<nil>",
 	"{SecretName:(string)",
 	" Items:([]v1.KeyToPath)<nil>",
 	" Items:([]v1.KeyToPath)",
-	" DefaultMode:(*int32)<nil> Optional:(*bool)<nil>",
+	" DefaultMode:(*int32)420 Optional:(*bool)<nil>}",
+	" DefaultMode:(*int32)420",
 	" DefaultMode:(*int32)<nil>",
 	" DefaultMode:(*int32)",
-	" Optional:(*bool)<nil>",
+	" Optional:(*bool)<nil>}",
 	" Optional:(*bool)",
-	"{Key:(string) Path:(string) Mode:(*int32)<nil>",
+	"{Key:(string) Path:(string) Mode:(*int32)<nil>}",
 	"{Key:(string)",
-	" Path:(string) Mode:(*int32)<nil>",
+	" Path:(string) Mode:(*int32)<nil>}",
 	" Path:(string)",
-	" Mode:(*int32)<nil>",
+	" Mode:(*int32)<nil>}",
 	" Mode:(*int32)",
-	"{Server:(string) Path:(string) ReadOnly:(bool)false",
+	"{Server:(string) Path:(string) ReadOnly:(bool)false}",
 	"{Server:(string)",
-	" Path:(string) ReadOnly:(bool)false",
-	"{TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" Path:(string) ReadOnly:(bool)false}",
+	"{TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string) ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}",
 	"{TargetPortal:(string) IQN:(string) Lun:(int32)0 ISCSIInterface:(string) FSType:(string)",
 	"{TargetPortal:(string) IQN:(string)",
 	"{TargetPortal:(string)",
@@ -6012,26 +12207,28 @@ var segmentTexts = [...]string{
 	" Lun:(int32)",
 	" ISCSIInterface:(string) FSType:(string)",
 	" ISCSIInterface:(string)",
-	" ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}",
 	" ReadOnly:(bool)false Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false",
+	" ReadOnly:(bool)false",
 	" Portals:([]string)<nil> DiscoveryCHAPAuth:(bool)false",
 	" Portals:([]string)<nil>",
 	" Portals:([]string)",
 	" DiscoveryCHAPAuth:(bool)false",
 	" DiscoveryCHAPAuth:(bool)",
-	" SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" SessionCHAPAuth:(bool)false SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}",
 	" SessionCHAPAuth:(bool)false",
 	" SessionCHAPAuth:(bool)",
-	" SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>",
+	" SecretRef:(*v1.LocalObjectReference)<nil> InitiatorName:(*string)<nil>}",
 	" SecretRef:(*v1.LocalObjectReference)<nil>",
 	" SecretRef:(*v1.LocalObjectReference)",
-	" InitiatorName:(*string)<nil>",
+	" InitiatorName:(*string)<nil>}",
 	" InitiatorName:(*string)",
-	"{EndpointsName:(string) Path:(string) ReadOnly:(bool)false",
+	"{Name:(string)}",
+	"{EndpointsName:(string) Path:(string) ReadOnly:(bool)false}",
 	"{EndpointsName:(string)",
-	"{ClaimName:(string) ReadOnly:(bool)false",
+	"{ClaimName:(string) ReadOnly:(bool)false}",
 	"{ClaimName:(string)",
-	"{CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	"{CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string) RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}",
 	"{CephMonitors:([]string)<nil> RBDImage:(string) FSType:(string) RBDPool:(string)",
 	"{CephMonitors:([]string)<nil> RBDImage:(string)",
 	"{CephMonitors:([]string)<nil>",
@@ -6039,98 +12236,107 @@ var segmentTexts = [...]string{
 	" RBDImage:(string)",
 	" FSType:(string) RBDPool:(string)",
 	" RBDPool:(string)",
-	" RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	" RadosUser:(string) Keyring:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}",
 	" RadosUser:(string) Keyring:(string)",
 	" RadosUser:(string)",
 	" Keyring:(string)",
-	" SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
-	"{Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>",
+	" SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}",
+	"{Driver:(string) FSType:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>}",
 	"{Driver:(string) FSType:(string)",
 	"{Driver:(string)",
-	" SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>",
-	" ReadOnly:(bool)false Options:(map[string]string)<nil>",
-	" Options:(map[string]string)<nil>",
+	" SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false Options:(map[string]string)<nil>}",
+	" ReadOnly:(bool)false Options:(map[string]string)<nil>}",
+	" Options:(map[string]string)<nil>}",
 	" Options:(map[string]string)",
-	"{VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
-	" ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
-	"{Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	"{VolumeID:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}",
+	" ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}",
+	" SecretRef:(*v1.LocalObjectReference)<nil>}",
+	"{Monitors:([]string)<nil> Path:(string) User:(string) SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}",
 	"{Monitors:([]string)<nil> Path:(string) User:(string)",
 	"{Monitors:([]string)<nil>",
 	"{Monitors:([]string)",
 	" Path:(string) User:(string)",
 	" User:(string)",
-	" SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false",
+	" SecretFile:(string) SecretRef:(*v1.LocalObjectReference)<nil> ReadOnly:(bool)false}",
 	" SecretFile:(string)",
-	"{DatasetName:(string) DatasetUUID:(string)",
+	"{DatasetName:(string) DatasetUUID:(string)}",
 	"{DatasetName:(string)",
+	" DatasetUUID:(string)}",
 	" DatasetUUID:(string)",
-	"{Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)<nil>",
+	"{Items:([]v1.DownwardAPIVolumeFile)<nil> DefaultMode:(*int32)420}",
 	"{Items:([]v1.DownwardAPIVolumeFile)<nil>",
 	"{Items:([]v1.DownwardAPIVolumeFile)",
-	"{Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>",
+	" DefaultMode:(*int32)420}",
+	" DefaultMode:(*int32)<nil>}",
+	"{Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>}",
 	"{Path:(string) FieldRef:(*v1.ObjectFieldSelector)<nil>",
 	" FieldRef:(*v1.ObjectFieldSelector)<nil>",
 	" FieldRef:(*v1.ObjectFieldSelector)",
-	" ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>",
+	" ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> Mode:(*int32)<nil>}",
 	" ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>",
 	" ResourceFieldRef:(*v1.ResourceFieldSelector)",
-	"{APIVersion:(string) FieldPath:(string)",
+	"{APIVersion:(string)v1 FieldPath:(string)}",
+	"{APIVersion:(string)v1",
+	" FieldPath:(string)}",
 	" FieldPath:(string)",
 	"{ContainerName:(string) Resource:(string)",
 	"{ContainerName:(string)",
 	" Resource:(string)",
 	" Divisor:(resource.Quantity)",
-	"{TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>",
+	"{TargetWWNs:([]string)<nil> Lun:(*int32)<nil> FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>}",
 	"{TargetWWNs:([]string)<nil> Lun:(*int32)<nil>",
 	"{TargetWWNs:([]string)<nil>",
 	"{TargetWWNs:([]string)",
 	" Lun:(*int32)<nil>",
 	" Lun:(*int32)",
-	" FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>",
-	" ReadOnly:(bool)false WWIDs:([]string)<nil>",
-	" WWIDs:([]string)<nil>",
+	" FSType:(string) ReadOnly:(bool)false WWIDs:([]string)<nil>}",
+	" ReadOnly:(bool)false WWIDs:([]string)<nil>}",
+	" WWIDs:([]string)<nil>}",
 	" WWIDs:([]string)",
-	"{SecretName:(string) ShareName:(string) ReadOnly:(bool)false",
-	" ShareName:(string) ReadOnly:(bool)false",
+	"{SecretName:(string) ShareName:(string) ReadOnly:(bool)false}",
+	" ShareName:(string) ReadOnly:(bool)false}",
 	" ShareName:(string)",
 	"{LocalObjectReference:(v1.LocalObjectReference)",
-	" Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)<nil> Optional:(*bool)<nil>",
-	"{VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)",
+	" Items:([]v1.KeyToPath)<nil> DefaultMode:(*int32)420 Optional:(*bool)<nil>}",
+	"{VolumePath:(string) FSType:(string) StoragePolicyName:(string) StoragePolicyID:(string)}",
 	"{VolumePath:(string) FSType:(string)",
 	"{VolumePath:(string)",
-	" StoragePolicyName:(string) StoragePolicyID:(string)",
+	" StoragePolicyName:(string) StoragePolicyID:(string)}",
 	" StoragePolicyName:(string)",
+	" StoragePolicyID:(string)}",
 	" StoragePolicyID:(string)",
-	"{Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)",
+	"{Registry:(string) Volume:(string) ReadOnly:(bool)false User:(string) Group:(string) Tenant:(string)}",
 	"{Registry:(string) Volume:(string) ReadOnly:(bool)false",
 	"{Registry:(string)",
 	" Volume:(string) ReadOnly:(bool)false",
 	" Volume:(string)",
-	" User:(string) Group:(string) Tenant:(string)",
-	" Group:(string) Tenant:(string)",
+	" User:(string) Group:(string) Tenant:(string)}",
+	" Group:(string) Tenant:(string)}",
 	" Group:(string)",
+	" Tenant:(string)}",
 	" Tenant:(string)",
-	"{DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>",
+	"{DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil> FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}",
 	"{DiskName:(string) DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>",
 	"{DiskName:(string)",
 	" DataDiskURI:(string) CachingMode:(*v1.AzureDataDiskCachingMode)<nil>",
 	" DataDiskURI:(string)",
 	" CachingMode:(*v1.AzureDataDiskCachingMode)<nil>",
 	" CachingMode:(*v1.AzureDataDiskCachingMode)",
-	" FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>",
+	" FSType:(*string)<nil> ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}",
 	" FSType:(*string)<nil>",
 	" FSType:(*string)",
-	" ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>",
+	" ReadOnly:(*bool)<nil> Kind:(*v1.AzureDataDiskKind)<nil>}",
 	" ReadOnly:(*bool)<nil>",
 	" ReadOnly:(*bool)",
-	" Kind:(*v1.AzureDataDiskKind)<nil>",
+	" Kind:(*v1.AzureDataDiskKind)<nil>}",
 	" Kind:(*v1.AzureDataDiskKind)",
-	"{PdID:(string) FSType:(string)",
+	"{PdID:(string) FSType:(string)}",
 	"{PdID:(string)",
-	"{Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)<nil>",
+	" FSType:(string)}",
+	"{Sources:([]v1.VolumeProjection)<nil> DefaultMode:(*int32)420}",
 	"{Sources:([]v1.VolumeProjection)<nil>",
 	"{Sources:([]v1.VolumeProjection)",
-	"{Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	"{Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil> ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}",
 	"{Secret:(*v1.SecretProjection)<nil> DownwardAPI:(*v1.DownwardAPIProjection)<nil> ConfigMap:(*v1.ConfigMapProjection)<nil>",
 	"{Secret:(*v1.SecretProjection)<nil>",
 	"{Secret:(*v1.SecretProjection)",
@@ -6139,58 +12345,61 @@ var segmentTexts = [...]string{
 	" DownwardAPI:(*v1.DownwardAPIProjection)",
 	" ConfigMap:(*v1.ConfigMapProjection)<nil>",
 	" ConfigMap:(*v1.ConfigMapProjection)",
-	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil> ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}",
 	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)<nil>",
 	" ServiceAccountToken:(*v1.ServiceAccountTokenProjection)",
-	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil> PodCertificate:(*v1.PodCertificateProjection)<nil>}",
 	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)<nil>",
 	" ClusterTrustBundle:(*v1.ClusterTrustBundleProjection)",
-	" PodCertificate:(*v1.PodCertificateProjection)<nil>",
+	" PodCertificate:(*v1.PodCertificateProjection)<nil>}",
 	" PodCertificate:(*v1.PodCertificateProjection)",
-	" Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>",
-	"{Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)",
+	" Items:([]v1.KeyToPath)<nil> Optional:(*bool)<nil>}",
+	"{Items:([]v1.DownwardAPIVolumeFile)<nil>}",
+	"{Audience:(string) ExpirationSeconds:(*int64)<nil> Path:(string)}",
 	"{Audience:(string)",
-	" ExpirationSeconds:(*int64)<nil> Path:(string)",
+	" ExpirationSeconds:(*int64)<nil> Path:(string)}",
 	" ExpirationSeconds:(*int64)<nil>",
 	" ExpirationSeconds:(*int64)",
-	"{Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)",
+	" Path:(string)}",
+	"{Name:(*string)<nil> SignerName:(*string)<nil> LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)}",
 	"{Name:(*string)<nil> SignerName:(*string)<nil>",
 	"{Name:(*string)<nil>",
 	"{Name:(*string)",
 	" SignerName:(*string)<nil>",
 	" SignerName:(*string)",
-	" LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)",
+	" LabelSelector:(*v1.LabelSelector)<nil> Optional:(*bool)<nil> Path:(string)}",
 	" LabelSelector:(*v1.LabelSelector)<nil>",
 	" LabelSelector:(*v1.LabelSelector)",
-	" Optional:(*bool)<nil> Path:(string)",
-	"{MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>",
+	" Optional:(*bool)<nil> Path:(string)}",
+	" Optional:(*bool)<nil>",
+	"{MatchLabels:(map[string]string)<nil> MatchExpressions:([]v1.LabelSelectorRequirement)<nil>}",
 	"{MatchLabels:(map[string]string)<nil>",
 	"{MatchLabels:(map[string]string)",
-	" MatchExpressions:([]v1.LabelSelectorRequirement)<nil>",
+	" MatchExpressions:([]v1.LabelSelectorRequirement)<nil>}",
 	" MatchExpressions:([]v1.LabelSelectorRequirement)",
-	"{Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>",
-	" Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>",
+	"{Key:(string) Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>}",
+	" Operator:(v1.LabelSelectorOperator) Values:([]string)<nil>}",
 	" Operator:(v1.LabelSelectorOperator)",
-	" Values:([]string)<nil>",
+	" Values:([]string)<nil>}",
 	" Values:([]string)",
-	"{SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>",
+	"{SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil> CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}",
 	"{SignerName:(string) KeyType:(string) MaxExpirationSeconds:(*int32)<nil>",
 	"{SignerName:(string)",
 	" KeyType:(string) MaxExpirationSeconds:(*int32)<nil>",
 	" KeyType:(string)",
 	" MaxExpirationSeconds:(*int32)<nil>",
 	" MaxExpirationSeconds:(*int32)",
-	" CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>",
+	" CredentialBundlePath:(string) KeyPath:(string) CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}",
 	" CredentialBundlePath:(string) KeyPath:(string)",
 	" CredentialBundlePath:(string)",
 	" KeyPath:(string)",
-	" CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>",
+	" CertificateChainPath:(string) UserAnnotations:(map[string]string)<nil>}",
 	" CertificateChainPath:(string)",
-	" UserAnnotations:(map[string]string)<nil>",
+	" UserAnnotations:(map[string]string)<nil>}",
 	" UserAnnotations:(map[string]string)",
-	"{VolumeID:(string) FSType:(string) ReadOnly:(bool)false",
-	" FSType:(string) ReadOnly:(bool)false",
-	"{Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false",
+	"{VolumeID:(string) FSType:(string) ReadOnly:(bool)false}",
+	" FSType:(string) ReadOnly:(bool)false}",
+	"{Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string) StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false}",
 	"{Gateway:(string) System:(string) SecretRef:(*v1.LocalObjectReference)<nil> SSLEnabled:(bool)false ProtectionDomain:(string)",
 	"{Gateway:(string) System:(string)",
 	"{Gateway:(string)",
@@ -6200,27 +12409,28 @@ var segmentTexts = [...]string{
 	" SSLEnabled:(bool)false",
 	" SSLEnabled:(bool)",
 	" ProtectionDomain:(string)",
-	" StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false",
+	" StoragePool:(string) StorageMode:(string) VolumeName:(string) FSType:(string) ReadOnly:(bool)false}",
 	" StoragePool:(string) StorageMode:(string)",
 	" StoragePool:(string)",
 	" StorageMode:(string)",
-	" VolumeName:(string) FSType:(string) ReadOnly:(bool)false",
+	" VolumeName:(string) FSType:(string) ReadOnly:(bool)false}",
 	" VolumeName:(string)",
-	"{VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
+	"{VolumeName:(string) VolumeNamespace:(string) FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}",
 	"{VolumeName:(string) VolumeNamespace:(string)",
 	"{VolumeName:(string)",
 	" VolumeNamespace:(string)",
-	" FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>",
-	"{Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	" FSType:(string) ReadOnly:(bool)false SecretRef:(*v1.LocalObjectReference)<nil>}",
+	"{Driver:(string) ReadOnly:(*bool)<nil> FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}",
 	"{Driver:(string) ReadOnly:(*bool)<nil>",
-	" FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
-	" VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	" FSType:(*string)<nil> VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}",
+	" VolumeAttributes:(map[string]string)<nil> NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}",
 	" VolumeAttributes:(map[string]string)<nil>",
 	" VolumeAttributes:(map[string]string)",
-	" NodePublishSecretRef:(*v1.LocalObjectReference)<nil>",
+	" NodePublishSecretRef:(*v1.LocalObjectReference)<nil>}",
 	" NodePublishSecretRef:(*v1.LocalObjectReference)",
-	"{VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>",
+	"{VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)<nil>}",
 	"{VolumeClaimTemplate:(*v1.PersistentVolumeClaimTemplate)",
+	"{ObjectMeta:(v1.ObjectMeta)",
 	" Spec:(v1.PersistentVolumeClaimSpec)",
 	"{AccessModes:([]v1.PersistentVolumeAccessMode)<nil> Selector:(*v1.LabelSelector)<nil>",
 	"{AccessModes:([]v1.PersistentVolumeAccessMode)<nil>",
@@ -6228,36 +12438,39 @@ var segmentTexts = [...]string{
 	" Selector:(*v1.LabelSelector)<nil>",
 	" Selector:(*v1.LabelSelector)",
 	" Resources:(v1.VolumeResourceRequirements)",
-	" VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>",
+	" VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil> DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}",
 	" VolumeName:(string) StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>",
 	" StorageClassName:(*string)<nil> VolumeMode:(*v1.PersistentVolumeMode)<nil>",
 	" StorageClassName:(*string)<nil>",
 	" StorageClassName:(*string)",
 	" VolumeMode:(*v1.PersistentVolumeMode)<nil>",
 	" VolumeMode:(*v1.PersistentVolumeMode)",
-	" DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>",
+	" DataSource:(*v1.TypedLocalObjectReference)<nil> DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}",
 	" DataSource:(*v1.TypedLocalObjectReference)<nil>",
 	" DataSource:(*v1.TypedLocalObjectReference)",
-	" DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>",
+	" DataSourceRef:(*v1.TypedObjectReference)<nil> VolumeAttributesClassName:(*string)<nil>}",
 	" DataSourceRef:(*v1.TypedObjectReference)<nil>",
 	" DataSourceRef:(*v1.TypedObjectReference)",
-	" VolumeAttributesClassName:(*string)<nil>",
+	" VolumeAttributesClassName:(*string)<nil>}",
 	" VolumeAttributesClassName:(*string)",
-	"{Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>",
+	"{Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil>}",
 	"{Limits:(v1.ResourceList)<nil>",
 	"{Limits:(v1.ResourceList)",
-	" Requests:(v1.ResourceList)<nil>",
+	" Requests:(v1.ResourceList)<nil>}",
 	" Requests:(v1.ResourceList)",
-	"{APIGroup:(*string)<nil> Kind:(string) Name:(string)",
+	"{APIGroup:(*string)<nil> Kind:(string) Name:(string)}",
 	"{APIGroup:(*string)<nil>",
 	"{APIGroup:(*string)",
-	"{APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>",
+	" Kind:(string) Name:(string)}",
+	" Name:(string)}",
+	"{APIGroup:(*string)<nil> Kind:(string) Name:(string) Namespace:(*string)<nil>}",
 	"{APIGroup:(*string)<nil> Kind:(string)",
-	" Name:(string) Namespace:(*string)<nil>",
-	" Namespace:(*string)<nil>",
+	" Name:(string) Namespace:(*string)<nil>}",
+	" Namespace:(*string)<nil>}",
 	" Namespace:(*string)",
-	"{Reference:(string) PullPolicy:(v1.PullPolicy)",
+	"{Reference:(string) PullPolicy:(v1.PullPolicy)}",
 	"{Reference:(string)",
+	" PullPolicy:(v1.PullPolicy)}",
 	" PullPolicy:(v1.PullPolicy)",
 	"{Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil> WorkingDir:(string) Ports:([]v1.ContainerPort)<nil> EnvFrom:([]v1.EnvFromSource)<nil> Env:([]v1.EnvVar)<nil>",
 	"{Name:(string) Image:(string) Command:([]string)<nil> Args:([]string)<nil>",
@@ -6279,7 +12492,7 @@ var segmentTexts = [...]string{
 	" Env:([]v1.EnvVar)<nil>",
 	" Env:([]v1.EnvVar)",
 	" Resources:(v1.ResourceRequirements)",
-	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false",
+	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil> Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}",
 	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil> VolumeDevices:([]v1.VolumeDevice)<nil> LivenessProbe:(*v1.Probe)<nil> ReadinessProbe:(*v1.Probe)<nil> StartupProbe:(*v1.Probe)<nil>",
 	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil> RestartPolicyRules:([]v1.ContainerRestartRule)<nil> VolumeMounts:([]v1.VolumeMount)<nil>",
 	" ResizePolicy:([]v1.ContainerResizePolicy)<nil> RestartPolicy:(*v1.ContainerRestartPolicy)<nil>",
@@ -6303,159 +12516,174 @@ var segmentTexts = [...]string{
 	" ReadinessProbe:(*v1.Probe)",
 	" StartupProbe:(*v1.Probe)<nil>",
 	" StartupProbe:(*v1.Probe)",
-	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy) SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false",
-	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string) TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)",
-	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)",
+	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}",
+	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent",
+	" Lifecycle:(*v1.Lifecycle)<nil> TerminationMessagePath:(string)/dev/termination-log",
 	" Lifecycle:(*v1.Lifecycle)<nil>",
 	" Lifecycle:(*v1.Lifecycle)",
+	" TerminationMessagePath:(string)/dev/termination-log",
 	" TerminationMessagePath:(string)",
-	" TerminationMessagePolicy:(v1.TerminationMessagePolicy) ImagePullPolicy:(v1.PullPolicy)",
+	" TerminationMessagePolicy:(v1.TerminationMessagePolicy)File ImagePullPolicy:(v1.PullPolicy)IfNotPresent",
+	" TerminationMessagePolicy:(v1.TerminationMessagePolicy)File",
 	" TerminationMessagePolicy:(v1.TerminationMessagePolicy)",
+	" ImagePullPolicy:(v1.PullPolicy)IfNotPresent",
 	" ImagePullPolicy:(v1.PullPolicy)",
-	" SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false",
+	" SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false StdinOnce:(bool)false TTY:(bool)false}",
 	" SecurityContext:(*v1.SecurityContext)<nil> Stdin:(bool)false",
 	" SecurityContext:(*v1.SecurityContext)<nil>",
 	" SecurityContext:(*v1.SecurityContext)",
 	" Stdin:(bool)false",
 	" Stdin:(bool)",
-	" StdinOnce:(bool)false TTY:(bool)false",
+	" StdinOnce:(bool)false TTY:(bool)false}",
 	" StdinOnce:(bool)false",
 	" StdinOnce:(bool)",
-	" TTY:(bool)false",
+	" TTY:(bool)false}",
 	" TTY:(bool)",
-	"{Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)",
+	"{Name:(string) HostPort:(int32)0 ContainerPort:(int32)0 Protocol:(v1.Protocol)TCP HostIP:(string)}",
 	"{Name:(string) HostPort:(int32)0",
 	" HostPort:(int32)0",
 	" HostPort:(int32)",
-	" ContainerPort:(int32)0 Protocol:(v1.Protocol) HostIP:(string)",
+	" ContainerPort:(int32)0 Protocol:(v1.Protocol)TCP HostIP:(string)}",
 	" ContainerPort:(int32)0",
 	" ContainerPort:(int32)",
-	" Protocol:(v1.Protocol) HostIP:(string)",
+	" Protocol:(v1.Protocol)TCP HostIP:(string)}",
+	" Protocol:(v1.Protocol)TCP",
 	" Protocol:(v1.Protocol)",
+	" HostIP:(string)}",
 	" HostIP:(string)",
-	"{Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>",
+	"{Prefix:(string) ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>}",
 	"{Prefix:(string)",
-	" ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>",
+	" ConfigMapRef:(*v1.ConfigMapEnvSource)<nil> SecretRef:(*v1.SecretEnvSource)<nil>}",
 	" ConfigMapRef:(*v1.ConfigMapEnvSource)<nil>",
 	" ConfigMapRef:(*v1.ConfigMapEnvSource)",
-	" SecretRef:(*v1.SecretEnvSource)<nil>",
+	" SecretRef:(*v1.SecretEnvSource)<nil>}",
 	" SecretRef:(*v1.SecretEnvSource)",
-	"{Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>",
-	" Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>",
+	"{Name:(string) Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>}",
+	" Value:(string) ValueFrom:(*v1.EnvVarSource)<nil>}",
 	" Value:(string)",
-	" ValueFrom:(*v1.EnvVarSource)<nil>",
+	" ValueFrom:(*v1.EnvVarSource)<nil>}",
 	" ValueFrom:(*v1.EnvVarSource)",
-	"{FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>",
+	"{FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil> ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}",
 	"{FieldRef:(*v1.ObjectFieldSelector)<nil> ResourceFieldRef:(*v1.ResourceFieldSelector)<nil>",
 	"{FieldRef:(*v1.ObjectFieldSelector)<nil>",
 	"{FieldRef:(*v1.ObjectFieldSelector)",
-	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>",
+	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil> SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}",
 	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)<nil>",
 	" ConfigMapKeyRef:(*v1.ConfigMapKeySelector)",
-	" SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>",
+	" SecretKeyRef:(*v1.SecretKeySelector)<nil> FileKeyRef:(*v1.FileKeySelector)<nil>}",
 	" SecretKeyRef:(*v1.SecretKeySelector)<nil>",
 	" SecretKeyRef:(*v1.SecretKeySelector)",
-	" FileKeyRef:(*v1.FileKeySelector)<nil>",
+	" FileKeyRef:(*v1.FileKeySelector)<nil>}",
 	" FileKeyRef:(*v1.FileKeySelector)",
-	" Key:(string) Optional:(*bool)<nil>",
+	" Key:(string) Optional:(*bool)<nil>}",
 	" Key:(string)",
-	"{VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>",
+	"{VolumeName:(string) Path:(string) Key:(string) Optional:(*bool)<nil>}",
 	"{VolumeName:(string) Path:(string)",
-	"{Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>",
-	" Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>",
-	" Claims:([]v1.ResourceClaim)<nil>",
+	"{Limits:(v1.ResourceList)<nil> Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}",
+	" Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}",
+	" Requests:(v1.ResourceList)<nil>",
+	" Claims:([]v1.ResourceClaim)<nil>}",
 	" Claims:([]v1.ResourceClaim)",
-	"{Name:(string) Request:(string)",
+	"{Name:(string) Request:(string)}",
+	" Request:(string)}",
 	" Request:(string)",
-	"{ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)",
+	"{ResourceName:(v1.ResourceName) RestartPolicy:(v1.ResourceResizeRestartPolicy)}",
 	"{ResourceName:(v1.ResourceName)",
+	" RestartPolicy:(v1.ResourceResizeRestartPolicy)}",
 	" RestartPolicy:(v1.ResourceResizeRestartPolicy)",
-	"{Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>",
+	"{Action:(v1.ContainerRestartRuleAction) ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>}",
 	"{Action:(v1.ContainerRestartRuleAction)",
-	" ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>",
+	" ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)<nil>}",
 	" ExitCodes:(*v1.ContainerRestartRuleOnExitCodes)",
-	"{Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>",
+	"{Operator:(v1.ContainerRestartRuleOnExitCodesOperator) Values:([]int32)<nil>}",
 	"{Operator:(v1.ContainerRestartRuleOnExitCodesOperator)",
-	" Values:([]int32)<nil>",
+	" Values:([]int32)<nil>}",
 	" Values:([]int32)",
-	"{Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)",
+	"{Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil> MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}",
 	"{Name:(string) ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>",
 	" ReadOnly:(bool)false RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>",
 	" RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)<nil>",
 	" RecursiveReadOnly:(*v1.RecursiveReadOnlyMode)",
-	" MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)",
+	" MountPath:(string) SubPath:(string) MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}",
 	" MountPath:(string) SubPath:(string)",
 	" MountPath:(string)",
 	" SubPath:(string)",
-	" MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)",
+	" MountPropagation:(*v1.MountPropagationMode)<nil> SubPathExpr:(string)}",
 	" MountPropagation:(*v1.MountPropagationMode)<nil>",
 	" MountPropagation:(*v1.MountPropagationMode)",
+	" SubPathExpr:(string)}",
 	" SubPathExpr:(string)",
-	"{Name:(string) DevicePath:(string)",
+	"{Name:(string) DevicePath:(string)}",
+	" DevicePath:(string)}",
 	" DevicePath:(string)",
 	"{ProbeHandler:(v1.ProbeHandler)",
-	" InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0 SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>",
-	" InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0",
+	" InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10 SuccessThreshold:(int32)1 FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}",
+	" InitialDelaySeconds:(int32)0 TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10",
 	" InitialDelaySeconds:(int32)0",
 	" InitialDelaySeconds:(int32)",
-	" TimeoutSeconds:(int32)0 PeriodSeconds:(int32)0",
-	" TimeoutSeconds:(int32)0",
+	" TimeoutSeconds:(int32)1 PeriodSeconds:(int32)10",
+	" TimeoutSeconds:(int32)1",
 	" TimeoutSeconds:(int32)",
-	" PeriodSeconds:(int32)0",
+	" PeriodSeconds:(int32)10",
 	" PeriodSeconds:(int32)",
-	" SuccessThreshold:(int32)0 FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>",
-	" SuccessThreshold:(int32)0",
+	" SuccessThreshold:(int32)1 FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}",
+	" SuccessThreshold:(int32)1",
 	" SuccessThreshold:(int32)",
-	" FailureThreshold:(int32)0 TerminationGracePeriodSeconds:(*int64)<nil>",
-	" FailureThreshold:(int32)0",
+	" FailureThreshold:(int32)3 TerminationGracePeriodSeconds:(*int64)<nil>}",
+	" FailureThreshold:(int32)3",
 	" FailureThreshold:(int32)",
-	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>",
+	" TerminationGracePeriodSeconds:(*int64)<nil>}",
+	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>}",
 	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil>",
 	"{Exec:(*v1.ExecAction)<nil>",
 	"{Exec:(*v1.ExecAction)",
 	" HTTPGet:(*v1.HTTPGetAction)<nil>",
 	" HTTPGet:(*v1.HTTPGetAction)",
-	" TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>",
+	" TCPSocket:(*v1.TCPSocketAction)<nil> GRPC:(*v1.GRPCAction)<nil>}",
 	" TCPSocket:(*v1.TCPSocketAction)<nil>",
 	" TCPSocket:(*v1.TCPSocketAction)",
-	" GRPC:(*v1.GRPCAction)<nil>",
+	" GRPC:(*v1.GRPCAction)<nil>}",
 	" GRPC:(*v1.GRPCAction)",
-	"{Command:([]string)<nil>",
+	"{Command:([]string)<nil>}",
 	"{Command:([]string)",
-	"{Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	"{Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string) Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}",
 	"{Path:(string) Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}",
 	" Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}",
 	" Port:(intstr.IntOrString)",
-	" Host:(string) Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	" Host:(string) Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}",
 	" Host:(string)",
-	" Scheme:(v1.URIScheme) HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	" Scheme:(v1.URIScheme)HTTP HTTPHeaders:([]v1.HTTPHeader)<nil>}",
+	" Scheme:(v1.URIScheme)HTTP",
 	" Scheme:(v1.URIScheme)",
-	" HTTPHeaders:([]v1.HTTPHeader)<nil>",
+	" HTTPHeaders:([]v1.HTTPHeader)<nil>}",
 	" HTTPHeaders:([]v1.HTTPHeader)",
-	"{Name:(string) Value:(string)",
-	"{Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)",
+	"{Name:(string) Value:(string)}",
+	" Value:(string)}",
+	"{Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)} Host:(string)}",
 	"{Port:(intstr.IntOrString){Type:(intstr.Type)0 IntVal:(int32)0 StrVal:(string)}",
 	"{Port:(intstr.IntOrString)",
-	"{Port:(int32)0 Service:(*string)<nil>",
+	" Host:(string)}",
+	"{Port:(int32)0 Service:(*string)}",
 	"{Port:(int32)0",
 	"{Port:(int32)",
-	" Service:(*string)<nil>",
+	" Service:(*string)}",
+	" Service:(*string)<nil>}",
 	" Service:(*string)",
-	"{PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>",
+	"{PostStart:(*v1.LifecycleHandler)<nil> PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>}",
 	"{PostStart:(*v1.LifecycleHandler)<nil>",
 	"{PostStart:(*v1.LifecycleHandler)",
-	" PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>",
+	" PreStop:(*v1.LifecycleHandler)<nil> StopSignal:(*v1.Signal)<nil>}",
 	" PreStop:(*v1.LifecycleHandler)<nil>",
 	" PreStop:(*v1.LifecycleHandler)",
-	" StopSignal:(*v1.Signal)<nil>",
+	" StopSignal:(*v1.Signal)<nil>}",
 	" StopSignal:(*v1.Signal)",
-	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>",
-	" TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>",
-	" Sleep:(*v1.SleepAction)<nil>",
+	"{Exec:(*v1.ExecAction)<nil> HTTPGet:(*v1.HTTPGetAction)<nil> TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>}",
+	" TCPSocket:(*v1.TCPSocketAction)<nil> Sleep:(*v1.SleepAction)<nil>}",
+	" Sleep:(*v1.SleepAction)<nil>}",
 	" Sleep:(*v1.SleepAction)",
-	"{Seconds:(int64)0",
+	"{Seconds:(int64)0}",
 	"{Seconds:(int64)",
-	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}",
 	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil>",
 	"{Capabilities:(*v1.Capabilities)<nil> Privileged:(*bool)<nil> SELinuxOptions:(*v1.SELinuxOptions)<nil>",
 	"{Capabilities:(*v1.Capabilities)<nil>",
@@ -6473,7 +12701,7 @@ var segmentTexts = [...]string{
 	" RunAsUser:(*int64)",
 	" RunAsGroup:(*int64)<nil>",
 	" RunAsGroup:(*int64)",
-	" RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil> ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}",
 	" RunAsNonRoot:(*bool)<nil> ReadOnlyRootFilesystem:(*bool)<nil> AllowPrivilegeEscalation:(*bool)<nil>",
 	" RunAsNonRoot:(*bool)<nil>",
 	" RunAsNonRoot:(*bool)",
@@ -6482,46 +12710,48 @@ var segmentTexts = [...]string{
 	" ReadOnlyRootFilesystem:(*bool)",
 	" AllowPrivilegeEscalation:(*bool)<nil>",
 	" AllowPrivilegeEscalation:(*bool)",
-	" ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" ProcMount:(*v1.ProcMountType)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}",
 	" ProcMount:(*v1.ProcMountType)<nil>",
 	" ProcMount:(*v1.ProcMountType)",
-	" SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil>}",
 	" SeccompProfile:(*v1.SeccompProfile)<nil>",
 	" SeccompProfile:(*v1.SeccompProfile)",
-	" AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" AppArmorProfile:(*v1.AppArmorProfile)<nil>}",
 	" AppArmorProfile:(*v1.AppArmorProfile)",
-	"{Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>",
+	"{Add:([]v1.Capability)<nil> Drop:([]v1.Capability)<nil>}",
 	"{Add:([]v1.Capability)<nil>",
 	"{Add:([]v1.Capability)",
-	" Drop:([]v1.Capability)<nil>",
+	" Drop:([]v1.Capability)<nil>}",
 	" Drop:([]v1.Capability)",
-	"{User:(string) Role:(string) Type:(string) Level:(string)",
+	"{User:(string) Role:(string) Type:(string) Level:(string)}",
 	"{User:(string) Role:(string)",
 	"{User:(string)",
 	" Role:(string)",
-	" Type:(string) Level:(string)",
+	" Type:(string) Level:(string)}",
 	" Type:(string)",
+	" Level:(string)}",
 	" Level:(string)",
-	"{GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>",
+	"{GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil> RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>}",
 	"{GMSACredentialSpecName:(*string)<nil> GMSACredentialSpec:(*string)<nil>",
 	"{GMSACredentialSpecName:(*string)<nil>",
 	"{GMSACredentialSpecName:(*string)",
 	" GMSACredentialSpec:(*string)<nil>",
 	" GMSACredentialSpec:(*string)",
-	" RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>",
+	" RunAsUserName:(*string)<nil> HostProcess:(*bool)<nil>}",
 	" RunAsUserName:(*string)<nil>",
 	" RunAsUserName:(*string)",
-	" HostProcess:(*bool)<nil>",
+	" HostProcess:(*bool)<nil>}",
 	" HostProcess:(*bool)",
-	"{Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>",
+	"{Type:(v1.SeccompProfileType) LocalhostProfile:(*string)<nil>}",
 	"{Type:(v1.SeccompProfileType)",
-	" LocalhostProfile:(*string)<nil>",
+	" LocalhostProfile:(*string)<nil>}",
 	" LocalhostProfile:(*string)",
-	"{Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>",
+	"{Type:(v1.AppArmorProfileType) LocalhostProfile:(*string)<nil>}",
 	"{Type:(v1.AppArmorProfileType)",
 	"{EphemeralContainerCommon:(v1.EphemeralContainerCommon)",
+	" TargetContainerName:(string)}",
 	" TargetContainerName:(string)",
-	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil> SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}",
 	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil> RunAsGroup:(*int64)<nil> RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>",
 	"{SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>",
 	"{SELinuxOptions:(*v1.SELinuxOptions)<nil>",
@@ -6531,7 +12761,7 @@ var segmentTexts = [...]string{
 	" RunAsNonRoot:(*bool)<nil> SupplementalGroups:([]int64)<nil>",
 	" SupplementalGroups:([]int64)<nil>",
 	" SupplementalGroups:([]int64)",
-	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil> FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}",
 	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil> FSGroup:(*int64)<nil> Sysctls:([]v1.Sysctl)<nil>",
 	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)<nil>",
 	" SupplementalGroupsPolicy:(*v1.SupplementalGroupsPolicy)",
@@ -6540,45 +12770,46 @@ var segmentTexts = [...]string{
 	" FSGroup:(*int64)",
 	" Sysctls:([]v1.Sysctl)<nil>",
 	" Sysctls:([]v1.Sysctl)",
-	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil> AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}",
 	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil> SeccompProfile:(*v1.SeccompProfile)<nil>",
 	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)<nil>",
 	" FSGroupChangePolicy:(*v1.PodFSGroupChangePolicy)",
-	" AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
-	" SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>",
+	" AppArmorProfile:(*v1.AppArmorProfile)<nil> SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}",
+	" AppArmorProfile:(*v1.AppArmorProfile)<nil>",
+	" SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)<nil>}",
 	" SELinuxChangePolicy:(*v1.PodSELinuxChangePolicy)",
-	"{NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>",
+	"{NodeAffinity:(*v1.NodeAffinity)<nil> PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}",
 	"{NodeAffinity:(*v1.NodeAffinity)<nil>",
 	"{NodeAffinity:(*v1.NodeAffinity)",
-	" PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>",
+	" PodAffinity:(*v1.PodAffinity)<nil> PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}",
 	" PodAffinity:(*v1.PodAffinity)<nil>",
 	" PodAffinity:(*v1.PodAffinity)",
-	" PodAntiAffinity:(*v1.PodAntiAffinity)<nil>",
+	" PodAntiAffinity:(*v1.PodAntiAffinity)<nil>}",
 	" PodAntiAffinity:(*v1.PodAntiAffinity)",
-	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>}",
 	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)<nil>",
 	"{RequiredDuringSchedulingIgnoredDuringExecution:(*v1.NodeSelector)",
-	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>",
+	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)<nil>}",
 	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.PreferredSchedulingTerm)",
-	"{NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>",
+	"{NodeSelectorTerms:([]v1.NodeSelectorTerm)<nil>}",
 	"{NodeSelectorTerms:([]v1.NodeSelectorTerm)",
-	"{MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>",
+	"{MatchExpressions:([]v1.NodeSelectorRequirement)<nil> MatchFields:([]v1.NodeSelectorRequirement)<nil>}",
 	"{MatchExpressions:([]v1.NodeSelectorRequirement)<nil>",
 	"{MatchExpressions:([]v1.NodeSelectorRequirement)",
-	" MatchFields:([]v1.NodeSelectorRequirement)<nil>",
+	" MatchFields:([]v1.NodeSelectorRequirement)<nil>}",
 	" MatchFields:([]v1.NodeSelectorRequirement)",
-	"{Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>",
-	" Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>",
+	"{Key:(string) Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>}",
+	" Operator:(v1.NodeSelectorOperator) Values:([]string)<nil>}",
 	" Operator:(v1.NodeSelectorOperator)",
 	"{Weight:(int32)0",
 	"{Weight:(int32)",
 	" Preference:(v1.NodeSelectorTerm)",
-	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>",
+	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil> PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}",
 	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)<nil>",
 	"{RequiredDuringSchedulingIgnoredDuringExecution:([]v1.PodAffinityTerm)",
-	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>",
+	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)<nil>}",
 	" PreferredDuringSchedulingIgnoredDuringExecution:([]v1.WeightedPodAffinityTerm)",
-	"{LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>",
+	"{LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string) NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}",
 	"{LabelSelector:(*v1.LabelSelector)<nil> Namespaces:([]string)<nil> TopologyKey:(string)",
 	"{LabelSelector:(*v1.LabelSelector)<nil>",
 	"{LabelSelector:(*v1.LabelSelector)",
@@ -6586,62 +12817,68 @@ var segmentTexts = [...]string{
 	" Namespaces:([]string)<nil>",
 	" Namespaces:([]string)",
 	" TopologyKey:(string)",
-	" NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>",
+	" NamespaceSelector:(*v1.LabelSelector)<nil> MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}",
 	" NamespaceSelector:(*v1.LabelSelector)<nil>",
 	" NamespaceSelector:(*v1.LabelSelector)",
-	" MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>",
+	" MatchLabelKeys:([]string)<nil> MismatchLabelKeys:([]string)<nil>}",
 	" MatchLabelKeys:([]string)<nil>",
 	" MatchLabelKeys:([]string)",
-	" MismatchLabelKeys:([]string)<nil>",
+	" MismatchLabelKeys:([]string)<nil>}",
 	" MismatchLabelKeys:([]string)",
 	" PodAffinityTerm:(v1.PodAffinityTerm)",
-	"{Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>",
+	"{Key:(string) Operator:(v1.TolerationOperator) Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}",
 	"{Key:(string) Operator:(v1.TolerationOperator)",
 	" Operator:(v1.TolerationOperator)",
-	" Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>",
-	" Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>",
+	" Value:(string) Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}",
+	" Effect:(v1.TaintEffect) TolerationSeconds:(*int64)<nil>}",
 	" Effect:(v1.TaintEffect)",
-	" TolerationSeconds:(*int64)<nil>",
+	" TolerationSeconds:(*int64)<nil>}",
 	" TolerationSeconds:(*int64)",
-	"{IP:(string) Hostnames:([]string)<nil>",
+	"{IP:(string) Hostnames:([]string)<nil>}",
 	"{IP:(string)",
-	" Hostnames:([]string)<nil>",
+	" Hostnames:([]string)<nil>}",
 	" Hostnames:([]string)",
-	"{Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>",
+	"{Nameservers:([]string)<nil> Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>}",
 	"{Nameservers:([]string)<nil>",
 	"{Nameservers:([]string)",
-	" Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>",
+	" Searches:([]string)<nil> Options:([]v1.PodDNSConfigOption)<nil>}",
 	" Searches:([]string)<nil>",
 	" Searches:([]string)",
-	" Options:([]v1.PodDNSConfigOption)<nil>",
+	" Options:([]v1.PodDNSConfigOption)<nil>}",
 	" Options:([]v1.PodDNSConfigOption)",
-	"{Name:(string) Value:(*string)<nil>",
-	" Value:(*string)<nil>",
+	"{Name:(string) Value:(*string)<nil>}",
+	" Value:(*string)<nil>}",
 	" Value:(*string)",
+	"{ConditionType:(v1.PodConditionType)}",
 	"{ConditionType:(v1.PodConditionType)",
-	"{MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>",
+	"{MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil> MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}",
 	"{MaxSkew:(int32)0 TopologyKey:(string) WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>",
 	"{MaxSkew:(int32)0 TopologyKey:(string)",
 	"{MaxSkew:(int32)0",
 	"{MaxSkew:(int32)",
 	" WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction) LabelSelector:(*v1.LabelSelector)<nil>",
 	" WhenUnsatisfiable:(v1.UnsatisfiableConstraintAction)",
-	" MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>",
+	" MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil> NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}",
 	" MinDomains:(*int32)<nil> NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>",
 	" MinDomains:(*int32)<nil>",
 	" MinDomains:(*int32)",
 	" NodeAffinityPolicy:(*v1.NodeInclusionPolicy)<nil>",
 	" NodeAffinityPolicy:(*v1.NodeInclusionPolicy)",
-	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>",
+	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil> MatchLabelKeys:([]string)<nil>}",
 	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)<nil>",
 	" NodeTaintsPolicy:(*v1.NodeInclusionPolicy)",
+	" MatchLabelKeys:([]string)<nil>}",
+	"{Name:(v1.OSName)}",
 	"{Name:(v1.OSName)",
-	"{Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>",
-	" ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>",
+	"{Name:(string) ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>}",
+	" ResourceClaimName:(*string)<nil> ResourceClaimTemplateName:(*string)<nil>}",
 	" ResourceClaimName:(*string)<nil>",
 	" ResourceClaimName:(*string)",
-	" ResourceClaimTemplateName:(*string)<nil>",
+	" ResourceClaimTemplateName:(*string)<nil>}",
 	" ResourceClaimTemplateName:(*string)",
-	"{PodGroupName:(*string)<nil>",
+	"{PodGroupName:(*string)<nil>}",
 	"{PodGroupName:(*string)",
 }
+
+// segTables holds the prepared segments, by number; nil for the short ones.
+type segTables [len(segmentTexts)]*hash.Segment

@@ -43,10 +43,14 @@ func (m *Model) Files() (map[string][]byte, error) {
 	return out, nil
 }
 
-// check refuses what the emitters cannot write: JSON names that collide
-// once inline fields are flattened, and structs too wide for the
-// duplicate-field bit set.
+// check refuses what the emitters cannot write: typical values of fields
+// that do not exist or cannot be compared, JSON names that collide once
+// inline fields are flattened, and structs too wide for the duplicate-field
+// bit set.
 func (m *Model) check() error {
+	if err := m.checkTypical(); err != nil {
+		return err
+	}
 	for _, s := range m.Structs {
 		seen := map[string]bool{}
 		for _, f := range s.jsonFields() {

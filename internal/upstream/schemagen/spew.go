@@ -3,6 +3,7 @@ package schemagen
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -11,7 +12,8 @@ import (
 // of the value (dump.ForHash's configuration) into the spewer.
 //
 // Every constant piece of text is a numbered segment (segmentTexts), which
-// the spewer hashes in one step (hash.Segment) when it is long enough.
+// the hashing functions read in one step (hash.Segment) when it is long
+// enough.
 // Consecutive fields whose rendering is constant when they are zero (nil
 // pointers, lists and maps, empty strings, zero numbers, false) are
 // grouped: for each group the generated code first checks whether all of
@@ -19,11 +21,77 @@ import (
 // group and tries again, down to single fields. A template whose fields are
 // mostly unset is so hashed in a few dozen steps instead of byte by byte.
 
-// spewGen writes the spew functions and collects their segments.
+// The renderings come in two variants from the same emitters: the text one
+// (methods of *spewer, for tests and diagnostics) and the hashing one
+// (methods of *segTables, which pass the FNV-1a state along in a register
+// and read each long segment from its prepared table). A test in package
+// schema holds the two equal: the hash of the text is the hashing
+// variant's state.
+//
+// Besides zero values, some fields hold one value in nearly every template
+// that the API server has defaulted (typicalValues); the grouping treats
+// that value as it treats zero, so that a defaulted container's tail is
+// one segment. A quantity's scale and format and a resource list's common
+// names come in prepared segments too.
+
+// minSegment is the shortest segment that the hashing variant reads from a
+// table: shorter ones are hashed byte by byte, which costs about as much.
+const minSegment = 4
+
+// typicalValues are, by struct and field, the values that the v1.36
+// defaulters give fields left unset, as Go literals: what a stored
+// template holds unless its author chose otherwise. Only the speed of the
+// hash depends on this list.
+var typicalValues = map[string]string{
+	"Container.TerminationMessagePath":      `"/dev/termination-log"`,
+	"Container.TerminationMessagePolicy":    `"File"`,
+	"Container.ImagePullPolicy":             `"IfNotPresent"`,
+	"EphemeralContainerCommon.TerminationMessagePath":   `"/dev/termination-log"`,
+	"EphemeralContainerCommon.TerminationMessagePolicy": `"File"`,
+	"EphemeralContainerCommon.ImagePullPolicy":          `"IfNotPresent"`,
+	"ContainerPort.Protocol":                `"TCP"`,
+	"PodSpec.RestartPolicy":                 `"Always"`,
+	"PodSpec.DNSPolicy":                     `"ClusterFirst"`,
+	"PodSpec.SchedulerName":                 `"default-scheduler"`,
+	"PodSpec.TerminationGracePeriodSeconds": `30`,
+	"Probe.TimeoutSeconds":                  `1`,
+	"Probe.PeriodSeconds":                   `10`,
+	"Probe.SuccessThreshold":                `1`,
+	"Probe.FailureThreshold":                `3`,
+	"HTTPGetAction.Scheme":                  `"HTTP"`,
+	"GRPCAction.Service":                    `""`,
+	"ObjectFieldSelector.APIVersion":        `"v1"`,
+	"ConfigMapVolumeSource.DefaultMode":     `420`,
+	"SecretVolumeSource.DefaultMode":        `420`,
+	"ProjectedVolumeSource.DefaultMode":     `420`,
+	"DownwardAPIVolumeSource.DefaultMode":   `420`,
+	"HostPathVolumeSource.Type":             `""`,
+}
+
+// commonResources are the resource names that a resource list is written
+// with in prepared segments, in sorted order.
+var commonResources = []string{"cpu", "ephemeral-storage", "memory"}
+
+// lookupOrder is the order, most common first, in which a resource list's
+// common names are looked up: indexes into commonResources.
+var lookupOrder = []int{0, 2, 1}
+
+// quantity texts.
+const (
+	qOpen      = "{i:(resource.int64Amount){value:(int64)"
+	qScale     = " scale:(resource.Scale)"
+	qNoDec     = "} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)"
+	qFormat    = " Format:(resource.Format)"
+	qMaxScale  = 9 // scales -9..9 have segments of their own
+)
+
+// spewGen writes one variant of the spew functions; both variants register
+// their segments in one table.
 type spewGen struct {
 	b     *bytes.Buffer
 	ids   map[string]int
-	texts []string
+	texts *[]string
+	hash  bool // the hashing variant
 }
 
 // seg returns the statement that writes s, registering s as a segment.
@@ -33,11 +101,70 @@ func (g *spewGen) seg(s string) string {
 	}
 	id, ok := g.ids[s]
 	if !ok {
-		id = len(g.texts)
+		id = len(*g.texts)
 		g.ids[s] = id
-		g.texts = append(g.texts, s)
+		*g.texts = append(*g.texts, s)
 	}
-	return fmt.Sprintf("w.lit(%d) // %s", id, strings.ReplaceAll(s, "\n", " "))
+	comment := strings.ReplaceAll(s, "\n", " ")
+	switch {
+	case !g.hash:
+		return fmt.Sprintf("w.lit(%d) // %s", id, comment)
+	case len(s) < minSegment:
+		return fmt.Sprintf("h = h.WriteString(%q)", s)
+	default:
+		return fmt.Sprintf("h = h.WriteSegment(tb[%d]) // %s", id, comment)
+	}
+}
+
+// str, integer, unsigned, boolean and nat return the statements that write
+// a value of that kind; call, one that writes a value by a spew function.
+func (g *spewGen) str(at string) string { return g.pick("w.str(%s)", "h = h.WriteString(%s)", at) }
+func (g *spewGen) integer(at string) string {
+	return g.pick("w.i64(%s)", "h = hashInt(h, %s)", at)
+}
+func (g *spewGen) unsigned(at string) string {
+	return g.pick("w.u64(%s)", "h = hashUint(h, %s)", at)
+}
+func (g *spewGen) boolean(at string) string {
+	return g.pick("w.boolean(%s)", "h = hashBool(h, %s)", at)
+}
+func (g *spewGen) nat(at string) string { return g.pick("w.nat(%s)", "h = hashNat(h, %s)", at) }
+func (g *spewGen) call(fn, at string) string {
+	if g.hash {
+		return fmt.Sprintf("h = tb.%s(h, %s)", fn, at)
+	}
+	return fmt.Sprintf("w.%s(%s)", fn, at)
+}
+
+func (g *spewGen) pick(text, hash, at string) string {
+	if g.hash {
+		return fmt.Sprintf(hash, at)
+	}
+	return fmt.Sprintf(text, at)
+}
+
+// fn starts a spew function with the given parameters; ret is its early
+// return; end closes it.
+func (g *spewGen) fn(name, params string) {
+	if g.hash {
+		g.line("func (tb *segTables) %s(h hash.FNV32a, %s) hash.FNV32a {", name, params)
+		return
+	}
+	g.line("func (w *spewer) %s(%s) {", name, params)
+}
+
+func (g *spewGen) ret() string {
+	if g.hash {
+		return "return h"
+	}
+	return "return"
+}
+
+func (g *spewGen) end() {
+	if g.hash {
+		g.line("return h")
+	}
+	g.line("}\n")
 }
 
 func (g *spewGen) line(format string, args ...any) {
@@ -98,34 +225,79 @@ func zeroable(t *Type, at string) (cond, text string, ok bool) {
 	return "", "", false
 }
 
+// constant reports whether a field has a value that the grouping takes
+// for one constant rendering: its typical value if it has one, else zero.
+func constant(s *Struct, f *Field, at string) (cond, text string, ok bool) {
+	lit, typical := typicalValues[s.Name+"."+f.Go]
+	if !typical {
+		return zeroable(f.Type, at)
+	}
+	text = lit
+	if unq, err := strconv.Unquote(lit); err == nil {
+		text = unq
+	}
+	if f.Type.Kind == KPtr {
+		return fmt.Sprintf("%s != nil && *%s == %s", at, at, lit), text, true
+	}
+	return fmt.Sprintf("%s == %s", at, lit), text, true
+}
+
+// checkTypical refuses typical values of fields that the model does not
+// have, or of kinds that constant cannot test.
+func (m *Model) checkTypical() error {
+	found := map[string]bool{}
+	for _, s := range m.Structs {
+		for _, f := range s.Fields {
+			key := s.Name + "." + f.Go
+			if _, ok := typicalValues[key]; !ok {
+				continue
+			}
+			k := f.Type.Kind
+			if k == KPtr {
+				k = f.Type.Elem.Kind
+			}
+			if k != KString && k != KInt32 && k != KInt64 {
+				return fmt.Errorf("schemagen: typical value of %s, a %s", key, f.Type.GoType())
+			}
+			found[key] = true
+		}
+	}
+	for key := range typicalValues {
+		if !found[key] {
+			return fmt.Errorf("schemagen: typical value of %s, which no struct has", key)
+		}
+	}
+	return nil
+}
+
 // value writes the statements that render a non-zero value of type t at
 // the expression at, whose type the caller has written (or that is not
 // shown, inside lists and maps).
 func (g *spewGen) value(t *Type, at string) {
 	switch t.Kind {
 	case KString:
-		g.line("w.str(%s)", at)
+		g.line("%s", g.str(at))
 	case KBool:
-		g.line("w.boolean(%s)", at)
+		g.line("%s", g.boolean(at))
 	case KInt32:
-		g.line("w.i64(int64(%s))", at)
+		g.line("%s", g.integer("int64("+at+")"))
 	case KInt64:
-		g.line("w.i64(%s)", at)
+		g.line("%s", g.integer(at))
 	case KStruct:
-		g.line("w.spew%s(&%s)", mangle(t), at)
+		g.line("%s", g.call("spew"+mangle(t), "&"+at))
 	case KQuantity, KIntOrString, KTime, KFieldsV1:
-		g.line("w.%s(&%s)", scalarFunc(t.Kind), at)
+		g.line("%s", g.call(scalarFunc(t.Kind), "&"+at))
 	case KPtr:
 		switch t.Elem.Kind {
 		case KStruct:
-			g.line("w.spew%s(%s)", mangle(t.Elem), at)
+			g.line("%s", g.call("spew"+mangle(t.Elem), at))
 		case KQuantity, KIntOrString, KTime, KFieldsV1:
-			g.line("w.%s(%s)", scalarFunc(t.Elem.Kind), at)
+			g.line("%s", g.call(scalarFunc(t.Elem.Kind), at))
 		default:
 			g.value(t.Elem, "(*"+at+")")
 		}
 	case KSlice, KMap:
-		g.line("w.spew%s(%s)", mangle(t), at)
+		g.line("%s", g.call("spew"+mangle(t), at))
 	}
 }
 
@@ -134,17 +306,21 @@ func fieldText(sep string, f *Field) string {
 	return sep + f.Go + ":(" + f.Type.Spew + ")"
 }
 
-// emitStruct writes the rendering of a struct's fields.
+// emitStruct writes the rendering of a struct's fields. The template, the
+// top-level value, is written with its type first.
 func (g *spewGen) emitStruct(s *Struct) {
-	g.line("func (w *spewer) spew%s(x *%s) {", s.Name, s.Name)
+	g.fn("spew"+s.Name, "x *"+s.Name)
 	pending := "{"
+	if s.Name == "PodTemplateSpec" {
+		pending = "(" + s.Spew + "){"
+	}
 	fields := s.Fields
 	for i := 0; i < len(fields); {
 		sep := " "
 		if i == 0 {
 			sep = ""
 		}
-		if _, _, ok := zeroable(fields[i].Type, "x."+fields[i].Go); !ok {
+		if _, _, ok := constant(s, fields[i], "x."+fields[i].Go); !ok {
 			if st := g.seg(pending + fieldText(sep, fields[i])); st != "" {
 				g.line("%s", st)
 			}
@@ -155,22 +331,32 @@ func (g *spewGen) emitStruct(s *Struct) {
 		}
 		j := i
 		for j < len(fields) {
-			if _, _, ok := zeroable(fields[j].Type, "x."+fields[j].Go); !ok {
+			if _, _, ok := constant(s, fields[j], "x."+fields[j].Go); !ok {
 				break
 			}
 			j++
 		}
-		g.emitRange(fields, i, j, pending)
+		trail := ""
+		if j == len(fields) {
+			trail = "}"
+		}
+		g.emitRange(s, i, j, pending, trail)
 		pending = ""
 		i = j
+		if trail != "" {
+			g.end()
+			return
+		}
 	}
 	g.line("%s", g.seg(pending+"}"))
-	g.line("}\n")
+	g.end()
 }
 
-// emitRange writes fields lo..hi-1, all zeroable, after the pending text:
-// one segment when all are zero, else each half in turn.
-func (g *spewGen) emitRange(fields []*Field, lo, hi int, pending string) {
+// emitRange writes fields lo..hi-1, all constant when typical or zero,
+// between the pending text and the trailing one: one segment when all are
+// typical or zero, else each half in turn.
+func (g *spewGen) emitRange(s *Struct, lo, hi int, pending, trail string) {
+	fields := s.Fields
 	sep := func(i int) string {
 		if i == 0 {
 			return ""
@@ -180,21 +366,37 @@ func (g *spewGen) emitRange(fields []*Field, lo, hi int, pending string) {
 	var conds []string
 	text := pending
 	for i := lo; i < hi; i++ {
-		cond, zero, _ := zeroable(fields[i].Type, "x."+fields[i].Go)
+		cond, val, _ := constant(s, fields[i], "x."+fields[i].Go)
 		conds = append(conds, cond)
-		text += fieldText(sep(i), fields[i]) + zero
+		text += fieldText(sep(i), fields[i]) + val
 	}
 	g.line("if %s {", strings.Join(conds, " && "))
-	g.line("%s", g.seg(text))
+	g.line("%s", g.seg(text+trail))
 	g.line("} else {")
 	if hi-lo == 1 {
 		f := fields[lo]
-		g.line("%s", g.seg(pending+fieldText(sep(lo), f)))
-		g.value(f.Type, "x."+f.Go)
+		at := "x." + f.Go
+		// A field with a typical value gets here when it is zero too.
+		_, typical := typicalValues[s.Name+"."+f.Go]
+		if zc, zt, ok := zeroable(f.Type, at); typical && ok && (f.Type.Kind == KPtr || f.Type.Kind == KSlice || f.Type.Kind == KMap) {
+			g.line("if %s {\n%s\n} else {", zc, g.seg(pending+fieldText(sep(lo), f)+zt+trail))
+			g.line("%s", g.seg(pending+fieldText(sep(lo), f)))
+			g.value(f.Type, at)
+			if st := g.seg(trail); st != "" {
+				g.line("%s", st)
+			}
+			g.line("}")
+		} else {
+			g.line("%s", g.seg(pending+fieldText(sep(lo), f)))
+			g.value(f.Type, at)
+			if st := g.seg(trail); st != "" {
+				g.line("%s", st)
+			}
+		}
 	} else {
 		mid := (lo + hi) / 2
-		g.emitRange(fields, lo, mid, pending)
-		g.emitRange(fields, mid, hi, "")
+		g.emitRange(s, lo, mid, pending, "")
+		g.emitRange(s, mid, hi, "", trail)
 	}
 	g.line("}")
 }
@@ -205,20 +407,22 @@ func (g *spewGen) emitComposite(t *Type) {
 	name := mangle(t)
 	switch t.Kind {
 	case KSlice:
-		g.line("func (w *spewer) spew%s(s %s) {", name, t.GoType())
-		g.line("if s == nil {\n%s\nreturn\n}", g.seg("<nil>"))
+		g.fn("spew"+name, "s "+t.GoType())
+		g.line("if s == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
 		g.line("%s", g.seg("["))
 		g.line("for i := range s {\nif i > 0 {\n%s\n}", g.seg(" "))
 		g.element(t.Elem, "s[i]")
-		g.line("}\n%s\n}\n", g.seg("]"))
+		g.line("}\n%s", g.seg("]"))
+		g.end()
 	case KMap:
-		g.line("func (w *spewer) spew%s(m %s) {", name, t.GoType())
-		g.line("if m == nil {\n%s\nreturn\n}", g.seg("<nil>"))
+		g.fn("spew"+name, "m "+t.GoType())
+		g.line("if m == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
 		g.line("var buf [16]string\n%s", g.seg("map["))
 		g.line("for i, k := range keys(m, buf[:]) {\nif i > 0 {\n%s\n}", g.seg(" "))
-		g.line("w.str(k)\n%s\nv := m[k]", g.seg(":"))
+		g.line("%s\n%s\nv := m[k]", g.str("k"), g.seg(":"))
 		g.element(t.Elem, "v")
-		g.line("}\n%s\n}\n", g.seg("]"))
+		g.line("}\n%s", g.seg("]"))
+		g.end()
 	}
 }
 
@@ -226,9 +430,9 @@ func (g *spewGen) emitComposite(t *Type) {
 func (g *spewGen) element(t *Type, at string) {
 	switch t.Kind {
 	case KStruct:
-		g.line("w.spew%s(&%s)", mangle(t), at)
+		g.line("%s", g.call("spew"+mangle(t), "&"+at))
 	case KQuantity, KIntOrString, KTime, KFieldsV1:
-		g.line("w.%s(&%s)", scalarFunc(t.Kind), at)
+		g.line("%s", g.call(scalarFunc(t.Kind), "&"+at))
 	default:
 		g.value(t, at)
 	}
@@ -240,112 +444,132 @@ func (g *spewGen) element(t *Type, at string) {
 func (g *spewGen) emitSpecials() {
 	g.line(`// quantity writes resource.Quantity's fields: its int64 amount, its
 // decimal amount (an *inf.Dec holding a big.Int), the cached string and the
-// format.
-func (w *spewer) quantity(q *Quantity) {
-%s
-w.i64(q.i.value)
-%s
-w.i64(int64(q.i.scale))
-if q.d == nil {
-%s
-} else {
-%s
-w.boolean(q.d.unscaled.Sign() < 0)
-%s
-w.nat(&q.d.unscaled)
-%s
-w.i64(int64(q.d.scale))
-%s
-}
-w.str(q.s)
-%s
-w.str(q.Format)
-%s
-}
-`, g.seg("{i:(resource.int64Amount){value:(int64)"), g.seg(" scale:(resource.Scale)"),
-		g.seg("} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)"),
-		g.seg("} d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)"), g.seg(" abs:(big.nat)"),
-		g.seg("} scale:(inf.Scale)"), g.seg("}} s:(string)"), g.seg(" Format:(resource.Format)"), g.seg("}"))
-	g.line(`// intOrString writes intstr.IntOrString's fields.
-func (w *spewer) intOrString(v *IntOrString) {
-%s
-w.i64(v.Type)
-%s
-w.i64(int64(v.IntVal))
-%s
-w.str(v.StrVal)
-%s
-}
-`, g.seg("{Type:(intstr.Type)"), g.seg(" IntVal:(int32)"), g.seg(" StrVal:(string)"), g.seg("}"))
+// format.`)
+	g.fn("quantity", "q *Quantity")
+	g.line("%s\n%s", g.seg(qOpen), g.call("quantityRest", "q, false"))
+	g.end()
+
+	g.line(`// quantityRest writes a quantity after its opening text, which ends at
+// the amount's value; it ends the quantity and, when last is true, the
+// resource list that holds it.`)
+	g.fn("quantityRest", "q *Quantity, last bool")
+	g.line("%s", g.integer("q.i.value"))
+	g.line("if q.d == nil {\nswitch q.i.scale {")
+	for sc := -qMaxScale; sc <= qMaxScale; sc++ {
+		g.line("case %d:\n%s", sc, g.seg(qScale+strconv.Itoa(sc)+qNoDec))
+	}
+	g.line("default:\n%s\n%s\n%s\n}", g.seg(qScale), g.integer("int64(q.i.scale)"), g.seg(qNoDec))
+	g.line("} else {\n%s\n%s", g.seg(qScale), g.integer("int64(q.i.scale)"))
+	g.line("%s\n%s", g.seg("} d:(resource.infDecAmount){Dec:(*inf.Dec){unscaled:(big.Int){neg:(bool)"), g.boolean("q.d.unscaled.Sign() < 0"))
+	g.line("%s\n%s", g.seg(" abs:(big.nat)"), g.nat("&q.d.unscaled"))
+	g.line("%s\n%s\n%s\n}", g.seg("} scale:(inf.Scale)"), g.integer("int64(q.d.scale)"), g.seg("}} s:(string)"))
+	g.line("%s\nswitch q.Format {", g.str("q.s"))
+	for _, f := range []string{"DecimalSI", "BinarySI", "DecimalExponent"} {
+		g.line("case %q:\nif last {\n%s\n} else {\n%s\n}", f, g.seg(qFormat+f+"}]"), g.seg(qFormat+f+"}"))
+	}
+	g.line("default:\n%s\n%s\nif last {\n%s\n} else {\n%s\n}\n}", g.seg(qFormat), g.str("q.Format"), g.seg("}]"), g.seg("}"))
+	g.end()
+
+	g.line(`// spewMapQuantity writes a resource list. One that holds only common
+// resources is written from prepared segments, without sorting its keys.`)
+	g.fn("spewMapQuantity", "m map[string]Quantity")
+	g.line("if m == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
+	g.line("if len(m) == 0 {\n%s\n%s\n}", g.seg("map[]"), g.ret())
+	// The names are looked up most common first, until every key is found.
+	g.line("if n := len(m); n <= %d {\nfound := 0", len(commonResources))
+	for i := range commonResources {
+		g.line("var q%d Quantity\nvar ok%d bool", i, i)
+	}
+	for _, i := range lookupOrder {
+		g.line("q%d, ok%d = m[%q]\nif ok%d {\nfound++\n}", i, i, commonResources[i], i)
+		if i != lookupOrder[len(lookupOrder)-1] {
+			g.line("if found != n {")
+		}
+	}
+	for range lookupOrder[1:] {
+		g.line("}")
+	}
+	g.line("if found == n {\nfirst := true")
+	for i, r := range commonResources {
+		g.line("if ok%d {\nn--\nif first {\n%s\n} else {\n%s\n}\nfirst = false\n%s\n}", i,
+			g.seg("map["+r+":"+qOpen), g.seg(" "+r+":"+qOpen), g.call("quantityRest", fmt.Sprintf("&q%d, n == 0", i)))
+	}
+	g.line("%s\n}\n}", g.ret())
+	g.line("var buf [16]string\nks := keys(m, buf[:])\n%s", g.seg("map["))
+	g.line("for i, k := range ks {\nif i > 0 {\n%s\n}", g.seg(" "))
+	g.line("%s\n%s\nv := m[k]\n%s\n}", g.str("k"), g.seg(":"+qOpen), g.call("quantityRest", "&v, i == len(ks)-1"))
+	g.end()
+
+	g.line(`// intOrString writes intstr.IntOrString's fields.`)
+	g.fn("intOrString", "v *IntOrString")
+	g.line("%s\n%s", g.seg("{Type:(intstr.Type)"), g.integer("v.Type"))
+	g.line("%s\n%s", g.seg(" IntVal:(int32)"), g.integer("int64(v.IntVal)"))
+	g.line("%s\n%s\n%s", g.seg(" StrVal:(string)"), g.str("v.StrVal"), g.seg("}"))
+	g.end()
+
 	g.line(`// time writes a metav1.Time as the controller holds one read from the API
 // server: whole seconds, in the controller's local time zone, which is UTC
 // in the kube-controller-manager image (a Location named UTC with no
-// zones).
-func (w *spewer) time(t *Time) {
-if t.IsZero() {
-%s
-return
-}
-%s
-w.u64(uint64(t.Nanosecond()))
-%s
-w.i64(t.Unix() + unixToInternal)
-%s
-}
-`, g.seg("{Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}"), g.seg("{Time:(time.Time){wall:(uint64)"), g.seg(" ext:(int64)"),
-		g.seg(" loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}"))
-	g.line(`// fieldsV1 writes metav1.FieldsV1: its raw bytes as a []uint8.
-func (w *spewer) fieldsV1(f *FieldsV1) {
-if f.Raw == nil {
-%s
-return
-}
-%s
-for i, b := range f.Raw {
-if i > 0 {
-%s
-}
-w.u64(uint64(b))
-}
-%s
-}
-`, g.seg("{Raw:([]uint8)<nil>}"), g.seg("{Raw:([]uint8)["), g.seg(" "), g.seg("]}"))
-	for _, t := range []string{"String", "Int32", "Int64"} {
-		conv := map[string]string{"String": "w.str(v)", "Int32": "w.i64(int64(v))", "Int64": "w.i64(v)"}[t]
-		g.line("func (w *spewer) spewSlice%s(s []%s) {\nif s == nil {\n%s\nreturn\n}\n%s\nfor i, v := range s {\nif i > 0 {\n%s\n}\n%s\n}\n%s\n}\n",
-			t, strings.ToLower(t), g.seg("<nil>"), g.seg("["), g.seg(" "), conv, g.seg("]"))
+// zones).`)
+	g.fn("time", "t *Time")
+	g.line("if t.IsZero() {\n%s\n%s\n}", g.seg("{Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}}"), g.ret())
+	g.line("%s\n%s", g.seg("{Time:(time.Time){wall:(uint64)"), g.unsigned("uint64(t.Nanosecond())"))
+	g.line("%s\n%s", g.seg(" ext:(int64)"), g.integer("t.Unix() + unixToInternal"))
+	g.line("%s", g.seg(" loc:(*time.Location){name:(string)UTC zone:([]time.zone)<nil> tx:([]time.zoneTrans)<nil> extend:(string) cacheStart:(int64)0 cacheEnd:(int64)0 cacheZone:(*time.zone)<nil>}}}"))
+	g.end()
+
+	g.line(`// fieldsV1 writes metav1.FieldsV1: its raw bytes as a []uint8.`)
+	g.fn("fieldsV1", "f *FieldsV1")
+	g.line("if f.Raw == nil {\n%s\n%s\n}", g.seg("{Raw:([]uint8)<nil>}"), g.ret())
+	g.line("%s\nfor i, b := range f.Raw {\nif i > 0 {\n%s\n}\n%s\n}\n%s", g.seg("{Raw:([]uint8)["), g.seg(" "), g.unsigned("uint64(b)"), g.seg("]}"))
+	g.end()
+
+	for _, t := range []struct{ name, elem, write string }{
+		{"String", "string", g.str("v")}, {"Int32", "int32", g.integer("int64(v)")}, {"Int64", "int64", g.integer("v")},
+	} {
+		g.fn("spewSlice"+t.name, "s []"+t.elem)
+		g.line("if s == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
+		g.line("%s\nfor i, v := range s {\nif i > 0 {\n%s\n}\n%s\n}\n%s", g.seg("["), g.seg(" "), t.write, g.seg("]"))
+		g.end()
 	}
-	for _, t := range []struct{ name, goType, elem string }{{"MapString", "string", "w.str(m[k])"}, {"MapQuantity", "Quantity", "v := m[k]\nw.quantity(&v)"}} {
-		g.line("func (w *spewer) spew%s(m map[string]%s) {\nif m == nil {\n%s\nreturn\n}\nvar buf [16]string\n%s\nfor i, k := range keys(m, buf[:]) {\nif i > 0 {\n%s\n}\nw.str(k)\n%s\n%s\n}\n%s\n}\n",
-			t.name, t.goType, g.seg("<nil>"), g.seg("map["), g.seg(" "), g.seg(":"), t.elem, g.seg("]"))
-	}
+	g.fn("spewMapString", "m map[string]string")
+	g.line("if m == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
+	g.line("var buf [16]string\n%s\nfor i, k := range keys(m, buf[:]) {\nif i > 0 {\n%s\n}", g.seg("map["), g.seg(" "))
+	g.line("%s\n%s\n%s\n}\n%s", g.str("k"), g.seg(":"), g.str("m[k]"), g.seg("]"))
+	g.end()
 }
 
-// emitSpew writes the renderings of every struct reachable from
-// PodTemplateSpec, the lists and maps they hold, the special types, and
-// the table of segments.
+// emitSpew writes both variants of the renderings of every struct
+// reachable from PodTemplateSpec, the lists and maps they hold and the
+// special types, and the table of segments.
 func (m *Model) emitSpew(b *bytes.Buffer) {
-	g := &spewGen{b: b, ids: map[string]int{}}
-	closure := m.templateClosure()
-	g.emitSpecials()
-	in := map[*Struct]bool{}
-	for _, s := range closure {
-		in[s] = true
-		g.emitStruct(s)
-	}
-	seen := map[string]bool{}
-	for _, t := range m.composites() {
-		if seen[mangle(t)] || (t.Elem.Kind == KStruct && !in[t.Elem.Struct]) || !m.usedInClosure(t, in) {
-			continue
+	b.WriteString("import \"github.com/rolloutmath/rolloutmath/hash\"\n\n")
+	fmt.Fprintf(b, "// minSegment is the shortest segment that the hashing functions read\n// from a table.\nconst minSegment = %d\n\n", minSegment)
+	var texts []string
+	ids := map[string]int{}
+	for _, hashing := range []bool{false, true} {
+		g := &spewGen{b: b, ids: ids, texts: &texts, hash: hashing}
+		closure := m.templateClosure()
+		g.emitSpecials()
+		in := map[*Struct]bool{}
+		for _, s := range closure {
+			in[s] = true
+			g.emitStruct(s)
 		}
-		seen[mangle(t)] = true
-		g.emitComposite(t)
+		seen := map[string]bool{}
+		for _, t := range m.composites() {
+			if seen[mangle(t)] || (t.Elem.Kind == KStruct && !in[t.Elem.Struct]) || !m.usedInClosure(t, in) {
+				continue
+			}
+			seen[mangle(t)] = true
+			g.emitComposite(t)
+		}
 	}
 	b.WriteString("// segmentTexts are the constant pieces of the renderings, by number.\nvar segmentTexts = [...]string{\n")
-	for _, s := range g.texts {
+	for _, s := range texts {
 		fmt.Fprintf(b, "\t%q,\n", s)
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n// segTables holds the prepared segments, by number; nil for the short ones.\ntype segTables [len(segmentTexts)]*hash.Segment\n")
 }
 
 // usedInClosure reports whether some field of a struct in the closure has

@@ -1,0 +1,146 @@
+package schema
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/hash"
+)
+
+// tb is what the checks need of *testing.T and *rapid.T.
+type tb interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// spewAgree fails unless the hashing rendering of x is the hash of its
+// text rendering.
+func spewAgree(t tb, x *PodTemplateSpec) {
+	t.Helper()
+	text := SpewText(nil, x)
+	if got, want := SpewPodTemplateSpec(hash.NewFNV32a(), x), hash.NewFNV32a().Write(text); got != want {
+		t.Fatalf("the hashing rendering gives %d, the text's hash is %d; text:\n%s", got, want, text)
+	}
+}
+
+func decodeTemplate(t tb, doc string) *PodTemplateSpec {
+	t.Helper()
+	x, res := DecodePodTemplateSpec([]byte(doc), DecodeOptions{})
+	if len(res.Errs) > 0 {
+		t.Fatalf("%s: %v", doc, res.Errs)
+	}
+	return x
+}
+
+// TestSpewVariantsAgree holds the two generated renderings equal on the
+// paths where the hashing one takes a shortcut: fields at their typical
+// (defaulted) values, beside them, and unset; resource lists of common
+// names in every combination, with other names, empty and absent;
+// quantities with scales inside and outside the prepared ones, with big
+// decimal amounts, and in each format.
+func TestSpewVariantsAgree(t *testing.T) {
+	for _, doc := range []string{
+		`{}`,
+		`{"spec":{"containers":[{"name":"a"}]}}`,
+		`{"spec":{"restartPolicy":"Always","dnsPolicy":"ClusterFirst","schedulerName":"default-scheduler","terminationGracePeriodSeconds":30,
+			"containers":[{"name":"a","terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent",
+			"ports":[{"containerPort":80,"protocol":"TCP"}]}]}}`,
+		`{"spec":{"restartPolicy":"Never","dnsPolicy":"Default","schedulerName":"x","terminationGracePeriodSeconds":0,
+			"containers":[{"name":"a","terminationMessagePath":"/t","terminationMessagePolicy":"FallbackToLogsOnError","imagePullPolicy":"Always",
+			"ports":[{"containerPort":80,"protocol":"UDP"}]}]}}`,
+		`{"spec":{"containers":[{"name":"a","livenessProbe":{"httpGet":{"port":80,"scheme":"HTTP"},"timeoutSeconds":1,"periodSeconds":10,"successThreshold":1,"failureThreshold":3},
+			"readinessProbe":{"grpc":{"port":1,"service":""},"timeoutSeconds":2,"periodSeconds":0},
+			"startupProbe":{"grpc":{"port":1,"service":"s"}},
+			"env":[{"name":"E","valueFrom":{"fieldRef":{"fieldPath":"metadata.name","apiVersion":"v1"}}},{"name":"F","valueFrom":{"fieldRef":{"fieldPath":"x"}}}]}]}}`,
+		`{"spec":{"volumes":[{"name":"a","configMap":{"name":"c","defaultMode":420}},{"name":"b","secret":{"defaultMode":256}},{"name":"c","projected":{}},
+			{"name":"d","downwardAPI":{"defaultMode":420}},{"name":"e","hostPath":{"path":"/","type":""}},{"name":"f","hostPath":{"path":"/","type":"Directory"}},{"name":"g","hostPath":{"path":"/"}}]}}`,
+		`{"spec":{"overhead":{},"containers":[{"name":"a","resources":{"limits":{},"requests":{"cpu":"1"}}}]}}`,
+		`{"spec":{"overhead":{"cpu":"1e3","memory":"1.5Gi","ephemeral-storage":"0.5"}}}`,
+		`{"spec":{"overhead":{"memory":"12345678901234567890123","cpu":"1e-20"}}}`,
+		`{"spec":{"overhead":{"cpu":"100m","nvidia.com/gpu":"1"}}}`,
+		`{"spec":{"overhead":{"a":"1","b":"2Ki","c":"3e12","d":"4n"}}}`,
+		`{"spec":{"overhead":{"cpu":"1e18","memory":"1E","ephemeral-storage":"1Ei"}}}`,
+		`{"spec":{"overhead":{"ephemeral-storage":"1k"}}}`,
+	} {
+		spewAgree(t, decodeTemplate(t, doc))
+	}
+}
+
+// TestSpewVariantsAgreeOnVectors holds the two renderings equal on the
+// templates of testdata/apiserver/vectors.json.gz, as decoded and as the
+// API server stores them.
+func TestSpewVariantsAgreeOnVectors(t *testing.T) {
+	f, err := os.Open("../../testdata/apiserver/vectors.json.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(nil, 16<<20)
+	n := 0
+	for sc.Scan() {
+		var v struct{ Input, Stored json.RawMessage }
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range []json.RawMessage{v.Input, v.Stored} {
+			d, res := DecodeDeployment(doc, DecodeOptions{Lenient: true})
+			if d == nil || len(res.Errs) > 0 {
+				continue
+			}
+			spewAgree(t, &d.Spec.Template)
+			n++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n < 150 {
+		t.Fatalf("only %d templates compared", n)
+	}
+}
+
+// TestSpewVariantsAgreeProperty: on random resource lists and typical
+// fields, the two renderings agree.
+func TestSpewVariantsAgreeProperty(t *testing.T) {
+	names := []string{"cpu", "memory", "ephemeral-storage", "nvidia.com/gpu", "a", "pods", "hugepages-2Mi"}
+	amounts := []string{"0", "1", "100m", "0.5", "1.5Gi", "512Mi", "1e3", "1E", "1Ei", "1e-9", "1n", "123456789012345678901234567890", "1e20", "7Ki", "2.5", "-1", "999999999999999999"}
+	resources := rapid.Custom(func(t *rapid.T) string {
+		if rapid.IntRange(0, 5).Draw(t, "absent") == 0 {
+			return "null"
+		}
+		m := map[string]string{}
+		for range rapid.IntRange(0, 4).Draw(t, "n") {
+			m[rapid.SampledFrom(names).Draw(t, "name")] = rapid.SampledFrom(amounts).Draw(t, "amount")
+		}
+		b, _ := json.Marshal(m)
+		return string(b)
+	})
+	pick := func(t *rapid.T, label string, values ...string) string {
+		return rapid.SampledFrom(values).Draw(t, label)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var c []string
+		for i := range rapid.IntRange(0, 3).Draw(t, "containers") {
+			c = append(c, fmt.Sprintf(`{"name":"c%d","imagePullPolicy":%s,"terminationMessagePath":%s,"ports":[{"containerPort":1,"protocol":%s}],
+				"resources":{"limits":%s,"requests":%s},"readinessProbe":{"exec":{},"timeoutSeconds":%s,"failureThreshold":%s}}`, i,
+				pick(t, "pull", `"IfNotPresent"`, `"Always"`, `""`), pick(t, "path", `"/dev/termination-log"`, `"/x"`, `""`),
+				pick(t, "protocol", `"TCP"`, `"UDP"`, `""`), resources.Draw(t, "limits"), resources.Draw(t, "requests"),
+				pick(t, "timeout", "0", "1", "2"), pick(t, "failure", "0", "3", "4")))
+		}
+		doc := fmt.Sprintf(`{"spec":{"terminationGracePeriodSeconds":%s,"overhead":%s,"containers":[%s]}}`,
+			pick(t, "grace", "null", "30", "0", "31"), resources.Draw(t, "overhead"), strings.Join(c, ","))
+		spewAgree(t, decodeTemplate(t, doc))
+	})
+}
