@@ -43,29 +43,29 @@ const minSegment = 4
 // template holds unless its author chose otherwise. Only the speed of the
 // hash depends on this list.
 var typicalValues = map[string]string{
-	"Container.TerminationMessagePath":      `"/dev/termination-log"`,
-	"Container.TerminationMessagePolicy":    `"File"`,
-	"Container.ImagePullPolicy":             `"IfNotPresent"`,
+	"Container.TerminationMessagePath":                  `"/dev/termination-log"`,
+	"Container.TerminationMessagePolicy":                `"File"`,
+	"Container.ImagePullPolicy":                         `"IfNotPresent"`,
 	"EphemeralContainerCommon.TerminationMessagePath":   `"/dev/termination-log"`,
 	"EphemeralContainerCommon.TerminationMessagePolicy": `"File"`,
 	"EphemeralContainerCommon.ImagePullPolicy":          `"IfNotPresent"`,
-	"ContainerPort.Protocol":                `"TCP"`,
-	"PodSpec.RestartPolicy":                 `"Always"`,
-	"PodSpec.DNSPolicy":                     `"ClusterFirst"`,
-	"PodSpec.SchedulerName":                 `"default-scheduler"`,
-	"PodSpec.TerminationGracePeriodSeconds": `30`,
-	"Probe.TimeoutSeconds":                  `1`,
-	"Probe.PeriodSeconds":                   `10`,
-	"Probe.SuccessThreshold":                `1`,
-	"Probe.FailureThreshold":                `3`,
-	"HTTPGetAction.Scheme":                  `"HTTP"`,
-	"GRPCAction.Service":                    `""`,
-	"ObjectFieldSelector.APIVersion":        `"v1"`,
-	"ConfigMapVolumeSource.DefaultMode":     `420`,
-	"SecretVolumeSource.DefaultMode":        `420`,
-	"ProjectedVolumeSource.DefaultMode":     `420`,
-	"DownwardAPIVolumeSource.DefaultMode":   `420`,
-	"HostPathVolumeSource.Type":             `""`,
+	"ContainerPort.Protocol":                            `"TCP"`,
+	"PodSpec.RestartPolicy":                             `"Always"`,
+	"PodSpec.DNSPolicy":                                 `"ClusterFirst"`,
+	"PodSpec.SchedulerName":                             `"default-scheduler"`,
+	"PodSpec.TerminationGracePeriodSeconds":             `30`,
+	"Probe.TimeoutSeconds":                              `1`,
+	"Probe.PeriodSeconds":                               `10`,
+	"Probe.SuccessThreshold":                            `1`,
+	"Probe.FailureThreshold":                            `3`,
+	"HTTPGetAction.Scheme":                              `"HTTP"`,
+	"GRPCAction.Service":                                `""`,
+	"ObjectFieldSelector.APIVersion":                    `"v1"`,
+	"ConfigMapVolumeSource.DefaultMode":                 `420`,
+	"SecretVolumeSource.DefaultMode":                    `420`,
+	"ProjectedVolumeSource.DefaultMode":                 `420`,
+	"DownwardAPIVolumeSource.DefaultMode":               `420`,
+	"HostPathVolumeSource.Type":                         `""`,
 }
 
 // commonResources are the resource names that a resource list is written
@@ -78,11 +78,11 @@ var lookupOrder = []int{0, 2, 1}
 
 // quantity texts.
 const (
-	qOpen      = "{i:(resource.int64Amount){value:(int64)"
-	qScale     = " scale:(resource.Scale)"
-	qNoDec     = "} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)"
-	qFormat    = " Format:(resource.Format)"
-	qMaxScale  = 9 // scales -9..9 have segments of their own
+	qOpen     = "{i:(resource.int64Amount){value:(int64)"
+	qScale    = " scale:(resource.Scale)"
+	qNoDec    = "} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)"
+	qFormat   = " Format:(resource.Format)"
+	qMaxScale = 9 // scales -9..9 have segments of their own
 )
 
 // spewGen writes one variant of the spew functions; both variants register
