@@ -9,30 +9,28 @@ import (
 
 // The renderings for the pod-template-hash: for every struct reachable
 // from PodTemplateSpec, a function that writes go-spew's "%#v" rendering
-// of the value (dump.ForHash's configuration) into the spewer.
+// of the value (dump.ForHash's configuration).
 //
-// Every constant piece of text is a numbered segment (segmentTexts), which
-// the hashing functions read in one step (hash.Segment) when it is long
-// enough.
-// Consecutive fields whose rendering is constant when they are zero (nil
-// pointers, lists and maps, empty strings, zero numbers, false) are
-// grouped: for each group the generated code first checks whether all of
-// it is zero and then writes one segment for all of it, else halves the
-// group and tries again, down to single fields. A template whose fields are
-// mostly unset is so hashed in a few dozen steps instead of byte by byte.
-
-// The renderings come in two variants from the same emitters: the text one
-// (methods of *spewer, for tests and diagnostics) and the hashing one
-// (methods of *segTables, which pass the FNV-1a state along in a register
-// and read each long segment from its prepared table). A test in package
-// schema holds the two equal: the hash of the text is the hashing
+// They come in two variants from the same emitters: the text one (methods
+// of *spewer, for tests and diagnostics) and the hashing one (methods of
+// *segTables, which pass the FNV-1a state along in a register). A test in
+// package schema holds the two equal: the hash of the text is the hashing
 // variant's state.
 //
-// Besides zero values, some fields hold one value in nearly every template
+// Every constant piece of text is a numbered segment (segmentTexts), which
+// the hashing functions read in one step from a prepared table
+// (hash.Segment) when it is long enough. Consecutive fields whose
+// rendering is constant when they are zero (nil pointers, lists and maps,
+// empty strings, zero numbers, false) are grouped: for each group the
+// generated code first checks whether all of it is zero and then writes
+// one segment for all of it, else halves the group and tries again, down
+// to single fields. Some fields hold one value in nearly every template
 // that the API server has defaulted (typicalValues); the grouping treats
 // that value as it treats zero, so that a defaulted container's tail is
 // one segment. A quantity's scale and format and a resource list's common
-// names come in prepared segments too.
+// names come in prepared segments too. A template is so hashed in about a
+// hundred steps and its variable text (names, images, values), instead of
+// byte by byte.
 
 // minSegment is the shortest segment that the hashing variant reads from a
 // table: shorter ones are hashed byte by byte, which costs about as much.
