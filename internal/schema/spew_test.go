@@ -5,7 +5,10 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,4 +146,37 @@ func TestSpewVariantsAgreeProperty(t *testing.T) {
 			pick(t, "grace", "null", "30", "0", "31"), resources.Draw(t, "overhead"), strings.Join(c, ","))
 		spewAgree(t, decodeTemplate(t, doc))
 	})
+}
+
+// TestHashNumbers: the hashing variant's numbers, booleans and big
+// naturals hash what the text variant writes.
+func TestHashNumbers(t *testing.T) {
+	h0 := hash.NewFNV32a()
+	for _, v := range []int64{math.MinInt64, math.MinInt64 + 1, -100, -99, -10, -9, -1, 0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 123456789, math.MaxInt64} {
+		if got, want := hashInt(h0, v), h0.WriteString(strconv.FormatInt(v, 10)); got != want {
+			t.Errorf("hashInt(%d) = %d, want %d", v, got, want)
+		}
+		if v >= 0 {
+			if got, want := hashUint(h0, uint64(v)), h0.WriteString(strconv.FormatInt(v, 10)); got != want {
+				t.Errorf("hashUint(%d) = %d, want %d", v, got, want)
+			}
+		}
+	}
+	if got, want := hashUint(h0, math.MaxUint64), h0.WriteString(strconv.FormatUint(math.MaxUint64, 10)); got != want {
+		t.Errorf("hashUint(MaxUint64) = %d, want %d", got, want)
+	}
+	for _, b := range []bool{false, true} {
+		if got, want := hashBool(h0, b), h0.WriteString(strconv.FormatBool(b)); got != want {
+			t.Errorf("hashBool(%v) = %d, want %d", b, got, want)
+		}
+	}
+	for _, s := range []string{"0", "1", "-5", "18446744073709551616", "-340282366920938463463374607431768211457"} {
+		x, _ := new(big.Int).SetString(s, 10)
+		if got, want := hashNat(h0, x), h0.Write(appendNat(nil, x)); got != want {
+			t.Errorf("hashNat(%s) = %d, want %d", s, got, want)
+		}
+	}
+	if got := string(appendNat(nil, new(big.Int).Lsh(big.NewInt(1), 64))); got != "[0 1]" {
+		t.Errorf("appendNat(2^64) = %s, want [0 1]", got)
+	}
 }
