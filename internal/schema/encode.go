@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -111,8 +110,9 @@ func (e *encoder) mapQuantity(m map[string]Quantity) {
 // encodeMap writes an object, its keys in byte order, each value with
 // elem.
 func encodeMap[V any](e *encoder, m map[string]V, elem func(V)) {
+	var scratch [smallMap]string
 	e.buf = append(e.buf, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, k := range sortedKeys(scratch[:0], m) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
@@ -121,6 +121,21 @@ func encodeMap[V any](e *encoder, m map[string]V, elem func(V)) {
 		elem(m[k])
 	}
 	e.buf = append(e.buf, '}')
+}
+
+// smallMap is how many keys the encoders sort in a buffer of their own,
+// on the stack; a larger map's keys go to the heap.
+const smallMap = 16
+
+// sortedKeys appends the keys of m to dst and returns them in byte order.
+// The encoders pass a buffer on their stack, so that writing a map costs
+// no allocation unless it is larger than the buffer.
+func sortedKeys[V any](dst []string, m map[string]V) []string {
+	for k := range m {
+		dst = append(dst, k)
+	}
+	slices.Sort(dst)
+	return dst
 }
 
 // appendJSONString appends s as a JSON string, escaped as encoding/json

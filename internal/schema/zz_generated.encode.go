@@ -2,11 +2,6 @@
 
 package schema
 
-import (
-	"maps"
-	"slices"
-)
-
 func (e *encoder) encodeDeployment(x *Deployment) {
 	first := e.open()
 	if x.TypeMeta.APIVersion != "" {
@@ -4396,8 +4391,9 @@ func (e *encoder) encodeSliceLimitRangeItem(s []LimitRangeItem) {
 }
 
 func (e *encoder) encodeMapTime(m map[string]Time) {
+	var scratch [smallMap]string
 	e.buf = append(e.buf, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, k := range sortedKeys(scratch[:0], m) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}

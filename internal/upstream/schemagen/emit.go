@@ -269,7 +269,6 @@ func encodeCall(t *Type, at string) string {
 }
 
 func (m *Model) emitEncode(b *bytes.Buffer) {
-	b.WriteString("import (\n\t\"maps\"\n\t\"slices\"\n)\n\n") // the map encoders walk sorted keys
 	for _, s := range m.Structs {
 		fmt.Fprintf(b, "func (e *encoder) encode%s(x *%s) {\n", s.Name, s.Name)
 		members := s.jsonFields()
@@ -291,7 +290,7 @@ func (m *Model) emitEncode(b *bytes.Buffer) {
 	}
 	for _, t := range m.composites() {
 		if t.Kind == KMap {
-			fmt.Fprintf(b, "func (e *encoder) encode%s(m %s) {\n\te.buf = append(e.buf, '{')\n\tfor i, k := range slices.Sorted(maps.Keys(m)) {\n\t\tif i > 0 {\n\t\t\te.buf = append(e.buf, ',')\n\t\t}\n\t\te.str(k)\n\t\te.buf = append(e.buf, ':')\n\t\tv := m[k]\n\t\t%s\n\t}\n\te.buf = append(e.buf, '}')\n}\n\n",
+			fmt.Fprintf(b, "func (e *encoder) encode%s(m %s) {\n\tvar scratch [smallMap]string\n\te.buf = append(e.buf, '{')\n\tfor i, k := range sortedKeys(scratch[:0], m) {\n\t\tif i > 0 {\n\t\t\te.buf = append(e.buf, ',')\n\t\t}\n\t\te.str(k)\n\t\te.buf = append(e.buf, ':')\n\t\tv := m[k]\n\t\t%s\n\t}\n\te.buf = append(e.buf, '}')\n}\n\n",
 				mangle(t), t.GoType(), encodeCall(t.Elem, "v"))
 			continue
 		}
