@@ -82,19 +82,30 @@ func MustParseQuantity(s string) Quantity {
 // scale fit, else the decimal form rounded up to nano units (and capped at
 // MaxInt64 for BinarySI).
 func ParseQuantity(str string) (Quantity, error) {
+	q, canonical, err := parseQuantity(str)
+	if canonical {
+		q.s = str
+	}
+	return q, err
+}
+
+// parseQuantity is ParseQuantity without the cache: it reports whether
+// str is the canonical form that ParseQuantity keeps in s, and keeps no
+// reference to str, so that a caller can parse a string on its stack.
+func parseQuantity(str string) (q Quantity, canonical bool, err error) {
 	if str == "" {
-		return Quantity{}, ErrQuantityFormat
+		return Quantity{}, false, ErrQuantityFormat
 	}
 	if str == "0" {
-		return Quantity{Format: DecimalSI, s: str}, nil
+		return Quantity{Format: DecimalSI}, true, nil
 	}
 	positive, value, num, denom, suf, err := splitQuantity(str)
 	if err != nil {
-		return Quantity{}, err
+		return Quantity{}, false, err
 	}
 	base, exponent, format, ok := interpretSuffix(suf)
 	if !ok {
-		return Quantity{}, ErrQuantitySuffix
+		return Quantity{}, false, ErrQuantitySuffix
 	}
 
 	precision, scale, mantissa := int32(0), int32(0), int64(1)
@@ -117,38 +128,34 @@ func ParseQuantity(str string) (Quantity, error) {
 			shifted := num + denom
 			v, err := strconv.ParseInt(shifted, 10, 64)
 			if err != nil {
-				return Quantity{}, ErrQuantityNumeric
+				return Quantity{}, false, ErrQuantityNumeric
 			}
 			if result, ok := mulInt64(v, mantissa); ok {
 				if !positive {
 					result = -result
 				}
 				q := Quantity{i: int64Amount{value: result, scale: scale}, Format: format}
-				// Keep the input when it is already canonical.
+				// The input is kept when it is already canonical.
 				switch format {
 				case BinarySI:
-					if exponent%10 == 0 && v&0x07 != 0 {
-						q.s = str
-					}
+					canonical = exponent%10 == 0 && v&0x07 != 0
 				default:
-					if scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0' {
-						q.s = str
-					}
+					canonical = scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0'
 				}
-				return q, nil
+				return q, canonical, nil
 			}
 		}
 	}
 
 	amount, ok := parseDec(value)
 	if !ok {
-		return Quantity{}, ErrQuantityNumeric
+		return Quantity{}, false, ErrQuantityNumeric
 	}
 	if base == 10 {
 		// An exponent this large would have upstream multiply by a power
 		// of ten with billions of digits, which never finishes.
 		if int64(amount.scale)-int64(exponent) < -maxDecimalExponent {
-			return Quantity{}, ErrQuantityTooLarge
+			return Quantity{}, false, ErrQuantityTooLarge
 		}
 		amount.scale -= exponent
 	} else {
@@ -172,7 +179,7 @@ func ParseQuantity(str string) (Quantity, error) {
 	if sign < 0 {
 		amount.unscaled.Neg(&amount.unscaled)
 	}
-	return Quantity{d: amount, Format: format}, nil
+	return Quantity{d: amount, Format: format}, false, nil
 }
 
 // splitQuantity scans a quantity into its sign, its numeric part (value,
@@ -516,9 +523,16 @@ func (q Quantity) Canonical() Quantity {
 	if q.s != "" {
 		return q // parsed from its canonical form: parsing that again gives q
 	}
-	c, err := ParseQuantity(q.String())
+	// The canonical form is written on the stack and parsed from there;
+	// only a form that the parse keeps is copied to the heap.
+	var buf [32]byte
+	text := q.appendCanonical(buf[:0])
+	c, canonical, err := parseQuantity(string(text))
 	if err != nil {
 		return q // a canonical form always parses
+	}
+	if canonical {
+		c.s = string(text)
 	}
 	return c
 }

@@ -391,6 +391,11 @@ func storedStmt(t *Type, at string) string {
 		}
 		return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor i := range %s {\n%s\n}", at, at, at, inner)
 	case KMap:
+		if t.Elem.Kind == KQuantity {
+			// Most quantities are canonical already: the map is written
+			// only for those that change.
+			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor k, v := range %s {\nif c := v.Canonical(); c != v {\n%s[k] = c\n}\n}", at, at, at, at)
+		}
 		inner := storedStmt(t.Elem, "v")
 		if inner == "" {
 			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}", at, at)
