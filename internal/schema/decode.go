@@ -30,7 +30,7 @@ type decoder struct {
 	data     string // the input, copied once: values are substrings of it
 	pos      int
 	opts     DecodeOptions
-	path     []segment
+	path     path
 	errs     field.ErrorList
 	warnings []string
 	broken   bool // malformed JSON: stop
@@ -43,6 +43,40 @@ type segment struct {
 	named bool
 	index int
 }
+
+// path is the stack of segments leading to the value being decoded. Its
+// first segments are kept in the decoder itself, which lives on the
+// caller's stack, so that decoding an ordinary object allocates nothing
+// for its bookkeeping; only a path deeper than that spills to the heap.
+type path struct {
+	near  [16]segment
+	far   []segment // the segments after near's
+	depth int
+}
+
+// push adds a segment at the end of the path.
+func (p *path) push(s segment) {
+	if p.depth < len(p.near) {
+		p.near[p.depth] = s
+	} else {
+		p.far = append(p.far[:p.depth-len(p.near)], s)
+	}
+	p.depth++
+}
+
+// pop removes the path's last segment.
+func (p *path) pop() { p.depth-- }
+
+// at returns the path's segment i.
+func (p *path) at(i int) *segment {
+	if i < len(p.near) {
+		return &p.near[i]
+	}
+	return &p.far[i-len(p.near)]
+}
+
+// last returns the path's last segment.
+func (p *path) last() *segment { return p.at(p.depth - 1) }
 
 func newDecoder(data []byte, opts DecodeOptions) *decoder {
 	return &decoder{data: string(data), opts: opts}
@@ -62,7 +96,8 @@ func (d *decoder) finish() {
 // pathString renders the current path: spec.template.spec.containers[0].image.
 func (d *decoder) pathString() string {
 	var b strings.Builder
-	for _, s := range d.path {
+	for i := range d.path.depth {
+		s := d.path.at(i)
 		if !s.named {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(s.index))
@@ -175,7 +210,7 @@ func (d *decoder) beginObject() bool {
 	switch d.peek() {
 	case '{':
 		d.pos++
-		d.path = append(d.path, segment{}) // replaced by each key
+		d.path.push(segment{}) // replaced by each key
 		return true
 	case 'n':
 		d.null()
@@ -191,13 +226,13 @@ func (d *decoder) nextKey() bool {
 	if !d.broken && d.memberName() {
 		return true
 	}
-	d.path = d.path[:len(d.path)-1]
+	d.path.pop()
 	return false
 }
 
 // memberName is nextKey without the path's pop at the end of the object.
 func (d *decoder) memberName() bool {
-	last := &d.path[len(d.path)-1]
+	last := d.path.last()
 	c := d.peek()
 	switch {
 	case c == '}' && !last.named:
@@ -232,7 +267,7 @@ func (d *decoder) memberName() bool {
 }
 
 // key returns the current member's name.
-func (d *decoder) key() string { return d.path[len(d.path)-1].name }
+func (d *decoder) key() string { return d.path.last().name }
 
 // member records field i of the object in seen, and a repeated field as
 // an error (a warning when lenient). A repeated member is decoded all the
@@ -288,7 +323,7 @@ func (d *decoder) beginArray() bool {
 	switch d.peek() {
 	case '[':
 		d.pos++
-		d.path = append(d.path, segment{index: -1})
+		d.path.push(segment{index: -1})
 		return true
 	case 'n':
 		d.null()
@@ -302,10 +337,10 @@ func (d *decoder) beginArray() bool {
 // closing ] and reports false.
 func (d *decoder) nextElem() bool {
 	if d.broken {
-		d.path = d.path[:len(d.path)-1]
+		d.path.pop()
 		return false
 	}
-	last := &d.path[len(d.path)-1]
+	last := d.path.last()
 	c := d.peek()
 	if last.index >= 0 {
 		switch c {
@@ -314,21 +349,21 @@ func (d *decoder) nextElem() bool {
 			c = d.peek()
 		case ']':
 			d.pos++
-			d.path = d.path[:len(d.path)-1]
+			d.path.pop()
 			return false
 		default:
 			d.syntax("expected , or ] after a list element")
-			d.path = d.path[:len(d.path)-1]
+			d.path.pop()
 			return false
 		}
 	} else if c == ']' {
 		d.pos++
-		d.path = d.path[:len(d.path)-1]
+		d.path.pop()
 		return false
 	}
 	if c == 0 || c == ']' {
 		d.syntax("expected a list element")
-		d.path = d.path[:len(d.path)-1]
+		d.path.pop()
 		return false
 	}
 	last.index++
