@@ -197,17 +197,82 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 			call := strings.Replace(decodeCall(t.Elem, "X"), "&X", "*p", 1)
 			fmt.Fprintf(b, "\tif d.null() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tif *p == nil {\n\t\t*p = new(%s)\n\t}\n\t%s\n", t.Elem.GoType(), call)
 		case KSlice:
-			alloc := t.GoType() + "{}"
 			if t.Elem.Kind == KStruct {
-				// Structs are large: size the list once.
-				alloc = fmt.Sprintf("make(%s, 0, d.countElems())", t.GoType())
+				emitDecodeStructList(b, t)
+				break
 			}
-			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", alloc, t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
+			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s{}\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
 		case KMap:
 			fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tm := %s{}\n\tfor d.nextKey() {\n\t\tk := string(d.key())\n\t\tmapKey(d, m, k)\n\t\tvar v %s\n\t\t%s\n\t\tm[k] = v\n\t}\n\t*p = mergeMap(*p, m)\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "v"))
 		}
 		b.WriteString("}\n\n")
 	}
+}
+
+// emitDecodeStructList writes the body of the decoder of a list of
+// structs. Structs are large, so the list is allocated once, at its size:
+// the first elements are decoded into an array on the stack and copied to
+// the heap at the end; a list longer than the array counts the elements
+// left when it overflows, and allocates for them all.
+func emitDecodeStructList(b *bytes.Buffer, t *Type) {
+	elem := t.Elem.GoType()
+	fmt.Fprintf(b, `	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [%d]%s
+	n := 0
+	var s %s // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			%s
+			n++
+			continue
+		}
+		if s == nil {
+			s = make(%s, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, %s{})
+		%s
+	}
+	if s == nil {
+		s = make(%s, n)
+		copy(s, first[:n])
+	}
+	*p = s
+`, stackElems(t.Elem), elem, t.GoType(), decodeCall(t.Elem, "first[n]"), t.GoType(), elem, decodeCall(t.Elem, "s[len(s)-1]"), t.GoType())
+}
+
+// stackElems is how many elements of a list of t the decoder keeps on its
+// stack: about 2 KB's worth, from 2 to 16.
+func stackElems(t *Type) int {
+	return min(max(2048/approxSize(t), 2), 16)
+}
+
+// approxSize is roughly the size in bytes of a value of type t in the
+// schema package (on a 64-bit machine, ignoring padding but for small
+// scalars); it need not be exact, only to tell large structs from small.
+func approxSize(t *Type) int {
+	switch t.Kind {
+	case KString:
+		return 16
+	case KBool, KInt32, KInt64, KPtr, KMap:
+		return 8
+	case KSlice, KTime, KFieldsV1:
+		return 24
+	case KIntOrString:
+		return 32
+	case KQuantity:
+		return 56
+	case KStruct:
+		n := 0
+		for _, f := range t.Struct.Fields {
+			n += approxSize(f.Type)
+		}
+		return max(n, 1)
+	}
+	return 8
 }
 
 // --- encode ---
