@@ -143,6 +143,10 @@ func (d *decoder) space() {
 
 // peek returns the first byte of the next value, or 0 at the end.
 func (d *decoder) peek() byte {
+	// Compact JSON has no white space: that case is inlined.
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return d.data[d.pos]
+	}
 	d.space()
 	if d.pos >= len(d.data) {
 		return 0
@@ -539,16 +543,12 @@ func (d *decoder) stringValue() (string, bool) {
 	data := d.data
 	start := d.pos + 1
 	p := start
-	for p < len(data) {
-		c := data[p]
-		if c == '"' {
-			d.pos = p + 1
-			return data[start:p], true
-		}
-		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
-			break
-		}
+	for p < len(data) && plainString[data[p]] {
 		p++
+	}
+	if p < len(data) && data[p] == '"' {
+		d.pos = p + 1
+		return data[start:p], true
 	}
 	// The slow path: escapes or non-ASCII.
 	out := make([]byte, 0, p-start+16)
@@ -627,6 +627,16 @@ func (d *decoder) stringValue() (string, bool) {
 	d.syntax("unterminated string")
 	return "", false
 }
+
+// plainString tells the bytes that a JSON string holds as they are: not
+// the closing quote, a backslash, a control character or the start of a
+// multi-byte sequence (which must be checked for valid UTF-8).
+var plainString = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func hex4(b string) rune {
 	if len(b) < 4 {
