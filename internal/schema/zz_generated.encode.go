@@ -4391,15 +4391,15 @@ func (e *encoder) encodeSliceLimitRangeItem(s []LimitRangeItem) {
 }
 
 func (e *encoder) encodeMapTime(m map[string]Time) {
-	var scratch [smallMap]string
+	var scratch [smallMap]entry[Time]
 	e.buf = append(e.buf, '{')
-	for i, k := range sortedKeys(scratch[:0], m) {
+	for i, en := range sortedEntries(scratch[:0], m) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		e.str(k)
+		e.str(en.k)
 		e.buf = append(e.buf, ':')
-		v := m[k]
+		v := en.v
 		e.time(&v)
 	}
 	e.buf = append(e.buf, '}')

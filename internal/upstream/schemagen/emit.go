@@ -355,8 +355,8 @@ func (m *Model) emitEncode(b *bytes.Buffer) {
 	}
 	for _, t := range m.composites() {
 		if t.Kind == KMap {
-			fmt.Fprintf(b, "func (e *encoder) encode%s(m %s) {\n\tvar scratch [smallMap]string\n\te.buf = append(e.buf, '{')\n\tfor i, k := range sortedKeys(scratch[:0], m) {\n\t\tif i > 0 {\n\t\t\te.buf = append(e.buf, ',')\n\t\t}\n\t\te.str(k)\n\t\te.buf = append(e.buf, ':')\n\t\tv := m[k]\n\t\t%s\n\t}\n\te.buf = append(e.buf, '}')\n}\n\n",
-				mangle(t), t.GoType(), encodeCall(t.Elem, "v"))
+			fmt.Fprintf(b, "func (e *encoder) encode%s(m %s) {\n\tvar scratch [smallMap]entry[%s]\n\te.buf = append(e.buf, '{')\n\tfor i, en := range sortedEntries(scratch[:0], m) {\n\t\tif i > 0 {\n\t\t\te.buf = append(e.buf, ',')\n\t\t}\n\t\te.str(en.k)\n\t\te.buf = append(e.buf, ':')\n\t\tv := en.v\n\t\t%s\n\t}\n\te.buf = append(e.buf, '}')\n}\n\n",
+				mangle(t), t.GoType(), t.Elem.GoType(), encodeCall(t.Elem, "v"))
 			continue
 		}
 		if t.Kind != KSlice {
