@@ -125,11 +125,9 @@ func parseQuantity(str string) (q Quantity, canonical bool, err error) {
 	if precision >= 0 {
 		scale -= int32(len(denom))
 		if scale >= scaleNano {
-			shifted := num + denom
-			v, err := strconv.ParseInt(shifted, 10, 64)
-			if err != nil {
-				return Quantity{}, false, ErrQuantityNumeric
-			}
+			// A non-negative precision leaves at most 18 digits, which
+			// fit an int64.
+			v := appendDigits(appendDigits(0, num), denom)
 			if result, ok := mulInt64(v, mantissa); ok {
 				if !positive {
 					result = -result
@@ -140,7 +138,9 @@ func parseQuantity(str string) (q Quantity, canonical bool, err error) {
 				case BinarySI:
 					canonical = exponent%10 == 0 && v&0x07 != 0
 				default:
-					canonical = scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0'
+					// The digits, num's then denom's, neither start with 0
+					// nor end with 000.
+					canonical = scale%3 == 0 && num[0] != '0' && !endsWith000(num, denom)
 				}
 				return q, canonical, nil
 			}
@@ -241,6 +241,24 @@ func splitQuantity(str string) (positive bool, value, num, denom, suffix string,
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// appendDigits returns v followed by the decimal digits of s: v×10^len(s)
+// plus their value. The caller makes sure that the result fits an int64.
+func appendDigits(v int64, s string) int64 {
+	for i := 0; i < len(s); i++ {
+		v = v*10 + int64(s[i]-'0')
+	}
+	return v
+}
+
+// endsWith000 reports whether the digits of a followed by those of b end
+// with 000.
+func endsWith000(a, b string) bool {
+	if len(b) >= 3 {
+		return strings.HasSuffix(b, "000")
+	}
+	return b == "00"[:len(b)] && strings.HasSuffix(a, "000"[len(b):])
+}
 
 // interpretSuffix returns the base and exponent a suffix stands for and the
 // format it implies.

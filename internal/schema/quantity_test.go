@@ -2,6 +2,7 @@ package schema
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -83,6 +84,19 @@ func TestQuantityCmp(t *testing.T) {
 		a, b := MustParseQuantity(tc.a), MustParseQuantity(tc.b)
 		if got := a.Cmp(b); got != tc.want {
 			t.Errorf("Cmp(%s, %s) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestEndsWith000 checks endsWith000 against the concatenation it
+// stands for.
+func TestEndsWith000(t *testing.T) {
+	parts := []string{"", "0", "00", "000", "0000", "1", "10", "100", "1000", "10000", "01", "001", "0010", "5000"}
+	for _, a := range parts {
+		for _, b := range parts {
+			if got, want := endsWith000(a, b), strings.HasSuffix(a+b, "000"); got != want {
+				t.Errorf("endsWith000(%q, %q) = %v, want %v", a, b, got, want)
+			}
 		}
 	}
 }
