@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -541,6 +542,35 @@ func (q Quantity) Canonical() Quantity {
 	if q.s != "" {
 		return q // parsed from its canonical form: parsing that again gives q
 	}
+	if q.binaryFixedPoint() {
+		return q
+	}
+	return q.canonicalByParsing()
+}
+
+// binaryFixedPoint reports that q is a binary quantity in whole units that
+// parsing its canonical form gives back unchanged, without writing and
+// parsing the form: m×1024^e (e ≥ 1) as m with a suffix such as Mi, where
+// m is a multiple of 8, so that the parser does not keep the form (as for
+// 512Mi, the commonest kind of memory size), and short enough for the
+// parser to stay in int64 (precision 14 - len(m) - 3e ≥ 0). For any other
+// quantity it reports false, and Canonical parses.
+func (q *Quantity) binaryFixedPoint() bool {
+	v := q.i.value
+	if q.d != nil || q.i.scale != 0 || q.Format != BinarySI || v < 1024 {
+		return false
+	}
+	e := bits.TrailingZeros64(uint64(v)) / 10 // v's factors of 1024
+	m := v >> (10 * e)
+	digits := 1
+	for n := m; n >= 10; n /= 10 {
+		digits++
+	}
+	return e >= 1 && m&7 == 0 && digits+3*e <= 14
+}
+
+// canonicalByParsing is Canonical the long way: q's canonical form, parsed.
+func (q Quantity) canonicalByParsing() Quantity {
 	// The canonical form is written on the stack and parsed from there;
 	// only a form that the parse keeps is copied to the heap.
 	var buf [32]byte
