@@ -374,11 +374,13 @@ func (d *decoder) nextElem() bool {
 	return true
 }
 
-// countElems counts the elements of the list whose [ beginArray just
-// consumed, without consuming them: a capacity for the slice they are
-// decoded into. It judges them by their brackets and strings only, as the
-// decoding that follows reads and checks them; for malformed JSON the
-// count may be wrong, never more than the commas that follow.
+// countElems counts the elements of the list being decoded from the one
+// that starts at the current position (just after the [, or at an element
+// that nextElem moved to) to the end, without consuming them: a capacity
+// for the slice they are decoded into. It judges them by their brackets
+// and strings only, as the decoding that follows reads and checks them;
+// for malformed JSON the count may be wrong, never more than the commas
+// that follow.
 func (d *decoder) countElems() int {
 	data := d.data
 	n, depth, empty := 0, 0, true

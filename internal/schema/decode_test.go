@@ -2,6 +2,8 @@ package schema
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +61,51 @@ func TestLenientRepeatedMembersMerge(t *testing.T) {
 	}
 	if len(res.Warnings) != 3 {
 		t.Errorf("warnings %q, want the three duplicates", res.Warnings)
+	}
+}
+
+// TestDeepPath: a path deeper than the segments the decoder keeps in
+// itself spills to the heap and renders the same, also after it shrinks
+// and grows again.
+func TestDeepPath(t *testing.T) {
+	var d decoder
+	var want []string
+	render := func() string {
+		var b strings.Builder
+		for _, s := range want {
+			if s[0] != '[' && b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s)
+		}
+		return b.String()
+	}
+	push := func(i int) {
+		if i%3 == 2 {
+			d.path.push(segment{index: i})
+			want = append(want, "["+strconv.Itoa(i)+"]")
+			return
+		}
+		name := "f" + strconv.Itoa(i)
+		d.path.push(segment{name: name, named: true})
+		want = append(want, name)
+	}
+	for round := range 3 {
+		for i := range 40 {
+			push(i)
+			if got := d.pathString(); got != render() {
+				t.Fatalf("round %d, depth %d: path %q, want %q", round, d.path.depth, got, render())
+			}
+			if d.key() != d.path.at(d.path.depth-1).name {
+				t.Fatalf("key() is not the last segment's name")
+			}
+		}
+		for range 25 + round*5 {
+			d.path.pop()
+			want = want[:len(want)-1]
+		}
+		if got := d.pathString(); got != render() {
+			t.Fatalf("round %d, after popping: path %q, want %q", round, got, render())
+		}
 	}
 }
