@@ -109,3 +109,55 @@ func TestDeepPath(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLists: lists longer than the elements their decoder keeps on
+// the stack decode whole and in order, at their exact length, with null
+// elements zero and the paths of errors past the stack's elements right.
+func TestLongLists(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 8, 16, 17, 40} {
+		var cs []string
+		for i := range n {
+			var env []string
+			for j := range n {
+				env = append(env, `{"name":"v`+strconv.Itoa(j)+`"}`)
+			}
+			ports := `[]`
+			if i == n-1 {
+				ports = `{}` // not a list
+			}
+			c := `{"name":"c` + strconv.Itoa(i) + `","env":[` + strings.Join(env, ",") + `],"ports":` + ports + `}`
+			if i == 2 {
+				c = "null"
+			}
+			cs = append(cs, c)
+		}
+		data := `{"spec":{"containers":[` + strings.Join(cs, ",") + `]}}`
+		x, res := DecodePodTemplateSpec([]byte(data), DecodeOptions{})
+		got := x.Spec.Containers
+		if len(got) != n || cap(got) != n || got == nil {
+			t.Fatalf("n=%d: %d containers (capacity %d, nil %v)", n, len(got), cap(got), got == nil)
+		}
+		for i, c := range got {
+			if i == 2 {
+				if c.Name != "" || c.Env != nil {
+					t.Errorf("n=%d: the null container decoded as %+v", n, c)
+				}
+				continue
+			}
+			if c.Name != "c"+strconv.Itoa(i) || len(c.Env) != n || cap(c.Env) != n {
+				t.Fatalf("n=%d: container %d is %q with %d variables (capacity %d)", n, i, c.Name, len(c.Env), cap(c.Env))
+			}
+			for j, e := range c.Env {
+				if e.Name != "v"+strconv.Itoa(j) {
+					t.Fatalf("n=%d: container %d, variable %d is %q", n, i, j, e.Name)
+				}
+			}
+		}
+		if n > 0 && n != 3 {
+			want := "spec.containers[" + strconv.Itoa(n-1) + "].ports"
+			if len(res.Errs) != 1 || res.Errs[0].Field != want {
+				t.Errorf("n=%d: errors %v, want one at %s", n, res.Errs, want)
+			}
+		}
+	}
+}
