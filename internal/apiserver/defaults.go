@@ -338,8 +338,11 @@ func defaultFieldRef(f *schema.ObjectFieldSelector) {
 // rounded up to milli units.
 func setDefaultsResourceList(l map[string]schema.Quantity) {
 	for k, q := range l {
-		q.RoundUp(-3)
-		l[k] = q
+		r := q
+		r.RoundUp(-3)
+		if r != q { // most quantities are in milli units already
+			l[k] = r
+		}
 	}
 }
 

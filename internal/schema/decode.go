@@ -30,7 +30,7 @@ type decoder struct {
 	data     string // the input, copied once: values are substrings of it
 	pos      int
 	opts     DecodeOptions
-	path     []segment
+	path     path
 	errs     field.ErrorList
 	warnings []string
 	broken   bool // malformed JSON: stop
@@ -43,6 +43,40 @@ type segment struct {
 	named bool
 	index int
 }
+
+// path is the stack of segments leading to the value being decoded. Its
+// first segments are kept in the decoder itself, which lives on the
+// caller's stack, so that decoding an ordinary object allocates nothing
+// for its bookkeeping; only a path deeper than that spills to the heap.
+type path struct {
+	near  [16]segment
+	far   []segment // the segments after near's
+	depth int
+}
+
+// push adds a segment at the end of the path.
+func (p *path) push(s segment) {
+	if p.depth < len(p.near) {
+		p.near[p.depth] = s
+	} else {
+		p.far = append(p.far[:p.depth-len(p.near)], s)
+	}
+	p.depth++
+}
+
+// pop removes the path's last segment.
+func (p *path) pop() { p.depth-- }
+
+// at returns the path's segment i.
+func (p *path) at(i int) *segment {
+	if i < len(p.near) {
+		return &p.near[i]
+	}
+	return &p.far[i-len(p.near)]
+}
+
+// last returns the path's last segment.
+func (p *path) last() *segment { return p.at(p.depth - 1) }
 
 func newDecoder(data []byte, opts DecodeOptions) *decoder {
 	return &decoder{data: string(data), opts: opts}
@@ -62,7 +96,8 @@ func (d *decoder) finish() {
 // pathString renders the current path: spec.template.spec.containers[0].image.
 func (d *decoder) pathString() string {
 	var b strings.Builder
-	for _, s := range d.path {
+	for i := range d.path.depth {
+		s := d.path.at(i)
 		if !s.named {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(s.index))
@@ -108,6 +143,10 @@ func (d *decoder) space() {
 
 // peek returns the first byte of the next value, or 0 at the end.
 func (d *decoder) peek() byte {
+	// Compact JSON has no white space: that case is inlined.
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return d.data[d.pos]
+	}
 	d.space()
 	if d.pos >= len(d.data) {
 		return 0
@@ -175,7 +214,7 @@ func (d *decoder) beginObject() bool {
 	switch d.peek() {
 	case '{':
 		d.pos++
-		d.path = append(d.path, segment{}) // replaced by each key
+		d.path.push(segment{}) // replaced by each key
 		return true
 	case 'n':
 		d.null()
@@ -191,13 +230,13 @@ func (d *decoder) nextKey() bool {
 	if !d.broken && d.memberName() {
 		return true
 	}
-	d.path = d.path[:len(d.path)-1]
+	d.path.pop()
 	return false
 }
 
 // memberName is nextKey without the path's pop at the end of the object.
 func (d *decoder) memberName() bool {
-	last := &d.path[len(d.path)-1]
+	last := d.path.last()
 	c := d.peek()
 	switch {
 	case c == '}' && !last.named:
@@ -232,7 +271,7 @@ func (d *decoder) memberName() bool {
 }
 
 // key returns the current member's name.
-func (d *decoder) key() string { return d.path[len(d.path)-1].name }
+func (d *decoder) key() string { return d.path.last().name }
 
 // member records field i of the object in seen, and a repeated field as
 // an error (a warning when lenient). A repeated member is decoded all the
@@ -288,7 +327,7 @@ func (d *decoder) beginArray() bool {
 	switch d.peek() {
 	case '[':
 		d.pos++
-		d.path = append(d.path, segment{index: -1})
+		d.path.push(segment{index: -1})
 		return true
 	case 'n':
 		d.null()
@@ -302,10 +341,10 @@ func (d *decoder) beginArray() bool {
 // closing ] and reports false.
 func (d *decoder) nextElem() bool {
 	if d.broken {
-		d.path = d.path[:len(d.path)-1]
+		d.path.pop()
 		return false
 	}
-	last := &d.path[len(d.path)-1]
+	last := d.path.last()
 	c := d.peek()
 	if last.index >= 0 {
 		switch c {
@@ -314,32 +353,34 @@ func (d *decoder) nextElem() bool {
 			c = d.peek()
 		case ']':
 			d.pos++
-			d.path = d.path[:len(d.path)-1]
+			d.path.pop()
 			return false
 		default:
 			d.syntax("expected , or ] after a list element")
-			d.path = d.path[:len(d.path)-1]
+			d.path.pop()
 			return false
 		}
 	} else if c == ']' {
 		d.pos++
-		d.path = d.path[:len(d.path)-1]
+		d.path.pop()
 		return false
 	}
 	if c == 0 || c == ']' {
 		d.syntax("expected a list element")
-		d.path = d.path[:len(d.path)-1]
+		d.path.pop()
 		return false
 	}
 	last.index++
 	return true
 }
 
-// countElems counts the elements of the list whose [ beginArray just
-// consumed, without consuming them: a capacity for the slice they are
-// decoded into. It judges them by their brackets and strings only, as the
-// decoding that follows reads and checks them; for malformed JSON the
-// count may be wrong, never more than the commas that follow.
+// countElems counts the elements of the list being decoded from the one
+// that starts at the current position (just after the [, or at an element
+// that nextElem moved to) to the end, without consuming them: a capacity
+// for the slice they are decoded into. It judges them by their brackets
+// and strings only, as the decoding that follows reads and checks them;
+// for malformed JSON the count may be wrong, never more than the commas
+// that follow.
 func (d *decoder) countElems() int {
 	data := d.data
 	n, depth, empty := 0, 0, true
@@ -504,16 +545,12 @@ func (d *decoder) stringValue() (string, bool) {
 	data := d.data
 	start := d.pos + 1
 	p := start
-	for p < len(data) {
-		c := data[p]
-		if c == '"' {
-			d.pos = p + 1
-			return data[start:p], true
-		}
-		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
-			break
-		}
+	for p < len(data) && plainString[data[p]] {
 		p++
+	}
+	if p < len(data) && data[p] == '"' {
+		d.pos = p + 1
+		return data[start:p], true
 	}
 	// The slow path: escapes or non-ASCII.
 	out := make([]byte, 0, p-start+16)
@@ -592,6 +629,16 @@ func (d *decoder) stringValue() (string, bool) {
 	d.syntax("unterminated string")
 	return "", false
 }
+
+// plainString tells the bytes that a JSON string holds as they are: not
+// the closing quote, a backslash, a control character or the start of a
+// multi-byte sequence (which must be checked for valid UTF-8).
+var plainString = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func hex4(b string) rune {
 	if len(b) < 4 {

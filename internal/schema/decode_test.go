@@ -2,6 +2,8 @@ package schema
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +61,103 @@ func TestLenientRepeatedMembersMerge(t *testing.T) {
 	}
 	if len(res.Warnings) != 3 {
 		t.Errorf("warnings %q, want the three duplicates", res.Warnings)
+	}
+}
+
+// TestDeepPath: a path deeper than the segments the decoder keeps in
+// itself spills to the heap and renders the same, also after it shrinks
+// and grows again.
+func TestDeepPath(t *testing.T) {
+	var d decoder
+	var want []string
+	render := func() string {
+		var b strings.Builder
+		for _, s := range want {
+			if s[0] != '[' && b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s)
+		}
+		return b.String()
+	}
+	push := func(i int) {
+		if i%3 == 2 {
+			d.path.push(segment{index: i})
+			want = append(want, "["+strconv.Itoa(i)+"]")
+			return
+		}
+		name := "f" + strconv.Itoa(i)
+		d.path.push(segment{name: name, named: true})
+		want = append(want, name)
+	}
+	for round := range 3 {
+		for i := range 40 {
+			push(i)
+			if got := d.pathString(); got != render() {
+				t.Fatalf("round %d, depth %d: path %q, want %q", round, d.path.depth, got, render())
+			}
+			if d.key() != d.path.at(d.path.depth-1).name {
+				t.Fatalf("key() is not the last segment's name")
+			}
+		}
+		for range 25 + round*5 {
+			d.path.pop()
+			want = want[:len(want)-1]
+		}
+		if got := d.pathString(); got != render() {
+			t.Fatalf("round %d, after popping: path %q, want %q", round, got, render())
+		}
+	}
+}
+
+// TestLongLists: lists longer than the elements their decoder keeps on
+// the stack decode whole and in order, at their exact length, with null
+// elements zero and the paths of errors past the stack's elements right.
+func TestLongLists(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 8, 16, 17, 40} {
+		var cs []string
+		for i := range n {
+			var env []string
+			for j := range n {
+				env = append(env, `{"name":"v`+strconv.Itoa(j)+`"}`)
+			}
+			ports := `[]`
+			if i == n-1 {
+				ports = `{}` // not a list
+			}
+			c := `{"name":"c` + strconv.Itoa(i) + `","env":[` + strings.Join(env, ",") + `],"ports":` + ports + `}`
+			if i == 2 {
+				c = "null"
+			}
+			cs = append(cs, c)
+		}
+		data := `{"spec":{"containers":[` + strings.Join(cs, ",") + `]}}`
+		x, res := DecodePodTemplateSpec([]byte(data), DecodeOptions{})
+		got := x.Spec.Containers
+		if len(got) != n || cap(got) != n || got == nil {
+			t.Fatalf("n=%d: %d containers (capacity %d, nil %v)", n, len(got), cap(got), got == nil)
+		}
+		for i, c := range got {
+			if i == 2 {
+				if c.Name != "" || c.Env != nil {
+					t.Errorf("n=%d: the null container decoded as %+v", n, c)
+				}
+				continue
+			}
+			if c.Name != "c"+strconv.Itoa(i) || len(c.Env) != n || cap(c.Env) != n {
+				t.Fatalf("n=%d: container %d is %q with %d variables (capacity %d)", n, i, c.Name, len(c.Env), cap(c.Env))
+			}
+			for j, e := range c.Env {
+				if e.Name != "v"+strconv.Itoa(j) {
+					t.Fatalf("n=%d: container %d, variable %d is %q", n, i, j, e.Name)
+				}
+			}
+		}
+		if n > 0 && n != 3 {
+			want := "spec.containers[" + strconv.Itoa(n-1) + "].ports"
+			if len(res.Errs) != 1 || res.Errs[0].Field != want {
+				t.Errorf("n=%d: errors %v, want one at %s", n, res.Errs, want)
+			}
+		}
 	}
 }

@@ -1,9 +1,9 @@
 package schema
 
 import (
-	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -111,17 +111,58 @@ func (e *encoder) mapQuantity(m map[string]Quantity) {
 // encodeMap writes an object, its keys in byte order, each value with
 // elem.
 func encodeMap[V any](e *encoder, m map[string]V, elem func(V)) {
+	var scratch [smallMap]entry[V]
 	e.buf = append(e.buf, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, en := range sortedEntries(scratch[:0], m) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		e.str(k)
+		e.str(en.k)
 		e.buf = append(e.buf, ':')
-		elem(m[k])
+		elem(en.v)
 	}
 	e.buf = append(e.buf, '}')
 }
+
+// smallMap is how many members the encoders sort in a buffer of their
+// own, on the stack; a larger map's go to the heap.
+const smallMap = 8
+
+// entry is a member of a map being written.
+type entry[V any] struct {
+	k string
+	v V
+}
+
+// sortedEntries appends the members of m to dst and returns them in byte
+// order of their keys. The encoders pass a buffer on their stack, so that
+// writing a map costs no allocation unless it is larger than the buffer,
+// and they read each value with its key rather than look it up again.
+func sortedEntries[V any](dst []entry[V], m map[string]V) []entry[V] {
+	for k, v := range m {
+		dst = append(dst, entry[V]{k, v})
+	}
+	if len(dst) > smallMap {
+		slices.SortFunc(dst, func(a, b entry[V]) int { return strings.Compare(a.k, b.k) })
+		return dst
+	}
+	for i := 1; i < len(dst); i++ { // an insertion sort: few members
+		for j := i; j > 0 && dst[j].k < dst[j-1].k; j-- {
+			dst[j], dst[j-1] = dst[j-1], dst[j]
+		}
+	}
+	return dst
+}
+
+// safeJSON tells the ASCII bytes that encoding/json writes in a string
+// as they are: not a control character, a quote, a backslash or one of
+// the HTML characters <, > and &.
+var safeJSON = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = !strings.ContainsRune(`"\<>&`, rune(c))
+	}
+	return t
+}()
 
 // appendJSONString appends s as a JSON string, escaped as encoding/json
 // escapes it (HTML characters and U+2028, U+2029 included).
@@ -132,7 +173,7 @@ func appendJSONString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if safeJSON[c] {
 				i++
 				continue
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -82,19 +83,30 @@ func MustParseQuantity(s string) Quantity {
 // scale fit, else the decimal form rounded up to nano units (and capped at
 // MaxInt64 for BinarySI).
 func ParseQuantity(str string) (Quantity, error) {
+	q, canonical, err := parseQuantity(str)
+	if canonical {
+		q.s = str
+	}
+	return q, err
+}
+
+// parseQuantity is ParseQuantity without the cache: it reports whether
+// str is the canonical form that ParseQuantity keeps in s, and keeps no
+// reference to str, so that a caller can parse a string on its stack.
+func parseQuantity(str string) (q Quantity, canonical bool, err error) {
 	if str == "" {
-		return Quantity{}, ErrQuantityFormat
+		return Quantity{}, false, ErrQuantityFormat
 	}
 	if str == "0" {
-		return Quantity{Format: DecimalSI, s: str}, nil
+		return Quantity{Format: DecimalSI}, true, nil
 	}
 	positive, value, num, denom, suf, err := splitQuantity(str)
 	if err != nil {
-		return Quantity{}, err
+		return Quantity{}, false, err
 	}
 	base, exponent, format, ok := interpretSuffix(suf)
 	if !ok {
-		return Quantity{}, ErrQuantitySuffix
+		return Quantity{}, false, ErrQuantitySuffix
 	}
 
 	precision, scale, mantissa := int32(0), int32(0), int64(1)
@@ -114,41 +126,37 @@ func ParseQuantity(str string) (Quantity, error) {
 	if precision >= 0 {
 		scale -= int32(len(denom))
 		if scale >= scaleNano {
-			shifted := num + denom
-			v, err := strconv.ParseInt(shifted, 10, 64)
-			if err != nil {
-				return Quantity{}, ErrQuantityNumeric
-			}
+			// A non-negative precision leaves at most 18 digits, which
+			// fit an int64.
+			v := appendDigits(appendDigits(0, num), denom)
 			if result, ok := mulInt64(v, mantissa); ok {
 				if !positive {
 					result = -result
 				}
 				q := Quantity{i: int64Amount{value: result, scale: scale}, Format: format}
-				// Keep the input when it is already canonical.
+				// The input is kept when it is already canonical.
 				switch format {
 				case BinarySI:
-					if exponent%10 == 0 && v&0x07 != 0 {
-						q.s = str
-					}
+					canonical = exponent%10 == 0 && v&0x07 != 0
 				default:
-					if scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0' {
-						q.s = str
-					}
+					// The digits, num's then denom's, neither start with 0
+					// nor end with 000.
+					canonical = scale%3 == 0 && num[0] != '0' && !endsWith000(num, denom)
 				}
-				return q, nil
+				return q, canonical, nil
 			}
 		}
 	}
 
 	amount, ok := parseDec(value)
 	if !ok {
-		return Quantity{}, ErrQuantityNumeric
+		return Quantity{}, false, ErrQuantityNumeric
 	}
 	if base == 10 {
 		// An exponent this large would have upstream multiply by a power
 		// of ten with billions of digits, which never finishes.
 		if int64(amount.scale)-int64(exponent) < -maxDecimalExponent {
-			return Quantity{}, ErrQuantityTooLarge
+			return Quantity{}, false, ErrQuantityTooLarge
 		}
 		amount.scale -= exponent
 	} else {
@@ -172,7 +180,7 @@ func ParseQuantity(str string) (Quantity, error) {
 	if sign < 0 {
 		amount.unscaled.Neg(&amount.unscaled)
 	}
-	return Quantity{d: amount, Format: format}, nil
+	return Quantity{d: amount, Format: format}, false, nil
 }
 
 // splitQuantity scans a quantity into its sign, its numeric part (value,
@@ -234,6 +242,24 @@ func splitQuantity(str string) (positive bool, value, num, denom, suffix string,
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// appendDigits returns v followed by the decimal digits of s: v×10^len(s)
+// plus their value. The caller makes sure that the result fits an int64.
+func appendDigits(v int64, s string) int64 {
+	for i := 0; i < len(s); i++ {
+		v = v*10 + int64(s[i]-'0')
+	}
+	return v
+}
+
+// endsWith000 reports whether the digits of a followed by those of b end
+// with 000.
+func endsWith000(a, b string) bool {
+	if len(b) >= 3 {
+		return strings.HasSuffix(b, "000")
+	}
+	return b == "00"[:len(b)] && strings.HasSuffix(a, "000"[len(b):])
+}
 
 // interpretSuffix returns the base and exponent a suffix stands for and the
 // format it implies.
@@ -516,9 +542,45 @@ func (q Quantity) Canonical() Quantity {
 	if q.s != "" {
 		return q // parsed from its canonical form: parsing that again gives q
 	}
-	c, err := ParseQuantity(q.String())
+	if q.binaryFixedPoint() {
+		return q
+	}
+	return q.canonicalByParsing()
+}
+
+// binaryFixedPoint reports that q is a binary quantity in whole units that
+// parsing its canonical form gives back unchanged, without writing and
+// parsing the form: m×1024^e (e ≥ 1) as m with a suffix such as Mi, where
+// m is a multiple of 8, so that the parser does not keep the form (as for
+// 512Mi, the commonest kind of memory size), and short enough for the
+// parser to stay in int64 (precision 14 - len(m) - 3e ≥ 0). For any other
+// quantity it reports false, and Canonical parses.
+func (q *Quantity) binaryFixedPoint() bool {
+	v := q.i.value
+	if q.d != nil || q.i.scale != 0 || q.Format != BinarySI || v < 1024 {
+		return false
+	}
+	e := bits.TrailingZeros64(uint64(v)) / 10 // v's factors of 1024
+	m := v >> (10 * e)
+	digits := 1
+	for n := m; n >= 10; n /= 10 {
+		digits++
+	}
+	return e >= 1 && m&7 == 0 && digits+3*e <= 14
+}
+
+// canonicalByParsing is Canonical the long way: q's canonical form, parsed.
+func (q Quantity) canonicalByParsing() Quantity {
+	// The canonical form is written on the stack and parsed from there;
+	// only a form that the parse keeps is copied to the heap.
+	var buf [32]byte
+	text := q.appendCanonical(buf[:0])
+	c, canonical, err := parseQuantity(string(text))
 	if err != nil {
 		return q // a canonical form always parses
+	}
+	if canonical {
+		c.s = string(text)
 	}
 	return c
 }

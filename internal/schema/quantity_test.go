@@ -2,6 +2,8 @@ package schema
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -85,4 +87,76 @@ func TestQuantityCmp(t *testing.T) {
 			t.Errorf("Cmp(%s, %s) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}
+}
+
+// TestEndsWith000 checks endsWith000 against the concatenation it
+// stands for.
+func TestEndsWith000(t *testing.T) {
+	parts := []string{"", "0", "00", "000", "0000", "1", "10", "100", "1000", "10000", "01", "001", "0010", "5000"}
+	for _, a := range parts {
+		for _, b := range parts {
+			if got, want := endsWith000(a, b), strings.HasSuffix(a+b, "000"); got != want {
+				t.Errorf("endsWith000(%q, %q) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestCanonicalFastPath: Canonical, which skips the parse for binary
+// quantities it can tell are unchanged by it, gives what parsing the
+// canonical form gives, for quantities around every suffix and the limits
+// of the parser's int64 precision, as written and after rounding.
+func TestCanonicalFastPath(t *testing.T) {
+	var inputs []string
+	for _, suffix := range []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "k", "M", "m", "e3"} {
+		for _, m := range []int64{1, 7, 8, 16, 24, 512, 1000, 1023, 1024, 1536, 4096, 8192, 99999992, 999999999992, 1 << 40, 1<<40 + 8, 123456789012344} {
+			inputs = append(inputs, strconv.FormatInt(m, 10)+suffix, "-"+strconv.FormatInt(m, 10)+suffix, strconv.FormatInt(m, 10)+".5"+suffix)
+		}
+	}
+	for n := int64(1); n < 1<<20; n = n*3 + 8 {
+		inputs = append(inputs, strconv.FormatInt(n*1024, 10), strconv.FormatInt(n, 10)+"Ki")
+	}
+	var qs []Quantity
+	for _, in := range inputs {
+		q, err := ParseQuantity(in)
+		if err != nil {
+			continue
+		}
+		qs = append(qs, q, q.Canonical())
+	}
+	// Binary quantities m×1024^e in int64 form, with m of every length
+	// (multiples of 8 and not), around the parser's precision limit.
+	for e := range 7 {
+		for m, digits := int64(1), 1; digits <= 18; m, digits = m*10, digits+1 {
+			for _, mm := range []int64{m, m + 8, 8*m + 8, m + 1, m*9 + 8} {
+				if mm > (1<<63-1)>>(10*e) {
+					continue
+				}
+				v := mm << (10 * e)
+				qs = append(qs, Quantity{i: int64Amount{value: v}, Format: BinarySI}, Quantity{i: int64Amount{value: -v}, Format: BinarySI})
+			}
+		}
+	}
+	fast := 0
+	for _, q := range qs {
+		q.s = "" // as after RoundUp
+		if q.binaryFixedPoint() {
+			fast++
+		}
+		if got, want := q.Canonical(), q.canonicalByParsing(); !sameQuantity(got, want) {
+			t.Errorf("%s: Canonical() = %#v, want %#v", q.String(), got, want)
+		}
+	}
+	if fast == 0 {
+		t.Error("no quantity took the fast path")
+	}
+}
+
+// sameQuantity reports whether a and b hold the same internal form, their
+// decimal amounts compared by value.
+func sameQuantity(a, b Quantity) bool {
+	if a.i != b.i || a.s != b.s || a.Format != b.Format || (a.d == nil) != (b.d == nil) {
+		return false
+	}
+	return a.d == nil || a.d.cmp(b.d) == 0 && a.d.scale == b.d.scale
 }

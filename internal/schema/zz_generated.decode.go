@@ -4901,10 +4901,25 @@ func (d *decoder) decodeSliceOwnerReference(p *[]OwnerReference) {
 		*p = nil
 		return
 	}
-	s := make([]OwnerReference, 0, d.countElems())
+	var first [16]OwnerReference
+	n := 0
+	var s []OwnerReference // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeOwnerReference(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]OwnerReference, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, OwnerReference{})
 		d.decodeOwnerReference(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]OwnerReference, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -4914,10 +4929,25 @@ func (d *decoder) decodeSliceManagedFieldsEntry(p *[]ManagedFieldsEntry) {
 		*p = nil
 		return
 	}
-	s := make([]ManagedFieldsEntry, 0, d.countElems())
+	var first [16]ManagedFieldsEntry
+	n := 0
+	var s []ManagedFieldsEntry // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeManagedFieldsEntry(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ManagedFieldsEntry, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ManagedFieldsEntry{})
 		d.decodeManagedFieldsEntry(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ManagedFieldsEntry, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -4971,10 +5001,25 @@ func (d *decoder) decodeSliceLabelSelectorRequirement(p *[]LabelSelectorRequirem
 		*p = nil
 		return
 	}
-	s := make([]LabelSelectorRequirement, 0, d.countElems())
+	var first [16]LabelSelectorRequirement
+	n := 0
+	var s []LabelSelectorRequirement // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeLabelSelectorRequirement(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]LabelSelectorRequirement, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, LabelSelectorRequirement{})
 		d.decodeLabelSelectorRequirement(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]LabelSelectorRequirement, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -4984,10 +5029,25 @@ func (d *decoder) decodeSliceVolume(p *[]Volume) {
 		*p = nil
 		return
 	}
-	s := make([]Volume, 0, d.countElems())
+	var first [8]Volume
+	n := 0
+	var s []Volume // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeVolume(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]Volume, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, Volume{})
 		d.decodeVolume(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]Volume, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -4997,10 +5057,25 @@ func (d *decoder) decodeSliceContainer(p *[]Container) {
 		*p = nil
 		return
 	}
-	s := make([]Container, 0, d.countElems())
+	var first [4]Container
+	n := 0
+	var s []Container // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainer(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]Container, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, Container{})
 		d.decodeContainer(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]Container, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5010,10 +5085,25 @@ func (d *decoder) decodeSliceEphemeralContainer(p *[]EphemeralContainer) {
 		*p = nil
 		return
 	}
-	s := make([]EphemeralContainer, 0, d.countElems())
+	var first [4]EphemeralContainer
+	n := 0
+	var s []EphemeralContainer // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeEphemeralContainer(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]EphemeralContainer, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, EphemeralContainer{})
 		d.decodeEphemeralContainer(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]EphemeralContainer, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5034,10 +5124,25 @@ func (d *decoder) decodeSliceLocalObjectReference(p *[]LocalObjectReference) {
 		*p = nil
 		return
 	}
-	s := make([]LocalObjectReference, 0, d.countElems())
+	var first [16]LocalObjectReference
+	n := 0
+	var s []LocalObjectReference // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeLocalObjectReference(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]LocalObjectReference, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, LocalObjectReference{})
 		d.decodeLocalObjectReference(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]LocalObjectReference, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5058,10 +5163,25 @@ func (d *decoder) decodeSliceToleration(p *[]Toleration) {
 		*p = nil
 		return
 	}
-	s := make([]Toleration, 0, d.countElems())
+	var first [16]Toleration
+	n := 0
+	var s []Toleration // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeToleration(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]Toleration, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, Toleration{})
 		d.decodeToleration(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]Toleration, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5071,10 +5191,25 @@ func (d *decoder) decodeSliceHostAlias(p *[]HostAlias) {
 		*p = nil
 		return
 	}
-	s := make([]HostAlias, 0, d.countElems())
+	var first [16]HostAlias
+	n := 0
+	var s []HostAlias // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeHostAlias(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]HostAlias, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, HostAlias{})
 		d.decodeHostAlias(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]HostAlias, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5095,10 +5230,25 @@ func (d *decoder) decodeSlicePodReadinessGate(p *[]PodReadinessGate) {
 		*p = nil
 		return
 	}
-	s := make([]PodReadinessGate, 0, d.countElems())
+	var first [16]PodReadinessGate
+	n := 0
+	var s []PodReadinessGate // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodReadinessGate(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodReadinessGate, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodReadinessGate{})
 		d.decodePodReadinessGate(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodReadinessGate, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5119,10 +5269,25 @@ func (d *decoder) decodeSliceTopologySpreadConstraint(p *[]TopologySpreadConstra
 		*p = nil
 		return
 	}
-	s := make([]TopologySpreadConstraint, 0, d.countElems())
+	var first [16]TopologySpreadConstraint
+	n := 0
+	var s []TopologySpreadConstraint // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeTopologySpreadConstraint(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]TopologySpreadConstraint, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, TopologySpreadConstraint{})
 		d.decodeTopologySpreadConstraint(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]TopologySpreadConstraint, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5143,10 +5308,25 @@ func (d *decoder) decodeSlicePodSchedulingGate(p *[]PodSchedulingGate) {
 		*p = nil
 		return
 	}
-	s := make([]PodSchedulingGate, 0, d.countElems())
+	var first [16]PodSchedulingGate
+	n := 0
+	var s []PodSchedulingGate // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodSchedulingGate(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodSchedulingGate, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodSchedulingGate{})
 		d.decodePodSchedulingGate(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodSchedulingGate, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5156,10 +5336,25 @@ func (d *decoder) decodeSlicePodResourceClaim(p *[]PodResourceClaim) {
 		*p = nil
 		return
 	}
-	s := make([]PodResourceClaim, 0, d.countElems())
+	var first [16]PodResourceClaim
+	n := 0
+	var s []PodResourceClaim // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodResourceClaim(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodResourceClaim, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodResourceClaim{})
 		d.decodePodResourceClaim(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodResourceClaim, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5532,10 +5727,25 @@ func (d *decoder) decodeSliceKeyToPath(p *[]KeyToPath) {
 		*p = nil
 		return
 	}
-	s := make([]KeyToPath, 0, d.countElems())
+	var first [16]KeyToPath
+	n := 0
+	var s []KeyToPath // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeKeyToPath(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]KeyToPath, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, KeyToPath{})
 		d.decodeKeyToPath(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]KeyToPath, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5556,10 +5766,25 @@ func (d *decoder) decodeSliceDownwardAPIVolumeFile(p *[]DownwardAPIVolumeFile) {
 		*p = nil
 		return
 	}
-	s := make([]DownwardAPIVolumeFile, 0, d.countElems())
+	var first [16]DownwardAPIVolumeFile
+	n := 0
+	var s []DownwardAPIVolumeFile // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeDownwardAPIVolumeFile(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]DownwardAPIVolumeFile, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, DownwardAPIVolumeFile{})
 		d.decodeDownwardAPIVolumeFile(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]DownwardAPIVolumeFile, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5591,10 +5816,25 @@ func (d *decoder) decodeSliceVolumeProjection(p *[]VolumeProjection) {
 		*p = nil
 		return
 	}
-	s := make([]VolumeProjection, 0, d.countElems())
+	var first [16]VolumeProjection
+	n := 0
+	var s []VolumeProjection // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeVolumeProjection(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]VolumeProjection, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, VolumeProjection{})
 		d.decodeVolumeProjection(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]VolumeProjection, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5703,10 +5943,25 @@ func (d *decoder) decodeSliceContainerPort(p *[]ContainerPort) {
 		*p = nil
 		return
 	}
-	s := make([]ContainerPort, 0, d.countElems())
+	var first [16]ContainerPort
+	n := 0
+	var s []ContainerPort // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainerPort(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ContainerPort, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ContainerPort{})
 		d.decodeContainerPort(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ContainerPort, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5716,10 +5971,25 @@ func (d *decoder) decodeSliceEnvFromSource(p *[]EnvFromSource) {
 		*p = nil
 		return
 	}
-	s := make([]EnvFromSource, 0, d.countElems())
+	var first [16]EnvFromSource
+	n := 0
+	var s []EnvFromSource // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeEnvFromSource(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]EnvFromSource, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, EnvFromSource{})
 		d.decodeEnvFromSource(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]EnvFromSource, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5729,10 +5999,25 @@ func (d *decoder) decodeSliceEnvVar(p *[]EnvVar) {
 		*p = nil
 		return
 	}
-	s := make([]EnvVar, 0, d.countElems())
+	var first [16]EnvVar
+	n := 0
+	var s []EnvVar // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeEnvVar(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]EnvVar, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, EnvVar{})
 		d.decodeEnvVar(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]EnvVar, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5742,10 +6027,25 @@ func (d *decoder) decodeSliceContainerResizePolicy(p *[]ContainerResizePolicy) {
 		*p = nil
 		return
 	}
-	s := make([]ContainerResizePolicy, 0, d.countElems())
+	var first [16]ContainerResizePolicy
+	n := 0
+	var s []ContainerResizePolicy // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainerResizePolicy(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ContainerResizePolicy, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ContainerResizePolicy{})
 		d.decodeContainerResizePolicy(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ContainerResizePolicy, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5755,10 +6055,25 @@ func (d *decoder) decodeSliceContainerRestartRule(p *[]ContainerRestartRule) {
 		*p = nil
 		return
 	}
-	s := make([]ContainerRestartRule, 0, d.countElems())
+	var first [16]ContainerRestartRule
+	n := 0
+	var s []ContainerRestartRule // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainerRestartRule(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ContainerRestartRule, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ContainerRestartRule{})
 		d.decodeContainerRestartRule(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ContainerRestartRule, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5768,10 +6083,25 @@ func (d *decoder) decodeSliceVolumeMount(p *[]VolumeMount) {
 		*p = nil
 		return
 	}
-	s := make([]VolumeMount, 0, d.countElems())
+	var first [16]VolumeMount
+	n := 0
+	var s []VolumeMount // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeVolumeMount(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]VolumeMount, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, VolumeMount{})
 		d.decodeVolumeMount(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]VolumeMount, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5781,10 +6111,25 @@ func (d *decoder) decodeSliceVolumeDevice(p *[]VolumeDevice) {
 		*p = nil
 		return
 	}
-	s := make([]VolumeDevice, 0, d.countElems())
+	var first [16]VolumeDevice
+	n := 0
+	var s []VolumeDevice // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeVolumeDevice(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]VolumeDevice, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, VolumeDevice{})
 		d.decodeVolumeDevice(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]VolumeDevice, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5893,10 +6238,25 @@ func (d *decoder) decodeSliceResourceClaim(p *[]ResourceClaim) {
 		*p = nil
 		return
 	}
-	s := make([]ResourceClaim, 0, d.countElems())
+	var first [16]ResourceClaim
+	n := 0
+	var s []ResourceClaim // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeResourceClaim(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ResourceClaim, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ResourceClaim{})
 		d.decodeResourceClaim(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ResourceClaim, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -5961,10 +6321,25 @@ func (d *decoder) decodeSliceHTTPHeader(p *[]HTTPHeader) {
 		*p = nil
 		return
 	}
-	s := make([]HTTPHeader, 0, d.countElems())
+	var first [16]HTTPHeader
+	n := 0
+	var s []HTTPHeader // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeHTTPHeader(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]HTTPHeader, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, HTTPHeader{})
 		d.decodeHTTPHeader(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]HTTPHeader, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6051,10 +6426,25 @@ func (d *decoder) decodeSliceSysctl(p *[]Sysctl) {
 		*p = nil
 		return
 	}
-	s := make([]Sysctl, 0, d.countElems())
+	var first [16]Sysctl
+	n := 0
+	var s []Sysctl // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeSysctl(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]Sysctl, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, Sysctl{})
 		d.decodeSysctl(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]Sysctl, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6108,10 +6498,25 @@ func (d *decoder) decodeSlicePreferredSchedulingTerm(p *[]PreferredSchedulingTer
 		*p = nil
 		return
 	}
-	s := make([]PreferredSchedulingTerm, 0, d.countElems())
+	var first [16]PreferredSchedulingTerm
+	n := 0
+	var s []PreferredSchedulingTerm // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePreferredSchedulingTerm(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PreferredSchedulingTerm, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PreferredSchedulingTerm{})
 		d.decodePreferredSchedulingTerm(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PreferredSchedulingTerm, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6121,10 +6526,25 @@ func (d *decoder) decodeSliceNodeSelectorTerm(p *[]NodeSelectorTerm) {
 		*p = nil
 		return
 	}
-	s := make([]NodeSelectorTerm, 0, d.countElems())
+	var first [16]NodeSelectorTerm
+	n := 0
+	var s []NodeSelectorTerm // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeNodeSelectorTerm(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]NodeSelectorTerm, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, NodeSelectorTerm{})
 		d.decodeNodeSelectorTerm(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]NodeSelectorTerm, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6134,10 +6554,25 @@ func (d *decoder) decodeSliceNodeSelectorRequirement(p *[]NodeSelectorRequiremen
 		*p = nil
 		return
 	}
-	s := make([]NodeSelectorRequirement, 0, d.countElems())
+	var first [16]NodeSelectorRequirement
+	n := 0
+	var s []NodeSelectorRequirement // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeNodeSelectorRequirement(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]NodeSelectorRequirement, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, NodeSelectorRequirement{})
 		d.decodeNodeSelectorRequirement(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]NodeSelectorRequirement, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6147,10 +6582,25 @@ func (d *decoder) decodeSlicePodAffinityTerm(p *[]PodAffinityTerm) {
 		*p = nil
 		return
 	}
-	s := make([]PodAffinityTerm, 0, d.countElems())
+	var first [16]PodAffinityTerm
+	n := 0
+	var s []PodAffinityTerm // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodAffinityTerm(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodAffinityTerm, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodAffinityTerm{})
 		d.decodePodAffinityTerm(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodAffinityTerm, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6160,10 +6610,25 @@ func (d *decoder) decodeSliceWeightedPodAffinityTerm(p *[]WeightedPodAffinityTer
 		*p = nil
 		return
 	}
-	s := make([]WeightedPodAffinityTerm, 0, d.countElems())
+	var first [16]WeightedPodAffinityTerm
+	n := 0
+	var s []WeightedPodAffinityTerm // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeWeightedPodAffinityTerm(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]WeightedPodAffinityTerm, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, WeightedPodAffinityTerm{})
 		d.decodeWeightedPodAffinityTerm(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]WeightedPodAffinityTerm, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6173,10 +6638,25 @@ func (d *decoder) decodeSlicePodDNSConfigOption(p *[]PodDNSConfigOption) {
 		*p = nil
 		return
 	}
-	s := make([]PodDNSConfigOption, 0, d.countElems())
+	var first [16]PodDNSConfigOption
+	n := 0
+	var s []PodDNSConfigOption // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodDNSConfigOption(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodDNSConfigOption, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodDNSConfigOption{})
 		d.decodePodDNSConfigOption(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodDNSConfigOption, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6208,10 +6688,25 @@ func (d *decoder) decodeSliceDeploymentCondition(p *[]DeploymentCondition) {
 		*p = nil
 		return
 	}
-	s := make([]DeploymentCondition, 0, d.countElems())
+	var first [16]DeploymentCondition
+	n := 0
+	var s []DeploymentCondition // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeDeploymentCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]DeploymentCondition, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, DeploymentCondition{})
 		d.decodeDeploymentCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]DeploymentCondition, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6221,10 +6716,25 @@ func (d *decoder) decodeSliceReplicaSetCondition(p *[]ReplicaSetCondition) {
 		*p = nil
 		return
 	}
-	s := make([]ReplicaSetCondition, 0, d.countElems())
+	var first [16]ReplicaSetCondition
+	n := 0
+	var s []ReplicaSetCondition // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeReplicaSetCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ReplicaSetCondition, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ReplicaSetCondition{})
 		d.decodeReplicaSetCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ReplicaSetCondition, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6234,10 +6744,25 @@ func (d *decoder) decodeSlicePodCondition(p *[]PodCondition) {
 		*p = nil
 		return
 	}
-	s := make([]PodCondition, 0, d.countElems())
+	var first [16]PodCondition
+	n := 0
+	var s []PodCondition // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodCondition, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodCondition{})
 		d.decodePodCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodCondition, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6247,10 +6772,25 @@ func (d *decoder) decodeSliceHostIP(p *[]HostIP) {
 		*p = nil
 		return
 	}
-	s := make([]HostIP, 0, d.countElems())
+	var first [16]HostIP
+	n := 0
+	var s []HostIP // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeHostIP(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]HostIP, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, HostIP{})
 		d.decodeHostIP(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]HostIP, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6260,10 +6800,25 @@ func (d *decoder) decodeSlicePodIP(p *[]PodIP) {
 		*p = nil
 		return
 	}
-	s := make([]PodIP, 0, d.countElems())
+	var first [16]PodIP
+	n := 0
+	var s []PodIP // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodIP(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodIP, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodIP{})
 		d.decodePodIP(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodIP, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6273,10 +6828,25 @@ func (d *decoder) decodeSliceContainerStatus(p *[]ContainerStatus) {
 		*p = nil
 		return
 	}
-	s := make([]ContainerStatus, 0, d.countElems())
+	var first [9]ContainerStatus
+	n := 0
+	var s []ContainerStatus // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainerStatus(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ContainerStatus, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ContainerStatus{})
 		d.decodeContainerStatus(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ContainerStatus, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6286,10 +6856,25 @@ func (d *decoder) decodeSlicePodResourceClaimStatus(p *[]PodResourceClaimStatus)
 		*p = nil
 		return
 	}
-	s := make([]PodResourceClaimStatus, 0, d.countElems())
+	var first [16]PodResourceClaimStatus
+	n := 0
+	var s []PodResourceClaimStatus // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodePodResourceClaimStatus(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PodResourceClaimStatus, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, PodResourceClaimStatus{})
 		d.decodePodResourceClaimStatus(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PodResourceClaimStatus, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6310,10 +6895,25 @@ func (d *decoder) decodeSliceNodeAllocatableResourceClaimStatus(p *[]NodeAllocat
 		*p = nil
 		return
 	}
-	s := make([]NodeAllocatableResourceClaimStatus, 0, d.countElems())
+	var first [16]NodeAllocatableResourceClaimStatus
+	n := 0
+	var s []NodeAllocatableResourceClaimStatus // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeNodeAllocatableResourceClaimStatus(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]NodeAllocatableResourceClaimStatus, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, NodeAllocatableResourceClaimStatus{})
 		d.decodeNodeAllocatableResourceClaimStatus(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]NodeAllocatableResourceClaimStatus, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6323,10 +6923,25 @@ func (d *decoder) decodeSliceVolumeMountStatus(p *[]VolumeMountStatus) {
 		*p = nil
 		return
 	}
-	s := make([]VolumeMountStatus, 0, d.countElems())
+	var first [16]VolumeMountStatus
+	n := 0
+	var s []VolumeMountStatus // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeVolumeMountStatus(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]VolumeMountStatus, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, VolumeMountStatus{})
 		d.decodeVolumeMountStatus(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]VolumeMountStatus, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6347,10 +6962,25 @@ func (d *decoder) decodeSliceResourceStatus(p *[]ResourceStatus) {
 		*p = nil
 		return
 	}
-	s := make([]ResourceStatus, 0, d.countElems())
+	var first [16]ResourceStatus
+	n := 0
+	var s []ResourceStatus // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeResourceStatus(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ResourceStatus, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ResourceStatus{})
 		d.decodeResourceStatus(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ResourceStatus, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6426,10 +7056,25 @@ func (d *decoder) decodeSliceResourceHealth(p *[]ResourceHealth) {
 		*p = nil
 		return
 	}
-	s := make([]ResourceHealth, 0, d.countElems())
+	var first [16]ResourceHealth
+	n := 0
+	var s []ResourceHealth // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeResourceHealth(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ResourceHealth, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ResourceHealth{})
 		d.decodeResourceHealth(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ResourceHealth, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6439,10 +7084,25 @@ func (d *decoder) decodeSliceContainerExtendedResourceRequest(p *[]ContainerExte
 		*p = nil
 		return
 	}
-	s := make([]ContainerExtendedResourceRequest, 0, d.countElems())
+	var first [16]ContainerExtendedResourceRequest
+	n := 0
+	var s []ContainerExtendedResourceRequest // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainerExtendedResourceRequest(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ContainerExtendedResourceRequest, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ContainerExtendedResourceRequest{})
 		d.decodeContainerExtendedResourceRequest(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ContainerExtendedResourceRequest, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6463,10 +7123,25 @@ func (d *decoder) decodeSliceScopedResourceSelectorRequirement(p *[]ScopedResour
 		*p = nil
 		return
 	}
-	s := make([]ScopedResourceSelectorRequirement, 0, d.countElems())
+	var first [16]ScopedResourceSelectorRequirement
+	n := 0
+	var s []ScopedResourceSelectorRequirement // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeScopedResourceSelectorRequirement(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ScopedResourceSelectorRequirement, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, ScopedResourceSelectorRequirement{})
 		d.decodeScopedResourceSelectorRequirement(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ScopedResourceSelectorRequirement, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6476,10 +7151,25 @@ func (d *decoder) decodeSliceLimitRangeItem(p *[]LimitRangeItem) {
 		*p = nil
 		return
 	}
-	s := make([]LimitRangeItem, 0, d.countElems())
+	var first [16]LimitRangeItem
+	n := 0
+	var s []LimitRangeItem // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeLimitRangeItem(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]LimitRangeItem, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, LimitRangeItem{})
 		d.decodeLimitRangeItem(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]LimitRangeItem, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6505,10 +7195,25 @@ func (d *decoder) decodeSliceCondition(p *[]Condition) {
 		*p = nil
 		return
 	}
-	s := make([]Condition, 0, d.countElems())
+	var first [16]Condition
+	n := 0
+	var s []Condition // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]Condition, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, Condition{})
 		d.decodeCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]Condition, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6518,10 +7223,25 @@ func (d *decoder) decodeSliceMetricSpec(p *[]MetricSpec) {
 		*p = nil
 		return
 	}
-	s := make([]MetricSpec, 0, d.countElems())
+	var first [16]MetricSpec
+	n := 0
+	var s []MetricSpec // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeMetricSpec(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]MetricSpec, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, MetricSpec{})
 		d.decodeMetricSpec(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]MetricSpec, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6608,10 +7328,25 @@ func (d *decoder) decodeSliceHPAScalingPolicy(p *[]HPAScalingPolicy) {
 		*p = nil
 		return
 	}
-	s := make([]HPAScalingPolicy, 0, d.countElems())
+	var first [16]HPAScalingPolicy
+	n := 0
+	var s []HPAScalingPolicy // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeHPAScalingPolicy(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]HPAScalingPolicy, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, HPAScalingPolicy{})
 		d.decodeHPAScalingPolicy(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]HPAScalingPolicy, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6621,10 +7356,25 @@ func (d *decoder) decodeSliceMetricStatus(p *[]MetricStatus) {
 		*p = nil
 		return
 	}
-	s := make([]MetricStatus, 0, d.countElems())
+	var first [16]MetricStatus
+	n := 0
+	var s []MetricStatus // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeMetricStatus(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]MetricStatus, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, MetricStatus{})
 		d.decodeMetricStatus(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]MetricStatus, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }
@@ -6634,10 +7384,25 @@ func (d *decoder) decodeSliceHorizontalPodAutoscalerCondition(p *[]HorizontalPod
 		*p = nil
 		return
 	}
-	s := make([]HorizontalPodAutoscalerCondition, 0, d.countElems())
+	var first [16]HorizontalPodAutoscalerCondition
+	n := 0
+	var s []HorizontalPodAutoscalerCondition // once first overflows
 	for d.nextElem() {
+		if n < len(first) {
+			d.decodeHorizontalPodAutoscalerCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]HorizontalPodAutoscalerCondition, n, n+d.countElems())
+			copy(s, first[:])
+		}
 		s = append(s, HorizontalPodAutoscalerCondition{})
 		d.decodeHorizontalPodAutoscalerCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]HorizontalPodAutoscalerCondition, n)
+		copy(s, first[:n])
 	}
 	*p = s
 }

@@ -2,11 +2,6 @@
 
 package schema
 
-import (
-	"maps"
-	"slices"
-)
-
 func (e *encoder) encodeDeployment(x *Deployment) {
 	first := e.open()
 	if x.TypeMeta.APIVersion != "" {
@@ -4396,14 +4391,15 @@ func (e *encoder) encodeSliceLimitRangeItem(s []LimitRangeItem) {
 }
 
 func (e *encoder) encodeMapTime(m map[string]Time) {
+	var scratch [smallMap]entry[Time]
 	e.buf = append(e.buf, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, en := range sortedEntries(scratch[:0], m) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		e.str(k)
+		e.str(en.k)
 		e.buf = append(e.buf, ':')
-		v := m[k]
+		v := en.v
 		e.time(&v)
 	}
 	e.buf = append(e.buf, '}')

@@ -148,8 +148,9 @@ func (x *PodSpec) stored() {
 		x.Overhead = nil
 	}
 	for k, v := range x.Overhead {
-		v = v.Canonical()
-		x.Overhead[k] = v
+		if c := v.Canonical(); c != v {
+			x.Overhead[k] = c
+		}
 	}
 	if len(x.TopologySpreadConstraints) == 0 {
 		x.TopologySpreadConstraints = nil
@@ -599,15 +600,17 @@ func (x *VolumeResourceRequirements) stored() {
 		x.Limits = nil
 	}
 	for k, v := range x.Limits {
-		v = v.Canonical()
-		x.Limits[k] = v
+		if c := v.Canonical(); c != v {
+			x.Limits[k] = c
+		}
 	}
 	if len(x.Requests) == 0 {
 		x.Requests = nil
 	}
 	for k, v := range x.Requests {
-		v = v.Canonical()
-		x.Requests[k] = v
+		if c := v.Canonical(); c != v {
+			x.Requests[k] = c
+		}
 	}
 }
 
@@ -761,15 +764,17 @@ func (x *ResourceRequirements) stored() {
 		x.Limits = nil
 	}
 	for k, v := range x.Limits {
-		v = v.Canonical()
-		x.Limits[k] = v
+		if c := v.Canonical(); c != v {
+			x.Limits[k] = c
+		}
 	}
 	if len(x.Requests) == 0 {
 		x.Requests = nil
 	}
 	for k, v := range x.Requests {
-		v = v.Canonical()
-		x.Requests[k] = v
+		if c := v.Canonical(); c != v {
+			x.Requests[k] = c
+		}
 	}
 	if len(x.Claims) == 0 {
 		x.Claims = nil
@@ -1331,8 +1336,9 @@ func (x *PodStatus) stored() {
 		x.AllocatedResources = nil
 	}
 	for k, v := range x.AllocatedResources {
-		v = v.Canonical()
-		x.AllocatedResources[k] = v
+		if c := v.Canonical(); c != v {
+			x.AllocatedResources[k] = c
+		}
 	}
 	if x.Resources != nil {
 		(*x.Resources).stored()
@@ -1365,8 +1371,9 @@ func (x *ContainerStatus) stored() {
 		x.AllocatedResources = nil
 	}
 	for k, v := range x.AllocatedResources {
-		v = v.Canonical()
-		x.AllocatedResources[k] = v
+		if c := v.Canonical(); c != v {
+			x.AllocatedResources[k] = c
+		}
 	}
 	if x.Resources != nil {
 		(*x.Resources).stored()
@@ -1486,8 +1493,9 @@ func (x *NodeAllocatableResourceClaimStatus) stored() {
 		x.Resources = nil
 	}
 	for k, v := range x.Resources {
-		v = v.Canonical()
-		x.Resources[k] = v
+		if c := v.Canonical(); c != v {
+			x.Resources[k] = c
+		}
 	}
 }
 
@@ -1505,8 +1513,9 @@ func (x *ResourceQuotaSpec) stored() {
 		x.Hard = nil
 	}
 	for k, v := range x.Hard {
-		v = v.Canonical()
-		x.Hard[k] = v
+		if c := v.Canonical(); c != v {
+			x.Hard[k] = c
+		}
 	}
 	if len(x.Scopes) == 0 {
 		x.Scopes = nil
@@ -1539,15 +1548,17 @@ func (x *ResourceQuotaStatus) stored() {
 		x.Hard = nil
 	}
 	for k, v := range x.Hard {
-		v = v.Canonical()
-		x.Hard[k] = v
+		if c := v.Canonical(); c != v {
+			x.Hard[k] = c
+		}
 	}
 	if len(x.Used) == 0 {
 		x.Used = nil
 	}
 	for k, v := range x.Used {
-		v = v.Canonical()
-		x.Used[k] = v
+		if c := v.Canonical(); c != v {
+			x.Used[k] = c
+		}
 	}
 }
 
@@ -1574,36 +1585,41 @@ func (x *LimitRangeItem) stored() {
 		x.Max = nil
 	}
 	for k, v := range x.Max {
-		v = v.Canonical()
-		x.Max[k] = v
+		if c := v.Canonical(); c != v {
+			x.Max[k] = c
+		}
 	}
 	if len(x.Min) == 0 {
 		x.Min = nil
 	}
 	for k, v := range x.Min {
-		v = v.Canonical()
-		x.Min[k] = v
+		if c := v.Canonical(); c != v {
+			x.Min[k] = c
+		}
 	}
 	if len(x.Default) == 0 {
 		x.Default = nil
 	}
 	for k, v := range x.Default {
-		v = v.Canonical()
-		x.Default[k] = v
+		if c := v.Canonical(); c != v {
+			x.Default[k] = c
+		}
 	}
 	if len(x.DefaultRequest) == 0 {
 		x.DefaultRequest = nil
 	}
 	for k, v := range x.DefaultRequest {
-		v = v.Canonical()
-		x.DefaultRequest[k] = v
+		if c := v.Canonical(); c != v {
+			x.DefaultRequest[k] = c
+		}
 	}
 	if len(x.MaxLimitRequestRatio) == 0 {
 		x.MaxLimitRequestRatio = nil
 	}
 	for k, v := range x.MaxLimitRequestRatio {
-		v = v.Canonical()
-		x.MaxLimitRequestRatio[k] = v
+		if c := v.Canonical(); c != v {
+			x.MaxLimitRequestRatio[k] = c
+		}
 	}
 }
 

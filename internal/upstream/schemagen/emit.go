@@ -201,17 +201,82 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 			call := strings.Replace(decodeCall(t.Elem, "X"), "&X", "*p", 1)
 			fmt.Fprintf(b, "\tif d.null() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tif *p == nil {\n\t\t*p = new(%s)\n\t}\n\t%s\n", t.Elem.GoType(), call)
 		case KSlice:
-			alloc := t.GoType() + "{}"
 			if t.Elem.Kind == KStruct {
-				// Structs are large: size the list once.
-				alloc = fmt.Sprintf("make(%s, 0, d.countElems())", t.GoType())
+				emitDecodeStructList(b, t)
+				break
 			}
-			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", alloc, t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
+			fmt.Fprintf(b, "\tif !d.beginArray() {\n\t\t*p = nil\n\t\treturn\n\t}\n\ts := %s{}\n\tfor d.nextElem() {\n\t\ts = append(s, %s{})\n\t\t%s\n\t}\n\t*p = s\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "s[len(s)-1]"))
 		case KMap:
 			fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tm := %s{}\n\tfor d.nextKey() {\n\t\tk := string(d.key())\n\t\tmapKey(d, m, k)\n\t\tvar v %s\n\t\t%s\n\t\tm[k] = v\n\t}\n\t*p = mergeMap(*p, m)\n", t.GoType(), t.Elem.GoType(), decodeCall(t.Elem, "v"))
 		}
 		b.WriteString("}\n\n")
 	}
+}
+
+// emitDecodeStructList writes the body of the decoder of a list of
+// structs. Structs are large, so the list is allocated once, at its size:
+// the first elements are decoded into an array on the stack and copied to
+// the heap at the end; a list longer than the array counts the elements
+// left when it overflows, and allocates for them all.
+func emitDecodeStructList(b *bytes.Buffer, t *Type) {
+	elem := t.Elem.GoType()
+	fmt.Fprintf(b, `	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [%d]%s
+	n := 0
+	var s %s // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			%s
+			n++
+			continue
+		}
+		if s == nil {
+			s = make(%s, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, %s{})
+		%s
+	}
+	if s == nil {
+		s = make(%s, n)
+		copy(s, first[:n])
+	}
+	*p = s
+`, stackElems(t.Elem), elem, t.GoType(), decodeCall(t.Elem, "first[n]"), t.GoType(), elem, decodeCall(t.Elem, "s[len(s)-1]"), t.GoType())
+}
+
+// stackElems is how many elements of a list of t the decoder keeps on its
+// stack: about 2 KB's worth, from 2 to 16.
+func stackElems(t *Type) int {
+	return min(max(2048/approxSize(t), 2), 16)
+}
+
+// approxSize is roughly the size in bytes of a value of type t in the
+// schema package (on a 64-bit machine, ignoring padding but for small
+// scalars); it need not be exact, only to tell large structs from small.
+func approxSize(t *Type) int {
+	switch t.Kind {
+	case KString:
+		return 16
+	case KBool, KInt32, KInt64, KPtr, KMap:
+		return 8
+	case KSlice, KTime, KFieldsV1:
+		return 24
+	case KIntOrString:
+		return 32
+	case KQuantity:
+		return 56
+	case KStruct:
+		n := 0
+		for _, f := range t.Struct.Fields {
+			n += approxSize(f.Type)
+		}
+		return max(n, 1)
+	}
+	return 8
 }
 
 // --- encode ---
@@ -273,7 +338,6 @@ func encodeCall(t *Type, at string) string {
 }
 
 func (m *Model) emitEncode(b *bytes.Buffer) {
-	b.WriteString("import (\n\t\"maps\"\n\t\"slices\"\n)\n\n") // the map encoders walk sorted keys
 	for _, s := range m.Structs {
 		fmt.Fprintf(b, "func (e *encoder) encode%s(x *%s) {\n", s.Name, s.Name)
 		members := s.jsonFields()
@@ -295,8 +359,8 @@ func (m *Model) emitEncode(b *bytes.Buffer) {
 	}
 	for _, t := range m.composites() {
 		if t.Kind == KMap {
-			fmt.Fprintf(b, "func (e *encoder) encode%s(m %s) {\n\te.buf = append(e.buf, '{')\n\tfor i, k := range slices.Sorted(maps.Keys(m)) {\n\t\tif i > 0 {\n\t\t\te.buf = append(e.buf, ',')\n\t\t}\n\t\te.str(k)\n\t\te.buf = append(e.buf, ':')\n\t\tv := m[k]\n\t\t%s\n\t}\n\te.buf = append(e.buf, '}')\n}\n\n",
-				mangle(t), t.GoType(), encodeCall(t.Elem, "v"))
+			fmt.Fprintf(b, "func (e *encoder) encode%s(m %s) {\n\tvar scratch [smallMap]entry[%s]\n\te.buf = append(e.buf, '{')\n\tfor i, en := range sortedEntries(scratch[:0], m) {\n\t\tif i > 0 {\n\t\t\te.buf = append(e.buf, ',')\n\t\t}\n\t\te.str(en.k)\n\t\te.buf = append(e.buf, ':')\n\t\tv := en.v\n\t\t%s\n\t}\n\te.buf = append(e.buf, '}')\n}\n\n",
+				mangle(t), t.GoType(), t.Elem.GoType(), encodeCall(t.Elem, "v"))
 			continue
 		}
 		if t.Kind != KSlice {
@@ -396,6 +460,11 @@ func storedStmt(t *Type, at string) string {
 		}
 		return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor i := range %s {\n%s\n}", at, at, at, inner)
 	case KMap:
+		if t.Elem.Kind == KQuantity {
+			// Most quantities are canonical already: the map is written
+			// only for those that change.
+			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor k, v := range %s {\nif c := v.Canonical(); c != v {\n%s[k] = c\n}\n}", at, at, at, at)
+		}
 		inner := storedStmt(t.Elem, "v")
 		if inner == "" {
 			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}", at, at)
