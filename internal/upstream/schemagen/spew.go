@@ -180,8 +180,7 @@ func (m *Model) templateClosure() []*Struct {
 	seen := map[*Struct]bool{}
 	var out []*Struct
 	var walk func(t *Type)
-	var visit func(s *Struct)
-	visit = func(s *Struct) {
+	visit := func(s *Struct) {
 		if seen[s] {
 			return
 		}
