@@ -2,7 +2,6 @@ package schema
 
 import (
 	"math/big"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -139,13 +138,3 @@ func hashNat(h hash.FNV32a, x *big.Int) hash.FNV32a {
 
 // unixToInternal is the seconds from year 1 to 1970, time.Time's offset.
 const unixToInternal = (1969*365 + 1969/4 - 1969/100 + 1969/400) * 86400
-
-// keys returns m's keys sorted, in buf when they fit.
-func keys[V any](m map[string]V, buf []string) []string {
-	ks := buf[:0]
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}

@@ -178,17 +178,16 @@ func (w *spewer) spewMapQuantity(m map[string]Quantity) {
 			return
 		}
 	}
-	var buf [16]string
-	ks := keys(m, buf[:])
+	var buf [smallMap]entry[Quantity]
+	es := sortedEntries(buf[:0], m)
 	w.lit(43) // map[
-	for i, k := range ks {
+	for i := range es {
 		if i > 0 {
 			w.lit(44) //
 		}
-		w.str(k)
+		w.str(es[i].k)
 		w.lit(45) // :{i:(resource.int64Amount){value:(int64)
-		v := m[k]
-		w.quantityRest(&v, i == len(ks)-1)
+		w.quantityRest(&es[i].v, i == len(es)-1)
 	}
 }
 
@@ -285,15 +284,15 @@ func (w *spewer) spewMapString(m map[string]string) {
 		w.lit(35) // <nil>
 		return
 	}
-	var buf [16]string
+	var buf [smallMap]entry[string]
 	w.lit(43) // map[
-	for i, k := range keys(m, buf[:]) {
+	for i, e := range sortedEntries(buf[:0], m) {
 		if i > 0 {
 			w.lit(44) //
 		}
-		w.str(k)
+		w.str(e.k)
 		w.lit(58) // :
-		w.str(m[k])
+		w.str(e.v)
 	}
 	w.lit(57) // ]
 }
@@ -6004,17 +6003,16 @@ func (tb *segTables) spewMapQuantity(h hash.FNV32a, m map[string]Quantity) hash.
 			return h
 		}
 	}
-	var buf [16]string
-	ks := keys(m, buf[:])
+	var buf [smallMap]entry[Quantity]
+	es := sortedEntries(buf[:0], m)
 	h = h.WriteSegment(tb[43]) // map[
-	for i, k := range ks {
+	for i := range es {
 		if i > 0 {
 			h = h.WriteString(" ")
 		}
-		h = h.WriteString(k)
+		h = h.WriteString(es[i].k)
 		h = h.WriteSegment(tb[45]) // :{i:(resource.int64Amount){value:(int64)
-		v := m[k]
-		h = tb.quantityRest(h, &v, i == len(ks)-1)
+		h = tb.quantityRest(h, &es[i].v, i == len(es)-1)
 	}
 	return h
 }
@@ -6118,15 +6116,15 @@ func (tb *segTables) spewMapString(h hash.FNV32a, m map[string]string) hash.FNV3
 		h = h.WriteSegment(tb[35]) // <nil>
 		return h
 	}
-	var buf [16]string
+	var buf [smallMap]entry[string]
 	h = h.WriteSegment(tb[43]) // map[
-	for i, k := range keys(m, buf[:]) {
+	for i, e := range sortedEntries(buf[:0], m) {
 		if i > 0 {
 			h = h.WriteString(" ")
 		}
-		h = h.WriteString(k)
+		h = h.WriteString(e.k)
 		h = h.WriteString(":")
-		h = h.WriteString(m[k])
+		h = h.WriteString(e.v)
 	}
 	h = h.WriteString("]")
 	return h

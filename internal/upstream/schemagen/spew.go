@@ -492,9 +492,9 @@ func (g *spewGen) emitSpecials() {
 			g.seg("map["+r+":"+qOpen), g.seg(" "+r+":"+qOpen), g.call("quantityRest", fmt.Sprintf("&q%d, n == 0", i)))
 	}
 	g.line("%s\n}\n}", g.ret())
-	g.line("var buf [16]string\nks := keys(m, buf[:])\n%s", g.seg("map["))
-	g.line("for i, k := range ks {\nif i > 0 {\n%s\n}", g.seg(" "))
-	g.line("%s\n%s\nv := m[k]\n%s\n}", g.str("k"), g.seg(":"+qOpen), g.call("quantityRest", "&v, i == len(ks)-1"))
+	g.line("var buf [smallMap]entry[Quantity]\nes := sortedEntries(buf[:0], m)\n%s", g.seg("map["))
+	g.line("for i := range es {\nif i > 0 {\n%s\n}", g.seg(" "))
+	g.line("%s\n%s\n%s\n}", g.str("es[i].k"), g.seg(":"+qOpen), g.call("quantityRest", "&es[i].v, i == len(es)-1"))
 	g.end()
 
 	g.line(`// intOrString writes intstr.IntOrString's fields.`)
@@ -531,8 +531,8 @@ func (g *spewGen) emitSpecials() {
 	}
 	g.fn("spewMapString", "m map[string]string")
 	g.line("if m == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
-	g.line("var buf [16]string\n%s\nfor i, k := range keys(m, buf[:]) {\nif i > 0 {\n%s\n}", g.seg("map["), g.seg(" "))
-	g.line("%s\n%s\n%s\n}\n%s", g.str("k"), g.seg(":"), g.str("m[k]"), g.seg("]"))
+	g.line("var buf [smallMap]entry[string]\n%s\nfor i, e := range sortedEntries(buf[:0], m) {\nif i > 0 {\n%s\n}", g.seg("map["), g.seg(" "))
+	g.line("%s\n%s\n%s\n}\n%s", g.str("e.k"), g.seg(":"), g.str("e.v"), g.seg("]"))
 	g.end()
 }
 
