@@ -1,7 +1,5 @@
 package hash
 
-import "strconv"
-
 // Label is the label key under which the controller records the template
 // hash on a ReplicaSet, its selector and its pod template (R-HASH-1).
 const Label = "pod-template-hash"
@@ -16,11 +14,15 @@ const safeDigits = "456789bcdf"
 // 3→7 4→8 5→9 6→b 7→c 8→d 9→f.
 func Encode(sum uint32) string {
 	var buf [10]byte
-	b := strconv.AppendUint(buf[:0], uint64(sum), 10)
-	for i, c := range b {
-		b[i] = safeDigits[c-'0']
+	i := len(buf)
+	for sum >= 10 {
+		i--
+		buf[i] = safeDigits[sum%10]
+		sum /= 10
 	}
-	return string(b)
+	i--
+	buf[i] = safeDigits[sum]
+	return string(buf[i:])
 }
 
 // maxNameLen is the longest valid ReplicaSet name (a DNS-1123 subdomain).
