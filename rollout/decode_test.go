@@ -1,50 +1,23 @@
 package rollout_test
 
 import (
-	"bufio"
-	"compress/gzip"
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/vectors"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// apiVector is one manifest of testdata/apiserver and what the real v1.36.3
-// API server and controller do with it (internal/upstream/cmd/vectorgen).
-type apiVector struct {
-	Name     string
-	Input    json.RawMessage
-	Stored   json.RawMessage
-	Problems []struct{ Type, Field string }
-	Decode   bool `json:"decodeError"`
-	Hash     map[string]string
-}
-
-func apiVectors(t *testing.T) []apiVector {
+// apiVectors reads testdata/apiserver's manifests with what the real
+// v1.36.3 API server and controller do with them.
+func apiVectors(t *testing.T) []vectors.Vector {
 	t.Helper()
-	f, err := os.Open("../testdata/apiserver/vectors.json.gz")
+	vs, err := vectors.ReadFile("../testdata/apiserver/vectors.json.gz")
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vs []apiVector
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		var v apiVector
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
-		}
-		vs = append(vs, v)
 	}
 	return vs
 }

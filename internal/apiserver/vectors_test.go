@@ -1,11 +1,8 @@
 package apiserver
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,41 +11,13 @@ import (
 	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
 
-// vector is one manifest and what the real v1.36.3 API server and
-// controller do with it, as internal/upstream/cmd/vectorgen records it.
-type vector struct {
-	Name     string
-	Input    json.RawMessage
-	Stored   json.RawMessage
-	Problems []struct{ Type, Field string }
-	Decode   bool `json:"decodeError"`
-	Hash     map[string]string
-}
-
-func loadVectors(t *testing.T) []vector {
+func loadVectors(t *testing.T) []vectors.Vector {
 	t.Helper()
-	f, err := os.Open("../../testdata/apiserver/vectors.json.gz")
+	vs, err := vectors.ReadFile("../../testdata/apiserver/vectors.json.gz")
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(nil, 16<<20)
-	var vs []vector
-	for sc.Scan() {
-		var v vector
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
-		}
-		vs = append(vs, v)
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return vs
@@ -94,11 +63,11 @@ func TestVectors(t *testing.T) {
 	for _, v := range vs {
 		t.Run(v.Name, func(t *testing.T) {
 			d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{})
-			var got []struct{ Type, Field string }
+			var got []vectors.Problem
 			decodeErr := false
 			for _, e := range res.Errs {
 				if e.Type == field.Unknown || e.Type == field.DuplicateKey {
-					got = append(got, struct{ Type, Field string }{string(e.Type), e.Field})
+					got = append(got, vectors.Problem{Type: string(e.Type), Field: e.Field})
 				} else {
 					decodeErr = true
 				}
@@ -114,13 +83,13 @@ func TestVectors(t *testing.T) {
 					d.Namespace = "default"
 				}
 				for _, e := range CreateDeployment(d, FeatureGates{}) {
-					got = append(got, struct{ Type, Field string }{string(e.Type), e.Field})
+					got = append(got, vectors.Problem{Type: string(e.Type), Field: e.Field})
 				}
 			}
-			key := func(p struct{ Type, Field string }) string { return p.Field + " " + p.Type }
-			slices.SortFunc(got, func(a, b struct{ Type, Field string }) int { return strings.Compare(key(a), key(b)) })
+			key := func(p vectors.Problem) string { return p.Field + " " + p.Type }
+			slices.SortFunc(got, func(a, b vectors.Problem) int { return strings.Compare(key(a), key(b)) })
 			want := slices.Clone(v.Problems)
-			slices.SortFunc(want, func(a, b struct{ Type, Field string }) int { return strings.Compare(key(a), key(b)) })
+			slices.SortFunc(want, func(a, b vectors.Problem) int { return strings.Compare(key(a), key(b)) })
 			if !slices.Equal(got, want) {
 				t.Errorf("problems:\n ours     %v\n upstream %v", got, want)
 			}

@@ -25,16 +25,13 @@ import (
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	"k8s.io/kubernetes/pkg/registry/apps/deployment"
 	"k8s.io/kubernetes/pkg/registry/apps/replicaset"
+
+	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
 
 // Problem is one refusal reason, reduced to what both sides must agree on:
 // its type and its field path.
-type Problem struct {
-	Type  string
-	Field string
-}
-
-func (p Problem) String() string { return p.Field + ": " + p.Type }
+type Problem = vectors.Problem
 
 // Outcome is what the API server does with one create request: the JSON
 // it stores (when it accepts the object) or the problems it reports.

@@ -2,7 +2,6 @@ package difftest
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -14,21 +13,12 @@ import (
 
 	"k8s.io/kubernetes/pkg/controller"
 	"sigs.k8s.io/yaml"
+
+	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
 
-// A Vector is what the real API server and controller (v1.36.3) do with
-// one manifest: what a create stores (nil when the input does not
-// decode), the problems that refuse it, and the pod-template-hash of the
-// stored template at four collision counts. The main module replays the
-// vectors without Kubernetes' code.
-type Vector struct {
-	Name     string            `json:"name"`
-	Input    json.RawMessage   `json:"input"`
-	Stored   json.RawMessage   `json:"stored,omitempty"`
-	Problems []Problem         `json:"problems,omitempty"`
-	Decode   bool              `json:"decodeError,omitempty"`
-	Hash     map[string]string `json:"hash,omitempty"`
-}
+// Vector is the vectors' record (see package vectors).
+type Vector = vectors.Vector
 
 // VectorFile is where the vectors live, relative to internal/upstream.
 const VectorFile = "../../testdata/apiserver/vectors.json.gz"
@@ -100,23 +90,7 @@ func compact(b []byte) []byte {
 	return buf.Bytes()
 }
 
-// EncodeVectors writes vectors as gzipped JSON, one vector a line.
-func EncodeVectors(vs []Vector) ([]byte, error) {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.ModTime = zw.ModTime.UTC() // the zero time: deterministic output
-	for _, v := range vs {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		zw.Write(b)
-		zw.Write([]byte("\n"))
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+// EncodeVectors writes vectors as the checked-in file holds them.
+func EncodeVectors(vs []Vector) ([]byte, error) { return vectors.Encode(vs) }
 
 func ptr[T any](v T) *T { return &v }
