@@ -77,48 +77,14 @@ func appendNat(buf []byte, x *big.Int) []byte {
 
 // hashInt returns the state after reading v in decimal.
 func hashInt(h hash.FNV32a, v int64) hash.FNV32a {
-	if 0 <= v && v < 10 {
-		return h.WriteString(decimalPairs[2*v+1 : 2*v+2])
-	}
-	if v < 0 {
-		return hashDecimal(h.WriteString("-"), uint64(-(v+1))+1)
-	}
-	return hashDecimal(h, uint64(v))
+	var buf [20]byte
+	return h.Write(strconv.AppendInt(buf[:0], v, 10))
 }
 
 // hashUint returns the state after reading v in decimal.
 func hashUint(h hash.FNV32a, v uint64) hash.FNV32a {
-	if v < 10 {
-		return h.WriteString(decimalPairs[2*v+1 : 2*v+2])
-	}
-	return hashDecimal(h, v)
-}
-
-// decimalPairs holds 00 to 99, two digits each.
-const decimalPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
-	"8081828384858687888990919293949596979899"
-
-// hashDecimal returns the state after reading v in decimal, formatted two
-// digits at a time from the right.
-func hashDecimal(h hash.FNV32a, v uint64) hash.FNV32a {
 	var buf [20]byte
-	i := len(buf)
-	for v >= 100 {
-		q := v / 100
-		r := 2 * (v - 100*q)
-		i -= 2
-		buf[i], buf[i+1] = decimalPairs[r], decimalPairs[r+1]
-		v = q
-	}
-	if v >= 10 {
-		i -= 2
-		buf[i], buf[i+1] = decimalPairs[2*v], decimalPairs[2*v+1]
-	} else {
-		i--
-		buf[i] = byte('0' + v)
-	}
-	return h.Write(buf[i:])
+	return h.Write(strconv.AppendUint(buf[:0], v, 10))
 }
 
 // hashBool returns the state after reading b as spew writes it.
