@@ -125,7 +125,7 @@ func (in *loaded) quotaViews(rollouts int) error {
 	}
 	for _, v := range in.quotas {
 		for qi, q := range v.policy.quotas {
-			for _, r := range slices.Sorted(maps.Keys(q.obj.Spec.Hard)) {
+			for r := range q.obj.Spec.Hard.Names() {
 				v.usage[quotaKey{qi, r}] = v.measure(qi, r)
 			}
 		}
@@ -203,12 +203,12 @@ func (v *nsQuota) capFor(k int, rollouts int) quotaCap {
 		if !me.charged[qi] {
 			continue
 		}
-		for _, r := range slices.Sorted(maps.Keys(q.obj.Spec.Hard)) {
+		for _, e := range q.obj.Spec.Hard {
+			r, hard := e.Name, e.Quantity
 			per, ok := me.usage[r]
 			if !ok || per.Sign() <= 0 {
 				continue
 			}
-			hard := q.obj.Spec.Hard[r]
 			others, surge := v.usedBy(qi, r, k, rollouts)
 			room := hard
 			room.Sub(others)
@@ -265,7 +265,7 @@ func (v *nsQuota) measure(qi int, r string) *quotaUsage {
 			u.order = append(u.order, i)
 		}
 	}
-	if used, ok := q.Status.Used[r]; ok {
+	if used, ok := q.Status.Used.Get(r); ok {
 		u.used = used
 	} else {
 		for i := range v.deps {
@@ -304,9 +304,9 @@ func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []viola
 				q.obj.Name, m.Resource, apiserver.QuotaMissingMessage([]apiserver.QuotaMissing{m}))
 		}
 		const sets = "count/replicasets.apps"
-		if hard, ok := q.obj.Spec.Hard[sets]; ok {
+		if hard, ok := q.obj.Spec.Hard.Get(sets); ok {
 			used := schema.MustParseQuantity(fmt.Sprint(v.sets))
-			if u, ok := q.obj.Status.Used[sets]; ok {
+			if u, ok := q.obj.Status.Used.Get(sets); ok {
 				used = u
 			} else if v.sets == 0 {
 				used = schema.MustParseQuantity(fmt.Sprint(len(v.deps))) // one ReplicaSet each

@@ -43,22 +43,11 @@ func TemplatePod(t *schema.PodTemplateSpec) *schema.Pod {
 		*cs = append([]schema.Container(nil), *cs...)
 		for i := range *cs {
 			r := &(*cs)[i].Resources
-			r.Requests, r.Limits = cloneResources(r.Requests), cloneResources(r.Limits)
+			r.Requests, r.Limits = r.Requests.Clone(), r.Limits.Clone()
 		}
 	}
 	setDefaultsPod(p)
 	return p
-}
-
-func cloneResources(m map[string]schema.Quantity) map[string]schema.Quantity {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]schema.Quantity, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // AdmitLimits is LimitRanger on pod p (from [TemplatePod]) in a namespace
@@ -90,28 +79,28 @@ func mutateLimits(p *schema.Pod, lr *schema.LimitRange) []LimitDefault {
 		if it.Type != "Container" {
 			continue
 		}
-		for _, k := range slices.Sorted(maps.Keys(it.DefaultRequest)) {
-			requests[k] = def{fmt.Sprintf("spec.limits[%d].defaultRequest[%s]", i, k), it.DefaultRequest[k]}
+		for _, e := range it.DefaultRequest {
+			requests[e.Name] = def{fmt.Sprintf("spec.limits[%d].defaultRequest[%s]", i, e.Name), e.Quantity}
 		}
-		for _, k := range slices.Sorted(maps.Keys(it.Default)) {
-			limits[k] = def{fmt.Sprintf("spec.limits[%d].default[%s]", i, k), it.Default[k]}
+		for _, e := range it.Default {
+			limits[e.Name] = def{fmt.Sprintf("spec.limits[%d].default[%s]", i, e.Name), e.Quantity}
 		}
 	}
 	var out []LimitDefault
 	each(p, func(c *schema.Container, at string) {
 		for _, set := range []struct {
 			what string
-			list *map[string]schema.Quantity
+			list *schema.ResourceList
 			defs map[string]def
 		}{{"limits", &c.Resources.Limits, limits}, {"requests", &c.Resources.Requests, requests}} {
 			for _, k := range slices.Sorted(maps.Keys(set.defs)) {
-				if _, ok := (*set.list)[k]; ok {
+				if set.list.Has(k) {
 					continue
 				}
 				if *set.list == nil {
-					*set.list = map[string]schema.Quantity{}
+					*set.list = schema.ResourceList{}
 				}
-				(*set.list)[k] = set.defs[k].q
+				set.list.Set(k, set.defs[k].q)
 				out = append(out, LimitDefault{LimitRange: lr.Name, Item: set.defs[k].item,
 					Field: at + ".resources." + set.what + "." + k, Value: set.defs[k].q})
 			}
@@ -135,14 +124,15 @@ func each(p *schema.Pod, f func(c *schema.Container, at string)) {
 func validateLimits(p *schema.Pod, lr *schema.LimitRange) []LimitProblem {
 	var out []LimitProblem
 	for i, it := range lr.Spec.Limits {
-		check := func(requests, limits map[string]schema.Quantity, at string) {
+		check := func(requests, limits schema.ResourceList, at string) {
 			for _, c := range []struct {
 				name string
-				m    map[string]schema.Quantity
-				fn   func(typ, k string, enforced schema.Quantity, req, lim map[string]schema.Quantity) (string, string)
+				l    schema.ResourceList
+				fn   func(typ, k string, enforced schema.Quantity, req, lim schema.ResourceList) (string, string)
 			}{{"min", it.Min, minConstraint}, {"max", it.Max, maxConstraint}, {"maxLimitRequestRatio", it.MaxLimitRequestRatio, ratioConstraint}} {
-				for _, k := range slices.Sorted(maps.Keys(c.m)) {
-					if msg, which := c.fn(it.Type, k, c.m[k], requests, limits); msg != "" {
+				for _, e := range c.l {
+					k := e.Name
+					if msg, which := c.fn(it.Type, k, e.Quantity, requests, limits); msg != "" {
 						field := at
 						if it.Type == "Container" {
 							field = at + ".resources." + which + "." + k
@@ -156,15 +146,15 @@ func validateLimits(p *schema.Pod, lr *schema.LimitRange) []LimitProblem {
 		case "Container":
 			each(p, func(c *schema.Container, at string) { check(c.Resources.Requests, c.Resources.Limits, at) })
 		case "Pod":
-			requests := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
-			limits := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
+			requests := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) schema.ResourceList { return r.Requests })
+			limits := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) schema.ResourceList { return r.Limits })
 			if r := p.Spec.Resources; r != nil {
 				for _, k := range []string{"cpu", "memory"} {
-					if q, ok := r.Requests[k]; ok {
-						requests[k] = q
+					if q, ok := r.Requests.Get(k); ok {
+						requests.Set(k, q)
 					}
-					if q, ok := r.Limits[k]; ok {
-						limits[k] = q
+					if q, ok := r.Limits.Get(k); ok {
+						limits.Set(k, q)
 					}
 				}
 			}
@@ -187,9 +177,9 @@ func enforcedValues(req, lim, enforced schema.Quantity) (int64, int64, int64) {
 
 // minConstraint is upstream's: its message, and which of the requests or
 // limits is at fault.
-func minConstraint(typ, k string, enforced schema.Quantity, requests, limits map[string]schema.Quantity) (string, string) {
-	req, hasReq := requests[k]
-	lim, hasLim := limits[k]
+func minConstraint(typ, k string, enforced schema.Quantity, requests, limits schema.ResourceList) (string, string) {
+	req, hasReq := requests.Get(k)
+	lim, hasLim := limits.Get(k)
 	r, l, e := enforcedValues(req, lim, enforced)
 	switch {
 	case !hasReq:
@@ -203,9 +193,9 @@ func minConstraint(typ, k string, enforced schema.Quantity, requests, limits map
 }
 
 // maxConstraint is upstream's.
-func maxConstraint(typ, k string, enforced schema.Quantity, requests, limits map[string]schema.Quantity) (string, string) {
-	req, hasReq := requests[k]
-	lim, hasLim := limits[k]
+func maxConstraint(typ, k string, enforced schema.Quantity, requests, limits schema.ResourceList) (string, string) {
+	req, hasReq := requests.Get(k)
+	lim, hasLim := limits.Get(k)
 	r, l, e := enforcedValues(req, lim, enforced)
 	switch {
 	case !hasLim:
@@ -219,9 +209,9 @@ func maxConstraint(typ, k string, enforced schema.Quantity, requests, limits map
 }
 
 // ratioConstraint is limitRequestRatioConstraint.
-func ratioConstraint(typ, k string, enforced schema.Quantity, requests, limits map[string]schema.Quantity) (string, string) {
-	req, hasReq := requests[k]
-	lim, hasLim := limits[k]
+func ratioConstraint(typ, k string, enforced schema.Quantity, requests, limits schema.ResourceList) (string, string) {
+	req, hasReq := requests.Get(k)
+	lim, hasLim := limits.Get(k)
 	r, l, _ := enforcedValues(req, lim, enforced)
 	switch {
 	case !hasReq || r == 0:

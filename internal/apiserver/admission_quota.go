@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
@@ -21,28 +20,27 @@ import (
 // place of the containers' for cpu and memory, and the runtime overhead
 // added. Resources not set are absent.
 func PodUsage(p *schema.Pod) map[string]schema.Quantity {
-	requests := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
-	limits := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
+	requests := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) schema.ResourceList { return r.Requests })
+	limits := podAggregateContainerResources(&p.Spec, func(r *schema.ResourceRequirements) schema.ResourceList { return r.Limits })
 	if r := p.Spec.Resources; r != nil {
-		for _, k := range slices.Sorted(maps.Keys(r.Requests)) {
-			if isPodLevelResource(k) {
-				requests[k] = r.Requests[k]
+		for _, e := range r.Requests {
+			if isPodLevelResource(e.Name) {
+				requests.Set(e.Name, e.Quantity)
 			}
 		}
-		for _, k := range slices.Sorted(maps.Keys(r.Limits)) {
-			if isPodLevelResource(k) {
-				limits[k] = r.Limits[k]
+		for _, e := range r.Limits {
+			if isPodLevelResource(e.Name) {
+				limits.Set(e.Name, e.Quantity)
 			}
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(p.Spec.Overhead)) {
-		o := p.Spec.Overhead[k]
-		q := requests[k]
-		q.Add(o)
-		requests[k] = q
-		if l, ok := limits[k]; ok && !l.IsZero() {
-			l.Add(o)
-			limits[k] = l
+	for _, o := range p.Spec.Overhead {
+		q, _ := requests.Get(o.Name)
+		q.Add(o.Quantity)
+		requests.Set(o.Name, q)
+		if l, ok := limits.Get(o.Name); ok && !l.IsZero() {
+			l.Add(o.Quantity)
+			limits.Set(o.Name, l)
 		}
 	}
 	usage := computeUsage(requests, limits)
@@ -56,25 +54,25 @@ func isPodLevelResource(name string) bool {
 
 // computeUsage is podComputeUsageHelper: the quota's names for a pod's
 // (or a container's) requests and limits.
-func computeUsage(requests, limits map[string]schema.Quantity) map[string]schema.Quantity {
+func computeUsage(requests, limits schema.ResourceList) map[string]schema.Quantity {
 	out := map[string]schema.Quantity{"pods": schema.MustParseQuantity("1")}
 	for _, k := range []string{"cpu", "memory", "ephemeral-storage"} {
-		if q, ok := requests[k]; ok {
+		if q, ok := requests.Get(k); ok {
 			out[k] = q
 			out["requests."+k] = q
 		}
-		if q, ok := limits[k]; ok {
+		if q, ok := limits.Get(k); ok {
 			out["limits."+k] = q
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(requests)) {
-		switch {
+	for _, e := range requests {
+		switch k := e.Name; {
 		case strings.HasPrefix(k, hugePagesPrefix):
-			out[k] = requests[k]
-			out[requestsPrefix+k] = requests[k]
+			out[k] = e.Quantity
+			out[requestsPrefix+k] = e.Quantity
 		case isExtendedResourceName(k) || strings.HasPrefix(k, deviceClassPrefix):
 			// Only requests.<name> quotas exist for extended resources.
-			out[requestsPrefix+k] = requests[k]
+			out[requestsPrefix+k] = e.Quantity
 		}
 	}
 	return out
@@ -154,10 +152,7 @@ func podInScope(p *schema.Pod, r schema.ScopedResourceSelectorRequirement) bool 
 func isBestEffort(p *schema.Pod) bool {
 	sets := func(r *schema.ResourceRequirements) bool {
 		for _, k := range []string{"cpu", "memory"} {
-			if _, ok := r.Requests[k]; ok {
-				return true
-			}
-			if _, ok := r.Limits[k]; ok {
+			if r.Requests.Has(k) || r.Limits.Has(k) {
 				return true
 			}
 		}
@@ -219,8 +214,8 @@ type QuotaMissing struct {
 // with pod-level resources is exempt.
 func QuotaConstraints(q *schema.ResourceQuota, p *schema.Pod) []QuotaMissing {
 	if r := p.Spec.Resources; r != nil {
-		for _, m := range []map[string]schema.Quantity{r.Requests, r.Limits} {
-			for k := range m {
+		for _, l := range []schema.ResourceList{r.Requests, r.Limits} {
+			for k := range l.Names() {
 				if isPodLevelResource(k) {
 					return nil
 				}
@@ -228,7 +223,7 @@ func QuotaConstraints(q *schema.ResourceQuota, p *schema.Pod) []QuotaMissing {
 		}
 	}
 	var required []string
-	for _, k := range slices.Sorted(maps.Keys(q.Spec.Hard)) {
+	for k := range q.Spec.Hard.Names() {
 		if slices.Contains(podComputeQuotaResourceNames, k) {
 			required = append(required, k)
 		}

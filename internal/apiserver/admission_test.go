@@ -12,7 +12,7 @@ import (
 )
 
 // res is a resource list of cpu and memory, each left out when "".
-func res(cpu, memory string) map[string]schema.Quantity {
+func res(cpu, memory string) schema.ResourceList {
 	m := map[string]schema.Quantity{}
 	if cpu != "" {
 		m["cpu"] = schema.MustParseQuantity(cpu)
@@ -20,22 +20,28 @@ func res(cpu, memory string) map[string]schema.Quantity {
 	if memory != "" {
 		m["memory"] = schema.MustParseQuantity(memory)
 	}
-	return m
+	return schema.MakeResourceList(m)
+}
+
+// at returns l's quantity named name, zero when l has none.
+func at(l schema.ResourceList, name string) schema.Quantity {
+	q, _ := l.Get(name)
+	return q
 }
 
 // limitPod is upstream's validPod: n containers with the same
 // requirements.
-func limitPod(n int, requests, limits map[string]schema.Quantity) *schema.Pod {
+func limitPod(n int, requests, limits schema.ResourceList) *schema.Pod {
 	p := &schema.Pod{}
 	for range n {
 		p.Spec.Containers = append(p.Spec.Containers, schema.Container{Name: "foo",
-			Resources: schema.ResourceRequirements{Requests: cloneResources(requests), Limits: cloneResources(limits)}})
+			Resources: schema.ResourceRequirements{Requests: requests.Clone(), Limits: limits.Clone()}})
 	}
 	return p
 }
 
 // limitRange is upstream's createLimitRange, of one item.
-func limitRange(typ string, min, max, def, defReq, ratio map[string]schema.Quantity) *schema.LimitRange {
+func limitRange(typ string, min, max, def, defReq, ratio schema.ResourceList) *schema.LimitRange {
 	return &schema.LimitRange{ObjectMeta: schema.ObjectMeta{Name: "abc"}, Spec: schema.LimitRangeSpec{Limits: []schema.LimitRangeItem{{
 		Type: typ, Min: min, Max: max, Default: def, DefaultRequest: defReq, MaxLimitRequestRatio: ratio}}}}
 }
@@ -44,7 +50,7 @@ func limitRange(typ string, min, max, def, defReq, ratio map[string]schema.Quant
 // (plugin/pkg/admission/limitranger), by their pods' names: LimitRanger's
 // min, max and ratio for Container and Pod items.
 func TestPodLimitFunc(t *testing.T) {
-	none := map[string]schema.Quantity{}
+	none := schema.ResourceList{}
 	tests := []struct {
 		name string
 		pod  *schema.Pod
@@ -99,7 +105,7 @@ func TestPodLimitFuncApplyDefault(t *testing.T) {
 	defaults, problems := AdmitLimits(p, []*schema.LimitRange{lr})
 	for _, c := range append(p.Spec.Containers, p.Spec.InitContainers...) {
 		r := c.Resources
-		got := []string{r.Limits["memory"].String(), r.Limits["cpu"].String(), r.Requests["memory"].String(), r.Requests["cpu"].String()}
+		got := []string{at(r.Limits, "memory").String(), at(r.Limits, "cpu").String(), at(r.Requests, "memory").String(), at(r.Requests, "cpu").String()}
 		if diff := cmp.Diff([]string{"10Mi", "75m", "5Mi", "50m"}, got); diff != "" {
 			t.Errorf("container %s (-want +got):\n%s", c.Name, diff)
 		}
@@ -140,9 +146,9 @@ func TestPodConstraintsFunc(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q := &schema.ResourceQuota{Spec: schema.ResourceQuotaSpec{Hard: map[string]schema.Quantity{}}}
+			q := &schema.ResourceQuota{Spec: schema.ResourceQuotaSpec{Hard: schema.ResourceList{}}}
 			for _, r := range tt.required {
-				q.Spec.Hard[r] = schema.MustParseQuantity("10")
+				q.Spec.Hard.Set(r, schema.MustParseQuantity("10"))
 			}
 			if got := QuotaMissingMessage(QuotaConstraints(q, &schema.Pod{Spec: tt.pod})); got != tt.want {
 				t.Errorf("QuotaConstraints() = %q, want %q", got, tt.want)
@@ -165,10 +171,10 @@ func TestPodEvaluatorUsage(t *testing.T) {
 		{"container MEM", schema.PodSpec{Containers: []schema.Container{{Resources: schema.ResourceRequirements{Requests: res("", "1m"), Limits: res("", "2m")}}}},
 			"count/pods=1 limits.memory=2m memory=1m pods=1 requests.memory=1m"},
 		{"container hugepages", schema.PodSpec{Containers: []schema.Container{{Resources: schema.ResourceRequirements{
-			Requests: map[string]schema.Quantity{"hugepages-2Mi": schema.MustParseQuantity("100Mi")}}}}},
+			Requests: schema.ResourceList{{Name: "hugepages-2Mi", Quantity: schema.MustParseQuantity("100Mi")}}}}}},
 			"count/pods=1 hugepages-2Mi=100Mi pods=1 requests.hugepages-2Mi=100Mi"},
 		{"container extended resources", schema.PodSpec{Containers: []schema.Container{{Resources: schema.ResourceRequirements{
-			Requests: map[string]schema.Quantity{"example.com/dongle": schema.MustParseQuantity("3")}, Limits: map[string]schema.Quantity{"example.com/dongle": schema.MustParseQuantity("3")}}}}},
+			Requests: schema.ResourceList{{Name: "example.com/dongle", Quantity: schema.MustParseQuantity("3")}}, Limits: schema.ResourceList{{Name: "example.com/dongle", Quantity: schema.MustParseQuantity("3")}}}}}},
 			"count/pods=1 pods=1 requests.example.com/dongle=3"},
 		{"init container maximums override sum of containers", schema.PodSpec{
 			InitContainers: []schema.Container{{Resources: schema.ResourceRequirements{Requests: res("4", "100M"), Limits: res("8", "200M")}},

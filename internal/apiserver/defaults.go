@@ -70,11 +70,11 @@ func setDefaultsPod(p *schema.Pod) {
 				continue
 			}
 			if r.Requests == nil {
-				r.Requests = map[string]schema.Quantity{}
+				r.Requests = schema.ResourceList{}
 			}
-			for k, v := range r.Limits {
-				if _, ok := r.Requests[k]; !ok {
-					r.Requests[k] = v
+			for _, e := range r.Limits {
+				if !r.Requests.Has(e.Name) {
+					r.Requests.Set(e.Name, e.Quantity)
 				}
 			}
 		}
@@ -336,12 +336,15 @@ func defaultFieldRef(f *schema.ObjectFieldSelector) {
 
 // setDefaultsResourceList is SetDefaults_ResourceList: every quantity
 // rounded up to milli units.
-func setDefaultsResourceList(l map[string]schema.Quantity) {
-	for k, q := range l {
-		r := q
+func setDefaultsResourceList(l schema.ResourceList) {
+	for i := range l {
+		if l[i].Quantity.HasScale(-3) {
+			continue // most quantities are in milli units already
+		}
+		r := l[i].Quantity
 		r.RoundUp(-3)
-		if r != q { // most quantities are in milli units already
-			l[k] = r
+		if r != l[i].Quantity {
+			l[i].Quantity = r
 		}
 	}
 }

@@ -2,8 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
@@ -52,8 +50,8 @@ func ReadLimitRange(l *schema.LimitRange) field.ErrorList {
 	for i := range l.Spec.Limits {
 		it := &l.Spec.Limits[i]
 		setDefaultsLimitRangeItem(it)
-		for _, m := range []map[string]schema.Quantity{it.Max, it.Min, it.Default, it.DefaultRequest, it.MaxLimitRequestRatio} {
-			setDefaultsResourceList(m)
+		for _, l := range []schema.ResourceList{it.Max, it.Min, it.Default, it.DefaultRequest, it.MaxLimitRequestRatio} {
+			setDefaultsResourceList(l)
 		}
 	}
 	l.TypeMeta = schema.TypeMeta{APIVersion: "v1", Kind: "LimitRange"}
@@ -67,21 +65,21 @@ func setDefaultsLimitRangeItem(it *schema.LimitRangeItem) {
 		return
 	}
 	if it.Default == nil {
-		it.Default = map[string]schema.Quantity{}
+		it.Default = schema.ResourceList{}
 	}
 	if it.DefaultRequest == nil {
-		it.DefaultRequest = map[string]schema.Quantity{}
+		it.DefaultRequest = schema.ResourceList{}
 	}
-	fill := func(dst, src map[string]schema.Quantity) {
-		for _, k := range slices.Sorted(maps.Keys(src)) {
-			if _, ok := dst[k]; !ok {
-				dst[k] = src[k]
+	fill := func(dst *schema.ResourceList, src schema.ResourceList) {
+		for _, e := range src {
+			if !dst.Has(e.Name) {
+				dst.Set(e.Name, e.Quantity)
 			}
 		}
 	}
-	fill(it.Default, it.Max)
-	fill(it.DefaultRequest, it.Default)
-	fill(it.DefaultRequest, it.Min)
+	fill(&it.Default, it.Max)
+	fill(&it.DefaultRequest, it.Default)
+	fill(&it.DefaultRequest, it.Min)
 }
 
 // ReadPodDisruptionBudget brings p to stored form; policy/v1 defaults

@@ -114,7 +114,7 @@ func TestReadPolicyDefaults(t *testing.T) {
 	l, _ := schema.DecodeLimitRange([]byte(`{"spec": {"limits": [{"type": "Container", "max": {"cpu": "2"}, "min": {"memory": "64Mi"}}]}}`), schema.DecodeOptions{})
 	ReadLimitRange(l)
 	it := l.Spec.Limits[0]
-	if got := it.Default["cpu"].String() + " " + it.DefaultRequest["cpu"].String() + " " + it.DefaultRequest["memory"].String(); got != "2 2 64Mi" {
+	if got := at(it.Default, "cpu").String() + " " + at(it.DefaultRequest, "cpu").String() + " " + at(it.DefaultRequest, "memory").String(); got != "2 2 64Mi" {
 		t.Errorf("LimitRange defaults: default cpu, defaultRequest cpu and memory = %s, want 2 2 64Mi", got)
 	}
 	h, _ := schema.DecodeHorizontalPodAutoscaler([]byte(`{"spec": {"scaleTargetRef": {"kind": "Deployment", "name": "web"}, "maxReplicas": 4}}`), schema.DecodeOptions{})

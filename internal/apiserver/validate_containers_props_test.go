@@ -81,7 +81,7 @@ func TestRequestAtMostLimitProperty(t *testing.T) {
 		lim := rapid.Int64Range(0, 5000).Draw(t, "limit")
 		name := rapid.SampledFrom([]string{"cpu", "example.com/gpu"}).Draw(t, "name")
 		q := func(v int64) schema.Quantity { return schema.MustParseQuantity(strconv.FormatInt(v, 10)) }
-		r := &schema.ResourceRequirements{Limits: map[string]schema.Quantity{name: q(lim)}, Requests: map[string]schema.Quantity{name: q(req)}}
+		r := &schema.ResourceRequirements{Limits: schema.ResourceList{{Name: name, Quantity: q(lim)}}, Requests: schema.ResourceList{{Name: name, Quantity: q(req)}}}
 		errs := validateContainerResourceRequirements(r, nil, field.NewPath("resources"), podOptions{})
 		refused := req > lim || (name != "cpu" && req != lim)
 		if (len(errs) == 1) != refused || len(errs) > 1 {

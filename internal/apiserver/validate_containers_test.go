@@ -181,7 +181,7 @@ func TestContainerOptions(t *testing.T) {
 		{"no grace period: sleep not checked",
 			validateSleepAction(&schema.SleepAction{Seconds: -1}, nil, p, podOptions{}), nil},
 		{"indivisible huge pages allowed for old objects",
-			validateContainerResourceRequirements(&schema.ResourceRequirements{Limits: map[string]schema.Quantity{"hugepages-2Mi": schema.MustParseQuantity("3Mi"), "cpu": schema.MustParseQuantity("1")}},
+			validateContainerResourceRequirements(&schema.ResourceRequirements{Limits: schema.ResourceList{{Name: "cpu", Quantity: schema.MustParseQuantity("1")}, {Name: "hugepages-2Mi", Quantity: schema.MustParseQuantity("3Mi")}}},
 				nil, p, podOptions{AllowIndivisibleHugePagesValues: true}), nil},
 		{"stop signal without an OS",
 			validateStopSignal("SIGTERM", p, nil), []string{"c: Forbidden"}},

@@ -1,9 +1,6 @@
 package apiserver
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
@@ -39,37 +36,37 @@ func validatePodResources(s *schema.PodSpec, claims map[string]bool, p *field.Pa
 // Upstream reports a container's limit at resources.containers[i][name].limits.
 func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	requests := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Requests })
-	for _, name := range slices.Sorted(maps.Keys(requests)) {
-		podRequest, ok := s.Resources.Requests[name]
+	requests := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) schema.ResourceList { return r.Requests })
+	for _, sum := range requests {
+		podRequest, ok := s.Resources.Requests.Get(sum.Name)
 		if !ok {
 			continue
 		}
-		if sum := requests[name]; sum.Cmp(podRequest) > 0 {
-			errs = append(errs, field.InvalidString(p.Child("requests").Key(name), podRequest.String(), "must be greater than or equal to aggregate container requests of "+sum.String()))
+		if sum.Quantity.Cmp(podRequest) > 0 {
+			errs = append(errs, field.InvalidString(p.Child("requests").Key(sum.Name), podRequest.String(), "must be greater than or equal to aggregate container requests of "+sum.Quantity.String()))
 		}
 	}
-	limits := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) map[string]schema.Quantity { return r.Limits })
-	for _, name := range slices.Sorted(maps.Keys(limits)) {
-		if !isHugePageResourceName(name) {
+	limits := podAggregateContainerResources(s, func(r *schema.ResourceRequirements) schema.ResourceList { return r.Limits })
+	for _, sum := range limits {
+		if !isHugePageResourceName(sum.Name) {
 			continue
 		}
-		podLimit, ok := s.Resources.Limits[name]
+		podLimit, ok := s.Resources.Limits.Get(sum.Name)
 		if !ok {
 			continue
 		}
-		if sum := limits[name]; sum.Cmp(podLimit) > 0 {
-			errs = append(errs, field.InvalidString(p.Child("limits").Key(name), podLimit.String(), "must be greater than or equal to aggregate container limits of "+sum.String()))
+		if sum.Quantity.Cmp(podLimit) > 0 {
+			errs = append(errs, field.InvalidString(p.Child("limits").Key(sum.Name), podLimit.String(), "must be greater than or equal to aggregate container limits of "+sum.Quantity.String()))
 		}
 	}
 	for i, c := range s.Containers {
-		for _, name := range slices.Sorted(maps.Keys(c.Resources.Limits)) {
-			podLimit, ok := s.Resources.Limits[name]
+		for _, limit := range c.Resources.Limits {
+			podLimit, ok := s.Resources.Limits.Get(limit.Name)
 			if !ok {
 				continue
 			}
-			if limit := c.Resources.Limits[name]; limit.Cmp(podLimit) > 0 {
-				errs = append(errs, field.InvalidString(p.Child("containers").Index(i).Key(name).Child("limits"), limit.String(), "must be less than or equal to pod limits of "+podLimit.String()))
+			if limit.Quantity.Cmp(podLimit) > 0 {
+				errs = append(errs, field.InvalidString(p.Child("containers").Index(i).Key(limit.Name).Child("limits"), limit.Quantity.String(), "must be less than or equal to pod limits of "+podLimit.String()))
 			}
 		}
 	}
@@ -80,53 +77,52 @@ func validatePodResourceConsistency(s *schema.PodSpec, p *field.Path) field.Erro
 // AggregateContainerRequests (or Limits, as of picks one or the other):
 // the regular containers and the sidecars (init containers that restart
 // Always) run together, and each other init container runs beside the
-// sidecars started before it; the pod needs the larger of the two.
-func podAggregateContainerResources(s *schema.PodSpec, of func(*schema.ResourceRequirements) map[string]schema.Quantity) map[string]schema.Quantity {
-	total := map[string]schema.Quantity{}
+// sidecars started before it; the pod needs the larger of the two. The
+// list it returns shares no memory with s.
+func podAggregateContainerResources(s *schema.PodSpec, of func(*schema.ResourceRequirements) schema.ResourceList) schema.ResourceList {
+	total := schema.ResourceList{}
 	for i := range s.Containers {
-		podAddResources(total, of(&s.Containers[i].Resources))
+		podAddResources(&total, of(&s.Containers[i].Resources))
 	}
-	sidecars := map[string]schema.Quantity{}
-	initPeak := map[string]schema.Quantity{}
+	var sidecars, initPeak schema.ResourceList
 	for i := range s.InitContainers {
 		c := &s.InitContainers[i]
 		own := of(&c.Resources)
-		var running map[string]schema.Quantity
+		var running schema.ResourceList
 		if c.RestartPolicy != nil && *c.RestartPolicy == "Always" {
-			podAddResources(total, own)
-			podAddResources(sidecars, own)
+			podAddResources(&total, own)
+			podAddResources(&sidecars, own)
 			running = sidecars
 		} else {
-			running = map[string]schema.Quantity{}
-			podAddResources(running, own)
-			podAddResources(running, sidecars)
+			podAddResources(&running, own)
+			podAddResources(&running, sidecars)
 		}
-		podMaxResources(initPeak, running)
+		podMaxResources(&initPeak, running)
 	}
-	podMaxResources(total, initPeak)
+	podMaxResources(&total, initPeak)
 	return total
 }
 
-// podAddResources adds more into list, name by name.
-func podAddResources(list, more map[string]schema.Quantity) {
-	for _, name := range slices.Sorted(maps.Keys(more)) {
-		q := more[name]
-		if v, ok := list[name]; ok {
-			v.Add(q)
-			list[name] = v
+// podAddResources adds more into list, name by name. The entries it adds
+// are new memory (ResourceList.Set), so that the sums never change what
+// they were added from.
+func podAddResources(list *schema.ResourceList, more schema.ResourceList) {
+	for _, e := range more {
+		if v, ok := list.Get(e.Name); ok {
+			v.Add(e.Quantity)
+			list.Set(e.Name, v)
 		} else {
-			list[name] = q
+			list.Set(e.Name, e.Quantity)
 		}
 	}
 }
 
 // podMaxResources raises each of list's amounts to more's where that is
 // larger.
-func podMaxResources(list, more map[string]schema.Quantity) {
-	for _, name := range slices.Sorted(maps.Keys(more)) {
-		q := more[name]
-		if v, ok := list[name]; !ok || q.Cmp(v) > 0 {
-			list[name] = q
+func podMaxResources(list *schema.ResourceList, more schema.ResourceList) {
+	for _, e := range more {
+		if v, ok := list.Get(e.Name); !ok || e.Quantity.Cmp(v) > 0 {
+			list.Set(e.Name, e.Quantity)
 		}
 	}
 }
@@ -134,7 +130,7 @@ func podMaxResources(list, more map[string]schema.Quantity) {
 // validateOverhead is upstream's validateOverhead: the overhead is checked
 // as a container's limits would be (so upstream's errors name
 // overhead.limits[...]).
-func validateOverhead(o map[string]schema.Quantity, p *field.Path, opts podOptions) field.ErrorList {
+func validateOverhead(o schema.ResourceList, p *field.Path, opts podOptions) field.ErrorList {
 	return validateResourceRequirements(&schema.ResourceRequirements{Limits: o}, validateContainerResourceName, nil, p, opts)
 }
 

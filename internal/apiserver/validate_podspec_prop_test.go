@@ -35,7 +35,7 @@ func maybe[T any](t *rapid.T, g *rapid.Generator[T], label string) *T {
 	return &v
 }
 
-func quantityMap(t *rapid.T, label string) map[string]schema.Quantity {
+func quantityMap(t *rapid.T, label string) schema.ResourceList {
 	names := rapid.SliceOfN(anyString(), 0, 3).Draw(t, label)
 	if len(names) == 0 {
 		return nil
@@ -44,7 +44,7 @@ func quantityMap(t *rapid.T, label string) map[string]schema.Quantity {
 	for _, n := range names {
 		m[n] = schema.MustParseQuantity(rapid.SampledFrom(podAreaQuantities).Draw(t, label+"q"))
 	}
-	return m
+	return schema.MakeResourceList(m)
 }
 
 // podAreaSpec draws a template whose pod-level fields are random.

@@ -38,12 +38,12 @@ func checkProblems(t *testing.T, name string, errs field.ErrorList, want ...stri
 	}
 }
 
-func quantities(kv ...string) map[string]schema.Quantity {
+func quantities(kv ...string) schema.ResourceList {
 	m := map[string]schema.Quantity{}
 	for i := 0; i < len(kv); i += 2 {
 		m[kv[i]] = schema.MustParseQuantity(kv[i+1])
 	}
-	return m
+	return schema.MakeResourceList(m)
 }
 
 // TestPodSpecAreaRules runs one spec per upstream rule through

@@ -53,15 +53,16 @@ func scopeValidForResource(scope, name string) bool {
 
 // validateQuotaResourceList checks the names and quantities of a quota's
 // hard or used list.
-func validateQuotaResourceList(l map[string]schema.Quantity, p *field.Path) field.ErrorList {
+func validateQuotaResourceList(l schema.ResourceList, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, name := range slices.Sorted(maps.Keys(l)) {
+	for _, e := range l {
+		name := e.Name
 		rp := p.Key(name)
 		errs = append(errs, validateResourceName(name, rp)...)
 		if !strings.Contains(name, "/") && !isStandardQuotaResourceName(name) {
 			errs = append(errs, field.InvalidString(rp, name, "must be a standard resource for quota"))
 		}
-		errs = append(errs, validateResourceQuantityValue(name, l[name], rp)...)
+		errs = append(errs, validateResourceQuantityValue(name, e.Quantity, rp)...)
 	}
 	return errs
 }
@@ -69,10 +70,9 @@ func validateQuotaResourceList(l map[string]schema.Quantity, p *field.Path) fiel
 // validateResourceQuotaSpec is ValidateResourceQuotaSpec.
 func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field.ErrorList {
 	errs := validateQuotaResourceList(s.Hard, p.Child("hard"))
-	hard := slices.Sorted(maps.Keys(s.Hard))
 	// The scopes apply to the standard resources they can restrict.
 	unfit := func(scope string) bool {
-		for _, k := range hard {
+		for k := range s.Hard.Names() {
 			if isStandardQuotaResourceName(k) && !scopeValidForResource(scope, k) {
 				return true
 			}
@@ -158,8 +158,8 @@ func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
 			nameFn = validateContainerResourceName
 		}
 		keys := map[string]bool{}
-		check := func(child string, m map[string]schema.Quantity) {
-			for _, k := range slices.Sorted(maps.Keys(m)) {
+		check := func(child string, l schema.ResourceList) {
+			for k := range l.Names() {
 				errs = append(errs, nameFn(k, ip.Child(child).Key(k))...)
 				keys[k] = true
 			}
@@ -178,9 +178,7 @@ func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
 			check("defaultRequest", it.DefaultRequest)
 		}
 		if it.Type == "PersistentVolumeClaim" {
-			_, lo := it.Min["storage"]
-			_, hi := it.Max["storage"]
-			if !lo && !hi {
+			if !it.Min.Has("storage") && !it.Max.Has("storage") {
 				errs = append(errs, field.RequiredValue(ip.Child("limits"), "either minimum or maximum storage value is required, but neither was provided"))
 			}
 		}
@@ -208,11 +206,11 @@ func validateLimitRangeType(t string, p *field.Path) field.ErrorList {
 // order of checks.
 func validateLimitRangeOrder(it *schema.LimitRangeItem, k string, ip *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	lo, hasLo := it.Min[k]
-	hi, hasHi := it.Max[k]
-	def, hasDef := it.Default[k]
-	req, hasReq := it.DefaultRequest[k]
-	ratio, hasRatio := it.MaxLimitRequestRatio[k]
+	lo, hasLo := it.Min.Get(k)
+	hi, hasHi := it.Max.Get(k)
+	def, hasDef := it.Default.Get(k)
+	req, hasReq := it.DefaultRequest.Get(k)
+	ratio, hasRatio := it.MaxLimitRequestRatio.Get(k)
 	bad := func(child string, q schema.Quantity, msg string) {
 		errs = append(errs, field.InvalidString(ip.Child(child).Key(k), q.String(), msg))
 	}

@@ -124,16 +124,16 @@ func validateResourceRequirements(r *schema.ResourceRequirements, nameFn func(st
 			errs = append(errs, field.InvalidString(qp, q.String(), fmt.Sprintf("%s is not positive integer multiple of %s", q.String(), name)))
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(r.Limits)) {
-		q, qp := r.Limits[name], limPath.Key(name)
+	for _, e := range r.Limits {
+		name, q, qp := e.Name, e.Quantity, limPath.Key(e.Name)
 		check(name, q, qp)
 		checkHugePages(name, q, qp)
 		cpuOrMemory = cpuOrMemory || name == "cpu" || name == "memory"
 	}
-	for _, name := range slices.Sorted(maps.Keys(r.Requests)) {
-		q, qp := r.Requests[name], reqPath.Key(name)
+	for _, e := range r.Requests {
+		name, q, qp := e.Name, e.Quantity, reqPath.Key(e.Name)
 		check(name, q, qp)
-		if lim, ok := r.Limits[name]; ok {
+		if lim, ok := r.Limits.Get(name); ok {
 			if q.Cmp(lim) != 0 && !isOvercommitAllowed(name) {
 				errs = append(errs, field.InvalidString(reqPath, q.String(), fmt.Sprintf("must be equal to %s limit of %s", name, lim.String())))
 			} else if q.Cmp(lim) > 0 {

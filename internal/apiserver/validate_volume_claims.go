@@ -104,7 +104,7 @@ func validatePersistentVolumeClaimSpec(s *schema.PersistentVolumeClaimSpec, p *f
 		errs = append(errs, field.ForbiddenField(p.Child("accessModes"), "may not use ReadWriteOncePod with other access modes"))
 	}
 	storagePath := p.Child("resources").Key("storage")
-	if q, ok := s.Resources.Requests["storage"]; !ok {
+	if q, ok := s.Resources.Requests.Get("storage"); !ok {
 		errs = append(errs, field.RequiredValue(storagePath, ""))
 	} else if q.Sign() <= 0 {
 		errs = append(errs, field.InvalidString(storagePath, q.String(), "must be greater than zero"))

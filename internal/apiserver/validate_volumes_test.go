@@ -34,7 +34,7 @@ func TestValidateVolumesPod(t *testing.T) {
 		return schema.Volume{Name: name, VolumeSource: schema.VolumeSource{Ephemeral: &schema.EphemeralVolumeSource{
 			VolumeClaimTemplate: &schema.PersistentVolumeClaimTemplate{Spec: schema.PersistentVolumeClaimSpec{
 				AccessModes: []string{"ReadWriteOnce"},
-				Resources:   schema.VolumeResourceRequirements{Requests: map[string]schema.Quantity{"storage": schema.MustParseQuantity("1Gi")}},
+				Resources:   schema.VolumeResourceRequirements{Requests: schema.ResourceList{{Name: "storage", Quantity: schema.MustParseQuantity("1Gi")}}},
 			}},
 		}}}
 	}

@@ -34,6 +34,42 @@ type decoder struct {
 	errs     field.ErrorList
 	warnings []string
 	broken   bool // malformed JSON: stop
+
+	resources  chunks[ResourceEntry] // the entries of resource lists
+	listChunks                       // the elements of the lists of small structs (generated)
+}
+
+// chunks hands out the lists of one element type that a decoder builds
+// from blocks it allocates, so that the short lists of one object (a
+// container's ports, each container's environment) cost one allocation
+// between them rather than one each. A list it returns has no capacity
+// beyond its length, so that appending to it never writes into another's
+// elements; the lists of one object so share blocks, and keep each other's
+// memory alive, as parts of one object do anyway.
+type chunks[T any] struct {
+	free []T // what is left of the last block
+	last int // the last block's length
+}
+
+// The lengths of the blocks: each at least twice the last (up to
+// maxChunk), and never less than minChunk or the list it is made for.
+const (
+	minChunk = 4
+	maxChunk = 64
+)
+
+// take returns a list of n zero elements, not nil.
+func (c *chunks[T]) take(n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	if n > len(c.free) {
+		size := max(n, min(2*c.last, maxChunk), minChunk)
+		c.free, c.last = make([]T, size), size
+	}
+	s := c.free[:n:n]
+	c.free = c.free[n:]
+	return s
 }
 
 // segment is one step of the path being decoded: a field name, or an
@@ -44,39 +80,58 @@ type segment struct {
 	index int
 }
 
-// path is the stack of segments leading to the value being decoded. Its
-// first segments are kept in the decoder itself, which lives on the
-// caller's stack, so that decoding an ordinary object allocates nothing
-// for its bookkeeping; only a path deeper than that spills to the heap.
+// path is the stack of segments leading to the value being decoded. The
+// innermost one, which every key and element changes, is held apart (cur),
+// and the others below it, the first of them in the decoder itself, which
+// lives on the caller's stack, so that decoding an ordinary object
+// allocates nothing for its bookkeeping; only a path deeper than that
+// spills to the heap.
 type path struct {
-	near  [16]segment
-	far   []segment // the segments after near's
+	cur   segment     // segment depth-1, when depth > 0
+	near  [16]segment // segments 0..15, below cur
+	far   []segment   // the segments after near's
 	depth int
 }
 
 // push adds a segment at the end of the path.
 func (p *path) push(s segment) {
-	if p.depth < len(p.near) {
-		p.near[p.depth] = s
-	} else {
-		p.far = append(p.far[:p.depth-len(p.near)], s)
+	if p.depth > 0 {
+		if i := p.depth - 1; i < len(p.near) {
+			p.near[i] = p.cur
+		} else {
+			p.far = append(p.far[:i-len(p.near)], p.cur)
+		}
 	}
+	p.cur = s
 	p.depth++
 }
 
 // pop removes the path's last segment.
-func (p *path) pop() { p.depth-- }
+func (p *path) pop() {
+	p.depth--
+	if p.depth > 0 {
+		p.cur = *p.below(p.depth - 1)
+	}
+}
 
-// at returns the path's segment i.
-func (p *path) at(i int) *segment {
+// below returns segment i, which is below cur.
+func (p *path) below(i int) *segment {
 	if i < len(p.near) {
 		return &p.near[i]
 	}
 	return &p.far[i-len(p.near)]
 }
 
+// at returns the path's segment i.
+func (p *path) at(i int) *segment {
+	if i == p.depth-1 {
+		return &p.cur
+	}
+	return p.below(i)
+}
+
 // last returns the path's last segment.
-func (p *path) last() *segment { return p.at(p.depth - 1) }
+func (p *path) last() *segment { return &p.cur }
 
 func newDecoder(data []byte, opts DecodeOptions) *decoder {
 	return &decoder{data: string(data), opts: opts}
@@ -211,6 +266,16 @@ func (d *decoder) mismatch(want string) {
 // reports false, and for another kind of value it records the error, skips
 // the value and reports false.
 func (d *decoder) beginObject() bool {
+	if d.pos < len(d.data) && d.data[d.pos] == '{' {
+		d.pos++
+		d.path.push(segment{}) // replaced by each key
+		return true
+	}
+	return d.beginObjectSlow()
+}
+
+// beginObjectSlow is beginObject for any JSON.
+func (d *decoder) beginObjectSlow() bool {
 	switch d.peek() {
 	case '{':
 		d.pos++
@@ -225,50 +290,109 @@ func (d *decoder) beginObject() bool {
 }
 
 // nextKey reads the next member's key into the path and its colon, and
-// reports true; at the closing } it consumes it and reports false.
+// reports true; at the closing } it consumes it, pops the path and reports
+// false. The generated decoders of structs read their keys with keyStart
+// and a matcher of their own, which reads the keys they know without
+// scanning them twice.
 func (d *decoder) nextKey() bool {
-	if !d.broken && d.memberName() {
-		return true
+	if p := d.keyQuote(); p >= 0 {
+		d.pos = p
+	} else if !d.keyStart() {
+		return false
 	}
-	d.path.pop()
-	return false
+	_, ok := d.keyName()
+	return ok
 }
 
-// memberName is nextKey without the path's pop at the end of the object.
-func (d *decoder) memberName() bool {
-	last := d.path.last()
+// keyQuote returns the position of the quote that starts the next
+// member's key in compact JSON: at once, or after the comma that follows
+// a member. For anything else (the end of the object, white space,
+// malformed JSON) it returns -1, and keyStart reads on.
+func (d *decoder) keyQuote() int {
+	p := d.pos
+	if d.path.cur.named {
+		if p >= len(d.data) || d.data[p] != ',' {
+			return -1
+		}
+		p++
+	}
+	if p >= len(d.data) || d.data[p] != '"' || d.broken {
+		return -1
+	}
+	return p
+}
+
+// keyStart moves to the quote that starts the next member's key: past the
+// comma after the previous member, if any, and white space. At the end of
+// the object, and when the JSON is malformed, it consumes what it read,
+// pops the path and reports false.
+func (d *decoder) keyStart() bool {
+	if d.broken {
+		d.path.pop()
+		return false
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == '}' { // the commonest case
+		d.pos++
+		d.path.pop()
+		return false
+	}
+	named := d.path.cur.named
 	c := d.peek()
 	switch {
-	case c == '}' && !last.named:
+	case c == '}':
 		d.pos++
+		d.path.pop()
 		return false
-	case !last.named:
+	case !named:
 	case c == ',':
 		d.pos++
 		c = d.peek()
-	case c == '}':
-		d.pos++
-		return false
 	default:
 		d.syntax("expected , or } after an object member")
+		d.path.pop()
 		return false
 	}
 	if c != '"' {
 		d.syntax("expected a member name")
+		d.path.pop()
 		return false
 	}
-	key, ok := d.stringValue()
-	if !ok {
-		return false
-	}
-	if d.peek() != ':' {
-		d.syntax("expected : after a member name")
-		return false
-	}
-	d.pos++
-	last.name, last.named = key, true
 	return true
 }
+
+// keyName reads the key that starts at the current quote, and its colon,
+// into the path, and returns it; for malformed JSON it pops the path and
+// reports false.
+func (d *decoder) keyName() (string, bool) {
+	key, ok := d.stringValue()
+	if ok && d.peek() != ':' {
+		d.syntax("expected : after a member name")
+		ok = false
+	}
+	if !ok {
+		d.path.pop()
+		return "", false
+	}
+	d.pos++
+	d.path.cur.name, d.path.cur.named = key, true
+	return key, true
+}
+
+// knownKey records that the key whose quote is at p is name, followed at
+// once by its colon (a generated matcher has compared them), and returns
+// i, the member's index.
+func (d *decoder) knownKey(p int, name string, i int) int {
+	d.pos = p + len(name) + 3
+	d.path.cur.name, d.path.cur.named = name, true
+	return i
+}
+
+// The indexes that the generated matchers of keys return besides those of
+// members.
+const (
+	endOfObject   = -1 // no member: the end of the object, or malformed JSON
+	unknownMember = -2 // a key the struct does not have
+)
 
 // key returns the current member's name.
 func (d *decoder) key() string { return d.path.last().name }
@@ -278,12 +402,15 @@ func (d *decoder) key() string { return d.path.last().name }
 // same, onto what the first one set, as upstream's decoder does, so that
 // the problems inside it are reported too.
 func (d *decoder) member(seen []uint64, i int) {
-	bit := uint64(1) << (i % 64)
-	if seen[i/64]&bit != 0 {
-		d.strict(field.DuplicateKey, "")
+	w, bit := &seen[i>>6], uint64(1)<<(uint(i)&63)
+	if *w&bit != 0 {
+		d.duplicate()
 	}
-	seen[i/64] |= bit
+	*w |= bit
 }
+
+// duplicate records a repeated member at the current path.
+func (d *decoder) duplicate() { d.strict(field.DuplicateKey, "") }
 
 // strict records an unknown or a duplicate member at the current path: an
 // error, or a warning when lenient; once per path and kind, as upstream's
@@ -542,17 +669,19 @@ func (d *decoder) number() string {
 // encoding/json decodes them (invalid UTF-8 and lone surrogates become
 // U+FFFD). A string without escapes is a substring of the input.
 func (d *decoder) stringValue() (string, bool) {
-	data := d.data
 	start := d.pos + 1
-	p := start
-	for p < len(data) && plainString[data[p]] {
-		p++
+	if end := stringEnd(d.data, start); end >= 0 {
+		d.pos = end + 1
+		return d.data[start:end], true
 	}
-	if p < len(data) && data[p] == '"' {
-		d.pos = p + 1
-		return data[start:p], true
-	}
-	// The slow path: escapes or non-ASCII.
+	return d.escapedString(start)
+}
+
+// escapedString is stringValue's slow path, for a string whose contents,
+// from start, hold escapes or bytes outside ASCII.
+func (d *decoder) escapedString(start int) (string, bool) {
+	data := d.data
+	p := plainEnd(data, start)
 	out := make([]byte, 0, p-start+16)
 	out = append(out, data[start:p]...)
 	for p < len(data) {
@@ -664,7 +793,26 @@ func hex4(b string) rune {
 // --- scalars ---
 
 // str decodes a string; null leaves *p unchanged, as encoding/json does.
+// Its fast path reads a string without escapes that starts right here.
 func (d *decoder) str(p *string) {
+	// stringEnd, by hand: the compiler does not inline it.
+	if data, start := d.data, d.pos+1; start <= len(data) && data[start-1] == '"' {
+		for i := start; i+8 <= len(data); i += 8 {
+			if mark := plainMarks(word(data, i)); mark != 0 {
+				if end := i + firstMarked(mark); data[end] == '"' {
+					*p = data[start:end]
+					d.pos = end + 1
+					return
+				}
+				break
+			}
+		}
+	}
+	d.strSlow(p)
+}
+
+// strSlow is str for any JSON.
+func (d *decoder) strSlow(p *string) {
 	switch d.peek() {
 	case '"':
 		if v, ok := d.stringValue(); ok {
@@ -760,13 +908,22 @@ func (d *decoder) quantity(p *Quantity) {
 		d.mismatch("a quantity (a string or a number)")
 		return
 	}
-	q, err := ParseQuantity(strings.TrimSpace(text))
+	trimmed := text
+	if text != "" && (maybeSpace(text[0]) || maybeSpace(text[len(text)-1])) {
+		trimmed = strings.TrimSpace(text)
+	}
+	q, err := ParseQuantity(trimmed)
 	if err != nil {
 		d.fail(field.Invalid, strconv.Quote(text), err.Error())
 		return
 	}
 	*p = q
 }
+
+// maybeSpace reports whether c may be (the first or last byte of) what
+// strings.TrimSpace removes: ASCII white space, or a byte of a multi-byte
+// sequence.
+func maybeSpace(c byte) bool { return c <= ' ' || c >= utf8.RuneSelf }
 
 // intOrString decodes an int or a string, as intstr.IntOrString does.
 func (d *decoder) intOrString(p *IntOrString) {
@@ -866,24 +1023,46 @@ func (d *decoder) mapString(p *map[string]string) {
 	*p = mergeMap(*p, m)
 }
 
-// mapQuantity decodes an object of quantities (a ResourceList). Like
-// mapString and the generated map decoders, it decodes each value with a
-// direct call: a generic loop calling a function value would move every
-// value to the heap.
-func (d *decoder) mapQuantity(p *map[string]Quantity) {
+// resourceList decodes an object of quantities (a ResourceList) into its
+// sorted entries. The entries are gathered in an array on the stack and
+// the list is allocated once, at its size. A repeated member is decoded
+// onto the first, as upstream's decoder stores a repeated map member: the
+// second object adds to the first.
+func (d *decoder) resourceList(p *ResourceList) {
 	if !d.beginObject() {
 		*p = nil
 		return
 	}
-	m := map[string]Quantity{}
+	var first [4]ResourceEntry
+	l := ResourceList(first[:0])
 	for d.nextKey() {
 		k := d.key()
-		mapKey(d, m, k)
+		i, dup := len(l), false
+		if i > 0 && l[i-1].Name >= k { // out of order, or repeated
+			i, dup = l.search(k)
+		}
+		if dup {
+			d.duplicate()
+		}
 		var v Quantity
 		d.quantity(&v)
-		m[k] = v
+		switch {
+		case dup:
+			l[i].Quantity = v
+		case i == len(l):
+			l = append(l, ResourceEntry{k, v})
+		default:
+			l = slices.Insert(l, i, ResourceEntry{k, v})
+		}
 	}
-	*p = mergeMap(*p, m)
+	if *p != nil {
+		for _, e := range l {
+			p.Set(e.Name, e.Quantity)
+		}
+		return
+	}
+	*p = d.resources.take(len(l))
+	copy(*p, l)
 }
 
 // mapKey records k, a key of the object being decoded into m, as a

@@ -22,22 +22,25 @@ type encoder struct {
 	cmp bool
 }
 
-// open starts an object; the returned flag tracks its first member.
-func (e *encoder) open() bool {
-	e.buf = append(e.buf, '{')
-	return true
+// The generated writers of structs write each member after a comma
+// (`,"name":value`), whether it is the first or not, and end turns the
+// first comma into the object's opening brace.
+
+// end closes the object whose members start at start.
+func (e *encoder) end(start int) {
+	if len(e.buf) == start {
+		e.buf = append(e.buf, '{', '}')
+		return
+	}
+	e.buf[start] = '{'
+	e.buf = append(e.buf, '}')
 }
 
-func (e *encoder) close() { e.buf = append(e.buf, '}') }
-
-// key writes a member name (given as `"name":`), after a comma unless it is
-// the first.
-func (e *encoder) key(first *bool, name string) {
-	if !*first {
-		e.buf = append(e.buf, ',')
-	}
-	*first = false
-	e.buf = append(e.buf, name...)
+// strMember writes a member whose value is the string s: its key and the
+// opening quote (given as `,"name":"`), then s escaped and the closing
+// quote.
+func (e *encoder) strMember(keyQuote, s string) {
+	e.buf = appendStringBody(append(e.buf, keyQuote...), s)
 }
 
 func (e *encoder) str(s string) { e.buf = appendJSONString(e.buf, s) }
@@ -104,8 +107,18 @@ func encodeSlice[T any](e *encoder, s []T, elem func(T)) {
 
 func (e *encoder) mapString(m map[string]string) { encodeMap(e, m, e.str) }
 
-func (e *encoder) mapQuantity(m map[string]Quantity) {
-	encodeMap(e, m, func(q Quantity) { e.quantity(&q) })
+// resourceList writes a ResourceList, whose entries are in order already.
+func (e *encoder) resourceList(l ResourceList) {
+	e.buf = append(e.buf, '{')
+	for i := range l {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.str(l[i].Name)
+		e.buf = append(e.buf, ':')
+		e.quantity(&l[i].Quantity)
+	}
+	e.buf = append(e.buf, '}')
 }
 
 // encodeMap writes an object, its keys in byte order, each value with
@@ -154,10 +167,11 @@ func sortedEntries[V any](dst []entry[V], m map[string]V) []entry[V] {
 	return dst
 }
 
-// safeJSON tells the ASCII bytes that encoding/json writes in a string
-// as they are: not a control character, a quote, a backslash or one of
-// the HTML characters <, > and &.
-var safeJSON = func() (t [utf8.RuneSelf]bool) {
+// safeJSON tells the bytes that encoding/json writes in a string as they
+// are: not a control character, a quote, a backslash, one of the HTML
+// characters <, > and &, or a byte of a multi-byte sequence (which it
+// checks for valid UTF-8, U+2028 and U+2029).
+var safeJSON = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = !strings.ContainsRune(`"\<>&`, rune(c))
 	}
@@ -167,10 +181,25 @@ var safeJSON = func() (t [utf8.RuneSelf]bool) {
 // appendJSONString appends s as a JSON string, escaped as encoding/json
 // escapes it (HTML characters and U+2028, U+2029 included).
 func appendJSONString(dst []byte, s string) []byte {
+	return appendStringBody(append(dst, '"'), s)
+}
+
+// appendStringBody appends the contents of a JSON string of s, escaped as
+// appendJSONString says, and its closing quote.
+func appendStringBody(dst []byte, s string) []byte {
+	if i := safeEnd(s, 0); i < len(s) {
+		return appendEscaped(dst, s, i)
+	}
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
+// appendEscaped is appendStringBody for a string whose byte i is the first
+// that encoding/json does not write as it is.
+func appendEscaped(dst []byte, s string, i int) []byte {
 	const hexDigits = "0123456789abcdef"
-	dst = append(dst, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if safeJSON[c] {

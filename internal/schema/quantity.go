@@ -100,6 +100,14 @@ func parseQuantity(str string) (q Quantity, canonical bool, err error) {
 	if str == "0" {
 		return Quantity{Format: DecimalSI}, true, nil
 	}
+	if q, canonical, ok := parsePlain(str); ok {
+		return q, canonical, nil
+	}
+	return parseQuantityLong(str)
+}
+
+// parseQuantityLong is parseQuantity for any quantity: upstream's steps.
+func parseQuantityLong(str string) (q Quantity, canonical bool, err error) {
 	positive, value, num, denom, suf, err := splitQuantity(str)
 	if err != nil {
 		return Quantity{}, false, err
@@ -181,6 +189,68 @@ func parseQuantity(str string) (q Quantity, canonical bool, err error) {
 		amount.unscaled.Neg(&amount.unscaled)
 	}
 	return Quantity{d: amount, Format: format}, false, nil
+}
+
+// parsePlain is parseQuantity for the form most quantities take, worked
+// out directly: a whole number without sign or leading zero, of at most
+// 18 digits, then one of the SI or binary suffixes or none ("250m",
+// "512Mi", "2"), when it fits the int64 form. It reports false for any
+// other quantity, which parseQuantity reads the long way (a test holds
+// the two equal).
+func parsePlain(str string) (q Quantity, canonical, ok bool) {
+	n, v := 0, int64(0)
+	for ; n < len(str) && isDigit(str[n]); n++ {
+		if n == 18 {
+			return Quantity{}, false, false
+		}
+		v = v*10 + int64(str[n]-'0')
+	}
+	if n == 0 || str[0] == '0' {
+		return Quantity{}, false, false
+	}
+	var exponent int32
+	switch str[n:] {
+	case "":
+	case "n":
+		exponent = -9
+	case "u":
+		exponent = -6
+	case "m":
+		exponent = -3
+	case "k":
+		exponent = 3
+	case "M":
+		exponent = 6
+	case "G":
+		exponent = 9
+	case "T":
+		exponent = 12
+	case "P":
+		exponent = 15
+	case "E":
+		exponent = 18
+	case "Ki", "Mi", "Gi", "Ti", "Pi", "Ei":
+		return parsePlainBinary(str, n, v)
+	default:
+		return Quantity{}, false, false
+	}
+	// The SI suffixes are powers of 1000, so that only trailing zeros keep
+	// the form from being canonical.
+	return Quantity{i: int64Amount{value: v, scale: exponent}, Format: DecimalSI}, !strings.HasSuffix(str[:n], "000"), true
+}
+
+// parsePlainBinary is parsePlain for a binary suffix, after the n digits
+// of v.
+func parsePlainBinary(str string, n int, v int64) (q Quantity, canonical, ok bool) {
+	exponent := int32(10 * strings.IndexByte(" KMGTPE", str[n]))
+	if 15-int32(n)-int32(float32(exponent)*3/10)-1 < 0 {
+		return Quantity{}, false, false // parseQuantity's precision: too long for the int64 form
+	}
+	result, fits := mulInt64(v, 1<<exponent)
+	if !fits {
+		return Quantity{}, false, false
+	}
+	return Quantity{i: int64Amount{value: result}, Format: BinarySI}, v&0x07 != 0, true
 }
 
 // splitQuantity scans a quantity into its sign, its numeric part (value,
@@ -335,6 +405,9 @@ func decimalSuffix(exponent int32) (string, bool) {
 	return "", false
 }
 
+// binarySuffixes are the binary suffixes by their power of 1024.
+var binarySuffixes = [...]string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
+
 func binarySuffix(exponent int32) (string, bool) {
 	switch exponent {
 	case 0:
@@ -399,6 +472,20 @@ func (q Quantity) String() string {
 
 // appendCanonical appends the canonical form of q.
 func (q *Quantity) appendCanonical(out []byte) []byte {
+	if v := q.i.value; q.d == nil && q.i.scale == 0 && q.Format == BinarySI && v >= 1024 {
+		// A whole number of bytes, the commonest memory size: v is
+		// m×1024^e, written m with e's suffix, as appendCanonicalLong
+		// writes it (removeFactors, by its bits).
+		e := bits.TrailingZeros64(uint64(v)) / 10
+		out = strconv.AppendInt(out, v>>(10*e), 10)
+		return append(out, binarySuffixes[e]...)
+	}
+	return q.appendCanonicalLong(out)
+}
+
+// appendCanonicalLong is appendCanonical for any quantity: upstream's
+// steps.
+func (q *Quantity) appendCanonicalLong(out []byte) []byte {
 	if q.IsZero() {
 		return append(out, '0')
 	}
@@ -547,6 +634,22 @@ func (q Quantity) Canonical() Quantity {
 	}
 	return q.canonicalByParsing()
 }
+
+// canonicalize sets q to its Canonical form, writing q only when that
+// differs, so that the stored form of a value that a reader shares is
+// computed without writing to it.
+func (q *Quantity) canonicalize() {
+	if q.s != "" || q.binaryFixedPoint() {
+		return
+	}
+	if c := q.canonicalByParsing(); c != *q {
+		*q = c
+	}
+}
+
+// HasScale reports whether q is held in units of 10^scale or coarser, in
+// the int64 form, so that RoundUp(scale) leaves it as it is.
+func (q *Quantity) HasScale(scale int32) bool { return q.d == nil && q.i.scale >= scale }
 
 // binaryFixedPoint reports that q is a binary quantity in whole units that
 // parsing its canonical form gives back unchanged, without writing and

@@ -2,9 +2,12 @@ package schema
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestParseQuantity pins ParseQuantity on cases checked against upstream's
@@ -159,4 +162,99 @@ func sameQuantity(a, b Quantity) bool {
 		return false
 	}
 	return a.d == nil || a.d.cmp(b.d) == 0 && a.d.scale == b.d.scale
+}
+
+// plainSuffixes are the suffixes parsePlain takes, and others that it
+// must leave to the long way.
+var plainSuffixes = []string{"", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei",
+	"K", "i", "e3", "E3", "mi", "Kii", " ", ".", ".5", "x"}
+
+// TestParsePlainAgreesWithLong: where parsePlain answers, its quantity and
+// its judgment of the canonical form are those of parseQuantityLong, on
+// numbers of every length from 1 to 20 digits (leading zeros, the 18-digit
+// limit, the binary precision limits and int64 overflow among them) with
+// every suffix; and it answers for the plain forms within those limits.
+func TestParsePlainAgreesWithLong(t *testing.T) {
+	var numbers []string
+	for n := 1; n <= 20; n++ {
+		for _, lead := range []string{"0", "1", "5", "9"} {
+			for _, fill := range []string{"0", "7", "9"} {
+				numbers = append(numbers, lead+strings.Repeat(fill, n-1), lead+strings.Repeat(fill, max(n-4, 0))+"1000"[:min(n-1, 4)])
+			}
+		}
+	}
+	answered := 0
+	for _, num := range numbers {
+		for _, suf := range plainSuffixes {
+			str := num + suf
+			q, canonical, ok := parsePlain(str)
+			if !ok {
+				continue
+			}
+			answered++
+			lq, lcanonical, err := parseQuantityLong(str)
+			if err != nil || q != lq || canonical != lcanonical {
+				t.Fatalf("%q: parsePlain = %+v, %v; parseQuantityLong = %+v, %v, %v", str, q, canonical, lq, lcanonical, err)
+			}
+		}
+	}
+	// The forms it must answer for: no leading zero, at most 15 digits,
+	// a suffix from the table, Ki up to 11 digits and Ti up to 2 (the
+	// parser's precision).
+	for _, str := range []string{"1", "250m", "512Mi", "999999999999999999", "12345678901Ki", "99Ti", "7E"} {
+		if _, _, ok := parsePlain(str); !ok {
+			t.Errorf("parsePlain(%q) leaves it to the long way", str)
+		}
+	}
+	for _, str := range []string{"0", "01", "1e3", "1.5", "-1", "+1", "1000000000000000000", "123456789012Ki", "1Pi", "1Ei", "1K", ""} {
+		if _, _, ok := parsePlain(str); ok {
+			t.Errorf("parsePlain(%q) answers", str)
+		}
+	}
+	if answered < 500 {
+		t.Fatalf("only %d inputs compared", answered)
+	}
+}
+
+// TestParsePlainProperty: on any whole number and suffix, parsePlain
+// agrees with parseQuantityLong where it answers.
+func TestParsePlainProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.Int64Min(0).Draw(t, "v") >> rapid.IntRange(0, 62).Draw(t, "shift")
+		str := strconv.FormatInt(v, 10) + rapid.SampledFrom(plainSuffixes).Draw(t, "suffix")
+		q, canonical, ok := parsePlain(str)
+		if !ok {
+			return
+		}
+		lq, lcanonical, err := parseQuantityLong(str)
+		if err != nil || q != lq || canonical != lcanonical {
+			t.Fatalf("%q: parsePlain = %+v, %v; parseQuantityLong = %+v, %v, %v", str, q, canonical, lq, lcanonical, err)
+		}
+	})
+}
+
+// TestAppendCanonicalBinaryWholeUnits: appendCanonical's shortcut for a
+// binary quantity of at least 1024 whole units writes what the long way
+// writes, for every power of two and their neighbours, multiples of every
+// power of 1024, and random amounts.
+func TestAppendCanonicalBinaryWholeUnits(t *testing.T) {
+	check := func(v int64) {
+		q := Quantity{i: int64Amount{value: v}, Format: BinarySI}
+		got, want := string(q.appendCanonical(nil)), string(q.appendCanonicalLong(nil))
+		if got != want {
+			t.Fatalf("%d: appendCanonical = %s, appendCanonicalLong = %s", v, got, want)
+		}
+	}
+	for shift := range 63 {
+		p := int64(1) << shift
+		for _, v := range []int64{p - 1, p, p + 1, 3 * p, 1000 * p, 1023 * p, 1025 * p} {
+			if v > 0 {
+				check(v)
+			}
+		}
+	}
+	check(math.MaxInt64)
+	rapid.Check(t, func(t *rapid.T) {
+		check(rapid.Int64Min(1).Draw(t, "v") << (10 * rapid.IntRange(0, 6).Draw(t, "e")) >> rapid.IntRange(0, 10).Draw(t, "drop"))
+	})
 }

@@ -2,4876 +2,14468 @@
 
 package schema
 
+// listChunks holds a decoder's chunks of the small structs that pod
+// templates hold most often in lists.
+type listChunks struct {
+	containerPort        chunks[ContainerPort]
+	envFromSource        chunks[EnvFromSource]
+	envVar               chunks[EnvVar]
+	keyToPath            chunks[KeyToPath]
+	localObjectReference chunks[LocalObjectReference]
+	toleration           chunks[Toleration]
+	volumeMount          chunks[VolumeMount]
+}
+
 func (d *decoder) decodeDeployment(x *Deployment) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodeDeploymentSpec(&x.Spec)
-		case "status":
-			d.member(seen[:], 4)
-			d.decodeDeploymentStatus(&x.Status)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDeployment()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[0].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodeDeploymentSpec(&x.Spec)
+		case 4:
+			d.decodeDeploymentStatus(&x.Status)
 		}
 	}
+}
+
+// keyDeployment reads the next key of a Deployment: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDeployment() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	case "status":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeTypeMeta(x *TypeMeta) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.Kind)
-		default:
+	var seen uint64
+	for {
+		i := d.keyTypeMeta()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[1].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.APIVersion)
+		case 1:
+			d.str(&x.Kind)
 		}
 	}
+}
+
+// keyTypeMeta reads the next key of a TypeMeta: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyTypeMeta() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "annotations":
-			d.member(seen[:], 0)
-			d.mapString(&x.Annotations)
-		case "creationTimestamp":
-			d.member(seen[:], 1)
-			d.time(&x.CreationTimestamp)
-		case "deletionGracePeriodSeconds":
-			d.member(seen[:], 2)
-			d.decodePtrInt64(&x.DeletionGracePeriodSeconds)
-		case "deletionTimestamp":
-			d.member(seen[:], 3)
-			d.decodePtrTime(&x.DeletionTimestamp)
-		case "finalizers":
-			d.member(seen[:], 4)
-			d.sliceString(&x.Finalizers)
-		case "generateName":
-			d.member(seen[:], 5)
-			d.str(&x.GenerateName)
-		case "generation":
-			d.member(seen[:], 6)
-			d.int64(&x.Generation)
-		case "labels":
-			d.member(seen[:], 7)
-			d.mapString(&x.Labels)
-		case "managedFields":
-			d.member(seen[:], 8)
-			d.decodeSliceManagedFieldsEntry(&x.ManagedFields)
-		case "name":
-			d.member(seen[:], 9)
-			d.str(&x.Name)
-		case "namespace":
-			d.member(seen[:], 10)
-			d.str(&x.Namespace)
-		case "ownerReferences":
-			d.member(seen[:], 11)
-			d.decodeSliceOwnerReference(&x.OwnerReferences)
-		case "resourceVersion":
-			d.member(seen[:], 12)
-			d.str(&x.ResourceVersion)
-		case "selfLink":
-			d.member(seen[:], 13)
-			d.str(&x.SelfLink)
-		case "uid":
-			d.member(seen[:], 14)
-			d.str(&x.UID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyObjectMeta()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[2].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.mapString(&x.Annotations)
+		case 1:
+			d.time(&x.CreationTimestamp)
+		case 2:
+			d.decodePtrInt64(&x.DeletionGracePeriodSeconds)
+		case 3:
+			d.decodePtrTime(&x.DeletionTimestamp)
+		case 4:
+			d.sliceString(&x.Finalizers)
+		case 5:
+			d.str(&x.GenerateName)
+		case 6:
+			d.int64(&x.Generation)
+		case 7:
+			d.mapString(&x.Labels)
+		case 8:
+			d.decodeSliceManagedFieldsEntry(&x.ManagedFields)
+		case 9:
+			d.str(&x.Name)
+		case 10:
+			d.str(&x.Namespace)
+		case 11:
+			d.decodeSliceOwnerReference(&x.OwnerReferences)
+		case 12:
+			d.str(&x.ResourceVersion)
+		case 13:
+			d.str(&x.SelfLink)
+		case 14:
+			d.str(&x.UID)
 		}
 	}
+}
+
+// keyObjectMeta reads the next key of a ObjectMeta: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyObjectMeta() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 13 && k[0:13] == "annotations\":" {
+				return d.knownKey(p, "annotations", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 19 && k[0:16] == "creationTimestam" && k[16:19] == "p\":" {
+				return d.knownKey(p, "creationTimestamp", 1)
+			}
+		case k[0] == 'd':
+			if len(k) >= 28 && k[0:16] == "deletionGracePer" && k[16:28] == "iodSeconds\":" {
+				return d.knownKey(p, "deletionGracePeriodSeconds", 2)
+			}
+			if len(k) >= 19 && k[0:16] == "deletionTimestam" && k[16:19] == "p\":" {
+				return d.knownKey(p, "deletionTimestamp", 3)
+			}
+		case k[0] == 'f':
+			if len(k) >= 12 && k[0:12] == "finalizers\":" {
+				return d.knownKey(p, "finalizers", 4)
+			}
+		case k[0] == 'g':
+			if len(k) >= 14 && k[0:14] == "generateName\":" {
+				return d.knownKey(p, "generateName", 5)
+			}
+			if len(k) >= 12 && k[0:12] == "generation\":" {
+				return d.knownKey(p, "generation", 6)
+			}
+		case k[0] == 'l':
+			if len(k) >= 8 && k[0:8] == "labels\":" {
+				return d.knownKey(p, "labels", 7)
+			}
+		case k[0] == 'm':
+			if len(k) >= 15 && k[0:15] == "managedFields\":" {
+				return d.knownKey(p, "managedFields", 8)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 9)
+			}
+			if len(k) >= 11 && k[0:11] == "namespace\":" {
+				return d.knownKey(p, "namespace", 10)
+			}
+		case k[0] == 'o':
+			if len(k) >= 17 && k[0:16] == "ownerReferences\"" && k[16:17] == ":" {
+				return d.knownKey(p, "ownerReferences", 11)
+			}
+		case k[0] == 'r':
+			if len(k) >= 17 && k[0:16] == "resourceVersion\"" && k[16:17] == ":" {
+				return d.knownKey(p, "resourceVersion", 12)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "selfLink\":" {
+				return d.knownKey(p, "selfLink", 13)
+			}
+		case k[0] == 'u':
+			if len(k) >= 5 && k[0:5] == "uid\":" {
+				return d.knownKey(p, "uid", 14)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "annotations":
+		return 0
+	case "creationTimestamp":
+		return 1
+	case "deletionGracePeriodSeconds":
+		return 2
+	case "deletionTimestamp":
+		return 3
+	case "finalizers":
+		return 4
+	case "generateName":
+		return 5
+	case "generation":
+		return 6
+	case "labels":
+		return 7
+	case "managedFields":
+		return 8
+	case "name":
+		return 9
+	case "namespace":
+		return 10
+	case "ownerReferences":
+		return 11
+	case "resourceVersion":
+		return 12
+	case "selfLink":
+		return 13
+	case "uid":
+		return 14
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeOwnerReference(x *OwnerReference) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.APIVersion)
-		case "blockOwnerDeletion":
-			d.member(seen[:], 1)
-			d.decodePtrBool(&x.BlockOwnerDeletion)
-		case "controller":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Controller)
-		case "kind":
-			d.member(seen[:], 3)
-			d.str(&x.Kind)
-		case "name":
-			d.member(seen[:], 4)
-			d.str(&x.Name)
-		case "uid":
-			d.member(seen[:], 5)
-			d.str(&x.UID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyOwnerReference()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[3].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.APIVersion)
+		case 1:
+			d.decodePtrBool(&x.BlockOwnerDeletion)
+		case 2:
+			d.decodePtrBool(&x.Controller)
+		case 3:
+			d.str(&x.Kind)
+		case 4:
+			d.str(&x.Name)
+		case 5:
+			d.str(&x.UID)
 		}
 	}
+}
+
+// keyOwnerReference reads the next key of a OwnerReference: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyOwnerReference() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'b':
+			if len(k) >= 20 && k[0:16] == "blockOwnerDeleti" && k[16:20] == "on\":" {
+				return d.knownKey(p, "blockOwnerDeletion", 1)
+			}
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "controller\":" {
+				return d.knownKey(p, "controller", 2)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 3)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 4)
+			}
+		case k[0] == 'u':
+			if len(k) >= 5 && k[0:5] == "uid\":" {
+				return d.knownKey(p, "uid", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "blockOwnerDeletion":
+		return 1
+	case "controller":
+		return 2
+	case "kind":
+		return 3
+	case "name":
+		return 4
+	case "uid":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.APIVersion)
-		case "fieldsType":
-			d.member(seen[:], 1)
-			d.str(&x.FieldsType)
-		case "fieldsV1":
-			d.member(seen[:], 2)
-			d.decodePtrFieldsV1(&x.FieldsV1)
-		case "manager":
-			d.member(seen[:], 3)
-			d.str(&x.Manager)
-		case "operation":
-			d.member(seen[:], 4)
-			d.str(&x.Operation)
-		case "subresource":
-			d.member(seen[:], 5)
-			d.str(&x.Subresource)
-		case "time":
-			d.member(seen[:], 6)
-			d.decodePtrTime(&x.Time)
-		default:
+	var seen uint64
+	for {
+		i := d.keyManagedFieldsEntry()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[4].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.APIVersion)
+		case 1:
+			d.str(&x.FieldsType)
+		case 2:
+			d.decodePtrFieldsV1(&x.FieldsV1)
+		case 3:
+			d.str(&x.Manager)
+		case 4:
+			d.str(&x.Operation)
+		case 5:
+			d.str(&x.Subresource)
+		case 6:
+			d.decodePtrTime(&x.Time)
 		}
 	}
+}
+
+// keyManagedFieldsEntry reads the next key of a ManagedFieldsEntry: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyManagedFieldsEntry() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 12 && k[0:12] == "fieldsType\":" {
+				return d.knownKey(p, "fieldsType", 1)
+			}
+			if len(k) >= 10 && k[0:10] == "fieldsV1\":" {
+				return d.knownKey(p, "fieldsV1", 2)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "manager\":" {
+				return d.knownKey(p, "manager", 3)
+			}
+		case k[0] == 'o':
+			if len(k) >= 11 && k[0:11] == "operation\":" {
+				return d.knownKey(p, "operation", 4)
+			}
+		case k[0] == 's':
+			if len(k) >= 13 && k[0:13] == "subresource\":" {
+				return d.knownKey(p, "subresource", 5)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "time\":" {
+				return d.knownKey(p, "time", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "fieldsType":
+		return 1
+	case "fieldsV1":
+		return 2
+	case "manager":
+		return 3
+	case "operation":
+		return 4
+	case "subresource":
+		return 5
+	case "time":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "minReadySeconds":
-			d.member(seen[:], 0)
-			d.int32(&x.MinReadySeconds)
-		case "paused":
-			d.member(seen[:], 1)
-			d.boolean(&x.Paused)
-		case "progressDeadlineSeconds":
-			d.member(seen[:], 2)
-			d.decodePtrInt32(&x.ProgressDeadlineSeconds)
-		case "replicas":
-			d.member(seen[:], 3)
-			d.decodePtrInt32(&x.Replicas)
-		case "revisionHistoryLimit":
-			d.member(seen[:], 4)
-			d.decodePtrInt32(&x.RevisionHistoryLimit)
-		case "selector":
-			d.member(seen[:], 5)
-			d.decodePtrLabelSelector(&x.Selector)
-		case "strategy":
-			d.member(seen[:], 6)
-			d.decodeDeploymentStrategy(&x.Strategy)
-		case "template":
-			d.member(seen[:], 7)
-			d.decodePodTemplateSpec(&x.Template)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDeploymentSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[5].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.MinReadySeconds)
+		case 1:
+			d.boolean(&x.Paused)
+		case 2:
+			d.decodePtrInt32(&x.ProgressDeadlineSeconds)
+		case 3:
+			d.decodePtrInt32(&x.Replicas)
+		case 4:
+			d.decodePtrInt32(&x.RevisionHistoryLimit)
+		case 5:
+			d.decodePtrLabelSelector(&x.Selector)
+		case 6:
+			d.decodeDeploymentStrategy(&x.Strategy)
+		case 7:
+			d.decodePodTemplateSpec(&x.Template)
 		}
 	}
+}
+
+// keyDeploymentSpec reads the next key of a DeploymentSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDeploymentSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 17 && k[0:16] == "minReadySeconds\"" && k[16:17] == ":" {
+				return d.knownKey(p, "minReadySeconds", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 8 && k[0:8] == "paused\":" {
+				return d.knownKey(p, "paused", 1)
+			}
+			if len(k) >= 25 && k[0:16] == "progressDeadline" && k[16:25] == "Seconds\":" {
+				return d.knownKey(p, "progressDeadlineSeconds", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "replicas\":" {
+				return d.knownKey(p, "replicas", 3)
+			}
+			if len(k) >= 22 && k[0:16] == "revisionHistoryL" && k[16:22] == "imit\":" {
+				return d.knownKey(p, "revisionHistoryLimit", 4)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "selector\":" {
+				return d.knownKey(p, "selector", 5)
+			}
+			if len(k) >= 10 && k[0:10] == "strategy\":" {
+				return d.knownKey(p, "strategy", 6)
+			}
+		case k[0] == 't':
+			if len(k) >= 10 && k[0:10] == "template\":" {
+				return d.knownKey(p, "template", 7)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "minReadySeconds":
+		return 0
+	case "paused":
+		return 1
+	case "progressDeadlineSeconds":
+		return 2
+	case "replicas":
+		return 3
+	case "revisionHistoryLimit":
+		return 4
+	case "selector":
+		return 5
+	case "strategy":
+		return 6
+	case "template":
+		return 7
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLabelSelector(x *LabelSelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "matchExpressions":
-			d.member(seen[:], 0)
-			d.decodeSliceLabelSelectorRequirement(&x.MatchExpressions)
-		case "matchLabels":
-			d.member(seen[:], 1)
-			d.mapString(&x.MatchLabels)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLabelSelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[6].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceLabelSelectorRequirement(&x.MatchExpressions)
+		case 1:
+			d.mapString(&x.MatchLabels)
 		}
 	}
+}
+
+// keyLabelSelector reads the next key of a LabelSelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLabelSelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 18 && k[0:16] == "matchExpressions" && k[16:18] == "\":" {
+				return d.knownKey(p, "matchExpressions", 0)
+			}
+			if len(k) >= 13 && k[0:13] == "matchLabels\":" {
+				return d.knownKey(p, "matchLabels", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "matchExpressions":
+		return 0
+	case "matchLabels":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "key":
-			d.member(seen[:], 0)
-			d.str(&x.Key)
-		case "operator":
-			d.member(seen[:], 1)
-			d.str(&x.Operator)
-		case "values":
-			d.member(seen[:], 2)
-			d.sliceString(&x.Values)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLabelSelectorRequirement()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[7].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Key)
+		case 1:
+			d.str(&x.Operator)
+		case 2:
+			d.sliceString(&x.Values)
 		}
 	}
+}
+
+// keyLabelSelectorRequirement reads the next key of a LabelSelectorRequirement: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLabelSelectorRequirement() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 0)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "operator\":" {
+				return d.knownKey(p, "operator", 1)
+			}
+		case k[0] == 'v':
+			if len(k) >= 8 && k[0:8] == "values\":" {
+				return d.knownKey(p, "values", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "key":
+		return 0
+	case "operator":
+		return 1
+	case "values":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "metadata":
-			d.member(seen[:], 0)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 1)
-			d.decodePodSpec(&x.Spec)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodTemplateSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[8].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 1:
+			d.decodePodSpec(&x.Spec)
 		}
 	}
+}
+
+// keyPodTemplateSpec reads the next key of a PodTemplateSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodTemplateSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "metadata":
+		return 0
+	case "spec":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodSpec(x *PodSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "activeDeadlineSeconds":
-			d.member(seen[:], 0)
-			d.decodePtrInt64(&x.ActiveDeadlineSeconds)
-		case "affinity":
-			d.member(seen[:], 1)
-			d.decodePtrAffinity(&x.Affinity)
-		case "automountServiceAccountToken":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.AutomountServiceAccountToken)
-		case "containers":
-			d.member(seen[:], 3)
-			d.decodeSliceContainer(&x.Containers)
-		case "dnsConfig":
-			d.member(seen[:], 4)
-			d.decodePtrPodDNSConfig(&x.DNSConfig)
-		case "dnsPolicy":
-			d.member(seen[:], 5)
-			d.str(&x.DNSPolicy)
-		case "enableServiceLinks":
-			d.member(seen[:], 6)
-			d.decodePtrBool(&x.EnableServiceLinks)
-		case "ephemeralContainers":
-			d.member(seen[:], 7)
-			d.decodeSliceEphemeralContainer(&x.EphemeralContainers)
-		case "hostAliases":
-			d.member(seen[:], 8)
-			d.decodeSliceHostAlias(&x.HostAliases)
-		case "hostIPC":
-			d.member(seen[:], 9)
-			d.boolean(&x.HostIPC)
-		case "hostNetwork":
-			d.member(seen[:], 10)
-			d.boolean(&x.HostNetwork)
-		case "hostPID":
-			d.member(seen[:], 11)
-			d.boolean(&x.HostPID)
-		case "hostUsers":
-			d.member(seen[:], 12)
-			d.decodePtrBool(&x.HostUsers)
-		case "hostname":
-			d.member(seen[:], 13)
-			d.str(&x.Hostname)
-		case "hostnameOverride":
-			d.member(seen[:], 14)
-			d.decodePtrString(&x.HostnameOverride)
-		case "imagePullSecrets":
-			d.member(seen[:], 15)
-			d.decodeSliceLocalObjectReference(&x.ImagePullSecrets)
-		case "initContainers":
-			d.member(seen[:], 16)
-			d.decodeSliceContainer(&x.InitContainers)
-		case "nodeName":
-			d.member(seen[:], 17)
-			d.str(&x.NodeName)
-		case "nodeSelector":
-			d.member(seen[:], 18)
-			d.mapString(&x.NodeSelector)
-		case "os":
-			d.member(seen[:], 19)
-			d.decodePtrPodOS(&x.OS)
-		case "overhead":
-			d.member(seen[:], 20)
-			d.mapQuantity(&x.Overhead)
-		case "preemptionPolicy":
-			d.member(seen[:], 21)
-			d.decodePtrString(&x.PreemptionPolicy)
-		case "priority":
-			d.member(seen[:], 22)
-			d.decodePtrInt32(&x.Priority)
-		case "priorityClassName":
-			d.member(seen[:], 23)
-			d.str(&x.PriorityClassName)
-		case "readinessGates":
-			d.member(seen[:], 24)
-			d.decodeSlicePodReadinessGate(&x.ReadinessGates)
-		case "resourceClaims":
-			d.member(seen[:], 25)
-			d.decodeSlicePodResourceClaim(&x.ResourceClaims)
-		case "resources":
-			d.member(seen[:], 26)
-			d.decodePtrResourceRequirements(&x.Resources)
-		case "restartPolicy":
-			d.member(seen[:], 27)
-			d.str(&x.RestartPolicy)
-		case "runtimeClassName":
-			d.member(seen[:], 28)
-			d.decodePtrString(&x.RuntimeClassName)
-		case "schedulerName":
-			d.member(seen[:], 29)
-			d.str(&x.SchedulerName)
-		case "schedulingGates":
-			d.member(seen[:], 30)
-			d.decodeSlicePodSchedulingGate(&x.SchedulingGates)
-		case "schedulingGroup":
-			d.member(seen[:], 31)
-			d.decodePtrPodSchedulingGroup(&x.SchedulingGroup)
-		case "securityContext":
-			d.member(seen[:], 32)
-			d.decodePtrPodSecurityContext(&x.SecurityContext)
-		case "serviceAccount":
-			d.member(seen[:], 33)
-			d.str(&x.DeprecatedServiceAccount)
-		case "serviceAccountName":
-			d.member(seen[:], 34)
-			d.str(&x.ServiceAccountName)
-		case "setHostnameAsFQDN":
-			d.member(seen[:], 35)
-			d.decodePtrBool(&x.SetHostnameAsFQDN)
-		case "shareProcessNamespace":
-			d.member(seen[:], 36)
-			d.decodePtrBool(&x.ShareProcessNamespace)
-		case "subdomain":
-			d.member(seen[:], 37)
-			d.str(&x.Subdomain)
-		case "terminationGracePeriodSeconds":
-			d.member(seen[:], 38)
-			d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
-		case "tolerations":
-			d.member(seen[:], 39)
-			d.decodeSliceToleration(&x.Tolerations)
-		case "topologySpreadConstraints":
-			d.member(seen[:], 40)
-			d.decodeSliceTopologySpreadConstraint(&x.TopologySpreadConstraints)
-		case "volumes":
-			d.member(seen[:], 41)
-			d.decodeSliceVolume(&x.Volumes)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[9].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt64(&x.ActiveDeadlineSeconds)
+		case 1:
+			d.decodePtrAffinity(&x.Affinity)
+		case 2:
+			d.decodePtrBool(&x.AutomountServiceAccountToken)
+		case 3:
+			d.decodeSliceContainer(&x.Containers)
+		case 4:
+			d.decodePtrPodDNSConfig(&x.DNSConfig)
+		case 5:
+			d.str(&x.DNSPolicy)
+		case 6:
+			d.decodePtrBool(&x.EnableServiceLinks)
+		case 7:
+			d.decodeSliceEphemeralContainer(&x.EphemeralContainers)
+		case 8:
+			d.decodeSliceHostAlias(&x.HostAliases)
+		case 9:
+			d.boolean(&x.HostIPC)
+		case 10:
+			d.boolean(&x.HostNetwork)
+		case 11:
+			d.boolean(&x.HostPID)
+		case 12:
+			d.decodePtrBool(&x.HostUsers)
+		case 13:
+			d.str(&x.Hostname)
+		case 14:
+			d.decodePtrString(&x.HostnameOverride)
+		case 15:
+			d.decodeSliceLocalObjectReference(&x.ImagePullSecrets)
+		case 16:
+			d.decodeSliceContainer(&x.InitContainers)
+		case 17:
+			d.str(&x.NodeName)
+		case 18:
+			d.mapString(&x.NodeSelector)
+		case 19:
+			d.decodePtrPodOS(&x.OS)
+		case 20:
+			d.resourceList(&x.Overhead)
+		case 21:
+			d.decodePtrString(&x.PreemptionPolicy)
+		case 22:
+			d.decodePtrInt32(&x.Priority)
+		case 23:
+			d.str(&x.PriorityClassName)
+		case 24:
+			d.decodeSlicePodReadinessGate(&x.ReadinessGates)
+		case 25:
+			d.decodeSlicePodResourceClaim(&x.ResourceClaims)
+		case 26:
+			d.decodePtrResourceRequirements(&x.Resources)
+		case 27:
+			d.str(&x.RestartPolicy)
+		case 28:
+			d.decodePtrString(&x.RuntimeClassName)
+		case 29:
+			d.str(&x.SchedulerName)
+		case 30:
+			d.decodeSlicePodSchedulingGate(&x.SchedulingGates)
+		case 31:
+			d.decodePtrPodSchedulingGroup(&x.SchedulingGroup)
+		case 32:
+			d.decodePtrPodSecurityContext(&x.SecurityContext)
+		case 33:
+			d.str(&x.DeprecatedServiceAccount)
+		case 34:
+			d.str(&x.ServiceAccountName)
+		case 35:
+			d.decodePtrBool(&x.SetHostnameAsFQDN)
+		case 36:
+			d.decodePtrBool(&x.ShareProcessNamespace)
+		case 37:
+			d.str(&x.Subdomain)
+		case 38:
+			d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
+		case 39:
+			d.decodeSliceToleration(&x.Tolerations)
+		case 40:
+			d.decodeSliceTopologySpreadConstraint(&x.TopologySpreadConstraints)
+		case 41:
+			d.decodeSliceVolume(&x.Volumes)
 		}
 	}
+}
+
+// keyPodSpec reads the next key of a PodSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 23 && k[0:16] == "activeDeadlineSe" && k[16:23] == "conds\":" {
+				return d.knownKey(p, "activeDeadlineSeconds", 0)
+			}
+			if len(k) >= 10 && k[0:10] == "affinity\":" {
+				return d.knownKey(p, "affinity", 1)
+			}
+			if len(k) >= 30 && k[0:16] == "automountService" && k[16:30] == "AccountToken\":" {
+				return d.knownKey(p, "automountServiceAccountToken", 2)
+			}
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "containers\":" {
+				return d.knownKey(p, "containers", 3)
+			}
+		case k[0] == 'd':
+			if len(k) >= 11 && k[0:11] == "dnsConfig\":" {
+				return d.knownKey(p, "dnsConfig", 4)
+			}
+			if len(k) >= 11 && k[0:11] == "dnsPolicy\":" {
+				return d.knownKey(p, "dnsPolicy", 5)
+			}
+		case k[0] == 'e':
+			if len(k) >= 20 && k[0:16] == "enableServiceLin" && k[16:20] == "ks\":" {
+				return d.knownKey(p, "enableServiceLinks", 6)
+			}
+			if len(k) >= 21 && k[0:16] == "ephemeralContain" && k[16:21] == "ers\":" {
+				return d.knownKey(p, "ephemeralContainers", 7)
+			}
+		case k[0] == 'h':
+			if len(k) >= 13 && k[0:13] == "hostAliases\":" {
+				return d.knownKey(p, "hostAliases", 8)
+			}
+			if len(k) >= 9 && k[0:9] == "hostIPC\":" {
+				return d.knownKey(p, "hostIPC", 9)
+			}
+			if len(k) >= 13 && k[0:13] == "hostNetwork\":" {
+				return d.knownKey(p, "hostNetwork", 10)
+			}
+			if len(k) >= 9 && k[0:9] == "hostPID\":" {
+				return d.knownKey(p, "hostPID", 11)
+			}
+			if len(k) >= 11 && k[0:11] == "hostUsers\":" {
+				return d.knownKey(p, "hostUsers", 12)
+			}
+			if len(k) >= 10 && k[0:10] == "hostname\":" {
+				return d.knownKey(p, "hostname", 13)
+			}
+			if len(k) >= 18 && k[0:16] == "hostnameOverride" && k[16:18] == "\":" {
+				return d.knownKey(p, "hostnameOverride", 14)
+			}
+		case k[0] == 'i':
+			if len(k) >= 18 && k[0:16] == "imagePullSecrets" && k[16:18] == "\":" {
+				return d.knownKey(p, "imagePullSecrets", 15)
+			}
+			if len(k) >= 16 && k[0:16] == "initContainers\":" {
+				return d.knownKey(p, "initContainers", 16)
+			}
+		case k[0] == 'n':
+			if len(k) >= 10 && k[0:10] == "nodeName\":" {
+				return d.knownKey(p, "nodeName", 17)
+			}
+			if len(k) >= 14 && k[0:14] == "nodeSelector\":" {
+				return d.knownKey(p, "nodeSelector", 18)
+			}
+		case k[0] == 'o':
+			if len(k) >= 4 && k[0:4] == "os\":" {
+				return d.knownKey(p, "os", 19)
+			}
+			if len(k) >= 10 && k[0:10] == "overhead\":" {
+				return d.knownKey(p, "overhead", 20)
+			}
+		case k[0] == 'p':
+			if len(k) >= 18 && k[0:16] == "preemptionPolicy" && k[16:18] == "\":" {
+				return d.knownKey(p, "preemptionPolicy", 21)
+			}
+			if len(k) >= 10 && k[0:10] == "priority\":" {
+				return d.knownKey(p, "priority", 22)
+			}
+			if len(k) >= 19 && k[0:16] == "priorityClassNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "priorityClassName", 23)
+			}
+		case k[0] == 'r':
+			if len(k) >= 16 && k[0:16] == "readinessGates\":" {
+				return d.knownKey(p, "readinessGates", 24)
+			}
+			if len(k) >= 16 && k[0:16] == "resourceClaims\":" {
+				return d.knownKey(p, "resourceClaims", 25)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 26)
+			}
+			if len(k) >= 15 && k[0:15] == "restartPolicy\":" {
+				return d.knownKey(p, "restartPolicy", 27)
+			}
+			if len(k) >= 18 && k[0:16] == "runtimeClassName" && k[16:18] == "\":" {
+				return d.knownKey(p, "runtimeClassName", 28)
+			}
+		case k[0] == 's':
+			if len(k) >= 15 && k[0:15] == "schedulerName\":" {
+				return d.knownKey(p, "schedulerName", 29)
+			}
+			if len(k) >= 17 && k[0:16] == "schedulingGates\"" && k[16:17] == ":" {
+				return d.knownKey(p, "schedulingGates", 30)
+			}
+			if len(k) >= 17 && k[0:16] == "schedulingGroup\"" && k[16:17] == ":" {
+				return d.knownKey(p, "schedulingGroup", 31)
+			}
+			if len(k) >= 17 && k[0:16] == "securityContext\"" && k[16:17] == ":" {
+				return d.knownKey(p, "securityContext", 32)
+			}
+			if len(k) >= 16 && k[0:16] == "serviceAccount\":" {
+				return d.knownKey(p, "serviceAccount", 33)
+			}
+			if len(k) >= 20 && k[0:16] == "serviceAccountNa" && k[16:20] == "me\":" {
+				return d.knownKey(p, "serviceAccountName", 34)
+			}
+			if len(k) >= 19 && k[0:16] == "setHostnameAsFQD" && k[16:19] == "N\":" {
+				return d.knownKey(p, "setHostnameAsFQDN", 35)
+			}
+			if len(k) >= 23 && k[0:16] == "shareProcessName" && k[16:23] == "space\":" {
+				return d.knownKey(p, "shareProcessNamespace", 36)
+			}
+			if len(k) >= 11 && k[0:11] == "subdomain\":" {
+				return d.knownKey(p, "subdomain", 37)
+			}
+		case k[0] == 't':
+			if len(k) >= 31 && k[0:16] == "terminationGrace" && k[16:31] == "PeriodSeconds\":" {
+				return d.knownKey(p, "terminationGracePeriodSeconds", 38)
+			}
+			if len(k) >= 13 && k[0:13] == "tolerations\":" {
+				return d.knownKey(p, "tolerations", 39)
+			}
+			if len(k) >= 27 && k[0:16] == "topologySpreadCo" && k[16:27] == "nstraints\":" {
+				return d.knownKey(p, "topologySpreadConstraints", 40)
+			}
+		case k[0] == 'v':
+			if len(k) >= 9 && k[0:9] == "volumes\":" {
+				return d.knownKey(p, "volumes", 41)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "activeDeadlineSeconds":
+		return 0
+	case "affinity":
+		return 1
+	case "automountServiceAccountToken":
+		return 2
+	case "containers":
+		return 3
+	case "dnsConfig":
+		return 4
+	case "dnsPolicy":
+		return 5
+	case "enableServiceLinks":
+		return 6
+	case "ephemeralContainers":
+		return 7
+	case "hostAliases":
+		return 8
+	case "hostIPC":
+		return 9
+	case "hostNetwork":
+		return 10
+	case "hostPID":
+		return 11
+	case "hostUsers":
+		return 12
+	case "hostname":
+		return 13
+	case "hostnameOverride":
+		return 14
+	case "imagePullSecrets":
+		return 15
+	case "initContainers":
+		return 16
+	case "nodeName":
+		return 17
+	case "nodeSelector":
+		return 18
+	case "os":
+		return 19
+	case "overhead":
+		return 20
+	case "preemptionPolicy":
+		return 21
+	case "priority":
+		return 22
+	case "priorityClassName":
+		return 23
+	case "readinessGates":
+		return 24
+	case "resourceClaims":
+		return 25
+	case "resources":
+		return 26
+	case "restartPolicy":
+		return 27
+	case "runtimeClassName":
+		return 28
+	case "schedulerName":
+		return 29
+	case "schedulingGates":
+		return 30
+	case "schedulingGroup":
+		return 31
+	case "securityContext":
+		return 32
+	case "serviceAccount":
+		return 33
+	case "serviceAccountName":
+		return 34
+	case "setHostnameAsFQDN":
+		return 35
+	case "shareProcessNamespace":
+		return 36
+	case "subdomain":
+		return 37
+	case "terminationGracePeriodSeconds":
+		return 38
+	case "tolerations":
+		return 39
+	case "topologySpreadConstraints":
+		return 40
+	case "volumes":
+		return 41
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolume(x *Volume) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "awsElasticBlockStore":
-			d.member(seen[:], 0)
-			d.decodePtrAWSElasticBlockStoreVolumeSource(&x.VolumeSource.AWSElasticBlockStore)
-		case "azureDisk":
-			d.member(seen[:], 1)
-			d.decodePtrAzureDiskVolumeSource(&x.VolumeSource.AzureDisk)
-		case "azureFile":
-			d.member(seen[:], 2)
-			d.decodePtrAzureFileVolumeSource(&x.VolumeSource.AzureFile)
-		case "cephfs":
-			d.member(seen[:], 3)
-			d.decodePtrCephFSVolumeSource(&x.VolumeSource.CephFS)
-		case "cinder":
-			d.member(seen[:], 4)
-			d.decodePtrCinderVolumeSource(&x.VolumeSource.Cinder)
-		case "configMap":
-			d.member(seen[:], 5)
-			d.decodePtrConfigMapVolumeSource(&x.VolumeSource.ConfigMap)
-		case "csi":
-			d.member(seen[:], 6)
-			d.decodePtrCSIVolumeSource(&x.VolumeSource.CSI)
-		case "downwardAPI":
-			d.member(seen[:], 7)
-			d.decodePtrDownwardAPIVolumeSource(&x.VolumeSource.DownwardAPI)
-		case "emptyDir":
-			d.member(seen[:], 8)
-			d.decodePtrEmptyDirVolumeSource(&x.VolumeSource.EmptyDir)
-		case "ephemeral":
-			d.member(seen[:], 9)
-			d.decodePtrEphemeralVolumeSource(&x.VolumeSource.Ephemeral)
-		case "fc":
-			d.member(seen[:], 10)
-			d.decodePtrFCVolumeSource(&x.VolumeSource.FC)
-		case "flexVolume":
-			d.member(seen[:], 11)
-			d.decodePtrFlexVolumeSource(&x.VolumeSource.FlexVolume)
-		case "flocker":
-			d.member(seen[:], 12)
-			d.decodePtrFlockerVolumeSource(&x.VolumeSource.Flocker)
-		case "gcePersistentDisk":
-			d.member(seen[:], 13)
-			d.decodePtrGCEPersistentDiskVolumeSource(&x.VolumeSource.GCEPersistentDisk)
-		case "gitRepo":
-			d.member(seen[:], 14)
-			d.decodePtrGitRepoVolumeSource(&x.VolumeSource.GitRepo)
-		case "glusterfs":
-			d.member(seen[:], 15)
-			d.decodePtrGlusterfsVolumeSource(&x.VolumeSource.Glusterfs)
-		case "hostPath":
-			d.member(seen[:], 16)
-			d.decodePtrHostPathVolumeSource(&x.VolumeSource.HostPath)
-		case "image":
-			d.member(seen[:], 17)
-			d.decodePtrImageVolumeSource(&x.VolumeSource.Image)
-		case "iscsi":
-			d.member(seen[:], 18)
-			d.decodePtrISCSIVolumeSource(&x.VolumeSource.ISCSI)
-		case "name":
-			d.member(seen[:], 19)
-			d.str(&x.Name)
-		case "nfs":
-			d.member(seen[:], 20)
-			d.decodePtrNFSVolumeSource(&x.VolumeSource.NFS)
-		case "persistentVolumeClaim":
-			d.member(seen[:], 21)
-			d.decodePtrPersistentVolumeClaimVolumeSource(&x.VolumeSource.PersistentVolumeClaim)
-		case "photonPersistentDisk":
-			d.member(seen[:], 22)
-			d.decodePtrPhotonPersistentDiskVolumeSource(&x.VolumeSource.PhotonPersistentDisk)
-		case "portworxVolume":
-			d.member(seen[:], 23)
-			d.decodePtrPortworxVolumeSource(&x.VolumeSource.PortworxVolume)
-		case "projected":
-			d.member(seen[:], 24)
-			d.decodePtrProjectedVolumeSource(&x.VolumeSource.Projected)
-		case "quobyte":
-			d.member(seen[:], 25)
-			d.decodePtrQuobyteVolumeSource(&x.VolumeSource.Quobyte)
-		case "rbd":
-			d.member(seen[:], 26)
-			d.decodePtrRBDVolumeSource(&x.VolumeSource.RBD)
-		case "scaleIO":
-			d.member(seen[:], 27)
-			d.decodePtrScaleIOVolumeSource(&x.VolumeSource.ScaleIO)
-		case "secret":
-			d.member(seen[:], 28)
-			d.decodePtrSecretVolumeSource(&x.VolumeSource.Secret)
-		case "storageos":
-			d.member(seen[:], 29)
-			d.decodePtrStorageOSVolumeSource(&x.VolumeSource.StorageOS)
-		case "vsphereVolume":
-			d.member(seen[:], 30)
-			d.decodePtrVsphereVirtualDiskVolumeSource(&x.VolumeSource.VsphereVolume)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolume()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[10].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrAWSElasticBlockStoreVolumeSource(&x.VolumeSource.AWSElasticBlockStore)
+		case 1:
+			d.decodePtrAzureDiskVolumeSource(&x.VolumeSource.AzureDisk)
+		case 2:
+			d.decodePtrAzureFileVolumeSource(&x.VolumeSource.AzureFile)
+		case 3:
+			d.decodePtrCephFSVolumeSource(&x.VolumeSource.CephFS)
+		case 4:
+			d.decodePtrCinderVolumeSource(&x.VolumeSource.Cinder)
+		case 5:
+			d.decodePtrConfigMapVolumeSource(&x.VolumeSource.ConfigMap)
+		case 6:
+			d.decodePtrCSIVolumeSource(&x.VolumeSource.CSI)
+		case 7:
+			d.decodePtrDownwardAPIVolumeSource(&x.VolumeSource.DownwardAPI)
+		case 8:
+			d.decodePtrEmptyDirVolumeSource(&x.VolumeSource.EmptyDir)
+		case 9:
+			d.decodePtrEphemeralVolumeSource(&x.VolumeSource.Ephemeral)
+		case 10:
+			d.decodePtrFCVolumeSource(&x.VolumeSource.FC)
+		case 11:
+			d.decodePtrFlexVolumeSource(&x.VolumeSource.FlexVolume)
+		case 12:
+			d.decodePtrFlockerVolumeSource(&x.VolumeSource.Flocker)
+		case 13:
+			d.decodePtrGCEPersistentDiskVolumeSource(&x.VolumeSource.GCEPersistentDisk)
+		case 14:
+			d.decodePtrGitRepoVolumeSource(&x.VolumeSource.GitRepo)
+		case 15:
+			d.decodePtrGlusterfsVolumeSource(&x.VolumeSource.Glusterfs)
+		case 16:
+			d.decodePtrHostPathVolumeSource(&x.VolumeSource.HostPath)
+		case 17:
+			d.decodePtrImageVolumeSource(&x.VolumeSource.Image)
+		case 18:
+			d.decodePtrISCSIVolumeSource(&x.VolumeSource.ISCSI)
+		case 19:
+			d.str(&x.Name)
+		case 20:
+			d.decodePtrNFSVolumeSource(&x.VolumeSource.NFS)
+		case 21:
+			d.decodePtrPersistentVolumeClaimVolumeSource(&x.VolumeSource.PersistentVolumeClaim)
+		case 22:
+			d.decodePtrPhotonPersistentDiskVolumeSource(&x.VolumeSource.PhotonPersistentDisk)
+		case 23:
+			d.decodePtrPortworxVolumeSource(&x.VolumeSource.PortworxVolume)
+		case 24:
+			d.decodePtrProjectedVolumeSource(&x.VolumeSource.Projected)
+		case 25:
+			d.decodePtrQuobyteVolumeSource(&x.VolumeSource.Quobyte)
+		case 26:
+			d.decodePtrRBDVolumeSource(&x.VolumeSource.RBD)
+		case 27:
+			d.decodePtrScaleIOVolumeSource(&x.VolumeSource.ScaleIO)
+		case 28:
+			d.decodePtrSecretVolumeSource(&x.VolumeSource.Secret)
+		case 29:
+			d.decodePtrStorageOSVolumeSource(&x.VolumeSource.StorageOS)
+		case 30:
+			d.decodePtrVsphereVirtualDiskVolumeSource(&x.VolumeSource.VsphereVolume)
 		}
 	}
+}
+
+// keyVolume reads the next key of a Volume: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolume() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 22 && k[0:16] == "awsElasticBlockS" && k[16:22] == "tore\":" {
+				return d.knownKey(p, "awsElasticBlockStore", 0)
+			}
+			if len(k) >= 11 && k[0:11] == "azureDisk\":" {
+				return d.knownKey(p, "azureDisk", 1)
+			}
+			if len(k) >= 11 && k[0:11] == "azureFile\":" {
+				return d.knownKey(p, "azureFile", 2)
+			}
+		case k[0] == 'c':
+			if len(k) >= 8 && k[0:8] == "cephfs\":" {
+				return d.knownKey(p, "cephfs", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "cinder\":" {
+				return d.knownKey(p, "cinder", 4)
+			}
+			if len(k) >= 11 && k[0:11] == "configMap\":" {
+				return d.knownKey(p, "configMap", 5)
+			}
+			if len(k) >= 5 && k[0:5] == "csi\":" {
+				return d.knownKey(p, "csi", 6)
+			}
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "downwardAPI\":" {
+				return d.knownKey(p, "downwardAPI", 7)
+			}
+		case k[0] == 'e':
+			if len(k) >= 10 && k[0:10] == "emptyDir\":" {
+				return d.knownKey(p, "emptyDir", 8)
+			}
+			if len(k) >= 11 && k[0:11] == "ephemeral\":" {
+				return d.knownKey(p, "ephemeral", 9)
+			}
+		case k[0] == 'f':
+			if len(k) >= 4 && k[0:4] == "fc\":" {
+				return d.knownKey(p, "fc", 10)
+			}
+			if len(k) >= 12 && k[0:12] == "flexVolume\":" {
+				return d.knownKey(p, "flexVolume", 11)
+			}
+			if len(k) >= 9 && k[0:9] == "flocker\":" {
+				return d.knownKey(p, "flocker", 12)
+			}
+		case k[0] == 'g':
+			if len(k) >= 19 && k[0:16] == "gcePersistentDis" && k[16:19] == "k\":" {
+				return d.knownKey(p, "gcePersistentDisk", 13)
+			}
+			if len(k) >= 9 && k[0:9] == "gitRepo\":" {
+				return d.knownKey(p, "gitRepo", 14)
+			}
+			if len(k) >= 11 && k[0:11] == "glusterfs\":" {
+				return d.knownKey(p, "glusterfs", 15)
+			}
+		case k[0] == 'h':
+			if len(k) >= 10 && k[0:10] == "hostPath\":" {
+				return d.knownKey(p, "hostPath", 16)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 17)
+			}
+			if len(k) >= 7 && k[0:7] == "iscsi\":" {
+				return d.knownKey(p, "iscsi", 18)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 19)
+			}
+			if len(k) >= 5 && k[0:5] == "nfs\":" {
+				return d.knownKey(p, "nfs", 20)
+			}
+		case k[0] == 'p':
+			if len(k) >= 23 && k[0:16] == "persistentVolume" && k[16:23] == "Claim\":" {
+				return d.knownKey(p, "persistentVolumeClaim", 21)
+			}
+			if len(k) >= 22 && k[0:16] == "photonPersistent" && k[16:22] == "Disk\":" {
+				return d.knownKey(p, "photonPersistentDisk", 22)
+			}
+			if len(k) >= 16 && k[0:16] == "portworxVolume\":" {
+				return d.knownKey(p, "portworxVolume", 23)
+			}
+			if len(k) >= 11 && k[0:11] == "projected\":" {
+				return d.knownKey(p, "projected", 24)
+			}
+		case k[0] == 'q':
+			if len(k) >= 9 && k[0:9] == "quobyte\":" {
+				return d.knownKey(p, "quobyte", 25)
+			}
+		case k[0] == 'r':
+			if len(k) >= 5 && k[0:5] == "rbd\":" {
+				return d.knownKey(p, "rbd", 26)
+			}
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "scaleIO\":" {
+				return d.knownKey(p, "scaleIO", 27)
+			}
+			if len(k) >= 8 && k[0:8] == "secret\":" {
+				return d.knownKey(p, "secret", 28)
+			}
+			if len(k) >= 11 && k[0:11] == "storageos\":" {
+				return d.knownKey(p, "storageos", 29)
+			}
+		case k[0] == 'v':
+			if len(k) >= 15 && k[0:15] == "vsphereVolume\":" {
+				return d.knownKey(p, "vsphereVolume", 30)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "awsElasticBlockStore":
+		return 0
+	case "azureDisk":
+		return 1
+	case "azureFile":
+		return 2
+	case "cephfs":
+		return 3
+	case "cinder":
+		return 4
+	case "configMap":
+		return 5
+	case "csi":
+		return 6
+	case "downwardAPI":
+		return 7
+	case "emptyDir":
+		return 8
+	case "ephemeral":
+		return 9
+	case "fc":
+		return 10
+	case "flexVolume":
+		return 11
+	case "flocker":
+		return 12
+	case "gcePersistentDisk":
+		return 13
+	case "gitRepo":
+		return 14
+	case "glusterfs":
+		return 15
+	case "hostPath":
+		return 16
+	case "image":
+		return 17
+	case "iscsi":
+		return 18
+	case "name":
+		return 19
+	case "nfs":
+		return 20
+	case "persistentVolumeClaim":
+		return 21
+	case "photonPersistentDisk":
+		return 22
+	case "portworxVolume":
+		return 23
+	case "projected":
+		return 24
+	case "quobyte":
+		return 25
+	case "rbd":
+		return 26
+	case "scaleIO":
+		return 27
+	case "secret":
+		return 28
+	case "storageos":
+		return 29
+	case "vsphereVolume":
+		return 30
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeSource(x *VolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "awsElasticBlockStore":
-			d.member(seen[:], 0)
-			d.decodePtrAWSElasticBlockStoreVolumeSource(&x.AWSElasticBlockStore)
-		case "azureDisk":
-			d.member(seen[:], 1)
-			d.decodePtrAzureDiskVolumeSource(&x.AzureDisk)
-		case "azureFile":
-			d.member(seen[:], 2)
-			d.decodePtrAzureFileVolumeSource(&x.AzureFile)
-		case "cephfs":
-			d.member(seen[:], 3)
-			d.decodePtrCephFSVolumeSource(&x.CephFS)
-		case "cinder":
-			d.member(seen[:], 4)
-			d.decodePtrCinderVolumeSource(&x.Cinder)
-		case "configMap":
-			d.member(seen[:], 5)
-			d.decodePtrConfigMapVolumeSource(&x.ConfigMap)
-		case "csi":
-			d.member(seen[:], 6)
-			d.decodePtrCSIVolumeSource(&x.CSI)
-		case "downwardAPI":
-			d.member(seen[:], 7)
-			d.decodePtrDownwardAPIVolumeSource(&x.DownwardAPI)
-		case "emptyDir":
-			d.member(seen[:], 8)
-			d.decodePtrEmptyDirVolumeSource(&x.EmptyDir)
-		case "ephemeral":
-			d.member(seen[:], 9)
-			d.decodePtrEphemeralVolumeSource(&x.Ephemeral)
-		case "fc":
-			d.member(seen[:], 10)
-			d.decodePtrFCVolumeSource(&x.FC)
-		case "flexVolume":
-			d.member(seen[:], 11)
-			d.decodePtrFlexVolumeSource(&x.FlexVolume)
-		case "flocker":
-			d.member(seen[:], 12)
-			d.decodePtrFlockerVolumeSource(&x.Flocker)
-		case "gcePersistentDisk":
-			d.member(seen[:], 13)
-			d.decodePtrGCEPersistentDiskVolumeSource(&x.GCEPersistentDisk)
-		case "gitRepo":
-			d.member(seen[:], 14)
-			d.decodePtrGitRepoVolumeSource(&x.GitRepo)
-		case "glusterfs":
-			d.member(seen[:], 15)
-			d.decodePtrGlusterfsVolumeSource(&x.Glusterfs)
-		case "hostPath":
-			d.member(seen[:], 16)
-			d.decodePtrHostPathVolumeSource(&x.HostPath)
-		case "image":
-			d.member(seen[:], 17)
-			d.decodePtrImageVolumeSource(&x.Image)
-		case "iscsi":
-			d.member(seen[:], 18)
-			d.decodePtrISCSIVolumeSource(&x.ISCSI)
-		case "nfs":
-			d.member(seen[:], 19)
-			d.decodePtrNFSVolumeSource(&x.NFS)
-		case "persistentVolumeClaim":
-			d.member(seen[:], 20)
-			d.decodePtrPersistentVolumeClaimVolumeSource(&x.PersistentVolumeClaim)
-		case "photonPersistentDisk":
-			d.member(seen[:], 21)
-			d.decodePtrPhotonPersistentDiskVolumeSource(&x.PhotonPersistentDisk)
-		case "portworxVolume":
-			d.member(seen[:], 22)
-			d.decodePtrPortworxVolumeSource(&x.PortworxVolume)
-		case "projected":
-			d.member(seen[:], 23)
-			d.decodePtrProjectedVolumeSource(&x.Projected)
-		case "quobyte":
-			d.member(seen[:], 24)
-			d.decodePtrQuobyteVolumeSource(&x.Quobyte)
-		case "rbd":
-			d.member(seen[:], 25)
-			d.decodePtrRBDVolumeSource(&x.RBD)
-		case "scaleIO":
-			d.member(seen[:], 26)
-			d.decodePtrScaleIOVolumeSource(&x.ScaleIO)
-		case "secret":
-			d.member(seen[:], 27)
-			d.decodePtrSecretVolumeSource(&x.Secret)
-		case "storageos":
-			d.member(seen[:], 28)
-			d.decodePtrStorageOSVolumeSource(&x.StorageOS)
-		case "vsphereVolume":
-			d.member(seen[:], 29)
-			d.decodePtrVsphereVirtualDiskVolumeSource(&x.VsphereVolume)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[11].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrAWSElasticBlockStoreVolumeSource(&x.AWSElasticBlockStore)
+		case 1:
+			d.decodePtrAzureDiskVolumeSource(&x.AzureDisk)
+		case 2:
+			d.decodePtrAzureFileVolumeSource(&x.AzureFile)
+		case 3:
+			d.decodePtrCephFSVolumeSource(&x.CephFS)
+		case 4:
+			d.decodePtrCinderVolumeSource(&x.Cinder)
+		case 5:
+			d.decodePtrConfigMapVolumeSource(&x.ConfigMap)
+		case 6:
+			d.decodePtrCSIVolumeSource(&x.CSI)
+		case 7:
+			d.decodePtrDownwardAPIVolumeSource(&x.DownwardAPI)
+		case 8:
+			d.decodePtrEmptyDirVolumeSource(&x.EmptyDir)
+		case 9:
+			d.decodePtrEphemeralVolumeSource(&x.Ephemeral)
+		case 10:
+			d.decodePtrFCVolumeSource(&x.FC)
+		case 11:
+			d.decodePtrFlexVolumeSource(&x.FlexVolume)
+		case 12:
+			d.decodePtrFlockerVolumeSource(&x.Flocker)
+		case 13:
+			d.decodePtrGCEPersistentDiskVolumeSource(&x.GCEPersistentDisk)
+		case 14:
+			d.decodePtrGitRepoVolumeSource(&x.GitRepo)
+		case 15:
+			d.decodePtrGlusterfsVolumeSource(&x.Glusterfs)
+		case 16:
+			d.decodePtrHostPathVolumeSource(&x.HostPath)
+		case 17:
+			d.decodePtrImageVolumeSource(&x.Image)
+		case 18:
+			d.decodePtrISCSIVolumeSource(&x.ISCSI)
+		case 19:
+			d.decodePtrNFSVolumeSource(&x.NFS)
+		case 20:
+			d.decodePtrPersistentVolumeClaimVolumeSource(&x.PersistentVolumeClaim)
+		case 21:
+			d.decodePtrPhotonPersistentDiskVolumeSource(&x.PhotonPersistentDisk)
+		case 22:
+			d.decodePtrPortworxVolumeSource(&x.PortworxVolume)
+		case 23:
+			d.decodePtrProjectedVolumeSource(&x.Projected)
+		case 24:
+			d.decodePtrQuobyteVolumeSource(&x.Quobyte)
+		case 25:
+			d.decodePtrRBDVolumeSource(&x.RBD)
+		case 26:
+			d.decodePtrScaleIOVolumeSource(&x.ScaleIO)
+		case 27:
+			d.decodePtrSecretVolumeSource(&x.Secret)
+		case 28:
+			d.decodePtrStorageOSVolumeSource(&x.StorageOS)
+		case 29:
+			d.decodePtrVsphereVirtualDiskVolumeSource(&x.VsphereVolume)
 		}
 	}
+}
+
+// keyVolumeSource reads the next key of a VolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 22 && k[0:16] == "awsElasticBlockS" && k[16:22] == "tore\":" {
+				return d.knownKey(p, "awsElasticBlockStore", 0)
+			}
+			if len(k) >= 11 && k[0:11] == "azureDisk\":" {
+				return d.knownKey(p, "azureDisk", 1)
+			}
+			if len(k) >= 11 && k[0:11] == "azureFile\":" {
+				return d.knownKey(p, "azureFile", 2)
+			}
+		case k[0] == 'c':
+			if len(k) >= 8 && k[0:8] == "cephfs\":" {
+				return d.knownKey(p, "cephfs", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "cinder\":" {
+				return d.knownKey(p, "cinder", 4)
+			}
+			if len(k) >= 11 && k[0:11] == "configMap\":" {
+				return d.knownKey(p, "configMap", 5)
+			}
+			if len(k) >= 5 && k[0:5] == "csi\":" {
+				return d.knownKey(p, "csi", 6)
+			}
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "downwardAPI\":" {
+				return d.knownKey(p, "downwardAPI", 7)
+			}
+		case k[0] == 'e':
+			if len(k) >= 10 && k[0:10] == "emptyDir\":" {
+				return d.knownKey(p, "emptyDir", 8)
+			}
+			if len(k) >= 11 && k[0:11] == "ephemeral\":" {
+				return d.knownKey(p, "ephemeral", 9)
+			}
+		case k[0] == 'f':
+			if len(k) >= 4 && k[0:4] == "fc\":" {
+				return d.knownKey(p, "fc", 10)
+			}
+			if len(k) >= 12 && k[0:12] == "flexVolume\":" {
+				return d.knownKey(p, "flexVolume", 11)
+			}
+			if len(k) >= 9 && k[0:9] == "flocker\":" {
+				return d.knownKey(p, "flocker", 12)
+			}
+		case k[0] == 'g':
+			if len(k) >= 19 && k[0:16] == "gcePersistentDis" && k[16:19] == "k\":" {
+				return d.knownKey(p, "gcePersistentDisk", 13)
+			}
+			if len(k) >= 9 && k[0:9] == "gitRepo\":" {
+				return d.knownKey(p, "gitRepo", 14)
+			}
+			if len(k) >= 11 && k[0:11] == "glusterfs\":" {
+				return d.knownKey(p, "glusterfs", 15)
+			}
+		case k[0] == 'h':
+			if len(k) >= 10 && k[0:10] == "hostPath\":" {
+				return d.knownKey(p, "hostPath", 16)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 17)
+			}
+			if len(k) >= 7 && k[0:7] == "iscsi\":" {
+				return d.knownKey(p, "iscsi", 18)
+			}
+		case k[0] == 'n':
+			if len(k) >= 5 && k[0:5] == "nfs\":" {
+				return d.knownKey(p, "nfs", 19)
+			}
+		case k[0] == 'p':
+			if len(k) >= 23 && k[0:16] == "persistentVolume" && k[16:23] == "Claim\":" {
+				return d.knownKey(p, "persistentVolumeClaim", 20)
+			}
+			if len(k) >= 22 && k[0:16] == "photonPersistent" && k[16:22] == "Disk\":" {
+				return d.knownKey(p, "photonPersistentDisk", 21)
+			}
+			if len(k) >= 16 && k[0:16] == "portworxVolume\":" {
+				return d.knownKey(p, "portworxVolume", 22)
+			}
+			if len(k) >= 11 && k[0:11] == "projected\":" {
+				return d.knownKey(p, "projected", 23)
+			}
+		case k[0] == 'q':
+			if len(k) >= 9 && k[0:9] == "quobyte\":" {
+				return d.knownKey(p, "quobyte", 24)
+			}
+		case k[0] == 'r':
+			if len(k) >= 5 && k[0:5] == "rbd\":" {
+				return d.knownKey(p, "rbd", 25)
+			}
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "scaleIO\":" {
+				return d.knownKey(p, "scaleIO", 26)
+			}
+			if len(k) >= 8 && k[0:8] == "secret\":" {
+				return d.knownKey(p, "secret", 27)
+			}
+			if len(k) >= 11 && k[0:11] == "storageos\":" {
+				return d.knownKey(p, "storageos", 28)
+			}
+		case k[0] == 'v':
+			if len(k) >= 15 && k[0:15] == "vsphereVolume\":" {
+				return d.knownKey(p, "vsphereVolume", 29)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "awsElasticBlockStore":
+		return 0
+	case "azureDisk":
+		return 1
+	case "azureFile":
+		return 2
+	case "cephfs":
+		return 3
+	case "cinder":
+		return 4
+	case "configMap":
+		return 5
+	case "csi":
+		return 6
+	case "downwardAPI":
+		return 7
+	case "emptyDir":
+		return 8
+	case "ephemeral":
+		return 9
+	case "fc":
+		return 10
+	case "flexVolume":
+		return 11
+	case "flocker":
+		return 12
+	case "gcePersistentDisk":
+		return 13
+	case "gitRepo":
+		return 14
+	case "glusterfs":
+		return 15
+	case "hostPath":
+		return 16
+	case "image":
+		return 17
+	case "iscsi":
+		return 18
+	case "nfs":
+		return 19
+	case "persistentVolumeClaim":
+		return 20
+	case "photonPersistentDisk":
+		return 21
+	case "portworxVolume":
+		return 22
+	case "projected":
+		return 23
+	case "quobyte":
+		return 24
+	case "rbd":
+		return 25
+	case "scaleIO":
+		return 26
+	case "secret":
+		return 27
+	case "storageos":
+		return 28
+	case "vsphereVolume":
+		return 29
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "path":
-			d.member(seen[:], 0)
-			d.str(&x.Path)
-		case "type":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHostPathVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[12].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Path)
+		case 1:
+			d.decodePtrString(&x.Type)
 		}
 	}
+}
+
+// keyHostPathVolumeSource reads the next key of a HostPathVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHostPathVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "path":
+		return 0
+	case "type":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "medium":
-			d.member(seen[:], 0)
-			d.str(&x.Medium)
-		case "sizeLimit":
-			d.member(seen[:], 1)
-			d.decodePtrQuantity(&x.SizeLimit)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEmptyDirVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[13].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Medium)
+		case 1:
+			d.decodePtrQuantity(&x.SizeLimit)
 		}
 	}
+}
+
+// keyEmptyDirVolumeSource reads the next key of a EmptyDirVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEmptyDirVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "medium\":" {
+				return d.knownKey(p, "medium", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "sizeLimit\":" {
+				return d.knownKey(p, "sizeLimit", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "medium":
+		return 0
+	case "sizeLimit":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "partition":
-			d.member(seen[:], 1)
-			d.int32(&x.Partition)
-		case "pdName":
-			d.member(seen[:], 2)
-			d.str(&x.PDName)
-		case "readOnly":
-			d.member(seen[:], 3)
-			d.boolean(&x.ReadOnly)
-		default:
+	var seen uint64
+	for {
+		i := d.keyGCEPersistentDiskVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[14].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.int32(&x.Partition)
+		case 2:
+			d.str(&x.PDName)
+		case 3:
+			d.boolean(&x.ReadOnly)
 		}
 	}
+}
+
+// keyGCEPersistentDiskVolumeSource reads the next key of a GCEPersistentDiskVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 11 && k[0:11] == "partition\":" {
+				return d.knownKey(p, "partition", 1)
+			}
+			if len(k) >= 8 && k[0:8] == "pdName\":" {
+				return d.knownKey(p, "pdName", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "partition":
+		return 1
+	case "pdName":
+		return 2
+	case "readOnly":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStoreVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "partition":
-			d.member(seen[:], 1)
-			d.int32(&x.Partition)
-		case "readOnly":
-			d.member(seen[:], 2)
-			d.boolean(&x.ReadOnly)
-		case "volumeID":
-			d.member(seen[:], 3)
-			d.str(&x.VolumeID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyAWSElasticBlockStoreVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[15].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.int32(&x.Partition)
+		case 2:
+			d.boolean(&x.ReadOnly)
+		case 3:
+			d.str(&x.VolumeID)
 		}
 	}
+}
+
+// keyAWSElasticBlockStoreVolumeSource reads the next key of a AWSElasticBlockStoreVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 11 && k[0:11] == "partition\":" {
+				return d.knownKey(p, "partition", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 10 && k[0:10] == "volumeID\":" {
+				return d.knownKey(p, "volumeID", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "partition":
+		return 1
+	case "readOnly":
+		return 2
+	case "volumeID":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "directory":
-			d.member(seen[:], 0)
-			d.str(&x.Directory)
-		case "repository":
-			d.member(seen[:], 1)
-			d.str(&x.Repository)
-		case "revision":
-			d.member(seen[:], 2)
-			d.str(&x.Revision)
-		default:
+	var seen uint64
+	for {
+		i := d.keyGitRepoVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[16].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Directory)
+		case 1:
+			d.str(&x.Repository)
+		case 2:
+			d.str(&x.Revision)
 		}
 	}
+}
+
+// keyGitRepoVolumeSource reads the next key of a GitRepoVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyGitRepoVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 11 && k[0:11] == "directory\":" {
+				return d.knownKey(p, "directory", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 12 && k[0:12] == "repository\":" {
+				return d.knownKey(p, "repository", 1)
+			}
+			if len(k) >= 10 && k[0:10] == "revision\":" {
+				return d.knownKey(p, "revision", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "directory":
+		return 0
+	case "repository":
+		return 1
+	case "revision":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "defaultMode":
-			d.member(seen[:], 0)
-			d.decodePtrInt32(&x.DefaultMode)
-		case "items":
-			d.member(seen[:], 1)
-			d.decodeSliceKeyToPath(&x.Items)
-		case "optional":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Optional)
-		case "secretName":
-			d.member(seen[:], 3)
-			d.str(&x.SecretName)
-		default:
+	var seen uint64
+	for {
+		i := d.keySecretVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[17].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt32(&x.DefaultMode)
+		case 1:
+			d.decodeSliceKeyToPath(&x.Items)
+		case 2:
+			d.decodePtrBool(&x.Optional)
+		case 3:
+			d.str(&x.SecretName)
 		}
 	}
+}
+
+// keySecretVolumeSource reads the next key of a SecretVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySecretVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "defaultMode\":" {
+				return d.knownKey(p, "defaultMode", 0)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "items\":" {
+				return d.knownKey(p, "items", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 12 && k[0:12] == "secretName\":" {
+				return d.knownKey(p, "secretName", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "defaultMode":
+		return 0
+	case "items":
+		return 1
+	case "optional":
+		return 2
+	case "secretName":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeKeyToPath(x *KeyToPath) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "key":
-			d.member(seen[:], 0)
-			d.str(&x.Key)
-		case "mode":
-			d.member(seen[:], 1)
-			d.decodePtrInt32(&x.Mode)
-		case "path":
-			d.member(seen[:], 2)
-			d.str(&x.Path)
-		default:
+	var seen uint64
+	for {
+		i := d.keyKeyToPath()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[18].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Key)
+		case 1:
+			d.decodePtrInt32(&x.Mode)
+		case 2:
+			d.str(&x.Path)
 		}
 	}
+}
+
+// keyKeyToPath reads the next key of a KeyToPath: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyKeyToPath() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 6 && k[0:6] == "mode\":" {
+				return d.knownKey(p, "mode", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "key":
+		return 0
+	case "mode":
+		return 1
+	case "path":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "path":
-			d.member(seen[:], 0)
-			d.str(&x.Path)
-		case "readOnly":
-			d.member(seen[:], 1)
-			d.boolean(&x.ReadOnly)
-		case "server":
-			d.member(seen[:], 2)
-			d.str(&x.Server)
-		default:
+	var seen uint64
+	for {
+		i := d.keyNFSVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[19].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Path)
+		case 1:
+			d.boolean(&x.ReadOnly)
+		case 2:
+			d.str(&x.Server)
 		}
 	}
+}
+
+// keyNFSVolumeSource reads the next key of a NFSVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyNFSVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "server\":" {
+				return d.knownKey(p, "server", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "path":
+		return 0
+	case "readOnly":
+		return 1
+	case "server":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "chapAuthDiscovery":
-			d.member(seen[:], 0)
-			d.boolean(&x.DiscoveryCHAPAuth)
-		case "chapAuthSession":
-			d.member(seen[:], 1)
-			d.boolean(&x.SessionCHAPAuth)
-		case "fsType":
-			d.member(seen[:], 2)
-			d.str(&x.FSType)
-		case "initiatorName":
-			d.member(seen[:], 3)
-			d.decodePtrString(&x.InitiatorName)
-		case "iqn":
-			d.member(seen[:], 4)
-			d.str(&x.IQN)
-		case "iscsiInterface":
-			d.member(seen[:], 5)
-			d.str(&x.ISCSIInterface)
-		case "lun":
-			d.member(seen[:], 6)
-			d.int32(&x.Lun)
-		case "portals":
-			d.member(seen[:], 7)
-			d.sliceString(&x.Portals)
-		case "readOnly":
-			d.member(seen[:], 8)
-			d.boolean(&x.ReadOnly)
-		case "secretRef":
-			d.member(seen[:], 9)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		case "targetPortal":
-			d.member(seen[:], 10)
-			d.str(&x.TargetPortal)
-		default:
+	var seen uint64
+	for {
+		i := d.keyISCSIVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[20].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.boolean(&x.DiscoveryCHAPAuth)
+		case 1:
+			d.boolean(&x.SessionCHAPAuth)
+		case 2:
+			d.str(&x.FSType)
+		case 3:
+			d.decodePtrString(&x.InitiatorName)
+		case 4:
+			d.str(&x.IQN)
+		case 5:
+			d.str(&x.ISCSIInterface)
+		case 6:
+			d.int32(&x.Lun)
+		case 7:
+			d.sliceString(&x.Portals)
+		case 8:
+			d.boolean(&x.ReadOnly)
+		case 9:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
+		case 10:
+			d.str(&x.TargetPortal)
 		}
 	}
+}
+
+// keyISCSIVolumeSource reads the next key of a ISCSIVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyISCSIVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 19 && k[0:16] == "chapAuthDiscover" && k[16:19] == "y\":" {
+				return d.knownKey(p, "chapAuthDiscovery", 0)
+			}
+			if len(k) >= 17 && k[0:16] == "chapAuthSession\"" && k[16:17] == ":" {
+				return d.knownKey(p, "chapAuthSession", 1)
+			}
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 2)
+			}
+		case k[0] == 'i':
+			if len(k) >= 15 && k[0:15] == "initiatorName\":" {
+				return d.knownKey(p, "initiatorName", 3)
+			}
+			if len(k) >= 5 && k[0:5] == "iqn\":" {
+				return d.knownKey(p, "iqn", 4)
+			}
+			if len(k) >= 16 && k[0:16] == "iscsiInterface\":" {
+				return d.knownKey(p, "iscsiInterface", 5)
+			}
+		case k[0] == 'l':
+			if len(k) >= 5 && k[0:5] == "lun\":" {
+				return d.knownKey(p, "lun", 6)
+			}
+		case k[0] == 'p':
+			if len(k) >= 9 && k[0:9] == "portals\":" {
+				return d.knownKey(p, "portals", 7)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 8)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 9)
+			}
+		case k[0] == 't':
+			if len(k) >= 14 && k[0:14] == "targetPortal\":" {
+				return d.knownKey(p, "targetPortal", 10)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "chapAuthDiscovery":
+		return 0
+	case "chapAuthSession":
+		return 1
+	case "fsType":
+		return 2
+	case "initiatorName":
+		return 3
+	case "iqn":
+		return 4
+	case "iscsiInterface":
+		return 5
+	case "lun":
+		return 6
+	case "portals":
+		return 7
+	case "readOnly":
+		return 8
+	case "secretRef":
+		return 9
+	case "targetPortal":
+		return 10
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLocalObjectReference()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[21].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyLocalObjectReference reads the next key of a LocalObjectReference: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLocalObjectReference() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "endpoints":
-			d.member(seen[:], 0)
-			d.str(&x.EndpointsName)
-		case "path":
-			d.member(seen[:], 1)
-			d.str(&x.Path)
-		case "readOnly":
-			d.member(seen[:], 2)
-			d.boolean(&x.ReadOnly)
-		default:
+	var seen uint64
+	for {
+		i := d.keyGlusterfsVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[22].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.EndpointsName)
+		case 1:
+			d.str(&x.Path)
+		case 2:
+			d.boolean(&x.ReadOnly)
 		}
 	}
+}
+
+// keyGlusterfsVolumeSource reads the next key of a GlusterfsVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyGlusterfsVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'e':
+			if len(k) >= 11 && k[0:11] == "endpoints\":" {
+				return d.knownKey(p, "endpoints", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "endpoints":
+		return 0
+	case "path":
+		return 1
+	case "readOnly":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeClaimVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "claimName":
-			d.member(seen[:], 0)
-			d.str(&x.ClaimName)
-		case "readOnly":
-			d.member(seen[:], 1)
-			d.boolean(&x.ReadOnly)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPersistentVolumeClaimVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[23].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ClaimName)
+		case 1:
+			d.boolean(&x.ReadOnly)
 		}
 	}
+}
+
+// keyPersistentVolumeClaimVolumeSource reads the next key of a PersistentVolumeClaimVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 11 && k[0:11] == "claimName\":" {
+				return d.knownKey(p, "claimName", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "claimName":
+		return 0
+	case "readOnly":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "image":
-			d.member(seen[:], 1)
-			d.str(&x.RBDImage)
-		case "keyring":
-			d.member(seen[:], 2)
-			d.str(&x.Keyring)
-		case "monitors":
-			d.member(seen[:], 3)
-			d.sliceString(&x.CephMonitors)
-		case "pool":
-			d.member(seen[:], 4)
-			d.str(&x.RBDPool)
-		case "readOnly":
-			d.member(seen[:], 5)
-			d.boolean(&x.ReadOnly)
-		case "secretRef":
-			d.member(seen[:], 6)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		case "user":
-			d.member(seen[:], 7)
-			d.str(&x.RadosUser)
-		default:
+	var seen uint64
+	for {
+		i := d.keyRBDVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[24].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.str(&x.RBDImage)
+		case 2:
+			d.str(&x.Keyring)
+		case 3:
+			d.sliceString(&x.CephMonitors)
+		case 4:
+			d.str(&x.RBDPool)
+		case 5:
+			d.boolean(&x.ReadOnly)
+		case 6:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
+		case 7:
+			d.str(&x.RadosUser)
 		}
 	}
+}
+
+// keyRBDVolumeSource reads the next key of a RBDVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyRBDVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 1)
+			}
+		case k[0] == 'k':
+			if len(k) >= 9 && k[0:9] == "keyring\":" {
+				return d.knownKey(p, "keyring", 2)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "monitors\":" {
+				return d.knownKey(p, "monitors", 3)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "pool\":" {
+				return d.knownKey(p, "pool", 4)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 5)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 6)
+			}
+		case k[0] == 'u':
+			if len(k) >= 6 && k[0:6] == "user\":" {
+				return d.knownKey(p, "user", 7)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "image":
+		return 1
+	case "keyring":
+		return 2
+	case "monitors":
+		return 3
+	case "pool":
+		return 4
+	case "readOnly":
+		return 5
+	case "secretRef":
+		return 6
+	case "user":
+		return 7
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "driver":
-			d.member(seen[:], 0)
-			d.str(&x.Driver)
-		case "fsType":
-			d.member(seen[:], 1)
-			d.str(&x.FSType)
-		case "options":
-			d.member(seen[:], 2)
-			d.mapString(&x.Options)
-		case "readOnly":
-			d.member(seen[:], 3)
-			d.boolean(&x.ReadOnly)
-		case "secretRef":
-			d.member(seen[:], 4)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		default:
+	var seen uint64
+	for {
+		i := d.keyFlexVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[25].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Driver)
+		case 1:
+			d.str(&x.FSType)
+		case 2:
+			d.mapString(&x.Options)
+		case 3:
+			d.boolean(&x.ReadOnly)
+		case 4:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
 		}
 	}
+}
+
+// keyFlexVolumeSource reads the next key of a FlexVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyFlexVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 8 && k[0:8] == "driver\":" {
+				return d.knownKey(p, "driver", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 9 && k[0:9] == "options\":" {
+				return d.knownKey(p, "options", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "driver":
+		return 0
+	case "fsType":
+		return 1
+	case "options":
+		return 2
+	case "readOnly":
+		return 3
+	case "secretRef":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "readOnly":
-			d.member(seen[:], 1)
-			d.boolean(&x.ReadOnly)
-		case "secretRef":
-			d.member(seen[:], 2)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		case "volumeID":
-			d.member(seen[:], 3)
-			d.str(&x.VolumeID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyCinderVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[26].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.boolean(&x.ReadOnly)
+		case 2:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
+		case 3:
+			d.str(&x.VolumeID)
 		}
 	}
+}
+
+// keyCinderVolumeSource reads the next key of a CinderVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyCinderVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 10 && k[0:10] == "volumeID\":" {
+				return d.knownKey(p, "volumeID", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "readOnly":
+		return 1
+	case "secretRef":
+		return 2
+	case "volumeID":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "monitors":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Monitors)
-		case "path":
-			d.member(seen[:], 1)
-			d.str(&x.Path)
-		case "readOnly":
-			d.member(seen[:], 2)
-			d.boolean(&x.ReadOnly)
-		case "secretFile":
-			d.member(seen[:], 3)
-			d.str(&x.SecretFile)
-		case "secretRef":
-			d.member(seen[:], 4)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		case "user":
-			d.member(seen[:], 5)
-			d.str(&x.User)
-		default:
+	var seen uint64
+	for {
+		i := d.keyCephFSVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[27].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Monitors)
+		case 1:
+			d.str(&x.Path)
+		case 2:
+			d.boolean(&x.ReadOnly)
+		case 3:
+			d.str(&x.SecretFile)
+		case 4:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
+		case 5:
+			d.str(&x.User)
 		}
 	}
+}
+
+// keyCephFSVolumeSource reads the next key of a CephFSVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyCephFSVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "monitors\":" {
+				return d.knownKey(p, "monitors", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 12 && k[0:12] == "secretFile\":" {
+				return d.knownKey(p, "secretFile", 3)
+			}
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 4)
+			}
+		case k[0] == 'u':
+			if len(k) >= 6 && k[0:6] == "user\":" {
+				return d.knownKey(p, "user", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "monitors":
+		return 0
+	case "path":
+		return 1
+	case "readOnly":
+		return 2
+	case "secretFile":
+		return 3
+	case "secretRef":
+		return 4
+	case "user":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "datasetName":
-			d.member(seen[:], 0)
-			d.str(&x.DatasetName)
-		case "datasetUUID":
-			d.member(seen[:], 1)
-			d.str(&x.DatasetUUID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyFlockerVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[28].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.DatasetName)
+		case 1:
+			d.str(&x.DatasetUUID)
 		}
 	}
+}
+
+// keyFlockerVolumeSource reads the next key of a FlockerVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyFlockerVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "datasetName\":" {
+				return d.knownKey(p, "datasetName", 0)
+			}
+			if len(k) >= 13 && k[0:13] == "datasetUUID\":" {
+				return d.knownKey(p, "datasetUUID", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "datasetName":
+		return 0
+	case "datasetUUID":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "defaultMode":
-			d.member(seen[:], 0)
-			d.decodePtrInt32(&x.DefaultMode)
-		case "items":
-			d.member(seen[:], 1)
-			d.decodeSliceDownwardAPIVolumeFile(&x.Items)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDownwardAPIVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[29].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt32(&x.DefaultMode)
+		case 1:
+			d.decodeSliceDownwardAPIVolumeFile(&x.Items)
 		}
 	}
+}
+
+// keyDownwardAPIVolumeSource reads the next key of a DownwardAPIVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDownwardAPIVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "defaultMode\":" {
+				return d.knownKey(p, "defaultMode", 0)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "items\":" {
+				return d.knownKey(p, "items", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "defaultMode":
+		return 0
+	case "items":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fieldRef":
-			d.member(seen[:], 0)
-			d.decodePtrObjectFieldSelector(&x.FieldRef)
-		case "mode":
-			d.member(seen[:], 1)
-			d.decodePtrInt32(&x.Mode)
-		case "path":
-			d.member(seen[:], 2)
-			d.str(&x.Path)
-		case "resourceFieldRef":
-			d.member(seen[:], 3)
-			d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDownwardAPIVolumeFile()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[30].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrObjectFieldSelector(&x.FieldRef)
+		case 1:
+			d.decodePtrInt32(&x.Mode)
+		case 2:
+			d.str(&x.Path)
+		case 3:
+			d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
 		}
 	}
+}
+
+// keyDownwardAPIVolumeFile reads the next key of a DownwardAPIVolumeFile: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDownwardAPIVolumeFile() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 10 && k[0:10] == "fieldRef\":" {
+				return d.knownKey(p, "fieldRef", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 6 && k[0:6] == "mode\":" {
+				return d.knownKey(p, "mode", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 18 && k[0:16] == "resourceFieldRef" && k[16:18] == "\":" {
+				return d.knownKey(p, "resourceFieldRef", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fieldRef":
+		return 0
+	case "mode":
+		return 1
+	case "path":
+		return 2
+	case "resourceFieldRef":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.APIVersion)
-		case "fieldPath":
-			d.member(seen[:], 1)
-			d.str(&x.FieldPath)
-		default:
+	var seen uint64
+	for {
+		i := d.keyObjectFieldSelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[31].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.APIVersion)
+		case 1:
+			d.str(&x.FieldPath)
 		}
 	}
+}
+
+// keyObjectFieldSelector reads the next key of a ObjectFieldSelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyObjectFieldSelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 11 && k[0:11] == "fieldPath\":" {
+				return d.knownKey(p, "fieldPath", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "fieldPath":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containerName":
-			d.member(seen[:], 0)
-			d.str(&x.ContainerName)
-		case "divisor":
-			d.member(seen[:], 1)
-			d.quantity(&x.Divisor)
-		case "resource":
-			d.member(seen[:], 2)
-			d.str(&x.Resource)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceFieldSelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[32].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ContainerName)
+		case 1:
+			d.quantity(&x.Divisor)
+		case 2:
+			d.str(&x.Resource)
 		}
 	}
+}
+
+// keyResourceFieldSelector reads the next key of a ResourceFieldSelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceFieldSelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 15 && k[0:15] == "containerName\":" {
+				return d.knownKey(p, "containerName", 0)
+			}
+		case k[0] == 'd':
+			if len(k) >= 9 && k[0:9] == "divisor\":" {
+				return d.knownKey(p, "divisor", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "resource\":" {
+				return d.knownKey(p, "resource", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containerName":
+		return 0
+	case "divisor":
+		return 1
+	case "resource":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "lun":
-			d.member(seen[:], 1)
-			d.decodePtrInt32(&x.Lun)
-		case "readOnly":
-			d.member(seen[:], 2)
-			d.boolean(&x.ReadOnly)
-		case "targetWWNs":
-			d.member(seen[:], 3)
-			d.sliceString(&x.TargetWWNs)
-		case "wwids":
-			d.member(seen[:], 4)
-			d.sliceString(&x.WWIDs)
-		default:
+	var seen uint64
+	for {
+		i := d.keyFCVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[33].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.decodePtrInt32(&x.Lun)
+		case 2:
+			d.boolean(&x.ReadOnly)
+		case 3:
+			d.sliceString(&x.TargetWWNs)
+		case 4:
+			d.sliceString(&x.WWIDs)
 		}
 	}
+}
+
+// keyFCVolumeSource reads the next key of a FCVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyFCVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'l':
+			if len(k) >= 5 && k[0:5] == "lun\":" {
+				return d.knownKey(p, "lun", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 12 && k[0:12] == "targetWWNs\":" {
+				return d.knownKey(p, "targetWWNs", 3)
+			}
+		case k[0] == 'w':
+			if len(k) >= 7 && k[0:7] == "wwids\":" {
+				return d.knownKey(p, "wwids", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "lun":
+		return 1
+	case "readOnly":
+		return 2
+	case "targetWWNs":
+		return 3
+	case "wwids":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "readOnly":
-			d.member(seen[:], 0)
-			d.boolean(&x.ReadOnly)
-		case "secretName":
-			d.member(seen[:], 1)
-			d.str(&x.SecretName)
-		case "shareName":
-			d.member(seen[:], 2)
-			d.str(&x.ShareName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyAzureFileVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[34].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.boolean(&x.ReadOnly)
+		case 1:
+			d.str(&x.SecretName)
+		case 2:
+			d.str(&x.ShareName)
 		}
 	}
+}
+
+// keyAzureFileVolumeSource reads the next key of a AzureFileVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyAzureFileVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 12 && k[0:12] == "secretName\":" {
+				return d.knownKey(p, "secretName", 1)
+			}
+			if len(k) >= 11 && k[0:11] == "shareName\":" {
+				return d.knownKey(p, "shareName", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "readOnly":
+		return 0
+	case "secretName":
+		return 1
+	case "shareName":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "defaultMode":
-			d.member(seen[:], 0)
-			d.decodePtrInt32(&x.DefaultMode)
-		case "items":
-			d.member(seen[:], 1)
-			d.decodeSliceKeyToPath(&x.Items)
-		case "name":
-			d.member(seen[:], 2)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 3)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keyConfigMapVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[35].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt32(&x.DefaultMode)
+		case 1:
+			d.decodeSliceKeyToPath(&x.Items)
+		case 2:
+			d.str(&x.LocalObjectReference.Name)
+		case 3:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keyConfigMapVolumeSource reads the next key of a ConfigMapVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyConfigMapVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "defaultMode\":" {
+				return d.knownKey(p, "defaultMode", 0)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "items\":" {
+				return d.knownKey(p, "items", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 2)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "defaultMode":
+		return 0
+	case "items":
+		return 1
+	case "name":
+		return 2
+	case "optional":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "storagePolicyID":
-			d.member(seen[:], 1)
-			d.str(&x.StoragePolicyID)
-		case "storagePolicyName":
-			d.member(seen[:], 2)
-			d.str(&x.StoragePolicyName)
-		case "volumePath":
-			d.member(seen[:], 3)
-			d.str(&x.VolumePath)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVsphereVirtualDiskVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[36].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.str(&x.StoragePolicyID)
+		case 2:
+			d.str(&x.StoragePolicyName)
+		case 3:
+			d.str(&x.VolumePath)
 		}
 	}
+}
+
+// keyVsphereVirtualDiskVolumeSource reads the next key of a VsphereVirtualDiskVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 17 && k[0:16] == "storagePolicyID\"" && k[16:17] == ":" {
+				return d.knownKey(p, "storagePolicyID", 1)
+			}
+			if len(k) >= 19 && k[0:16] == "storagePolicyNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "storagePolicyName", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 12 && k[0:12] == "volumePath\":" {
+				return d.knownKey(p, "volumePath", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "storagePolicyID":
+		return 1
+	case "storagePolicyName":
+		return 2
+	case "volumePath":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "group":
-			d.member(seen[:], 0)
-			d.str(&x.Group)
-		case "readOnly":
-			d.member(seen[:], 1)
-			d.boolean(&x.ReadOnly)
-		case "registry":
-			d.member(seen[:], 2)
-			d.str(&x.Registry)
-		case "tenant":
-			d.member(seen[:], 3)
-			d.str(&x.Tenant)
-		case "user":
-			d.member(seen[:], 4)
-			d.str(&x.User)
-		case "volume":
-			d.member(seen[:], 5)
-			d.str(&x.Volume)
-		default:
+	var seen uint64
+	for {
+		i := d.keyQuobyteVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[37].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Group)
+		case 1:
+			d.boolean(&x.ReadOnly)
+		case 2:
+			d.str(&x.Registry)
+		case 3:
+			d.str(&x.Tenant)
+		case 4:
+			d.str(&x.User)
+		case 5:
+			d.str(&x.Volume)
 		}
 	}
+}
+
+// keyQuobyteVolumeSource reads the next key of a QuobyteVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyQuobyteVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'g':
+			if len(k) >= 7 && k[0:7] == "group\":" {
+				return d.knownKey(p, "group", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 1)
+			}
+			if len(k) >= 10 && k[0:10] == "registry\":" {
+				return d.knownKey(p, "registry", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "tenant\":" {
+				return d.knownKey(p, "tenant", 3)
+			}
+		case k[0] == 'u':
+			if len(k) >= 6 && k[0:6] == "user\":" {
+				return d.knownKey(p, "user", 4)
+			}
+		case k[0] == 'v':
+			if len(k) >= 8 && k[0:8] == "volume\":" {
+				return d.knownKey(p, "volume", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "group":
+		return 0
+	case "readOnly":
+		return 1
+	case "registry":
+		return 2
+	case "tenant":
+		return 3
+	case "user":
+		return 4
+	case "volume":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "cachingMode":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.CachingMode)
-		case "diskName":
-			d.member(seen[:], 1)
-			d.str(&x.DiskName)
-		case "diskURI":
-			d.member(seen[:], 2)
-			d.str(&x.DataDiskURI)
-		case "fsType":
-			d.member(seen[:], 3)
-			d.decodePtrString(&x.FSType)
-		case "kind":
-			d.member(seen[:], 4)
-			d.decodePtrString(&x.Kind)
-		case "readOnly":
-			d.member(seen[:], 5)
-			d.decodePtrBool(&x.ReadOnly)
-		default:
+	var seen uint64
+	for {
+		i := d.keyAzureDiskVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[38].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.CachingMode)
+		case 1:
+			d.str(&x.DiskName)
+		case 2:
+			d.str(&x.DataDiskURI)
+		case 3:
+			d.decodePtrString(&x.FSType)
+		case 4:
+			d.decodePtrString(&x.Kind)
+		case 5:
+			d.decodePtrBool(&x.ReadOnly)
 		}
 	}
+}
+
+// keyAzureDiskVolumeSource reads the next key of a AzureDiskVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyAzureDiskVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 13 && k[0:13] == "cachingMode\":" {
+				return d.knownKey(p, "cachingMode", 0)
+			}
+		case k[0] == 'd':
+			if len(k) >= 10 && k[0:10] == "diskName\":" {
+				return d.knownKey(p, "diskName", 1)
+			}
+			if len(k) >= 9 && k[0:9] == "diskURI\":" {
+				return d.knownKey(p, "diskURI", 2)
+			}
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 3)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 4)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "cachingMode":
+		return 0
+	case "diskName":
+		return 1
+	case "diskURI":
+		return 2
+	case "fsType":
+		return 3
+	case "kind":
+		return 4
+	case "readOnly":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDiskVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "pdID":
-			d.member(seen[:], 1)
-			d.str(&x.PdID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPhotonPersistentDiskVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[39].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.str(&x.PdID)
 		}
 	}
+}
+
+// keyPhotonPersistentDiskVolumeSource reads the next key of a PhotonPersistentDiskVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "pdID\":" {
+				return d.knownKey(p, "pdID", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "pdID":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "defaultMode":
-			d.member(seen[:], 0)
-			d.decodePtrInt32(&x.DefaultMode)
-		case "sources":
-			d.member(seen[:], 1)
-			d.decodeSliceVolumeProjection(&x.Sources)
-		default:
+	var seen uint64
+	for {
+		i := d.keyProjectedVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[40].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt32(&x.DefaultMode)
+		case 1:
+			d.decodeSliceVolumeProjection(&x.Sources)
 		}
 	}
+}
+
+// keyProjectedVolumeSource reads the next key of a ProjectedVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyProjectedVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "defaultMode\":" {
+				return d.knownKey(p, "defaultMode", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "sources\":" {
+				return d.knownKey(p, "sources", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "defaultMode":
+		return 0
+	case "sources":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "clusterTrustBundle":
-			d.member(seen[:], 0)
-			d.decodePtrClusterTrustBundleProjection(&x.ClusterTrustBundle)
-		case "configMap":
-			d.member(seen[:], 1)
-			d.decodePtrConfigMapProjection(&x.ConfigMap)
-		case "downwardAPI":
-			d.member(seen[:], 2)
-			d.decodePtrDownwardAPIProjection(&x.DownwardAPI)
-		case "podCertificate":
-			d.member(seen[:], 3)
-			d.decodePtrPodCertificateProjection(&x.PodCertificate)
-		case "secret":
-			d.member(seen[:], 4)
-			d.decodePtrSecretProjection(&x.Secret)
-		case "serviceAccountToken":
-			d.member(seen[:], 5)
-			d.decodePtrServiceAccountTokenProjection(&x.ServiceAccountToken)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[41].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrClusterTrustBundleProjection(&x.ClusterTrustBundle)
+		case 1:
+			d.decodePtrConfigMapProjection(&x.ConfigMap)
+		case 2:
+			d.decodePtrDownwardAPIProjection(&x.DownwardAPI)
+		case 3:
+			d.decodePtrPodCertificateProjection(&x.PodCertificate)
+		case 4:
+			d.decodePtrSecretProjection(&x.Secret)
+		case 5:
+			d.decodePtrServiceAccountTokenProjection(&x.ServiceAccountToken)
 		}
 	}
+}
+
+// keyVolumeProjection reads the next key of a VolumeProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 20 && k[0:16] == "clusterTrustBund" && k[16:20] == "le\":" {
+				return d.knownKey(p, "clusterTrustBundle", 0)
+			}
+			if len(k) >= 11 && k[0:11] == "configMap\":" {
+				return d.knownKey(p, "configMap", 1)
+			}
+		case k[0] == 'd':
+			if len(k) >= 13 && k[0:13] == "downwardAPI\":" {
+				return d.knownKey(p, "downwardAPI", 2)
+			}
+		case k[0] == 'p':
+			if len(k) >= 16 && k[0:16] == "podCertificate\":" {
+				return d.knownKey(p, "podCertificate", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "secret\":" {
+				return d.knownKey(p, "secret", 4)
+			}
+			if len(k) >= 21 && k[0:16] == "serviceAccountTo" && k[16:21] == "ken\":" {
+				return d.knownKey(p, "serviceAccountToken", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "clusterTrustBundle":
+		return 0
+	case "configMap":
+		return 1
+	case "downwardAPI":
+		return 2
+	case "podCertificate":
+		return 3
+	case "secret":
+		return 4
+	case "serviceAccountToken":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSecretProjection(x *SecretProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "items":
-			d.member(seen[:], 0)
-			d.decodeSliceKeyToPath(&x.Items)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keySecretProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[42].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceKeyToPath(&x.Items)
+		case 1:
+			d.str(&x.LocalObjectReference.Name)
+		case 2:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keySecretProjection reads the next key of a SecretProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySecretProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "items\":" {
+				return d.knownKey(p, "items", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "items":
+		return 0
+	case "name":
+		return 1
+	case "optional":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "items":
-			d.member(seen[:], 0)
-			d.decodeSliceDownwardAPIVolumeFile(&x.Items)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDownwardAPIProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[43].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceDownwardAPIVolumeFile(&x.Items)
 		}
 	}
+}
+
+// keyDownwardAPIProjection reads the next key of a DownwardAPIProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDownwardAPIProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "items\":" {
+				return d.knownKey(p, "items", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "items":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "items":
-			d.member(seen[:], 0)
-			d.decodeSliceKeyToPath(&x.Items)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keyConfigMapProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[44].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceKeyToPath(&x.Items)
+		case 1:
+			d.str(&x.LocalObjectReference.Name)
+		case 2:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keyConfigMapProjection reads the next key of a ConfigMapProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyConfigMapProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "items\":" {
+				return d.knownKey(p, "items", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "items":
+		return 0
+	case "name":
+		return 1
+	case "optional":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "audience":
-			d.member(seen[:], 0)
-			d.str(&x.Audience)
-		case "expirationSeconds":
-			d.member(seen[:], 1)
-			d.decodePtrInt64(&x.ExpirationSeconds)
-		case "path":
-			d.member(seen[:], 2)
-			d.str(&x.Path)
-		default:
+	var seen uint64
+	for {
+		i := d.keyServiceAccountTokenProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[45].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Audience)
+		case 1:
+			d.decodePtrInt64(&x.ExpirationSeconds)
+		case 2:
+			d.str(&x.Path)
 		}
 	}
+}
+
+// keyServiceAccountTokenProjection reads the next key of a ServiceAccountTokenProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyServiceAccountTokenProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 10 && k[0:10] == "audience\":" {
+				return d.knownKey(p, "audience", 0)
+			}
+		case k[0] == 'e':
+			if len(k) >= 19 && k[0:16] == "expirationSecond" && k[16:19] == "s\":" {
+				return d.knownKey(p, "expirationSeconds", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "audience":
+		return 0
+	case "expirationSeconds":
+		return 1
+	case "path":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "labelSelector":
-			d.member(seen[:], 0)
-			d.decodePtrLabelSelector(&x.LabelSelector)
-		case "name":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.Name)
-		case "optional":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Optional)
-		case "path":
-			d.member(seen[:], 3)
-			d.str(&x.Path)
-		case "signerName":
-			d.member(seen[:], 4)
-			d.decodePtrString(&x.SignerName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyClusterTrustBundleProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[46].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrLabelSelector(&x.LabelSelector)
+		case 1:
+			d.decodePtrString(&x.Name)
+		case 2:
+			d.decodePtrBool(&x.Optional)
+		case 3:
+			d.str(&x.Path)
+		case 4:
+			d.decodePtrString(&x.SignerName)
 		}
 	}
+}
+
+// keyClusterTrustBundleProjection reads the next key of a ClusterTrustBundleProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyClusterTrustBundleProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "labelSelector\":" {
+				return d.knownKey(p, "labelSelector", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 2)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 12 && k[0:12] == "signerName\":" {
+				return d.knownKey(p, "signerName", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "labelSelector":
+		return 0
+	case "name":
+		return 1
+	case "optional":
+		return 2
+	case "path":
+		return 3
+	case "signerName":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "certificateChainPath":
-			d.member(seen[:], 0)
-			d.str(&x.CertificateChainPath)
-		case "credentialBundlePath":
-			d.member(seen[:], 1)
-			d.str(&x.CredentialBundlePath)
-		case "keyPath":
-			d.member(seen[:], 2)
-			d.str(&x.KeyPath)
-		case "keyType":
-			d.member(seen[:], 3)
-			d.str(&x.KeyType)
-		case "maxExpirationSeconds":
-			d.member(seen[:], 4)
-			d.decodePtrInt32(&x.MaxExpirationSeconds)
-		case "signerName":
-			d.member(seen[:], 5)
-			d.str(&x.SignerName)
-		case "userAnnotations":
-			d.member(seen[:], 6)
-			d.mapString(&x.UserAnnotations)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodCertificateProjection()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[47].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.CertificateChainPath)
+		case 1:
+			d.str(&x.CredentialBundlePath)
+		case 2:
+			d.str(&x.KeyPath)
+		case 3:
+			d.str(&x.KeyType)
+		case 4:
+			d.decodePtrInt32(&x.MaxExpirationSeconds)
+		case 5:
+			d.str(&x.SignerName)
+		case 6:
+			d.mapString(&x.UserAnnotations)
 		}
 	}
+}
+
+// keyPodCertificateProjection reads the next key of a PodCertificateProjection: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodCertificateProjection() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 22 && k[0:16] == "certificateChain" && k[16:22] == "Path\":" {
+				return d.knownKey(p, "certificateChainPath", 0)
+			}
+			if len(k) >= 22 && k[0:16] == "credentialBundle" && k[16:22] == "Path\":" {
+				return d.knownKey(p, "credentialBundlePath", 1)
+			}
+		case k[0] == 'k':
+			if len(k) >= 9 && k[0:9] == "keyPath\":" {
+				return d.knownKey(p, "keyPath", 2)
+			}
+			if len(k) >= 9 && k[0:9] == "keyType\":" {
+				return d.knownKey(p, "keyType", 3)
+			}
+		case k[0] == 'm':
+			if len(k) >= 22 && k[0:16] == "maxExpirationSec" && k[16:22] == "onds\":" {
+				return d.knownKey(p, "maxExpirationSeconds", 4)
+			}
+		case k[0] == 's':
+			if len(k) >= 12 && k[0:12] == "signerName\":" {
+				return d.knownKey(p, "signerName", 5)
+			}
+		case k[0] == 'u':
+			if len(k) >= 17 && k[0:16] == "userAnnotations\"" && k[16:17] == ":" {
+				return d.knownKey(p, "userAnnotations", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "certificateChainPath":
+		return 0
+	case "credentialBundlePath":
+		return 1
+	case "keyPath":
+		return 2
+	case "keyType":
+		return 3
+	case "maxExpirationSeconds":
+		return 4
+	case "signerName":
+		return 5
+	case "userAnnotations":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "readOnly":
-			d.member(seen[:], 1)
-			d.boolean(&x.ReadOnly)
-		case "volumeID":
-			d.member(seen[:], 2)
-			d.str(&x.VolumeID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPortworxVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[48].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.boolean(&x.ReadOnly)
+		case 2:
+			d.str(&x.VolumeID)
 		}
 	}
+}
+
+// keyPortworxVolumeSource reads the next key of a PortworxVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPortworxVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 1)
+			}
+		case k[0] == 'v':
+			if len(k) >= 10 && k[0:10] == "volumeID\":" {
+				return d.knownKey(p, "volumeID", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "readOnly":
+		return 1
+	case "volumeID":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "gateway":
-			d.member(seen[:], 1)
-			d.str(&x.Gateway)
-		case "protectionDomain":
-			d.member(seen[:], 2)
-			d.str(&x.ProtectionDomain)
-		case "readOnly":
-			d.member(seen[:], 3)
-			d.boolean(&x.ReadOnly)
-		case "secretRef":
-			d.member(seen[:], 4)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		case "sslEnabled":
-			d.member(seen[:], 5)
-			d.boolean(&x.SSLEnabled)
-		case "storageMode":
-			d.member(seen[:], 6)
-			d.str(&x.StorageMode)
-		case "storagePool":
-			d.member(seen[:], 7)
-			d.str(&x.StoragePool)
-		case "system":
-			d.member(seen[:], 8)
-			d.str(&x.System)
-		case "volumeName":
-			d.member(seen[:], 9)
-			d.str(&x.VolumeName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyScaleIOVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[49].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.str(&x.Gateway)
+		case 2:
+			d.str(&x.ProtectionDomain)
+		case 3:
+			d.boolean(&x.ReadOnly)
+		case 4:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
+		case 5:
+			d.boolean(&x.SSLEnabled)
+		case 6:
+			d.str(&x.StorageMode)
+		case 7:
+			d.str(&x.StoragePool)
+		case 8:
+			d.str(&x.System)
+		case 9:
+			d.str(&x.VolumeName)
 		}
 	}
+}
+
+// keyScaleIOVolumeSource reads the next key of a ScaleIOVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyScaleIOVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'g':
+			if len(k) >= 9 && k[0:9] == "gateway\":" {
+				return d.knownKey(p, "gateway", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 18 && k[0:16] == "protectionDomain" && k[16:18] == "\":" {
+				return d.knownKey(p, "protectionDomain", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 4)
+			}
+			if len(k) >= 12 && k[0:12] == "sslEnabled\":" {
+				return d.knownKey(p, "sslEnabled", 5)
+			}
+			if len(k) >= 13 && k[0:13] == "storageMode\":" {
+				return d.knownKey(p, "storageMode", 6)
+			}
+			if len(k) >= 13 && k[0:13] == "storagePool\":" {
+				return d.knownKey(p, "storagePool", 7)
+			}
+			if len(k) >= 8 && k[0:8] == "system\":" {
+				return d.knownKey(p, "system", 8)
+			}
+		case k[0] == 'v':
+			if len(k) >= 12 && k[0:12] == "volumeName\":" {
+				return d.knownKey(p, "volumeName", 9)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "gateway":
+		return 1
+	case "protectionDomain":
+		return 2
+	case "readOnly":
+		return 3
+	case "secretRef":
+		return 4
+	case "sslEnabled":
+		return 5
+	case "storageMode":
+		return 6
+	case "storagePool":
+		return 7
+	case "system":
+		return 8
+	case "volumeName":
+		return 9
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "fsType":
-			d.member(seen[:], 0)
-			d.str(&x.FSType)
-		case "readOnly":
-			d.member(seen[:], 1)
-			d.boolean(&x.ReadOnly)
-		case "secretRef":
-			d.member(seen[:], 2)
-			d.decodePtrLocalObjectReference(&x.SecretRef)
-		case "volumeName":
-			d.member(seen[:], 3)
-			d.str(&x.VolumeName)
-		case "volumeNamespace":
-			d.member(seen[:], 4)
-			d.str(&x.VolumeNamespace)
-		default:
+	var seen uint64
+	for {
+		i := d.keyStorageOSVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[50].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.FSType)
+		case 1:
+			d.boolean(&x.ReadOnly)
+		case 2:
+			d.decodePtrLocalObjectReference(&x.SecretRef)
+		case 3:
+			d.str(&x.VolumeName)
+		case 4:
+			d.str(&x.VolumeNamespace)
 		}
 	}
+}
+
+// keyStorageOSVolumeSource reads the next key of a StorageOSVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyStorageOSVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 12 && k[0:12] == "volumeName\":" {
+				return d.knownKey(p, "volumeName", 3)
+			}
+			if len(k) >= 17 && k[0:16] == "volumeNamespace\"" && k[16:17] == ":" {
+				return d.knownKey(p, "volumeNamespace", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "fsType":
+		return 0
+	case "readOnly":
+		return 1
+	case "secretRef":
+		return 2
+	case "volumeName":
+		return 3
+	case "volumeNamespace":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "driver":
-			d.member(seen[:], 0)
-			d.str(&x.Driver)
-		case "fsType":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.FSType)
-		case "nodePublishSecretRef":
-			d.member(seen[:], 2)
-			d.decodePtrLocalObjectReference(&x.NodePublishSecretRef)
-		case "readOnly":
-			d.member(seen[:], 3)
-			d.decodePtrBool(&x.ReadOnly)
-		case "volumeAttributes":
-			d.member(seen[:], 4)
-			d.mapString(&x.VolumeAttributes)
-		default:
+	var seen uint64
+	for {
+		i := d.keyCSIVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[51].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Driver)
+		case 1:
+			d.decodePtrString(&x.FSType)
+		case 2:
+			d.decodePtrLocalObjectReference(&x.NodePublishSecretRef)
+		case 3:
+			d.decodePtrBool(&x.ReadOnly)
+		case 4:
+			d.mapString(&x.VolumeAttributes)
 		}
 	}
+}
+
+// keyCSIVolumeSource reads the next key of a CSIVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyCSIVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 8 && k[0:8] == "driver\":" {
+				return d.knownKey(p, "driver", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 8 && k[0:8] == "fsType\":" {
+				return d.knownKey(p, "fsType", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 22 && k[0:16] == "nodePublishSecre" && k[16:22] == "tRef\":" {
+				return d.knownKey(p, "nodePublishSecretRef", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 3)
+			}
+		case k[0] == 'v':
+			if len(k) >= 18 && k[0:16] == "volumeAttributes" && k[16:18] == "\":" {
+				return d.knownKey(p, "volumeAttributes", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "driver":
+		return 0
+	case "fsType":
+		return 1
+	case "nodePublishSecretRef":
+		return 2
+	case "readOnly":
+		return 3
+	case "volumeAttributes":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "volumeClaimTemplate":
-			d.member(seen[:], 0)
-			d.decodePtrPersistentVolumeClaimTemplate(&x.VolumeClaimTemplate)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEphemeralVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[52].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrPersistentVolumeClaimTemplate(&x.VolumeClaimTemplate)
 		}
 	}
+}
+
+// keyEphemeralVolumeSource reads the next key of a EphemeralVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEphemeralVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'v':
+			if len(k) >= 21 && k[0:16] == "volumeClaimTempl" && k[16:21] == "ate\":" {
+				return d.knownKey(p, "volumeClaimTemplate", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "volumeClaimTemplate":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTemplate) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "metadata":
-			d.member(seen[:], 0)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 1)
-			d.decodePersistentVolumeClaimSpec(&x.Spec)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPersistentVolumeClaimTemplate()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[53].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 1:
+			d.decodePersistentVolumeClaimSpec(&x.Spec)
 		}
 	}
+}
+
+// keyPersistentVolumeClaimTemplate reads the next key of a PersistentVolumeClaimTemplate: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPersistentVolumeClaimTemplate() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "metadata":
+		return 0
+	case "spec":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "accessModes":
-			d.member(seen[:], 0)
-			d.sliceString(&x.AccessModes)
-		case "dataSource":
-			d.member(seen[:], 1)
-			d.decodePtrTypedLocalObjectReference(&x.DataSource)
-		case "dataSourceRef":
-			d.member(seen[:], 2)
-			d.decodePtrTypedObjectReference(&x.DataSourceRef)
-		case "resources":
-			d.member(seen[:], 3)
-			d.decodeVolumeResourceRequirements(&x.Resources)
-		case "selector":
-			d.member(seen[:], 4)
-			d.decodePtrLabelSelector(&x.Selector)
-		case "storageClassName":
-			d.member(seen[:], 5)
-			d.decodePtrString(&x.StorageClassName)
-		case "volumeAttributesClassName":
-			d.member(seen[:], 6)
-			d.decodePtrString(&x.VolumeAttributesClassName)
-		case "volumeMode":
-			d.member(seen[:], 7)
-			d.decodePtrString(&x.VolumeMode)
-		case "volumeName":
-			d.member(seen[:], 8)
-			d.str(&x.VolumeName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPersistentVolumeClaimSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[54].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.AccessModes)
+		case 1:
+			d.decodePtrTypedLocalObjectReference(&x.DataSource)
+		case 2:
+			d.decodePtrTypedObjectReference(&x.DataSourceRef)
+		case 3:
+			d.decodeVolumeResourceRequirements(&x.Resources)
+		case 4:
+			d.decodePtrLabelSelector(&x.Selector)
+		case 5:
+			d.decodePtrString(&x.StorageClassName)
+		case 6:
+			d.decodePtrString(&x.VolumeAttributesClassName)
+		case 7:
+			d.decodePtrString(&x.VolumeMode)
+		case 8:
+			d.str(&x.VolumeName)
 		}
 	}
+}
+
+// keyPersistentVolumeClaimSpec reads the next key of a PersistentVolumeClaimSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPersistentVolumeClaimSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 13 && k[0:13] == "accessModes\":" {
+				return d.knownKey(p, "accessModes", 0)
+			}
+		case k[0] == 'd':
+			if len(k) >= 12 && k[0:12] == "dataSource\":" {
+				return d.knownKey(p, "dataSource", 1)
+			}
+			if len(k) >= 15 && k[0:15] == "dataSourceRef\":" {
+				return d.knownKey(p, "dataSourceRef", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "selector\":" {
+				return d.knownKey(p, "selector", 4)
+			}
+			if len(k) >= 18 && k[0:16] == "storageClassName" && k[16:18] == "\":" {
+				return d.knownKey(p, "storageClassName", 5)
+			}
+		case k[0] == 'v':
+			if len(k) >= 27 && k[0:16] == "volumeAttributes" && k[16:27] == "ClassName\":" {
+				return d.knownKey(p, "volumeAttributesClassName", 6)
+			}
+			if len(k) >= 12 && k[0:12] == "volumeMode\":" {
+				return d.knownKey(p, "volumeMode", 7)
+			}
+			if len(k) >= 12 && k[0:12] == "volumeName\":" {
+				return d.knownKey(p, "volumeName", 8)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "accessModes":
+		return 0
+	case "dataSource":
+		return 1
+	case "dataSourceRef":
+		return 2
+	case "resources":
+		return 3
+	case "selector":
+		return 4
+	case "storageClassName":
+		return 5
+	case "volumeAttributesClassName":
+		return 6
+	case "volumeMode":
+		return 7
+	case "volumeName":
+		return 8
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "limits":
-			d.member(seen[:], 0)
-			d.mapQuantity(&x.Limits)
-		case "requests":
-			d.member(seen[:], 1)
-			d.mapQuantity(&x.Requests)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeResourceRequirements()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[55].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.resourceList(&x.Limits)
+		case 1:
+			d.resourceList(&x.Requests)
 		}
 	}
+}
+
+// keyVolumeResourceRequirements reads the next key of a VolumeResourceRequirements: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeResourceRequirements() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 8 && k[0:8] == "limits\":" {
+				return d.knownKey(p, "limits", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "requests\":" {
+				return d.knownKey(p, "requests", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "limits":
+		return 0
+	case "requests":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiGroup":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.APIGroup)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.Kind)
-		case "name":
-			d.member(seen[:], 2)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyTypedLocalObjectReference()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[56].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.APIGroup)
+		case 1:
+			d.str(&x.Kind)
+		case 2:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyTypedLocalObjectReference reads the next key of a TypedLocalObjectReference: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyTypedLocalObjectReference() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 10 && k[0:10] == "apiGroup\":" {
+				return d.knownKey(p, "apiGroup", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiGroup":
+		return 0
+	case "kind":
+		return 1
+	case "name":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiGroup":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.APIGroup)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.Kind)
-		case "name":
-			d.member(seen[:], 2)
-			d.str(&x.Name)
-		case "namespace":
-			d.member(seen[:], 3)
-			d.decodePtrString(&x.Namespace)
-		default:
+	var seen uint64
+	for {
+		i := d.keyTypedObjectReference()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[57].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.APIGroup)
+		case 1:
+			d.str(&x.Kind)
+		case 2:
+			d.str(&x.Name)
+		case 3:
+			d.decodePtrString(&x.Namespace)
 		}
 	}
+}
+
+// keyTypedObjectReference reads the next key of a TypedObjectReference: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyTypedObjectReference() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 10 && k[0:10] == "apiGroup\":" {
+				return d.knownKey(p, "apiGroup", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 2)
+			}
+			if len(k) >= 11 && k[0:11] == "namespace\":" {
+				return d.knownKey(p, "namespace", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiGroup":
+		return 0
+	case "kind":
+		return 1
+	case "name":
+		return 2
+	case "namespace":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "pullPolicy":
-			d.member(seen[:], 0)
-			d.str(&x.PullPolicy)
-		case "reference":
-			d.member(seen[:], 1)
-			d.str(&x.Reference)
-		default:
+	var seen uint64
+	for {
+		i := d.keyImageVolumeSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[58].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.PullPolicy)
+		case 1:
+			d.str(&x.Reference)
 		}
 	}
+}
+
+// keyImageVolumeSource reads the next key of a ImageVolumeSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyImageVolumeSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 12 && k[0:12] == "pullPolicy\":" {
+				return d.knownKey(p, "pullPolicy", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 11 && k[0:11] == "reference\":" {
+				return d.knownKey(p, "reference", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "pullPolicy":
+		return 0
+	case "reference":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainer(x *Container) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "args":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Args)
-		case "command":
-			d.member(seen[:], 1)
-			d.sliceString(&x.Command)
-		case "env":
-			d.member(seen[:], 2)
-			d.decodeSliceEnvVar(&x.Env)
-		case "envFrom":
-			d.member(seen[:], 3)
-			d.decodeSliceEnvFromSource(&x.EnvFrom)
-		case "image":
-			d.member(seen[:], 4)
-			d.str(&x.Image)
-		case "imagePullPolicy":
-			d.member(seen[:], 5)
-			d.str(&x.ImagePullPolicy)
-		case "lifecycle":
-			d.member(seen[:], 6)
-			d.decodePtrLifecycle(&x.Lifecycle)
-		case "livenessProbe":
-			d.member(seen[:], 7)
-			d.decodePtrProbe(&x.LivenessProbe)
-		case "name":
-			d.member(seen[:], 8)
-			d.str(&x.Name)
-		case "ports":
-			d.member(seen[:], 9)
-			d.decodeSliceContainerPort(&x.Ports)
-		case "readinessProbe":
-			d.member(seen[:], 10)
-			d.decodePtrProbe(&x.ReadinessProbe)
-		case "resizePolicy":
-			d.member(seen[:], 11)
-			d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
-		case "resources":
-			d.member(seen[:], 12)
-			d.decodeResourceRequirements(&x.Resources)
-		case "restartPolicy":
-			d.member(seen[:], 13)
-			d.decodePtrString(&x.RestartPolicy)
-		case "restartPolicyRules":
-			d.member(seen[:], 14)
-			d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
-		case "securityContext":
-			d.member(seen[:], 15)
-			d.decodePtrSecurityContext(&x.SecurityContext)
-		case "startupProbe":
-			d.member(seen[:], 16)
-			d.decodePtrProbe(&x.StartupProbe)
-		case "stdin":
-			d.member(seen[:], 17)
-			d.boolean(&x.Stdin)
-		case "stdinOnce":
-			d.member(seen[:], 18)
-			d.boolean(&x.StdinOnce)
-		case "terminationMessagePath":
-			d.member(seen[:], 19)
-			d.str(&x.TerminationMessagePath)
-		case "terminationMessagePolicy":
-			d.member(seen[:], 20)
-			d.str(&x.TerminationMessagePolicy)
-		case "tty":
-			d.member(seen[:], 21)
-			d.boolean(&x.TTY)
-		case "volumeDevices":
-			d.member(seen[:], 22)
-			d.decodeSliceVolumeDevice(&x.VolumeDevices)
-		case "volumeMounts":
-			d.member(seen[:], 23)
-			d.decodeSliceVolumeMount(&x.VolumeMounts)
-		case "workingDir":
-			d.member(seen[:], 24)
-			d.str(&x.WorkingDir)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainer()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[59].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Args)
+		case 1:
+			d.sliceString(&x.Command)
+		case 2:
+			d.decodeSliceEnvVar(&x.Env)
+		case 3:
+			d.decodeSliceEnvFromSource(&x.EnvFrom)
+		case 4:
+			d.str(&x.Image)
+		case 5:
+			d.str(&x.ImagePullPolicy)
+		case 6:
+			d.decodePtrLifecycle(&x.Lifecycle)
+		case 7:
+			d.decodePtrProbe(&x.LivenessProbe)
+		case 8:
+			d.str(&x.Name)
+		case 9:
+			d.decodeSliceContainerPort(&x.Ports)
+		case 10:
+			d.decodePtrProbe(&x.ReadinessProbe)
+		case 11:
+			d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
+		case 12:
+			d.decodeResourceRequirements(&x.Resources)
+		case 13:
+			d.decodePtrString(&x.RestartPolicy)
+		case 14:
+			d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
+		case 15:
+			d.decodePtrSecurityContext(&x.SecurityContext)
+		case 16:
+			d.decodePtrProbe(&x.StartupProbe)
+		case 17:
+			d.boolean(&x.Stdin)
+		case 18:
+			d.boolean(&x.StdinOnce)
+		case 19:
+			d.str(&x.TerminationMessagePath)
+		case 20:
+			d.str(&x.TerminationMessagePolicy)
+		case 21:
+			d.boolean(&x.TTY)
+		case 22:
+			d.decodeSliceVolumeDevice(&x.VolumeDevices)
+		case 23:
+			d.decodeSliceVolumeMount(&x.VolumeMounts)
+		case 24:
+			d.str(&x.WorkingDir)
 		}
 	}
+}
+
+// keyContainer reads the next key of a Container: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainer() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 6 && k[0:6] == "args\":" {
+				return d.knownKey(p, "args", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "command\":" {
+				return d.knownKey(p, "command", 1)
+			}
+		case k[0] == 'e':
+			if len(k) >= 5 && k[0:5] == "env\":" {
+				return d.knownKey(p, "env", 2)
+			}
+			if len(k) >= 9 && k[0:9] == "envFrom\":" {
+				return d.knownKey(p, "envFrom", 3)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 4)
+			}
+			if len(k) >= 17 && k[0:16] == "imagePullPolicy\"" && k[16:17] == ":" {
+				return d.knownKey(p, "imagePullPolicy", 5)
+			}
+		case k[0] == 'l':
+			if len(k) >= 11 && k[0:11] == "lifecycle\":" {
+				return d.knownKey(p, "lifecycle", 6)
+			}
+			if len(k) >= 15 && k[0:15] == "livenessProbe\":" {
+				return d.knownKey(p, "livenessProbe", 7)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 8)
+			}
+		case k[0] == 'p':
+			if len(k) >= 7 && k[0:7] == "ports\":" {
+				return d.knownKey(p, "ports", 9)
+			}
+		case k[0] == 'r':
+			if len(k) >= 16 && k[0:16] == "readinessProbe\":" {
+				return d.knownKey(p, "readinessProbe", 10)
+			}
+			if len(k) >= 14 && k[0:14] == "resizePolicy\":" {
+				return d.knownKey(p, "resizePolicy", 11)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 12)
+			}
+			if len(k) >= 15 && k[0:15] == "restartPolicy\":" {
+				return d.knownKey(p, "restartPolicy", 13)
+			}
+			if len(k) >= 20 && k[0:16] == "restartPolicyRul" && k[16:20] == "es\":" {
+				return d.knownKey(p, "restartPolicyRules", 14)
+			}
+		case k[0] == 's':
+			if len(k) >= 17 && k[0:16] == "securityContext\"" && k[16:17] == ":" {
+				return d.knownKey(p, "securityContext", 15)
+			}
+			if len(k) >= 14 && k[0:14] == "startupProbe\":" {
+				return d.knownKey(p, "startupProbe", 16)
+			}
+			if len(k) >= 7 && k[0:7] == "stdin\":" {
+				return d.knownKey(p, "stdin", 17)
+			}
+			if len(k) >= 11 && k[0:11] == "stdinOnce\":" {
+				return d.knownKey(p, "stdinOnce", 18)
+			}
+		case k[0] == 't':
+			if len(k) >= 24 && k[0:16] == "terminationMessa" && k[16:24] == "gePath\":" {
+				return d.knownKey(p, "terminationMessagePath", 19)
+			}
+			if len(k) >= 26 && k[0:16] == "terminationMessa" && k[16:26] == "gePolicy\":" {
+				return d.knownKey(p, "terminationMessagePolicy", 20)
+			}
+			if len(k) >= 5 && k[0:5] == "tty\":" {
+				return d.knownKey(p, "tty", 21)
+			}
+		case k[0] == 'v':
+			if len(k) >= 15 && k[0:15] == "volumeDevices\":" {
+				return d.knownKey(p, "volumeDevices", 22)
+			}
+			if len(k) >= 14 && k[0:14] == "volumeMounts\":" {
+				return d.knownKey(p, "volumeMounts", 23)
+			}
+		case k[0] == 'w':
+			if len(k) >= 12 && k[0:12] == "workingDir\":" {
+				return d.knownKey(p, "workingDir", 24)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "args":
+		return 0
+	case "command":
+		return 1
+	case "env":
+		return 2
+	case "envFrom":
+		return 3
+	case "image":
+		return 4
+	case "imagePullPolicy":
+		return 5
+	case "lifecycle":
+		return 6
+	case "livenessProbe":
+		return 7
+	case "name":
+		return 8
+	case "ports":
+		return 9
+	case "readinessProbe":
+		return 10
+	case "resizePolicy":
+		return 11
+	case "resources":
+		return 12
+	case "restartPolicy":
+		return 13
+	case "restartPolicyRules":
+		return 14
+	case "securityContext":
+		return 15
+	case "startupProbe":
+		return 16
+	case "stdin":
+		return 17
+	case "stdinOnce":
+		return 18
+	case "terminationMessagePath":
+		return 19
+	case "terminationMessagePolicy":
+		return 20
+	case "tty":
+		return 21
+	case "volumeDevices":
+		return 22
+	case "volumeMounts":
+		return 23
+	case "workingDir":
+		return 24
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerPort(x *ContainerPort) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containerPort":
-			d.member(seen[:], 0)
-			d.int32(&x.ContainerPort)
-		case "hostIP":
-			d.member(seen[:], 1)
-			d.str(&x.HostIP)
-		case "hostPort":
-			d.member(seen[:], 2)
-			d.int32(&x.HostPort)
-		case "name":
-			d.member(seen[:], 3)
-			d.str(&x.Name)
-		case "protocol":
-			d.member(seen[:], 4)
-			d.str(&x.Protocol)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerPort()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[60].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.ContainerPort)
+		case 1:
+			d.str(&x.HostIP)
+		case 2:
+			d.int32(&x.HostPort)
+		case 3:
+			d.str(&x.Name)
+		case 4:
+			d.str(&x.Protocol)
 		}
 	}
+}
+
+// keyContainerPort reads the next key of a ContainerPort: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerPort() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 15 && k[0:15] == "containerPort\":" {
+				return d.knownKey(p, "containerPort", 0)
+			}
+		case k[0] == 'h':
+			if len(k) >= 8 && k[0:8] == "hostIP\":" {
+				return d.knownKey(p, "hostIP", 1)
+			}
+			if len(k) >= 10 && k[0:10] == "hostPort\":" {
+				return d.knownKey(p, "hostPort", 2)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 3)
+			}
+		case k[0] == 'p':
+			if len(k) >= 10 && k[0:10] == "protocol\":" {
+				return d.knownKey(p, "protocol", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containerPort":
+		return 0
+	case "hostIP":
+		return 1
+	case "hostPort":
+		return 2
+	case "name":
+		return 3
+	case "protocol":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "configMapRef":
-			d.member(seen[:], 0)
-			d.decodePtrConfigMapEnvSource(&x.ConfigMapRef)
-		case "prefix":
-			d.member(seen[:], 1)
-			d.str(&x.Prefix)
-		case "secretRef":
-			d.member(seen[:], 2)
-			d.decodePtrSecretEnvSource(&x.SecretRef)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEnvFromSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[61].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrConfigMapEnvSource(&x.ConfigMapRef)
+		case 1:
+			d.str(&x.Prefix)
+		case 2:
+			d.decodePtrSecretEnvSource(&x.SecretRef)
 		}
 	}
+}
+
+// keyEnvFromSource reads the next key of a EnvFromSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEnvFromSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 14 && k[0:14] == "configMapRef\":" {
+				return d.knownKey(p, "configMapRef", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 8 && k[0:8] == "prefix\":" {
+				return d.knownKey(p, "prefix", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "secretRef\":" {
+				return d.knownKey(p, "secretRef", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "configMapRef":
+		return 0
+	case "prefix":
+		return 1
+	case "secretRef":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 1)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keyConfigMapEnvSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[62].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.LocalObjectReference.Name)
+		case 1:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keyConfigMapEnvSource reads the next key of a ConfigMapEnvSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyConfigMapEnvSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "optional":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 1)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keySecretEnvSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[63].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.LocalObjectReference.Name)
+		case 1:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keySecretEnvSource reads the next key of a SecretEnvSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySecretEnvSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "optional":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEnvVar(x *EnvVar) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "value":
-			d.member(seen[:], 1)
-			d.str(&x.Value)
-		case "valueFrom":
-			d.member(seen[:], 2)
-			d.decodePtrEnvVarSource(&x.ValueFrom)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEnvVar()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[64].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.str(&x.Value)
+		case 2:
+			d.decodePtrEnvVarSource(&x.ValueFrom)
 		}
 	}
+}
+
+// keyEnvVar reads the next key of a EnvVar: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEnvVar() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 1)
+			}
+			if len(k) >= 11 && k[0:11] == "valueFrom\":" {
+				return d.knownKey(p, "valueFrom", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "value":
+		return 1
+	case "valueFrom":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "configMapKeyRef":
-			d.member(seen[:], 0)
-			d.decodePtrConfigMapKeySelector(&x.ConfigMapKeyRef)
-		case "fieldRef":
-			d.member(seen[:], 1)
-			d.decodePtrObjectFieldSelector(&x.FieldRef)
-		case "fileKeyRef":
-			d.member(seen[:], 2)
-			d.decodePtrFileKeySelector(&x.FileKeyRef)
-		case "resourceFieldRef":
-			d.member(seen[:], 3)
-			d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
-		case "secretKeyRef":
-			d.member(seen[:], 4)
-			d.decodePtrSecretKeySelector(&x.SecretKeyRef)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEnvVarSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[65].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrConfigMapKeySelector(&x.ConfigMapKeyRef)
+		case 1:
+			d.decodePtrObjectFieldSelector(&x.FieldRef)
+		case 2:
+			d.decodePtrFileKeySelector(&x.FileKeyRef)
+		case 3:
+			d.decodePtrResourceFieldSelector(&x.ResourceFieldRef)
+		case 4:
+			d.decodePtrSecretKeySelector(&x.SecretKeyRef)
 		}
 	}
+}
+
+// keyEnvVarSource reads the next key of a EnvVarSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEnvVarSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 17 && k[0:16] == "configMapKeyRef\"" && k[16:17] == ":" {
+				return d.knownKey(p, "configMapKeyRef", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 10 && k[0:10] == "fieldRef\":" {
+				return d.knownKey(p, "fieldRef", 1)
+			}
+			if len(k) >= 12 && k[0:12] == "fileKeyRef\":" {
+				return d.knownKey(p, "fileKeyRef", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 18 && k[0:16] == "resourceFieldRef" && k[16:18] == "\":" {
+				return d.knownKey(p, "resourceFieldRef", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 14 && k[0:14] == "secretKeyRef\":" {
+				return d.knownKey(p, "secretKeyRef", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "configMapKeyRef":
+		return 0
+	case "fieldRef":
+		return 1
+	case "fileKeyRef":
+		return 2
+	case "resourceFieldRef":
+		return 3
+	case "secretKeyRef":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "key":
-			d.member(seen[:], 0)
-			d.str(&x.Key)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keyConfigMapKeySelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[66].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Key)
+		case 1:
+			d.str(&x.LocalObjectReference.Name)
+		case 2:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keyConfigMapKeySelector reads the next key of a ConfigMapKeySelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyConfigMapKeySelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "key":
+		return 0
+	case "name":
+		return 1
+	case "optional":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "key":
-			d.member(seen[:], 0)
-			d.str(&x.Key)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.LocalObjectReference.Name)
-		case "optional":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.Optional)
-		default:
+	var seen uint64
+	for {
+		i := d.keySecretKeySelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[67].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Key)
+		case 1:
+			d.str(&x.LocalObjectReference.Name)
+		case 2:
+			d.decodePtrBool(&x.Optional)
 		}
 	}
+}
+
+// keySecretKeySelector reads the next key of a SecretKeySelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySecretKeySelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "key":
+		return 0
+	case "name":
+		return 1
+	case "optional":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "key":
-			d.member(seen[:], 0)
-			d.str(&x.Key)
-		case "optional":
-			d.member(seen[:], 1)
-			d.decodePtrBool(&x.Optional)
-		case "path":
-			d.member(seen[:], 2)
-			d.str(&x.Path)
-		case "volumeName":
-			d.member(seen[:], 3)
-			d.str(&x.VolumeName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyFileKeySelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[68].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Key)
+		case 1:
+			d.decodePtrBool(&x.Optional)
+		case 2:
+			d.str(&x.Path)
+		case 3:
+			d.str(&x.VolumeName)
 		}
 	}
+}
+
+// keyFileKeySelector reads the next key of a FileKeySelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyFileKeySelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 0)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "optional\":" {
+				return d.knownKey(p, "optional", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 12 && k[0:12] == "volumeName\":" {
+				return d.knownKey(p, "volumeName", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "key":
+		return 0
+	case "optional":
+		return 1
+	case "path":
+		return 2
+	case "volumeName":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "claims":
-			d.member(seen[:], 0)
-			d.decodeSliceResourceClaim(&x.Claims)
-		case "limits":
-			d.member(seen[:], 1)
-			d.mapQuantity(&x.Limits)
-		case "requests":
-			d.member(seen[:], 2)
-			d.mapQuantity(&x.Requests)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceRequirements()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[69].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceResourceClaim(&x.Claims)
+		case 1:
+			d.resourceList(&x.Limits)
+		case 2:
+			d.resourceList(&x.Requests)
 		}
 	}
+}
+
+// keyResourceRequirements reads the next key of a ResourceRequirements: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceRequirements() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 8 && k[0:8] == "claims\":" {
+				return d.knownKey(p, "claims", 0)
+			}
+		case k[0] == 'l':
+			if len(k) >= 8 && k[0:8] == "limits\":" {
+				return d.knownKey(p, "limits", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "requests\":" {
+				return d.knownKey(p, "requests", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "claims":
+		return 0
+	case "limits":
+		return 1
+	case "requests":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "request":
-			d.member(seen[:], 1)
-			d.str(&x.Request)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceClaim()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[70].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.str(&x.Request)
 		}
 	}
+}
+
+// keyResourceClaim reads the next key of a ResourceClaim: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceClaim() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 9 && k[0:9] == "request\":" {
+				return d.knownKey(p, "request", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "request":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "resourceName":
-			d.member(seen[:], 0)
-			d.str(&x.ResourceName)
-		case "restartPolicy":
-			d.member(seen[:], 1)
-			d.str(&x.RestartPolicy)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerResizePolicy()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[71].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ResourceName)
+		case 1:
+			d.str(&x.RestartPolicy)
 		}
 	}
+}
+
+// keyContainerResizePolicy reads the next key of a ContainerResizePolicy: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerResizePolicy() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'r':
+			if len(k) >= 14 && k[0:14] == "resourceName\":" {
+				return d.knownKey(p, "resourceName", 0)
+			}
+			if len(k) >= 15 && k[0:15] == "restartPolicy\":" {
+				return d.knownKey(p, "restartPolicy", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "resourceName":
+		return 0
+	case "restartPolicy":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "action":
-			d.member(seen[:], 0)
-			d.str(&x.Action)
-		case "exitCodes":
-			d.member(seen[:], 1)
-			d.decodePtrContainerRestartRuleOnExitCodes(&x.ExitCodes)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerRestartRule()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[72].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Action)
+		case 1:
+			d.decodePtrContainerRestartRuleOnExitCodes(&x.ExitCodes)
 		}
 	}
+}
+
+// keyContainerRestartRule reads the next key of a ContainerRestartRule: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerRestartRule() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 8 && k[0:8] == "action\":" {
+				return d.knownKey(p, "action", 0)
+			}
+		case k[0] == 'e':
+			if len(k) >= 11 && k[0:11] == "exitCodes\":" {
+				return d.knownKey(p, "exitCodes", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "action":
+		return 0
+	case "exitCodes":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleOnExitCodes) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "operator":
-			d.member(seen[:], 0)
-			d.str(&x.Operator)
-		case "values":
-			d.member(seen[:], 1)
-			d.sliceInt32(&x.Values)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerRestartRuleOnExitCodes()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[73].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Operator)
+		case 1:
+			d.sliceInt32(&x.Values)
 		}
 	}
+}
+
+// keyContainerRestartRuleOnExitCodes reads the next key of a ContainerRestartRuleOnExitCodes: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "operator\":" {
+				return d.knownKey(p, "operator", 0)
+			}
+		case k[0] == 'v':
+			if len(k) >= 8 && k[0:8] == "values\":" {
+				return d.knownKey(p, "values", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "operator":
+		return 0
+	case "values":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeMount(x *VolumeMount) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "mountPath":
-			d.member(seen[:], 0)
-			d.str(&x.MountPath)
-		case "mountPropagation":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.MountPropagation)
-		case "name":
-			d.member(seen[:], 2)
-			d.str(&x.Name)
-		case "readOnly":
-			d.member(seen[:], 3)
-			d.boolean(&x.ReadOnly)
-		case "recursiveReadOnly":
-			d.member(seen[:], 4)
-			d.decodePtrString(&x.RecursiveReadOnly)
-		case "subPath":
-			d.member(seen[:], 5)
-			d.str(&x.SubPath)
-		case "subPathExpr":
-			d.member(seen[:], 6)
-			d.str(&x.SubPathExpr)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeMount()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[74].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.MountPath)
+		case 1:
+			d.decodePtrString(&x.MountPropagation)
+		case 2:
+			d.str(&x.Name)
+		case 3:
+			d.boolean(&x.ReadOnly)
+		case 4:
+			d.decodePtrString(&x.RecursiveReadOnly)
+		case 5:
+			d.str(&x.SubPath)
+		case 6:
+			d.str(&x.SubPathExpr)
 		}
 	}
+}
+
+// keyVolumeMount reads the next key of a VolumeMount: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeMount() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 11 && k[0:11] == "mountPath\":" {
+				return d.knownKey(p, "mountPath", 0)
+			}
+			if len(k) >= 18 && k[0:16] == "mountPropagation" && k[16:18] == "\":" {
+				return d.knownKey(p, "mountPropagation", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 3)
+			}
+			if len(k) >= 19 && k[0:16] == "recursiveReadOnl" && k[16:19] == "y\":" {
+				return d.knownKey(p, "recursiveReadOnly", 4)
+			}
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "subPath\":" {
+				return d.knownKey(p, "subPath", 5)
+			}
+			if len(k) >= 13 && k[0:13] == "subPathExpr\":" {
+				return d.knownKey(p, "subPathExpr", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "mountPath":
+		return 0
+	case "mountPropagation":
+		return 1
+	case "name":
+		return 2
+	case "readOnly":
+		return 3
+	case "recursiveReadOnly":
+		return 4
+	case "subPath":
+		return 5
+	case "subPathExpr":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "devicePath":
-			d.member(seen[:], 0)
-			d.str(&x.DevicePath)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeDevice()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[75].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.DevicePath)
+		case 1:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyVolumeDevice reads the next key of a VolumeDevice: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeDevice() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 12 && k[0:12] == "devicePath\":" {
+				return d.knownKey(p, "devicePath", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "devicePath":
+		return 0
+	case "name":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeProbe(x *Probe) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "exec":
-			d.member(seen[:], 0)
-			d.decodePtrExecAction(&x.ProbeHandler.Exec)
-		case "failureThreshold":
-			d.member(seen[:], 1)
-			d.int32(&x.FailureThreshold)
-		case "grpc":
-			d.member(seen[:], 2)
-			d.decodePtrGRPCAction(&x.ProbeHandler.GRPC)
-		case "httpGet":
-			d.member(seen[:], 3)
-			d.decodePtrHTTPGetAction(&x.ProbeHandler.HTTPGet)
-		case "initialDelaySeconds":
-			d.member(seen[:], 4)
-			d.int32(&x.InitialDelaySeconds)
-		case "periodSeconds":
-			d.member(seen[:], 5)
-			d.int32(&x.PeriodSeconds)
-		case "successThreshold":
-			d.member(seen[:], 6)
-			d.int32(&x.SuccessThreshold)
-		case "tcpSocket":
-			d.member(seen[:], 7)
-			d.decodePtrTCPSocketAction(&x.ProbeHandler.TCPSocket)
-		case "terminationGracePeriodSeconds":
-			d.member(seen[:], 8)
-			d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
-		case "timeoutSeconds":
-			d.member(seen[:], 9)
-			d.int32(&x.TimeoutSeconds)
-		default:
+	var seen uint64
+	for {
+		i := d.keyProbe()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[76].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrExecAction(&x.ProbeHandler.Exec)
+		case 1:
+			d.int32(&x.FailureThreshold)
+		case 2:
+			d.decodePtrGRPCAction(&x.ProbeHandler.GRPC)
+		case 3:
+			d.decodePtrHTTPGetAction(&x.ProbeHandler.HTTPGet)
+		case 4:
+			d.int32(&x.InitialDelaySeconds)
+		case 5:
+			d.int32(&x.PeriodSeconds)
+		case 6:
+			d.int32(&x.SuccessThreshold)
+		case 7:
+			d.decodePtrTCPSocketAction(&x.ProbeHandler.TCPSocket)
+		case 8:
+			d.decodePtrInt64(&x.TerminationGracePeriodSeconds)
+		case 9:
+			d.int32(&x.TimeoutSeconds)
 		}
 	}
+}
+
+// keyProbe reads the next key of a Probe: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyProbe() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'e':
+			if len(k) >= 6 && k[0:6] == "exec\":" {
+				return d.knownKey(p, "exec", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 18 && k[0:16] == "failureThreshold" && k[16:18] == "\":" {
+				return d.knownKey(p, "failureThreshold", 1)
+			}
+		case k[0] == 'g':
+			if len(k) >= 6 && k[0:6] == "grpc\":" {
+				return d.knownKey(p, "grpc", 2)
+			}
+		case k[0] == 'h':
+			if len(k) >= 9 && k[0:9] == "httpGet\":" {
+				return d.knownKey(p, "httpGet", 3)
+			}
+		case k[0] == 'i':
+			if len(k) >= 21 && k[0:16] == "initialDelaySeco" && k[16:21] == "nds\":" {
+				return d.knownKey(p, "initialDelaySeconds", 4)
+			}
+		case k[0] == 'p':
+			if len(k) >= 15 && k[0:15] == "periodSeconds\":" {
+				return d.knownKey(p, "periodSeconds", 5)
+			}
+		case k[0] == 's':
+			if len(k) >= 18 && k[0:16] == "successThreshold" && k[16:18] == "\":" {
+				return d.knownKey(p, "successThreshold", 6)
+			}
+		case k[0] == 't':
+			if len(k) >= 11 && k[0:11] == "tcpSocket\":" {
+				return d.knownKey(p, "tcpSocket", 7)
+			}
+			if len(k) >= 31 && k[0:16] == "terminationGrace" && k[16:31] == "PeriodSeconds\":" {
+				return d.knownKey(p, "terminationGracePeriodSeconds", 8)
+			}
+			if len(k) >= 16 && k[0:16] == "timeoutSeconds\":" {
+				return d.knownKey(p, "timeoutSeconds", 9)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "exec":
+		return 0
+	case "failureThreshold":
+		return 1
+	case "grpc":
+		return 2
+	case "httpGet":
+		return 3
+	case "initialDelaySeconds":
+		return 4
+	case "periodSeconds":
+		return 5
+	case "successThreshold":
+		return 6
+	case "tcpSocket":
+		return 7
+	case "terminationGracePeriodSeconds":
+		return 8
+	case "timeoutSeconds":
+		return 9
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "exec":
-			d.member(seen[:], 0)
-			d.decodePtrExecAction(&x.Exec)
-		case "grpc":
-			d.member(seen[:], 1)
-			d.decodePtrGRPCAction(&x.GRPC)
-		case "httpGet":
-			d.member(seen[:], 2)
-			d.decodePtrHTTPGetAction(&x.HTTPGet)
-		case "tcpSocket":
-			d.member(seen[:], 3)
-			d.decodePtrTCPSocketAction(&x.TCPSocket)
-		default:
+	var seen uint64
+	for {
+		i := d.keyProbeHandler()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[77].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrExecAction(&x.Exec)
+		case 1:
+			d.decodePtrGRPCAction(&x.GRPC)
+		case 2:
+			d.decodePtrHTTPGetAction(&x.HTTPGet)
+		case 3:
+			d.decodePtrTCPSocketAction(&x.TCPSocket)
 		}
 	}
+}
+
+// keyProbeHandler reads the next key of a ProbeHandler: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyProbeHandler() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'e':
+			if len(k) >= 6 && k[0:6] == "exec\":" {
+				return d.knownKey(p, "exec", 0)
+			}
+		case k[0] == 'g':
+			if len(k) >= 6 && k[0:6] == "grpc\":" {
+				return d.knownKey(p, "grpc", 1)
+			}
+		case k[0] == 'h':
+			if len(k) >= 9 && k[0:9] == "httpGet\":" {
+				return d.knownKey(p, "httpGet", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 11 && k[0:11] == "tcpSocket\":" {
+				return d.knownKey(p, "tcpSocket", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "exec":
+		return 0
+	case "grpc":
+		return 1
+	case "httpGet":
+		return 2
+	case "tcpSocket":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeExecAction(x *ExecAction) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "command":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Command)
-		default:
+	var seen uint64
+	for {
+		i := d.keyExecAction()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[78].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Command)
 		}
 	}
+}
+
+// keyExecAction reads the next key of a ExecAction: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyExecAction() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "command\":" {
+				return d.knownKey(p, "command", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "command":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "host":
-			d.member(seen[:], 0)
-			d.str(&x.Host)
-		case "httpHeaders":
-			d.member(seen[:], 1)
-			d.decodeSliceHTTPHeader(&x.HTTPHeaders)
-		case "path":
-			d.member(seen[:], 2)
-			d.str(&x.Path)
-		case "port":
-			d.member(seen[:], 3)
-			d.intOrString(&x.Port)
-		case "scheme":
-			d.member(seen[:], 4)
-			d.str(&x.Scheme)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHTTPGetAction()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[79].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Host)
+		case 1:
+			d.decodeSliceHTTPHeader(&x.HTTPHeaders)
+		case 2:
+			d.str(&x.Path)
+		case 3:
+			d.intOrString(&x.Port)
+		case 4:
+			d.str(&x.Scheme)
 		}
 	}
+}
+
+// keyHTTPGetAction reads the next key of a HTTPGetAction: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHTTPGetAction() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 6 && k[0:6] == "host\":" {
+				return d.knownKey(p, "host", 0)
+			}
+			if len(k) >= 13 && k[0:13] == "httpHeaders\":" {
+				return d.knownKey(p, "httpHeaders", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "path\":" {
+				return d.knownKey(p, "path", 2)
+			}
+			if len(k) >= 6 && k[0:6] == "port\":" {
+				return d.knownKey(p, "port", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "scheme\":" {
+				return d.knownKey(p, "scheme", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "host":
+		return 0
+	case "httpHeaders":
+		return 1
+	case "path":
+		return 2
+	case "port":
+		return 3
+	case "scheme":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "value":
-			d.member(seen[:], 1)
-			d.str(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHTTPHeader()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[80].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.str(&x.Value)
 		}
 	}
+}
+
+// keyHTTPHeader reads the next key of a HTTPHeader: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHTTPHeader() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "value":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "host":
-			d.member(seen[:], 0)
-			d.str(&x.Host)
-		case "port":
-			d.member(seen[:], 1)
-			d.intOrString(&x.Port)
-		default:
+	var seen uint64
+	for {
+		i := d.keyTCPSocketAction()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[81].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Host)
+		case 1:
+			d.intOrString(&x.Port)
 		}
 	}
+}
+
+// keyTCPSocketAction reads the next key of a TCPSocketAction: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyTCPSocketAction() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 6 && k[0:6] == "host\":" {
+				return d.knownKey(p, "host", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "port\":" {
+				return d.knownKey(p, "port", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "host":
+		return 0
+	case "port":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeGRPCAction(x *GRPCAction) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "port":
-			d.member(seen[:], 0)
-			d.int32(&x.Port)
-		case "service":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.Service)
-		default:
+	var seen uint64
+	for {
+		i := d.keyGRPCAction()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[82].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.Port)
+		case 1:
+			d.decodePtrString(&x.Service)
 		}
 	}
+}
+
+// keyGRPCAction reads the next key of a GRPCAction: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyGRPCAction() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "port\":" {
+				return d.knownKey(p, "port", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "service\":" {
+				return d.knownKey(p, "service", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "port":
+		return 0
+	case "service":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLifecycle(x *Lifecycle) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "postStart":
-			d.member(seen[:], 0)
-			d.decodePtrLifecycleHandler(&x.PostStart)
-		case "preStop":
-			d.member(seen[:], 1)
-			d.decodePtrLifecycleHandler(&x.PreStop)
-		case "stopSignal":
-			d.member(seen[:], 2)
-			d.decodePtrString(&x.StopSignal)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLifecycle()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[83].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrLifecycleHandler(&x.PostStart)
+		case 1:
+			d.decodePtrLifecycleHandler(&x.PreStop)
+		case 2:
+			d.decodePtrString(&x.StopSignal)
 		}
 	}
+}
+
+// keyLifecycle reads the next key of a Lifecycle: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLifecycle() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 11 && k[0:11] == "postStart\":" {
+				return d.knownKey(p, "postStart", 0)
+			}
+			if len(k) >= 9 && k[0:9] == "preStop\":" {
+				return d.knownKey(p, "preStop", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 12 && k[0:12] == "stopSignal\":" {
+				return d.knownKey(p, "stopSignal", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "postStart":
+		return 0
+	case "preStop":
+		return 1
+	case "stopSignal":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "exec":
-			d.member(seen[:], 0)
-			d.decodePtrExecAction(&x.Exec)
-		case "httpGet":
-			d.member(seen[:], 1)
-			d.decodePtrHTTPGetAction(&x.HTTPGet)
-		case "sleep":
-			d.member(seen[:], 2)
-			d.decodePtrSleepAction(&x.Sleep)
-		case "tcpSocket":
-			d.member(seen[:], 3)
-			d.decodePtrTCPSocketAction(&x.TCPSocket)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLifecycleHandler()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[84].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrExecAction(&x.Exec)
+		case 1:
+			d.decodePtrHTTPGetAction(&x.HTTPGet)
+		case 2:
+			d.decodePtrSleepAction(&x.Sleep)
+		case 3:
+			d.decodePtrTCPSocketAction(&x.TCPSocket)
 		}
 	}
+}
+
+// keyLifecycleHandler reads the next key of a LifecycleHandler: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLifecycleHandler() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'e':
+			if len(k) >= 6 && k[0:6] == "exec\":" {
+				return d.knownKey(p, "exec", 0)
+			}
+		case k[0] == 'h':
+			if len(k) >= 9 && k[0:9] == "httpGet\":" {
+				return d.knownKey(p, "httpGet", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 7 && k[0:7] == "sleep\":" {
+				return d.knownKey(p, "sleep", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 11 && k[0:11] == "tcpSocket\":" {
+				return d.knownKey(p, "tcpSocket", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "exec":
+		return 0
+	case "httpGet":
+		return 1
+	case "sleep":
+		return 2
+	case "tcpSocket":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSleepAction(x *SleepAction) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "seconds":
-			d.member(seen[:], 0)
-			d.int64(&x.Seconds)
-		default:
+	var seen uint64
+	for {
+		i := d.keySleepAction()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[85].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int64(&x.Seconds)
 		}
 	}
+}
+
+// keySleepAction reads the next key of a SleepAction: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySleepAction() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "seconds\":" {
+				return d.knownKey(p, "seconds", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "seconds":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSecurityContext(x *SecurityContext) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "allowPrivilegeEscalation":
-			d.member(seen[:], 0)
-			d.decodePtrBool(&x.AllowPrivilegeEscalation)
-		case "appArmorProfile":
-			d.member(seen[:], 1)
-			d.decodePtrAppArmorProfile(&x.AppArmorProfile)
-		case "capabilities":
-			d.member(seen[:], 2)
-			d.decodePtrCapabilities(&x.Capabilities)
-		case "privileged":
-			d.member(seen[:], 3)
-			d.decodePtrBool(&x.Privileged)
-		case "procMount":
-			d.member(seen[:], 4)
-			d.decodePtrString(&x.ProcMount)
-		case "readOnlyRootFilesystem":
-			d.member(seen[:], 5)
-			d.decodePtrBool(&x.ReadOnlyRootFilesystem)
-		case "runAsGroup":
-			d.member(seen[:], 6)
-			d.decodePtrInt64(&x.RunAsGroup)
-		case "runAsNonRoot":
-			d.member(seen[:], 7)
-			d.decodePtrBool(&x.RunAsNonRoot)
-		case "runAsUser":
-			d.member(seen[:], 8)
-			d.decodePtrInt64(&x.RunAsUser)
-		case "seLinuxOptions":
-			d.member(seen[:], 9)
-			d.decodePtrSELinuxOptions(&x.SELinuxOptions)
-		case "seccompProfile":
-			d.member(seen[:], 10)
-			d.decodePtrSeccompProfile(&x.SeccompProfile)
-		case "windowsOptions":
-			d.member(seen[:], 11)
-			d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
-		default:
+	var seen uint64
+	for {
+		i := d.keySecurityContext()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[86].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrBool(&x.AllowPrivilegeEscalation)
+		case 1:
+			d.decodePtrAppArmorProfile(&x.AppArmorProfile)
+		case 2:
+			d.decodePtrCapabilities(&x.Capabilities)
+		case 3:
+			d.decodePtrBool(&x.Privileged)
+		case 4:
+			d.decodePtrString(&x.ProcMount)
+		case 5:
+			d.decodePtrBool(&x.ReadOnlyRootFilesystem)
+		case 6:
+			d.decodePtrInt64(&x.RunAsGroup)
+		case 7:
+			d.decodePtrBool(&x.RunAsNonRoot)
+		case 8:
+			d.decodePtrInt64(&x.RunAsUser)
+		case 9:
+			d.decodePtrSELinuxOptions(&x.SELinuxOptions)
+		case 10:
+			d.decodePtrSeccompProfile(&x.SeccompProfile)
+		case 11:
+			d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
 		}
 	}
+}
+
+// keySecurityContext reads the next key of a SecurityContext: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySecurityContext() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 26 && k[0:16] == "allowPrivilegeEs" && k[16:26] == "calation\":" {
+				return d.knownKey(p, "allowPrivilegeEscalation", 0)
+			}
+			if len(k) >= 17 && k[0:16] == "appArmorProfile\"" && k[16:17] == ":" {
+				return d.knownKey(p, "appArmorProfile", 1)
+			}
+		case k[0] == 'c':
+			if len(k) >= 14 && k[0:14] == "capabilities\":" {
+				return d.knownKey(p, "capabilities", 2)
+			}
+		case k[0] == 'p':
+			if len(k) >= 12 && k[0:12] == "privileged\":" {
+				return d.knownKey(p, "privileged", 3)
+			}
+			if len(k) >= 11 && k[0:11] == "procMount\":" {
+				return d.knownKey(p, "procMount", 4)
+			}
+		case k[0] == 'r':
+			if len(k) >= 24 && k[0:16] == "readOnlyRootFile" && k[16:24] == "system\":" {
+				return d.knownKey(p, "readOnlyRootFilesystem", 5)
+			}
+			if len(k) >= 12 && k[0:12] == "runAsGroup\":" {
+				return d.knownKey(p, "runAsGroup", 6)
+			}
+			if len(k) >= 14 && k[0:14] == "runAsNonRoot\":" {
+				return d.knownKey(p, "runAsNonRoot", 7)
+			}
+			if len(k) >= 11 && k[0:11] == "runAsUser\":" {
+				return d.knownKey(p, "runAsUser", 8)
+			}
+		case k[0] == 's':
+			if len(k) >= 16 && k[0:16] == "seLinuxOptions\":" {
+				return d.knownKey(p, "seLinuxOptions", 9)
+			}
+			if len(k) >= 16 && k[0:16] == "seccompProfile\":" {
+				return d.knownKey(p, "seccompProfile", 10)
+			}
+		case k[0] == 'w':
+			if len(k) >= 16 && k[0:16] == "windowsOptions\":" {
+				return d.knownKey(p, "windowsOptions", 11)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "allowPrivilegeEscalation":
+		return 0
+	case "appArmorProfile":
+		return 1
+	case "capabilities":
+		return 2
+	case "privileged":
+		return 3
+	case "procMount":
+		return 4
+	case "readOnlyRootFilesystem":
+		return 5
+	case "runAsGroup":
+		return 6
+	case "runAsNonRoot":
+		return 7
+	case "runAsUser":
+		return 8
+	case "seLinuxOptions":
+		return 9
+	case "seccompProfile":
+		return 10
+	case "windowsOptions":
+		return 11
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeCapabilities(x *Capabilities) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "add":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Add)
-		case "drop":
-			d.member(seen[:], 1)
-			d.sliceString(&x.Drop)
-		default:
+	var seen uint64
+	for {
+		i := d.keyCapabilities()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[87].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Add)
+		case 1:
+			d.sliceString(&x.Drop)
 		}
 	}
+}
+
+// keyCapabilities reads the next key of a Capabilities: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyCapabilities() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 5 && k[0:5] == "add\":" {
+				return d.knownKey(p, "add", 0)
+			}
+		case k[0] == 'd':
+			if len(k) >= 6 && k[0:6] == "drop\":" {
+				return d.knownKey(p, "drop", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "add":
+		return 0
+	case "drop":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "level":
-			d.member(seen[:], 0)
-			d.str(&x.Level)
-		case "role":
-			d.member(seen[:], 1)
-			d.str(&x.Role)
-		case "type":
-			d.member(seen[:], 2)
-			d.str(&x.Type)
-		case "user":
-			d.member(seen[:], 3)
-			d.str(&x.User)
-		default:
+	var seen uint64
+	for {
+		i := d.keySELinuxOptions()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[88].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Level)
+		case 1:
+			d.str(&x.Role)
+		case 2:
+			d.str(&x.Type)
+		case 3:
+			d.str(&x.User)
 		}
 	}
+}
+
+// keySELinuxOptions reads the next key of a SELinuxOptions: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySELinuxOptions() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 7 && k[0:7] == "level\":" {
+				return d.knownKey(p, "level", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 6 && k[0:6] == "role\":" {
+				return d.knownKey(p, "role", 1)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 2)
+			}
+		case k[0] == 'u':
+			if len(k) >= 6 && k[0:6] == "user\":" {
+				return d.knownKey(p, "user", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "level":
+		return 0
+	case "role":
+		return 1
+	case "type":
+		return 2
+	case "user":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextOptions) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "gmsaCredentialSpec":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.GMSACredentialSpec)
-		case "gmsaCredentialSpecName":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.GMSACredentialSpecName)
-		case "hostProcess":
-			d.member(seen[:], 2)
-			d.decodePtrBool(&x.HostProcess)
-		case "runAsUserName":
-			d.member(seen[:], 3)
-			d.decodePtrString(&x.RunAsUserName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyWindowsSecurityContextOptions()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[89].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.GMSACredentialSpec)
+		case 1:
+			d.decodePtrString(&x.GMSACredentialSpecName)
+		case 2:
+			d.decodePtrBool(&x.HostProcess)
+		case 3:
+			d.decodePtrString(&x.RunAsUserName)
 		}
 	}
+}
+
+// keyWindowsSecurityContextOptions reads the next key of a WindowsSecurityContextOptions: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyWindowsSecurityContextOptions() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'g':
+			if len(k) >= 20 && k[0:16] == "gmsaCredentialSp" && k[16:20] == "ec\":" {
+				return d.knownKey(p, "gmsaCredentialSpec", 0)
+			}
+			if len(k) >= 24 && k[0:16] == "gmsaCredentialSp" && k[16:24] == "ecName\":" {
+				return d.knownKey(p, "gmsaCredentialSpecName", 1)
+			}
+		case k[0] == 'h':
+			if len(k) >= 13 && k[0:13] == "hostProcess\":" {
+				return d.knownKey(p, "hostProcess", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 15 && k[0:15] == "runAsUserName\":" {
+				return d.knownKey(p, "runAsUserName", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "gmsaCredentialSpec":
+		return 0
+	case "gmsaCredentialSpecName":
+		return 1
+	case "hostProcess":
+		return 2
+	case "runAsUserName":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "localhostProfile":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.LocalhostProfile)
-		case "type":
-			d.member(seen[:], 1)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keySeccompProfile()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[90].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.LocalhostProfile)
+		case 1:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keySeccompProfile reads the next key of a SeccompProfile: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySeccompProfile() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 18 && k[0:16] == "localhostProfile" && k[16:18] == "\":" {
+				return d.knownKey(p, "localhostProfile", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "localhostProfile":
+		return 0
+	case "type":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "localhostProfile":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.LocalhostProfile)
-		case "type":
-			d.member(seen[:], 1)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyAppArmorProfile()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[91].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.LocalhostProfile)
+		case 1:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyAppArmorProfile reads the next key of a AppArmorProfile: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyAppArmorProfile() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 18 && k[0:16] == "localhostProfile" && k[16:18] == "\":" {
+				return d.knownKey(p, "localhostProfile", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "localhostProfile":
+		return 0
+	case "type":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "args":
-			d.member(seen[:], 0)
-			d.sliceString(&x.EphemeralContainerCommon.Args)
-		case "command":
-			d.member(seen[:], 1)
-			d.sliceString(&x.EphemeralContainerCommon.Command)
-		case "env":
-			d.member(seen[:], 2)
-			d.decodeSliceEnvVar(&x.EphemeralContainerCommon.Env)
-		case "envFrom":
-			d.member(seen[:], 3)
-			d.decodeSliceEnvFromSource(&x.EphemeralContainerCommon.EnvFrom)
-		case "image":
-			d.member(seen[:], 4)
-			d.str(&x.EphemeralContainerCommon.Image)
-		case "imagePullPolicy":
-			d.member(seen[:], 5)
-			d.str(&x.EphemeralContainerCommon.ImagePullPolicy)
-		case "lifecycle":
-			d.member(seen[:], 6)
-			d.decodePtrLifecycle(&x.EphemeralContainerCommon.Lifecycle)
-		case "livenessProbe":
-			d.member(seen[:], 7)
-			d.decodePtrProbe(&x.EphemeralContainerCommon.LivenessProbe)
-		case "name":
-			d.member(seen[:], 8)
-			d.str(&x.EphemeralContainerCommon.Name)
-		case "ports":
-			d.member(seen[:], 9)
-			d.decodeSliceContainerPort(&x.EphemeralContainerCommon.Ports)
-		case "readinessProbe":
-			d.member(seen[:], 10)
-			d.decodePtrProbe(&x.EphemeralContainerCommon.ReadinessProbe)
-		case "resizePolicy":
-			d.member(seen[:], 11)
-			d.decodeSliceContainerResizePolicy(&x.EphemeralContainerCommon.ResizePolicy)
-		case "resources":
-			d.member(seen[:], 12)
-			d.decodeResourceRequirements(&x.EphemeralContainerCommon.Resources)
-		case "restartPolicy":
-			d.member(seen[:], 13)
-			d.decodePtrString(&x.EphemeralContainerCommon.RestartPolicy)
-		case "restartPolicyRules":
-			d.member(seen[:], 14)
-			d.decodeSliceContainerRestartRule(&x.EphemeralContainerCommon.RestartPolicyRules)
-		case "securityContext":
-			d.member(seen[:], 15)
-			d.decodePtrSecurityContext(&x.EphemeralContainerCommon.SecurityContext)
-		case "startupProbe":
-			d.member(seen[:], 16)
-			d.decodePtrProbe(&x.EphemeralContainerCommon.StartupProbe)
-		case "stdin":
-			d.member(seen[:], 17)
-			d.boolean(&x.EphemeralContainerCommon.Stdin)
-		case "stdinOnce":
-			d.member(seen[:], 18)
-			d.boolean(&x.EphemeralContainerCommon.StdinOnce)
-		case "targetContainerName":
-			d.member(seen[:], 19)
-			d.str(&x.TargetContainerName)
-		case "terminationMessagePath":
-			d.member(seen[:], 20)
-			d.str(&x.EphemeralContainerCommon.TerminationMessagePath)
-		case "terminationMessagePolicy":
-			d.member(seen[:], 21)
-			d.str(&x.EphemeralContainerCommon.TerminationMessagePolicy)
-		case "tty":
-			d.member(seen[:], 22)
-			d.boolean(&x.EphemeralContainerCommon.TTY)
-		case "volumeDevices":
-			d.member(seen[:], 23)
-			d.decodeSliceVolumeDevice(&x.EphemeralContainerCommon.VolumeDevices)
-		case "volumeMounts":
-			d.member(seen[:], 24)
-			d.decodeSliceVolumeMount(&x.EphemeralContainerCommon.VolumeMounts)
-		case "workingDir":
-			d.member(seen[:], 25)
-			d.str(&x.EphemeralContainerCommon.WorkingDir)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEphemeralContainer()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[92].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.EphemeralContainerCommon.Args)
+		case 1:
+			d.sliceString(&x.EphemeralContainerCommon.Command)
+		case 2:
+			d.decodeSliceEnvVar(&x.EphemeralContainerCommon.Env)
+		case 3:
+			d.decodeSliceEnvFromSource(&x.EphemeralContainerCommon.EnvFrom)
+		case 4:
+			d.str(&x.EphemeralContainerCommon.Image)
+		case 5:
+			d.str(&x.EphemeralContainerCommon.ImagePullPolicy)
+		case 6:
+			d.decodePtrLifecycle(&x.EphemeralContainerCommon.Lifecycle)
+		case 7:
+			d.decodePtrProbe(&x.EphemeralContainerCommon.LivenessProbe)
+		case 8:
+			d.str(&x.EphemeralContainerCommon.Name)
+		case 9:
+			d.decodeSliceContainerPort(&x.EphemeralContainerCommon.Ports)
+		case 10:
+			d.decodePtrProbe(&x.EphemeralContainerCommon.ReadinessProbe)
+		case 11:
+			d.decodeSliceContainerResizePolicy(&x.EphemeralContainerCommon.ResizePolicy)
+		case 12:
+			d.decodeResourceRequirements(&x.EphemeralContainerCommon.Resources)
+		case 13:
+			d.decodePtrString(&x.EphemeralContainerCommon.RestartPolicy)
+		case 14:
+			d.decodeSliceContainerRestartRule(&x.EphemeralContainerCommon.RestartPolicyRules)
+		case 15:
+			d.decodePtrSecurityContext(&x.EphemeralContainerCommon.SecurityContext)
+		case 16:
+			d.decodePtrProbe(&x.EphemeralContainerCommon.StartupProbe)
+		case 17:
+			d.boolean(&x.EphemeralContainerCommon.Stdin)
+		case 18:
+			d.boolean(&x.EphemeralContainerCommon.StdinOnce)
+		case 19:
+			d.str(&x.TargetContainerName)
+		case 20:
+			d.str(&x.EphemeralContainerCommon.TerminationMessagePath)
+		case 21:
+			d.str(&x.EphemeralContainerCommon.TerminationMessagePolicy)
+		case 22:
+			d.boolean(&x.EphemeralContainerCommon.TTY)
+		case 23:
+			d.decodeSliceVolumeDevice(&x.EphemeralContainerCommon.VolumeDevices)
+		case 24:
+			d.decodeSliceVolumeMount(&x.EphemeralContainerCommon.VolumeMounts)
+		case 25:
+			d.str(&x.EphemeralContainerCommon.WorkingDir)
 		}
 	}
+}
+
+// keyEphemeralContainer reads the next key of a EphemeralContainer: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEphemeralContainer() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 6 && k[0:6] == "args\":" {
+				return d.knownKey(p, "args", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "command\":" {
+				return d.knownKey(p, "command", 1)
+			}
+		case k[0] == 'e':
+			if len(k) >= 5 && k[0:5] == "env\":" {
+				return d.knownKey(p, "env", 2)
+			}
+			if len(k) >= 9 && k[0:9] == "envFrom\":" {
+				return d.knownKey(p, "envFrom", 3)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 4)
+			}
+			if len(k) >= 17 && k[0:16] == "imagePullPolicy\"" && k[16:17] == ":" {
+				return d.knownKey(p, "imagePullPolicy", 5)
+			}
+		case k[0] == 'l':
+			if len(k) >= 11 && k[0:11] == "lifecycle\":" {
+				return d.knownKey(p, "lifecycle", 6)
+			}
+			if len(k) >= 15 && k[0:15] == "livenessProbe\":" {
+				return d.knownKey(p, "livenessProbe", 7)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 8)
+			}
+		case k[0] == 'p':
+			if len(k) >= 7 && k[0:7] == "ports\":" {
+				return d.knownKey(p, "ports", 9)
+			}
+		case k[0] == 'r':
+			if len(k) >= 16 && k[0:16] == "readinessProbe\":" {
+				return d.knownKey(p, "readinessProbe", 10)
+			}
+			if len(k) >= 14 && k[0:14] == "resizePolicy\":" {
+				return d.knownKey(p, "resizePolicy", 11)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 12)
+			}
+			if len(k) >= 15 && k[0:15] == "restartPolicy\":" {
+				return d.knownKey(p, "restartPolicy", 13)
+			}
+			if len(k) >= 20 && k[0:16] == "restartPolicyRul" && k[16:20] == "es\":" {
+				return d.knownKey(p, "restartPolicyRules", 14)
+			}
+		case k[0] == 's':
+			if len(k) >= 17 && k[0:16] == "securityContext\"" && k[16:17] == ":" {
+				return d.knownKey(p, "securityContext", 15)
+			}
+			if len(k) >= 14 && k[0:14] == "startupProbe\":" {
+				return d.knownKey(p, "startupProbe", 16)
+			}
+			if len(k) >= 7 && k[0:7] == "stdin\":" {
+				return d.knownKey(p, "stdin", 17)
+			}
+			if len(k) >= 11 && k[0:11] == "stdinOnce\":" {
+				return d.knownKey(p, "stdinOnce", 18)
+			}
+		case k[0] == 't':
+			if len(k) >= 21 && k[0:16] == "targetContainerN" && k[16:21] == "ame\":" {
+				return d.knownKey(p, "targetContainerName", 19)
+			}
+			if len(k) >= 24 && k[0:16] == "terminationMessa" && k[16:24] == "gePath\":" {
+				return d.knownKey(p, "terminationMessagePath", 20)
+			}
+			if len(k) >= 26 && k[0:16] == "terminationMessa" && k[16:26] == "gePolicy\":" {
+				return d.knownKey(p, "terminationMessagePolicy", 21)
+			}
+			if len(k) >= 5 && k[0:5] == "tty\":" {
+				return d.knownKey(p, "tty", 22)
+			}
+		case k[0] == 'v':
+			if len(k) >= 15 && k[0:15] == "volumeDevices\":" {
+				return d.knownKey(p, "volumeDevices", 23)
+			}
+			if len(k) >= 14 && k[0:14] == "volumeMounts\":" {
+				return d.knownKey(p, "volumeMounts", 24)
+			}
+		case k[0] == 'w':
+			if len(k) >= 12 && k[0:12] == "workingDir\":" {
+				return d.knownKey(p, "workingDir", 25)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "args":
+		return 0
+	case "command":
+		return 1
+	case "env":
+		return 2
+	case "envFrom":
+		return 3
+	case "image":
+		return 4
+	case "imagePullPolicy":
+		return 5
+	case "lifecycle":
+		return 6
+	case "livenessProbe":
+		return 7
+	case "name":
+		return 8
+	case "ports":
+		return 9
+	case "readinessProbe":
+		return 10
+	case "resizePolicy":
+		return 11
+	case "resources":
+		return 12
+	case "restartPolicy":
+		return 13
+	case "restartPolicyRules":
+		return 14
+	case "securityContext":
+		return 15
+	case "startupProbe":
+		return 16
+	case "stdin":
+		return 17
+	case "stdinOnce":
+		return 18
+	case "targetContainerName":
+		return 19
+	case "terminationMessagePath":
+		return 20
+	case "terminationMessagePolicy":
+		return 21
+	case "tty":
+		return 22
+	case "volumeDevices":
+		return 23
+	case "volumeMounts":
+		return 24
+	case "workingDir":
+		return 25
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "args":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Args)
-		case "command":
-			d.member(seen[:], 1)
-			d.sliceString(&x.Command)
-		case "env":
-			d.member(seen[:], 2)
-			d.decodeSliceEnvVar(&x.Env)
-		case "envFrom":
-			d.member(seen[:], 3)
-			d.decodeSliceEnvFromSource(&x.EnvFrom)
-		case "image":
-			d.member(seen[:], 4)
-			d.str(&x.Image)
-		case "imagePullPolicy":
-			d.member(seen[:], 5)
-			d.str(&x.ImagePullPolicy)
-		case "lifecycle":
-			d.member(seen[:], 6)
-			d.decodePtrLifecycle(&x.Lifecycle)
-		case "livenessProbe":
-			d.member(seen[:], 7)
-			d.decodePtrProbe(&x.LivenessProbe)
-		case "name":
-			d.member(seen[:], 8)
-			d.str(&x.Name)
-		case "ports":
-			d.member(seen[:], 9)
-			d.decodeSliceContainerPort(&x.Ports)
-		case "readinessProbe":
-			d.member(seen[:], 10)
-			d.decodePtrProbe(&x.ReadinessProbe)
-		case "resizePolicy":
-			d.member(seen[:], 11)
-			d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
-		case "resources":
-			d.member(seen[:], 12)
-			d.decodeResourceRequirements(&x.Resources)
-		case "restartPolicy":
-			d.member(seen[:], 13)
-			d.decodePtrString(&x.RestartPolicy)
-		case "restartPolicyRules":
-			d.member(seen[:], 14)
-			d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
-		case "securityContext":
-			d.member(seen[:], 15)
-			d.decodePtrSecurityContext(&x.SecurityContext)
-		case "startupProbe":
-			d.member(seen[:], 16)
-			d.decodePtrProbe(&x.StartupProbe)
-		case "stdin":
-			d.member(seen[:], 17)
-			d.boolean(&x.Stdin)
-		case "stdinOnce":
-			d.member(seen[:], 18)
-			d.boolean(&x.StdinOnce)
-		case "terminationMessagePath":
-			d.member(seen[:], 19)
-			d.str(&x.TerminationMessagePath)
-		case "terminationMessagePolicy":
-			d.member(seen[:], 20)
-			d.str(&x.TerminationMessagePolicy)
-		case "tty":
-			d.member(seen[:], 21)
-			d.boolean(&x.TTY)
-		case "volumeDevices":
-			d.member(seen[:], 22)
-			d.decodeSliceVolumeDevice(&x.VolumeDevices)
-		case "volumeMounts":
-			d.member(seen[:], 23)
-			d.decodeSliceVolumeMount(&x.VolumeMounts)
-		case "workingDir":
-			d.member(seen[:], 24)
-			d.str(&x.WorkingDir)
-		default:
+	var seen uint64
+	for {
+		i := d.keyEphemeralContainerCommon()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[93].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Args)
+		case 1:
+			d.sliceString(&x.Command)
+		case 2:
+			d.decodeSliceEnvVar(&x.Env)
+		case 3:
+			d.decodeSliceEnvFromSource(&x.EnvFrom)
+		case 4:
+			d.str(&x.Image)
+		case 5:
+			d.str(&x.ImagePullPolicy)
+		case 6:
+			d.decodePtrLifecycle(&x.Lifecycle)
+		case 7:
+			d.decodePtrProbe(&x.LivenessProbe)
+		case 8:
+			d.str(&x.Name)
+		case 9:
+			d.decodeSliceContainerPort(&x.Ports)
+		case 10:
+			d.decodePtrProbe(&x.ReadinessProbe)
+		case 11:
+			d.decodeSliceContainerResizePolicy(&x.ResizePolicy)
+		case 12:
+			d.decodeResourceRequirements(&x.Resources)
+		case 13:
+			d.decodePtrString(&x.RestartPolicy)
+		case 14:
+			d.decodeSliceContainerRestartRule(&x.RestartPolicyRules)
+		case 15:
+			d.decodePtrSecurityContext(&x.SecurityContext)
+		case 16:
+			d.decodePtrProbe(&x.StartupProbe)
+		case 17:
+			d.boolean(&x.Stdin)
+		case 18:
+			d.boolean(&x.StdinOnce)
+		case 19:
+			d.str(&x.TerminationMessagePath)
+		case 20:
+			d.str(&x.TerminationMessagePolicy)
+		case 21:
+			d.boolean(&x.TTY)
+		case 22:
+			d.decodeSliceVolumeDevice(&x.VolumeDevices)
+		case 23:
+			d.decodeSliceVolumeMount(&x.VolumeMounts)
+		case 24:
+			d.str(&x.WorkingDir)
 		}
 	}
+}
+
+// keyEphemeralContainerCommon reads the next key of a EphemeralContainerCommon: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyEphemeralContainerCommon() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 6 && k[0:6] == "args\":" {
+				return d.knownKey(p, "args", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "command\":" {
+				return d.knownKey(p, "command", 1)
+			}
+		case k[0] == 'e':
+			if len(k) >= 5 && k[0:5] == "env\":" {
+				return d.knownKey(p, "env", 2)
+			}
+			if len(k) >= 9 && k[0:9] == "envFrom\":" {
+				return d.knownKey(p, "envFrom", 3)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 4)
+			}
+			if len(k) >= 17 && k[0:16] == "imagePullPolicy\"" && k[16:17] == ":" {
+				return d.knownKey(p, "imagePullPolicy", 5)
+			}
+		case k[0] == 'l':
+			if len(k) >= 11 && k[0:11] == "lifecycle\":" {
+				return d.knownKey(p, "lifecycle", 6)
+			}
+			if len(k) >= 15 && k[0:15] == "livenessProbe\":" {
+				return d.knownKey(p, "livenessProbe", 7)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 8)
+			}
+		case k[0] == 'p':
+			if len(k) >= 7 && k[0:7] == "ports\":" {
+				return d.knownKey(p, "ports", 9)
+			}
+		case k[0] == 'r':
+			if len(k) >= 16 && k[0:16] == "readinessProbe\":" {
+				return d.knownKey(p, "readinessProbe", 10)
+			}
+			if len(k) >= 14 && k[0:14] == "resizePolicy\":" {
+				return d.knownKey(p, "resizePolicy", 11)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 12)
+			}
+			if len(k) >= 15 && k[0:15] == "restartPolicy\":" {
+				return d.knownKey(p, "restartPolicy", 13)
+			}
+			if len(k) >= 20 && k[0:16] == "restartPolicyRul" && k[16:20] == "es\":" {
+				return d.knownKey(p, "restartPolicyRules", 14)
+			}
+		case k[0] == 's':
+			if len(k) >= 17 && k[0:16] == "securityContext\"" && k[16:17] == ":" {
+				return d.knownKey(p, "securityContext", 15)
+			}
+			if len(k) >= 14 && k[0:14] == "startupProbe\":" {
+				return d.knownKey(p, "startupProbe", 16)
+			}
+			if len(k) >= 7 && k[0:7] == "stdin\":" {
+				return d.knownKey(p, "stdin", 17)
+			}
+			if len(k) >= 11 && k[0:11] == "stdinOnce\":" {
+				return d.knownKey(p, "stdinOnce", 18)
+			}
+		case k[0] == 't':
+			if len(k) >= 24 && k[0:16] == "terminationMessa" && k[16:24] == "gePath\":" {
+				return d.knownKey(p, "terminationMessagePath", 19)
+			}
+			if len(k) >= 26 && k[0:16] == "terminationMessa" && k[16:26] == "gePolicy\":" {
+				return d.knownKey(p, "terminationMessagePolicy", 20)
+			}
+			if len(k) >= 5 && k[0:5] == "tty\":" {
+				return d.knownKey(p, "tty", 21)
+			}
+		case k[0] == 'v':
+			if len(k) >= 15 && k[0:15] == "volumeDevices\":" {
+				return d.knownKey(p, "volumeDevices", 22)
+			}
+			if len(k) >= 14 && k[0:14] == "volumeMounts\":" {
+				return d.knownKey(p, "volumeMounts", 23)
+			}
+		case k[0] == 'w':
+			if len(k) >= 12 && k[0:12] == "workingDir\":" {
+				return d.knownKey(p, "workingDir", 24)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "args":
+		return 0
+	case "command":
+		return 1
+	case "env":
+		return 2
+	case "envFrom":
+		return 3
+	case "image":
+		return 4
+	case "imagePullPolicy":
+		return 5
+	case "lifecycle":
+		return 6
+	case "livenessProbe":
+		return 7
+	case "name":
+		return 8
+	case "ports":
+		return 9
+	case "readinessProbe":
+		return 10
+	case "resizePolicy":
+		return 11
+	case "resources":
+		return 12
+	case "restartPolicy":
+		return 13
+	case "restartPolicyRules":
+		return 14
+	case "securityContext":
+		return 15
+	case "startupProbe":
+		return 16
+	case "stdin":
+		return 17
+	case "stdinOnce":
+		return 18
+	case "terminationMessagePath":
+		return 19
+	case "terminationMessagePolicy":
+		return 20
+	case "tty":
+		return 21
+	case "volumeDevices":
+		return 22
+	case "volumeMounts":
+		return 23
+	case "workingDir":
+		return 24
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "appArmorProfile":
-			d.member(seen[:], 0)
-			d.decodePtrAppArmorProfile(&x.AppArmorProfile)
-		case "fsGroup":
-			d.member(seen[:], 1)
-			d.decodePtrInt64(&x.FSGroup)
-		case "fsGroupChangePolicy":
-			d.member(seen[:], 2)
-			d.decodePtrString(&x.FSGroupChangePolicy)
-		case "runAsGroup":
-			d.member(seen[:], 3)
-			d.decodePtrInt64(&x.RunAsGroup)
-		case "runAsNonRoot":
-			d.member(seen[:], 4)
-			d.decodePtrBool(&x.RunAsNonRoot)
-		case "runAsUser":
-			d.member(seen[:], 5)
-			d.decodePtrInt64(&x.RunAsUser)
-		case "seLinuxChangePolicy":
-			d.member(seen[:], 6)
-			d.decodePtrString(&x.SELinuxChangePolicy)
-		case "seLinuxOptions":
-			d.member(seen[:], 7)
-			d.decodePtrSELinuxOptions(&x.SELinuxOptions)
-		case "seccompProfile":
-			d.member(seen[:], 8)
-			d.decodePtrSeccompProfile(&x.SeccompProfile)
-		case "supplementalGroups":
-			d.member(seen[:], 9)
-			d.sliceInt64(&x.SupplementalGroups)
-		case "supplementalGroupsPolicy":
-			d.member(seen[:], 10)
-			d.decodePtrString(&x.SupplementalGroupsPolicy)
-		case "sysctls":
-			d.member(seen[:], 11)
-			d.decodeSliceSysctl(&x.Sysctls)
-		case "windowsOptions":
-			d.member(seen[:], 12)
-			d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodSecurityContext()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[94].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrAppArmorProfile(&x.AppArmorProfile)
+		case 1:
+			d.decodePtrInt64(&x.FSGroup)
+		case 2:
+			d.decodePtrString(&x.FSGroupChangePolicy)
+		case 3:
+			d.decodePtrInt64(&x.RunAsGroup)
+		case 4:
+			d.decodePtrBool(&x.RunAsNonRoot)
+		case 5:
+			d.decodePtrInt64(&x.RunAsUser)
+		case 6:
+			d.decodePtrString(&x.SELinuxChangePolicy)
+		case 7:
+			d.decodePtrSELinuxOptions(&x.SELinuxOptions)
+		case 8:
+			d.decodePtrSeccompProfile(&x.SeccompProfile)
+		case 9:
+			d.sliceInt64(&x.SupplementalGroups)
+		case 10:
+			d.decodePtrString(&x.SupplementalGroupsPolicy)
+		case 11:
+			d.decodeSliceSysctl(&x.Sysctls)
+		case 12:
+			d.decodePtrWindowsSecurityContextOptions(&x.WindowsOptions)
 		}
 	}
+}
+
+// keyPodSecurityContext reads the next key of a PodSecurityContext: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodSecurityContext() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 17 && k[0:16] == "appArmorProfile\"" && k[16:17] == ":" {
+				return d.knownKey(p, "appArmorProfile", 0)
+			}
+		case k[0] == 'f':
+			if len(k) >= 9 && k[0:9] == "fsGroup\":" {
+				return d.knownKey(p, "fsGroup", 1)
+			}
+			if len(k) >= 21 && k[0:16] == "fsGroupChangePol" && k[16:21] == "icy\":" {
+				return d.knownKey(p, "fsGroupChangePolicy", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 12 && k[0:12] == "runAsGroup\":" {
+				return d.knownKey(p, "runAsGroup", 3)
+			}
+			if len(k) >= 14 && k[0:14] == "runAsNonRoot\":" {
+				return d.knownKey(p, "runAsNonRoot", 4)
+			}
+			if len(k) >= 11 && k[0:11] == "runAsUser\":" {
+				return d.knownKey(p, "runAsUser", 5)
+			}
+		case k[0] == 's':
+			if len(k) >= 21 && k[0:16] == "seLinuxChangePol" && k[16:21] == "icy\":" {
+				return d.knownKey(p, "seLinuxChangePolicy", 6)
+			}
+			if len(k) >= 16 && k[0:16] == "seLinuxOptions\":" {
+				return d.knownKey(p, "seLinuxOptions", 7)
+			}
+			if len(k) >= 16 && k[0:16] == "seccompProfile\":" {
+				return d.knownKey(p, "seccompProfile", 8)
+			}
+			if len(k) >= 20 && k[0:16] == "supplementalGrou" && k[16:20] == "ps\":" {
+				return d.knownKey(p, "supplementalGroups", 9)
+			}
+			if len(k) >= 26 && k[0:16] == "supplementalGrou" && k[16:26] == "psPolicy\":" {
+				return d.knownKey(p, "supplementalGroupsPolicy", 10)
+			}
+			if len(k) >= 9 && k[0:9] == "sysctls\":" {
+				return d.knownKey(p, "sysctls", 11)
+			}
+		case k[0] == 'w':
+			if len(k) >= 16 && k[0:16] == "windowsOptions\":" {
+				return d.knownKey(p, "windowsOptions", 12)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "appArmorProfile":
+		return 0
+	case "fsGroup":
+		return 1
+	case "fsGroupChangePolicy":
+		return 2
+	case "runAsGroup":
+		return 3
+	case "runAsNonRoot":
+		return 4
+	case "runAsUser":
+		return 5
+	case "seLinuxChangePolicy":
+		return 6
+	case "seLinuxOptions":
+		return 7
+	case "seccompProfile":
+		return 8
+	case "supplementalGroups":
+		return 9
+	case "supplementalGroupsPolicy":
+		return 10
+	case "sysctls":
+		return 11
+	case "windowsOptions":
+		return 12
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeSysctl(x *Sysctl) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "value":
-			d.member(seen[:], 1)
-			d.str(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keySysctl()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[95].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.str(&x.Value)
 		}
 	}
+}
+
+// keySysctl reads the next key of a Sysctl: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keySysctl() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "value":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeAffinity(x *Affinity) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "nodeAffinity":
-			d.member(seen[:], 0)
-			d.decodePtrNodeAffinity(&x.NodeAffinity)
-		case "podAffinity":
-			d.member(seen[:], 1)
-			d.decodePtrPodAffinity(&x.PodAffinity)
-		case "podAntiAffinity":
-			d.member(seen[:], 2)
-			d.decodePtrPodAntiAffinity(&x.PodAntiAffinity)
-		default:
+	var seen uint64
+	for {
+		i := d.keyAffinity()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[96].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrNodeAffinity(&x.NodeAffinity)
+		case 1:
+			d.decodePtrPodAffinity(&x.PodAffinity)
+		case 2:
+			d.decodePtrPodAntiAffinity(&x.PodAntiAffinity)
 		}
 	}
+}
+
+// keyAffinity reads the next key of a Affinity: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyAffinity() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 14 && k[0:14] == "nodeAffinity\":" {
+				return d.knownKey(p, "nodeAffinity", 0)
+			}
+		case k[0] == 'p':
+			if len(k) >= 13 && k[0:13] == "podAffinity\":" {
+				return d.knownKey(p, "podAffinity", 1)
+			}
+			if len(k) >= 17 && k[0:16] == "podAntiAffinity\"" && k[16:17] == ":" {
+				return d.knownKey(p, "podAntiAffinity", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "nodeAffinity":
+		return 0
+	case "podAffinity":
+		return 1
+	case "podAntiAffinity":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "preferredDuringSchedulingIgnoredDuringExecution":
-			d.member(seen[:], 0)
-			d.decodeSlicePreferredSchedulingTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
-		case "requiredDuringSchedulingIgnoredDuringExecution":
-			d.member(seen[:], 1)
-			d.decodePtrNodeSelector(&x.RequiredDuringSchedulingIgnoredDuringExecution)
-		default:
+	var seen uint64
+	for {
+		i := d.keyNodeAffinity()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[97].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSlicePreferredSchedulingTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
+		case 1:
+			d.decodePtrNodeSelector(&x.RequiredDuringSchedulingIgnoredDuringExecution)
 		}
 	}
+}
+
+// keyNodeAffinity reads the next key of a NodeAffinity: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyNodeAffinity() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 49 && k[0:16] == "preferredDuringS" && k[16:32] == "chedulingIgnored" && k[32:48] == "DuringExecution\"" && k[48:49] == ":" {
+				return d.knownKey(p, "preferredDuringSchedulingIgnoredDuringExecution", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 48 && k[0:16] == "requiredDuringSc" && k[16:32] == "hedulingIgnoredD" && k[32:48] == "uringExecution\":" {
+				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "preferredDuringSchedulingIgnoredDuringExecution":
+		return 0
+	case "requiredDuringSchedulingIgnoredDuringExecution":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeNodeSelector(x *NodeSelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "nodeSelectorTerms":
-			d.member(seen[:], 0)
-			d.decodeSliceNodeSelectorTerm(&x.NodeSelectorTerms)
-		default:
+	var seen uint64
+	for {
+		i := d.keyNodeSelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[98].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceNodeSelectorTerm(&x.NodeSelectorTerms)
 		}
 	}
+}
+
+// keyNodeSelector reads the next key of a NodeSelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyNodeSelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 19 && k[0:16] == "nodeSelectorTerm" && k[16:19] == "s\":" {
+				return d.knownKey(p, "nodeSelectorTerms", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "nodeSelectorTerms":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "matchExpressions":
-			d.member(seen[:], 0)
-			d.decodeSliceNodeSelectorRequirement(&x.MatchExpressions)
-		case "matchFields":
-			d.member(seen[:], 1)
-			d.decodeSliceNodeSelectorRequirement(&x.MatchFields)
-		default:
+	var seen uint64
+	for {
+		i := d.keyNodeSelectorTerm()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[99].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceNodeSelectorRequirement(&x.MatchExpressions)
+		case 1:
+			d.decodeSliceNodeSelectorRequirement(&x.MatchFields)
 		}
 	}
+}
+
+// keyNodeSelectorTerm reads the next key of a NodeSelectorTerm: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyNodeSelectorTerm() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 18 && k[0:16] == "matchExpressions" && k[16:18] == "\":" {
+				return d.knownKey(p, "matchExpressions", 0)
+			}
+			if len(k) >= 13 && k[0:13] == "matchFields\":" {
+				return d.knownKey(p, "matchFields", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "matchExpressions":
+		return 0
+	case "matchFields":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "key":
-			d.member(seen[:], 0)
-			d.str(&x.Key)
-		case "operator":
-			d.member(seen[:], 1)
-			d.str(&x.Operator)
-		case "values":
-			d.member(seen[:], 2)
-			d.sliceString(&x.Values)
-		default:
+	var seen uint64
+	for {
+		i := d.keyNodeSelectorRequirement()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[100].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Key)
+		case 1:
+			d.str(&x.Operator)
+		case 2:
+			d.sliceString(&x.Values)
 		}
 	}
+}
+
+// keyNodeSelectorRequirement reads the next key of a NodeSelectorRequirement: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyNodeSelectorRequirement() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 0)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "operator\":" {
+				return d.knownKey(p, "operator", 1)
+			}
+		case k[0] == 'v':
+			if len(k) >= 8 && k[0:8] == "values\":" {
+				return d.knownKey(p, "values", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "key":
+		return 0
+	case "operator":
+		return 1
+	case "values":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "preference":
-			d.member(seen[:], 0)
-			d.decodeNodeSelectorTerm(&x.Preference)
-		case "weight":
-			d.member(seen[:], 1)
-			d.int32(&x.Weight)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPreferredSchedulingTerm()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[101].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeNodeSelectorTerm(&x.Preference)
+		case 1:
+			d.int32(&x.Weight)
 		}
 	}
+}
+
+// keyPreferredSchedulingTerm reads the next key of a PreferredSchedulingTerm: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPreferredSchedulingTerm() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 12 && k[0:12] == "preference\":" {
+				return d.knownKey(p, "preference", 0)
+			}
+		case k[0] == 'w':
+			if len(k) >= 8 && k[0:8] == "weight\":" {
+				return d.knownKey(p, "weight", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "preference":
+		return 0
+	case "weight":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodAffinity(x *PodAffinity) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "preferredDuringSchedulingIgnoredDuringExecution":
-			d.member(seen[:], 0)
-			d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
-		case "requiredDuringSchedulingIgnoredDuringExecution":
-			d.member(seen[:], 1)
-			d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodAffinity()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[102].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
+		case 1:
+			d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
 		}
 	}
+}
+
+// keyPodAffinity reads the next key of a PodAffinity: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodAffinity() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 49 && k[0:16] == "preferredDuringS" && k[16:32] == "chedulingIgnored" && k[32:48] == "DuringExecution\"" && k[48:49] == ":" {
+				return d.knownKey(p, "preferredDuringSchedulingIgnoredDuringExecution", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 48 && k[0:16] == "requiredDuringSc" && k[16:32] == "hedulingIgnoredD" && k[32:48] == "uringExecution\":" {
+				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "preferredDuringSchedulingIgnoredDuringExecution":
+		return 0
+	case "requiredDuringSchedulingIgnoredDuringExecution":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "labelSelector":
-			d.member(seen[:], 0)
-			d.decodePtrLabelSelector(&x.LabelSelector)
-		case "matchLabelKeys":
-			d.member(seen[:], 1)
-			d.sliceString(&x.MatchLabelKeys)
-		case "mismatchLabelKeys":
-			d.member(seen[:], 2)
-			d.sliceString(&x.MismatchLabelKeys)
-		case "namespaceSelector":
-			d.member(seen[:], 3)
-			d.decodePtrLabelSelector(&x.NamespaceSelector)
-		case "namespaces":
-			d.member(seen[:], 4)
-			d.sliceString(&x.Namespaces)
-		case "topologyKey":
-			d.member(seen[:], 5)
-			d.str(&x.TopologyKey)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodAffinityTerm()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[103].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrLabelSelector(&x.LabelSelector)
+		case 1:
+			d.sliceString(&x.MatchLabelKeys)
+		case 2:
+			d.sliceString(&x.MismatchLabelKeys)
+		case 3:
+			d.decodePtrLabelSelector(&x.NamespaceSelector)
+		case 4:
+			d.sliceString(&x.Namespaces)
+		case 5:
+			d.str(&x.TopologyKey)
 		}
 	}
+}
+
+// keyPodAffinityTerm reads the next key of a PodAffinityTerm: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodAffinityTerm() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "labelSelector\":" {
+				return d.knownKey(p, "labelSelector", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 16 && k[0:16] == "matchLabelKeys\":" {
+				return d.knownKey(p, "matchLabelKeys", 1)
+			}
+			if len(k) >= 19 && k[0:16] == "mismatchLabelKey" && k[16:19] == "s\":" {
+				return d.knownKey(p, "mismatchLabelKeys", 2)
+			}
+		case k[0] == 'n':
+			if len(k) >= 19 && k[0:16] == "namespaceSelecto" && k[16:19] == "r\":" {
+				return d.knownKey(p, "namespaceSelector", 3)
+			}
+			if len(k) >= 12 && k[0:12] == "namespaces\":" {
+				return d.knownKey(p, "namespaces", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 13 && k[0:13] == "topologyKey\":" {
+				return d.knownKey(p, "topologyKey", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "labelSelector":
+		return 0
+	case "matchLabelKeys":
+		return 1
+	case "mismatchLabelKeys":
+		return 2
+	case "namespaceSelector":
+		return 3
+	case "namespaces":
+		return 4
+	case "topologyKey":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "podAffinityTerm":
-			d.member(seen[:], 0)
-			d.decodePodAffinityTerm(&x.PodAffinityTerm)
-		case "weight":
-			d.member(seen[:], 1)
-			d.int32(&x.Weight)
-		default:
+	var seen uint64
+	for {
+		i := d.keyWeightedPodAffinityTerm()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[104].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePodAffinityTerm(&x.PodAffinityTerm)
+		case 1:
+			d.int32(&x.Weight)
 		}
 	}
+}
+
+// keyWeightedPodAffinityTerm reads the next key of a WeightedPodAffinityTerm: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyWeightedPodAffinityTerm() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 17 && k[0:16] == "podAffinityTerm\"" && k[16:17] == ":" {
+				return d.knownKey(p, "podAffinityTerm", 0)
+			}
+		case k[0] == 'w':
+			if len(k) >= 8 && k[0:8] == "weight\":" {
+				return d.knownKey(p, "weight", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "podAffinityTerm":
+		return 0
+	case "weight":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "preferredDuringSchedulingIgnoredDuringExecution":
-			d.member(seen[:], 0)
-			d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
-		case "requiredDuringSchedulingIgnoredDuringExecution":
-			d.member(seen[:], 1)
-			d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodAntiAffinity()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[105].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceWeightedPodAffinityTerm(&x.PreferredDuringSchedulingIgnoredDuringExecution)
+		case 1:
+			d.decodeSlicePodAffinityTerm(&x.RequiredDuringSchedulingIgnoredDuringExecution)
 		}
 	}
+}
+
+// keyPodAntiAffinity reads the next key of a PodAntiAffinity: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodAntiAffinity() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 49 && k[0:16] == "preferredDuringS" && k[16:32] == "chedulingIgnored" && k[32:48] == "DuringExecution\"" && k[48:49] == ":" {
+				return d.knownKey(p, "preferredDuringSchedulingIgnoredDuringExecution", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 48 && k[0:16] == "requiredDuringSc" && k[16:32] == "hedulingIgnoredD" && k[32:48] == "uringExecution\":" {
+				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "preferredDuringSchedulingIgnoredDuringExecution":
+		return 0
+	case "requiredDuringSchedulingIgnoredDuringExecution":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeToleration(x *Toleration) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "effect":
-			d.member(seen[:], 0)
-			d.str(&x.Effect)
-		case "key":
-			d.member(seen[:], 1)
-			d.str(&x.Key)
-		case "operator":
-			d.member(seen[:], 2)
-			d.str(&x.Operator)
-		case "tolerationSeconds":
-			d.member(seen[:], 3)
-			d.decodePtrInt64(&x.TolerationSeconds)
-		case "value":
-			d.member(seen[:], 4)
-			d.str(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keyToleration()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[106].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Effect)
+		case 1:
+			d.str(&x.Key)
+		case 2:
+			d.str(&x.Operator)
+		case 3:
+			d.decodePtrInt64(&x.TolerationSeconds)
+		case 4:
+			d.str(&x.Value)
 		}
 	}
+}
+
+// keyToleration reads the next key of a Toleration: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyToleration() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'e':
+			if len(k) >= 8 && k[0:8] == "effect\":" {
+				return d.knownKey(p, "effect", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "operator\":" {
+				return d.knownKey(p, "operator", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 19 && k[0:16] == "tolerationSecond" && k[16:19] == "s\":" {
+				return d.knownKey(p, "tolerationSeconds", 3)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "effect":
+		return 0
+	case "key":
+		return 1
+	case "operator":
+		return 2
+	case "tolerationSeconds":
+		return 3
+	case "value":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHostAlias(x *HostAlias) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "hostnames":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Hostnames)
-		case "ip":
-			d.member(seen[:], 1)
-			d.str(&x.IP)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHostAlias()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[107].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Hostnames)
+		case 1:
+			d.str(&x.IP)
 		}
 	}
+}
+
+// keyHostAlias reads the next key of a HostAlias: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHostAlias() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 11 && k[0:11] == "hostnames\":" {
+				return d.knownKey(p, "hostnames", 0)
+			}
+		case k[0] == 'i':
+			if len(k) >= 4 && k[0:4] == "ip\":" {
+				return d.knownKey(p, "ip", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "hostnames":
+		return 0
+	case "ip":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "nameservers":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Nameservers)
-		case "options":
-			d.member(seen[:], 1)
-			d.decodeSlicePodDNSConfigOption(&x.Options)
-		case "searches":
-			d.member(seen[:], 2)
-			d.sliceString(&x.Searches)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodDNSConfig()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[108].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Nameservers)
+		case 1:
+			d.decodeSlicePodDNSConfigOption(&x.Options)
+		case 2:
+			d.sliceString(&x.Searches)
 		}
 	}
+}
+
+// keyPodDNSConfig reads the next key of a PodDNSConfig: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodDNSConfig() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 13 && k[0:13] == "nameservers\":" {
+				return d.knownKey(p, "nameservers", 0)
+			}
+		case k[0] == 'o':
+			if len(k) >= 9 && k[0:9] == "options\":" {
+				return d.knownKey(p, "options", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "searches\":" {
+				return d.knownKey(p, "searches", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "nameservers":
+		return 0
+	case "options":
+		return 1
+	case "searches":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "value":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodDNSConfigOption()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[109].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.decodePtrString(&x.Value)
 		}
 	}
+}
+
+// keyPodDNSConfigOption reads the next key of a PodDNSConfigOption: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodDNSConfigOption() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "value":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "conditionType":
-			d.member(seen[:], 0)
-			d.str(&x.ConditionType)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodReadinessGate()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[110].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ConditionType)
 		}
 	}
+}
+
+// keyPodReadinessGate reads the next key of a PodReadinessGate: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodReadinessGate() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 15 && k[0:15] == "conditionType\":" {
+				return d.knownKey(p, "conditionType", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "conditionType":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "labelSelector":
-			d.member(seen[:], 0)
-			d.decodePtrLabelSelector(&x.LabelSelector)
-		case "matchLabelKeys":
-			d.member(seen[:], 1)
-			d.sliceString(&x.MatchLabelKeys)
-		case "maxSkew":
-			d.member(seen[:], 2)
-			d.int32(&x.MaxSkew)
-		case "minDomains":
-			d.member(seen[:], 3)
-			d.decodePtrInt32(&x.MinDomains)
-		case "nodeAffinityPolicy":
-			d.member(seen[:], 4)
-			d.decodePtrString(&x.NodeAffinityPolicy)
-		case "nodeTaintsPolicy":
-			d.member(seen[:], 5)
-			d.decodePtrString(&x.NodeTaintsPolicy)
-		case "topologyKey":
-			d.member(seen[:], 6)
-			d.str(&x.TopologyKey)
-		case "whenUnsatisfiable":
-			d.member(seen[:], 7)
-			d.str(&x.WhenUnsatisfiable)
-		default:
+	var seen uint64
+	for {
+		i := d.keyTopologySpreadConstraint()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[111].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrLabelSelector(&x.LabelSelector)
+		case 1:
+			d.sliceString(&x.MatchLabelKeys)
+		case 2:
+			d.int32(&x.MaxSkew)
+		case 3:
+			d.decodePtrInt32(&x.MinDomains)
+		case 4:
+			d.decodePtrString(&x.NodeAffinityPolicy)
+		case 5:
+			d.decodePtrString(&x.NodeTaintsPolicy)
+		case 6:
+			d.str(&x.TopologyKey)
+		case 7:
+			d.str(&x.WhenUnsatisfiable)
 		}
 	}
+}
+
+// keyTopologySpreadConstraint reads the next key of a TopologySpreadConstraint: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyTopologySpreadConstraint() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "labelSelector\":" {
+				return d.knownKey(p, "labelSelector", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 16 && k[0:16] == "matchLabelKeys\":" {
+				return d.knownKey(p, "matchLabelKeys", 1)
+			}
+			if len(k) >= 9 && k[0:9] == "maxSkew\":" {
+				return d.knownKey(p, "maxSkew", 2)
+			}
+			if len(k) >= 12 && k[0:12] == "minDomains\":" {
+				return d.knownKey(p, "minDomains", 3)
+			}
+		case k[0] == 'n':
+			if len(k) >= 20 && k[0:16] == "nodeAffinityPoli" && k[16:20] == "cy\":" {
+				return d.knownKey(p, "nodeAffinityPolicy", 4)
+			}
+			if len(k) >= 18 && k[0:16] == "nodeTaintsPolicy" && k[16:18] == "\":" {
+				return d.knownKey(p, "nodeTaintsPolicy", 5)
+			}
+		case k[0] == 't':
+			if len(k) >= 13 && k[0:13] == "topologyKey\":" {
+				return d.knownKey(p, "topologyKey", 6)
+			}
+		case k[0] == 'w':
+			if len(k) >= 19 && k[0:16] == "whenUnsatisfiabl" && k[16:19] == "e\":" {
+				return d.knownKey(p, "whenUnsatisfiable", 7)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "labelSelector":
+		return 0
+	case "matchLabelKeys":
+		return 1
+	case "maxSkew":
+		return 2
+	case "minDomains":
+		return 3
+	case "nodeAffinityPolicy":
+		return 4
+	case "nodeTaintsPolicy":
+		return 5
+	case "topologyKey":
+		return 6
+	case "whenUnsatisfiable":
+		return 7
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodOS(x *PodOS) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodOS()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[112].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyPodOS reads the next key of a PodOS: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodOS() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodSchedulingGate()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[113].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyPodSchedulingGate reads the next key of a PodSchedulingGate: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodSchedulingGate() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "resourceClaimName":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.ResourceClaimName)
-		case "resourceClaimTemplateName":
-			d.member(seen[:], 2)
-			d.decodePtrString(&x.ResourceClaimTemplateName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodResourceClaim()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[114].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.decodePtrString(&x.ResourceClaimName)
+		case 2:
+			d.decodePtrString(&x.ResourceClaimTemplateName)
 		}
 	}
+}
+
+// keyPodResourceClaim reads the next key of a PodResourceClaim: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodResourceClaim() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 19 && k[0:16] == "resourceClaimNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "resourceClaimName", 1)
+			}
+			if len(k) >= 27 && k[0:16] == "resourceClaimTem" && k[16:27] == "plateName\":" {
+				return d.knownKey(p, "resourceClaimTemplateName", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "resourceClaimName":
+		return 1
+	case "resourceClaimTemplateName":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "podGroupName":
-			d.member(seen[:], 0)
-			d.decodePtrString(&x.PodGroupName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodSchedulingGroup()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[115].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrString(&x.PodGroupName)
 		}
 	}
+}
+
+// keyPodSchedulingGroup reads the next key of a PodSchedulingGroup: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodSchedulingGroup() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 14 && k[0:14] == "podGroupName\":" {
+				return d.knownKey(p, "podGroupName", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "podGroupName":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "rollingUpdate":
-			d.member(seen[:], 0)
-			d.decodePtrRollingUpdateDeployment(&x.RollingUpdate)
-		case "type":
-			d.member(seen[:], 1)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDeploymentStrategy()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[116].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrRollingUpdateDeployment(&x.RollingUpdate)
+		case 1:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyDeploymentStrategy reads the next key of a DeploymentStrategy: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDeploymentStrategy() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'r':
+			if len(k) >= 15 && k[0:15] == "rollingUpdate\":" {
+				return d.knownKey(p, "rollingUpdate", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "rollingUpdate":
+		return 0
+	case "type":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "maxSurge":
-			d.member(seen[:], 0)
-			d.decodePtrIntOrString(&x.MaxSurge)
-		case "maxUnavailable":
-			d.member(seen[:], 1)
-			d.decodePtrIntOrString(&x.MaxUnavailable)
-		default:
+	var seen uint64
+	for {
+		i := d.keyRollingUpdateDeployment()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[117].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrIntOrString(&x.MaxSurge)
+		case 1:
+			d.decodePtrIntOrString(&x.MaxUnavailable)
 		}
 	}
+}
+
+// keyRollingUpdateDeployment reads the next key of a RollingUpdateDeployment: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyRollingUpdateDeployment() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "maxSurge\":" {
+				return d.knownKey(p, "maxSurge", 0)
+			}
+			if len(k) >= 16 && k[0:16] == "maxUnavailable\":" {
+				return d.knownKey(p, "maxUnavailable", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "maxSurge":
+		return 0
+	case "maxUnavailable":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "availableReplicas":
-			d.member(seen[:], 0)
-			d.int32(&x.AvailableReplicas)
-		case "collisionCount":
-			d.member(seen[:], 1)
-			d.decodePtrInt32(&x.CollisionCount)
-		case "conditions":
-			d.member(seen[:], 2)
-			d.decodeSliceDeploymentCondition(&x.Conditions)
-		case "observedGeneration":
-			d.member(seen[:], 3)
-			d.int64(&x.ObservedGeneration)
-		case "readyReplicas":
-			d.member(seen[:], 4)
-			d.int32(&x.ReadyReplicas)
-		case "replicas":
-			d.member(seen[:], 5)
-			d.int32(&x.Replicas)
-		case "terminatingReplicas":
-			d.member(seen[:], 6)
-			d.decodePtrInt32(&x.TerminatingReplicas)
-		case "unavailableReplicas":
-			d.member(seen[:], 7)
-			d.int32(&x.UnavailableReplicas)
-		case "updatedReplicas":
-			d.member(seen[:], 8)
-			d.int32(&x.UpdatedReplicas)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDeploymentStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[118].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.AvailableReplicas)
+		case 1:
+			d.decodePtrInt32(&x.CollisionCount)
+		case 2:
+			d.decodeSliceDeploymentCondition(&x.Conditions)
+		case 3:
+			d.int64(&x.ObservedGeneration)
+		case 4:
+			d.int32(&x.ReadyReplicas)
+		case 5:
+			d.int32(&x.Replicas)
+		case 6:
+			d.decodePtrInt32(&x.TerminatingReplicas)
+		case 7:
+			d.int32(&x.UnavailableReplicas)
+		case 8:
+			d.int32(&x.UpdatedReplicas)
 		}
 	}
+}
+
+// keyDeploymentStatus reads the next key of a DeploymentStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDeploymentStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 19 && k[0:16] == "availableReplica" && k[16:19] == "s\":" {
+				return d.knownKey(p, "availableReplicas", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 16 && k[0:16] == "collisionCount\":" {
+				return d.knownKey(p, "collisionCount", 1)
+			}
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 2)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 3)
+			}
+		case k[0] == 'r':
+			if len(k) >= 15 && k[0:15] == "readyReplicas\":" {
+				return d.knownKey(p, "readyReplicas", 4)
+			}
+			if len(k) >= 10 && k[0:10] == "replicas\":" {
+				return d.knownKey(p, "replicas", 5)
+			}
+		case k[0] == 't':
+			if len(k) >= 21 && k[0:16] == "terminatingRepli" && k[16:21] == "cas\":" {
+				return d.knownKey(p, "terminatingReplicas", 6)
+			}
+		case k[0] == 'u':
+			if len(k) >= 21 && k[0:16] == "unavailableRepli" && k[16:21] == "cas\":" {
+				return d.knownKey(p, "unavailableReplicas", 7)
+			}
+			if len(k) >= 17 && k[0:16] == "updatedReplicas\"" && k[16:17] == ":" {
+				return d.knownKey(p, "updatedReplicas", 8)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "availableReplicas":
+		return 0
+	case "collisionCount":
+		return 1
+	case "conditions":
+		return 2
+	case "observedGeneration":
+		return 3
+	case "readyReplicas":
+		return 4
+	case "replicas":
+		return 5
+	case "terminatingReplicas":
+		return 6
+	case "unavailableReplicas":
+		return 7
+	case "updatedReplicas":
+		return 8
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "lastTransitionTime":
-			d.member(seen[:], 0)
-			d.time(&x.LastTransitionTime)
-		case "lastUpdateTime":
-			d.member(seen[:], 1)
-			d.time(&x.LastUpdateTime)
-		case "message":
-			d.member(seen[:], 2)
-			d.str(&x.Message)
-		case "reason":
-			d.member(seen[:], 3)
-			d.str(&x.Reason)
-		case "status":
-			d.member(seen[:], 4)
-			d.str(&x.Status)
-		case "type":
-			d.member(seen[:], 5)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyDeploymentCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[119].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastTransitionTime)
+		case 1:
+			d.time(&x.LastUpdateTime)
+		case 2:
+			d.str(&x.Message)
+		case 3:
+			d.str(&x.Reason)
+		case 4:
+			d.str(&x.Status)
+		case 5:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyDeploymentCondition reads the next key of a DeploymentCondition: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyDeploymentCondition() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 0)
+			}
+			if len(k) >= 16 && k[0:16] == "lastUpdateTime\":" {
+				return d.knownKey(p, "lastUpdateTime", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "lastTransitionTime":
+		return 0
+	case "lastUpdateTime":
+		return 1
+	case "message":
+		return 2
+	case "reason":
+		return 3
+	case "status":
+		return 4
+	case "type":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodeReplicaSetSpec(&x.Spec)
-		case "status":
-			d.member(seen[:], 4)
-			d.decodeReplicaSetStatus(&x.Status)
-		default:
+	var seen uint64
+	for {
+		i := d.keyReplicaSet()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[120].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodeReplicaSetSpec(&x.Spec)
+		case 4:
+			d.decodeReplicaSetStatus(&x.Status)
 		}
 	}
+}
+
+// keyReplicaSet reads the next key of a ReplicaSet: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyReplicaSet() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	case "status":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "minReadySeconds":
-			d.member(seen[:], 0)
-			d.int32(&x.MinReadySeconds)
-		case "replicas":
-			d.member(seen[:], 1)
-			d.decodePtrInt32(&x.Replicas)
-		case "selector":
-			d.member(seen[:], 2)
-			d.decodePtrLabelSelector(&x.Selector)
-		case "template":
-			d.member(seen[:], 3)
-			d.decodePodTemplateSpec(&x.Template)
-		default:
+	var seen uint64
+	for {
+		i := d.keyReplicaSetSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[121].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.MinReadySeconds)
+		case 1:
+			d.decodePtrInt32(&x.Replicas)
+		case 2:
+			d.decodePtrLabelSelector(&x.Selector)
+		case 3:
+			d.decodePodTemplateSpec(&x.Template)
 		}
 	}
+}
+
+// keyReplicaSetSpec reads the next key of a ReplicaSetSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyReplicaSetSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 17 && k[0:16] == "minReadySeconds\"" && k[16:17] == ":" {
+				return d.knownKey(p, "minReadySeconds", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "replicas\":" {
+				return d.knownKey(p, "replicas", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "selector\":" {
+				return d.knownKey(p, "selector", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 10 && k[0:10] == "template\":" {
+				return d.knownKey(p, "template", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "minReadySeconds":
+		return 0
+	case "replicas":
+		return 1
+	case "selector":
+		return 2
+	case "template":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "availableReplicas":
-			d.member(seen[:], 0)
-			d.int32(&x.AvailableReplicas)
-		case "conditions":
-			d.member(seen[:], 1)
-			d.decodeSliceReplicaSetCondition(&x.Conditions)
-		case "fullyLabeledReplicas":
-			d.member(seen[:], 2)
-			d.int32(&x.FullyLabeledReplicas)
-		case "observedGeneration":
-			d.member(seen[:], 3)
-			d.int64(&x.ObservedGeneration)
-		case "readyReplicas":
-			d.member(seen[:], 4)
-			d.int32(&x.ReadyReplicas)
-		case "replicas":
-			d.member(seen[:], 5)
-			d.int32(&x.Replicas)
-		case "terminatingReplicas":
-			d.member(seen[:], 6)
-			d.decodePtrInt32(&x.TerminatingReplicas)
-		default:
+	var seen uint64
+	for {
+		i := d.keyReplicaSetStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[122].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.AvailableReplicas)
+		case 1:
+			d.decodeSliceReplicaSetCondition(&x.Conditions)
+		case 2:
+			d.int32(&x.FullyLabeledReplicas)
+		case 3:
+			d.int64(&x.ObservedGeneration)
+		case 4:
+			d.int32(&x.ReadyReplicas)
+		case 5:
+			d.int32(&x.Replicas)
+		case 6:
+			d.decodePtrInt32(&x.TerminatingReplicas)
 		}
 	}
+}
+
+// keyReplicaSetStatus reads the next key of a ReplicaSetStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyReplicaSetStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 19 && k[0:16] == "availableReplica" && k[16:19] == "s\":" {
+				return d.knownKey(p, "availableReplicas", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 1)
+			}
+		case k[0] == 'f':
+			if len(k) >= 22 && k[0:16] == "fullyLabeledRepl" && k[16:22] == "icas\":" {
+				return d.knownKey(p, "fullyLabeledReplicas", 2)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 3)
+			}
+		case k[0] == 'r':
+			if len(k) >= 15 && k[0:15] == "readyReplicas\":" {
+				return d.knownKey(p, "readyReplicas", 4)
+			}
+			if len(k) >= 10 && k[0:10] == "replicas\":" {
+				return d.knownKey(p, "replicas", 5)
+			}
+		case k[0] == 't':
+			if len(k) >= 21 && k[0:16] == "terminatingRepli" && k[16:21] == "cas\":" {
+				return d.knownKey(p, "terminatingReplicas", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "availableReplicas":
+		return 0
+	case "conditions":
+		return 1
+	case "fullyLabeledReplicas":
+		return 2
+	case "observedGeneration":
+		return 3
+	case "readyReplicas":
+		return 4
+	case "replicas":
+		return 5
+	case "terminatingReplicas":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "lastTransitionTime":
-			d.member(seen[:], 0)
-			d.time(&x.LastTransitionTime)
-		case "message":
-			d.member(seen[:], 1)
-			d.str(&x.Message)
-		case "reason":
-			d.member(seen[:], 2)
-			d.str(&x.Reason)
-		case "status":
-			d.member(seen[:], 3)
-			d.str(&x.Status)
-		case "type":
-			d.member(seen[:], 4)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyReplicaSetCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[123].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastTransitionTime)
+		case 1:
+			d.str(&x.Message)
+		case 2:
+			d.str(&x.Reason)
+		case 3:
+			d.str(&x.Status)
+		case 4:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyReplicaSetCondition reads the next key of a ReplicaSetCondition: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyReplicaSetCondition() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 3)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "lastTransitionTime":
+		return 0
+	case "message":
+		return 1
+	case "reason":
+		return 2
+	case "status":
+		return 3
+	case "type":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePod(x *Pod) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodePodSpec(&x.Spec)
-		case "status":
-			d.member(seen[:], 4)
-			d.decodePodStatus(&x.Status)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPod()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[124].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodePodSpec(&x.Spec)
+		case 4:
+			d.decodePodStatus(&x.Status)
 		}
 	}
+}
+
+// keyPod reads the next key of a Pod: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPod() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	case "status":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodStatus(x *PodStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "allocatedResources":
-			d.member(seen[:], 0)
-			d.mapQuantity(&x.AllocatedResources)
-		case "conditions":
-			d.member(seen[:], 1)
-			d.decodeSlicePodCondition(&x.Conditions)
-		case "containerStatuses":
-			d.member(seen[:], 2)
-			d.decodeSliceContainerStatus(&x.ContainerStatuses)
-		case "ephemeralContainerStatuses":
-			d.member(seen[:], 3)
-			d.decodeSliceContainerStatus(&x.EphemeralContainerStatuses)
-		case "extendedResourceClaimStatus":
-			d.member(seen[:], 4)
-			d.decodePtrPodExtendedResourceClaimStatus(&x.ExtendedResourceClaimStatus)
-		case "hostIP":
-			d.member(seen[:], 5)
-			d.str(&x.HostIP)
-		case "hostIPs":
-			d.member(seen[:], 6)
-			d.decodeSliceHostIP(&x.HostIPs)
-		case "initContainerStatuses":
-			d.member(seen[:], 7)
-			d.decodeSliceContainerStatus(&x.InitContainerStatuses)
-		case "message":
-			d.member(seen[:], 8)
-			d.str(&x.Message)
-		case "nodeAllocatableResourceClaimStatuses":
-			d.member(seen[:], 9)
-			d.decodeSliceNodeAllocatableResourceClaimStatus(&x.NodeAllocatableResourceClaimStatuses)
-		case "nominatedNodeName":
-			d.member(seen[:], 10)
-			d.str(&x.NominatedNodeName)
-		case "observedGeneration":
-			d.member(seen[:], 11)
-			d.int64(&x.ObservedGeneration)
-		case "phase":
-			d.member(seen[:], 12)
-			d.str(&x.Phase)
-		case "podIP":
-			d.member(seen[:], 13)
-			d.str(&x.PodIP)
-		case "podIPs":
-			d.member(seen[:], 14)
-			d.decodeSlicePodIP(&x.PodIPs)
-		case "qosClass":
-			d.member(seen[:], 15)
-			d.str(&x.QOSClass)
-		case "reason":
-			d.member(seen[:], 16)
-			d.str(&x.Reason)
-		case "resize":
-			d.member(seen[:], 17)
-			d.str(&x.Resize)
-		case "resourceClaimStatuses":
-			d.member(seen[:], 18)
-			d.decodeSlicePodResourceClaimStatus(&x.ResourceClaimStatuses)
-		case "resources":
-			d.member(seen[:], 19)
-			d.decodePtrResourceRequirements(&x.Resources)
-		case "startTime":
-			d.member(seen[:], 20)
-			d.decodePtrTime(&x.StartTime)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[125].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.resourceList(&x.AllocatedResources)
+		case 1:
+			d.decodeSlicePodCondition(&x.Conditions)
+		case 2:
+			d.decodeSliceContainerStatus(&x.ContainerStatuses)
+		case 3:
+			d.decodeSliceContainerStatus(&x.EphemeralContainerStatuses)
+		case 4:
+			d.decodePtrPodExtendedResourceClaimStatus(&x.ExtendedResourceClaimStatus)
+		case 5:
+			d.str(&x.HostIP)
+		case 6:
+			d.decodeSliceHostIP(&x.HostIPs)
+		case 7:
+			d.decodeSliceContainerStatus(&x.InitContainerStatuses)
+		case 8:
+			d.str(&x.Message)
+		case 9:
+			d.decodeSliceNodeAllocatableResourceClaimStatus(&x.NodeAllocatableResourceClaimStatuses)
+		case 10:
+			d.str(&x.NominatedNodeName)
+		case 11:
+			d.int64(&x.ObservedGeneration)
+		case 12:
+			d.str(&x.Phase)
+		case 13:
+			d.str(&x.PodIP)
+		case 14:
+			d.decodeSlicePodIP(&x.PodIPs)
+		case 15:
+			d.str(&x.QOSClass)
+		case 16:
+			d.str(&x.Reason)
+		case 17:
+			d.str(&x.Resize)
+		case 18:
+			d.decodeSlicePodResourceClaimStatus(&x.ResourceClaimStatuses)
+		case 19:
+			d.decodePtrResourceRequirements(&x.Resources)
+		case 20:
+			d.decodePtrTime(&x.StartTime)
 		}
 	}
+}
+
+// keyPodStatus reads the next key of a PodStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 20 && k[0:16] == "allocatedResourc" && k[16:20] == "es\":" {
+				return d.knownKey(p, "allocatedResources", 0)
+			}
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 1)
+			}
+			if len(k) >= 19 && k[0:16] == "containerStatuse" && k[16:19] == "s\":" {
+				return d.knownKey(p, "containerStatuses", 2)
+			}
+		case k[0] == 'e':
+			if len(k) >= 28 && k[0:16] == "ephemeralContain" && k[16:28] == "erStatuses\":" {
+				return d.knownKey(p, "ephemeralContainerStatuses", 3)
+			}
+			if len(k) >= 29 && k[0:16] == "extendedResource" && k[16:29] == "ClaimStatus\":" {
+				return d.knownKey(p, "extendedResourceClaimStatus", 4)
+			}
+		case k[0] == 'h':
+			if len(k) >= 8 && k[0:8] == "hostIP\":" {
+				return d.knownKey(p, "hostIP", 5)
+			}
+			if len(k) >= 9 && k[0:9] == "hostIPs\":" {
+				return d.knownKey(p, "hostIPs", 6)
+			}
+		case k[0] == 'i':
+			if len(k) >= 23 && k[0:16] == "initContainerSta" && k[16:23] == "tuses\":" {
+				return d.knownKey(p, "initContainerStatuses", 7)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 8)
+			}
+		case k[0] == 'n':
+			if len(k) >= 38 && k[0:16] == "nodeAllocatableR" && k[16:32] == "esourceClaimStat" && k[32:38] == "uses\":" {
+				return d.knownKey(p, "nodeAllocatableResourceClaimStatuses", 9)
+			}
+			if len(k) >= 19 && k[0:16] == "nominatedNodeNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "nominatedNodeName", 10)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 11)
+			}
+		case k[0] == 'p':
+			if len(k) >= 7 && k[0:7] == "phase\":" {
+				return d.knownKey(p, "phase", 12)
+			}
+			if len(k) >= 7 && k[0:7] == "podIP\":" {
+				return d.knownKey(p, "podIP", 13)
+			}
+			if len(k) >= 8 && k[0:8] == "podIPs\":" {
+				return d.knownKey(p, "podIPs", 14)
+			}
+		case k[0] == 'q':
+			if len(k) >= 10 && k[0:10] == "qosClass\":" {
+				return d.knownKey(p, "qosClass", 15)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 16)
+			}
+			if len(k) >= 8 && k[0:8] == "resize\":" {
+				return d.knownKey(p, "resize", 17)
+			}
+			if len(k) >= 23 && k[0:16] == "resourceClaimSta" && k[16:23] == "tuses\":" {
+				return d.knownKey(p, "resourceClaimStatuses", 18)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 19)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "startTime\":" {
+				return d.knownKey(p, "startTime", 20)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "allocatedResources":
+		return 0
+	case "conditions":
+		return 1
+	case "containerStatuses":
+		return 2
+	case "ephemeralContainerStatuses":
+		return 3
+	case "extendedResourceClaimStatus":
+		return 4
+	case "hostIP":
+		return 5
+	case "hostIPs":
+		return 6
+	case "initContainerStatuses":
+		return 7
+	case "message":
+		return 8
+	case "nodeAllocatableResourceClaimStatuses":
+		return 9
+	case "nominatedNodeName":
+		return 10
+	case "observedGeneration":
+		return 11
+	case "phase":
+		return 12
+	case "podIP":
+		return 13
+	case "podIPs":
+		return 14
+	case "qosClass":
+		return 15
+	case "reason":
+		return 16
+	case "resize":
+		return 17
+	case "resourceClaimStatuses":
+		return 18
+	case "resources":
+		return 19
+	case "startTime":
+		return 20
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodCondition(x *PodCondition) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "lastProbeTime":
-			d.member(seen[:], 0)
-			d.time(&x.LastProbeTime)
-		case "lastTransitionTime":
-			d.member(seen[:], 1)
-			d.time(&x.LastTransitionTime)
-		case "message":
-			d.member(seen[:], 2)
-			d.str(&x.Message)
-		case "observedGeneration":
-			d.member(seen[:], 3)
-			d.int64(&x.ObservedGeneration)
-		case "reason":
-			d.member(seen[:], 4)
-			d.str(&x.Reason)
-		case "status":
-			d.member(seen[:], 5)
-			d.str(&x.Status)
-		case "type":
-			d.member(seen[:], 6)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[126].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastProbeTime)
+		case 1:
+			d.time(&x.LastTransitionTime)
+		case 2:
+			d.str(&x.Message)
+		case 3:
+			d.int64(&x.ObservedGeneration)
+		case 4:
+			d.str(&x.Reason)
+		case 5:
+			d.str(&x.Status)
+		case 6:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyPodCondition reads the next key of a PodCondition: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodCondition() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "lastProbeTime\":" {
+				return d.knownKey(p, "lastProbeTime", 0)
+			}
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 2)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 3)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 4)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 5)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "lastProbeTime":
+		return 0
+	case "lastTransitionTime":
+		return 1
+	case "message":
+		return 2
+	case "observedGeneration":
+		return 3
+	case "reason":
+		return 4
+	case "status":
+		return 5
+	case "type":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHostIP(x *HostIP) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "ip":
-			d.member(seen[:], 0)
-			d.str(&x.IP)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHostIP()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[127].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.IP)
 		}
 	}
+}
+
+// keyHostIP reads the next key of a HostIP: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHostIP() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 4 && k[0:4] == "ip\":" {
+				return d.knownKey(p, "ip", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "ip":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodIP(x *PodIP) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "ip":
-			d.member(seen[:], 0)
-			d.str(&x.IP)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodIP()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[128].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.IP)
 		}
 	}
+}
+
+// keyPodIP reads the next key of a PodIP: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodIP() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 4 && k[0:4] == "ip\":" {
+				return d.knownKey(p, "ip", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "ip":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "allocatedResources":
-			d.member(seen[:], 0)
-			d.mapQuantity(&x.AllocatedResources)
-		case "allocatedResourcesStatus":
-			d.member(seen[:], 1)
-			d.decodeSliceResourceStatus(&x.AllocatedResourcesStatus)
-		case "containerID":
-			d.member(seen[:], 2)
-			d.str(&x.ContainerID)
-		case "image":
-			d.member(seen[:], 3)
-			d.str(&x.Image)
-		case "imageID":
-			d.member(seen[:], 4)
-			d.str(&x.ImageID)
-		case "lastState":
-			d.member(seen[:], 5)
-			d.decodeContainerState(&x.LastTerminationState)
-		case "name":
-			d.member(seen[:], 6)
-			d.str(&x.Name)
-		case "ready":
-			d.member(seen[:], 7)
-			d.boolean(&x.Ready)
-		case "resources":
-			d.member(seen[:], 8)
-			d.decodePtrResourceRequirements(&x.Resources)
-		case "restartCount":
-			d.member(seen[:], 9)
-			d.int32(&x.RestartCount)
-		case "started":
-			d.member(seen[:], 10)
-			d.decodePtrBool(&x.Started)
-		case "state":
-			d.member(seen[:], 11)
-			d.decodeContainerState(&x.State)
-		case "stopSignal":
-			d.member(seen[:], 12)
-			d.decodePtrString(&x.StopSignal)
-		case "user":
-			d.member(seen[:], 13)
-			d.decodePtrContainerUser(&x.User)
-		case "volumeMounts":
-			d.member(seen[:], 14)
-			d.decodeSliceVolumeMountStatus(&x.VolumeMounts)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[129].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.resourceList(&x.AllocatedResources)
+		case 1:
+			d.decodeSliceResourceStatus(&x.AllocatedResourcesStatus)
+		case 2:
+			d.str(&x.ContainerID)
+		case 3:
+			d.str(&x.Image)
+		case 4:
+			d.str(&x.ImageID)
+		case 5:
+			d.decodeContainerState(&x.LastTerminationState)
+		case 6:
+			d.str(&x.Name)
+		case 7:
+			d.boolean(&x.Ready)
+		case 8:
+			d.decodePtrResourceRequirements(&x.Resources)
+		case 9:
+			d.int32(&x.RestartCount)
+		case 10:
+			d.decodePtrBool(&x.Started)
+		case 11:
+			d.decodeContainerState(&x.State)
+		case 12:
+			d.decodePtrString(&x.StopSignal)
+		case 13:
+			d.decodePtrContainerUser(&x.User)
+		case 14:
+			d.decodeSliceVolumeMountStatus(&x.VolumeMounts)
 		}
 	}
+}
+
+// keyContainerStatus reads the next key of a ContainerStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 20 && k[0:16] == "allocatedResourc" && k[16:20] == "es\":" {
+				return d.knownKey(p, "allocatedResources", 0)
+			}
+			if len(k) >= 26 && k[0:16] == "allocatedResourc" && k[16:26] == "esStatus\":" {
+				return d.knownKey(p, "allocatedResourcesStatus", 1)
+			}
+		case k[0] == 'c':
+			if len(k) >= 13 && k[0:13] == "containerID\":" {
+				return d.knownKey(p, "containerID", 2)
+			}
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 3)
+			}
+			if len(k) >= 9 && k[0:9] == "imageID\":" {
+				return d.knownKey(p, "imageID", 4)
+			}
+		case k[0] == 'l':
+			if len(k) >= 11 && k[0:11] == "lastState\":" {
+				return d.knownKey(p, "lastState", 5)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 6)
+			}
+		case k[0] == 'r':
+			if len(k) >= 7 && k[0:7] == "ready\":" {
+				return d.knownKey(p, "ready", 7)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 8)
+			}
+			if len(k) >= 14 && k[0:14] == "restartCount\":" {
+				return d.knownKey(p, "restartCount", 9)
+			}
+		case k[0] == 's':
+			if len(k) >= 9 && k[0:9] == "started\":" {
+				return d.knownKey(p, "started", 10)
+			}
+			if len(k) >= 7 && k[0:7] == "state\":" {
+				return d.knownKey(p, "state", 11)
+			}
+			if len(k) >= 12 && k[0:12] == "stopSignal\":" {
+				return d.knownKey(p, "stopSignal", 12)
+			}
+		case k[0] == 'u':
+			if len(k) >= 6 && k[0:6] == "user\":" {
+				return d.knownKey(p, "user", 13)
+			}
+		case k[0] == 'v':
+			if len(k) >= 14 && k[0:14] == "volumeMounts\":" {
+				return d.knownKey(p, "volumeMounts", 14)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "allocatedResources":
+		return 0
+	case "allocatedResourcesStatus":
+		return 1
+	case "containerID":
+		return 2
+	case "image":
+		return 3
+	case "imageID":
+		return 4
+	case "lastState":
+		return 5
+	case "name":
+		return 6
+	case "ready":
+		return 7
+	case "resources":
+		return 8
+	case "restartCount":
+		return 9
+	case "started":
+		return 10
+	case "state":
+		return 11
+	case "stopSignal":
+		return 12
+	case "user":
+		return 13
+	case "volumeMounts":
+		return 14
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerState(x *ContainerState) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "running":
-			d.member(seen[:], 0)
-			d.decodePtrContainerStateRunning(&x.Running)
-		case "terminated":
-			d.member(seen[:], 1)
-			d.decodePtrContainerStateTerminated(&x.Terminated)
-		case "waiting":
-			d.member(seen[:], 2)
-			d.decodePtrContainerStateWaiting(&x.Waiting)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerState()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[130].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrContainerStateRunning(&x.Running)
+		case 1:
+			d.decodePtrContainerStateTerminated(&x.Terminated)
+		case 2:
+			d.decodePtrContainerStateWaiting(&x.Waiting)
 		}
 	}
+}
+
+// keyContainerState reads the next key of a ContainerState: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerState() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'r':
+			if len(k) >= 9 && k[0:9] == "running\":" {
+				return d.knownKey(p, "running", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 12 && k[0:12] == "terminated\":" {
+				return d.knownKey(p, "terminated", 1)
+			}
+		case k[0] == 'w':
+			if len(k) >= 9 && k[0:9] == "waiting\":" {
+				return d.knownKey(p, "waiting", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "running":
+		return 0
+	case "terminated":
+		return 1
+	case "waiting":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "message":
-			d.member(seen[:], 0)
-			d.str(&x.Message)
-		case "reason":
-			d.member(seen[:], 1)
-			d.str(&x.Reason)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerStateWaiting()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[131].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Message)
+		case 1:
+			d.str(&x.Reason)
 		}
 	}
+}
+
+// keyContainerStateWaiting reads the next key of a ContainerStateWaiting: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerStateWaiting() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "message":
+		return 0
+	case "reason":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "startedAt":
-			d.member(seen[:], 0)
-			d.time(&x.StartedAt)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerStateRunning()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[132].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.StartedAt)
 		}
 	}
+}
+
+// keyContainerStateRunning reads the next key of a ContainerStateRunning: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerStateRunning() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "startedAt\":" {
+				return d.knownKey(p, "startedAt", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "startedAt":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containerID":
-			d.member(seen[:], 0)
-			d.str(&x.ContainerID)
-		case "exitCode":
-			d.member(seen[:], 1)
-			d.int32(&x.ExitCode)
-		case "finishedAt":
-			d.member(seen[:], 2)
-			d.time(&x.FinishedAt)
-		case "message":
-			d.member(seen[:], 3)
-			d.str(&x.Message)
-		case "reason":
-			d.member(seen[:], 4)
-			d.str(&x.Reason)
-		case "signal":
-			d.member(seen[:], 5)
-			d.int32(&x.Signal)
-		case "startedAt":
-			d.member(seen[:], 6)
-			d.time(&x.StartedAt)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerStateTerminated()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[133].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ContainerID)
+		case 1:
+			d.int32(&x.ExitCode)
+		case 2:
+			d.time(&x.FinishedAt)
+		case 3:
+			d.str(&x.Message)
+		case 4:
+			d.str(&x.Reason)
+		case 5:
+			d.int32(&x.Signal)
+		case 6:
+			d.time(&x.StartedAt)
 		}
 	}
+}
+
+// keyContainerStateTerminated reads the next key of a ContainerStateTerminated: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerStateTerminated() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 13 && k[0:13] == "containerID\":" {
+				return d.knownKey(p, "containerID", 0)
+			}
+		case k[0] == 'e':
+			if len(k) >= 10 && k[0:10] == "exitCode\":" {
+				return d.knownKey(p, "exitCode", 1)
+			}
+		case k[0] == 'f':
+			if len(k) >= 12 && k[0:12] == "finishedAt\":" {
+				return d.knownKey(p, "finishedAt", 2)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 3)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 4)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "signal\":" {
+				return d.knownKey(p, "signal", 5)
+			}
+			if len(k) >= 11 && k[0:11] == "startedAt\":" {
+				return d.knownKey(p, "startedAt", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containerID":
+		return 0
+	case "exitCode":
+		return 1
+	case "finishedAt":
+		return 2
+	case "message":
+		return 3
+	case "reason":
+		return 4
+	case "signal":
+		return 5
+	case "startedAt":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "mountPath":
-			d.member(seen[:], 0)
-			d.str(&x.MountPath)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.Name)
-		case "readOnly":
-			d.member(seen[:], 2)
-			d.boolean(&x.ReadOnly)
-		case "recursiveReadOnly":
-			d.member(seen[:], 3)
-			d.decodePtrString(&x.RecursiveReadOnly)
-		case "volumeStatus":
-			d.member(seen[:], 4)
-			d.decodePtrVolumeStatus(&x.VolumeStatus)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeMountStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[134].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.MountPath)
+		case 1:
+			d.str(&x.Name)
+		case 2:
+			d.boolean(&x.ReadOnly)
+		case 3:
+			d.decodePtrString(&x.RecursiveReadOnly)
+		case 4:
+			d.decodePtrVolumeStatus(&x.VolumeStatus)
 		}
 	}
+}
+
+// keyVolumeMountStatus reads the next key of a VolumeMountStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeMountStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 11 && k[0:11] == "mountPath\":" {
+				return d.knownKey(p, "mountPath", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "readOnly\":" {
+				return d.knownKey(p, "readOnly", 2)
+			}
+			if len(k) >= 19 && k[0:16] == "recursiveReadOnl" && k[16:19] == "y\":" {
+				return d.knownKey(p, "recursiveReadOnly", 3)
+			}
+		case k[0] == 'v':
+			if len(k) >= 14 && k[0:14] == "volumeStatus\":" {
+				return d.knownKey(p, "volumeStatus", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "mountPath":
+		return 0
+	case "name":
+		return 1
+	case "readOnly":
+		return 2
+	case "recursiveReadOnly":
+		return 3
+	case "volumeStatus":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "image":
-			d.member(seen[:], 0)
-			d.decodePtrImageVolumeStatus(&x.Image)
-		default:
+	var seen uint64
+	for {
+		i := d.keyVolumeStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[135].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrImageVolumeStatus(&x.Image)
 		}
 	}
+}
+
+// keyVolumeStatus reads the next key of a VolumeStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyVolumeStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 7 && k[0:7] == "image\":" {
+				return d.knownKey(p, "image", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "image":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "imageRef":
-			d.member(seen[:], 0)
-			d.str(&x.ImageRef)
-		default:
+	var seen uint64
+	for {
+		i := d.keyImageVolumeStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[136].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ImageRef)
 		}
 	}
+}
+
+// keyImageVolumeStatus reads the next key of a ImageVolumeStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyImageVolumeStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'i':
+			if len(k) >= 10 && k[0:10] == "imageRef\":" {
+				return d.knownKey(p, "imageRef", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "imageRef":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerUser(x *ContainerUser) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "linux":
-			d.member(seen[:], 0)
-			d.decodePtrLinuxContainerUser(&x.Linux)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerUser()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[137].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrLinuxContainerUser(&x.Linux)
 		}
 	}
+}
+
+// keyContainerUser reads the next key of a ContainerUser: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerUser() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 7 && k[0:7] == "linux\":" {
+				return d.knownKey(p, "linux", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "linux":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "gid":
-			d.member(seen[:], 0)
-			d.int64(&x.GID)
-		case "supplementalGroups":
-			d.member(seen[:], 1)
-			d.sliceInt64(&x.SupplementalGroups)
-		case "uid":
-			d.member(seen[:], 2)
-			d.int64(&x.UID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLinuxContainerUser()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[138].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int64(&x.GID)
+		case 1:
+			d.sliceInt64(&x.SupplementalGroups)
+		case 2:
+			d.int64(&x.UID)
 		}
 	}
+}
+
+// keyLinuxContainerUser reads the next key of a LinuxContainerUser: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLinuxContainerUser() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'g':
+			if len(k) >= 5 && k[0:5] == "gid\":" {
+				return d.knownKey(p, "gid", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 20 && k[0:16] == "supplementalGrou" && k[16:20] == "ps\":" {
+				return d.knownKey(p, "supplementalGroups", 1)
+			}
+		case k[0] == 'u':
+			if len(k) >= 5 && k[0:5] == "uid\":" {
+				return d.knownKey(p, "uid", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "gid":
+		return 0
+	case "supplementalGroups":
+		return 1
+	case "uid":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "resources":
-			d.member(seen[:], 1)
-			d.decodeSliceResourceHealth(&x.Resources)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[139].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.decodeSliceResourceHealth(&x.Resources)
 		}
 	}
+}
+
+// keyResourceStatus reads the next key of a ResourceStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "resources":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "health":
-			d.member(seen[:], 0)
-			d.str(&x.Health)
-		case "message":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.Message)
-		case "resourceID":
-			d.member(seen[:], 2)
-			d.str(&x.ResourceID)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceHealth()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[140].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Health)
+		case 1:
+			d.decodePtrString(&x.Message)
+		case 2:
+			d.str(&x.ResourceID)
 		}
 	}
+}
+
+// keyResourceHealth reads the next key of a ResourceHealth: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceHealth() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 8 && k[0:8] == "health\":" {
+				return d.knownKey(p, "health", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 12 && k[0:12] == "resourceID\":" {
+				return d.knownKey(p, "resourceID", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "health":
+		return 0
+	case "message":
+		return 1
+	case "resourceID":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "resourceClaimName":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.ResourceClaimName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodResourceClaimStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[141].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.decodePtrString(&x.ResourceClaimName)
 		}
 	}
+}
+
+// keyPodResourceClaimStatus reads the next key of a PodResourceClaimStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodResourceClaimStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 19 && k[0:16] == "resourceClaimNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "resourceClaimName", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "resourceClaimName":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceClaimStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "requestMappings":
-			d.member(seen[:], 0)
-			d.decodeSliceContainerExtendedResourceRequest(&x.RequestMappings)
-		case "resourceClaimName":
-			d.member(seen[:], 1)
-			d.str(&x.ResourceClaimName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodExtendedResourceClaimStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[142].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceContainerExtendedResourceRequest(&x.RequestMappings)
+		case 1:
+			d.str(&x.ResourceClaimName)
 		}
 	}
+}
+
+// keyPodExtendedResourceClaimStatus reads the next key of a PodExtendedResourceClaimStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodExtendedResourceClaimStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'r':
+			if len(k) >= 17 && k[0:16] == "requestMappings\"" && k[16:17] == ":" {
+				return d.knownKey(p, "requestMappings", 0)
+			}
+			if len(k) >= 19 && k[0:16] == "resourceClaimNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "resourceClaimName", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "requestMappings":
+		return 0
+	case "resourceClaimName":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedResourceRequest) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containerName":
-			d.member(seen[:], 0)
-			d.str(&x.ContainerName)
-		case "requestName":
-			d.member(seen[:], 1)
-			d.str(&x.RequestName)
-		case "resourceName":
-			d.member(seen[:], 2)
-			d.str(&x.ResourceName)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerExtendedResourceRequest()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[143].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.ContainerName)
+		case 1:
+			d.str(&x.RequestName)
+		case 2:
+			d.str(&x.ResourceName)
 		}
 	}
+}
+
+// keyContainerExtendedResourceRequest reads the next key of a ContainerExtendedResourceRequest: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerExtendedResourceRequest() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 15 && k[0:15] == "containerName\":" {
+				return d.knownKey(p, "containerName", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 13 && k[0:13] == "requestName\":" {
+				return d.knownKey(p, "requestName", 1)
+			}
+			if len(k) >= 14 && k[0:14] == "resourceName\":" {
+				return d.knownKey(p, "resourceName", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containerName":
+		return 0
+	case "requestName":
+		return 1
+	case "resourceName":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableResourceClaimStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containers":
-			d.member(seen[:], 0)
-			d.sliceString(&x.Containers)
-		case "resourceClaimName":
-			d.member(seen[:], 1)
-			d.str(&x.ResourceClaimName)
-		case "resources":
-			d.member(seen[:], 2)
-			d.mapQuantity(&x.Resources)
-		default:
+	var seen uint64
+	for {
+		i := d.keyNodeAllocatableResourceClaimStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[144].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Containers)
+		case 1:
+			d.str(&x.ResourceClaimName)
+		case 2:
+			d.resourceList(&x.Resources)
 		}
 	}
+}
+
+// keyNodeAllocatableResourceClaimStatus reads the next key of a NodeAllocatableResourceClaimStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "containers\":" {
+				return d.knownKey(p, "containers", 0)
+			}
+		case k[0] == 'r':
+			if len(k) >= 19 && k[0:16] == "resourceClaimNam" && k[16:19] == "e\":" {
+				return d.knownKey(p, "resourceClaimName", 1)
+			}
+			if len(k) >= 11 && k[0:11] == "resources\":" {
+				return d.knownKey(p, "resources", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containers":
+		return 0
+	case "resourceClaimName":
+		return 1
+	case "resources":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodeResourceQuotaSpec(&x.Spec)
-		case "status":
-			d.member(seen[:], 4)
-			d.decodeResourceQuotaStatus(&x.Status)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceQuota()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[145].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodeResourceQuotaSpec(&x.Spec)
+		case 4:
+			d.decodeResourceQuotaStatus(&x.Status)
 		}
 	}
+}
+
+// keyResourceQuota reads the next key of a ResourceQuota: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceQuota() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	case "status":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "hard":
-			d.member(seen[:], 0)
-			d.mapQuantity(&x.Hard)
-		case "scopeSelector":
-			d.member(seen[:], 1)
-			d.decodePtrScopeSelector(&x.ScopeSelector)
-		case "scopes":
-			d.member(seen[:], 2)
-			d.sliceString(&x.Scopes)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceQuotaSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[146].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.resourceList(&x.Hard)
+		case 1:
+			d.decodePtrScopeSelector(&x.ScopeSelector)
+		case 2:
+			d.sliceString(&x.Scopes)
 		}
 	}
+}
+
+// keyResourceQuotaSpec reads the next key of a ResourceQuotaSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceQuotaSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 6 && k[0:6] == "hard\":" {
+				return d.knownKey(p, "hard", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 15 && k[0:15] == "scopeSelector\":" {
+				return d.knownKey(p, "scopeSelector", 1)
+			}
+			if len(k) >= 8 && k[0:8] == "scopes\":" {
+				return d.knownKey(p, "scopes", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "hard":
+		return 0
+	case "scopeSelector":
+		return 1
+	case "scopes":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "matchExpressions":
-			d.member(seen[:], 0)
-			d.decodeSliceScopedResourceSelectorRequirement(&x.MatchExpressions)
-		default:
+	var seen uint64
+	for {
+		i := d.keyScopeSelector()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[147].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceScopedResourceSelectorRequirement(&x.MatchExpressions)
 		}
 	}
+}
+
+// keyScopeSelector reads the next key of a ScopeSelector: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyScopeSelector() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 18 && k[0:16] == "matchExpressions" && k[16:18] == "\":" {
+				return d.knownKey(p, "matchExpressions", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "matchExpressions":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelectorRequirement) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "operator":
-			d.member(seen[:], 0)
-			d.str(&x.Operator)
-		case "scopeName":
-			d.member(seen[:], 1)
-			d.str(&x.ScopeName)
-		case "values":
-			d.member(seen[:], 2)
-			d.sliceString(&x.Values)
-		default:
+	var seen uint64
+	for {
+		i := d.keyScopedResourceSelectorRequirement()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[148].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Operator)
+		case 1:
+			d.str(&x.ScopeName)
+		case 2:
+			d.sliceString(&x.Values)
 		}
 	}
+}
+
+// keyScopedResourceSelectorRequirement reads the next key of a ScopedResourceSelectorRequirement: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyScopedResourceSelectorRequirement() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'o':
+			if len(k) >= 10 && k[0:10] == "operator\":" {
+				return d.knownKey(p, "operator", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "scopeName\":" {
+				return d.knownKey(p, "scopeName", 1)
+			}
+		case k[0] == 'v':
+			if len(k) >= 8 && k[0:8] == "values\":" {
+				return d.knownKey(p, "values", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "operator":
+		return 0
+	case "scopeName":
+		return 1
+	case "values":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "hard":
-			d.member(seen[:], 0)
-			d.mapQuantity(&x.Hard)
-		case "used":
-			d.member(seen[:], 1)
-			d.mapQuantity(&x.Used)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceQuotaStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[149].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.resourceList(&x.Hard)
+		case 1:
+			d.resourceList(&x.Used)
 		}
 	}
+}
+
+// keyResourceQuotaStatus reads the next key of a ResourceQuotaStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceQuotaStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 6 && k[0:6] == "hard\":" {
+				return d.knownKey(p, "hard", 0)
+			}
+		case k[0] == 'u':
+			if len(k) >= 6 && k[0:6] == "used\":" {
+				return d.knownKey(p, "used", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "hard":
+		return 0
+	case "used":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLimitRange(x *LimitRange) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodeLimitRangeSpec(&x.Spec)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLimitRange()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[150].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodeLimitRangeSpec(&x.Spec)
 		}
 	}
+}
+
+// keyLimitRange reads the next key of a LimitRange: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLimitRange() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "limits":
-			d.member(seen[:], 0)
-			d.decodeSliceLimitRangeItem(&x.Limits)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLimitRangeSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[151].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceLimitRangeItem(&x.Limits)
 		}
 	}
+}
+
+// keyLimitRangeSpec reads the next key of a LimitRangeSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLimitRangeSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 8 && k[0:8] == "limits\":" {
+				return d.knownKey(p, "limits", 0)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "limits":
+		return 0
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "default":
-			d.member(seen[:], 0)
-			d.mapQuantity(&x.Default)
-		case "defaultRequest":
-			d.member(seen[:], 1)
-			d.mapQuantity(&x.DefaultRequest)
-		case "max":
-			d.member(seen[:], 2)
-			d.mapQuantity(&x.Max)
-		case "maxLimitRequestRatio":
-			d.member(seen[:], 3)
-			d.mapQuantity(&x.MaxLimitRequestRatio)
-		case "min":
-			d.member(seen[:], 4)
-			d.mapQuantity(&x.Min)
-		case "type":
-			d.member(seen[:], 5)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyLimitRangeItem()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[152].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.resourceList(&x.Default)
+		case 1:
+			d.resourceList(&x.DefaultRequest)
+		case 2:
+			d.resourceList(&x.Max)
+		case 3:
+			d.resourceList(&x.MaxLimitRequestRatio)
+		case 4:
+			d.resourceList(&x.Min)
+		case 5:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyLimitRangeItem reads the next key of a LimitRangeItem: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyLimitRangeItem() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 9 && k[0:9] == "default\":" {
+				return d.knownKey(p, "default", 0)
+			}
+			if len(k) >= 16 && k[0:16] == "defaultRequest\":" {
+				return d.knownKey(p, "defaultRequest", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 5 && k[0:5] == "max\":" {
+				return d.knownKey(p, "max", 2)
+			}
+			if len(k) >= 22 && k[0:16] == "maxLimitRequestR" && k[16:22] == "atio\":" {
+				return d.knownKey(p, "maxLimitRequestRatio", 3)
+			}
+			if len(k) >= 5 && k[0:5] == "min\":" {
+				return d.knownKey(p, "min", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "default":
+		return 0
+	case "defaultRequest":
+		return 1
+	case "max":
+		return 2
+	case "maxLimitRequestRatio":
+		return 3
+	case "min":
+		return 4
+	case "type":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodePodDisruptionBudgetSpec(&x.Spec)
-		case "status":
-			d.member(seen[:], 4)
-			d.decodePodDisruptionBudgetStatus(&x.Status)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodDisruptionBudget()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[153].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodePodDisruptionBudgetSpec(&x.Spec)
+		case 4:
+			d.decodePodDisruptionBudgetStatus(&x.Status)
 		}
 	}
+}
+
+// keyPodDisruptionBudget reads the next key of a PodDisruptionBudget: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodDisruptionBudget() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	case "status":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "maxUnavailable":
-			d.member(seen[:], 0)
-			d.decodePtrIntOrString(&x.MaxUnavailable)
-		case "minAvailable":
-			d.member(seen[:], 1)
-			d.decodePtrIntOrString(&x.MinAvailable)
-		case "selector":
-			d.member(seen[:], 2)
-			d.decodePtrLabelSelector(&x.Selector)
-		case "unhealthyPodEvictionPolicy":
-			d.member(seen[:], 3)
-			d.decodePtrString(&x.UnhealthyPodEvictionPolicy)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodDisruptionBudgetSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[154].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrIntOrString(&x.MaxUnavailable)
+		case 1:
+			d.decodePtrIntOrString(&x.MinAvailable)
+		case 2:
+			d.decodePtrLabelSelector(&x.Selector)
+		case 3:
+			d.decodePtrString(&x.UnhealthyPodEvictionPolicy)
 		}
 	}
+}
+
+// keyPodDisruptionBudgetSpec reads the next key of a PodDisruptionBudgetSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodDisruptionBudgetSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 16 && k[0:16] == "maxUnavailable\":" {
+				return d.knownKey(p, "maxUnavailable", 0)
+			}
+			if len(k) >= 14 && k[0:14] == "minAvailable\":" {
+				return d.knownKey(p, "minAvailable", 1)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "selector\":" {
+				return d.knownKey(p, "selector", 2)
+			}
+		case k[0] == 'u':
+			if len(k) >= 28 && k[0:16] == "unhealthyPodEvic" && k[16:28] == "tionPolicy\":" {
+				return d.knownKey(p, "unhealthyPodEvictionPolicy", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "maxUnavailable":
+		return 0
+	case "minAvailable":
+		return 1
+	case "selector":
+		return 2
+	case "unhealthyPodEvictionPolicy":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "conditions":
-			d.member(seen[:], 0)
-			d.decodeSliceCondition(&x.Conditions)
-		case "currentHealthy":
-			d.member(seen[:], 1)
-			d.int32(&x.CurrentHealthy)
-		case "desiredHealthy":
-			d.member(seen[:], 2)
-			d.int32(&x.DesiredHealthy)
-		case "disruptedPods":
-			d.member(seen[:], 3)
-			d.decodeMapTime(&x.DisruptedPods)
-		case "disruptionsAllowed":
-			d.member(seen[:], 4)
-			d.int32(&x.DisruptionsAllowed)
-		case "expectedPods":
-			d.member(seen[:], 5)
-			d.int32(&x.ExpectedPods)
-		case "observedGeneration":
-			d.member(seen[:], 6)
-			d.int64(&x.ObservedGeneration)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodDisruptionBudgetStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[155].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceCondition(&x.Conditions)
+		case 1:
+			d.int32(&x.CurrentHealthy)
+		case 2:
+			d.int32(&x.DesiredHealthy)
+		case 3:
+			d.decodeMapTime(&x.DisruptedPods)
+		case 4:
+			d.int32(&x.DisruptionsAllowed)
+		case 5:
+			d.int32(&x.ExpectedPods)
+		case 6:
+			d.int64(&x.ObservedGeneration)
 		}
 	}
+}
+
+// keyPodDisruptionBudgetStatus reads the next key of a PodDisruptionBudgetStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodDisruptionBudgetStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 0)
+			}
+			if len(k) >= 16 && k[0:16] == "currentHealthy\":" {
+				return d.knownKey(p, "currentHealthy", 1)
+			}
+		case k[0] == 'd':
+			if len(k) >= 16 && k[0:16] == "desiredHealthy\":" {
+				return d.knownKey(p, "desiredHealthy", 2)
+			}
+			if len(k) >= 15 && k[0:15] == "disruptedPods\":" {
+				return d.knownKey(p, "disruptedPods", 3)
+			}
+			if len(k) >= 20 && k[0:16] == "disruptionsAllow" && k[16:20] == "ed\":" {
+				return d.knownKey(p, "disruptionsAllowed", 4)
+			}
+		case k[0] == 'e':
+			if len(k) >= 14 && k[0:14] == "expectedPods\":" {
+				return d.knownKey(p, "expectedPods", 5)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 6)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "conditions":
+		return 0
+	case "currentHealthy":
+		return 1
+	case "desiredHealthy":
+		return 2
+	case "disruptedPods":
+		return 3
+	case "disruptionsAllowed":
+		return 4
+	case "expectedPods":
+		return 5
+	case "observedGeneration":
+		return 6
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeCondition(x *Condition) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "lastTransitionTime":
-			d.member(seen[:], 0)
-			d.time(&x.LastTransitionTime)
-		case "message":
-			d.member(seen[:], 1)
-			d.str(&x.Message)
-		case "observedGeneration":
-			d.member(seen[:], 2)
-			d.int64(&x.ObservedGeneration)
-		case "reason":
-			d.member(seen[:], 3)
-			d.str(&x.Reason)
-		case "status":
-			d.member(seen[:], 4)
-			d.str(&x.Status)
-		case "type":
-			d.member(seen[:], 5)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[156].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastTransitionTime)
+		case 1:
+			d.str(&x.Message)
+		case 2:
+			d.int64(&x.ObservedGeneration)
+		case 3:
+			d.str(&x.Reason)
+		case 4:
+			d.str(&x.Status)
+		case 5:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyCondition reads the next key of a Condition: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyCondition() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "lastTransitionTime":
+		return 0
+	case "message":
+		return 1
+	case "observedGeneration":
+		return 2
+	case "reason":
+		return 3
+	case "status":
+		return 4
+	case "type":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.TypeMeta.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.TypeMeta.Kind)
-		case "metadata":
-			d.member(seen[:], 2)
-			d.decodeObjectMeta(&x.ObjectMeta)
-		case "spec":
-			d.member(seen[:], 3)
-			d.decodeHorizontalPodAutoscalerSpec(&x.Spec)
-		case "status":
-			d.member(seen[:], 4)
-			d.decodeHorizontalPodAutoscalerStatus(&x.Status)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHorizontalPodAutoscaler()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[157].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodeHorizontalPodAutoscalerSpec(&x.Spec)
+		case 4:
+			d.decodeHorizontalPodAutoscalerStatus(&x.Status)
 		}
 	}
+}
+
+// keyHorizontalPodAutoscaler reads the next key of a HorizontalPodAutoscaler: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHorizontalPodAutoscaler() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "metadata":
+		return 2
+	case "spec":
+		return 3
+	case "status":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "behavior":
-			d.member(seen[:], 0)
-			d.decodePtrHorizontalPodAutoscalerBehavior(&x.Behavior)
-		case "maxReplicas":
-			d.member(seen[:], 1)
-			d.int32(&x.MaxReplicas)
-		case "metrics":
-			d.member(seen[:], 2)
-			d.decodeSliceMetricSpec(&x.Metrics)
-		case "minReplicas":
-			d.member(seen[:], 3)
-			d.decodePtrInt32(&x.MinReplicas)
-		case "scaleTargetRef":
-			d.member(seen[:], 4)
-			d.decodeCrossVersionObjectReference(&x.ScaleTargetRef)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHorizontalPodAutoscalerSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[158].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrHorizontalPodAutoscalerBehavior(&x.Behavior)
+		case 1:
+			d.int32(&x.MaxReplicas)
+		case 2:
+			d.decodeSliceMetricSpec(&x.Metrics)
+		case 3:
+			d.decodePtrInt32(&x.MinReplicas)
+		case 4:
+			d.decodeCrossVersionObjectReference(&x.ScaleTargetRef)
 		}
 	}
+}
+
+// keyHorizontalPodAutoscalerSpec reads the next key of a HorizontalPodAutoscalerSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'b':
+			if len(k) >= 10 && k[0:10] == "behavior\":" {
+				return d.knownKey(p, "behavior", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 13 && k[0:13] == "maxReplicas\":" {
+				return d.knownKey(p, "maxReplicas", 1)
+			}
+			if len(k) >= 9 && k[0:9] == "metrics\":" {
+				return d.knownKey(p, "metrics", 2)
+			}
+			if len(k) >= 13 && k[0:13] == "minReplicas\":" {
+				return d.knownKey(p, "minReplicas", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 16 && k[0:16] == "scaleTargetRef\":" {
+				return d.knownKey(p, "scaleTargetRef", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "behavior":
+		return 0
+	case "maxReplicas":
+		return 1
+	case "metrics":
+		return 2
+	case "minReplicas":
+		return 3
+	case "scaleTargetRef":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReference) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "apiVersion":
-			d.member(seen[:], 0)
-			d.str(&x.APIVersion)
-		case "kind":
-			d.member(seen[:], 1)
-			d.str(&x.Kind)
-		case "name":
-			d.member(seen[:], 2)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyCrossVersionObjectReference()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[159].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.APIVersion)
+		case 1:
+			d.str(&x.Kind)
+		case 2:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyCrossVersionObjectReference reads the next key of a CrossVersionObjectReference: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyCrossVersionObjectReference() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "apiVersion":
+		return 0
+	case "kind":
+		return 1
+	case "name":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeMetricSpec(x *MetricSpec) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containerResource":
-			d.member(seen[:], 0)
-			d.decodePtrContainerResourceMetricSource(&x.ContainerResource)
-		case "external":
-			d.member(seen[:], 1)
-			d.decodePtrExternalMetricSource(&x.External)
-		case "object":
-			d.member(seen[:], 2)
-			d.decodePtrObjectMetricSource(&x.Object)
-		case "pods":
-			d.member(seen[:], 3)
-			d.decodePtrPodsMetricSource(&x.Pods)
-		case "resource":
-			d.member(seen[:], 4)
-			d.decodePtrResourceMetricSource(&x.Resource)
-		case "type":
-			d.member(seen[:], 5)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyMetricSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[160].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrContainerResourceMetricSource(&x.ContainerResource)
+		case 1:
+			d.decodePtrExternalMetricSource(&x.External)
+		case 2:
+			d.decodePtrObjectMetricSource(&x.Object)
+		case 3:
+			d.decodePtrPodsMetricSource(&x.Pods)
+		case 4:
+			d.decodePtrResourceMetricSource(&x.Resource)
+		case 5:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyMetricSpec reads the next key of a MetricSpec: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyMetricSpec() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 19 && k[0:16] == "containerResourc" && k[16:19] == "e\":" {
+				return d.knownKey(p, "containerResource", 0)
+			}
+		case k[0] == 'e':
+			if len(k) >= 10 && k[0:10] == "external\":" {
+				return d.knownKey(p, "external", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 8 && k[0:8] == "object\":" {
+				return d.knownKey(p, "object", 2)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "pods\":" {
+				return d.knownKey(p, "pods", 3)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "resource\":" {
+				return d.knownKey(p, "resource", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containerResource":
+		return 0
+	case "external":
+		return 1
+	case "object":
+		return 2
+	case "pods":
+		return 3
+	case "resource":
+		return 4
+	case "type":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "describedObject":
-			d.member(seen[:], 0)
-			d.decodeCrossVersionObjectReference(&x.DescribedObject)
-		case "metric":
-			d.member(seen[:], 1)
-			d.decodeMetricIdentifier(&x.Metric)
-		case "target":
-			d.member(seen[:], 2)
-			d.decodeMetricTarget(&x.Target)
-		default:
+	var seen uint64
+	for {
+		i := d.keyObjectMetricSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[161].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeCrossVersionObjectReference(&x.DescribedObject)
+		case 1:
+			d.decodeMetricIdentifier(&x.Metric)
+		case 2:
+			d.decodeMetricTarget(&x.Target)
 		}
 	}
+}
+
+// keyObjectMetricSource reads the next key of a ObjectMetricSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyObjectMetricSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 17 && k[0:16] == "describedObject\"" && k[16:17] == ":" {
+				return d.knownKey(p, "describedObject", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "metric\":" {
+				return d.knownKey(p, "metric", 1)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "target\":" {
+				return d.knownKey(p, "target", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "describedObject":
+		return 0
+	case "metric":
+		return 1
+	case "target":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeMetricTarget(x *MetricTarget) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "averageUtilization":
-			d.member(seen[:], 0)
-			d.decodePtrInt32(&x.AverageUtilization)
-		case "averageValue":
-			d.member(seen[:], 1)
-			d.decodePtrQuantity(&x.AverageValue)
-		case "type":
-			d.member(seen[:], 2)
-			d.str(&x.Type)
-		case "value":
-			d.member(seen[:], 3)
-			d.decodePtrQuantity(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keyMetricTarget()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[162].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt32(&x.AverageUtilization)
+		case 1:
+			d.decodePtrQuantity(&x.AverageValue)
+		case 2:
+			d.str(&x.Type)
+		case 3:
+			d.decodePtrQuantity(&x.Value)
 		}
 	}
+}
+
+// keyMetricTarget reads the next key of a MetricTarget: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyMetricTarget() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 20 && k[0:16] == "averageUtilizati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "averageUtilization", 0)
+			}
+			if len(k) >= 14 && k[0:14] == "averageValue\":" {
+				return d.knownKey(p, "averageValue", 1)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "averageUtilization":
+		return 0
+	case "averageValue":
+		return 1
+	case "type":
+		return 2
+	case "value":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "selector":
-			d.member(seen[:], 1)
-			d.decodePtrLabelSelector(&x.Selector)
-		default:
+	var seen uint64
+	for {
+		i := d.keyMetricIdentifier()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[163].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.decodePtrLabelSelector(&x.Selector)
 		}
 	}
+}
+
+// keyMetricIdentifier reads the next key of a MetricIdentifier: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyMetricIdentifier() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 10 && k[0:10] == "selector\":" {
+				return d.knownKey(p, "selector", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "selector":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "metric":
-			d.member(seen[:], 0)
-			d.decodeMetricIdentifier(&x.Metric)
-		case "target":
-			d.member(seen[:], 1)
-			d.decodeMetricTarget(&x.Target)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodsMetricSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[164].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeMetricIdentifier(&x.Metric)
+		case 1:
+			d.decodeMetricTarget(&x.Target)
 		}
 	}
+}
+
+// keyPodsMetricSource reads the next key of a PodsMetricSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodsMetricSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "metric\":" {
+				return d.knownKey(p, "metric", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "target\":" {
+				return d.knownKey(p, "target", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "metric":
+		return 0
+	case "target":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "name":
-			d.member(seen[:], 0)
-			d.str(&x.Name)
-		case "target":
-			d.member(seen[:], 1)
-			d.decodeMetricTarget(&x.Target)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceMetricSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[165].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Name)
+		case 1:
+			d.decodeMetricTarget(&x.Target)
 		}
 	}
+}
+
+// keyResourceMetricSource reads the next key of a ResourceMetricSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceMetricSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "target\":" {
+				return d.knownKey(p, "target", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "name":
+		return 0
+	case "target":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetricSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "container":
-			d.member(seen[:], 0)
-			d.str(&x.Container)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.Name)
-		case "target":
-			d.member(seen[:], 2)
-			d.decodeMetricTarget(&x.Target)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerResourceMetricSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[166].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Container)
+		case 1:
+			d.str(&x.Name)
+		case 2:
+			d.decodeMetricTarget(&x.Target)
 		}
 	}
+}
+
+// keyContainerResourceMetricSource reads the next key of a ContainerResourceMetricSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerResourceMetricSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 11 && k[0:11] == "container\":" {
+				return d.knownKey(p, "container", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "target\":" {
+				return d.knownKey(p, "target", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "container":
+		return 0
+	case "name":
+		return 1
+	case "target":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "metric":
-			d.member(seen[:], 0)
-			d.decodeMetricIdentifier(&x.Metric)
-		case "target":
-			d.member(seen[:], 1)
-			d.decodeMetricTarget(&x.Target)
-		default:
+	var seen uint64
+	for {
+		i := d.keyExternalMetricSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[167].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeMetricIdentifier(&x.Metric)
+		case 1:
+			d.decodeMetricTarget(&x.Target)
 		}
 	}
+}
+
+// keyExternalMetricSource reads the next key of a ExternalMetricSource: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyExternalMetricSource() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "metric\":" {
+				return d.knownKey(p, "metric", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "target\":" {
+				return d.knownKey(p, "target", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "metric":
+		return 0
+	case "target":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscalerBehavior) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "scaleDown":
-			d.member(seen[:], 0)
-			d.decodePtrHPAScalingRules(&x.ScaleDown)
-		case "scaleUp":
-			d.member(seen[:], 1)
-			d.decodePtrHPAScalingRules(&x.ScaleUp)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHorizontalPodAutoscalerBehavior()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[168].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrHPAScalingRules(&x.ScaleDown)
+		case 1:
+			d.decodePtrHPAScalingRules(&x.ScaleUp)
 		}
 	}
+}
+
+// keyHorizontalPodAutoscalerBehavior reads the next key of a HorizontalPodAutoscalerBehavior: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "scaleDown\":" {
+				return d.knownKey(p, "scaleDown", 0)
+			}
+			if len(k) >= 9 && k[0:9] == "scaleUp\":" {
+				return d.knownKey(p, "scaleUp", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "scaleDown":
+		return 0
+	case "scaleUp":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "policies":
-			d.member(seen[:], 0)
-			d.decodeSliceHPAScalingPolicy(&x.Policies)
-		case "selectPolicy":
-			d.member(seen[:], 1)
-			d.decodePtrString(&x.SelectPolicy)
-		case "stabilizationWindowSeconds":
-			d.member(seen[:], 2)
-			d.decodePtrInt32(&x.StabilizationWindowSeconds)
-		case "tolerance":
-			d.member(seen[:], 3)
-			d.decodePtrQuantity(&x.Tolerance)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHPAScalingRules()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[169].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceHPAScalingPolicy(&x.Policies)
+		case 1:
+			d.decodePtrString(&x.SelectPolicy)
+		case 2:
+			d.decodePtrInt32(&x.StabilizationWindowSeconds)
+		case 3:
+			d.decodePtrQuantity(&x.Tolerance)
 		}
 	}
+}
+
+// keyHPAScalingRules reads the next key of a HPAScalingRules: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHPAScalingRules() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 10 && k[0:10] == "policies\":" {
+				return d.knownKey(p, "policies", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 14 && k[0:14] == "selectPolicy\":" {
+				return d.knownKey(p, "selectPolicy", 1)
+			}
+			if len(k) >= 28 && k[0:16] == "stabilizationWin" && k[16:28] == "dowSeconds\":" {
+				return d.knownKey(p, "stabilizationWindowSeconds", 2)
+			}
+		case k[0] == 't':
+			if len(k) >= 11 && k[0:11] == "tolerance\":" {
+				return d.knownKey(p, "tolerance", 3)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "policies":
+		return 0
+	case "selectPolicy":
+		return 1
+	case "stabilizationWindowSeconds":
+		return 2
+	case "tolerance":
+		return 3
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "periodSeconds":
-			d.member(seen[:], 0)
-			d.int32(&x.PeriodSeconds)
-		case "type":
-			d.member(seen[:], 1)
-			d.str(&x.Type)
-		case "value":
-			d.member(seen[:], 2)
-			d.int32(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHPAScalingPolicy()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[170].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.PeriodSeconds)
+		case 1:
+			d.str(&x.Type)
+		case 2:
+			d.int32(&x.Value)
 		}
 	}
+}
+
+// keyHPAScalingPolicy reads the next key of a HPAScalingPolicy: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHPAScalingPolicy() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'p':
+			if len(k) >= 15 && k[0:15] == "periodSeconds\":" {
+				return d.knownKey(p, "periodSeconds", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 1)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "periodSeconds":
+		return 0
+	case "type":
+		return 1
+	case "value":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscalerStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "conditions":
-			d.member(seen[:], 0)
-			d.decodeSliceHorizontalPodAutoscalerCondition(&x.Conditions)
-		case "currentMetrics":
-			d.member(seen[:], 1)
-			d.decodeSliceMetricStatus(&x.CurrentMetrics)
-		case "currentReplicas":
-			d.member(seen[:], 2)
-			d.int32(&x.CurrentReplicas)
-		case "desiredReplicas":
-			d.member(seen[:], 3)
-			d.int32(&x.DesiredReplicas)
-		case "lastScaleTime":
-			d.member(seen[:], 4)
-			d.decodePtrTime(&x.LastScaleTime)
-		case "observedGeneration":
-			d.member(seen[:], 5)
-			d.decodePtrInt64(&x.ObservedGeneration)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHorizontalPodAutoscalerStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[171].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceHorizontalPodAutoscalerCondition(&x.Conditions)
+		case 1:
+			d.decodeSliceMetricStatus(&x.CurrentMetrics)
+		case 2:
+			d.int32(&x.CurrentReplicas)
+		case 3:
+			d.int32(&x.DesiredReplicas)
+		case 4:
+			d.decodePtrTime(&x.LastScaleTime)
+		case 5:
+			d.decodePtrInt64(&x.ObservedGeneration)
 		}
 	}
+}
+
+// keyHorizontalPodAutoscalerStatus reads the next key of a HorizontalPodAutoscalerStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 0)
+			}
+			if len(k) >= 16 && k[0:16] == "currentMetrics\":" {
+				return d.knownKey(p, "currentMetrics", 1)
+			}
+			if len(k) >= 17 && k[0:16] == "currentReplicas\"" && k[16:17] == ":" {
+				return d.knownKey(p, "currentReplicas", 2)
+			}
+		case k[0] == 'd':
+			if len(k) >= 17 && k[0:16] == "desiredReplicas\"" && k[16:17] == ":" {
+				return d.knownKey(p, "desiredReplicas", 3)
+			}
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "lastScaleTime\":" {
+				return d.knownKey(p, "lastScaleTime", 4)
+			}
+		case k[0] == 'o':
+			if len(k) >= 20 && k[0:16] == "observedGenerati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "observedGeneration", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "conditions":
+		return 0
+	case "currentMetrics":
+		return 1
+	case "currentReplicas":
+		return 2
+	case "desiredReplicas":
+		return 3
+	case "lastScaleTime":
+		return 4
+	case "observedGeneration":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeMetricStatus(x *MetricStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "containerResource":
-			d.member(seen[:], 0)
-			d.decodePtrContainerResourceMetricStatus(&x.ContainerResource)
-		case "external":
-			d.member(seen[:], 1)
-			d.decodePtrExternalMetricStatus(&x.External)
-		case "object":
-			d.member(seen[:], 2)
-			d.decodePtrObjectMetricStatus(&x.Object)
-		case "pods":
-			d.member(seen[:], 3)
-			d.decodePtrPodsMetricStatus(&x.Pods)
-		case "resource":
-			d.member(seen[:], 4)
-			d.decodePtrResourceMetricStatus(&x.Resource)
-		case "type":
-			d.member(seen[:], 5)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyMetricStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[172].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrContainerResourceMetricStatus(&x.ContainerResource)
+		case 1:
+			d.decodePtrExternalMetricStatus(&x.External)
+		case 2:
+			d.decodePtrObjectMetricStatus(&x.Object)
+		case 3:
+			d.decodePtrPodsMetricStatus(&x.Pods)
+		case 4:
+			d.decodePtrResourceMetricStatus(&x.Resource)
+		case 5:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyMetricStatus reads the next key of a MetricStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyMetricStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 19 && k[0:16] == "containerResourc" && k[16:19] == "e\":" {
+				return d.knownKey(p, "containerResource", 0)
+			}
+		case k[0] == 'e':
+			if len(k) >= 10 && k[0:10] == "external\":" {
+				return d.knownKey(p, "external", 1)
+			}
+		case k[0] == 'o':
+			if len(k) >= 8 && k[0:8] == "object\":" {
+				return d.knownKey(p, "object", 2)
+			}
+		case k[0] == 'p':
+			if len(k) >= 6 && k[0:6] == "pods\":" {
+				return d.knownKey(p, "pods", 3)
+			}
+		case k[0] == 'r':
+			if len(k) >= 10 && k[0:10] == "resource\":" {
+				return d.knownKey(p, "resource", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "containerResource":
+		return 0
+	case "external":
+		return 1
+	case "object":
+		return 2
+	case "pods":
+		return 3
+	case "resource":
+		return 4
+	case "type":
+		return 5
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "current":
-			d.member(seen[:], 0)
-			d.decodeMetricValueStatus(&x.Current)
-		case "describedObject":
-			d.member(seen[:], 1)
-			d.decodeCrossVersionObjectReference(&x.DescribedObject)
-		case "metric":
-			d.member(seen[:], 2)
-			d.decodeMetricIdentifier(&x.Metric)
-		default:
+	var seen uint64
+	for {
+		i := d.keyObjectMetricStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[173].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeMetricValueStatus(&x.Current)
+		case 1:
+			d.decodeCrossVersionObjectReference(&x.DescribedObject)
+		case 2:
+			d.decodeMetricIdentifier(&x.Metric)
 		}
 	}
+}
+
+// keyObjectMetricStatus reads the next key of a ObjectMetricStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyObjectMetricStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "current\":" {
+				return d.knownKey(p, "current", 0)
+			}
+		case k[0] == 'd':
+			if len(k) >= 17 && k[0:16] == "describedObject\"" && k[16:17] == ":" {
+				return d.knownKey(p, "describedObject", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "metric\":" {
+				return d.knownKey(p, "metric", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "current":
+		return 0
+	case "describedObject":
+		return 1
+	case "metric":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "averageUtilization":
-			d.member(seen[:], 0)
-			d.decodePtrInt32(&x.AverageUtilization)
-		case "averageValue":
-			d.member(seen[:], 1)
-			d.decodePtrQuantity(&x.AverageValue)
-		case "value":
-			d.member(seen[:], 2)
-			d.decodePtrQuantity(&x.Value)
-		default:
+	var seen uint64
+	for {
+		i := d.keyMetricValueStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[174].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt32(&x.AverageUtilization)
+		case 1:
+			d.decodePtrQuantity(&x.AverageValue)
+		case 2:
+			d.decodePtrQuantity(&x.Value)
 		}
 	}
+}
+
+// keyMetricValueStatus reads the next key of a MetricValueStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyMetricValueStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 20 && k[0:16] == "averageUtilizati" && k[16:20] == "on\":" {
+				return d.knownKey(p, "averageUtilization", 0)
+			}
+			if len(k) >= 14 && k[0:14] == "averageValue\":" {
+				return d.knownKey(p, "averageValue", 1)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "averageUtilization":
+		return 0
+	case "averageValue":
+		return 1
+	case "value":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "current":
-			d.member(seen[:], 0)
-			d.decodeMetricValueStatus(&x.Current)
-		case "metric":
-			d.member(seen[:], 1)
-			d.decodeMetricIdentifier(&x.Metric)
-		default:
+	var seen uint64
+	for {
+		i := d.keyPodsMetricStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[175].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeMetricValueStatus(&x.Current)
+		case 1:
+			d.decodeMetricIdentifier(&x.Metric)
 		}
 	}
+}
+
+// keyPodsMetricStatus reads the next key of a PodsMetricStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyPodsMetricStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "current\":" {
+				return d.knownKey(p, "current", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "metric\":" {
+				return d.knownKey(p, "metric", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "current":
+		return 0
+	case "metric":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "current":
-			d.member(seen[:], 0)
-			d.decodeMetricValueStatus(&x.Current)
-		case "name":
-			d.member(seen[:], 1)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyResourceMetricStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[176].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeMetricValueStatus(&x.Current)
+		case 1:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyResourceMetricStatus reads the next key of a ResourceMetricStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyResourceMetricStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "current\":" {
+				return d.knownKey(p, "current", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "current":
+		return 0
+	case "name":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetricStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "container":
-			d.member(seen[:], 0)
-			d.str(&x.Container)
-		case "current":
-			d.member(seen[:], 1)
-			d.decodeMetricValueStatus(&x.Current)
-		case "name":
-			d.member(seen[:], 2)
-			d.str(&x.Name)
-		default:
+	var seen uint64
+	for {
+		i := d.keyContainerResourceMetricStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[177].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Container)
+		case 1:
+			d.decodeMetricValueStatus(&x.Current)
+		case 2:
+			d.str(&x.Name)
 		}
 	}
+}
+
+// keyContainerResourceMetricStatus reads the next key of a ContainerResourceMetricStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyContainerResourceMetricStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 11 && k[0:11] == "container\":" {
+				return d.knownKey(p, "container", 0)
+			}
+			if len(k) >= 9 && k[0:9] == "current\":" {
+				return d.knownKey(p, "current", 1)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 2)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "container":
+		return 0
+	case "current":
+		return 1
+	case "name":
+		return 2
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "current":
-			d.member(seen[:], 0)
-			d.decodeMetricValueStatus(&x.Current)
-		case "metric":
-			d.member(seen[:], 1)
-			d.decodeMetricIdentifier(&x.Metric)
-		default:
+	var seen uint64
+	for {
+		i := d.keyExternalMetricStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[178].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeMetricValueStatus(&x.Current)
+		case 1:
+			d.decodeMetricIdentifier(&x.Metric)
 		}
 	}
+}
+
+// keyExternalMetricStatus reads the next key of a ExternalMetricStatus: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyExternalMetricStatus() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 9 && k[0:9] == "current\":" {
+				return d.knownKey(p, "current", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 8 && k[0:8] == "metric\":" {
+				return d.knownKey(p, "metric", 1)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "current":
+		return 0
+	case "metric":
+		return 1
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutoscalerCondition) {
 	if !d.beginObject() {
 		return
 	}
-	var seen [1]uint64
-	for d.nextKey() {
-		switch string(d.key()) {
-		case "lastTransitionTime":
-			d.member(seen[:], 0)
-			d.time(&x.LastTransitionTime)
-		case "message":
-			d.member(seen[:], 1)
-			d.str(&x.Message)
-		case "reason":
-			d.member(seen[:], 2)
-			d.str(&x.Reason)
-		case "status":
-			d.member(seen[:], 3)
-			d.str(&x.Status)
-		case "type":
-			d.member(seen[:], 4)
-			d.str(&x.Type)
-		default:
+	var seen uint64
+	for {
+		i := d.keyHorizontalPodAutoscalerCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
 			d.unknown(Structs[179].names())
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastTransitionTime)
+		case 1:
+			d.str(&x.Message)
+		case 2:
+			d.str(&x.Reason)
+		case 3:
+			d.str(&x.Status)
+		case 4:
+			d.str(&x.Type)
 		}
 	}
+}
+
+// keyHorizontalPodAutoscalerCondition reads the next key of a HorizontalPodAutoscalerCondition: the index of its member, endOfObject
+// or unknownMember.
+func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 0)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 1)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 3)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 4)
+			}
+		}
+	}
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	switch key {
+	case "lastTransitionTime":
+		return 0
+	case "message":
+		return 1
+	case "reason":
+		return 2
+	case "status":
+		return 3
+	case "type":
+		return 4
+	}
+	return unknownMember
 }
 
 func (d *decoder) decodePtrTime(p **Time) {
@@ -5141,7 +14733,7 @@ func (d *decoder) decodeSliceLocalObjectReference(p *[]LocalObjectReference) {
 		d.decodeLocalObjectReference(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]LocalObjectReference, n)
+		s = d.localObjectReference.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -5180,7 +14772,7 @@ func (d *decoder) decodeSliceToleration(p *[]Toleration) {
 		d.decodeToleration(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]Toleration, n)
+		s = d.toleration.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -5744,7 +15336,7 @@ func (d *decoder) decodeSliceKeyToPath(p *[]KeyToPath) {
 		d.decodeKeyToPath(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]KeyToPath, n)
+		s = d.keyToPath.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -5960,7 +15552,7 @@ func (d *decoder) decodeSliceContainerPort(p *[]ContainerPort) {
 		d.decodeContainerPort(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]ContainerPort, n)
+		s = d.containerPort.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -5988,7 +15580,7 @@ func (d *decoder) decodeSliceEnvFromSource(p *[]EnvFromSource) {
 		d.decodeEnvFromSource(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]EnvFromSource, n)
+		s = d.envFromSource.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -6016,7 +15608,7 @@ func (d *decoder) decodeSliceEnvVar(p *[]EnvVar) {
 		d.decodeEnvVar(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]EnvVar, n)
+		s = d.envVar.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -6100,7 +15692,7 @@ func (d *decoder) decodeSliceVolumeMount(p *[]VolumeMount) {
 		d.decodeVolumeMount(&s[len(s)-1])
 	}
 	if s == nil {
-		s = make([]VolumeMount, n)
+		s = d.volumeMount.take(n)
 		copy(s, first[:n])
 	}
 	*p = s
@@ -6828,7 +16420,7 @@ func (d *decoder) decodeSliceContainerStatus(p *[]ContainerStatus) {
 		*p = nil
 		return
 	}
-	var first [9]ContainerStatus
+	var first [8]ContainerStatus
 	n := 0
 	var s []ContainerStatus // once first overflows
 	for d.nextElem() {
@@ -7151,7 +16743,7 @@ func (d *decoder) decodeSliceLimitRangeItem(p *[]LimitRangeItem) {
 		*p = nil
 		return
 	}
-	var first [16]LimitRangeItem
+	var first [15]LimitRangeItem
 	n := 0
 	var s []LimitRangeItem // once first overflows
 	for d.nextElem() {

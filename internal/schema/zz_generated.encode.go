@@ -3,3885 +3,3610 @@
 package schema
 
 func (e *encoder) encodeDeployment(x *Deployment) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodeDeploymentSpec(&x.Spec)
-	e.key(&first, "\"status\":")
+	e.buf = append(e.buf, ",\"status\":"...)
 	e.encodeDeploymentStatus(&x.Status)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeTypeMeta(x *TypeMeta) {
-	first := e.open()
+	start := len(e.buf)
 	if x.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.APIVersion)
 	}
 	if x.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.Kind)
+		e.strMember(",\"kind\":\"", x.Kind)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeObjectMeta(x *ObjectMeta) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Annotations) != 0 {
-		e.key(&first, "\"annotations\":")
+		e.buf = append(e.buf, ",\"annotations\":"...)
 		e.mapString(x.Annotations)
 	}
 	if !x.CreationTimestamp.IsZero() {
-		e.key(&first, "\"creationTimestamp\":")
+		e.buf = append(e.buf, ",\"creationTimestamp\":"...)
 		e.time(&x.CreationTimestamp)
 	}
 	if x.DeletionGracePeriodSeconds != nil {
-		e.key(&first, "\"deletionGracePeriodSeconds\":")
+		e.buf = append(e.buf, ",\"deletionGracePeriodSeconds\":"...)
 		e.int64(*x.DeletionGracePeriodSeconds)
 	}
 	if x.DeletionTimestamp != nil {
-		e.key(&first, "\"deletionTimestamp\":")
+		e.buf = append(e.buf, ",\"deletionTimestamp\":"...)
 		e.time(x.DeletionTimestamp)
 	}
 	if len(x.Finalizers) != 0 {
-		e.key(&first, "\"finalizers\":")
+		e.buf = append(e.buf, ",\"finalizers\":"...)
 		e.sliceString(x.Finalizers)
 	}
 	if x.GenerateName != "" {
-		e.key(&first, "\"generateName\":")
-		e.str(x.GenerateName)
+		e.strMember(",\"generateName\":\"", x.GenerateName)
 	}
 	if x.Generation != 0 {
-		e.key(&first, "\"generation\":")
+		e.buf = append(e.buf, ",\"generation\":"...)
 		e.int64(x.Generation)
 	}
 	if len(x.Labels) != 0 {
-		e.key(&first, "\"labels\":")
+		e.buf = append(e.buf, ",\"labels\":"...)
 		e.mapString(x.Labels)
 	}
 	if len(x.ManagedFields) != 0 {
-		e.key(&first, "\"managedFields\":")
+		e.buf = append(e.buf, ",\"managedFields\":"...)
 		e.encodeSliceManagedFieldsEntry(x.ManagedFields)
 	}
 	if x.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.Name)
+		e.strMember(",\"name\":\"", x.Name)
 	}
 	if x.Namespace != "" {
-		e.key(&first, "\"namespace\":")
-		e.str(x.Namespace)
+		e.strMember(",\"namespace\":\"", x.Namespace)
 	}
 	if len(x.OwnerReferences) != 0 {
-		e.key(&first, "\"ownerReferences\":")
+		e.buf = append(e.buf, ",\"ownerReferences\":"...)
 		e.encodeSliceOwnerReference(x.OwnerReferences)
 	}
 	if x.ResourceVersion != "" {
-		e.key(&first, "\"resourceVersion\":")
-		e.str(x.ResourceVersion)
+		e.strMember(",\"resourceVersion\":\"", x.ResourceVersion)
 	}
 	if x.SelfLink != "" {
-		e.key(&first, "\"selfLink\":")
-		e.str(x.SelfLink)
+		e.strMember(",\"selfLink\":\"", x.SelfLink)
 	}
 	if x.UID != "" {
-		e.key(&first, "\"uid\":")
-		e.str(x.UID)
+		e.strMember(",\"uid\":\"", x.UID)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeOwnerReference(x *OwnerReference) {
-	first := e.open()
-	e.key(&first, "\"apiVersion\":")
-	e.str(x.APIVersion)
+	start := len(e.buf)
+	e.strMember(",\"apiVersion\":\"", x.APIVersion)
 	if x.BlockOwnerDeletion != nil {
-		e.key(&first, "\"blockOwnerDeletion\":")
+		e.buf = append(e.buf, ",\"blockOwnerDeletion\":"...)
 		e.boolean(*x.BlockOwnerDeletion)
 	}
 	if x.Controller != nil {
-		e.key(&first, "\"controller\":")
+		e.buf = append(e.buf, ",\"controller\":"...)
 		e.boolean(*x.Controller)
 	}
-	e.key(&first, "\"kind\":")
-	e.str(x.Kind)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.key(&first, "\"uid\":")
-	e.str(x.UID)
-	e.close()
+	e.strMember(",\"kind\":\"", x.Kind)
+	e.strMember(",\"name\":\"", x.Name)
+	e.strMember(",\"uid\":\"", x.UID)
+	e.end(start)
 }
 
 func (e *encoder) encodeManagedFieldsEntry(x *ManagedFieldsEntry) {
-	first := e.open()
+	start := len(e.buf)
 	if x.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.APIVersion)
 	}
 	if x.FieldsType != "" {
-		e.key(&first, "\"fieldsType\":")
-		e.str(x.FieldsType)
+		e.strMember(",\"fieldsType\":\"", x.FieldsType)
 	}
 	if x.FieldsV1 != nil {
-		e.key(&first, "\"fieldsV1\":")
+		e.buf = append(e.buf, ",\"fieldsV1\":"...)
 		e.fieldsV1(x.FieldsV1)
 	}
 	if x.Manager != "" {
-		e.key(&first, "\"manager\":")
-		e.str(x.Manager)
+		e.strMember(",\"manager\":\"", x.Manager)
 	}
 	if x.Operation != "" {
-		e.key(&first, "\"operation\":")
-		e.str(x.Operation)
+		e.strMember(",\"operation\":\"", x.Operation)
 	}
 	if x.Subresource != "" {
-		e.key(&first, "\"subresource\":")
-		e.str(x.Subresource)
+		e.strMember(",\"subresource\":\"", x.Subresource)
 	}
 	if x.Time != nil {
-		e.key(&first, "\"time\":")
+		e.buf = append(e.buf, ",\"time\":"...)
 		e.time(x.Time)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDeploymentSpec(x *DeploymentSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if x.MinReadySeconds != 0 {
-		e.key(&first, "\"minReadySeconds\":")
+		e.buf = append(e.buf, ",\"minReadySeconds\":"...)
 		e.int32(x.MinReadySeconds)
 	}
 	if x.Paused {
-		e.key(&first, "\"paused\":")
+		e.buf = append(e.buf, ",\"paused\":"...)
 		e.boolean(x.Paused)
 	}
 	if x.ProgressDeadlineSeconds != nil {
-		e.key(&first, "\"progressDeadlineSeconds\":")
+		e.buf = append(e.buf, ",\"progressDeadlineSeconds\":"...)
 		e.int32(*x.ProgressDeadlineSeconds)
 	}
 	if x.Replicas != nil {
-		e.key(&first, "\"replicas\":")
+		e.buf = append(e.buf, ",\"replicas\":"...)
 		e.int32(*x.Replicas)
 	}
 	if x.RevisionHistoryLimit != nil {
-		e.key(&first, "\"revisionHistoryLimit\":")
+		e.buf = append(e.buf, ",\"revisionHistoryLimit\":"...)
 		e.int32(*x.RevisionHistoryLimit)
 	}
 	if x.Selector != nil {
-		e.key(&first, "\"selector\":")
+		e.buf = append(e.buf, ",\"selector\":"...)
 		e.encodeLabelSelector(x.Selector)
 	}
-	e.key(&first, "\"strategy\":")
+	e.buf = append(e.buf, ",\"strategy\":"...)
 	e.encodeDeploymentStrategy(&x.Strategy)
-	e.key(&first, "\"template\":")
+	e.buf = append(e.buf, ",\"template\":"...)
 	e.encodePodTemplateSpec(&x.Template)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLabelSelector(x *LabelSelector) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.MatchExpressions) != 0 {
-		e.key(&first, "\"matchExpressions\":")
+		e.buf = append(e.buf, ",\"matchExpressions\":"...)
 		e.encodeSliceLabelSelectorRequirement(x.MatchExpressions)
 	}
 	if len(x.MatchLabels) != 0 {
-		e.key(&first, "\"matchLabels\":")
+		e.buf = append(e.buf, ",\"matchLabels\":"...)
 		e.mapString(x.MatchLabels)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
-	first := e.open()
-	e.key(&first, "\"key\":")
-	e.str(x.Key)
-	e.key(&first, "\"operator\":")
-	e.str(x.Operator)
+	start := len(e.buf)
+	e.strMember(",\"key\":\"", x.Key)
+	e.strMember(",\"operator\":\"", x.Operator)
 	if len(x.Values) != 0 {
-		e.key(&first, "\"values\":")
+		e.buf = append(e.buf, ",\"values\":"...)
 		e.sliceString(x.Values)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodTemplateSpec(x *PodTemplateSpec) {
-	first := e.open()
-	e.key(&first, "\"metadata\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodePodSpec(&x.Spec)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodSpec(x *PodSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ActiveDeadlineSeconds != nil {
-		e.key(&first, "\"activeDeadlineSeconds\":")
+		e.buf = append(e.buf, ",\"activeDeadlineSeconds\":"...)
 		e.int64(*x.ActiveDeadlineSeconds)
 	}
 	if x.Affinity != nil {
-		e.key(&first, "\"affinity\":")
+		e.buf = append(e.buf, ",\"affinity\":"...)
 		e.encodeAffinity(x.Affinity)
 	}
 	if x.AutomountServiceAccountToken != nil {
-		e.key(&first, "\"automountServiceAccountToken\":")
+		e.buf = append(e.buf, ",\"automountServiceAccountToken\":"...)
 		e.boolean(*x.AutomountServiceAccountToken)
 	}
 	if len(x.Containers) != 0 {
-		e.key(&first, "\"containers\":")
+		e.buf = append(e.buf, ",\"containers\":"...)
 		e.encodeSliceContainer(x.Containers)
 	}
 	if x.DNSConfig != nil {
-		e.key(&first, "\"dnsConfig\":")
+		e.buf = append(e.buf, ",\"dnsConfig\":"...)
 		e.encodePodDNSConfig(x.DNSConfig)
 	}
 	if x.DNSPolicy != "" {
-		e.key(&first, "\"dnsPolicy\":")
-		e.str(x.DNSPolicy)
+		e.strMember(",\"dnsPolicy\":\"", x.DNSPolicy)
 	}
 	if x.EnableServiceLinks != nil {
-		e.key(&first, "\"enableServiceLinks\":")
+		e.buf = append(e.buf, ",\"enableServiceLinks\":"...)
 		e.boolean(*x.EnableServiceLinks)
 	}
 	if len(x.EphemeralContainers) != 0 {
-		e.key(&first, "\"ephemeralContainers\":")
+		e.buf = append(e.buf, ",\"ephemeralContainers\":"...)
 		e.encodeSliceEphemeralContainer(x.EphemeralContainers)
 	}
 	if len(x.HostAliases) != 0 {
-		e.key(&first, "\"hostAliases\":")
+		e.buf = append(e.buf, ",\"hostAliases\":"...)
 		e.encodeSliceHostAlias(x.HostAliases)
 	}
 	if x.HostIPC {
-		e.key(&first, "\"hostIPC\":")
+		e.buf = append(e.buf, ",\"hostIPC\":"...)
 		e.boolean(x.HostIPC)
 	}
 	if x.HostNetwork {
-		e.key(&first, "\"hostNetwork\":")
+		e.buf = append(e.buf, ",\"hostNetwork\":"...)
 		e.boolean(x.HostNetwork)
 	}
 	if x.HostPID {
-		e.key(&first, "\"hostPID\":")
+		e.buf = append(e.buf, ",\"hostPID\":"...)
 		e.boolean(x.HostPID)
 	}
 	if x.HostUsers != nil {
-		e.key(&first, "\"hostUsers\":")
+		e.buf = append(e.buf, ",\"hostUsers\":"...)
 		e.boolean(*x.HostUsers)
 	}
 	if x.Hostname != "" {
-		e.key(&first, "\"hostname\":")
-		e.str(x.Hostname)
+		e.strMember(",\"hostname\":\"", x.Hostname)
 	}
 	if x.HostnameOverride != nil {
-		e.key(&first, "\"hostnameOverride\":")
+		e.buf = append(e.buf, ",\"hostnameOverride\":"...)
 		e.str(*x.HostnameOverride)
 	}
 	if len(x.ImagePullSecrets) != 0 {
-		e.key(&first, "\"imagePullSecrets\":")
+		e.buf = append(e.buf, ",\"imagePullSecrets\":"...)
 		e.encodeSliceLocalObjectReference(x.ImagePullSecrets)
 	}
 	if len(x.InitContainers) != 0 {
-		e.key(&first, "\"initContainers\":")
+		e.buf = append(e.buf, ",\"initContainers\":"...)
 		e.encodeSliceContainer(x.InitContainers)
 	}
 	if x.NodeName != "" {
-		e.key(&first, "\"nodeName\":")
-		e.str(x.NodeName)
+		e.strMember(",\"nodeName\":\"", x.NodeName)
 	}
 	if len(x.NodeSelector) != 0 {
-		e.key(&first, "\"nodeSelector\":")
+		e.buf = append(e.buf, ",\"nodeSelector\":"...)
 		e.mapString(x.NodeSelector)
 	}
 	if x.OS != nil {
-		e.key(&first, "\"os\":")
+		e.buf = append(e.buf, ",\"os\":"...)
 		e.encodePodOS(x.OS)
 	}
 	if len(x.Overhead) != 0 {
-		e.key(&first, "\"overhead\":")
-		e.mapQuantity(x.Overhead)
+		e.buf = append(e.buf, ",\"overhead\":"...)
+		e.resourceList(x.Overhead)
 	}
 	if x.PreemptionPolicy != nil {
-		e.key(&first, "\"preemptionPolicy\":")
+		e.buf = append(e.buf, ",\"preemptionPolicy\":"...)
 		e.str(*x.PreemptionPolicy)
 	}
 	if x.Priority != nil {
-		e.key(&first, "\"priority\":")
+		e.buf = append(e.buf, ",\"priority\":"...)
 		e.int32(*x.Priority)
 	}
 	if x.PriorityClassName != "" {
-		e.key(&first, "\"priorityClassName\":")
-		e.str(x.PriorityClassName)
+		e.strMember(",\"priorityClassName\":\"", x.PriorityClassName)
 	}
 	if len(x.ReadinessGates) != 0 {
-		e.key(&first, "\"readinessGates\":")
+		e.buf = append(e.buf, ",\"readinessGates\":"...)
 		e.encodeSlicePodReadinessGate(x.ReadinessGates)
 	}
 	if len(x.ResourceClaims) != 0 {
-		e.key(&first, "\"resourceClaims\":")
+		e.buf = append(e.buf, ",\"resourceClaims\":"...)
 		e.encodeSlicePodResourceClaim(x.ResourceClaims)
 	}
 	if x.Resources != nil {
-		e.key(&first, "\"resources\":")
+		e.buf = append(e.buf, ",\"resources\":"...)
 		e.encodeResourceRequirements(x.Resources)
 	}
 	if x.RestartPolicy != "" {
-		e.key(&first, "\"restartPolicy\":")
-		e.str(x.RestartPolicy)
+		e.strMember(",\"restartPolicy\":\"", x.RestartPolicy)
 	}
 	if x.RuntimeClassName != nil {
-		e.key(&first, "\"runtimeClassName\":")
+		e.buf = append(e.buf, ",\"runtimeClassName\":"...)
 		e.str(*x.RuntimeClassName)
 	}
 	if x.SchedulerName != "" {
-		e.key(&first, "\"schedulerName\":")
-		e.str(x.SchedulerName)
+		e.strMember(",\"schedulerName\":\"", x.SchedulerName)
 	}
 	if len(x.SchedulingGates) != 0 {
-		e.key(&first, "\"schedulingGates\":")
+		e.buf = append(e.buf, ",\"schedulingGates\":"...)
 		e.encodeSlicePodSchedulingGate(x.SchedulingGates)
 	}
 	if x.SchedulingGroup != nil {
-		e.key(&first, "\"schedulingGroup\":")
+		e.buf = append(e.buf, ",\"schedulingGroup\":"...)
 		e.encodePodSchedulingGroup(x.SchedulingGroup)
 	}
 	if x.SecurityContext != nil {
-		e.key(&first, "\"securityContext\":")
+		e.buf = append(e.buf, ",\"securityContext\":"...)
 		e.encodePodSecurityContext(x.SecurityContext)
 	}
 	if x.DeprecatedServiceAccount != "" {
-		e.key(&first, "\"serviceAccount\":")
-		e.str(x.DeprecatedServiceAccount)
+		e.strMember(",\"serviceAccount\":\"", x.DeprecatedServiceAccount)
 	}
 	if x.ServiceAccountName != "" {
-		e.key(&first, "\"serviceAccountName\":")
-		e.str(x.ServiceAccountName)
+		e.strMember(",\"serviceAccountName\":\"", x.ServiceAccountName)
 	}
 	if x.SetHostnameAsFQDN != nil {
-		e.key(&first, "\"setHostnameAsFQDN\":")
+		e.buf = append(e.buf, ",\"setHostnameAsFQDN\":"...)
 		e.boolean(*x.SetHostnameAsFQDN)
 	}
 	if x.ShareProcessNamespace != nil {
-		e.key(&first, "\"shareProcessNamespace\":")
+		e.buf = append(e.buf, ",\"shareProcessNamespace\":"...)
 		e.boolean(*x.ShareProcessNamespace)
 	}
 	if x.Subdomain != "" {
-		e.key(&first, "\"subdomain\":")
-		e.str(x.Subdomain)
+		e.strMember(",\"subdomain\":\"", x.Subdomain)
 	}
 	if x.TerminationGracePeriodSeconds != nil {
-		e.key(&first, "\"terminationGracePeriodSeconds\":")
+		e.buf = append(e.buf, ",\"terminationGracePeriodSeconds\":"...)
 		e.int64(*x.TerminationGracePeriodSeconds)
 	}
 	if len(x.Tolerations) != 0 {
-		e.key(&first, "\"tolerations\":")
+		e.buf = append(e.buf, ",\"tolerations\":"...)
 		e.encodeSliceToleration(x.Tolerations)
 	}
 	if len(x.TopologySpreadConstraints) != 0 {
-		e.key(&first, "\"topologySpreadConstraints\":")
+		e.buf = append(e.buf, ",\"topologySpreadConstraints\":"...)
 		e.encodeSliceTopologySpreadConstraint(x.TopologySpreadConstraints)
 	}
 	if len(x.Volumes) != 0 {
-		e.key(&first, "\"volumes\":")
+		e.buf = append(e.buf, ",\"volumes\":"...)
 		e.encodeSliceVolume(x.Volumes)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolume(x *Volume) {
-	first := e.open()
+	start := len(e.buf)
 	if x.VolumeSource.AWSElasticBlockStore != nil {
-		e.key(&first, "\"awsElasticBlockStore\":")
+		e.buf = append(e.buf, ",\"awsElasticBlockStore\":"...)
 		e.encodeAWSElasticBlockStoreVolumeSource(x.VolumeSource.AWSElasticBlockStore)
 	}
 	if x.VolumeSource.AzureDisk != nil {
-		e.key(&first, "\"azureDisk\":")
+		e.buf = append(e.buf, ",\"azureDisk\":"...)
 		e.encodeAzureDiskVolumeSource(x.VolumeSource.AzureDisk)
 	}
 	if x.VolumeSource.AzureFile != nil {
-		e.key(&first, "\"azureFile\":")
+		e.buf = append(e.buf, ",\"azureFile\":"...)
 		e.encodeAzureFileVolumeSource(x.VolumeSource.AzureFile)
 	}
 	if x.VolumeSource.CephFS != nil {
-		e.key(&first, "\"cephfs\":")
+		e.buf = append(e.buf, ",\"cephfs\":"...)
 		e.encodeCephFSVolumeSource(x.VolumeSource.CephFS)
 	}
 	if x.VolumeSource.Cinder != nil {
-		e.key(&first, "\"cinder\":")
+		e.buf = append(e.buf, ",\"cinder\":"...)
 		e.encodeCinderVolumeSource(x.VolumeSource.Cinder)
 	}
 	if x.VolumeSource.ConfigMap != nil {
-		e.key(&first, "\"configMap\":")
+		e.buf = append(e.buf, ",\"configMap\":"...)
 		e.encodeConfigMapVolumeSource(x.VolumeSource.ConfigMap)
 	}
 	if x.VolumeSource.CSI != nil {
-		e.key(&first, "\"csi\":")
+		e.buf = append(e.buf, ",\"csi\":"...)
 		e.encodeCSIVolumeSource(x.VolumeSource.CSI)
 	}
 	if x.VolumeSource.DownwardAPI != nil {
-		e.key(&first, "\"downwardAPI\":")
+		e.buf = append(e.buf, ",\"downwardAPI\":"...)
 		e.encodeDownwardAPIVolumeSource(x.VolumeSource.DownwardAPI)
 	}
 	if x.VolumeSource.EmptyDir != nil {
-		e.key(&first, "\"emptyDir\":")
+		e.buf = append(e.buf, ",\"emptyDir\":"...)
 		e.encodeEmptyDirVolumeSource(x.VolumeSource.EmptyDir)
 	}
 	if x.VolumeSource.Ephemeral != nil {
-		e.key(&first, "\"ephemeral\":")
+		e.buf = append(e.buf, ",\"ephemeral\":"...)
 		e.encodeEphemeralVolumeSource(x.VolumeSource.Ephemeral)
 	}
 	if x.VolumeSource.FC != nil {
-		e.key(&first, "\"fc\":")
+		e.buf = append(e.buf, ",\"fc\":"...)
 		e.encodeFCVolumeSource(x.VolumeSource.FC)
 	}
 	if x.VolumeSource.FlexVolume != nil {
-		e.key(&first, "\"flexVolume\":")
+		e.buf = append(e.buf, ",\"flexVolume\":"...)
 		e.encodeFlexVolumeSource(x.VolumeSource.FlexVolume)
 	}
 	if x.VolumeSource.Flocker != nil {
-		e.key(&first, "\"flocker\":")
+		e.buf = append(e.buf, ",\"flocker\":"...)
 		e.encodeFlockerVolumeSource(x.VolumeSource.Flocker)
 	}
 	if x.VolumeSource.GCEPersistentDisk != nil {
-		e.key(&first, "\"gcePersistentDisk\":")
+		e.buf = append(e.buf, ",\"gcePersistentDisk\":"...)
 		e.encodeGCEPersistentDiskVolumeSource(x.VolumeSource.GCEPersistentDisk)
 	}
 	if x.VolumeSource.GitRepo != nil {
-		e.key(&first, "\"gitRepo\":")
+		e.buf = append(e.buf, ",\"gitRepo\":"...)
 		e.encodeGitRepoVolumeSource(x.VolumeSource.GitRepo)
 	}
 	if x.VolumeSource.Glusterfs != nil {
-		e.key(&first, "\"glusterfs\":")
+		e.buf = append(e.buf, ",\"glusterfs\":"...)
 		e.encodeGlusterfsVolumeSource(x.VolumeSource.Glusterfs)
 	}
 	if x.VolumeSource.HostPath != nil {
-		e.key(&first, "\"hostPath\":")
+		e.buf = append(e.buf, ",\"hostPath\":"...)
 		e.encodeHostPathVolumeSource(x.VolumeSource.HostPath)
 	}
 	if x.VolumeSource.Image != nil {
-		e.key(&first, "\"image\":")
+		e.buf = append(e.buf, ",\"image\":"...)
 		e.encodeImageVolumeSource(x.VolumeSource.Image)
 	}
 	if x.VolumeSource.ISCSI != nil {
-		e.key(&first, "\"iscsi\":")
+		e.buf = append(e.buf, ",\"iscsi\":"...)
 		e.encodeISCSIVolumeSource(x.VolumeSource.ISCSI)
 	}
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.VolumeSource.NFS != nil {
-		e.key(&first, "\"nfs\":")
+		e.buf = append(e.buf, ",\"nfs\":"...)
 		e.encodeNFSVolumeSource(x.VolumeSource.NFS)
 	}
 	if x.VolumeSource.PersistentVolumeClaim != nil {
-		e.key(&first, "\"persistentVolumeClaim\":")
+		e.buf = append(e.buf, ",\"persistentVolumeClaim\":"...)
 		e.encodePersistentVolumeClaimVolumeSource(x.VolumeSource.PersistentVolumeClaim)
 	}
 	if x.VolumeSource.PhotonPersistentDisk != nil {
-		e.key(&first, "\"photonPersistentDisk\":")
+		e.buf = append(e.buf, ",\"photonPersistentDisk\":"...)
 		e.encodePhotonPersistentDiskVolumeSource(x.VolumeSource.PhotonPersistentDisk)
 	}
 	if x.VolumeSource.PortworxVolume != nil {
-		e.key(&first, "\"portworxVolume\":")
+		e.buf = append(e.buf, ",\"portworxVolume\":"...)
 		e.encodePortworxVolumeSource(x.VolumeSource.PortworxVolume)
 	}
 	if x.VolumeSource.Projected != nil {
-		e.key(&first, "\"projected\":")
+		e.buf = append(e.buf, ",\"projected\":"...)
 		e.encodeProjectedVolumeSource(x.VolumeSource.Projected)
 	}
 	if x.VolumeSource.Quobyte != nil {
-		e.key(&first, "\"quobyte\":")
+		e.buf = append(e.buf, ",\"quobyte\":"...)
 		e.encodeQuobyteVolumeSource(x.VolumeSource.Quobyte)
 	}
 	if x.VolumeSource.RBD != nil {
-		e.key(&first, "\"rbd\":")
+		e.buf = append(e.buf, ",\"rbd\":"...)
 		e.encodeRBDVolumeSource(x.VolumeSource.RBD)
 	}
 	if x.VolumeSource.ScaleIO != nil {
-		e.key(&first, "\"scaleIO\":")
+		e.buf = append(e.buf, ",\"scaleIO\":"...)
 		e.encodeScaleIOVolumeSource(x.VolumeSource.ScaleIO)
 	}
 	if x.VolumeSource.Secret != nil {
-		e.key(&first, "\"secret\":")
+		e.buf = append(e.buf, ",\"secret\":"...)
 		e.encodeSecretVolumeSource(x.VolumeSource.Secret)
 	}
 	if x.VolumeSource.StorageOS != nil {
-		e.key(&first, "\"storageos\":")
+		e.buf = append(e.buf, ",\"storageos\":"...)
 		e.encodeStorageOSVolumeSource(x.VolumeSource.StorageOS)
 	}
 	if x.VolumeSource.VsphereVolume != nil {
-		e.key(&first, "\"vsphereVolume\":")
+		e.buf = append(e.buf, ",\"vsphereVolume\":"...)
 		e.encodeVsphereVirtualDiskVolumeSource(x.VolumeSource.VsphereVolume)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeSource(x *VolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AWSElasticBlockStore != nil {
-		e.key(&first, "\"awsElasticBlockStore\":")
+		e.buf = append(e.buf, ",\"awsElasticBlockStore\":"...)
 		e.encodeAWSElasticBlockStoreVolumeSource(x.AWSElasticBlockStore)
 	}
 	if x.AzureDisk != nil {
-		e.key(&first, "\"azureDisk\":")
+		e.buf = append(e.buf, ",\"azureDisk\":"...)
 		e.encodeAzureDiskVolumeSource(x.AzureDisk)
 	}
 	if x.AzureFile != nil {
-		e.key(&first, "\"azureFile\":")
+		e.buf = append(e.buf, ",\"azureFile\":"...)
 		e.encodeAzureFileVolumeSource(x.AzureFile)
 	}
 	if x.CephFS != nil {
-		e.key(&first, "\"cephfs\":")
+		e.buf = append(e.buf, ",\"cephfs\":"...)
 		e.encodeCephFSVolumeSource(x.CephFS)
 	}
 	if x.Cinder != nil {
-		e.key(&first, "\"cinder\":")
+		e.buf = append(e.buf, ",\"cinder\":"...)
 		e.encodeCinderVolumeSource(x.Cinder)
 	}
 	if x.ConfigMap != nil {
-		e.key(&first, "\"configMap\":")
+		e.buf = append(e.buf, ",\"configMap\":"...)
 		e.encodeConfigMapVolumeSource(x.ConfigMap)
 	}
 	if x.CSI != nil {
-		e.key(&first, "\"csi\":")
+		e.buf = append(e.buf, ",\"csi\":"...)
 		e.encodeCSIVolumeSource(x.CSI)
 	}
 	if x.DownwardAPI != nil {
-		e.key(&first, "\"downwardAPI\":")
+		e.buf = append(e.buf, ",\"downwardAPI\":"...)
 		e.encodeDownwardAPIVolumeSource(x.DownwardAPI)
 	}
 	if x.EmptyDir != nil {
-		e.key(&first, "\"emptyDir\":")
+		e.buf = append(e.buf, ",\"emptyDir\":"...)
 		e.encodeEmptyDirVolumeSource(x.EmptyDir)
 	}
 	if x.Ephemeral != nil {
-		e.key(&first, "\"ephemeral\":")
+		e.buf = append(e.buf, ",\"ephemeral\":"...)
 		e.encodeEphemeralVolumeSource(x.Ephemeral)
 	}
 	if x.FC != nil {
-		e.key(&first, "\"fc\":")
+		e.buf = append(e.buf, ",\"fc\":"...)
 		e.encodeFCVolumeSource(x.FC)
 	}
 	if x.FlexVolume != nil {
-		e.key(&first, "\"flexVolume\":")
+		e.buf = append(e.buf, ",\"flexVolume\":"...)
 		e.encodeFlexVolumeSource(x.FlexVolume)
 	}
 	if x.Flocker != nil {
-		e.key(&first, "\"flocker\":")
+		e.buf = append(e.buf, ",\"flocker\":"...)
 		e.encodeFlockerVolumeSource(x.Flocker)
 	}
 	if x.GCEPersistentDisk != nil {
-		e.key(&first, "\"gcePersistentDisk\":")
+		e.buf = append(e.buf, ",\"gcePersistentDisk\":"...)
 		e.encodeGCEPersistentDiskVolumeSource(x.GCEPersistentDisk)
 	}
 	if x.GitRepo != nil {
-		e.key(&first, "\"gitRepo\":")
+		e.buf = append(e.buf, ",\"gitRepo\":"...)
 		e.encodeGitRepoVolumeSource(x.GitRepo)
 	}
 	if x.Glusterfs != nil {
-		e.key(&first, "\"glusterfs\":")
+		e.buf = append(e.buf, ",\"glusterfs\":"...)
 		e.encodeGlusterfsVolumeSource(x.Glusterfs)
 	}
 	if x.HostPath != nil {
-		e.key(&first, "\"hostPath\":")
+		e.buf = append(e.buf, ",\"hostPath\":"...)
 		e.encodeHostPathVolumeSource(x.HostPath)
 	}
 	if x.Image != nil {
-		e.key(&first, "\"image\":")
+		e.buf = append(e.buf, ",\"image\":"...)
 		e.encodeImageVolumeSource(x.Image)
 	}
 	if x.ISCSI != nil {
-		e.key(&first, "\"iscsi\":")
+		e.buf = append(e.buf, ",\"iscsi\":"...)
 		e.encodeISCSIVolumeSource(x.ISCSI)
 	}
 	if x.NFS != nil {
-		e.key(&first, "\"nfs\":")
+		e.buf = append(e.buf, ",\"nfs\":"...)
 		e.encodeNFSVolumeSource(x.NFS)
 	}
 	if x.PersistentVolumeClaim != nil {
-		e.key(&first, "\"persistentVolumeClaim\":")
+		e.buf = append(e.buf, ",\"persistentVolumeClaim\":"...)
 		e.encodePersistentVolumeClaimVolumeSource(x.PersistentVolumeClaim)
 	}
 	if x.PhotonPersistentDisk != nil {
-		e.key(&first, "\"photonPersistentDisk\":")
+		e.buf = append(e.buf, ",\"photonPersistentDisk\":"...)
 		e.encodePhotonPersistentDiskVolumeSource(x.PhotonPersistentDisk)
 	}
 	if x.PortworxVolume != nil {
-		e.key(&first, "\"portworxVolume\":")
+		e.buf = append(e.buf, ",\"portworxVolume\":"...)
 		e.encodePortworxVolumeSource(x.PortworxVolume)
 	}
 	if x.Projected != nil {
-		e.key(&first, "\"projected\":")
+		e.buf = append(e.buf, ",\"projected\":"...)
 		e.encodeProjectedVolumeSource(x.Projected)
 	}
 	if x.Quobyte != nil {
-		e.key(&first, "\"quobyte\":")
+		e.buf = append(e.buf, ",\"quobyte\":"...)
 		e.encodeQuobyteVolumeSource(x.Quobyte)
 	}
 	if x.RBD != nil {
-		e.key(&first, "\"rbd\":")
+		e.buf = append(e.buf, ",\"rbd\":"...)
 		e.encodeRBDVolumeSource(x.RBD)
 	}
 	if x.ScaleIO != nil {
-		e.key(&first, "\"scaleIO\":")
+		e.buf = append(e.buf, ",\"scaleIO\":"...)
 		e.encodeScaleIOVolumeSource(x.ScaleIO)
 	}
 	if x.Secret != nil {
-		e.key(&first, "\"secret\":")
+		e.buf = append(e.buf, ",\"secret\":"...)
 		e.encodeSecretVolumeSource(x.Secret)
 	}
 	if x.StorageOS != nil {
-		e.key(&first, "\"storageos\":")
+		e.buf = append(e.buf, ",\"storageos\":"...)
 		e.encodeStorageOSVolumeSource(x.StorageOS)
 	}
 	if x.VsphereVolume != nil {
-		e.key(&first, "\"vsphereVolume\":")
+		e.buf = append(e.buf, ",\"vsphereVolume\":"...)
 		e.encodeVsphereVirtualDiskVolumeSource(x.VsphereVolume)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHostPathVolumeSource(x *HostPathVolumeSource) {
-	first := e.open()
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
+	start := len(e.buf)
+	e.strMember(",\"path\":\"", x.Path)
 	if x.Type != nil {
-		e.key(&first, "\"type\":")
+		e.buf = append(e.buf, ",\"type\":"...)
 		e.str(*x.Type)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Medium != "" {
-		e.key(&first, "\"medium\":")
-		e.str(x.Medium)
+		e.strMember(",\"medium\":\"", x.Medium)
 	}
 	if x.SizeLimit != nil {
-		e.key(&first, "\"sizeLimit\":")
+		e.buf = append(e.buf, ",\"sizeLimit\":"...)
 		e.quantity(x.SizeLimit)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.Partition != 0 {
-		e.key(&first, "\"partition\":")
+		e.buf = append(e.buf, ",\"partition\":"...)
 		e.int32(x.Partition)
 	}
-	e.key(&first, "\"pdName\":")
-	e.str(x.PDName)
+	e.strMember(",\"pdName\":\"", x.PDName)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStoreVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.Partition != 0 {
-		e.key(&first, "\"partition\":")
+		e.buf = append(e.buf, ",\"partition\":"...)
 		e.int32(x.Partition)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.key(&first, "\"volumeID\":")
-	e.str(x.VolumeID)
-	e.close()
+	e.strMember(",\"volumeID\":\"", x.VolumeID)
+	e.end(start)
 }
 
 func (e *encoder) encodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Directory != "" {
-		e.key(&first, "\"directory\":")
-		e.str(x.Directory)
+		e.strMember(",\"directory\":\"", x.Directory)
 	}
-	e.key(&first, "\"repository\":")
-	e.str(x.Repository)
+	e.strMember(",\"repository\":\"", x.Repository)
 	if x.Revision != "" {
-		e.key(&first, "\"revision\":")
-		e.str(x.Revision)
+		e.strMember(",\"revision\":\"", x.Revision)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSecretVolumeSource(x *SecretVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.DefaultMode != nil {
-		e.key(&first, "\"defaultMode\":")
+		e.buf = append(e.buf, ",\"defaultMode\":"...)
 		e.int32(*x.DefaultMode)
 	}
 	if len(x.Items) != 0 {
-		e.key(&first, "\"items\":")
+		e.buf = append(e.buf, ",\"items\":"...)
 		e.encodeSliceKeyToPath(x.Items)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
 	if x.SecretName != "" {
-		e.key(&first, "\"secretName\":")
-		e.str(x.SecretName)
+		e.strMember(",\"secretName\":\"", x.SecretName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeKeyToPath(x *KeyToPath) {
-	first := e.open()
-	e.key(&first, "\"key\":")
-	e.str(x.Key)
+	start := len(e.buf)
+	e.strMember(",\"key\":\"", x.Key)
 	if x.Mode != nil {
-		e.key(&first, "\"mode\":")
+		e.buf = append(e.buf, ",\"mode\":"...)
 		e.int32(*x.Mode)
 	}
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
-	e.close()
+	e.strMember(",\"path\":\"", x.Path)
+	e.end(start)
 }
 
 func (e *encoder) encodeNFSVolumeSource(x *NFSVolumeSource) {
-	first := e.open()
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
+	start := len(e.buf)
+	e.strMember(",\"path\":\"", x.Path)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.key(&first, "\"server\":")
-	e.str(x.Server)
-	e.close()
+	e.strMember(",\"server\":\"", x.Server)
+	e.end(start)
 }
 
 func (e *encoder) encodeISCSIVolumeSource(x *ISCSIVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.DiscoveryCHAPAuth {
-		e.key(&first, "\"chapAuthDiscovery\":")
+		e.buf = append(e.buf, ",\"chapAuthDiscovery\":"...)
 		e.boolean(x.DiscoveryCHAPAuth)
 	}
 	if x.SessionCHAPAuth {
-		e.key(&first, "\"chapAuthSession\":")
+		e.buf = append(e.buf, ",\"chapAuthSession\":"...)
 		e.boolean(x.SessionCHAPAuth)
 	}
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.InitiatorName != nil {
-		e.key(&first, "\"initiatorName\":")
+		e.buf = append(e.buf, ",\"initiatorName\":"...)
 		e.str(*x.InitiatorName)
 	}
-	e.key(&first, "\"iqn\":")
-	e.str(x.IQN)
+	e.strMember(",\"iqn\":\"", x.IQN)
 	if x.ISCSIInterface != "" {
-		e.key(&first, "\"iscsiInterface\":")
-		e.str(x.ISCSIInterface)
+		e.strMember(",\"iscsiInterface\":\"", x.ISCSIInterface)
 	}
-	e.key(&first, "\"lun\":")
+	e.buf = append(e.buf, ",\"lun\":"...)
 	e.int32(x.Lun)
 	if len(x.Portals) != 0 {
-		e.key(&first, "\"portals\":")
+		e.buf = append(e.buf, ",\"portals\":"...)
 		e.sliceString(x.Portals)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
-	e.key(&first, "\"targetPortal\":")
-	e.str(x.TargetPortal)
-	e.close()
+	e.strMember(",\"targetPortal\":\"", x.TargetPortal)
+	e.end(start)
 }
 
 func (e *encoder) encodeLocalObjectReference(x *LocalObjectReference) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.Name)
+		e.strMember(",\"name\":\"", x.Name)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
-	first := e.open()
-	e.key(&first, "\"endpoints\":")
-	e.str(x.EndpointsName)
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
+	start := len(e.buf)
+	e.strMember(",\"endpoints\":\"", x.EndpointsName)
+	e.strMember(",\"path\":\"", x.Path)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePersistentVolumeClaimVolumeSource(x *PersistentVolumeClaimVolumeSource) {
-	first := e.open()
-	e.key(&first, "\"claimName\":")
-	e.str(x.ClaimName)
+	start := len(e.buf)
+	e.strMember(",\"claimName\":\"", x.ClaimName)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeRBDVolumeSource(x *RBDVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
-	e.key(&first, "\"image\":")
-	e.str(x.RBDImage)
+	e.strMember(",\"image\":\"", x.RBDImage)
 	if x.Keyring != "" {
-		e.key(&first, "\"keyring\":")
-		e.str(x.Keyring)
+		e.strMember(",\"keyring\":\"", x.Keyring)
 	}
 	if len(x.CephMonitors) != 0 {
-		e.key(&first, "\"monitors\":")
+		e.buf = append(e.buf, ",\"monitors\":"...)
 		e.sliceString(x.CephMonitors)
 	}
 	if x.RBDPool != "" {
-		e.key(&first, "\"pool\":")
-		e.str(x.RBDPool)
+		e.strMember(",\"pool\":\"", x.RBDPool)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
 	if x.RadosUser != "" {
-		e.key(&first, "\"user\":")
-		e.str(x.RadosUser)
+		e.strMember(",\"user\":\"", x.RadosUser)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeFlexVolumeSource(x *FlexVolumeSource) {
-	first := e.open()
-	e.key(&first, "\"driver\":")
-	e.str(x.Driver)
+	start := len(e.buf)
+	e.strMember(",\"driver\":\"", x.Driver)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if len(x.Options) != 0 {
-		e.key(&first, "\"options\":")
+		e.buf = append(e.buf, ",\"options\":"...)
 		e.mapString(x.Options)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeCinderVolumeSource(x *CinderVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
-	e.key(&first, "\"volumeID\":")
-	e.str(x.VolumeID)
-	e.close()
+	e.strMember(",\"volumeID\":\"", x.VolumeID)
+	e.end(start)
 }
 
 func (e *encoder) encodeCephFSVolumeSource(x *CephFSVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Monitors) != 0 {
-		e.key(&first, "\"monitors\":")
+		e.buf = append(e.buf, ",\"monitors\":"...)
 		e.sliceString(x.Monitors)
 	}
 	if x.Path != "" {
-		e.key(&first, "\"path\":")
-		e.str(x.Path)
+		e.strMember(",\"path\":\"", x.Path)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretFile != "" {
-		e.key(&first, "\"secretFile\":")
-		e.str(x.SecretFile)
+		e.strMember(",\"secretFile\":\"", x.SecretFile)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
 	if x.User != "" {
-		e.key(&first, "\"user\":")
-		e.str(x.User)
+		e.strMember(",\"user\":\"", x.User)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeFlockerVolumeSource(x *FlockerVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.DatasetName != "" {
-		e.key(&first, "\"datasetName\":")
-		e.str(x.DatasetName)
+		e.strMember(",\"datasetName\":\"", x.DatasetName)
 	}
 	if x.DatasetUUID != "" {
-		e.key(&first, "\"datasetUUID\":")
-		e.str(x.DatasetUUID)
+		e.strMember(",\"datasetUUID\":\"", x.DatasetUUID)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.DefaultMode != nil {
-		e.key(&first, "\"defaultMode\":")
+		e.buf = append(e.buf, ",\"defaultMode\":"...)
 		e.int32(*x.DefaultMode)
 	}
 	if len(x.Items) != 0 {
-		e.key(&first, "\"items\":")
+		e.buf = append(e.buf, ",\"items\":"...)
 		e.encodeSliceDownwardAPIVolumeFile(x.Items)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FieldRef != nil {
-		e.key(&first, "\"fieldRef\":")
+		e.buf = append(e.buf, ",\"fieldRef\":"...)
 		e.encodeObjectFieldSelector(x.FieldRef)
 	}
 	if x.Mode != nil {
-		e.key(&first, "\"mode\":")
+		e.buf = append(e.buf, ",\"mode\":"...)
 		e.int32(*x.Mode)
 	}
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
+	e.strMember(",\"path\":\"", x.Path)
 	if x.ResourceFieldRef != nil {
-		e.key(&first, "\"resourceFieldRef\":")
+		e.buf = append(e.buf, ",\"resourceFieldRef\":"...)
 		e.encodeResourceFieldSelector(x.ResourceFieldRef)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeObjectFieldSelector(x *ObjectFieldSelector) {
-	first := e.open()
+	start := len(e.buf)
 	if x.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.APIVersion)
 	}
-	e.key(&first, "\"fieldPath\":")
-	e.str(x.FieldPath)
-	e.close()
+	e.strMember(",\"fieldPath\":\"", x.FieldPath)
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceFieldSelector(x *ResourceFieldSelector) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ContainerName != "" {
-		e.key(&first, "\"containerName\":")
-		e.str(x.ContainerName)
+		e.strMember(",\"containerName\":\"", x.ContainerName)
 	}
-	e.key(&first, "\"divisor\":")
+	e.buf = append(e.buf, ",\"divisor\":"...)
 	e.quantity(&x.Divisor)
-	e.key(&first, "\"resource\":")
-	e.str(x.Resource)
-	e.close()
+	e.strMember(",\"resource\":\"", x.Resource)
+	e.end(start)
 }
 
 func (e *encoder) encodeFCVolumeSource(x *FCVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.Lun != nil {
-		e.key(&first, "\"lun\":")
+		e.buf = append(e.buf, ",\"lun\":"...)
 		e.int32(*x.Lun)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if len(x.TargetWWNs) != 0 {
-		e.key(&first, "\"targetWWNs\":")
+		e.buf = append(e.buf, ",\"targetWWNs\":"...)
 		e.sliceString(x.TargetWWNs)
 	}
 	if len(x.WWIDs) != 0 {
-		e.key(&first, "\"wwids\":")
+		e.buf = append(e.buf, ",\"wwids\":"...)
 		e.sliceString(x.WWIDs)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.key(&first, "\"secretName\":")
-	e.str(x.SecretName)
-	e.key(&first, "\"shareName\":")
-	e.str(x.ShareName)
-	e.close()
+	e.strMember(",\"secretName\":\"", x.SecretName)
+	e.strMember(",\"shareName\":\"", x.ShareName)
+	e.end(start)
 }
 
 func (e *encoder) encodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.DefaultMode != nil {
-		e.key(&first, "\"defaultMode\":")
+		e.buf = append(e.buf, ",\"defaultMode\":"...)
 		e.int32(*x.DefaultMode)
 	}
 	if len(x.Items) != 0 {
-		e.key(&first, "\"items\":")
+		e.buf = append(e.buf, ",\"items\":"...)
 		e.encodeSliceKeyToPath(x.Items)
 	}
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.StoragePolicyID != "" {
-		e.key(&first, "\"storagePolicyID\":")
-		e.str(x.StoragePolicyID)
+		e.strMember(",\"storagePolicyID\":\"", x.StoragePolicyID)
 	}
 	if x.StoragePolicyName != "" {
-		e.key(&first, "\"storagePolicyName\":")
-		e.str(x.StoragePolicyName)
+		e.strMember(",\"storagePolicyName\":\"", x.StoragePolicyName)
 	}
-	e.key(&first, "\"volumePath\":")
-	e.str(x.VolumePath)
-	e.close()
+	e.strMember(",\"volumePath\":\"", x.VolumePath)
+	e.end(start)
 }
 
 func (e *encoder) encodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Group != "" {
-		e.key(&first, "\"group\":")
-		e.str(x.Group)
+		e.strMember(",\"group\":\"", x.Group)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.key(&first, "\"registry\":")
-	e.str(x.Registry)
+	e.strMember(",\"registry\":\"", x.Registry)
 	if x.Tenant != "" {
-		e.key(&first, "\"tenant\":")
-		e.str(x.Tenant)
+		e.strMember(",\"tenant\":\"", x.Tenant)
 	}
 	if x.User != "" {
-		e.key(&first, "\"user\":")
-		e.str(x.User)
+		e.strMember(",\"user\":\"", x.User)
 	}
-	e.key(&first, "\"volume\":")
-	e.str(x.Volume)
-	e.close()
+	e.strMember(",\"volume\":\"", x.Volume)
+	e.end(start)
 }
 
 func (e *encoder) encodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.CachingMode != nil {
-		e.key(&first, "\"cachingMode\":")
+		e.buf = append(e.buf, ",\"cachingMode\":"...)
 		e.str(*x.CachingMode)
 	}
-	e.key(&first, "\"diskName\":")
-	e.str(x.DiskName)
-	e.key(&first, "\"diskURI\":")
-	e.str(x.DataDiskURI)
+	e.strMember(",\"diskName\":\"", x.DiskName)
+	e.strMember(",\"diskURI\":\"", x.DataDiskURI)
 	if x.FSType != nil {
-		e.key(&first, "\"fsType\":")
+		e.buf = append(e.buf, ",\"fsType\":"...)
 		e.str(*x.FSType)
 	}
 	if x.Kind != nil {
-		e.key(&first, "\"kind\":")
+		e.buf = append(e.buf, ",\"kind\":"...)
 		e.str(*x.Kind)
 	}
 	if x.ReadOnly != nil {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(*x.ReadOnly)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDiskVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
-	e.key(&first, "\"pdID\":")
-	e.str(x.PdID)
-	e.close()
+	e.strMember(",\"pdID\":\"", x.PdID)
+	e.end(start)
 }
 
 func (e *encoder) encodeProjectedVolumeSource(x *ProjectedVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.DefaultMode != nil {
-		e.key(&first, "\"defaultMode\":")
+		e.buf = append(e.buf, ",\"defaultMode\":"...)
 		e.int32(*x.DefaultMode)
 	}
 	if len(x.Sources) != 0 {
-		e.key(&first, "\"sources\":")
+		e.buf = append(e.buf, ",\"sources\":"...)
 		e.encodeSliceVolumeProjection(x.Sources)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeProjection(x *VolumeProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ClusterTrustBundle != nil {
-		e.key(&first, "\"clusterTrustBundle\":")
+		e.buf = append(e.buf, ",\"clusterTrustBundle\":"...)
 		e.encodeClusterTrustBundleProjection(x.ClusterTrustBundle)
 	}
 	if x.ConfigMap != nil {
-		e.key(&first, "\"configMap\":")
+		e.buf = append(e.buf, ",\"configMap\":"...)
 		e.encodeConfigMapProjection(x.ConfigMap)
 	}
 	if x.DownwardAPI != nil {
-		e.key(&first, "\"downwardAPI\":")
+		e.buf = append(e.buf, ",\"downwardAPI\":"...)
 		e.encodeDownwardAPIProjection(x.DownwardAPI)
 	}
 	if x.PodCertificate != nil {
-		e.key(&first, "\"podCertificate\":")
+		e.buf = append(e.buf, ",\"podCertificate\":"...)
 		e.encodePodCertificateProjection(x.PodCertificate)
 	}
 	if x.Secret != nil {
-		e.key(&first, "\"secret\":")
+		e.buf = append(e.buf, ",\"secret\":"...)
 		e.encodeSecretProjection(x.Secret)
 	}
 	if x.ServiceAccountToken != nil {
-		e.key(&first, "\"serviceAccountToken\":")
+		e.buf = append(e.buf, ",\"serviceAccountToken\":"...)
 		e.encodeServiceAccountTokenProjection(x.ServiceAccountToken)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSecretProjection(x *SecretProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Items) != 0 {
-		e.key(&first, "\"items\":")
+		e.buf = append(e.buf, ",\"items\":"...)
 		e.encodeSliceKeyToPath(x.Items)
 	}
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDownwardAPIProjection(x *DownwardAPIProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Items) != 0 {
-		e.key(&first, "\"items\":")
+		e.buf = append(e.buf, ",\"items\":"...)
 		e.encodeSliceDownwardAPIVolumeFile(x.Items)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeConfigMapProjection(x *ConfigMapProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Items) != 0 {
-		e.key(&first, "\"items\":")
+		e.buf = append(e.buf, ",\"items\":"...)
 		e.encodeSliceKeyToPath(x.Items)
 	}
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeServiceAccountTokenProjection(x *ServiceAccountTokenProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Audience != "" {
-		e.key(&first, "\"audience\":")
-		e.str(x.Audience)
+		e.strMember(",\"audience\":\"", x.Audience)
 	}
 	if x.ExpirationSeconds != nil {
-		e.key(&first, "\"expirationSeconds\":")
+		e.buf = append(e.buf, ",\"expirationSeconds\":"...)
 		e.int64(*x.ExpirationSeconds)
 	}
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
-	e.close()
+	e.strMember(",\"path\":\"", x.Path)
+	e.end(start)
 }
 
 func (e *encoder) encodeClusterTrustBundleProjection(x *ClusterTrustBundleProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LabelSelector != nil {
-		e.key(&first, "\"labelSelector\":")
+		e.buf = append(e.buf, ",\"labelSelector\":"...)
 		e.encodeLabelSelector(x.LabelSelector)
 	}
 	if x.Name != nil {
-		e.key(&first, "\"name\":")
+		e.buf = append(e.buf, ",\"name\":"...)
 		e.str(*x.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
+	e.strMember(",\"path\":\"", x.Path)
 	if x.SignerName != nil {
-		e.key(&first, "\"signerName\":")
+		e.buf = append(e.buf, ",\"signerName\":"...)
 		e.str(*x.SignerName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodCertificateProjection(x *PodCertificateProjection) {
-	first := e.open()
+	start := len(e.buf)
 	if x.CertificateChainPath != "" {
-		e.key(&first, "\"certificateChainPath\":")
-		e.str(x.CertificateChainPath)
+		e.strMember(",\"certificateChainPath\":\"", x.CertificateChainPath)
 	}
 	if x.CredentialBundlePath != "" {
-		e.key(&first, "\"credentialBundlePath\":")
-		e.str(x.CredentialBundlePath)
+		e.strMember(",\"credentialBundlePath\":\"", x.CredentialBundlePath)
 	}
 	if x.KeyPath != "" {
-		e.key(&first, "\"keyPath\":")
-		e.str(x.KeyPath)
+		e.strMember(",\"keyPath\":\"", x.KeyPath)
 	}
 	if x.KeyType != "" {
-		e.key(&first, "\"keyType\":")
-		e.str(x.KeyType)
+		e.strMember(",\"keyType\":\"", x.KeyType)
 	}
 	if x.MaxExpirationSeconds != nil {
-		e.key(&first, "\"maxExpirationSeconds\":")
+		e.buf = append(e.buf, ",\"maxExpirationSeconds\":"...)
 		e.int32(*x.MaxExpirationSeconds)
 	}
 	if x.SignerName != "" {
-		e.key(&first, "\"signerName\":")
-		e.str(x.SignerName)
+		e.strMember(",\"signerName\":\"", x.SignerName)
 	}
 	if len(x.UserAnnotations) != 0 {
-		e.key(&first, "\"userAnnotations\":")
+		e.buf = append(e.buf, ",\"userAnnotations\":"...)
 		e.mapString(x.UserAnnotations)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePortworxVolumeSource(x *PortworxVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
-	e.key(&first, "\"volumeID\":")
-	e.str(x.VolumeID)
-	e.close()
+	e.strMember(",\"volumeID\":\"", x.VolumeID)
+	e.end(start)
 }
 
 func (e *encoder) encodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
-	e.key(&first, "\"gateway\":")
-	e.str(x.Gateway)
+	e.strMember(",\"gateway\":\"", x.Gateway)
 	if x.ProtectionDomain != "" {
-		e.key(&first, "\"protectionDomain\":")
-		e.str(x.ProtectionDomain)
+		e.strMember(",\"protectionDomain\":\"", x.ProtectionDomain)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
 	if x.SSLEnabled {
-		e.key(&first, "\"sslEnabled\":")
+		e.buf = append(e.buf, ",\"sslEnabled\":"...)
 		e.boolean(x.SSLEnabled)
 	}
 	if x.StorageMode != "" {
-		e.key(&first, "\"storageMode\":")
-		e.str(x.StorageMode)
+		e.strMember(",\"storageMode\":\"", x.StorageMode)
 	}
 	if x.StoragePool != "" {
-		e.key(&first, "\"storagePool\":")
-		e.str(x.StoragePool)
+		e.strMember(",\"storagePool\":\"", x.StoragePool)
 	}
-	e.key(&first, "\"system\":")
-	e.str(x.System)
+	e.strMember(",\"system\":\"", x.System)
 	if x.VolumeName != "" {
-		e.key(&first, "\"volumeName\":")
-		e.str(x.VolumeName)
+		e.strMember(",\"volumeName\":\"", x.VolumeName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.FSType != "" {
-		e.key(&first, "\"fsType\":")
-		e.str(x.FSType)
+		e.strMember(",\"fsType\":\"", x.FSType)
 	}
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeLocalObjectReference(x.SecretRef)
 	}
 	if x.VolumeName != "" {
-		e.key(&first, "\"volumeName\":")
-		e.str(x.VolumeName)
+		e.strMember(",\"volumeName\":\"", x.VolumeName)
 	}
 	if x.VolumeNamespace != "" {
-		e.key(&first, "\"volumeNamespace\":")
-		e.str(x.VolumeNamespace)
+		e.strMember(",\"volumeNamespace\":\"", x.VolumeNamespace)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeCSIVolumeSource(x *CSIVolumeSource) {
-	first := e.open()
-	e.key(&first, "\"driver\":")
-	e.str(x.Driver)
+	start := len(e.buf)
+	e.strMember(",\"driver\":\"", x.Driver)
 	if x.FSType != nil {
-		e.key(&first, "\"fsType\":")
+		e.buf = append(e.buf, ",\"fsType\":"...)
 		e.str(*x.FSType)
 	}
 	if x.NodePublishSecretRef != nil {
-		e.key(&first, "\"nodePublishSecretRef\":")
+		e.buf = append(e.buf, ",\"nodePublishSecretRef\":"...)
 		e.encodeLocalObjectReference(x.NodePublishSecretRef)
 	}
 	if x.ReadOnly != nil {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(*x.ReadOnly)
 	}
 	if len(x.VolumeAttributes) != 0 {
-		e.key(&first, "\"volumeAttributes\":")
+		e.buf = append(e.buf, ",\"volumeAttributes\":"...)
 		e.mapString(x.VolumeAttributes)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.VolumeClaimTemplate != nil {
-		e.key(&first, "\"volumeClaimTemplate\":")
+		e.buf = append(e.buf, ",\"volumeClaimTemplate\":"...)
 		e.encodePersistentVolumeClaimTemplate(x.VolumeClaimTemplate)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTemplate) {
-	first := e.open()
-	e.key(&first, "\"metadata\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodePersistentVolumeClaimSpec(&x.Spec)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.AccessModes) != 0 {
-		e.key(&first, "\"accessModes\":")
+		e.buf = append(e.buf, ",\"accessModes\":"...)
 		e.sliceString(x.AccessModes)
 	}
 	if x.DataSource != nil {
-		e.key(&first, "\"dataSource\":")
+		e.buf = append(e.buf, ",\"dataSource\":"...)
 		e.encodeTypedLocalObjectReference(x.DataSource)
 	}
 	if x.DataSourceRef != nil {
-		e.key(&first, "\"dataSourceRef\":")
+		e.buf = append(e.buf, ",\"dataSourceRef\":"...)
 		e.encodeTypedObjectReference(x.DataSourceRef)
 	}
-	e.key(&first, "\"resources\":")
+	e.buf = append(e.buf, ",\"resources\":"...)
 	e.encodeVolumeResourceRequirements(&x.Resources)
 	if x.Selector != nil {
-		e.key(&first, "\"selector\":")
+		e.buf = append(e.buf, ",\"selector\":"...)
 		e.encodeLabelSelector(x.Selector)
 	}
 	if x.StorageClassName != nil {
-		e.key(&first, "\"storageClassName\":")
+		e.buf = append(e.buf, ",\"storageClassName\":"...)
 		e.str(*x.StorageClassName)
 	}
 	if x.VolumeAttributesClassName != nil {
-		e.key(&first, "\"volumeAttributesClassName\":")
+		e.buf = append(e.buf, ",\"volumeAttributesClassName\":"...)
 		e.str(*x.VolumeAttributesClassName)
 	}
 	if x.VolumeMode != nil {
-		e.key(&first, "\"volumeMode\":")
+		e.buf = append(e.buf, ",\"volumeMode\":"...)
 		e.str(*x.VolumeMode)
 	}
 	if x.VolumeName != "" {
-		e.key(&first, "\"volumeName\":")
-		e.str(x.VolumeName)
+		e.strMember(",\"volumeName\":\"", x.VolumeName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeResourceRequirements(x *VolumeResourceRequirements) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Limits) != 0 {
-		e.key(&first, "\"limits\":")
-		e.mapQuantity(x.Limits)
+		e.buf = append(e.buf, ",\"limits\":"...)
+		e.resourceList(x.Limits)
 	}
 	if len(x.Requests) != 0 {
-		e.key(&first, "\"requests\":")
-		e.mapQuantity(x.Requests)
+		e.buf = append(e.buf, ",\"requests\":"...)
+		e.resourceList(x.Requests)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeTypedLocalObjectReference(x *TypedLocalObjectReference) {
-	first := e.open()
+	start := len(e.buf)
 	if x.APIGroup != nil {
-		e.key(&first, "\"apiGroup\":")
+		e.buf = append(e.buf, ",\"apiGroup\":"...)
 		e.str(*x.APIGroup)
 	}
-	e.key(&first, "\"kind\":")
-	e.str(x.Kind)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	e.strMember(",\"kind\":\"", x.Kind)
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodeTypedObjectReference(x *TypedObjectReference) {
-	first := e.open()
+	start := len(e.buf)
 	if x.APIGroup != nil {
-		e.key(&first, "\"apiGroup\":")
+		e.buf = append(e.buf, ",\"apiGroup\":"...)
 		e.str(*x.APIGroup)
 	}
-	e.key(&first, "\"kind\":")
-	e.str(x.Kind)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	e.strMember(",\"kind\":\"", x.Kind)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.Namespace != nil {
-		e.key(&first, "\"namespace\":")
+		e.buf = append(e.buf, ",\"namespace\":"...)
 		e.str(*x.Namespace)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeImageVolumeSource(x *ImageVolumeSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.PullPolicy != "" {
-		e.key(&first, "\"pullPolicy\":")
-		e.str(x.PullPolicy)
+		e.strMember(",\"pullPolicy\":\"", x.PullPolicy)
 	}
 	if x.Reference != "" {
-		e.key(&first, "\"reference\":")
-		e.str(x.Reference)
+		e.strMember(",\"reference\":\"", x.Reference)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainer(x *Container) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Args) != 0 {
-		e.key(&first, "\"args\":")
+		e.buf = append(e.buf, ",\"args\":"...)
 		e.sliceString(x.Args)
 	}
 	if len(x.Command) != 0 {
-		e.key(&first, "\"command\":")
+		e.buf = append(e.buf, ",\"command\":"...)
 		e.sliceString(x.Command)
 	}
 	if len(x.Env) != 0 {
-		e.key(&first, "\"env\":")
+		e.buf = append(e.buf, ",\"env\":"...)
 		e.encodeSliceEnvVar(x.Env)
 	}
 	if len(x.EnvFrom) != 0 {
-		e.key(&first, "\"envFrom\":")
+		e.buf = append(e.buf, ",\"envFrom\":"...)
 		e.encodeSliceEnvFromSource(x.EnvFrom)
 	}
 	if x.Image != "" {
-		e.key(&first, "\"image\":")
-		e.str(x.Image)
+		e.strMember(",\"image\":\"", x.Image)
 	}
 	if x.ImagePullPolicy != "" {
-		e.key(&first, "\"imagePullPolicy\":")
-		e.str(x.ImagePullPolicy)
+		e.strMember(",\"imagePullPolicy\":\"", x.ImagePullPolicy)
 	}
 	if x.Lifecycle != nil {
-		e.key(&first, "\"lifecycle\":")
+		e.buf = append(e.buf, ",\"lifecycle\":"...)
 		e.encodeLifecycle(x.Lifecycle)
 	}
 	if x.LivenessProbe != nil {
-		e.key(&first, "\"livenessProbe\":")
+		e.buf = append(e.buf, ",\"livenessProbe\":"...)
 		e.encodeProbe(x.LivenessProbe)
 	}
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	e.strMember(",\"name\":\"", x.Name)
 	if len(x.Ports) != 0 {
-		e.key(&first, "\"ports\":")
+		e.buf = append(e.buf, ",\"ports\":"...)
 		e.encodeSliceContainerPort(x.Ports)
 	}
 	if x.ReadinessProbe != nil {
-		e.key(&first, "\"readinessProbe\":")
+		e.buf = append(e.buf, ",\"readinessProbe\":"...)
 		e.encodeProbe(x.ReadinessProbe)
 	}
 	if len(x.ResizePolicy) != 0 {
-		e.key(&first, "\"resizePolicy\":")
+		e.buf = append(e.buf, ",\"resizePolicy\":"...)
 		e.encodeSliceContainerResizePolicy(x.ResizePolicy)
 	}
-	e.key(&first, "\"resources\":")
+	e.buf = append(e.buf, ",\"resources\":"...)
 	e.encodeResourceRequirements(&x.Resources)
 	if x.RestartPolicy != nil {
-		e.key(&first, "\"restartPolicy\":")
+		e.buf = append(e.buf, ",\"restartPolicy\":"...)
 		e.str(*x.RestartPolicy)
 	}
 	if len(x.RestartPolicyRules) != 0 {
-		e.key(&first, "\"restartPolicyRules\":")
+		e.buf = append(e.buf, ",\"restartPolicyRules\":"...)
 		e.encodeSliceContainerRestartRule(x.RestartPolicyRules)
 	}
 	if x.SecurityContext != nil {
-		e.key(&first, "\"securityContext\":")
+		e.buf = append(e.buf, ",\"securityContext\":"...)
 		e.encodeSecurityContext(x.SecurityContext)
 	}
 	if x.StartupProbe != nil {
-		e.key(&first, "\"startupProbe\":")
+		e.buf = append(e.buf, ",\"startupProbe\":"...)
 		e.encodeProbe(x.StartupProbe)
 	}
 	if x.Stdin {
-		e.key(&first, "\"stdin\":")
+		e.buf = append(e.buf, ",\"stdin\":"...)
 		e.boolean(x.Stdin)
 	}
 	if x.StdinOnce {
-		e.key(&first, "\"stdinOnce\":")
+		e.buf = append(e.buf, ",\"stdinOnce\":"...)
 		e.boolean(x.StdinOnce)
 	}
 	if x.TerminationMessagePath != "" {
-		e.key(&first, "\"terminationMessagePath\":")
-		e.str(x.TerminationMessagePath)
+		e.strMember(",\"terminationMessagePath\":\"", x.TerminationMessagePath)
 	}
 	if x.TerminationMessagePolicy != "" {
-		e.key(&first, "\"terminationMessagePolicy\":")
-		e.str(x.TerminationMessagePolicy)
+		e.strMember(",\"terminationMessagePolicy\":\"", x.TerminationMessagePolicy)
 	}
 	if x.TTY {
-		e.key(&first, "\"tty\":")
+		e.buf = append(e.buf, ",\"tty\":"...)
 		e.boolean(x.TTY)
 	}
 	if len(x.VolumeDevices) != 0 {
-		e.key(&first, "\"volumeDevices\":")
+		e.buf = append(e.buf, ",\"volumeDevices\":"...)
 		e.encodeSliceVolumeDevice(x.VolumeDevices)
 	}
 	if len(x.VolumeMounts) != 0 {
-		e.key(&first, "\"volumeMounts\":")
+		e.buf = append(e.buf, ",\"volumeMounts\":"...)
 		e.encodeSliceVolumeMount(x.VolumeMounts)
 	}
 	if x.WorkingDir != "" {
-		e.key(&first, "\"workingDir\":")
-		e.str(x.WorkingDir)
+		e.strMember(",\"workingDir\":\"", x.WorkingDir)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerPort(x *ContainerPort) {
-	first := e.open()
-	e.key(&first, "\"containerPort\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"containerPort\":"...)
 	e.int32(x.ContainerPort)
 	if x.HostIP != "" {
-		e.key(&first, "\"hostIP\":")
-		e.str(x.HostIP)
+		e.strMember(",\"hostIP\":\"", x.HostIP)
 	}
 	if x.HostPort != 0 {
-		e.key(&first, "\"hostPort\":")
+		e.buf = append(e.buf, ",\"hostPort\":"...)
 		e.int32(x.HostPort)
 	}
 	if x.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.Name)
+		e.strMember(",\"name\":\"", x.Name)
 	}
 	if x.Protocol != "" {
-		e.key(&first, "\"protocol\":")
-		e.str(x.Protocol)
+		e.strMember(",\"protocol\":\"", x.Protocol)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeEnvFromSource(x *EnvFromSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ConfigMapRef != nil {
-		e.key(&first, "\"configMapRef\":")
+		e.buf = append(e.buf, ",\"configMapRef\":"...)
 		e.encodeConfigMapEnvSource(x.ConfigMapRef)
 	}
 	if x.Prefix != "" {
-		e.key(&first, "\"prefix\":")
-		e.str(x.Prefix)
+		e.strMember(",\"prefix\":\"", x.Prefix)
 	}
 	if x.SecretRef != nil {
-		e.key(&first, "\"secretRef\":")
+		e.buf = append(e.buf, ",\"secretRef\":"...)
 		e.encodeSecretEnvSource(x.SecretRef)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeConfigMapEnvSource(x *ConfigMapEnvSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSecretEnvSource(x *SecretEnvSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeEnvVar(x *EnvVar) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.Value != "" {
-		e.key(&first, "\"value\":")
-		e.str(x.Value)
+		e.strMember(",\"value\":\"", x.Value)
 	}
 	if x.ValueFrom != nil {
-		e.key(&first, "\"valueFrom\":")
+		e.buf = append(e.buf, ",\"valueFrom\":"...)
 		e.encodeEnvVarSource(x.ValueFrom)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeEnvVarSource(x *EnvVarSource) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ConfigMapKeyRef != nil {
-		e.key(&first, "\"configMapKeyRef\":")
+		e.buf = append(e.buf, ",\"configMapKeyRef\":"...)
 		e.encodeConfigMapKeySelector(x.ConfigMapKeyRef)
 	}
 	if x.FieldRef != nil {
-		e.key(&first, "\"fieldRef\":")
+		e.buf = append(e.buf, ",\"fieldRef\":"...)
 		e.encodeObjectFieldSelector(x.FieldRef)
 	}
 	if x.FileKeyRef != nil {
-		e.key(&first, "\"fileKeyRef\":")
+		e.buf = append(e.buf, ",\"fileKeyRef\":"...)
 		e.encodeFileKeySelector(x.FileKeyRef)
 	}
 	if x.ResourceFieldRef != nil {
-		e.key(&first, "\"resourceFieldRef\":")
+		e.buf = append(e.buf, ",\"resourceFieldRef\":"...)
 		e.encodeResourceFieldSelector(x.ResourceFieldRef)
 	}
 	if x.SecretKeyRef != nil {
-		e.key(&first, "\"secretKeyRef\":")
+		e.buf = append(e.buf, ",\"secretKeyRef\":"...)
 		e.encodeSecretKeySelector(x.SecretKeyRef)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeConfigMapKeySelector(x *ConfigMapKeySelector) {
-	first := e.open()
-	e.key(&first, "\"key\":")
-	e.str(x.Key)
+	start := len(e.buf)
+	e.strMember(",\"key\":\"", x.Key)
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSecretKeySelector(x *SecretKeySelector) {
-	first := e.open()
-	e.key(&first, "\"key\":")
-	e.str(x.Key)
+	start := len(e.buf)
+	e.strMember(",\"key\":\"", x.Key)
 	if x.LocalObjectReference.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.LocalObjectReference.Name)
+		e.strMember(",\"name\":\"", x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeFileKeySelector(x *FileKeySelector) {
-	first := e.open()
-	e.key(&first, "\"key\":")
-	e.str(x.Key)
+	start := len(e.buf)
+	e.strMember(",\"key\":\"", x.Key)
 	if x.Optional != nil {
-		e.key(&first, "\"optional\":")
+		e.buf = append(e.buf, ",\"optional\":"...)
 		e.boolean(*x.Optional)
 	}
-	e.key(&first, "\"path\":")
-	e.str(x.Path)
-	e.key(&first, "\"volumeName\":")
-	e.str(x.VolumeName)
-	e.close()
+	e.strMember(",\"path\":\"", x.Path)
+	e.strMember(",\"volumeName\":\"", x.VolumeName)
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceRequirements(x *ResourceRequirements) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Claims) != 0 {
-		e.key(&first, "\"claims\":")
+		e.buf = append(e.buf, ",\"claims\":"...)
 		e.encodeSliceResourceClaim(x.Claims)
 	}
 	if len(x.Limits) != 0 {
-		e.key(&first, "\"limits\":")
-		e.mapQuantity(x.Limits)
+		e.buf = append(e.buf, ",\"limits\":"...)
+		e.resourceList(x.Limits)
 	}
 	if len(x.Requests) != 0 {
-		e.key(&first, "\"requests\":")
-		e.mapQuantity(x.Requests)
+		e.buf = append(e.buf, ",\"requests\":"...)
+		e.resourceList(x.Requests)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceClaim(x *ResourceClaim) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.Request != "" {
-		e.key(&first, "\"request\":")
-		e.str(x.Request)
+		e.strMember(",\"request\":\"", x.Request)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerResizePolicy(x *ContainerResizePolicy) {
-	first := e.open()
-	e.key(&first, "\"resourceName\":")
-	e.str(x.ResourceName)
-	e.key(&first, "\"restartPolicy\":")
-	e.str(x.RestartPolicy)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"resourceName\":\"", x.ResourceName)
+	e.strMember(",\"restartPolicy\":\"", x.RestartPolicy)
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerRestartRule(x *ContainerRestartRule) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Action != "" {
-		e.key(&first, "\"action\":")
-		e.str(x.Action)
+		e.strMember(",\"action\":\"", x.Action)
 	}
 	if x.ExitCodes != nil {
-		e.key(&first, "\"exitCodes\":")
+		e.buf = append(e.buf, ",\"exitCodes\":"...)
 		e.encodeContainerRestartRuleOnExitCodes(x.ExitCodes)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleOnExitCodes) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Operator != "" {
-		e.key(&first, "\"operator\":")
-		e.str(x.Operator)
+		e.strMember(",\"operator\":\"", x.Operator)
 	}
 	if len(x.Values) != 0 {
-		e.key(&first, "\"values\":")
+		e.buf = append(e.buf, ",\"values\":"...)
 		e.sliceInt32(x.Values)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeMount(x *VolumeMount) {
-	first := e.open()
-	e.key(&first, "\"mountPath\":")
-	e.str(x.MountPath)
+	start := len(e.buf)
+	e.strMember(",\"mountPath\":\"", x.MountPath)
 	if x.MountPropagation != nil {
-		e.key(&first, "\"mountPropagation\":")
+		e.buf = append(e.buf, ",\"mountPropagation\":"...)
 		e.str(*x.MountPropagation)
 	}
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.RecursiveReadOnly != nil {
-		e.key(&first, "\"recursiveReadOnly\":")
+		e.buf = append(e.buf, ",\"recursiveReadOnly\":"...)
 		e.str(*x.RecursiveReadOnly)
 	}
 	if x.SubPath != "" {
-		e.key(&first, "\"subPath\":")
-		e.str(x.SubPath)
+		e.strMember(",\"subPath\":\"", x.SubPath)
 	}
 	if x.SubPathExpr != "" {
-		e.key(&first, "\"subPathExpr\":")
-		e.str(x.SubPathExpr)
+		e.strMember(",\"subPathExpr\":\"", x.SubPathExpr)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeDevice(x *VolumeDevice) {
-	first := e.open()
-	e.key(&first, "\"devicePath\":")
-	e.str(x.DevicePath)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"devicePath\":\"", x.DevicePath)
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodeProbe(x *Probe) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ProbeHandler.Exec != nil {
-		e.key(&first, "\"exec\":")
+		e.buf = append(e.buf, ",\"exec\":"...)
 		e.encodeExecAction(x.ProbeHandler.Exec)
 	}
 	if x.FailureThreshold != 0 {
-		e.key(&first, "\"failureThreshold\":")
+		e.buf = append(e.buf, ",\"failureThreshold\":"...)
 		e.int32(x.FailureThreshold)
 	}
 	if x.ProbeHandler.GRPC != nil {
-		e.key(&first, "\"grpc\":")
+		e.buf = append(e.buf, ",\"grpc\":"...)
 		e.encodeGRPCAction(x.ProbeHandler.GRPC)
 	}
 	if x.ProbeHandler.HTTPGet != nil {
-		e.key(&first, "\"httpGet\":")
+		e.buf = append(e.buf, ",\"httpGet\":"...)
 		e.encodeHTTPGetAction(x.ProbeHandler.HTTPGet)
 	}
 	if x.InitialDelaySeconds != 0 {
-		e.key(&first, "\"initialDelaySeconds\":")
+		e.buf = append(e.buf, ",\"initialDelaySeconds\":"...)
 		e.int32(x.InitialDelaySeconds)
 	}
 	if x.PeriodSeconds != 0 {
-		e.key(&first, "\"periodSeconds\":")
+		e.buf = append(e.buf, ",\"periodSeconds\":"...)
 		e.int32(x.PeriodSeconds)
 	}
 	if x.SuccessThreshold != 0 {
-		e.key(&first, "\"successThreshold\":")
+		e.buf = append(e.buf, ",\"successThreshold\":"...)
 		e.int32(x.SuccessThreshold)
 	}
 	if x.ProbeHandler.TCPSocket != nil {
-		e.key(&first, "\"tcpSocket\":")
+		e.buf = append(e.buf, ",\"tcpSocket\":"...)
 		e.encodeTCPSocketAction(x.ProbeHandler.TCPSocket)
 	}
 	if x.TerminationGracePeriodSeconds != nil {
-		e.key(&first, "\"terminationGracePeriodSeconds\":")
+		e.buf = append(e.buf, ",\"terminationGracePeriodSeconds\":"...)
 		e.int64(*x.TerminationGracePeriodSeconds)
 	}
 	if x.TimeoutSeconds != 0 {
-		e.key(&first, "\"timeoutSeconds\":")
+		e.buf = append(e.buf, ",\"timeoutSeconds\":"...)
 		e.int32(x.TimeoutSeconds)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeProbeHandler(x *ProbeHandler) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Exec != nil {
-		e.key(&first, "\"exec\":")
+		e.buf = append(e.buf, ",\"exec\":"...)
 		e.encodeExecAction(x.Exec)
 	}
 	if x.GRPC != nil {
-		e.key(&first, "\"grpc\":")
+		e.buf = append(e.buf, ",\"grpc\":"...)
 		e.encodeGRPCAction(x.GRPC)
 	}
 	if x.HTTPGet != nil {
-		e.key(&first, "\"httpGet\":")
+		e.buf = append(e.buf, ",\"httpGet\":"...)
 		e.encodeHTTPGetAction(x.HTTPGet)
 	}
 	if x.TCPSocket != nil {
-		e.key(&first, "\"tcpSocket\":")
+		e.buf = append(e.buf, ",\"tcpSocket\":"...)
 		e.encodeTCPSocketAction(x.TCPSocket)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeExecAction(x *ExecAction) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Command) != 0 {
-		e.key(&first, "\"command\":")
+		e.buf = append(e.buf, ",\"command\":"...)
 		e.sliceString(x.Command)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHTTPGetAction(x *HTTPGetAction) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Host != "" {
-		e.key(&first, "\"host\":")
-		e.str(x.Host)
+		e.strMember(",\"host\":\"", x.Host)
 	}
 	if len(x.HTTPHeaders) != 0 {
-		e.key(&first, "\"httpHeaders\":")
+		e.buf = append(e.buf, ",\"httpHeaders\":"...)
 		e.encodeSliceHTTPHeader(x.HTTPHeaders)
 	}
 	if x.Path != "" {
-		e.key(&first, "\"path\":")
-		e.str(x.Path)
+		e.strMember(",\"path\":\"", x.Path)
 	}
-	e.key(&first, "\"port\":")
+	e.buf = append(e.buf, ",\"port\":"...)
 	e.intOrString(&x.Port)
 	if x.Scheme != "" {
-		e.key(&first, "\"scheme\":")
-		e.str(x.Scheme)
+		e.strMember(",\"scheme\":\"", x.Scheme)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHTTPHeader(x *HTTPHeader) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.key(&first, "\"value\":")
-	e.str(x.Value)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
+	e.strMember(",\"value\":\"", x.Value)
+	e.end(start)
 }
 
 func (e *encoder) encodeTCPSocketAction(x *TCPSocketAction) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Host != "" {
-		e.key(&first, "\"host\":")
-		e.str(x.Host)
+		e.strMember(",\"host\":\"", x.Host)
 	}
-	e.key(&first, "\"port\":")
+	e.buf = append(e.buf, ",\"port\":"...)
 	e.intOrString(&x.Port)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeGRPCAction(x *GRPCAction) {
-	first := e.open()
-	e.key(&first, "\"port\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"port\":"...)
 	e.int32(x.Port)
 	if x.Service != nil {
-		e.key(&first, "\"service\":")
+		e.buf = append(e.buf, ",\"service\":"...)
 		e.str(*x.Service)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLifecycle(x *Lifecycle) {
-	first := e.open()
+	start := len(e.buf)
 	if x.PostStart != nil {
-		e.key(&first, "\"postStart\":")
+		e.buf = append(e.buf, ",\"postStart\":"...)
 		e.encodeLifecycleHandler(x.PostStart)
 	}
 	if x.PreStop != nil {
-		e.key(&first, "\"preStop\":")
+		e.buf = append(e.buf, ",\"preStop\":"...)
 		e.encodeLifecycleHandler(x.PreStop)
 	}
 	if x.StopSignal != nil {
-		e.key(&first, "\"stopSignal\":")
+		e.buf = append(e.buf, ",\"stopSignal\":"...)
 		e.str(*x.StopSignal)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLifecycleHandler(x *LifecycleHandler) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Exec != nil {
-		e.key(&first, "\"exec\":")
+		e.buf = append(e.buf, ",\"exec\":"...)
 		e.encodeExecAction(x.Exec)
 	}
 	if x.HTTPGet != nil {
-		e.key(&first, "\"httpGet\":")
+		e.buf = append(e.buf, ",\"httpGet\":"...)
 		e.encodeHTTPGetAction(x.HTTPGet)
 	}
 	if x.Sleep != nil {
-		e.key(&first, "\"sleep\":")
+		e.buf = append(e.buf, ",\"sleep\":"...)
 		e.encodeSleepAction(x.Sleep)
 	}
 	if x.TCPSocket != nil {
-		e.key(&first, "\"tcpSocket\":")
+		e.buf = append(e.buf, ",\"tcpSocket\":"...)
 		e.encodeTCPSocketAction(x.TCPSocket)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSleepAction(x *SleepAction) {
-	first := e.open()
-	e.key(&first, "\"seconds\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"seconds\":"...)
 	e.int64(x.Seconds)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSecurityContext(x *SecurityContext) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AllowPrivilegeEscalation != nil {
-		e.key(&first, "\"allowPrivilegeEscalation\":")
+		e.buf = append(e.buf, ",\"allowPrivilegeEscalation\":"...)
 		e.boolean(*x.AllowPrivilegeEscalation)
 	}
 	if x.AppArmorProfile != nil {
-		e.key(&first, "\"appArmorProfile\":")
+		e.buf = append(e.buf, ",\"appArmorProfile\":"...)
 		e.encodeAppArmorProfile(x.AppArmorProfile)
 	}
 	if x.Capabilities != nil {
-		e.key(&first, "\"capabilities\":")
+		e.buf = append(e.buf, ",\"capabilities\":"...)
 		e.encodeCapabilities(x.Capabilities)
 	}
 	if x.Privileged != nil {
-		e.key(&first, "\"privileged\":")
+		e.buf = append(e.buf, ",\"privileged\":"...)
 		e.boolean(*x.Privileged)
 	}
 	if x.ProcMount != nil {
-		e.key(&first, "\"procMount\":")
+		e.buf = append(e.buf, ",\"procMount\":"...)
 		e.str(*x.ProcMount)
 	}
 	if x.ReadOnlyRootFilesystem != nil {
-		e.key(&first, "\"readOnlyRootFilesystem\":")
+		e.buf = append(e.buf, ",\"readOnlyRootFilesystem\":"...)
 		e.boolean(*x.ReadOnlyRootFilesystem)
 	}
 	if x.RunAsGroup != nil {
-		e.key(&first, "\"runAsGroup\":")
+		e.buf = append(e.buf, ",\"runAsGroup\":"...)
 		e.int64(*x.RunAsGroup)
 	}
 	if x.RunAsNonRoot != nil {
-		e.key(&first, "\"runAsNonRoot\":")
+		e.buf = append(e.buf, ",\"runAsNonRoot\":"...)
 		e.boolean(*x.RunAsNonRoot)
 	}
 	if x.RunAsUser != nil {
-		e.key(&first, "\"runAsUser\":")
+		e.buf = append(e.buf, ",\"runAsUser\":"...)
 		e.int64(*x.RunAsUser)
 	}
 	if x.SELinuxOptions != nil {
-		e.key(&first, "\"seLinuxOptions\":")
+		e.buf = append(e.buf, ",\"seLinuxOptions\":"...)
 		e.encodeSELinuxOptions(x.SELinuxOptions)
 	}
 	if x.SeccompProfile != nil {
-		e.key(&first, "\"seccompProfile\":")
+		e.buf = append(e.buf, ",\"seccompProfile\":"...)
 		e.encodeSeccompProfile(x.SeccompProfile)
 	}
 	if x.WindowsOptions != nil {
-		e.key(&first, "\"windowsOptions\":")
+		e.buf = append(e.buf, ",\"windowsOptions\":"...)
 		e.encodeWindowsSecurityContextOptions(x.WindowsOptions)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeCapabilities(x *Capabilities) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Add) != 0 {
-		e.key(&first, "\"add\":")
+		e.buf = append(e.buf, ",\"add\":"...)
 		e.sliceString(x.Add)
 	}
 	if len(x.Drop) != 0 {
-		e.key(&first, "\"drop\":")
+		e.buf = append(e.buf, ",\"drop\":"...)
 		e.sliceString(x.Drop)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSELinuxOptions(x *SELinuxOptions) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Level != "" {
-		e.key(&first, "\"level\":")
-		e.str(x.Level)
+		e.strMember(",\"level\":\"", x.Level)
 	}
 	if x.Role != "" {
-		e.key(&first, "\"role\":")
-		e.str(x.Role)
+		e.strMember(",\"role\":\"", x.Role)
 	}
 	if x.Type != "" {
-		e.key(&first, "\"type\":")
-		e.str(x.Type)
+		e.strMember(",\"type\":\"", x.Type)
 	}
 	if x.User != "" {
-		e.key(&first, "\"user\":")
-		e.str(x.User)
+		e.strMember(",\"user\":\"", x.User)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeWindowsSecurityContextOptions(x *WindowsSecurityContextOptions) {
-	first := e.open()
+	start := len(e.buf)
 	if x.GMSACredentialSpec != nil {
-		e.key(&first, "\"gmsaCredentialSpec\":")
+		e.buf = append(e.buf, ",\"gmsaCredentialSpec\":"...)
 		e.str(*x.GMSACredentialSpec)
 	}
 	if x.GMSACredentialSpecName != nil {
-		e.key(&first, "\"gmsaCredentialSpecName\":")
+		e.buf = append(e.buf, ",\"gmsaCredentialSpecName\":"...)
 		e.str(*x.GMSACredentialSpecName)
 	}
 	if x.HostProcess != nil {
-		e.key(&first, "\"hostProcess\":")
+		e.buf = append(e.buf, ",\"hostProcess\":"...)
 		e.boolean(*x.HostProcess)
 	}
 	if x.RunAsUserName != nil {
-		e.key(&first, "\"runAsUserName\":")
+		e.buf = append(e.buf, ",\"runAsUserName\":"...)
 		e.str(*x.RunAsUserName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSeccompProfile(x *SeccompProfile) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LocalhostProfile != nil {
-		e.key(&first, "\"localhostProfile\":")
+		e.buf = append(e.buf, ",\"localhostProfile\":"...)
 		e.str(*x.LocalhostProfile)
 	}
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeAppArmorProfile(x *AppArmorProfile) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LocalhostProfile != nil {
-		e.key(&first, "\"localhostProfile\":")
+		e.buf = append(e.buf, ",\"localhostProfile\":"...)
 		e.str(*x.LocalhostProfile)
 	}
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeEphemeralContainer(x *EphemeralContainer) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.EphemeralContainerCommon.Args) != 0 {
-		e.key(&first, "\"args\":")
+		e.buf = append(e.buf, ",\"args\":"...)
 		e.sliceString(x.EphemeralContainerCommon.Args)
 	}
 	if len(x.EphemeralContainerCommon.Command) != 0 {
-		e.key(&first, "\"command\":")
+		e.buf = append(e.buf, ",\"command\":"...)
 		e.sliceString(x.EphemeralContainerCommon.Command)
 	}
 	if len(x.EphemeralContainerCommon.Env) != 0 {
-		e.key(&first, "\"env\":")
+		e.buf = append(e.buf, ",\"env\":"...)
 		e.encodeSliceEnvVar(x.EphemeralContainerCommon.Env)
 	}
 	if len(x.EphemeralContainerCommon.EnvFrom) != 0 {
-		e.key(&first, "\"envFrom\":")
+		e.buf = append(e.buf, ",\"envFrom\":"...)
 		e.encodeSliceEnvFromSource(x.EphemeralContainerCommon.EnvFrom)
 	}
 	if x.EphemeralContainerCommon.Image != "" {
-		e.key(&first, "\"image\":")
-		e.str(x.EphemeralContainerCommon.Image)
+		e.strMember(",\"image\":\"", x.EphemeralContainerCommon.Image)
 	}
 	if x.EphemeralContainerCommon.ImagePullPolicy != "" {
-		e.key(&first, "\"imagePullPolicy\":")
-		e.str(x.EphemeralContainerCommon.ImagePullPolicy)
+		e.strMember(",\"imagePullPolicy\":\"", x.EphemeralContainerCommon.ImagePullPolicy)
 	}
 	if x.EphemeralContainerCommon.Lifecycle != nil {
-		e.key(&first, "\"lifecycle\":")
+		e.buf = append(e.buf, ",\"lifecycle\":"...)
 		e.encodeLifecycle(x.EphemeralContainerCommon.Lifecycle)
 	}
 	if x.EphemeralContainerCommon.LivenessProbe != nil {
-		e.key(&first, "\"livenessProbe\":")
+		e.buf = append(e.buf, ",\"livenessProbe\":"...)
 		e.encodeProbe(x.EphemeralContainerCommon.LivenessProbe)
 	}
-	e.key(&first, "\"name\":")
-	e.str(x.EphemeralContainerCommon.Name)
+	e.strMember(",\"name\":\"", x.EphemeralContainerCommon.Name)
 	if len(x.EphemeralContainerCommon.Ports) != 0 {
-		e.key(&first, "\"ports\":")
+		e.buf = append(e.buf, ",\"ports\":"...)
 		e.encodeSliceContainerPort(x.EphemeralContainerCommon.Ports)
 	}
 	if x.EphemeralContainerCommon.ReadinessProbe != nil {
-		e.key(&first, "\"readinessProbe\":")
+		e.buf = append(e.buf, ",\"readinessProbe\":"...)
 		e.encodeProbe(x.EphemeralContainerCommon.ReadinessProbe)
 	}
 	if len(x.EphemeralContainerCommon.ResizePolicy) != 0 {
-		e.key(&first, "\"resizePolicy\":")
+		e.buf = append(e.buf, ",\"resizePolicy\":"...)
 		e.encodeSliceContainerResizePolicy(x.EphemeralContainerCommon.ResizePolicy)
 	}
-	e.key(&first, "\"resources\":")
+	e.buf = append(e.buf, ",\"resources\":"...)
 	e.encodeResourceRequirements(&x.EphemeralContainerCommon.Resources)
 	if x.EphemeralContainerCommon.RestartPolicy != nil {
-		e.key(&first, "\"restartPolicy\":")
+		e.buf = append(e.buf, ",\"restartPolicy\":"...)
 		e.str(*x.EphemeralContainerCommon.RestartPolicy)
 	}
 	if len(x.EphemeralContainerCommon.RestartPolicyRules) != 0 {
-		e.key(&first, "\"restartPolicyRules\":")
+		e.buf = append(e.buf, ",\"restartPolicyRules\":"...)
 		e.encodeSliceContainerRestartRule(x.EphemeralContainerCommon.RestartPolicyRules)
 	}
 	if x.EphemeralContainerCommon.SecurityContext != nil {
-		e.key(&first, "\"securityContext\":")
+		e.buf = append(e.buf, ",\"securityContext\":"...)
 		e.encodeSecurityContext(x.EphemeralContainerCommon.SecurityContext)
 	}
 	if x.EphemeralContainerCommon.StartupProbe != nil {
-		e.key(&first, "\"startupProbe\":")
+		e.buf = append(e.buf, ",\"startupProbe\":"...)
 		e.encodeProbe(x.EphemeralContainerCommon.StartupProbe)
 	}
 	if x.EphemeralContainerCommon.Stdin {
-		e.key(&first, "\"stdin\":")
+		e.buf = append(e.buf, ",\"stdin\":"...)
 		e.boolean(x.EphemeralContainerCommon.Stdin)
 	}
 	if x.EphemeralContainerCommon.StdinOnce {
-		e.key(&first, "\"stdinOnce\":")
+		e.buf = append(e.buf, ",\"stdinOnce\":"...)
 		e.boolean(x.EphemeralContainerCommon.StdinOnce)
 	}
 	if x.TargetContainerName != "" {
-		e.key(&first, "\"targetContainerName\":")
-		e.str(x.TargetContainerName)
+		e.strMember(",\"targetContainerName\":\"", x.TargetContainerName)
 	}
 	if x.EphemeralContainerCommon.TerminationMessagePath != "" {
-		e.key(&first, "\"terminationMessagePath\":")
-		e.str(x.EphemeralContainerCommon.TerminationMessagePath)
+		e.strMember(",\"terminationMessagePath\":\"", x.EphemeralContainerCommon.TerminationMessagePath)
 	}
 	if x.EphemeralContainerCommon.TerminationMessagePolicy != "" {
-		e.key(&first, "\"terminationMessagePolicy\":")
-		e.str(x.EphemeralContainerCommon.TerminationMessagePolicy)
+		e.strMember(",\"terminationMessagePolicy\":\"", x.EphemeralContainerCommon.TerminationMessagePolicy)
 	}
 	if x.EphemeralContainerCommon.TTY {
-		e.key(&first, "\"tty\":")
+		e.buf = append(e.buf, ",\"tty\":"...)
 		e.boolean(x.EphemeralContainerCommon.TTY)
 	}
 	if len(x.EphemeralContainerCommon.VolumeDevices) != 0 {
-		e.key(&first, "\"volumeDevices\":")
+		e.buf = append(e.buf, ",\"volumeDevices\":"...)
 		e.encodeSliceVolumeDevice(x.EphemeralContainerCommon.VolumeDevices)
 	}
 	if len(x.EphemeralContainerCommon.VolumeMounts) != 0 {
-		e.key(&first, "\"volumeMounts\":")
+		e.buf = append(e.buf, ",\"volumeMounts\":"...)
 		e.encodeSliceVolumeMount(x.EphemeralContainerCommon.VolumeMounts)
 	}
 	if x.EphemeralContainerCommon.WorkingDir != "" {
-		e.key(&first, "\"workingDir\":")
-		e.str(x.EphemeralContainerCommon.WorkingDir)
+		e.strMember(",\"workingDir\":\"", x.EphemeralContainerCommon.WorkingDir)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Args) != 0 {
-		e.key(&first, "\"args\":")
+		e.buf = append(e.buf, ",\"args\":"...)
 		e.sliceString(x.Args)
 	}
 	if len(x.Command) != 0 {
-		e.key(&first, "\"command\":")
+		e.buf = append(e.buf, ",\"command\":"...)
 		e.sliceString(x.Command)
 	}
 	if len(x.Env) != 0 {
-		e.key(&first, "\"env\":")
+		e.buf = append(e.buf, ",\"env\":"...)
 		e.encodeSliceEnvVar(x.Env)
 	}
 	if len(x.EnvFrom) != 0 {
-		e.key(&first, "\"envFrom\":")
+		e.buf = append(e.buf, ",\"envFrom\":"...)
 		e.encodeSliceEnvFromSource(x.EnvFrom)
 	}
 	if x.Image != "" {
-		e.key(&first, "\"image\":")
-		e.str(x.Image)
+		e.strMember(",\"image\":\"", x.Image)
 	}
 	if x.ImagePullPolicy != "" {
-		e.key(&first, "\"imagePullPolicy\":")
-		e.str(x.ImagePullPolicy)
+		e.strMember(",\"imagePullPolicy\":\"", x.ImagePullPolicy)
 	}
 	if x.Lifecycle != nil {
-		e.key(&first, "\"lifecycle\":")
+		e.buf = append(e.buf, ",\"lifecycle\":"...)
 		e.encodeLifecycle(x.Lifecycle)
 	}
 	if x.LivenessProbe != nil {
-		e.key(&first, "\"livenessProbe\":")
+		e.buf = append(e.buf, ",\"livenessProbe\":"...)
 		e.encodeProbe(x.LivenessProbe)
 	}
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	e.strMember(",\"name\":\"", x.Name)
 	if len(x.Ports) != 0 {
-		e.key(&first, "\"ports\":")
+		e.buf = append(e.buf, ",\"ports\":"...)
 		e.encodeSliceContainerPort(x.Ports)
 	}
 	if x.ReadinessProbe != nil {
-		e.key(&first, "\"readinessProbe\":")
+		e.buf = append(e.buf, ",\"readinessProbe\":"...)
 		e.encodeProbe(x.ReadinessProbe)
 	}
 	if len(x.ResizePolicy) != 0 {
-		e.key(&first, "\"resizePolicy\":")
+		e.buf = append(e.buf, ",\"resizePolicy\":"...)
 		e.encodeSliceContainerResizePolicy(x.ResizePolicy)
 	}
-	e.key(&first, "\"resources\":")
+	e.buf = append(e.buf, ",\"resources\":"...)
 	e.encodeResourceRequirements(&x.Resources)
 	if x.RestartPolicy != nil {
-		e.key(&first, "\"restartPolicy\":")
+		e.buf = append(e.buf, ",\"restartPolicy\":"...)
 		e.str(*x.RestartPolicy)
 	}
 	if len(x.RestartPolicyRules) != 0 {
-		e.key(&first, "\"restartPolicyRules\":")
+		e.buf = append(e.buf, ",\"restartPolicyRules\":"...)
 		e.encodeSliceContainerRestartRule(x.RestartPolicyRules)
 	}
 	if x.SecurityContext != nil {
-		e.key(&first, "\"securityContext\":")
+		e.buf = append(e.buf, ",\"securityContext\":"...)
 		e.encodeSecurityContext(x.SecurityContext)
 	}
 	if x.StartupProbe != nil {
-		e.key(&first, "\"startupProbe\":")
+		e.buf = append(e.buf, ",\"startupProbe\":"...)
 		e.encodeProbe(x.StartupProbe)
 	}
 	if x.Stdin {
-		e.key(&first, "\"stdin\":")
+		e.buf = append(e.buf, ",\"stdin\":"...)
 		e.boolean(x.Stdin)
 	}
 	if x.StdinOnce {
-		e.key(&first, "\"stdinOnce\":")
+		e.buf = append(e.buf, ",\"stdinOnce\":"...)
 		e.boolean(x.StdinOnce)
 	}
 	if x.TerminationMessagePath != "" {
-		e.key(&first, "\"terminationMessagePath\":")
-		e.str(x.TerminationMessagePath)
+		e.strMember(",\"terminationMessagePath\":\"", x.TerminationMessagePath)
 	}
 	if x.TerminationMessagePolicy != "" {
-		e.key(&first, "\"terminationMessagePolicy\":")
-		e.str(x.TerminationMessagePolicy)
+		e.strMember(",\"terminationMessagePolicy\":\"", x.TerminationMessagePolicy)
 	}
 	if x.TTY {
-		e.key(&first, "\"tty\":")
+		e.buf = append(e.buf, ",\"tty\":"...)
 		e.boolean(x.TTY)
 	}
 	if len(x.VolumeDevices) != 0 {
-		e.key(&first, "\"volumeDevices\":")
+		e.buf = append(e.buf, ",\"volumeDevices\":"...)
 		e.encodeSliceVolumeDevice(x.VolumeDevices)
 	}
 	if len(x.VolumeMounts) != 0 {
-		e.key(&first, "\"volumeMounts\":")
+		e.buf = append(e.buf, ",\"volumeMounts\":"...)
 		e.encodeSliceVolumeMount(x.VolumeMounts)
 	}
 	if x.WorkingDir != "" {
-		e.key(&first, "\"workingDir\":")
-		e.str(x.WorkingDir)
+		e.strMember(",\"workingDir\":\"", x.WorkingDir)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodSecurityContext(x *PodSecurityContext) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AppArmorProfile != nil {
-		e.key(&first, "\"appArmorProfile\":")
+		e.buf = append(e.buf, ",\"appArmorProfile\":"...)
 		e.encodeAppArmorProfile(x.AppArmorProfile)
 	}
 	if x.FSGroup != nil {
-		e.key(&first, "\"fsGroup\":")
+		e.buf = append(e.buf, ",\"fsGroup\":"...)
 		e.int64(*x.FSGroup)
 	}
 	if x.FSGroupChangePolicy != nil {
-		e.key(&first, "\"fsGroupChangePolicy\":")
+		e.buf = append(e.buf, ",\"fsGroupChangePolicy\":"...)
 		e.str(*x.FSGroupChangePolicy)
 	}
 	if x.RunAsGroup != nil {
-		e.key(&first, "\"runAsGroup\":")
+		e.buf = append(e.buf, ",\"runAsGroup\":"...)
 		e.int64(*x.RunAsGroup)
 	}
 	if x.RunAsNonRoot != nil {
-		e.key(&first, "\"runAsNonRoot\":")
+		e.buf = append(e.buf, ",\"runAsNonRoot\":"...)
 		e.boolean(*x.RunAsNonRoot)
 	}
 	if x.RunAsUser != nil {
-		e.key(&first, "\"runAsUser\":")
+		e.buf = append(e.buf, ",\"runAsUser\":"...)
 		e.int64(*x.RunAsUser)
 	}
 	if x.SELinuxChangePolicy != nil {
-		e.key(&first, "\"seLinuxChangePolicy\":")
+		e.buf = append(e.buf, ",\"seLinuxChangePolicy\":"...)
 		e.str(*x.SELinuxChangePolicy)
 	}
 	if x.SELinuxOptions != nil {
-		e.key(&first, "\"seLinuxOptions\":")
+		e.buf = append(e.buf, ",\"seLinuxOptions\":"...)
 		e.encodeSELinuxOptions(x.SELinuxOptions)
 	}
 	if x.SeccompProfile != nil {
-		e.key(&first, "\"seccompProfile\":")
+		e.buf = append(e.buf, ",\"seccompProfile\":"...)
 		e.encodeSeccompProfile(x.SeccompProfile)
 	}
 	if len(x.SupplementalGroups) != 0 {
-		e.key(&first, "\"supplementalGroups\":")
+		e.buf = append(e.buf, ",\"supplementalGroups\":"...)
 		e.sliceInt64(x.SupplementalGroups)
 	}
 	if x.SupplementalGroupsPolicy != nil {
-		e.key(&first, "\"supplementalGroupsPolicy\":")
+		e.buf = append(e.buf, ",\"supplementalGroupsPolicy\":"...)
 		e.str(*x.SupplementalGroupsPolicy)
 	}
 	if len(x.Sysctls) != 0 {
-		e.key(&first, "\"sysctls\":")
+		e.buf = append(e.buf, ",\"sysctls\":"...)
 		e.encodeSliceSysctl(x.Sysctls)
 	}
 	if x.WindowsOptions != nil {
-		e.key(&first, "\"windowsOptions\":")
+		e.buf = append(e.buf, ",\"windowsOptions\":"...)
 		e.encodeWindowsSecurityContextOptions(x.WindowsOptions)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeSysctl(x *Sysctl) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.key(&first, "\"value\":")
-	e.str(x.Value)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
+	e.strMember(",\"value\":\"", x.Value)
+	e.end(start)
 }
 
 func (e *encoder) encodeAffinity(x *Affinity) {
-	first := e.open()
+	start := len(e.buf)
 	if x.NodeAffinity != nil {
-		e.key(&first, "\"nodeAffinity\":")
+		e.buf = append(e.buf, ",\"nodeAffinity\":"...)
 		e.encodeNodeAffinity(x.NodeAffinity)
 	}
 	if x.PodAffinity != nil {
-		e.key(&first, "\"podAffinity\":")
+		e.buf = append(e.buf, ",\"podAffinity\":"...)
 		e.encodePodAffinity(x.PodAffinity)
 	}
 	if x.PodAntiAffinity != nil {
-		e.key(&first, "\"podAntiAffinity\":")
+		e.buf = append(e.buf, ",\"podAntiAffinity\":"...)
 		e.encodePodAntiAffinity(x.PodAntiAffinity)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeNodeAffinity(x *NodeAffinity) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
-		e.key(&first, "\"preferredDuringSchedulingIgnoredDuringExecution\":")
+		e.buf = append(e.buf, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
 		e.encodeSlicePreferredSchedulingTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
 	}
 	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
-		e.key(&first, "\"requiredDuringSchedulingIgnoredDuringExecution\":")
+		e.buf = append(e.buf, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
 		e.encodeNodeSelector(x.RequiredDuringSchedulingIgnoredDuringExecution)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeNodeSelector(x *NodeSelector) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.NodeSelectorTerms) != 0 {
-		e.key(&first, "\"nodeSelectorTerms\":")
+		e.buf = append(e.buf, ",\"nodeSelectorTerms\":"...)
 		e.encodeSliceNodeSelectorTerm(x.NodeSelectorTerms)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeNodeSelectorTerm(x *NodeSelectorTerm) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.MatchExpressions) != 0 {
-		e.key(&first, "\"matchExpressions\":")
+		e.buf = append(e.buf, ",\"matchExpressions\":"...)
 		e.encodeSliceNodeSelectorRequirement(x.MatchExpressions)
 	}
 	if len(x.MatchFields) != 0 {
-		e.key(&first, "\"matchFields\":")
+		e.buf = append(e.buf, ",\"matchFields\":"...)
 		e.encodeSliceNodeSelectorRequirement(x.MatchFields)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
-	first := e.open()
-	e.key(&first, "\"key\":")
-	e.str(x.Key)
-	e.key(&first, "\"operator\":")
-	e.str(x.Operator)
+	start := len(e.buf)
+	e.strMember(",\"key\":\"", x.Key)
+	e.strMember(",\"operator\":\"", x.Operator)
 	if len(x.Values) != 0 {
-		e.key(&first, "\"values\":")
+		e.buf = append(e.buf, ",\"values\":"...)
 		e.sliceString(x.Values)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
-	first := e.open()
-	e.key(&first, "\"preference\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"preference\":"...)
 	e.encodeNodeSelectorTerm(&x.Preference)
-	e.key(&first, "\"weight\":")
+	e.buf = append(e.buf, ",\"weight\":"...)
 	e.int32(x.Weight)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodAffinity(x *PodAffinity) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
-		e.key(&first, "\"preferredDuringSchedulingIgnoredDuringExecution\":")
+		e.buf = append(e.buf, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
 		e.encodeSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
 	}
 	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
-		e.key(&first, "\"requiredDuringSchedulingIgnoredDuringExecution\":")
+		e.buf = append(e.buf, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
 		e.encodeSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodAffinityTerm(x *PodAffinityTerm) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LabelSelector != nil {
-		e.key(&first, "\"labelSelector\":")
+		e.buf = append(e.buf, ",\"labelSelector\":"...)
 		e.encodeLabelSelector(x.LabelSelector)
 	}
 	if len(x.MatchLabelKeys) != 0 {
-		e.key(&first, "\"matchLabelKeys\":")
+		e.buf = append(e.buf, ",\"matchLabelKeys\":"...)
 		e.sliceString(x.MatchLabelKeys)
 	}
 	if len(x.MismatchLabelKeys) != 0 {
-		e.key(&first, "\"mismatchLabelKeys\":")
+		e.buf = append(e.buf, ",\"mismatchLabelKeys\":"...)
 		e.sliceString(x.MismatchLabelKeys)
 	}
 	if x.NamespaceSelector != nil {
-		e.key(&first, "\"namespaceSelector\":")
+		e.buf = append(e.buf, ",\"namespaceSelector\":"...)
 		e.encodeLabelSelector(x.NamespaceSelector)
 	}
 	if len(x.Namespaces) != 0 {
-		e.key(&first, "\"namespaces\":")
+		e.buf = append(e.buf, ",\"namespaces\":"...)
 		e.sliceString(x.Namespaces)
 	}
-	e.key(&first, "\"topologyKey\":")
-	e.str(x.TopologyKey)
-	e.close()
+	e.strMember(",\"topologyKey\":\"", x.TopologyKey)
+	e.end(start)
 }
 
 func (e *encoder) encodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
-	first := e.open()
-	e.key(&first, "\"podAffinityTerm\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"podAffinityTerm\":"...)
 	e.encodePodAffinityTerm(&x.PodAffinityTerm)
-	e.key(&first, "\"weight\":")
+	e.buf = append(e.buf, ",\"weight\":"...)
 	e.int32(x.Weight)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodAntiAffinity(x *PodAntiAffinity) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
-		e.key(&first, "\"preferredDuringSchedulingIgnoredDuringExecution\":")
+		e.buf = append(e.buf, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
 		e.encodeSliceWeightedPodAffinityTerm(x.PreferredDuringSchedulingIgnoredDuringExecution)
 	}
 	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
-		e.key(&first, "\"requiredDuringSchedulingIgnoredDuringExecution\":")
+		e.buf = append(e.buf, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
 		e.encodeSlicePodAffinityTerm(x.RequiredDuringSchedulingIgnoredDuringExecution)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeToleration(x *Toleration) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Effect != "" {
-		e.key(&first, "\"effect\":")
-		e.str(x.Effect)
+		e.strMember(",\"effect\":\"", x.Effect)
 	}
 	if x.Key != "" {
-		e.key(&first, "\"key\":")
-		e.str(x.Key)
+		e.strMember(",\"key\":\"", x.Key)
 	}
 	if x.Operator != "" {
-		e.key(&first, "\"operator\":")
-		e.str(x.Operator)
+		e.strMember(",\"operator\":\"", x.Operator)
 	}
 	if x.TolerationSeconds != nil {
-		e.key(&first, "\"tolerationSeconds\":")
+		e.buf = append(e.buf, ",\"tolerationSeconds\":"...)
 		e.int64(*x.TolerationSeconds)
 	}
 	if x.Value != "" {
-		e.key(&first, "\"value\":")
-		e.str(x.Value)
+		e.strMember(",\"value\":\"", x.Value)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHostAlias(x *HostAlias) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Hostnames) != 0 {
-		e.key(&first, "\"hostnames\":")
+		e.buf = append(e.buf, ",\"hostnames\":"...)
 		e.sliceString(x.Hostnames)
 	}
-	e.key(&first, "\"ip\":")
-	e.str(x.IP)
-	e.close()
+	e.strMember(",\"ip\":\"", x.IP)
+	e.end(start)
 }
 
 func (e *encoder) encodePodDNSConfig(x *PodDNSConfig) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Nameservers) != 0 {
-		e.key(&first, "\"nameservers\":")
+		e.buf = append(e.buf, ",\"nameservers\":"...)
 		e.sliceString(x.Nameservers)
 	}
 	if len(x.Options) != 0 {
-		e.key(&first, "\"options\":")
+		e.buf = append(e.buf, ",\"options\":"...)
 		e.encodeSlicePodDNSConfigOption(x.Options)
 	}
 	if len(x.Searches) != 0 {
-		e.key(&first, "\"searches\":")
+		e.buf = append(e.buf, ",\"searches\":"...)
 		e.sliceString(x.Searches)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodDNSConfigOption(x *PodDNSConfigOption) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Name != "" {
-		e.key(&first, "\"name\":")
-		e.str(x.Name)
+		e.strMember(",\"name\":\"", x.Name)
 	}
 	if x.Value != nil {
-		e.key(&first, "\"value\":")
+		e.buf = append(e.buf, ",\"value\":"...)
 		e.str(*x.Value)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodReadinessGate(x *PodReadinessGate) {
-	first := e.open()
-	e.key(&first, "\"conditionType\":")
-	e.str(x.ConditionType)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"conditionType\":\"", x.ConditionType)
+	e.end(start)
 }
 
 func (e *encoder) encodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
-	first := e.open()
+	start := len(e.buf)
 	if x.LabelSelector != nil {
-		e.key(&first, "\"labelSelector\":")
+		e.buf = append(e.buf, ",\"labelSelector\":"...)
 		e.encodeLabelSelector(x.LabelSelector)
 	}
 	if len(x.MatchLabelKeys) != 0 {
-		e.key(&first, "\"matchLabelKeys\":")
+		e.buf = append(e.buf, ",\"matchLabelKeys\":"...)
 		e.sliceString(x.MatchLabelKeys)
 	}
-	e.key(&first, "\"maxSkew\":")
+	e.buf = append(e.buf, ",\"maxSkew\":"...)
 	e.int32(x.MaxSkew)
 	if x.MinDomains != nil {
-		e.key(&first, "\"minDomains\":")
+		e.buf = append(e.buf, ",\"minDomains\":"...)
 		e.int32(*x.MinDomains)
 	}
 	if x.NodeAffinityPolicy != nil {
-		e.key(&first, "\"nodeAffinityPolicy\":")
+		e.buf = append(e.buf, ",\"nodeAffinityPolicy\":"...)
 		e.str(*x.NodeAffinityPolicy)
 	}
 	if x.NodeTaintsPolicy != nil {
-		e.key(&first, "\"nodeTaintsPolicy\":")
+		e.buf = append(e.buf, ",\"nodeTaintsPolicy\":"...)
 		e.str(*x.NodeTaintsPolicy)
 	}
-	e.key(&first, "\"topologyKey\":")
-	e.str(x.TopologyKey)
-	e.key(&first, "\"whenUnsatisfiable\":")
-	e.str(x.WhenUnsatisfiable)
-	e.close()
+	e.strMember(",\"topologyKey\":\"", x.TopologyKey)
+	e.strMember(",\"whenUnsatisfiable\":\"", x.WhenUnsatisfiable)
+	e.end(start)
 }
 
 func (e *encoder) encodePodOS(x *PodOS) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodePodSchedulingGate(x *PodSchedulingGate) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodePodResourceClaim(x *PodResourceClaim) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.ResourceClaimName != nil {
-		e.key(&first, "\"resourceClaimName\":")
+		e.buf = append(e.buf, ",\"resourceClaimName\":"...)
 		e.str(*x.ResourceClaimName)
 	}
 	if x.ResourceClaimTemplateName != nil {
-		e.key(&first, "\"resourceClaimTemplateName\":")
+		e.buf = append(e.buf, ",\"resourceClaimTemplateName\":"...)
 		e.str(*x.ResourceClaimTemplateName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodSchedulingGroup(x *PodSchedulingGroup) {
-	first := e.open()
+	start := len(e.buf)
 	if x.PodGroupName != nil {
-		e.key(&first, "\"podGroupName\":")
+		e.buf = append(e.buf, ",\"podGroupName\":"...)
 		e.str(*x.PodGroupName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDeploymentStrategy(x *DeploymentStrategy) {
-	first := e.open()
+	start := len(e.buf)
 	if x.RollingUpdate != nil {
-		e.key(&first, "\"rollingUpdate\":")
+		e.buf = append(e.buf, ",\"rollingUpdate\":"...)
 		e.encodeRollingUpdateDeployment(x.RollingUpdate)
 	}
 	if x.Type != "" {
-		e.key(&first, "\"type\":")
-		e.str(x.Type)
+		e.strMember(",\"type\":\"", x.Type)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
-	first := e.open()
+	start := len(e.buf)
 	if x.MaxSurge != nil {
-		e.key(&first, "\"maxSurge\":")
+		e.buf = append(e.buf, ",\"maxSurge\":"...)
 		e.intOrString(x.MaxSurge)
 	}
 	if x.MaxUnavailable != nil {
-		e.key(&first, "\"maxUnavailable\":")
+		e.buf = append(e.buf, ",\"maxUnavailable\":"...)
 		e.intOrString(x.MaxUnavailable)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDeploymentStatus(x *DeploymentStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AvailableReplicas != 0 {
-		e.key(&first, "\"availableReplicas\":")
+		e.buf = append(e.buf, ",\"availableReplicas\":"...)
 		e.int32(x.AvailableReplicas)
 	}
 	if x.CollisionCount != nil {
-		e.key(&first, "\"collisionCount\":")
+		e.buf = append(e.buf, ",\"collisionCount\":"...)
 		e.int32(*x.CollisionCount)
 	}
 	if len(x.Conditions) != 0 {
-		e.key(&first, "\"conditions\":")
+		e.buf = append(e.buf, ",\"conditions\":"...)
 		e.encodeSliceDeploymentCondition(x.Conditions)
 	}
 	if x.ObservedGeneration != 0 {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(x.ObservedGeneration)
 	}
 	if x.ReadyReplicas != 0 {
-		e.key(&first, "\"readyReplicas\":")
+		e.buf = append(e.buf, ",\"readyReplicas\":"...)
 		e.int32(x.ReadyReplicas)
 	}
 	if x.Replicas != 0 {
-		e.key(&first, "\"replicas\":")
+		e.buf = append(e.buf, ",\"replicas\":"...)
 		e.int32(x.Replicas)
 	}
 	if x.TerminatingReplicas != nil {
-		e.key(&first, "\"terminatingReplicas\":")
+		e.buf = append(e.buf, ",\"terminatingReplicas\":"...)
 		e.int32(*x.TerminatingReplicas)
 	}
 	if x.UnavailableReplicas != 0 {
-		e.key(&first, "\"unavailableReplicas\":")
+		e.buf = append(e.buf, ",\"unavailableReplicas\":"...)
 		e.int32(x.UnavailableReplicas)
 	}
 	if x.UpdatedReplicas != 0 {
-		e.key(&first, "\"updatedReplicas\":")
+		e.buf = append(e.buf, ",\"updatedReplicas\":"...)
 		e.int32(x.UpdatedReplicas)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeDeploymentCondition(x *DeploymentCondition) {
-	first := e.open()
+	start := len(e.buf)
 	if !x.LastTransitionTime.IsZero() {
-		e.key(&first, "\"lastTransitionTime\":")
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
 		e.time(&x.LastTransitionTime)
 	}
 	if !x.LastUpdateTime.IsZero() {
-		e.key(&first, "\"lastUpdateTime\":")
+		e.buf = append(e.buf, ",\"lastUpdateTime\":"...)
 		e.time(&x.LastUpdateTime)
 	}
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
-	e.key(&first, "\"status\":")
-	e.str(x.Status)
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeReplicaSet(x *ReplicaSet) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodeReplicaSetSpec(&x.Spec)
-	e.key(&first, "\"status\":")
+	e.buf = append(e.buf, ",\"status\":"...)
 	e.encodeReplicaSetStatus(&x.Status)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeReplicaSetSpec(x *ReplicaSetSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if x.MinReadySeconds != 0 {
-		e.key(&first, "\"minReadySeconds\":")
+		e.buf = append(e.buf, ",\"minReadySeconds\":"...)
 		e.int32(x.MinReadySeconds)
 	}
 	if x.Replicas != nil {
-		e.key(&first, "\"replicas\":")
+		e.buf = append(e.buf, ",\"replicas\":"...)
 		e.int32(*x.Replicas)
 	}
 	if x.Selector != nil {
-		e.key(&first, "\"selector\":")
+		e.buf = append(e.buf, ",\"selector\":"...)
 		e.encodeLabelSelector(x.Selector)
 	}
-	e.key(&first, "\"template\":")
+	e.buf = append(e.buf, ",\"template\":"...)
 	e.encodePodTemplateSpec(&x.Template)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeReplicaSetStatus(x *ReplicaSetStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AvailableReplicas != 0 {
-		e.key(&first, "\"availableReplicas\":")
+		e.buf = append(e.buf, ",\"availableReplicas\":"...)
 		e.int32(x.AvailableReplicas)
 	}
 	if len(x.Conditions) != 0 {
-		e.key(&first, "\"conditions\":")
+		e.buf = append(e.buf, ",\"conditions\":"...)
 		e.encodeSliceReplicaSetCondition(x.Conditions)
 	}
 	if x.FullyLabeledReplicas != 0 {
-		e.key(&first, "\"fullyLabeledReplicas\":")
+		e.buf = append(e.buf, ",\"fullyLabeledReplicas\":"...)
 		e.int32(x.FullyLabeledReplicas)
 	}
 	if x.ObservedGeneration != 0 {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(x.ObservedGeneration)
 	}
 	if x.ReadyReplicas != 0 {
-		e.key(&first, "\"readyReplicas\":")
+		e.buf = append(e.buf, ",\"readyReplicas\":"...)
 		e.int32(x.ReadyReplicas)
 	}
-	e.key(&first, "\"replicas\":")
+	e.buf = append(e.buf, ",\"replicas\":"...)
 	e.int32(x.Replicas)
 	if x.TerminatingReplicas != nil {
-		e.key(&first, "\"terminatingReplicas\":")
+		e.buf = append(e.buf, ",\"terminatingReplicas\":"...)
 		e.int32(*x.TerminatingReplicas)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeReplicaSetCondition(x *ReplicaSetCondition) {
-	first := e.open()
+	start := len(e.buf)
 	if !x.LastTransitionTime.IsZero() {
-		e.key(&first, "\"lastTransitionTime\":")
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
 		e.time(&x.LastTransitionTime)
 	}
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
-	e.key(&first, "\"status\":")
-	e.str(x.Status)
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodePod(x *Pod) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodePodSpec(&x.Spec)
-	e.key(&first, "\"status\":")
+	e.buf = append(e.buf, ",\"status\":"...)
 	e.encodePodStatus(&x.Status)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodStatus(x *PodStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.AllocatedResources) != 0 {
-		e.key(&first, "\"allocatedResources\":")
-		e.mapQuantity(x.AllocatedResources)
+		e.buf = append(e.buf, ",\"allocatedResources\":"...)
+		e.resourceList(x.AllocatedResources)
 	}
 	if len(x.Conditions) != 0 {
-		e.key(&first, "\"conditions\":")
+		e.buf = append(e.buf, ",\"conditions\":"...)
 		e.encodeSlicePodCondition(x.Conditions)
 	}
 	if len(x.ContainerStatuses) != 0 {
-		e.key(&first, "\"containerStatuses\":")
+		e.buf = append(e.buf, ",\"containerStatuses\":"...)
 		e.encodeSliceContainerStatus(x.ContainerStatuses)
 	}
 	if len(x.EphemeralContainerStatuses) != 0 {
-		e.key(&first, "\"ephemeralContainerStatuses\":")
+		e.buf = append(e.buf, ",\"ephemeralContainerStatuses\":"...)
 		e.encodeSliceContainerStatus(x.EphemeralContainerStatuses)
 	}
 	if x.ExtendedResourceClaimStatus != nil {
-		e.key(&first, "\"extendedResourceClaimStatus\":")
+		e.buf = append(e.buf, ",\"extendedResourceClaimStatus\":"...)
 		e.encodePodExtendedResourceClaimStatus(x.ExtendedResourceClaimStatus)
 	}
 	if x.HostIP != "" {
-		e.key(&first, "\"hostIP\":")
-		e.str(x.HostIP)
+		e.strMember(",\"hostIP\":\"", x.HostIP)
 	}
 	if len(x.HostIPs) != 0 {
-		e.key(&first, "\"hostIPs\":")
+		e.buf = append(e.buf, ",\"hostIPs\":"...)
 		e.encodeSliceHostIP(x.HostIPs)
 	}
 	if len(x.InitContainerStatuses) != 0 {
-		e.key(&first, "\"initContainerStatuses\":")
+		e.buf = append(e.buf, ",\"initContainerStatuses\":"...)
 		e.encodeSliceContainerStatus(x.InitContainerStatuses)
 	}
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if len(x.NodeAllocatableResourceClaimStatuses) != 0 {
-		e.key(&first, "\"nodeAllocatableResourceClaimStatuses\":")
+		e.buf = append(e.buf, ",\"nodeAllocatableResourceClaimStatuses\":"...)
 		e.encodeSliceNodeAllocatableResourceClaimStatus(x.NodeAllocatableResourceClaimStatuses)
 	}
 	if x.NominatedNodeName != "" {
-		e.key(&first, "\"nominatedNodeName\":")
-		e.str(x.NominatedNodeName)
+		e.strMember(",\"nominatedNodeName\":\"", x.NominatedNodeName)
 	}
 	if x.ObservedGeneration != 0 {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(x.ObservedGeneration)
 	}
 	if x.Phase != "" {
-		e.key(&first, "\"phase\":")
-		e.str(x.Phase)
+		e.strMember(",\"phase\":\"", x.Phase)
 	}
 	if x.PodIP != "" {
-		e.key(&first, "\"podIP\":")
-		e.str(x.PodIP)
+		e.strMember(",\"podIP\":\"", x.PodIP)
 	}
 	if len(x.PodIPs) != 0 {
-		e.key(&first, "\"podIPs\":")
+		e.buf = append(e.buf, ",\"podIPs\":"...)
 		e.encodeSlicePodIP(x.PodIPs)
 	}
 	if x.QOSClass != "" {
-		e.key(&first, "\"qosClass\":")
-		e.str(x.QOSClass)
+		e.strMember(",\"qosClass\":\"", x.QOSClass)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
 	if x.Resize != "" {
-		e.key(&first, "\"resize\":")
-		e.str(x.Resize)
+		e.strMember(",\"resize\":\"", x.Resize)
 	}
 	if len(x.ResourceClaimStatuses) != 0 {
-		e.key(&first, "\"resourceClaimStatuses\":")
+		e.buf = append(e.buf, ",\"resourceClaimStatuses\":"...)
 		e.encodeSlicePodResourceClaimStatus(x.ResourceClaimStatuses)
 	}
 	if x.Resources != nil {
-		e.key(&first, "\"resources\":")
+		e.buf = append(e.buf, ",\"resources\":"...)
 		e.encodeResourceRequirements(x.Resources)
 	}
 	if x.StartTime != nil {
-		e.key(&first, "\"startTime\":")
+		e.buf = append(e.buf, ",\"startTime\":"...)
 		e.time(x.StartTime)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodCondition(x *PodCondition) {
-	first := e.open()
+	start := len(e.buf)
 	if !x.LastProbeTime.IsZero() {
-		e.key(&first, "\"lastProbeTime\":")
+		e.buf = append(e.buf, ",\"lastProbeTime\":"...)
 		e.time(&x.LastProbeTime)
 	}
 	if !x.LastTransitionTime.IsZero() {
-		e.key(&first, "\"lastTransitionTime\":")
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
 		e.time(&x.LastTransitionTime)
 	}
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if x.ObservedGeneration != 0 {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(x.ObservedGeneration)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
-	e.key(&first, "\"status\":")
-	e.str(x.Status)
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeHostIP(x *HostIP) {
-	first := e.open()
-	e.key(&first, "\"ip\":")
-	e.str(x.IP)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"ip\":\"", x.IP)
+	e.end(start)
 }
 
 func (e *encoder) encodePodIP(x *PodIP) {
-	first := e.open()
-	e.key(&first, "\"ip\":")
-	e.str(x.IP)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"ip\":\"", x.IP)
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerStatus(x *ContainerStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.AllocatedResources) != 0 {
-		e.key(&first, "\"allocatedResources\":")
-		e.mapQuantity(x.AllocatedResources)
+		e.buf = append(e.buf, ",\"allocatedResources\":"...)
+		e.resourceList(x.AllocatedResources)
 	}
 	if len(x.AllocatedResourcesStatus) != 0 {
-		e.key(&first, "\"allocatedResourcesStatus\":")
+		e.buf = append(e.buf, ",\"allocatedResourcesStatus\":"...)
 		e.encodeSliceResourceStatus(x.AllocatedResourcesStatus)
 	}
 	if x.ContainerID != "" {
-		e.key(&first, "\"containerID\":")
-		e.str(x.ContainerID)
+		e.strMember(",\"containerID\":\"", x.ContainerID)
 	}
-	e.key(&first, "\"image\":")
-	e.str(x.Image)
-	e.key(&first, "\"imageID\":")
-	e.str(x.ImageID)
-	e.key(&first, "\"lastState\":")
+	e.strMember(",\"image\":\"", x.Image)
+	e.strMember(",\"imageID\":\"", x.ImageID)
+	e.buf = append(e.buf, ",\"lastState\":"...)
 	e.encodeContainerState(&x.LastTerminationState)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.key(&first, "\"ready\":")
+	e.strMember(",\"name\":\"", x.Name)
+	e.buf = append(e.buf, ",\"ready\":"...)
 	e.boolean(x.Ready)
 	if x.Resources != nil {
-		e.key(&first, "\"resources\":")
+		e.buf = append(e.buf, ",\"resources\":"...)
 		e.encodeResourceRequirements(x.Resources)
 	}
-	e.key(&first, "\"restartCount\":")
+	e.buf = append(e.buf, ",\"restartCount\":"...)
 	e.int32(x.RestartCount)
 	if x.Started != nil {
-		e.key(&first, "\"started\":")
+		e.buf = append(e.buf, ",\"started\":"...)
 		e.boolean(*x.Started)
 	}
-	e.key(&first, "\"state\":")
+	e.buf = append(e.buf, ",\"state\":"...)
 	e.encodeContainerState(&x.State)
 	if x.StopSignal != nil {
-		e.key(&first, "\"stopSignal\":")
+		e.buf = append(e.buf, ",\"stopSignal\":"...)
 		e.str(*x.StopSignal)
 	}
 	if x.User != nil {
-		e.key(&first, "\"user\":")
+		e.buf = append(e.buf, ",\"user\":"...)
 		e.encodeContainerUser(x.User)
 	}
 	if len(x.VolumeMounts) != 0 {
-		e.key(&first, "\"volumeMounts\":")
+		e.buf = append(e.buf, ",\"volumeMounts\":"...)
 		e.encodeSliceVolumeMountStatus(x.VolumeMounts)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerState(x *ContainerState) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Running != nil {
-		e.key(&first, "\"running\":")
+		e.buf = append(e.buf, ",\"running\":"...)
 		e.encodeContainerStateRunning(x.Running)
 	}
 	if x.Terminated != nil {
-		e.key(&first, "\"terminated\":")
+		e.buf = append(e.buf, ",\"terminated\":"...)
 		e.encodeContainerStateTerminated(x.Terminated)
 	}
 	if x.Waiting != nil {
-		e.key(&first, "\"waiting\":")
+		e.buf = append(e.buf, ",\"waiting\":"...)
 		e.encodeContainerStateWaiting(x.Waiting)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerStateWaiting(x *ContainerStateWaiting) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerStateRunning(x *ContainerStateRunning) {
-	first := e.open()
+	start := len(e.buf)
 	if !x.StartedAt.IsZero() {
-		e.key(&first, "\"startedAt\":")
+		e.buf = append(e.buf, ",\"startedAt\":"...)
 		e.time(&x.StartedAt)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerStateTerminated(x *ContainerStateTerminated) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ContainerID != "" {
-		e.key(&first, "\"containerID\":")
-		e.str(x.ContainerID)
+		e.strMember(",\"containerID\":\"", x.ContainerID)
 	}
-	e.key(&first, "\"exitCode\":")
+	e.buf = append(e.buf, ",\"exitCode\":"...)
 	e.int32(x.ExitCode)
 	if !x.FinishedAt.IsZero() {
-		e.key(&first, "\"finishedAt\":")
+		e.buf = append(e.buf, ",\"finishedAt\":"...)
 		e.time(&x.FinishedAt)
 	}
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
 	if x.Signal != 0 {
-		e.key(&first, "\"signal\":")
+		e.buf = append(e.buf, ",\"signal\":"...)
 		e.int32(x.Signal)
 	}
 	if !x.StartedAt.IsZero() {
-		e.key(&first, "\"startedAt\":")
+		e.buf = append(e.buf, ",\"startedAt\":"...)
 		e.time(&x.StartedAt)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeMountStatus(x *VolumeMountStatus) {
-	first := e.open()
-	e.key(&first, "\"mountPath\":")
-	e.str(x.MountPath)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"mountPath\":\"", x.MountPath)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.ReadOnly {
-		e.key(&first, "\"readOnly\":")
+		e.buf = append(e.buf, ",\"readOnly\":"...)
 		e.boolean(x.ReadOnly)
 	}
 	if x.RecursiveReadOnly != nil {
-		e.key(&first, "\"recursiveReadOnly\":")
+		e.buf = append(e.buf, ",\"recursiveReadOnly\":"...)
 		e.str(*x.RecursiveReadOnly)
 	}
 	if x.VolumeStatus != nil {
-		e.key(&first, "\"volumeStatus\":")
+		e.buf = append(e.buf, ",\"volumeStatus\":"...)
 		e.encodeVolumeStatus(x.VolumeStatus)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeVolumeStatus(x *VolumeStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Image != nil {
-		e.key(&first, "\"image\":")
+		e.buf = append(e.buf, ",\"image\":"...)
 		e.encodeImageVolumeStatus(x.Image)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeImageVolumeStatus(x *ImageVolumeStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ImageRef != "" {
-		e.key(&first, "\"imageRef\":")
-		e.str(x.ImageRef)
+		e.strMember(",\"imageRef\":\"", x.ImageRef)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerUser(x *ContainerUser) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Linux != nil {
-		e.key(&first, "\"linux\":")
+		e.buf = append(e.buf, ",\"linux\":"...)
 		e.encodeLinuxContainerUser(x.Linux)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLinuxContainerUser(x *LinuxContainerUser) {
-	first := e.open()
-	e.key(&first, "\"gid\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"gid\":"...)
 	e.int64(x.GID)
 	if len(x.SupplementalGroups) != 0 {
-		e.key(&first, "\"supplementalGroups\":")
+		e.buf = append(e.buf, ",\"supplementalGroups\":"...)
 		e.sliceInt64(x.SupplementalGroups)
 	}
-	e.key(&first, "\"uid\":")
+	e.buf = append(e.buf, ",\"uid\":"...)
 	e.int64(x.UID)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceStatus(x *ResourceStatus) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
 	if len(x.Resources) != 0 {
-		e.key(&first, "\"resources\":")
+		e.buf = append(e.buf, ",\"resources\":"...)
 		e.encodeSliceResourceHealth(x.Resources)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceHealth(x *ResourceHealth) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Health != "" {
-		e.key(&first, "\"health\":")
-		e.str(x.Health)
+		e.strMember(",\"health\":\"", x.Health)
 	}
 	if x.Message != nil {
-		e.key(&first, "\"message\":")
+		e.buf = append(e.buf, ",\"message\":"...)
 		e.str(*x.Message)
 	}
-	e.key(&first, "\"resourceID\":")
-	e.str(x.ResourceID)
-	e.close()
+	e.strMember(",\"resourceID\":\"", x.ResourceID)
+	e.end(start)
 }
 
 func (e *encoder) encodePodResourceClaimStatus(x *PodResourceClaimStatus) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.ResourceClaimName != nil {
-		e.key(&first, "\"resourceClaimName\":")
+		e.buf = append(e.buf, ",\"resourceClaimName\":"...)
 		e.str(*x.ResourceClaimName)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodExtendedResourceClaimStatus(x *PodExtendedResourceClaimStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.RequestMappings) != 0 {
-		e.key(&first, "\"requestMappings\":")
+		e.buf = append(e.buf, ",\"requestMappings\":"...)
 		e.encodeSliceContainerExtendedResourceRequest(x.RequestMappings)
 	}
-	e.key(&first, "\"resourceClaimName\":")
-	e.str(x.ResourceClaimName)
-	e.close()
+	e.strMember(",\"resourceClaimName\":\"", x.ResourceClaimName)
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerExtendedResourceRequest(x *ContainerExtendedResourceRequest) {
-	first := e.open()
-	e.key(&first, "\"containerName\":")
-	e.str(x.ContainerName)
-	e.key(&first, "\"requestName\":")
-	e.str(x.RequestName)
-	e.key(&first, "\"resourceName\":")
-	e.str(x.ResourceName)
-	e.close()
+	start := len(e.buf)
+	e.strMember(",\"containerName\":\"", x.ContainerName)
+	e.strMember(",\"requestName\":\"", x.RequestName)
+	e.strMember(",\"resourceName\":\"", x.ResourceName)
+	e.end(start)
 }
 
 func (e *encoder) encodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableResourceClaimStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Containers) != 0 {
-		e.key(&first, "\"containers\":")
+		e.buf = append(e.buf, ",\"containers\":"...)
 		e.sliceString(x.Containers)
 	}
-	e.key(&first, "\"resourceClaimName\":")
-	e.str(x.ResourceClaimName)
+	e.strMember(",\"resourceClaimName\":\"", x.ResourceClaimName)
 	if len(x.Resources) != 0 {
-		e.key(&first, "\"resources\":")
-		e.mapQuantity(x.Resources)
+		e.buf = append(e.buf, ",\"resources\":"...)
+		e.resourceList(x.Resources)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceQuota(x *ResourceQuota) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodeResourceQuotaSpec(&x.Spec)
-	e.key(&first, "\"status\":")
+	e.buf = append(e.buf, ",\"status\":"...)
 	e.encodeResourceQuotaStatus(&x.Status)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceQuotaSpec(x *ResourceQuotaSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Hard) != 0 {
-		e.key(&first, "\"hard\":")
-		e.mapQuantity(x.Hard)
+		e.buf = append(e.buf, ",\"hard\":"...)
+		e.resourceList(x.Hard)
 	}
 	if x.ScopeSelector != nil {
-		e.key(&first, "\"scopeSelector\":")
+		e.buf = append(e.buf, ",\"scopeSelector\":"...)
 		e.encodeScopeSelector(x.ScopeSelector)
 	}
 	if len(x.Scopes) != 0 {
-		e.key(&first, "\"scopes\":")
+		e.buf = append(e.buf, ",\"scopes\":"...)
 		e.sliceString(x.Scopes)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeScopeSelector(x *ScopeSelector) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.MatchExpressions) != 0 {
-		e.key(&first, "\"matchExpressions\":")
+		e.buf = append(e.buf, ",\"matchExpressions\":"...)
 		e.encodeSliceScopedResourceSelectorRequirement(x.MatchExpressions)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeScopedResourceSelectorRequirement(x *ScopedResourceSelectorRequirement) {
-	first := e.open()
-	e.key(&first, "\"operator\":")
-	e.str(x.Operator)
-	e.key(&first, "\"scopeName\":")
-	e.str(x.ScopeName)
+	start := len(e.buf)
+	e.strMember(",\"operator\":\"", x.Operator)
+	e.strMember(",\"scopeName\":\"", x.ScopeName)
 	if len(x.Values) != 0 {
-		e.key(&first, "\"values\":")
+		e.buf = append(e.buf, ",\"values\":"...)
 		e.sliceString(x.Values)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceQuotaStatus(x *ResourceQuotaStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Hard) != 0 {
-		e.key(&first, "\"hard\":")
-		e.mapQuantity(x.Hard)
+		e.buf = append(e.buf, ",\"hard\":"...)
+		e.resourceList(x.Hard)
 	}
 	if len(x.Used) != 0 {
-		e.key(&first, "\"used\":")
-		e.mapQuantity(x.Used)
+		e.buf = append(e.buf, ",\"used\":"...)
+		e.resourceList(x.Used)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLimitRange(x *LimitRange) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodeLimitRangeSpec(&x.Spec)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLimitRangeSpec(x *LimitRangeSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Limits) != 0 {
-		e.key(&first, "\"limits\":")
+		e.buf = append(e.buf, ",\"limits\":"...)
 		e.encodeSliceLimitRangeItem(x.Limits)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeLimitRangeItem(x *LimitRangeItem) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Default) != 0 {
-		e.key(&first, "\"default\":")
-		e.mapQuantity(x.Default)
+		e.buf = append(e.buf, ",\"default\":"...)
+		e.resourceList(x.Default)
 	}
 	if len(x.DefaultRequest) != 0 {
-		e.key(&first, "\"defaultRequest\":")
-		e.mapQuantity(x.DefaultRequest)
+		e.buf = append(e.buf, ",\"defaultRequest\":"...)
+		e.resourceList(x.DefaultRequest)
 	}
 	if len(x.Max) != 0 {
-		e.key(&first, "\"max\":")
-		e.mapQuantity(x.Max)
+		e.buf = append(e.buf, ",\"max\":"...)
+		e.resourceList(x.Max)
 	}
 	if len(x.MaxLimitRequestRatio) != 0 {
-		e.key(&first, "\"maxLimitRequestRatio\":")
-		e.mapQuantity(x.MaxLimitRequestRatio)
+		e.buf = append(e.buf, ",\"maxLimitRequestRatio\":"...)
+		e.resourceList(x.MaxLimitRequestRatio)
 	}
 	if len(x.Min) != 0 {
-		e.key(&first, "\"min\":")
-		e.mapQuantity(x.Min)
+		e.buf = append(e.buf, ",\"min\":"...)
+		e.resourceList(x.Min)
 	}
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodePodDisruptionBudget(x *PodDisruptionBudget) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodePodDisruptionBudgetSpec(&x.Spec)
-	e.key(&first, "\"status\":")
+	e.buf = append(e.buf, ",\"status\":"...)
 	e.encodePodDisruptionBudgetStatus(&x.Status)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if x.MaxUnavailable != nil {
-		e.key(&first, "\"maxUnavailable\":")
+		e.buf = append(e.buf, ",\"maxUnavailable\":"...)
 		e.intOrString(x.MaxUnavailable)
 	}
 	if x.MinAvailable != nil {
-		e.key(&first, "\"minAvailable\":")
+		e.buf = append(e.buf, ",\"minAvailable\":"...)
 		e.intOrString(x.MinAvailable)
 	}
 	if x.Selector != nil {
-		e.key(&first, "\"selector\":")
+		e.buf = append(e.buf, ",\"selector\":"...)
 		e.encodeLabelSelector(x.Selector)
 	}
 	if x.UnhealthyPodEvictionPolicy != nil {
-		e.key(&first, "\"unhealthyPodEvictionPolicy\":")
+		e.buf = append(e.buf, ",\"unhealthyPodEvictionPolicy\":"...)
 		e.str(*x.UnhealthyPodEvictionPolicy)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Conditions) != 0 {
-		e.key(&first, "\"conditions\":")
+		e.buf = append(e.buf, ",\"conditions\":"...)
 		e.encodeSliceCondition(x.Conditions)
 	}
-	e.key(&first, "\"currentHealthy\":")
+	e.buf = append(e.buf, ",\"currentHealthy\":"...)
 	e.int32(x.CurrentHealthy)
-	e.key(&first, "\"desiredHealthy\":")
+	e.buf = append(e.buf, ",\"desiredHealthy\":"...)
 	e.int32(x.DesiredHealthy)
 	if len(x.DisruptedPods) != 0 {
-		e.key(&first, "\"disruptedPods\":")
+		e.buf = append(e.buf, ",\"disruptedPods\":"...)
 		e.encodeMapTime(x.DisruptedPods)
 	}
-	e.key(&first, "\"disruptionsAllowed\":")
+	e.buf = append(e.buf, ",\"disruptionsAllowed\":"...)
 	e.int32(x.DisruptionsAllowed)
-	e.key(&first, "\"expectedPods\":")
+	e.buf = append(e.buf, ",\"expectedPods\":"...)
 	e.int32(x.ExpectedPods)
 	if x.ObservedGeneration != 0 {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(x.ObservedGeneration)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeCondition(x *Condition) {
-	first := e.open()
+	start := len(e.buf)
 	if !x.LastTransitionTime.IsZero() {
-		e.key(&first, "\"lastTransitionTime\":")
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
 		e.time(&x.LastTransitionTime)
 	}
-	e.key(&first, "\"message\":")
-	e.str(x.Message)
+	e.strMember(",\"message\":\"", x.Message)
 	if x.ObservedGeneration != 0 {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(x.ObservedGeneration)
 	}
-	e.key(&first, "\"reason\":")
-	e.str(x.Reason)
-	e.key(&first, "\"status\":")
-	e.str(x.Status)
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"reason\":\"", x.Reason)
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
-	first := e.open()
+	start := len(e.buf)
 	if x.TypeMeta.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.TypeMeta.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
 	}
 	if x.TypeMeta.Kind != "" {
-		e.key(&first, "\"kind\":")
-		e.str(x.TypeMeta.Kind)
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
 	}
-	e.key(&first, "\"metadata\":")
+	e.buf = append(e.buf, ",\"metadata\":"...)
 	e.encodeObjectMeta(&x.ObjectMeta)
-	e.key(&first, "\"spec\":")
+	e.buf = append(e.buf, ",\"spec\":"...)
 	e.encodeHorizontalPodAutoscalerSpec(&x.Spec)
-	e.key(&first, "\"status\":")
+	e.buf = append(e.buf, ",\"status\":"...)
 	e.encodeHorizontalPodAutoscalerStatus(&x.Status)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if x.Behavior != nil {
-		e.key(&first, "\"behavior\":")
+		e.buf = append(e.buf, ",\"behavior\":"...)
 		e.encodeHorizontalPodAutoscalerBehavior(x.Behavior)
 	}
-	e.key(&first, "\"maxReplicas\":")
+	e.buf = append(e.buf, ",\"maxReplicas\":"...)
 	e.int32(x.MaxReplicas)
 	if len(x.Metrics) != 0 {
-		e.key(&first, "\"metrics\":")
+		e.buf = append(e.buf, ",\"metrics\":"...)
 		e.encodeSliceMetricSpec(x.Metrics)
 	}
 	if x.MinReplicas != nil {
-		e.key(&first, "\"minReplicas\":")
+		e.buf = append(e.buf, ",\"minReplicas\":"...)
 		e.int32(*x.MinReplicas)
 	}
-	e.key(&first, "\"scaleTargetRef\":")
+	e.buf = append(e.buf, ",\"scaleTargetRef\":"...)
 	e.encodeCrossVersionObjectReference(&x.ScaleTargetRef)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeCrossVersionObjectReference(x *CrossVersionObjectReference) {
-	first := e.open()
+	start := len(e.buf)
 	if x.APIVersion != "" {
-		e.key(&first, "\"apiVersion\":")
-		e.str(x.APIVersion)
+		e.strMember(",\"apiVersion\":\"", x.APIVersion)
 	}
-	e.key(&first, "\"kind\":")
-	e.str(x.Kind)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	e.strMember(",\"kind\":\"", x.Kind)
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodeMetricSpec(x *MetricSpec) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ContainerResource != nil {
-		e.key(&first, "\"containerResource\":")
+		e.buf = append(e.buf, ",\"containerResource\":"...)
 		e.encodeContainerResourceMetricSource(x.ContainerResource)
 	}
 	if x.External != nil {
-		e.key(&first, "\"external\":")
+		e.buf = append(e.buf, ",\"external\":"...)
 		e.encodeExternalMetricSource(x.External)
 	}
 	if x.Object != nil {
-		e.key(&first, "\"object\":")
+		e.buf = append(e.buf, ",\"object\":"...)
 		e.encodeObjectMetricSource(x.Object)
 	}
 	if x.Pods != nil {
-		e.key(&first, "\"pods\":")
+		e.buf = append(e.buf, ",\"pods\":"...)
 		e.encodePodsMetricSource(x.Pods)
 	}
 	if x.Resource != nil {
-		e.key(&first, "\"resource\":")
+		e.buf = append(e.buf, ",\"resource\":"...)
 		e.encodeResourceMetricSource(x.Resource)
 	}
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeObjectMetricSource(x *ObjectMetricSource) {
-	first := e.open()
-	e.key(&first, "\"describedObject\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"describedObject\":"...)
 	e.encodeCrossVersionObjectReference(&x.DescribedObject)
-	e.key(&first, "\"metric\":")
+	e.buf = append(e.buf, ",\"metric\":"...)
 	e.encodeMetricIdentifier(&x.Metric)
-	e.key(&first, "\"target\":")
+	e.buf = append(e.buf, ",\"target\":"...)
 	e.encodeMetricTarget(&x.Target)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeMetricTarget(x *MetricTarget) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AverageUtilization != nil {
-		e.key(&first, "\"averageUtilization\":")
+		e.buf = append(e.buf, ",\"averageUtilization\":"...)
 		e.int32(*x.AverageUtilization)
 	}
 	if x.AverageValue != nil {
-		e.key(&first, "\"averageValue\":")
+		e.buf = append(e.buf, ",\"averageValue\":"...)
 		e.quantity(x.AverageValue)
 	}
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
+	e.strMember(",\"type\":\"", x.Type)
 	if x.Value != nil {
-		e.key(&first, "\"value\":")
+		e.buf = append(e.buf, ",\"value\":"...)
 		e.quantity(x.Value)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeMetricIdentifier(x *MetricIdentifier) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
 	if x.Selector != nil {
-		e.key(&first, "\"selector\":")
+		e.buf = append(e.buf, ",\"selector\":"...)
 		e.encodeLabelSelector(x.Selector)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodsMetricSource(x *PodsMetricSource) {
-	first := e.open()
-	e.key(&first, "\"metric\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"metric\":"...)
 	e.encodeMetricIdentifier(&x.Metric)
-	e.key(&first, "\"target\":")
+	e.buf = append(e.buf, ",\"target\":"...)
 	e.encodeMetricTarget(&x.Target)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceMetricSource(x *ResourceMetricSource) {
-	first := e.open()
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.key(&first, "\"target\":")
+	start := len(e.buf)
+	e.strMember(",\"name\":\"", x.Name)
+	e.buf = append(e.buf, ",\"target\":"...)
 	e.encodeMetricTarget(&x.Target)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerResourceMetricSource(x *ContainerResourceMetricSource) {
-	first := e.open()
-	e.key(&first, "\"container\":")
-	e.str(x.Container)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.key(&first, "\"target\":")
+	start := len(e.buf)
+	e.strMember(",\"container\":\"", x.Container)
+	e.strMember(",\"name\":\"", x.Name)
+	e.buf = append(e.buf, ",\"target\":"...)
 	e.encodeMetricTarget(&x.Target)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeExternalMetricSource(x *ExternalMetricSource) {
-	first := e.open()
-	e.key(&first, "\"metric\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"metric\":"...)
 	e.encodeMetricIdentifier(&x.Metric)
-	e.key(&first, "\"target\":")
+	e.buf = append(e.buf, ",\"target\":"...)
 	e.encodeMetricTarget(&x.Target)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscalerBehavior) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ScaleDown != nil {
-		e.key(&first, "\"scaleDown\":")
+		e.buf = append(e.buf, ",\"scaleDown\":"...)
 		e.encodeHPAScalingRules(x.ScaleDown)
 	}
 	if x.ScaleUp != nil {
-		e.key(&first, "\"scaleUp\":")
+		e.buf = append(e.buf, ",\"scaleUp\":"...)
 		e.encodeHPAScalingRules(x.ScaleUp)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHPAScalingRules(x *HPAScalingRules) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Policies) != 0 {
-		e.key(&first, "\"policies\":")
+		e.buf = append(e.buf, ",\"policies\":"...)
 		e.encodeSliceHPAScalingPolicy(x.Policies)
 	}
 	if x.SelectPolicy != nil {
-		e.key(&first, "\"selectPolicy\":")
+		e.buf = append(e.buf, ",\"selectPolicy\":"...)
 		e.str(*x.SelectPolicy)
 	}
 	if x.StabilizationWindowSeconds != nil {
-		e.key(&first, "\"stabilizationWindowSeconds\":")
+		e.buf = append(e.buf, ",\"stabilizationWindowSeconds\":"...)
 		e.int32(*x.StabilizationWindowSeconds)
 	}
 	if x.Tolerance != nil {
-		e.key(&first, "\"tolerance\":")
+		e.buf = append(e.buf, ",\"tolerance\":"...)
 		e.quantity(x.Tolerance)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHPAScalingPolicy(x *HPAScalingPolicy) {
-	first := e.open()
-	e.key(&first, "\"periodSeconds\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"periodSeconds\":"...)
 	e.int32(x.PeriodSeconds)
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.key(&first, "\"value\":")
+	e.strMember(",\"type\":\"", x.Type)
+	e.buf = append(e.buf, ",\"value\":"...)
 	e.int32(x.Value)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscalerStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if len(x.Conditions) != 0 {
-		e.key(&first, "\"conditions\":")
+		e.buf = append(e.buf, ",\"conditions\":"...)
 		e.encodeSliceHorizontalPodAutoscalerCondition(x.Conditions)
 	}
 	if len(x.CurrentMetrics) != 0 {
-		e.key(&first, "\"currentMetrics\":")
+		e.buf = append(e.buf, ",\"currentMetrics\":"...)
 		e.encodeSliceMetricStatus(x.CurrentMetrics)
 	}
 	if x.CurrentReplicas != 0 {
-		e.key(&first, "\"currentReplicas\":")
+		e.buf = append(e.buf, ",\"currentReplicas\":"...)
 		e.int32(x.CurrentReplicas)
 	}
-	e.key(&first, "\"desiredReplicas\":")
+	e.buf = append(e.buf, ",\"desiredReplicas\":"...)
 	e.int32(x.DesiredReplicas)
 	if x.LastScaleTime != nil {
-		e.key(&first, "\"lastScaleTime\":")
+		e.buf = append(e.buf, ",\"lastScaleTime\":"...)
 		e.time(x.LastScaleTime)
 	}
 	if x.ObservedGeneration != nil {
-		e.key(&first, "\"observedGeneration\":")
+		e.buf = append(e.buf, ",\"observedGeneration\":"...)
 		e.int64(*x.ObservedGeneration)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeMetricStatus(x *MetricStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if x.ContainerResource != nil {
-		e.key(&first, "\"containerResource\":")
+		e.buf = append(e.buf, ",\"containerResource\":"...)
 		e.encodeContainerResourceMetricStatus(x.ContainerResource)
 	}
 	if x.External != nil {
-		e.key(&first, "\"external\":")
+		e.buf = append(e.buf, ",\"external\":"...)
 		e.encodeExternalMetricStatus(x.External)
 	}
 	if x.Object != nil {
-		e.key(&first, "\"object\":")
+		e.buf = append(e.buf, ",\"object\":"...)
 		e.encodeObjectMetricStatus(x.Object)
 	}
 	if x.Pods != nil {
-		e.key(&first, "\"pods\":")
+		e.buf = append(e.buf, ",\"pods\":"...)
 		e.encodePodsMetricStatus(x.Pods)
 	}
 	if x.Resource != nil {
-		e.key(&first, "\"resource\":")
+		e.buf = append(e.buf, ",\"resource\":"...)
 		e.encodeResourceMetricStatus(x.Resource)
 	}
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeObjectMetricStatus(x *ObjectMetricStatus) {
-	first := e.open()
-	e.key(&first, "\"current\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"current\":"...)
 	e.encodeMetricValueStatus(&x.Current)
-	e.key(&first, "\"describedObject\":")
+	e.buf = append(e.buf, ",\"describedObject\":"...)
 	e.encodeCrossVersionObjectReference(&x.DescribedObject)
-	e.key(&first, "\"metric\":")
+	e.buf = append(e.buf, ",\"metric\":"...)
 	e.encodeMetricIdentifier(&x.Metric)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeMetricValueStatus(x *MetricValueStatus) {
-	first := e.open()
+	start := len(e.buf)
 	if x.AverageUtilization != nil {
-		e.key(&first, "\"averageUtilization\":")
+		e.buf = append(e.buf, ",\"averageUtilization\":"...)
 		e.int32(*x.AverageUtilization)
 	}
 	if x.AverageValue != nil {
-		e.key(&first, "\"averageValue\":")
+		e.buf = append(e.buf, ",\"averageValue\":"...)
 		e.quantity(x.AverageValue)
 	}
 	if x.Value != nil {
-		e.key(&first, "\"value\":")
+		e.buf = append(e.buf, ",\"value\":"...)
 		e.quantity(x.Value)
 	}
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodePodsMetricStatus(x *PodsMetricStatus) {
-	first := e.open()
-	e.key(&first, "\"current\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"current\":"...)
 	e.encodeMetricValueStatus(&x.Current)
-	e.key(&first, "\"metric\":")
+	e.buf = append(e.buf, ",\"metric\":"...)
 	e.encodeMetricIdentifier(&x.Metric)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeResourceMetricStatus(x *ResourceMetricStatus) {
-	first := e.open()
-	e.key(&first, "\"current\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"current\":"...)
 	e.encodeMetricValueStatus(&x.Current)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodeContainerResourceMetricStatus(x *ContainerResourceMetricStatus) {
-	first := e.open()
-	e.key(&first, "\"container\":")
-	e.str(x.Container)
-	e.key(&first, "\"current\":")
+	start := len(e.buf)
+	e.strMember(",\"container\":\"", x.Container)
+	e.buf = append(e.buf, ",\"current\":"...)
 	e.encodeMetricValueStatus(&x.Current)
-	e.key(&first, "\"name\":")
-	e.str(x.Name)
-	e.close()
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
 }
 
 func (e *encoder) encodeExternalMetricStatus(x *ExternalMetricStatus) {
-	first := e.open()
-	e.key(&first, "\"current\":")
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"current\":"...)
 	e.encodeMetricValueStatus(&x.Current)
-	e.key(&first, "\"metric\":")
+	e.buf = append(e.buf, ",\"metric\":"...)
 	e.encodeMetricIdentifier(&x.Metric)
-	e.close()
+	e.end(start)
 }
 
 func (e *encoder) encodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutoscalerCondition) {
-	first := e.open()
+	start := len(e.buf)
 	if !x.LastTransitionTime.IsZero() {
-		e.key(&first, "\"lastTransitionTime\":")
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
 		e.time(&x.LastTransitionTime)
 	}
 	if x.Message != "" {
-		e.key(&first, "\"message\":")
-		e.str(x.Message)
+		e.strMember(",\"message\":\"", x.Message)
 	}
 	if x.Reason != "" {
-		e.key(&first, "\"reason\":")
-		e.str(x.Reason)
+		e.strMember(",\"reason\":\"", x.Reason)
 	}
-	e.key(&first, "\"status\":")
-	e.str(x.Status)
-	e.key(&first, "\"type\":")
-	e.str(x.Type)
-	e.close()
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
 }
 
 func (e *encoder) encodeSliceOwnerReference(s []OwnerReference) {

@@ -108,86 +108,48 @@ func (w *spewer) quantityRest(q *Quantity, last bool) {
 	}
 }
 
-// spewMapQuantity writes a resource list. One that holds only common
-// resources is written from prepared segments, without sorting its keys.
-func (w *spewer) spewMapQuantity(m map[string]Quantity) {
-	if m == nil {
+// spewResourceList writes a resource list, whose entries are in
+// go-spew's order already. A common resource's name comes in one segment
+// with the text around it.
+func (w *spewer) spewResourceList(l ResourceList) {
+	if l == nil {
 		w.lit(35) // <nil>
 		return
 	}
-	if len(m) == 0 {
+	if len(l) == 0 {
 		w.lit(36) // map[]
 		return
 	}
-	if n := len(m); n <= 3 {
-		found := 0
-		var q0 Quantity
-		var ok0 bool
-		var q1 Quantity
-		var ok1 bool
-		var q2 Quantity
-		var ok2 bool
-		q0, ok0 = m["cpu"]
-		if ok0 {
-			found++
+	for i := range l {
+		switch first := i == 0; l[i].Name {
+		case "cpu":
+			if first {
+				w.lit(37) // map[cpu:{i:(resource.int64Amount){value:(int64)
+			} else {
+				w.lit(38) //  cpu:{i:(resource.int64Amount){value:(int64)
+			}
+		case "ephemeral-storage":
+			if first {
+				w.lit(39) // map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+			} else {
+				w.lit(40) //  ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+			}
+		case "memory":
+			if first {
+				w.lit(41) // map[memory:{i:(resource.int64Amount){value:(int64)
+			} else {
+				w.lit(42) //  memory:{i:(resource.int64Amount){value:(int64)
+			}
+		default:
+			if first {
+				w.lit(43) // map[
+			} else {
+				w.lit(44) //
+			}
+			w.str(l[i].Name)
+			w.lit(45) // :{i:(resource.int64Amount){value:(int64)
 		}
-		if found != n {
-			q2, ok2 = m["memory"]
-			if ok2 {
-				found++
-			}
-			if found != n {
-				q1, ok1 = m["ephemeral-storage"]
-				if ok1 {
-					found++
-				}
-			}
-		}
-		if found == n {
-			first := true
-			if ok0 {
-				n--
-				if first {
-					w.lit(37) // map[cpu:{i:(resource.int64Amount){value:(int64)
-				} else {
-					w.lit(38) //  cpu:{i:(resource.int64Amount){value:(int64)
-				}
-				first = false
-				w.quantityRest(&q0, n == 0)
-			}
-			if ok1 {
-				n--
-				if first {
-					w.lit(39) // map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)
-				} else {
-					w.lit(40) //  ephemeral-storage:{i:(resource.int64Amount){value:(int64)
-				}
-				first = false
-				w.quantityRest(&q1, n == 0)
-			}
-			if ok2 {
-				n--
-				if first {
-					w.lit(41) // map[memory:{i:(resource.int64Amount){value:(int64)
-				} else {
-					w.lit(42) //  memory:{i:(resource.int64Amount){value:(int64)
-				}
-				first = false
-				w.quantityRest(&q2, n == 0)
-			}
-			return
-		}
-	}
-	var buf [smallMap]entry[Quantity]
-	es := sortedEntries(buf[:0], m)
-	w.lit(43) // map[
-	for i := range es {
-		if i > 0 {
-			w.lit(44) //
-		}
-		w.str(es[i].k)
-		w.lit(45) // :{i:(resource.int64Amount){value:(int64)
-		w.quantityRest(&es[i].v, i == len(es)-1)
+		w.quantityRest(&l[i].Quantity, i == len(l)-1)
 	}
 }
 
@@ -917,7 +879,7 @@ func (w *spewer) spewPodSpec(x *PodSpec) {
 							w.lit(220) //  Overhead:(v1.ResourceList)<nil>
 						} else {
 							w.lit(221) //  Overhead:(v1.ResourceList)
-							w.spewMapQuantity(x.Overhead)
+							w.spewResourceList(x.Overhead)
 						}
 					}
 					if x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
@@ -3073,13 +3035,13 @@ func (w *spewer) spewVolumeResourceRequirements(x *VolumeResourceRequirements) {
 			w.lit(641) // {Limits:(v1.ResourceList)<nil>
 		} else {
 			w.lit(642) // {Limits:(v1.ResourceList)
-			w.spewMapQuantity(x.Limits)
+			w.spewResourceList(x.Limits)
 		}
 		if x.Requests == nil {
 			w.lit(643) //  Requests:(v1.ResourceList)<nil>}
 		} else {
 			w.lit(644) //  Requests:(v1.ResourceList)
-			w.spewMapQuantity(x.Requests)
+			w.spewResourceList(x.Requests)
 			w.lit(34) // }
 		}
 	}
@@ -3689,7 +3651,7 @@ func (w *spewer) spewResourceRequirements(x *ResourceRequirements) {
 			w.lit(641) // {Limits:(v1.ResourceList)<nil>
 		} else {
 			w.lit(642) // {Limits:(v1.ResourceList)
-			w.spewMapQuantity(x.Limits)
+			w.spewResourceList(x.Limits)
 		}
 		if x.Requests == nil && x.Claims == nil {
 			w.lit(767) //  Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}
@@ -3698,7 +3660,7 @@ func (w *spewer) spewResourceRequirements(x *ResourceRequirements) {
 				w.lit(768) //  Requests:(v1.ResourceList)<nil>
 			} else {
 				w.lit(644) //  Requests:(v1.ResourceList)
-				w.spewMapQuantity(x.Requests)
+				w.spewResourceList(x.Requests)
 			}
 			if x.Claims == nil {
 				w.lit(769) //  Claims:([]v1.ResourceClaim)<nil>}
@@ -5933,86 +5895,48 @@ func (tb *segTables) quantityRest(h hash.FNV32a, q *Quantity, last bool) hash.FN
 	return h
 }
 
-// spewMapQuantity writes a resource list. One that holds only common
-// resources is written from prepared segments, without sorting its keys.
-func (tb *segTables) spewMapQuantity(h hash.FNV32a, m map[string]Quantity) hash.FNV32a {
-	if m == nil {
+// spewResourceList writes a resource list, whose entries are in
+// go-spew's order already. A common resource's name comes in one segment
+// with the text around it.
+func (tb *segTables) spewResourceList(h hash.FNV32a, l ResourceList) hash.FNV32a {
+	if l == nil {
 		h = h.WriteSegment(tb[35]) // <nil>
 		return h
 	}
-	if len(m) == 0 {
+	if len(l) == 0 {
 		h = h.WriteSegment(tb[36]) // map[]
 		return h
 	}
-	if n := len(m); n <= 3 {
-		found := 0
-		var q0 Quantity
-		var ok0 bool
-		var q1 Quantity
-		var ok1 bool
-		var q2 Quantity
-		var ok2 bool
-		q0, ok0 = m["cpu"]
-		if ok0 {
-			found++
+	for i := range l {
+		switch first := i == 0; l[i].Name {
+		case "cpu":
+			if first {
+				h = h.WriteSegment(tb[37]) // map[cpu:{i:(resource.int64Amount){value:(int64)
+			} else {
+				h = h.WriteSegment(tb[38]) //  cpu:{i:(resource.int64Amount){value:(int64)
+			}
+		case "ephemeral-storage":
+			if first {
+				h = h.WriteSegment(tb[39]) // map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+			} else {
+				h = h.WriteSegment(tb[40]) //  ephemeral-storage:{i:(resource.int64Amount){value:(int64)
+			}
+		case "memory":
+			if first {
+				h = h.WriteSegment(tb[41]) // map[memory:{i:(resource.int64Amount){value:(int64)
+			} else {
+				h = h.WriteSegment(tb[42]) //  memory:{i:(resource.int64Amount){value:(int64)
+			}
+		default:
+			if first {
+				h = h.WriteSegment(tb[43]) // map[
+			} else {
+				h = h.WriteString(" ")
+			}
+			h = h.WriteString(l[i].Name)
+			h = h.WriteSegment(tb[45]) // :{i:(resource.int64Amount){value:(int64)
 		}
-		if found != n {
-			q2, ok2 = m["memory"]
-			if ok2 {
-				found++
-			}
-			if found != n {
-				q1, ok1 = m["ephemeral-storage"]
-				if ok1 {
-					found++
-				}
-			}
-		}
-		if found == n {
-			first := true
-			if ok0 {
-				n--
-				if first {
-					h = h.WriteSegment(tb[37]) // map[cpu:{i:(resource.int64Amount){value:(int64)
-				} else {
-					h = h.WriteSegment(tb[38]) //  cpu:{i:(resource.int64Amount){value:(int64)
-				}
-				first = false
-				h = tb.quantityRest(h, &q0, n == 0)
-			}
-			if ok1 {
-				n--
-				if first {
-					h = h.WriteSegment(tb[39]) // map[ephemeral-storage:{i:(resource.int64Amount){value:(int64)
-				} else {
-					h = h.WriteSegment(tb[40]) //  ephemeral-storage:{i:(resource.int64Amount){value:(int64)
-				}
-				first = false
-				h = tb.quantityRest(h, &q1, n == 0)
-			}
-			if ok2 {
-				n--
-				if first {
-					h = h.WriteSegment(tb[41]) // map[memory:{i:(resource.int64Amount){value:(int64)
-				} else {
-					h = h.WriteSegment(tb[42]) //  memory:{i:(resource.int64Amount){value:(int64)
-				}
-				first = false
-				h = tb.quantityRest(h, &q2, n == 0)
-			}
-			return h
-		}
-	}
-	var buf [smallMap]entry[Quantity]
-	es := sortedEntries(buf[:0], m)
-	h = h.WriteSegment(tb[43]) // map[
-	for i := range es {
-		if i > 0 {
-			h = h.WriteString(" ")
-		}
-		h = h.WriteString(es[i].k)
-		h = h.WriteSegment(tb[45]) // :{i:(resource.int64Amount){value:(int64)
-		h = tb.quantityRest(h, &es[i].v, i == len(es)-1)
+		h = tb.quantityRest(h, &l[i].Quantity, i == len(l)-1)
 	}
 	return h
 }
@@ -6754,7 +6678,7 @@ func (tb *segTables) spewPodSpec(h hash.FNV32a, x *PodSpec) hash.FNV32a {
 							h = h.WriteSegment(tb[220]) //  Overhead:(v1.ResourceList)<nil>
 						} else {
 							h = h.WriteSegment(tb[221]) //  Overhead:(v1.ResourceList)
-							h = tb.spewMapQuantity(h, x.Overhead)
+							h = tb.spewResourceList(h, x.Overhead)
 						}
 					}
 					if x.TopologySpreadConstraints == nil && x.SetHostnameAsFQDN == nil && x.OS == nil {
@@ -8958,13 +8882,13 @@ func (tb *segTables) spewVolumeResourceRequirements(h hash.FNV32a, x *VolumeReso
 			h = h.WriteSegment(tb[641]) // {Limits:(v1.ResourceList)<nil>
 		} else {
 			h = h.WriteSegment(tb[642]) // {Limits:(v1.ResourceList)
-			h = tb.spewMapQuantity(h, x.Limits)
+			h = tb.spewResourceList(h, x.Limits)
 		}
 		if x.Requests == nil {
 			h = h.WriteSegment(tb[643]) //  Requests:(v1.ResourceList)<nil>}
 		} else {
 			h = h.WriteSegment(tb[644]) //  Requests:(v1.ResourceList)
-			h = tb.spewMapQuantity(h, x.Requests)
+			h = tb.spewResourceList(h, x.Requests)
 			h = h.WriteString("}")
 		}
 	}
@@ -9588,7 +9512,7 @@ func (tb *segTables) spewResourceRequirements(h hash.FNV32a, x *ResourceRequirem
 			h = h.WriteSegment(tb[641]) // {Limits:(v1.ResourceList)<nil>
 		} else {
 			h = h.WriteSegment(tb[642]) // {Limits:(v1.ResourceList)
-			h = tb.spewMapQuantity(h, x.Limits)
+			h = tb.spewResourceList(h, x.Limits)
 		}
 		if x.Requests == nil && x.Claims == nil {
 			h = h.WriteSegment(tb[767]) //  Requests:(v1.ResourceList)<nil> Claims:([]v1.ResourceClaim)<nil>}
@@ -9597,7 +9521,7 @@ func (tb *segTables) spewResourceRequirements(h hash.FNV32a, x *ResourceRequirem
 				h = h.WriteSegment(tb[768]) //  Requests:(v1.ResourceList)<nil>
 			} else {
 				h = h.WriteSegment(tb[644]) //  Requests:(v1.ResourceList)
-				h = tb.spewMapQuantity(h, x.Requests)
+				h = tb.spewResourceList(h, x.Requests)
 			}
 			if x.Claims == nil {
 				h = h.WriteSegment(tb[769]) //  Claims:([]v1.ResourceClaim)<nil>}

@@ -147,10 +147,8 @@ func (x *PodSpec) stored() {
 	if len(x.Overhead) == 0 {
 		x.Overhead = nil
 	}
-	for k, v := range x.Overhead {
-		if c := v.Canonical(); c != v {
-			x.Overhead[k] = c
-		}
+	for i := range x.Overhead {
+		x.Overhead[i].Quantity.canonicalize()
 	}
 	if len(x.TopologySpreadConstraints) == 0 {
 		x.TopologySpreadConstraints = nil
@@ -287,7 +285,7 @@ func (x *HostPathVolumeSource) stored() {
 // stored brings x to the form a stored EmptyDirVolumeSource reads back in.
 func (x *EmptyDirVolumeSource) stored() {
 	if x.SizeLimit != nil {
-		(*x.SizeLimit) = (*x.SizeLimit).Canonical()
+		(*x.SizeLimit).canonicalize()
 	}
 }
 
@@ -410,7 +408,7 @@ func (x *ObjectFieldSelector) stored() {
 
 // stored brings x to the form a stored ResourceFieldSelector reads back in.
 func (x *ResourceFieldSelector) stored() {
-	x.Divisor = x.Divisor.Canonical()
+	x.Divisor.canonicalize()
 }
 
 // stored brings x to the form a stored FCVolumeSource reads back in.
@@ -599,18 +597,14 @@ func (x *VolumeResourceRequirements) stored() {
 	if len(x.Limits) == 0 {
 		x.Limits = nil
 	}
-	for k, v := range x.Limits {
-		if c := v.Canonical(); c != v {
-			x.Limits[k] = c
-		}
+	for i := range x.Limits {
+		x.Limits[i].Quantity.canonicalize()
 	}
 	if len(x.Requests) == 0 {
 		x.Requests = nil
 	}
-	for k, v := range x.Requests {
-		if c := v.Canonical(); c != v {
-			x.Requests[k] = c
-		}
+	for i := range x.Requests {
+		x.Requests[i].Quantity.canonicalize()
 	}
 }
 
@@ -763,18 +757,14 @@ func (x *ResourceRequirements) stored() {
 	if len(x.Limits) == 0 {
 		x.Limits = nil
 	}
-	for k, v := range x.Limits {
-		if c := v.Canonical(); c != v {
-			x.Limits[k] = c
-		}
+	for i := range x.Limits {
+		x.Limits[i].Quantity.canonicalize()
 	}
 	if len(x.Requests) == 0 {
 		x.Requests = nil
 	}
-	for k, v := range x.Requests {
-		if c := v.Canonical(); c != v {
-			x.Requests[k] = c
-		}
+	for i := range x.Requests {
+		x.Requests[i].Quantity.canonicalize()
 	}
 	if len(x.Claims) == 0 {
 		x.Claims = nil
@@ -1335,10 +1325,8 @@ func (x *PodStatus) stored() {
 	if len(x.AllocatedResources) == 0 {
 		x.AllocatedResources = nil
 	}
-	for k, v := range x.AllocatedResources {
-		if c := v.Canonical(); c != v {
-			x.AllocatedResources[k] = c
-		}
+	for i := range x.AllocatedResources {
+		x.AllocatedResources[i].Quantity.canonicalize()
 	}
 	if x.Resources != nil {
 		(*x.Resources).stored()
@@ -1370,10 +1358,8 @@ func (x *ContainerStatus) stored() {
 	if len(x.AllocatedResources) == 0 {
 		x.AllocatedResources = nil
 	}
-	for k, v := range x.AllocatedResources {
-		if c := v.Canonical(); c != v {
-			x.AllocatedResources[k] = c
-		}
+	for i := range x.AllocatedResources {
+		x.AllocatedResources[i].Quantity.canonicalize()
 	}
 	if x.Resources != nil {
 		(*x.Resources).stored()
@@ -1492,10 +1478,8 @@ func (x *NodeAllocatableResourceClaimStatus) stored() {
 	if len(x.Resources) == 0 {
 		x.Resources = nil
 	}
-	for k, v := range x.Resources {
-		if c := v.Canonical(); c != v {
-			x.Resources[k] = c
-		}
+	for i := range x.Resources {
+		x.Resources[i].Quantity.canonicalize()
 	}
 }
 
@@ -1512,10 +1496,8 @@ func (x *ResourceQuotaSpec) stored() {
 	if len(x.Hard) == 0 {
 		x.Hard = nil
 	}
-	for k, v := range x.Hard {
-		if c := v.Canonical(); c != v {
-			x.Hard[k] = c
-		}
+	for i := range x.Hard {
+		x.Hard[i].Quantity.canonicalize()
 	}
 	if len(x.Scopes) == 0 {
 		x.Scopes = nil
@@ -1547,18 +1529,14 @@ func (x *ResourceQuotaStatus) stored() {
 	if len(x.Hard) == 0 {
 		x.Hard = nil
 	}
-	for k, v := range x.Hard {
-		if c := v.Canonical(); c != v {
-			x.Hard[k] = c
-		}
+	for i := range x.Hard {
+		x.Hard[i].Quantity.canonicalize()
 	}
 	if len(x.Used) == 0 {
 		x.Used = nil
 	}
-	for k, v := range x.Used {
-		if c := v.Canonical(); c != v {
-			x.Used[k] = c
-		}
+	for i := range x.Used {
+		x.Used[i].Quantity.canonicalize()
 	}
 }
 
@@ -1584,42 +1562,32 @@ func (x *LimitRangeItem) stored() {
 	if len(x.Max) == 0 {
 		x.Max = nil
 	}
-	for k, v := range x.Max {
-		if c := v.Canonical(); c != v {
-			x.Max[k] = c
-		}
+	for i := range x.Max {
+		x.Max[i].Quantity.canonicalize()
 	}
 	if len(x.Min) == 0 {
 		x.Min = nil
 	}
-	for k, v := range x.Min {
-		if c := v.Canonical(); c != v {
-			x.Min[k] = c
-		}
+	for i := range x.Min {
+		x.Min[i].Quantity.canonicalize()
 	}
 	if len(x.Default) == 0 {
 		x.Default = nil
 	}
-	for k, v := range x.Default {
-		if c := v.Canonical(); c != v {
-			x.Default[k] = c
-		}
+	for i := range x.Default {
+		x.Default[i].Quantity.canonicalize()
 	}
 	if len(x.DefaultRequest) == 0 {
 		x.DefaultRequest = nil
 	}
-	for k, v := range x.DefaultRequest {
-		if c := v.Canonical(); c != v {
-			x.DefaultRequest[k] = c
-		}
+	for i := range x.DefaultRequest {
+		x.DefaultRequest[i].Quantity.canonicalize()
 	}
 	if len(x.MaxLimitRequestRatio) == 0 {
 		x.MaxLimitRequestRatio = nil
 	}
-	for k, v := range x.MaxLimitRequestRatio {
-		if c := v.Canonical(); c != v {
-			x.MaxLimitRequestRatio[k] = c
-		}
+	for i := range x.MaxLimitRequestRatio {
+		x.MaxLimitRequestRatio[i].Quantity.canonicalize()
 	}
 }
 
@@ -1710,10 +1678,10 @@ func (x *ObjectMetricSource) stored() {
 // stored brings x to the form a stored MetricTarget reads back in.
 func (x *MetricTarget) stored() {
 	if x.Value != nil {
-		(*x.Value) = (*x.Value).Canonical()
+		(*x.Value).canonicalize()
 	}
 	if x.AverageValue != nil {
-		(*x.AverageValue) = (*x.AverageValue).Canonical()
+		(*x.AverageValue).canonicalize()
 	}
 }
 
@@ -1765,7 +1733,7 @@ func (x *HPAScalingRules) stored() {
 		x.Policies[i].stored()
 	}
 	if x.Tolerance != nil {
-		(*x.Tolerance) = (*x.Tolerance).Canonical()
+		(*x.Tolerance).canonicalize()
 	}
 }
 
@@ -1818,10 +1786,10 @@ func (x *ObjectMetricStatus) stored() {
 // stored brings x to the form a stored MetricValueStatus reads back in.
 func (x *MetricValueStatus) stored() {
 	if x.Value != nil {
-		(*x.Value) = (*x.Value).Canonical()
+		(*x.Value).canonicalize()
 	}
 	if x.AverageValue != nil {
-		(*x.AverageValue) = (*x.AverageValue).Canonical()
+		(*x.AverageValue).canonicalize()
 	}
 }
 

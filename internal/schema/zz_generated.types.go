@@ -121,7 +121,7 @@ type PodSpec struct {
 	RuntimeClassName              *string                    `json:"runtimeClassName,omitempty"`
 	EnableServiceLinks            *bool                      `json:"enableServiceLinks,omitempty"`
 	PreemptionPolicy              *string                    `json:"preemptionPolicy,omitempty"`
-	Overhead                      map[string]Quantity        `json:"overhead,omitempty"`
+	Overhead                      ResourceList               `json:"overhead,omitempty"`
 	TopologySpreadConstraints     []TopologySpreadConstraint `json:"topologySpreadConstraints,omitempty"`
 	SetHostnameAsFQDN             *bool                      `json:"setHostnameAsFQDN,omitempty"`
 	OS                            *PodOS                     `json:"os,omitempty"`
@@ -520,8 +520,8 @@ type PersistentVolumeClaimSpec struct {
 
 // VolumeResourceRequirements is k8s.io/api/core/v1.VolumeResourceRequirements.
 type VolumeResourceRequirements struct {
-	Limits   map[string]Quantity `json:"limits,omitempty"`
-	Requests map[string]Quantity `json:"requests,omitempty"`
+	Limits   ResourceList `json:"limits,omitempty"`
+	Requests ResourceList `json:"requests,omitempty"`
 }
 
 // TypedLocalObjectReference is k8s.io/api/core/v1.TypedLocalObjectReference.
@@ -642,9 +642,9 @@ type FileKeySelector struct {
 
 // ResourceRequirements is k8s.io/api/core/v1.ResourceRequirements.
 type ResourceRequirements struct {
-	Limits   map[string]Quantity `json:"limits,omitempty"`
-	Requests map[string]Quantity `json:"requests,omitempty"`
-	Claims   []ResourceClaim     `json:"claims,omitempty"`
+	Limits   ResourceList    `json:"limits,omitempty"`
+	Requests ResourceList    `json:"requests,omitempty"`
+	Claims   []ResourceClaim `json:"claims,omitempty"`
 }
 
 // ResourceClaim is k8s.io/api/core/v1.ResourceClaim.
@@ -1098,7 +1098,7 @@ type PodStatus struct {
 	Resize                               string                               `json:"resize,omitempty"`
 	ResourceClaimStatuses                []PodResourceClaimStatus             `json:"resourceClaimStatuses,omitempty"`
 	ExtendedResourceClaimStatus          *PodExtendedResourceClaimStatus      `json:"extendedResourceClaimStatus,omitempty"`
-	AllocatedResources                   map[string]Quantity                  `json:"allocatedResources,omitempty"`
+	AllocatedResources                   ResourceList                         `json:"allocatedResources,omitempty"`
 	Resources                            *ResourceRequirements                `json:"resources,omitempty"`
 	NodeAllocatableResourceClaimStatuses []NodeAllocatableResourceClaimStatus `json:"nodeAllocatableResourceClaimStatuses,omitempty"`
 }
@@ -1135,7 +1135,7 @@ type ContainerStatus struct {
 	ImageID                  string                `json:"imageID"`
 	ContainerID              string                `json:"containerID,omitempty"`
 	Started                  *bool                 `json:"started,omitempty"`
-	AllocatedResources       map[string]Quantity   `json:"allocatedResources,omitempty"`
+	AllocatedResources       ResourceList          `json:"allocatedResources,omitempty"`
 	Resources                *ResourceRequirements `json:"resources,omitempty"`
 	VolumeMounts             []VolumeMountStatus   `json:"volumeMounts,omitempty"`
 	User                     *ContainerUser        `json:"user,omitempty"`
@@ -1237,9 +1237,9 @@ type ContainerExtendedResourceRequest struct {
 
 // NodeAllocatableResourceClaimStatus is k8s.io/api/core/v1.NodeAllocatableResourceClaimStatus.
 type NodeAllocatableResourceClaimStatus struct {
-	ResourceClaimName string              `json:"resourceClaimName"`
-	Containers        []string            `json:"containers,omitempty"`
-	Resources         map[string]Quantity `json:"resources"`
+	ResourceClaimName string       `json:"resourceClaimName"`
+	Containers        []string     `json:"containers,omitempty"`
+	Resources         ResourceList `json:"resources"`
 }
 
 // ResourceQuota is k8s.io/api/core/v1.ResourceQuota.
@@ -1252,9 +1252,9 @@ type ResourceQuota struct {
 
 // ResourceQuotaSpec is k8s.io/api/core/v1.ResourceQuotaSpec.
 type ResourceQuotaSpec struct {
-	Hard          map[string]Quantity `json:"hard,omitempty"`
-	Scopes        []string            `json:"scopes,omitempty"`
-	ScopeSelector *ScopeSelector      `json:"scopeSelector,omitempty"`
+	Hard          ResourceList   `json:"hard,omitempty"`
+	Scopes        []string       `json:"scopes,omitempty"`
+	ScopeSelector *ScopeSelector `json:"scopeSelector,omitempty"`
 }
 
 // ScopeSelector is k8s.io/api/core/v1.ScopeSelector.
@@ -1271,8 +1271,8 @@ type ScopedResourceSelectorRequirement struct {
 
 // ResourceQuotaStatus is k8s.io/api/core/v1.ResourceQuotaStatus.
 type ResourceQuotaStatus struct {
-	Hard map[string]Quantity `json:"hard,omitempty"`
-	Used map[string]Quantity `json:"used,omitempty"`
+	Hard ResourceList `json:"hard,omitempty"`
+	Used ResourceList `json:"used,omitempty"`
 }
 
 // LimitRange is k8s.io/api/core/v1.LimitRange.
@@ -1289,12 +1289,12 @@ type LimitRangeSpec struct {
 
 // LimitRangeItem is k8s.io/api/core/v1.LimitRangeItem.
 type LimitRangeItem struct {
-	Type                 string              `json:"type"`
-	Max                  map[string]Quantity `json:"max,omitempty"`
-	Min                  map[string]Quantity `json:"min,omitempty"`
-	Default              map[string]Quantity `json:"default,omitempty"`
-	DefaultRequest       map[string]Quantity `json:"defaultRequest,omitempty"`
-	MaxLimitRequestRatio map[string]Quantity `json:"maxLimitRequestRatio,omitempty"`
+	Type                 string       `json:"type"`
+	Max                  ResourceList `json:"max,omitempty"`
+	Min                  ResourceList `json:"min,omitempty"`
+	Default              ResourceList `json:"default,omitempty"`
+	DefaultRequest       ResourceList `json:"defaultRequest,omitempty"`
+	MaxLimitRequestRatio ResourceList `json:"maxLimitRequestRatio,omitempty"`
 }
 
 // PodDisruptionBudget is k8s.io/api/policy/v1.PodDisruptionBudget.

@@ -44,12 +44,17 @@ func (m *Model) Files() (map[string][]byte, error) {
 }
 
 // check refuses what the emitters cannot write: typical values of fields
-// that do not exist or cannot be compared, JSON names that collide once
-// inline fields are flattened, and structs too wide for the duplicate-field
-// bit set.
+// that do not exist or cannot be compared, chunked lists of types that do
+// not exist, JSON names that collide once inline fields are flattened, and
+// structs too wide for the duplicate-field bit set.
 func (m *Model) check() error {
 	if err := m.checkTypical(); err != nil {
 		return err
+	}
+	for _, name := range chunkedLists {
+		if !slices.ContainsFunc(m.Structs, func(s *Struct) bool { return s.Name == name }) {
+			return fmt.Errorf("schemagen: chunked lists of %s, which no field holds", name)
+		}
 	}
 	for _, s := range m.Structs {
 		seen := map[string]bool{}
@@ -73,6 +78,9 @@ func mangle(t *Type) string {
 	case KSlice:
 		return "Slice" + mangle(t.Elem)
 	case KMap:
+		if t.IsResourceList() {
+			return "ResourceList"
+		}
 		return "Map" + mangle(t.Elem)
 	}
 	return t.Kind.String()
@@ -180,6 +188,7 @@ func decodeCall(t *Type, at string) string {
 }
 
 func (m *Model) emitDecode(b *bytes.Buffer) {
+	m.emitListChunks(b)
 	for i, s := range m.Structs {
 		members := s.jsonFields()
 		fmt.Fprintf(b, "func (d *decoder) decode%s(x *%s) {\n", s.Name, s.Name)
@@ -188,11 +197,19 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 			fmt.Fprintf(b, "\t\td.unknown(Structs[%d].names())\n\t}\n}\n\n", i)
 			continue
 		}
-		fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\treturn\n\t}\n\tvar seen [%d]uint64\n\tfor d.nextKey() {\n\t\tswitch string(d.key()) {\n", (len(members)+63)/64)
-		for j, f := range members {
-			fmt.Fprintf(b, "\t\tcase %q:\n\t\t\td.member(seen[:], %d)\n\t\t\t%s\n", f.JSON, j, decodeCall(f.Type, "x."+f.Sel))
+		// seen has a bit for each member read, to tell a repeated one.
+		seen, bit := fmt.Sprintf("var seen [%d]uint64", (len(members)+63)/64), "seen[i>>6]"
+		if len(members) <= 64 {
+			seen, bit = "var seen uint64", "seen"
 		}
-		fmt.Fprintf(b, "\t\tdefault:\n\t\t\td.unknown(Structs[%d].names())\n\t\t}\n\t}\n}\n\n", i)
+		fmt.Fprintf(b, "\tif !d.beginObject() {\n\t\treturn\n\t}\n\t%s\n\tfor {\n", seen)
+		fmt.Fprintf(b, "\t\ti := d.key%s()\n\t\tswitch i {\n\t\tcase endOfObject:\n\t\t\treturn\n\t\tcase unknownMember:\n\t\t\td.unknown(Structs[%d].names())\n\t\t\tcontinue\n\t\t}\n", s.Name, i)
+		fmt.Fprintf(b, "\t\tif bit := uint64(1) << (i & 63); %s&bit == 0 {\n\t\t\t%s |= bit\n\t\t} else {\n\t\t\td.duplicate()\n\t\t}\n\t\tswitch i {\n", bit, bit)
+		for j, f := range members {
+			fmt.Fprintf(b, "\t\tcase %d:\n\t\t\t%s\n", j, decodeCall(f.Type, "x."+f.Sel))
+		}
+		b.WriteString("\t\t}\n\t}\n}\n\n")
+		emitKeyMatcher(b, s, members)
 	}
 	for _, t := range m.composites() {
 		fmt.Fprintf(b, "func (d *decoder) decode%s(p *%s) {\n", mangle(t), t.GoType())
@@ -211,6 +228,52 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 		}
 		b.WriteString("}\n\n")
 	}
+}
+
+// emitKeyMatcher writes the function that reads the next key of an object
+// of struct s and returns the index of its member in members (or
+// endOfObject, or unknownMember). The keys of s are compared, with their
+// closing quote and the colon, with the input where the key starts, first
+// byte first, so that a known key in compact JSON is read in one step;
+// anything else (escapes, white space, an unknown key) is read by keyName
+// and looked up by name.
+func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
+	fmt.Fprintf(b, "// key%s reads the next key of a %s: the index of its member, endOfObject\n// or unknownMember.\n", s.Name, s.Name)
+	fmt.Fprintf(b, "func (d *decoder) key%s() int {\n", s.Name)
+	b.WriteString("\tif p := d.keyQuote(); p >= 0 {\n\t\tswitch k := d.data[p+1:]; {\n\t\tcase len(k) == 0:\n")
+	var firsts []byte
+	for _, f := range members {
+		if !slices.Contains(firsts, f.JSON[0]) {
+			firsts = append(firsts, f.JSON[0])
+		}
+	}
+	slices.Sort(firsts)
+	for _, c := range firsts {
+		fmt.Fprintf(b, "\t\tcase k[0] == %q:\n", c)
+		for j, f := range members {
+			if f.JSON[0] == c {
+				fmt.Fprintf(b, "\t\t\tif %s {\n\t\t\t\treturn d.knownKey(p, %q, %d)\n\t\t\t}\n", hasPrefix("k", f.JSON+`":`), f.JSON, j)
+			}
+		}
+	}
+	b.WriteString("\t\t}\n\t}\n\tif !d.keyStart() {\n\t\treturn endOfObject\n\t}\n\tkey, ok := d.keyName()\n\tif !ok {\n\t\treturn endOfObject\n\t}\n\tswitch key {\n")
+	for j, f := range members {
+		fmt.Fprintf(b, "\tcase %q:\n\t\treturn %d\n", f.JSON, j)
+	}
+	b.WriteString("\t}\n\treturn unknownMember\n}\n\n")
+}
+
+// hasPrefix is the condition that the string s starts with the constant
+// prefix, compared 16 bytes at a time: the compiler compares a constant
+// of up to 16 bytes with loads of its own, and calls memequal for a longer
+// one.
+func hasPrefix(s, prefix string) string {
+	cond := fmt.Sprintf("len(%s) >= %d", s, len(prefix))
+	for i := 0; i < len(prefix); i += 16 {
+		j := min(i+16, len(prefix))
+		cond += fmt.Sprintf(" && %s[%d:%d] == %q", s, i, j, prefix[i:j])
+	}
+	return cond
 }
 
 // emitDecodeStructList writes the body of the decoder of a list of
@@ -241,11 +304,35 @@ func emitDecodeStructList(b *bytes.Buffer, t *Type) {
 		%s
 	}
 	if s == nil {
-		s = make(%s, n)
+		s = %s
 		copy(s, first[:n])
 	}
 	*p = s
-`, stackElems(t.Elem), elem, t.GoType(), decodeCall(t.Elem, "first[n]"), t.GoType(), elem, decodeCall(t.Elem, "s[len(s)-1]"), t.GoType())
+`, stackElems(t.Elem), elem, t.GoType(), decodeCall(t.Elem, "first[n]"), t.GoType(), elem, decodeCall(t.Elem, "s[len(s)-1]"), allocList(t))
+}
+
+// chunkedLists are the element types of the lists that pod templates hold
+// most often, in many short lists: a decoder takes the lists of each from
+// blocks it shares between them (the schema package's chunks), so that a
+// template's ports, say, cost one allocation rather than one per container.
+var chunkedLists = []string{"ContainerPort", "EnvFromSource", "EnvVar", "KeyToPath", "LocalObjectReference", "Toleration", "VolumeMount"}
+
+// allocList is the expression that allocates a list of n elements for the
+// decoder of t.
+func allocList(t *Type) string {
+	if slices.Contains(chunkedLists, t.Elem.GoType()) {
+		return fmt.Sprintf("d.%s.take(n)", lowerFirst(t.Elem.GoType()))
+	}
+	return fmt.Sprintf("make(%s, n)", t.GoType())
+}
+
+// emitListChunks writes the decoder's chunks of the types of chunkedLists.
+func (m *Model) emitListChunks(b *bytes.Buffer) {
+	b.WriteString("// listChunks holds a decoder's chunks of the small structs that pod\n// templates hold most often in lists.\ntype listChunks struct {\n")
+	for _, name := range chunkedLists {
+		fmt.Fprintf(b, "\t%s chunks[%s]\n", lowerFirst(name), name)
+	}
+	b.WriteString("}\n\n")
 }
 
 // stackElems is how many elements of a list of t the decoder keeps on its
@@ -261,7 +348,12 @@ func approxSize(t *Type) int {
 	switch t.Kind {
 	case KString:
 		return 16
-	case KBool, KInt32, KInt64, KPtr, KMap:
+	case KBool, KInt32, KInt64, KPtr:
+		return 8
+	case KMap:
+		if t.IsResourceList() {
+			return 24
+		}
 		return 8
 	case KSlice, KTime, KFieldsV1:
 		return 24
@@ -342,20 +434,24 @@ func (m *Model) emitEncode(b *bytes.Buffer) {
 		fmt.Fprintf(b, "func (e *encoder) encode%s(x *%s) {\n", s.Name, s.Name)
 		members := s.jsonFields()
 		if len(members) == 0 {
-			b.WriteString("\te.open()\n\te.close()\n}\n\n")
+			b.WriteString("\te.buf = append(e.buf, '{', '}')\n}\n\n")
 			continue
 		}
-		b.WriteString("\tfirst := e.open()\n")
+		b.WriteString("\tstart := len(e.buf)\n")
 		for _, f := range members {
-			key := strconv.Quote(strconv.Quote(f.JSON) + ":")
-			call := encodeCall(f.Type, "x."+f.Sel)
+			// Each member after a comma; end makes the first one the {.
+			key := "," + strconv.Quote(f.JSON) + ":"
+			stmt := fmt.Sprintf("e.buf = append(e.buf, %q...)\n%s", key, encodeCall(f.Type, "x."+f.Sel))
+			if f.Type.Kind == KString {
+				stmt = fmt.Sprintf("e.strMember(%q, x.%s)", key+`"`, f.Sel)
+			}
 			if cond := present(f); cond != "" {
-				fmt.Fprintf(b, "\tif %s {\n\t\te.key(&first, %s)\n\t\t%s\n\t}\n", cond, key, call)
+				fmt.Fprintf(b, "\tif %s {\n%s\n\t}\n", cond, stmt)
 			} else {
-				fmt.Fprintf(b, "\te.key(&first, %s)\n\t%s\n", key, call)
+				fmt.Fprintf(b, "\t%s\n", stmt)
 			}
 		}
-		b.WriteString("\te.close()\n}\n\n")
+		b.WriteString("\te.end(start)\n}\n\n")
 	}
 	for _, t := range m.composites() {
 		if t.Kind == KMap {
@@ -446,7 +542,7 @@ func storedStmt(t *Type, at string) string {
 	case KStruct:
 		return fmt.Sprintf("%s.stored()", at)
 	case KQuantity:
-		return fmt.Sprintf("%s = %s.Canonical()", at, at)
+		return fmt.Sprintf("%s.canonicalize()", at)
 	case KPtr:
 		inner := storedStmt(t.Elem, "(*"+at+")")
 		if inner == "" {
@@ -460,10 +556,8 @@ func storedStmt(t *Type, at string) string {
 		}
 		return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor i := range %s {\n%s\n}", at, at, at, inner)
 	case KMap:
-		if t.Elem.Kind == KQuantity {
-			// Most quantities are canonical already: the map is written
-			// only for those that change.
-			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor k, v := range %s {\nif c := v.Canonical(); c != v {\n%s[k] = c\n}\n}", at, at, at, at)
+		if t.IsResourceList() {
+			return fmt.Sprintf("if len(%s) == 0 {\n%s = nil\n}\nfor i := range %s {\n%s[i].Quantity.canonicalize()\n}", at, at, at, at)
 		}
 		inner := storedStmt(t.Elem, "v")
 		if inner == "" {

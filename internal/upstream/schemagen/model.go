@@ -64,11 +64,20 @@ func (t *Type) GoType() string {
 	case KSlice:
 		return "[]" + t.Elem.GoType()
 	case KMap:
+		if t.IsResourceList() {
+			return "ResourceList"
+		}
 		return "map[string]" + t.Elem.GoType()
 	default:
 		return t.Kind.String()
 	}
 }
+
+// IsResourceList reports whether t is a map of quantities: upstream's
+// v1.ResourceList (or, once, a map[v1.ResourceName]resource.Quantity),
+// which the schema package holds as a sorted list of entries, its
+// hand-written ResourceList, rather than as a map.
+func (t *Type) IsResourceList() bool { return t.Kind == KMap && t.Elem.Kind == KQuantity }
 
 // Struct is an API struct type.
 type Struct struct {

@@ -67,12 +67,8 @@ var typicalValues = map[string]string{
 }
 
 // commonResources are the resource names that a resource list is written
-// with in prepared segments, in sorted order.
+// with in prepared segments.
 var commonResources = []string{"cpu", "ephemeral-storage", "memory"}
-
-// lookupOrder is the order, most common first, in which a resource list's
-// common names are looked up: indexes into commonResources.
-var lookupOrder = []int{0, 2, 1}
 
 // quantity texts.
 const (
@@ -467,34 +463,18 @@ func (g *spewGen) emitSpecials() {
 	g.line("default:\n%s\n%s\nif last {\n%s\n} else {\n%s\n}\n}", g.seg(qFormat), g.str("q.Format"), g.seg("}]"), g.seg("}"))
 	g.end()
 
-	g.line(`// spewMapQuantity writes a resource list. One that holds only common
-// resources is written from prepared segments, without sorting its keys.`)
-	g.fn("spewMapQuantity", "m map[string]Quantity")
-	g.line("if m == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
-	g.line("if len(m) == 0 {\n%s\n%s\n}", g.seg("map[]"), g.ret())
-	// The names are looked up most common first, until every key is found.
-	g.line("if n := len(m); n <= %d {\nfound := 0", len(commonResources))
-	for i := range commonResources {
-		g.line("var q%d Quantity\nvar ok%d bool", i, i)
+	g.line(`// spewResourceList writes a resource list, whose entries are in
+// go-spew's order already. A common resource's name comes in one segment
+// with the text around it.`)
+	g.fn("spewResourceList", "l ResourceList")
+	g.line("if l == nil {\n%s\n%s\n}", g.seg("<nil>"), g.ret())
+	g.line("if len(l) == 0 {\n%s\n%s\n}", g.seg("map[]"), g.ret())
+	g.line("for i := range l {\nswitch first := i == 0; l[i].Name {")
+	for _, r := range commonResources {
+		g.line("case %q:\nif first {\n%s\n} else {\n%s\n}", r, g.seg("map["+r+":"+qOpen), g.seg(" "+r+":"+qOpen))
 	}
-	for _, i := range lookupOrder {
-		g.line("q%d, ok%d = m[%q]\nif ok%d {\nfound++\n}", i, i, commonResources[i], i)
-		if i != lookupOrder[len(lookupOrder)-1] {
-			g.line("if found != n {")
-		}
-	}
-	for range lookupOrder[1:] {
-		g.line("}")
-	}
-	g.line("if found == n {\nfirst := true")
-	for i, r := range commonResources {
-		g.line("if ok%d {\nn--\nif first {\n%s\n} else {\n%s\n}\nfirst = false\n%s\n}", i,
-			g.seg("map["+r+":"+qOpen), g.seg(" "+r+":"+qOpen), g.call("quantityRest", fmt.Sprintf("&q%d, n == 0", i)))
-	}
-	g.line("%s\n}\n}", g.ret())
-	g.line("var buf [smallMap]entry[Quantity]\nes := sortedEntries(buf[:0], m)\n%s", g.seg("map["))
-	g.line("for i := range es {\nif i > 0 {\n%s\n}", g.seg(" "))
-	g.line("%s\n%s\n%s\n}", g.str("es[i].k"), g.seg(":"+qOpen), g.call("quantityRest", "&es[i].v, i == len(es)-1"))
+	g.line("default:\nif first {\n%s\n} else {\n%s\n}\n%s\n%s\n}", g.seg("map["), g.seg(" "), g.str("l[i].Name"), g.seg(":"+qOpen))
+	g.line("%s\n}", g.call("quantityRest", "&l[i].Quantity, i == len(l)-1"))
 	g.end()
 
 	g.line(`// intOrString writes intstr.IntOrString's fields.`)

@@ -1,0 +1,119 @@
+package schema
+
+import "math/bits"
+
+// Eight bytes at a time: the string scans of the decoder and the encoder
+// test a whole 64-bit word for the bytes that stop them, and look at
+// single bytes only near such a byte and at the end of their input.
+
+const (
+	lsbs = 0x0101010101010101 // the lowest bit of every byte
+	msbs = 0x8080808080808080 // the highest bit of every byte
+)
+
+// word reads the eight bytes of s at i, the first the lowest (the
+// compiler makes one load of it). The caller makes sure that i+8 <=
+// len(s).
+func word(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// equal marks the bytes of w that are c: their highest bit is set in the
+// result. A byte above a marked one may be marked wrongly (the borrow of
+// the subtraction runs upward), so only the lowest mark is sure.
+func equal(w uint64, c byte) uint64 {
+	x := w ^ (lsbs * uint64(c))
+	return (x - lsbs) & ^x & msbs
+}
+
+// below marks the bytes of w that are less than n (n <= 0x80), with
+// equal's caveat.
+func below(w uint64, n byte) uint64 {
+	return (w - lsbs*uint64(n)) & ^w & msbs
+}
+
+// firstMarked is the index of the lowest marked byte of a non-zero mark.
+func firstMarked(mark uint64) int { return bits.TrailingZeros64(mark) / 8 }
+
+// plainEnd returns the first index at or after i of a byte of s that a JSON
+// string does not hold as it is (a quote, a backslash, a control character
+// or a byte of a multi-byte sequence), or len(s).
+func plainEnd(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if mark := plainMarks(word(s, i)); mark != 0 {
+			return i + firstMarked(mark)
+		}
+	}
+	for i < len(s) && plainString[s[i]] {
+		i++
+	}
+	return i
+}
+
+// plainMarks marks the bytes of w that a JSON string does not hold as
+// they are (see plainEnd): a control character or a quote (0x22), which
+// are the bytes below 0x21 once bit 1 is flipped; a backslash; a byte of a
+// multi-byte sequence.
+func plainMarks(w uint64) uint64 {
+	x, y := w^(lsbs*0x02), w^(lsbs*'\\')
+	return ((x-lsbs*0x21)&^x | (y-lsbs)&^y | w) & msbs
+}
+
+// stringEnd returns the index of the quote that ends the string whose
+// contents start at s[i], when no byte before it is one that plainEnd
+// stops at, or -1. It reads whole words only, so that it is small enough
+// for the decoder's string readers to inline; they leave the last bytes
+// of the input, and everything else, to their slow paths.
+func stringEnd(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if mark := plainMarks(word(s, i)); mark != 0 {
+			if i += firstMarked(mark); s[i] == '"' {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// safeEnd returns the first index at or after i of a byte of s that
+// encoding/json does not write in a string as it is (see safeJSON), or
+// len(s). A short string is looked up byte by byte, which costs less than
+// preparing a word.
+func safeEnd(s string, i int) int {
+	if len(s)-i < 16 {
+		for ; i+4 <= len(s); i += 4 {
+			if safeJSON[s[i]] && safeJSON[s[i+1]] && safeJSON[s[i+2]] && safeJSON[s[i+3]] {
+				continue
+			}
+			break
+		}
+		for i < len(s) && safeJSON[s[i]] {
+			i++
+		}
+		return i
+	}
+	for ; i+8 <= len(s); i += 8 {
+		if mark := unsafeMarks(word(s, i)); mark != 0 {
+			return i + firstMarked(mark)
+		}
+	}
+	if i < len(s) {
+		// The last word again, overlapping bytes known to be safe.
+		i = len(s) - 8
+		if mark := unsafeMarks(word(s, i)); mark != 0 {
+			return i + firstMarked(mark)
+		}
+	}
+	return len(s)
+}
+
+// unsafeMarks marks the bytes of w that safeJSON does not tell safe: a
+// control character or a quote (see plainMarks), an ampersand, < or >
+// (0x3c, 0x3e: one once bit 1 is set), a backslash, a byte of a
+// multi-byte sequence.
+func unsafeMarks(w uint64) uint64 {
+	return below(w^(lsbs*0x02), 0x21) | equal(w, '&') | equal(w|lsbs*0x02, '>') | equal(w, '\\') | w&msbs
+}
