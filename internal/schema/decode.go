@@ -39,13 +39,13 @@ type decoder struct {
 	listChunks                       // the elements of the lists of small structs (generated)
 }
 
-// chunks hands out the lists of one element type that a decoder builds
-// from blocks it allocates, so that the short lists of one object (a
-// container's ports, each container's environment) cost one allocation
-// between them rather than one each. A list it returns has no capacity
-// beyond its length, so that appending to it never writes into another's
-// elements; the lists of one object so share blocks, and keep each other's
-// memory alive, as parts of one object do anyway.
+// chunks holds the blocks in which a decoder builds the lists of one
+// element type, one list at a time (start, grow, keep), so that the short
+// lists of one object (a container's ports, each container's environment)
+// cost one allocation between them rather than one each. A list it keeps
+// has no capacity beyond its length, so that appending to it never writes
+// into another's elements; the lists of one object so share blocks, and
+// keep each other's memory alive, as parts of one object do anyway.
 type chunks[T any] struct {
 	free []T // what is left of the last block
 	last int // the last block's length
@@ -58,19 +58,31 @@ const (
 	maxChunk = 64
 )
 
-// take returns a list of n zero elements, not nil.
-func (c *chunks[T]) take(n int) []T {
-	if n == 0 {
+// start returns an empty list at the start of the free part of the block,
+// for a list to be built in place (see grow and keep).
+func (c *chunks[T]) start() []T { return c.free[:0] }
+
+// grow moves l, a list being built at the start of the free part of the
+// block and as long as its capacity, to a new block with room for more.
+func (c *chunks[T]) grow(l []T) []T {
+	size := max(2*len(l), min(2*c.last, maxChunk), minChunk)
+	b := make([]T, size)
+	copy(b, l)
+	c.free, c.last = b, size
+	return b[:len(l)]
+}
+
+// keep ends l, a list built in place from start, and returns it: its
+// elements are no longer free, and its capacity ends at its length. A
+// list of none is empty, not nil.
+func (c *chunks[T]) keep(l []T) []T {
+	if len(l) == 0 {
 		return []T{}
 	}
-	if n > len(c.free) {
-		size := max(n, min(2*c.last, maxChunk), minChunk)
-		c.free, c.last = make([]T, size), size
-	}
-	s := c.free[:n:n]
-	c.free = c.free[n:]
-	return s
+	c.free = c.free[len(l):]
+	return l[:len(l):len(l)]
 }
+
 
 // segment is one step of the path being decoded: a field name, or an
 // index when named is false.
@@ -297,7 +309,7 @@ func (d *decoder) beginObjectSlow() bool {
 func (d *decoder) nextKey() bool {
 	if p := d.keyQuote(); p >= 0 {
 		d.pos = p
-	} else if !d.keyStart() {
+	} else if d.objectEnd() || !d.keyStart() {
 		return false
 	}
 	_, ok := d.keyName()
@@ -320,6 +332,18 @@ func (d *decoder) keyQuote() int {
 		return -1
 	}
 	return p
+}
+
+// objectEnd consumes the } that ends an object at once after a member or
+// at its start, and pops the path; it reports false, consuming nothing,
+// for anything else.
+func (d *decoder) objectEnd() bool {
+	if d.pos < len(d.data) && d.data[d.pos] == '}' && !d.broken {
+		d.pos++
+		d.path.pop()
+		return true
+	}
+	return false
 }
 
 // keyStart moves to the quote that starts the next member's key: past the
@@ -1033,36 +1057,64 @@ func (d *decoder) resourceList(p *ResourceList) {
 		*p = nil
 		return
 	}
-	var first [4]ResourceEntry
-	l := ResourceList(first[:0])
-	for d.nextKey() {
-		k := d.key()
+	// The entries are built where the list stays, in the decoder's block
+	// of them, in order of their names.
+	l := d.resources.start()
+	for {
+		k, ok := d.resourceName()
+		if !ok {
+			break
+		}
 		i, dup := len(l), false
 		if i > 0 && l[i-1].Name >= k { // out of order, or repeated
-			i, dup = l.search(k)
+			i, dup = ResourceList(l).search(k)
 		}
 		if dup {
+			// The value replaces the first, zero when it does not parse.
 			d.duplicate()
-		}
-		var v Quantity
-		d.quantity(&v)
-		switch {
-		case dup:
+			var v Quantity
+			d.quantity(&v)
 			l[i].Quantity = v
-		case i == len(l):
-			l = append(l, ResourceEntry{k, v})
-		default:
-			l = slices.Insert(l, i, ResourceEntry{k, v})
+			continue
 		}
+		if len(l) == cap(l) {
+			l = d.resources.grow(l)
+		}
+		l = l[:len(l)+1] // a zero entry, never handed out
+		copy(l[i+1:], l[i:])
+		l[i] = ResourceEntry{Name: k}
+		d.quantity(&l[i].Quantity)
 	}
 	if *p != nil {
+		// A repeated member: its entries are added to the first's, and
+		// the block's free part, scratch here, stays free.
 		for _, e := range l {
 			p.Set(e.Name, e.Quantity)
 		}
+		clear(l)
 		return
 	}
-	*p = d.resources.take(len(l))
-	copy(*p, l)
+	*p = d.resources.keep(l)
+}
+
+// resourceName reads the next key of a resource list, as nextKey does,
+// and returns it; a common resource's name is compared where it starts
+// and not scanned.
+func (d *decoder) resourceName() (string, bool) {
+	if p := d.keyQuote(); p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) >= 5 && k[:5] == `cpu":`:
+			d.knownKey(p, "cpu", 0)
+			return "cpu", true
+		case len(k) >= 8 && k[:8] == `memory":`:
+			d.knownKey(p, "memory", 0)
+			return "memory", true
+		}
+		d.pos = p
+	} else if d.objectEnd() || !d.keyStart() {
+		return "", false
+	}
+	return d.keyName()
 }
 
 // mapKey records k, a key of the object being decoded into m, as a

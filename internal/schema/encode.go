@@ -187,10 +187,39 @@ func appendJSONString(dst []byte, s string) []byte {
 // appendStringBody appends the contents of a JSON string of s, escaped as
 // appendJSONString says, and its closing quote.
 func appendStringBody(dst []byte, s string) []byte {
-	if i := safeEnd(s, 0); i < len(s) {
-		return appendEscaped(dst, s, i)
+	n := len(dst)
+	if len(s) < 16 && cap(dst)-n > len(s) {
+		// A short string: copied and checked byte by byte, in one pass.
+		b := dst[n : n+len(s)+1]
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if !safeJSON[c] {
+				return appendEscaped(dst, s, i)
+			}
+			b[i] = c
+		}
+		b[len(s)] = '"'
+		return dst[:n+len(s)+1]
 	}
+	// A long one is copied first and checked where it landed, a word at a
+	// time: the last word may run into the spare capacity, whose bytes
+	// count for nothing, where s itself could only be read byte by byte.
 	dst = append(dst, s...)
+	if cap(dst)-len(dst) < 8 {
+		if i := safeEnd(s, 0); i < len(s) {
+			return appendEscaped(dst[:n], s, i)
+		}
+		return append(dst, '"')
+	}
+	b := dst[n:cap(dst)]
+	for i := 0; i < len(s); i += 8 {
+		if mark := unsafeMarks(wordAt(b, i)); mark != 0 {
+			if j := i + firstMarked(mark); j < len(s) {
+				return appendEscaped(dst[:n], s, j)
+			}
+			break
+		}
+	}
 	return append(dst, '"')
 }
 

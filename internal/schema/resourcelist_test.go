@@ -163,25 +163,36 @@ func TestDecodeResourceListProperty(t *testing.T) {
 	}
 }
 
-// TestChunks: take hands out zeroed lists whose capacity ends at their
-// length, from blocks shared between lists, so that appending to one
-// never writes into another; a list of none is empty, not nil.
+// build makes a list of n elements in c, as a generated decoder does,
+// the elements named name.
+func build(c *chunks[EnvVar], n int, name string) []EnvVar {
+	s := c.start()
+	for range n {
+		if len(s) == cap(s) {
+			s = c.grow(s)
+		}
+		s = s[:len(s)+1]
+		if s[len(s)-1] != (EnvVar{}) {
+			panic("an element to build is not zero")
+		}
+		s[len(s)-1].Name = name
+	}
+	return c.keep(s)
+}
+
+// TestChunks: the lists built in chunks have their elements, zero until
+// set, and capacity ending at their length, share blocks, and do not
+// change when another is appended to; a list of none is empty, not nil.
 func TestChunks(t *testing.T) {
 	var c chunks[EnvVar]
-	if l := c.take(0); l == nil || len(l) != 0 {
-		t.Fatalf("take(0) = %#v", l)
+	if l := build(&c, 0, ""); l == nil || len(l) != 0 {
+		t.Fatalf("a list of none: %#v", l)
 	}
 	var lists [][]EnvVar
 	for i, n := range []int{1, 3, 2, 8, 1, 70, 2} {
-		l := c.take(n)
+		l := build(&c, n, string(rune('a'+i)))
 		if len(l) != n || cap(l) != n {
-			t.Fatalf("take(%d): len %d cap %d", n, len(l), cap(l))
-		}
-		for j := range l {
-			if l[j] != (EnvVar{}) {
-				t.Fatalf("take(%d) is not zeroed", n)
-			}
-			l[j].Name = string(rune('a' + i))
+			t.Fatalf("a list of %d: len %d cap %d", n, len(l), cap(l))
 		}
 		lists = append(lists, l)
 	}
@@ -193,12 +204,11 @@ func TestChunks(t *testing.T) {
 			}
 		}
 	}
-	// The blocks grow: seven lists, of which only the 70-element one is
-	// larger than a block, fit in a few allocations.
+	// The blocks grow: seven short lists fit in a few allocations.
 	n := testing.AllocsPerRun(10, func() {
 		var c chunks[EnvVar]
 		for _, n := range []int{1, 3, 2, 8, 1, 2, 2} {
-			c.take(n)
+			build(&c, n, "")
 		}
 	})
 	if n > 3 {

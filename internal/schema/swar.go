@@ -20,6 +20,13 @@ func word(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
+// wordAt is word for a byte slice.
+func wordAt(b []byte, i int) uint64 {
+	b = b[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
 // equal marks the bytes of w that are c: their highest bit is set in the
 // result. A byte above a marked one may be marked wrongly (the borrow of
 // the subtraction runs upward), so only the lowest mark is sure.
@@ -115,5 +122,6 @@ func safeEnd(s string, i int) int {
 // (0x3c, 0x3e: one once bit 1 is set), a backslash, a byte of a
 // multi-byte sequence.
 func unsafeMarks(w uint64) uint64 {
-	return below(w^(lsbs*0x02), 0x21) | equal(w, '&') | equal(w|lsbs*0x02, '>') | equal(w, '\\') | w&msbs
+	x, a, g, b := w^(lsbs*0x02), w^(lsbs*'&'), (w|lsbs*0x02)^(lsbs*'>'), w^(lsbs*'\\')
+	return ((x-lsbs*0x21)&^x | (a-lsbs)&^a | (g-lsbs)&^g | (b-lsbs)&^b | w) & msbs
 }

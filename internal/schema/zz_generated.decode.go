@@ -74,6 +74,8 @@ func (d *decoder) keyDeployment() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -140,6 +142,8 @@ func (d *decoder) keyTypeMeta() int {
 				return d.knownKey(p, "kind", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -275,6 +279,8 @@ func (d *decoder) keyObjectMeta() int {
 				return d.knownKey(p, "uid", 14)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -385,6 +391,8 @@ func (d *decoder) keyOwnerReference() int {
 				return d.knownKey(p, "uid", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -482,6 +490,8 @@ func (d *decoder) keyManagedFieldsEntry() int {
 				return d.knownKey(p, "time", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -585,6 +595,8 @@ func (d *decoder) keyDeploymentSpec() int {
 				return d.knownKey(p, "template", 7)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -656,6 +668,8 @@ func (d *decoder) keyLabelSelector() int {
 				return d.knownKey(p, "matchLabels", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -722,6 +736,8 @@ func (d *decoder) keyLabelSelectorRequirement() int {
 				return d.knownKey(p, "values", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -784,6 +800,8 @@ func (d *decoder) keyPodTemplateSpec() int {
 				return d.knownKey(p, "spec", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1055,6 +1073,8 @@ func (d *decoder) keyPodSpec() int {
 				return d.knownKey(p, "volumes", 41)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1352,6 +1372,8 @@ func (d *decoder) keyVolume() int {
 				return d.knownKey(p, "vsphereVolume", 30)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1622,6 +1644,8 @@ func (d *decoder) keyVolumeSource() int {
 				return d.knownKey(p, "vsphereVolume", 29)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1738,6 +1762,8 @@ func (d *decoder) keyHostPathVolumeSource() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1798,6 +1824,8 @@ func (d *decoder) keyEmptyDirVolumeSource() int {
 				return d.knownKey(p, "sizeLimit", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1869,6 +1897,8 @@ func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
 				return d.knownKey(p, "readOnly", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -1945,6 +1975,8 @@ func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
 				return d.knownKey(p, "volumeID", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2014,6 +2046,8 @@ func (d *decoder) keyGitRepoVolumeSource() int {
 				return d.knownKey(p, "revision", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2088,6 +2122,8 @@ func (d *decoder) keySecretVolumeSource() int {
 				return d.knownKey(p, "secretName", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2158,6 +2194,8 @@ func (d *decoder) keyKeyToPath() int {
 				return d.knownKey(p, "path", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2226,6 +2264,8 @@ func (d *decoder) keyNFSVolumeSource() int {
 				return d.knownKey(p, "server", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2339,6 +2379,8 @@ func (d *decoder) keyISCSIVolumeSource() int {
 				return d.knownKey(p, "targetPortal", 10)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2411,6 +2453,8 @@ func (d *decoder) keyLocalObjectReference() int {
 				return d.knownKey(p, "name", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2475,6 +2519,8 @@ func (d *decoder) keyGlusterfsVolumeSource() int {
 				return d.knownKey(p, "readOnly", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2537,6 +2583,8 @@ func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
 				return d.knownKey(p, "readOnly", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2633,6 +2681,8 @@ func (d *decoder) keyRBDVolumeSource() int {
 				return d.knownKey(p, "user", 7)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2723,6 +2773,8 @@ func (d *decoder) keyFlexVolumeSource() int {
 				return d.knownKey(p, "secretRef", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2801,6 +2853,8 @@ func (d *decoder) keyCinderVolumeSource() int {
 				return d.knownKey(p, "volumeID", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2888,6 +2942,8 @@ func (d *decoder) keyCephFSVolumeSource() int {
 				return d.knownKey(p, "user", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -2955,6 +3011,8 @@ func (d *decoder) keyFlockerVolumeSource() int {
 				return d.knownKey(p, "datasetUUID", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3015,6 +3073,8 @@ func (d *decoder) keyDownwardAPIVolumeSource() int {
 				return d.knownKey(p, "items", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3087,6 +3147,8 @@ func (d *decoder) keyDownwardAPIVolumeFile() int {
 				return d.knownKey(p, "resourceFieldRef", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3151,6 +3213,8 @@ func (d *decoder) keyObjectFieldSelector() int {
 				return d.knownKey(p, "fieldPath", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3217,6 +3281,8 @@ func (d *decoder) keyResourceFieldSelector() int {
 				return d.knownKey(p, "resource", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3297,6 +3363,8 @@ func (d *decoder) keyFCVolumeSource() int {
 				return d.knownKey(p, "wwids", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3368,6 +3436,8 @@ func (d *decoder) keyAzureFileVolumeSource() int {
 				return d.knownKey(p, "shareName", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3442,6 +3512,8 @@ func (d *decoder) keyConfigMapVolumeSource() int {
 				return d.knownKey(p, "optional", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3517,6 +3589,8 @@ func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
 				return d.knownKey(p, "volumePath", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3604,6 +3678,8 @@ func (d *decoder) keyQuobyteVolumeSource() int {
 				return d.knownKey(p, "volume", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3695,6 +3771,8 @@ func (d *decoder) keyAzureDiskVolumeSource() int {
 				return d.knownKey(p, "readOnly", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3763,6 +3841,8 @@ func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
 				return d.knownKey(p, "pdID", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3823,6 +3903,8 @@ func (d *decoder) keyProjectedVolumeSource() int {
 				return d.knownKey(p, "sources", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3905,6 +3987,8 @@ func (d *decoder) keyVolumeProjection() int {
 				return d.knownKey(p, "serviceAccountToken", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -3979,6 +4063,8 @@ func (d *decoder) keySecretProjection() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4035,6 +4121,8 @@ func (d *decoder) keyDownwardAPIProjection() int {
 				return d.knownKey(p, "items", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4099,6 +4187,8 @@ func (d *decoder) keyConfigMapProjection() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4167,6 +4257,8 @@ func (d *decoder) keyServiceAccountTokenProjection() int {
 				return d.knownKey(p, "path", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4247,6 +4339,8 @@ func (d *decoder) keyClusterTrustBundleProjection() int {
 				return d.knownKey(p, "signerName", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4341,6 +4435,8 @@ func (d *decoder) keyPodCertificateProjection() int {
 				return d.knownKey(p, "userAnnotations", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4417,6 +4513,8 @@ func (d *decoder) keyPortworxVolumeSource() int {
 				return d.knownKey(p, "volumeID", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4523,6 +4621,8 @@ func (d *decoder) keyScaleIOVolumeSource() int {
 				return d.knownKey(p, "volumeName", 9)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4616,6 +4716,8 @@ func (d *decoder) keyStorageOSVolumeSource() int {
 				return d.knownKey(p, "volumeNamespace", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4700,6 +4802,8 @@ func (d *decoder) keyCSIVolumeSource() int {
 				return d.knownKey(p, "volumeAttributes", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4760,6 +4864,8 @@ func (d *decoder) keyEphemeralVolumeSource() int {
 				return d.knownKey(p, "volumeClaimTemplate", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4818,6 +4924,8 @@ func (d *decoder) keyPersistentVolumeClaimTemplate() int {
 				return d.knownKey(p, "spec", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4916,6 +5024,8 @@ func (d *decoder) keyPersistentVolumeClaimSpec() int {
 				return d.knownKey(p, "volumeName", 8)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -4990,6 +5100,8 @@ func (d *decoder) keyVolumeResourceRequirements() int {
 				return d.knownKey(p, "requests", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5056,6 +5168,8 @@ func (d *decoder) keyTypedLocalObjectReference() int {
 				return d.knownKey(p, "name", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5129,6 +5243,8 @@ func (d *decoder) keyTypedObjectReference() int {
 				return d.knownKey(p, "namespace", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5193,6 +5309,8 @@ func (d *decoder) keyImageVolumeSource() int {
 				return d.knownKey(p, "reference", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5378,6 +5496,8 @@ func (d *decoder) keyContainer() int {
 				return d.knownKey(p, "workingDir", 24)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5501,6 +5621,8 @@ func (d *decoder) keyContainerPort() int {
 				return d.knownKey(p, "protocol", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5573,6 +5695,8 @@ func (d *decoder) keyEnvFromSource() int {
 				return d.knownKey(p, "secretRef", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5635,6 +5759,8 @@ func (d *decoder) keyConfigMapEnvSource() int {
 				return d.knownKey(p, "optional", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5695,6 +5821,8 @@ func (d *decoder) keySecretEnvSource() int {
 				return d.knownKey(p, "optional", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5760,6 +5888,8 @@ func (d *decoder) keyEnvVar() int {
 				return d.knownKey(p, "valueFrom", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5839,6 +5969,8 @@ func (d *decoder) keyEnvVarSource() int {
 				return d.knownKey(p, "secretKeyRef", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5911,6 +6043,8 @@ func (d *decoder) keyConfigMapKeySelector() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -5979,6 +6113,8 @@ func (d *decoder) keySecretKeySelector() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6053,6 +6189,8 @@ func (d *decoder) keyFileKeySelector() int {
 				return d.knownKey(p, "volumeName", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6123,6 +6261,8 @@ func (d *decoder) keyResourceRequirements() int {
 				return d.knownKey(p, "requests", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6185,6 +6325,8 @@ func (d *decoder) keyResourceClaim() int {
 				return d.knownKey(p, "request", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6244,6 +6386,8 @@ func (d *decoder) keyContainerResizePolicy() int {
 				return d.knownKey(p, "restartPolicy", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6304,6 +6448,8 @@ func (d *decoder) keyContainerRestartRule() int {
 				return d.knownKey(p, "exitCodes", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6364,6 +6510,8 @@ func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
 				return d.knownKey(p, "values", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6451,6 +6599,8 @@ func (d *decoder) keyVolumeMount() int {
 				return d.knownKey(p, "subPathExpr", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6521,6 +6671,8 @@ func (d *decoder) keyVolumeDevice() int {
 				return d.knownKey(p, "name", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6627,6 +6779,8 @@ func (d *decoder) keyProbe() int {
 				return d.knownKey(p, "timeoutSeconds", 9)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6715,6 +6869,8 @@ func (d *decoder) keyProbeHandler() int {
 				return d.knownKey(p, "tcpSocket", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6773,6 +6929,8 @@ func (d *decoder) keyExecAction() int {
 				return d.knownKey(p, "command", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6847,6 +7005,8 @@ func (d *decoder) keyHTTPGetAction() int {
 				return d.knownKey(p, "scheme", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6913,6 +7073,8 @@ func (d *decoder) keyHTTPHeader() int {
 				return d.knownKey(p, "value", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -6973,6 +7135,8 @@ func (d *decoder) keyTCPSocketAction() int {
 				return d.knownKey(p, "port", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7033,6 +7197,8 @@ func (d *decoder) keyGRPCAction() int {
 				return d.knownKey(p, "service", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7098,6 +7264,8 @@ func (d *decoder) keyLifecycle() int {
 				return d.knownKey(p, "stopSignal", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7172,6 +7340,8 @@ func (d *decoder) keyLifecycleHandler() int {
 				return d.knownKey(p, "tcpSocket", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7230,6 +7400,8 @@ func (d *decoder) keySleepAction() int {
 				return d.knownKey(p, "seconds", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7342,6 +7514,8 @@ func (d *decoder) keySecurityContext() int {
 				return d.knownKey(p, "windowsOptions", 11)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7422,6 +7596,8 @@ func (d *decoder) keyCapabilities() int {
 				return d.knownKey(p, "drop", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7494,6 +7670,8 @@ func (d *decoder) keySELinuxOptions() int {
 				return d.knownKey(p, "user", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7569,6 +7747,8 @@ func (d *decoder) keyWindowsSecurityContextOptions() int {
 				return d.knownKey(p, "runAsUserName", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7633,6 +7813,8 @@ func (d *decoder) keySeccompProfile() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7693,6 +7875,8 @@ func (d *decoder) keyAppArmorProfile() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -7883,6 +8067,8 @@ func (d *decoder) keyEphemeralContainer() int {
 				return d.knownKey(p, "workingDir", 25)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8116,6 +8302,8 @@ func (d *decoder) keyEphemeralContainerCommon() int {
 				return d.knownKey(p, "workingDir", 24)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8280,6 +8468,8 @@ func (d *decoder) keyPodSecurityContext() int {
 				return d.knownKey(p, "windowsOptions", 12)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8362,6 +8552,8 @@ func (d *decoder) keySysctl() int {
 				return d.knownKey(p, "value", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8427,6 +8619,8 @@ func (d *decoder) keyAffinity() int {
 				return d.knownKey(p, "podAntiAffinity", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8489,6 +8683,8 @@ func (d *decoder) keyNodeAffinity() int {
 				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8543,6 +8739,8 @@ func (d *decoder) keyNodeSelector() int {
 				return d.knownKey(p, "nodeSelectorTerms", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8600,6 +8798,8 @@ func (d *decoder) keyNodeSelectorTerm() int {
 				return d.knownKey(p, "matchFields", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8666,6 +8866,8 @@ func (d *decoder) keyNodeSelectorRequirement() int {
 				return d.knownKey(p, "values", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8728,6 +8930,8 @@ func (d *decoder) keyPreferredSchedulingTerm() int {
 				return d.knownKey(p, "weight", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8788,6 +8992,8 @@ func (d *decoder) keyPodAffinity() int {
 				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8870,6 +9076,8 @@ func (d *decoder) keyPodAffinityTerm() int {
 				return d.knownKey(p, "topologyKey", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8938,6 +9146,8 @@ func (d *decoder) keyWeightedPodAffinityTerm() int {
 				return d.knownKey(p, "weight", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -8998,6 +9208,8 @@ func (d *decoder) keyPodAntiAffinity() int {
 				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9076,6 +9288,8 @@ func (d *decoder) keyToleration() int {
 				return d.knownKey(p, "value", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9142,6 +9356,8 @@ func (d *decoder) keyHostAlias() int {
 				return d.knownKey(p, "ip", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9208,6 +9424,8 @@ func (d *decoder) keyPodDNSConfig() int {
 				return d.knownKey(p, "searches", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9270,6 +9488,8 @@ func (d *decoder) keyPodDNSConfigOption() int {
 				return d.knownKey(p, "value", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9324,6 +9544,8 @@ func (d *decoder) keyPodReadinessGate() int {
 				return d.knownKey(p, "conditionType", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9415,6 +9637,8 @@ func (d *decoder) keyTopologySpreadConstraint() int {
 				return d.knownKey(p, "whenUnsatisfiable", 7)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9481,6 +9705,8 @@ func (d *decoder) keyPodOS() int {
 				return d.knownKey(p, "name", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9533,6 +9759,8 @@ func (d *decoder) keyPodSchedulingGate() int {
 				return d.knownKey(p, "name", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9596,6 +9824,8 @@ func (d *decoder) keyPodResourceClaim() int {
 				return d.knownKey(p, "resourceClaimTemplateName", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9652,6 +9882,8 @@ func (d *decoder) keyPodSchedulingGroup() int {
 				return d.knownKey(p, "podGroupName", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9710,6 +9942,8 @@ func (d *decoder) keyDeploymentStrategy() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9769,6 +10003,8 @@ func (d *decoder) keyRollingUpdateDeployment() int {
 				return d.knownKey(p, "maxUnavailable", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9868,6 +10104,8 @@ func (d *decoder) keyDeploymentStatus() int {
 				return d.knownKey(p, "updatedReplicas", 8)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -9965,6 +10203,8 @@ func (d *decoder) keyDeploymentCondition() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10050,6 +10290,8 @@ func (d *decoder) keyReplicaSet() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10128,6 +10370,8 @@ func (d *decoder) keyReplicaSetSpec() int {
 				return d.knownKey(p, "template", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10221,6 +10465,8 @@ func (d *decoder) keyReplicaSetStatus() int {
 				return d.knownKey(p, "terminatingReplicas", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10309,6 +10555,8 @@ func (d *decoder) keyReplicaSetCondition() int {
 				return d.knownKey(p, "type", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10392,6 +10640,8 @@ func (d *decoder) keyPod() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10563,6 +10813,8 @@ func (d *decoder) keyPodStatus() int {
 				return d.knownKey(p, "startTime", 20)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10690,6 +10942,8 @@ func (d *decoder) keyPodCondition() int {
 				return d.knownKey(p, "type", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10754,6 +11008,8 @@ func (d *decoder) keyHostIP() int {
 				return d.knownKey(p, "ip", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10806,6 +11062,8 @@ func (d *decoder) keyPodIP() int {
 				return d.knownKey(p, "ip", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -10936,6 +11194,8 @@ func (d *decoder) keyContainerStatus() int {
 				return d.knownKey(p, "volumeMounts", 14)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11028,6 +11288,8 @@ func (d *decoder) keyContainerState() int {
 				return d.knownKey(p, "waiting", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11090,6 +11352,8 @@ func (d *decoder) keyContainerStateWaiting() int {
 				return d.knownKey(p, "reason", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11144,6 +11408,8 @@ func (d *decoder) keyContainerStateRunning() int {
 				return d.knownKey(p, "startedAt", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11231,6 +11497,8 @@ func (d *decoder) keyContainerStateTerminated() int {
 				return d.knownKey(p, "startedAt", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11318,6 +11586,8 @@ func (d *decoder) keyVolumeMountStatus() int {
 				return d.knownKey(p, "volumeStatus", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11378,6 +11648,8 @@ func (d *decoder) keyVolumeStatus() int {
 				return d.knownKey(p, "image", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11430,6 +11702,8 @@ func (d *decoder) keyImageVolumeStatus() int {
 				return d.knownKey(p, "imageRef", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11482,6 +11756,8 @@ func (d *decoder) keyContainerUser() int {
 				return d.knownKey(p, "linux", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11546,6 +11822,8 @@ func (d *decoder) keyLinuxContainerUser() int {
 				return d.knownKey(p, "uid", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11608,6 +11886,8 @@ func (d *decoder) keyResourceStatus() int {
 				return d.knownKey(p, "resources", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11674,6 +11954,8 @@ func (d *decoder) keyResourceHealth() int {
 				return d.knownKey(p, "resourceID", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11736,6 +12018,8 @@ func (d *decoder) keyPodResourceClaimStatus() int {
 				return d.knownKey(p, "resourceClaimName", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11795,6 +12079,8 @@ func (d *decoder) keyPodExtendedResourceClaimStatus() int {
 				return d.knownKey(p, "resourceClaimName", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11860,6 +12146,8 @@ func (d *decoder) keyContainerExtendedResourceRequest() int {
 				return d.knownKey(p, "resourceName", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -11927,6 +12215,8 @@ func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
 				return d.knownKey(p, "resources", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12006,6 +12296,8 @@ func (d *decoder) keyResourceQuota() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12077,6 +12369,8 @@ func (d *decoder) keyResourceQuotaSpec() int {
 				return d.knownKey(p, "scopes", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12133,6 +12427,8 @@ func (d *decoder) keyScopeSelector() int {
 				return d.knownKey(p, "matchExpressions", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12197,6 +12493,8 @@ func (d *decoder) keyScopedResourceSelectorRequirement() int {
 				return d.knownKey(p, "values", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12259,6 +12557,8 @@ func (d *decoder) keyResourceQuotaStatus() int {
 				return d.knownKey(p, "used", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12331,6 +12631,8 @@ func (d *decoder) keyLimitRange() int {
 				return d.knownKey(p, "spec", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12389,6 +12691,8 @@ func (d *decoder) keyLimitRangeSpec() int {
 				return d.knownKey(p, "limits", 0)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12468,6 +12772,8 @@ func (d *decoder) keyLimitRangeItem() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12553,6 +12859,8 @@ func (d *decoder) keyPodDisruptionBudget() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12630,6 +12938,8 @@ func (d *decoder) keyPodDisruptionBudgetSpec() int {
 				return d.knownKey(p, "unhealthyPodEvictionPolicy", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12721,6 +13031,8 @@ func (d *decoder) keyPodDisruptionBudgetStatus() int {
 				return d.knownKey(p, "observedGeneration", 6)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12815,6 +13127,8 @@ func (d *decoder) keyCondition() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12900,6 +13214,8 @@ func (d *decoder) keyHorizontalPodAutoscaler() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -12982,6 +13298,8 @@ func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
 				return d.knownKey(p, "scaleTargetRef", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13054,6 +13372,8 @@ func (d *decoder) keyCrossVersionObjectReference() int {
 				return d.knownKey(p, "name", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13140,6 +13460,8 @@ func (d *decoder) keyMetricSpec() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13214,6 +13536,8 @@ func (d *decoder) keyObjectMetricSource() int {
 				return d.knownKey(p, "target", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13287,6 +13611,8 @@ func (d *decoder) keyMetricTarget() int {
 				return d.knownKey(p, "value", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13351,6 +13677,8 @@ func (d *decoder) keyMetricIdentifier() int {
 				return d.knownKey(p, "selector", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13411,6 +13739,8 @@ func (d *decoder) keyPodsMetricSource() int {
 				return d.knownKey(p, "target", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13471,6 +13801,8 @@ func (d *decoder) keyResourceMetricSource() int {
 				return d.knownKey(p, "target", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13537,6 +13869,8 @@ func (d *decoder) keyContainerResourceMetricSource() int {
 				return d.knownKey(p, "target", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13599,6 +13933,8 @@ func (d *decoder) keyExternalMetricSource() int {
 				return d.knownKey(p, "target", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13658,6 +13994,8 @@ func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
 				return d.knownKey(p, "scaleUp", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13729,6 +14067,8 @@ func (d *decoder) keyHPAScalingRules() int {
 				return d.knownKey(p, "tolerance", 3)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13799,6 +14139,8 @@ func (d *decoder) keyHPAScalingPolicy() int {
 				return d.knownKey(p, "value", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13883,6 +14225,8 @@ func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
 				return d.knownKey(p, "observedGeneration", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -13975,6 +14319,8 @@ func (d *decoder) keyMetricStatus() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14049,6 +14395,8 @@ func (d *decoder) keyObjectMetricStatus() int {
 				return d.knownKey(p, "metric", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14116,6 +14464,8 @@ func (d *decoder) keyMetricValueStatus() int {
 				return d.knownKey(p, "value", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14178,6 +14528,8 @@ func (d *decoder) keyPodsMetricStatus() int {
 				return d.knownKey(p, "metric", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14238,6 +14590,8 @@ func (d *decoder) keyResourceMetricStatus() int {
 				return d.knownKey(p, "name", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14303,6 +14657,8 @@ func (d *decoder) keyContainerResourceMetricStatus() int {
 				return d.knownKey(p, "name", 2)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14365,6 +14721,8 @@ func (d *decoder) keyExternalMetricStatus() int {
 				return d.knownKey(p, "metric", 1)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14443,6 +14801,8 @@ func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
 				return d.knownKey(p, "type", 4)
 			}
 		}
+	} else if d.objectEnd() {
+		return endOfObject
 	}
 	if !d.keyStart() {
 		return endOfObject
@@ -14716,27 +15076,15 @@ func (d *decoder) decodeSliceLocalObjectReference(p *[]LocalObjectReference) {
 		*p = nil
 		return
 	}
-	var first [16]LocalObjectReference
-	n := 0
-	var s []LocalObjectReference // once first overflows
+	s := d.localObjectReference.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeLocalObjectReference(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.localObjectReference.grow(s)
 		}
-		if s == nil {
-			s = make([]LocalObjectReference, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, LocalObjectReference{})
+		s = s[:len(s)+1]
 		d.decodeLocalObjectReference(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.localObjectReference.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.localObjectReference.keep(s)
 }
 
 func (d *decoder) decodePtrAffinity(p **Affinity) {
@@ -14755,27 +15103,15 @@ func (d *decoder) decodeSliceToleration(p *[]Toleration) {
 		*p = nil
 		return
 	}
-	var first [16]Toleration
-	n := 0
-	var s []Toleration // once first overflows
+	s := d.toleration.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeToleration(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.toleration.grow(s)
 		}
-		if s == nil {
-			s = make([]Toleration, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, Toleration{})
+		s = s[:len(s)+1]
 		d.decodeToleration(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.toleration.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.toleration.keep(s)
 }
 
 func (d *decoder) decodeSliceHostAlias(p *[]HostAlias) {
@@ -15319,27 +15655,15 @@ func (d *decoder) decodeSliceKeyToPath(p *[]KeyToPath) {
 		*p = nil
 		return
 	}
-	var first [16]KeyToPath
-	n := 0
-	var s []KeyToPath // once first overflows
+	s := d.keyToPath.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeKeyToPath(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.keyToPath.grow(s)
 		}
-		if s == nil {
-			s = make([]KeyToPath, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, KeyToPath{})
+		s = s[:len(s)+1]
 		d.decodeKeyToPath(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.keyToPath.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.keyToPath.keep(s)
 }
 
 func (d *decoder) decodePtrLocalObjectReference(p **LocalObjectReference) {
@@ -15535,27 +15859,15 @@ func (d *decoder) decodeSliceContainerPort(p *[]ContainerPort) {
 		*p = nil
 		return
 	}
-	var first [16]ContainerPort
-	n := 0
-	var s []ContainerPort // once first overflows
+	s := d.containerPort.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeContainerPort(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.containerPort.grow(s)
 		}
-		if s == nil {
-			s = make([]ContainerPort, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, ContainerPort{})
+		s = s[:len(s)+1]
 		d.decodeContainerPort(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.containerPort.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.containerPort.keep(s)
 }
 
 func (d *decoder) decodeSliceEnvFromSource(p *[]EnvFromSource) {
@@ -15563,27 +15875,15 @@ func (d *decoder) decodeSliceEnvFromSource(p *[]EnvFromSource) {
 		*p = nil
 		return
 	}
-	var first [16]EnvFromSource
-	n := 0
-	var s []EnvFromSource // once first overflows
+	s := d.envFromSource.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeEnvFromSource(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.envFromSource.grow(s)
 		}
-		if s == nil {
-			s = make([]EnvFromSource, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, EnvFromSource{})
+		s = s[:len(s)+1]
 		d.decodeEnvFromSource(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.envFromSource.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.envFromSource.keep(s)
 }
 
 func (d *decoder) decodeSliceEnvVar(p *[]EnvVar) {
@@ -15591,27 +15891,15 @@ func (d *decoder) decodeSliceEnvVar(p *[]EnvVar) {
 		*p = nil
 		return
 	}
-	var first [16]EnvVar
-	n := 0
-	var s []EnvVar // once first overflows
+	s := d.envVar.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeEnvVar(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.envVar.grow(s)
 		}
-		if s == nil {
-			s = make([]EnvVar, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, EnvVar{})
+		s = s[:len(s)+1]
 		d.decodeEnvVar(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.envVar.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.envVar.keep(s)
 }
 
 func (d *decoder) decodeSliceContainerResizePolicy(p *[]ContainerResizePolicy) {
@@ -15675,27 +15963,15 @@ func (d *decoder) decodeSliceVolumeMount(p *[]VolumeMount) {
 		*p = nil
 		return
 	}
-	var first [16]VolumeMount
-	n := 0
-	var s []VolumeMount // once first overflows
+	s := d.volumeMount.start()
 	for d.nextElem() {
-		if n < len(first) {
-			d.decodeVolumeMount(&first[n])
-			n++
-			continue
+		if len(s) == cap(s) {
+			s = d.volumeMount.grow(s)
 		}
-		if s == nil {
-			s = make([]VolumeMount, n, n+d.countElems())
-			copy(s, first[:])
-		}
-		s = append(s, VolumeMount{})
+		s = s[:len(s)+1]
 		d.decodeVolumeMount(&s[len(s)-1])
 	}
-	if s == nil {
-		s = d.volumeMount.take(n)
-		copy(s, first[:n])
-	}
-	*p = s
+	*p = d.volumeMount.keep(s)
 }
 
 func (d *decoder) decodeSliceVolumeDevice(p *[]VolumeDevice) {

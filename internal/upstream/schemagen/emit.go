@@ -52,8 +52,12 @@ func (m *Model) check() error {
 		return err
 	}
 	for _, name := range chunkedLists {
-		if !slices.ContainsFunc(m.Structs, func(s *Struct) bool { return s.Name == name }) {
+		i := slices.IndexFunc(m.Structs, func(s *Struct) bool { return s.Name == name })
+		if i < 0 {
 			return fmt.Errorf("schemagen: chunked lists of %s, which no field holds", name)
+		}
+		if reaches(&Type{Kind: KStruct, Struct: m.Structs[i]}, name, map[*Struct]bool{}) {
+			return fmt.Errorf("schemagen: chunked lists of %s, which holds a list of itself", name)
 		}
 	}
 	for _, s := range m.Structs {
@@ -218,6 +222,10 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 			call := strings.Replace(decodeCall(t.Elem, "X"), "&X", "*p", 1)
 			fmt.Fprintf(b, "\tif d.null() {\n\t\t*p = nil\n\t\treturn\n\t}\n\tif *p == nil {\n\t\t*p = new(%s)\n\t}\n\t%s\n", t.Elem.GoType(), call)
 		case KSlice:
+			if t.Elem.Kind == KStruct && slices.Contains(chunkedLists, t.Elem.GoType()) {
+				emitDecodeChunkedList(b, t)
+				break
+			}
 			if t.Elem.Kind == KStruct {
 				emitDecodeStructList(b, t)
 				break
@@ -256,7 +264,7 @@ func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 			}
 		}
 	}
-	b.WriteString("\t\t}\n\t}\n\tif !d.keyStart() {\n\t\treturn endOfObject\n\t}\n\tkey, ok := d.keyName()\n\tif !ok {\n\t\treturn endOfObject\n\t}\n\tswitch key {\n")
+	b.WriteString("\t\t}\n\t} else if d.objectEnd() {\n\t\treturn endOfObject\n\t}\n\tif !d.keyStart() {\n\t\treturn endOfObject\n\t}\n\tkey, ok := d.keyName()\n\tif !ok {\n\t\treturn endOfObject\n\t}\n\tswitch key {\n")
 	for j, f := range members {
 		fmt.Fprintf(b, "\tcase %q:\n\t\treturn %d\n", f.JSON, j)
 	}
@@ -304,26 +312,65 @@ func emitDecodeStructList(b *bytes.Buffer, t *Type) {
 		%s
 	}
 	if s == nil {
-		s = %s
+		s = make(%s, n)
 		copy(s, first[:n])
 	}
 	*p = s
-`, stackElems(t.Elem), elem, t.GoType(), decodeCall(t.Elem, "first[n]"), t.GoType(), elem, decodeCall(t.Elem, "s[len(s)-1]"), allocList(t))
+`, stackElems(t.Elem), elem, t.GoType(), decodeCall(t.Elem, "first[n]"), t.GoType(), elem, decodeCall(t.Elem, "s[len(s)-1]"), t.GoType())
 }
 
 // chunkedLists are the element types of the lists that pod templates hold
-// most often, in many short lists: a decoder takes the lists of each from
+// most often, in many short lists: a decoder builds the lists of each in
 // blocks it shares between them (the schema package's chunks), so that a
-// template's ports, say, cost one allocation rather than one per container.
+// template's ports, say, cost one allocation rather than one per
+// container. None of them holds a list of itself, so that one list of a
+// type is built at a time (check refuses one that does).
 var chunkedLists = []string{"ContainerPort", "EnvFromSource", "EnvVar", "KeyToPath", "LocalObjectReference", "Toleration", "VolumeMount"}
 
-// allocList is the expression that allocates a list of n elements for the
-// decoder of t.
-func allocList(t *Type) string {
-	if slices.Contains(chunkedLists, t.Elem.GoType()) {
-		return fmt.Sprintf("d.%s.take(n)", lowerFirst(t.Elem.GoType()))
+// emitDecodeChunkedList writes the body of the decoder of a list of one of
+// chunkedLists: its elements are decoded where they stay, in the
+// decoder's block of them.
+func emitDecodeChunkedList(b *bytes.Buffer, t *Type) {
+	c := "d." + lowerFirst(t.Elem.GoType())
+	fmt.Fprintf(b, `	if !d.beginArray() {
+		*p = nil
+		return
 	}
-	return fmt.Sprintf("make(%s, n)", t.GoType())
+	s := %s.start()
+	for d.nextElem() {
+		if len(s) == cap(s) {
+			s = %s.grow(s)
+		}
+		s = s[:len(s)+1]
+		%s
+	}
+	*p = %s.keep(s)
+`, c, c, decodeCall(t.Elem, "s[len(s)-1]"), c)
+}
+
+// reaches reports whether a value of type t holds, at any depth, a list
+// of the struct named name.
+func reaches(t *Type, name string, seen map[*Struct]bool) bool {
+	switch t.Kind {
+	case KSlice:
+		if t.Elem.Kind == KStruct && t.Elem.Struct.Name == name {
+			return true
+		}
+		return reaches(t.Elem, name, seen)
+	case KPtr, KMap:
+		return reaches(t.Elem, name, seen)
+	case KStruct:
+		if seen[t.Struct] {
+			return false
+		}
+		seen[t.Struct] = true
+		for _, f := range t.Struct.Fields {
+			if reaches(f.Type, name, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // emitListChunks writes the decoder's chunks of the types of chunkedLists.
