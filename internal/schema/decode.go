@@ -83,7 +83,6 @@ func (c *chunks[T]) keep(l []T) []T {
 	return l[:len(l):len(l)]
 }
 
-
 // segment is one step of the path being decoded: a field name, or an
 // index when named is false.
 type segment struct {
@@ -409,6 +408,23 @@ func (d *decoder) knownKey(p int, name string, i int) int {
 	d.pos = p + len(name) + 3
 	d.path.cur.name, d.path.cur.named = name, true
 	return i
+}
+
+// readKey is a generated matcher's slow path: it reads the next key as
+// keyStart and keyName do, and returns its index in keys, the struct's
+// keys in byte order, or unknownMember, or endOfObject.
+func (d *decoder) readKey(keys []string) int {
+	if !d.keyStart() {
+		return endOfObject
+	}
+	key, ok := d.keyName()
+	if !ok {
+		return endOfObject
+	}
+	if i, found := slices.BinarySearch(keys, key); found {
+		return i
+	}
+	return unknownMember
 }
 
 // The indexes that the generated matchers of keys return besides those of

@@ -77,27 +77,11 @@ func (d *decoder) keyDeployment() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	case "status":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysDeployment[:])
 }
+
+// keysDeployment are the keys of a Deployment, in byte order.
+var keysDeployment = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeTypeMeta(x *TypeMeta) {
 	if !d.beginObject() {
@@ -145,21 +129,11 @@ func (d *decoder) keyTypeMeta() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysTypeMeta[:])
 }
+
+// keysTypeMeta are the keys of a TypeMeta, in byte order.
+var keysTypeMeta = [...]string{"apiVersion", "kind"}
 
 func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
 	if !d.beginObject() {
@@ -282,47 +256,11 @@ func (d *decoder) keyObjectMeta() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "annotations":
-		return 0
-	case "creationTimestamp":
-		return 1
-	case "deletionGracePeriodSeconds":
-		return 2
-	case "deletionTimestamp":
-		return 3
-	case "finalizers":
-		return 4
-	case "generateName":
-		return 5
-	case "generation":
-		return 6
-	case "labels":
-		return 7
-	case "managedFields":
-		return 8
-	case "name":
-		return 9
-	case "namespace":
-		return 10
-	case "ownerReferences":
-		return 11
-	case "resourceVersion":
-		return 12
-	case "selfLink":
-		return 13
-	case "uid":
-		return 14
-	}
-	return unknownMember
+	return d.readKey(keysObjectMeta[:])
 }
+
+// keysObjectMeta are the keys of a ObjectMeta, in byte order.
+var keysObjectMeta = [...]string{"annotations", "creationTimestamp", "deletionGracePeriodSeconds", "deletionTimestamp", "finalizers", "generateName", "generation", "labels", "managedFields", "name", "namespace", "ownerReferences", "resourceVersion", "selfLink", "uid"}
 
 func (d *decoder) decodeOwnerReference(x *OwnerReference) {
 	if !d.beginObject() {
@@ -394,29 +332,11 @@ func (d *decoder) keyOwnerReference() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "blockOwnerDeletion":
-		return 1
-	case "controller":
-		return 2
-	case "kind":
-		return 3
-	case "name":
-		return 4
-	case "uid":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysOwnerReference[:])
 }
+
+// keysOwnerReference are the keys of a OwnerReference, in byte order.
+var keysOwnerReference = [...]string{"apiVersion", "blockOwnerDeletion", "controller", "kind", "name", "uid"}
 
 func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
 	if !d.beginObject() {
@@ -493,31 +413,11 @@ func (d *decoder) keyManagedFieldsEntry() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "fieldsType":
-		return 1
-	case "fieldsV1":
-		return 2
-	case "manager":
-		return 3
-	case "operation":
-		return 4
-	case "subresource":
-		return 5
-	case "time":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysManagedFieldsEntry[:])
 }
+
+// keysManagedFieldsEntry are the keys of a ManagedFieldsEntry, in byte order.
+var keysManagedFieldsEntry = [...]string{"apiVersion", "fieldsType", "fieldsV1", "manager", "operation", "subresource", "time"}
 
 func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
 	if !d.beginObject() {
@@ -598,33 +498,11 @@ func (d *decoder) keyDeploymentSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "minReadySeconds":
-		return 0
-	case "paused":
-		return 1
-	case "progressDeadlineSeconds":
-		return 2
-	case "replicas":
-		return 3
-	case "revisionHistoryLimit":
-		return 4
-	case "selector":
-		return 5
-	case "strategy":
-		return 6
-	case "template":
-		return 7
-	}
-	return unknownMember
+	return d.readKey(keysDeploymentSpec[:])
 }
+
+// keysDeploymentSpec are the keys of a DeploymentSpec, in byte order.
+var keysDeploymentSpec = [...]string{"minReadySeconds", "paused", "progressDeadlineSeconds", "replicas", "revisionHistoryLimit", "selector", "strategy", "template"}
 
 func (d *decoder) decodeLabelSelector(x *LabelSelector) {
 	if !d.beginObject() {
@@ -671,21 +549,11 @@ func (d *decoder) keyLabelSelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "matchExpressions":
-		return 0
-	case "matchLabels":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysLabelSelector[:])
 }
+
+// keysLabelSelector are the keys of a LabelSelector, in byte order.
+var keysLabelSelector = [...]string{"matchExpressions", "matchLabels"}
 
 func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
 	if !d.beginObject() {
@@ -739,23 +607,11 @@ func (d *decoder) keyLabelSelectorRequirement() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "key":
-		return 0
-	case "operator":
-		return 1
-	case "values":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysLabelSelectorRequirement[:])
 }
+
+// keysLabelSelectorRequirement are the keys of a LabelSelectorRequirement, in byte order.
+var keysLabelSelectorRequirement = [...]string{"key", "operator", "values"}
 
 func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
 	if !d.beginObject() {
@@ -803,21 +659,11 @@ func (d *decoder) keyPodTemplateSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "metadata":
-		return 0
-	case "spec":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodTemplateSpec[:])
 }
+
+// keysPodTemplateSpec are the keys of a PodTemplateSpec, in byte order.
+var keysPodTemplateSpec = [...]string{"metadata", "spec"}
 
 func (d *decoder) decodePodSpec(x *PodSpec) {
 	if !d.beginObject() {
@@ -1076,101 +922,11 @@ func (d *decoder) keyPodSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "activeDeadlineSeconds":
-		return 0
-	case "affinity":
-		return 1
-	case "automountServiceAccountToken":
-		return 2
-	case "containers":
-		return 3
-	case "dnsConfig":
-		return 4
-	case "dnsPolicy":
-		return 5
-	case "enableServiceLinks":
-		return 6
-	case "ephemeralContainers":
-		return 7
-	case "hostAliases":
-		return 8
-	case "hostIPC":
-		return 9
-	case "hostNetwork":
-		return 10
-	case "hostPID":
-		return 11
-	case "hostUsers":
-		return 12
-	case "hostname":
-		return 13
-	case "hostnameOverride":
-		return 14
-	case "imagePullSecrets":
-		return 15
-	case "initContainers":
-		return 16
-	case "nodeName":
-		return 17
-	case "nodeSelector":
-		return 18
-	case "os":
-		return 19
-	case "overhead":
-		return 20
-	case "preemptionPolicy":
-		return 21
-	case "priority":
-		return 22
-	case "priorityClassName":
-		return 23
-	case "readinessGates":
-		return 24
-	case "resourceClaims":
-		return 25
-	case "resources":
-		return 26
-	case "restartPolicy":
-		return 27
-	case "runtimeClassName":
-		return 28
-	case "schedulerName":
-		return 29
-	case "schedulingGates":
-		return 30
-	case "schedulingGroup":
-		return 31
-	case "securityContext":
-		return 32
-	case "serviceAccount":
-		return 33
-	case "serviceAccountName":
-		return 34
-	case "setHostnameAsFQDN":
-		return 35
-	case "shareProcessNamespace":
-		return 36
-	case "subdomain":
-		return 37
-	case "terminationGracePeriodSeconds":
-		return 38
-	case "tolerations":
-		return 39
-	case "topologySpreadConstraints":
-		return 40
-	case "volumes":
-		return 41
-	}
-	return unknownMember
+	return d.readKey(keysPodSpec[:])
 }
+
+// keysPodSpec are the keys of a PodSpec, in byte order.
+var keysPodSpec = [...]string{"activeDeadlineSeconds", "affinity", "automountServiceAccountToken", "containers", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers", "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride", "imagePullSecrets", "initContainers", "nodeName", "nodeSelector", "os", "overhead", "preemptionPolicy", "priority", "priorityClassName", "readinessGates", "resourceClaims", "resources", "restartPolicy", "runtimeClassName", "schedulerName", "schedulingGates", "schedulingGroup", "securityContext", "serviceAccount", "serviceAccountName", "setHostnameAsFQDN", "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds", "tolerations", "topologySpreadConstraints", "volumes"}
 
 func (d *decoder) decodeVolume(x *Volume) {
 	if !d.beginObject() {
@@ -1375,79 +1131,11 @@ func (d *decoder) keyVolume() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "awsElasticBlockStore":
-		return 0
-	case "azureDisk":
-		return 1
-	case "azureFile":
-		return 2
-	case "cephfs":
-		return 3
-	case "cinder":
-		return 4
-	case "configMap":
-		return 5
-	case "csi":
-		return 6
-	case "downwardAPI":
-		return 7
-	case "emptyDir":
-		return 8
-	case "ephemeral":
-		return 9
-	case "fc":
-		return 10
-	case "flexVolume":
-		return 11
-	case "flocker":
-		return 12
-	case "gcePersistentDisk":
-		return 13
-	case "gitRepo":
-		return 14
-	case "glusterfs":
-		return 15
-	case "hostPath":
-		return 16
-	case "image":
-		return 17
-	case "iscsi":
-		return 18
-	case "name":
-		return 19
-	case "nfs":
-		return 20
-	case "persistentVolumeClaim":
-		return 21
-	case "photonPersistentDisk":
-		return 22
-	case "portworxVolume":
-		return 23
-	case "projected":
-		return 24
-	case "quobyte":
-		return 25
-	case "rbd":
-		return 26
-	case "scaleIO":
-		return 27
-	case "secret":
-		return 28
-	case "storageos":
-		return 29
-	case "vsphereVolume":
-		return 30
-	}
-	return unknownMember
+	return d.readKey(keysVolume[:])
 }
+
+// keysVolume are the keys of a Volume, in byte order.
+var keysVolume = [...]string{"awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "fc", "flexVolume", "flocker", "gcePersistentDisk", "gitRepo", "glusterfs", "hostPath", "image", "iscsi", "name", "nfs", "persistentVolumeClaim", "photonPersistentDisk", "portworxVolume", "projected", "quobyte", "rbd", "scaleIO", "secret", "storageos", "vsphereVolume"}
 
 func (d *decoder) decodeVolumeSource(x *VolumeSource) {
 	if !d.beginObject() {
@@ -1647,77 +1335,11 @@ func (d *decoder) keyVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "awsElasticBlockStore":
-		return 0
-	case "azureDisk":
-		return 1
-	case "azureFile":
-		return 2
-	case "cephfs":
-		return 3
-	case "cinder":
-		return 4
-	case "configMap":
-		return 5
-	case "csi":
-		return 6
-	case "downwardAPI":
-		return 7
-	case "emptyDir":
-		return 8
-	case "ephemeral":
-		return 9
-	case "fc":
-		return 10
-	case "flexVolume":
-		return 11
-	case "flocker":
-		return 12
-	case "gcePersistentDisk":
-		return 13
-	case "gitRepo":
-		return 14
-	case "glusterfs":
-		return 15
-	case "hostPath":
-		return 16
-	case "image":
-		return 17
-	case "iscsi":
-		return 18
-	case "nfs":
-		return 19
-	case "persistentVolumeClaim":
-		return 20
-	case "photonPersistentDisk":
-		return 21
-	case "portworxVolume":
-		return 22
-	case "projected":
-		return 23
-	case "quobyte":
-		return 24
-	case "rbd":
-		return 25
-	case "scaleIO":
-		return 26
-	case "secret":
-		return 27
-	case "storageos":
-		return 28
-	case "vsphereVolume":
-		return 29
-	}
-	return unknownMember
+	return d.readKey(keysVolumeSource[:])
 }
+
+// keysVolumeSource are the keys of a VolumeSource, in byte order.
+var keysVolumeSource = [...]string{"awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "fc", "flexVolume", "flocker", "gcePersistentDisk", "gitRepo", "glusterfs", "hostPath", "image", "iscsi", "nfs", "persistentVolumeClaim", "photonPersistentDisk", "portworxVolume", "projected", "quobyte", "rbd", "scaleIO", "secret", "storageos", "vsphereVolume"}
 
 func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
 	if !d.beginObject() {
@@ -1765,21 +1387,11 @@ func (d *decoder) keyHostPathVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "path":
-		return 0
-	case "type":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysHostPathVolumeSource[:])
 }
+
+// keysHostPathVolumeSource are the keys of a HostPathVolumeSource, in byte order.
+var keysHostPathVolumeSource = [...]string{"path", "type"}
 
 func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 	if !d.beginObject() {
@@ -1827,21 +1439,11 @@ func (d *decoder) keyEmptyDirVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "medium":
-		return 0
-	case "sizeLimit":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysEmptyDirVolumeSource[:])
 }
+
+// keysEmptyDirVolumeSource are the keys of a EmptyDirVolumeSource, in byte order.
+var keysEmptyDirVolumeSource = [...]string{"medium", "sizeLimit"}
 
 func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolumeSource) {
 	if !d.beginObject() {
@@ -1900,25 +1502,11 @@ func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "partition":
-		return 1
-	case "pdName":
-		return 2
-	case "readOnly":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysGCEPersistentDiskVolumeSource[:])
 }
+
+// keysGCEPersistentDiskVolumeSource are the keys of a GCEPersistentDiskVolumeSource, in byte order.
+var keysGCEPersistentDiskVolumeSource = [...]string{"fsType", "partition", "pdName", "readOnly"}
 
 func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStoreVolumeSource) {
 	if !d.beginObject() {
@@ -1978,25 +1566,11 @@ func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "partition":
-		return 1
-	case "readOnly":
-		return 2
-	case "volumeID":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysAWSElasticBlockStoreVolumeSource[:])
 }
+
+// keysAWSElasticBlockStoreVolumeSource are the keys of a AWSElasticBlockStoreVolumeSource, in byte order.
+var keysAWSElasticBlockStoreVolumeSource = [...]string{"fsType", "partition", "readOnly", "volumeID"}
 
 func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
 	if !d.beginObject() {
@@ -2049,23 +1623,11 @@ func (d *decoder) keyGitRepoVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "directory":
-		return 0
-	case "repository":
-		return 1
-	case "revision":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysGitRepoVolumeSource[:])
 }
+
+// keysGitRepoVolumeSource are the keys of a GitRepoVolumeSource, in byte order.
+var keysGitRepoVolumeSource = [...]string{"directory", "repository", "revision"}
 
 func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
 	if !d.beginObject() {
@@ -2125,25 +1687,11 @@ func (d *decoder) keySecretVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "defaultMode":
-		return 0
-	case "items":
-		return 1
-	case "optional":
-		return 2
-	case "secretName":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysSecretVolumeSource[:])
 }
+
+// keysSecretVolumeSource are the keys of a SecretVolumeSource, in byte order.
+var keysSecretVolumeSource = [...]string{"defaultMode", "items", "optional", "secretName"}
 
 func (d *decoder) decodeKeyToPath(x *KeyToPath) {
 	if !d.beginObject() {
@@ -2197,23 +1745,11 @@ func (d *decoder) keyKeyToPath() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "key":
-		return 0
-	case "mode":
-		return 1
-	case "path":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysKeyToPath[:])
 }
+
+// keysKeyToPath are the keys of a KeyToPath, in byte order.
+var keysKeyToPath = [...]string{"key", "mode", "path"}
 
 func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
 	if !d.beginObject() {
@@ -2267,23 +1803,11 @@ func (d *decoder) keyNFSVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "path":
-		return 0
-	case "readOnly":
-		return 1
-	case "server":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysNFSVolumeSource[:])
 }
+
+// keysNFSVolumeSource are the keys of a NFSVolumeSource, in byte order.
+var keysNFSVolumeSource = [...]string{"path", "readOnly", "server"}
 
 func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
 	if !d.beginObject() {
@@ -2382,39 +1906,11 @@ func (d *decoder) keyISCSIVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "chapAuthDiscovery":
-		return 0
-	case "chapAuthSession":
-		return 1
-	case "fsType":
-		return 2
-	case "initiatorName":
-		return 3
-	case "iqn":
-		return 4
-	case "iscsiInterface":
-		return 5
-	case "lun":
-		return 6
-	case "portals":
-		return 7
-	case "readOnly":
-		return 8
-	case "secretRef":
-		return 9
-	case "targetPortal":
-		return 10
-	}
-	return unknownMember
+	return d.readKey(keysISCSIVolumeSource[:])
 }
+
+// keysISCSIVolumeSource are the keys of a ISCSIVolumeSource, in byte order.
+var keysISCSIVolumeSource = [...]string{"chapAuthDiscovery", "chapAuthSession", "fsType", "initiatorName", "iqn", "iscsiInterface", "lun", "portals", "readOnly", "secretRef", "targetPortal"}
 
 func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
 	if !d.beginObject() {
@@ -2456,19 +1952,11 @@ func (d *decoder) keyLocalObjectReference() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysLocalObjectReference[:])
 }
+
+// keysLocalObjectReference are the keys of a LocalObjectReference, in byte order.
+var keysLocalObjectReference = [...]string{"name"}
 
 func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 	if !d.beginObject() {
@@ -2522,23 +2010,11 @@ func (d *decoder) keyGlusterfsVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "endpoints":
-		return 0
-	case "path":
-		return 1
-	case "readOnly":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysGlusterfsVolumeSource[:])
 }
+
+// keysGlusterfsVolumeSource are the keys of a GlusterfsVolumeSource, in byte order.
+var keysGlusterfsVolumeSource = [...]string{"endpoints", "path", "readOnly"}
 
 func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeClaimVolumeSource) {
 	if !d.beginObject() {
@@ -2586,21 +2062,11 @@ func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "claimName":
-		return 0
-	case "readOnly":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPersistentVolumeClaimVolumeSource[:])
 }
+
+// keysPersistentVolumeClaimVolumeSource are the keys of a PersistentVolumeClaimVolumeSource, in byte order.
+var keysPersistentVolumeClaimVolumeSource = [...]string{"claimName", "readOnly"}
 
 func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
 	if !d.beginObject() {
@@ -2684,33 +2150,11 @@ func (d *decoder) keyRBDVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "image":
-		return 1
-	case "keyring":
-		return 2
-	case "monitors":
-		return 3
-	case "pool":
-		return 4
-	case "readOnly":
-		return 5
-	case "secretRef":
-		return 6
-	case "user":
-		return 7
-	}
-	return unknownMember
+	return d.readKey(keysRBDVolumeSource[:])
 }
+
+// keysRBDVolumeSource are the keys of a RBDVolumeSource, in byte order.
+var keysRBDVolumeSource = [...]string{"fsType", "image", "keyring", "monitors", "pool", "readOnly", "secretRef", "user"}
 
 func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
 	if !d.beginObject() {
@@ -2776,27 +2220,11 @@ func (d *decoder) keyFlexVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "driver":
-		return 0
-	case "fsType":
-		return 1
-	case "options":
-		return 2
-	case "readOnly":
-		return 3
-	case "secretRef":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysFlexVolumeSource[:])
 }
+
+// keysFlexVolumeSource are the keys of a FlexVolumeSource, in byte order.
+var keysFlexVolumeSource = [...]string{"driver", "fsType", "options", "readOnly", "secretRef"}
 
 func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
 	if !d.beginObject() {
@@ -2856,25 +2284,11 @@ func (d *decoder) keyCinderVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "readOnly":
-		return 1
-	case "secretRef":
-		return 2
-	case "volumeID":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysCinderVolumeSource[:])
 }
+
+// keysCinderVolumeSource are the keys of a CinderVolumeSource, in byte order.
+var keysCinderVolumeSource = [...]string{"fsType", "readOnly", "secretRef", "volumeID"}
 
 func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
 	if !d.beginObject() {
@@ -2945,29 +2359,11 @@ func (d *decoder) keyCephFSVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "monitors":
-		return 0
-	case "path":
-		return 1
-	case "readOnly":
-		return 2
-	case "secretFile":
-		return 3
-	case "secretRef":
-		return 4
-	case "user":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysCephFSVolumeSource[:])
 }
+
+// keysCephFSVolumeSource are the keys of a CephFSVolumeSource, in byte order.
+var keysCephFSVolumeSource = [...]string{"monitors", "path", "readOnly", "secretFile", "secretRef", "user"}
 
 func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
 	if !d.beginObject() {
@@ -3014,21 +2410,11 @@ func (d *decoder) keyFlockerVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "datasetName":
-		return 0
-	case "datasetUUID":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysFlockerVolumeSource[:])
 }
+
+// keysFlockerVolumeSource are the keys of a FlockerVolumeSource, in byte order.
+var keysFlockerVolumeSource = [...]string{"datasetName", "datasetUUID"}
 
 func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
 	if !d.beginObject() {
@@ -3076,21 +2462,11 @@ func (d *decoder) keyDownwardAPIVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "defaultMode":
-		return 0
-	case "items":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysDownwardAPIVolumeSource[:])
 }
+
+// keysDownwardAPIVolumeSource are the keys of a DownwardAPIVolumeSource, in byte order.
+var keysDownwardAPIVolumeSource = [...]string{"defaultMode", "items"}
 
 func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 	if !d.beginObject() {
@@ -3150,25 +2526,11 @@ func (d *decoder) keyDownwardAPIVolumeFile() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fieldRef":
-		return 0
-	case "mode":
-		return 1
-	case "path":
-		return 2
-	case "resourceFieldRef":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysDownwardAPIVolumeFile[:])
 }
+
+// keysDownwardAPIVolumeFile are the keys of a DownwardAPIVolumeFile, in byte order.
+var keysDownwardAPIVolumeFile = [...]string{"fieldRef", "mode", "path", "resourceFieldRef"}
 
 func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
 	if !d.beginObject() {
@@ -3216,21 +2578,11 @@ func (d *decoder) keyObjectFieldSelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "fieldPath":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysObjectFieldSelector[:])
 }
+
+// keysObjectFieldSelector are the keys of a ObjectFieldSelector, in byte order.
+var keysObjectFieldSelector = [...]string{"apiVersion", "fieldPath"}
 
 func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
 	if !d.beginObject() {
@@ -3284,23 +2636,11 @@ func (d *decoder) keyResourceFieldSelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containerName":
-		return 0
-	case "divisor":
-		return 1
-	case "resource":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysResourceFieldSelector[:])
 }
+
+// keysResourceFieldSelector are the keys of a ResourceFieldSelector, in byte order.
+var keysResourceFieldSelector = [...]string{"containerName", "divisor", "resource"}
 
 func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
 	if !d.beginObject() {
@@ -3366,27 +2706,11 @@ func (d *decoder) keyFCVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "lun":
-		return 1
-	case "readOnly":
-		return 2
-	case "targetWWNs":
-		return 3
-	case "wwids":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysFCVolumeSource[:])
 }
+
+// keysFCVolumeSource are the keys of a FCVolumeSource, in byte order.
+var keysFCVolumeSource = [...]string{"fsType", "lun", "readOnly", "targetWWNs", "wwids"}
 
 func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
 	if !d.beginObject() {
@@ -3439,23 +2763,11 @@ func (d *decoder) keyAzureFileVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "readOnly":
-		return 0
-	case "secretName":
-		return 1
-	case "shareName":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysAzureFileVolumeSource[:])
 }
+
+// keysAzureFileVolumeSource are the keys of a AzureFileVolumeSource, in byte order.
+var keysAzureFileVolumeSource = [...]string{"readOnly", "secretName", "shareName"}
 
 func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
 	if !d.beginObject() {
@@ -3515,25 +2827,11 @@ func (d *decoder) keyConfigMapVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "defaultMode":
-		return 0
-	case "items":
-		return 1
-	case "name":
-		return 2
-	case "optional":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysConfigMapVolumeSource[:])
 }
+
+// keysConfigMapVolumeSource are the keys of a ConfigMapVolumeSource, in byte order.
+var keysConfigMapVolumeSource = [...]string{"defaultMode", "items", "name", "optional"}
 
 func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolumeSource) {
 	if !d.beginObject() {
@@ -3592,25 +2890,11 @@ func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "storagePolicyID":
-		return 1
-	case "storagePolicyName":
-		return 2
-	case "volumePath":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysVsphereVirtualDiskVolumeSource[:])
 }
+
+// keysVsphereVirtualDiskVolumeSource are the keys of a VsphereVirtualDiskVolumeSource, in byte order.
+var keysVsphereVirtualDiskVolumeSource = [...]string{"fsType", "storagePolicyID", "storagePolicyName", "volumePath"}
 
 func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
 	if !d.beginObject() {
@@ -3681,29 +2965,11 @@ func (d *decoder) keyQuobyteVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "group":
-		return 0
-	case "readOnly":
-		return 1
-	case "registry":
-		return 2
-	case "tenant":
-		return 3
-	case "user":
-		return 4
-	case "volume":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysQuobyteVolumeSource[:])
 }
+
+// keysQuobyteVolumeSource are the keys of a QuobyteVolumeSource, in byte order.
+var keysQuobyteVolumeSource = [...]string{"group", "readOnly", "registry", "tenant", "user", "volume"}
 
 func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 	if !d.beginObject() {
@@ -3774,29 +3040,11 @@ func (d *decoder) keyAzureDiskVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "cachingMode":
-		return 0
-	case "diskName":
-		return 1
-	case "diskURI":
-		return 2
-	case "fsType":
-		return 3
-	case "kind":
-		return 4
-	case "readOnly":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysAzureDiskVolumeSource[:])
 }
+
+// keysAzureDiskVolumeSource are the keys of a AzureDiskVolumeSource, in byte order.
+var keysAzureDiskVolumeSource = [...]string{"cachingMode", "diskName", "diskURI", "fsType", "kind", "readOnly"}
 
 func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDiskVolumeSource) {
 	if !d.beginObject() {
@@ -3844,21 +3092,11 @@ func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "pdID":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPhotonPersistentDiskVolumeSource[:])
 }
+
+// keysPhotonPersistentDiskVolumeSource are the keys of a PhotonPersistentDiskVolumeSource, in byte order.
+var keysPhotonPersistentDiskVolumeSource = [...]string{"fsType", "pdID"}
 
 func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
 	if !d.beginObject() {
@@ -3906,21 +3144,11 @@ func (d *decoder) keyProjectedVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "defaultMode":
-		return 0
-	case "sources":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysProjectedVolumeSource[:])
 }
+
+// keysProjectedVolumeSource are the keys of a ProjectedVolumeSource, in byte order.
+var keysProjectedVolumeSource = [...]string{"defaultMode", "sources"}
 
 func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
 	if !d.beginObject() {
@@ -3990,29 +3218,11 @@ func (d *decoder) keyVolumeProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "clusterTrustBundle":
-		return 0
-	case "configMap":
-		return 1
-	case "downwardAPI":
-		return 2
-	case "podCertificate":
-		return 3
-	case "secret":
-		return 4
-	case "serviceAccountToken":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysVolumeProjection[:])
 }
+
+// keysVolumeProjection are the keys of a VolumeProjection, in byte order.
+var keysVolumeProjection = [...]string{"clusterTrustBundle", "configMap", "downwardAPI", "podCertificate", "secret", "serviceAccountToken"}
 
 func (d *decoder) decodeSecretProjection(x *SecretProjection) {
 	if !d.beginObject() {
@@ -4066,23 +3276,11 @@ func (d *decoder) keySecretProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "items":
-		return 0
-	case "name":
-		return 1
-	case "optional":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysSecretProjection[:])
 }
+
+// keysSecretProjection are the keys of a SecretProjection, in byte order.
+var keysSecretProjection = [...]string{"items", "name", "optional"}
 
 func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
 	if !d.beginObject() {
@@ -4124,19 +3322,11 @@ func (d *decoder) keyDownwardAPIProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "items":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysDownwardAPIProjection[:])
 }
+
+// keysDownwardAPIProjection are the keys of a DownwardAPIProjection, in byte order.
+var keysDownwardAPIProjection = [...]string{"items"}
 
 func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
 	if !d.beginObject() {
@@ -4190,23 +3380,11 @@ func (d *decoder) keyConfigMapProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "items":
-		return 0
-	case "name":
-		return 1
-	case "optional":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysConfigMapProjection[:])
 }
+
+// keysConfigMapProjection are the keys of a ConfigMapProjection, in byte order.
+var keysConfigMapProjection = [...]string{"items", "name", "optional"}
 
 func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProjection) {
 	if !d.beginObject() {
@@ -4260,23 +3438,11 @@ func (d *decoder) keyServiceAccountTokenProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "audience":
-		return 0
-	case "expirationSeconds":
-		return 1
-	case "path":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysServiceAccountTokenProjection[:])
 }
+
+// keysServiceAccountTokenProjection are the keys of a ServiceAccountTokenProjection, in byte order.
+var keysServiceAccountTokenProjection = [...]string{"audience", "expirationSeconds", "path"}
 
 func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjection) {
 	if !d.beginObject() {
@@ -4342,27 +3508,11 @@ func (d *decoder) keyClusterTrustBundleProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "labelSelector":
-		return 0
-	case "name":
-		return 1
-	case "optional":
-		return 2
-	case "path":
-		return 3
-	case "signerName":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysClusterTrustBundleProjection[:])
 }
+
+// keysClusterTrustBundleProjection are the keys of a ClusterTrustBundleProjection, in byte order.
+var keysClusterTrustBundleProjection = [...]string{"labelSelector", "name", "optional", "path", "signerName"}
 
 func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
 	if !d.beginObject() {
@@ -4438,31 +3588,11 @@ func (d *decoder) keyPodCertificateProjection() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "certificateChainPath":
-		return 0
-	case "credentialBundlePath":
-		return 1
-	case "keyPath":
-		return 2
-	case "keyType":
-		return 3
-	case "maxExpirationSeconds":
-		return 4
-	case "signerName":
-		return 5
-	case "userAnnotations":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysPodCertificateProjection[:])
 }
+
+// keysPodCertificateProjection are the keys of a PodCertificateProjection, in byte order.
+var keysPodCertificateProjection = [...]string{"certificateChainPath", "credentialBundlePath", "keyPath", "keyType", "maxExpirationSeconds", "signerName", "userAnnotations"}
 
 func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
 	if !d.beginObject() {
@@ -4516,23 +3646,11 @@ func (d *decoder) keyPortworxVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "readOnly":
-		return 1
-	case "volumeID":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysPortworxVolumeSource[:])
 }
+
+// keysPortworxVolumeSource are the keys of a PortworxVolumeSource, in byte order.
+var keysPortworxVolumeSource = [...]string{"fsType", "readOnly", "volumeID"}
 
 func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 	if !d.beginObject() {
@@ -4624,37 +3742,11 @@ func (d *decoder) keyScaleIOVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "gateway":
-		return 1
-	case "protectionDomain":
-		return 2
-	case "readOnly":
-		return 3
-	case "secretRef":
-		return 4
-	case "sslEnabled":
-		return 5
-	case "storageMode":
-		return 6
-	case "storagePool":
-		return 7
-	case "system":
-		return 8
-	case "volumeName":
-		return 9
-	}
-	return unknownMember
+	return d.readKey(keysScaleIOVolumeSource[:])
 }
+
+// keysScaleIOVolumeSource are the keys of a ScaleIOVolumeSource, in byte order.
+var keysScaleIOVolumeSource = [...]string{"fsType", "gateway", "protectionDomain", "readOnly", "secretRef", "sslEnabled", "storageMode", "storagePool", "system", "volumeName"}
 
 func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
 	if !d.beginObject() {
@@ -4719,27 +3811,11 @@ func (d *decoder) keyStorageOSVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "fsType":
-		return 0
-	case "readOnly":
-		return 1
-	case "secretRef":
-		return 2
-	case "volumeName":
-		return 3
-	case "volumeNamespace":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysStorageOSVolumeSource[:])
 }
+
+// keysStorageOSVolumeSource are the keys of a StorageOSVolumeSource, in byte order.
+var keysStorageOSVolumeSource = [...]string{"fsType", "readOnly", "secretRef", "volumeName", "volumeNamespace"}
 
 func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
 	if !d.beginObject() {
@@ -4805,27 +3881,11 @@ func (d *decoder) keyCSIVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "driver":
-		return 0
-	case "fsType":
-		return 1
-	case "nodePublishSecretRef":
-		return 2
-	case "readOnly":
-		return 3
-	case "volumeAttributes":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysCSIVolumeSource[:])
 }
+
+// keysCSIVolumeSource are the keys of a CSIVolumeSource, in byte order.
+var keysCSIVolumeSource = [...]string{"driver", "fsType", "nodePublishSecretRef", "readOnly", "volumeAttributes"}
 
 func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
 	if !d.beginObject() {
@@ -4867,19 +3927,11 @@ func (d *decoder) keyEphemeralVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "volumeClaimTemplate":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysEphemeralVolumeSource[:])
 }
+
+// keysEphemeralVolumeSource are the keys of a EphemeralVolumeSource, in byte order.
+var keysEphemeralVolumeSource = [...]string{"volumeClaimTemplate"}
 
 func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTemplate) {
 	if !d.beginObject() {
@@ -4927,21 +3979,11 @@ func (d *decoder) keyPersistentVolumeClaimTemplate() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "metadata":
-		return 0
-	case "spec":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPersistentVolumeClaimTemplate[:])
 }
+
+// keysPersistentVolumeClaimTemplate are the keys of a PersistentVolumeClaimTemplate, in byte order.
+var keysPersistentVolumeClaimTemplate = [...]string{"metadata", "spec"}
 
 func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) {
 	if !d.beginObject() {
@@ -5027,35 +4069,11 @@ func (d *decoder) keyPersistentVolumeClaimSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "accessModes":
-		return 0
-	case "dataSource":
-		return 1
-	case "dataSourceRef":
-		return 2
-	case "resources":
-		return 3
-	case "selector":
-		return 4
-	case "storageClassName":
-		return 5
-	case "volumeAttributesClassName":
-		return 6
-	case "volumeMode":
-		return 7
-	case "volumeName":
-		return 8
-	}
-	return unknownMember
+	return d.readKey(keysPersistentVolumeClaimSpec[:])
 }
+
+// keysPersistentVolumeClaimSpec are the keys of a PersistentVolumeClaimSpec, in byte order.
+var keysPersistentVolumeClaimSpec = [...]string{"accessModes", "dataSource", "dataSourceRef", "resources", "selector", "storageClassName", "volumeAttributesClassName", "volumeMode", "volumeName"}
 
 func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements) {
 	if !d.beginObject() {
@@ -5103,21 +4121,11 @@ func (d *decoder) keyVolumeResourceRequirements() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "limits":
-		return 0
-	case "requests":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysVolumeResourceRequirements[:])
 }
+
+// keysVolumeResourceRequirements are the keys of a VolumeResourceRequirements, in byte order.
+var keysVolumeResourceRequirements = [...]string{"limits", "requests"}
 
 func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) {
 	if !d.beginObject() {
@@ -5171,23 +4179,11 @@ func (d *decoder) keyTypedLocalObjectReference() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiGroup":
-		return 0
-	case "kind":
-		return 1
-	case "name":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysTypedLocalObjectReference[:])
 }
+
+// keysTypedLocalObjectReference are the keys of a TypedLocalObjectReference, in byte order.
+var keysTypedLocalObjectReference = [...]string{"apiGroup", "kind", "name"}
 
 func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
 	if !d.beginObject() {
@@ -5246,25 +4242,11 @@ func (d *decoder) keyTypedObjectReference() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiGroup":
-		return 0
-	case "kind":
-		return 1
-	case "name":
-		return 2
-	case "namespace":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysTypedObjectReference[:])
 }
+
+// keysTypedObjectReference are the keys of a TypedObjectReference, in byte order.
+var keysTypedObjectReference = [...]string{"apiGroup", "kind", "name", "namespace"}
 
 func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
 	if !d.beginObject() {
@@ -5312,21 +4294,11 @@ func (d *decoder) keyImageVolumeSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "pullPolicy":
-		return 0
-	case "reference":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysImageVolumeSource[:])
 }
+
+// keysImageVolumeSource are the keys of a ImageVolumeSource, in byte order.
+var keysImageVolumeSource = [...]string{"pullPolicy", "reference"}
 
 func (d *decoder) decodeContainer(x *Container) {
 	if !d.beginObject() {
@@ -5499,67 +4471,11 @@ func (d *decoder) keyContainer() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "args":
-		return 0
-	case "command":
-		return 1
-	case "env":
-		return 2
-	case "envFrom":
-		return 3
-	case "image":
-		return 4
-	case "imagePullPolicy":
-		return 5
-	case "lifecycle":
-		return 6
-	case "livenessProbe":
-		return 7
-	case "name":
-		return 8
-	case "ports":
-		return 9
-	case "readinessProbe":
-		return 10
-	case "resizePolicy":
-		return 11
-	case "resources":
-		return 12
-	case "restartPolicy":
-		return 13
-	case "restartPolicyRules":
-		return 14
-	case "securityContext":
-		return 15
-	case "startupProbe":
-		return 16
-	case "stdin":
-		return 17
-	case "stdinOnce":
-		return 18
-	case "terminationMessagePath":
-		return 19
-	case "terminationMessagePolicy":
-		return 20
-	case "tty":
-		return 21
-	case "volumeDevices":
-		return 22
-	case "volumeMounts":
-		return 23
-	case "workingDir":
-		return 24
-	}
-	return unknownMember
+	return d.readKey(keysContainer[:])
 }
+
+// keysContainer are the keys of a Container, in byte order.
+var keysContainer = [...]string{"args", "command", "env", "envFrom", "image", "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resizePolicy", "resources", "restartPolicy", "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "terminationMessagePath", "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir"}
 
 func (d *decoder) decodeContainerPort(x *ContainerPort) {
 	if !d.beginObject() {
@@ -5624,27 +4540,11 @@ func (d *decoder) keyContainerPort() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containerPort":
-		return 0
-	case "hostIP":
-		return 1
-	case "hostPort":
-		return 2
-	case "name":
-		return 3
-	case "protocol":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysContainerPort[:])
 }
+
+// keysContainerPort are the keys of a ContainerPort, in byte order.
+var keysContainerPort = [...]string{"containerPort", "hostIP", "hostPort", "name", "protocol"}
 
 func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
 	if !d.beginObject() {
@@ -5698,23 +4598,11 @@ func (d *decoder) keyEnvFromSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "configMapRef":
-		return 0
-	case "prefix":
-		return 1
-	case "secretRef":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysEnvFromSource[:])
 }
+
+// keysEnvFromSource are the keys of a EnvFromSource, in byte order.
+var keysEnvFromSource = [...]string{"configMapRef", "prefix", "secretRef"}
 
 func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
 	if !d.beginObject() {
@@ -5762,21 +4650,11 @@ func (d *decoder) keyConfigMapEnvSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "optional":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysConfigMapEnvSource[:])
 }
+
+// keysConfigMapEnvSource are the keys of a ConfigMapEnvSource, in byte order.
+var keysConfigMapEnvSource = [...]string{"name", "optional"}
 
 func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
 	if !d.beginObject() {
@@ -5824,21 +4702,11 @@ func (d *decoder) keySecretEnvSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "optional":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysSecretEnvSource[:])
 }
+
+// keysSecretEnvSource are the keys of a SecretEnvSource, in byte order.
+var keysSecretEnvSource = [...]string{"name", "optional"}
 
 func (d *decoder) decodeEnvVar(x *EnvVar) {
 	if !d.beginObject() {
@@ -5891,23 +4759,11 @@ func (d *decoder) keyEnvVar() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "value":
-		return 1
-	case "valueFrom":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysEnvVar[:])
 }
+
+// keysEnvVar are the keys of a EnvVar, in byte order.
+var keysEnvVar = [...]string{"name", "value", "valueFrom"}
 
 func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
 	if !d.beginObject() {
@@ -5972,27 +4828,11 @@ func (d *decoder) keyEnvVarSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "configMapKeyRef":
-		return 0
-	case "fieldRef":
-		return 1
-	case "fileKeyRef":
-		return 2
-	case "resourceFieldRef":
-		return 3
-	case "secretKeyRef":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysEnvVarSource[:])
 }
+
+// keysEnvVarSource are the keys of a EnvVarSource, in byte order.
+var keysEnvVarSource = [...]string{"configMapKeyRef", "fieldRef", "fileKeyRef", "resourceFieldRef", "secretKeyRef"}
 
 func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
 	if !d.beginObject() {
@@ -6046,23 +4886,11 @@ func (d *decoder) keyConfigMapKeySelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "key":
-		return 0
-	case "name":
-		return 1
-	case "optional":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysConfigMapKeySelector[:])
 }
+
+// keysConfigMapKeySelector are the keys of a ConfigMapKeySelector, in byte order.
+var keysConfigMapKeySelector = [...]string{"key", "name", "optional"}
 
 func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
 	if !d.beginObject() {
@@ -6116,23 +4944,11 @@ func (d *decoder) keySecretKeySelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "key":
-		return 0
-	case "name":
-		return 1
-	case "optional":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysSecretKeySelector[:])
 }
+
+// keysSecretKeySelector are the keys of a SecretKeySelector, in byte order.
+var keysSecretKeySelector = [...]string{"key", "name", "optional"}
 
 func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
 	if !d.beginObject() {
@@ -6192,25 +5008,11 @@ func (d *decoder) keyFileKeySelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "key":
-		return 0
-	case "optional":
-		return 1
-	case "path":
-		return 2
-	case "volumeName":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysFileKeySelector[:])
 }
+
+// keysFileKeySelector are the keys of a FileKeySelector, in byte order.
+var keysFileKeySelector = [...]string{"key", "optional", "path", "volumeName"}
 
 func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
 	if !d.beginObject() {
@@ -6264,23 +5066,11 @@ func (d *decoder) keyResourceRequirements() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "claims":
-		return 0
-	case "limits":
-		return 1
-	case "requests":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysResourceRequirements[:])
 }
+
+// keysResourceRequirements are the keys of a ResourceRequirements, in byte order.
+var keysResourceRequirements = [...]string{"claims", "limits", "requests"}
 
 func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
 	if !d.beginObject() {
@@ -6328,21 +5118,11 @@ func (d *decoder) keyResourceClaim() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "request":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysResourceClaim[:])
 }
+
+// keysResourceClaim are the keys of a ResourceClaim, in byte order.
+var keysResourceClaim = [...]string{"name", "request"}
 
 func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
 	if !d.beginObject() {
@@ -6389,21 +5169,11 @@ func (d *decoder) keyContainerResizePolicy() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "resourceName":
-		return 0
-	case "restartPolicy":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysContainerResizePolicy[:])
 }
+
+// keysContainerResizePolicy are the keys of a ContainerResizePolicy, in byte order.
+var keysContainerResizePolicy = [...]string{"resourceName", "restartPolicy"}
 
 func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
 	if !d.beginObject() {
@@ -6451,21 +5221,11 @@ func (d *decoder) keyContainerRestartRule() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "action":
-		return 0
-	case "exitCodes":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysContainerRestartRule[:])
 }
+
+// keysContainerRestartRule are the keys of a ContainerRestartRule, in byte order.
+var keysContainerRestartRule = [...]string{"action", "exitCodes"}
 
 func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleOnExitCodes) {
 	if !d.beginObject() {
@@ -6513,21 +5273,11 @@ func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "operator":
-		return 0
-	case "values":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysContainerRestartRuleOnExitCodes[:])
 }
+
+// keysContainerRestartRuleOnExitCodes are the keys of a ContainerRestartRuleOnExitCodes, in byte order.
+var keysContainerRestartRuleOnExitCodes = [...]string{"operator", "values"}
 
 func (d *decoder) decodeVolumeMount(x *VolumeMount) {
 	if !d.beginObject() {
@@ -6602,31 +5352,11 @@ func (d *decoder) keyVolumeMount() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "mountPath":
-		return 0
-	case "mountPropagation":
-		return 1
-	case "name":
-		return 2
-	case "readOnly":
-		return 3
-	case "recursiveReadOnly":
-		return 4
-	case "subPath":
-		return 5
-	case "subPathExpr":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysVolumeMount[:])
 }
+
+// keysVolumeMount are the keys of a VolumeMount, in byte order.
+var keysVolumeMount = [...]string{"mountPath", "mountPropagation", "name", "readOnly", "recursiveReadOnly", "subPath", "subPathExpr"}
 
 func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
 	if !d.beginObject() {
@@ -6674,21 +5404,11 @@ func (d *decoder) keyVolumeDevice() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "devicePath":
-		return 0
-	case "name":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysVolumeDevice[:])
 }
+
+// keysVolumeDevice are the keys of a VolumeDevice, in byte order.
+var keysVolumeDevice = [...]string{"devicePath", "name"}
 
 func (d *decoder) decodeProbe(x *Probe) {
 	if !d.beginObject() {
@@ -6782,37 +5502,11 @@ func (d *decoder) keyProbe() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "exec":
-		return 0
-	case "failureThreshold":
-		return 1
-	case "grpc":
-		return 2
-	case "httpGet":
-		return 3
-	case "initialDelaySeconds":
-		return 4
-	case "periodSeconds":
-		return 5
-	case "successThreshold":
-		return 6
-	case "tcpSocket":
-		return 7
-	case "terminationGracePeriodSeconds":
-		return 8
-	case "timeoutSeconds":
-		return 9
-	}
-	return unknownMember
+	return d.readKey(keysProbe[:])
 }
+
+// keysProbe are the keys of a Probe, in byte order.
+var keysProbe = [...]string{"exec", "failureThreshold", "grpc", "httpGet", "initialDelaySeconds", "periodSeconds", "successThreshold", "tcpSocket", "terminationGracePeriodSeconds", "timeoutSeconds"}
 
 func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
 	if !d.beginObject() {
@@ -6872,25 +5566,11 @@ func (d *decoder) keyProbeHandler() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "exec":
-		return 0
-	case "grpc":
-		return 1
-	case "httpGet":
-		return 2
-	case "tcpSocket":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysProbeHandler[:])
 }
+
+// keysProbeHandler are the keys of a ProbeHandler, in byte order.
+var keysProbeHandler = [...]string{"exec", "grpc", "httpGet", "tcpSocket"}
 
 func (d *decoder) decodeExecAction(x *ExecAction) {
 	if !d.beginObject() {
@@ -6932,19 +5612,11 @@ func (d *decoder) keyExecAction() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "command":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysExecAction[:])
 }
+
+// keysExecAction are the keys of a ExecAction, in byte order.
+var keysExecAction = [...]string{"command"}
 
 func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
 	if !d.beginObject() {
@@ -7008,27 +5680,11 @@ func (d *decoder) keyHTTPGetAction() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "host":
-		return 0
-	case "httpHeaders":
-		return 1
-	case "path":
-		return 2
-	case "port":
-		return 3
-	case "scheme":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysHTTPGetAction[:])
 }
+
+// keysHTTPGetAction are the keys of a HTTPGetAction, in byte order.
+var keysHTTPGetAction = [...]string{"host", "httpHeaders", "path", "port", "scheme"}
 
 func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
 	if !d.beginObject() {
@@ -7076,21 +5732,11 @@ func (d *decoder) keyHTTPHeader() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "value":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysHTTPHeader[:])
 }
+
+// keysHTTPHeader are the keys of a HTTPHeader, in byte order.
+var keysHTTPHeader = [...]string{"name", "value"}
 
 func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
 	if !d.beginObject() {
@@ -7138,21 +5784,11 @@ func (d *decoder) keyTCPSocketAction() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "host":
-		return 0
-	case "port":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysTCPSocketAction[:])
 }
+
+// keysTCPSocketAction are the keys of a TCPSocketAction, in byte order.
+var keysTCPSocketAction = [...]string{"host", "port"}
 
 func (d *decoder) decodeGRPCAction(x *GRPCAction) {
 	if !d.beginObject() {
@@ -7200,21 +5836,11 @@ func (d *decoder) keyGRPCAction() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "port":
-		return 0
-	case "service":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysGRPCAction[:])
 }
+
+// keysGRPCAction are the keys of a GRPCAction, in byte order.
+var keysGRPCAction = [...]string{"port", "service"}
 
 func (d *decoder) decodeLifecycle(x *Lifecycle) {
 	if !d.beginObject() {
@@ -7267,23 +5893,11 @@ func (d *decoder) keyLifecycle() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "postStart":
-		return 0
-	case "preStop":
-		return 1
-	case "stopSignal":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysLifecycle[:])
 }
+
+// keysLifecycle are the keys of a Lifecycle, in byte order.
+var keysLifecycle = [...]string{"postStart", "preStop", "stopSignal"}
 
 func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
 	if !d.beginObject() {
@@ -7343,25 +5957,11 @@ func (d *decoder) keyLifecycleHandler() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "exec":
-		return 0
-	case "httpGet":
-		return 1
-	case "sleep":
-		return 2
-	case "tcpSocket":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysLifecycleHandler[:])
 }
+
+// keysLifecycleHandler are the keys of a LifecycleHandler, in byte order.
+var keysLifecycleHandler = [...]string{"exec", "httpGet", "sleep", "tcpSocket"}
 
 func (d *decoder) decodeSleepAction(x *SleepAction) {
 	if !d.beginObject() {
@@ -7403,19 +6003,11 @@ func (d *decoder) keySleepAction() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "seconds":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysSleepAction[:])
 }
+
+// keysSleepAction are the keys of a SleepAction, in byte order.
+var keysSleepAction = [...]string{"seconds"}
 
 func (d *decoder) decodeSecurityContext(x *SecurityContext) {
 	if !d.beginObject() {
@@ -7517,41 +6109,11 @@ func (d *decoder) keySecurityContext() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "allowPrivilegeEscalation":
-		return 0
-	case "appArmorProfile":
-		return 1
-	case "capabilities":
-		return 2
-	case "privileged":
-		return 3
-	case "procMount":
-		return 4
-	case "readOnlyRootFilesystem":
-		return 5
-	case "runAsGroup":
-		return 6
-	case "runAsNonRoot":
-		return 7
-	case "runAsUser":
-		return 8
-	case "seLinuxOptions":
-		return 9
-	case "seccompProfile":
-		return 10
-	case "windowsOptions":
-		return 11
-	}
-	return unknownMember
+	return d.readKey(keysSecurityContext[:])
 }
+
+// keysSecurityContext are the keys of a SecurityContext, in byte order.
+var keysSecurityContext = [...]string{"allowPrivilegeEscalation", "appArmorProfile", "capabilities", "privileged", "procMount", "readOnlyRootFilesystem", "runAsGroup", "runAsNonRoot", "runAsUser", "seLinuxOptions", "seccompProfile", "windowsOptions"}
 
 func (d *decoder) decodeCapabilities(x *Capabilities) {
 	if !d.beginObject() {
@@ -7599,21 +6161,11 @@ func (d *decoder) keyCapabilities() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "add":
-		return 0
-	case "drop":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysCapabilities[:])
 }
+
+// keysCapabilities are the keys of a Capabilities, in byte order.
+var keysCapabilities = [...]string{"add", "drop"}
 
 func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
 	if !d.beginObject() {
@@ -7673,25 +6225,11 @@ func (d *decoder) keySELinuxOptions() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "level":
-		return 0
-	case "role":
-		return 1
-	case "type":
-		return 2
-	case "user":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysSELinuxOptions[:])
 }
+
+// keysSELinuxOptions are the keys of a SELinuxOptions, in byte order.
+var keysSELinuxOptions = [...]string{"level", "role", "type", "user"}
 
 func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextOptions) {
 	if !d.beginObject() {
@@ -7750,25 +6288,11 @@ func (d *decoder) keyWindowsSecurityContextOptions() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "gmsaCredentialSpec":
-		return 0
-	case "gmsaCredentialSpecName":
-		return 1
-	case "hostProcess":
-		return 2
-	case "runAsUserName":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysWindowsSecurityContextOptions[:])
 }
+
+// keysWindowsSecurityContextOptions are the keys of a WindowsSecurityContextOptions, in byte order.
+var keysWindowsSecurityContextOptions = [...]string{"gmsaCredentialSpec", "gmsaCredentialSpecName", "hostProcess", "runAsUserName"}
 
 func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
 	if !d.beginObject() {
@@ -7816,21 +6340,11 @@ func (d *decoder) keySeccompProfile() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "localhostProfile":
-		return 0
-	case "type":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysSeccompProfile[:])
 }
+
+// keysSeccompProfile are the keys of a SeccompProfile, in byte order.
+var keysSeccompProfile = [...]string{"localhostProfile", "type"}
 
 func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
 	if !d.beginObject() {
@@ -7878,21 +6392,11 @@ func (d *decoder) keyAppArmorProfile() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "localhostProfile":
-		return 0
-	case "type":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysAppArmorProfile[:])
 }
+
+// keysAppArmorProfile are the keys of a AppArmorProfile, in byte order.
+var keysAppArmorProfile = [...]string{"localhostProfile", "type"}
 
 func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
 	if !d.beginObject() {
@@ -8070,69 +6574,11 @@ func (d *decoder) keyEphemeralContainer() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "args":
-		return 0
-	case "command":
-		return 1
-	case "env":
-		return 2
-	case "envFrom":
-		return 3
-	case "image":
-		return 4
-	case "imagePullPolicy":
-		return 5
-	case "lifecycle":
-		return 6
-	case "livenessProbe":
-		return 7
-	case "name":
-		return 8
-	case "ports":
-		return 9
-	case "readinessProbe":
-		return 10
-	case "resizePolicy":
-		return 11
-	case "resources":
-		return 12
-	case "restartPolicy":
-		return 13
-	case "restartPolicyRules":
-		return 14
-	case "securityContext":
-		return 15
-	case "startupProbe":
-		return 16
-	case "stdin":
-		return 17
-	case "stdinOnce":
-		return 18
-	case "targetContainerName":
-		return 19
-	case "terminationMessagePath":
-		return 20
-	case "terminationMessagePolicy":
-		return 21
-	case "tty":
-		return 22
-	case "volumeDevices":
-		return 23
-	case "volumeMounts":
-		return 24
-	case "workingDir":
-		return 25
-	}
-	return unknownMember
+	return d.readKey(keysEphemeralContainer[:])
 }
+
+// keysEphemeralContainer are the keys of a EphemeralContainer, in byte order.
+var keysEphemeralContainer = [...]string{"args", "command", "env", "envFrom", "image", "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resizePolicy", "resources", "restartPolicy", "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "targetContainerName", "terminationMessagePath", "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir"}
 
 func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
 	if !d.beginObject() {
@@ -8305,67 +6751,11 @@ func (d *decoder) keyEphemeralContainerCommon() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "args":
-		return 0
-	case "command":
-		return 1
-	case "env":
-		return 2
-	case "envFrom":
-		return 3
-	case "image":
-		return 4
-	case "imagePullPolicy":
-		return 5
-	case "lifecycle":
-		return 6
-	case "livenessProbe":
-		return 7
-	case "name":
-		return 8
-	case "ports":
-		return 9
-	case "readinessProbe":
-		return 10
-	case "resizePolicy":
-		return 11
-	case "resources":
-		return 12
-	case "restartPolicy":
-		return 13
-	case "restartPolicyRules":
-		return 14
-	case "securityContext":
-		return 15
-	case "startupProbe":
-		return 16
-	case "stdin":
-		return 17
-	case "stdinOnce":
-		return 18
-	case "terminationMessagePath":
-		return 19
-	case "terminationMessagePolicy":
-		return 20
-	case "tty":
-		return 21
-	case "volumeDevices":
-		return 22
-	case "volumeMounts":
-		return 23
-	case "workingDir":
-		return 24
-	}
-	return unknownMember
+	return d.readKey(keysEphemeralContainerCommon[:])
 }
+
+// keysEphemeralContainerCommon are the keys of a EphemeralContainerCommon, in byte order.
+var keysEphemeralContainerCommon = [...]string{"args", "command", "env", "envFrom", "image", "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resizePolicy", "resources", "restartPolicy", "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "terminationMessagePath", "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir"}
 
 func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
 	if !d.beginObject() {
@@ -8471,43 +6861,11 @@ func (d *decoder) keyPodSecurityContext() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "appArmorProfile":
-		return 0
-	case "fsGroup":
-		return 1
-	case "fsGroupChangePolicy":
-		return 2
-	case "runAsGroup":
-		return 3
-	case "runAsNonRoot":
-		return 4
-	case "runAsUser":
-		return 5
-	case "seLinuxChangePolicy":
-		return 6
-	case "seLinuxOptions":
-		return 7
-	case "seccompProfile":
-		return 8
-	case "supplementalGroups":
-		return 9
-	case "supplementalGroupsPolicy":
-		return 10
-	case "sysctls":
-		return 11
-	case "windowsOptions":
-		return 12
-	}
-	return unknownMember
+	return d.readKey(keysPodSecurityContext[:])
 }
+
+// keysPodSecurityContext are the keys of a PodSecurityContext, in byte order.
+var keysPodSecurityContext = [...]string{"appArmorProfile", "fsGroup", "fsGroupChangePolicy", "runAsGroup", "runAsNonRoot", "runAsUser", "seLinuxChangePolicy", "seLinuxOptions", "seccompProfile", "supplementalGroups", "supplementalGroupsPolicy", "sysctls", "windowsOptions"}
 
 func (d *decoder) decodeSysctl(x *Sysctl) {
 	if !d.beginObject() {
@@ -8555,21 +6913,11 @@ func (d *decoder) keySysctl() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "value":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysSysctl[:])
 }
+
+// keysSysctl are the keys of a Sysctl, in byte order.
+var keysSysctl = [...]string{"name", "value"}
 
 func (d *decoder) decodeAffinity(x *Affinity) {
 	if !d.beginObject() {
@@ -8622,23 +6970,11 @@ func (d *decoder) keyAffinity() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "nodeAffinity":
-		return 0
-	case "podAffinity":
-		return 1
-	case "podAntiAffinity":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysAffinity[:])
 }
+
+// keysAffinity are the keys of a Affinity, in byte order.
+var keysAffinity = [...]string{"nodeAffinity", "podAffinity", "podAntiAffinity"}
 
 func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
 	if !d.beginObject() {
@@ -8686,21 +7022,11 @@ func (d *decoder) keyNodeAffinity() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "preferredDuringSchedulingIgnoredDuringExecution":
-		return 0
-	case "requiredDuringSchedulingIgnoredDuringExecution":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysNodeAffinity[:])
 }
+
+// keysNodeAffinity are the keys of a NodeAffinity, in byte order.
+var keysNodeAffinity = [...]string{"preferredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution"}
 
 func (d *decoder) decodeNodeSelector(x *NodeSelector) {
 	if !d.beginObject() {
@@ -8742,19 +7068,11 @@ func (d *decoder) keyNodeSelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "nodeSelectorTerms":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysNodeSelector[:])
 }
+
+// keysNodeSelector are the keys of a NodeSelector, in byte order.
+var keysNodeSelector = [...]string{"nodeSelectorTerms"}
 
 func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
 	if !d.beginObject() {
@@ -8801,21 +7119,11 @@ func (d *decoder) keyNodeSelectorTerm() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "matchExpressions":
-		return 0
-	case "matchFields":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysNodeSelectorTerm[:])
 }
+
+// keysNodeSelectorTerm are the keys of a NodeSelectorTerm, in byte order.
+var keysNodeSelectorTerm = [...]string{"matchExpressions", "matchFields"}
 
 func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
 	if !d.beginObject() {
@@ -8869,23 +7177,11 @@ func (d *decoder) keyNodeSelectorRequirement() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "key":
-		return 0
-	case "operator":
-		return 1
-	case "values":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysNodeSelectorRequirement[:])
 }
+
+// keysNodeSelectorRequirement are the keys of a NodeSelectorRequirement, in byte order.
+var keysNodeSelectorRequirement = [...]string{"key", "operator", "values"}
 
 func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 	if !d.beginObject() {
@@ -8933,21 +7229,11 @@ func (d *decoder) keyPreferredSchedulingTerm() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "preference":
-		return 0
-	case "weight":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPreferredSchedulingTerm[:])
 }
+
+// keysPreferredSchedulingTerm are the keys of a PreferredSchedulingTerm, in byte order.
+var keysPreferredSchedulingTerm = [...]string{"preference", "weight"}
 
 func (d *decoder) decodePodAffinity(x *PodAffinity) {
 	if !d.beginObject() {
@@ -8995,21 +7281,11 @@ func (d *decoder) keyPodAffinity() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "preferredDuringSchedulingIgnoredDuringExecution":
-		return 0
-	case "requiredDuringSchedulingIgnoredDuringExecution":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodAffinity[:])
 }
+
+// keysPodAffinity are the keys of a PodAffinity, in byte order.
+var keysPodAffinity = [...]string{"preferredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution"}
 
 func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
 	if !d.beginObject() {
@@ -9079,29 +7355,11 @@ func (d *decoder) keyPodAffinityTerm() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "labelSelector":
-		return 0
-	case "matchLabelKeys":
-		return 1
-	case "mismatchLabelKeys":
-		return 2
-	case "namespaceSelector":
-		return 3
-	case "namespaces":
-		return 4
-	case "topologyKey":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysPodAffinityTerm[:])
 }
+
+// keysPodAffinityTerm are the keys of a PodAffinityTerm, in byte order.
+var keysPodAffinityTerm = [...]string{"labelSelector", "matchLabelKeys", "mismatchLabelKeys", "namespaceSelector", "namespaces", "topologyKey"}
 
 func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 	if !d.beginObject() {
@@ -9149,21 +7407,11 @@ func (d *decoder) keyWeightedPodAffinityTerm() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "podAffinityTerm":
-		return 0
-	case "weight":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysWeightedPodAffinityTerm[:])
 }
+
+// keysWeightedPodAffinityTerm are the keys of a WeightedPodAffinityTerm, in byte order.
+var keysWeightedPodAffinityTerm = [...]string{"podAffinityTerm", "weight"}
 
 func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
 	if !d.beginObject() {
@@ -9211,21 +7459,11 @@ func (d *decoder) keyPodAntiAffinity() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "preferredDuringSchedulingIgnoredDuringExecution":
-		return 0
-	case "requiredDuringSchedulingIgnoredDuringExecution":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodAntiAffinity[:])
 }
+
+// keysPodAntiAffinity are the keys of a PodAntiAffinity, in byte order.
+var keysPodAntiAffinity = [...]string{"preferredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution"}
 
 func (d *decoder) decodeToleration(x *Toleration) {
 	if !d.beginObject() {
@@ -9291,27 +7529,11 @@ func (d *decoder) keyToleration() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "effect":
-		return 0
-	case "key":
-		return 1
-	case "operator":
-		return 2
-	case "tolerationSeconds":
-		return 3
-	case "value":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysToleration[:])
 }
+
+// keysToleration are the keys of a Toleration, in byte order.
+var keysToleration = [...]string{"effect", "key", "operator", "tolerationSeconds", "value"}
 
 func (d *decoder) decodeHostAlias(x *HostAlias) {
 	if !d.beginObject() {
@@ -9359,21 +7581,11 @@ func (d *decoder) keyHostAlias() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "hostnames":
-		return 0
-	case "ip":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysHostAlias[:])
 }
+
+// keysHostAlias are the keys of a HostAlias, in byte order.
+var keysHostAlias = [...]string{"hostnames", "ip"}
 
 func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
 	if !d.beginObject() {
@@ -9427,23 +7639,11 @@ func (d *decoder) keyPodDNSConfig() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "nameservers":
-		return 0
-	case "options":
-		return 1
-	case "searches":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysPodDNSConfig[:])
 }
+
+// keysPodDNSConfig are the keys of a PodDNSConfig, in byte order.
+var keysPodDNSConfig = [...]string{"nameservers", "options", "searches"}
 
 func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
 	if !d.beginObject() {
@@ -9491,21 +7691,11 @@ func (d *decoder) keyPodDNSConfigOption() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "value":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodDNSConfigOption[:])
 }
+
+// keysPodDNSConfigOption are the keys of a PodDNSConfigOption, in byte order.
+var keysPodDNSConfigOption = [...]string{"name", "value"}
 
 func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
 	if !d.beginObject() {
@@ -9547,19 +7737,11 @@ func (d *decoder) keyPodReadinessGate() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "conditionType":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysPodReadinessGate[:])
 }
+
+// keysPodReadinessGate are the keys of a PodReadinessGate, in byte order.
+var keysPodReadinessGate = [...]string{"conditionType"}
 
 func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
 	if !d.beginObject() {
@@ -9640,33 +7822,11 @@ func (d *decoder) keyTopologySpreadConstraint() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "labelSelector":
-		return 0
-	case "matchLabelKeys":
-		return 1
-	case "maxSkew":
-		return 2
-	case "minDomains":
-		return 3
-	case "nodeAffinityPolicy":
-		return 4
-	case "nodeTaintsPolicy":
-		return 5
-	case "topologyKey":
-		return 6
-	case "whenUnsatisfiable":
-		return 7
-	}
-	return unknownMember
+	return d.readKey(keysTopologySpreadConstraint[:])
 }
+
+// keysTopologySpreadConstraint are the keys of a TopologySpreadConstraint, in byte order.
+var keysTopologySpreadConstraint = [...]string{"labelSelector", "matchLabelKeys", "maxSkew", "minDomains", "nodeAffinityPolicy", "nodeTaintsPolicy", "topologyKey", "whenUnsatisfiable"}
 
 func (d *decoder) decodePodOS(x *PodOS) {
 	if !d.beginObject() {
@@ -9708,19 +7868,11 @@ func (d *decoder) keyPodOS() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysPodOS[:])
 }
+
+// keysPodOS are the keys of a PodOS, in byte order.
+var keysPodOS = [...]string{"name"}
 
 func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
 	if !d.beginObject() {
@@ -9762,19 +7914,11 @@ func (d *decoder) keyPodSchedulingGate() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysPodSchedulingGate[:])
 }
+
+// keysPodSchedulingGate are the keys of a PodSchedulingGate, in byte order.
+var keysPodSchedulingGate = [...]string{"name"}
 
 func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
 	if !d.beginObject() {
@@ -9827,23 +7971,11 @@ func (d *decoder) keyPodResourceClaim() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "resourceClaimName":
-		return 1
-	case "resourceClaimTemplateName":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysPodResourceClaim[:])
 }
+
+// keysPodResourceClaim are the keys of a PodResourceClaim, in byte order.
+var keysPodResourceClaim = [...]string{"name", "resourceClaimName", "resourceClaimTemplateName"}
 
 func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
 	if !d.beginObject() {
@@ -9885,19 +8017,11 @@ func (d *decoder) keyPodSchedulingGroup() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "podGroupName":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysPodSchedulingGroup[:])
 }
+
+// keysPodSchedulingGroup are the keys of a PodSchedulingGroup, in byte order.
+var keysPodSchedulingGroup = [...]string{"podGroupName"}
 
 func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
 	if !d.beginObject() {
@@ -9945,21 +8069,11 @@ func (d *decoder) keyDeploymentStrategy() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "rollingUpdate":
-		return 0
-	case "type":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysDeploymentStrategy[:])
 }
+
+// keysDeploymentStrategy are the keys of a DeploymentStrategy, in byte order.
+var keysDeploymentStrategy = [...]string{"rollingUpdate", "type"}
 
 func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
 	if !d.beginObject() {
@@ -10006,21 +8120,11 @@ func (d *decoder) keyRollingUpdateDeployment() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "maxSurge":
-		return 0
-	case "maxUnavailable":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysRollingUpdateDeployment[:])
 }
+
+// keysRollingUpdateDeployment are the keys of a RollingUpdateDeployment, in byte order.
+var keysRollingUpdateDeployment = [...]string{"maxSurge", "maxUnavailable"}
 
 func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
 	if !d.beginObject() {
@@ -10107,35 +8211,11 @@ func (d *decoder) keyDeploymentStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "availableReplicas":
-		return 0
-	case "collisionCount":
-		return 1
-	case "conditions":
-		return 2
-	case "observedGeneration":
-		return 3
-	case "readyReplicas":
-		return 4
-	case "replicas":
-		return 5
-	case "terminatingReplicas":
-		return 6
-	case "unavailableReplicas":
-		return 7
-	case "updatedReplicas":
-		return 8
-	}
-	return unknownMember
+	return d.readKey(keysDeploymentStatus[:])
 }
+
+// keysDeploymentStatus are the keys of a DeploymentStatus, in byte order.
+var keysDeploymentStatus = [...]string{"availableReplicas", "collisionCount", "conditions", "observedGeneration", "readyReplicas", "replicas", "terminatingReplicas", "unavailableReplicas", "updatedReplicas"}
 
 func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
 	if !d.beginObject() {
@@ -10206,29 +8286,11 @@ func (d *decoder) keyDeploymentCondition() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "lastTransitionTime":
-		return 0
-	case "lastUpdateTime":
-		return 1
-	case "message":
-		return 2
-	case "reason":
-		return 3
-	case "status":
-		return 4
-	case "type":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysDeploymentCondition[:])
 }
+
+// keysDeploymentCondition are the keys of a DeploymentCondition, in byte order.
+var keysDeploymentCondition = [...]string{"lastTransitionTime", "lastUpdateTime", "message", "reason", "status", "type"}
 
 func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
 	if !d.beginObject() {
@@ -10293,27 +8355,11 @@ func (d *decoder) keyReplicaSet() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	case "status":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysReplicaSet[:])
 }
+
+// keysReplicaSet are the keys of a ReplicaSet, in byte order.
+var keysReplicaSet = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
 	if !d.beginObject() {
@@ -10373,25 +8419,11 @@ func (d *decoder) keyReplicaSetSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "minReadySeconds":
-		return 0
-	case "replicas":
-		return 1
-	case "selector":
-		return 2
-	case "template":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysReplicaSetSpec[:])
 }
+
+// keysReplicaSetSpec are the keys of a ReplicaSetSpec, in byte order.
+var keysReplicaSetSpec = [...]string{"minReadySeconds", "replicas", "selector", "template"}
 
 func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
 	if !d.beginObject() {
@@ -10468,31 +8500,11 @@ func (d *decoder) keyReplicaSetStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "availableReplicas":
-		return 0
-	case "conditions":
-		return 1
-	case "fullyLabeledReplicas":
-		return 2
-	case "observedGeneration":
-		return 3
-	case "readyReplicas":
-		return 4
-	case "replicas":
-		return 5
-	case "terminatingReplicas":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysReplicaSetStatus[:])
 }
+
+// keysReplicaSetStatus are the keys of a ReplicaSetStatus, in byte order.
+var keysReplicaSetStatus = [...]string{"availableReplicas", "conditions", "fullyLabeledReplicas", "observedGeneration", "readyReplicas", "replicas", "terminatingReplicas"}
 
 func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
 	if !d.beginObject() {
@@ -10558,27 +8570,11 @@ func (d *decoder) keyReplicaSetCondition() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "lastTransitionTime":
-		return 0
-	case "message":
-		return 1
-	case "reason":
-		return 2
-	case "status":
-		return 3
-	case "type":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysReplicaSetCondition[:])
 }
+
+// keysReplicaSetCondition are the keys of a ReplicaSetCondition, in byte order.
+var keysReplicaSetCondition = [...]string{"lastTransitionTime", "message", "reason", "status", "type"}
 
 func (d *decoder) decodePod(x *Pod) {
 	if !d.beginObject() {
@@ -10643,27 +8639,11 @@ func (d *decoder) keyPod() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	case "status":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysPod[:])
 }
+
+// keysPod are the keys of a Pod, in byte order.
+var keysPod = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodePodStatus(x *PodStatus) {
 	if !d.beginObject() {
@@ -10816,59 +8796,11 @@ func (d *decoder) keyPodStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "allocatedResources":
-		return 0
-	case "conditions":
-		return 1
-	case "containerStatuses":
-		return 2
-	case "ephemeralContainerStatuses":
-		return 3
-	case "extendedResourceClaimStatus":
-		return 4
-	case "hostIP":
-		return 5
-	case "hostIPs":
-		return 6
-	case "initContainerStatuses":
-		return 7
-	case "message":
-		return 8
-	case "nodeAllocatableResourceClaimStatuses":
-		return 9
-	case "nominatedNodeName":
-		return 10
-	case "observedGeneration":
-		return 11
-	case "phase":
-		return 12
-	case "podIP":
-		return 13
-	case "podIPs":
-		return 14
-	case "qosClass":
-		return 15
-	case "reason":
-		return 16
-	case "resize":
-		return 17
-	case "resourceClaimStatuses":
-		return 18
-	case "resources":
-		return 19
-	case "startTime":
-		return 20
-	}
-	return unknownMember
+	return d.readKey(keysPodStatus[:])
 }
+
+// keysPodStatus are the keys of a PodStatus, in byte order.
+var keysPodStatus = [...]string{"allocatedResources", "conditions", "containerStatuses", "ephemeralContainerStatuses", "extendedResourceClaimStatus", "hostIP", "hostIPs", "initContainerStatuses", "message", "nodeAllocatableResourceClaimStatuses", "nominatedNodeName", "observedGeneration", "phase", "podIP", "podIPs", "qosClass", "reason", "resize", "resourceClaimStatuses", "resources", "startTime"}
 
 func (d *decoder) decodePodCondition(x *PodCondition) {
 	if !d.beginObject() {
@@ -10945,31 +8877,11 @@ func (d *decoder) keyPodCondition() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "lastProbeTime":
-		return 0
-	case "lastTransitionTime":
-		return 1
-	case "message":
-		return 2
-	case "observedGeneration":
-		return 3
-	case "reason":
-		return 4
-	case "status":
-		return 5
-	case "type":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysPodCondition[:])
 }
+
+// keysPodCondition are the keys of a PodCondition, in byte order.
+var keysPodCondition = [...]string{"lastProbeTime", "lastTransitionTime", "message", "observedGeneration", "reason", "status", "type"}
 
 func (d *decoder) decodeHostIP(x *HostIP) {
 	if !d.beginObject() {
@@ -11011,19 +8923,11 @@ func (d *decoder) keyHostIP() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "ip":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysHostIP[:])
 }
+
+// keysHostIP are the keys of a HostIP, in byte order.
+var keysHostIP = [...]string{"ip"}
 
 func (d *decoder) decodePodIP(x *PodIP) {
 	if !d.beginObject() {
@@ -11065,19 +8969,11 @@ func (d *decoder) keyPodIP() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "ip":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysPodIP[:])
 }
+
+// keysPodIP are the keys of a PodIP, in byte order.
+var keysPodIP = [...]string{"ip"}
 
 func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
 	if !d.beginObject() {
@@ -11197,47 +9093,11 @@ func (d *decoder) keyContainerStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "allocatedResources":
-		return 0
-	case "allocatedResourcesStatus":
-		return 1
-	case "containerID":
-		return 2
-	case "image":
-		return 3
-	case "imageID":
-		return 4
-	case "lastState":
-		return 5
-	case "name":
-		return 6
-	case "ready":
-		return 7
-	case "resources":
-		return 8
-	case "restartCount":
-		return 9
-	case "started":
-		return 10
-	case "state":
-		return 11
-	case "stopSignal":
-		return 12
-	case "user":
-		return 13
-	case "volumeMounts":
-		return 14
-	}
-	return unknownMember
+	return d.readKey(keysContainerStatus[:])
 }
+
+// keysContainerStatus are the keys of a ContainerStatus, in byte order.
+var keysContainerStatus = [...]string{"allocatedResources", "allocatedResourcesStatus", "containerID", "image", "imageID", "lastState", "name", "ready", "resources", "restartCount", "started", "state", "stopSignal", "user", "volumeMounts"}
 
 func (d *decoder) decodeContainerState(x *ContainerState) {
 	if !d.beginObject() {
@@ -11291,23 +9151,11 @@ func (d *decoder) keyContainerState() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "running":
-		return 0
-	case "terminated":
-		return 1
-	case "waiting":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysContainerState[:])
 }
+
+// keysContainerState are the keys of a ContainerState, in byte order.
+var keysContainerState = [...]string{"running", "terminated", "waiting"}
 
 func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
 	if !d.beginObject() {
@@ -11355,21 +9203,11 @@ func (d *decoder) keyContainerStateWaiting() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "message":
-		return 0
-	case "reason":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysContainerStateWaiting[:])
 }
+
+// keysContainerStateWaiting are the keys of a ContainerStateWaiting, in byte order.
+var keysContainerStateWaiting = [...]string{"message", "reason"}
 
 func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
 	if !d.beginObject() {
@@ -11411,19 +9249,11 @@ func (d *decoder) keyContainerStateRunning() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "startedAt":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysContainerStateRunning[:])
 }
+
+// keysContainerStateRunning are the keys of a ContainerStateRunning, in byte order.
+var keysContainerStateRunning = [...]string{"startedAt"}
 
 func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
 	if !d.beginObject() {
@@ -11500,31 +9330,11 @@ func (d *decoder) keyContainerStateTerminated() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containerID":
-		return 0
-	case "exitCode":
-		return 1
-	case "finishedAt":
-		return 2
-	case "message":
-		return 3
-	case "reason":
-		return 4
-	case "signal":
-		return 5
-	case "startedAt":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysContainerStateTerminated[:])
 }
+
+// keysContainerStateTerminated are the keys of a ContainerStateTerminated, in byte order.
+var keysContainerStateTerminated = [...]string{"containerID", "exitCode", "finishedAt", "message", "reason", "signal", "startedAt"}
 
 func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
 	if !d.beginObject() {
@@ -11589,27 +9399,11 @@ func (d *decoder) keyVolumeMountStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "mountPath":
-		return 0
-	case "name":
-		return 1
-	case "readOnly":
-		return 2
-	case "recursiveReadOnly":
-		return 3
-	case "volumeStatus":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysVolumeMountStatus[:])
 }
+
+// keysVolumeMountStatus are the keys of a VolumeMountStatus, in byte order.
+var keysVolumeMountStatus = [...]string{"mountPath", "name", "readOnly", "recursiveReadOnly", "volumeStatus"}
 
 func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
 	if !d.beginObject() {
@@ -11651,19 +9445,11 @@ func (d *decoder) keyVolumeStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "image":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysVolumeStatus[:])
 }
+
+// keysVolumeStatus are the keys of a VolumeStatus, in byte order.
+var keysVolumeStatus = [...]string{"image"}
 
 func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
 	if !d.beginObject() {
@@ -11705,19 +9491,11 @@ func (d *decoder) keyImageVolumeStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "imageRef":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysImageVolumeStatus[:])
 }
+
+// keysImageVolumeStatus are the keys of a ImageVolumeStatus, in byte order.
+var keysImageVolumeStatus = [...]string{"imageRef"}
 
 func (d *decoder) decodeContainerUser(x *ContainerUser) {
 	if !d.beginObject() {
@@ -11759,19 +9537,11 @@ func (d *decoder) keyContainerUser() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "linux":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysContainerUser[:])
 }
+
+// keysContainerUser are the keys of a ContainerUser, in byte order.
+var keysContainerUser = [...]string{"linux"}
 
 func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
 	if !d.beginObject() {
@@ -11825,23 +9595,11 @@ func (d *decoder) keyLinuxContainerUser() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "gid":
-		return 0
-	case "supplementalGroups":
-		return 1
-	case "uid":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysLinuxContainerUser[:])
 }
+
+// keysLinuxContainerUser are the keys of a LinuxContainerUser, in byte order.
+var keysLinuxContainerUser = [...]string{"gid", "supplementalGroups", "uid"}
 
 func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
 	if !d.beginObject() {
@@ -11889,21 +9647,11 @@ func (d *decoder) keyResourceStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "resources":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysResourceStatus[:])
 }
+
+// keysResourceStatus are the keys of a ResourceStatus, in byte order.
+var keysResourceStatus = [...]string{"name", "resources"}
 
 func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
 	if !d.beginObject() {
@@ -11957,23 +9705,11 @@ func (d *decoder) keyResourceHealth() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "health":
-		return 0
-	case "message":
-		return 1
-	case "resourceID":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysResourceHealth[:])
 }
+
+// keysResourceHealth are the keys of a ResourceHealth, in byte order.
+var keysResourceHealth = [...]string{"health", "message", "resourceID"}
 
 func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
 	if !d.beginObject() {
@@ -12021,21 +9757,11 @@ func (d *decoder) keyPodResourceClaimStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "resourceClaimName":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodResourceClaimStatus[:])
 }
+
+// keysPodResourceClaimStatus are the keys of a PodResourceClaimStatus, in byte order.
+var keysPodResourceClaimStatus = [...]string{"name", "resourceClaimName"}
 
 func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceClaimStatus) {
 	if !d.beginObject() {
@@ -12082,21 +9808,11 @@ func (d *decoder) keyPodExtendedResourceClaimStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "requestMappings":
-		return 0
-	case "resourceClaimName":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodExtendedResourceClaimStatus[:])
 }
+
+// keysPodExtendedResourceClaimStatus are the keys of a PodExtendedResourceClaimStatus, in byte order.
+var keysPodExtendedResourceClaimStatus = [...]string{"requestMappings", "resourceClaimName"}
 
 func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedResourceRequest) {
 	if !d.beginObject() {
@@ -12149,23 +9865,11 @@ func (d *decoder) keyContainerExtendedResourceRequest() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containerName":
-		return 0
-	case "requestName":
-		return 1
-	case "resourceName":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysContainerExtendedResourceRequest[:])
 }
+
+// keysContainerExtendedResourceRequest are the keys of a ContainerExtendedResourceRequest, in byte order.
+var keysContainerExtendedResourceRequest = [...]string{"containerName", "requestName", "resourceName"}
 
 func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableResourceClaimStatus) {
 	if !d.beginObject() {
@@ -12218,23 +9922,11 @@ func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containers":
-		return 0
-	case "resourceClaimName":
-		return 1
-	case "resources":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysNodeAllocatableResourceClaimStatus[:])
 }
+
+// keysNodeAllocatableResourceClaimStatus are the keys of a NodeAllocatableResourceClaimStatus, in byte order.
+var keysNodeAllocatableResourceClaimStatus = [...]string{"containers", "resourceClaimName", "resources"}
 
 func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
 	if !d.beginObject() {
@@ -12299,27 +9991,11 @@ func (d *decoder) keyResourceQuota() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	case "status":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysResourceQuota[:])
 }
+
+// keysResourceQuota are the keys of a ResourceQuota, in byte order.
+var keysResourceQuota = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
 	if !d.beginObject() {
@@ -12372,23 +10048,11 @@ func (d *decoder) keyResourceQuotaSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "hard":
-		return 0
-	case "scopeSelector":
-		return 1
-	case "scopes":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysResourceQuotaSpec[:])
 }
+
+// keysResourceQuotaSpec are the keys of a ResourceQuotaSpec, in byte order.
+var keysResourceQuotaSpec = [...]string{"hard", "scopeSelector", "scopes"}
 
 func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
 	if !d.beginObject() {
@@ -12430,19 +10094,11 @@ func (d *decoder) keyScopeSelector() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "matchExpressions":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysScopeSelector[:])
 }
+
+// keysScopeSelector are the keys of a ScopeSelector, in byte order.
+var keysScopeSelector = [...]string{"matchExpressions"}
 
 func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelectorRequirement) {
 	if !d.beginObject() {
@@ -12496,23 +10152,11 @@ func (d *decoder) keyScopedResourceSelectorRequirement() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "operator":
-		return 0
-	case "scopeName":
-		return 1
-	case "values":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysScopedResourceSelectorRequirement[:])
 }
+
+// keysScopedResourceSelectorRequirement are the keys of a ScopedResourceSelectorRequirement, in byte order.
+var keysScopedResourceSelectorRequirement = [...]string{"operator", "scopeName", "values"}
 
 func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
 	if !d.beginObject() {
@@ -12560,21 +10204,11 @@ func (d *decoder) keyResourceQuotaStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "hard":
-		return 0
-	case "used":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysResourceQuotaStatus[:])
 }
+
+// keysResourceQuotaStatus are the keys of a ResourceQuotaStatus, in byte order.
+var keysResourceQuotaStatus = [...]string{"hard", "used"}
 
 func (d *decoder) decodeLimitRange(x *LimitRange) {
 	if !d.beginObject() {
@@ -12634,25 +10268,11 @@ func (d *decoder) keyLimitRange() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysLimitRange[:])
 }
+
+// keysLimitRange are the keys of a LimitRange, in byte order.
+var keysLimitRange = [...]string{"apiVersion", "kind", "metadata", "spec"}
 
 func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
 	if !d.beginObject() {
@@ -12694,19 +10314,11 @@ func (d *decoder) keyLimitRangeSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "limits":
-		return 0
-	}
-	return unknownMember
+	return d.readKey(keysLimitRangeSpec[:])
 }
+
+// keysLimitRangeSpec are the keys of a LimitRangeSpec, in byte order.
+var keysLimitRangeSpec = [...]string{"limits"}
 
 func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
 	if !d.beginObject() {
@@ -12775,29 +10387,11 @@ func (d *decoder) keyLimitRangeItem() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "default":
-		return 0
-	case "defaultRequest":
-		return 1
-	case "max":
-		return 2
-	case "maxLimitRequestRatio":
-		return 3
-	case "min":
-		return 4
-	case "type":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysLimitRangeItem[:])
 }
+
+// keysLimitRangeItem are the keys of a LimitRangeItem, in byte order.
+var keysLimitRangeItem = [...]string{"default", "defaultRequest", "max", "maxLimitRequestRatio", "min", "type"}
 
 func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
 	if !d.beginObject() {
@@ -12862,27 +10456,11 @@ func (d *decoder) keyPodDisruptionBudget() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	case "status":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysPodDisruptionBudget[:])
 }
+
+// keysPodDisruptionBudget are the keys of a PodDisruptionBudget, in byte order.
+var keysPodDisruptionBudget = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
 	if !d.beginObject() {
@@ -12941,25 +10519,11 @@ func (d *decoder) keyPodDisruptionBudgetSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "maxUnavailable":
-		return 0
-	case "minAvailable":
-		return 1
-	case "selector":
-		return 2
-	case "unhealthyPodEvictionPolicy":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysPodDisruptionBudgetSpec[:])
 }
+
+// keysPodDisruptionBudgetSpec are the keys of a PodDisruptionBudgetSpec, in byte order.
+var keysPodDisruptionBudgetSpec = [...]string{"maxUnavailable", "minAvailable", "selector", "unhealthyPodEvictionPolicy"}
 
 func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) {
 	if !d.beginObject() {
@@ -13034,31 +10598,11 @@ func (d *decoder) keyPodDisruptionBudgetStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "conditions":
-		return 0
-	case "currentHealthy":
-		return 1
-	case "desiredHealthy":
-		return 2
-	case "disruptedPods":
-		return 3
-	case "disruptionsAllowed":
-		return 4
-	case "expectedPods":
-		return 5
-	case "observedGeneration":
-		return 6
-	}
-	return unknownMember
+	return d.readKey(keysPodDisruptionBudgetStatus[:])
 }
+
+// keysPodDisruptionBudgetStatus are the keys of a PodDisruptionBudgetStatus, in byte order.
+var keysPodDisruptionBudgetStatus = [...]string{"conditions", "currentHealthy", "desiredHealthy", "disruptedPods", "disruptionsAllowed", "expectedPods", "observedGeneration"}
 
 func (d *decoder) decodeCondition(x *Condition) {
 	if !d.beginObject() {
@@ -13130,29 +10674,11 @@ func (d *decoder) keyCondition() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "lastTransitionTime":
-		return 0
-	case "message":
-		return 1
-	case "observedGeneration":
-		return 2
-	case "reason":
-		return 3
-	case "status":
-		return 4
-	case "type":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysCondition[:])
 }
+
+// keysCondition are the keys of a Condition, in byte order.
+var keysCondition = [...]string{"lastTransitionTime", "message", "observedGeneration", "reason", "status", "type"}
 
 func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
 	if !d.beginObject() {
@@ -13217,27 +10743,11 @@ func (d *decoder) keyHorizontalPodAutoscaler() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "metadata":
-		return 2
-	case "spec":
-		return 3
-	case "status":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysHorizontalPodAutoscaler[:])
 }
+
+// keysHorizontalPodAutoscaler are the keys of a HorizontalPodAutoscaler, in byte order.
+var keysHorizontalPodAutoscaler = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSpec) {
 	if !d.beginObject() {
@@ -13301,27 +10811,11 @@ func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "behavior":
-		return 0
-	case "maxReplicas":
-		return 1
-	case "metrics":
-		return 2
-	case "minReplicas":
-		return 3
-	case "scaleTargetRef":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysHorizontalPodAutoscalerSpec[:])
 }
+
+// keysHorizontalPodAutoscalerSpec are the keys of a HorizontalPodAutoscalerSpec, in byte order.
+var keysHorizontalPodAutoscalerSpec = [...]string{"behavior", "maxReplicas", "metrics", "minReplicas", "scaleTargetRef"}
 
 func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReference) {
 	if !d.beginObject() {
@@ -13375,23 +10869,11 @@ func (d *decoder) keyCrossVersionObjectReference() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "apiVersion":
-		return 0
-	case "kind":
-		return 1
-	case "name":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysCrossVersionObjectReference[:])
 }
+
+// keysCrossVersionObjectReference are the keys of a CrossVersionObjectReference, in byte order.
+var keysCrossVersionObjectReference = [...]string{"apiVersion", "kind", "name"}
 
 func (d *decoder) decodeMetricSpec(x *MetricSpec) {
 	if !d.beginObject() {
@@ -13463,29 +10945,11 @@ func (d *decoder) keyMetricSpec() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containerResource":
-		return 0
-	case "external":
-		return 1
-	case "object":
-		return 2
-	case "pods":
-		return 3
-	case "resource":
-		return 4
-	case "type":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysMetricSpec[:])
 }
+
+// keysMetricSpec are the keys of a MetricSpec, in byte order.
+var keysMetricSpec = [...]string{"containerResource", "external", "object", "pods", "resource", "type"}
 
 func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
 	if !d.beginObject() {
@@ -13539,23 +11003,11 @@ func (d *decoder) keyObjectMetricSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "describedObject":
-		return 0
-	case "metric":
-		return 1
-	case "target":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysObjectMetricSource[:])
 }
+
+// keysObjectMetricSource are the keys of a ObjectMetricSource, in byte order.
+var keysObjectMetricSource = [...]string{"describedObject", "metric", "target"}
 
 func (d *decoder) decodeMetricTarget(x *MetricTarget) {
 	if !d.beginObject() {
@@ -13614,25 +11066,11 @@ func (d *decoder) keyMetricTarget() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "averageUtilization":
-		return 0
-	case "averageValue":
-		return 1
-	case "type":
-		return 2
-	case "value":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysMetricTarget[:])
 }
+
+// keysMetricTarget are the keys of a MetricTarget, in byte order.
+var keysMetricTarget = [...]string{"averageUtilization", "averageValue", "type", "value"}
 
 func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
 	if !d.beginObject() {
@@ -13680,21 +11118,11 @@ func (d *decoder) keyMetricIdentifier() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "selector":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysMetricIdentifier[:])
 }
+
+// keysMetricIdentifier are the keys of a MetricIdentifier, in byte order.
+var keysMetricIdentifier = [...]string{"name", "selector"}
 
 func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
 	if !d.beginObject() {
@@ -13742,21 +11170,11 @@ func (d *decoder) keyPodsMetricSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "metric":
-		return 0
-	case "target":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodsMetricSource[:])
 }
+
+// keysPodsMetricSource are the keys of a PodsMetricSource, in byte order.
+var keysPodsMetricSource = [...]string{"metric", "target"}
 
 func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
 	if !d.beginObject() {
@@ -13804,21 +11222,11 @@ func (d *decoder) keyResourceMetricSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "name":
-		return 0
-	case "target":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysResourceMetricSource[:])
 }
+
+// keysResourceMetricSource are the keys of a ResourceMetricSource, in byte order.
+var keysResourceMetricSource = [...]string{"name", "target"}
 
 func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetricSource) {
 	if !d.beginObject() {
@@ -13872,23 +11280,11 @@ func (d *decoder) keyContainerResourceMetricSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "container":
-		return 0
-	case "name":
-		return 1
-	case "target":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysContainerResourceMetricSource[:])
 }
+
+// keysContainerResourceMetricSource are the keys of a ContainerResourceMetricSource, in byte order.
+var keysContainerResourceMetricSource = [...]string{"container", "name", "target"}
 
 func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
 	if !d.beginObject() {
@@ -13936,21 +11332,11 @@ func (d *decoder) keyExternalMetricSource() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "metric":
-		return 0
-	case "target":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysExternalMetricSource[:])
 }
+
+// keysExternalMetricSource are the keys of a ExternalMetricSource, in byte order.
+var keysExternalMetricSource = [...]string{"metric", "target"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscalerBehavior) {
 	if !d.beginObject() {
@@ -13997,21 +11383,11 @@ func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "scaleDown":
-		return 0
-	case "scaleUp":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysHorizontalPodAutoscalerBehavior[:])
 }
+
+// keysHorizontalPodAutoscalerBehavior are the keys of a HorizontalPodAutoscalerBehavior, in byte order.
+var keysHorizontalPodAutoscalerBehavior = [...]string{"scaleDown", "scaleUp"}
 
 func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
 	if !d.beginObject() {
@@ -14070,25 +11446,11 @@ func (d *decoder) keyHPAScalingRules() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "policies":
-		return 0
-	case "selectPolicy":
-		return 1
-	case "stabilizationWindowSeconds":
-		return 2
-	case "tolerance":
-		return 3
-	}
-	return unknownMember
+	return d.readKey(keysHPAScalingRules[:])
 }
+
+// keysHPAScalingRules are the keys of a HPAScalingRules, in byte order.
+var keysHPAScalingRules = [...]string{"policies", "selectPolicy", "stabilizationWindowSeconds", "tolerance"}
 
 func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
 	if !d.beginObject() {
@@ -14142,23 +11504,11 @@ func (d *decoder) keyHPAScalingPolicy() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "periodSeconds":
-		return 0
-	case "type":
-		return 1
-	case "value":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysHPAScalingPolicy[:])
 }
+
+// keysHPAScalingPolicy are the keys of a HPAScalingPolicy, in byte order.
+var keysHPAScalingPolicy = [...]string{"periodSeconds", "type", "value"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscalerStatus) {
 	if !d.beginObject() {
@@ -14228,29 +11578,11 @@ func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "conditions":
-		return 0
-	case "currentMetrics":
-		return 1
-	case "currentReplicas":
-		return 2
-	case "desiredReplicas":
-		return 3
-	case "lastScaleTime":
-		return 4
-	case "observedGeneration":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysHorizontalPodAutoscalerStatus[:])
 }
+
+// keysHorizontalPodAutoscalerStatus are the keys of a HorizontalPodAutoscalerStatus, in byte order.
+var keysHorizontalPodAutoscalerStatus = [...]string{"conditions", "currentMetrics", "currentReplicas", "desiredReplicas", "lastScaleTime", "observedGeneration"}
 
 func (d *decoder) decodeMetricStatus(x *MetricStatus) {
 	if !d.beginObject() {
@@ -14322,29 +11654,11 @@ func (d *decoder) keyMetricStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "containerResource":
-		return 0
-	case "external":
-		return 1
-	case "object":
-		return 2
-	case "pods":
-		return 3
-	case "resource":
-		return 4
-	case "type":
-		return 5
-	}
-	return unknownMember
+	return d.readKey(keysMetricStatus[:])
 }
+
+// keysMetricStatus are the keys of a MetricStatus, in byte order.
+var keysMetricStatus = [...]string{"containerResource", "external", "object", "pods", "resource", "type"}
 
 func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
 	if !d.beginObject() {
@@ -14398,23 +11712,11 @@ func (d *decoder) keyObjectMetricStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "current":
-		return 0
-	case "describedObject":
-		return 1
-	case "metric":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysObjectMetricStatus[:])
 }
+
+// keysObjectMetricStatus are the keys of a ObjectMetricStatus, in byte order.
+var keysObjectMetricStatus = [...]string{"current", "describedObject", "metric"}
 
 func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
 	if !d.beginObject() {
@@ -14467,23 +11769,11 @@ func (d *decoder) keyMetricValueStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "averageUtilization":
-		return 0
-	case "averageValue":
-		return 1
-	case "value":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysMetricValueStatus[:])
 }
+
+// keysMetricValueStatus are the keys of a MetricValueStatus, in byte order.
+var keysMetricValueStatus = [...]string{"averageUtilization", "averageValue", "value"}
 
 func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
 	if !d.beginObject() {
@@ -14531,21 +11821,11 @@ func (d *decoder) keyPodsMetricStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "current":
-		return 0
-	case "metric":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysPodsMetricStatus[:])
 }
+
+// keysPodsMetricStatus are the keys of a PodsMetricStatus, in byte order.
+var keysPodsMetricStatus = [...]string{"current", "metric"}
 
 func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
 	if !d.beginObject() {
@@ -14593,21 +11873,11 @@ func (d *decoder) keyResourceMetricStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "current":
-		return 0
-	case "name":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysResourceMetricStatus[:])
 }
+
+// keysResourceMetricStatus are the keys of a ResourceMetricStatus, in byte order.
+var keysResourceMetricStatus = [...]string{"current", "name"}
 
 func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetricStatus) {
 	if !d.beginObject() {
@@ -14660,23 +11930,11 @@ func (d *decoder) keyContainerResourceMetricStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "container":
-		return 0
-	case "current":
-		return 1
-	case "name":
-		return 2
-	}
-	return unknownMember
+	return d.readKey(keysContainerResourceMetricStatus[:])
 }
+
+// keysContainerResourceMetricStatus are the keys of a ContainerResourceMetricStatus, in byte order.
+var keysContainerResourceMetricStatus = [...]string{"container", "current", "name"}
 
 func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
 	if !d.beginObject() {
@@ -14724,21 +11982,11 @@ func (d *decoder) keyExternalMetricStatus() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "current":
-		return 0
-	case "metric":
-		return 1
-	}
-	return unknownMember
+	return d.readKey(keysExternalMetricStatus[:])
 }
+
+// keysExternalMetricStatus are the keys of a ExternalMetricStatus, in byte order.
+var keysExternalMetricStatus = [...]string{"current", "metric"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutoscalerCondition) {
 	if !d.beginObject() {
@@ -14804,27 +12052,11 @@ func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
 	} else if d.objectEnd() {
 		return endOfObject
 	}
-	if !d.keyStart() {
-		return endOfObject
-	}
-	key, ok := d.keyName()
-	if !ok {
-		return endOfObject
-	}
-	switch key {
-	case "lastTransitionTime":
-		return 0
-	case "message":
-		return 1
-	case "reason":
-		return 2
-	case "status":
-		return 3
-	case "type":
-		return 4
-	}
-	return unknownMember
+	return d.readKey(keysHorizontalPodAutoscalerCondition[:])
 }
+
+// keysHorizontalPodAutoscalerCondition are the keys of a HorizontalPodAutoscalerCondition, in byte order.
+var keysHorizontalPodAutoscalerCondition = [...]string{"lastTransitionTime", "message", "reason", "status", "type"}
 
 func (d *decoder) decodePtrTime(p **Time) {
 	if d.null() {

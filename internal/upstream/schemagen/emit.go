@@ -243,8 +243,8 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 // endOfObject, or unknownMember). The keys of s are compared, with their
 // closing quote and the colon, with the input where the key starts, first
 // byte first, so that a known key in compact JSON is read in one step;
-// anything else (escapes, white space, an unknown key) is read by keyName
-// and looked up by name.
+// anything else (escapes, white space, an unknown key) is read by readKey
+// and looked up in the struct's table of keys.
 func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 	fmt.Fprintf(b, "// key%s reads the next key of a %s: the index of its member, endOfObject\n// or unknownMember.\n", s.Name, s.Name)
 	fmt.Fprintf(b, "func (d *decoder) key%s() int {\n", s.Name)
@@ -264,11 +264,16 @@ func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 			}
 		}
 	}
-	b.WriteString("\t\t}\n\t} else if d.objectEnd() {\n\t\treturn endOfObject\n\t}\n\tif !d.keyStart() {\n\t\treturn endOfObject\n\t}\n\tkey, ok := d.keyName()\n\tif !ok {\n\t\treturn endOfObject\n\t}\n\tswitch key {\n")
+	fmt.Fprintf(b, "\t\t}\n\t} else if d.objectEnd() {\n\t\treturn endOfObject\n\t}\n\treturn d.readKey(keys%s[:])\n}\n\n", s.Name)
+	// The keys in order, for readKey's binary search.
+	fmt.Fprintf(b, "// keys%s are the keys of a %s, in byte order.\nvar keys%s = [...]string{", s.Name, s.Name, s.Name)
 	for j, f := range members {
-		fmt.Fprintf(b, "\tcase %q:\n\t\treturn %d\n", f.JSON, j)
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(b, "%q", f.JSON)
 	}
-	b.WriteString("\t}\n\treturn unknownMember\n}\n\n")
+	b.WriteString("}\n\n")
 }
 
 // hasPrefix is the condition that the string s starts with the constant
