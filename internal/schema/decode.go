@@ -277,6 +277,9 @@ func (d *decoder) mismatch(want string) {
 // reports false, and for another kind of value it records the error, skips
 // the value and reports false.
 func (d *decoder) beginObject() bool {
+	if d.pos < len(d.data) && d.data[d.pos] == ' ' { // indented JSON: ": {"
+		d.pos++
+	}
 	if d.pos < len(d.data) && d.data[d.pos] == '{' {
 		d.pos++
 		d.path.push(segment{}) // replaced by each key
@@ -306,9 +309,16 @@ func (d *decoder) beginObjectSlow() bool {
 // and a matcher of their own, which reads the keys they know without
 // scanning them twice.
 func (d *decoder) nextKey() bool {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return false
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		d.pos = p
-	} else if d.objectEnd() || !d.keyStart() {
+	} else if !d.keyStart() {
 		return false
 	}
 	_, ok := d.keyName()
@@ -344,6 +354,42 @@ func (d *decoder) objectEnd() bool {
 	}
 	return false
 }
+
+// objectEndSpaced is objectEnd after white space, which it consumes.
+func (d *decoder) objectEndSpaced() bool {
+	d.space()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' && !d.broken {
+		d.pos++
+		d.path.pop()
+		return true
+	}
+	return false
+}
+
+// keyQuoteSpaced is keyQuote for indented JSON, as kubectl writes it:
+// white space before and after the comma. It skips the white space before
+// the comma (which whatever reads on would skip too), and returns the
+// position of the key's quote, or -1.
+func (d *decoder) keyQuoteSpaced() int {
+	d.space()
+	p := d.pos
+	if d.path.cur.named {
+		if p >= len(d.data) || d.data[p] != ',' {
+			return -1
+		}
+		p++
+	}
+	for p < len(d.data) && isSpace(d.data[p]) {
+		p++
+	}
+	if p >= len(d.data) || d.data[p] != '"' || d.broken {
+		return -1
+	}
+	return p
+}
+
+// isSpace reports whether c is JSON white space.
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 // keyStart moves to the quote that starts the next member's key: past the
 // comma after the previous member, if any, and white space. At the end of
@@ -835,6 +881,9 @@ func hex4(b string) rune {
 // str decodes a string; null leaves *p unchanged, as encoding/json does.
 // Its fast path reads a string without escapes that starts right here.
 func (d *decoder) str(p *string) {
+	if d.pos < len(d.data) && d.data[d.pos] == ' ' { // indented JSON: ": "
+		d.pos++
+	}
 	// stringEnd, by hand: the compiler does not inline it.
 	if data, start := d.data, d.pos+1; start <= len(data) && data[start-1] == '"' {
 		for i := start; i+8 <= len(data); i += 8 {
@@ -1117,7 +1166,14 @@ func (d *decoder) resourceList(p *ResourceList) {
 // and returns it; a common resource's name is compared where it starts
 // and not scanned.
 func (d *decoder) resourceName() (string, bool) {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return "", false
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) >= 5 && k[:5] == `cpu":`:
 			d.knownKey(p, "cpu", 0)
@@ -1127,7 +1183,7 @@ func (d *decoder) resourceName() (string, bool) {
 			return "memory", true
 		}
 		d.pos = p
-	} else if d.objectEnd() || !d.keyStart() {
+	} else if !d.keyStart() {
 		return "", false
 	}
 	return d.keyName()

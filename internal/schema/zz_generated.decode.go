@@ -51,7 +51,14 @@ func (d *decoder) decodeDeployment(x *Deployment) {
 // keyDeployment reads the next key of a Deployment: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDeployment() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -74,8 +81,6 @@ func (d *decoder) keyDeployment() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDeployment[:])
 }
@@ -114,7 +119,14 @@ func (d *decoder) decodeTypeMeta(x *TypeMeta) {
 // keyTypeMeta reads the next key of a TypeMeta: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyTypeMeta() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -126,8 +138,6 @@ func (d *decoder) keyTypeMeta() int {
 				return d.knownKey(p, "kind", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysTypeMeta[:])
 }
@@ -192,7 +202,14 @@ func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
 // keyObjectMeta reads the next key of a ObjectMeta: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyObjectMeta() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -253,8 +270,6 @@ func (d *decoder) keyObjectMeta() int {
 				return d.knownKey(p, "uid", 14)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysObjectMeta[:])
 }
@@ -301,7 +316,14 @@ func (d *decoder) decodeOwnerReference(x *OwnerReference) {
 // keyOwnerReference reads the next key of a OwnerReference: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyOwnerReference() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -329,8 +351,6 @@ func (d *decoder) keyOwnerReference() int {
 				return d.knownKey(p, "uid", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysOwnerReference[:])
 }
@@ -379,7 +399,14 @@ func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
 // keyManagedFieldsEntry reads the next key of a ManagedFieldsEntry: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyManagedFieldsEntry() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -410,8 +437,6 @@ func (d *decoder) keyManagedFieldsEntry() int {
 				return d.knownKey(p, "time", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysManagedFieldsEntry[:])
 }
@@ -462,7 +487,14 @@ func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
 // keyDeploymentSpec reads the next key of a DeploymentSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDeploymentSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -495,8 +527,6 @@ func (d *decoder) keyDeploymentSpec() int {
 				return d.knownKey(p, "template", 7)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDeploymentSpec[:])
 }
@@ -535,7 +565,14 @@ func (d *decoder) decodeLabelSelector(x *LabelSelector) {
 // keyLabelSelector reads the next key of a LabelSelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLabelSelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -546,8 +583,6 @@ func (d *decoder) keyLabelSelector() int {
 				return d.knownKey(p, "matchLabels", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLabelSelector[:])
 }
@@ -588,7 +623,14 @@ func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
 // keyLabelSelectorRequirement reads the next key of a LabelSelectorRequirement: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLabelSelectorRequirement() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'k':
@@ -604,8 +646,6 @@ func (d *decoder) keyLabelSelectorRequirement() int {
 				return d.knownKey(p, "values", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLabelSelectorRequirement[:])
 }
@@ -644,7 +684,14 @@ func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
 // keyPodTemplateSpec reads the next key of a PodTemplateSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodTemplateSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -656,8 +703,6 @@ func (d *decoder) keyPodTemplateSpec() int {
 				return d.knownKey(p, "spec", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodTemplateSpec[:])
 }
@@ -776,7 +821,14 @@ func (d *decoder) decodePodSpec(x *PodSpec) {
 // keyPodSpec reads the next key of a PodSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -919,8 +971,6 @@ func (d *decoder) keyPodSpec() int {
 				return d.knownKey(p, "volumes", 41)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodSpec[:])
 }
@@ -1017,7 +1067,14 @@ func (d *decoder) decodeVolume(x *Volume) {
 // keyVolume reads the next key of a Volume: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolume() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -1128,8 +1185,6 @@ func (d *decoder) keyVolume() int {
 				return d.knownKey(p, "vsphereVolume", 30)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolume[:])
 }
@@ -1224,7 +1279,14 @@ func (d *decoder) decodeVolumeSource(x *VolumeSource) {
 // keyVolumeSource reads the next key of a VolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -1332,8 +1394,6 @@ func (d *decoder) keyVolumeSource() int {
 				return d.knownKey(p, "vsphereVolume", 29)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeSource[:])
 }
@@ -1372,7 +1432,14 @@ func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
 // keyHostPathVolumeSource reads the next key of a HostPathVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHostPathVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -1384,8 +1451,6 @@ func (d *decoder) keyHostPathVolumeSource() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHostPathVolumeSource[:])
 }
@@ -1424,7 +1489,14 @@ func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 // keyEmptyDirVolumeSource reads the next key of a EmptyDirVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEmptyDirVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -1436,8 +1508,6 @@ func (d *decoder) keyEmptyDirVolumeSource() int {
 				return d.knownKey(p, "sizeLimit", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEmptyDirVolumeSource[:])
 }
@@ -1480,7 +1550,14 @@ func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolume
 // keyGCEPersistentDiskVolumeSource reads the next key of a GCEPersistentDiskVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -1499,8 +1576,6 @@ func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
 				return d.knownKey(p, "readOnly", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysGCEPersistentDiskVolumeSource[:])
 }
@@ -1543,7 +1618,14 @@ func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStore
 // keyAWSElasticBlockStoreVolumeSource reads the next key of a AWSElasticBlockStoreVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -1563,8 +1645,6 @@ func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
 				return d.knownKey(p, "volumeID", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysAWSElasticBlockStoreVolumeSource[:])
 }
@@ -1605,7 +1685,14 @@ func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
 // keyGitRepoVolumeSource reads the next key of a GitRepoVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyGitRepoVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -1620,8 +1707,6 @@ func (d *decoder) keyGitRepoVolumeSource() int {
 				return d.knownKey(p, "revision", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysGitRepoVolumeSource[:])
 }
@@ -1664,7 +1749,14 @@ func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
 // keySecretVolumeSource reads the next key of a SecretVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySecretVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -1684,8 +1776,6 @@ func (d *decoder) keySecretVolumeSource() int {
 				return d.knownKey(p, "secretName", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSecretVolumeSource[:])
 }
@@ -1726,7 +1816,14 @@ func (d *decoder) decodeKeyToPath(x *KeyToPath) {
 // keyKeyToPath reads the next key of a KeyToPath: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyKeyToPath() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'k':
@@ -1742,8 +1839,6 @@ func (d *decoder) keyKeyToPath() int {
 				return d.knownKey(p, "path", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysKeyToPath[:])
 }
@@ -1784,7 +1879,14 @@ func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
 // keyNFSVolumeSource reads the next key of a NFSVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyNFSVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -1800,8 +1902,6 @@ func (d *decoder) keyNFSVolumeSource() int {
 				return d.knownKey(p, "server", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysNFSVolumeSource[:])
 }
@@ -1858,7 +1958,14 @@ func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
 // keyISCSIVolumeSource reads the next key of a ISCSIVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyISCSIVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -1903,8 +2010,6 @@ func (d *decoder) keyISCSIVolumeSource() int {
 				return d.knownKey(p, "targetPortal", 10)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysISCSIVolumeSource[:])
 }
@@ -1941,7 +2046,14 @@ func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
 // keyLocalObjectReference reads the next key of a LocalObjectReference: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLocalObjectReference() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -1949,8 +2061,6 @@ func (d *decoder) keyLocalObjectReference() int {
 				return d.knownKey(p, "name", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLocalObjectReference[:])
 }
@@ -1991,7 +2101,14 @@ func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 // keyGlusterfsVolumeSource reads the next key of a GlusterfsVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyGlusterfsVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'e':
@@ -2007,8 +2124,6 @@ func (d *decoder) keyGlusterfsVolumeSource() int {
 				return d.knownKey(p, "readOnly", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysGlusterfsVolumeSource[:])
 }
@@ -2047,7 +2162,14 @@ func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeCla
 // keyPersistentVolumeClaimVolumeSource reads the next key of a PersistentVolumeClaimVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -2059,8 +2181,6 @@ func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
 				return d.knownKey(p, "readOnly", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPersistentVolumeClaimVolumeSource[:])
 }
@@ -2111,7 +2231,14 @@ func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
 // keyRBDVolumeSource reads the next key of a RBDVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyRBDVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -2147,8 +2274,6 @@ func (d *decoder) keyRBDVolumeSource() int {
 				return d.knownKey(p, "user", 7)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysRBDVolumeSource[:])
 }
@@ -2193,7 +2318,14 @@ func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
 // keyFlexVolumeSource reads the next key of a FlexVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyFlexVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -2217,8 +2349,6 @@ func (d *decoder) keyFlexVolumeSource() int {
 				return d.knownKey(p, "secretRef", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysFlexVolumeSource[:])
 }
@@ -2261,7 +2391,14 @@ func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
 // keyCinderVolumeSource reads the next key of a CinderVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyCinderVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -2281,8 +2418,6 @@ func (d *decoder) keyCinderVolumeSource() int {
 				return d.knownKey(p, "volumeID", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysCinderVolumeSource[:])
 }
@@ -2329,7 +2464,14 @@ func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
 // keyCephFSVolumeSource reads the next key of a CephFSVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyCephFSVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -2356,8 +2498,6 @@ func (d *decoder) keyCephFSVolumeSource() int {
 				return d.knownKey(p, "user", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysCephFSVolumeSource[:])
 }
@@ -2396,7 +2536,14 @@ func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
 // keyFlockerVolumeSource reads the next key of a FlockerVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyFlockerVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -2407,8 +2554,6 @@ func (d *decoder) keyFlockerVolumeSource() int {
 				return d.knownKey(p, "datasetUUID", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysFlockerVolumeSource[:])
 }
@@ -2447,7 +2592,14 @@ func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
 // keyDownwardAPIVolumeSource reads the next key of a DownwardAPIVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDownwardAPIVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -2459,8 +2611,6 @@ func (d *decoder) keyDownwardAPIVolumeSource() int {
 				return d.knownKey(p, "items", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDownwardAPIVolumeSource[:])
 }
@@ -2503,7 +2653,14 @@ func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 // keyDownwardAPIVolumeFile reads the next key of a DownwardAPIVolumeFile: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDownwardAPIVolumeFile() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -2523,8 +2680,6 @@ func (d *decoder) keyDownwardAPIVolumeFile() int {
 				return d.knownKey(p, "resourceFieldRef", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDownwardAPIVolumeFile[:])
 }
@@ -2563,7 +2718,14 @@ func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
 // keyObjectFieldSelector reads the next key of a ObjectFieldSelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyObjectFieldSelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -2575,8 +2737,6 @@ func (d *decoder) keyObjectFieldSelector() int {
 				return d.knownKey(p, "fieldPath", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysObjectFieldSelector[:])
 }
@@ -2617,7 +2777,14 @@ func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
 // keyResourceFieldSelector reads the next key of a ResourceFieldSelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceFieldSelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -2633,8 +2800,6 @@ func (d *decoder) keyResourceFieldSelector() int {
 				return d.knownKey(p, "resource", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceFieldSelector[:])
 }
@@ -2679,7 +2844,14 @@ func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
 // keyFCVolumeSource reads the next key of a FCVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyFCVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -2703,8 +2875,6 @@ func (d *decoder) keyFCVolumeSource() int {
 				return d.knownKey(p, "wwids", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysFCVolumeSource[:])
 }
@@ -2745,7 +2915,14 @@ func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
 // keyAzureFileVolumeSource reads the next key of a AzureFileVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyAzureFileVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'r':
@@ -2760,8 +2937,6 @@ func (d *decoder) keyAzureFileVolumeSource() int {
 				return d.knownKey(p, "shareName", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysAzureFileVolumeSource[:])
 }
@@ -2804,7 +2979,14 @@ func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
 // keyConfigMapVolumeSource reads the next key of a ConfigMapVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyConfigMapVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -2824,8 +3006,6 @@ func (d *decoder) keyConfigMapVolumeSource() int {
 				return d.knownKey(p, "optional", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysConfigMapVolumeSource[:])
 }
@@ -2868,7 +3048,14 @@ func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolu
 // keyVsphereVirtualDiskVolumeSource reads the next key of a VsphereVirtualDiskVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -2887,8 +3074,6 @@ func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
 				return d.knownKey(p, "volumePath", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVsphereVirtualDiskVolumeSource[:])
 }
@@ -2935,7 +3120,14 @@ func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
 // keyQuobyteVolumeSource reads the next key of a QuobyteVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyQuobyteVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'g':
@@ -2962,8 +3154,6 @@ func (d *decoder) keyQuobyteVolumeSource() int {
 				return d.knownKey(p, "volume", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysQuobyteVolumeSource[:])
 }
@@ -3010,7 +3200,14 @@ func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 // keyAzureDiskVolumeSource reads the next key of a AzureDiskVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyAzureDiskVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -3037,8 +3234,6 @@ func (d *decoder) keyAzureDiskVolumeSource() int {
 				return d.knownKey(p, "readOnly", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysAzureDiskVolumeSource[:])
 }
@@ -3077,7 +3272,14 @@ func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDisk
 // keyPhotonPersistentDiskVolumeSource reads the next key of a PhotonPersistentDiskVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -3089,8 +3291,6 @@ func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
 				return d.knownKey(p, "pdID", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPhotonPersistentDiskVolumeSource[:])
 }
@@ -3129,7 +3329,14 @@ func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
 // keyProjectedVolumeSource reads the next key of a ProjectedVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyProjectedVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -3141,8 +3348,6 @@ func (d *decoder) keyProjectedVolumeSource() int {
 				return d.knownKey(p, "sources", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysProjectedVolumeSource[:])
 }
@@ -3189,7 +3394,14 @@ func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
 // keyVolumeProjection reads the next key of a VolumeProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -3215,8 +3427,6 @@ func (d *decoder) keyVolumeProjection() int {
 				return d.knownKey(p, "serviceAccountToken", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeProjection[:])
 }
@@ -3257,7 +3467,14 @@ func (d *decoder) decodeSecretProjection(x *SecretProjection) {
 // keySecretProjection reads the next key of a SecretProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySecretProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -3273,8 +3490,6 @@ func (d *decoder) keySecretProjection() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSecretProjection[:])
 }
@@ -3311,7 +3526,14 @@ func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
 // keyDownwardAPIProjection reads the next key of a DownwardAPIProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDownwardAPIProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -3319,8 +3541,6 @@ func (d *decoder) keyDownwardAPIProjection() int {
 				return d.knownKey(p, "items", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDownwardAPIProjection[:])
 }
@@ -3361,7 +3581,14 @@ func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
 // keyConfigMapProjection reads the next key of a ConfigMapProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyConfigMapProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -3377,8 +3604,6 @@ func (d *decoder) keyConfigMapProjection() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysConfigMapProjection[:])
 }
@@ -3419,7 +3644,14 @@ func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProj
 // keyServiceAccountTokenProjection reads the next key of a ServiceAccountTokenProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyServiceAccountTokenProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -3435,8 +3667,6 @@ func (d *decoder) keyServiceAccountTokenProjection() int {
 				return d.knownKey(p, "path", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysServiceAccountTokenProjection[:])
 }
@@ -3481,7 +3711,14 @@ func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjec
 // keyClusterTrustBundleProjection reads the next key of a ClusterTrustBundleProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyClusterTrustBundleProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -3505,8 +3742,6 @@ func (d *decoder) keyClusterTrustBundleProjection() int {
 				return d.knownKey(p, "signerName", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysClusterTrustBundleProjection[:])
 }
@@ -3555,7 +3790,14 @@ func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
 // keyPodCertificateProjection reads the next key of a PodCertificateProjection: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodCertificateProjection() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -3585,8 +3827,6 @@ func (d *decoder) keyPodCertificateProjection() int {
 				return d.knownKey(p, "userAnnotations", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodCertificateProjection[:])
 }
@@ -3627,7 +3867,14 @@ func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
 // keyPortworxVolumeSource reads the next key of a PortworxVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPortworxVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -3643,8 +3890,6 @@ func (d *decoder) keyPortworxVolumeSource() int {
 				return d.knownKey(p, "volumeID", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPortworxVolumeSource[:])
 }
@@ -3699,7 +3944,14 @@ func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 // keyScaleIOVolumeSource reads the next key of a ScaleIOVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyScaleIOVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -3739,8 +3991,6 @@ func (d *decoder) keyScaleIOVolumeSource() int {
 				return d.knownKey(p, "volumeName", 9)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysScaleIOVolumeSource[:])
 }
@@ -3785,7 +4035,14 @@ func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
 // keyStorageOSVolumeSource reads the next key of a StorageOSVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyStorageOSVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'f':
@@ -3808,8 +4065,6 @@ func (d *decoder) keyStorageOSVolumeSource() int {
 				return d.knownKey(p, "volumeNamespace", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysStorageOSVolumeSource[:])
 }
@@ -3854,7 +4109,14 @@ func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
 // keyCSIVolumeSource reads the next key of a CSIVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyCSIVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -3878,8 +4140,6 @@ func (d *decoder) keyCSIVolumeSource() int {
 				return d.knownKey(p, "volumeAttributes", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysCSIVolumeSource[:])
 }
@@ -3916,7 +4176,14 @@ func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
 // keyEphemeralVolumeSource reads the next key of a EphemeralVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEphemeralVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'v':
@@ -3924,8 +4191,6 @@ func (d *decoder) keyEphemeralVolumeSource() int {
 				return d.knownKey(p, "volumeClaimTemplate", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEphemeralVolumeSource[:])
 }
@@ -3964,7 +4229,14 @@ func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTe
 // keyPersistentVolumeClaimTemplate reads the next key of a PersistentVolumeClaimTemplate: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPersistentVolumeClaimTemplate() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -3976,8 +4248,6 @@ func (d *decoder) keyPersistentVolumeClaimTemplate() int {
 				return d.knownKey(p, "spec", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPersistentVolumeClaimTemplate[:])
 }
@@ -4030,7 +4300,14 @@ func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) 
 // keyPersistentVolumeClaimSpec reads the next key of a PersistentVolumeClaimSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPersistentVolumeClaimSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -4066,8 +4343,6 @@ func (d *decoder) keyPersistentVolumeClaimSpec() int {
 				return d.knownKey(p, "volumeName", 8)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPersistentVolumeClaimSpec[:])
 }
@@ -4106,7 +4381,14 @@ func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements
 // keyVolumeResourceRequirements reads the next key of a VolumeResourceRequirements: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeResourceRequirements() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -4118,8 +4400,6 @@ func (d *decoder) keyVolumeResourceRequirements() int {
 				return d.knownKey(p, "requests", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeResourceRequirements[:])
 }
@@ -4160,7 +4440,14 @@ func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) 
 // keyTypedLocalObjectReference reads the next key of a TypedLocalObjectReference: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyTypedLocalObjectReference() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -4176,8 +4463,6 @@ func (d *decoder) keyTypedLocalObjectReference() int {
 				return d.knownKey(p, "name", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysTypedLocalObjectReference[:])
 }
@@ -4220,7 +4505,14 @@ func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
 // keyTypedObjectReference reads the next key of a TypedObjectReference: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyTypedObjectReference() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -4239,8 +4531,6 @@ func (d *decoder) keyTypedObjectReference() int {
 				return d.knownKey(p, "namespace", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysTypedObjectReference[:])
 }
@@ -4279,7 +4569,14 @@ func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
 // keyImageVolumeSource reads the next key of a ImageVolumeSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyImageVolumeSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -4291,8 +4588,6 @@ func (d *decoder) keyImageVolumeSource() int {
 				return d.knownKey(p, "reference", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysImageVolumeSource[:])
 }
@@ -4377,7 +4672,14 @@ func (d *decoder) decodeContainer(x *Container) {
 // keyContainer reads the next key of a Container: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainer() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -4468,8 +4770,6 @@ func (d *decoder) keyContainer() int {
 				return d.knownKey(p, "workingDir", 24)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainer[:])
 }
@@ -4514,7 +4814,14 @@ func (d *decoder) decodeContainerPort(x *ContainerPort) {
 // keyContainerPort reads the next key of a ContainerPort: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerPort() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -4537,8 +4844,6 @@ func (d *decoder) keyContainerPort() int {
 				return d.knownKey(p, "protocol", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerPort[:])
 }
@@ -4579,7 +4884,14 @@ func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
 // keyEnvFromSource reads the next key of a EnvFromSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEnvFromSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -4595,8 +4907,6 @@ func (d *decoder) keyEnvFromSource() int {
 				return d.knownKey(p, "secretRef", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEnvFromSource[:])
 }
@@ -4635,7 +4945,14 @@ func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
 // keyConfigMapEnvSource reads the next key of a ConfigMapEnvSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyConfigMapEnvSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -4647,8 +4964,6 @@ func (d *decoder) keyConfigMapEnvSource() int {
 				return d.knownKey(p, "optional", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysConfigMapEnvSource[:])
 }
@@ -4687,7 +5002,14 @@ func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
 // keySecretEnvSource reads the next key of a SecretEnvSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySecretEnvSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -4699,8 +5021,6 @@ func (d *decoder) keySecretEnvSource() int {
 				return d.knownKey(p, "optional", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSecretEnvSource[:])
 }
@@ -4741,7 +5061,14 @@ func (d *decoder) decodeEnvVar(x *EnvVar) {
 // keyEnvVar reads the next key of a EnvVar: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEnvVar() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -4756,8 +5083,6 @@ func (d *decoder) keyEnvVar() int {
 				return d.knownKey(p, "valueFrom", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEnvVar[:])
 }
@@ -4802,7 +5127,14 @@ func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
 // keyEnvVarSource reads the next key of a EnvVarSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEnvVarSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -4825,8 +5157,6 @@ func (d *decoder) keyEnvVarSource() int {
 				return d.knownKey(p, "secretKeyRef", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEnvVarSource[:])
 }
@@ -4867,7 +5197,14 @@ func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
 // keyConfigMapKeySelector reads the next key of a ConfigMapKeySelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyConfigMapKeySelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'k':
@@ -4883,8 +5220,6 @@ func (d *decoder) keyConfigMapKeySelector() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysConfigMapKeySelector[:])
 }
@@ -4925,7 +5260,14 @@ func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
 // keySecretKeySelector reads the next key of a SecretKeySelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySecretKeySelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'k':
@@ -4941,8 +5283,6 @@ func (d *decoder) keySecretKeySelector() int {
 				return d.knownKey(p, "optional", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSecretKeySelector[:])
 }
@@ -4985,7 +5325,14 @@ func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
 // keyFileKeySelector reads the next key of a FileKeySelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyFileKeySelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'k':
@@ -5005,8 +5352,6 @@ func (d *decoder) keyFileKeySelector() int {
 				return d.knownKey(p, "volumeName", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysFileKeySelector[:])
 }
@@ -5047,7 +5392,14 @@ func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
 // keyResourceRequirements reads the next key of a ResourceRequirements: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceRequirements() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -5063,8 +5415,6 @@ func (d *decoder) keyResourceRequirements() int {
 				return d.knownKey(p, "requests", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceRequirements[:])
 }
@@ -5103,7 +5453,14 @@ func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
 // keyResourceClaim reads the next key of a ResourceClaim: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceClaim() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -5115,8 +5472,6 @@ func (d *decoder) keyResourceClaim() int {
 				return d.knownKey(p, "request", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceClaim[:])
 }
@@ -5155,7 +5510,14 @@ func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
 // keyContainerResizePolicy reads the next key of a ContainerResizePolicy: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerResizePolicy() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'r':
@@ -5166,8 +5528,6 @@ func (d *decoder) keyContainerResizePolicy() int {
 				return d.knownKey(p, "restartPolicy", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerResizePolicy[:])
 }
@@ -5206,7 +5566,14 @@ func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
 // keyContainerRestartRule reads the next key of a ContainerRestartRule: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerRestartRule() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -5218,8 +5585,6 @@ func (d *decoder) keyContainerRestartRule() int {
 				return d.knownKey(p, "exitCodes", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerRestartRule[:])
 }
@@ -5258,7 +5623,14 @@ func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleO
 // keyContainerRestartRuleOnExitCodes reads the next key of a ContainerRestartRuleOnExitCodes: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'o':
@@ -5270,8 +5642,6 @@ func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
 				return d.knownKey(p, "values", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerRestartRuleOnExitCodes[:])
 }
@@ -5320,7 +5690,14 @@ func (d *decoder) decodeVolumeMount(x *VolumeMount) {
 // keyVolumeMount reads the next key of a VolumeMount: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeMount() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -5349,8 +5726,6 @@ func (d *decoder) keyVolumeMount() int {
 				return d.knownKey(p, "subPathExpr", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeMount[:])
 }
@@ -5389,7 +5764,14 @@ func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
 // keyVolumeDevice reads the next key of a VolumeDevice: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeDevice() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -5401,8 +5783,6 @@ func (d *decoder) keyVolumeDevice() int {
 				return d.knownKey(p, "name", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeDevice[:])
 }
@@ -5457,7 +5837,14 @@ func (d *decoder) decodeProbe(x *Probe) {
 // keyProbe reads the next key of a Probe: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyProbe() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'e':
@@ -5499,8 +5886,6 @@ func (d *decoder) keyProbe() int {
 				return d.knownKey(p, "timeoutSeconds", 9)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysProbe[:])
 }
@@ -5543,7 +5928,14 @@ func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
 // keyProbeHandler reads the next key of a ProbeHandler: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyProbeHandler() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'e':
@@ -5563,8 +5955,6 @@ func (d *decoder) keyProbeHandler() int {
 				return d.knownKey(p, "tcpSocket", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysProbeHandler[:])
 }
@@ -5601,7 +5991,14 @@ func (d *decoder) decodeExecAction(x *ExecAction) {
 // keyExecAction reads the next key of a ExecAction: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyExecAction() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -5609,8 +6006,6 @@ func (d *decoder) keyExecAction() int {
 				return d.knownKey(p, "command", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysExecAction[:])
 }
@@ -5655,7 +6050,14 @@ func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
 // keyHTTPGetAction reads the next key of a HTTPGetAction: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHTTPGetAction() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'h':
@@ -5677,8 +6079,6 @@ func (d *decoder) keyHTTPGetAction() int {
 				return d.knownKey(p, "scheme", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHTTPGetAction[:])
 }
@@ -5717,7 +6117,14 @@ func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
 // keyHTTPHeader reads the next key of a HTTPHeader: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHTTPHeader() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -5729,8 +6136,6 @@ func (d *decoder) keyHTTPHeader() int {
 				return d.knownKey(p, "value", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHTTPHeader[:])
 }
@@ -5769,7 +6174,14 @@ func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
 // keyTCPSocketAction reads the next key of a TCPSocketAction: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyTCPSocketAction() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'h':
@@ -5781,8 +6193,6 @@ func (d *decoder) keyTCPSocketAction() int {
 				return d.knownKey(p, "port", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysTCPSocketAction[:])
 }
@@ -5821,7 +6231,14 @@ func (d *decoder) decodeGRPCAction(x *GRPCAction) {
 // keyGRPCAction reads the next key of a GRPCAction: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyGRPCAction() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -5833,8 +6250,6 @@ func (d *decoder) keyGRPCAction() int {
 				return d.knownKey(p, "service", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysGRPCAction[:])
 }
@@ -5875,7 +6290,14 @@ func (d *decoder) decodeLifecycle(x *Lifecycle) {
 // keyLifecycle reads the next key of a Lifecycle: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLifecycle() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -5890,8 +6312,6 @@ func (d *decoder) keyLifecycle() int {
 				return d.knownKey(p, "stopSignal", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLifecycle[:])
 }
@@ -5934,7 +6354,14 @@ func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
 // keyLifecycleHandler reads the next key of a LifecycleHandler: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLifecycleHandler() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'e':
@@ -5954,8 +6381,6 @@ func (d *decoder) keyLifecycleHandler() int {
 				return d.knownKey(p, "tcpSocket", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLifecycleHandler[:])
 }
@@ -5992,7 +6417,14 @@ func (d *decoder) decodeSleepAction(x *SleepAction) {
 // keySleepAction reads the next key of a SleepAction: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySleepAction() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 's':
@@ -6000,8 +6432,6 @@ func (d *decoder) keySleepAction() int {
 				return d.knownKey(p, "seconds", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSleepAction[:])
 }
@@ -6060,7 +6490,14 @@ func (d *decoder) decodeSecurityContext(x *SecurityContext) {
 // keySecurityContext reads the next key of a SecurityContext: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySecurityContext() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -6106,8 +6543,6 @@ func (d *decoder) keySecurityContext() int {
 				return d.knownKey(p, "windowsOptions", 11)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSecurityContext[:])
 }
@@ -6146,7 +6581,14 @@ func (d *decoder) decodeCapabilities(x *Capabilities) {
 // keyCapabilities reads the next key of a Capabilities: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyCapabilities() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -6158,8 +6600,6 @@ func (d *decoder) keyCapabilities() int {
 				return d.knownKey(p, "drop", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysCapabilities[:])
 }
@@ -6202,7 +6642,14 @@ func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
 // keySELinuxOptions reads the next key of a SELinuxOptions: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySELinuxOptions() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -6222,8 +6669,6 @@ func (d *decoder) keySELinuxOptions() int {
 				return d.knownKey(p, "user", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSELinuxOptions[:])
 }
@@ -6266,7 +6711,14 @@ func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextO
 // keyWindowsSecurityContextOptions reads the next key of a WindowsSecurityContextOptions: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyWindowsSecurityContextOptions() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'g':
@@ -6285,8 +6737,6 @@ func (d *decoder) keyWindowsSecurityContextOptions() int {
 				return d.knownKey(p, "runAsUserName", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysWindowsSecurityContextOptions[:])
 }
@@ -6325,7 +6775,14 @@ func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
 // keySeccompProfile reads the next key of a SeccompProfile: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySeccompProfile() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -6337,8 +6794,6 @@ func (d *decoder) keySeccompProfile() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSeccompProfile[:])
 }
@@ -6377,7 +6832,14 @@ func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
 // keyAppArmorProfile reads the next key of a AppArmorProfile: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyAppArmorProfile() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -6389,8 +6851,6 @@ func (d *decoder) keyAppArmorProfile() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysAppArmorProfile[:])
 }
@@ -6477,7 +6937,14 @@ func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
 // keyEphemeralContainer reads the next key of a EphemeralContainer: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEphemeralContainer() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -6571,8 +7038,6 @@ func (d *decoder) keyEphemeralContainer() int {
 				return d.knownKey(p, "workingDir", 25)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEphemeralContainer[:])
 }
@@ -6657,7 +7122,14 @@ func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
 // keyEphemeralContainerCommon reads the next key of a EphemeralContainerCommon: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyEphemeralContainerCommon() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -6748,8 +7220,6 @@ func (d *decoder) keyEphemeralContainerCommon() int {
 				return d.knownKey(p, "workingDir", 24)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysEphemeralContainerCommon[:])
 }
@@ -6810,7 +7280,14 @@ func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
 // keyPodSecurityContext reads the next key of a PodSecurityContext: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodSecurityContext() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -6858,8 +7335,6 @@ func (d *decoder) keyPodSecurityContext() int {
 				return d.knownKey(p, "windowsOptions", 12)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodSecurityContext[:])
 }
@@ -6898,7 +7373,14 @@ func (d *decoder) decodeSysctl(x *Sysctl) {
 // keySysctl reads the next key of a Sysctl: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keySysctl() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -6910,8 +7392,6 @@ func (d *decoder) keySysctl() int {
 				return d.knownKey(p, "value", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysSysctl[:])
 }
@@ -6952,7 +7432,14 @@ func (d *decoder) decodeAffinity(x *Affinity) {
 // keyAffinity reads the next key of a Affinity: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyAffinity() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -6967,8 +7454,6 @@ func (d *decoder) keyAffinity() int {
 				return d.knownKey(p, "podAntiAffinity", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysAffinity[:])
 }
@@ -7007,7 +7492,14 @@ func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
 // keyNodeAffinity reads the next key of a NodeAffinity: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyNodeAffinity() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -7019,8 +7511,6 @@ func (d *decoder) keyNodeAffinity() int {
 				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysNodeAffinity[:])
 }
@@ -7057,7 +7547,14 @@ func (d *decoder) decodeNodeSelector(x *NodeSelector) {
 // keyNodeSelector reads the next key of a NodeSelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyNodeSelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -7065,8 +7562,6 @@ func (d *decoder) keyNodeSelector() int {
 				return d.knownKey(p, "nodeSelectorTerms", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysNodeSelector[:])
 }
@@ -7105,7 +7600,14 @@ func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
 // keyNodeSelectorTerm reads the next key of a NodeSelectorTerm: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyNodeSelectorTerm() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -7116,8 +7618,6 @@ func (d *decoder) keyNodeSelectorTerm() int {
 				return d.knownKey(p, "matchFields", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysNodeSelectorTerm[:])
 }
@@ -7158,7 +7658,14 @@ func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
 // keyNodeSelectorRequirement reads the next key of a NodeSelectorRequirement: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyNodeSelectorRequirement() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'k':
@@ -7174,8 +7681,6 @@ func (d *decoder) keyNodeSelectorRequirement() int {
 				return d.knownKey(p, "values", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysNodeSelectorRequirement[:])
 }
@@ -7214,7 +7719,14 @@ func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 // keyPreferredSchedulingTerm reads the next key of a PreferredSchedulingTerm: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPreferredSchedulingTerm() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -7226,8 +7738,6 @@ func (d *decoder) keyPreferredSchedulingTerm() int {
 				return d.knownKey(p, "weight", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPreferredSchedulingTerm[:])
 }
@@ -7266,7 +7776,14 @@ func (d *decoder) decodePodAffinity(x *PodAffinity) {
 // keyPodAffinity reads the next key of a PodAffinity: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodAffinity() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -7278,8 +7795,6 @@ func (d *decoder) keyPodAffinity() int {
 				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodAffinity[:])
 }
@@ -7326,7 +7841,14 @@ func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
 // keyPodAffinityTerm reads the next key of a PodAffinityTerm: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodAffinityTerm() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -7352,8 +7874,6 @@ func (d *decoder) keyPodAffinityTerm() int {
 				return d.knownKey(p, "topologyKey", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodAffinityTerm[:])
 }
@@ -7392,7 +7912,14 @@ func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 // keyWeightedPodAffinityTerm reads the next key of a WeightedPodAffinityTerm: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyWeightedPodAffinityTerm() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -7404,8 +7931,6 @@ func (d *decoder) keyWeightedPodAffinityTerm() int {
 				return d.knownKey(p, "weight", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysWeightedPodAffinityTerm[:])
 }
@@ -7444,7 +7969,14 @@ func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
 // keyPodAntiAffinity reads the next key of a PodAntiAffinity: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodAntiAffinity() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -7456,8 +7988,6 @@ func (d *decoder) keyPodAntiAffinity() int {
 				return d.knownKey(p, "requiredDuringSchedulingIgnoredDuringExecution", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodAntiAffinity[:])
 }
@@ -7502,7 +8032,14 @@ func (d *decoder) decodeToleration(x *Toleration) {
 // keyToleration reads the next key of a Toleration: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyToleration() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'e':
@@ -7526,8 +8063,6 @@ func (d *decoder) keyToleration() int {
 				return d.knownKey(p, "value", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysToleration[:])
 }
@@ -7566,7 +8101,14 @@ func (d *decoder) decodeHostAlias(x *HostAlias) {
 // keyHostAlias reads the next key of a HostAlias: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHostAlias() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'h':
@@ -7578,8 +8120,6 @@ func (d *decoder) keyHostAlias() int {
 				return d.knownKey(p, "ip", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHostAlias[:])
 }
@@ -7620,7 +8160,14 @@ func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
 // keyPodDNSConfig reads the next key of a PodDNSConfig: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodDNSConfig() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -7636,8 +8183,6 @@ func (d *decoder) keyPodDNSConfig() int {
 				return d.knownKey(p, "searches", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodDNSConfig[:])
 }
@@ -7676,7 +8221,14 @@ func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
 // keyPodDNSConfigOption reads the next key of a PodDNSConfigOption: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodDNSConfigOption() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -7688,8 +8240,6 @@ func (d *decoder) keyPodDNSConfigOption() int {
 				return d.knownKey(p, "value", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodDNSConfigOption[:])
 }
@@ -7726,7 +8276,14 @@ func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
 // keyPodReadinessGate reads the next key of a PodReadinessGate: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodReadinessGate() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -7734,8 +8291,6 @@ func (d *decoder) keyPodReadinessGate() int {
 				return d.knownKey(p, "conditionType", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodReadinessGate[:])
 }
@@ -7786,7 +8341,14 @@ func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
 // keyTopologySpreadConstraint reads the next key of a TopologySpreadConstraint: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyTopologySpreadConstraint() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -7819,8 +8381,6 @@ func (d *decoder) keyTopologySpreadConstraint() int {
 				return d.knownKey(p, "whenUnsatisfiable", 7)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysTopologySpreadConstraint[:])
 }
@@ -7857,7 +8417,14 @@ func (d *decoder) decodePodOS(x *PodOS) {
 // keyPodOS reads the next key of a PodOS: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodOS() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -7865,8 +8432,6 @@ func (d *decoder) keyPodOS() int {
 				return d.knownKey(p, "name", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodOS[:])
 }
@@ -7903,7 +8468,14 @@ func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
 // keyPodSchedulingGate reads the next key of a PodSchedulingGate: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodSchedulingGate() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -7911,8 +8483,6 @@ func (d *decoder) keyPodSchedulingGate() int {
 				return d.knownKey(p, "name", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodSchedulingGate[:])
 }
@@ -7953,7 +8523,14 @@ func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
 // keyPodResourceClaim reads the next key of a PodResourceClaim: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodResourceClaim() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -7968,8 +8545,6 @@ func (d *decoder) keyPodResourceClaim() int {
 				return d.knownKey(p, "resourceClaimTemplateName", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodResourceClaim[:])
 }
@@ -8006,7 +8581,14 @@ func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
 // keyPodSchedulingGroup reads the next key of a PodSchedulingGroup: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodSchedulingGroup() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -8014,8 +8596,6 @@ func (d *decoder) keyPodSchedulingGroup() int {
 				return d.knownKey(p, "podGroupName", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodSchedulingGroup[:])
 }
@@ -8054,7 +8634,14 @@ func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
 // keyDeploymentStrategy reads the next key of a DeploymentStrategy: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDeploymentStrategy() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'r':
@@ -8066,8 +8653,6 @@ func (d *decoder) keyDeploymentStrategy() int {
 				return d.knownKey(p, "type", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDeploymentStrategy[:])
 }
@@ -8106,7 +8691,14 @@ func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
 // keyRollingUpdateDeployment reads the next key of a RollingUpdateDeployment: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyRollingUpdateDeployment() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -8117,8 +8709,6 @@ func (d *decoder) keyRollingUpdateDeployment() int {
 				return d.knownKey(p, "maxUnavailable", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysRollingUpdateDeployment[:])
 }
@@ -8171,7 +8761,14 @@ func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
 // keyDeploymentStatus reads the next key of a DeploymentStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDeploymentStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -8208,8 +8805,6 @@ func (d *decoder) keyDeploymentStatus() int {
 				return d.knownKey(p, "updatedReplicas", 8)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDeploymentStatus[:])
 }
@@ -8256,7 +8851,14 @@ func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
 // keyDeploymentCondition reads the next key of a DeploymentCondition: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyDeploymentCondition() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -8283,8 +8885,6 @@ func (d *decoder) keyDeploymentCondition() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysDeploymentCondition[:])
 }
@@ -8329,7 +8929,14 @@ func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
 // keyReplicaSet reads the next key of a ReplicaSet: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyReplicaSet() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -8352,8 +8959,6 @@ func (d *decoder) keyReplicaSet() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysReplicaSet[:])
 }
@@ -8396,7 +9001,14 @@ func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
 // keyReplicaSetSpec reads the next key of a ReplicaSetSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyReplicaSetSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -8416,8 +9028,6 @@ func (d *decoder) keyReplicaSetSpec() int {
 				return d.knownKey(p, "template", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysReplicaSetSpec[:])
 }
@@ -8466,7 +9076,14 @@ func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
 // keyReplicaSetStatus reads the next key of a ReplicaSetStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyReplicaSetStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -8497,8 +9114,6 @@ func (d *decoder) keyReplicaSetStatus() int {
 				return d.knownKey(p, "terminatingReplicas", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysReplicaSetStatus[:])
 }
@@ -8543,7 +9158,14 @@ func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
 // keyReplicaSetCondition reads the next key of a ReplicaSetCondition: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyReplicaSetCondition() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -8567,8 +9189,6 @@ func (d *decoder) keyReplicaSetCondition() int {
 				return d.knownKey(p, "type", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysReplicaSetCondition[:])
 }
@@ -8613,7 +9233,14 @@ func (d *decoder) decodePod(x *Pod) {
 // keyPod reads the next key of a Pod: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPod() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -8636,8 +9263,6 @@ func (d *decoder) keyPod() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPod[:])
 }
@@ -8714,7 +9339,14 @@ func (d *decoder) decodePodStatus(x *PodStatus) {
 // keyPodStatus reads the next key of a PodStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -8793,8 +9425,6 @@ func (d *decoder) keyPodStatus() int {
 				return d.knownKey(p, "startTime", 20)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodStatus[:])
 }
@@ -8843,7 +9473,14 @@ func (d *decoder) decodePodCondition(x *PodCondition) {
 // keyPodCondition reads the next key of a PodCondition: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodCondition() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -8874,8 +9511,6 @@ func (d *decoder) keyPodCondition() int {
 				return d.knownKey(p, "type", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodCondition[:])
 }
@@ -8912,7 +9547,14 @@ func (d *decoder) decodeHostIP(x *HostIP) {
 // keyHostIP reads the next key of a HostIP: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHostIP() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -8920,8 +9562,6 @@ func (d *decoder) keyHostIP() int {
 				return d.knownKey(p, "ip", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHostIP[:])
 }
@@ -8958,7 +9598,14 @@ func (d *decoder) decodePodIP(x *PodIP) {
 // keyPodIP reads the next key of a PodIP: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodIP() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -8966,8 +9613,6 @@ func (d *decoder) keyPodIP() int {
 				return d.knownKey(p, "ip", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodIP[:])
 }
@@ -9032,7 +9677,14 @@ func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
 // keyContainerStatus reads the next key of a ContainerStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -9090,8 +9742,6 @@ func (d *decoder) keyContainerStatus() int {
 				return d.knownKey(p, "volumeMounts", 14)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerStatus[:])
 }
@@ -9132,7 +9782,14 @@ func (d *decoder) decodeContainerState(x *ContainerState) {
 // keyContainerState reads the next key of a ContainerState: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerState() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'r':
@@ -9148,8 +9805,6 @@ func (d *decoder) keyContainerState() int {
 				return d.knownKey(p, "waiting", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerState[:])
 }
@@ -9188,7 +9843,14 @@ func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
 // keyContainerStateWaiting reads the next key of a ContainerStateWaiting: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerStateWaiting() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -9200,8 +9862,6 @@ func (d *decoder) keyContainerStateWaiting() int {
 				return d.knownKey(p, "reason", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerStateWaiting[:])
 }
@@ -9238,7 +9898,14 @@ func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
 // keyContainerStateRunning reads the next key of a ContainerStateRunning: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerStateRunning() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 's':
@@ -9246,8 +9913,6 @@ func (d *decoder) keyContainerStateRunning() int {
 				return d.knownKey(p, "startedAt", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerStateRunning[:])
 }
@@ -9296,7 +9961,14 @@ func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
 // keyContainerStateTerminated reads the next key of a ContainerStateTerminated: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerStateTerminated() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -9327,8 +9999,6 @@ func (d *decoder) keyContainerStateTerminated() int {
 				return d.knownKey(p, "startedAt", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerStateTerminated[:])
 }
@@ -9373,7 +10043,14 @@ func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
 // keyVolumeMountStatus reads the next key of a VolumeMountStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeMountStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -9396,8 +10073,6 @@ func (d *decoder) keyVolumeMountStatus() int {
 				return d.knownKey(p, "volumeStatus", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeMountStatus[:])
 }
@@ -9434,7 +10109,14 @@ func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
 // keyVolumeStatus reads the next key of a VolumeStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyVolumeStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -9442,8 +10124,6 @@ func (d *decoder) keyVolumeStatus() int {
 				return d.knownKey(p, "image", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysVolumeStatus[:])
 }
@@ -9480,7 +10160,14 @@ func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
 // keyImageVolumeStatus reads the next key of a ImageVolumeStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyImageVolumeStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'i':
@@ -9488,8 +10175,6 @@ func (d *decoder) keyImageVolumeStatus() int {
 				return d.knownKey(p, "imageRef", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysImageVolumeStatus[:])
 }
@@ -9526,7 +10211,14 @@ func (d *decoder) decodeContainerUser(x *ContainerUser) {
 // keyContainerUser reads the next key of a ContainerUser: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerUser() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -9534,8 +10226,6 @@ func (d *decoder) keyContainerUser() int {
 				return d.knownKey(p, "linux", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerUser[:])
 }
@@ -9576,7 +10266,14 @@ func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
 // keyLinuxContainerUser reads the next key of a LinuxContainerUser: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLinuxContainerUser() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'g':
@@ -9592,8 +10289,6 @@ func (d *decoder) keyLinuxContainerUser() int {
 				return d.knownKey(p, "uid", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLinuxContainerUser[:])
 }
@@ -9632,7 +10327,14 @@ func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
 // keyResourceStatus reads the next key of a ResourceStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -9644,8 +10346,6 @@ func (d *decoder) keyResourceStatus() int {
 				return d.knownKey(p, "resources", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceStatus[:])
 }
@@ -9686,7 +10386,14 @@ func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
 // keyResourceHealth reads the next key of a ResourceHealth: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceHealth() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'h':
@@ -9702,8 +10409,6 @@ func (d *decoder) keyResourceHealth() int {
 				return d.knownKey(p, "resourceID", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceHealth[:])
 }
@@ -9742,7 +10447,14 @@ func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
 // keyPodResourceClaimStatus reads the next key of a PodResourceClaimStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodResourceClaimStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -9754,8 +10466,6 @@ func (d *decoder) keyPodResourceClaimStatus() int {
 				return d.knownKey(p, "resourceClaimName", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodResourceClaimStatus[:])
 }
@@ -9794,7 +10504,14 @@ func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceCla
 // keyPodExtendedResourceClaimStatus reads the next key of a PodExtendedResourceClaimStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodExtendedResourceClaimStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'r':
@@ -9805,8 +10522,6 @@ func (d *decoder) keyPodExtendedResourceClaimStatus() int {
 				return d.knownKey(p, "resourceClaimName", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodExtendedResourceClaimStatus[:])
 }
@@ -9847,7 +10562,14 @@ func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedRes
 // keyContainerExtendedResourceRequest reads the next key of a ContainerExtendedResourceRequest: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerExtendedResourceRequest() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -9862,8 +10584,6 @@ func (d *decoder) keyContainerExtendedResourceRequest() int {
 				return d.knownKey(p, "resourceName", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerExtendedResourceRequest[:])
 }
@@ -9904,7 +10624,14 @@ func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableRes
 // keyNodeAllocatableResourceClaimStatus reads the next key of a NodeAllocatableResourceClaimStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -9919,8 +10646,6 @@ func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
 				return d.knownKey(p, "resources", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysNodeAllocatableResourceClaimStatus[:])
 }
@@ -9965,7 +10690,14 @@ func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
 // keyResourceQuota reads the next key of a ResourceQuota: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceQuota() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -9988,8 +10720,6 @@ func (d *decoder) keyResourceQuota() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceQuota[:])
 }
@@ -10030,7 +10760,14 @@ func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
 // keyResourceQuotaSpec reads the next key of a ResourceQuotaSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceQuotaSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'h':
@@ -10045,8 +10782,6 @@ func (d *decoder) keyResourceQuotaSpec() int {
 				return d.knownKey(p, "scopes", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceQuotaSpec[:])
 }
@@ -10083,7 +10818,14 @@ func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
 // keyScopeSelector reads the next key of a ScopeSelector: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyScopeSelector() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -10091,8 +10833,6 @@ func (d *decoder) keyScopeSelector() int {
 				return d.knownKey(p, "matchExpressions", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysScopeSelector[:])
 }
@@ -10133,7 +10873,14 @@ func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelec
 // keyScopedResourceSelectorRequirement reads the next key of a ScopedResourceSelectorRequirement: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyScopedResourceSelectorRequirement() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'o':
@@ -10149,8 +10896,6 @@ func (d *decoder) keyScopedResourceSelectorRequirement() int {
 				return d.knownKey(p, "values", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysScopedResourceSelectorRequirement[:])
 }
@@ -10189,7 +10934,14 @@ func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
 // keyResourceQuotaStatus reads the next key of a ResourceQuotaStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceQuotaStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'h':
@@ -10201,8 +10953,6 @@ func (d *decoder) keyResourceQuotaStatus() int {
 				return d.knownKey(p, "used", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceQuotaStatus[:])
 }
@@ -10245,7 +10995,14 @@ func (d *decoder) decodeLimitRange(x *LimitRange) {
 // keyLimitRange reads the next key of a LimitRange: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLimitRange() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -10265,8 +11022,6 @@ func (d *decoder) keyLimitRange() int {
 				return d.knownKey(p, "spec", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLimitRange[:])
 }
@@ -10303,7 +11058,14 @@ func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
 // keyLimitRangeSpec reads the next key of a LimitRangeSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLimitRangeSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -10311,8 +11073,6 @@ func (d *decoder) keyLimitRangeSpec() int {
 				return d.knownKey(p, "limits", 0)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLimitRangeSpec[:])
 }
@@ -10359,7 +11119,14 @@ func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
 // keyLimitRangeItem reads the next key of a LimitRangeItem: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyLimitRangeItem() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -10384,8 +11151,6 @@ func (d *decoder) keyLimitRangeItem() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysLimitRangeItem[:])
 }
@@ -10430,7 +11195,14 @@ func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
 // keyPodDisruptionBudget reads the next key of a PodDisruptionBudget: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodDisruptionBudget() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -10453,8 +11225,6 @@ func (d *decoder) keyPodDisruptionBudget() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodDisruptionBudget[:])
 }
@@ -10497,7 +11267,14 @@ func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
 // keyPodDisruptionBudgetSpec reads the next key of a PodDisruptionBudgetSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodDisruptionBudgetSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -10516,8 +11293,6 @@ func (d *decoder) keyPodDisruptionBudgetSpec() int {
 				return d.knownKey(p, "unhealthyPodEvictionPolicy", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodDisruptionBudgetSpec[:])
 }
@@ -10566,7 +11341,14 @@ func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) 
 // keyPodDisruptionBudgetStatus reads the next key of a PodDisruptionBudgetStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodDisruptionBudgetStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -10595,8 +11377,6 @@ func (d *decoder) keyPodDisruptionBudgetStatus() int {
 				return d.knownKey(p, "observedGeneration", 6)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodDisruptionBudgetStatus[:])
 }
@@ -10643,7 +11423,14 @@ func (d *decoder) decodeCondition(x *Condition) {
 // keyCondition reads the next key of a Condition: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyCondition() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -10671,8 +11458,6 @@ func (d *decoder) keyCondition() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysCondition[:])
 }
@@ -10717,7 +11502,14 @@ func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
 // keyHorizontalPodAutoscaler reads the next key of a HorizontalPodAutoscaler: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscaler() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -10740,8 +11532,6 @@ func (d *decoder) keyHorizontalPodAutoscaler() int {
 				return d.knownKey(p, "status", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHorizontalPodAutoscaler[:])
 }
@@ -10786,7 +11576,14 @@ func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSp
 // keyHorizontalPodAutoscalerSpec reads the next key of a HorizontalPodAutoscalerSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'b':
@@ -10808,8 +11605,6 @@ func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
 				return d.knownKey(p, "scaleTargetRef", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHorizontalPodAutoscalerSpec[:])
 }
@@ -10850,7 +11645,14 @@ func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReferen
 // keyCrossVersionObjectReference reads the next key of a CrossVersionObjectReference: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyCrossVersionObjectReference() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -10866,8 +11668,6 @@ func (d *decoder) keyCrossVersionObjectReference() int {
 				return d.knownKey(p, "name", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysCrossVersionObjectReference[:])
 }
@@ -10914,7 +11714,14 @@ func (d *decoder) decodeMetricSpec(x *MetricSpec) {
 // keyMetricSpec reads the next key of a MetricSpec: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyMetricSpec() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -10942,8 +11749,6 @@ func (d *decoder) keyMetricSpec() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysMetricSpec[:])
 }
@@ -10984,7 +11789,14 @@ func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
 // keyObjectMetricSource reads the next key of a ObjectMetricSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyObjectMetricSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'd':
@@ -11000,8 +11812,6 @@ func (d *decoder) keyObjectMetricSource() int {
 				return d.knownKey(p, "target", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysObjectMetricSource[:])
 }
@@ -11044,7 +11854,14 @@ func (d *decoder) decodeMetricTarget(x *MetricTarget) {
 // keyMetricTarget reads the next key of a MetricTarget: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyMetricTarget() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -11063,8 +11880,6 @@ func (d *decoder) keyMetricTarget() int {
 				return d.knownKey(p, "value", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysMetricTarget[:])
 }
@@ -11103,7 +11918,14 @@ func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
 // keyMetricIdentifier reads the next key of a MetricIdentifier: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyMetricIdentifier() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -11115,8 +11937,6 @@ func (d *decoder) keyMetricIdentifier() int {
 				return d.knownKey(p, "selector", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysMetricIdentifier[:])
 }
@@ -11155,7 +11975,14 @@ func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
 // keyPodsMetricSource reads the next key of a PodsMetricSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodsMetricSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -11167,8 +11994,6 @@ func (d *decoder) keyPodsMetricSource() int {
 				return d.knownKey(p, "target", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodsMetricSource[:])
 }
@@ -11207,7 +12032,14 @@ func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
 // keyResourceMetricSource reads the next key of a ResourceMetricSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceMetricSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'n':
@@ -11219,8 +12051,6 @@ func (d *decoder) keyResourceMetricSource() int {
 				return d.knownKey(p, "target", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceMetricSource[:])
 }
@@ -11261,7 +12091,14 @@ func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetric
 // keyContainerResourceMetricSource reads the next key of a ContainerResourceMetricSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerResourceMetricSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11277,8 +12114,6 @@ func (d *decoder) keyContainerResourceMetricSource() int {
 				return d.knownKey(p, "target", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerResourceMetricSource[:])
 }
@@ -11317,7 +12152,14 @@ func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
 // keyExternalMetricSource reads the next key of a ExternalMetricSource: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyExternalMetricSource() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'm':
@@ -11329,8 +12171,6 @@ func (d *decoder) keyExternalMetricSource() int {
 				return d.knownKey(p, "target", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysExternalMetricSource[:])
 }
@@ -11369,7 +12209,14 @@ func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscal
 // keyHorizontalPodAutoscalerBehavior reads the next key of a HorizontalPodAutoscalerBehavior: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 's':
@@ -11380,8 +12227,6 @@ func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
 				return d.knownKey(p, "scaleUp", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHorizontalPodAutoscalerBehavior[:])
 }
@@ -11424,7 +12269,14 @@ func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
 // keyHPAScalingRules reads the next key of a HPAScalingRules: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHPAScalingRules() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -11443,8 +12295,6 @@ func (d *decoder) keyHPAScalingRules() int {
 				return d.knownKey(p, "tolerance", 3)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHPAScalingRules[:])
 }
@@ -11485,7 +12335,14 @@ func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
 // keyHPAScalingPolicy reads the next key of a HPAScalingPolicy: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHPAScalingPolicy() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'p':
@@ -11501,8 +12358,6 @@ func (d *decoder) keyHPAScalingPolicy() int {
 				return d.knownKey(p, "value", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHPAScalingPolicy[:])
 }
@@ -11549,7 +12404,14 @@ func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscaler
 // keyHorizontalPodAutoscalerStatus reads the next key of a HorizontalPodAutoscalerStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11575,8 +12437,6 @@ func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
 				return d.knownKey(p, "observedGeneration", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHorizontalPodAutoscalerStatus[:])
 }
@@ -11623,7 +12483,14 @@ func (d *decoder) decodeMetricStatus(x *MetricStatus) {
 // keyMetricStatus reads the next key of a MetricStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyMetricStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11651,8 +12518,6 @@ func (d *decoder) keyMetricStatus() int {
 				return d.knownKey(p, "type", 5)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysMetricStatus[:])
 }
@@ -11693,7 +12558,14 @@ func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
 // keyObjectMetricStatus reads the next key of a ObjectMetricStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyObjectMetricStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11709,8 +12581,6 @@ func (d *decoder) keyObjectMetricStatus() int {
 				return d.knownKey(p, "metric", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysObjectMetricStatus[:])
 }
@@ -11751,7 +12621,14 @@ func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
 // keyMetricValueStatus reads the next key of a MetricValueStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyMetricValueStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'a':
@@ -11766,8 +12643,6 @@ func (d *decoder) keyMetricValueStatus() int {
 				return d.knownKey(p, "value", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysMetricValueStatus[:])
 }
@@ -11806,7 +12681,14 @@ func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
 // keyPodsMetricStatus reads the next key of a PodsMetricStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyPodsMetricStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11818,8 +12700,6 @@ func (d *decoder) keyPodsMetricStatus() int {
 				return d.knownKey(p, "metric", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysPodsMetricStatus[:])
 }
@@ -11858,7 +12738,14 @@ func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
 // keyResourceMetricStatus reads the next key of a ResourceMetricStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyResourceMetricStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11870,8 +12757,6 @@ func (d *decoder) keyResourceMetricStatus() int {
 				return d.knownKey(p, "name", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysResourceMetricStatus[:])
 }
@@ -11912,7 +12797,14 @@ func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetric
 // keyContainerResourceMetricStatus reads the next key of a ContainerResourceMetricStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyContainerResourceMetricStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11927,8 +12819,6 @@ func (d *decoder) keyContainerResourceMetricStatus() int {
 				return d.knownKey(p, "name", 2)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysContainerResourceMetricStatus[:])
 }
@@ -11967,7 +12857,14 @@ func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
 // keyExternalMetricStatus reads the next key of a ExternalMetricStatus: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyExternalMetricStatus() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'c':
@@ -11979,8 +12876,6 @@ func (d *decoder) keyExternalMetricStatus() int {
 				return d.knownKey(p, "metric", 1)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysExternalMetricStatus[:])
 }
@@ -12025,7 +12920,14 @@ func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutosca
 // keyHorizontalPodAutoscalerCondition reads the next key of a HorizontalPodAutoscalerCondition: the index of its member, endOfObject
 // or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
-	if p := d.keyQuote(); p >= 0 {
+	p := d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return endOfObject
+		}
+		p = d.keyQuoteSpaced()
+	}
+	if p >= 0 {
 		switch k := d.data[p+1:]; {
 		case len(k) == 0:
 		case k[0] == 'l':
@@ -12049,8 +12951,6 @@ func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
 				return d.knownKey(p, "type", 4)
 			}
 		}
-	} else if d.objectEnd() {
-		return endOfObject
 	}
 	return d.readKey(keysHorizontalPodAutoscalerCondition[:])
 }

@@ -242,13 +242,14 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 // of struct s and returns the index of its member in members (or
 // endOfObject, or unknownMember). The keys of s are compared, with their
 // closing quote and the colon, with the input where the key starts, first
-// byte first, so that a known key in compact JSON is read in one step;
-// anything else (escapes, white space, an unknown key) is read by readKey
-// and looked up in the struct's table of keys.
+// byte first, so that a known key is read in one step, in compact JSON
+// (keyQuote) or indented (keyQuoteSpaced); anything else (escapes, white
+// space around the colon, an unknown key) is read by readKey and looked up
+// in the struct's table of keys.
 func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 	fmt.Fprintf(b, "// key%s reads the next key of a %s: the index of its member, endOfObject\n// or unknownMember.\n", s.Name, s.Name)
 	fmt.Fprintf(b, "func (d *decoder) key%s() int {\n", s.Name)
-	b.WriteString("\tif p := d.keyQuote(); p >= 0 {\n\t\tswitch k := d.data[p+1:]; {\n\t\tcase len(k) == 0:\n")
+	b.WriteString("\tp := d.keyQuote()\n\tif p < 0 {\n\t\tif d.objectEnd() || d.objectEndSpaced() {\n\t\t\treturn endOfObject\n\t\t}\n\t\tp = d.keyQuoteSpaced()\n\t}\n\tif p >= 0 {\n\t\tswitch k := d.data[p+1:]; {\n\t\tcase len(k) == 0:\n")
 	var firsts []byte
 	for _, f := range members {
 		if !slices.Contains(firsts, f.JSON[0]) {
@@ -264,7 +265,7 @@ func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 			}
 		}
 	}
-	fmt.Fprintf(b, "\t\t}\n\t} else if d.objectEnd() {\n\t\treturn endOfObject\n\t}\n\treturn d.readKey(keys%s[:])\n}\n\n", s.Name)
+	fmt.Fprintf(b, "\t\t}\n\t}\n\treturn d.readKey(keys%s[:])\n}\n\n", s.Name)
 	// The keys in order, for readKey's binary search.
 	fmt.Fprintf(b, "// keys%s are the keys of a %s, in byte order.\nvar keys%s = [...]string{", s.Name, s.Name, s.Name)
 	for j, f := range members {
