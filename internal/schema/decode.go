@@ -358,12 +358,7 @@ func (d *decoder) objectEnd() bool {
 // objectEndSpaced is objectEnd after white space, which it consumes.
 func (d *decoder) objectEndSpaced() bool {
 	d.space()
-	if d.pos < len(d.data) && d.data[d.pos] == '}' && !d.broken {
-		d.pos++
-		d.path.pop()
-		return true
-	}
-	return false
+	return d.objectEnd()
 }
 
 // keyQuoteSpaced is keyQuote for indented JSON, as kubectl writes it:
