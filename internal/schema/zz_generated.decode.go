@@ -48,8 +48,8 @@ func (d *decoder) decodeDeployment(x *Deployment) {
 	}
 }
 
-// keyDeployment reads the next key of a Deployment: the index of its member, endOfObject
-// or unknownMember.
+// keyDeployment reads the next key in an object of type Deployment: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDeployment() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -85,7 +85,7 @@ func (d *decoder) keyDeployment() int {
 	return d.readKey(keysDeployment[:])
 }
 
-// keysDeployment are the keys of a Deployment, in byte order.
+// keysDeployment are the keys of type Deployment, in byte order.
 var keysDeployment = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeTypeMeta(x *TypeMeta) {
@@ -116,8 +116,8 @@ func (d *decoder) decodeTypeMeta(x *TypeMeta) {
 	}
 }
 
-// keyTypeMeta reads the next key of a TypeMeta: the index of its member, endOfObject
-// or unknownMember.
+// keyTypeMeta reads the next key in an object of type TypeMeta: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyTypeMeta() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -142,7 +142,7 @@ func (d *decoder) keyTypeMeta() int {
 	return d.readKey(keysTypeMeta[:])
 }
 
-// keysTypeMeta are the keys of a TypeMeta, in byte order.
+// keysTypeMeta are the keys of type TypeMeta, in byte order.
 var keysTypeMeta = [...]string{"apiVersion", "kind"}
 
 func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
@@ -199,8 +199,8 @@ func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
 	}
 }
 
-// keyObjectMeta reads the next key of a ObjectMeta: the index of its member, endOfObject
-// or unknownMember.
+// keyObjectMeta reads the next key in an object of type ObjectMeta: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyObjectMeta() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -274,7 +274,7 @@ func (d *decoder) keyObjectMeta() int {
 	return d.readKey(keysObjectMeta[:])
 }
 
-// keysObjectMeta are the keys of a ObjectMeta, in byte order.
+// keysObjectMeta are the keys of type ObjectMeta, in byte order.
 var keysObjectMeta = [...]string{"annotations", "creationTimestamp", "deletionGracePeriodSeconds", "deletionTimestamp", "finalizers", "generateName", "generation", "labels", "managedFields", "name", "namespace", "ownerReferences", "resourceVersion", "selfLink", "uid"}
 
 func (d *decoder) decodeOwnerReference(x *OwnerReference) {
@@ -313,8 +313,8 @@ func (d *decoder) decodeOwnerReference(x *OwnerReference) {
 	}
 }
 
-// keyOwnerReference reads the next key of a OwnerReference: the index of its member, endOfObject
-// or unknownMember.
+// keyOwnerReference reads the next key in an object of type OwnerReference: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyOwnerReference() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -355,7 +355,7 @@ func (d *decoder) keyOwnerReference() int {
 	return d.readKey(keysOwnerReference[:])
 }
 
-// keysOwnerReference are the keys of a OwnerReference, in byte order.
+// keysOwnerReference are the keys of type OwnerReference, in byte order.
 var keysOwnerReference = [...]string{"apiVersion", "blockOwnerDeletion", "controller", "kind", "name", "uid"}
 
 func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
@@ -396,8 +396,8 @@ func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
 	}
 }
 
-// keyManagedFieldsEntry reads the next key of a ManagedFieldsEntry: the index of its member, endOfObject
-// or unknownMember.
+// keyManagedFieldsEntry reads the next key in an object of type ManagedFieldsEntry: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyManagedFieldsEntry() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -441,7 +441,7 @@ func (d *decoder) keyManagedFieldsEntry() int {
 	return d.readKey(keysManagedFieldsEntry[:])
 }
 
-// keysManagedFieldsEntry are the keys of a ManagedFieldsEntry, in byte order.
+// keysManagedFieldsEntry are the keys of type ManagedFieldsEntry, in byte order.
 var keysManagedFieldsEntry = [...]string{"apiVersion", "fieldsType", "fieldsV1", "manager", "operation", "subresource", "time"}
 
 func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
@@ -484,8 +484,8 @@ func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
 	}
 }
 
-// keyDeploymentSpec reads the next key of a DeploymentSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyDeploymentSpec reads the next key in an object of type DeploymentSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDeploymentSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -531,7 +531,7 @@ func (d *decoder) keyDeploymentSpec() int {
 	return d.readKey(keysDeploymentSpec[:])
 }
 
-// keysDeploymentSpec are the keys of a DeploymentSpec, in byte order.
+// keysDeploymentSpec are the keys of type DeploymentSpec, in byte order.
 var keysDeploymentSpec = [...]string{"minReadySeconds", "paused", "progressDeadlineSeconds", "replicas", "revisionHistoryLimit", "selector", "strategy", "template"}
 
 func (d *decoder) decodeLabelSelector(x *LabelSelector) {
@@ -562,8 +562,8 @@ func (d *decoder) decodeLabelSelector(x *LabelSelector) {
 	}
 }
 
-// keyLabelSelector reads the next key of a LabelSelector: the index of its member, endOfObject
-// or unknownMember.
+// keyLabelSelector reads the next key in an object of type LabelSelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLabelSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -587,7 +587,7 @@ func (d *decoder) keyLabelSelector() int {
 	return d.readKey(keysLabelSelector[:])
 }
 
-// keysLabelSelector are the keys of a LabelSelector, in byte order.
+// keysLabelSelector are the keys of type LabelSelector, in byte order.
 var keysLabelSelector = [...]string{"matchExpressions", "matchLabels"}
 
 func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
@@ -620,8 +620,8 @@ func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
 	}
 }
 
-// keyLabelSelectorRequirement reads the next key of a LabelSelectorRequirement: the index of its member, endOfObject
-// or unknownMember.
+// keyLabelSelectorRequirement reads the next key in an object of type LabelSelectorRequirement: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLabelSelectorRequirement() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -650,7 +650,7 @@ func (d *decoder) keyLabelSelectorRequirement() int {
 	return d.readKey(keysLabelSelectorRequirement[:])
 }
 
-// keysLabelSelectorRequirement are the keys of a LabelSelectorRequirement, in byte order.
+// keysLabelSelectorRequirement are the keys of type LabelSelectorRequirement, in byte order.
 var keysLabelSelectorRequirement = [...]string{"key", "operator", "values"}
 
 func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
@@ -681,8 +681,8 @@ func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
 	}
 }
 
-// keyPodTemplateSpec reads the next key of a PodTemplateSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyPodTemplateSpec reads the next key in an object of type PodTemplateSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodTemplateSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -707,7 +707,7 @@ func (d *decoder) keyPodTemplateSpec() int {
 	return d.readKey(keysPodTemplateSpec[:])
 }
 
-// keysPodTemplateSpec are the keys of a PodTemplateSpec, in byte order.
+// keysPodTemplateSpec are the keys of type PodTemplateSpec, in byte order.
 var keysPodTemplateSpec = [...]string{"metadata", "spec"}
 
 func (d *decoder) decodePodSpec(x *PodSpec) {
@@ -818,8 +818,8 @@ func (d *decoder) decodePodSpec(x *PodSpec) {
 	}
 }
 
-// keyPodSpec reads the next key of a PodSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyPodSpec reads the next key in an object of type PodSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -975,7 +975,7 @@ func (d *decoder) keyPodSpec() int {
 	return d.readKey(keysPodSpec[:])
 }
 
-// keysPodSpec are the keys of a PodSpec, in byte order.
+// keysPodSpec are the keys of type PodSpec, in byte order.
 var keysPodSpec = [...]string{"activeDeadlineSeconds", "affinity", "automountServiceAccountToken", "containers", "dnsConfig", "dnsPolicy", "enableServiceLinks", "ephemeralContainers", "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers", "hostname", "hostnameOverride", "imagePullSecrets", "initContainers", "nodeName", "nodeSelector", "os", "overhead", "preemptionPolicy", "priority", "priorityClassName", "readinessGates", "resourceClaims", "resources", "restartPolicy", "runtimeClassName", "schedulerName", "schedulingGates", "schedulingGroup", "securityContext", "serviceAccount", "serviceAccountName", "setHostnameAsFQDN", "shareProcessNamespace", "subdomain", "terminationGracePeriodSeconds", "tolerations", "topologySpreadConstraints", "volumes"}
 
 func (d *decoder) decodeVolume(x *Volume) {
@@ -1064,8 +1064,8 @@ func (d *decoder) decodeVolume(x *Volume) {
 	}
 }
 
-// keyVolume reads the next key of a Volume: the index of its member, endOfObject
-// or unknownMember.
+// keyVolume reads the next key in an object of type Volume: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolume() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1189,7 +1189,7 @@ func (d *decoder) keyVolume() int {
 	return d.readKey(keysVolume[:])
 }
 
-// keysVolume are the keys of a Volume, in byte order.
+// keysVolume are the keys of type Volume, in byte order.
 var keysVolume = [...]string{"awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "fc", "flexVolume", "flocker", "gcePersistentDisk", "gitRepo", "glusterfs", "hostPath", "image", "iscsi", "name", "nfs", "persistentVolumeClaim", "photonPersistentDisk", "portworxVolume", "projected", "quobyte", "rbd", "scaleIO", "secret", "storageos", "vsphereVolume"}
 
 func (d *decoder) decodeVolumeSource(x *VolumeSource) {
@@ -1276,8 +1276,8 @@ func (d *decoder) decodeVolumeSource(x *VolumeSource) {
 	}
 }
 
-// keyVolumeSource reads the next key of a VolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeSource reads the next key in an object of type VolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1398,7 +1398,7 @@ func (d *decoder) keyVolumeSource() int {
 	return d.readKey(keysVolumeSource[:])
 }
 
-// keysVolumeSource are the keys of a VolumeSource, in byte order.
+// keysVolumeSource are the keys of type VolumeSource, in byte order.
 var keysVolumeSource = [...]string{"awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "fc", "flexVolume", "flocker", "gcePersistentDisk", "gitRepo", "glusterfs", "hostPath", "image", "iscsi", "nfs", "persistentVolumeClaim", "photonPersistentDisk", "portworxVolume", "projected", "quobyte", "rbd", "scaleIO", "secret", "storageos", "vsphereVolume"}
 
 func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
@@ -1429,8 +1429,8 @@ func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
 	}
 }
 
-// keyHostPathVolumeSource reads the next key of a HostPathVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyHostPathVolumeSource reads the next key in an object of type HostPathVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHostPathVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1455,7 +1455,7 @@ func (d *decoder) keyHostPathVolumeSource() int {
 	return d.readKey(keysHostPathVolumeSource[:])
 }
 
-// keysHostPathVolumeSource are the keys of a HostPathVolumeSource, in byte order.
+// keysHostPathVolumeSource are the keys of type HostPathVolumeSource, in byte order.
 var keysHostPathVolumeSource = [...]string{"path", "type"}
 
 func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
@@ -1486,8 +1486,8 @@ func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 	}
 }
 
-// keyEmptyDirVolumeSource reads the next key of a EmptyDirVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyEmptyDirVolumeSource reads the next key in an object of type EmptyDirVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEmptyDirVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1512,7 +1512,7 @@ func (d *decoder) keyEmptyDirVolumeSource() int {
 	return d.readKey(keysEmptyDirVolumeSource[:])
 }
 
-// keysEmptyDirVolumeSource are the keys of a EmptyDirVolumeSource, in byte order.
+// keysEmptyDirVolumeSource are the keys of type EmptyDirVolumeSource, in byte order.
 var keysEmptyDirVolumeSource = [...]string{"medium", "sizeLimit"}
 
 func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolumeSource) {
@@ -1547,8 +1547,8 @@ func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolume
 	}
 }
 
-// keyGCEPersistentDiskVolumeSource reads the next key of a GCEPersistentDiskVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyGCEPersistentDiskVolumeSource reads the next key in an object of type GCEPersistentDiskVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1580,7 +1580,7 @@ func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
 	return d.readKey(keysGCEPersistentDiskVolumeSource[:])
 }
 
-// keysGCEPersistentDiskVolumeSource are the keys of a GCEPersistentDiskVolumeSource, in byte order.
+// keysGCEPersistentDiskVolumeSource are the keys of type GCEPersistentDiskVolumeSource, in byte order.
 var keysGCEPersistentDiskVolumeSource = [...]string{"fsType", "partition", "pdName", "readOnly"}
 
 func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStoreVolumeSource) {
@@ -1615,8 +1615,8 @@ func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStore
 	}
 }
 
-// keyAWSElasticBlockStoreVolumeSource reads the next key of a AWSElasticBlockStoreVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyAWSElasticBlockStoreVolumeSource reads the next key in an object of type AWSElasticBlockStoreVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1649,7 +1649,7 @@ func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
 	return d.readKey(keysAWSElasticBlockStoreVolumeSource[:])
 }
 
-// keysAWSElasticBlockStoreVolumeSource are the keys of a AWSElasticBlockStoreVolumeSource, in byte order.
+// keysAWSElasticBlockStoreVolumeSource are the keys of type AWSElasticBlockStoreVolumeSource, in byte order.
 var keysAWSElasticBlockStoreVolumeSource = [...]string{"fsType", "partition", "readOnly", "volumeID"}
 
 func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
@@ -1682,8 +1682,8 @@ func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
 	}
 }
 
-// keyGitRepoVolumeSource reads the next key of a GitRepoVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyGitRepoVolumeSource reads the next key in an object of type GitRepoVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyGitRepoVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1711,7 +1711,7 @@ func (d *decoder) keyGitRepoVolumeSource() int {
 	return d.readKey(keysGitRepoVolumeSource[:])
 }
 
-// keysGitRepoVolumeSource are the keys of a GitRepoVolumeSource, in byte order.
+// keysGitRepoVolumeSource are the keys of type GitRepoVolumeSource, in byte order.
 var keysGitRepoVolumeSource = [...]string{"directory", "repository", "revision"}
 
 func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
@@ -1746,8 +1746,8 @@ func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
 	}
 }
 
-// keySecretVolumeSource reads the next key of a SecretVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keySecretVolumeSource reads the next key in an object of type SecretVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySecretVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1780,7 +1780,7 @@ func (d *decoder) keySecretVolumeSource() int {
 	return d.readKey(keysSecretVolumeSource[:])
 }
 
-// keysSecretVolumeSource are the keys of a SecretVolumeSource, in byte order.
+// keysSecretVolumeSource are the keys of type SecretVolumeSource, in byte order.
 var keysSecretVolumeSource = [...]string{"defaultMode", "items", "optional", "secretName"}
 
 func (d *decoder) decodeKeyToPath(x *KeyToPath) {
@@ -1813,8 +1813,8 @@ func (d *decoder) decodeKeyToPath(x *KeyToPath) {
 	}
 }
 
-// keyKeyToPath reads the next key of a KeyToPath: the index of its member, endOfObject
-// or unknownMember.
+// keyKeyToPath reads the next key in an object of type KeyToPath: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyKeyToPath() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1843,7 +1843,7 @@ func (d *decoder) keyKeyToPath() int {
 	return d.readKey(keysKeyToPath[:])
 }
 
-// keysKeyToPath are the keys of a KeyToPath, in byte order.
+// keysKeyToPath are the keys of type KeyToPath, in byte order.
 var keysKeyToPath = [...]string{"key", "mode", "path"}
 
 func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
@@ -1876,8 +1876,8 @@ func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
 	}
 }
 
-// keyNFSVolumeSource reads the next key of a NFSVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyNFSVolumeSource reads the next key in an object of type NFSVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyNFSVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -1906,7 +1906,7 @@ func (d *decoder) keyNFSVolumeSource() int {
 	return d.readKey(keysNFSVolumeSource[:])
 }
 
-// keysNFSVolumeSource are the keys of a NFSVolumeSource, in byte order.
+// keysNFSVolumeSource are the keys of type NFSVolumeSource, in byte order.
 var keysNFSVolumeSource = [...]string{"path", "readOnly", "server"}
 
 func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
@@ -1955,8 +1955,8 @@ func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
 	}
 }
 
-// keyISCSIVolumeSource reads the next key of a ISCSIVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyISCSIVolumeSource reads the next key in an object of type ISCSIVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyISCSIVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2014,7 +2014,7 @@ func (d *decoder) keyISCSIVolumeSource() int {
 	return d.readKey(keysISCSIVolumeSource[:])
 }
 
-// keysISCSIVolumeSource are the keys of a ISCSIVolumeSource, in byte order.
+// keysISCSIVolumeSource are the keys of type ISCSIVolumeSource, in byte order.
 var keysISCSIVolumeSource = [...]string{"chapAuthDiscovery", "chapAuthSession", "fsType", "initiatorName", "iqn", "iscsiInterface", "lun", "portals", "readOnly", "secretRef", "targetPortal"}
 
 func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
@@ -2043,8 +2043,8 @@ func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
 	}
 }
 
-// keyLocalObjectReference reads the next key of a LocalObjectReference: the index of its member, endOfObject
-// or unknownMember.
+// keyLocalObjectReference reads the next key in an object of type LocalObjectReference: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLocalObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2065,7 +2065,7 @@ func (d *decoder) keyLocalObjectReference() int {
 	return d.readKey(keysLocalObjectReference[:])
 }
 
-// keysLocalObjectReference are the keys of a LocalObjectReference, in byte order.
+// keysLocalObjectReference are the keys of type LocalObjectReference, in byte order.
 var keysLocalObjectReference = [...]string{"name"}
 
 func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
@@ -2098,8 +2098,8 @@ func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 	}
 }
 
-// keyGlusterfsVolumeSource reads the next key of a GlusterfsVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyGlusterfsVolumeSource reads the next key in an object of type GlusterfsVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyGlusterfsVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2128,7 +2128,7 @@ func (d *decoder) keyGlusterfsVolumeSource() int {
 	return d.readKey(keysGlusterfsVolumeSource[:])
 }
 
-// keysGlusterfsVolumeSource are the keys of a GlusterfsVolumeSource, in byte order.
+// keysGlusterfsVolumeSource are the keys of type GlusterfsVolumeSource, in byte order.
 var keysGlusterfsVolumeSource = [...]string{"endpoints", "path", "readOnly"}
 
 func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeClaimVolumeSource) {
@@ -2159,8 +2159,8 @@ func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeCla
 	}
 }
 
-// keyPersistentVolumeClaimVolumeSource reads the next key of a PersistentVolumeClaimVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyPersistentVolumeClaimVolumeSource reads the next key in an object of type PersistentVolumeClaimVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2185,7 +2185,7 @@ func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
 	return d.readKey(keysPersistentVolumeClaimVolumeSource[:])
 }
 
-// keysPersistentVolumeClaimVolumeSource are the keys of a PersistentVolumeClaimVolumeSource, in byte order.
+// keysPersistentVolumeClaimVolumeSource are the keys of type PersistentVolumeClaimVolumeSource, in byte order.
 var keysPersistentVolumeClaimVolumeSource = [...]string{"claimName", "readOnly"}
 
 func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
@@ -2228,8 +2228,8 @@ func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
 	}
 }
 
-// keyRBDVolumeSource reads the next key of a RBDVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyRBDVolumeSource reads the next key in an object of type RBDVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyRBDVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2278,7 +2278,7 @@ func (d *decoder) keyRBDVolumeSource() int {
 	return d.readKey(keysRBDVolumeSource[:])
 }
 
-// keysRBDVolumeSource are the keys of a RBDVolumeSource, in byte order.
+// keysRBDVolumeSource are the keys of type RBDVolumeSource, in byte order.
 var keysRBDVolumeSource = [...]string{"fsType", "image", "keyring", "monitors", "pool", "readOnly", "secretRef", "user"}
 
 func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
@@ -2315,8 +2315,8 @@ func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
 	}
 }
 
-// keyFlexVolumeSource reads the next key of a FlexVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyFlexVolumeSource reads the next key in an object of type FlexVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyFlexVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2353,7 +2353,7 @@ func (d *decoder) keyFlexVolumeSource() int {
 	return d.readKey(keysFlexVolumeSource[:])
 }
 
-// keysFlexVolumeSource are the keys of a FlexVolumeSource, in byte order.
+// keysFlexVolumeSource are the keys of type FlexVolumeSource, in byte order.
 var keysFlexVolumeSource = [...]string{"driver", "fsType", "options", "readOnly", "secretRef"}
 
 func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
@@ -2388,8 +2388,8 @@ func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
 	}
 }
 
-// keyCinderVolumeSource reads the next key of a CinderVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyCinderVolumeSource reads the next key in an object of type CinderVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyCinderVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2422,7 +2422,7 @@ func (d *decoder) keyCinderVolumeSource() int {
 	return d.readKey(keysCinderVolumeSource[:])
 }
 
-// keysCinderVolumeSource are the keys of a CinderVolumeSource, in byte order.
+// keysCinderVolumeSource are the keys of type CinderVolumeSource, in byte order.
 var keysCinderVolumeSource = [...]string{"fsType", "readOnly", "secretRef", "volumeID"}
 
 func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
@@ -2461,8 +2461,8 @@ func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
 	}
 }
 
-// keyCephFSVolumeSource reads the next key of a CephFSVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyCephFSVolumeSource reads the next key in an object of type CephFSVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyCephFSVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2502,7 +2502,7 @@ func (d *decoder) keyCephFSVolumeSource() int {
 	return d.readKey(keysCephFSVolumeSource[:])
 }
 
-// keysCephFSVolumeSource are the keys of a CephFSVolumeSource, in byte order.
+// keysCephFSVolumeSource are the keys of type CephFSVolumeSource, in byte order.
 var keysCephFSVolumeSource = [...]string{"monitors", "path", "readOnly", "secretFile", "secretRef", "user"}
 
 func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
@@ -2533,8 +2533,8 @@ func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
 	}
 }
 
-// keyFlockerVolumeSource reads the next key of a FlockerVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyFlockerVolumeSource reads the next key in an object of type FlockerVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyFlockerVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2558,7 +2558,7 @@ func (d *decoder) keyFlockerVolumeSource() int {
 	return d.readKey(keysFlockerVolumeSource[:])
 }
 
-// keysFlockerVolumeSource are the keys of a FlockerVolumeSource, in byte order.
+// keysFlockerVolumeSource are the keys of type FlockerVolumeSource, in byte order.
 var keysFlockerVolumeSource = [...]string{"datasetName", "datasetUUID"}
 
 func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
@@ -2589,8 +2589,8 @@ func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
 	}
 }
 
-// keyDownwardAPIVolumeSource reads the next key of a DownwardAPIVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyDownwardAPIVolumeSource reads the next key in an object of type DownwardAPIVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDownwardAPIVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2615,7 +2615,7 @@ func (d *decoder) keyDownwardAPIVolumeSource() int {
 	return d.readKey(keysDownwardAPIVolumeSource[:])
 }
 
-// keysDownwardAPIVolumeSource are the keys of a DownwardAPIVolumeSource, in byte order.
+// keysDownwardAPIVolumeSource are the keys of type DownwardAPIVolumeSource, in byte order.
 var keysDownwardAPIVolumeSource = [...]string{"defaultMode", "items"}
 
 func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
@@ -2650,8 +2650,8 @@ func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 	}
 }
 
-// keyDownwardAPIVolumeFile reads the next key of a DownwardAPIVolumeFile: the index of its member, endOfObject
-// or unknownMember.
+// keyDownwardAPIVolumeFile reads the next key in an object of type DownwardAPIVolumeFile: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDownwardAPIVolumeFile() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2684,7 +2684,7 @@ func (d *decoder) keyDownwardAPIVolumeFile() int {
 	return d.readKey(keysDownwardAPIVolumeFile[:])
 }
 
-// keysDownwardAPIVolumeFile are the keys of a DownwardAPIVolumeFile, in byte order.
+// keysDownwardAPIVolumeFile are the keys of type DownwardAPIVolumeFile, in byte order.
 var keysDownwardAPIVolumeFile = [...]string{"fieldRef", "mode", "path", "resourceFieldRef"}
 
 func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
@@ -2715,8 +2715,8 @@ func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
 	}
 }
 
-// keyObjectFieldSelector reads the next key of a ObjectFieldSelector: the index of its member, endOfObject
-// or unknownMember.
+// keyObjectFieldSelector reads the next key in an object of type ObjectFieldSelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyObjectFieldSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2741,7 +2741,7 @@ func (d *decoder) keyObjectFieldSelector() int {
 	return d.readKey(keysObjectFieldSelector[:])
 }
 
-// keysObjectFieldSelector are the keys of a ObjectFieldSelector, in byte order.
+// keysObjectFieldSelector are the keys of type ObjectFieldSelector, in byte order.
 var keysObjectFieldSelector = [...]string{"apiVersion", "fieldPath"}
 
 func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
@@ -2774,8 +2774,8 @@ func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
 	}
 }
 
-// keyResourceFieldSelector reads the next key of a ResourceFieldSelector: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceFieldSelector reads the next key in an object of type ResourceFieldSelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceFieldSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2804,7 +2804,7 @@ func (d *decoder) keyResourceFieldSelector() int {
 	return d.readKey(keysResourceFieldSelector[:])
 }
 
-// keysResourceFieldSelector are the keys of a ResourceFieldSelector, in byte order.
+// keysResourceFieldSelector are the keys of type ResourceFieldSelector, in byte order.
 var keysResourceFieldSelector = [...]string{"containerName", "divisor", "resource"}
 
 func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
@@ -2841,8 +2841,8 @@ func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
 	}
 }
 
-// keyFCVolumeSource reads the next key of a FCVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyFCVolumeSource reads the next key in an object of type FCVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyFCVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2879,7 +2879,7 @@ func (d *decoder) keyFCVolumeSource() int {
 	return d.readKey(keysFCVolumeSource[:])
 }
 
-// keysFCVolumeSource are the keys of a FCVolumeSource, in byte order.
+// keysFCVolumeSource are the keys of type FCVolumeSource, in byte order.
 var keysFCVolumeSource = [...]string{"fsType", "lun", "readOnly", "targetWWNs", "wwids"}
 
 func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
@@ -2912,8 +2912,8 @@ func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
 	}
 }
 
-// keyAzureFileVolumeSource reads the next key of a AzureFileVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyAzureFileVolumeSource reads the next key in an object of type AzureFileVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyAzureFileVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -2941,7 +2941,7 @@ func (d *decoder) keyAzureFileVolumeSource() int {
 	return d.readKey(keysAzureFileVolumeSource[:])
 }
 
-// keysAzureFileVolumeSource are the keys of a AzureFileVolumeSource, in byte order.
+// keysAzureFileVolumeSource are the keys of type AzureFileVolumeSource, in byte order.
 var keysAzureFileVolumeSource = [...]string{"readOnly", "secretName", "shareName"}
 
 func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
@@ -2976,8 +2976,8 @@ func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
 	}
 }
 
-// keyConfigMapVolumeSource reads the next key of a ConfigMapVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyConfigMapVolumeSource reads the next key in an object of type ConfigMapVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyConfigMapVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3010,7 +3010,7 @@ func (d *decoder) keyConfigMapVolumeSource() int {
 	return d.readKey(keysConfigMapVolumeSource[:])
 }
 
-// keysConfigMapVolumeSource are the keys of a ConfigMapVolumeSource, in byte order.
+// keysConfigMapVolumeSource are the keys of type ConfigMapVolumeSource, in byte order.
 var keysConfigMapVolumeSource = [...]string{"defaultMode", "items", "name", "optional"}
 
 func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolumeSource) {
@@ -3045,8 +3045,8 @@ func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolu
 	}
 }
 
-// keyVsphereVirtualDiskVolumeSource reads the next key of a VsphereVirtualDiskVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyVsphereVirtualDiskVolumeSource reads the next key in an object of type VsphereVirtualDiskVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3078,7 +3078,7 @@ func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
 	return d.readKey(keysVsphereVirtualDiskVolumeSource[:])
 }
 
-// keysVsphereVirtualDiskVolumeSource are the keys of a VsphereVirtualDiskVolumeSource, in byte order.
+// keysVsphereVirtualDiskVolumeSource are the keys of type VsphereVirtualDiskVolumeSource, in byte order.
 var keysVsphereVirtualDiskVolumeSource = [...]string{"fsType", "storagePolicyID", "storagePolicyName", "volumePath"}
 
 func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
@@ -3117,8 +3117,8 @@ func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
 	}
 }
 
-// keyQuobyteVolumeSource reads the next key of a QuobyteVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyQuobyteVolumeSource reads the next key in an object of type QuobyteVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyQuobyteVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3158,7 +3158,7 @@ func (d *decoder) keyQuobyteVolumeSource() int {
 	return d.readKey(keysQuobyteVolumeSource[:])
 }
 
-// keysQuobyteVolumeSource are the keys of a QuobyteVolumeSource, in byte order.
+// keysQuobyteVolumeSource are the keys of type QuobyteVolumeSource, in byte order.
 var keysQuobyteVolumeSource = [...]string{"group", "readOnly", "registry", "tenant", "user", "volume"}
 
 func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
@@ -3197,8 +3197,8 @@ func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 	}
 }
 
-// keyAzureDiskVolumeSource reads the next key of a AzureDiskVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyAzureDiskVolumeSource reads the next key in an object of type AzureDiskVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyAzureDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3238,7 +3238,7 @@ func (d *decoder) keyAzureDiskVolumeSource() int {
 	return d.readKey(keysAzureDiskVolumeSource[:])
 }
 
-// keysAzureDiskVolumeSource are the keys of a AzureDiskVolumeSource, in byte order.
+// keysAzureDiskVolumeSource are the keys of type AzureDiskVolumeSource, in byte order.
 var keysAzureDiskVolumeSource = [...]string{"cachingMode", "diskName", "diskURI", "fsType", "kind", "readOnly"}
 
 func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDiskVolumeSource) {
@@ -3269,8 +3269,8 @@ func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDisk
 	}
 }
 
-// keyPhotonPersistentDiskVolumeSource reads the next key of a PhotonPersistentDiskVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyPhotonPersistentDiskVolumeSource reads the next key in an object of type PhotonPersistentDiskVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3295,7 +3295,7 @@ func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
 	return d.readKey(keysPhotonPersistentDiskVolumeSource[:])
 }
 
-// keysPhotonPersistentDiskVolumeSource are the keys of a PhotonPersistentDiskVolumeSource, in byte order.
+// keysPhotonPersistentDiskVolumeSource are the keys of type PhotonPersistentDiskVolumeSource, in byte order.
 var keysPhotonPersistentDiskVolumeSource = [...]string{"fsType", "pdID"}
 
 func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
@@ -3326,8 +3326,8 @@ func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
 	}
 }
 
-// keyProjectedVolumeSource reads the next key of a ProjectedVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyProjectedVolumeSource reads the next key in an object of type ProjectedVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyProjectedVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3352,7 +3352,7 @@ func (d *decoder) keyProjectedVolumeSource() int {
 	return d.readKey(keysProjectedVolumeSource[:])
 }
 
-// keysProjectedVolumeSource are the keys of a ProjectedVolumeSource, in byte order.
+// keysProjectedVolumeSource are the keys of type ProjectedVolumeSource, in byte order.
 var keysProjectedVolumeSource = [...]string{"defaultMode", "sources"}
 
 func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
@@ -3391,8 +3391,8 @@ func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
 	}
 }
 
-// keyVolumeProjection reads the next key of a VolumeProjection: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeProjection reads the next key in an object of type VolumeProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3431,7 +3431,7 @@ func (d *decoder) keyVolumeProjection() int {
 	return d.readKey(keysVolumeProjection[:])
 }
 
-// keysVolumeProjection are the keys of a VolumeProjection, in byte order.
+// keysVolumeProjection are the keys of type VolumeProjection, in byte order.
 var keysVolumeProjection = [...]string{"clusterTrustBundle", "configMap", "downwardAPI", "podCertificate", "secret", "serviceAccountToken"}
 
 func (d *decoder) decodeSecretProjection(x *SecretProjection) {
@@ -3464,8 +3464,8 @@ func (d *decoder) decodeSecretProjection(x *SecretProjection) {
 	}
 }
 
-// keySecretProjection reads the next key of a SecretProjection: the index of its member, endOfObject
-// or unknownMember.
+// keySecretProjection reads the next key in an object of type SecretProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySecretProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3494,7 +3494,7 @@ func (d *decoder) keySecretProjection() int {
 	return d.readKey(keysSecretProjection[:])
 }
 
-// keysSecretProjection are the keys of a SecretProjection, in byte order.
+// keysSecretProjection are the keys of type SecretProjection, in byte order.
 var keysSecretProjection = [...]string{"items", "name", "optional"}
 
 func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
@@ -3523,8 +3523,8 @@ func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
 	}
 }
 
-// keyDownwardAPIProjection reads the next key of a DownwardAPIProjection: the index of its member, endOfObject
-// or unknownMember.
+// keyDownwardAPIProjection reads the next key in an object of type DownwardAPIProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDownwardAPIProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3545,7 +3545,7 @@ func (d *decoder) keyDownwardAPIProjection() int {
 	return d.readKey(keysDownwardAPIProjection[:])
 }
 
-// keysDownwardAPIProjection are the keys of a DownwardAPIProjection, in byte order.
+// keysDownwardAPIProjection are the keys of type DownwardAPIProjection, in byte order.
 var keysDownwardAPIProjection = [...]string{"items"}
 
 func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
@@ -3578,8 +3578,8 @@ func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
 	}
 }
 
-// keyConfigMapProjection reads the next key of a ConfigMapProjection: the index of its member, endOfObject
-// or unknownMember.
+// keyConfigMapProjection reads the next key in an object of type ConfigMapProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyConfigMapProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3608,7 +3608,7 @@ func (d *decoder) keyConfigMapProjection() int {
 	return d.readKey(keysConfigMapProjection[:])
 }
 
-// keysConfigMapProjection are the keys of a ConfigMapProjection, in byte order.
+// keysConfigMapProjection are the keys of type ConfigMapProjection, in byte order.
 var keysConfigMapProjection = [...]string{"items", "name", "optional"}
 
 func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProjection) {
@@ -3641,8 +3641,8 @@ func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProj
 	}
 }
 
-// keyServiceAccountTokenProjection reads the next key of a ServiceAccountTokenProjection: the index of its member, endOfObject
-// or unknownMember.
+// keyServiceAccountTokenProjection reads the next key in an object of type ServiceAccountTokenProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyServiceAccountTokenProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3671,7 +3671,7 @@ func (d *decoder) keyServiceAccountTokenProjection() int {
 	return d.readKey(keysServiceAccountTokenProjection[:])
 }
 
-// keysServiceAccountTokenProjection are the keys of a ServiceAccountTokenProjection, in byte order.
+// keysServiceAccountTokenProjection are the keys of type ServiceAccountTokenProjection, in byte order.
 var keysServiceAccountTokenProjection = [...]string{"audience", "expirationSeconds", "path"}
 
 func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjection) {
@@ -3708,8 +3708,8 @@ func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjec
 	}
 }
 
-// keyClusterTrustBundleProjection reads the next key of a ClusterTrustBundleProjection: the index of its member, endOfObject
-// or unknownMember.
+// keyClusterTrustBundleProjection reads the next key in an object of type ClusterTrustBundleProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyClusterTrustBundleProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3746,7 +3746,7 @@ func (d *decoder) keyClusterTrustBundleProjection() int {
 	return d.readKey(keysClusterTrustBundleProjection[:])
 }
 
-// keysClusterTrustBundleProjection are the keys of a ClusterTrustBundleProjection, in byte order.
+// keysClusterTrustBundleProjection are the keys of type ClusterTrustBundleProjection, in byte order.
 var keysClusterTrustBundleProjection = [...]string{"labelSelector", "name", "optional", "path", "signerName"}
 
 func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
@@ -3787,8 +3787,8 @@ func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
 	}
 }
 
-// keyPodCertificateProjection reads the next key of a PodCertificateProjection: the index of its member, endOfObject
-// or unknownMember.
+// keyPodCertificateProjection reads the next key in an object of type PodCertificateProjection: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodCertificateProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3831,7 +3831,7 @@ func (d *decoder) keyPodCertificateProjection() int {
 	return d.readKey(keysPodCertificateProjection[:])
 }
 
-// keysPodCertificateProjection are the keys of a PodCertificateProjection, in byte order.
+// keysPodCertificateProjection are the keys of type PodCertificateProjection, in byte order.
 var keysPodCertificateProjection = [...]string{"certificateChainPath", "credentialBundlePath", "keyPath", "keyType", "maxExpirationSeconds", "signerName", "userAnnotations"}
 
 func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
@@ -3864,8 +3864,8 @@ func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
 	}
 }
 
-// keyPortworxVolumeSource reads the next key of a PortworxVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyPortworxVolumeSource reads the next key in an object of type PortworxVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPortworxVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3894,7 +3894,7 @@ func (d *decoder) keyPortworxVolumeSource() int {
 	return d.readKey(keysPortworxVolumeSource[:])
 }
 
-// keysPortworxVolumeSource are the keys of a PortworxVolumeSource, in byte order.
+// keysPortworxVolumeSource are the keys of type PortworxVolumeSource, in byte order.
 var keysPortworxVolumeSource = [...]string{"fsType", "readOnly", "volumeID"}
 
 func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
@@ -3941,8 +3941,8 @@ func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 	}
 }
 
-// keyScaleIOVolumeSource reads the next key of a ScaleIOVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyScaleIOVolumeSource reads the next key in an object of type ScaleIOVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyScaleIOVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -3995,7 +3995,7 @@ func (d *decoder) keyScaleIOVolumeSource() int {
 	return d.readKey(keysScaleIOVolumeSource[:])
 }
 
-// keysScaleIOVolumeSource are the keys of a ScaleIOVolumeSource, in byte order.
+// keysScaleIOVolumeSource are the keys of type ScaleIOVolumeSource, in byte order.
 var keysScaleIOVolumeSource = [...]string{"fsType", "gateway", "protectionDomain", "readOnly", "secretRef", "sslEnabled", "storageMode", "storagePool", "system", "volumeName"}
 
 func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
@@ -4032,8 +4032,8 @@ func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
 	}
 }
 
-// keyStorageOSVolumeSource reads the next key of a StorageOSVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyStorageOSVolumeSource reads the next key in an object of type StorageOSVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyStorageOSVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4069,7 +4069,7 @@ func (d *decoder) keyStorageOSVolumeSource() int {
 	return d.readKey(keysStorageOSVolumeSource[:])
 }
 
-// keysStorageOSVolumeSource are the keys of a StorageOSVolumeSource, in byte order.
+// keysStorageOSVolumeSource are the keys of type StorageOSVolumeSource, in byte order.
 var keysStorageOSVolumeSource = [...]string{"fsType", "readOnly", "secretRef", "volumeName", "volumeNamespace"}
 
 func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
@@ -4106,8 +4106,8 @@ func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
 	}
 }
 
-// keyCSIVolumeSource reads the next key of a CSIVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyCSIVolumeSource reads the next key in an object of type CSIVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyCSIVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4144,7 +4144,7 @@ func (d *decoder) keyCSIVolumeSource() int {
 	return d.readKey(keysCSIVolumeSource[:])
 }
 
-// keysCSIVolumeSource are the keys of a CSIVolumeSource, in byte order.
+// keysCSIVolumeSource are the keys of type CSIVolumeSource, in byte order.
 var keysCSIVolumeSource = [...]string{"driver", "fsType", "nodePublishSecretRef", "readOnly", "volumeAttributes"}
 
 func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
@@ -4173,8 +4173,8 @@ func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
 	}
 }
 
-// keyEphemeralVolumeSource reads the next key of a EphemeralVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyEphemeralVolumeSource reads the next key in an object of type EphemeralVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEphemeralVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4195,7 +4195,7 @@ func (d *decoder) keyEphemeralVolumeSource() int {
 	return d.readKey(keysEphemeralVolumeSource[:])
 }
 
-// keysEphemeralVolumeSource are the keys of a EphemeralVolumeSource, in byte order.
+// keysEphemeralVolumeSource are the keys of type EphemeralVolumeSource, in byte order.
 var keysEphemeralVolumeSource = [...]string{"volumeClaimTemplate"}
 
 func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTemplate) {
@@ -4226,8 +4226,8 @@ func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTe
 	}
 }
 
-// keyPersistentVolumeClaimTemplate reads the next key of a PersistentVolumeClaimTemplate: the index of its member, endOfObject
-// or unknownMember.
+// keyPersistentVolumeClaimTemplate reads the next key in an object of type PersistentVolumeClaimTemplate: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPersistentVolumeClaimTemplate() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4252,7 +4252,7 @@ func (d *decoder) keyPersistentVolumeClaimTemplate() int {
 	return d.readKey(keysPersistentVolumeClaimTemplate[:])
 }
 
-// keysPersistentVolumeClaimTemplate are the keys of a PersistentVolumeClaimTemplate, in byte order.
+// keysPersistentVolumeClaimTemplate are the keys of type PersistentVolumeClaimTemplate, in byte order.
 var keysPersistentVolumeClaimTemplate = [...]string{"metadata", "spec"}
 
 func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) {
@@ -4297,8 +4297,8 @@ func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) 
 	}
 }
 
-// keyPersistentVolumeClaimSpec reads the next key of a PersistentVolumeClaimSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyPersistentVolumeClaimSpec reads the next key in an object of type PersistentVolumeClaimSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPersistentVolumeClaimSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4347,7 +4347,7 @@ func (d *decoder) keyPersistentVolumeClaimSpec() int {
 	return d.readKey(keysPersistentVolumeClaimSpec[:])
 }
 
-// keysPersistentVolumeClaimSpec are the keys of a PersistentVolumeClaimSpec, in byte order.
+// keysPersistentVolumeClaimSpec are the keys of type PersistentVolumeClaimSpec, in byte order.
 var keysPersistentVolumeClaimSpec = [...]string{"accessModes", "dataSource", "dataSourceRef", "resources", "selector", "storageClassName", "volumeAttributesClassName", "volumeMode", "volumeName"}
 
 func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements) {
@@ -4378,8 +4378,8 @@ func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements
 	}
 }
 
-// keyVolumeResourceRequirements reads the next key of a VolumeResourceRequirements: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeResourceRequirements reads the next key in an object of type VolumeResourceRequirements: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeResourceRequirements() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4404,7 +4404,7 @@ func (d *decoder) keyVolumeResourceRequirements() int {
 	return d.readKey(keysVolumeResourceRequirements[:])
 }
 
-// keysVolumeResourceRequirements are the keys of a VolumeResourceRequirements, in byte order.
+// keysVolumeResourceRequirements are the keys of type VolumeResourceRequirements, in byte order.
 var keysVolumeResourceRequirements = [...]string{"limits", "requests"}
 
 func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) {
@@ -4437,8 +4437,8 @@ func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) 
 	}
 }
 
-// keyTypedLocalObjectReference reads the next key of a TypedLocalObjectReference: the index of its member, endOfObject
-// or unknownMember.
+// keyTypedLocalObjectReference reads the next key in an object of type TypedLocalObjectReference: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyTypedLocalObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4467,7 +4467,7 @@ func (d *decoder) keyTypedLocalObjectReference() int {
 	return d.readKey(keysTypedLocalObjectReference[:])
 }
 
-// keysTypedLocalObjectReference are the keys of a TypedLocalObjectReference, in byte order.
+// keysTypedLocalObjectReference are the keys of type TypedLocalObjectReference, in byte order.
 var keysTypedLocalObjectReference = [...]string{"apiGroup", "kind", "name"}
 
 func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
@@ -4502,8 +4502,8 @@ func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
 	}
 }
 
-// keyTypedObjectReference reads the next key of a TypedObjectReference: the index of its member, endOfObject
-// or unknownMember.
+// keyTypedObjectReference reads the next key in an object of type TypedObjectReference: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyTypedObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4535,7 +4535,7 @@ func (d *decoder) keyTypedObjectReference() int {
 	return d.readKey(keysTypedObjectReference[:])
 }
 
-// keysTypedObjectReference are the keys of a TypedObjectReference, in byte order.
+// keysTypedObjectReference are the keys of type TypedObjectReference, in byte order.
 var keysTypedObjectReference = [...]string{"apiGroup", "kind", "name", "namespace"}
 
 func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
@@ -4566,8 +4566,8 @@ func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
 	}
 }
 
-// keyImageVolumeSource reads the next key of a ImageVolumeSource: the index of its member, endOfObject
-// or unknownMember.
+// keyImageVolumeSource reads the next key in an object of type ImageVolumeSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyImageVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4592,7 +4592,7 @@ func (d *decoder) keyImageVolumeSource() int {
 	return d.readKey(keysImageVolumeSource[:])
 }
 
-// keysImageVolumeSource are the keys of a ImageVolumeSource, in byte order.
+// keysImageVolumeSource are the keys of type ImageVolumeSource, in byte order.
 var keysImageVolumeSource = [...]string{"pullPolicy", "reference"}
 
 func (d *decoder) decodeContainer(x *Container) {
@@ -4669,8 +4669,8 @@ func (d *decoder) decodeContainer(x *Container) {
 	}
 }
 
-// keyContainer reads the next key of a Container: the index of its member, endOfObject
-// or unknownMember.
+// keyContainer reads the next key in an object of type Container: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainer() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4774,7 +4774,7 @@ func (d *decoder) keyContainer() int {
 	return d.readKey(keysContainer[:])
 }
 
-// keysContainer are the keys of a Container, in byte order.
+// keysContainer are the keys of type Container, in byte order.
 var keysContainer = [...]string{"args", "command", "env", "envFrom", "image", "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resizePolicy", "resources", "restartPolicy", "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "terminationMessagePath", "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir"}
 
 func (d *decoder) decodeContainerPort(x *ContainerPort) {
@@ -4811,8 +4811,8 @@ func (d *decoder) decodeContainerPort(x *ContainerPort) {
 	}
 }
 
-// keyContainerPort reads the next key of a ContainerPort: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerPort reads the next key in an object of type ContainerPort: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerPort() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4848,7 +4848,7 @@ func (d *decoder) keyContainerPort() int {
 	return d.readKey(keysContainerPort[:])
 }
 
-// keysContainerPort are the keys of a ContainerPort, in byte order.
+// keysContainerPort are the keys of type ContainerPort, in byte order.
 var keysContainerPort = [...]string{"containerPort", "hostIP", "hostPort", "name", "protocol"}
 
 func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
@@ -4881,8 +4881,8 @@ func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
 	}
 }
 
-// keyEnvFromSource reads the next key of a EnvFromSource: the index of its member, endOfObject
-// or unknownMember.
+// keyEnvFromSource reads the next key in an object of type EnvFromSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEnvFromSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4911,7 +4911,7 @@ func (d *decoder) keyEnvFromSource() int {
 	return d.readKey(keysEnvFromSource[:])
 }
 
-// keysEnvFromSource are the keys of a EnvFromSource, in byte order.
+// keysEnvFromSource are the keys of type EnvFromSource, in byte order.
 var keysEnvFromSource = [...]string{"configMapRef", "prefix", "secretRef"}
 
 func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
@@ -4942,8 +4942,8 @@ func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
 	}
 }
 
-// keyConfigMapEnvSource reads the next key of a ConfigMapEnvSource: the index of its member, endOfObject
-// or unknownMember.
+// keyConfigMapEnvSource reads the next key in an object of type ConfigMapEnvSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyConfigMapEnvSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -4968,7 +4968,7 @@ func (d *decoder) keyConfigMapEnvSource() int {
 	return d.readKey(keysConfigMapEnvSource[:])
 }
 
-// keysConfigMapEnvSource are the keys of a ConfigMapEnvSource, in byte order.
+// keysConfigMapEnvSource are the keys of type ConfigMapEnvSource, in byte order.
 var keysConfigMapEnvSource = [...]string{"name", "optional"}
 
 func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
@@ -4999,8 +4999,8 @@ func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
 	}
 }
 
-// keySecretEnvSource reads the next key of a SecretEnvSource: the index of its member, endOfObject
-// or unknownMember.
+// keySecretEnvSource reads the next key in an object of type SecretEnvSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySecretEnvSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5025,7 +5025,7 @@ func (d *decoder) keySecretEnvSource() int {
 	return d.readKey(keysSecretEnvSource[:])
 }
 
-// keysSecretEnvSource are the keys of a SecretEnvSource, in byte order.
+// keysSecretEnvSource are the keys of type SecretEnvSource, in byte order.
 var keysSecretEnvSource = [...]string{"name", "optional"}
 
 func (d *decoder) decodeEnvVar(x *EnvVar) {
@@ -5058,8 +5058,8 @@ func (d *decoder) decodeEnvVar(x *EnvVar) {
 	}
 }
 
-// keyEnvVar reads the next key of a EnvVar: the index of its member, endOfObject
-// or unknownMember.
+// keyEnvVar reads the next key in an object of type EnvVar: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEnvVar() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5087,7 +5087,7 @@ func (d *decoder) keyEnvVar() int {
 	return d.readKey(keysEnvVar[:])
 }
 
-// keysEnvVar are the keys of a EnvVar, in byte order.
+// keysEnvVar are the keys of type EnvVar, in byte order.
 var keysEnvVar = [...]string{"name", "value", "valueFrom"}
 
 func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
@@ -5124,8 +5124,8 @@ func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
 	}
 }
 
-// keyEnvVarSource reads the next key of a EnvVarSource: the index of its member, endOfObject
-// or unknownMember.
+// keyEnvVarSource reads the next key in an object of type EnvVarSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEnvVarSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5161,7 +5161,7 @@ func (d *decoder) keyEnvVarSource() int {
 	return d.readKey(keysEnvVarSource[:])
 }
 
-// keysEnvVarSource are the keys of a EnvVarSource, in byte order.
+// keysEnvVarSource are the keys of type EnvVarSource, in byte order.
 var keysEnvVarSource = [...]string{"configMapKeyRef", "fieldRef", "fileKeyRef", "resourceFieldRef", "secretKeyRef"}
 
 func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
@@ -5194,8 +5194,8 @@ func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
 	}
 }
 
-// keyConfigMapKeySelector reads the next key of a ConfigMapKeySelector: the index of its member, endOfObject
-// or unknownMember.
+// keyConfigMapKeySelector reads the next key in an object of type ConfigMapKeySelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyConfigMapKeySelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5224,7 +5224,7 @@ func (d *decoder) keyConfigMapKeySelector() int {
 	return d.readKey(keysConfigMapKeySelector[:])
 }
 
-// keysConfigMapKeySelector are the keys of a ConfigMapKeySelector, in byte order.
+// keysConfigMapKeySelector are the keys of type ConfigMapKeySelector, in byte order.
 var keysConfigMapKeySelector = [...]string{"key", "name", "optional"}
 
 func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
@@ -5257,8 +5257,8 @@ func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
 	}
 }
 
-// keySecretKeySelector reads the next key of a SecretKeySelector: the index of its member, endOfObject
-// or unknownMember.
+// keySecretKeySelector reads the next key in an object of type SecretKeySelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySecretKeySelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5287,7 +5287,7 @@ func (d *decoder) keySecretKeySelector() int {
 	return d.readKey(keysSecretKeySelector[:])
 }
 
-// keysSecretKeySelector are the keys of a SecretKeySelector, in byte order.
+// keysSecretKeySelector are the keys of type SecretKeySelector, in byte order.
 var keysSecretKeySelector = [...]string{"key", "name", "optional"}
 
 func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
@@ -5322,8 +5322,8 @@ func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
 	}
 }
 
-// keyFileKeySelector reads the next key of a FileKeySelector: the index of its member, endOfObject
-// or unknownMember.
+// keyFileKeySelector reads the next key in an object of type FileKeySelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyFileKeySelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5356,7 +5356,7 @@ func (d *decoder) keyFileKeySelector() int {
 	return d.readKey(keysFileKeySelector[:])
 }
 
-// keysFileKeySelector are the keys of a FileKeySelector, in byte order.
+// keysFileKeySelector are the keys of type FileKeySelector, in byte order.
 var keysFileKeySelector = [...]string{"key", "optional", "path", "volumeName"}
 
 func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
@@ -5389,8 +5389,8 @@ func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
 	}
 }
 
-// keyResourceRequirements reads the next key of a ResourceRequirements: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceRequirements reads the next key in an object of type ResourceRequirements: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceRequirements() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5419,7 +5419,7 @@ func (d *decoder) keyResourceRequirements() int {
 	return d.readKey(keysResourceRequirements[:])
 }
 
-// keysResourceRequirements are the keys of a ResourceRequirements, in byte order.
+// keysResourceRequirements are the keys of type ResourceRequirements, in byte order.
 var keysResourceRequirements = [...]string{"claims", "limits", "requests"}
 
 func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
@@ -5450,8 +5450,8 @@ func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
 	}
 }
 
-// keyResourceClaim reads the next key of a ResourceClaim: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceClaim reads the next key in an object of type ResourceClaim: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceClaim() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5476,7 +5476,7 @@ func (d *decoder) keyResourceClaim() int {
 	return d.readKey(keysResourceClaim[:])
 }
 
-// keysResourceClaim are the keys of a ResourceClaim, in byte order.
+// keysResourceClaim are the keys of type ResourceClaim, in byte order.
 var keysResourceClaim = [...]string{"name", "request"}
 
 func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
@@ -5507,8 +5507,8 @@ func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
 	}
 }
 
-// keyContainerResizePolicy reads the next key of a ContainerResizePolicy: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerResizePolicy reads the next key in an object of type ContainerResizePolicy: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerResizePolicy() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5532,7 +5532,7 @@ func (d *decoder) keyContainerResizePolicy() int {
 	return d.readKey(keysContainerResizePolicy[:])
 }
 
-// keysContainerResizePolicy are the keys of a ContainerResizePolicy, in byte order.
+// keysContainerResizePolicy are the keys of type ContainerResizePolicy, in byte order.
 var keysContainerResizePolicy = [...]string{"resourceName", "restartPolicy"}
 
 func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
@@ -5563,8 +5563,8 @@ func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
 	}
 }
 
-// keyContainerRestartRule reads the next key of a ContainerRestartRule: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerRestartRule reads the next key in an object of type ContainerRestartRule: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerRestartRule() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5589,7 +5589,7 @@ func (d *decoder) keyContainerRestartRule() int {
 	return d.readKey(keysContainerRestartRule[:])
 }
 
-// keysContainerRestartRule are the keys of a ContainerRestartRule, in byte order.
+// keysContainerRestartRule are the keys of type ContainerRestartRule, in byte order.
 var keysContainerRestartRule = [...]string{"action", "exitCodes"}
 
 func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleOnExitCodes) {
@@ -5620,8 +5620,8 @@ func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleO
 	}
 }
 
-// keyContainerRestartRuleOnExitCodes reads the next key of a ContainerRestartRuleOnExitCodes: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerRestartRuleOnExitCodes reads the next key in an object of type ContainerRestartRuleOnExitCodes: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5646,7 +5646,7 @@ func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
 	return d.readKey(keysContainerRestartRuleOnExitCodes[:])
 }
 
-// keysContainerRestartRuleOnExitCodes are the keys of a ContainerRestartRuleOnExitCodes, in byte order.
+// keysContainerRestartRuleOnExitCodes are the keys of type ContainerRestartRuleOnExitCodes, in byte order.
 var keysContainerRestartRuleOnExitCodes = [...]string{"operator", "values"}
 
 func (d *decoder) decodeVolumeMount(x *VolumeMount) {
@@ -5687,8 +5687,8 @@ func (d *decoder) decodeVolumeMount(x *VolumeMount) {
 	}
 }
 
-// keyVolumeMount reads the next key of a VolumeMount: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeMount reads the next key in an object of type VolumeMount: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeMount() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5730,7 +5730,7 @@ func (d *decoder) keyVolumeMount() int {
 	return d.readKey(keysVolumeMount[:])
 }
 
-// keysVolumeMount are the keys of a VolumeMount, in byte order.
+// keysVolumeMount are the keys of type VolumeMount, in byte order.
 var keysVolumeMount = [...]string{"mountPath", "mountPropagation", "name", "readOnly", "recursiveReadOnly", "subPath", "subPathExpr"}
 
 func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
@@ -5761,8 +5761,8 @@ func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
 	}
 }
 
-// keyVolumeDevice reads the next key of a VolumeDevice: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeDevice reads the next key in an object of type VolumeDevice: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeDevice() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5787,7 +5787,7 @@ func (d *decoder) keyVolumeDevice() int {
 	return d.readKey(keysVolumeDevice[:])
 }
 
-// keysVolumeDevice are the keys of a VolumeDevice, in byte order.
+// keysVolumeDevice are the keys of type VolumeDevice, in byte order.
 var keysVolumeDevice = [...]string{"devicePath", "name"}
 
 func (d *decoder) decodeProbe(x *Probe) {
@@ -5834,8 +5834,8 @@ func (d *decoder) decodeProbe(x *Probe) {
 	}
 }
 
-// keyProbe reads the next key of a Probe: the index of its member, endOfObject
-// or unknownMember.
+// keyProbe reads the next key in an object of type Probe: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyProbe() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5890,7 +5890,7 @@ func (d *decoder) keyProbe() int {
 	return d.readKey(keysProbe[:])
 }
 
-// keysProbe are the keys of a Probe, in byte order.
+// keysProbe are the keys of type Probe, in byte order.
 var keysProbe = [...]string{"exec", "failureThreshold", "grpc", "httpGet", "initialDelaySeconds", "periodSeconds", "successThreshold", "tcpSocket", "terminationGracePeriodSeconds", "timeoutSeconds"}
 
 func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
@@ -5925,8 +5925,8 @@ func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
 	}
 }
 
-// keyProbeHandler reads the next key of a ProbeHandler: the index of its member, endOfObject
-// or unknownMember.
+// keyProbeHandler reads the next key in an object of type ProbeHandler: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyProbeHandler() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -5959,7 +5959,7 @@ func (d *decoder) keyProbeHandler() int {
 	return d.readKey(keysProbeHandler[:])
 }
 
-// keysProbeHandler are the keys of a ProbeHandler, in byte order.
+// keysProbeHandler are the keys of type ProbeHandler, in byte order.
 var keysProbeHandler = [...]string{"exec", "grpc", "httpGet", "tcpSocket"}
 
 func (d *decoder) decodeExecAction(x *ExecAction) {
@@ -5988,8 +5988,8 @@ func (d *decoder) decodeExecAction(x *ExecAction) {
 	}
 }
 
-// keyExecAction reads the next key of a ExecAction: the index of its member, endOfObject
-// or unknownMember.
+// keyExecAction reads the next key in an object of type ExecAction: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyExecAction() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6010,7 +6010,7 @@ func (d *decoder) keyExecAction() int {
 	return d.readKey(keysExecAction[:])
 }
 
-// keysExecAction are the keys of a ExecAction, in byte order.
+// keysExecAction are the keys of type ExecAction, in byte order.
 var keysExecAction = [...]string{"command"}
 
 func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
@@ -6047,8 +6047,8 @@ func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
 	}
 }
 
-// keyHTTPGetAction reads the next key of a HTTPGetAction: the index of its member, endOfObject
-// or unknownMember.
+// keyHTTPGetAction reads the next key in an object of type HTTPGetAction: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHTTPGetAction() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6083,7 +6083,7 @@ func (d *decoder) keyHTTPGetAction() int {
 	return d.readKey(keysHTTPGetAction[:])
 }
 
-// keysHTTPGetAction are the keys of a HTTPGetAction, in byte order.
+// keysHTTPGetAction are the keys of type HTTPGetAction, in byte order.
 var keysHTTPGetAction = [...]string{"host", "httpHeaders", "path", "port", "scheme"}
 
 func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
@@ -6114,8 +6114,8 @@ func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
 	}
 }
 
-// keyHTTPHeader reads the next key of a HTTPHeader: the index of its member, endOfObject
-// or unknownMember.
+// keyHTTPHeader reads the next key in an object of type HTTPHeader: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHTTPHeader() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6140,7 +6140,7 @@ func (d *decoder) keyHTTPHeader() int {
 	return d.readKey(keysHTTPHeader[:])
 }
 
-// keysHTTPHeader are the keys of a HTTPHeader, in byte order.
+// keysHTTPHeader are the keys of type HTTPHeader, in byte order.
 var keysHTTPHeader = [...]string{"name", "value"}
 
 func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
@@ -6171,8 +6171,8 @@ func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
 	}
 }
 
-// keyTCPSocketAction reads the next key of a TCPSocketAction: the index of its member, endOfObject
-// or unknownMember.
+// keyTCPSocketAction reads the next key in an object of type TCPSocketAction: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyTCPSocketAction() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6197,7 +6197,7 @@ func (d *decoder) keyTCPSocketAction() int {
 	return d.readKey(keysTCPSocketAction[:])
 }
 
-// keysTCPSocketAction are the keys of a TCPSocketAction, in byte order.
+// keysTCPSocketAction are the keys of type TCPSocketAction, in byte order.
 var keysTCPSocketAction = [...]string{"host", "port"}
 
 func (d *decoder) decodeGRPCAction(x *GRPCAction) {
@@ -6228,8 +6228,8 @@ func (d *decoder) decodeGRPCAction(x *GRPCAction) {
 	}
 }
 
-// keyGRPCAction reads the next key of a GRPCAction: the index of its member, endOfObject
-// or unknownMember.
+// keyGRPCAction reads the next key in an object of type GRPCAction: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyGRPCAction() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6254,7 +6254,7 @@ func (d *decoder) keyGRPCAction() int {
 	return d.readKey(keysGRPCAction[:])
 }
 
-// keysGRPCAction are the keys of a GRPCAction, in byte order.
+// keysGRPCAction are the keys of type GRPCAction, in byte order.
 var keysGRPCAction = [...]string{"port", "service"}
 
 func (d *decoder) decodeLifecycle(x *Lifecycle) {
@@ -6287,8 +6287,8 @@ func (d *decoder) decodeLifecycle(x *Lifecycle) {
 	}
 }
 
-// keyLifecycle reads the next key of a Lifecycle: the index of its member, endOfObject
-// or unknownMember.
+// keyLifecycle reads the next key in an object of type Lifecycle: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLifecycle() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6316,7 +6316,7 @@ func (d *decoder) keyLifecycle() int {
 	return d.readKey(keysLifecycle[:])
 }
 
-// keysLifecycle are the keys of a Lifecycle, in byte order.
+// keysLifecycle are the keys of type Lifecycle, in byte order.
 var keysLifecycle = [...]string{"postStart", "preStop", "stopSignal"}
 
 func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
@@ -6351,8 +6351,8 @@ func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
 	}
 }
 
-// keyLifecycleHandler reads the next key of a LifecycleHandler: the index of its member, endOfObject
-// or unknownMember.
+// keyLifecycleHandler reads the next key in an object of type LifecycleHandler: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLifecycleHandler() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6385,7 +6385,7 @@ func (d *decoder) keyLifecycleHandler() int {
 	return d.readKey(keysLifecycleHandler[:])
 }
 
-// keysLifecycleHandler are the keys of a LifecycleHandler, in byte order.
+// keysLifecycleHandler are the keys of type LifecycleHandler, in byte order.
 var keysLifecycleHandler = [...]string{"exec", "httpGet", "sleep", "tcpSocket"}
 
 func (d *decoder) decodeSleepAction(x *SleepAction) {
@@ -6414,8 +6414,8 @@ func (d *decoder) decodeSleepAction(x *SleepAction) {
 	}
 }
 
-// keySleepAction reads the next key of a SleepAction: the index of its member, endOfObject
-// or unknownMember.
+// keySleepAction reads the next key in an object of type SleepAction: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySleepAction() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6436,7 +6436,7 @@ func (d *decoder) keySleepAction() int {
 	return d.readKey(keysSleepAction[:])
 }
 
-// keysSleepAction are the keys of a SleepAction, in byte order.
+// keysSleepAction are the keys of type SleepAction, in byte order.
 var keysSleepAction = [...]string{"seconds"}
 
 func (d *decoder) decodeSecurityContext(x *SecurityContext) {
@@ -6487,8 +6487,8 @@ func (d *decoder) decodeSecurityContext(x *SecurityContext) {
 	}
 }
 
-// keySecurityContext reads the next key of a SecurityContext: the index of its member, endOfObject
-// or unknownMember.
+// keySecurityContext reads the next key in an object of type SecurityContext: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySecurityContext() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6547,7 +6547,7 @@ func (d *decoder) keySecurityContext() int {
 	return d.readKey(keysSecurityContext[:])
 }
 
-// keysSecurityContext are the keys of a SecurityContext, in byte order.
+// keysSecurityContext are the keys of type SecurityContext, in byte order.
 var keysSecurityContext = [...]string{"allowPrivilegeEscalation", "appArmorProfile", "capabilities", "privileged", "procMount", "readOnlyRootFilesystem", "runAsGroup", "runAsNonRoot", "runAsUser", "seLinuxOptions", "seccompProfile", "windowsOptions"}
 
 func (d *decoder) decodeCapabilities(x *Capabilities) {
@@ -6578,8 +6578,8 @@ func (d *decoder) decodeCapabilities(x *Capabilities) {
 	}
 }
 
-// keyCapabilities reads the next key of a Capabilities: the index of its member, endOfObject
-// or unknownMember.
+// keyCapabilities reads the next key in an object of type Capabilities: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyCapabilities() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6604,7 +6604,7 @@ func (d *decoder) keyCapabilities() int {
 	return d.readKey(keysCapabilities[:])
 }
 
-// keysCapabilities are the keys of a Capabilities, in byte order.
+// keysCapabilities are the keys of type Capabilities, in byte order.
 var keysCapabilities = [...]string{"add", "drop"}
 
 func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
@@ -6639,8 +6639,8 @@ func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
 	}
 }
 
-// keySELinuxOptions reads the next key of a SELinuxOptions: the index of its member, endOfObject
-// or unknownMember.
+// keySELinuxOptions reads the next key in an object of type SELinuxOptions: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySELinuxOptions() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6673,7 +6673,7 @@ func (d *decoder) keySELinuxOptions() int {
 	return d.readKey(keysSELinuxOptions[:])
 }
 
-// keysSELinuxOptions are the keys of a SELinuxOptions, in byte order.
+// keysSELinuxOptions are the keys of type SELinuxOptions, in byte order.
 var keysSELinuxOptions = [...]string{"level", "role", "type", "user"}
 
 func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextOptions) {
@@ -6708,8 +6708,8 @@ func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextO
 	}
 }
 
-// keyWindowsSecurityContextOptions reads the next key of a WindowsSecurityContextOptions: the index of its member, endOfObject
-// or unknownMember.
+// keyWindowsSecurityContextOptions reads the next key in an object of type WindowsSecurityContextOptions: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyWindowsSecurityContextOptions() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6741,7 +6741,7 @@ func (d *decoder) keyWindowsSecurityContextOptions() int {
 	return d.readKey(keysWindowsSecurityContextOptions[:])
 }
 
-// keysWindowsSecurityContextOptions are the keys of a WindowsSecurityContextOptions, in byte order.
+// keysWindowsSecurityContextOptions are the keys of type WindowsSecurityContextOptions, in byte order.
 var keysWindowsSecurityContextOptions = [...]string{"gmsaCredentialSpec", "gmsaCredentialSpecName", "hostProcess", "runAsUserName"}
 
 func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
@@ -6772,8 +6772,8 @@ func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
 	}
 }
 
-// keySeccompProfile reads the next key of a SeccompProfile: the index of its member, endOfObject
-// or unknownMember.
+// keySeccompProfile reads the next key in an object of type SeccompProfile: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySeccompProfile() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6798,7 +6798,7 @@ func (d *decoder) keySeccompProfile() int {
 	return d.readKey(keysSeccompProfile[:])
 }
 
-// keysSeccompProfile are the keys of a SeccompProfile, in byte order.
+// keysSeccompProfile are the keys of type SeccompProfile, in byte order.
 var keysSeccompProfile = [...]string{"localhostProfile", "type"}
 
 func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
@@ -6829,8 +6829,8 @@ func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
 	}
 }
 
-// keyAppArmorProfile reads the next key of a AppArmorProfile: the index of its member, endOfObject
-// or unknownMember.
+// keyAppArmorProfile reads the next key in an object of type AppArmorProfile: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyAppArmorProfile() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -6855,7 +6855,7 @@ func (d *decoder) keyAppArmorProfile() int {
 	return d.readKey(keysAppArmorProfile[:])
 }
 
-// keysAppArmorProfile are the keys of a AppArmorProfile, in byte order.
+// keysAppArmorProfile are the keys of type AppArmorProfile, in byte order.
 var keysAppArmorProfile = [...]string{"localhostProfile", "type"}
 
 func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
@@ -6934,8 +6934,8 @@ func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
 	}
 }
 
-// keyEphemeralContainer reads the next key of a EphemeralContainer: the index of its member, endOfObject
-// or unknownMember.
+// keyEphemeralContainer reads the next key in an object of type EphemeralContainer: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEphemeralContainer() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7042,7 +7042,7 @@ func (d *decoder) keyEphemeralContainer() int {
 	return d.readKey(keysEphemeralContainer[:])
 }
 
-// keysEphemeralContainer are the keys of a EphemeralContainer, in byte order.
+// keysEphemeralContainer are the keys of type EphemeralContainer, in byte order.
 var keysEphemeralContainer = [...]string{"args", "command", "env", "envFrom", "image", "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resizePolicy", "resources", "restartPolicy", "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "targetContainerName", "terminationMessagePath", "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir"}
 
 func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
@@ -7119,8 +7119,8 @@ func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
 	}
 }
 
-// keyEphemeralContainerCommon reads the next key of a EphemeralContainerCommon: the index of its member, endOfObject
-// or unknownMember.
+// keyEphemeralContainerCommon reads the next key in an object of type EphemeralContainerCommon: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyEphemeralContainerCommon() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7224,7 +7224,7 @@ func (d *decoder) keyEphemeralContainerCommon() int {
 	return d.readKey(keysEphemeralContainerCommon[:])
 }
 
-// keysEphemeralContainerCommon are the keys of a EphemeralContainerCommon, in byte order.
+// keysEphemeralContainerCommon are the keys of type EphemeralContainerCommon, in byte order.
 var keysEphemeralContainerCommon = [...]string{"args", "command", "env", "envFrom", "image", "imagePullPolicy", "lifecycle", "livenessProbe", "name", "ports", "readinessProbe", "resizePolicy", "resources", "restartPolicy", "restartPolicyRules", "securityContext", "startupProbe", "stdin", "stdinOnce", "terminationMessagePath", "terminationMessagePolicy", "tty", "volumeDevices", "volumeMounts", "workingDir"}
 
 func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
@@ -7277,8 +7277,8 @@ func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
 	}
 }
 
-// keyPodSecurityContext reads the next key of a PodSecurityContext: the index of its member, endOfObject
-// or unknownMember.
+// keyPodSecurityContext reads the next key in an object of type PodSecurityContext: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodSecurityContext() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7339,7 +7339,7 @@ func (d *decoder) keyPodSecurityContext() int {
 	return d.readKey(keysPodSecurityContext[:])
 }
 
-// keysPodSecurityContext are the keys of a PodSecurityContext, in byte order.
+// keysPodSecurityContext are the keys of type PodSecurityContext, in byte order.
 var keysPodSecurityContext = [...]string{"appArmorProfile", "fsGroup", "fsGroupChangePolicy", "runAsGroup", "runAsNonRoot", "runAsUser", "seLinuxChangePolicy", "seLinuxOptions", "seccompProfile", "supplementalGroups", "supplementalGroupsPolicy", "sysctls", "windowsOptions"}
 
 func (d *decoder) decodeSysctl(x *Sysctl) {
@@ -7370,8 +7370,8 @@ func (d *decoder) decodeSysctl(x *Sysctl) {
 	}
 }
 
-// keySysctl reads the next key of a Sysctl: the index of its member, endOfObject
-// or unknownMember.
+// keySysctl reads the next key in an object of type Sysctl: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keySysctl() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7396,7 +7396,7 @@ func (d *decoder) keySysctl() int {
 	return d.readKey(keysSysctl[:])
 }
 
-// keysSysctl are the keys of a Sysctl, in byte order.
+// keysSysctl are the keys of type Sysctl, in byte order.
 var keysSysctl = [...]string{"name", "value"}
 
 func (d *decoder) decodeAffinity(x *Affinity) {
@@ -7429,8 +7429,8 @@ func (d *decoder) decodeAffinity(x *Affinity) {
 	}
 }
 
-// keyAffinity reads the next key of a Affinity: the index of its member, endOfObject
-// or unknownMember.
+// keyAffinity reads the next key in an object of type Affinity: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7458,7 +7458,7 @@ func (d *decoder) keyAffinity() int {
 	return d.readKey(keysAffinity[:])
 }
 
-// keysAffinity are the keys of a Affinity, in byte order.
+// keysAffinity are the keys of type Affinity, in byte order.
 var keysAffinity = [...]string{"nodeAffinity", "podAffinity", "podAntiAffinity"}
 
 func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
@@ -7489,8 +7489,8 @@ func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
 	}
 }
 
-// keyNodeAffinity reads the next key of a NodeAffinity: the index of its member, endOfObject
-// or unknownMember.
+// keyNodeAffinity reads the next key in an object of type NodeAffinity: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyNodeAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7515,7 +7515,7 @@ func (d *decoder) keyNodeAffinity() int {
 	return d.readKey(keysNodeAffinity[:])
 }
 
-// keysNodeAffinity are the keys of a NodeAffinity, in byte order.
+// keysNodeAffinity are the keys of type NodeAffinity, in byte order.
 var keysNodeAffinity = [...]string{"preferredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution"}
 
 func (d *decoder) decodeNodeSelector(x *NodeSelector) {
@@ -7544,8 +7544,8 @@ func (d *decoder) decodeNodeSelector(x *NodeSelector) {
 	}
 }
 
-// keyNodeSelector reads the next key of a NodeSelector: the index of its member, endOfObject
-// or unknownMember.
+// keyNodeSelector reads the next key in an object of type NodeSelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyNodeSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7566,7 +7566,7 @@ func (d *decoder) keyNodeSelector() int {
 	return d.readKey(keysNodeSelector[:])
 }
 
-// keysNodeSelector are the keys of a NodeSelector, in byte order.
+// keysNodeSelector are the keys of type NodeSelector, in byte order.
 var keysNodeSelector = [...]string{"nodeSelectorTerms"}
 
 func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
@@ -7597,8 +7597,8 @@ func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
 	}
 }
 
-// keyNodeSelectorTerm reads the next key of a NodeSelectorTerm: the index of its member, endOfObject
-// or unknownMember.
+// keyNodeSelectorTerm reads the next key in an object of type NodeSelectorTerm: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyNodeSelectorTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7622,7 +7622,7 @@ func (d *decoder) keyNodeSelectorTerm() int {
 	return d.readKey(keysNodeSelectorTerm[:])
 }
 
-// keysNodeSelectorTerm are the keys of a NodeSelectorTerm, in byte order.
+// keysNodeSelectorTerm are the keys of type NodeSelectorTerm, in byte order.
 var keysNodeSelectorTerm = [...]string{"matchExpressions", "matchFields"}
 
 func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
@@ -7655,8 +7655,8 @@ func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
 	}
 }
 
-// keyNodeSelectorRequirement reads the next key of a NodeSelectorRequirement: the index of its member, endOfObject
-// or unknownMember.
+// keyNodeSelectorRequirement reads the next key in an object of type NodeSelectorRequirement: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyNodeSelectorRequirement() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7685,7 +7685,7 @@ func (d *decoder) keyNodeSelectorRequirement() int {
 	return d.readKey(keysNodeSelectorRequirement[:])
 }
 
-// keysNodeSelectorRequirement are the keys of a NodeSelectorRequirement, in byte order.
+// keysNodeSelectorRequirement are the keys of type NodeSelectorRequirement, in byte order.
 var keysNodeSelectorRequirement = [...]string{"key", "operator", "values"}
 
 func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
@@ -7716,8 +7716,8 @@ func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 	}
 }
 
-// keyPreferredSchedulingTerm reads the next key of a PreferredSchedulingTerm: the index of its member, endOfObject
-// or unknownMember.
+// keyPreferredSchedulingTerm reads the next key in an object of type PreferredSchedulingTerm: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPreferredSchedulingTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7742,7 +7742,7 @@ func (d *decoder) keyPreferredSchedulingTerm() int {
 	return d.readKey(keysPreferredSchedulingTerm[:])
 }
 
-// keysPreferredSchedulingTerm are the keys of a PreferredSchedulingTerm, in byte order.
+// keysPreferredSchedulingTerm are the keys of type PreferredSchedulingTerm, in byte order.
 var keysPreferredSchedulingTerm = [...]string{"preference", "weight"}
 
 func (d *decoder) decodePodAffinity(x *PodAffinity) {
@@ -7773,8 +7773,8 @@ func (d *decoder) decodePodAffinity(x *PodAffinity) {
 	}
 }
 
-// keyPodAffinity reads the next key of a PodAffinity: the index of its member, endOfObject
-// or unknownMember.
+// keyPodAffinity reads the next key in an object of type PodAffinity: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7799,7 +7799,7 @@ func (d *decoder) keyPodAffinity() int {
 	return d.readKey(keysPodAffinity[:])
 }
 
-// keysPodAffinity are the keys of a PodAffinity, in byte order.
+// keysPodAffinity are the keys of type PodAffinity, in byte order.
 var keysPodAffinity = [...]string{"preferredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution"}
 
 func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
@@ -7838,8 +7838,8 @@ func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
 	}
 }
 
-// keyPodAffinityTerm reads the next key of a PodAffinityTerm: the index of its member, endOfObject
-// or unknownMember.
+// keyPodAffinityTerm reads the next key in an object of type PodAffinityTerm: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodAffinityTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7878,7 +7878,7 @@ func (d *decoder) keyPodAffinityTerm() int {
 	return d.readKey(keysPodAffinityTerm[:])
 }
 
-// keysPodAffinityTerm are the keys of a PodAffinityTerm, in byte order.
+// keysPodAffinityTerm are the keys of type PodAffinityTerm, in byte order.
 var keysPodAffinityTerm = [...]string{"labelSelector", "matchLabelKeys", "mismatchLabelKeys", "namespaceSelector", "namespaces", "topologyKey"}
 
 func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
@@ -7909,8 +7909,8 @@ func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 	}
 }
 
-// keyWeightedPodAffinityTerm reads the next key of a WeightedPodAffinityTerm: the index of its member, endOfObject
-// or unknownMember.
+// keyWeightedPodAffinityTerm reads the next key in an object of type WeightedPodAffinityTerm: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyWeightedPodAffinityTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7935,7 +7935,7 @@ func (d *decoder) keyWeightedPodAffinityTerm() int {
 	return d.readKey(keysWeightedPodAffinityTerm[:])
 }
 
-// keysWeightedPodAffinityTerm are the keys of a WeightedPodAffinityTerm, in byte order.
+// keysWeightedPodAffinityTerm are the keys of type WeightedPodAffinityTerm, in byte order.
 var keysWeightedPodAffinityTerm = [...]string{"podAffinityTerm", "weight"}
 
 func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
@@ -7966,8 +7966,8 @@ func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
 	}
 }
 
-// keyPodAntiAffinity reads the next key of a PodAntiAffinity: the index of its member, endOfObject
-// or unknownMember.
+// keyPodAntiAffinity reads the next key in an object of type PodAntiAffinity: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodAntiAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -7992,7 +7992,7 @@ func (d *decoder) keyPodAntiAffinity() int {
 	return d.readKey(keysPodAntiAffinity[:])
 }
 
-// keysPodAntiAffinity are the keys of a PodAntiAffinity, in byte order.
+// keysPodAntiAffinity are the keys of type PodAntiAffinity, in byte order.
 var keysPodAntiAffinity = [...]string{"preferredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution"}
 
 func (d *decoder) decodeToleration(x *Toleration) {
@@ -8029,8 +8029,8 @@ func (d *decoder) decodeToleration(x *Toleration) {
 	}
 }
 
-// keyToleration reads the next key of a Toleration: the index of its member, endOfObject
-// or unknownMember.
+// keyToleration reads the next key in an object of type Toleration: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyToleration() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8067,7 +8067,7 @@ func (d *decoder) keyToleration() int {
 	return d.readKey(keysToleration[:])
 }
 
-// keysToleration are the keys of a Toleration, in byte order.
+// keysToleration are the keys of type Toleration, in byte order.
 var keysToleration = [...]string{"effect", "key", "operator", "tolerationSeconds", "value"}
 
 func (d *decoder) decodeHostAlias(x *HostAlias) {
@@ -8098,8 +8098,8 @@ func (d *decoder) decodeHostAlias(x *HostAlias) {
 	}
 }
 
-// keyHostAlias reads the next key of a HostAlias: the index of its member, endOfObject
-// or unknownMember.
+// keyHostAlias reads the next key in an object of type HostAlias: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHostAlias() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8124,7 +8124,7 @@ func (d *decoder) keyHostAlias() int {
 	return d.readKey(keysHostAlias[:])
 }
 
-// keysHostAlias are the keys of a HostAlias, in byte order.
+// keysHostAlias are the keys of type HostAlias, in byte order.
 var keysHostAlias = [...]string{"hostnames", "ip"}
 
 func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
@@ -8157,8 +8157,8 @@ func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
 	}
 }
 
-// keyPodDNSConfig reads the next key of a PodDNSConfig: the index of its member, endOfObject
-// or unknownMember.
+// keyPodDNSConfig reads the next key in an object of type PodDNSConfig: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodDNSConfig() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8187,7 +8187,7 @@ func (d *decoder) keyPodDNSConfig() int {
 	return d.readKey(keysPodDNSConfig[:])
 }
 
-// keysPodDNSConfig are the keys of a PodDNSConfig, in byte order.
+// keysPodDNSConfig are the keys of type PodDNSConfig, in byte order.
 var keysPodDNSConfig = [...]string{"nameservers", "options", "searches"}
 
 func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
@@ -8218,8 +8218,8 @@ func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
 	}
 }
 
-// keyPodDNSConfigOption reads the next key of a PodDNSConfigOption: the index of its member, endOfObject
-// or unknownMember.
+// keyPodDNSConfigOption reads the next key in an object of type PodDNSConfigOption: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodDNSConfigOption() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8244,7 +8244,7 @@ func (d *decoder) keyPodDNSConfigOption() int {
 	return d.readKey(keysPodDNSConfigOption[:])
 }
 
-// keysPodDNSConfigOption are the keys of a PodDNSConfigOption, in byte order.
+// keysPodDNSConfigOption are the keys of type PodDNSConfigOption, in byte order.
 var keysPodDNSConfigOption = [...]string{"name", "value"}
 
 func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
@@ -8273,8 +8273,8 @@ func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
 	}
 }
 
-// keyPodReadinessGate reads the next key of a PodReadinessGate: the index of its member, endOfObject
-// or unknownMember.
+// keyPodReadinessGate reads the next key in an object of type PodReadinessGate: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodReadinessGate() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8295,7 +8295,7 @@ func (d *decoder) keyPodReadinessGate() int {
 	return d.readKey(keysPodReadinessGate[:])
 }
 
-// keysPodReadinessGate are the keys of a PodReadinessGate, in byte order.
+// keysPodReadinessGate are the keys of type PodReadinessGate, in byte order.
 var keysPodReadinessGate = [...]string{"conditionType"}
 
 func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
@@ -8338,8 +8338,8 @@ func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
 	}
 }
 
-// keyTopologySpreadConstraint reads the next key of a TopologySpreadConstraint: the index of its member, endOfObject
-// or unknownMember.
+// keyTopologySpreadConstraint reads the next key in an object of type TopologySpreadConstraint: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyTopologySpreadConstraint() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8385,7 +8385,7 @@ func (d *decoder) keyTopologySpreadConstraint() int {
 	return d.readKey(keysTopologySpreadConstraint[:])
 }
 
-// keysTopologySpreadConstraint are the keys of a TopologySpreadConstraint, in byte order.
+// keysTopologySpreadConstraint are the keys of type TopologySpreadConstraint, in byte order.
 var keysTopologySpreadConstraint = [...]string{"labelSelector", "matchLabelKeys", "maxSkew", "minDomains", "nodeAffinityPolicy", "nodeTaintsPolicy", "topologyKey", "whenUnsatisfiable"}
 
 func (d *decoder) decodePodOS(x *PodOS) {
@@ -8414,8 +8414,8 @@ func (d *decoder) decodePodOS(x *PodOS) {
 	}
 }
 
-// keyPodOS reads the next key of a PodOS: the index of its member, endOfObject
-// or unknownMember.
+// keyPodOS reads the next key in an object of type PodOS: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodOS() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8436,7 +8436,7 @@ func (d *decoder) keyPodOS() int {
 	return d.readKey(keysPodOS[:])
 }
 
-// keysPodOS are the keys of a PodOS, in byte order.
+// keysPodOS are the keys of type PodOS, in byte order.
 var keysPodOS = [...]string{"name"}
 
 func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
@@ -8465,8 +8465,8 @@ func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
 	}
 }
 
-// keyPodSchedulingGate reads the next key of a PodSchedulingGate: the index of its member, endOfObject
-// or unknownMember.
+// keyPodSchedulingGate reads the next key in an object of type PodSchedulingGate: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodSchedulingGate() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8487,7 +8487,7 @@ func (d *decoder) keyPodSchedulingGate() int {
 	return d.readKey(keysPodSchedulingGate[:])
 }
 
-// keysPodSchedulingGate are the keys of a PodSchedulingGate, in byte order.
+// keysPodSchedulingGate are the keys of type PodSchedulingGate, in byte order.
 var keysPodSchedulingGate = [...]string{"name"}
 
 func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
@@ -8520,8 +8520,8 @@ func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
 	}
 }
 
-// keyPodResourceClaim reads the next key of a PodResourceClaim: the index of its member, endOfObject
-// or unknownMember.
+// keyPodResourceClaim reads the next key in an object of type PodResourceClaim: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodResourceClaim() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8549,7 +8549,7 @@ func (d *decoder) keyPodResourceClaim() int {
 	return d.readKey(keysPodResourceClaim[:])
 }
 
-// keysPodResourceClaim are the keys of a PodResourceClaim, in byte order.
+// keysPodResourceClaim are the keys of type PodResourceClaim, in byte order.
 var keysPodResourceClaim = [...]string{"name", "resourceClaimName", "resourceClaimTemplateName"}
 
 func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
@@ -8578,8 +8578,8 @@ func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
 	}
 }
 
-// keyPodSchedulingGroup reads the next key of a PodSchedulingGroup: the index of its member, endOfObject
-// or unknownMember.
+// keyPodSchedulingGroup reads the next key in an object of type PodSchedulingGroup: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodSchedulingGroup() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8600,7 +8600,7 @@ func (d *decoder) keyPodSchedulingGroup() int {
 	return d.readKey(keysPodSchedulingGroup[:])
 }
 
-// keysPodSchedulingGroup are the keys of a PodSchedulingGroup, in byte order.
+// keysPodSchedulingGroup are the keys of type PodSchedulingGroup, in byte order.
 var keysPodSchedulingGroup = [...]string{"podGroupName"}
 
 func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
@@ -8631,8 +8631,8 @@ func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
 	}
 }
 
-// keyDeploymentStrategy reads the next key of a DeploymentStrategy: the index of its member, endOfObject
-// or unknownMember.
+// keyDeploymentStrategy reads the next key in an object of type DeploymentStrategy: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDeploymentStrategy() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8657,7 +8657,7 @@ func (d *decoder) keyDeploymentStrategy() int {
 	return d.readKey(keysDeploymentStrategy[:])
 }
 
-// keysDeploymentStrategy are the keys of a DeploymentStrategy, in byte order.
+// keysDeploymentStrategy are the keys of type DeploymentStrategy, in byte order.
 var keysDeploymentStrategy = [...]string{"rollingUpdate", "type"}
 
 func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
@@ -8688,8 +8688,8 @@ func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
 	}
 }
 
-// keyRollingUpdateDeployment reads the next key of a RollingUpdateDeployment: the index of its member, endOfObject
-// or unknownMember.
+// keyRollingUpdateDeployment reads the next key in an object of type RollingUpdateDeployment: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyRollingUpdateDeployment() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8713,7 +8713,7 @@ func (d *decoder) keyRollingUpdateDeployment() int {
 	return d.readKey(keysRollingUpdateDeployment[:])
 }
 
-// keysRollingUpdateDeployment are the keys of a RollingUpdateDeployment, in byte order.
+// keysRollingUpdateDeployment are the keys of type RollingUpdateDeployment, in byte order.
 var keysRollingUpdateDeployment = [...]string{"maxSurge", "maxUnavailable"}
 
 func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
@@ -8758,8 +8758,8 @@ func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
 	}
 }
 
-// keyDeploymentStatus reads the next key of a DeploymentStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyDeploymentStatus reads the next key in an object of type DeploymentStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDeploymentStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8809,7 +8809,7 @@ func (d *decoder) keyDeploymentStatus() int {
 	return d.readKey(keysDeploymentStatus[:])
 }
 
-// keysDeploymentStatus are the keys of a DeploymentStatus, in byte order.
+// keysDeploymentStatus are the keys of type DeploymentStatus, in byte order.
 var keysDeploymentStatus = [...]string{"availableReplicas", "collisionCount", "conditions", "observedGeneration", "readyReplicas", "replicas", "terminatingReplicas", "unavailableReplicas", "updatedReplicas"}
 
 func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
@@ -8848,8 +8848,8 @@ func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
 	}
 }
 
-// keyDeploymentCondition reads the next key of a DeploymentCondition: the index of its member, endOfObject
-// or unknownMember.
+// keyDeploymentCondition reads the next key in an object of type DeploymentCondition: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyDeploymentCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8889,7 +8889,7 @@ func (d *decoder) keyDeploymentCondition() int {
 	return d.readKey(keysDeploymentCondition[:])
 }
 
-// keysDeploymentCondition are the keys of a DeploymentCondition, in byte order.
+// keysDeploymentCondition are the keys of type DeploymentCondition, in byte order.
 var keysDeploymentCondition = [...]string{"lastTransitionTime", "lastUpdateTime", "message", "reason", "status", "type"}
 
 func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
@@ -8926,8 +8926,8 @@ func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
 	}
 }
 
-// keyReplicaSet reads the next key of a ReplicaSet: the index of its member, endOfObject
-// or unknownMember.
+// keyReplicaSet reads the next key in an object of type ReplicaSet: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyReplicaSet() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -8963,7 +8963,7 @@ func (d *decoder) keyReplicaSet() int {
 	return d.readKey(keysReplicaSet[:])
 }
 
-// keysReplicaSet are the keys of a ReplicaSet, in byte order.
+// keysReplicaSet are the keys of type ReplicaSet, in byte order.
 var keysReplicaSet = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
@@ -8998,8 +8998,8 @@ func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
 	}
 }
 
-// keyReplicaSetSpec reads the next key of a ReplicaSetSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyReplicaSetSpec reads the next key in an object of type ReplicaSetSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyReplicaSetSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9032,7 +9032,7 @@ func (d *decoder) keyReplicaSetSpec() int {
 	return d.readKey(keysReplicaSetSpec[:])
 }
 
-// keysReplicaSetSpec are the keys of a ReplicaSetSpec, in byte order.
+// keysReplicaSetSpec are the keys of type ReplicaSetSpec, in byte order.
 var keysReplicaSetSpec = [...]string{"minReadySeconds", "replicas", "selector", "template"}
 
 func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
@@ -9073,8 +9073,8 @@ func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
 	}
 }
 
-// keyReplicaSetStatus reads the next key of a ReplicaSetStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyReplicaSetStatus reads the next key in an object of type ReplicaSetStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyReplicaSetStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9118,7 +9118,7 @@ func (d *decoder) keyReplicaSetStatus() int {
 	return d.readKey(keysReplicaSetStatus[:])
 }
 
-// keysReplicaSetStatus are the keys of a ReplicaSetStatus, in byte order.
+// keysReplicaSetStatus are the keys of type ReplicaSetStatus, in byte order.
 var keysReplicaSetStatus = [...]string{"availableReplicas", "conditions", "fullyLabeledReplicas", "observedGeneration", "readyReplicas", "replicas", "terminatingReplicas"}
 
 func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
@@ -9155,8 +9155,8 @@ func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
 	}
 }
 
-// keyReplicaSetCondition reads the next key of a ReplicaSetCondition: the index of its member, endOfObject
-// or unknownMember.
+// keyReplicaSetCondition reads the next key in an object of type ReplicaSetCondition: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyReplicaSetCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9193,7 +9193,7 @@ func (d *decoder) keyReplicaSetCondition() int {
 	return d.readKey(keysReplicaSetCondition[:])
 }
 
-// keysReplicaSetCondition are the keys of a ReplicaSetCondition, in byte order.
+// keysReplicaSetCondition are the keys of type ReplicaSetCondition, in byte order.
 var keysReplicaSetCondition = [...]string{"lastTransitionTime", "message", "reason", "status", "type"}
 
 func (d *decoder) decodePod(x *Pod) {
@@ -9230,8 +9230,8 @@ func (d *decoder) decodePod(x *Pod) {
 	}
 }
 
-// keyPod reads the next key of a Pod: the index of its member, endOfObject
-// or unknownMember.
+// keyPod reads the next key in an object of type Pod: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPod() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9267,7 +9267,7 @@ func (d *decoder) keyPod() int {
 	return d.readKey(keysPod[:])
 }
 
-// keysPod are the keys of a Pod, in byte order.
+// keysPod are the keys of type Pod, in byte order.
 var keysPod = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodePodStatus(x *PodStatus) {
@@ -9336,8 +9336,8 @@ func (d *decoder) decodePodStatus(x *PodStatus) {
 	}
 }
 
-// keyPodStatus reads the next key of a PodStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyPodStatus reads the next key in an object of type PodStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9429,7 +9429,7 @@ func (d *decoder) keyPodStatus() int {
 	return d.readKey(keysPodStatus[:])
 }
 
-// keysPodStatus are the keys of a PodStatus, in byte order.
+// keysPodStatus are the keys of type PodStatus, in byte order.
 var keysPodStatus = [...]string{"allocatedResources", "conditions", "containerStatuses", "ephemeralContainerStatuses", "extendedResourceClaimStatus", "hostIP", "hostIPs", "initContainerStatuses", "message", "nodeAllocatableResourceClaimStatuses", "nominatedNodeName", "observedGeneration", "phase", "podIP", "podIPs", "qosClass", "reason", "resize", "resourceClaimStatuses", "resources", "startTime"}
 
 func (d *decoder) decodePodCondition(x *PodCondition) {
@@ -9470,8 +9470,8 @@ func (d *decoder) decodePodCondition(x *PodCondition) {
 	}
 }
 
-// keyPodCondition reads the next key of a PodCondition: the index of its member, endOfObject
-// or unknownMember.
+// keyPodCondition reads the next key in an object of type PodCondition: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9515,7 +9515,7 @@ func (d *decoder) keyPodCondition() int {
 	return d.readKey(keysPodCondition[:])
 }
 
-// keysPodCondition are the keys of a PodCondition, in byte order.
+// keysPodCondition are the keys of type PodCondition, in byte order.
 var keysPodCondition = [...]string{"lastProbeTime", "lastTransitionTime", "message", "observedGeneration", "reason", "status", "type"}
 
 func (d *decoder) decodeHostIP(x *HostIP) {
@@ -9544,8 +9544,8 @@ func (d *decoder) decodeHostIP(x *HostIP) {
 	}
 }
 
-// keyHostIP reads the next key of a HostIP: the index of its member, endOfObject
-// or unknownMember.
+// keyHostIP reads the next key in an object of type HostIP: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHostIP() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9566,7 +9566,7 @@ func (d *decoder) keyHostIP() int {
 	return d.readKey(keysHostIP[:])
 }
 
-// keysHostIP are the keys of a HostIP, in byte order.
+// keysHostIP are the keys of type HostIP, in byte order.
 var keysHostIP = [...]string{"ip"}
 
 func (d *decoder) decodePodIP(x *PodIP) {
@@ -9595,8 +9595,8 @@ func (d *decoder) decodePodIP(x *PodIP) {
 	}
 }
 
-// keyPodIP reads the next key of a PodIP: the index of its member, endOfObject
-// or unknownMember.
+// keyPodIP reads the next key in an object of type PodIP: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodIP() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9617,7 +9617,7 @@ func (d *decoder) keyPodIP() int {
 	return d.readKey(keysPodIP[:])
 }
 
-// keysPodIP are the keys of a PodIP, in byte order.
+// keysPodIP are the keys of type PodIP, in byte order.
 var keysPodIP = [...]string{"ip"}
 
 func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
@@ -9674,8 +9674,8 @@ func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
 	}
 }
 
-// keyContainerStatus reads the next key of a ContainerStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerStatus reads the next key in an object of type ContainerStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9746,7 +9746,7 @@ func (d *decoder) keyContainerStatus() int {
 	return d.readKey(keysContainerStatus[:])
 }
 
-// keysContainerStatus are the keys of a ContainerStatus, in byte order.
+// keysContainerStatus are the keys of type ContainerStatus, in byte order.
 var keysContainerStatus = [...]string{"allocatedResources", "allocatedResourcesStatus", "containerID", "image", "imageID", "lastState", "name", "ready", "resources", "restartCount", "started", "state", "stopSignal", "user", "volumeMounts"}
 
 func (d *decoder) decodeContainerState(x *ContainerState) {
@@ -9779,8 +9779,8 @@ func (d *decoder) decodeContainerState(x *ContainerState) {
 	}
 }
 
-// keyContainerState reads the next key of a ContainerState: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerState reads the next key in an object of type ContainerState: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerState() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9809,7 +9809,7 @@ func (d *decoder) keyContainerState() int {
 	return d.readKey(keysContainerState[:])
 }
 
-// keysContainerState are the keys of a ContainerState, in byte order.
+// keysContainerState are the keys of type ContainerState, in byte order.
 var keysContainerState = [...]string{"running", "terminated", "waiting"}
 
 func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
@@ -9840,8 +9840,8 @@ func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
 	}
 }
 
-// keyContainerStateWaiting reads the next key of a ContainerStateWaiting: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerStateWaiting reads the next key in an object of type ContainerStateWaiting: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerStateWaiting() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9866,7 +9866,7 @@ func (d *decoder) keyContainerStateWaiting() int {
 	return d.readKey(keysContainerStateWaiting[:])
 }
 
-// keysContainerStateWaiting are the keys of a ContainerStateWaiting, in byte order.
+// keysContainerStateWaiting are the keys of type ContainerStateWaiting, in byte order.
 var keysContainerStateWaiting = [...]string{"message", "reason"}
 
 func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
@@ -9895,8 +9895,8 @@ func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
 	}
 }
 
-// keyContainerStateRunning reads the next key of a ContainerStateRunning: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerStateRunning reads the next key in an object of type ContainerStateRunning: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerStateRunning() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -9917,7 +9917,7 @@ func (d *decoder) keyContainerStateRunning() int {
 	return d.readKey(keysContainerStateRunning[:])
 }
 
-// keysContainerStateRunning are the keys of a ContainerStateRunning, in byte order.
+// keysContainerStateRunning are the keys of type ContainerStateRunning, in byte order.
 var keysContainerStateRunning = [...]string{"startedAt"}
 
 func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
@@ -9958,8 +9958,8 @@ func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
 	}
 }
 
-// keyContainerStateTerminated reads the next key of a ContainerStateTerminated: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerStateTerminated reads the next key in an object of type ContainerStateTerminated: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerStateTerminated() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10003,7 +10003,7 @@ func (d *decoder) keyContainerStateTerminated() int {
 	return d.readKey(keysContainerStateTerminated[:])
 }
 
-// keysContainerStateTerminated are the keys of a ContainerStateTerminated, in byte order.
+// keysContainerStateTerminated are the keys of type ContainerStateTerminated, in byte order.
 var keysContainerStateTerminated = [...]string{"containerID", "exitCode", "finishedAt", "message", "reason", "signal", "startedAt"}
 
 func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
@@ -10040,8 +10040,8 @@ func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
 	}
 }
 
-// keyVolumeMountStatus reads the next key of a VolumeMountStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeMountStatus reads the next key in an object of type VolumeMountStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeMountStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10077,7 +10077,7 @@ func (d *decoder) keyVolumeMountStatus() int {
 	return d.readKey(keysVolumeMountStatus[:])
 }
 
-// keysVolumeMountStatus are the keys of a VolumeMountStatus, in byte order.
+// keysVolumeMountStatus are the keys of type VolumeMountStatus, in byte order.
 var keysVolumeMountStatus = [...]string{"mountPath", "name", "readOnly", "recursiveReadOnly", "volumeStatus"}
 
 func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
@@ -10106,8 +10106,8 @@ func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
 	}
 }
 
-// keyVolumeStatus reads the next key of a VolumeStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyVolumeStatus reads the next key in an object of type VolumeStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyVolumeStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10128,7 +10128,7 @@ func (d *decoder) keyVolumeStatus() int {
 	return d.readKey(keysVolumeStatus[:])
 }
 
-// keysVolumeStatus are the keys of a VolumeStatus, in byte order.
+// keysVolumeStatus are the keys of type VolumeStatus, in byte order.
 var keysVolumeStatus = [...]string{"image"}
 
 func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
@@ -10157,8 +10157,8 @@ func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
 	}
 }
 
-// keyImageVolumeStatus reads the next key of a ImageVolumeStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyImageVolumeStatus reads the next key in an object of type ImageVolumeStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyImageVolumeStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10179,7 +10179,7 @@ func (d *decoder) keyImageVolumeStatus() int {
 	return d.readKey(keysImageVolumeStatus[:])
 }
 
-// keysImageVolumeStatus are the keys of a ImageVolumeStatus, in byte order.
+// keysImageVolumeStatus are the keys of type ImageVolumeStatus, in byte order.
 var keysImageVolumeStatus = [...]string{"imageRef"}
 
 func (d *decoder) decodeContainerUser(x *ContainerUser) {
@@ -10208,8 +10208,8 @@ func (d *decoder) decodeContainerUser(x *ContainerUser) {
 	}
 }
 
-// keyContainerUser reads the next key of a ContainerUser: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerUser reads the next key in an object of type ContainerUser: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerUser() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10230,7 +10230,7 @@ func (d *decoder) keyContainerUser() int {
 	return d.readKey(keysContainerUser[:])
 }
 
-// keysContainerUser are the keys of a ContainerUser, in byte order.
+// keysContainerUser are the keys of type ContainerUser, in byte order.
 var keysContainerUser = [...]string{"linux"}
 
 func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
@@ -10263,8 +10263,8 @@ func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
 	}
 }
 
-// keyLinuxContainerUser reads the next key of a LinuxContainerUser: the index of its member, endOfObject
-// or unknownMember.
+// keyLinuxContainerUser reads the next key in an object of type LinuxContainerUser: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLinuxContainerUser() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10293,7 +10293,7 @@ func (d *decoder) keyLinuxContainerUser() int {
 	return d.readKey(keysLinuxContainerUser[:])
 }
 
-// keysLinuxContainerUser are the keys of a LinuxContainerUser, in byte order.
+// keysLinuxContainerUser are the keys of type LinuxContainerUser, in byte order.
 var keysLinuxContainerUser = [...]string{"gid", "supplementalGroups", "uid"}
 
 func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
@@ -10324,8 +10324,8 @@ func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
 	}
 }
 
-// keyResourceStatus reads the next key of a ResourceStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceStatus reads the next key in an object of type ResourceStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10350,7 +10350,7 @@ func (d *decoder) keyResourceStatus() int {
 	return d.readKey(keysResourceStatus[:])
 }
 
-// keysResourceStatus are the keys of a ResourceStatus, in byte order.
+// keysResourceStatus are the keys of type ResourceStatus, in byte order.
 var keysResourceStatus = [...]string{"name", "resources"}
 
 func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
@@ -10383,8 +10383,8 @@ func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
 	}
 }
 
-// keyResourceHealth reads the next key of a ResourceHealth: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceHealth reads the next key in an object of type ResourceHealth: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceHealth() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10413,7 +10413,7 @@ func (d *decoder) keyResourceHealth() int {
 	return d.readKey(keysResourceHealth[:])
 }
 
-// keysResourceHealth are the keys of a ResourceHealth, in byte order.
+// keysResourceHealth are the keys of type ResourceHealth, in byte order.
 var keysResourceHealth = [...]string{"health", "message", "resourceID"}
 
 func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
@@ -10444,8 +10444,8 @@ func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
 	}
 }
 
-// keyPodResourceClaimStatus reads the next key of a PodResourceClaimStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyPodResourceClaimStatus reads the next key in an object of type PodResourceClaimStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodResourceClaimStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10470,7 +10470,7 @@ func (d *decoder) keyPodResourceClaimStatus() int {
 	return d.readKey(keysPodResourceClaimStatus[:])
 }
 
-// keysPodResourceClaimStatus are the keys of a PodResourceClaimStatus, in byte order.
+// keysPodResourceClaimStatus are the keys of type PodResourceClaimStatus, in byte order.
 var keysPodResourceClaimStatus = [...]string{"name", "resourceClaimName"}
 
 func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceClaimStatus) {
@@ -10501,8 +10501,8 @@ func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceCla
 	}
 }
 
-// keyPodExtendedResourceClaimStatus reads the next key of a PodExtendedResourceClaimStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyPodExtendedResourceClaimStatus reads the next key in an object of type PodExtendedResourceClaimStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodExtendedResourceClaimStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10526,7 +10526,7 @@ func (d *decoder) keyPodExtendedResourceClaimStatus() int {
 	return d.readKey(keysPodExtendedResourceClaimStatus[:])
 }
 
-// keysPodExtendedResourceClaimStatus are the keys of a PodExtendedResourceClaimStatus, in byte order.
+// keysPodExtendedResourceClaimStatus are the keys of type PodExtendedResourceClaimStatus, in byte order.
 var keysPodExtendedResourceClaimStatus = [...]string{"requestMappings", "resourceClaimName"}
 
 func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedResourceRequest) {
@@ -10559,8 +10559,8 @@ func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedRes
 	}
 }
 
-// keyContainerExtendedResourceRequest reads the next key of a ContainerExtendedResourceRequest: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerExtendedResourceRequest reads the next key in an object of type ContainerExtendedResourceRequest: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerExtendedResourceRequest() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10588,7 +10588,7 @@ func (d *decoder) keyContainerExtendedResourceRequest() int {
 	return d.readKey(keysContainerExtendedResourceRequest[:])
 }
 
-// keysContainerExtendedResourceRequest are the keys of a ContainerExtendedResourceRequest, in byte order.
+// keysContainerExtendedResourceRequest are the keys of type ContainerExtendedResourceRequest, in byte order.
 var keysContainerExtendedResourceRequest = [...]string{"containerName", "requestName", "resourceName"}
 
 func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableResourceClaimStatus) {
@@ -10621,8 +10621,8 @@ func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableRes
 	}
 }
 
-// keyNodeAllocatableResourceClaimStatus reads the next key of a NodeAllocatableResourceClaimStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyNodeAllocatableResourceClaimStatus reads the next key in an object of type NodeAllocatableResourceClaimStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10650,7 +10650,7 @@ func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
 	return d.readKey(keysNodeAllocatableResourceClaimStatus[:])
 }
 
-// keysNodeAllocatableResourceClaimStatus are the keys of a NodeAllocatableResourceClaimStatus, in byte order.
+// keysNodeAllocatableResourceClaimStatus are the keys of type NodeAllocatableResourceClaimStatus, in byte order.
 var keysNodeAllocatableResourceClaimStatus = [...]string{"containers", "resourceClaimName", "resources"}
 
 func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
@@ -10687,8 +10687,8 @@ func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
 	}
 }
 
-// keyResourceQuota reads the next key of a ResourceQuota: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceQuota reads the next key in an object of type ResourceQuota: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceQuota() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10724,7 +10724,7 @@ func (d *decoder) keyResourceQuota() int {
 	return d.readKey(keysResourceQuota[:])
 }
 
-// keysResourceQuota are the keys of a ResourceQuota, in byte order.
+// keysResourceQuota are the keys of type ResourceQuota, in byte order.
 var keysResourceQuota = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
@@ -10757,8 +10757,8 @@ func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
 	}
 }
 
-// keyResourceQuotaSpec reads the next key of a ResourceQuotaSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceQuotaSpec reads the next key in an object of type ResourceQuotaSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceQuotaSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10786,7 +10786,7 @@ func (d *decoder) keyResourceQuotaSpec() int {
 	return d.readKey(keysResourceQuotaSpec[:])
 }
 
-// keysResourceQuotaSpec are the keys of a ResourceQuotaSpec, in byte order.
+// keysResourceQuotaSpec are the keys of type ResourceQuotaSpec, in byte order.
 var keysResourceQuotaSpec = [...]string{"hard", "scopeSelector", "scopes"}
 
 func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
@@ -10815,8 +10815,8 @@ func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
 	}
 }
 
-// keyScopeSelector reads the next key of a ScopeSelector: the index of its member, endOfObject
-// or unknownMember.
+// keyScopeSelector reads the next key in an object of type ScopeSelector: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyScopeSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10837,7 +10837,7 @@ func (d *decoder) keyScopeSelector() int {
 	return d.readKey(keysScopeSelector[:])
 }
 
-// keysScopeSelector are the keys of a ScopeSelector, in byte order.
+// keysScopeSelector are the keys of type ScopeSelector, in byte order.
 var keysScopeSelector = [...]string{"matchExpressions"}
 
 func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelectorRequirement) {
@@ -10870,8 +10870,8 @@ func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelec
 	}
 }
 
-// keyScopedResourceSelectorRequirement reads the next key of a ScopedResourceSelectorRequirement: the index of its member, endOfObject
-// or unknownMember.
+// keyScopedResourceSelectorRequirement reads the next key in an object of type ScopedResourceSelectorRequirement: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyScopedResourceSelectorRequirement() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10900,7 +10900,7 @@ func (d *decoder) keyScopedResourceSelectorRequirement() int {
 	return d.readKey(keysScopedResourceSelectorRequirement[:])
 }
 
-// keysScopedResourceSelectorRequirement are the keys of a ScopedResourceSelectorRequirement, in byte order.
+// keysScopedResourceSelectorRequirement are the keys of type ScopedResourceSelectorRequirement, in byte order.
 var keysScopedResourceSelectorRequirement = [...]string{"operator", "scopeName", "values"}
 
 func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
@@ -10931,8 +10931,8 @@ func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
 	}
 }
 
-// keyResourceQuotaStatus reads the next key of a ResourceQuotaStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceQuotaStatus reads the next key in an object of type ResourceQuotaStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceQuotaStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -10957,7 +10957,7 @@ func (d *decoder) keyResourceQuotaStatus() int {
 	return d.readKey(keysResourceQuotaStatus[:])
 }
 
-// keysResourceQuotaStatus are the keys of a ResourceQuotaStatus, in byte order.
+// keysResourceQuotaStatus are the keys of type ResourceQuotaStatus, in byte order.
 var keysResourceQuotaStatus = [...]string{"hard", "used"}
 
 func (d *decoder) decodeLimitRange(x *LimitRange) {
@@ -10992,8 +10992,8 @@ func (d *decoder) decodeLimitRange(x *LimitRange) {
 	}
 }
 
-// keyLimitRange reads the next key of a LimitRange: the index of its member, endOfObject
-// or unknownMember.
+// keyLimitRange reads the next key in an object of type LimitRange: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLimitRange() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11026,7 +11026,7 @@ func (d *decoder) keyLimitRange() int {
 	return d.readKey(keysLimitRange[:])
 }
 
-// keysLimitRange are the keys of a LimitRange, in byte order.
+// keysLimitRange are the keys of type LimitRange, in byte order.
 var keysLimitRange = [...]string{"apiVersion", "kind", "metadata", "spec"}
 
 func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
@@ -11055,8 +11055,8 @@ func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
 	}
 }
 
-// keyLimitRangeSpec reads the next key of a LimitRangeSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyLimitRangeSpec reads the next key in an object of type LimitRangeSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLimitRangeSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11077,7 +11077,7 @@ func (d *decoder) keyLimitRangeSpec() int {
 	return d.readKey(keysLimitRangeSpec[:])
 }
 
-// keysLimitRangeSpec are the keys of a LimitRangeSpec, in byte order.
+// keysLimitRangeSpec are the keys of type LimitRangeSpec, in byte order.
 var keysLimitRangeSpec = [...]string{"limits"}
 
 func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
@@ -11116,8 +11116,8 @@ func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
 	}
 }
 
-// keyLimitRangeItem reads the next key of a LimitRangeItem: the index of its member, endOfObject
-// or unknownMember.
+// keyLimitRangeItem reads the next key in an object of type LimitRangeItem: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyLimitRangeItem() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11155,7 +11155,7 @@ func (d *decoder) keyLimitRangeItem() int {
 	return d.readKey(keysLimitRangeItem[:])
 }
 
-// keysLimitRangeItem are the keys of a LimitRangeItem, in byte order.
+// keysLimitRangeItem are the keys of type LimitRangeItem, in byte order.
 var keysLimitRangeItem = [...]string{"default", "defaultRequest", "max", "maxLimitRequestRatio", "min", "type"}
 
 func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
@@ -11192,8 +11192,8 @@ func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
 	}
 }
 
-// keyPodDisruptionBudget reads the next key of a PodDisruptionBudget: the index of its member, endOfObject
-// or unknownMember.
+// keyPodDisruptionBudget reads the next key in an object of type PodDisruptionBudget: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodDisruptionBudget() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11229,7 +11229,7 @@ func (d *decoder) keyPodDisruptionBudget() int {
 	return d.readKey(keysPodDisruptionBudget[:])
 }
 
-// keysPodDisruptionBudget are the keys of a PodDisruptionBudget, in byte order.
+// keysPodDisruptionBudget are the keys of type PodDisruptionBudget, in byte order.
 var keysPodDisruptionBudget = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
@@ -11264,8 +11264,8 @@ func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
 	}
 }
 
-// keyPodDisruptionBudgetSpec reads the next key of a PodDisruptionBudgetSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyPodDisruptionBudgetSpec reads the next key in an object of type PodDisruptionBudgetSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodDisruptionBudgetSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11297,7 +11297,7 @@ func (d *decoder) keyPodDisruptionBudgetSpec() int {
 	return d.readKey(keysPodDisruptionBudgetSpec[:])
 }
 
-// keysPodDisruptionBudgetSpec are the keys of a PodDisruptionBudgetSpec, in byte order.
+// keysPodDisruptionBudgetSpec are the keys of type PodDisruptionBudgetSpec, in byte order.
 var keysPodDisruptionBudgetSpec = [...]string{"maxUnavailable", "minAvailable", "selector", "unhealthyPodEvictionPolicy"}
 
 func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) {
@@ -11338,8 +11338,8 @@ func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) 
 	}
 }
 
-// keyPodDisruptionBudgetStatus reads the next key of a PodDisruptionBudgetStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyPodDisruptionBudgetStatus reads the next key in an object of type PodDisruptionBudgetStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodDisruptionBudgetStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11381,7 +11381,7 @@ func (d *decoder) keyPodDisruptionBudgetStatus() int {
 	return d.readKey(keysPodDisruptionBudgetStatus[:])
 }
 
-// keysPodDisruptionBudgetStatus are the keys of a PodDisruptionBudgetStatus, in byte order.
+// keysPodDisruptionBudgetStatus are the keys of type PodDisruptionBudgetStatus, in byte order.
 var keysPodDisruptionBudgetStatus = [...]string{"conditions", "currentHealthy", "desiredHealthy", "disruptedPods", "disruptionsAllowed", "expectedPods", "observedGeneration"}
 
 func (d *decoder) decodeCondition(x *Condition) {
@@ -11420,8 +11420,8 @@ func (d *decoder) decodeCondition(x *Condition) {
 	}
 }
 
-// keyCondition reads the next key of a Condition: the index of its member, endOfObject
-// or unknownMember.
+// keyCondition reads the next key in an object of type Condition: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11462,7 +11462,7 @@ func (d *decoder) keyCondition() int {
 	return d.readKey(keysCondition[:])
 }
 
-// keysCondition are the keys of a Condition, in byte order.
+// keysCondition are the keys of type Condition, in byte order.
 var keysCondition = [...]string{"lastTransitionTime", "message", "observedGeneration", "reason", "status", "type"}
 
 func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
@@ -11499,8 +11499,8 @@ func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
 	}
 }
 
-// keyHorizontalPodAutoscaler reads the next key of a HorizontalPodAutoscaler: the index of its member, endOfObject
-// or unknownMember.
+// keyHorizontalPodAutoscaler reads the next key in an object of type HorizontalPodAutoscaler: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscaler() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11536,7 +11536,7 @@ func (d *decoder) keyHorizontalPodAutoscaler() int {
 	return d.readKey(keysHorizontalPodAutoscaler[:])
 }
 
-// keysHorizontalPodAutoscaler are the keys of a HorizontalPodAutoscaler, in byte order.
+// keysHorizontalPodAutoscaler are the keys of type HorizontalPodAutoscaler, in byte order.
 var keysHorizontalPodAutoscaler = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSpec) {
@@ -11573,8 +11573,8 @@ func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSp
 	}
 }
 
-// keyHorizontalPodAutoscalerSpec reads the next key of a HorizontalPodAutoscalerSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyHorizontalPodAutoscalerSpec reads the next key in an object of type HorizontalPodAutoscalerSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11609,7 +11609,7 @@ func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
 	return d.readKey(keysHorizontalPodAutoscalerSpec[:])
 }
 
-// keysHorizontalPodAutoscalerSpec are the keys of a HorizontalPodAutoscalerSpec, in byte order.
+// keysHorizontalPodAutoscalerSpec are the keys of type HorizontalPodAutoscalerSpec, in byte order.
 var keysHorizontalPodAutoscalerSpec = [...]string{"behavior", "maxReplicas", "metrics", "minReplicas", "scaleTargetRef"}
 
 func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReference) {
@@ -11642,8 +11642,8 @@ func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReferen
 	}
 }
 
-// keyCrossVersionObjectReference reads the next key of a CrossVersionObjectReference: the index of its member, endOfObject
-// or unknownMember.
+// keyCrossVersionObjectReference reads the next key in an object of type CrossVersionObjectReference: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyCrossVersionObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11672,7 +11672,7 @@ func (d *decoder) keyCrossVersionObjectReference() int {
 	return d.readKey(keysCrossVersionObjectReference[:])
 }
 
-// keysCrossVersionObjectReference are the keys of a CrossVersionObjectReference, in byte order.
+// keysCrossVersionObjectReference are the keys of type CrossVersionObjectReference, in byte order.
 var keysCrossVersionObjectReference = [...]string{"apiVersion", "kind", "name"}
 
 func (d *decoder) decodeMetricSpec(x *MetricSpec) {
@@ -11711,8 +11711,8 @@ func (d *decoder) decodeMetricSpec(x *MetricSpec) {
 	}
 }
 
-// keyMetricSpec reads the next key of a MetricSpec: the index of its member, endOfObject
-// or unknownMember.
+// keyMetricSpec reads the next key in an object of type MetricSpec: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyMetricSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11753,7 +11753,7 @@ func (d *decoder) keyMetricSpec() int {
 	return d.readKey(keysMetricSpec[:])
 }
 
-// keysMetricSpec are the keys of a MetricSpec, in byte order.
+// keysMetricSpec are the keys of type MetricSpec, in byte order.
 var keysMetricSpec = [...]string{"containerResource", "external", "object", "pods", "resource", "type"}
 
 func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
@@ -11786,8 +11786,8 @@ func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
 	}
 }
 
-// keyObjectMetricSource reads the next key of a ObjectMetricSource: the index of its member, endOfObject
-// or unknownMember.
+// keyObjectMetricSource reads the next key in an object of type ObjectMetricSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyObjectMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11816,7 +11816,7 @@ func (d *decoder) keyObjectMetricSource() int {
 	return d.readKey(keysObjectMetricSource[:])
 }
 
-// keysObjectMetricSource are the keys of a ObjectMetricSource, in byte order.
+// keysObjectMetricSource are the keys of type ObjectMetricSource, in byte order.
 var keysObjectMetricSource = [...]string{"describedObject", "metric", "target"}
 
 func (d *decoder) decodeMetricTarget(x *MetricTarget) {
@@ -11851,8 +11851,8 @@ func (d *decoder) decodeMetricTarget(x *MetricTarget) {
 	}
 }
 
-// keyMetricTarget reads the next key of a MetricTarget: the index of its member, endOfObject
-// or unknownMember.
+// keyMetricTarget reads the next key in an object of type MetricTarget: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyMetricTarget() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11884,7 +11884,7 @@ func (d *decoder) keyMetricTarget() int {
 	return d.readKey(keysMetricTarget[:])
 }
 
-// keysMetricTarget are the keys of a MetricTarget, in byte order.
+// keysMetricTarget are the keys of type MetricTarget, in byte order.
 var keysMetricTarget = [...]string{"averageUtilization", "averageValue", "type", "value"}
 
 func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
@@ -11915,8 +11915,8 @@ func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
 	}
 }
 
-// keyMetricIdentifier reads the next key of a MetricIdentifier: the index of its member, endOfObject
-// or unknownMember.
+// keyMetricIdentifier reads the next key in an object of type MetricIdentifier: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyMetricIdentifier() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11941,7 +11941,7 @@ func (d *decoder) keyMetricIdentifier() int {
 	return d.readKey(keysMetricIdentifier[:])
 }
 
-// keysMetricIdentifier are the keys of a MetricIdentifier, in byte order.
+// keysMetricIdentifier are the keys of type MetricIdentifier, in byte order.
 var keysMetricIdentifier = [...]string{"name", "selector"}
 
 func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
@@ -11972,8 +11972,8 @@ func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
 	}
 }
 
-// keyPodsMetricSource reads the next key of a PodsMetricSource: the index of its member, endOfObject
-// or unknownMember.
+// keyPodsMetricSource reads the next key in an object of type PodsMetricSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodsMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -11998,7 +11998,7 @@ func (d *decoder) keyPodsMetricSource() int {
 	return d.readKey(keysPodsMetricSource[:])
 }
 
-// keysPodsMetricSource are the keys of a PodsMetricSource, in byte order.
+// keysPodsMetricSource are the keys of type PodsMetricSource, in byte order.
 var keysPodsMetricSource = [...]string{"metric", "target"}
 
 func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
@@ -12029,8 +12029,8 @@ func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
 	}
 }
 
-// keyResourceMetricSource reads the next key of a ResourceMetricSource: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceMetricSource reads the next key in an object of type ResourceMetricSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12055,7 +12055,7 @@ func (d *decoder) keyResourceMetricSource() int {
 	return d.readKey(keysResourceMetricSource[:])
 }
 
-// keysResourceMetricSource are the keys of a ResourceMetricSource, in byte order.
+// keysResourceMetricSource are the keys of type ResourceMetricSource, in byte order.
 var keysResourceMetricSource = [...]string{"name", "target"}
 
 func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetricSource) {
@@ -12088,8 +12088,8 @@ func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetric
 	}
 }
 
-// keyContainerResourceMetricSource reads the next key of a ContainerResourceMetricSource: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerResourceMetricSource reads the next key in an object of type ContainerResourceMetricSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerResourceMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12118,7 +12118,7 @@ func (d *decoder) keyContainerResourceMetricSource() int {
 	return d.readKey(keysContainerResourceMetricSource[:])
 }
 
-// keysContainerResourceMetricSource are the keys of a ContainerResourceMetricSource, in byte order.
+// keysContainerResourceMetricSource are the keys of type ContainerResourceMetricSource, in byte order.
 var keysContainerResourceMetricSource = [...]string{"container", "name", "target"}
 
 func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
@@ -12149,8 +12149,8 @@ func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
 	}
 }
 
-// keyExternalMetricSource reads the next key of a ExternalMetricSource: the index of its member, endOfObject
-// or unknownMember.
+// keyExternalMetricSource reads the next key in an object of type ExternalMetricSource: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyExternalMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12175,7 +12175,7 @@ func (d *decoder) keyExternalMetricSource() int {
 	return d.readKey(keysExternalMetricSource[:])
 }
 
-// keysExternalMetricSource are the keys of a ExternalMetricSource, in byte order.
+// keysExternalMetricSource are the keys of type ExternalMetricSource, in byte order.
 var keysExternalMetricSource = [...]string{"metric", "target"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscalerBehavior) {
@@ -12206,8 +12206,8 @@ func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscal
 	}
 }
 
-// keyHorizontalPodAutoscalerBehavior reads the next key of a HorizontalPodAutoscalerBehavior: the index of its member, endOfObject
-// or unknownMember.
+// keyHorizontalPodAutoscalerBehavior reads the next key in an object of type HorizontalPodAutoscalerBehavior: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12231,7 +12231,7 @@ func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
 	return d.readKey(keysHorizontalPodAutoscalerBehavior[:])
 }
 
-// keysHorizontalPodAutoscalerBehavior are the keys of a HorizontalPodAutoscalerBehavior, in byte order.
+// keysHorizontalPodAutoscalerBehavior are the keys of type HorizontalPodAutoscalerBehavior, in byte order.
 var keysHorizontalPodAutoscalerBehavior = [...]string{"scaleDown", "scaleUp"}
 
 func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
@@ -12266,8 +12266,8 @@ func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
 	}
 }
 
-// keyHPAScalingRules reads the next key of a HPAScalingRules: the index of its member, endOfObject
-// or unknownMember.
+// keyHPAScalingRules reads the next key in an object of type HPAScalingRules: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHPAScalingRules() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12299,7 +12299,7 @@ func (d *decoder) keyHPAScalingRules() int {
 	return d.readKey(keysHPAScalingRules[:])
 }
 
-// keysHPAScalingRules are the keys of a HPAScalingRules, in byte order.
+// keysHPAScalingRules are the keys of type HPAScalingRules, in byte order.
 var keysHPAScalingRules = [...]string{"policies", "selectPolicy", "stabilizationWindowSeconds", "tolerance"}
 
 func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
@@ -12332,8 +12332,8 @@ func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
 	}
 }
 
-// keyHPAScalingPolicy reads the next key of a HPAScalingPolicy: the index of its member, endOfObject
-// or unknownMember.
+// keyHPAScalingPolicy reads the next key in an object of type HPAScalingPolicy: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHPAScalingPolicy() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12362,7 +12362,7 @@ func (d *decoder) keyHPAScalingPolicy() int {
 	return d.readKey(keysHPAScalingPolicy[:])
 }
 
-// keysHPAScalingPolicy are the keys of a HPAScalingPolicy, in byte order.
+// keysHPAScalingPolicy are the keys of type HPAScalingPolicy, in byte order.
 var keysHPAScalingPolicy = [...]string{"periodSeconds", "type", "value"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscalerStatus) {
@@ -12401,8 +12401,8 @@ func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscaler
 	}
 }
 
-// keyHorizontalPodAutoscalerStatus reads the next key of a HorizontalPodAutoscalerStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyHorizontalPodAutoscalerStatus reads the next key in an object of type HorizontalPodAutoscalerStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12441,7 +12441,7 @@ func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
 	return d.readKey(keysHorizontalPodAutoscalerStatus[:])
 }
 
-// keysHorizontalPodAutoscalerStatus are the keys of a HorizontalPodAutoscalerStatus, in byte order.
+// keysHorizontalPodAutoscalerStatus are the keys of type HorizontalPodAutoscalerStatus, in byte order.
 var keysHorizontalPodAutoscalerStatus = [...]string{"conditions", "currentMetrics", "currentReplicas", "desiredReplicas", "lastScaleTime", "observedGeneration"}
 
 func (d *decoder) decodeMetricStatus(x *MetricStatus) {
@@ -12480,8 +12480,8 @@ func (d *decoder) decodeMetricStatus(x *MetricStatus) {
 	}
 }
 
-// keyMetricStatus reads the next key of a MetricStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyMetricStatus reads the next key in an object of type MetricStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12522,7 +12522,7 @@ func (d *decoder) keyMetricStatus() int {
 	return d.readKey(keysMetricStatus[:])
 }
 
-// keysMetricStatus are the keys of a MetricStatus, in byte order.
+// keysMetricStatus are the keys of type MetricStatus, in byte order.
 var keysMetricStatus = [...]string{"containerResource", "external", "object", "pods", "resource", "type"}
 
 func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
@@ -12555,8 +12555,8 @@ func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
 	}
 }
 
-// keyObjectMetricStatus reads the next key of a ObjectMetricStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyObjectMetricStatus reads the next key in an object of type ObjectMetricStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyObjectMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12585,7 +12585,7 @@ func (d *decoder) keyObjectMetricStatus() int {
 	return d.readKey(keysObjectMetricStatus[:])
 }
 
-// keysObjectMetricStatus are the keys of a ObjectMetricStatus, in byte order.
+// keysObjectMetricStatus are the keys of type ObjectMetricStatus, in byte order.
 var keysObjectMetricStatus = [...]string{"current", "describedObject", "metric"}
 
 func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
@@ -12618,8 +12618,8 @@ func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
 	}
 }
 
-// keyMetricValueStatus reads the next key of a MetricValueStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyMetricValueStatus reads the next key in an object of type MetricValueStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyMetricValueStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12647,7 +12647,7 @@ func (d *decoder) keyMetricValueStatus() int {
 	return d.readKey(keysMetricValueStatus[:])
 }
 
-// keysMetricValueStatus are the keys of a MetricValueStatus, in byte order.
+// keysMetricValueStatus are the keys of type MetricValueStatus, in byte order.
 var keysMetricValueStatus = [...]string{"averageUtilization", "averageValue", "value"}
 
 func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
@@ -12678,8 +12678,8 @@ func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
 	}
 }
 
-// keyPodsMetricStatus reads the next key of a PodsMetricStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyPodsMetricStatus reads the next key in an object of type PodsMetricStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyPodsMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12704,7 +12704,7 @@ func (d *decoder) keyPodsMetricStatus() int {
 	return d.readKey(keysPodsMetricStatus[:])
 }
 
-// keysPodsMetricStatus are the keys of a PodsMetricStatus, in byte order.
+// keysPodsMetricStatus are the keys of type PodsMetricStatus, in byte order.
 var keysPodsMetricStatus = [...]string{"current", "metric"}
 
 func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
@@ -12735,8 +12735,8 @@ func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
 	}
 }
 
-// keyResourceMetricStatus reads the next key of a ResourceMetricStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyResourceMetricStatus reads the next key in an object of type ResourceMetricStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyResourceMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12761,7 +12761,7 @@ func (d *decoder) keyResourceMetricStatus() int {
 	return d.readKey(keysResourceMetricStatus[:])
 }
 
-// keysResourceMetricStatus are the keys of a ResourceMetricStatus, in byte order.
+// keysResourceMetricStatus are the keys of type ResourceMetricStatus, in byte order.
 var keysResourceMetricStatus = [...]string{"current", "name"}
 
 func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetricStatus) {
@@ -12794,8 +12794,8 @@ func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetric
 	}
 }
 
-// keyContainerResourceMetricStatus reads the next key of a ContainerResourceMetricStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyContainerResourceMetricStatus reads the next key in an object of type ContainerResourceMetricStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyContainerResourceMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12823,7 +12823,7 @@ func (d *decoder) keyContainerResourceMetricStatus() int {
 	return d.readKey(keysContainerResourceMetricStatus[:])
 }
 
-// keysContainerResourceMetricStatus are the keys of a ContainerResourceMetricStatus, in byte order.
+// keysContainerResourceMetricStatus are the keys of type ContainerResourceMetricStatus, in byte order.
 var keysContainerResourceMetricStatus = [...]string{"container", "current", "name"}
 
 func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
@@ -12854,8 +12854,8 @@ func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
 	}
 }
 
-// keyExternalMetricStatus reads the next key of a ExternalMetricStatus: the index of its member, endOfObject
-// or unknownMember.
+// keyExternalMetricStatus reads the next key in an object of type ExternalMetricStatus: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyExternalMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12880,7 +12880,7 @@ func (d *decoder) keyExternalMetricStatus() int {
 	return d.readKey(keysExternalMetricStatus[:])
 }
 
-// keysExternalMetricStatus are the keys of a ExternalMetricStatus, in byte order.
+// keysExternalMetricStatus are the keys of type ExternalMetricStatus, in byte order.
 var keysExternalMetricStatus = [...]string{"current", "metric"}
 
 func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutoscalerCondition) {
@@ -12917,8 +12917,8 @@ func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutosca
 	}
 }
 
-// keyHorizontalPodAutoscalerCondition reads the next key of a HorizontalPodAutoscalerCondition: the index of its member, endOfObject
-// or unknownMember.
+// keyHorizontalPodAutoscalerCondition reads the next key in an object of type HorizontalPodAutoscalerCondition: the index of its
+// member, endOfObject or unknownMember.
 func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
@@ -12955,7 +12955,7 @@ func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
 	return d.readKey(keysHorizontalPodAutoscalerCondition[:])
 }
 
-// keysHorizontalPodAutoscalerCondition are the keys of a HorizontalPodAutoscalerCondition, in byte order.
+// keysHorizontalPodAutoscalerCondition are the keys of type HorizontalPodAutoscalerCondition, in byte order.
 var keysHorizontalPodAutoscalerCondition = [...]string{"lastTransitionTime", "message", "reason", "status", "type"}
 
 func (d *decoder) decodePtrTime(p **Time) {

@@ -247,7 +247,7 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 // space around the colon, an unknown key) is read by readKey and looked up
 // in the struct's table of keys.
 func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
-	fmt.Fprintf(b, "// key%s reads the next key of a %s: the index of its member, endOfObject\n// or unknownMember.\n", s.Name, s.Name)
+	fmt.Fprintf(b, "// key%s reads the next key in an object of type %s: the index of its\n// member, endOfObject or unknownMember.\n", s.Name, s.Name)
 	fmt.Fprintf(b, "func (d *decoder) key%s() int {\n", s.Name)
 	b.WriteString("\tp := d.keyQuote()\n\tif p < 0 {\n\t\tif d.objectEnd() || d.objectEndSpaced() {\n\t\t\treturn endOfObject\n\t\t}\n\t\tp = d.keyQuoteSpaced()\n\t}\n\tif p >= 0 {\n\t\tswitch k := d.data[p+1:]; {\n\t\tcase len(k) == 0:\n")
 	var firsts []byte
@@ -267,7 +267,7 @@ func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 	}
 	fmt.Fprintf(b, "\t\t}\n\t}\n\treturn d.readKey(keys%s[:])\n}\n\n", s.Name)
 	// The keys in order, for readKey's binary search.
-	fmt.Fprintf(b, "// keys%s are the keys of a %s, in byte order.\nvar keys%s = [...]string{", s.Name, s.Name, s.Name)
+	fmt.Fprintf(b, "// keys%s are the keys of type %s, in byte order.\nvar keys%s = [...]string{", s.Name, s.Name, s.Name)
 	for j, f := range members {
 		if j > 0 {
 			b.WriteString(", ")
