@@ -305,16 +305,13 @@ func (d *decoder) beginObjectSlow() bool {
 
 // nextKey reads the next member's key into the path and its colon, and
 // reports true; at the closing } it consumes it, pops the path and reports
-// false. The generated decoders of structs read their keys with keyStart
-// and a matcher of their own, which reads the keys they know without
-// scanning them twice.
+// false. The generated decoders of structs read their keys with a matcher
+// of their own instead (schemagen's emitKeyMatcher), which compares the
+// keys they know where they start.
 func (d *decoder) nextKey() bool {
-	p := d.keyQuote()
-	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
-			return false
-		}
-		p = d.keyQuoteSpaced()
+	p, ended := d.nextKeyQuote()
+	if ended {
+		return false
 	}
 	if p >= 0 {
 		d.pos = p
@@ -325,10 +322,26 @@ func (d *decoder) nextKey() bool {
 	return ok
 }
 
+// nextKeyQuote is the start of nextKey, as the generated matchers have it
+// too: at the end of the object it consumes the } and pops the path, and
+// reports ended; else it returns the position of the next key's quote in
+// compact or indented JSON, or -1 when keyStart must read on.
+func (d *decoder) nextKeyQuote() (p int, ended bool) {
+	p = d.keyQuote()
+	if p < 0 {
+		if d.objectEnd() || d.objectEndSpaced() {
+			return -1, true
+		}
+		p = d.keyQuoteSpaced()
+	}
+	return p, false
+}
+
 // keyQuote returns the position of the quote that starts the next
 // member's key in compact JSON: at once, or after the comma that follows
 // a member. For anything else (the end of the object, white space,
-// malformed JSON) it returns -1, and keyStart reads on.
+// malformed JSON) it returns -1, and the caller reads on with objectEnd,
+// objectEndSpaced, keyQuoteSpaced and at last keyStart.
 func (d *decoder) keyQuote() int {
 	p := d.pos
 	if d.path.cur.named {
@@ -392,11 +405,6 @@ func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\
 // pops the path and reports false.
 func (d *decoder) keyStart() bool {
 	if d.broken {
-		d.path.pop()
-		return false
-	}
-	if d.pos < len(d.data) && d.data[d.pos] == '}' { // the commonest case
-		d.pos++
 		d.path.pop()
 		return false
 	}
@@ -759,7 +767,8 @@ func (d *decoder) stringValue() (string, bool) {
 }
 
 // escapedString is stringValue's slow path, for a string whose contents,
-// from start, hold escapes or bytes outside ASCII.
+// from start, hold escapes or bytes outside ASCII, or that ends in the last
+// bytes of the input, which stringEnd does not read.
 func (d *decoder) escapedString(start int) (string, bool) {
 	data := d.data
 	p := plainEnd(data, start)
@@ -1108,10 +1117,9 @@ func (d *decoder) mapString(p *map[string]string) {
 }
 
 // resourceList decodes an object of quantities (a ResourceList) into its
-// sorted entries. The entries are gathered in an array on the stack and
-// the list is allocated once, at its size. A repeated member is decoded
-// onto the first, as upstream's decoder stores a repeated map member: the
-// second object adds to the first.
+// sorted entries, built in place in the decoder's block of them. A
+// repeated member is decoded onto the first, as upstream's decoder stores
+// a repeated map member: the second object adds to the first.
 func (d *decoder) resourceList(p *ResourceList) {
 	if !d.beginObject() {
 		*p = nil
@@ -1161,12 +1169,9 @@ func (d *decoder) resourceList(p *ResourceList) {
 // and returns it; a common resource's name is compared where it starts
 // and not scanned.
 func (d *decoder) resourceName() (string, bool) {
-	p := d.keyQuote()
-	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
-			return "", false
-		}
-		p = d.keyQuoteSpaced()
+	p, ended := d.nextKeyQuote()
+	if ended {
+		return "", false
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
