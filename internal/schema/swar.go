@@ -27,19 +27,12 @@ func wordAt(b []byte, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
-// equal marks the bytes of w that are c: their highest bit is set in the
-// result. A byte above a marked one may be marked wrongly (the borrow of
-// the subtraction runs upward), so only the lowest mark is sure.
-func equal(w uint64, c byte) uint64 {
-	x := w ^ (lsbs * uint64(c))
-	return (x - lsbs) & ^x & msbs
-}
-
-// below marks the bytes of w that are less than n (n <= 0x80), with
-// equal's caveat.
-func below(w uint64, n byte) uint64 {
-	return (w - lsbs*uint64(n)) & ^w & msbs
-}
+// A word's marks are the highest bits of the bytes that a test picks
+// out. The tests are the classic ones: (x - lsbs) & ^x marks the bytes of
+// x that are zero, so with x = w ^ c·lsbs the bytes of w equal to c, and
+// (w - n·lsbs) & ^w the bytes of w below n (n <= 0x80). The borrow of the
+// subtraction runs upward, so a byte above a marked one may be marked
+// wrongly: only the lowest mark is sure, and firstMarked reads only that.
 
 // firstMarked is the index of the lowest marked byte of a non-zero mark.
 func firstMarked(mark uint64) int { return bits.TrailingZeros64(mark) / 8 }
@@ -70,9 +63,9 @@ func plainMarks(w uint64) uint64 {
 
 // stringEnd returns the index of the quote that ends the string whose
 // contents start at s[i], when no byte before it is one that plainEnd
-// stops at, or -1. It reads whole words only, so that it is small enough
-// for the decoder's string readers to inline; they leave the last bytes
-// of the input, and everything else, to their slow paths.
+// stops at, or -1. It reads whole words only: the decoder's string readers
+// leave the last bytes of the input, and everything else, to their slow
+// paths.
 func stringEnd(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		if mark := plainMarks(word(s, i)); mark != 0 {
@@ -119,7 +112,7 @@ func safeEnd(s string, i int) int {
 
 // unsafeMarks marks the bytes of w that safeJSON does not tell safe: a
 // control character or a quote (see plainMarks), an ampersand, < or >
-// (0x3c, 0x3e: one once bit 1 is set), a backslash, a byte of a
+// (0x3c, 0x3e: the same once bit 1 is set), a backslash, a byte of a
 // multi-byte sequence.
 func unsafeMarks(w uint64) uint64 {
 	x, a, g, b := w^(lsbs*0x02), w^(lsbs*'&'), (w|lsbs*0x02)^(lsbs*'>'), w^(lsbs*'\\')
