@@ -9,7 +9,8 @@ import (
 
 // FuzzCreateDeployment: decoding and creating any input never panics, and
 // what is stored is a fixed point: reading it back, or creating it again,
-// stores the same bytes.
+// stores the same bytes. An object of another apiVersion or kind is
+// refused before anything is done to it, and so is not stored at all.
 func FuzzCreateDeployment(f *testing.F) {
 	for _, s := range []string{
 		`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"app","image":"nginx"}]}}}}`,
@@ -26,6 +27,9 @@ func FuzzCreateDeployment(f *testing.F) {
 		}
 		if d.Namespace == "" {
 			d.Namespace = "default"
+		}
+		if checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment") != nil {
+			return
 		}
 		CreateDeployment(d, FeatureGates{})
 		stored := schema.AppendDeployment(nil, d, schema.Stored)
