@@ -201,19 +201,13 @@ func appendStringBody(dst []byte, s string) []byte {
 		b[len(s)] = '"'
 		return dst[:n+len(s)+1]
 	}
-	// A long one is copied first and checked where it landed, a word at a
-	// time: the last word may run into the spare capacity, whose bytes
-	// count for nothing, where s itself could only be read byte by byte.
-	dst = append(dst, s...)
-	if cap(dst)-len(dst) < 8 {
-		if i := safeEnd(s, 0); i < len(s) {
-			return appendEscaped(dst[:n], s, i)
-		}
-		return append(dst, '"')
-	}
+	// Any other is copied first and checked where it landed, a word at a
+	// time: the last word may run into the spare capacity, made at least
+	// a word long, whose bytes count for nothing.
+	dst = append(slices.Grow(dst, len(s)+8), s...)
 	b := dst[n:cap(dst)]
 	for i := 0; i < len(s); i += 8 {
-		if mark := unsafeMarks(wordAt(b, i)); mark != 0 {
+		if mark := unsafeMarks(word(b, i)); mark != 0 {
 			if j := i + firstMarked(mark); j < len(s) {
 				return appendEscaped(dst[:n], s, j)
 			}

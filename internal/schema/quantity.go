@@ -626,19 +626,16 @@ func (q *Quantity) MilliValue() int64 { return q.ScaledValue(scaleMilli) }
 // Canonical returns the quantity the controller reads back after the API
 // server stored q: its canonical form, parsed again.
 func (q Quantity) Canonical() Quantity {
-	if q.s != "" {
-		return q // parsed from its canonical form: parsing that again gives q
-	}
-	if q.binaryFixedPoint() {
-		return q
-	}
-	return q.canonicalByParsing()
+	q.canonicalize()
+	return q
 }
 
 // canonicalize sets q to its Canonical form, writing q only when that
 // differs, so that the stored form of a value that a reader shares is
 // computed without writing to it.
 func (q *Quantity) canonicalize() {
+	// A quantity parsed from its canonical form (s), or a binary one that
+	// its form parses back to, is its own.
 	if q.s != "" || q.binaryFixedPoint() {
 		return
 	}

@@ -14,17 +14,10 @@ const (
 // word reads the eight bytes of s at i, the first the lowest (the
 // compiler makes one load of it). The caller makes sure that i+8 <=
 // len(s).
-func word(s string, i int) uint64 {
+func word[S string | []byte](s S, i int) uint64 {
 	s = s[i : i+8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// wordAt is word for a byte slice.
-func wordAt(b []byte, i int) uint64 {
-	b = b[i : i+8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // A word's marks are the highest bits of the bytes that a test picks
@@ -76,38 +69,6 @@ func stringEnd(s string, i int) int {
 		}
 	}
 	return -1
-}
-
-// safeEnd returns the first index at or after i of a byte of s that
-// encoding/json does not write in a string as it is (see safeJSON), or
-// len(s). A short string is looked up byte by byte, which costs less than
-// preparing a word.
-func safeEnd(s string, i int) int {
-	if len(s)-i < 16 {
-		for ; i+4 <= len(s); i += 4 {
-			if safeJSON[s[i]] && safeJSON[s[i+1]] && safeJSON[s[i+2]] && safeJSON[s[i+3]] {
-				continue
-			}
-			break
-		}
-		for i < len(s) && safeJSON[s[i]] {
-			i++
-		}
-		return i
-	}
-	for ; i+8 <= len(s); i += 8 {
-		if mark := unsafeMarks(word(s, i)); mark != 0 {
-			return i + firstMarked(mark)
-		}
-	}
-	if i < len(s) {
-		// The last word again, overlapping bytes known to be safe.
-		i = len(s) - 8
-		if mark := unsafeMarks(word(s, i)); mark != 0 {
-			return i + firstMarked(mark)
-		}
-	}
-	return len(s)
 }
 
 // unsafeMarks marks the bytes of w that safeJSON does not tell safe: a
