@@ -323,18 +323,24 @@ func (d *decoder) nextKey() bool {
 }
 
 // nextKeyQuote is the start of nextKey, as the generated matchers have it
-// too: at the end of the object it consumes the } and pops the path, and
-// reports ended; else it returns the position of the next key's quote in
-// compact or indented JSON, or -1 when keyStart must read on.
+// too (keyQuote inline, then keyQuoteSlow): at the end of the object it
+// consumes the } and pops the path, and reports ended; else it returns the
+// position of the next key's quote in compact or indented JSON, or -1 when
+// keyStart must read on.
 func (d *decoder) nextKeyQuote() (p int, ended bool) {
-	p = d.keyQuote()
-	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
-			return -1, true
-		}
-		p = d.keyQuoteSpaced()
+	if p = d.keyQuote(); p >= 0 {
+		return p, false
 	}
-	return p, false
+	return d.keyQuoteSlow()
+}
+
+// keyQuoteSlow is nextKeyQuote where keyQuote found no key in compact
+// JSON: the end of the object, or a key in indented JSON.
+func (d *decoder) keyQuoteSlow() (p int, ended bool) {
+	if d.objectEnd() || d.objectEndSpaced() {
+		return -1, true
+	}
+	return d.keyQuoteSpaced(), false
 }
 
 // keyQuote returns the position of the quote that starts the next

@@ -53,10 +53,10 @@ func (d *decoder) decodeDeployment(x *Deployment) {
 func (d *decoder) keyDeployment() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -121,10 +121,10 @@ func (d *decoder) decodeTypeMeta(x *TypeMeta) {
 func (d *decoder) keyTypeMeta() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -204,10 +204,10 @@ func (d *decoder) decodeObjectMeta(x *ObjectMeta) {
 func (d *decoder) keyObjectMeta() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -318,10 +318,10 @@ func (d *decoder) decodeOwnerReference(x *OwnerReference) {
 func (d *decoder) keyOwnerReference() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -401,10 +401,10 @@ func (d *decoder) decodeManagedFieldsEntry(x *ManagedFieldsEntry) {
 func (d *decoder) keyManagedFieldsEntry() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -489,10 +489,10 @@ func (d *decoder) decodeDeploymentSpec(x *DeploymentSpec) {
 func (d *decoder) keyDeploymentSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -567,10 +567,10 @@ func (d *decoder) decodeLabelSelector(x *LabelSelector) {
 func (d *decoder) keyLabelSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -625,10 +625,10 @@ func (d *decoder) decodeLabelSelectorRequirement(x *LabelSelectorRequirement) {
 func (d *decoder) keyLabelSelectorRequirement() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -686,10 +686,10 @@ func (d *decoder) decodePodTemplateSpec(x *PodTemplateSpec) {
 func (d *decoder) keyPodTemplateSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -823,10 +823,10 @@ func (d *decoder) decodePodSpec(x *PodSpec) {
 func (d *decoder) keyPodSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1069,10 +1069,10 @@ func (d *decoder) decodeVolume(x *Volume) {
 func (d *decoder) keyVolume() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1281,10 +1281,10 @@ func (d *decoder) decodeVolumeSource(x *VolumeSource) {
 func (d *decoder) keyVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1434,10 +1434,10 @@ func (d *decoder) decodeHostPathVolumeSource(x *HostPathVolumeSource) {
 func (d *decoder) keyHostPathVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1491,10 +1491,10 @@ func (d *decoder) decodeEmptyDirVolumeSource(x *EmptyDirVolumeSource) {
 func (d *decoder) keyEmptyDirVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1552,10 +1552,10 @@ func (d *decoder) decodeGCEPersistentDiskVolumeSource(x *GCEPersistentDiskVolume
 func (d *decoder) keyGCEPersistentDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1620,10 +1620,10 @@ func (d *decoder) decodeAWSElasticBlockStoreVolumeSource(x *AWSElasticBlockStore
 func (d *decoder) keyAWSElasticBlockStoreVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1687,10 +1687,10 @@ func (d *decoder) decodeGitRepoVolumeSource(x *GitRepoVolumeSource) {
 func (d *decoder) keyGitRepoVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1751,10 +1751,10 @@ func (d *decoder) decodeSecretVolumeSource(x *SecretVolumeSource) {
 func (d *decoder) keySecretVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1818,10 +1818,10 @@ func (d *decoder) decodeKeyToPath(x *KeyToPath) {
 func (d *decoder) keyKeyToPath() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1881,10 +1881,10 @@ func (d *decoder) decodeNFSVolumeSource(x *NFSVolumeSource) {
 func (d *decoder) keyNFSVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -1960,10 +1960,10 @@ func (d *decoder) decodeISCSIVolumeSource(x *ISCSIVolumeSource) {
 func (d *decoder) keyISCSIVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2048,10 +2048,10 @@ func (d *decoder) decodeLocalObjectReference(x *LocalObjectReference) {
 func (d *decoder) keyLocalObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2103,10 +2103,10 @@ func (d *decoder) decodeGlusterfsVolumeSource(x *GlusterfsVolumeSource) {
 func (d *decoder) keyGlusterfsVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2164,10 +2164,10 @@ func (d *decoder) decodePersistentVolumeClaimVolumeSource(x *PersistentVolumeCla
 func (d *decoder) keyPersistentVolumeClaimVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2233,10 +2233,10 @@ func (d *decoder) decodeRBDVolumeSource(x *RBDVolumeSource) {
 func (d *decoder) keyRBDVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2320,10 +2320,10 @@ func (d *decoder) decodeFlexVolumeSource(x *FlexVolumeSource) {
 func (d *decoder) keyFlexVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2393,10 +2393,10 @@ func (d *decoder) decodeCinderVolumeSource(x *CinderVolumeSource) {
 func (d *decoder) keyCinderVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2466,10 +2466,10 @@ func (d *decoder) decodeCephFSVolumeSource(x *CephFSVolumeSource) {
 func (d *decoder) keyCephFSVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2538,10 +2538,10 @@ func (d *decoder) decodeFlockerVolumeSource(x *FlockerVolumeSource) {
 func (d *decoder) keyFlockerVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2594,10 +2594,10 @@ func (d *decoder) decodeDownwardAPIVolumeSource(x *DownwardAPIVolumeSource) {
 func (d *decoder) keyDownwardAPIVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2655,10 +2655,10 @@ func (d *decoder) decodeDownwardAPIVolumeFile(x *DownwardAPIVolumeFile) {
 func (d *decoder) keyDownwardAPIVolumeFile() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2720,10 +2720,10 @@ func (d *decoder) decodeObjectFieldSelector(x *ObjectFieldSelector) {
 func (d *decoder) keyObjectFieldSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2779,10 +2779,10 @@ func (d *decoder) decodeResourceFieldSelector(x *ResourceFieldSelector) {
 func (d *decoder) keyResourceFieldSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2846,10 +2846,10 @@ func (d *decoder) decodeFCVolumeSource(x *FCVolumeSource) {
 func (d *decoder) keyFCVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2917,10 +2917,10 @@ func (d *decoder) decodeAzureFileVolumeSource(x *AzureFileVolumeSource) {
 func (d *decoder) keyAzureFileVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -2981,10 +2981,10 @@ func (d *decoder) decodeConfigMapVolumeSource(x *ConfigMapVolumeSource) {
 func (d *decoder) keyConfigMapVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3050,10 +3050,10 @@ func (d *decoder) decodeVsphereVirtualDiskVolumeSource(x *VsphereVirtualDiskVolu
 func (d *decoder) keyVsphereVirtualDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3122,10 +3122,10 @@ func (d *decoder) decodeQuobyteVolumeSource(x *QuobyteVolumeSource) {
 func (d *decoder) keyQuobyteVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3202,10 +3202,10 @@ func (d *decoder) decodeAzureDiskVolumeSource(x *AzureDiskVolumeSource) {
 func (d *decoder) keyAzureDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3274,10 +3274,10 @@ func (d *decoder) decodePhotonPersistentDiskVolumeSource(x *PhotonPersistentDisk
 func (d *decoder) keyPhotonPersistentDiskVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3331,10 +3331,10 @@ func (d *decoder) decodeProjectedVolumeSource(x *ProjectedVolumeSource) {
 func (d *decoder) keyProjectedVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3396,10 +3396,10 @@ func (d *decoder) decodeVolumeProjection(x *VolumeProjection) {
 func (d *decoder) keyVolumeProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3469,10 +3469,10 @@ func (d *decoder) decodeSecretProjection(x *SecretProjection) {
 func (d *decoder) keySecretProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3528,10 +3528,10 @@ func (d *decoder) decodeDownwardAPIProjection(x *DownwardAPIProjection) {
 func (d *decoder) keyDownwardAPIProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3583,10 +3583,10 @@ func (d *decoder) decodeConfigMapProjection(x *ConfigMapProjection) {
 func (d *decoder) keyConfigMapProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3646,10 +3646,10 @@ func (d *decoder) decodeServiceAccountTokenProjection(x *ServiceAccountTokenProj
 func (d *decoder) keyServiceAccountTokenProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3713,10 +3713,10 @@ func (d *decoder) decodeClusterTrustBundleProjection(x *ClusterTrustBundleProjec
 func (d *decoder) keyClusterTrustBundleProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3792,10 +3792,10 @@ func (d *decoder) decodePodCertificateProjection(x *PodCertificateProjection) {
 func (d *decoder) keyPodCertificateProjection() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3869,10 +3869,10 @@ func (d *decoder) decodePortworxVolumeSource(x *PortworxVolumeSource) {
 func (d *decoder) keyPortworxVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -3946,10 +3946,10 @@ func (d *decoder) decodeScaleIOVolumeSource(x *ScaleIOVolumeSource) {
 func (d *decoder) keyScaleIOVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4037,10 +4037,10 @@ func (d *decoder) decodeStorageOSVolumeSource(x *StorageOSVolumeSource) {
 func (d *decoder) keyStorageOSVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4111,10 +4111,10 @@ func (d *decoder) decodeCSIVolumeSource(x *CSIVolumeSource) {
 func (d *decoder) keyCSIVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4178,10 +4178,10 @@ func (d *decoder) decodeEphemeralVolumeSource(x *EphemeralVolumeSource) {
 func (d *decoder) keyEphemeralVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4231,10 +4231,10 @@ func (d *decoder) decodePersistentVolumeClaimTemplate(x *PersistentVolumeClaimTe
 func (d *decoder) keyPersistentVolumeClaimTemplate() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4302,10 +4302,10 @@ func (d *decoder) decodePersistentVolumeClaimSpec(x *PersistentVolumeClaimSpec) 
 func (d *decoder) keyPersistentVolumeClaimSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4383,10 +4383,10 @@ func (d *decoder) decodeVolumeResourceRequirements(x *VolumeResourceRequirements
 func (d *decoder) keyVolumeResourceRequirements() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4442,10 +4442,10 @@ func (d *decoder) decodeTypedLocalObjectReference(x *TypedLocalObjectReference) 
 func (d *decoder) keyTypedLocalObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4507,10 +4507,10 @@ func (d *decoder) decodeTypedObjectReference(x *TypedObjectReference) {
 func (d *decoder) keyTypedObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4571,10 +4571,10 @@ func (d *decoder) decodeImageVolumeSource(x *ImageVolumeSource) {
 func (d *decoder) keyImageVolumeSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4674,10 +4674,10 @@ func (d *decoder) decodeContainer(x *Container) {
 func (d *decoder) keyContainer() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4816,10 +4816,10 @@ func (d *decoder) decodeContainerPort(x *ContainerPort) {
 func (d *decoder) keyContainerPort() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4886,10 +4886,10 @@ func (d *decoder) decodeEnvFromSource(x *EnvFromSource) {
 func (d *decoder) keyEnvFromSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -4947,10 +4947,10 @@ func (d *decoder) decodeConfigMapEnvSource(x *ConfigMapEnvSource) {
 func (d *decoder) keyConfigMapEnvSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5004,10 +5004,10 @@ func (d *decoder) decodeSecretEnvSource(x *SecretEnvSource) {
 func (d *decoder) keySecretEnvSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5063,10 +5063,10 @@ func (d *decoder) decodeEnvVar(x *EnvVar) {
 func (d *decoder) keyEnvVar() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5129,10 +5129,10 @@ func (d *decoder) decodeEnvVarSource(x *EnvVarSource) {
 func (d *decoder) keyEnvVarSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5199,10 +5199,10 @@ func (d *decoder) decodeConfigMapKeySelector(x *ConfigMapKeySelector) {
 func (d *decoder) keyConfigMapKeySelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5262,10 +5262,10 @@ func (d *decoder) decodeSecretKeySelector(x *SecretKeySelector) {
 func (d *decoder) keySecretKeySelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5327,10 +5327,10 @@ func (d *decoder) decodeFileKeySelector(x *FileKeySelector) {
 func (d *decoder) keyFileKeySelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5394,10 +5394,10 @@ func (d *decoder) decodeResourceRequirements(x *ResourceRequirements) {
 func (d *decoder) keyResourceRequirements() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5455,10 +5455,10 @@ func (d *decoder) decodeResourceClaim(x *ResourceClaim) {
 func (d *decoder) keyResourceClaim() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5512,10 +5512,10 @@ func (d *decoder) decodeContainerResizePolicy(x *ContainerResizePolicy) {
 func (d *decoder) keyContainerResizePolicy() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5568,10 +5568,10 @@ func (d *decoder) decodeContainerRestartRule(x *ContainerRestartRule) {
 func (d *decoder) keyContainerRestartRule() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5625,10 +5625,10 @@ func (d *decoder) decodeContainerRestartRuleOnExitCodes(x *ContainerRestartRuleO
 func (d *decoder) keyContainerRestartRuleOnExitCodes() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5692,10 +5692,10 @@ func (d *decoder) decodeVolumeMount(x *VolumeMount) {
 func (d *decoder) keyVolumeMount() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5766,10 +5766,10 @@ func (d *decoder) decodeVolumeDevice(x *VolumeDevice) {
 func (d *decoder) keyVolumeDevice() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5839,10 +5839,10 @@ func (d *decoder) decodeProbe(x *Probe) {
 func (d *decoder) keyProbe() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5930,10 +5930,10 @@ func (d *decoder) decodeProbeHandler(x *ProbeHandler) {
 func (d *decoder) keyProbeHandler() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -5993,10 +5993,10 @@ func (d *decoder) decodeExecAction(x *ExecAction) {
 func (d *decoder) keyExecAction() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6052,10 +6052,10 @@ func (d *decoder) decodeHTTPGetAction(x *HTTPGetAction) {
 func (d *decoder) keyHTTPGetAction() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6119,10 +6119,10 @@ func (d *decoder) decodeHTTPHeader(x *HTTPHeader) {
 func (d *decoder) keyHTTPHeader() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6176,10 +6176,10 @@ func (d *decoder) decodeTCPSocketAction(x *TCPSocketAction) {
 func (d *decoder) keyTCPSocketAction() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6233,10 +6233,10 @@ func (d *decoder) decodeGRPCAction(x *GRPCAction) {
 func (d *decoder) keyGRPCAction() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6292,10 +6292,10 @@ func (d *decoder) decodeLifecycle(x *Lifecycle) {
 func (d *decoder) keyLifecycle() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6356,10 +6356,10 @@ func (d *decoder) decodeLifecycleHandler(x *LifecycleHandler) {
 func (d *decoder) keyLifecycleHandler() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6419,10 +6419,10 @@ func (d *decoder) decodeSleepAction(x *SleepAction) {
 func (d *decoder) keySleepAction() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6492,10 +6492,10 @@ func (d *decoder) decodeSecurityContext(x *SecurityContext) {
 func (d *decoder) keySecurityContext() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6583,10 +6583,10 @@ func (d *decoder) decodeCapabilities(x *Capabilities) {
 func (d *decoder) keyCapabilities() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6644,10 +6644,10 @@ func (d *decoder) decodeSELinuxOptions(x *SELinuxOptions) {
 func (d *decoder) keySELinuxOptions() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6713,10 +6713,10 @@ func (d *decoder) decodeWindowsSecurityContextOptions(x *WindowsSecurityContextO
 func (d *decoder) keyWindowsSecurityContextOptions() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6777,10 +6777,10 @@ func (d *decoder) decodeSeccompProfile(x *SeccompProfile) {
 func (d *decoder) keySeccompProfile() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6834,10 +6834,10 @@ func (d *decoder) decodeAppArmorProfile(x *AppArmorProfile) {
 func (d *decoder) keyAppArmorProfile() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -6939,10 +6939,10 @@ func (d *decoder) decodeEphemeralContainer(x *EphemeralContainer) {
 func (d *decoder) keyEphemeralContainer() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7124,10 +7124,10 @@ func (d *decoder) decodeEphemeralContainerCommon(x *EphemeralContainerCommon) {
 func (d *decoder) keyEphemeralContainerCommon() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7282,10 +7282,10 @@ func (d *decoder) decodePodSecurityContext(x *PodSecurityContext) {
 func (d *decoder) keyPodSecurityContext() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7375,10 +7375,10 @@ func (d *decoder) decodeSysctl(x *Sysctl) {
 func (d *decoder) keySysctl() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7434,10 +7434,10 @@ func (d *decoder) decodeAffinity(x *Affinity) {
 func (d *decoder) keyAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7494,10 +7494,10 @@ func (d *decoder) decodeNodeAffinity(x *NodeAffinity) {
 func (d *decoder) keyNodeAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7549,10 +7549,10 @@ func (d *decoder) decodeNodeSelector(x *NodeSelector) {
 func (d *decoder) keyNodeSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7602,10 +7602,10 @@ func (d *decoder) decodeNodeSelectorTerm(x *NodeSelectorTerm) {
 func (d *decoder) keyNodeSelectorTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7660,10 +7660,10 @@ func (d *decoder) decodeNodeSelectorRequirement(x *NodeSelectorRequirement) {
 func (d *decoder) keyNodeSelectorRequirement() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7721,10 +7721,10 @@ func (d *decoder) decodePreferredSchedulingTerm(x *PreferredSchedulingTerm) {
 func (d *decoder) keyPreferredSchedulingTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7778,10 +7778,10 @@ func (d *decoder) decodePodAffinity(x *PodAffinity) {
 func (d *decoder) keyPodAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7843,10 +7843,10 @@ func (d *decoder) decodePodAffinityTerm(x *PodAffinityTerm) {
 func (d *decoder) keyPodAffinityTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7914,10 +7914,10 @@ func (d *decoder) decodeWeightedPodAffinityTerm(x *WeightedPodAffinityTerm) {
 func (d *decoder) keyWeightedPodAffinityTerm() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -7971,10 +7971,10 @@ func (d *decoder) decodePodAntiAffinity(x *PodAntiAffinity) {
 func (d *decoder) keyPodAntiAffinity() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8034,10 +8034,10 @@ func (d *decoder) decodeToleration(x *Toleration) {
 func (d *decoder) keyToleration() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8103,10 +8103,10 @@ func (d *decoder) decodeHostAlias(x *HostAlias) {
 func (d *decoder) keyHostAlias() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8162,10 +8162,10 @@ func (d *decoder) decodePodDNSConfig(x *PodDNSConfig) {
 func (d *decoder) keyPodDNSConfig() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8223,10 +8223,10 @@ func (d *decoder) decodePodDNSConfigOption(x *PodDNSConfigOption) {
 func (d *decoder) keyPodDNSConfigOption() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8278,10 +8278,10 @@ func (d *decoder) decodePodReadinessGate(x *PodReadinessGate) {
 func (d *decoder) keyPodReadinessGate() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8343,10 +8343,10 @@ func (d *decoder) decodeTopologySpreadConstraint(x *TopologySpreadConstraint) {
 func (d *decoder) keyTopologySpreadConstraint() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8419,10 +8419,10 @@ func (d *decoder) decodePodOS(x *PodOS) {
 func (d *decoder) keyPodOS() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8470,10 +8470,10 @@ func (d *decoder) decodePodSchedulingGate(x *PodSchedulingGate) {
 func (d *decoder) keyPodSchedulingGate() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8525,10 +8525,10 @@ func (d *decoder) decodePodResourceClaim(x *PodResourceClaim) {
 func (d *decoder) keyPodResourceClaim() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8583,10 +8583,10 @@ func (d *decoder) decodePodSchedulingGroup(x *PodSchedulingGroup) {
 func (d *decoder) keyPodSchedulingGroup() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8636,10 +8636,10 @@ func (d *decoder) decodeDeploymentStrategy(x *DeploymentStrategy) {
 func (d *decoder) keyDeploymentStrategy() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8693,10 +8693,10 @@ func (d *decoder) decodeRollingUpdateDeployment(x *RollingUpdateDeployment) {
 func (d *decoder) keyRollingUpdateDeployment() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8763,10 +8763,10 @@ func (d *decoder) decodeDeploymentStatus(x *DeploymentStatus) {
 func (d *decoder) keyDeploymentStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8853,10 +8853,10 @@ func (d *decoder) decodeDeploymentCondition(x *DeploymentCondition) {
 func (d *decoder) keyDeploymentCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -8931,10 +8931,10 @@ func (d *decoder) decodeReplicaSet(x *ReplicaSet) {
 func (d *decoder) keyReplicaSet() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9003,10 +9003,10 @@ func (d *decoder) decodeReplicaSetSpec(x *ReplicaSetSpec) {
 func (d *decoder) keyReplicaSetSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9078,10 +9078,10 @@ func (d *decoder) decodeReplicaSetStatus(x *ReplicaSetStatus) {
 func (d *decoder) keyReplicaSetStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9160,10 +9160,10 @@ func (d *decoder) decodeReplicaSetCondition(x *ReplicaSetCondition) {
 func (d *decoder) keyReplicaSetCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9235,10 +9235,10 @@ func (d *decoder) decodePod(x *Pod) {
 func (d *decoder) keyPod() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9341,10 +9341,10 @@ func (d *decoder) decodePodStatus(x *PodStatus) {
 func (d *decoder) keyPodStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9475,10 +9475,10 @@ func (d *decoder) decodePodCondition(x *PodCondition) {
 func (d *decoder) keyPodCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9549,10 +9549,10 @@ func (d *decoder) decodeHostIP(x *HostIP) {
 func (d *decoder) keyHostIP() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9600,10 +9600,10 @@ func (d *decoder) decodePodIP(x *PodIP) {
 func (d *decoder) keyPodIP() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9679,10 +9679,10 @@ func (d *decoder) decodeContainerStatus(x *ContainerStatus) {
 func (d *decoder) keyContainerStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9784,10 +9784,10 @@ func (d *decoder) decodeContainerState(x *ContainerState) {
 func (d *decoder) keyContainerState() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9845,10 +9845,10 @@ func (d *decoder) decodeContainerStateWaiting(x *ContainerStateWaiting) {
 func (d *decoder) keyContainerStateWaiting() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9900,10 +9900,10 @@ func (d *decoder) decodeContainerStateRunning(x *ContainerStateRunning) {
 func (d *decoder) keyContainerStateRunning() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -9963,10 +9963,10 @@ func (d *decoder) decodeContainerStateTerminated(x *ContainerStateTerminated) {
 func (d *decoder) keyContainerStateTerminated() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10045,10 +10045,10 @@ func (d *decoder) decodeVolumeMountStatus(x *VolumeMountStatus) {
 func (d *decoder) keyVolumeMountStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10111,10 +10111,10 @@ func (d *decoder) decodeVolumeStatus(x *VolumeStatus) {
 func (d *decoder) keyVolumeStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10162,10 +10162,10 @@ func (d *decoder) decodeImageVolumeStatus(x *ImageVolumeStatus) {
 func (d *decoder) keyImageVolumeStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10213,10 +10213,10 @@ func (d *decoder) decodeContainerUser(x *ContainerUser) {
 func (d *decoder) keyContainerUser() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10268,10 +10268,10 @@ func (d *decoder) decodeLinuxContainerUser(x *LinuxContainerUser) {
 func (d *decoder) keyLinuxContainerUser() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10329,10 +10329,10 @@ func (d *decoder) decodeResourceStatus(x *ResourceStatus) {
 func (d *decoder) keyResourceStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10388,10 +10388,10 @@ func (d *decoder) decodeResourceHealth(x *ResourceHealth) {
 func (d *decoder) keyResourceHealth() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10449,10 +10449,10 @@ func (d *decoder) decodePodResourceClaimStatus(x *PodResourceClaimStatus) {
 func (d *decoder) keyPodResourceClaimStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10506,10 +10506,10 @@ func (d *decoder) decodePodExtendedResourceClaimStatus(x *PodExtendedResourceCla
 func (d *decoder) keyPodExtendedResourceClaimStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10564,10 +10564,10 @@ func (d *decoder) decodeContainerExtendedResourceRequest(x *ContainerExtendedRes
 func (d *decoder) keyContainerExtendedResourceRequest() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10626,10 +10626,10 @@ func (d *decoder) decodeNodeAllocatableResourceClaimStatus(x *NodeAllocatableRes
 func (d *decoder) keyNodeAllocatableResourceClaimStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10692,10 +10692,10 @@ func (d *decoder) decodeResourceQuota(x *ResourceQuota) {
 func (d *decoder) keyResourceQuota() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10762,10 +10762,10 @@ func (d *decoder) decodeResourceQuotaSpec(x *ResourceQuotaSpec) {
 func (d *decoder) keyResourceQuotaSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10820,10 +10820,10 @@ func (d *decoder) decodeScopeSelector(x *ScopeSelector) {
 func (d *decoder) keyScopeSelector() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10875,10 +10875,10 @@ func (d *decoder) decodeScopedResourceSelectorRequirement(x *ScopedResourceSelec
 func (d *decoder) keyScopedResourceSelectorRequirement() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10936,10 +10936,10 @@ func (d *decoder) decodeResourceQuotaStatus(x *ResourceQuotaStatus) {
 func (d *decoder) keyResourceQuotaStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -10997,10 +10997,10 @@ func (d *decoder) decodeLimitRange(x *LimitRange) {
 func (d *decoder) keyLimitRange() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11060,10 +11060,10 @@ func (d *decoder) decodeLimitRangeSpec(x *LimitRangeSpec) {
 func (d *decoder) keyLimitRangeSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11121,10 +11121,10 @@ func (d *decoder) decodeLimitRangeItem(x *LimitRangeItem) {
 func (d *decoder) keyLimitRangeItem() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11197,10 +11197,10 @@ func (d *decoder) decodePodDisruptionBudget(x *PodDisruptionBudget) {
 func (d *decoder) keyPodDisruptionBudget() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11269,10 +11269,10 @@ func (d *decoder) decodePodDisruptionBudgetSpec(x *PodDisruptionBudgetSpec) {
 func (d *decoder) keyPodDisruptionBudgetSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11343,10 +11343,10 @@ func (d *decoder) decodePodDisruptionBudgetStatus(x *PodDisruptionBudgetStatus) 
 func (d *decoder) keyPodDisruptionBudgetStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11425,10 +11425,10 @@ func (d *decoder) decodeCondition(x *Condition) {
 func (d *decoder) keyCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11504,10 +11504,10 @@ func (d *decoder) decodeHorizontalPodAutoscaler(x *HorizontalPodAutoscaler) {
 func (d *decoder) keyHorizontalPodAutoscaler() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11578,10 +11578,10 @@ func (d *decoder) decodeHorizontalPodAutoscalerSpec(x *HorizontalPodAutoscalerSp
 func (d *decoder) keyHorizontalPodAutoscalerSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11647,10 +11647,10 @@ func (d *decoder) decodeCrossVersionObjectReference(x *CrossVersionObjectReferen
 func (d *decoder) keyCrossVersionObjectReference() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11716,10 +11716,10 @@ func (d *decoder) decodeMetricSpec(x *MetricSpec) {
 func (d *decoder) keyMetricSpec() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11791,10 +11791,10 @@ func (d *decoder) decodeObjectMetricSource(x *ObjectMetricSource) {
 func (d *decoder) keyObjectMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11856,10 +11856,10 @@ func (d *decoder) decodeMetricTarget(x *MetricTarget) {
 func (d *decoder) keyMetricTarget() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11920,10 +11920,10 @@ func (d *decoder) decodeMetricIdentifier(x *MetricIdentifier) {
 func (d *decoder) keyMetricIdentifier() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -11977,10 +11977,10 @@ func (d *decoder) decodePodsMetricSource(x *PodsMetricSource) {
 func (d *decoder) keyPodsMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12034,10 +12034,10 @@ func (d *decoder) decodeResourceMetricSource(x *ResourceMetricSource) {
 func (d *decoder) keyResourceMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12093,10 +12093,10 @@ func (d *decoder) decodeContainerResourceMetricSource(x *ContainerResourceMetric
 func (d *decoder) keyContainerResourceMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12154,10 +12154,10 @@ func (d *decoder) decodeExternalMetricSource(x *ExternalMetricSource) {
 func (d *decoder) keyExternalMetricSource() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12211,10 +12211,10 @@ func (d *decoder) decodeHorizontalPodAutoscalerBehavior(x *HorizontalPodAutoscal
 func (d *decoder) keyHorizontalPodAutoscalerBehavior() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12271,10 +12271,10 @@ func (d *decoder) decodeHPAScalingRules(x *HPAScalingRules) {
 func (d *decoder) keyHPAScalingRules() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12337,10 +12337,10 @@ func (d *decoder) decodeHPAScalingPolicy(x *HPAScalingPolicy) {
 func (d *decoder) keyHPAScalingPolicy() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12406,10 +12406,10 @@ func (d *decoder) decodeHorizontalPodAutoscalerStatus(x *HorizontalPodAutoscaler
 func (d *decoder) keyHorizontalPodAutoscalerStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12485,10 +12485,10 @@ func (d *decoder) decodeMetricStatus(x *MetricStatus) {
 func (d *decoder) keyMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12560,10 +12560,10 @@ func (d *decoder) decodeObjectMetricStatus(x *ObjectMetricStatus) {
 func (d *decoder) keyObjectMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12623,10 +12623,10 @@ func (d *decoder) decodeMetricValueStatus(x *MetricValueStatus) {
 func (d *decoder) keyMetricValueStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12683,10 +12683,10 @@ func (d *decoder) decodePodsMetricStatus(x *PodsMetricStatus) {
 func (d *decoder) keyPodsMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12740,10 +12740,10 @@ func (d *decoder) decodeResourceMetricStatus(x *ResourceMetricStatus) {
 func (d *decoder) keyResourceMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12799,10 +12799,10 @@ func (d *decoder) decodeContainerResourceMetricStatus(x *ContainerResourceMetric
 func (d *decoder) keyContainerResourceMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12859,10 +12859,10 @@ func (d *decoder) decodeExternalMetricStatus(x *ExternalMetricStatus) {
 func (d *decoder) keyExternalMetricStatus() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {
@@ -12922,10 +12922,10 @@ func (d *decoder) decodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutosca
 func (d *decoder) keyHorizontalPodAutoscalerCondition() int {
 	p := d.keyQuote()
 	if p < 0 {
-		if d.objectEnd() || d.objectEndSpaced() {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
 			return endOfObject
 		}
-		p = d.keyQuoteSpaced()
 	}
 	if p >= 0 {
 		switch k := d.data[p+1:]; {

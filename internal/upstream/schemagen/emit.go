@@ -249,7 +249,7 @@ func (m *Model) emitDecode(b *bytes.Buffer) {
 func emitKeyMatcher(b *bytes.Buffer, s *Struct, members []member) {
 	fmt.Fprintf(b, "// key%s reads the next key in an object of type %s: the index of its\n// member, endOfObject or unknownMember.\n", s.Name, s.Name)
 	fmt.Fprintf(b, "func (d *decoder) key%s() int {\n", s.Name)
-	b.WriteString("\tp := d.keyQuote()\n\tif p < 0 {\n\t\tif d.objectEnd() || d.objectEndSpaced() {\n\t\t\treturn endOfObject\n\t\t}\n\t\tp = d.keyQuoteSpaced()\n\t}\n\tif p >= 0 {\n\t\tswitch k := d.data[p+1:]; {\n\t\tcase len(k) == 0:\n")
+	b.WriteString("\tp := d.keyQuote()\n\tif p < 0 {\n\t\tvar ended bool\n\t\tif p, ended = d.keyQuoteSlow(); ended {\n\t\t\treturn endOfObject\n\t\t}\n\t}\n\tif p >= 0 {\n\t\tswitch k := d.data[p+1:]; {\n\t\tcase len(k) == 0:\n")
 	var firsts []byte
 	for _, f := range members {
 		if !slices.Contains(firsts, f.JSON[0]) {
