@@ -953,6 +953,9 @@ func (d *decoder) integer(bits int) (int64, bool) {
 		if d.broken {
 			return 0, false
 		}
+		if v, ok := shortUint(n); ok {
+			return v, true
+		}
 		v, err := strconv.ParseInt(n, 10, bits)
 		if err != nil {
 			detail := "must be an integer"
@@ -971,6 +974,24 @@ func (d *decoder) integer(bits int) (int64, bool) {
 	return 0, false
 }
 
+// shortUint reads n, a JSON number, when it is a non-negative integer of
+// at most nine digits, which fits in any of integer's sizes; anything else
+// it leaves to strconv.
+func shortUint(n string) (int64, bool) {
+	if len(n) > 9 {
+		return 0, false
+	}
+	v := int64(0)
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if !isDigit(c) {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, len(n) > 0
+}
+
 func (d *decoder) int32(p *int32) {
 	if v, ok := d.integer(32); ok {
 		*p = int32(v)
@@ -984,8 +1005,30 @@ func (d *decoder) int64(p *int64) {
 }
 
 // quantity decodes a quantity written as a string or a number, as
-// resource.Quantity's UnmarshalJSON does (null is zero).
+// resource.Quantity's UnmarshalJSON does (null is zero). Its fast path
+// reads a string in the plain form that parsePlain reads ("250m",
+// "512Mi") right here.
 func (d *decoder) quantity(p *Quantity) {
+	if d.pos < len(d.data) && d.data[d.pos] == ' ' { // indented JSON: ": "
+		d.pos++
+	}
+	if data, start := d.data, d.pos+1; start <= len(data) && data[start-1] == '"' {
+		if end := stringEnd(data, start); end > start {
+			if q, canonical, ok := parsePlain(data[start:end]); ok {
+				if canonical {
+					q.s = data[start:end]
+				}
+				*p = q
+				d.pos = end + 1
+				return
+			}
+		}
+	}
+	d.quantitySlow(p)
+}
+
+// quantitySlow is quantity for any JSON.
+func (d *decoder) quantitySlow(p *Quantity) {
 	var text string
 	switch c := d.peek(); {
 	case c == '"':

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestStrictProblemsAsUpstream: the problems of strict decoding are the
@@ -158,6 +160,33 @@ func TestLongLists(t *testing.T) {
 			if len(res.Errs) != 1 || res.Errs[0].Field != want {
 				t.Errorf("n=%d: errors %v, want one at %s", n, res.Errs, want)
 			}
+		}
+	}
+}
+
+// TestShortIntegersAgreeWithStrconv: the decoder's shortcut for integers
+// of up to nine digits gives what strconv.ParseInt gives, for every JSON
+// number of up to eleven characters drawn from its grammar, and leaves to
+// strconv every number it cannot read whole (a sign, a fraction, an
+// exponent, ten digits or more).
+func TestShortIntegersAgreeWithStrconv(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.StringMatching(`-?(0|[1-9][0-9]{0,10})(\.[0-9]{1,2})?([eE][+-]?[0-9])?`).Draw(t, "number")
+		v, ok := shortUint(n)
+		want, err := strconv.ParseInt(n, 10, 32)
+		plain := len(n) <= 9 && !strings.ContainsAny(n, "-.eE")
+		if ok != plain || ok && (err != nil || v != want) {
+			t.Fatalf("shortUint(%q) = %d, %v; strconv: %d, %v", n, v, ok, want, err)
+		}
+	})
+	for _, n := range []string{"0", "7", "999999999"} {
+		if v, ok := shortUint(n); !ok || strconv.FormatInt(v, 10) != n {
+			t.Errorf("shortUint(%q) = %d, %v", n, v, ok)
+		}
+	}
+	for _, n := range []string{"", "1000000000", "-1", "1.0", "1e3"} {
+		if _, ok := shortUint(n); ok {
+			t.Errorf("shortUint(%q) answers", n)
 		}
 	}
 }

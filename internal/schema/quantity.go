@@ -209,28 +209,36 @@ func parsePlain(str string) (q Quantity, canonical, ok bool) {
 		return Quantity{}, false, false
 	}
 	var exponent int32
-	switch str[n:] {
-	case "":
-	case "n":
-		exponent = -9
-	case "u":
-		exponent = -6
-	case "m":
-		exponent = -3
-	case "k":
-		exponent = 3
-	case "M":
-		exponent = 6
-	case "G":
-		exponent = 9
-	case "T":
-		exponent = 12
-	case "P":
-		exponent = 15
-	case "E":
-		exponent = 18
-	case "Ki", "Mi", "Gi", "Ti", "Pi", "Ei":
-		return parsePlainBinary(str, n, v)
+	switch len(str) - n {
+	case 0:
+	case 1:
+		switch str[n] {
+		case 'n':
+			exponent = -9
+		case 'u':
+			exponent = -6
+		case 'm':
+			exponent = -3
+		case 'k':
+			exponent = 3
+		case 'M':
+			exponent = 6
+		case 'G':
+			exponent = 9
+		case 'T':
+			exponent = 12
+		case 'P':
+			exponent = 15
+		case 'E':
+			exponent = 18
+		default:
+			return Quantity{}, false, false
+		}
+	case 2:
+		if str[n+1] == 'i' {
+			return parsePlainBinary(str, n, v)
+		}
+		return Quantity{}, false, false
 	default:
 		return Quantity{}, false, false
 	}
@@ -239,18 +247,29 @@ func parsePlain(str string) (q Quantity, canonical, ok bool) {
 	return Quantity{i: int64Amount{value: v, scale: exponent}, Format: DecimalSI}, !strings.HasSuffix(str[:n], "000"), true
 }
 
-// parsePlainBinary is parsePlain for a binary suffix, after the n digits
-// of v.
+// parsePlainBinary is parsePlain for a binary suffix (str[n] and an i),
+// after the n digits of v.
 func parsePlainBinary(str string, n int, v int64) (q Quantity, canonical, ok bool) {
-	exponent := int32(10 * strings.IndexByte(" KMGTPE", str[n]))
-	if 15-int32(n)-int32(float32(exponent)*3/10)-1 < 0 {
-		return Quantity{}, false, false // parseQuantity's precision: too long for the int64 form
-	}
-	result, fits := mulInt64(v, 1<<exponent)
-	if !fits {
+	// The power of 1024, k, and the most digits parseQuantity takes in the
+	// int64 form with it: its precision, 15 - n - 3k - 1, must not be
+	// negative. So v < 10^(14-3k) and v·2^(10k) fits easily.
+	var k int
+	switch str[n] {
+	case 'K':
+		k = 1
+	case 'M':
+		k = 2
+	case 'G':
+		k = 3
+	case 'T':
+		k = 4
+	default: // Pi and Ei leave no digit; any other is no suffix
 		return Quantity{}, false, false
 	}
-	return Quantity{i: int64Amount{value: result}, Format: BinarySI}, v&0x07 != 0, true
+	if n > 14-3*k {
+		return Quantity{}, false, false
+	}
+	return Quantity{i: int64Amount{value: v << (10 * k)}, Format: BinarySI}, v&0x07 != 0, true
 }
 
 // splitQuantity scans a quantity into its sign, its numeric part (value,

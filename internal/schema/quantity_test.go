@@ -258,3 +258,33 @@ func TestAppendCanonicalBinaryWholeUnits(t *testing.T) {
 		check(rapid.Int64Min(1).Draw(t, "v") << (10 * rapid.IntRange(0, 6).Draw(t, "e")) >> rapid.IntRange(0, 10).Draw(t, "drop"))
 	})
 }
+
+// TestDecodeQuantityAsParseQuantity: the decoder reads a quantity, by its
+// fast path or the long way, as ParseQuantity parses its text (trimmed),
+// cached canonical string included, whether it is written right after
+// the colon or after a space, and to the end of its string.
+func TestDecodeQuantityAsParseQuantity(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, text string) {
+		want, werr := ParseQuantity(strings.TrimSpace(text))
+		for _, prefix := range []string{"", " "} {
+			doc := prefix + `"` + text + `",`
+			d := newDecoder([]byte(doc), DecodeOptions{})
+			var q Quantity
+			d.quantity(&q)
+			if (len(d.errs) > 0) != (werr != nil) || werr == nil && !sameQuantity(q, want) || werr == nil && d.pos != len(doc)-1 {
+				t.Fatalf("%s: decoded %+v (%v) at %d; ParseQuantity: %+v, %v", doc, q, d.errs, d.pos, want, werr)
+			}
+		}
+	}
+	for _, num := range []string{"0", "1", "250", "1000", "07", "999999999999999999", "1000000000000000000", "12345678901", "123456789012"} {
+		for _, suf := range plainSuffixes {
+			check(t, num+suf)
+		}
+	}
+	for _, text := range []string{"", " 1", "1 ", "-1", "+1", "1.5Gi", "0.1", "1e3", " 2 "} {
+		check(t, text)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		check(t, rapid.StringMatching(`[ +-]?[0-9]{0,20}(\.[0-9]{0,3})?([numkMGTPE]|[KMGTPE]i|e[0-9])? ?`).Draw(t, "text"))
+	})
+}
