@@ -273,13 +273,21 @@ func (d *decoder) mismatch(want string) {
 	d.fail(field.Invalid, v, "must be "+want+", not "+got)
 }
 
+// colonSpace consumes the one space that indented JSON, as kubectl and
+// encoding/json's indenting write it, puts after a member's colon, so that
+// the fast paths of the readers of values find their value where they
+// look for it; any other white space is left to their slow paths.
+func (d *decoder) colonSpace() {
+	if d.pos < len(d.data) && d.data[d.pos] == ' ' {
+		d.pos++
+	}
+}
+
 // beginObject consumes the { of an object and reports true; for null it
 // reports false, and for another kind of value it records the error, skips
 // the value and reports false.
 func (d *decoder) beginObject() bool {
-	if d.pos < len(d.data) && d.data[d.pos] == ' ' { // indented JSON: ": {"
-		d.pos++
-	}
+	d.colonSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '{' {
 		d.pos++
 		d.path.push(segment{}) // replaced by each key
@@ -891,9 +899,7 @@ func hex4(b string) rune {
 // str decodes a string; null leaves *p unchanged, as encoding/json does.
 // Its fast path reads a string without escapes that starts right here.
 func (d *decoder) str(p *string) {
-	if d.pos < len(d.data) && d.data[d.pos] == ' ' { // indented JSON: ": "
-		d.pos++
-	}
+	d.colonSpace()
 	// stringEnd, by hand: the compiler does not inline it.
 	if data, start := d.data, d.pos+1; start <= len(data) && data[start-1] == '"' {
 		for i := start; i+8 <= len(data); i += 8 {
@@ -1009,15 +1015,11 @@ func (d *decoder) int64(p *int64) {
 // reads a string in the plain form that parsePlain reads ("250m",
 // "512Mi") right here.
 func (d *decoder) quantity(p *Quantity) {
-	if d.pos < len(d.data) && d.data[d.pos] == ' ' { // indented JSON: ": "
-		d.pos++
-	}
+	d.colonSpace()
 	if data, start := d.data, d.pos+1; start <= len(data) && data[start-1] == '"' {
 		if end := stringEnd(data, start); end > start {
 			if q, canonical, ok := parsePlain(data[start:end]); ok {
-				if canonical {
-					q.s = data[start:end]
-				}
+				q.cache(canonical, data[start:end])
 				*p = q
 				d.pos = end + 1
 				return

@@ -84,10 +84,16 @@ func MustParseQuantity(s string) Quantity {
 // MaxInt64 for BinarySI).
 func ParseQuantity(str string) (Quantity, error) {
 	q, canonical, err := parseQuantity(str)
+	q.cache(canonical, str)
+	return q, err
+}
+
+// cache keeps str, the text q was parsed from, as q's string when str is
+// q's canonical form, as ParseQuantity and the decoder keep it.
+func (q *Quantity) cache(canonical bool, str string) {
 	if canonical {
 		q.s = str
 	}
-	return q, err
 }
 
 // parseQuantity is ParseQuantity without the cache: it reports whether
