@@ -11,23 +11,12 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
-// apiVectors reads testdata/apiserver's manifests with what the real
-// v1.36.3 API server and controller do with them.
-func apiVectors(t *testing.T) []vectors.Vector {
-	t.Helper()
-	vs, err := vectors.ReadFile("../testdata/apiserver/vectors.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return vs
-}
-
 // TestDecodeValidatesAsTheAPIServer: DecodeOptions{Validate: true} refuses
 // exactly the manifests the real API server refuses, with one *FieldError
 // per problem it reports, each naming the field; what it accepts names its
 // new ReplicaSet with the real controller's pod-template-hash.
 func TestDecodeValidatesAsTheAPIServer(t *testing.T) {
-	for _, v := range apiVectors(t) {
+	for _, v := range vectors.Load(t, "..") {
 		objs, err := rollout.DecodeOptions{Validate: true}.Decode(v.Input)
 		refused := v.Decode || len(v.Problems) > 0
 		if (err != nil) != refused {
@@ -141,7 +130,7 @@ func TestDecodeValidateDropsDisabledFields(t *testing.T) {
 func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 	now := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
 	n := 0
-	for _, v := range apiVectors(t) {
+	for _, v := range vectors.Load(t, "..") {
 		if v.Stored == nil || !strings.HasPrefix(v.Name, "accepted-") {
 			continue
 		}

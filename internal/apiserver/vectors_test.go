@@ -14,15 +14,6 @@ import (
 	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
 
-func loadVectors(t *testing.T) []vectors.Vector {
-	t.Helper()
-	vs, err := vectors.ReadFile("../../testdata/apiserver/vectors.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return vs
-}
-
 // canonical re-encodes JSON with sorted keys and no null members.
 func canonical(t *testing.T, b []byte) []byte {
 	t.Helper()
@@ -56,7 +47,7 @@ func dropNulls(v any) any {
 // project's manifests and for random templates, and the real controller's
 // pod-template-hash of what it stores, without Kubernetes' code.
 func TestVectors(t *testing.T) {
-	vs := loadVectors(t)
+	vs := vectors.Load(t, "../..")
 	if len(vs) < 140 {
 		t.Fatalf("%d vectors, want the project's manifests and 120 random ones", len(vs))
 	}

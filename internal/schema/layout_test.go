@@ -96,17 +96,6 @@ func relayout(data []byte, indent, escape bool) ([]byte, error) {
 	}
 }
 
-// apiserverVectors reads the API server's vectors, the documents and what
-// the real API server made of them (testdata/apiserver).
-func apiserverVectors(t *testing.T) []vectors.Vector {
-	t.Helper()
-	vs, err := vectors.ReadFile("../../testdata/apiserver/vectors.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return vs
-}
-
 // problems renders what a decoding found, but for the values of type
 // errors, which quote the input as written.
 func problems(res Result) []string {
@@ -123,7 +112,7 @@ func problems(res Result) []string {
 // problem decode to the same objects and problems when indented, with
 // their keys escaped, or both.
 func TestDecodeLayoutIndependent(t *testing.T) {
-	vs := apiserverVectors(t)
+	vs := vectors.Load(t, "../..")
 	docs := [][]byte{
 		[]byte(`{"spec":{"replicas":"3","paused":1,"template":{"spec":{"containers":[{"name":"a","imagee":"x","ports":[{"containerPort":"80"}],"Name":"b","name":"c"}]}}},"unknown":{"a":[1,{"b":null}]}}`),
 		[]byte(`{"metadata":{"labels":{"a":"b","a":"c"},"name":"x"},"metadata":{"annotations":{}},"spec":{"template":{"spec":{"containers":[{"resources":{"limits":{"memory":"1Gi","cpu":"x","cpu":"2"},"requests":{}}}]}}}}`),
@@ -167,7 +156,7 @@ func TestDecodeLayoutIndependent(t *testing.T) {
 // API-server vectors (every field kind and spelling, quantities in every
 // form, escaped strings) and for the same documents indented.
 func TestDecodeKeepsNoInputBytes(t *testing.T) {
-	vs := apiserverVectors(t)
+	vs := vectors.Load(t, "../..")
 	checked := 0
 	for _, v := range vs {
 		indented, err := relayout(v.Input, true, false)

@@ -12,6 +12,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
 
 // tb is what the checks need of *testing.T and *rapid.T.
@@ -77,7 +78,7 @@ func TestSpewVariantsAgree(t *testing.T) {
 // templates of testdata/apiserver/vectors.json.gz, as decoded and as the
 // API server stores them.
 func TestSpewVariantsAgreeOnVectors(t *testing.T) {
-	vs := apiserverVectors(t)
+	vs := vectors.Load(t, "../..")
 	n := 0
 	for _, v := range vs {
 		for _, doc := range []json.RawMessage{v.Input, v.Stored} {

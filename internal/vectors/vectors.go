@@ -13,7 +13,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
+	"testing"
 )
+
+// File is where the repository keeps the vectors, relative to the main
+// module's root.
+const File = "testdata/apiserver/vectors.json.gz"
 
 // A Vector is what the real API server and controller (v1.36.3) do with
 // one manifest: what a create stores (nil when the input does not
@@ -87,4 +93,16 @@ func ReadFile(path string) ([]Vector, error) {
 	}
 	defer f.Close()
 	return Decode(f)
+}
+
+// Load reads the repository's vectors for a test, whose package is at
+// root's path below the module's root ("..", "../.."); a file that does
+// not read ends the test.
+func Load(tb testing.TB, root string) []Vector {
+	tb.Helper()
+	vs, err := ReadFile(path.Join(root, File))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return vs
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,7 +44,7 @@ func TestRoundTrip(t *testing.T) {
 // TestCheckedInFile: the repository's vectors decode and encode to the
 // same bytes, so the file is what Encode writes.
 func TestCheckedInFile(t *testing.T) {
-	const file = "../../testdata/apiserver/vectors.json.gz"
+	file := path.Join("../..", File)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,7 @@ import (
 type Vector = vectors.Vector
 
 // VectorFile is where the vectors live, relative to internal/upstream.
-const VectorFile = "../../testdata/apiserver/vectors.json.gz"
+const VectorFile = "../../" + vectors.File
 
 // ManifestDir holds the project's own manifests, relative to
 // internal/upstream.
