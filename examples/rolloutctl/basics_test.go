@@ -121,7 +121,7 @@ func TestPlanNotesDoubleWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s := sim.FromDeployment(in.objs.Deployments[0], now)
+	s := sim.FromDeployment(in.Objects().Deployments[0], now)
 	s.Deployment.Annotations["team"] = "blue"
 	s.Deployment.Generation++
 	actions, err := rollout.Plan(s)

@@ -123,7 +123,7 @@ func BenchmarkLoad(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				in, err := f.load(&env{stderr: io.Discard}, "bench")
-				if err != nil || len(in.objs.Deployments) != 20000 {
+				if err != nil || len(in.Objects().Deployments) != 20000 {
 					b.Fatalf("load: %v", err)
 				}
 			}

@@ -100,20 +100,21 @@ func runBounds(e *env, args []string) int {
 // writeBounds writes the rows of every Deployment of in, in a format,
 // row by row.
 func writeBounds(e *env, w io.Writer, format string, in *loaded, replicas replicasFlag, step int64) error {
+	deps := in.Objects().Deployments
 	switch format {
 	case "json":
 		io.WriteString(w, "[")
 	case "yaml":
-		if len(in.objs.Deployments) == 0 {
+		if len(deps) == 0 {
 			io.WriteString(w, "[]\n")
 		}
 	}
-	for i, d := range in.objs.Deployments {
+	for i, d := range deps {
 		lo, hi := replicas.min, replicas.max
 		if !replicas.set {
 			lo, hi = 1, int32(max(10, min(2*int64(d.Spec.Replicas), math.MaxInt32)))
-			if h, ok := in.hpaFor(d); ok {
-				lo, hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
+			if _, min, max, ok := in.HPA(d); ok {
+				lo, hi = min, max
 			}
 		}
 		by := step

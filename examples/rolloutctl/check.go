@@ -7,8 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/rolloutmath/rolloutmath/internal/workers"
-	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 const checkHelp = `rolloutctl check [-f FILE]... [--max-pods N] [--min-available N|P%] [--max-duration D]
@@ -88,43 +87,9 @@ per Deployment saying whether the apply starts a rollout (in -o json,
 "apply"). See 'rolloutctl diff -h'.
 `
 
-// markerImage is the image check rolls out to with --never-ready.
-const markerImage = "rolloutctl/next"
-
-// restartAnnotation is the pod template annotation `kubectl rollout
-// restart` sets to the time, which check sets to start a rollout without
-// --never-ready.
-const restartAnnotation = "kubectl.kubernetes.io/restartedAt"
-
 // checkProgressRuns is the number of rollouts from which check reports
 // progress.
 const checkProgressRuns = 100
-
-// checked is the outcome for one Deployment over its replica range.
-type checked struct {
-	Deployment   string `json:"deployment"`
-	MinReplicas  int32  `json:"minReplicas"`
-	MaxReplicas  int32  `json:"maxReplicas"`
-	Rollouts     int64  `json:"rollouts"`
-	OK           bool   `json:"ok"`
-	PeakPods     int64  `json:"peakPods"`
-	MinAvailable int64  `json:"minAvailable"`
-	// Longest is the longest of the rollouts that completed.
-	Longest float64 `json:"longestSeconds"`
-	// Undecided counts the rollouts whose simulation stopped at its limit.
-	Undecided int64 `json:"undecided"`
-	// Rules are the rules applied; Location is the Deployment.
-	Rules    []string `json:"rules"`
-	Location place    `json:"location"`
-}
-
-// checkJSON is check -o json.
-type checkJSON struct {
-	OK          bool        `json:"ok"`
-	PodModel    string      `json:"podModel"`
-	Deployments []checked   `json:"deployments"`
-	Violations  []violation `json:"violations"`
-}
 
 type checkFlags struct {
 	simFlags
@@ -136,9 +101,25 @@ type checkFlags struct {
 	maxRollouts  int
 	failOn       string
 	outputs      outputFlags
-	// memo shares the runs of rollouts of one shape (nil: none, as the
-	// tests compare).
-	memo *simMemo
+}
+
+// config returns the check's configuration for the flags.
+func (f *checkFlags) config() check.Config {
+	return check.Config{
+		MaxPods:          f.maxPods,
+		MinAvailable:     f.minAvailable.v,
+		MinAvailableRule: f.minAvailable.set,
+		MaxDuration:      f.maxDuration,
+		MaxRollouts:      f.maxRollouts,
+		MinReplicas:      f.replicas.min,
+		MaxReplicas:      f.replicas.max,
+		ReplicasSet:      f.replicas.set,
+		QuotaPods:        f.quotaPods,
+		NeverReady:       slices.Clone([]string(f.neverReady)),
+		Sim:              f.simFlags.config(),
+		Options:          f.input.options,
+		Workers:          f.workers,
+	}
 }
 
 func runCheck(e *env, args []string) int {
@@ -185,8 +166,15 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	f.memo = &simMemo{}
-	out, limited, err := f.run(e, in)
+	cfg := f.config()
+	var progress *progress
+	cfg.Progress = func(_, total int64) {
+		if progress == nil {
+			progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
+		}
+		progress.add(1)
+	}
+	out, err := check.Run(in, cfg)
 	if err != nil {
 		return fail(e, "check", err)
 	}
@@ -196,121 +184,10 @@ func runCheck(e *env, args []string) int {
 	switch {
 	case !out.OK:
 		return exitViolation
-	case f.failOn == severityWarning && slices.ContainsFunc(out.Violations, func(v violation) bool { return v.Severity == severityWarning }):
+	case f.failOn == severityWarning && slices.ContainsFunc(out.Findings, func(v violation) bool { return v.Severity == severityWarning }):
 		return exitViolation
-	case limited:
+	case out.Limited():
 		return exitLimit
 	}
 	return exitOK
-}
-
-// run checks every Deployment of in, at each of its replica counts, and
-// reports whether a simulation hit its limit.
-func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
-	deps := in.objs.Deployments
-	if err := in.quotaViews(f.maxRollouts); err != nil {
-		return checkJSON{}, false, err
-	}
-	// With the namespaces worked out, each Deployment's policy reads them
-	// only: several at once.
-	policies := make([]rolloutPolicy, 0, len(deps))
-	var failure error
-	workers.InOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
-		p, err := f.policyFor(in, deps[k])
-		if err != nil {
-			p.err = fmt.Errorf("%s: %w", in.source(deps[k]), err)
-		}
-		return p
-	}, func(_ int64, p rolloutPolicy) bool {
-		failure = p.err
-		policies = append(policies, p)
-		return p.err == nil
-	})
-	if failure != nil {
-		return checkJSON{}, false, failure
-	}
-	// One job per Deployment and replica count, numbered in input order:
-	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
-	// whose pods admission refuses has one job, which simulates nothing.
-	first := make([]int64, len(deps)+1)
-	for k, p := range policies {
-		n := int64(p.hi) - int64(p.lo) + 1
-		if p.refused {
-			n = 1
-		}
-		first[k+1] = first[k] + n
-	}
-	total := first[len(deps)]
-	quotas := ""
-	if f.quotaPods == 0 && slices.ContainsFunc(policies, func(p rolloutPolicy) bool { return p.quotas }) {
-		quotas = "pod quotas from the namespaces' ResourceQuotas"
-	}
-	var (
-		out      = checkJSON{OK: true, PodModel: describeModel(f.config(), quotas), Deployments: []checked{}, Violations: []violation{}}
-		limited  bool
-		progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
-		c        checked
-		drains   []drainBlock
-	)
-	job := func(i int64) (int, int32) {
-		k, _ := slices.BinarySearch(first, i+1)
-		k--
-		return k, int32(int64(policies[k].lo) + i - first[k])
-	}
-	record := func(v violation) {
-		switch v.Severity {
-		case severityError:
-			c.OK, out.OK = false, false
-		case severityLimit:
-			c.Undecided++
-			limited = true
-		}
-		out.Violations = append(out.Violations, v)
-	}
-	workers.InOrder(total, f.workers, func(i int64) rolloutCheck {
-		k, r := job(i)
-		if policies[k].refused {
-			return rolloutCheck{}
-		}
-		return f.checkOne(in, &policies[k], deps[k], r)
-	}, func(i int64, r rolloutCheck) bool {
-		k, replicas := job(i)
-		d, pol := deps[k], &policies[k]
-		if r.err != nil {
-			failure = fmt.Errorf("%s: Deployment %s at %d replicas: %w", in.source(d), qualified(d), replicas, r.err)
-			return false
-		}
-		if i == first[k] {
-			c = checked{Deployment: qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
-				Rules: pol.rules, Location: in.deploymentPlace(d, "metadata.name")}
-			drains = drains[:0]
-			for _, v := range pol.static {
-				record(v)
-			}
-		}
-		if !pol.refused {
-			c.Rollouts++
-			c.PeakPods = max(c.PeakPods, r.sum.PeakPods)
-			if c.MinAvailable < 0 || r.sum.MinAvailable < c.MinAvailable {
-				c.MinAvailable = r.sum.MinAvailable
-			}
-			if r.sum.Outcome == sim.OutcomeComplete {
-				c.Longest = max(c.Longest, r.sum.Duration.Seconds())
-			}
-		}
-		for _, v := range r.violations {
-			record(v)
-		}
-		drains = append(drains, r.drains...)
-		if i == first[k+1]-1 {
-			for _, v := range drainViolations(in, d, pol.budgets, drains) {
-				record(v)
-			}
-			c.MinAvailable = max(c.MinAvailable, 0)
-			out.Deployments = append(out.Deployments, c)
-		}
-		progress.add(1)
-		return true
-	})
-	return out, limited, failure
 }

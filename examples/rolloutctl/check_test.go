@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 func TestCheckPasses(t *testing.T) {
@@ -90,7 +92,7 @@ func TestCheckViolations(t *testing.T) {
 		},
 		{
 			name: "the marker image never ready",
-			args: []string{"-f", manifestPath("one-replica-surge-zero.yaml"), "--never-ready", markerImage},
+			args: []string{"-f", manifestPath("one-replica-surge-zero.yaml"), "--never-ready", check.MarkerImage},
 			code: exitViolation,
 			want: []string{
 				"WARN singleton replicas=1 at +0s: full-outage",
@@ -239,8 +241,8 @@ func TestCheckReportsInputStateApart(t *testing.T) {
 		"-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
 	r := runCLI(t, "", "check", "-o", "json", "-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
 	var out checkJSON
-	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Violations) != 1 || out.Violations[0].Cause != causeInput {
-		t.Errorf("check -o json: %v, %+v; want one violation caused by the input", err, out.Violations)
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Findings) != 1 || out.Findings[0].Cause != check.CauseInput {
+		t.Errorf("check -o json: %v, %+v; want one violation caused by the input", err, out.Findings)
 	}
 }
 
@@ -289,7 +291,7 @@ func TestCheckJSON(t *testing.T) {
 		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
 	}
 	file := manifestPath("three-deployments.yaml")
-	rules := []string{ruleNeverFinish, ruleDeadline, ruleOutage, ruleMaxPods}
+	rules := []string{ruleNeverFinish, check.RuleDeadline, check.RuleOutage, check.RuleMaxPods}
 	dep := func(name string, line int) place {
 		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
 	}
@@ -301,13 +303,13 @@ func TestCheckJSON(t *testing.T) {
 			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
 			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Rules: rules, Location: dep("worker", 75)},
 		},
-		Violations: []violation{
-			{Deployment: "shop/frontend", Replicas: 6, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)",
+		Findings: []violation{
+			{Deployment: "shop/frontend", Replicas: 6, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)",
 				// The manifest leaves the strategy out: the line of spec.
 				Location: place{File: file, Line: 10, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/frontend"}},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 0, Cause: causeInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync",
+			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 0, Cause: check.CauseInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync",
 				Location: place{File: file, Line: 80, Field: "spec.replicas", Object: "Deployment shop/worker", Written: true}},
-			{Deployment: "shop/worker", Replicas: 20, Rule: ruleMaxPods, Severity: "error", At: 30, Cause: causeRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)",
+			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)",
 				Location: place{File: file, Line: 84, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/worker", Written: true}},
 		},
 	}
@@ -383,11 +385,11 @@ spec:
 		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 			t.Fatalf("run(%q): %v\n%s%s", args, err, r.stdout, r.stderr)
 		}
-		if len(out.Violations) != 1 || out.Violations[0].Rule != ruleOutage {
-			t.Fatalf("run(%q) violations = %+v, want one %s", args, out.Violations, ruleOutage)
+		if len(out.Findings) != 1 || out.Findings[0].Rule != check.RuleOutage {
+			t.Fatalf("run(%q) violations = %+v, want one %s", args, out.Findings, check.RuleOutage)
 		}
 		tt.want.File, tt.want.Object, tt.want.Written = file, "Deployment solo", true
-		if diff := cmp.Diff(tt.want, out.Violations[0].Location); diff != "" {
+		if diff := cmp.Diff(tt.want, out.Findings[0].Location); diff != "" {
 			t.Errorf("maxSurge %s, maxUnavailable %s: location mismatch (-want +got):\n%s", tt.surge, tt.unavailable, diff)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 // check's reports besides JSON and YAML: text for people, GitHub Actions
@@ -36,8 +38,8 @@ func writeCheckText(w io.Writer, out checkJSON) error {
 	fmt.Fprintln(bw, out.PodModel)
 	v := 0
 	for _, c := range out.Deployments {
-		for ; v < len(out.Violations) && out.Violations[v].Deployment == c.Deployment; v++ {
-			writeViolation(bw, out.Violations[v])
+		for ; v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment; v++ {
+			writeViolation(bw, out.Findings[v])
 		}
 		if c.OK && c.Undecided == 0 {
 			writeOK(bw, c)
@@ -49,7 +51,7 @@ func writeCheckText(w io.Writer, out checkJSON) error {
 func writeViolation(w io.Writer, v violation) {
 	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
 	at := "+" + fmtDuration(time.Duration(v.At*float64(time.Second)))
-	if v.Cause == causeInput {
+	if v.Cause == check.CauseInput {
 		at += " (input)"
 	}
 	where := v.Location.String()
@@ -76,7 +78,7 @@ func writeOK(w io.Writer, c checked) {
 // Limits are notices.
 func writeGitHub(w io.Writer, out checkJSON) error {
 	bw := bufio.NewWriter(w)
-	for _, v := range out.Violations {
+	for _, v := range out.Findings {
 		level := map[string]string{severityError: "error", severityWarning: "warning", severityLimit: "notice"}[v.Severity]
 		msg := fmt.Sprintf("%s replicas=%d at +%s: %s (%s)", v.Deployment, v.Replicas,
 			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // FuzzLoad checks that no input makes the loader panic, that every
@@ -42,13 +44,13 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		if len(in.where) != len(in.objs.Deployments) {
-			t.Fatalf("%d Deployments, %d locations", len(in.objs.Deployments), len(in.where))
+		if len(in.Documents()) != len(in.Objects().Deployments) {
+			t.Fatalf("%d Deployments, %d locations", len(in.Objects().Deployments), len(in.Documents()))
 		}
-		if len(in.objs.Deployments) == 0 {
+		if len(in.Objects().Deployments) == 0 {
 			return
 		}
-		b, err := json.Marshal(map[string]any{"kind": "List", "items": in.objs.Deployments})
+		b, err := json.Marshal(map[string]any{"kind": "List", "items": in.Objects().Deployments})
 		if err != nil {
 			t.Fatalf("encoding the Deployments: %v", err)
 		}
@@ -56,8 +58,17 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			t.Fatalf("loading its own Deployments: %v\n%s", err, b)
 		}
-		if !slices.Equal(again.list(again.objs.Deployments), in.list(in.objs.Deployments)) {
-			t.Fatalf("round trip names %v, want %v", again.list(again.objs.Deployments), in.list(in.objs.Deployments))
+		if !slices.Equal(deploymentNames(again.Objects().Deployments), deploymentNames(in.Objects().Deployments)) {
+			t.Fatalf("round trip names %v, want %v", deploymentNames(again.Objects().Deployments), deploymentNames(in.Objects().Deployments))
 		}
 	})
+}
+
+// deploymentNames names Deployments as the command's messages do.
+func deploymentNames(deps []rollout.Deployment) []string {
+	var out []string
+	for _, d := range deps {
+		out = append(out, qualified(d))
+	}
+	return out
 }

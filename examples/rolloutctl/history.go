@@ -92,7 +92,7 @@ func runHistory(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "history", err)
 	}
-	d, err := in.pick(input.deployment)
+	d, err := in.Pick(input.deployment)
 	if err != nil {
 		return fail(e, "history", err)
 	}
@@ -107,7 +107,7 @@ func runHistory(e *env, args []string) int {
 			for _, r := range h.Revisions {
 				have = append(have, strconv.FormatInt(r.Revision, 10))
 			}
-			return t, fmt.Errorf("%s: Deployment %s has no revision %d (revisions: %s)", in.source(d), qualified(d), rev, strings.Join(have, ", "))
+			return t, fmt.Errorf("%s: Deployment %s has no revision %d (revisions: %s)", in.Source(d), qualified(d), rev, strings.Join(have, ", "))
 		}
 		return t, nil
 	}
@@ -148,19 +148,19 @@ func history(in *loaded, d rollout.Deployment) (historyJSON, map[int64]rollout.P
 	h := historyJSON{Deployment: qualified(d), Revisions: []revisionJSON{}}
 	templates := map[int64]rollout.PodTemplate{}
 	var sets []rollout.ReplicaSet
-	for _, rs := range in.namespaces[d.Namespace].ReplicaSets {
+	for _, rs := range in.ReplicaSetsIn(d.Namespace) {
 		if controls(d, rs) {
 			sets = append(sets, rs)
 		}
 	}
 	if len(sets) == 0 {
-		return h, nil, fmt.Errorf("%s: the input holds no ReplicaSet of Deployment %s: history reads the live objects, as 'kubectl get deploy,rs -o yaml' prints them", in.source(d), qualified(d))
+		return h, nil, fmt.Errorf("%s: the input holds no ReplicaSet of Deployment %s: history reads the live objects, as 'kubectl get deploy,rs -o yaml' prints them", in.Source(d), qualified(d))
 	}
 	current, _ := rollout.FindNewReplicaSet(d, sets)
 	for _, rs := range sets {
 		rev, err := rollout.Revision(rs)
 		if err != nil {
-			return h, nil, fmt.Errorf("%s: ReplicaSet %s: %w", in.source(d), rs.Name, err)
+			return h, nil, fmt.Errorf("%s: ReplicaSet %s: %w", in.Source(d), rs.Name, err)
 		}
 		cause := rs.Annotations[changeCauseAnnotation]
 		if cause == "" {

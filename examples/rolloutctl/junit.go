@@ -65,8 +65,8 @@ func writeJUnit(w io.Writer, out checkJSON, failOn string) error {
 	v := 0
 	for _, c := range out.Deployments {
 		var mine []violation
-		for ; v < len(out.Violations) && out.Violations[v].Deployment == c.Deployment; v++ {
-			mine = append(mine, out.Violations[v])
+		for ; v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment; v++ {
+			mine = append(mine, out.Findings[v])
 		}
 		suite := junitSuite{Name: c.Deployment, Time: "0", File: fileURI(c.Location.File)}
 		for _, id := range c.Rules {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/apply"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -99,39 +100,41 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 	if err != nil {
 		return nil, nil, err
 	}
-	if n, p := len(manifests.objs.ReplicaSets), len(manifests.objs.Pods); n+p > 0 {
-		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n", command, manifests.names, n, p)
+	if objs := manifests.Objects(); len(objs.ReplicaSets)+len(objs.Pods) > 0 {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n",
+			command, manifests.Name(), len(objs.ReplicaSets), len(objs.Pods))
 	}
 	answers, problems := l.applyAll(manifests, live)
 	if len(problems) > 0 {
 		return nil, nil, &inputError{problems}
 	}
-	out := &loaded{names: manifests.names, objs: rollout.Objects{
-		ReplicaSets: slices.Clone(live.objs.ReplicaSets),
-		Pods:        slices.Clone(live.objs.Pods),
-	}, policy: mergePolicy(live.policy, manifests.policy)}
+	liveSets := live.Objects().ReplicaSets
+	var (
+		deps  []rollout.Deployment
+		where []manifest.Document
+		sets  []rollout.ReplicaSet
+	)
 	for _, a := range answers {
 		for _, w := range a.result.Warnings {
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %s\n", command, a.where, w)
 		}
-		out.objs.Deployments = append(out.objs.Deployments, a.result.After)
-		out.where = append(out.where, a.where)
-		if before := a.result.Before; before != nil && !slices.ContainsFunc(live.objs.ReplicaSets, func(rs rollout.ReplicaSet) bool { return controls(*before, rs) }) {
+		deps = append(deps, a.result.After)
+		where = append(where, a.where)
+		if before := a.result.Before; before != nil && !slices.ContainsFunc(liveSets, func(rs rollout.ReplicaSet) bool { return controls(*before, rs) }) {
 			// Only the Deployment is known: take it as fully rolled
 			// out on its live template, as it most often is.
-			s := sim.FromDeployment(*before, live.start())
-			out.objs.ReplicaSets = append(out.objs.ReplicaSets, s.ReplicaSets...)
+			s := sim.FromDeployment(*before, live.StartTime())
+			sets = append(sets, s.ReplicaSets...)
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: the live objects hold no ReplicaSet of Deployment %s: taking it as fully rolled out on its live template (%s)\n",
 				command, a.live, a.name, s.ReplicaSets[0].Name)
 		}
 	}
-	out.makeIndex()
-	return out, answers, nil
+	return check.Applied(manifests, live, deps, where, sets), answers, nil
 }
 
 // read reads and decodes the live objects, as inputFlags.load reads -f.
 // They may hold no Deployment: then every manifest is a first apply.
-func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*decoding, error) {
+func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, error) {
 	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(maxSize)}, l.files...)
 	for _, d := range docs {
 		for _, w := range d.Warnings {
@@ -148,29 +151,30 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*decoding, e
 			shown[i] = manifest.Stdin
 		}
 	}
-	live := decode(strings.Join(shown, ", "), docs, false)
-	problems = append(problems, live.problems...)
+	live, bad := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{})
+	problems = append(problems, bad...)
 	if len(problems) > 0 {
 		return nil, &inputError{problems}
 	}
-	live.latest = latestTime(live.objs)
-	return &live, nil
+	return live, nil
 }
 
 // applyAll applies each Deployment of manifests onto its live match, in
 // manifest order, and returns the answers and every problem.
-func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []string) {
+func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []string) {
 	liveAt := map[string]manifest.Document{} // namespace/name -> the live Deployment's document
-	for i, d := range live.objs.Deployments {
-		liveAt[d.Namespace+"/"+d.Name] = live.where[i]
+	liveWhere := live.Documents()
+	for i, d := range live.Objects().Deployments {
+		liveAt[d.Namespace+"/"+d.Name] = liveWhere[i]
 	}
 	var (
 		answers  []answer
 		problems []string
 		seen     = map[string]manifest.Document{}
 	)
-	for i, d := range manifests.objs.Deployments {
-		doc := manifests.where[i]
+	where := manifests.Documents()
+	for i, d := range manifests.Objects().Deployments {
+		doc := where[i]
 		ns, err := l.namespaceOf(doc)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: Deployment %q: %v", doc, d.Name, err))
@@ -191,7 +195,7 @@ func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []str
 			r, err = apply.Create(doc.JSON, o)
 		}
 		if err != nil {
-			how := "kubectl apply (a first apply: " + live.names + " has no such Deployment)"
+			how := "kubectl apply (a first apply: " + live.Name() + " has no such Deployment)"
 			if found {
 				how = "kubectl apply onto the live object (" + at.String() + ")"
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/apply"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -72,7 +73,7 @@ func scaleTo(n int32) func(rollout.State) (rollout.State, error) {
 func restart(s rollout.State) (rollout.State, error) {
 	return sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
 		t.Annotations = maps.Clone(t.Annotations)
-		t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
+		t.Annotations[check.RestartAnnotation] = s.Now.UTC().Format(time.RFC3339)
 		return nil
 	})
 }

@@ -8,9 +8,9 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
@@ -46,48 +46,6 @@ func (f *inputFlags) addOptions(fs *flag.FlagSet) {
 // errNoInput is the error of a command without -f, a terminal on standard
 // input and no embedded example.
 var errNoInput = errors.New("no input: name files or directories with -f (- for standard input), or pipe a manifest in")
-
-// A loaded input is what every Deployment, ReplicaSet and Pod of the
-// inputs decoded to, in input order, and where each Deployment came from.
-type loaded struct {
-	names string // the inputs, for messages
-	objs  rollout.Objects
-	where []manifest.Document // where[i] holds objs.Deployments[i]
-
-	// Made once by index, for the commands that look up many
-	// Deployments: the latest time the input records (zero: none), each
-	// namespace's ReplicaSets and Pods, and where each Deployment is by
-	// namespace/name.
-	latest     time.Time
-	namespaces map[string]rollout.Objects
-	index      map[string]int
-
-	// policy holds each namespace's policy objects, and quotas what its
-	// quotas see (made as asked for, before any parallel work).
-	policy map[string]*nsPolicy
-	quotas map[string]*nsQuota
-}
-
-// index makes the loaded input's lookups.
-func (in *loaded) makeIndex() {
-	in.latest = latestTime(in.objs)
-	in.namespaces = map[string]rollout.Objects{}
-	for _, rs := range in.objs.ReplicaSets {
-		o := in.namespaces[rs.Namespace]
-		o.ReplicaSets = append(o.ReplicaSets, rs)
-		in.namespaces[rs.Namespace] = o
-	}
-	for _, p := range in.objs.Pods {
-		o := in.namespaces[p.Namespace]
-		o.Pods = append(o.Pods, p)
-		in.namespaces[p.Namespace] = o
-	}
-	in.index = map[string]int{}
-	for i, d := range in.objs.Deployments {
-		in.index[d.Namespace+"/"+d.Name] = i
-	}
-	in.indexPolicy()
-}
 
 // load reads the inputs the flags name (standard input when they name
 // none and it is not a terminal; errNoInput otherwise) and decodes them,
@@ -136,16 +94,15 @@ func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded,
 			shown[i] = manifest.Stdin
 		}
 	}
-	in := decode(strings.Join(shown, ", "), docs, skipValidation)
-	problems = append(problems, in.problems...)
-	if len(problems) == 0 && len(in.objs.Deployments) == 0 {
-		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.names, in.found()))
+	in, bad := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{SkipValidation: skipValidation})
+	problems = append(problems, bad...)
+	if len(problems) == 0 && len(in.Objects().Deployments) == 0 {
+		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.Name(), in.Found()))
 	}
 	if len(problems) > 0 {
 		return nil, &inputError{problems}
 	}
-	in.makeIndex()
-	return &in.loaded, nil
+	return in, nil
 }
 
 // parseExample decodes an embedded manifest.
@@ -154,12 +111,11 @@ func parseExample(name string, data []byte) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := decode(name, docs, false)
-	if len(in.problems) > 0 {
-		return nil, &inputError{in.problems}
+	in, problems := check.Load(name, docs, check.LoadOptions{})
+	if len(problems) > 0 {
+		return nil, &inputError{problems}
 	}
-	in.makeIndex()
-	return &in.loaded, nil
+	return in, nil
 }
 
 // lines returns the lines of err's message (errors.Join puts one error on
@@ -177,118 +133,3 @@ func lines(err error) []string {
 type inputError struct{ problems []string }
 
 func (e *inputError) Error() string { return strings.Join(e.problems, "\n") }
-
-// pick returns the Deployment named name (NAME or NAMESPACE/NAME), or the
-// only one when name is empty. A NAME that several namespaces have is
-// ambiguous: the error lists them.
-func (in *loaded) pick(name string) (rollout.Deployment, error) {
-	deps := in.objs.Deployments
-	if name == "" {
-		if len(deps) == 1 {
-			return deps[0], nil
-		}
-		return rollout.Deployment{}, fmt.Errorf("%s: %d Deployments (%s): choose one with --deployment NAME",
-			in.names, len(deps), strings.Join(in.list(deps), ", "))
-	}
-	var match []rollout.Deployment
-	for _, d := range deps {
-		if d.Name == name || d.Namespace+"/"+d.Name == name {
-			match = append(match, d)
-		}
-	}
-	switch len(match) {
-	case 0:
-		return rollout.Deployment{}, fmt.Errorf("%s: no Deployment %q (there are %s)", in.names, name, strings.Join(in.list(deps), ", "))
-	case 1:
-		return match[0], nil
-	}
-	return rollout.Deployment{}, fmt.Errorf("--deployment %s is ambiguous: %s; name one as NAMESPACE/NAME", name, strings.Join(in.list(match), ", "))
-}
-
-// source returns the input d came from.
-func (in *loaded) source(d rollout.Deployment) string {
-	if i, ok := in.index[d.Namespace+"/"+d.Name]; ok {
-		return in.where[i].Source
-	}
-	return in.names
-}
-
-// state returns the sync state of d at now: the ReplicaSets and Pods of
-// its namespace, as rollout.Objects.State gives it.
-func (in *loaded) state(d rollout.Deployment, now time.Time) rollout.State {
-	return in.namespaces[d.Namespace].State(d, now)
-}
-
-// start returns when a simulation starts: the latest time the input
-// records, so that the output depends on the input alone, or else
-// defaultStart.
-func (in *loaded) start() time.Time {
-	if in.latest.IsZero() {
-		return defaultStart()
-	}
-	return in.latest
-}
-
-// list names Deployments, namespace-qualified outside "default".
-func (in *loaded) list(deps []rollout.Deployment) []string {
-	var out []string
-	for _, d := range deps {
-		out = append(out, qualified(d))
-	}
-	return out
-}
-
-func qualified(d rollout.Deployment) string {
-	if d.Namespace == rollout.DefaultNamespace {
-		return d.Name
-	}
-	return d.Namespace + "/" + d.Name
-}
-
-// controls reports whether d controls rs, as the controller decides: by
-// the UID of rs's controller reference.
-func controls(d rollout.Deployment, rs rollout.ReplicaSet) bool {
-	return rs.Namespace == d.Namespace && rollout.IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta)
-}
-
-// ownSets returns the ReplicaSets of in that d controls or would adopt (an
-// orphan its selector matches).
-func (in *loaded) ownSets(d rollout.Deployment) []rollout.ReplicaSet {
-	var out []rollout.ReplicaSet
-	for _, rs := range in.namespaces[d.Namespace].ReplicaSets {
-		_, owned := rs.ControllerRef()
-		if controls(d, rs) || (!owned && rs.Namespace == d.Namespace && d.Spec.Selector.Matches(rs.Labels)) {
-			out = append(out, rs)
-		}
-	}
-	return out
-}
-
-// latestTime returns the latest time recorded in objs (creation,
-// deletion and condition times), or zero.
-func latestTime(objs rollout.Objects) time.Time {
-	var t time.Time
-	see := func(ts ...time.Time) {
-		for _, x := range ts {
-			if x.After(t) {
-				t = x
-			}
-		}
-	}
-	for _, d := range objs.Deployments {
-		see(d.CreationTimestamp, d.DeletionTimestamp)
-		for _, c := range d.Status.Conditions {
-			see(c.LastUpdateTime, c.LastTransitionTime)
-		}
-	}
-	for _, rs := range objs.ReplicaSets {
-		see(rs.CreationTimestamp, rs.DeletionTimestamp)
-		for _, c := range rs.Status.Conditions {
-			see(c.LastTransitionTime)
-		}
-	}
-	for _, p := range objs.Pods {
-		see(p.CreationTimestamp, p.DeletionTimestamp)
-	}
-	return t
-}

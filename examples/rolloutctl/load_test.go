@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/rolloutmath/rolloutmath/rollout"
-	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
 // TestBadInput runs every command on each bad file: exit 2, nothing on
@@ -80,7 +77,7 @@ func TestLoadFormats(t *testing.T) {
 				t.Fatalf("load error: %v", err)
 			}
 			var where []string
-			for _, d := range in.where {
+			for _, d := range in.Documents() {
 				where = append(where, d.String())
 			}
 			if diff := cmp.Diff(tt.where, where); diff != "" {
@@ -246,13 +243,13 @@ func TestOwnershipIsByUID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := in.objs.Deployments[0]
-	if got := len(in.ownSets(d)); got != 2 {
+	d := in.Objects().Deployments[0]
+	if got := len(in.OwnSets(d)); got != 2 {
 		t.Fatalf("the Deployment has %d ReplicaSets, want 2", got)
 	}
 	again := d.DeepCopy()
 	again.UID = "another-uid"
-	if got := in.ownSets(again); len(got) != 0 {
+	if got := in.OwnSets(again); len(got) != 0 {
 		t.Errorf("a Deployment of the same name with another UID owns %d ReplicaSets, want none", len(got))
 	}
 	recreated := strings.Replace(string(data), "uid: "+d.UID+"\n", "uid: another-uid\n", 1) // the Deployment's, not its ReplicaSets' references
@@ -263,25 +260,6 @@ func TestOwnershipIsByUID(t *testing.T) {
 	r.wantCode(t, nil, exitBadInput)
 	if !strings.Contains(r.stderr, "revisions: none") {
 		t.Errorf("undo of the recreated Deployment: %q, want no revision of its own", r.stderr)
-	}
-}
-
-// TestValidationProblemsAtFieldLines: a problem rollout.Validate finds
-// after a decode that did not validate is at the line of its field, as
-// the decoder's own are.
-func TestValidationProblemsAtFieldLines(t *testing.T) {
-	docs, err := manifest.Parse("frozen.yaml", mustRead(t, manifestPath("surge-zero-unavailable-zero.yaml")))
-	if err != nil || len(docs) != 1 {
-		t.Fatalf("Parse() = %d documents, %v", len(docs), err)
-	}
-	objs, err := docs[0].DecodeWith(rollout.DecodeOptions{})
-	if err != nil || len(objs.Deployments) != 1 {
-		t.Fatalf("DecodeWith() = %+v, %v", objs, err)
-	}
-	got := atFields(docs[0], `Deployment "frozen": `, rollout.Validate(objs.Deployments[0]))
-	want := []string{"frozen.yaml:14: Deployment \"frozen\": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("atFields() mismatch (-want +got):\n%s", diff)
 	}
 }
 

@@ -64,11 +64,11 @@ func runPlan(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "plan", err)
 	}
-	d, err := in.pick(f.input.deployment)
+	d, err := in.Pick(f.input.deployment)
 	if err != nil {
 		return fail(e, "plan", err)
 	}
-	state := in.state(d, now)
+	state := in.State(d, now)
 	state.Options = f.input.options
 	actions, planErr := rollout.Plan(state)
 	report := rollout.NewReport(now, actions, planErr)

@@ -102,7 +102,7 @@ func TestPlanSyncError(t *testing.T) {
 		t.Fatalf("plan -o json: %v\n%s", err, r.stdout)
 	}
 	name := rep.Actions[0].ReplicaSet
-	collide := `{"kind":"List","items":[` + mustJSON(t, m.objs.Deployments[0]) + `,
+	collide := `{"kind":"List","items":[` + mustJSON(t, m.Objects().Deployments[0]) + `,
 	{"apiVersion":"apps/v1","kind":"ReplicaSet","metadata":{"name":"` + name + `","namespace":"default","uid":"u1",
 	"labels":{"app":"other"}},"spec":{"replicas":0,"selector":{"matchLabels":{"app":"other"}},
 	"template":{"metadata":{"labels":{"app":"other"}},"spec":{"containers":[{"name":"c","image":"other"}]}}}}]}`

@@ -172,7 +172,7 @@ func TestFindingsPointAtRealLines(t *testing.T) {
 		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 			t.Fatalf("check: %v:\n%s%s", err, r.stdout, r.stderr)
 		}
-		all = append(all, out.Violations...)
+		all = append(all, out.Findings...)
 	}
 	if len(all) < 15 {
 		t.Fatalf("%d violations, want more", len(all))

@@ -211,8 +211,8 @@ func TestCheckGitHub(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if len(lines) != len(out.Violations) {
-		t.Fatalf("%d annotations for %d violations", len(lines), len(out.Violations))
+	if len(lines) != len(out.Findings) {
+		t.Fatalf("%d annotations for %d violations", len(lines), len(out.Findings))
 	}
 	re := regexp.MustCompile(`^::(error|warning|notice) file=([^,:]+),line=(\d+),title=rolloutctl [a-z-]+::[^\n\r]+$`)
 	for i, l := range lines {
@@ -221,7 +221,7 @@ func TestCheckGitHub(t *testing.T) {
 			t.Errorf("annotation %q is not a workflow command", l)
 			continue
 		}
-		if v := out.Violations[i]; m[2] != v.Location.File || m[3] != strconv.Itoa(v.Location.Line) {
+		if v := out.Findings[i]; m[2] != v.Location.File || m[3] != strconv.Itoa(v.Location.Line) {
 			t.Errorf("annotation %q, want %s:%d", l, v.Location.File, v.Location.Line)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
@@ -100,13 +101,13 @@ var sarifLevels = map[string]string{severityError: "error", severityWarning: "wa
 func writeSARIF(w io.Writer, out checkJSON) error {
 	driver := sarifDriver{Name: "rolloutctl", Version: version(), InformationURI: "https://github.com/rolloutmath/rolloutmath"}
 	index := map[string]int{}
-	for i, r := range rules {
-		index[r.id] = i
-		driver.Rules = append(driver.Rules, sarifRule{ID: r.id, Name: r.name, ShortDescription: sarifText{r.short},
-			FullDescription: sarifText{r.full}, DefaultConfiguration: sarifRuleConfig{sarifLevels[r.severity]}})
+	for i, r := range check.Rules() {
+		index[r.ID] = i
+		driver.Rules = append(driver.Rules, sarifRule{ID: r.ID, Name: r.Name, ShortDescription: sarifText{r.Short},
+			FullDescription: sarifText{r.Full}, DefaultConfiguration: sarifRuleConfig{sarifLevels[r.Severity]}})
 	}
 	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{}, Properties: map[string]any{"podModel": out.PodModel}}
-	for _, v := range out.Violations {
+	for _, v := range out.Findings {
 		res := sarifResult{RuleID: v.Rule, RuleIndex: index[v.Rule], Level: sarifLevels[v.Severity],
 			Message:             sarifText{fmt.Sprintf("%s replicas=%d at +%s: %s", v.Deployment, v.Replicas, fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)},
 			Locations:           []sarifLocation{sarifPlace(v.Location, nil)},

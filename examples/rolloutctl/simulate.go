@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -194,68 +194,6 @@ func (f *simFlags) withSpec(d rollout.Deployment) (rollout.Deployment, error) {
 	return d, nil
 }
 
-// start returns the state a simulation of d starts from, and how it was
-// built: the input's ReplicaSets when it has d's, or d fully rolled out on
-// its template; then the images' changes, if any.
-func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State, string, error) {
-	now := in.start()
-	var s rollout.State
-	var from string
-	if len(in.ownSets(d)) > 0 {
-		s = in.state(d, now)
-		from = "the ReplicaSets in the input"
-	} else {
-		s = sim.FromDeployment(d, now)
-		from = "fully rolled out on its template"
-	}
-	if len(images) == 0 {
-		return s, from, nil
-	}
-	// Regular containers first: a bare --image sets the first of them.
-	var names []string
-	for _, init := range []bool{false, true} {
-		for _, c := range d.Spec.Template.Spec.Images() {
-			if c.Init == init {
-				names = append(names, c.Name)
-			}
-		}
-	}
-	for i, image := range images {
-		c := image.container
-		switch {
-		case len(names) == 0:
-			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no containers", image, d.Name)
-		case c == "":
-			c = names[0]
-		case !slices.Contains(names, c):
-			return rollout.State{}, "", fmt.Errorf("--image %s: Deployment %q has no container %q (it has %s)", image, d.Name, c, strings.Join(names, ", "))
-		}
-		var err error
-		if s, err = sim.WithImage(s, c, image.image); err != nil {
-			return rollout.State{}, "", fmt.Errorf("--image %s: %w", image, err)
-		}
-		sep := ", then image "
-		if i > 0 {
-			sep = ", "
-		}
-		from += fmt.Sprintf("%s%s=%s", sep, c, image.image)
-	}
-	return s, from, nil
-}
-
-// defaultStart is when a simulation starts if the input records no time.
-func defaultStart() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
-
-// templateImages lists the images of a pod template's init containers,
-// then its containers.
-func templateImages(t rollout.PodTemplate) []string {
-	var out []string
-	for _, c := range t.Spec.Images() {
-		out = append(out, c.Image)
-	}
-	return out
-}
-
 func runSimulate(e *env, args []string) int {
 	var f simFlags
 	var outputs outputFlags
@@ -291,7 +229,7 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
-	d, err := in.pick(f.input.deployment)
+	d, err := in.Pick(f.input.deployment)
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
@@ -329,47 +267,45 @@ type simulation struct {
 // simulation runs the rollout of d the flags describe, under the policy
 // objects of its namespace: an HPA's range bounds the replicas, a quota
 // caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
-func (f *simFlags) simulation(in *loaded, d rollout.Deployment, images imagesFlag) (simulation, error) {
+func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag) (simulation, error) {
 	var run simulation
-	pol, err := readPolicy(in, d, f.replicas, f.quotaPods, 1)
+	pol, err := in.Policy(d, f.quotaPods)
 	if err != nil {
 		return run, err
 	}
-	if h := pol.hpa; h != nil && !f.replicas.set {
-		r := min(max(d.Spec.Replicas, pol.lo), pol.hi)
-		run.notes = append(run.notes, fmt.Sprintf("HorizontalPodAutoscaler %s scales it between %d and %d replicas (checked at %d)", h.obj.Name, pol.lo, pol.hi, r))
+	if pol.HPA != "" && !f.replicas.set {
+		r := min(max(d.Spec.Replicas, pol.MinReplicas), pol.MaxReplicas)
+		run.notes = append(run.notes, fmt.Sprintf("HorizontalPodAutoscaler %s scales it between %d and %d replicas (checked at %d)", pol.HPA, pol.MinReplicas, pol.MaxReplicas, r))
 		d = d.DeepCopy()
 		d.Spec.Replicas = r
 	}
-	for _, v := range pol.static {
-		if v.Rule == ruleNeverFinish {
-			return run, fmt.Errorf("%s: %s", v.Location, v.Message)
-		}
+	if pol.Blocked != "" {
+		return run, errors.New(pol.Blocked)
 	}
 	d, err = f.withSpec(d)
 	if err != nil {
 		return run, err
 	}
-	s, from, err := start(in, d, images)
+	var images []check.Image
+	for _, i := range imgs {
+		images = append(images, check.Image{Container: i.container, Image: i.image})
+	}
+	s, from, err := in.StartState(d, images)
 	if err != nil {
 		return run, err
 	}
 	s.Options = f.input.options
 	run.cfg = f.config()
-	quota := ""
-	if f.quotaPods == 0 && pol.cap.pods >= 0 {
-		run.cfg.Pods.MaxPods = maxPods(pol.cap, s)
-		quota = pol.cap.short()
-		run.notes = append(run.notes, pol.cap.why())
+	if f.quotaPods == 0 && pol.Quota != "" {
+		run.cfg.Pods.MaxPods = pol.MaxPods(s)
+		run.notes = append(run.notes, pol.QuotaNote)
 	}
-	for _, b := range pol.budgets {
-		run.notes = append(run.notes, b.describe(d.Spec.Replicas)+" ("+b.pdb.doc.Source+")")
-	}
+	run.notes = append(run.notes, pol.Budgets(d.Spec.Replicas)...)
 	run.res, err = sim.Run(s, run.cfg)
 	if err != nil {
 		return run, err
 	}
 	run.title = fmt.Sprintf("%s: %s", qualified(d), from)
-	run.model, run.state = describeModel(run.cfg, quota), s
+	run.model, run.state = check.Model(run.cfg, pol.Quota), s
 	return run, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -96,7 +97,7 @@ func TestSVGDrawsPodsThatExist(t *testing.T) {
 		if err := fs.Parse(args); err != nil {
 			t.Fatal(err)
 		}
-		s, _, err := start(in, in.objs.Deployments[0], []imageFlag{{image: defaultImage}})
+		s, _, err := in.StartState(in.Objects().Deployments[0], []check.Image{{Image: defaultImage}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -66,22 +67,22 @@ func runUndo(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "undo", err)
 	}
-	d, err := in.pick(f.input.deployment)
+	d, err := in.Pick(f.input.deployment)
 	if err != nil {
 		return fail(e, "undo", err)
 	}
 	if d.Spec.Paused {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)", in.source(d), qualified(d)))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)", in.Source(d), qualified(d)))
 	}
-	now := in.start()
-	s := in.state(d, now)
+	now := in.StartTime()
+	s := in.State(d, now)
 	s.Options = f.input.options
 	p, err := sim.PreviewUndo(s, toRevision)
 	if err != nil {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.source(d), qualified(d), err))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.Source(d), qualified(d), err))
 	}
 	if p.NotFound != "" {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", in.source(d), qualified(d), p.NotFound, revisions(s)))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", in.Source(d), qualified(d), p.NotFound, revisions(s)))
 	}
 	images := templateImages(p.Deployment.Spec.Template)
 	out := undoJSON{Deployment: qualified(d), Target: p.Target, Revision: p.Revision, NoOp: p.NoOp,
@@ -96,7 +97,7 @@ func runUndo(e *env, args []string) int {
 		}
 	}
 	title := fmt.Sprintf("%s: roll back to revision %d (%s)", qualified(d), p.Revision, p.Target)
-	model := describeModel(f.config(), "")
+	model := check.Model(f.config(), "")
 	if !p.NoOp {
 		j := newSimJSON(title, back, res)
 		j.PodModel = model

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"maps"
@@ -15,7 +15,7 @@ import (
 // the deadline stopped the first), and when it held the ready pods at the
 // Deployment's budgets.
 type rolloutCheck struct {
-	violations []violation
+	violations []Finding
 	sum        sim.Summary
 	drains     []drainBlock
 	err        error
@@ -23,9 +23,9 @@ type rolloutCheck struct {
 
 // checkOne simulates the rollout of d at replicas and returns the rules it
 // breaks, in the order they happen.
-func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
+func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
-	if err := rollout.Validate(d); err != nil && !f.input.options.SkipValidation {
+	if err := rollout.Validate(d); err != nil && !f.options.SkipValidation {
 		return rolloutCheck{err: err}
 	}
 	shape, memoize := f.shapeOf(in, pol, d)
@@ -34,11 +34,11 @@ func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployme
 		s := rollout.State{Deployment: d, Now: in.start()}
 		return f.conclude(in, pol, s, run.res, run.moments, replicas, sim.Config{})
 	}
-	var images []imageFlag
+	var images []Image
 	restart := false
 	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
 		if len(f.neverReady) > 0 {
-			images = []imageFlag{{image: markerImage}}
+			images = []Image{{Image: MarkerImage}}
 		} else {
 			restart = true
 		}
@@ -47,14 +47,14 @@ func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployme
 	if err != nil {
 		return rolloutCheck{err: err}
 	}
-	s.Options = f.input.options
+	s.Options = f.options
 	if restart {
 		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
 			t.Annotations = maps.Clone(t.Annotations)
 			if t.Annotations == nil {
 				t.Annotations = map[string]string{}
 			}
-			t.Annotations[restartAnnotation] = s.Now.UTC().Format(time.RFC3339)
+			t.Annotations[RestartAnnotation] = s.Now.UTC().Format(time.RFC3339)
 			return nil
 		})
 		if err != nil {
@@ -90,7 +90,7 @@ func (f *checkFlags) checkOne(in *loaded, pol *rolloutPolicy, d rollout.Deployme
 // conclude judges a run of the rollout of s, running it again without
 // the progress deadline when the deadline stopped it (cfg is its
 // configuration; it is not needed otherwise).
-func (f *checkFlags) conclude(in *loaded, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment, replicas int32, cfg sim.Config) rolloutCheck {
+func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment, replicas int32, cfg sim.Config) rolloutCheck {
 	j := f.judge(in, pol, s, res, moments)
 	end := res.Summary
 	if end.Outcome == sim.OutcomeDeadlineExceeded {
@@ -165,7 +165,7 @@ type rolloutShape struct {
 // shapeOf returns d's shape, and whether its runs may be shared: d starts
 // from its manifest alone, is not being deleted or rolled back, and no
 // image is to stay unready (which depends on the template).
-func (f *checkFlags) shapeOf(in *loaded, pol *rolloutPolicy, d rollout.Deployment) (rolloutShape, bool) {
+func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (rolloutShape, bool) {
 	ok := f.memo != nil && len(f.neverReady) == 0 && !d.Deleting() && len(in.ownSets(d)) == 0
 	if _, rollback := d.Annotations[rollout.RollbackToAnnotation]; rollback {
 		ok = false

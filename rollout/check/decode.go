@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"errors"
@@ -15,10 +15,10 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
-// decoding is a loaded input on its way, with its problems and the kinds
+// decoding is a Input input on its way, with its problems and the kinds
 // it skipped.
 type decoding struct {
-	loaded
+	Input
 	problems []string
 	skipped  map[string]int
 }
@@ -46,7 +46,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 		return true
 	})
 
-	d := decoding{loaded: loaded{names: names, policy: map[string]*nsPolicy{}}, skipped: map[string]int{}}
+	d := decoding{Input: Input{names: names, policy: map[string]*nsPolicy{}}, skipped: map[string]int{}}
 	deployments := 0
 	for _, r := range results {
 		deployments += len(r.objs.Deployments)

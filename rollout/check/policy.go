@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"fmt"
@@ -47,7 +47,7 @@ type nsPolicy struct {
 // Deployment, which budgets select its pods. Budgets are found through
 // their first matchLabels entry, so that the cost grows with the
 // Deployments and not with Deployments times budgets.
-func (in *loaded) indexPolicy() {
+func (in *Input) indexPolicy() {
 	for ns, p := range in.policy {
 		p.hpaOf = map[string]int{}
 		for i := len(p.hpas) - 1; i >= 0; i-- { // the first counts
@@ -168,8 +168,8 @@ func admit[T any](m *schema.ObjectMeta, read, validate func(T) field.ErrorList, 
 	return validate(obj)
 }
 
-// place is where a finding points: a field of an object in the input.
-type place struct {
+// A Location is where a finding points: a field of an object in the input.
+type Location struct {
 	// File and Line locate the field, or the closest enclosing field the
 	// input writes when it leaves this one to its default.
 	File string `json:"file"`
@@ -184,17 +184,17 @@ type place struct {
 }
 
 // fieldPlace returns the place of the field path of the object in doc.
-func fieldPlace(doc manifest.Document, kind, namespace, name, path string) place {
+func fieldPlace(doc manifest.Document, kind, namespace, name, path string) Location {
 	line, written := doc.FieldLine(path)
 	obj := kind + " " + name
 	if namespace != rollout.DefaultNamespace {
 		obj = kind + " " + namespace + "/" + name
 	}
-	return place{File: doc.Source, Line: line, Field: path, Object: obj, Written: written}
+	return Location{File: doc.Source, Line: line, Field: path, Object: obj, Written: written}
 }
 
 // String locates p as "deploy.yaml:14 spec.strategy.rollingUpdate.maxSurge".
-func (p place) String() string {
+func (p Location) String() string {
 	s := fmt.Sprintf("%s:%d %s", p.File, p.Line, p.Field)
 	if !p.Written {
 		s += " (default)"
@@ -204,7 +204,7 @@ func (p place) String() string {
 
 // hpaFor returns the HorizontalPodAutoscaler that scales d, if any: the
 // first of d's namespace whose scale target is d.
-func (in *loaded) hpaFor(d rollout.Deployment) (policyObject[*schema.HorizontalPodAutoscaler], bool) {
+func (in *Input) hpaFor(d rollout.Deployment) (policyObject[*schema.HorizontalPodAutoscaler], bool) {
 	if ns := in.policy[d.Namespace]; ns != nil {
 		if i, ok := ns.hpaOf[d.Name]; ok {
 			return ns.hpas[i], true
@@ -214,11 +214,11 @@ func (in *loaded) hpaFor(d rollout.Deployment) (policyObject[*schema.HorizontalP
 }
 
 // deploymentPlace returns the place of a field of Deployment d.
-func (in *loaded) deploymentPlace(d rollout.Deployment, path string) place {
+func (in *Input) deploymentPlace(d rollout.Deployment, path string) Location {
 	if i, ok := in.index[d.Namespace+"/"+d.Name]; ok {
 		return fieldPlace(in.where[i], "Deployment", d.Namespace, d.Name, path)
 	}
-	return place{File: in.names, Field: path, Object: "Deployment " + qualified(d)}
+	return Location{File: in.names, Field: path, Object: "Deployment " + qualified(d)}
 }
 
 // isLive reports whether d was read from a cluster (kubectl get output)

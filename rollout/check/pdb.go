@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ type budget struct {
 
 // budgetsFor returns the PodDisruptionBudgets of d's namespace that select
 // its pods (by its template's labels).
-func (in *loaded) budgetsFor(d rollout.Deployment) []budget {
+func (in *Input) budgetsFor(d rollout.Deployment) []budget {
 	ns := in.policy[d.Namespace]
 	if ns == nil {
 		return nil

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"fmt"
@@ -81,7 +81,7 @@ type quotaKey struct {
 // quotaViews works out every namespace with quotas or LimitRanges, for
 // rollouts at once (--max-rollouts): the Deployments' pods several at
 // once, on every core.
-func (in *loaded) quotaViews(rollouts int) error {
+func (in *Input) quotaViews(rollouts int) error {
 	if in.quotas != nil {
 		return nil
 	}
@@ -136,7 +136,7 @@ func (in *loaded) quotaViews(rollouts int) error {
 // currentPods is how many pods d runs now, as the input shows: those its
 // ReplicaSets report, or its own status, or, for a manifest never
 // applied, spec.replicas.
-func (in *loaded) currentPods(d rollout.Deployment) int64 {
+func (in *Input) currentPods(d rollout.Deployment) int64 {
 	if own := in.ownSets(d); len(own) > 0 {
 		var n int64
 		for _, rs := range own {
@@ -185,9 +185,9 @@ func (c quotaCap) short() string {
 
 // where is the quota's field that decides the cap, or no place for no
 // cap.
-func (c quotaCap) where() place {
+func (c quotaCap) where() Location {
 	if c.pods < 0 {
-		return place{}
+		return Location{}
 	}
 	q := c.quota.obj
 	return fieldPlace(c.quota.doc, "ResourceQuota", q.Namespace, q.Name, "spec.hard["+c.resource+"]")
@@ -280,17 +280,17 @@ func (v *nsQuota) measure(qi int, r string) *quotaUsage {
 // outright, as never-finishes findings at +0s: LimitRanger's limits, a
 // quota that needs requests the containers do not set, no room for one
 // pod, no room for the new ReplicaSet.
-func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []violation {
+func (v *nsQuota) admission(in *Input, k int, rollouts int, c quotaCap) []Finding {
 	d, me := v.deps[k], v.profile[k]
-	var out []violation
-	add := func(where place, related []place, format string, args ...any) {
-		out = append(out, violation{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: ruleNeverFinish, Severity: severityError,
-			Cause: causeInput, Message: "the rollout can never finish: " + fmt.Sprintf(format, args...), Location: where, Related: related})
+	var out []Finding
+	add := func(where Location, related []Location, format string, args ...any) {
+		out = append(out, Finding{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: RuleNeverFinish, Severity: SeverityError,
+			Cause: CauseInput, Message: "the rollout can never finish: " + fmt.Sprintf(format, args...), Location: where, Related: related})
 	}
 	for _, p := range me.refused {
 		i := slices.IndexFunc(v.policy.ranges, func(lr policyObject[*schema.LimitRange]) bool { return lr.obj.Name == p.LimitRange })
 		lr := v.policy.ranges[i]
-		add(in.deploymentPlace(d, "spec.template."+p.Field), []place{fieldPlace(lr.doc, "LimitRange", lr.obj.Namespace, lr.obj.Name, p.Item)},
+		add(in.deploymentPlace(d, "spec.template."+p.Field), []Location{fieldPlace(lr.doc, "LimitRange", lr.obj.Namespace, lr.obj.Name, p.Item)},
 			"LimitRange %s refuses every pod: %s", p.LimitRange, p.Message)
 	}
 	for qi, q := range v.policy.quotas {
@@ -299,7 +299,7 @@ func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []viola
 		}
 		for _, m := range me.missing[qi] {
 			field := "spec.template." + m.Fields[0] + ".resources." + containerResource(m.Resource)
-			add(in.deploymentPlace(d, field), []place{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+m.Resource+"]")},
+			add(in.deploymentPlace(d, field), []Location{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+m.Resource+"]")},
 				"ResourceQuota %s tracks %s, so it refuses every pod that does not set it (%s), and no LimitRange gives a default",
 				q.obj.Name, m.Resource, apiserver.QuotaMissingMessage([]apiserver.QuotaMissing{m}))
 		}
@@ -314,13 +314,13 @@ func (v *nsQuota) admission(in *loaded, k int, rollouts int, c quotaCap) []viola
 			room := hard
 			room.Sub(used)
 			if need := int64(min(rollouts, len(v.deps))); room.Quotient(schema.MustParseQuantity("1")) < need {
-				add(in.deploymentPlace(d, "spec.revisionHistoryLimit"), []place{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+sets+"]")},
+				add(in.deploymentPlace(d, "spec.revisionHistoryLimit"), []Location{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+sets+"]")},
 					"ResourceQuota %s allows %s ReplicaSets and the namespace has %s: no room for the new ReplicaSet of %s", q.obj.Name, hard.String(), used.String(), plural(int(need), "rollout"))
 			}
 		}
 	}
 	if c.pods == 0 && d.Spec.Replicas > 0 && len(out) == 0 {
-		add(in.deploymentPlace(d, "spec.template.spec.containers"), []place{c.where()}, "not one pod fits: %s", c.why())
+		add(in.deploymentPlace(d, "spec.template.spec.containers"), []Location{c.where()}, "not one pod fits: %s", c.why())
 	}
 	return out
 }

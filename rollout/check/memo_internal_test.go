@@ -1,14 +1,16 @@
-package main
+package check
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // TestSharedRunsChangeNothing: check simulates each rollout shape once
@@ -26,41 +28,36 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 	}
 	b.WriteString(`{"kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "ns1"}, "spec": {"hard": {"requests.cpu": "8.3"}}}` + "\n")
 	b.WriteString(`{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "p", "namespace": "ns0"}, "spec": {"minAvailable": 2, "selector": {"matchLabels": {"app": "a4"}}}}`)
-	for _, flags := range [][]string{
-		{"--max-pods", "5", "--min-available", "60%"},
-		{"--ready-after", "50s", "--max-duration", "4m", "--max-rollouts", "3"},
-		{"--replicas", "1..6", "--terminating", "20s"},
-		{"--quota-pods", "5", "--replicas", "3..5"},
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"max pods and min available", Config{MaxPods: 5, MinAvailable: surge.Percent(60), MinAvailableRule: true}},
+		{"ready after, max duration, rollouts at once", Config{Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, MaxDuration: 4 * time.Minute, MaxRollouts: 3}},
+		{"replica range, terminating", Config{MinReplicas: 1, MaxReplicas: 6, ReplicasSet: true, Sim: sim.Config{Pods: sim.PodModel{Terminating: 20 * time.Second}}}},
+		{"pod quota", Config{QuotaPods: 5, MinReplicas: 3, MaxReplicas: 5, ReplicasSet: true}},
 	} {
+		flags := c.name
 		docs, err := manifest.Parse("in", []byte(b.String()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := decode("in", docs, false)
-		if len(in.problems) > 0 {
-			t.Fatal(in.problems)
+		d := decode("in", docs, false)
+		if len(d.problems) > 0 {
+			t.Fatal(d.problems)
 		}
-		in.makeIndex()
-		outs := map[bool]checkJSON{}
+		d.makeIndex()
+		outs := map[bool]Report{}
 		for _, shared := range []bool{false, true} {
-			var f checkFlags
-			fs := newFlagSet("check")
-			fs.IntVar(&f.maxPods, "max-pods", 0, "")
-			fs.Var(&f.minAvailable, "min-available", "")
-			fs.DurationVar(&f.maxDuration, "max-duration", 0, "")
-			fs.Var(&f.replicas, "replicas", "")
-			fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "")
-			f.addModel(fs) // and --quota-pods
-			if err := fs.Parse(flags); err != nil {
-				t.Fatal(err)
+			cfg := c.cfg
+			cfg.Sim.Interval, cfg.Workers = 30*time.Second, 3
+			f := newChecker(cfg)
+			if !shared {
+				f.memo = nil
 			}
-			f.interval, f.workers = defaultInterval, 3
-			if shared {
-				f.memo = &simMemo{}
-			}
-			fresh := in.loaded // policy caches are made per run
+			fresh := d.Input // policy caches are made per run
 			fresh.quotas = nil
-			out, _, err := f.run(&env{stderr: io.Discard}, &fresh)
+			out, _, err := f.run(&fresh)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +69,7 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
 			t.Errorf("%q: sharing runs changes the report (-alone +shared):\n%s", flags, diff)
 		}
-		if len(outs[false].Violations) == 0 {
+		if len(outs[false].Findings) == 0 {
 			t.Errorf("%q: no violations, a weak comparison", flags)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ type rolloutPolicy struct {
 	// static are the findings that need no simulation: admission that
 	// refuses every pod (refused is then true, and nothing is simulated),
 	// an HPA with spec.replicas set, budgets that allow no disruption.
-	static  []violation
+	static  []Finding
 	refused bool
 	budgets []budget
 	quotas  bool // the namespace has ResourceQuotas
@@ -35,14 +35,14 @@ type rolloutPolicy struct {
 
 // policyFor reads the policy of d's rollouts for check: readPolicy, and
 // the rules that apply.
-func (f *checkFlags) policyFor(in *loaded, d rollout.Deployment) (rolloutPolicy, error) {
+func (f *checker) policyFor(in *Input, d rollout.Deployment) (rolloutPolicy, error) {
 	p, err := readPolicy(in, d, f.replicas, f.quotaPods, f.maxRollouts)
-	p.rules = append(p.rules, ruleNeverFinish, ruleDeadline, ruleOutage)
+	p.rules = append(p.rules, RuleNeverFinish, RuleDeadline, RuleOutage)
 	for _, r := range []struct {
 		on   bool
 		rule string
-	}{{f.maxPods > 0, ruleMaxPods}, {f.minAvailable.set, ruleMinAvailable}, {f.maxDuration > 0, ruleMaxDuration},
-		{p.quotas, ruleThrottled}, {p.hpa != nil, ruleHPAReplicas}, {len(p.budgets) > 0, rulePDBDrain}, {len(p.budgets) > 0, rulePDBNever}} {
+	}{{f.maxPods > 0, RuleMaxPods}, {f.minAvailable.set, RuleMinAvailable}, {f.maxDuration > 0, RuleMaxDuration},
+		{p.quotas, RuleThrottled}, {p.hpa != nil, RuleHPAReplicas}, {len(p.budgets) > 0, RulePDBDrain}, {len(p.budgets) > 0, RulePDBNever}} {
 		if r.on {
 			p.rules = append(p.rules, r.rule)
 		}
@@ -53,14 +53,14 @@ func (f *checkFlags) policyFor(in *loaded, d rollout.Deployment) (rolloutPolicy,
 // readPolicy reads what the policy objects of d's namespace say about its
 // rollouts; replicas and quotaPods are the flags that override them, and
 // the quotas hold rollouts at once.
-func readPolicy(in *loaded, d rollout.Deployment, replicas replicasFlag, quotaPods, rollouts int) (rolloutPolicy, error) {
+func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPods, rollouts int) (rolloutPolicy, error) {
 	p := rolloutPolicy{lo: d.Spec.Replicas, hi: d.Spec.Replicas, cap: quotaCap{pods: -1}}
 	if h, ok := in.hpaFor(d); ok {
 		p.hpa = &h
 		p.lo, p.hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
 		if where := in.deploymentPlace(d, "spec.replicas"); where.Written && !isLive(d) {
-			p.static = append(p.static, violation{Deployment: qualified(d), Replicas: p.lo, Rule: ruleHPAReplicas, Severity: severityWarning,
-				Cause: causeInput, Location: where, Related: []place{fieldPlace(h.doc, "HorizontalPodAutoscaler", h.obj.Namespace, h.obj.Name, "spec.scaleTargetRef")},
+			p.static = append(p.static, Finding{Deployment: qualified(d), Replicas: p.lo, Rule: RuleHPAReplicas, Severity: SeverityWarning,
+				Cause: CauseInput, Location: where, Related: []Location{fieldPlace(h.doc, "HorizontalPodAutoscaler", h.obj.Namespace, h.obj.Name, "spec.scaleTargetRef")},
 				Message: fmt.Sprintf("spec.replicas is %d while HorizontalPodAutoscaler %s scales this Deployment (%d..%d): every kubectl apply resets the replicas it chose; leave spec.replicas out",
 					d.Spec.Replicas, h.obj.Name, p.lo, p.hi)})
 		}
@@ -93,9 +93,9 @@ func readPolicy(in *loaded, d rollout.Deployment, replicas replicasFlag, quotaPo
 		if len(counts) == 0 {
 			continue
 		}
-		p.static = append(p.static, violation{Deployment: qualified(d), Replicas: counts[0], Rule: rulePDBNever, Severity: severityError,
-			Cause: causeInput, Location: fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field),
-			Related: []place{in.deploymentPlace(d, "spec.replicas")},
+		p.static = append(p.static, Finding{Deployment: qualified(d), Replicas: counts[0], Rule: RulePDBNever, Severity: SeverityError,
+			Cause: CauseInput, Location: fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field),
+			Related: []Location{in.deploymentPlace(d, "spec.replicas")},
 			Message: fmt.Sprintf("%s with every replica ready, at replicas %s: it allows no eviction, so node drains and cluster upgrades wait for ever",
 				b.describe(counts[0]), countRanges(counts))})
 	}
@@ -124,8 +124,8 @@ func countRanges(counts []int32) string {
 // drainViolations sums up the drain blocks of a Deployment's rollouts:
 // one warning per budget, naming the replica counts where a rollout
 // blocks node drains and when.
-func drainViolations(in *loaded, d rollout.Deployment, budgets []budget, blocks []drainBlock) []violation {
-	var out []violation
+func drainViolations(in *Input, d rollout.Deployment, budgets []budget, blocks []drainBlock) []Finding {
+	var out []Finding
 	for i, b := range budgets {
 		var counts []int32
 		var first *drainBlock
@@ -146,9 +146,9 @@ func drainViolations(in *loaded, d rollout.Deployment, budgets []budget, blocks 
 		if d.Spec.Strategy.Type == rollout.RecreateStrategy {
 			strategy = "spec.strategy.type"
 		}
-		out = append(out, violation{Deployment: qualified(d), Replicas: first.replicas, Rule: rulePDBDrain, Severity: severityWarning,
-			At: first.from.Seconds(), Cause: causeRollout, Location: in.deploymentPlace(d, strategy),
-			Related: []place{fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field)},
+		out = append(out, Finding{Deployment: qualified(d), Replicas: first.replicas, Rule: RulePDBDrain, Severity: SeverityWarning,
+			At: first.from.Seconds(), Cause: CauseRollout, Location: in.deploymentPlace(d, strategy),
+			Related: []Location{fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field)},
 			Message: fmt.Sprintf("during the rollout the ready pods drop to %d while %s: a node drain is refused %s (at replicas %s)",
 				first.fewest, b.describe(first.replicas), span(first.from, first.to), countRanges(counts))})
 	}

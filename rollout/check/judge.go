@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"fmt"
@@ -12,8 +12,8 @@ import (
 // Causes of a violation: what the input holds before the first sync, or
 // what the rollout does.
 const (
-	causeInput   = "input"
-	causeRollout = "rollout"
+	CauseInput   = "input"
+	CauseRollout = "rollout"
 )
 
 // A moment is what check needs of a step: when it was, the pods and
@@ -48,13 +48,13 @@ func momentOf(st sim.Step, start time.Time) moment {
 // A judgement applies check's rules to one run, each at the time it
 // breaks.
 type judgement struct {
-	f       *checkFlags
-	in      *loaded
+	f       *checker
+	in      *Input
 	pol     *rolloutPolicy
 	d       rollout.Deployment // at the start
 	res     sim.Result         // without its steps
 	moments []moment
-	vs      []violation
+	vs      []Finding
 
 	startPods, startAvail int64
 	inputPods, inputAvail bool // the input already breaks the rule
@@ -64,7 +64,7 @@ type judgement struct {
 // judge applies the rules that a run decides by itself: pods and
 // availability, from the input on, the progress deadline and the
 // strategy's outage warning. ending adds how the rollout ends.
-func (f *checkFlags) judge(in *loaded, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment) *judgement {
+func (f *checker) judge(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment) *judgement {
 	j := &judgement{f: f, in: in, pol: pol, d: s.Deployment, res: res, moments: moments}
 	j.input()
 	j.steps()
@@ -75,10 +75,10 @@ func (f *checkFlags) judge(in *loaded, pol *rolloutPolicy, s rollout.State, res 
 
 func (j *judgement) add(rule, severity string, at time.Duration, cause, format string, args ...any) {
 	field := j.field(rule)
-	if cause == causeInput {
+	if cause == CauseInput {
 		field = "spec.replicas" // the pods the input already runs
 	}
-	j.vs = append(j.vs, violation{Deployment: qualified(j.d), Replicas: j.d.Spec.Replicas, Rule: rule, Severity: severity,
+	j.vs = append(j.vs, Finding{Deployment: qualified(j.d), Replicas: j.d.Spec.Replicas, Rule: rule, Severity: severity,
 		At: at.Seconds(), Cause: cause, Message: fmt.Sprintf(format, args...), Location: j.in.deploymentPlace(j.d, field)})
 }
 
@@ -88,17 +88,17 @@ func (j *judgement) add(rule, severity string, at time.Duration, cause, format s
 func (j *judgement) field(rule string) string {
 	recreate := j.d.Spec.Strategy.Type == rollout.RecreateStrategy
 	switch {
-	case rule == ruleDeadline:
+	case rule == RuleDeadline:
 		return "spec.progressDeadlineSeconds"
-	case rule == ruleLimit:
+	case rule == RuleLimit:
 		return "spec.replicas"
-	case j.d.Spec.Paused && rule == ruleNeverFinish:
+	case j.d.Spec.Paused && rule == RuleNeverFinish:
 		return "spec.paused"
-	case recreate && rule == ruleMaxPods:
+	case recreate && rule == RuleMaxPods:
 		return "spec.replicas"
 	case recreate:
 		return "spec.strategy.type"
-	case rule == ruleMinAvailable, rule == ruleNeverFinish, rule == ruleOutage:
+	case rule == RuleMinAvailable, rule == RuleNeverFinish, rule == RuleOutage:
 		return "spec.strategy.rollingUpdate.maxUnavailable"
 	}
 	return "spec.strategy.rollingUpdate.maxSurge"
@@ -106,7 +106,7 @@ func (j *judgement) field(rule string) string {
 
 // related adds the places of the objects involved to the violation just
 // added.
-func (j *judgement) related(ps ...place) {
+func (j *judgement) related(ps ...Location) {
 	v := &j.vs[len(j.vs)-1]
 	for _, p := range ps {
 		if p.File != "" {
@@ -128,7 +128,7 @@ func (j *judgement) throttled(end sim.Summary) {
 			break
 		}
 	}
-	j.add(ruleThrottled, severityWarning, at, causeRollout,
+	j.add(RuleThrottled, SeverityWarning, at, CauseRollout,
 		"%s: the quota refused pods %s, and the rollout waited for old pods to go; the ReplicaSet controller retries with a backoff of up to 16m40s (kubernetes#98656), which the simulation does not wait",
 		j.quotaWhy(), plural(end.FailedCreates, "time"))
 	j.related(j.pol.cap.where())
@@ -157,11 +157,11 @@ func (j *judgement) input() {
 	j.startPods, j.startAvail = j.res.Start.Pods()
 	if max := int64(j.f.maxPods); max > 0 && j.startPods > max {
 		j.inputPods = true
-		j.add(ruleMaxPods, severityError, 0, causeInput, "the input already has %d pods, above --max-pods %d, before the first sync", j.startPods, max)
+		j.add(RuleMaxPods, SeverityError, 0, CauseInput, "the input already has %d pods, above --max-pods %d, before the first sync", j.startPods, max)
 	}
 	if n := j.need(j.res.Start.Replicas); n >= 0 && j.startAvail < n {
 		j.inputAvail = true
-		j.add(ruleMinAvailable, severityError, 0, causeInput, "the input has %d pods available, below --min-available %d, before the first sync", j.startAvail, n)
+		j.add(RuleMinAvailable, SeverityError, 0, CauseInput, "the input has %d pods available, below --min-available %d, before the first sync", j.startAvail, n)
 	}
 }
 
@@ -173,15 +173,15 @@ func (j *judgement) steps() {
 	for _, m := range j.moments {
 		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(ruleMaxPods, severityError, m.at, causeRollout, "%d pods exist, above --max-pods %d (peak %d)", m.pods, max, sm.PeakPods)
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above --max-pods %d (peak %d)", m.pods, max, sm.PeakPods)
 		}
 		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(ruleMinAvailable, severityError, m.at, causeRollout, "%d pods available, below --min-available %d (lowest %d)", m.avail, n, sm.MinAvailable)
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below --min-available %d (lowest %d)", m.avail, n, sm.MinAvailable)
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
-			j.add(ruleDeadline, severityError, m.at, causeRollout, "progress deadline exceeded: %s", m.deadlineReason)
+			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s", m.deadlineReason)
 		}
 	}
 }
@@ -191,11 +191,11 @@ func (j *judgement) steps() {
 func (j *judgement) betweenSyncs() {
 	sm := j.res.Summary
 	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
-		j.add(ruleMaxPods, severityError, sm.PeakPodsAt, causeRollout, "%d pods exist between syncs, above --max-pods %d", sm.PeakPods, max)
+		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above --max-pods %d", sm.PeakPods, max)
 	}
 	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
 		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
-		j.add(ruleMinAvailable, severityError, sm.MinAvailableAt, causeRollout, "%d pods available between syncs, below --min-available %d", sm.MinAvailable, n)
+		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below --min-available %d", sm.MinAvailable, n)
 	}
 }
 
@@ -227,7 +227,7 @@ func (j *judgement) outage() {
 	}
 	ru := d.Spec.Strategy.RollingUpdate
 	if ru.MaxSurge.ScaleUp(d.Spec.Replicas) == 0 && ru.MaxUnavailable.ScaleDown(d.Spec.Replicas) == 0 {
-		j.add(ruleOutage, severityWarning, at, causeRollout,
+		j.add(RuleOutage, SeverityWarning, at, CauseRollout,
 			"maxSurge %s and maxUnavailable %s both round to 0 for 1 replica, so maxUnavailable becomes 1: the only pod goes down during the rollout",
 			ru.MaxSurge, ru.MaxUnavailable)
 		// A surge pod would keep one available.
@@ -235,10 +235,10 @@ func (j *judgement) outage() {
 		return
 	}
 	if d.Spec.Replicas == 1 {
-		j.add(ruleOutage, severityWarning, at, causeRollout, "maxUnavailable %s lets the only replica be unavailable: its pod goes down during the rollout", ru.MaxUnavailable)
+		j.add(RuleOutage, SeverityWarning, at, CauseRollout, "maxUnavailable %s lets the only replica be unavailable: its pod goes down during the rollout", ru.MaxUnavailable)
 		return
 	}
-	j.add(ruleOutage, severityWarning, at, causeRollout, "maxUnavailable %s lets all %d replicas be unavailable at once: every pod may go down during the rollout",
+	j.add(RuleOutage, SeverityWarning, at, CauseRollout, "maxUnavailable %s lets all %d replicas be unavailable at once: every pod may go down during the rollout",
 		ru.MaxUnavailable, d.Spec.Replicas)
 }
 
@@ -249,23 +249,23 @@ func (j *judgement) ending(end sim.Summary) {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
-			j.add(ruleMaxDuration, severityError, max, causeRollout, "the rollout takes %s, longer than --max-duration %s", fmtDuration(end.Duration), fmtDuration(max))
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than --max-duration %s", fmtDuration(end.Duration), fmtDuration(max))
 		}
 	case end.Outcome.Stuck():
-		j.add(ruleNeverFinish, severityError, end.Duration, causeRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
+		j.add(RuleNeverFinish, SeverityError, end.Duration, CauseRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
 		if end.Outcome == sim.OutcomeQuota {
 			j.related(j.pol.cap.where())
 		}
 	case end.Outcome == sim.OutcomeLimit:
-		j.add(ruleLimit, severityLimit, end.Duration, causeRollout,
+		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
 			"the simulation stopped at its limit (--max-work %d syncs computed one by one) before the rollout ended: this rollout is not checked; raise --max-work",
 			j.f.maxWork)
 	}
 }
 
 // sorted returns the violations by time, stably.
-func (j *judgement) sorted() []violation {
-	slices.SortStableFunc(j.vs, func(a, b violation) int {
+func (j *judgement) sorted() []Finding {
+	slices.SortStableFunc(j.vs, func(a, b Finding) int {
 		switch {
 		case a.At < b.At:
 			return -1

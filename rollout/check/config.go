@@ -1,0 +1,127 @@
+package check
+
+import (
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// Config is what a check applies: the limits of the rules, the replica
+// counts to check, and the model the rollouts are simulated under. Its
+// zero value applies the rules that need no limit (never-finishes,
+// progress-deadline, full-outage and the policy objects' rules), at
+// spec.replicas or an HPA's range, one rollout at a time, pods ready at
+// once and a sync every 30s as the golden recordings have it (set
+// Sim.Interval), on every core.
+type Config struct {
+	// MaxPods is the max-pods rule: at most this many pods exist at any
+	// time (0: no rule).
+	MaxPods int
+	// MinAvailable is the min-available rule, when MinAvailableRule is
+	// set: at least this many pods are available at any time, a count or a
+	// percent of the replicas of the moment rounded up.
+	MinAvailable     surge.Value
+	MinAvailableRule bool
+	// MaxDuration is the max-duration rule: the rollout completes within
+	// it (0: no rule).
+	MaxDuration time.Duration
+	// MaxRollouts checks each rollout while the MaxRollouts-1 others of
+	// its namespace with the largest surge roll out at once (their surges
+	// add up against a quota). 0 counts as 1.
+	MaxRollouts int
+	// Replicas, when ReplicasSet, are the replica counts checked
+	// (MinReplicas..MaxReplicas) instead of spec.replicas or an HPA's
+	// range.
+	MinReplicas, MaxReplicas int32
+	ReplicasSet              bool
+	// QuotaPods is a pod quota per namespace that overrides the
+	// ResourceQuotas of the input (0: none).
+	QuotaPods int
+	// NeverReady are images whose pods never become ready; "new" stands
+	// for the images the rollout brings in. With any, the rollout changes
+	// the first container's image to MarkerImage rather than restarting.
+	NeverReady []string
+	// Sim is the pod model and the controller's pace; its NeverReady and
+	// MaxPods are set from the fields above.
+	Sim sim.Config
+	// Options are the options of every sync.
+	Options rollout.Options
+	// Workers is how many rollouts are simulated at once (0: GOMAXPROCS).
+	Workers int
+	// Progress, if not nil, is called after each rollout checked with the
+	// rollouts done and their total, from the goroutine that called Run.
+	Progress func(done, total int64)
+}
+
+// checker is a Config made ready for a run: defaults in place, and the
+// memo of the rollouts of one shape.
+type checker struct {
+	maxPods      int
+	minAvailable minAvailable
+	maxDuration  time.Duration
+	workers      int
+	maxRollouts  int
+	replicas     replicaRange
+	quotaPods    int
+	neverReady   []string
+	maxWork      int
+	options      rollout.Options
+	sim          sim.Config
+	progress     func(done, total int64)
+	// memo shares the runs of rollouts of one shape (nil: none).
+	memo *simMemo
+}
+
+// minAvailable is the min-available rule's limit, when set.
+type minAvailable struct {
+	v   surge.Value
+	set bool
+}
+
+// of returns the minimum for replicas: N, or ceil(P% of replicas).
+func (m minAvailable) of(replicas int32) int32 { return m.v.ScaleUp(replicas) }
+
+// replicaRange is the replica counts to check, when set.
+type replicaRange struct {
+	min, max int32
+	set      bool
+}
+
+func newChecker(c Config) *checker {
+	k := &checker{
+		maxPods:      c.MaxPods,
+		minAvailable: minAvailable{c.MinAvailable, c.MinAvailableRule},
+		maxDuration:  c.MaxDuration,
+		workers:      c.Workers,
+		maxRollouts:  max(c.MaxRollouts, 1),
+		replicas:     replicaRange{c.MinReplicas, c.MaxReplicas, c.ReplicasSet},
+		quotaPods:    c.QuotaPods,
+		neverReady:   slices.Clone(c.NeverReady),
+		maxWork:      c.Sim.MaxWork,
+		options:      c.Options,
+		sim:          c.Sim,
+		progress:     c.Progress,
+		memo:         &simMemo{},
+	}
+	if k.workers <= 0 {
+		k.workers = runtime.GOMAXPROCS(0)
+	}
+	if k.maxWork <= 0 {
+		k.maxWork = sim.DefaultMaxWork
+	}
+	k.sim.Pods.NeverReady = slices.Clone(c.NeverReady)
+	k.sim.Pods.MaxPods = int32(min(c.QuotaPods, 1<<31-1))
+	return k
+}
+
+// config returns the simulation's configuration.
+func (f *checker) config() sim.Config {
+	cfg := f.sim
+	cfg.Pods.NeverReady = slices.Clone(f.neverReady)
+	cfg.Changes = slices.Clone(f.sim.Changes)
+	return cfg
+}

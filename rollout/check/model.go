@@ -1,0 +1,49 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// describeModel words the pod model and the controller's pace of a
+// configuration; quota says where a pod quota comes from, or, without
+// one in cfg, which quotas apply ("" for --quota-pods or none).
+func describeModel(cfg sim.Config, quota string) string {
+	p := cfg.Pods
+	var parts []string
+	if p.ReadyAfter == 0 && p.ReadyJitter == 0 {
+		parts = append(parts, "pods ready at once")
+	} else {
+		s := "pods ready " + fmtDuration(p.ReadyAfter) + " after they are created"
+		if p.ReadyJitter > 0 {
+			s += fmt.Sprintf(" plus up to %s (seed %d)", fmtDuration(p.ReadyJitter), p.Seed)
+		}
+		parts = append(parts, s)
+	}
+	if len(p.NeverReady) > 0 {
+		parts = append(parts, "never ready: "+strings.Join(p.NeverReady, ", "))
+	}
+	if p.Terminating > 0 {
+		parts = append(parts, "deleted pods terminate for "+fmtDuration(p.Terminating))
+	} else {
+		parts = append(parts, "deleted pods gone at once")
+	}
+	switch {
+	case p.MaxPods > 0 && quota != "":
+		parts = append(parts, fmt.Sprintf("a quota of %d pods (%s)", p.MaxPods, quota))
+	case p.MaxPods > 0:
+		parts = append(parts, fmt.Sprintf("a quota of %d pods", p.MaxPods))
+	case quota != "":
+		parts = append(parts, quota)
+	default:
+		parts = append(parts, "no pod quota")
+	}
+	if cfg.Interval > 0 {
+		parts = append(parts, "a sync every "+fmtDuration(cfg.Interval))
+	} else {
+		parts = append(parts, "a sync at each change")
+	}
+	return "pod model: " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,180 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rolloutmath/rolloutmath/internal/workers"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// MarkerImage is the image check rolls out to with --never-ready.
+const MarkerImage = "rolloutctl/next"
+
+// RestartAnnotation is the pod template annotation `kubectl rollout
+// restart` sets to the time, which check sets to start a rollout without
+// --never-ready.
+const RestartAnnotation = "kubectl.kubernetes.io/restartedAt"
+
+// A Result is the outcome for one Deployment over its replica range
+// MinReplicas..MaxReplicas: the rollouts simulated, whether none broke a
+// rule of severity error, the most pods and the fewest available pods
+// seen, the longest completed rollout in seconds, the rules applied and
+// where the Deployment is.
+type Result struct {
+	Deployment   string `json:"deployment"`
+	MinReplicas  int32  `json:"minReplicas"`
+	MaxReplicas  int32  `json:"maxReplicas"`
+	Rollouts     int64  `json:"rollouts"`
+	OK           bool   `json:"ok"`
+	PeakPods     int64  `json:"peakPods"`
+	MinAvailable int64  `json:"minAvailable"`
+	// Longest is the longest of the rollouts that completed.
+	Longest float64 `json:"longestSeconds"`
+	// Undecided counts the rollouts whose simulation stopped at its limit.
+	Undecided int64 `json:"undecided"`
+	// Rules are the rules applied; Location is the Deployment.
+	Rules    []string `json:"rules"`
+	Location Location `json:"location"`
+}
+
+// A Report is the outcome of a check: OK when no finding has severity
+// error, the pod model the durations assume, one Result per Deployment in
+// input order, and the findings, grouped by Deployment in input order and
+// by time within a replica count.
+type Report struct {
+	OK          bool      `json:"ok"`
+	PodModel    string    `json:"podModel"`
+	Deployments []Result  `json:"deployments"`
+	Findings    []Finding `json:"violations"`
+}
+
+// Run checks the rollout of every Deployment of in, at each replica count
+// to check, against the rules of c and the policy objects of its
+// namespace, simulating Workers rollouts at once. The report is the same
+// whatever the number of workers. Run fails only when a Deployment cannot
+// be simulated (with Options.SkipValidation, a Deployment the simulator
+// refuses); bad documents are the input's Problems, not Run's.
+func Run(in *Input, c Config) (Report, error) {
+	r, _, err := newChecker(c).run(in)
+	return r, err
+}
+
+// Limited reports whether a simulation of r stopped at its limit before
+// its rollout ended: a finding of severity limit.
+func (r Report) Limited() bool {
+	return slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Severity == SeverityLimit })
+}
+
+// run checks every Deployment of in, at each of its replica counts, and
+// reports whether a simulation hit its limit.
+func (f *checker) run(in *Input) (Report, bool, error) {
+	deps := in.objs.Deployments
+	if err := in.quotaViews(f.maxRollouts); err != nil {
+		return Report{}, false, err
+	}
+	// With the namespaces worked out, each Deployment's policy reads them
+	// only: several at once.
+	policies := make([]rolloutPolicy, 0, len(deps))
+	var failure error
+	workers.InOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
+		p, err := f.policyFor(in, deps[k])
+		if err != nil {
+			p.err = fmt.Errorf("%s: %w", in.source(deps[k]), err)
+		}
+		return p
+	}, func(_ int64, p rolloutPolicy) bool {
+		failure = p.err
+		policies = append(policies, p)
+		return p.err == nil
+	})
+	if failure != nil {
+		return Report{}, false, failure
+	}
+	// One job per Deployment and replica count, numbered in input order:
+	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
+	// whose pods admission refuses has one job, which simulates nothing.
+	first := make([]int64, len(deps)+1)
+	for k, p := range policies {
+		n := int64(p.hi) - int64(p.lo) + 1
+		if p.refused {
+			n = 1
+		}
+		first[k+1] = first[k] + n
+	}
+	total := first[len(deps)]
+	quotas := ""
+	if f.quotaPods == 0 && slices.ContainsFunc(policies, func(p rolloutPolicy) bool { return p.quotas }) {
+		quotas = "pod quotas from the namespaces' ResourceQuotas"
+	}
+	var (
+		out     = Report{OK: true, PodModel: describeModel(f.config(), quotas), Deployments: []Result{}, Findings: []Finding{}}
+		limited bool
+		done    int64
+		c       Result
+		drains  []drainBlock
+	)
+	job := func(i int64) (int, int32) {
+		k, _ := slices.BinarySearch(first, i+1)
+		k--
+		return k, int32(int64(policies[k].lo) + i - first[k])
+	}
+	record := func(v Finding) {
+		switch v.Severity {
+		case SeverityError:
+			c.OK, out.OK = false, false
+		case SeverityLimit:
+			c.Undecided++
+			limited = true
+		}
+		out.Findings = append(out.Findings, v)
+	}
+	workers.InOrder(total, f.workers, func(i int64) rolloutCheck {
+		k, r := job(i)
+		if policies[k].refused {
+			return rolloutCheck{}
+		}
+		return f.checkOne(in, &policies[k], deps[k], r)
+	}, func(i int64, r rolloutCheck) bool {
+		k, replicas := job(i)
+		d, pol := deps[k], &policies[k]
+		if r.err != nil {
+			failure = fmt.Errorf("%s: Deployment %s at %d replicas: %w", in.source(d), qualified(d), replicas, r.err)
+			return false
+		}
+		if i == first[k] {
+			c = Result{Deployment: qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
+				Rules: pol.rules, Location: in.deploymentPlace(d, "metadata.name")}
+			drains = drains[:0]
+			for _, v := range pol.static {
+				record(v)
+			}
+		}
+		if !pol.refused {
+			c.Rollouts++
+			c.PeakPods = max(c.PeakPods, r.sum.PeakPods)
+			if c.MinAvailable < 0 || r.sum.MinAvailable < c.MinAvailable {
+				c.MinAvailable = r.sum.MinAvailable
+			}
+			if r.sum.Outcome == sim.OutcomeComplete {
+				c.Longest = max(c.Longest, r.sum.Duration.Seconds())
+			}
+		}
+		for _, v := range r.violations {
+			record(v)
+		}
+		drains = append(drains, r.drains...)
+		if i == first[k+1]-1 {
+			for _, v := range drainViolations(in, d, pol.budgets, drains) {
+				record(v)
+			}
+			c.MinAvailable = max(c.MinAvailable, 0)
+			out.Deployments = append(out.Deployments, c)
+		}
+		if done++; f.progress != nil {
+			f.progress(done, total)
+		}
+		return true
+	})
+	return out, limited, failure
+}
