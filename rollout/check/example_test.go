@@ -1,0 +1,65 @@
+package check_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// A gate in a CI job: no rollout of web may run more than 11 pods, or
+// leave fewer than 9 available, and it must finish within 5 minutes.
+func Example() {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 10
+  strategy:
+    rollingUpdate:
+      maxSurge: 25%
+      maxUnavailable: 25%
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in, problems := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	for _, p := range problems {
+		fmt.Println(p)
+	}
+	report, err := check.Run(in, check.Config{
+		MaxPods:          11,
+		MinAvailable:     surge.Count(9),
+		MinAvailableRule: true,
+		MaxDuration:      5 * time.Minute,
+		Sim:              sim.Config{Interval: 30 * time.Second},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("ok:", report.OK)
+	for _, f := range report.Findings {
+		fmt.Printf("%s %s at +%gs: %s\n  %s\n", f.Severity, f.Rule, f.At, f.Message, f.Location)
+	}
+	// Output:
+	// ok: false
+	// error max-pods at +30s: 13 pods exist, above --max-pods 11 (peak 13)
+	//   deploy.yaml:9 spec.strategy.rollingUpdate.maxSurge
+	// error min-available at +60s: 8 pods available, below --min-available 9 (lowest 8)
+	//   deploy.yaml:10 spec.strategy.rollingUpdate.maxUnavailable
+}
