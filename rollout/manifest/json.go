@@ -129,14 +129,14 @@ func (c *candidate) check() {
 		return
 	}
 	if d.JSON[0] != '{' {
-		c.err = d.errorf("not a Kubernetes object: %s", describeJSON(d.JSON))
+		c.err = d.errorf("%w: %s", ErrNotObject, describeJSON(d.JSON))
 		return
 	}
 	if d.Item >= 0 {
 		d.Kind = kindOf(d.JSON)
 	}
 	if d.Kind == "" {
-		c.err = d.errorf("not a Kubernetes object: no kind (keys: %s)", keysOf(d.JSON))
+		c.err = d.errorf("%w: no kind (keys: %s)", ErrNotObject, keysOf(d.JSON))
 	}
 }
 

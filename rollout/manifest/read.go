@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,6 +21,10 @@ type Options struct {
 	// may hold (0: DefaultMaxBytes). A larger one is refused, with
 	// ErrTooLarge, as soon as it passes the cap.
 	MaxBytes int64
+	// Exclude are glob patterns (path.Match syntax) of files and
+	// directories that ReadNotes leaves out, matched against the path as
+	// found and against its base name.
+	Exclude []string
 }
 
 // DefaultMaxBytes caps an input when Options.MaxBytes is 0: 256 MiB, five
@@ -34,6 +39,9 @@ var (
 	// ErrBinary: the input holds a NUL byte or is not UTF-8, so it is
 	// neither YAML nor JSON.
 	ErrBinary = errors.New("binary data: not YAML or JSON")
+	// ErrNotObject: a document is not a Kubernetes object (not an object,
+	// or without a kind), such as a Helm values.yaml or a package.json.
+	ErrNotObject = errors.New("not a Kubernetes object")
 )
 
 // Extensions are the file name extensions Read takes from a directory,
@@ -44,29 +52,52 @@ var extensions = []string{".json", ".yaml", ".yml"}
 // Parse): a file; a directory, whose files with a .json, .yaml or .yml
 // extension are read in lexical order, subdirectories included; "-", which
 // reads opts.Stdin (at most once). It reads every input and returns every
-// problem, each an *Error naming its input, joined.
+// problem, each an *Error naming its input, joined. Read is ReadNotes
+// without its notes.
 func Read(opts Options, names ...string) ([]Document, error) {
+	docs, _, err := ReadNotes(opts, names...)
+	return docs, err
+}
+
+// ReadNotes is Read that also leaves out, each with a note (one line
+// naming the path): a file named twice, or found again in a directory
+// named (read once, where first named); in a directory, its hidden files
+// and directories (a name starting with "."), the files and directories
+// that opts.Exclude matches, and the files that hold no Kubernetes object
+// (every document ErrNotObject, such as a Helm values.yaml); a file named
+// on its own is always read. A directory that holds a kustomization.yaml
+// gets a note too: its files are kustomize's input, which `kustomize
+// build` turns into manifests.
+func ReadNotes(opts Options, names ...string) ([]Document, []string, error) {
 	limit := opts.MaxBytes
 	if limit <= 0 {
 		limit = DefaultMaxBytes
 	}
-	var docs []Document
-	var errs []error
-	stdinRead := false
-	add := func(source string, r io.Reader, size int64) {
+	var (
+		docs      []Document
+		notes     []string
+		errs      []error
+		stdinRead bool
+		seen      = map[string]string{} // cleaned path -> as first named
+	)
+	add := func(source string, r io.Reader, size int64, walked bool) {
 		data, err := readInput(r, limit, size)
 		if err != nil {
 			errs = append(errs, &Error{Source: source, Item: -1, Err: err})
 			return
 		}
 		d, err := parseText(source, bytes.TrimPrefix(data, []byte("\ufeff"))) // readInput checked that it is text
+		if walked && len(d) == 0 && err != nil && onlyNotObjects(err) {
+			notes = append(notes, fmt.Sprintf("%s: skipped: no Kubernetes object in it (%s)", source, firstLine(err)))
+			return
+		}
 		docs = append(docs, d...)
 		if err != nil {
 			errs = append(errs, err)
 		}
 	}
 	if len(names) == 0 {
-		return nil, errors.New("manifest: no input named")
+		return nil, nil, errors.New("manifest: no input named")
 	}
 	for _, name := range names {
 		switch {
@@ -76,13 +107,23 @@ func Read(opts Options, names ...string) ([]Document, error) {
 			errs = append(errs, &Error{Source: Stdin, Item: -1, Err: errors.New("named twice: standard input can be read once")})
 		case name == "-":
 			stdinRead = true
-			add(Stdin, opts.Stdin, 0)
+			add(Stdin, opts.Stdin, 0, false)
 		default:
-			files, err := expand(name)
+			files, walkNotes, err := expand(name, opts.Exclude)
+			notes = append(notes, walkNotes...)
 			if err != nil {
 				errs = append(errs, &Error{Source: name, Item: -1, Err: err})
 			}
 			for _, file := range files {
+				key := filepath.Clean(file)
+				if abs, err := filepath.Abs(file); err == nil {
+					key = abs
+				}
+				if first, dup := seen[key]; dup {
+					notes = append(notes, fmt.Sprintf("%s: read once: named again (as %s)", first, file))
+					continue
+				}
+				seen[key] = file
 				f, err := os.Open(file)
 				if err != nil {
 					errs = append(errs, &Error{Source: file, Item: -1, Err: pathless(err)})
@@ -92,41 +133,113 @@ func Read(opts Options, names ...string) ([]Document, error) {
 				if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
 					size = info.Size()
 				}
-				add(file, f, size)
+				add(file, f, size, file != name)
 				f.Close()
 			}
 		}
 	}
-	return docs, errors.Join(errs...)
+	return docs, notes, errors.Join(errs...)
 }
 
+// onlyNotObjects reports whether every problem of err is ErrNotObject.
+func onlyNotObjects(err error) bool {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, e := range errs {
+		if !errors.Is(e, ErrNotObject) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstLine returns the message of the first problem of err, without
+// its place.
+func firstLine(err error) string {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	var e *Error
+	if errors.As(errs[0], &e) {
+		return e.Err.Error()
+	}
+	return errs[0].Error()
+}
+
+// excluded reports whether path matches one of the patterns, as written
+// or by its base name.
+func excluded(path string, patterns []string) bool {
+	for _, p := range patterns {
+		if ok, _ := filepath.Match(p, path); ok {
+			return true
+		}
+		if ok, _ := filepath.Match(p, filepath.Base(path)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// kustomizations are the file names kustomize reads in a directory.
+var kustomizations = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
+
 // expand returns name if it is a file, and the files Read takes from it
-// if it is a directory.
-func expand(name string) ([]string, error) {
+// if it is a directory, with notes on what it leaves out.
+func expand(name string, exclude []string) ([]string, []string, error) {
 	info, err := os.Stat(name)
 	if err != nil {
-		return nil, pathless(err)
+		return nil, nil, pathless(err)
 	}
 	if !info.IsDir() {
-		return []string{name}, nil
+		return []string{name}, nil, nil
 	}
-	var files []string
+	var files, notes []string
 	err = filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && hasExtension(path) {
+		if path != name {
+			base := d.Name()
+			switch {
+			case strings.HasPrefix(base, ".") && d.IsDir():
+				notes = append(notes, fmt.Sprintf("%s: skipped: a hidden directory (name it with -f to read it)", path))
+				return fs.SkipDir
+			case strings.HasPrefix(base, "."):
+				return nil
+			case excluded(path, exclude) && d.IsDir():
+				notes = append(notes, fmt.Sprintf("%s: skipped: excluded", path))
+				return fs.SkipDir
+			case excluded(path, exclude):
+				if hasExtension(path) {
+					notes = append(notes, fmt.Sprintf("%s: skipped: excluded", path))
+				}
+				return nil
+			}
+		}
+		if d.IsDir() {
+			for _, k := range kustomizations {
+				if _, err := os.Stat(filepath.Join(path, k)); err == nil {
+					notes = append(notes, fmt.Sprintf("%s: a kustomize directory (%s): its files are kustomize's input, not manifests; pipe 'kustomize build %s' (or 'kubectl kustomize %s') in with -f - instead", path, k, path, path))
+					break
+				}
+			}
+			return nil
+		}
+		if hasExtension(path) && !slices.Contains(kustomizations, d.Name()) {
 			files = append(files, path)
 		}
 		return nil
 	})
 	if err != nil {
-		return files, pathless(err)
+		return files, notes, pathless(err)
 	}
 	if len(files) == 0 {
-		return nil, fmt.Errorf("directory without %s files", strings.Join(extensions, ", "))
+		return nil, notes, fmt.Errorf("directory without %s files", strings.Join(extensions, ", "))
 	}
-	return files, nil
+	return files, notes, nil
 }
 
 func hasExtension(path string) bool {
