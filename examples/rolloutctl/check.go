@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"time"
@@ -101,6 +102,21 @@ type checkFlags struct {
 	maxRollouts  int
 	failOn       string
 	outputs      outputFlags
+	// requireDeployments makes an input without Deployments bad input.
+	requireDeployments bool
+	// wd is the working directory, which JUnit paths are relative to.
+	wd string
+}
+
+// inputFindings returns the findings of rule check.RuleInput.
+func inputFindings(out checkJSON) []violation {
+	var bad []violation
+	for _, v := range out.Findings {
+		if v.Rule == check.RuleInput {
+			bad = append(bad, v)
+		}
+	}
+	return bad
 }
 
 // config returns the check's configuration for the flags.
@@ -139,6 +155,7 @@ func runCheck(e *env, args []string) int {
 	f.input.addOptions(fs)
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "simulate `N` rollouts at once (the default is the number of cores)")
 	fs.StringVar(&f.failOn, "fail-on", severityError, "exit 1 on findings of this `severity` or worse: error or warning")
+	fs.BoolVar(&f.requireDeployments, "require-deployments", false, "exit 2 when the input holds no Deployment (by default: a note, and exit 0)")
 	f.outputs.addOutputs(fs, "text", "json", "yaml", "sarif", "junit", "github")
 	if code := parse(e, fs, checkHelp, args); code >= 0 {
 		return code
@@ -162,10 +179,20 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "check", err)
 	}
-	in, answers, err := f.live.load(e, &f.input, "check")
+	var (
+		in      *loaded
+		answers []answer
+	)
+	if len(f.live.files) == 0 {
+		// A bad document is a finding, and the rest is checked.
+		in, err = f.input.gather(e, "check", f.input.options.SkipValidation)
+	} else {
+		in, answers, err = f.live.load(e, &f.input, "check")
+	}
 	if err != nil {
 		return fail(e, "check", err)
 	}
+	f.wd, _ = os.Getwd()
 	cfg := f.config()
 	var progress *progress
 	cfg.Progress = func(_, total int64) {
@@ -174,14 +201,22 @@ func runCheck(e *env, args []string) int {
 		}
 		progress.add(1)
 	}
-	out, err := check.Run(in, cfg)
-	if err != nil {
-		return fail(e, "check", err)
+	out := check.Run(in, cfg)
+	for _, line := range problemLines(inputFindings(out), f.input.maxSize) {
+		fmt.Fprintf(e.stderr, "rolloutctl check: %s\n", line)
+	}
+	for _, n := range out.Notes {
+		fmt.Fprintf(e.stderr, "rolloutctl check: note: %s\n", n)
 	}
 	if code := writeReports(e, "check", outs, func(format string, w io.Writer) error { return f.render(format, w, out, answers) }); code != exitOK {
 		return code
 	}
 	switch {
+	case out.BadInput():
+		return exitBadInput
+	case f.requireDeployments && len(out.Deployments) == 0:
+		fmt.Fprintf(e.stderr, "rolloutctl check: no Deployment, and --require-deployments\n")
+		return exitBadInput
 	case !out.OK:
 		return exitViolation
 	case f.failOn == severityWarning && slices.ContainsFunc(out.Findings, func(v violation) bool { return v.Severity == severityWarning }):

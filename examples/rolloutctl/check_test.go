@@ -298,6 +298,7 @@ func TestCheckJSON(t *testing.T) {
 	want := checkJSON{
 		OK:       false,
 		PodModel: "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s",
+		Notes:    []string{"not checked (only Deployments roll out here): 1 Service"},
 		Deployments: []checked{
 			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
 			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},

@@ -23,7 +23,7 @@ func (f *checkFlags) render(format string, w io.Writer, out checkJSON, answers [
 	case "sarif":
 		return writeSARIF(w, out)
 	case "junit":
-		return writeJUnit(w, out, f.failOn)
+		return writeJUnit(w, out, f.failOn, f.wd)
 	case "github":
 		return writeGitHub(w, out)
 	}
@@ -37,6 +37,9 @@ func writeCheckText(w io.Writer, out checkJSON) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, out.PodModel)
 	v := 0
+	for ; v < len(out.Findings) && out.Findings[v].Deployment == ""; v++ {
+		writeViolation(bw, out.Findings[v])
+	}
 	for _, c := range out.Deployments {
 		for ; v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment; v++ {
 			writeViolation(bw, out.Findings[v])
@@ -49,6 +52,10 @@ func writeCheckText(w io.Writer, out checkJSON) error {
 }
 
 func writeViolation(w io.Writer, v violation) {
+	if v.Deployment == "" { // a document that could not be read
+		fmt.Fprintf(w, "BAD  %s\n", v.ProblemText())
+		return
+	}
 	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
 	at := "+" + fmtDuration(time.Duration(v.At*float64(time.Second)))
 	if v.Cause == check.CauseInput {
@@ -82,7 +89,10 @@ func writeGitHub(w io.Writer, out checkJSON) error {
 		level := map[string]string{severityError: "error", severityWarning: "warning", severityLimit: "notice"}[v.Severity]
 		msg := fmt.Sprintf("%s replicas=%d at +%s: %s (%s)", v.Deployment, v.Replicas,
 			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)
-		fmt.Fprintf(bw, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(v.Location.File), v.Location.Line,
+		if v.Deployment == "" {
+			msg = v.Message
+		}
+		fmt.Fprintf(bw, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(v.Location.File), max(v.Location.Line, 1),
 			ghProperty("rolloutctl "+v.Rule), ghData(msg))
 	}
 	return bw.Flush()

@@ -4,8 +4,12 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
 // JUnit XML, as CI test tabs read it (GitLab's unit test reports, and on
@@ -45,8 +49,14 @@ type junitCase struct {
 	Line      int           `xml:"line,attr,omitempty"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	Error     *junitError   `xml:"error,omitempty"`
 	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitError struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
 }
 
 type junitFailure struct {
@@ -59,24 +69,41 @@ type junitSkipped struct {
 	Message string `xml:"message,attr"`
 }
 
-// writeJUnit writes out as JUnit XML; failOn is --fail-on.
-func writeJUnit(w io.Writer, out checkJSON, failOn string) error {
+// writeJUnit writes out as JUnit XML; failOn is --fail-on, and wd the
+// directory file names are made relative to. The documents that could
+// not be read come first, in a suite "input", as test cases in error.
+func writeJUnit(w io.Writer, out checkJSON, failOn, wd string) error {
 	doc := junitSuites{Name: "rolloutctl check", Time: "0"}
 	v := 0
+	if len(out.Findings) > 0 && out.Findings[0].Deployment == "" {
+		suite := junitSuite{Name: "input", Time: "0"}
+		for ; v < len(out.Findings) && out.Findings[v].Deployment == ""; v++ {
+			x := out.Findings[v]
+			file := junitPath(x.Location.File, wd)
+			suite.Cases = append(suite.Cases, junitCase{Name: fmt.Sprintf("%s:%d", file, x.Location.Line), Classname: "rolloutctl.check.input",
+				File: file, Line: x.Location.Line, Time: "0", Error: &junitError{Message: x.Message, Type: x.Rule}})
+			suite.Errors++
+		}
+		suite.Tests = len(suite.Cases)
+		doc.Tests, doc.Errors = doc.Tests+suite.Tests, doc.Errors+suite.Errors
+		doc.Suites = append(doc.Suites, suite)
+	}
 	for _, c := range out.Deployments {
 		var mine []violation
 		for ; v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment; v++ {
 			mine = append(mine, out.Findings[v])
 		}
-		suite := junitSuite{Name: c.Deployment, Time: "0", File: fileURI(c.Location.File)}
+		suite := junitSuite{Name: c.Deployment, Time: "0", File: junitPath(c.Location.File, wd)}
 		for _, id := range c.Rules {
-			tc := junitCase{Name: id, Classname: "rolloutctl.check." + c.Deployment, File: fileURI(c.Location.File), Line: c.Location.Line, Time: "0"}
+			tc := junitCase{Name: id, Classname: "rolloutctl.check." + c.Deployment, File: junitPath(c.Location.File, wd), Line: c.Location.Line, Time: "0"}
 			var failed, warned, limited []violation
 			for _, x := range mine {
 				switch {
 				case x.Rule == ruleLimit && id == ruleNeverFinish:
 					limited = append(limited, x)
 				case x.Rule != id:
+				case x.Rule == check.RuleInput:
+					tc.Error = &junitError{Message: x.Message, Type: x.Rule}
 				case x.Severity == severityError || x.Severity == severityWarning && failOn == severityWarning:
 					failed = append(failed, x)
 				default:
@@ -84,8 +111,10 @@ func writeJUnit(w io.Writer, out checkJSON, failOn string) error {
 				}
 			}
 			switch {
+			case tc.Error != nil:
+				suite.Errors++
 			case len(failed) > 0:
-				tc.File, tc.Line = fileURI(failed[0].Location.File), failed[0].Location.Line
+				tc.File, tc.Line = junitPath(failed[0].Location.File, wd), failed[0].Location.Line
 				tc.Failure = &junitFailure{Message: failed[0].Message, Type: id, Text: junitText(failed)}
 				suite.Failures++
 			case len(limited) > 0:
@@ -98,6 +127,7 @@ func writeJUnit(w io.Writer, out checkJSON, failOn string) error {
 		}
 		suite.Tests = len(suite.Cases)
 		doc.Tests, doc.Failures, doc.Skipped = doc.Tests+suite.Tests, doc.Failures+suite.Failures, doc.Skipped+suite.Skipped
+		doc.Errors += suite.Errors
 		doc.Suites = append(doc.Suites, suite)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
@@ -120,4 +150,19 @@ func junitText(vs []violation) string {
 			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)
 	}
 	return b.String()
+}
+
+// junitPath is a file name as JUnit readers match it to the files of a
+// repository: relative to the working directory wd where it is under it,
+// with forward slashes, and "stdin" for standard input; never a URL.
+func junitPath(name, wd string) string {
+	if name == manifest.Stdin || name == "" {
+		return "stdin"
+	}
+	if filepath.IsAbs(name) && wd != "" {
+		if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	return strings.TrimPrefix(filepath.ToSlash(name), "./")
 }

@@ -151,8 +151,8 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, err
 			shown[i] = manifest.Stdin
 		}
 	}
-	live, bad := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{})
-	problems = append(problems, bad...)
+	live := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{})
+	problems = append(problems, problemLines(live.Problems(), maxSize)...)
 	if len(problems) > 0 {
 		return nil, &inputError{problems}
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -17,6 +16,7 @@ import (
 // inputFlags are the flags that name the input, which every command has.
 type inputFlags struct {
 	files      listFlag
+	exclude    listFlag
 	maxSize    sizeFlag
 	deployment string
 	// options are the rollout.Options of every sync; SkipValidation also
@@ -26,6 +26,7 @@ type inputFlags struct {
 
 func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
 	fs.Var(&f.files, "f", "`FILE`, directory (recursively) or - for standard input; repeatable (default: standard input when piped"+example+")")
+	fs.Var(&f.exclude, "exclude", "leave out the files and directories that `GLOB` matches (path or base name) when reading a directory; repeatable")
 	f.maxSize = manifest.DefaultMaxBytes
 	fs.Var(&f.maxSize, "max-input-size", "refuse an input larger than `SIZE`, such as 512MiB")
 	if pick {
@@ -62,6 +63,26 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 // object holds (kubectl apply merges it, and the API server validates the
 // merged object, which rollout/apply does too).
 func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded, error) {
+	in, err := f.gather(e, command, skipValidation)
+	if err != nil {
+		return nil, err
+	}
+	problems := problemLines(in.Problems(), f.maxSize)
+	if len(problems) == 0 && len(in.Objects().Deployments) == 0 {
+		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.Name(), in.Found()))
+	}
+	if len(problems) > 0 {
+		return nil, &inputError{problems}
+	}
+	return in, nil
+}
+
+// gather reads the inputs the flags name (standard input when they name
+// none and it is not a terminal; errNoInput otherwise) and decodes them,
+// several documents at once, keeping their problems in the input (see
+// check.Input.Problems). It writes on stderr what it leaves out and why,
+// as notes, and the YAML that is read but does not count, as warnings.
+func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loaded, error) {
 	names := []string(f.files)
 	stdin := e.stdin
 	if len(names) == 0 {
@@ -75,34 +96,30 @@ func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded,
 		}
 		stdin, names = b, []string{"-"}
 	}
-	docs, err := manifest.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize)}, names...)
-	for _, d := range docs {
-		for _, w := range d.Warnings {
-			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)
-		}
+	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), Exclude: f.exclude},
+		check.LoadOptions{SkipValidation: skipValidation}, names...)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: note: %s\n", command, n)
 	}
-	var problems []string
-	if err != nil {
-		problems = lines(err)
-		if errors.Is(err, manifest.ErrTooLarge) {
-			problems = append(problems, fmt.Sprintf("(the cap is %s: raise it with --max-input-size)", formatSize(int64(f.maxSize))))
-		}
-	}
-	shown := slices.Clone(names)
-	for i, n := range shown {
-		if n == "-" {
-			shown[i] = manifest.Stdin
-		}
-	}
-	in, bad := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{SkipValidation: skipValidation})
-	problems = append(problems, bad...)
-	if len(problems) == 0 && len(in.Objects().Deployments) == 0 {
-		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.Name(), in.Found()))
-	}
-	if len(problems) > 0 {
-		return nil, &inputError{problems}
+	for _, w := range in.Warnings() {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)
 	}
 	return in, nil
+}
+
+// problemLines words the problems of an input one a line, with a hint
+// after an input too large.
+func problemLines(problems []check.Finding, maxSize sizeFlag) []string {
+	var out []string
+	hinted := false
+	for _, p := range problems {
+		out = append(out, p.ProblemText())
+		if !hinted && strings.Contains(p.Message, manifest.ErrTooLarge.Error()) {
+			hinted = true
+			out = append(out, fmt.Sprintf("(the cap is %s: raise it with --max-input-size)", formatSize(int64(maxSize))))
+		}
+	}
+	return out
 }
 
 // parseExample decodes an embedded manifest.
@@ -111,9 +128,9 @@ func parseExample(name string, data []byte) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, problems := check.Load(name, docs, check.LoadOptions{})
-	if len(problems) > 0 {
-		return nil, &inputError{problems}
+	in := check.Load(name, docs, check.LoadOptions{})
+	if problems := in.Problems(); len(problems) > 0 {
+		return nil, &inputError{problemLines(problems, 0)}
 	}
 	return in, nil
 }

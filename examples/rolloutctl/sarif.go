@@ -26,9 +26,20 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool      `json:"tool"`
-	Results    []sarifResult  `json:"results"`
-	Properties map[string]any `json:"properties"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+	Properties  map[string]any    `json:"properties"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
 }
 
 type sarifTool struct {
@@ -106,10 +117,18 @@ func writeSARIF(w io.Writer, out checkJSON) error {
 		driver.Rules = append(driver.Rules, sarifRule{ID: r.ID, Name: r.Name, ShortDescription: sarifText{r.Short},
 			FullDescription: sarifText{r.Full}, DefaultConfiguration: sarifRuleConfig{sarifLevels[r.Severity]}})
 	}
-	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{}, Properties: map[string]any{"podModel": out.PodModel}}
+	inv := sarifInvocation{ExecutionSuccessful: !out.BadInput()}
+	for _, n := range out.Notes {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "note", Message: sarifText{n}})
+	}
+	run := sarifRun{Tool: sarifTool{driver}, Invocations: []sarifInvocation{inv}, Results: []sarifResult{}, Properties: map[string]any{"podModel": out.PodModel}}
 	for _, v := range out.Findings {
+		msg := fmt.Sprintf("%s replicas=%d at +%s: %s", v.Deployment, v.Replicas, fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)
+		if v.Deployment == "" {
+			msg = v.Message
+		}
 		res := sarifResult{RuleID: v.Rule, RuleIndex: index[v.Rule], Level: sarifLevels[v.Severity],
-			Message:             sarifText{fmt.Sprintf("%s replicas=%d at +%s: %s", v.Deployment, v.Replicas, fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)},
+			Message:             sarifText{msg},
 			Locations:           []sarifLocation{sarifPlace(v.Location, nil)},
 			PartialFingerprints: map[string]string{"rolloutctl/v1": fingerprint(v.Rule, v.Location.Object, v.Location.Field)},
 			Properties: map[string]any{"deployment": v.Deployment, "replicas": v.Replicas, "atSeconds": v.At, "cause": v.Cause,
@@ -130,8 +149,11 @@ func writeSARIF(w io.Writer, out checkJSON) error {
 // relative to where the command ran (code scanning resolves it against the
 // repository), the line, and the object as a logical location.
 func sarifPlace(p place, id *int) sarifLocation {
-	return sarifLocation{ID: id, PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(p.File)}, Region: sarifRegion{StartLine: max(p.Line, 1)}},
-		LogicalLocations: []sarifLogical{{FullyQualifiedName: p.Object, Kind: "object"}}}
+	loc := sarifLocation{ID: id, PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(p.File)}, Region: sarifRegion{StartLine: max(p.Line, 1)}}}
+	if p.Object != "" {
+		loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: p.Object, Kind: "object"}}
+	}
+	return loc
 }
 
 // fileURI turns a file name into a URI reference: a relative path with

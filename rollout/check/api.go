@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -10,7 +11,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-// LoadOptions are the options of Load.
+// LoadOptions are the options of Load and Read.
 type LoadOptions struct {
 	// SkipValidation takes Deployments and ReplicaSets the API server
 	// would refuse, as the controller would if handed one.
@@ -21,16 +22,73 @@ type LoadOptions struct {
 // Deployments, ReplicaSets and Pods, and the policy objects
 // (ResourceQuotas, LimitRanges, PodDisruptionBudgets and
 // HorizontalPodAutoscalers), each read as a v1.36 API server reads it on
-// create. It returns every problem, one line each naming the document,
-// and the input made of the rest, in document order. name names the
-// inputs in messages. Load does not modify docs.
-func Load(name string, docs []manifest.Document, opts LoadOptions) (*Input, []string) {
-	d := decode(name, docs, opts.SkipValidation)
-	in := d.Input
-	in.skipped = d.skipped
-	in.makeIndex()
-	return &in, d.problems
+// create, in document order. A document it cannot take is left out and
+// becomes a problem (see Problems), which Run reports; the rest is
+// checked. name names the inputs in messages. Load does not modify docs.
+func Load(name string, docs []manifest.Document, opts LoadOptions) *Input {
+	return load(name, docs, opts, nil)
 }
+
+func load(name string, docs []manifest.Document, opts LoadOptions, problems []Finding) *Input {
+	d := decode(name, docs, opts.SkipValidation)
+	if len(d.repeated) > 0 {
+		if in := split(name, docs, opts, problems); in != nil {
+			in.docs = warned(docs)
+			return in
+		}
+	}
+	in := d.Input
+	in.loadNotes = repeatNotes(d.repeated)
+	in.skipped = d.skipped
+	in.problems = append(problems, d.problems...)
+	in.docs = warned(docs)
+	in.makeIndex()
+	return &in
+}
+
+// warned returns the warnings of docs, as documents that hold only them.
+func warned(docs []manifest.Document) []manifest.Document {
+	var out []manifest.Document
+	for _, doc := range docs {
+		if len(doc.Warnings) > 0 {
+			out = append(out, manifest.Document{Source: doc.Source, Warnings: doc.Warnings})
+		}
+	}
+	return out
+}
+
+// Read reads the named files and directories, and "-" for
+// mopts.Stdin, as manifest.ReadNotes reads them, and loads their documents
+// (see Load). The notes are what ReadNotes left out and why; problems
+// reading a file are problems of the input, as those of its documents
+// are.
+func Read(mopts manifest.Options, opts LoadOptions, names ...string) (*Input, []string) {
+	docs, notes, err := manifest.ReadNotes(mopts, names...)
+	shown := slices.Clone(names)
+	for i, n := range shown {
+		if n == "-" {
+			shown[i] = manifest.Stdin
+		}
+	}
+	name := strings.Join(shown, ", ")
+	return load(name, docs, opts, errorFindings(name, err)), notes
+}
+
+// Warnings returns what the documents hold but does not count, such as a
+// YAML key given twice (of which the last counts, as with kubectl), each
+// naming its line, in input order.
+func (in *Input) Warnings() []string {
+	var out []string
+	for _, d := range in.docs {
+		out = append(out, d.Warnings...)
+	}
+	return out
+}
+
+// Problems returns the problems of the input, one finding each of rule
+// RuleInput: the documents that could not be read or taken, in input
+// order. A command that needs a sound input fails on any.
+func (in *Input) Problems() []Finding { return slices.Clone(in.problems) }
 
 // Name names the inputs, as given to Load.
 func (in *Input) Name() string { return in.names }
@@ -56,11 +114,13 @@ func (in *Input) Found() string { return decoding{Input: *in, skipped: in.skippe
 func (in *Input) Pick(name string) (rollout.Deployment, error) { return in.pick(name) }
 
 // Source returns the input d came from: its file, or the inputs' name.
-func (in *Input) Source(d rollout.Deployment) string { return in.source(d) }
+func (in *Input) Source(d rollout.Deployment) string { return in.leaf(d).source(d) }
 
 // State returns the sync state of d at now: the ReplicaSets and Pods of
 // its namespace, as rollout.Objects.State gives it.
-func (in *Input) State(d rollout.Deployment, now time.Time) rollout.State { return in.state(d, now) }
+func (in *Input) State(d rollout.Deployment, now time.Time) rollout.State {
+	return in.leaf(d).state(d, now)
+}
 
 // StartTime returns when a simulation starts: the latest time the input
 // records (creation, deletion and condition times), so that the outcome
@@ -70,25 +130,29 @@ func (in *Input) StartTime() time.Time { return in.start() }
 // OwnSets returns the ReplicaSets of the input that d controls (by the
 // UID of their controller reference) or would adopt (an orphan its
 // selector matches), in input order.
-func (in *Input) OwnSets(d rollout.Deployment) []rollout.ReplicaSet { return in.ownSets(d) }
+func (in *Input) OwnSets(d rollout.Deployment) []rollout.ReplicaSet { return in.leaf(d).ownSets(d) }
 
 // ReplicaSetsIn returns the ReplicaSets of a namespace, in input order.
 func (in *Input) ReplicaSetsIn(namespace string) []rollout.ReplicaSet {
-	return slices.Clone(in.namespaces[namespace].ReplicaSets)
+	var out []rollout.ReplicaSet
+	for _, p := range in.leaves() {
+		out = append(out, p.namespaces[namespace].ReplicaSets...)
+	}
+	return out
 }
 
 // StartState returns the state a simulation of d starts from, and how it
 // was built, in words: the input's ReplicaSets when it has d's, or d fully
 // rolled out on its template; then the images' changes, if any.
 func (in *Input) StartState(d rollout.Deployment, images []Image) (rollout.State, string, error) {
-	return start(in, d, images)
+	return start(in.leaf(d), d, images)
 }
 
 // HPA returns the name and the replica range of the
 // HorizontalPodAutoscaler that scales d (the first of its namespace whose
 // scale target is d), if any.
 func (in *Input) HPA(d rollout.Deployment) (name string, minReplicas, maxReplicas int32, ok bool) {
-	h, ok := in.hpaFor(d)
+	h, ok := in.leaf(d).hpaFor(d)
 	if !ok {
 		return "", 0, 0, false
 	}
@@ -105,7 +169,8 @@ func Applied(manifests, live *Input, deployments []rollout.Deployment, where []m
 		Deployments: slices.Clone(deployments),
 		ReplicaSets: append(slices.Clone(live.objs.ReplicaSets), sets...),
 		Pods:        slices.Clone(live.objs.Pods),
-	}, where: slices.Clone(where), policy: mergePolicy(live.policy, manifests.policy)}
+	}, where: slices.Clone(where), policy: mergePolicy(live.policy, manifests.policy),
+		problems: append(slices.Clone(manifests.problems), live.problems...)}
 	out.makeIndex()
 	return out
 }
@@ -132,7 +197,7 @@ type Policy struct {
 // rollout, a pod quota of quotaPods (0: none) overriding the
 // ResourceQuotas.
 func (in *Input) Policy(d rollout.Deployment, quotaPods int) (Policy, error) {
-	pol, err := readPolicy(in, d, replicaRange{}, quotaPods, 1)
+	pol, err := readPolicy(in.leaf(d), d, replicaRange{}, quotaPods, 1)
 	if err != nil {
 		return Policy{}, err
 	}

@@ -19,19 +19,28 @@ import (
 // it skipped.
 type decoding struct {
 	Input
-	problems []string
+	problems []Finding
 	skipped  map[string]int
+	repeated []repeat
+}
+
+// A repeat is an object the documents give again, of a kind, namespace
+// and name given before.
+type repeat struct {
+	key          string // "Kind namespace/name"
+	first, again manifest.Document
 }
 
 // decode decodes docs several at once and gathers them in order, with
-// every problem: documents rollout.Decode refuses, two objects of the same
-// kind, namespace and name, and objects the API server would refuse.
+// every problem: documents rollout.Decode refuses, and objects the API
+// server would refuse. An object of the kind, namespace and name of one
+// before is left out, and listed in repeated.
 func decode(names string, docs []manifest.Document, skipValidation bool) decoding {
 	type result struct {
 		objs     rollout.Objects
 		err      error
 		policy   decodedPolicy
-		problems []string // of a policy object
+		problems []Finding // of a policy object
 	}
 	results := make([]result, 0, len(docs))
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
@@ -59,13 +68,13 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 	for i, doc := range docs {
 		r := results[i]
 		if r.err != nil {
-			d.problems = append(d.problems, lines(r.err)...)
+			d.problems = append(d.problems, errorFindings(doc.Source, r.err)...)
 			continue
 		}
 		unique := func(kind, ns, name string) bool {
 			key := kind + "/" + ns + "/" + name
 			if first, dup := seen[key]; dup {
-				d.problems = append(d.problems, fmt.Sprintf("%s: %s %s/%s: also at %s: an object is given once", doc, kind, ns, name, first))
+				d.repeated = append(d.repeated, repeat{fmt.Sprintf("%s %s/%s", kind, ns, name), first, doc})
 				return false
 			}
 			seen[key] = doc
@@ -115,9 +124,9 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 	return d
 }
 
-// atFields gives one line per problem of err, each at the line of the
+// atFields gives one finding per problem of err, each at the line of the
 // field it is about (a *rollout.FieldError), or else at doc.
-func atFields(doc manifest.Document, prefix string, err error) []string {
+func atFields(doc manifest.Document, prefix string, err error) []Finding {
 	if err == nil {
 		return nil
 	}
@@ -125,7 +134,7 @@ func atFields(doc manifest.Document, prefix string, err error) []string {
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = joined.Unwrap()
 	}
-	var out []string
+	var out []Finding
 	for _, e := range errs {
 		at := doc
 		var fe *rollout.FieldError
@@ -133,7 +142,11 @@ func atFields(doc manifest.Document, prefix string, err error) []string {
 			at.Line, _ = doc.FieldLine(fe.Field)
 		}
 		for _, l := range lines(e) {
-			out = append(out, fmt.Sprintf("%s: %s%s", at, prefix, l))
+			f := docFinding(at, fmt.Sprintf("%s: %s%s", at, prefix, l))
+			if fe != nil {
+				f.Location.Field = fe.Field
+			}
+			out = append(out, f)
 		}
 	}
 	return out
@@ -154,3 +167,28 @@ func (d decoding) found() string {
 
 // kindName is what the kinds of the Kubernetes API look like.
 var kindName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
+
+// notes says what in holds that a check does not check: the kinds of
+// object other than Deployments, ReplicaSets, Pods and the policy kinds,
+// and no Deployment at all (when no document was refused).
+func (in *Input) notes() []string {
+	notes := slices.Clone(in.loadNotes)
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(in.skipped)) {
+		if slices.Contains(policyKinds, k) {
+			continue
+		}
+		name := k
+		if !kindName.MatchString(k) {
+			name = strconv.Quote(k)
+		}
+		kinds = append(kinds, fmt.Sprintf("%d %s", in.skipped[k], name))
+	}
+	if len(kinds) > 0 {
+		notes = append(notes, "not checked (only Deployments roll out here): "+strings.Join(kinds, ", "))
+	}
+	if len(in.objs.Deployments) == 0 && len(in.problems) == 0 {
+		notes = append(notes, fmt.Sprintf("%s: no Deployment to check (%s)", in.names, in.Found()))
+	}
+	return notes
+}

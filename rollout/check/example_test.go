@@ -37,21 +37,14 @@ spec:
 		fmt.Println(err)
 		return
 	}
-	in, problems := check.Load("deploy.yaml", docs, check.LoadOptions{})
-	for _, p := range problems {
-		fmt.Println(p)
-	}
-	report, err := check.Run(in, check.Config{
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	report := check.Run(in, check.Config{
 		MaxPods:          11,
 		MinAvailable:     surge.Count(9),
 		MinAvailableRule: true,
 		MaxDuration:      5 * time.Minute,
 		Sim:              sim.Config{Interval: 30 * time.Second},
 	})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	fmt.Println("ok:", report.OK)
 	for _, f := range report.Findings {
 		fmt.Printf("%s %s at +%gs: %s\n  %s\n", f.Severity, f.Rule, f.At, f.Message, f.Location)

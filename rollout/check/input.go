@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,16 @@ type Input struct {
 	// quotas see (made as asked for, before any parallel work).
 	policy map[string]*nsPolicy
 	quotas map[string]*nsQuota
+
+	// parts are the inputs of each directory when the input is split
+	// (see split), and loadNotes what the split says.
+	parts     []*Input
+	loadNotes []string
+
+	// problems are the documents that could not be taken, and docs those
+	// with warnings (their warnings only).
+	problems []Finding
+	docs     []manifest.Document
 
 	// skipped counts the documents of kinds other than Deployment,
 	// ReplicaSet and Pod.
@@ -67,11 +78,19 @@ func (in *Input) pick(name string) (rollout.Deployment, error) {
 		return rollout.Deployment{}, fmt.Errorf("%s: %d Deployments (%s): choose one with --deployment NAME",
 			in.names, len(deps), strings.Join(in.list(deps), ", "))
 	}
-	var match []rollout.Deployment
-	for _, d := range deps {
+	var (
+		match  []rollout.Deployment
+		places []string
+	)
+	for i, d := range deps {
 		if d.Name == name || d.Namespace+"/"+d.Name == name {
 			match = append(match, d)
+			places = append(places, in.where[i].String())
 		}
+	}
+	if len(match) > 1 && !slices.ContainsFunc(match, func(d rollout.Deployment) bool { return qualified(d) != qualified(match[0]) }) {
+		return rollout.Deployment{}, fmt.Errorf("Deployment %s is in %d places (%s): name the file of one with -f",
+			qualified(match[0]), len(match), strings.Join(places, ", "))
 	}
 	switch len(match) {
 	case 0:

@@ -22,7 +22,10 @@ func TestValidationProblemsAtFieldLines(t *testing.T) {
 	if err != nil || len(objs.Deployments) != 1 {
 		t.Fatalf("DecodeWith() = %+v, %v", objs, err)
 	}
-	got := atFields(docs[0], `Deployment "frozen": `, rollout.Validate(objs.Deployments[0]))
+	var got []string
+	for _, f := range atFields(docs[0], `Deployment "frozen": `, rollout.Validate(objs.Deployments[0])) {
+		got = append(got, f.ProblemText())
+	}
 	want := []string{"frozen.yaml:14: Deployment \"frozen\": spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("atFields() mismatch (-want +got):\n%s", diff)

@@ -100,7 +100,7 @@ type decodedPolicy struct {
 
 // decodePolicy decodes a document of a policy kind. Its problems name the
 // field and, where the document writes it, its line.
-func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
+func decodePolicy(doc manifest.Document) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
 		res  schema.Result
@@ -138,7 +138,7 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
 		}
 	}
 	errs = append(res.Errs, errs...)
-	var problems []string
+	var problems []Finding
 	for _, e := range errs {
 		at := doc
 		at.Line, _ = doc.FieldLine(e.Field)
@@ -146,7 +146,9 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
 		if meta != nil && meta.Name != "" {
 			what += " " + meta.Name
 		}
-		problems = append(problems, fmt.Sprintf("%s: %s: %s", at, what, e.Error()))
+		f := docFinding(at, fmt.Sprintf("%s: %s: %s", at, what, e.Error()))
+		f.Location.Field = e.Field
+		problems = append(problems, f)
 	}
 	if len(problems) > 0 {
 		return decodedPolicy{}, problems

@@ -64,6 +64,7 @@ type nsQuota struct {
 	policy  *nsPolicy
 	deps    []rollout.Deployment
 	profile []podProfile
+	errs    []error // why a Deployment's pod could not be admitted
 	current []int64 // the pods each runs now
 	surge   []int64 // the pods each rollout adds at its peak
 	sets    int64   // ReplicaSets in the input
@@ -80,10 +81,11 @@ type quotaKey struct {
 
 // quotaViews works out every namespace with quotas or LimitRanges, for
 // rollouts at once (--max-rollouts): the Deployments' pods several at
-// once, on every core.
-func (in *Input) quotaViews(rollouts int) error {
+// once, on every core. A Deployment whose pod cannot be admitted has its
+// error in errs, and counts for nothing.
+func (in *Input) quotaViews() {
 	if in.quotas != nil {
-		return nil
+		return
 	}
 	in.quotas = map[string]*nsQuota{}
 	type job struct {
@@ -107,22 +109,14 @@ func (in *Input) quotaViews(rollouts int) error {
 				jobs = append(jobs, job{v, len(v.deps) - 1})
 			}
 		}
-		v.profile = make([]podProfile, len(v.deps))
+		v.profile, v.errs = make([]podProfile, len(v.deps)), make([]error, len(v.deps))
 		in.quotas[ns] = v
 	}
-	var failure error
-	workers.InOrder(int64(len(jobs)), runtime.GOMAXPROCS(0), func(i int64) error {
+	workers.InOrder(int64(len(jobs)), runtime.GOMAXPROCS(0), func(i int64) bool {
 		j := jobs[i]
-		p, err := profileOf(j.v.deps[j.k], j.v.policy)
-		j.v.profile[j.k] = p
-		return err
-	}, func(_ int64, err error) bool {
-		failure = err
-		return err == nil
-	})
-	if failure != nil {
-		return failure
-	}
+		j.v.profile[j.k], j.v.errs[j.k] = profileOf(j.v.deps[j.k], j.v.policy)
+		return true
+	}, func(int64, bool) bool { return true })
 	for _, v := range in.quotas {
 		for qi, q := range v.policy.quotas {
 			for r := range q.obj.Spec.Hard.Names() {
@@ -130,7 +124,6 @@ func (in *Input) quotaViews(rollouts int) error {
 			}
 		}
 	}
-	return nil
 }
 
 // currentPods is how many pods d runs now, as the input shows: those its

@@ -69,11 +69,12 @@ func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPod
 		p.lo, p.hi = replicas.min, replicas.max
 	}
 	if ns := in.policy[d.Namespace]; ns != nil && len(ns.quotas)+len(ns.ranges) > 0 {
-		if err := in.quotaViews(rollouts); err != nil {
-			return p, err
-		}
+		in.quotaViews()
 		v := in.quotas[d.Namespace]
 		k := v.at[d.Name]
+		if err := v.errs[k]; err != nil {
+			return p, err
+		}
 		p.quotas = len(ns.quotas) > 0
 		if p.quotas && quotaPods == 0 {
 			p.cap = v.capFor(k, rollouts)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/workers"
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -43,21 +44,32 @@ type Result struct {
 // input order, and the findings, grouped by Deployment in input order and
 // by time within a replica count.
 type Report struct {
-	OK          bool      `json:"ok"`
-	PodModel    string    `json:"podModel"`
-	Deployments []Result  `json:"deployments"`
-	Findings    []Finding `json:"violations"`
+	OK          bool     `json:"ok"`
+	PodModel    string   `json:"podModel"`
+	Deployments []Result `json:"deployments"`
+	// Notes say what the input holds that was not checked: kinds other
+	// than Deployments (by kind, alphabetically), or that it holds no
+	// Deployment.
+	Notes    []string  `json:"notes,omitempty"`
+	Findings []Finding `json:"violations"`
 }
 
 // Run checks the rollout of every Deployment of in, at each replica count
 // to check, against the rules of c and the policy objects of its
-// namespace, simulating Workers rollouts at once. The report is the same
-// whatever the number of workers. Run fails only when a Deployment cannot
-// be simulated (with Options.SkipValidation, a Deployment the simulator
-// refuses); bad documents are the input's Problems, not Run's.
-func Run(in *Input, c Config) (Report, error) {
-	r, _, err := newChecker(c).run(in)
-	return r, err
+// namespace, simulating Workers rollouts at once. The report starts with
+// the input's Problems; a Deployment that cannot be simulated (its pod
+// template refused, or with Options.SkipValidation one the simulator
+// refuses) is a finding of rule RuleInput too, and the others are checked
+// all the same. The report is the same whatever the number of workers.
+func Run(in *Input, c Config) Report {
+	r, _ := newChecker(c).run(in)
+	return r
+}
+
+// BadInput reports whether r holds a finding of rule RuleInput: the
+// input, or part of it, could not be checked.
+func (r Report) BadInput() bool {
+	return slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Rule == RuleInput })
 }
 
 // Limited reports whether a simulation of r stopped at its limit before
@@ -68,29 +80,34 @@ func (r Report) Limited() bool {
 
 // run checks every Deployment of in, at each of its replica counts, and
 // reports whether a simulation hit its limit.
-func (f *checker) run(in *Input) (Report, bool, error) {
-	deps := in.objs.Deployments
-	if err := in.quotaViews(f.maxRollouts); err != nil {
-		return Report{}, false, err
+func (f *checker) run(in *Input) (Report, bool) {
+	// The Deployments of every part, in input order, each with its part.
+	var (
+		deps  []rollout.Deployment
+		parts []*Input
+	)
+	for _, p := range in.leaves() {
+		p.quotaViews()
+		for _, d := range p.objs.Deployments {
+			deps, parts = append(deps, d), append(parts, p)
+		}
 	}
 	// With the namespaces worked out, each Deployment's policy reads them
-	// only: several at once.
+	// only: several at once. One that cannot be read is a finding, and
+	// its rollouts are not simulated.
 	policies := make([]rolloutPolicy, 0, len(deps))
-	var failure error
 	workers.InOrder(int64(len(deps)), f.workers, func(k int64) rolloutPolicy {
-		p, err := f.policyFor(in, deps[k])
+		p, err := f.policyFor(parts[k], deps[k])
 		if err != nil {
-			p.err = fmt.Errorf("%s: %w", in.source(deps[k]), err)
+			p.err = err
+			p.refused = true
+			p.static = []Finding{f.failed(parts[k], deps[k], deps[k].Spec.Replicas, err)}
 		}
 		return p
 	}, func(_ int64, p rolloutPolicy) bool {
-		failure = p.err
 		policies = append(policies, p)
-		return p.err == nil
+		return true
 	})
-	if failure != nil {
-		return Report{}, false, failure
-	}
 	// One job per Deployment and replica count, numbered in input order:
 	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
 	// whose pods admission refuses has one job, which simulates nothing.
@@ -108,7 +125,7 @@ func (f *checker) run(in *Input) (Report, bool, error) {
 		quotas = "pod quotas from the namespaces' ResourceQuotas"
 	}
 	var (
-		out     = Report{OK: true, PodModel: describeModel(f.config(), quotas), Deployments: []Result{}, Findings: []Finding{}}
+		out     = Report{OK: len(in.problems) == 0, PodModel: describeModel(f.config(), quotas), Deployments: []Result{}, Findings: append([]Finding{}, in.problems...)}
 		limited bool
 		done    int64
 		c       Result
@@ -119,7 +136,11 @@ func (f *checker) run(in *Input) (Report, bool, error) {
 		k--
 		return k, int32(int64(policies[k].lo) + i - first[k])
 	}
+	out.Notes = in.notes()
 	record := func(v Finding) {
+		if v.Rule == RuleInput && !slices.Contains(c.Rules, RuleInput) {
+			c.Rules = append(slices.Clip(c.Rules), RuleInput)
+		}
 		switch v.Severity {
 		case SeverityError:
 			c.OK, out.OK = false, false
@@ -134,14 +155,10 @@ func (f *checker) run(in *Input) (Report, bool, error) {
 		if policies[k].refused {
 			return rolloutCheck{}
 		}
-		return f.checkOne(in, &policies[k], deps[k], r)
+		return f.checkOne(parts[k], &policies[k], deps[k], r)
 	}, func(i int64, r rolloutCheck) bool {
 		k, replicas := job(i)
-		d, pol := deps[k], &policies[k]
-		if r.err != nil {
-			failure = fmt.Errorf("%s: Deployment %s at %d replicas: %w", in.source(d), qualified(d), replicas, r.err)
-			return false
-		}
+		d, pol, in := deps[k], &policies[k], parts[k]
 		if i == first[k] {
 			c = Result{Deployment: qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
 				Rules: pol.rules, Location: in.deploymentPlace(d, "metadata.name")}
@@ -160,6 +177,9 @@ func (f *checker) run(in *Input) (Report, bool, error) {
 				c.Longest = max(c.Longest, r.sum.Duration.Seconds())
 			}
 		}
+		if r.err != nil {
+			record(f.failed(in, d, replicas, r.err))
+		}
 		for _, v := range r.violations {
 			record(v)
 		}
@@ -176,5 +196,13 @@ func (f *checker) run(in *Input) (Report, bool, error) {
 		}
 		return true
 	})
-	return out, limited, failure
+	return out, limited
+}
+
+// failed is the finding of a Deployment that could not be checked at
+// replicas.
+func (f *checker) failed(in *Input, d rollout.Deployment, replicas int32, err error) Finding {
+	return Finding{Deployment: qualified(d), Replicas: replicas, Rule: RuleInput, Severity: SeverityError, Cause: CauseInput,
+		Message:  fmt.Sprintf("Deployment %s at %d replicas cannot be checked: %v", qualified(d), replicas, err),
+		Location: in.deploymentPlace(d, "metadata.name")}
 }

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The tests of issue 27, "a command that survives real repositories":
+// each is named after the point of the issue it holds.
+
+// writeRepo writes files (path -> content) under a new directory and
+// returns it.
+func writeRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// deploymentYAML is a Deployment of a name, replicas and namespace (""
+// for none) in YAML.
+func deploymentYAML(name string, replicas int, namespace string) string {
+	ns := ""
+	if namespace != "" {
+		ns = "\n  namespace: " + namespace
+	}
+	return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ` + name + ns + `
+spec:
+  replicas: ` + itoa(replicas) + `
+  selector:
+    matchLabels: {app: ` + name + `}
+  template:
+    metadata:
+      labels: {app: ` + name + `}
+    spec:
+      containers:
+      - name: app
+        image: ` + name + `:1
+        resources: {requests: {cpu: 100m}}
+`
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// TestIssue27RepeatedNamesCheckedInEachPlace is point 1: one repeated
+// Deployment name stopped everything (exit 2, "an object is given once").
+// The same file named twice is read once; the same Deployment in two
+// directories (an overlay per environment) is checked in each, with the
+// quota of its own directory, and a note.
+func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
+	dir := writeRepo(t, map[string]string{
+		"prod/web.yaml":    deploymentYAML("web", 10, ""),
+		"staging/web.yaml": deploymentYAML("web", 2, ""),
+		// Staging's quota leaves no room for a surge pod.
+		"staging/quota.yaml": "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q}\nspec: {hard: {pods: \"2\"}}\n",
+	})
+	args := []string{"check", "-o", "json", "-f", dir, "-f", filepath.Join(dir, "prod", "web.yaml")}
+	r := runCLI(t, "", args...)
+	var out checkJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("run(%q): %v\n%s\n%s", args, err, r.stdout, r.stderr)
+	}
+	if len(out.Deployments) != 2 {
+		t.Fatalf("run(%q) checked %d Deployments, want web twice:\n%s", args, len(out.Deployments), r.stdout)
+	}
+	for i, want := range []string{"prod/web.yaml", "staging/web.yaml"} {
+		if got := out.Deployments[i].Location.File; !strings.HasSuffix(got, want) {
+			t.Errorf("Deployment %d at %s, want %s", i, got, want)
+		}
+	}
+	if out.Deployments[0].PeakPods != 13 || out.Deployments[1].PeakPods != 2 {
+		t.Errorf("peak pods %d and %d, want 13 (prod, no quota) and 2 (staging's quota)", out.Deployments[0].PeakPods, out.Deployments[1].PeakPods)
+	}
+	for _, want := range []string{
+		"prod/web.yaml: read once: named again",
+		"Deployment default/web is in 2 directories (" + filepath.Join(dir, "prod") + ", " + filepath.Join(dir, "staging") + "): each is checked with the objects of its own directory",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("run(%q) stderr:\n%s\nwant a note %q", args, r.stderr, want)
+		}
+	}
+	if r.code == exitBadInput {
+		t.Errorf("run(%q) = %d, bad input", args, r.code)
+	}
+}
+
+// TestIssue27BadInputStillReports is point 2: one refused document gave
+// exit 2, one stderr line, no SARIF, no JUnit, no ::error line and no
+// other Deployment checked. Now every format holds the problem, the rest
+// is checked, and the exit code is 2.
+func TestIssue27BadInputStillReports(t *testing.T) {
+	dir := writeRepo(t, map[string]string{
+		"a/web.yaml": deploymentYAML("web", 3, "shop"),
+		"b/bad.yaml": strings.Replace(deploymentYAML("api", 3, "shop"), "replicas: 3", "replicas: -1", 1),
+		"c/db.yaml":  deploymentYAML("db", 1, "shop"),
+	})
+	sarif, junit := filepath.Join(t.TempDir(), "o.sarif"), filepath.Join(t.TempDir(), "o.xml")
+	args := []string{"check", "-f", dir, "--format", "sarif", "--output", sarif, "--format", "junit", "--output", junit, "--format", "github"}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitBadInput)
+	bad := filepath.Join(dir, "b", "bad.yaml")
+	if want := "::error file=" + ghProperty(bad) + ",line=7,title=rolloutctl input::Deployment \"api\": spec.replicas: Invalid value: -1"; !strings.Contains(r.stdout, want) {
+		t.Errorf("github output:\n%s\nwant %q", r.stdout, want)
+	}
+	if !strings.Contains(r.stderr, bad+":7: Deployment \"api\": spec.replicas: Invalid value: -1") {
+		t.Errorf("stderr %q, want the problem", r.stderr)
+	}
+
+	var log sarifLog
+	if err := json.Unmarshal(mustRead(t, sarif), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if run.Invocations[0].ExecutionSuccessful {
+		t.Errorf("SARIF: executionSuccessful with a bad document")
+	}
+	var rules []string
+	for _, res := range run.Results {
+		rules = append(rules, res.RuleID)
+	}
+	if len(rules) == 0 || rules[0] != "input" || run.Results[0].PhysicalLine() != 7 {
+		t.Errorf("SARIF results %q, want the input problem first at line 7", rules)
+	}
+	if got := run.Tool.Driver.Rules[run.Results[0].RuleIndex].ID; got != "input" {
+		t.Errorf("SARIF: the problem's ruleIndex points at %q", got)
+	}
+
+	var suites junitSuites
+	if err := xml.Unmarshal(mustRead(t, junit), &suites); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range suites.Suites {
+		names = append(names, s.Name)
+	}
+	if strings.Join(names, ",") != "input,shop/web,shop/db" || suites.Errors != 1 || suites.Suites[0].Cases[0].Error == nil {
+		t.Errorf("JUnit suites %q with %d errors, want input (in error), shop/web, shop/db", names, suites.Errors)
+	}
+}
+
+// PhysicalLine is the line of a SARIF result's first location.
+func (r sarifResult) PhysicalLine() int { return r.Locations[0].PhysicalLocation.Region.StartLine }
+
+// TestIssue27NothingToCheck is point 6: an input with nothing to check
+// (only a StatefulSet, an empty chart) was bad input, exit 2, and
+// StatefulSets and DaemonSets were skipped without a word. Now it is a
+// note and exit 0, or exit 2 with --require-deployments; skipped kinds
+// are named on stderr and in SARIF's notifications.
+func TestIssue27NothingToCheck(t *testing.T) {
+	sts := "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec: {}\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent}\nspec: {}\n"
+	r := runCLI(t, sts, "check", "-o", "sarif")
+	r.wantCode(t, nil, exitOK)
+	for _, want := range []string{
+		"rolloutctl check: note: not checked (only Deployments roll out here): 1 DaemonSet, 1 StatefulSet\n",
+		"rolloutctl check: note: <stdin>: no Deployment to check (found 0 ReplicaSets, 0 Pods, 1 DaemonSet, 1 StatefulSet)\n",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr %q, want %q", r.stderr, want)
+		}
+	}
+	var log sarifLog
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	if n := log.Runs[0].Invocations[0].ToolExecutionNotifications; len(n) != 2 || !strings.Contains(n[0].Message.Text, "1 StatefulSet") {
+		t.Errorf("SARIF notifications %+v, want the skipped kinds and no Deployment", n)
+	}
+	r = runCLI(t, sts, "check", "--require-deployments")
+	r.wantCode(t, nil, exitBadInput)
+}
+
+// TestIssue27RepositoryRoot is point 6 too: -f . at a repository root
+// failed on .github/workflows/*.yml, values.yaml and package.json, walked
+// hidden directories, had no --exclude, and said nothing of the
+// kustomization.yaml beside the patches it failed on.
+func TestIssue27RepositoryRoot(t *testing.T) {
+	dir := writeRepo(t, map[string]string{
+		".github/workflows/ci.yml":         "on: push\njobs: {build: {runs-on: ubuntu-latest}}\n",
+		"chart/values.yaml":                "replicaCount: 3\n",
+		"package.json":                     `{"name": "site"}`,
+		"deploy/web.yaml":                  deploymentYAML("web", 2, ""),
+		"third_party/broken.yaml":          "kind: [\n",
+		"overlays/prod/kustomization.yaml": "resources: [../../deploy]\n",
+	})
+	args := []string{"check", "-f", dir, "--exclude", "third_party"}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitOK)
+	for _, want := range []string{
+		filepath.Join(dir, ".github") + ": skipped: a hidden directory",
+		filepath.Join(dir, "chart/values.yaml") + ": skipped: no Kubernetes object in it",
+		filepath.Join(dir, "package.json") + ": skipped: no Kubernetes object in it",
+		filepath.Join(dir, "third_party") + ": skipped: excluded",
+		filepath.Join(dir, "overlays/prod") + ": a kustomize directory (kustomization.yaml): its files are kustomize's input, not manifests; pipe 'kustomize build",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("run(%q) stderr:\n%s\nwant %q", args, r.stderr, want)
+		}
+	}
+	if !strings.Contains(r.stdout, "OK   web replicas=2") {
+		t.Errorf("run(%q) stdout:\n%s\nwant web checked", args, r.stdout)
+	}
+}
+
+// TestIssue27JUnitPathsRelative is point 10: the JUnit file attribute
+// was a file:// URL, which CI's JUnit readers do not match to the
+// repository's paths. It is relative to the working directory.
+func TestIssue27JUnitPathsRelative(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(wd, "testdata", "nginx-deployment.yaml")
+	for _, tt := range []struct{ name, want string }{
+		{abs, "testdata/nginx-deployment.yaml"},
+		{"./testdata/x.yaml", "testdata/x.yaml"},
+		{"../../testdata/manifests/recreate.yaml", "../../testdata/manifests/recreate.yaml"},
+		{"/elsewhere/x.yaml", "/elsewhere/x.yaml"},
+		{"<stdin>", "stdin"},
+	} {
+		if got := junitPath(tt.name, wd); got != tt.want {
+			t.Errorf("junitPath(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	r := runCLI(t, "", "check", "-o", "junit", "-f", abs)
+	if strings.Contains(r.stdout, "file://") || !strings.Contains(r.stdout, `file="testdata/nginx-deployment.yaml"`) {
+		t.Errorf("check -o junit -f %s:\n%s\nwant file=\"testdata/nginx-deployment.yaml\"", abs, r.stdout)
+	}
+}
