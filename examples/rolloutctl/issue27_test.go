@@ -244,3 +244,22 @@ func TestIssue27JUnitPathsRelative(t *testing.T) {
 		t.Errorf("check -o junit -f %s:\n%s\nwant file=\"testdata/nginx-deployment.yaml\"", abs, r.stdout)
 	}
 }
+
+// TestIssue27EmptyPipeIsNoDemo is point 4: 'true | rolloutctl simulate'
+// ran the built-in example and exited 0, so a failed 'helm template'
+// upstream yielded a report about someone else's Deployment. The example
+// runs only when standard input is a terminal (or /dev/null).
+func TestIssue27EmptyPipeIsNoDemo(t *testing.T) {
+	for _, cmd := range []string{"simulate", "plan", "check", "bounds"} {
+		r := runWith(t, strings.NewReader(""), cmd)
+		r.wantCode(t, []string{cmd}, exitBadInput)
+		if r.stdout != "" || !strings.Contains(r.stderr, "standard input is empty: nothing was piped in (did the command before the pipe fail?)") {
+			t.Errorf("%s with an empty pipe: stdout %q, stderr %q", cmd, r.stdout, r.stderr)
+		}
+	}
+	r := runWith(t, nil, "simulate") // a terminal
+	r.wantCode(t, nil, exitOK)
+	if !strings.HasPrefix(r.stdout, "nginx-deployment: ") {
+		t.Errorf("simulate at a terminal:\n%s", r.stdout)
+	}
+}

@@ -90,7 +90,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 		}
 	}
 	manifests, err := input.read(e, command, true)
-	if errors.Is(err, errNoInput) {
+	if errors.Is(err, errNoInput) || errors.Is(err, errEmptyPipe) {
 		return nil, nil, errors.New("no manifests: name the files to apply with -f (- for standard input), or pipe them in; --live names the live objects")
 	}
 	if err != nil {

@@ -48,6 +48,12 @@ func (f *inputFlags) addOptions(fs *flag.FlagSet) {
 // input and no embedded example.
 var errNoInput = errors.New("no input: name files or directories with -f (- for standard input), or pipe a manifest in")
 
+// errEmptyPipe is the error of a command without -f whose standard input
+// is a pipe or file that holds nothing: what a failed 'helm template' or
+// 'kustomize build' leaves. It is not errNoInput, so that simulate does
+// not run its example in its place.
+var errEmptyPipe = errors.New("standard input is empty: nothing was piped in (did the command before the pipe fail?); name inputs with -f")
+
 // load reads the inputs the flags name (standard input when they name
 // none and it is not a terminal; errNoInput otherwise) and decodes them,
 // several documents at once. It fails with every problem, one per line;
@@ -89,10 +95,10 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loade
 		if stdin == nil {
 			return nil, errNoInput
 		}
-		// An empty pipe, as CI jobs have, pipes nothing in.
+		// An empty pipe pipes nothing in.
 		b := bufio.NewReader(stdin)
 		if _, err := b.Peek(1); err == io.EOF {
-			return nil, errNoInput
+			return nil, errEmptyPipe
 		}
 		stdin, names = b, []string{"-"}
 	}
