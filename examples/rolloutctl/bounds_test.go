@@ -123,7 +123,7 @@ func TestBoundsProgress(t *testing.T) {
 // maxSurge 50 on 5 replicas gave PEAK 55, where a rollout reaches 10; and
 // 0 replicas gave 1.
 func TestBoundsPeakWhenMaxSurgeExceedsReplicas(t *testing.T) {
-	manifest := `{"kind": "Deployment", "metadata": {"name": "wide"}, "spec": {"replicas": 5,
+	manifest := `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "wide"}, "spec": {"replicas": 5,
 		"strategy": {"rollingUpdate": {"maxSurge": 50, "maxUnavailable": 0}},
 		"selector": {"matchLabels": {"app": "w"}}, "template": {"metadata": {"labels": {"app": "w"}},
 		"spec": {"containers": [{"name": "w", "image": "w:1"}]}}}}`
@@ -151,7 +151,7 @@ func TestBoundsPeakWhenMaxSurgeExceedsReplicas(t *testing.T) {
 // are sampled, and every row is written as it is computed, so memory does
 // not grow with the rows.
 func TestBoundsConstantMemoryOverMaxInt32Range(t *testing.T) {
-	huge := `{"kind": "Deployment", "metadata": {"name": "huge"}, "spec": {"replicas": 2000000000,
+	huge := `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "huge"}, "spec": {"replicas": 2000000000,
 		"selector": {"matchLabels": {"app": "h"}}, "template": {"metadata": {"labels": {"app": "h"}},
 		"spec": {"containers": [{"name": "h", "image": "h:1"}]}}}}`
 	for _, args := range [][]string{{"bounds"}, {"bounds", "--replicas", "0..2147483647"}} {

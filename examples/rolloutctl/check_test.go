@@ -180,7 +180,7 @@ func checkLines(t *testing.T, stdin string, code int, want []string, args ...str
 
 // oneByOne is a Deployment of n replicas rolled out one pod at a time.
 func oneByOne(n int) string {
-	return fmt.Sprintf(`{"kind": "Deployment", "metadata": {"name": "slow"}, "spec": {"replicas": %d,
+	return fmt.Sprintf(`{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "slow"}, "spec": {"replicas": %d,
 		"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
 		"selector": {"matchLabels": {"app": "slow"}}, "template": {"metadata": {"labels": {"app": "slow"}},
 		"spec": {"containers": [{"name": "app", "image": "app:1"}]}}}}`, n)
@@ -251,7 +251,7 @@ func TestCheckReportsInputStateApart(t *testing.T) {
 func TestCheckOutputInInputOrderWhateverWorkers(t *testing.T) {
 	var b strings.Builder
 	for i := range 60 {
-		fmt.Fprintf(&b, `{"kind": "Deployment", "metadata": {"name": "d%02d"}, "spec": {"replicas": %d,
+		fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d%02d"}, "spec": {"replicas": %d,
 			"strategy": {"rollingUpdate": {"maxSurge": %d, "maxUnavailable": 0}},
 			"selector": {"matchLabels": {"app": "a"}}, "template": {"metadata": {"labels": {"app": "a"}},
 			"spec": {"containers": [{"name": "app", "image": "app:1"}]}}}}`+"\n", i, 1+i%13, 1+i%3)

@@ -263,3 +263,24 @@ func TestIssue27EmptyPipeIsNoDemo(t *testing.T) {
 		t.Errorf("simulate at a terminal:\n%s", r.stdout)
 	}
 }
+
+// TestIssue27APIVersionRequired is point 5: a Deployment without
+// apiVersion was accepted, which kubectl refuses ("error validating
+// data: apiVersion not set"). Every command refuses it, at its line;
+// check reports it and checks the rest.
+func TestIssue27APIVersionRequired(t *testing.T) {
+	noVersion := strings.Replace(deploymentYAML("web", 2, ""), "apiVersion: apps/v1\n", "", 1)
+	for _, cmd := range []string{"plan", "simulate", "check"} {
+		r := runCLI(t, noVersion+"---\n"+deploymentYAML("api", 2, ""), cmd, "--deployment", "web")
+		if cmd == "check" {
+			r = runCLI(t, noVersion+"---\n"+deploymentYAML("api", 2, ""), cmd)
+		}
+		r.wantCode(t, []string{cmd}, exitBadInput)
+		if want := "<stdin>:1: document 1: Deployment: apiVersion not set: kubectl refuses an object without one (error validating data); add apiVersion: apps/v1"; !strings.Contains(r.stderr, want) {
+			t.Errorf("%s: stderr %q, want %q", cmd, r.stderr, want)
+		}
+		if cmd == "check" && !strings.Contains(r.stdout, "OK   api replicas=2") {
+			t.Errorf("check: stdout %q, want api checked", r.stdout)
+		}
+	}
+}

@@ -109,7 +109,7 @@ func TestLoadFormats(t *testing.T) {
 // with a note (see TestCheckRepeatedNames).
 func TestAmbiguousDeploymentListsCandidates(t *testing.T) {
 	web := func(ns string) string {
-		return `{"kind": "Deployment", "metadata": {"name": "web", "namespace": "` + ns + `"}, "spec": {"replicas": 2,
+		return `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "` + ns + `"}, "spec": {"replicas": 2,
 			"selector": {"matchLabels": {"app": "web"}}, "template": {"metadata": {"labels": {"app": "web"}},
 			"spec": {"containers": [{"name": "web", "image": "web:1"}]}}}}`
 	}
@@ -163,7 +163,7 @@ func TestRepeatedInputsAreAllRead(t *testing.T) {
 		t.Errorf("check -f DIR: %d Deployments, want 4, a/ first:\n%s", got, r.stdout)
 	}
 	// Several --image flags change several containers.
-	two := `{"kind": "Deployment", "metadata": {"name": "pod2"}, "spec": {"selector": {"matchLabels": {"a": "b"}},
+	two := `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "pod2"}, "spec": {"selector": {"matchLabels": {"a": "b"}},
 		"template": {"metadata": {"labels": {"a": "b"}}, "spec": {"containers": [{"name": "app", "image": "app:1"}, {"name": "proxy", "image": "proxy:1"}]}}}}`
 	out := simulateJSON(t, two, "--image", "app=app:2", "--image", "proxy=proxy:2")
 	if !strings.HasSuffix(out.Title, "then image app=app:2, proxy=proxy:2") {

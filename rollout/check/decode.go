@@ -44,6 +44,9 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 	}
 	results := make([]result, 0, len(docs))
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
+		if f, missing := missingAPIVersion(docs[i]); missing {
+			return result{problems: []Finding{f}}
+		}
 		if slices.Contains(policyKinds, docs[i].Kind) {
 			p, problems := decodePolicy(docs[i])
 			return result{policy: p, problems: problems}

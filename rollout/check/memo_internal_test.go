@@ -20,13 +20,13 @@ import (
 func TestSharedRunsChangeNothing(t *testing.T) {
 	var b strings.Builder
 	for i := range 40 {
-		fmt.Fprintf(&b, `{"kind": "Deployment", "metadata": {"name": "d%02d", "namespace": "ns%d"}, "spec": {"replicas": %d,
+		fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d%02d", "namespace": "ns%d"}, "spec": {"replicas": %d,
 			"strategy": {"rollingUpdate": {"maxSurge": %d, "maxUnavailable": %d}}, "progressDeadlineSeconds": %d,
 			"selector": {"matchLabels": {"app": "a%d"}}, "template": {"metadata": {"labels": {"app": "a%d"}},
 			"spec": {"containers": [{"name": "app", "image": "app:%d", "resources": {"requests": {"cpu": "100m"}}}]}}}}`+"\n",
 			i, i%2, 2+i%5, 1+i%3, i%2, 120+600*(i%2), i, i, i)
 	}
-	b.WriteString(`{"kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "ns1"}, "spec": {"hard": {"requests.cpu": "8.3"}}}` + "\n")
+	b.WriteString(`{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "ns1"}, "spec": {"hard": {"requests.cpu": "8.3"}}}` + "\n")
 	b.WriteString(`{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "p", "namespace": "ns0"}, "spec": {"minAvailable": 2, "selector": {"matchLabels": {"app": "a4"}}}}`)
 	for _, c := range []struct {
 		name string
