@@ -185,6 +185,7 @@ func runCheck(e *env, args []string) int {
 	)
 	if len(f.live.files) == 0 {
 		// A bad document is a finding, and the rest is checked.
+		f.input.namespace = f.live.namespace.name
 		in, err = f.input.gather(e, "check", f.input.options.SkipValidation)
 	} else {
 		in, answers, err = f.live.load(e, &f.input, "check")

@@ -108,7 +108,6 @@ func TestLiveInputErrors(t *testing.T) {
 		want  string
 	}{
 		{"diff without --live", "", []string{"diff", "-f", livePath("next/web-image.yaml")}, "no live objects: name them with --live FILE"},
-		{"-n without --live", "", []string{"plan", "-f", livePath("next/web-image.yaml"), "-n", "shop"}, "-n shop: the namespace of manifests applied onto live objects; give --live FILE too"},
 		{"no manifests", "", []string{"diff", "--live", livePath("cluster/web.yaml")}, "no manifests: name the files to apply with -f"},
 		{"live from stdin, manifests too", "x", []string{"diff", "--live", "-"}, "--live - reads the live objects from standard input: name the manifests with -f"},
 		{"both from stdin", "x", []string{"diff", "-f", "-", "--live", "-"}, "standard input holds the manifests or the live objects, not both"},

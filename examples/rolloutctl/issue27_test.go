@@ -284,3 +284,32 @@ func TestIssue27APIVersionRequired(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue27NamespaceFlagWithoutLive is point 3: Helm output names no
+// namespace, so a quota in prod did not apply to it and -n prod was
+// refused without --live. -n works as 'kubectl apply -n' does: objects
+// that name no namespace go in it, and one of another is refused.
+func TestIssue27NamespaceFlagWithoutLive(t *testing.T) {
+	quota := "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q, namespace: prod}\nspec: {hard: {pods: \"2\"}}\n"
+	input := deploymentYAML("web", 2, "") + "---\n" + quota
+	r := runCLI(t, input, "check")
+	r.wantCode(t, nil, exitOK) // web is in default, the quota in prod
+
+	r = runCLI(t, input, "check", "-n", "prod")
+	r.wantCode(t, nil, exitViolation)
+	if want := "FAIL prod/web replicas=2 at +30s: never-finishes: the rollout can never finish: ResourceQuota q allows pods 2"; !strings.Contains(r.stdout, want) {
+		t.Errorf("check -n prod:\n%s\nwant %q", r.stdout, want)
+	}
+
+	other := deploymentYAML("api", 1, "staging")
+	r = runCLI(t, other, "check", "-n", "prod")
+	r.wantCode(t, nil, exitBadInput)
+	if want := `<stdin>:5: Deployment: metadata.namespace "staging" is not -n prod: 'kubectl apply -n prod' refuses an object of another namespace`; !strings.Contains(r.stderr, want) {
+		t.Errorf("check -n prod of a staging object: stderr %q, want %q", r.stderr, want)
+	}
+	r = runCLI(t, deploymentYAML("web", 2, ""), "simulate", "-n", "prod", "-o", "json")
+	r.wantCode(t, nil, exitOK)
+	if !strings.Contains(r.stdout, `"namespace": "prod"`) {
+		t.Errorf("simulate -n prod: the Deployment is not in prod:\n%s", r.stdout[:min(len(r.stdout), 400)])
+	}
+}

@@ -27,7 +27,7 @@ type liveFlags struct {
 
 func (l *liveFlags) add(fs *flag.FlagSet) {
 	fs.Var(&l.files, "live", "`FILE`, directory or - holding the live objects ('kubectl get deploy,rs,pods -o yaml'): apply the -f manifests onto them as 'kubectl apply' does, and say first whether a rollout starts; repeatable")
-	fs.Var(&l.namespace, "n", "with --live, the `NAMESPACE` of the manifests that name none, as 'kubectl apply -n' (default: default)")
+	fs.Var(&l.namespace, "n", "the `NAMESPACE` of the manifests that name none, as 'kubectl apply -n' (default: default); a manifest of another namespace is refused")
 	fs.Var(&l.namespace, "namespace", "the same as -n `NAMESPACE`")
 }
 
@@ -75,9 +75,7 @@ func (a answer) String() string { return a.name + ": " + a.result.Summary() }
 // line each.
 func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
 	if len(l.files) == 0 {
-		if l.namespace.set {
-			return nil, nil, fmt.Errorf("-n %s: the namespace of manifests applied onto live objects; give --live FILE too", l.namespace.name)
-		}
+		input.namespace = l.namespace.name // as 'kubectl apply -n'
 		in, err := input.load(e, command)
 		return in, nil, err
 	}

@@ -15,9 +15,11 @@ import (
 
 // inputFlags are the flags that name the input, which every command has.
 type inputFlags struct {
-	files      listFlag
-	exclude    listFlag
-	maxSize    sizeFlag
+	files   listFlag
+	exclude listFlag
+	maxSize sizeFlag
+	// namespace is -n: the namespace of the objects that name none.
+	namespace  string
 	deployment string
 	// options are the rollout.Options of every sync; SkipValidation also
 	// lets the input hold Deployments the API server would refuse.
@@ -103,7 +105,7 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loade
 		stdin, names = b, []string{"-"}
 	}
 	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), Exclude: f.exclude},
-		check.LoadOptions{SkipValidation: skipValidation}, names...)
+		check.LoadOptions{SkipValidation: skipValidation, Namespace: f.namespace}, names...)
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "rolloutctl %s: note: %s\n", command, n)
 	}

@@ -16,6 +16,10 @@ type LoadOptions struct {
 	// SkipValidation takes Deployments and ReplicaSets the API server
 	// would refuse, as the controller would if handed one.
 	SkipValidation bool
+	// Namespace, if set, is that of the objects that name none, as
+	// 'kubectl apply -n' gives it (else "default"); an object that names
+	// another is a problem, as kubectl refuses it.
+	Namespace string
 }
 
 // Load decodes docs, several at once, into the input of a check: the
@@ -30,7 +34,7 @@ func Load(name string, docs []manifest.Document, opts LoadOptions) *Input {
 }
 
 func load(name string, docs []manifest.Document, opts LoadOptions, problems []Finding) *Input {
-	d := decode(name, docs, opts.SkipValidation)
+	d := decode(name, docs, opts)
 	if len(d.repeated) > 0 {
 		if in := split(name, docs, opts, problems); in != nil {
 			in.docs = warned(docs)

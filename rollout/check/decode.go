@@ -35,7 +35,8 @@ type repeat struct {
 // every problem: documents rollout.Decode refuses, and objects the API
 // server would refuse. An object of the kind, namespace and name of one
 // before is left out, and listed in repeated.
-func decode(names string, docs []manifest.Document, skipValidation bool) decoding {
+func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
+	skipValidation := opts.SkipValidation
 	type result struct {
 		objs     rollout.Objects
 		err      error
@@ -47,11 +48,18 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 		if f, missing := missingAPIVersion(docs[i]); missing {
 			return result{problems: []Finding{f}}
 		}
+		ns, f, refused := namespaceOf(docs[i], opts.Namespace)
+		if refused {
+			return result{problems: []Finding{f}}
+		}
 		if slices.Contains(policyKinds, docs[i].Kind) {
-			p, problems := decodePolicy(docs[i])
+			p, problems := decodePolicy(docs[i], ns)
 			return result{policy: p, problems: problems}
 		}
 		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation})
+		if ns != "" {
+			o = inNamespace(o, ns)
+		}
 		return result{objs: o, err: err}
 	}, func(_ int64, r result) bool {
 		results = append(results, r)

@@ -42,7 +42,7 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := decode("in", docs, false)
+		d := decode("in", docs, LoadOptions{})
 		if len(d.problems) > 0 {
 			t.Fatal(d.problems[0].ProblemText())
 		}

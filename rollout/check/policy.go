@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -100,7 +101,7 @@ type decodedPolicy struct {
 
 // decodePolicy decodes a document of a policy kind. Its problems name the
 // field and, where the document writes it, its line.
-func decodePolicy(doc manifest.Document) (decodedPolicy, []Finding) {
+func decodePolicy(doc manifest.Document, namespace string) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
 		res  schema.Result
@@ -112,19 +113,19 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []Finding) {
 	case "ResourceQuota":
 		q, r := schema.DecodeResourceQuota(doc.JSON, opts)
 		if res = r; len(r.Errs) == 0 {
-			meta, errs = &q.ObjectMeta, admit(&q.ObjectMeta, apiserver.ReadResourceQuota, apiserver.ValidateResourceQuota, q)
+			meta, errs = &q.ObjectMeta, admit(&q.ObjectMeta, namespace, apiserver.ReadResourceQuota, apiserver.ValidateResourceQuota, q)
 			p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, doc}) }
 		}
 	case "LimitRange":
 		l, r := schema.DecodeLimitRange(doc.JSON, opts)
 		if res = r; len(r.Errs) == 0 {
-			meta, errs = &l.ObjectMeta, admit(&l.ObjectMeta, apiserver.ReadLimitRange, apiserver.ValidateLimitRange, l)
+			meta, errs = &l.ObjectMeta, admit(&l.ObjectMeta, namespace, apiserver.ReadLimitRange, apiserver.ValidateLimitRange, l)
 			p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, doc}) }
 		}
 	case "PodDisruptionBudget":
 		b, r := schema.DecodePodDisruptionBudget(doc.JSON, opts)
 		if res = r; len(r.Errs) == 0 {
-			meta, errs = &b.ObjectMeta, admit(&b.ObjectMeta, apiserver.ReadPodDisruptionBudget, apiserver.ValidatePodDisruptionBudget, b)
+			meta, errs = &b.ObjectMeta, admit(&b.ObjectMeta, namespace, apiserver.ReadPodDisruptionBudget, apiserver.ValidatePodDisruptionBudget, b)
 			p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, doc}) }
 		}
 	case "HorizontalPodAutoscaler":
@@ -133,7 +134,7 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []Finding) {
 			h, r = schema.DecodeHorizontalPodAutoscalerV1(doc.JSON, opts)
 		}
 		if res = r; len(r.Errs) == 0 {
-			meta, errs = &h.ObjectMeta, admit(&h.ObjectMeta, apiserver.ReadHorizontalPodAutoscaler, apiserver.ValidateHorizontalPodAutoscaler, h)
+			meta, errs = &h.ObjectMeta, admit(&h.ObjectMeta, namespace, apiserver.ReadHorizontalPodAutoscaler, apiserver.ValidateHorizontalPodAutoscaler, h)
 			p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, doc}) }
 		}
 	}
@@ -157,12 +158,12 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []Finding) {
 	return p, nil
 }
 
-// admit puts an object without a namespace in the default one, as kubectl
-// does, reads it as the API server does (refusing another apiVersion) and
-// validates it.
-func admit[T any](m *schema.ObjectMeta, read, validate func(T) field.ErrorList, obj T) field.ErrorList {
+// admit puts an object without a namespace in namespace (if set) or the
+// default one, as kubectl does, reads it as the API server does (refusing
+// another apiVersion) and validates it.
+func admit[T any](m *schema.ObjectMeta, namespace string, read, validate func(T) field.ErrorList, obj T) field.ErrorList {
 	if m.Namespace == "" {
-		m.Namespace = rollout.DefaultNamespace
+		m.Namespace = cmp.Or(namespace, rollout.DefaultNamespace)
 	}
 	if errs := read(obj); errs != nil {
 		return errs

@@ -40,7 +40,7 @@ func split(name string, docs []manifest.Document, opts LoadOptions, problems []F
 	where := map[string][]string{} // "Kind namespace/name" -> the directories that hold it
 	var keys []string
 	for _, dir := range dirs {
-		d := decode(dir, byDir[dir], opts.SkipValidation)
+		d := decode(dir, byDir[dir], opts)
 		part := d.Input
 		part.skipped = d.skipped
 		part.makeIndex()
