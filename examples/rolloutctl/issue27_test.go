@@ -313,3 +313,42 @@ func TestIssue27NamespaceFlagWithoutLive(t *testing.T) {
 		t.Errorf("simulate -n prod: the Deployment is not in prod:\n%s", r.stdout[:min(len(r.stdout), 400)])
 	}
 }
+
+// TestIssue27StartWithoutReplicaSetsSaysSo is point 9: plan on a
+// Deployment without its ReplicaSets planned a first rollout without a
+// word, simulate without --image showed nothing happening, and with
+// --live a paused live Deployment that never had a ReplicaSet got one
+// made up, so plan after an apply differed from the controller, which
+// only writes the status.
+func TestIssue27StartWithoutReplicaSetsSaysSo(t *testing.T) {
+	web := deploymentYAML("web", 2, "")
+	r := runCLI(t, web, "plan", "--now", "2026-01-01T00:00:00Z")
+	r.wantCode(t, nil, exitOK)
+	if want := "rolloutctl plan: warning: <stdin>: the input holds no ReplicaSet of Deployment web: this is the first sync of a Deployment just created"; !strings.HasPrefix(r.stderr, want) {
+		t.Errorf("plan stderr %q, want %q", r.stderr, want)
+	}
+	r = runCLI(t, web, "simulate")
+	r.wantCode(t, nil, exitOK)
+	for _, want := range []string{
+		"rolloutctl simulate: warning: <stdin>: the input holds no ReplicaSet of Deployment web: taking it as fully rolled out on its template",
+		"rolloutctl simulate: note: nothing rolls out: the Deployment's template is that of its ReplicaSet, and no flag changes it; give --image [CONTAINER=]IMAGE",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("simulate stderr %q, want %q", r.stderr, want)
+		}
+	}
+	r = runCLI(t, web, "simulate", "--image", "web:2")
+	if strings.Contains(r.stderr, "nothing rolls out") {
+		t.Errorf("simulate --image: stderr %q says nothing rolls out", r.stderr)
+	}
+
+	live := strings.Replace(strings.Replace(web, "  name: web\n", "  name: web\n  uid: 1b4e28ba-2fa1-11d2-883f-0016d3cca427\n  resourceVersion: \"42\"\n  generation: 1\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\n", 1),
+		"  replicas: 2\n", "  replicas: 2\n  paused: true\n", 1)
+	dir := writeRepo(t, map[string]string{"live.yaml": live + "status: {}\n", "next.yaml": strings.Replace(strings.Replace(web, "web:1", "web:2", 1), "  replicas: 2\n", "  replicas: 2\n  paused: true\n", 1)})
+	args := []string{"plan", "-o", "json", "--now", "2026-01-01T00:01:00Z", "-f", filepath.Join(dir, "next.yaml"), "--live", filepath.Join(dir, "live.yaml")}
+	r = runCLI(t, "", args...)
+	r.wantCode(t, args, exitOK)
+	if strings.Contains(r.stderr, "taking it as fully rolled out") || strings.Contains(r.stdout, "CreateReplicaSet") || strings.Contains(r.stdout, `"replicas": 2`) {
+		t.Errorf("run(%q) made up a ReplicaSet:\nstdout:\n%s\nstderr:\n%s", args, r.stdout, r.stderr)
+	}
+}

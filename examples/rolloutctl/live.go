@@ -118,9 +118,12 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 		}
 		deps = append(deps, a.result.After)
 		where = append(where, a.where)
-		if before := a.result.Before; before != nil && !slices.ContainsFunc(liveSets, func(rs rollout.ReplicaSet) bool { return controls(*before, rs) }) {
-			// Only the Deployment is known: take it as fully rolled
-			// out on its live template, as it most often is.
+		if before := a.result.Before; before != nil && before.Status.Replicas > 0 && !slices.ContainsFunc(liveSets, func(rs rollout.ReplicaSet) bool { return controls(*before, rs) }) {
+			// Only the Deployment is known, and its status counts pods:
+			// take it as fully rolled out on its live template, as it
+			// most often is. A status without pods (a Deployment paused
+			// before its first sync) says it has no ReplicaSet: none is
+			// made up.
 			s := sim.FromDeployment(*before, live.StartTime())
 			sets = append(sets, s.ReplicaSets...)
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: the live objects hold no ReplicaSet of Deployment %s: taking it as fully rolled out on its live template (%s)\n",

@@ -68,6 +68,10 @@ func runPlan(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "plan", err)
 	}
+	if len(answers) == 0 && len(in.OwnSets(d)) == 0 {
+		fmt.Fprintf(e.stderr, "rolloutctl plan: warning: %s: the input holds no ReplicaSet of Deployment %s: this is the first sync of a Deployment just created; to plan the sync of one that runs, give 'kubectl get deploy,rs,pods -o yaml' output, or the manifest with --live\n",
+			in.Source(d), qualified(d))
+	}
 	state := in.State(d, now)
 	state.Options = f.input.options
 	actions, planErr := rollout.Plan(state)

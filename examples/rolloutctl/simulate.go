@@ -237,6 +237,13 @@ func runSimulate(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "simulate", err)
 	}
+	if len(answers) == 0 && len(in.OwnSets(d)) == 0 && in.Name() != defaultManifestName {
+		fmt.Fprintf(e.stderr, "rolloutctl simulate: warning: %s: the input holds no ReplicaSet of Deployment %s: taking it as fully rolled out on its template; give 'kubectl get deploy,rs,pods -o yaml' output to start from the cluster's ReplicaSets\n",
+			in.Source(d), qualified(d))
+	}
+	if !rollsOut(run.res) {
+		fmt.Fprintf(e.stderr, "rolloutctl simulate: note: nothing rolls out: the Deployment's template is that of its ReplicaSet, and no flag changes it; give --image [CONTAINER=]IMAGE to simulate a rollout of a new image\n")
+	}
 	mine := answerFor(answers, d)
 	return writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
 		switch format {
@@ -308,4 +315,18 @@ func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag)
 	run.title = fmt.Sprintf("%s: %s", qualified(d), from)
 	run.model, run.state = check.Model(run.cfg, pol.Quota), s
 	return run, nil
+}
+
+// rollsOut reports whether a run creates or scales a ReplicaSet: whether
+// anything happens besides status updates.
+func rollsOut(res sim.Result) bool {
+	for _, st := range res.Steps {
+		for _, a := range st.Actions {
+			switch a.Type {
+			case rollout.CreateReplicaSet, rollout.ScaleReplicaSet:
+				return true
+			}
+		}
+	}
+	return false
 }
