@@ -352,3 +352,41 @@ func TestIssue27StartWithoutReplicaSetsSaysSo(t *testing.T) {
 		t.Errorf("run(%q) made up a ReplicaSet:\nstdout:\n%s\nstderr:\n%s", args, r.stdout, r.stderr)
 	}
 }
+
+// TestIssue27KubectlAndLinterHabits is point 8: --output=json,
+// --filename, positional paths (as kube-linter and kubeconform take them)
+// and --version failed.
+func TestIssue27KubectlAndLinterHabits(t *testing.T) {
+	file := manifestPath("recreate.yaml")
+	want := runCLI(t, "", "check", "-o", "json", "-f", file)
+	for _, args := range [][]string{
+		{"check", "--output=json", "-f", file},
+		{"check", "--output", "json", "--filename", file},
+		{"check", file, "-o", "json"},
+		{"check", "-o", "json", file},
+	} {
+		r := runCLI(t, "", args...)
+		if r.code != want.code || r.stdout != want.stdout {
+			t.Errorf("run(%q) = %d\n%s\nwant %d\n%s", args, r.code, r.stdout, want.code, want.stdout)
+		}
+	}
+	// Two paths, flags between them.
+	r := runCLI(t, "", "check", manifestPath("recreate.yaml"), "--max-pods", "100", manifestPath("one-replica-surge-zero.yaml"))
+	if strings.Count(r.stdout, "\nOK ")+strings.Count(r.stdout, "\nWARN ")+strings.Count(r.stdout, "\nFAIL ") < 2 {
+		t.Errorf("check with two paths:\n%s", r.stdout)
+	}
+	// --output after a --format is its file, as before.
+	out := filepath.Join(t.TempDir(), "json")
+	r = runCLI(t, "", "check", "--format", "json", "--output", out, file)
+	if r.stdout != "" || string(mustRead(t, out)) != want.stdout {
+		t.Errorf("--format json --output FILE: stdout %q", r.stdout)
+	}
+	r = runCLI(t, "", "check", "--output", "json", "-o", "json", file)
+	r.wantCode(t, nil, exitBadInput)
+
+	r = runCLI(t, "", "--version")
+	r.wantCode(t, nil, exitOK)
+	if !strings.HasPrefix(r.stdout, "rolloutctl ") || !strings.Contains(r.stdout, "models Kubernetes v1.36") {
+		t.Errorf("--version: %q", r.stdout)
+	}
+}

@@ -27,7 +27,8 @@ type inputFlags struct {
 }
 
 func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
-	fs.Var(&f.files, "f", "`FILE`, directory (recursively) or - for standard input; repeatable (default: standard input when piped"+example+")")
+	fs.Var(&f.files, "f", "`FILE`, directory (recursively) or - for standard input; repeatable, and also given as arguments (default: standard input when piped"+example+")")
+	fs.Var(&f.files, "filename", "the same as -f `FILE`")
 	fs.Var(&f.exclude, "exclude", "leave out the files and directories that `GLOB` matches (path or base name) when reading a directory; repeatable")
 	f.maxSize = manifest.DefaultMaxBytes
 	fs.Var(&f.maxSize, "max-input-size", "refuse an input larger than `SIZE`, such as 512MiB")

@@ -221,6 +221,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return exitOK
+	case "--version", "-version":
+		return runVersion(e, args[1:])
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -240,24 +242,35 @@ func newFlagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// parse parses args into fs. It returns -1 to go on, or the exit code: 0
-// after printing the usage for -h/--help, 2 after reporting a bad flag, a
-// flag given twice that takes one value, or a stray argument.
+// parse parses args into fs. An argument that is not a flag is an input,
+// as -f names it (kube-linter and kubeconform take paths so), in a
+// command that has -f; flags may follow it. parse returns -1 to go on, or
+// the exit code: 0 after printing the usage for -h/--help, 2 after
+// reporting a bad flag, a flag given twice that takes one value, or an
+// argument where the command takes none.
 func parse(e *env, fs *flag.FlagSet, help string, args []string) int {
 	refuseRepeats(fs)
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		printUsage(e.stdout, fs, help)
-		return exitOK
-	case err != nil:
-		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s -h' for usage.\n", fs.Name(), err, fs.Name())
-		return exitBadInput
-	case fs.NArg() > 0:
-		fmt.Fprintf(e.stderr, "%s: unexpected argument %q (flags only; name inputs with -f)\nRun '%s -h' for usage.\n", fs.Name(), fs.Arg(0), fs.Name())
-		return exitBadInput
+	for {
+		err := fs.Parse(args)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			printUsage(e.stdout, fs, help)
+			return exitOK
+		case err != nil:
+			fmt.Fprintf(e.stderr, "%s: %v\nRun '%s -h' for usage.\n", fs.Name(), err, fs.Name())
+			return exitBadInput
+		case fs.NArg() == 0:
+			return -1
+		case fs.Lookup("f") == nil:
+			fmt.Fprintf(e.stderr, "%s: unexpected argument %q (this command takes flags only)\nRun '%s -h' for usage.\n", fs.Name(), fs.Arg(0), fs.Name())
+			return exitBadInput
+		}
+		if err := fs.Set("f", fs.Arg(0)); err != nil {
+			fmt.Fprintf(e.stderr, "%s: argument %q: %v\n", fs.Name(), fs.Arg(0), err)
+			return exitBadInput
+		}
+		args = fs.Args()[1:]
 	}
-	return -1
 }
 
 // printUsage writes the help text (a synopsis line, a blank line and a

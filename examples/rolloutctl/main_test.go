@@ -93,7 +93,7 @@ func TestUsageErrors(t *testing.T) {
 		{"no command", nil, "Commands:"},
 		{"unknown command", []string{"deploy"}, `unknown command "deploy"`},
 		{"unknown flag", []string{"plan", "--bogus"}, "flag provided but not defined: -bogus"},
-		{"stray argument", []string{"plan", "-f", "x.yaml", "extra"}, `unexpected argument "extra"`},
+		{"stray argument", []string{"version", "extra"}, `unexpected argument "extra" (this command takes flags only)`},
 		{"bad output", []string{"plan", "-o", "svg", "-f", manifestPath("recreate.yaml")}, `-o "svg": want text, json or yaml`},
 		{"bad now", []string{"plan", "--now", "yesterday", "-f", manifestPath("recreate.yaml")}, `--now "yesterday"`},
 		{"bad replicas range", []string{"bounds", "-f", manifestPath("recreate.yaml"), "--replicas", "9..3"}, "MIN must not exceed MAX"},

@@ -31,6 +31,9 @@ type outputFlags struct {
 	aliases map[string]string
 	list    []output
 	short   string // -o
+	// outputFormat is set when an --output before any --format named a
+	// format ("--output json", as kubectl's), which then is -o's.
+	outputFormat bool
 }
 
 // addOutputs registers the report flags, for a command writing formats
@@ -41,7 +44,7 @@ func (o *outputFlags) addOutputs(fs *flag.FlagSet, formats ...string) {
 	list := strings.Join(formats, ", ")
 	fs.StringVar(&o.short, "o", formats[0], "report `format` on standard output: "+list)
 	fs.Var(formatValue{o}, "format", "a report `F` ("+list+"), to standard output or to the --output that follows it; repeatable")
-	fs.Var(outputValue{o}, "output", "write the report of the --format before it to `FILE`")
+	fs.Var(outputValue{o}, "output", "write the report of the --format before it to `FILE`; without a --format before it, a format name is -o's, as kubectl's --output")
 }
 
 type formatValue struct{ o *outputFlags }
@@ -59,9 +62,18 @@ func (outputValue) repeatable()    {}
 func (outputValue) String() string { return "" }
 func (v outputValue) Set(s string) error {
 	n := len(v.o.list)
+	format := s
+	if a, ok := v.o.aliases[s]; ok {
+		format = a
+	}
 	switch {
 	case s == "":
 		return errors.New("empty file name")
+	case n == 0 && slices.Contains(v.o.formats, format):
+		// kubectl's --output FORMAT: unambiguous, as no --format came
+		// before to write to a file.
+		v.o.short, v.o.outputFormat = s, true
+		return nil
 	case n == 0 || v.o.list[n-1].file != "":
 		return fmt.Errorf("%s: give --format F before each --output FILE", s)
 	}
@@ -76,6 +88,12 @@ func (o *outputFlags) resolve(fs *flag.FlagSet) ([]output, error) {
 	out := slices.Clone(o.list)
 	shortGiven := false
 	fs.Visit(func(f *flag.Flag) { shortGiven = shortGiven || f.Name == "o" })
+	if o.outputFormat {
+		if shortGiven {
+			return nil, fmt.Errorf("--output %s and -o %s: give the format once", o.short, o.short)
+		}
+		shortGiven = true
+	}
 	if shortGiven || len(out) == 0 {
 		out = append([]output{{format: o.short}}, out...)
 	}
