@@ -183,6 +183,8 @@ func runCheck(e *env, args []string) int {
 		in      *loaded
 		answers []answer
 	)
+	started := time.Now() // for the progress of a long check, on a terminal
+	loading := e.after(time.Second, "rolloutctl check: loading the inputs...")
 	if len(f.live.files) == 0 {
 		// A bad document is a finding, and the rest is checked.
 		f.input.namespace = f.live.namespace.name
@@ -190,17 +192,24 @@ func runCheck(e *env, args []string) int {
 	} else {
 		in, answers, err = f.live.load(e, &f.input, "check")
 	}
+	if loading() && err == nil {
+		fmt.Fprintf(e.stderr, "rolloutctl check: loaded %d Deployments in %s\n", len(in.Objects().Deployments), fmtDuration(time.Since(started).Round(100*time.Millisecond)))
+	}
 	if err != nil {
 		return fail(e, "check", err)
 	}
 	f.wd, _ = os.Getwd()
 	cfg := f.config()
 	var progress *progress
-	cfg.Progress = func(_, total int64) {
+	checking := time.Now()
+	cfg.Progress = func(done, total int64) {
+		if !e.stderrTerminal || time.Since(checking) < time.Second {
+			return
+		}
 		if progress == nil {
 			progress = newProgress(e.stderr, "check:", "rollouts", total, checkProgressRuns)
 		}
-		progress.add(1)
+		progress.add(done - progress.done)
 	}
 	out := check.Run(in, cfg)
 	for _, line := range problemLines(inputFindings(out), f.input.maxSize) {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The tests of issue 27, "a command that survives real repositories":
@@ -388,5 +389,41 @@ func TestIssue27KubectlAndLinterHabits(t *testing.T) {
 	r.wantCode(t, nil, exitOK)
 	if !strings.HasPrefix(r.stdout, "rolloutctl ") || !strings.Contains(r.stdout, "models Kubernetes v1.36") {
 		t.Errorf("--version: %q", r.stdout)
+	}
+}
+
+// TestIssue27MaxInputSizeIsTotal is point 7's --max-input-size, which
+// capped each file and not the inputs together.
+func TestIssue27MaxInputSizeIsTotal(t *testing.T) {
+	dir := writeRepo(t, map[string]string{"a.yaml": deploymentYAML("a", 1, ""), "b.yaml": deploymentYAML("b", 1, "")})
+	size := len(deploymentYAML("a", 1, ""))
+	args := []string{"check", "-f", dir, "--max-input-size", itoa(size + size/2)}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitBadInput)
+	if want := "b.yaml: input too large: the inputs together hold more than " + itoa(size+size/2) + " bytes"; !strings.Contains(r.stderr, want) {
+		t.Errorf("run(%q) stderr %q, want %q", args, r.stderr, want)
+	}
+	args[len(args)-1] = itoa(2 * size)
+	runCLI(t, "", args...).wantCode(t, args, exitOK)
+}
+
+// TestIssue27ProgressOnlyOnATerminal is point 7's progress: check says
+// how far loading and checking got when either takes more than a second
+// and stderr is a terminal; never otherwise (CI logs, the tests).
+func TestIssue27ProgressOnlyOnATerminal(t *testing.T) {
+	var b strings.Builder
+	e := &env{stderr: &b, stderrTerminal: true}
+	stop := e.after(time.Millisecond, "rolloutctl check: loading the inputs...")
+	time.Sleep(50 * time.Millisecond)
+	if !stop() || b.String() != "rolloutctl check: loading the inputs...\n" {
+		t.Errorf("after a second: %q", b.String())
+	}
+	b.Reset()
+	if stop := e.after(time.Hour, "never"); stop() || b.Len() > 0 {
+		t.Errorf("stopped in time: %q", b.String())
+	}
+	e.stderrTerminal = false
+	if stop := e.after(0, "never"); stop() || b.Len() > 0 {
+		t.Errorf("not a terminal: %q", b.String())
 	}
 }

@@ -136,7 +136,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 // read reads and decodes the live objects, as inputFlags.load reads -f.
 // They may hold no Deployment: then every manifest is a first apply.
 func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, error) {
-	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(maxSize)}, l.files...)
+	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(maxSize), MaxTotalBytes: int64(maxSize)}, l.files...)
 	for _, d := range docs {
 		for _, w := range d.Warnings {
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)

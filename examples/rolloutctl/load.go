@@ -31,7 +31,7 @@ func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
 	fs.Var(&f.files, "filename", "the same as -f `FILE`")
 	fs.Var(&f.exclude, "exclude", "leave out the files and directories that `GLOB` matches (path or base name) when reading a directory; repeatable")
 	f.maxSize = manifest.DefaultMaxBytes
-	fs.Var(&f.maxSize, "max-input-size", "refuse an input larger than `SIZE`, such as 512MiB")
+	fs.Var(&f.maxSize, "max-input-size", "refuse inputs larger than `SIZE` together, such as 512MiB")
 	if pick {
 		fs.StringVar(&f.deployment, "deployment", "", "the Deployment, as NAME or NAMESPACE/NAME, when the input holds several")
 	}
@@ -105,7 +105,7 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loade
 		}
 		stdin, names = b, []string{"-"}
 	}
-	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), Exclude: f.exclude},
+	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), MaxTotalBytes: int64(f.maxSize), Exclude: f.exclude},
 		check.LoadOptions{SkipValidation: skipValidation, Namespace: f.namespace}, names...)
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "rolloutctl %s: note: %s\n", command, n)

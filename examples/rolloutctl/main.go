@@ -135,7 +135,11 @@ func main() {
 	if info, err := os.Stdin.Stat(); err != nil || info.Mode()&os.ModeCharDevice != 0 {
 		stdin = nil // a terminal: nothing is piped in
 	}
-	os.Exit(run(os.Args[1:], stdin, os.Stdout, os.Stderr))
+	e := &env{stdin: stdin, stdout: os.Stdout, stderr: os.Stderr}
+	if info, err := os.Stderr.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
+		e.stderrTerminal = true
+	}
+	os.Exit(e.run(os.Args[1:]))
 }
 
 // Exit codes.
@@ -158,6 +162,9 @@ type command struct {
 type env struct {
 	stdin          io.Reader // nil when standard input is a terminal
 	stdout, stderr io.Writer
+	// stderrTerminal is set when standard error is a terminal: long
+	// commands then say how far they got.
+	stderrTerminal bool
 }
 
 func commands() []command {
@@ -212,7 +219,12 @@ func usage(w io.Writer) {
 // runs the subcommand and returns the exit code. stdin is nil when
 // standard input is a terminal.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return (&env{stdin: stdin, stdout: stdout, stderr: stderr}).run(args)
+}
+
+// run is the whole program in e.
+func (e *env) run(args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		usage(stderr)
 		return exitBadInput

@@ -233,3 +233,27 @@ func (p *progress) add(n int64) {
 		fmt.Fprintf(p.w, "%s %d%% (%d of %d %s)\n", p.prefix, p.done*100/p.total, p.done, p.total, p.unit)
 	}
 }
+
+// after writes line on stderr after d, if stderr is a terminal and stop
+// (the function it returns) was not called by then; stop reports whether
+// the line was written.
+func (e *env) after(d time.Duration, line string) (stop func() bool) {
+	if !e.stderrTerminal {
+		return func() bool { return false }
+	}
+	done := make(chan struct{})
+	fired := make(chan bool, 1)
+	go func() {
+		select {
+		case <-time.After(d):
+			fmt.Fprintln(e.stderr, line)
+			fired <- true
+		case <-done:
+			fired <- false
+		}
+	}()
+	return func() bool {
+		close(done)
+		return <-fired
+	}
+}

@@ -21,6 +21,10 @@ type Options struct {
 	// may hold (0: DefaultMaxBytes). A larger one is refused, with
 	// ErrTooLarge, as soon as it passes the cap.
 	MaxBytes int64
+	// MaxTotalBytes, if positive, is the most bytes all the inputs may
+	// hold together: an input that passes it is refused with ErrTooLarge,
+	// as soon as it does, and no input after it is read.
+	MaxTotalBytes int64
 	// Exclude are glob patterns (path.Match syntax) of files and
 	// directories that ReadNotes leaves out, matched against the path as
 	// found and against its base name.
@@ -79,13 +83,24 @@ func ReadNotes(opts Options, names ...string) ([]Document, []string, error) {
 		errs      []error
 		stdinRead bool
 		seen      = map[string]string{} // cleaned path -> as first named
+		total     int64
+		full      bool // the inputs passed MaxTotalBytes
 	)
 	add := func(source string, r io.Reader, size int64, walked bool) {
-		data, err := readInput(r, limit, size)
+		cap := limit
+		if opts.MaxTotalBytes > 0 {
+			cap = min(cap, opts.MaxTotalBytes-total)
+		}
+		data, err := readInput(r, cap, size)
+		if err != nil && errors.Is(err, ErrTooLarge) && cap < limit {
+			full = true
+			err = fmt.Errorf("%w: the inputs together hold more than %d bytes", ErrTooLarge, opts.MaxTotalBytes)
+		}
 		if err != nil {
 			errs = append(errs, &Error{Source: source, Item: -1, Err: err})
 			return
 		}
+		total += int64(len(data))
 		d, err := parseText(source, bytes.TrimPrefix(data, []byte("\ufeff"))) // readInput checked that it is text
 		if walked && len(d) == 0 && err != nil && onlyNotObjects(err) {
 			notes = append(notes, fmt.Sprintf("%s: skipped: no Kubernetes object in it (%s)", source, firstLine(err)))
@@ -100,6 +115,9 @@ func ReadNotes(opts Options, names ...string) ([]Document, []string, error) {
 		return nil, nil, errors.New("manifest: no input named")
 	}
 	for _, name := range names {
+		if full {
+			break
+		}
 		switch {
 		case name == "-" && opts.Stdin == nil:
 			errs = append(errs, &Error{Source: Stdin, Item: -1, Err: errors.New("standard input is not available")})
@@ -115,6 +133,9 @@ func ReadNotes(opts Options, names ...string) ([]Document, []string, error) {
 				errs = append(errs, &Error{Source: name, Item: -1, Err: err})
 			}
 			for _, file := range files {
+				if full {
+					break
+				}
 				key := filepath.Clean(file)
 				if abs, err := filepath.Abs(file); err == nil {
 					key = abs
