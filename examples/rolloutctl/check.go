@@ -11,10 +11,11 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
-const checkHelp = `rolloutctl check [-f FILE]... [--max-pods N] [--min-available N|P%] [--max-duration D]
+const checkHelp = `rolloutctl check [-f] FILE|DIR|-... [--exclude GLOB]... [-n NAMESPACE]
+       [--max-pods N] [--min-available N|P%] [--max-duration D]
        [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--never-ready IMAGE]...
-       [--interval D] [--max-work N] [--workers N] [--fail-on error|warning]
-       [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]... [-n NAMESPACE]
+       [--interval D] [--max-work N] [--workers N] [--fail-on error|warning] [--require-deployments]
+       [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]...
 
 Simulates a rollout of EACH Deployment in the input, at each replica count
 to check, against the limits the flags set and those of the policy objects
@@ -71,13 +72,26 @@ is marked (input). A simulation that stops at its limit (--max-work syncs
 computed one by one) before its rollout ends decides nothing: it is listed
 as LIMIT. Output is in input order, whatever --workers.
 
+Input: a directory is read recursively, leaving out hidden entries, what
+--exclude matches and files that hold no Kubernetes object, each with a
+note on stderr (a kustomize directory gets a note to pipe 'kustomize
+build' in); a file named twice is read once. An object given in two
+directories is checked in each, with the objects of its directory.
+Objects that name no namespace are in -n's (default: default), as
+'kubectl apply -n' puts them. A document that cannot be read as the API
+server reads it (apiVersion is required, as kubectl requires it) is a
+finding of rule input, in every report, and the rest is checked. Kinds
+that are not checked are named in a note; an input with no Deployment is
+a note and exit 0 (exit 2 with --require-deployments).
+
 Reports: text, json, yaml, sarif (SARIF 2.1.0, for code scanning), junit
 (JUnit XML, for test tabs) and github (GitHub Actions annotations). -o F
-writes one to standard output; --format F --output FILE pairs write
-several at once. Exit 1 when a rule is broken (warnings count with
+(or --output F) writes one to standard output; --format F --output FILE
+pairs write several at once. Every report is written, then: exit 2 when
+an input was bad, else 1 when a rule is broken (warnings count with
 --fail-on warning), else 3 when a simulation hit its limit, else 0 (one OK
-line per Deployment); 2 on bad input. A progress line goes to stderr when
-more than 100 rollouts are checked.
+line per Deployment). Progress goes to stderr when it is a terminal and
+loading or checking takes over a second.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 each Deployment is checked after 'kubectl apply', with the live ReplicaSets

@@ -1,11 +1,12 @@
 // Command rolloutctl answers questions about a Deployment rollout from its
 // manifest, with the rollout package's model of the Kubernetes v1.36
-// Deployment controller and the rollout/sim simulator:
+// Deployment controller, the rollout/sim simulator and the rollout/check
+// gate:
 //
 //	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
 //	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON, YAML or SVG)
 //	rolloutctl bounds   -f FILE   surge, unavailable, peak pods and min available per replica count
-//	rolloutctl check    -f DIR    rules every rollout must keep, against the flags and the
+//	rolloutctl check    DIR...    rules every rollout must keep, against the flags and the
 //	                              namespaces' ResourceQuotas, LimitRanges, PDBs and HPAs
 //	rolloutctl undo     -f FILE   what `kubectl rollout undo` would restore, and the roll back
 //	rolloutctl diff     -f FILE --live LIVE   whether `kubectl apply -f FILE` starts a rollout
@@ -13,110 +14,14 @@
 //	rolloutctl version            the version, and the Kubernetes version it models
 //	rolloutctl completion SHELL   a completion script for bash, zsh or fish
 //
-// Run `rolloutctl COMMAND -h` for a command's flags.
+// Install it with
 //
-// # Input
+//	go install github.com/rolloutmath/rolloutmath/examples/rolloutctl@latest
 //
-// -f names a file, a directory (its .json, .yaml and .yml files,
-// recursively, as kubectl -f DIR -R reads them) or "-" for standard input;
-// give it as often as needed. Without -f, a command reads standard input
-// when something is piped in (it is not a terminal, and not empty);
-// otherwise simulate runs its embedded example and the other commands say
-// what they need. A file is what `kubectl get deploy,rs,pods -o yaml` (or
-// -o json) prints (a List), a multi-document YAML manifest ("---" between
-// documents), or JSON objects, read by package rollout/manifest: JSON
-// without conversion, binary data refused from its first bytes, and an
-// input over --max-input-size (256MiB) refused. Deployments, ReplicaSets
-// and Pods are read, with the API server's defaults; so are
-// ResourceQuotas, LimitRanges, PodDisruptionBudgets and
-// HorizontalPodAutoscalers, each validated as the API server validates it
-// on create; other kinds are skipped; two objects of the same kind,
-// namespace and name are an error. Every Deployment must pass
-// rollout.Validate (unless --skip-validation). Problems are reported one
-// per line, naming the file, the line and document where known, the List
-// item, the object and the field. ReplicaSets owned by another Deployment
-// (by the UID of their controller reference) are passed along: the
-// controller leaves them alone.
-//
-// # Live objects
-//
-// With --live LIVE (plan, simulate, check; diff requires it), -f holds the
-// manifests about to be applied and LIVE the objects of the cluster, as
-// `kubectl get deploy,rs,pods -o yaml` prints them. Each Deployment of the
-// manifests is applied onto the live Deployment of its namespace and name
-// as client-side `kubectl apply` does (package rollout/apply), or created
-// when there is none; -n names the namespace of manifests that name none.
-// The command then works on the Deployments the API server would store,
-// with the live ReplicaSets and Pods, and its output starts with one line
-// per Deployment that says whether the apply starts a rollout
-// ("default/web: rollout: spec.template.spec.containers[name=app].image
-// changed"); -o json has it as "apply". diff prints only these lines.
-//
-// Simulations start at the latest time recorded in FILE (creation and
-// condition times), so that their output depends on FILE alone; plan syncs
-// at --now, or the current time.
-//
-// # Reports
-//
-// Every command writes text, json and yaml (simulate also svg; check also
-// sarif, junit and github): -o F to standard output, and --format F
-// --output FILE pairs, repeated, to files. Standard output holds one
-// report at most, and nothing else: progress and warnings go to standard
-// error. Every finding of check names the file, the line and the path of
-// the field to change.
-//
-// # Exit codes
-//
-// 0 success; 1 check found a violation (a warning too, with --fail-on
-// warning), or diff a rollout; 2 bad usage or bad input (an apply that
-// kubectl or the API server refuses too); 3 check found no violation, but
-// a simulation stopped at its limit (--max-work) before its rollout ended,
-// so check cannot tell. plan exits 0 when the sync itself fails, reporting
-// the error in its output: that is an answer about the Deployment, not a
-// problem with the input.
-//
-// # JSON output
-//
-// plan -o json prints rollout.Report, the plan contract of the golden
-// tests. simulate -o json prints:
-//
-//	{"title", "podModel", "policy", "deployment", "namespace", "start",
-//	 "initial": the state before the first sync, a step without actions,
-//	 "steps": [{"at", "offsetSeconds", "replicas", "floor", "ceiling",
-//	            "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
-//	            "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
-//	            "conditions": [{"type", "status", "lastUpdateTime", "lastTransitionTime", "reason", "message"}],
-//	            "error"}],
-//	 "summary": {"outcome", "detail", "durationSeconds", "syncs", "fastForwarded", "peakDesired",
-//	             "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable", "minAvailableAtSeconds",
-//	             "floor", "belowFloorSeconds", "failedCreates"}}
-//
-// (sets oldest first, after the sync and the pods' catching up; from and
-// to only for ReplicaSet creates, scales and updates; error only for a
-// failed sync; the summary's ceiling and floor are those at its peak and
-// its fewest available pods; policy only when the input's policy objects
-// changed the run). bounds -o json prints a list of {"deployment",
-// "strategy", "maxSurge", "maxUnavailable", "specReplicas", "step",
-// "rows": [{"replicas", "surge", "unavailable", "peakPods",
-// "minAvailable", "minSteps", "changed"}]}, written row by row. check -o
-// json prints {"ok", "podModel", "deployments": [{"deployment",
-// "minReplicas", "maxReplicas", "rollouts", "ok", "peakPods",
-// "minAvailable", "longestSeconds", "undecided", "rules", "location"}],
-// "violations": [{"deployment", "replicas", "rule", "severity",
-// "atSeconds", "cause", "message", "location", "related"}]}, severity
-// being error, warning or limit, cause input or rollout, and a location
-// {"file", "line", "field", "object", "written"}. undo -o json prints
-// {"deployment", "target", "revision", "noOp", "newRevision", "history",
-// "images", "rollback"}, rollback being simulate's shape. history -o json
-// prints {"deployment", "revisions": [{"revision", "replicaSet",
-// "created", "images", "replicas", "changeCause", "current"}],
-// "template", "diff"}. diff -o json prints {"rollout", "apply":
-// [answer]}, each answer being {"deployment", "summary", "rollout",
-// "created", "changes": [{"path", "from", "to"}]} (from and to JSON
-// values, from left out for an added field and to for a removed one);
-// with --live, plan and simulate put the Deployment's answer first as
-// "apply", and check the list of them. The YAML of each is its JSON as
-// YAML.
+// Its manual is README.md beside this file: the input, the live objects,
+// the reports and exit codes, the JSON shapes, check in CI, and each
+// command's help text, which `rolloutctl COMMAND -h` prints and a test
+// holds equal to the manual's.
 package main
 
 import (
