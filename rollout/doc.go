@@ -171,6 +171,6 @@
 //
 // Rule identifiers in comments and tests, such as R-ROLL-6 or Q-1, are
 // defined in SPEC.md beside this package: what upstream does, which upstream
-// function does it, and where this package differs on purpose (the README
-// lists the same differences for users).
+// function does it, and, in its last section, every difference from
+// upstream.
 package rollout

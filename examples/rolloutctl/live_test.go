@@ -238,23 +238,23 @@ func TestLiveOnlyTheDeployment(t *testing.T) {
 	wantHas(t, r.stdout, "replicas 3 + maxSurge 1 - current total 3")
 }
 
-// TestREADMEShowsDiff keeps the README's diff example true: each
+// TestREADMEShowsDiff keeps the manual's diff example true: each
 // "$ rolloutctl" line of the block that starts in testdata/live is run
 // there, and its output is the lines that follow it.
 func TestREADMEShowsDiff(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const start = "```\n$ cd examples/rolloutctl/testdata/live"
 	_, block, ok := strings.Cut(string(readme), start)
 	if !ok {
-		t.Fatalf("README.md has no block starting %q", start)
+		t.Fatalf("the manual (README.md) has no block starting %q", start)
 	}
 	block, _, _ = strings.Cut(block, "```")
 	commands := strings.Split(block, "\n$ rolloutctl ")[1:]
 	if len(commands) == 0 {
-		t.Fatal("the README's diff example runs no rolloutctl command")
+		t.Fatal("the manual's diff example runs no rolloutctl command")
 	}
 	for _, c := range commands {
 		line, want, _ := strings.Cut(c, "\n")

@@ -36,3 +36,27 @@ func TestManualHasHelpTexts(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEIsAFrontDoor holds the top-level README to what issue 27 asks
+// of it: at most 300 lines, and the install line before any other
+// command.
+func TestREADMEIsAFrontDoor(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	if n := strings.Count(readme, "\n"); n > 300 {
+		t.Errorf("README.md has %d lines, want at most 300", n)
+	}
+	install := strings.Index(readme, "go install github.com/rolloutmath/rolloutmath/examples/rolloutctl@latest")
+	first := strings.Index(readme, "\n```\n")
+	if install < 0 || first < 0 || install > strings.Index(readme[first+5:], "```")+first+5 {
+		t.Errorf("README.md's first command block does not hold the go install line")
+	}
+	for _, want := range []string{"go run ./examples/rolloutctl simulate", "go test ./...", "## Kubernetes versions"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README.md does not hold %q", want)
+		}
+	}
+}
