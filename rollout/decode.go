@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
-	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
 // Objects are the Deployments, ReplicaSets and Pods read from a manifest,
@@ -173,78 +172,40 @@ func prefixEach(what string, err error) error {
 	return errors.Join(out...)
 }
 
-func (o DecodeOptions) schemaOptions() schema.DecodeOptions {
-	return schema.DecodeOptions{Lenient: o.Lenient}
+// sequence returns the options of the API server's sequence for o.
+func (o DecodeOptions) sequence() apiserver.SequenceOptions {
+	return apiserver.SequenceOptions{Lenient: o.Lenient, Validate: o.Validate, Gates: o.FeatureGates}
 }
 
 // decodeDeployment decodes one Deployment, appending warnings to warn when
 // it is not nil.
 func (o DecodeOptions) decodeDeployment(data []byte, warn *[]string) (Deployment, error) {
-	v, res := schema.DecodeDeployment(data, o.schemaOptions())
+	v, res := apiserver.DecodeDeployment(data, o.sequence())
 	if err := o.result(res, warn); err != nil {
 		return Deployment{}, err
-	}
-	v.Namespace = namespaceOr(v.Namespace)
-	if err := fieldErrors(apiserver.ReadDeployment(v, o.FeatureGates)); err != nil {
-		return Deployment{}, err
-	}
-	if o.Validate {
-		if v.ResourceVersion == "" { // a manifest, not an object the server stores
-			warnDropped(warn, apiserver.DropDisabledTemplateFields(&v.Spec.Template.Spec, o.FeatureGates))
-		}
-		if err := fieldErrors(apiserver.ValidateDeployment(v, o.FeatureGates)); err != nil {
-			return Deployment{}, err
-		}
 	}
 	return deploymentFromSchema(v)
 }
 
 func (o DecodeOptions) decodeReplicaSet(data []byte, warn *[]string) (ReplicaSet, error) {
-	v, res := schema.DecodeReplicaSet(data, o.schemaOptions())
+	v, res := apiserver.DecodeReplicaSet(data, o.sequence())
 	if err := o.result(res, warn); err != nil {
 		return ReplicaSet{}, err
-	}
-	v.Namespace = namespaceOr(v.Namespace)
-	if err := fieldErrors(apiserver.ReadReplicaSet(v, o.FeatureGates)); err != nil {
-		return ReplicaSet{}, err
-	}
-	if o.Validate {
-		if v.ResourceVersion == "" { // a manifest, not an object the server stores
-			warnDropped(warn, apiserver.DropDisabledTemplateFields(&v.Spec.Template.Spec, o.FeatureGates))
-		}
-		if err := fieldErrors(apiserver.ValidateReplicaSet(v, o.FeatureGates)); err != nil {
-			return ReplicaSet{}, err
-		}
 	}
 	return replicaSetFromSchema(v), nil
 }
 
 func (o DecodeOptions) decodePod(data []byte, warn *[]string) (Pod, error) {
-	v, res := schema.DecodePod(data, o.schemaOptions())
+	v, res := apiserver.DecodePod(data, o.sequence())
 	if err := o.result(res, warn); err != nil {
-		return Pod{}, err
-	}
-	v.Namespace = namespaceOr(v.Namespace)
-	if err := fieldErrors(apiserver.ReadPod(v, o.FeatureGates)); err != nil {
 		return Pod{}, err
 	}
 	return podFromSchema(v), nil
 }
 
-// warnDropped warns of each feature gate whose fields the API server drops
-// from the template.
-func warnDropped(warn *[]string, gates []string) {
-	if warn == nil {
-		return
-	}
-	for _, g := range gates {
-		*warn = append(*warn, "spec.template.spec: the API server drops the fields of feature gate "+g+", which is off")
-	}
-}
-
-// result returns the decoding errors as one error, or errMalformed, and
+// result returns the sequence's errors as one error, or errMalformed, and
 // keeps the warnings.
-func (o DecodeOptions) result(res schema.Result, warn *[]string) error {
+func (o DecodeOptions) result(res apiserver.SequenceResult, warn *[]string) error {
 	if res.Malformed {
 		return errMalformed
 	}
@@ -266,13 +227,6 @@ func prefix(where string) string {
 		return ""
 	}
 	return where + " "
-}
-
-func namespaceOr(ns string) string {
-	if ns == "" {
-		return DefaultNamespace
-	}
-	return ns
 }
 
 // State returns the sync state of d at now: the ReplicaSets and Pods of o in

@@ -1,13 +1,11 @@
 package check
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
-	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
@@ -104,47 +102,34 @@ type decodedPolicy struct {
 func decodePolicy(doc manifest.Document, namespace string) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
-		res  schema.Result
-		errs field.ErrorList
+		res  apiserver.SequenceResult
 		p    = decodedPolicy{kind: doc.Kind}
 	)
-	opts := schema.DecodeOptions{}
+	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace}
 	switch doc.Kind {
 	case "ResourceQuota":
-		q, r := schema.DecodeResourceQuota(doc.JSON, opts)
-		if res = r; len(r.Errs) == 0 {
-			meta, errs = &q.ObjectMeta, admit(&q.ObjectMeta, namespace, apiserver.ReadResourceQuota, apiserver.ValidateResourceQuota, q)
-			p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, doc}) }
-		}
+		q, r := apiserver.DecodeResourceQuota(doc.JSON, o)
+		meta, res = &q.ObjectMeta, r
+		p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, doc}) }
 	case "LimitRange":
-		l, r := schema.DecodeLimitRange(doc.JSON, opts)
-		if res = r; len(r.Errs) == 0 {
-			meta, errs = &l.ObjectMeta, admit(&l.ObjectMeta, namespace, apiserver.ReadLimitRange, apiserver.ValidateLimitRange, l)
-			p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, doc}) }
-		}
+		l, r := apiserver.DecodeLimitRange(doc.JSON, o)
+		meta, res = &l.ObjectMeta, r
+		p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, doc}) }
 	case "PodDisruptionBudget":
-		b, r := schema.DecodePodDisruptionBudget(doc.JSON, opts)
-		if res = r; len(r.Errs) == 0 {
-			meta, errs = &b.ObjectMeta, admit(&b.ObjectMeta, namespace, apiserver.ReadPodDisruptionBudget, apiserver.ValidatePodDisruptionBudget, b)
-			p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, doc}) }
-		}
+		b, r := apiserver.DecodePodDisruptionBudget(doc.JSON, o)
+		meta, res = &b.ObjectMeta, r
+		p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, doc}) }
 	case "HorizontalPodAutoscaler":
-		h, r := schema.DecodeHorizontalPodAutoscaler(doc.JSON, opts)
-		if h.APIVersion == "autoscaling/v1" { // still served, and common
-			h, r = schema.DecodeHorizontalPodAutoscalerV1(doc.JSON, opts)
-		}
-		if res = r; len(r.Errs) == 0 {
-			meta, errs = &h.ObjectMeta, admit(&h.ObjectMeta, namespace, apiserver.ReadHorizontalPodAutoscaler, apiserver.ValidateHorizontalPodAutoscaler, h)
-			p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, doc}) }
-		}
+		h, r := apiserver.DecodeHorizontalPodAutoscaler(doc.JSON, o)
+		meta, res = &h.ObjectMeta, r
+		p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, doc}) }
 	}
-	errs = append(res.Errs, errs...)
 	var problems []Finding
-	for _, e := range errs {
+	for _, e := range res.Errs {
 		at := doc
 		at.Line, _ = doc.FieldLine(e.Field)
 		what := doc.Kind
-		if meta != nil && meta.Name != "" {
+		if res.Decoded && meta.Name != "" {
 			what += " " + meta.Name
 		}
 		f := docFinding(at, fmt.Sprintf("%s: %s: %s", at, what, e.Error()))
@@ -156,19 +141,6 @@ func decodePolicy(doc manifest.Document, namespace string) (decodedPolicy, []Fin
 	}
 	p.namespace, p.name = meta.Namespace, meta.Name
 	return p, nil
-}
-
-// admit puts an object without a namespace in namespace (if set) or the
-// default one, as kubectl does, reads it as the API server does (refusing
-// another apiVersion) and validates it.
-func admit[T any](m *schema.ObjectMeta, namespace string, read, validate func(T) field.ErrorList, obj T) field.ErrorList {
-	if m.Namespace == "" {
-		m.Namespace = cmp.Or(namespace, rollout.DefaultNamespace)
-	}
-	if errs := read(obj); errs != nil {
-		return errs
-	}
-	return validate(obj)
 }
 
 // A Location is where a finding points: a field of an object in the input.
