@@ -25,9 +25,6 @@ type rolloutCheck struct {
 // breaks, in the order they happen.
 func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
-	if err := rollout.Validate(d); err != nil && !f.options.SkipValidation {
-		return rolloutCheck{err: err}
-	}
 	shape, memoize := f.shapeOf(in, pol, d)
 	if run, ok := f.memo.get(shape, memoize); ok {
 		// A rollout of this shape ran already: it runs alike.
@@ -48,6 +45,11 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		return rolloutCheck{err: err}
 	}
 	s.Options = f.options
+	// The input was validated once, as the API server validates it, when
+	// it was loaded (unless SkipValidation); a replica count to check is
+	// never negative, and the rollout's change (an annotation, the marker
+	// image) keeps the template valid: the syncs need not validate again.
+	s.Options.SkipValidation = true
 	if restart {
 		s, err = sim.WithTemplateChange(s, func(t *rollout.PodTemplate) error {
 			t.Annotations = maps.Clone(t.Annotations)

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -111,18 +110,12 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 			if !unique("Deployment", dep.Namespace, dep.Name) {
 				continue
 			}
-			if !skipValidation {
-				d.problems = append(d.problems, atFields(doc, fmt.Sprintf("Deployment %q: ", dep.Name), rollout.Validate(dep))...)
-			}
 			d.objs.Deployments = append(d.objs.Deployments, dep)
 			d.where = append(d.where, doc)
 		}
 		for _, rs := range r.objs.ReplicaSets {
 			if !unique("ReplicaSet", rs.Namespace, rs.Name) {
 				continue
-			}
-			if !skipValidation {
-				d.problems = append(d.problems, atFields(doc, "", rollout.ValidateReplicaSet(rs))...)
 			}
 			d.objs.ReplicaSets = append(d.objs.ReplicaSets, rs)
 		}
@@ -133,34 +126,6 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 		}
 	}
 	return d
-}
-
-// atFields gives one finding per problem of err, each at the line of the
-// field it is about (a *rollout.FieldError), or else at doc.
-func atFields(doc manifest.Document, prefix string, err error) []Finding {
-	if err == nil {
-		return nil
-	}
-	errs := []error{err}
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = joined.Unwrap()
-	}
-	var out []Finding
-	for _, e := range errs {
-		at := doc
-		var fe *rollout.FieldError
-		if errors.As(e, &fe) {
-			at.Line, _ = doc.FieldLine(fe.Field)
-		}
-		for _, l := range lines(e) {
-			f := docFinding(at, fmt.Sprintf("%s: %s%s", at, prefix, l))
-			if fe != nil {
-				f.Location.Field = fe.Field
-			}
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // found says what an input without Deployments held.
