@@ -119,6 +119,10 @@ func splitYAML(source string, data []byte) ([]rawDoc, []error) {
 		if blank[i] {
 			return
 		}
+		if j, ok := fastYAMLToJSON(p.text); ok {
+			docs[i] = rawDoc{json: j, line: p.object, index: p.index, yaml: &yamlSource{text: p.text, line: p.line}}
+			return
+		}
 		j, err := yaml.YAMLToJSONStrict(p.text)
 		var warnings []string
 		if dups, ok := duplicateKeys(err); ok {
