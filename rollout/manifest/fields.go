@@ -117,9 +117,28 @@ type yamlSource struct {
 
 	once sync.Once
 	root *yaml.Node // nil if the text does not parse
+
+	linesOnce sync.Once
+	lines     []docLine // nil when the fast walk cannot read the text
 }
 
 func (y *yamlSource) fieldLine(d Document, segs []segment) (int, bool) {
+	if d.Item < 0 {
+		y.linesOnce.Do(func() {
+			if lines, ok := yamlLines(y.text); ok {
+				y.lines = lines
+			}
+		})
+		if line, exact, ok := fastFieldLine(y.lines, segs); ok {
+			return y.line + line, exact
+		}
+	}
+	return y.nodeFieldLine(d, segs)
+}
+
+// nodeFieldLine is fieldLine through yaml.v3's nodes, which read any
+// YAML.
+func (y *yamlSource) nodeFieldLine(d Document, segs []segment) (int, bool) {
 	y.once.Do(func() {
 		var doc yaml.Node
 		if yaml.Unmarshal(y.text, &doc) == nil && doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {

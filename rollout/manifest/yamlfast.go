@@ -22,6 +22,7 @@ import (
 // A docLine is one line of a document that holds something: its
 // indentation and its text without the indentation and the line break.
 type docLine struct {
+	num    int // the line in the document, from 0
 	indent int
 	text   []byte
 }
@@ -50,7 +51,7 @@ func yamlLines(doc []byte) ([]docLine, bool) {
 		return nil, false
 	}
 	var lines []docLine
-	for len(doc) > 0 {
+	for num := 0; len(doc) > 0; num++ {
 		line := doc
 		if i := bytes.IndexByte(doc, '\n'); i >= 0 {
 			line, doc = doc[:i], doc[i+1:]
@@ -72,7 +73,7 @@ func yamlLines(doc []byte) ([]docLine, bool) {
 		case text[0] == '\t' || text[0] == '%' || bytes.HasPrefix(text, []byte("---")) || bytes.HasPrefix(text, []byte("...")):
 			return nil, false
 		}
-		lines = append(lines, docLine{indent, text})
+		lines = append(lines, docLine{num, indent, text})
 	}
 	return lines, true
 }
@@ -232,7 +233,7 @@ func (c *fastConverter) sequence(i, indent int) (int, bool) {
 			if _, _, isKey := mappingKey(text); isKey {
 				// A mapping whose first key is on the item's line: the
 				// line is read again as if it started at the key.
-				c.lines[i] = docLine{col, text}
+				c.lines[i] = docLine{c.lines[i].num, col, text}
 				i, ok = c.mapping(i, col)
 			} else {
 				ok = c.scalar(text)
@@ -606,4 +607,107 @@ func appendJSONString(out []byte, s string) []byte {
 	out = append(out, '"')
 	out = append(out, s...)
 	return append(out, '"')
+}
+
+// fastFieldLine finds a field in a document's lines as
+// yamlSource.fieldLine finds it in yaml.v3's nodes: the line (from 0) of
+// a mapping key, or of a list element's content, and false for exact when
+// the path goes past what the document writes (the line is then the last
+// field found). ok is false when the walk meets what it does not read (a
+// flow collection on the way, an element without content, a line the
+// subset does not take): yaml.v3 then decides.
+func fastFieldLine(lines []docLine, segs []segment) (line int, exact, ok bool) {
+	if len(lines) == 0 || lines[0].indent != 0 || isItem(lines[0].text) {
+		return 0, false, false
+	}
+	// The node reached: the block at lines[i:] with its entries at
+	// indent, its first line's text replaced by first when it is a
+	// mapping that starts on a list element's line; scalar when the node
+	// is a scalar value.
+	i, indent, first, scalar := 0, 0, []byte(nil), false
+	at := lines[0].num
+	for _, s := range segs {
+		if scalar {
+			return at, false, true
+		}
+		textAt := func(j int) (int, []byte) {
+			if j == i && first != nil {
+				return indent, first
+			}
+			return lines[j].indent, lines[j].text
+		}
+		if _, t := textAt(i); !isItem(t) { // a mapping
+			found, rest := -1, []byte(nil)
+			for j := i; j < len(lines); j++ {
+				ind, t := textAt(j)
+				if ind < indent {
+					break
+				}
+				if ind > indent || isItem(t) {
+					continue // inside a value
+				}
+				k, r, ok := mappingKey(t)
+				if !ok {
+					return 0, false, false
+				}
+				if k == s.key {
+					found, rest = j, r // the last of duplicate keys counts
+				}
+			}
+			if found < 0 {
+				return at, false, true
+			}
+			at = lines[found].num
+			switch {
+			case len(rest) > 0 && (rest[0] == '{' || rest[0] == '['):
+				return 0, false, false
+			case len(rest) > 0:
+				scalar = true
+			case found+1 < len(lines) && lines[found+1].indent > indent:
+				i, indent, first = found+1, lines[found+1].indent, nil
+			case found+1 < len(lines) && lines[found+1].indent == indent && isItem(lines[found+1].text):
+				i, first = found+1, nil
+			default:
+				scalar = true // null
+			}
+			continue
+		}
+		// A sequence.
+		if s.index < 0 {
+			return at, false, true
+		}
+		item, n := -1, 0
+		for j := i; j < len(lines); j++ {
+			if lines[j].indent < indent {
+				break
+			}
+			if lines[j].indent == indent && isItem(lines[j].text) {
+				if n == s.index {
+					item = j
+					break
+				}
+				n++
+			}
+		}
+		if item < 0 {
+			return at, false, true
+		}
+		text := lines[item].text[1:]
+		col := indent + 1
+		for len(text) > 0 && text[0] == ' ' {
+			text, col = text[1:], col+1
+		}
+		switch {
+		case len(text) == 0 || isItem(text) || text[0] == '{' || text[0] == '[' || text[0] == '#':
+			return 0, false, false
+		default:
+			at = lines[item].num
+			if _, _, isKey := mappingKey(text); isKey {
+				i, indent, first = item, col, text
+			} else {
+				scalar = true
+			}
+		}
+	}
+	return at, true, true
 }

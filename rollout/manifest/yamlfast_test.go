@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	yamlv3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
 )
 
@@ -113,4 +116,70 @@ func FuzzFastYAML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		agree(t, doc)
 	})
+}
+
+// TestFastFieldLineAgrees holds the fast walk to yaml.v3's nodes: for
+// every field and list element of every YAML document of the test data,
+// and a missing child of each, the line and exactness agree wherever the
+// fast walk answers.
+func TestFastFieldLineAgrees(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../../testdata", "../../examples/rolloutctl/testdata", "testdata"} {
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml")) {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	answered, asked := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range bytes.Split(data, []byte("\n---\n")) {
+			var doc yamlv3.Node
+			if yamlv3.Unmarshal(text, &doc) != nil || len(doc.Content) != 1 {
+				continue
+			}
+			lines, ok := yamlLines(text)
+			if !ok {
+				continue
+			}
+			y := &yamlSource{text: text, line: 1}
+			var walk func(n *yamlv3.Node, path []segment)
+			check := func(path []segment) {
+				asked++
+				line, exact, ok := fastFieldLine(lines, path)
+				if !ok {
+					return
+				}
+				answered++
+				wantLine, wantExact := y.nodeFieldLine(Document{Item: -1}, path)
+				if line+1 != wantLine || exact != wantExact {
+					t.Errorf("%s: %v: fast walk gives line %d (exact %v), yaml.v3 %d (exact %v)", f, path, line+1, exact, wantLine, wantExact)
+				}
+			}
+			walk = func(n *yamlv3.Node, path []segment) {
+				check(path)
+				check(append(slices.Clone(path), segment{key: "missing", index: -1}))
+				switch n.Kind {
+				case yamlv3.MappingNode:
+					for i := 0; i+1 < len(n.Content); i += 2 {
+						walk(n.Content[i+1], append(slices.Clone(path), segment{key: n.Content[i].Value, index: -1}))
+					}
+				case yamlv3.SequenceNode:
+					for i, c := range n.Content {
+						walk(c, append(slices.Clone(path), segment{key: strconv.Itoa(i), index: i}))
+					}
+					check(append(slices.Clone(path), segment{key: "99", index: 99}))
+				}
+			}
+			walk(doc.Content[0], nil)
+		}
+	}
+	if answered*2 < asked || asked < 1000 {
+		t.Errorf("the fast walk answered %d of %d paths; want most of at least 1000", answered, asked)
+	}
 }
