@@ -132,16 +132,17 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 // BenchmarkCheck runs check over 20,000 Deployments (the JSON List of
-// BenchmarkLoad), loading included, on every core: alone, and with their
+// BenchmarkLoad, and its YAML), loading included, on every core: alone, and with their
 // policy objects (a ResourceQuota and a LimitRange per namespace, a
 // PodDisruptionBudget each, an HPA for every tenth: 24,000 rollouts). The
 // Deployments have 36 rollout shapes, which check simulates once each;
 // distinct-shapes gives each its own, the worst case.
 func BenchmarkCheck(b *testing.B) {
-	for _, options := range [][]string{nil, {"policy"}, {"policy", "distinct"}} {
-		name := map[int]string{0: "deployments", 1: "with-policy", 2: "with-policy/distinct-shapes"}[len(options)]
+	for _, options := range [][]string{nil, {"yaml"}, {"policy"}, {"policy", "distinct"}} {
+		name := map[string]string{"": "deployments", "yaml": "deployments-yaml", "policy": "with-policy", "policy distinct": "with-policy/distinct-shapes"}[strings.Join(options, " ")]
 		b.Run(name, func(b *testing.B) {
-			file, _ := list(b, b.TempDir(), 20000, false, options...)
+			asYAML := slices.Contains(options, "yaml")
+			file, _ := list(b, b.TempDir(), 20000, asYAML, options...)
 			args := []string{"check", "-f", file, "--max-input-size", "1GiB", "--max-pods", "100"}
 			b.ReportAllocs()
 			for b.Loop() {

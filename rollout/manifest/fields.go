@@ -117,20 +117,17 @@ type yamlSource struct {
 
 	once sync.Once
 	root *yaml.Node // nil if the text does not parse
-
-	linesOnce sync.Once
-	lines     []docLine // nil when the fast walk cannot read the text
 }
 
 func (y *yamlSource) fieldLine(d Document, segs []segment) (int, bool) {
 	if d.Item < 0 {
-		y.linesOnce.Do(func() {
-			if lines, ok := yamlLines(y.text); ok {
-				y.lines = lines
+		// The lines are read again at each call, not kept: a document is
+		// asked for few fields, and its lines would hold more memory than
+		// its text.
+		if lines, ok := yamlLines(y.text); ok {
+			if line, exact, ok := fastFieldLine(lines, segs); ok {
+				return y.line + line, exact
 			}
-		})
-		if line, exact, ok := fastFieldLine(y.lines, segs); ok {
-			return y.line + line, exact
 		}
 	}
 	return y.nodeFieldLine(d, segs)

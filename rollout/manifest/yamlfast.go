@@ -50,7 +50,7 @@ func yamlLines(doc []byte) ([]docLine, bool) {
 	if !yamlPrintable(doc) {
 		return nil, false
 	}
-	var lines []docLine
+	lines := make([]docLine, 0, bytes.Count(doc, []byte("\n"))+1)
 	for num := 0; len(doc) > 0; num++ {
 		line := doc
 		if i := bytes.IndexByte(doc, '\n'); i >= 0 {
@@ -118,7 +118,7 @@ type fastConverter struct {
 // A memberSpan is where a mapping's member is written in out, and its key
 // as encoding/json sorts it.
 type memberSpan struct {
-	key        string
+	key        []byte
 	start, end int
 }
 
@@ -133,7 +133,7 @@ func (c *fastConverter) mapping(i, indent int) (int, bool) {
 			return 0, false
 		}
 		for _, s := range c.spans[base:] {
-			if s.key == key {
+			if bytes.Equal(s.key, key) {
 				return 0, false // a duplicate: the strict conversion's warnings
 			}
 		}
@@ -177,13 +177,13 @@ func (c *fastConverter) mapping(i, indent int) (int, bool) {
 // encoding/json orders a map's keys.
 func (c *fastConverter) sortMembers(base int) {
 	spans := c.spans[base:]
-	if slices.IsSortedFunc(spans, func(a, b memberSpan) int { return strings.Compare(a.key, b.key) }) {
+	if slices.IsSortedFunc(spans, func(a, b memberSpan) int { return bytes.Compare(a.key, b.key) }) {
 		return
 	}
 	from := spans[0].start
 	written := slices.Clone(c.out[from:])
 	sorted := slices.Clone(spans)
-	slices.SortFunc(sorted, func(a, b memberSpan) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(sorted, func(a, b memberSpan) int { return bytes.Compare(a.key, b.key) })
 	c.out = c.out[:from]
 	for k, s := range sorted {
 		if k > 0 {
@@ -258,20 +258,20 @@ func (c *fastConverter) sequence(i, indent int) (int, bool) {
 // colon (without its comment and white space), if the line is a mapping
 // entry the subset takes: a key that is a plain string or quoted on the
 // line.
-func mappingKey(text []byte) (key string, rest []byte, ok bool) {
+func mappingKey(text []byte) (key []byte, rest []byte, ok bool) {
 	var after []byte
 	switch text[0] {
 	case '"', '\'':
 		k, n, ok := quoted(text)
 		if !ok || n >= len(text) || text[n] != ':' {
-			return "", nil, false
+			return nil, nil, false
 		}
-		key, after = k, text[n+1:]
+		key, after = []byte(k), text[n+1:]
 	default:
 		end := -1
 		for j := 0; j < len(text); j++ {
 			if text[j] == '#' && j > 0 && text[j-1] == ' ' {
-				return "", nil, false
+				return nil, nil, false
 			}
 			if text[j] == ':' && (j+1 == len(text) || text[j+1] == ' ') {
 				end = j
@@ -279,20 +279,20 @@ func mappingKey(text []byte) (key string, rest []byte, ok bool) {
 			}
 		}
 		if end <= 0 {
-			return "", nil, false
+			return nil, nil, false
 		}
 		raw := text[:end]
 		switch string(raw) {
 		case "true", "false", "null":
-			return "", nil, false // a key that is not a string
+			return nil, nil, false // a key that is not a string
 		}
 		if len(raw) != len(bytes.TrimRight(raw, " ")) || !plainString(raw) {
-			return "", nil, false
+			return nil, nil, false
 		}
-		key, after = string(raw), text[end+1:]
+		key, after = raw, text[end+1:]
 	}
 	if len(after) > 0 && after[0] != ' ' || len(text)-len(after) > 1000 {
-		return "", nil, false // YAML takes an implicit key of up to 1024 characters
+		return nil, nil, false // YAML takes an implicit key of up to 1024 characters
 	}
 	after = bytes.TrimLeft(after, " ")
 	if len(after) > 0 && after[0] == '#' {
@@ -332,7 +332,7 @@ func (c *fastConverter) scalar(text []byte) bool {
 	if !plainString(text) {
 		return false
 	}
-	c.out = appendJSONString(c.out, string(text))
+	c.out = appendJSONString(c.out, text)
 	return true
 }
 
@@ -401,7 +401,7 @@ func (c *fastConverter) flow(text []byte) bool {
 			return false
 		}
 		for _, s := range c.spans[base:] {
-			if s.key == key {
+			if bytes.Equal(s.key, key) {
 				return false
 			}
 		}
@@ -597,10 +597,10 @@ func quoted(text []byte) (string, int, bool) {
 
 // appendJSONString appends s as encoding/json writes a string (with its
 // HTML escaping), copying it as it is when nothing needs escaping.
-func appendJSONString(out []byte, s string) []byte {
+func appendJSONString[S string | []byte](out []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			b, _ := json.Marshal(s)
+			b, _ := json.Marshal(string(s))
 			return append(out, b...)
 		}
 	}
@@ -650,7 +650,7 @@ func fastFieldLine(lines []docLine, segs []segment) (line int, exact, ok bool) {
 				if !ok {
 					return 0, false, false
 				}
-				if k == s.key {
+				if string(k) == s.key {
 					found, rest = j, r // the last of duplicate keys counts
 				}
 			}
