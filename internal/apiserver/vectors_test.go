@@ -73,7 +73,7 @@ func TestVectors(t *testing.T) {
 				if d.Namespace == "" {
 					d.Namespace = "default"
 				}
-				for _, e := range CreateDeployment(d, FeatureGates{}) {
+				for _, e := range CreateDeployment(d, v136) {
 					got = append(got, vectors.Problem{Type: string(e.Type), Field: e.Field})
 				}
 			}

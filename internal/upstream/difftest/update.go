@@ -121,7 +121,7 @@ func OursUpdateDeployment(old *appsv1.Deployment, data []byte) Outcome {
 	if len(res.Errs) > 0 {
 		panic(res.Errs)
 	}
-	if errs := apiserver.ReadDeployment(o, apiserver.FeatureGates{}); len(errs) > 0 {
+	if errs := apiserver.ReadDeployment(o, v136); len(errs) > 0 {
 		panic(errs)
 	}
 	d, res := rschema.DecodeDeployment(data, rschema.DecodeOptions{})
@@ -131,6 +131,6 @@ func OursUpdateDeployment(old *appsv1.Deployment, data []byte) Outcome {
 	if d.Namespace == "" {
 		d.Namespace = o.Namespace
 	}
-	errs := apiserver.UpdateDeployment(o, d, apiserver.FeatureGates{})
+	errs := apiserver.UpdateDeployment(o, d, v136)
 	return Outcome{Stored: Canonical(rschema.AppendDeployment(nil, d, rschema.Stored)), Problems: ourProblems(errs)}
 }
