@@ -38,6 +38,14 @@ type Options struct {
 	// refuse (see [Validate]), the way the controller would if it were
 	// handed one. Plan still refuses what it cannot compute.
 	SkipValidation bool
+	// ControllerVersion is the minor of the kube-controller-manager whose
+	// Deployment controller Plan reproduces; the zero value is Latest (the
+	// newest supported minor, 1.37). It may differ from the API server's
+	// (FeatureGates.Version of the decoding options): the version skew
+	// policy lets the controller-manager be one minor older. The minors
+	// differ in which pods a Recreate rollout waits for and in when that
+	// lookup can fail (internal/apiserver/VERSIONS.md, C1 and C2).
+	ControllerVersion Version
 	// RefreshStaleAnnotations fixes upstream bug Q-1: when the only active
 	// ReplicaSet already has spec.replicas but a stale desired-replicas
 	// annotation, upstream treats every sync as a scaling event that never
