@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -360,16 +361,14 @@ func (sel selector) matches(labels map[string]string) bool {
 	return true
 }
 
-// quoteMap renders a map as upstream's errors print one: map[k:v ...].
-func quoteMap(m map[string]string) string {
-	var b strings.Builder
-	b.WriteString("map[")
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(k + ":" + m[k])
+// jsonMap renders a map as upstream prints one as the bad value of a field
+// error: field.Error's ErrorBody prints a value that is not a number, a
+// bool or a string as its JSON (sorted keys, HTML characters escaped;
+// "null" for a nil map).
+func jsonMap(m map[string]string) string {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return "null" // a map of strings always marshals
 	}
-	b.WriteByte(']')
-	return b.String()
+	return string(b)
 }
