@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
@@ -101,5 +104,54 @@ func TestVectors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVersionVectors replays, for each supported minor, what that minor's
+// real create path stores and refuses, with its messages, for the
+// project's manifests and those of the rules that differ between minors
+// (testdata/apiserver/versions), written by internal/upstream's vectorgen
+// built with that minor's module file. The pod-template-hash of v1.35 and
+// v1.37 is not compared: it follows the schema of each minor, which this
+// package does not have yet.
+func TestVersionVectors(t *testing.T) {
+	for _, minor := range kubeversion.Supported() {
+		vs, err := vectors.ReadFile("../../" + vectors.VersionFile(minor))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vs) < 40 {
+			t.Fatalf("%s: %d vectors, want the project's manifests and those of %s", minor, len(vs), vectors.VersionDir)
+		}
+		for _, v := range vs {
+			t.Run(minor.String()+"/"+v.Name, func(t *testing.T) {
+				d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{})
+				if len(res.Errs) > 0 || v.Decode {
+					// Decoding and strict decoding do not depend on the
+					// minor for these manifests; TestVectors compares them.
+					if len(res.Errs) == 0 || !v.Decode && len(v.Problems) == 0 {
+						t.Fatalf("decoding: ours %v, upstream decode error %v, problems %v", res.Errs, v.Decode, v.Problems)
+					}
+					return
+				}
+				if d.Namespace == "" {
+					d.Namespace = "default"
+				}
+				var got []string
+				for _, e := range CreateDeployment(d, FeatureGates{Version: minor}) {
+					got = append(got, e.Error())
+				}
+				slices.Sort(got)
+				if diff := cmp.Diff(v.Messages, got); diff != "" {
+					t.Errorf("CreateDeployment() messages mismatch (-upstream +ours):\n%s", diff)
+				}
+				if v.Stored == nil {
+					return
+				}
+				if ours := canonical(t, schema.AppendDeployment(nil, d, schema.Stored)); !bytes.Equal(ours, canonical(t, v.Stored)) {
+					t.Errorf("stored:\n ours     %s\n upstream %s", ours, v.Stored)
+				}
+			})
+		}
 	}
 }

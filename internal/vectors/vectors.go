@@ -15,6 +15,8 @@ import (
 	"os"
 	"path"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 )
 
 // File is where the repository keeps the vectors, relative to the main
@@ -32,6 +34,10 @@ type Vector struct {
 	Problems []Problem         `json:"problems,omitempty"`
 	Decode   bool              `json:"decodeError,omitempty"`
 	Hash     map[string]string `json:"hash,omitempty"`
+	// Messages are the refusals as upstream prints them ("field: Type:
+	// value: detail"), sorted; only the per-minor files (VersionFile)
+	// record them.
+	Messages []string `json:"messages,omitempty"`
 }
 
 // Problem is one refusal reason, reduced to what both sides must agree on:
@@ -93,6 +99,17 @@ func ReadFile(path string) ([]Vector, error) {
 	}
 	defer f.Close()
 	return Decode(f)
+}
+
+// VersionDir holds the manifests of the rules that differ between minors
+// (internal/apiserver/VERSIONS.md), relative to the main module's root.
+const VersionDir = "testdata/apiserver/versions"
+
+// VersionFile is where the repository keeps the vectors of one minor,
+// relative to the main module's root: the project's manifests and those of
+// VersionDir, run through that minor's create path, with their messages.
+func VersionFile(v kubeversion.Version) string {
+	return "testdata/apiserver/vectors-" + v.String() + ".json.gz"
 }
 
 // Load reads the repository's vectors for a test, whose package is at

@@ -52,12 +52,21 @@ var strictSerializer = kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, 
 // internal form, the registry strategy's PrepareForCreate and Validate,
 // conversion back and a protobuf round trip, as storage does.
 func RealCreateDeployment(data []byte) (Outcome, *appsv1.Deployment) {
-	return realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy)
+	return realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy, nil)
+}
+
+// RealCreateDeploymentMessages is RealCreateDeployment that also returns
+// the refusals as upstream prints them, sorted.
+func RealCreateDeploymentMessages(data []byte) (Outcome, *appsv1.Deployment, []string) {
+	var msgs []string
+	out, d := realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy, &msgs)
+	slices.Sort(msgs)
+	return out, d, msgs
 }
 
 // RealCreateReplicaSet is RealCreateDeployment for a ReplicaSet.
 func RealCreateReplicaSet(data []byte) (Outcome, *appsv1.ReplicaSet) {
-	return realCreate[appsv1.ReplicaSet, *appsv1.ReplicaSet](data, "ReplicaSet", &apps.ReplicaSet{}, replicaset.Strategy)
+	return realCreate[appsv1.ReplicaSet, *appsv1.ReplicaSet](data, "ReplicaSet", &apps.ReplicaSet{}, replicaset.Strategy, nil)
 }
 
 // createStrategy is what the create path needs of a registry strategy.
@@ -75,8 +84,9 @@ type apiObject[T any] interface {
 }
 
 // realCreate is the create path for an apps/v1 kind: data decoded into a
-// new T, internal the empty internal form it converts to.
-func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtime.Object, strategy createStrategy) (Outcome, P) {
+// new T, internal the empty internal form it converts to. When msgs is not
+// nil, the messages of the validation errors are appended to it.
+func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtime.Object, strategy createStrategy, msgs *[]string) (Outcome, P) {
 	var out Outcome
 	obj := P(new(T))
 	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: kind}
@@ -105,6 +115,9 @@ func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtim
 	strategy.PrepareForCreate(ctx, internal)
 	for _, e := range strategy.Validate(ctx, internal) {
 		out.Problems = append(out.Problems, Problem{Type: string(e.Type.String()), Field: e.Field})
+		if msgs != nil {
+			*msgs = append(*msgs, e.Error())
+		}
 	}
 	back := P(new(T))
 	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {

@@ -62,6 +62,42 @@ func BuildVectors(manifestDir string) ([]Vector, error) {
 	return out, nil
 }
 
+// VersionDir holds the manifests of the rules that differ between minors,
+// relative to internal/upstream.
+const VersionDir = "../../" + vectors.VersionDir
+
+// BuildVersionVectors runs the manifests of dirs (the project's and
+// VersionDir) through the real code of the minor this package is built
+// with, recording each refusal's message too. It adds no random
+// Deployments: those of another minor than v1.36 hold fields that today's
+// schema does not have.
+func BuildVersionVectors(dirs ...string) ([]Vector, error) {
+	var out []Vector
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			input := data
+			if strings.HasSuffix(f, ".yaml") {
+				if input, err = yaml.YAMLToJSON(data); err != nil {
+					return nil, fmt.Errorf("%s: %w", f, err)
+				}
+			}
+			v := vectorOf(filepath.Base(f), input)
+			_, _, v.Messages = RealCreateDeploymentMessages(input)
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
 func vectorOf(name string, input []byte) Vector {
 	v := Vector{Name: name, Input: compact(input)}
 	outcome, stored := RealCreateDeployment(input)
