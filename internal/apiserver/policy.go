@@ -26,14 +26,13 @@ import (
 //
 // policy/v1 has no defaults for a PodDisruptionBudget.
 
-// ReadResourceQuota defaults q as the server does when it reads it from
-// storage (quantities rounded up to milli units) and leaves it in stored
-
 // policyVersion is the minor whose metadata rules the policy objects'
 // validation applies: their functions take no version yet, so they keep
 // v1.36's (VERSIONS.md V10, V11 differ in v1.37).
 const policyVersion = kubeversion.V1_36
 
+// ReadResourceQuota defaults q as the server does when it reads it from
+// storage (quantities rounded up to milli units) and leaves it in stored
 // form.
 func ReadResourceQuota(q *schema.ResourceQuota) field.ErrorList {
 	if errs := checkTypeMeta(q.TypeMeta, "v1", "ResourceQuota"); errs != nil {
