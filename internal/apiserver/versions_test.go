@@ -345,3 +345,58 @@ func set(g *FeatureGates, id gate, s Gate) {
 	}
 	*fields[id] = s
 }
+
+// TestUpdateKeepsWhatTheStoredTemplateHas: an object created by one minor
+// and updated through another (an upgrade, or a skewed API server) keeps a
+// template value the new minor refuses in a new object, as upstream's
+// GetValidationOptionsFromPodSpecAndMeta allows from the stored template
+// (hasRestartContainerForNonSidecarInitContainer, hasEmptyImageVolumeReference,
+// useOnlyRecursiveSELinuxChangePolicy); a template that did not have it is
+// refused.
+func TestUpdateKeepsWhatTheStoredTemplateHas(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		created, update kubeversion.Version
+		spec            string
+		refused         string // the error of an update that adds spec to a template without it
+	}{
+		{
+			name: "V5 RestartContainer in a non-sidecar init container, 1.35 to 1.36", created: kubeversion.V1_35, update: kubeversion.V1_36,
+			spec:    `{"initContainers":[{"name":"i","image":"x","resizePolicy":[{"resourceName":"cpu","restartPolicy":"RestartContainer"}]}],"containers":[{"name":"c","image":"x"}]}`,
+			refused: `spec.template.spec.initContainers[0].resizePolicy[0].restartPolicy: Invalid value: "RestartContainer": must not be set to 'RestartContainer' for non-sidecar initContainers`,
+		},
+		{
+			name: "V9 an image volume without a reference, 1.36 to 1.37", created: kubeversion.V1_36, update: kubeversion.V1_37,
+			spec:    `{"volumes":[{"name":"v","image":{}}],"containers":[{"name":"c","image":"x"}]}`,
+			refused: `spec.template.spec.volumes[0].image.reference: Required value`,
+		},
+		{
+			name: "V12 seLinuxChangePolicy MountOption, 1.37 to 1.36 (skew)", created: kubeversion.V1_37, update: kubeversion.V1_36,
+			spec:    `{"securityContext":{"seLinuxChangePolicy":"MountOption"},"containers":[{"name":"c","image":"x"}]}`,
+			refused: `spec.template.spec.securityContext.seLinuxChangePolicy: Unsupported value: "MountOption": supported values: "Recursive"`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, stored := range []string{tc.spec, `{"containers":[{"name":"c","image":"x"}]}`} {
+				old := versionDeployment(t, "", stored)
+				if errs := CreateDeployment(old, FeatureGates{Version: tc.created}); errs != nil {
+					t.Fatalf("created by %s: %v", tc.created, errs)
+				}
+				old.ResourceVersion = "1"
+				d := versionDeployment(t, `"resourceVersion":"1"`, tc.spec)
+				d.Spec.Replicas = ptr[int32](5)
+				var got []string
+				for _, e := range UpdateDeployment(old, d, FeatureGates{Version: tc.update}) {
+					got = append(got, e.Error())
+				}
+				var want []string
+				if stored != tc.spec {
+					want = []string{tc.refused}
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("UpdateDeployment() at %s of a template stored as %s mismatch (-want +got):\n%s", tc.update, stored, diff)
+				}
+			}
+		})
+	}
+}
