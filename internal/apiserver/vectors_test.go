@@ -110,7 +110,8 @@ func TestVectors(t *testing.T) {
 // TestVersionVectors replays, for each supported minor, what that minor's
 // real create path stores and refuses, with its messages, for the
 // project's manifests and those of the rules that differ between minors
-// (testdata/apiserver/versions), written by internal/upstream's vectorgen
+// (testdata/apiserver/versions), these also with the gates whose default
+// differs between minors set against their default, written by internal/upstream's vectorgen
 // built with that minor's module file. The pod-template-hash of v1.35 and
 // v1.37 is not compared: it follows the schema of each minor, which this
 // package does not have yet.
@@ -138,7 +139,7 @@ func TestVersionVectors(t *testing.T) {
 					d.Namespace = "default"
 				}
 				var got []string
-				for _, e := range CreateDeployment(d, FeatureGates{Version: minor}) {
+				for _, e := range CreateDeployment(d, vectorGates(t, minor, v.Gates)) {
 					got = append(got, e.Error())
 				}
 				slices.Sort(got)
@@ -154,4 +155,28 @@ func TestVersionVectors(t *testing.T) {
 			})
 		}
 	}
+}
+
+// vectorGates is a v-minor server with the gates of a vector set as it
+// records them (upstream's names).
+func vectorGates(t *testing.T, v kubeversion.Version, gates map[string]bool) FeatureGates {
+	g := FeatureGates{Version: v}
+	fields := map[string]*Gate{
+		"ClusterTrustBundleProjection":         &g.ClusterTrustBundleProjection,
+		"PodCertificateRequest":                &g.PodCertificateRequest,
+		"SELinuxMount":                         &g.SELinuxMount,
+		"RestartAllContainersOnContainerExits": &g.RestartAllContainersOnContainerExits,
+		"StrictIPCIDRValidation":               &g.StrictIPCIDRValidation,
+	}
+	for name, on := range gates {
+		f, ok := fields[name]
+		if !ok {
+			t.Fatalf("a vector sets gate %s, which FeatureGates does not have", name)
+		}
+		*f = GateOff
+		if on {
+			*f = GateOn
+		}
+	}
+	return g
 }

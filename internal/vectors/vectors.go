@@ -38,6 +38,10 @@ type Vector struct {
 	// value: detail"), sorted; only the per-minor files (VersionFile)
 	// record them.
 	Messages []string `json:"messages,omitempty"`
+	// Gates are the feature gates set against their minor's default for
+	// this vector (upstream's names); only the per-minor files record
+	// vectors with gates.
+	Gates map[string]bool `json:"gates,omitempty"`
 }
 
 // Problem is one refusal reason, reduced to what both sides must agree on:

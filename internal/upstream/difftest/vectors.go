@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
 	"k8s.io/kubernetes/pkg/controller"
 	"sigs.k8s.io/yaml"
 
@@ -94,6 +96,62 @@ func BuildVersionVectors(dirs ...string) ([]Vector, error) {
 			_, _, v.Messages = RealCreateDeploymentMessages(input)
 			out = append(out, v)
 		}
+	}
+	return out, nil
+}
+
+// flippable are the gates whose default differs between the supported
+// minors and that apiserver.FeatureGates has, each with the gates it
+// depends on (defaultKubernetesFeatureGateDependencies), which must be on
+// for it to be turned on.
+func flippable() map[string][]string {
+	return map[string][]string{
+		"ClusterTrustBundleProjection":         {"ClusterTrustBundle"},
+		"PodCertificateRequest":                nil, // AuthorizeNodeWithSelectors is locked on
+		"SELinuxMount":                         nil,
+		"RestartAllContainersOnContainerExits": {"ContainerRestartRules", "NodeDeclaredFeatures"},
+		"StrictIPCIDRValidation":               nil,
+	}
+}
+
+// BuildGateVectors runs the manifests of dir through the real code with
+// every flippable gate set against its default (and the gates it needs
+// turned on), naming each vector "gates-" and its file, and recording
+// the gates flipped. It restores the gates before it returns.
+func BuildGateVectors(dir string) ([]Vector, error) {
+	fg := utilfeature.DefaultMutableFeatureGate
+	flipped := map[string]bool{}
+	set := map[string]bool{}
+	restore := map[string]bool{}
+	for name, deps := range flippable() {
+		on := !fg.Enabled(featuregate.Feature(name))
+		flipped[name], set[name], restore[name] = on, on, !on
+		for _, d := range deps {
+			if on {
+				set[d] = true
+				restore[d] = fg.Enabled(featuregate.Feature(d))
+			}
+		}
+	}
+	if err := fg.SetFromMap(set); err != nil {
+		return nil, err
+	}
+	defer fg.SetFromMap(restore)
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []Vector
+	for _, f := range files {
+		input, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		v := vectorOf("gates-"+filepath.Base(f), input)
+		_, _, v.Messages = RealCreateDeploymentMessages(input)
+		v.Gates = flipped
+		out = append(out, v)
 	}
 	return out, nil
 }

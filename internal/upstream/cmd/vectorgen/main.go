@@ -9,7 +9,9 @@
 // It also writes the vectors of the minor it is built with to
 // testdata/apiserver/vectors-1.NN.json.gz: the project's manifests and
 // those of testdata/apiserver/versions (the rules that differ between
-// minors), with their messages. Built with another minor's module file, it
+// minors), with their messages, and those of testdata/apiserver/versions
+// again with the gates whose default differs between minors set against
+// their default. Built with another minor's module file, it
 // writes only that minor's file:
 //
 //	go run -modfile=go.v135.mod ./cmd/vectorgen
@@ -54,6 +56,11 @@ func main() {
 		os.Exit(1)
 	}
 	vvs, err := difftest.BuildVersionVectors(difftest.ManifestDir, difftest.VersionDir)
+	if err == nil {
+		var gvs []difftest.Vector
+		gvs, err = difftest.BuildGateVectors(difftest.VersionDir)
+		vvs = append(vvs, gvs...)
+	}
 	if err == nil {
 		var data []byte
 		if data, err = difftest.EncodeVectors(vvs); err == nil {
