@@ -3,6 +3,7 @@ package apiserver
 import (
 	"bytes"
 	"maps"
+	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
@@ -106,7 +107,35 @@ func updatePodOptions(s, old *schema.PodSpec, g FeatureGates) podOptions {
 	if old.SecurityContext != nil && old.SecurityContext.SELinuxChangePolicy != nil {
 		opts.AllowOnlyRecursiveSELinuxChangePolicy = false
 	}
+	// v1.37's useAllowSysAdminWhenPrivilegeEscalationFalse: a stored
+	// container with CAP_SYS_ADMIN and privilege escalation not on (false
+	// or unset) lets the update turn it off (VERSIONS.md V18).
+	opts.AllowSysAdminWhenPrivilegeEscalationFalse = opts.minor() >= kubeversion.V1_37 && hasSysAdminWithoutPrivilegeEscalation(old)
 	return opts
+}
+
+// hasSysAdminWithoutPrivilegeEscalation reports whether a container adds
+// CAP_SYS_ADMIN with allowPrivilegeEscalation false or unset.
+func hasSysAdminWithoutPrivilegeEscalation(s *schema.PodSpec) bool {
+	has := func(sc *schema.SecurityContext) bool {
+		if sc == nil || sc.AllowPrivilegeEscalation != nil && *sc.AllowPrivilegeEscalation || sc.Capabilities == nil {
+			return false
+		}
+		return slices.Contains(sc.Capabilities.Add, "CAP_SYS_ADMIN")
+	}
+	for _, cs := range [][]schema.Container{s.InitContainers, s.Containers} {
+		for _, c := range cs {
+			if has(c.SecurityContext) {
+				return true
+			}
+		}
+	}
+	for _, c := range s.EphemeralContainers {
+		if has(c.SecurityContext) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasRestartContainerForNonSidecarInit reports whether an init container

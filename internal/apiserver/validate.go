@@ -42,6 +42,7 @@ type podOptions struct {
 	AllowRestartAllContainers                 bool
 	AllowImageVolumeWithDigest                bool
 	AllowEmptyImageVolumeReference            bool // v1.37
+	AllowSysAdminWhenPrivilegeEscalationFalse bool // v1.37
 
 	// nonStrictIPs is the StrictIPCIDRValidation gate off (the default in
 	// v1.35): IsValidIPForLegacyField without strict validation.

@@ -22,8 +22,10 @@ const allowPrivileged = true
 // only where the cluster allows it; user and group IDs from 0 to 2^31-1;
 // a proc mount of Default, or Unmasked without host users; valid seccomp,
 // Windows and AppArmor options; and no privileged container or
-// CAP_SYS_ADMIN when privilege escalation is off.
-func validateSecurityContext(sc *schema.SecurityContext, p *field.Path, hostUsers bool) field.ErrorList {
+// CAP_SYS_ADMIN when privilege escalation is off, unless allowSysAdmin
+// (v1.37's AllowSysAdminWhenPrivilegeEscalationFalse, set on an update of a
+// template that has it, VERSIONS.md V18).
+func validateSecurityContext(sc *schema.SecurityContext, p *field.Path, hostUsers, allowSysAdmin bool) field.ErrorList {
 	if sc == nil {
 		return nil
 	}
@@ -53,7 +55,7 @@ func validateSecurityContext(sc *schema.SecurityContext, p *field.Path, hostUser
 		if privileged {
 			errs = append(errs, field.InvalidValue(p, "allowPrivilegeEscalation: false, privileged: true", "cannot set `allowPrivilegeEscalation` to false and `privileged` to true"))
 		}
-		if sc.Capabilities != nil {
+		if !allowSysAdmin && sc.Capabilities != nil {
 			for _, c := range sc.Capabilities.Add {
 				if c == "CAP_SYS_ADMIN" {
 					errs = append(errs, field.InvalidValue(p, "allowPrivilegeEscalation: false, capabilities.add: CAP_SYS_ADMIN", "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN"))

@@ -236,7 +236,7 @@ func validateContainerCommon(c *schema.Container, vols map[string]*schema.Volume
 	errs = append(errs, validatePullPolicy(c.ImagePullPolicy, p.Child("imagePullPolicy"))...)
 	errs = append(errs, validateContainerResourceRequirements(&c.Resources, claims, p.Child("resources"), opts)...)
 	errs = append(errs, validateResizePolicy(c.ResizePolicy, p.Child("resizePolicy"), restartPolicy, opts.minor())...)
-	return append(errs, validateSecurityContext(c.SecurityContext, p.Child("securityContext"), hostUsers)...)
+	return append(errs, validateSecurityContext(c.SecurityContext, p.Child("securityContext"), hostUsers, opts.AllowSysAdminWhenPrivilegeEscalationFalse)...)
 }
 
 // validatePullPolicy is upstream's validatePullPolicy: Always,

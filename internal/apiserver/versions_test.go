@@ -400,3 +400,33 @@ func TestUpdateKeepsWhatTheStoredTemplateHas(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateSysAdminFrom137: v1.37 lets an update turn privilege escalation
+// off for a stored container that adds CAP_SYS_ADMIN without it being on
+// (useAllowSysAdminWhenPrivilegeEscalationFalse); v1.36 refuses the update
+// as it refuses the create (VERSIONS.md V18).
+func TestUpdateSysAdminFrom137(t *testing.T) {
+	stored := `{"containers":[{"name":"c","image":"x","securityContext":{"capabilities":{"add":["CAP_SYS_ADMIN"]}}}]}`
+	update := `{"containers":[{"name":"c","image":"x","securityContext":{"allowPrivilegeEscalation":false,"capabilities":{"add":["CAP_SYS_ADMIN"]}}}]}`
+	refused := []string{"spec.template.spec.containers[0].securityContext: Invalid value: allowPrivilegeEscalation: false, capabilities.add: CAP_SYS_ADMIN: cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN"}
+	for _, tc := range []struct {
+		v    kubeversion.Version
+		want []string
+	}{{kubeversion.V1_35, refused}, {kubeversion.V1_36, refused}, {kubeversion.V1_37, nil}} {
+		old := versionDeployment(t, "", stored)
+		if errs := CreateDeployment(old, FeatureGates{Version: tc.v}); errs != nil {
+			t.Fatal(errs)
+		}
+		old.ResourceVersion = "1"
+		var got []string
+		for _, e := range UpdateDeployment(old, versionDeployment(t, `"resourceVersion":"1"`, update), FeatureGates{Version: tc.v}) {
+			got = append(got, e.Error())
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("UpdateDeployment() at %s mismatch (-want +got):\n%s", tc.v, diff)
+		}
+		if got := createErrors(versionDeployment(t, "", update), FeatureGates{Version: tc.v}); !cmp.Equal(got, refused) {
+			t.Errorf("CreateDeployment() at %s = %q, want %q", tc.v, got, refused)
+		}
+	}
+}
