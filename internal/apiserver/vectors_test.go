@@ -111,7 +111,8 @@ func TestVectors(t *testing.T) {
 // real create path stores and refuses, with its messages, for the
 // project's manifests and those of the rules that differ between minors
 // (testdata/apiserver/versions), these also with the gates whose default
-// differs between minors set against their default, written by internal/upstream's vectorgen
+// differs between minors set against their default, and the updates of
+// testdata/apiserver/version-updates, written by internal/upstream's vectorgen
 // built with that minor's module file. The pod-template-hash of v1.35 and
 // v1.37 is not compared: it follows the schema of each minor, which this
 // package does not have yet.
@@ -138,8 +139,20 @@ func TestVersionVectors(t *testing.T) {
 				if d.Namespace == "" {
 					d.Namespace = "default"
 				}
+				g := vectorGates(t, minor, v.Gates)
+				errs := CreateDeployment
+				if v.Old != nil { // an update of the object upstream stored
+					o, res := schema.DecodeDeployment(v.Old, schema.DecodeOptions{})
+					if len(res.Errs) > 0 {
+						t.Fatal(res.Errs)
+					}
+					if errs := ReadDeployment(o, g); errs != nil {
+						t.Fatal(errs)
+					}
+					errs = func(d *schema.Deployment, g FeatureGates) field.ErrorList { return UpdateDeployment(o, d, g) }
+				}
 				var got []string
-				for _, e := range CreateDeployment(d, vectorGates(t, minor, v.Gates)) {
+				for _, e := range errs(d, g) {
 					got = append(got, e.Error())
 				}
 				slices.Sort(got)

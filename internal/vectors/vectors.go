@@ -42,6 +42,10 @@ type Vector struct {
 	// this vector (upstream's names); only the per-minor files record
 	// vectors with gates.
 	Gates map[string]bool `json:"gates,omitempty"`
+	// Old is, for an update, the object the server stores before it
+	// (Input is then the new object); only the per-minor files have
+	// updates.
+	Old json.RawMessage `json:"old,omitempty"`
 }
 
 // Problem is one refusal reason, reduced to what both sides must agree on:
@@ -108,6 +112,11 @@ func ReadFile(path string) ([]Vector, error) {
 // VersionDir holds the manifests of the rules that differ between minors
 // (internal/apiserver/VERSIONS.md), relative to the main module's root.
 const VersionDir = "testdata/apiserver/versions"
+
+// VersionUpdateDir holds updates for the rules that let a stored template
+// keep what a new one may not have: NAME.stored.json, created first, and
+// NAME.json, the update; relative to the main module's root.
+const VersionUpdateDir = "testdata/apiserver/version-updates"
 
 // VersionFile is where the repository keeps the vectors of one minor,
 // relative to the main module's root: the project's manifests and those of

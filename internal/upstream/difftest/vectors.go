@@ -100,6 +100,49 @@ func BuildVersionVectors(dirs ...string) ([]Vector, error) {
 	return out, nil
 }
 
+// VersionUpdateDir holds the updates of the rules that let a stored
+// template keep a value, relative to internal/upstream.
+const VersionUpdateDir = "../../" + vectors.VersionUpdateDir
+
+// BuildUpdateVectors runs the updates of dir: each NAME.stored.json is
+// created (its validation errors ignored, as if an older minor had stored
+// it), given what the server assigns (Stamp), and updated with NAME.json.
+// The vectors, named "update-NAME", hold the stored object as Old.
+func BuildUpdateVectors(dir string) ([]Vector, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.stored.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []Vector
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".stored.json")
+		storedJSON, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		input, err := os.ReadFile(filepath.Join(dir, name+".json"))
+		if err != nil {
+			return nil, err
+		}
+		_, old := RealCreateDeployment(storedJSON)
+		if old == nil {
+			return nil, fmt.Errorf("%s does not decode", f)
+		}
+		Stamp(old)
+		oldJSON, err := json.Marshal(old)
+		if err != nil {
+			return nil, err
+		}
+		v := Vector{Name: "update-" + name, Input: compact(input), Old: Canonical(oldJSON)}
+		outcome, _, msgs := RealUpdateDeploymentMessages(old, input)
+		v.Problems, v.Messages, v.Decode = outcome.Problems, msgs, outcome.Decode != ""
+		v.Stored = outcome.Stored
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // flippable are the gates whose default differs between the supported
 // minors and that apiserver.FeatureGates has, each with the gates it
 // depends on (defaultKubernetesFeatureGateDependencies), which must be on

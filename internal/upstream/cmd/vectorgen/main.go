@@ -11,7 +11,7 @@
 // those of testdata/apiserver/versions (the rules that differ between
 // minors), with their messages, and those of testdata/apiserver/versions
 // again with the gates whose default differs between minors set against
-// their default. Built with another minor's module file, it
+// their default, and the updates of testdata/apiserver/version-updates. Built with another minor's module file, it
 // writes only that minor's file:
 //
 //	go run -modfile=go.v135.mod ./cmd/vectorgen
@@ -60,6 +60,11 @@ func main() {
 		var gvs []difftest.Vector
 		gvs, err = difftest.BuildGateVectors(difftest.VersionDir)
 		vvs = append(vvs, gvs...)
+	}
+	if err == nil {
+		var uvs []difftest.Vector
+		uvs, err = difftest.BuildUpdateVectors(difftest.VersionUpdateDir)
+		vvs = append(vvs, uvs...)
 	}
 	if err == nil {
 		var data []byte
