@@ -13,12 +13,14 @@ import (
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
+	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/apps"
 	_ "k8s.io/kubernetes/pkg/apis/apps/install"
@@ -52,21 +54,66 @@ var strictSerializer = kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, 
 // internal form, the registry strategy's PrepareForCreate and Validate,
 // conversion back and a protobuf round trip, as storage does.
 func RealCreateDeployment(data []byte) (Outcome, *appsv1.Deployment) {
-	return realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy, nil)
+	return realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy)
 }
 
 // RealCreateDeploymentMessages is RealCreateDeployment that also returns
-// the refusals as upstream prints them, sorted.
+// the refusals as the API server reports them, sorted: those of
+// rest.BeforeCreate, which runs the strategy's validation, then the common
+// metadata checks when that passes, and from v1.37 declarative validation.
 func RealCreateDeploymentMessages(data []byte) (Outcome, *appsv1.Deployment, []string) {
-	var msgs []string
-	out, d := realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy, &msgs)
+	out, d := realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy)
+	if d == nil {
+		return out, d, nil
+	}
+	msgs := beforeCreateMessages(data)
 	slices.Sort(msgs)
 	return out, d, msgs
 }
 
+// beforeCreateMessages runs a Deployment's JSON, which decodes, through
+// rest.BeforeCreate, with what the server fills in before (the request's
+// namespace and RequestInfo, a uid and a creation time), and returns the
+// messages of its refusal ("field: body"), or the error of another failure.
+func beforeCreateMessages(data []byte) []string {
+	obj := &appsv1.Deployment{}
+	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}
+	if _, _, err := strictSerializer.Decode(data, &gvk, obj); err != nil {
+		return []string{"decode: " + err.Error()}
+	}
+	if obj.Namespace == "" {
+		obj.Namespace = "default"
+	}
+	obj.ResourceVersion = ""
+	legacyscheme.Scheme.Default(obj)
+	internal := &apps.Deployment{}
+	if err := legacyscheme.Scheme.Convert(obj, internal, nil); err != nil {
+		return []string{"convert: " + err.Error()}
+	}
+	rest.FillObjectMetaSystemFields(&internal.ObjectMeta)
+	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
+		IsResourceRequest: true, Verb: "create", APIGroup: "apps", APIVersion: "v1",
+		Namespace: obj.Namespace, Resource: "deployments",
+	})
+	err := rest.BeforeCreate(deployment.Strategy, ctx, internal)
+	if err == nil {
+		return nil
+	}
+	var status apierrors.APIStatus
+	if !errors.As(err, &status) || status.Status().Details == nil {
+		return []string{"internal: " + err.Error()}
+	}
+	var msgs []string
+	for _, c := range status.Status().Details.Causes {
+		msgs = append(msgs, c.Field+": "+c.Message)
+	}
+	return msgs
+}
+
 // RealCreateReplicaSet is RealCreateDeployment for a ReplicaSet.
 func RealCreateReplicaSet(data []byte) (Outcome, *appsv1.ReplicaSet) {
-	return realCreate[appsv1.ReplicaSet, *appsv1.ReplicaSet](data, "ReplicaSet", &apps.ReplicaSet{}, replicaset.Strategy, nil)
+	return realCreate[appsv1.ReplicaSet, *appsv1.ReplicaSet](data, "ReplicaSet", &apps.ReplicaSet{}, replicaset.Strategy)
 }
 
 // createStrategy is what the create path needs of a registry strategy.
@@ -84,9 +131,8 @@ type apiObject[T any] interface {
 }
 
 // realCreate is the create path for an apps/v1 kind: data decoded into a
-// new T, internal the empty internal form it converts to. When msgs is not
-// nil, the messages of the validation errors are appended to it.
-func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtime.Object, strategy createStrategy, msgs *[]string) (Outcome, P) {
+// new T, internal the empty internal form it converts to.
+func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtime.Object, strategy createStrategy) (Outcome, P) {
 	var out Outcome
 	obj := P(new(T))
 	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: kind}
@@ -115,9 +161,6 @@ func realCreate[T any, P apiObject[T]](data []byte, kind string, internal runtim
 	strategy.PrepareForCreate(ctx, internal)
 	for _, e := range strategy.Validate(ctx, internal) {
 		out.Problems = append(out.Problems, Problem{Type: string(e.Type.String()), Field: e.Field})
-		if msgs != nil {
-			*msgs = append(*msgs, e.Error())
-		}
 	}
 	back := P(new(T))
 	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {
