@@ -82,12 +82,17 @@ func BuildVersionVectors(dirs ...string) ([]Vector, error) {
 		}
 		sort.Strings(files)
 		for _, f := range files {
+			switch filepath.Ext(f) {
+			case ".json", ".yaml", ".yml":
+			default:
+				continue // a README, a list of sources
+			}
 			data, err := os.ReadFile(f)
 			if err != nil {
 				return nil, err
 			}
 			input := data
-			if strings.HasSuffix(f, ".yaml") {
+			if strings.HasSuffix(f, ".yaml") || strings.HasSuffix(f, ".yml") {
 				if input, err = yaml.YAMLToJSON(data); err != nil {
 					return nil, fmt.Errorf("%s: %w", f, err)
 				}

@@ -16,6 +16,11 @@
 //
 //	go run -modfile=go.v135.mod ./cmd/vectorgen
 //	go run -modfile=go.v137.mod ./cmd/vectorgen
+//
+// Given a directory and a file, it writes the per-minor vectors of the
+// manifests in that directory to that file and nothing else:
+//
+//	go run -modfile=go.v135.mod ./cmd/vectorgen ../../../shared/manifests/accepted /tmp/accepted-1.35.json.gz
 package main
 
 import (
@@ -54,6 +59,25 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if len(os.Args) == 3 {
+		// vectorgen DIR OUT: the per-minor vectors of other manifests
+		// (../shared/manifests/accepted, say), for the main module's
+		// TestVersionVectors to replay from ROLLOUTMATH_EXTRA_VECTORS;
+		// nothing in the repository is written.
+		vs, err := difftest.BuildVersionVectors(os.Args[1])
+		if err == nil {
+			var data []byte
+			if data, err = difftest.EncodeVectors(vs); err == nil {
+				err = os.WriteFile(os.Args[2], data, 0o644)
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Printf("%d vectors of %s in %s\n", len(vs), minor.Patch(), os.Args[2])
+		return
 	}
 	vvs, err := difftest.BuildVersionVectors(difftest.ManifestDir, difftest.VersionDir)
 	if err == nil {
