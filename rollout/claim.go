@@ -79,10 +79,18 @@ func (p *planner) getReplicaSetsForDeployment() error {
 }
 
 // getPodMapForDeployment maps each controlled ReplicaSet's UID to the pods
-// it controls, found by owner reference alone, whatever their phase
-// (R-SYNC-4): a pod belongs to a ReplicaSet when its controller reference
-// has kind ReplicaSet, the ReplicaSet's name and its UID.
+// it controls, whatever their phase (R-SYNC-4). From v1.36 they are found
+// by owner reference alone (upstream's pod index, FilterPodsByOwner): a pod
+// belongs to a ReplicaSet when its controller reference has kind
+// ReplicaSet, the ReplicaSet's name and its UID, and a controlled
+// ReplicaSet without a namespace, name or UID fails the sync. v1.35 lists
+// the pods of the Deployment's namespace that its selector matches and
+// groups them by their controller reference's UID alone (VERSIONS.md C1).
 func (p *planner) getPodMapForDeployment(pods []Pod) error {
+	if p.controllerMinor() < V1_36 {
+		p.podMapBySelector(pods)
+		return nil
+	}
 	for _, rs := range p.rsList {
 		switch {
 		case rs.Namespace == "":
@@ -112,4 +120,28 @@ func (p *planner) getPodMapForDeployment(pods []Pod) error {
 		}
 	}
 	return nil
+}
+
+// podMapBySelector is v1.35's getPodMapForDeployment: the pods in the
+// Deployment's namespace whose labels its selector matches, each under the
+// UID of its controller reference when that is a controlled ReplicaSet's,
+// whatever the reference's kind and name.
+func (p *planner) podMapBySelector(pods []Pod) {
+	if len(pods) == 0 {
+		return
+	}
+	controlled := make(map[string]bool, len(p.rsList))
+	for _, rs := range p.rsList {
+		controlled[rs.UID] = true
+	}
+	p.podMap = make(map[string][]*Pod, len(p.rsList))
+	for i := range pods {
+		pod := &pods[i]
+		if pod.Namespace != p.d.Namespace || !p.d.Spec.Selector.Matches(pod.Labels) {
+			continue
+		}
+		if ref, ok := pod.ControllerRef(); ok && controlled[ref.UID] {
+			p.podMap[ref.UID] = append(p.podMap[ref.UID], pod)
+		}
+	}
 }

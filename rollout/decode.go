@@ -24,13 +24,27 @@ type Objects struct {
 // DefaultNamespace is the namespace of an object whose manifest names none.
 const DefaultNamespace = "default"
 
-// FeatureGates are the Kubernetes feature gates that change what the API
-// server stores for the objects of a rollout. The zero value is v1.36's
-// defaults; each field names a departure from them.
+// FeatureGates are the API server's Kubernetes minor (Version, zero
+// Latest) and its feature gates that change what it stores for the objects
+// of a rollout. The zero value is the newest supported minor with its
+// default gates; each gate field is a [Gate] that overrides the minor's
+// default when it is not GateDefault.
 type FeatureGates = apiserver.FeatureGates
 
+// Gate is the setting of one feature gate in [FeatureGates]; the zero
+// value, GateDefault, is the default of the minor.
+type Gate = apiserver.Gate
+
+// The settings of a feature gate.
+const (
+	GateDefault = apiserver.GateDefault // the minor's default
+	GateOn      = apiserver.GateOn      // enabled
+	GateOff     = apiserver.GateOff     // disabled
+)
+
 // DecodeOptions say how to read objects. The zero value reads them as
-// kubectl apply and a v1.36 API server do by default.
+// kubectl apply and the newest supported API server (FeatureGates.Version
+// Latest) do by default.
 type DecodeOptions struct {
 	// Lenient drops unknown and duplicate fields with a warning instead of
 	// refusing them, as kubectl apply --validate=false does.
@@ -38,13 +52,13 @@ type DecodeOptions struct {
 	// Validate refuses, besides what cannot be decoded, the Deployments
 	// and ReplicaSets that the API server's validation refuses when they
 	// are created (their names, labels, selectors, pod templates: every
-	// rule of v1.36's apps and core validation), each problem a
+	// rule of the minor's apps and core validation), each problem a
 	// *FieldError naming the field. Like the server on create, it drops
 	// a manifest's template fields of feature gates that are off, with a
 	// warning naming the gate; an object the server already stores (one
 	// with a resourceVersion) keeps them.
 	Validate bool
-	// FeatureGates are the API server's feature gates.
+	// FeatureGates are the API server's minor and feature gates.
 	FeatureGates FeatureGates
 }
 

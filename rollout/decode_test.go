@@ -11,13 +11,17 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
+// v136 validates as a v1.36.3 API server, the one the repository's
+// vectors were recorded against.
+var v136 = rollout.DecodeOptions{Validate: true, FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}
+
 // TestDecodeValidatesAsTheAPIServer: DecodeOptions{Validate: true} refuses
 // exactly the manifests the real API server refuses, with one *FieldError
 // per problem it reports, each naming the field; what it accepts names its
 // new ReplicaSet with the real controller's pod-template-hash.
 func TestDecodeValidatesAsTheAPIServer(t *testing.T) {
 	for _, v := range vectors.Load(t, "..") {
-		objs, err := rollout.DecodeOptions{Validate: true}.Decode(v.Input)
+		objs, err := v136.Decode(v.Input)
 		refused := v.Decode || len(v.Problems) > 0
 		if (err != nil) != refused {
 			t.Errorf("%s: Decode error %v, upstream refuses: %v %v", v.Name, err, v.Decode, v.Problems)
@@ -106,7 +110,7 @@ func TestDecodeValidateDropsDisabledFields(t *testing.T) {
 	if g, w := rollout.PodTemplateHash(got.Deployments[0]), rollout.PodTemplateHash(want.Deployments[0]); g != w {
 		t.Errorf("hash with the dropped field %s, without it %s", g, w)
 	}
-	on, err := rollout.DecodeOptions{Validate: true, FeatureGates: rollout.FeatureGates{EnableGenericWorkload: true}}.Decode(with)
+	on, err := rollout.DecodeOptions{Validate: true, FeatureGates: rollout.FeatureGates{GenericWorkload: rollout.GateOn}}.Decode(with)
 	if err != nil || len(on.Warnings) > 0 {
 		t.Fatalf("with the gate on: %v, warnings %q", err, on.Warnings)
 	}
@@ -135,11 +139,11 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 			continue
 		}
 		n++
-		written, err := rollout.DecodeOptions{Validate: true}.Decode(v.Input)
+		written, err := v136.Decode(v.Input)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
-		stored, err := rollout.Decode(v.Stored)
+		stored, err := rollout.DecodeOptions{FeatureGates: v136.FeatureGates}.Decode(v.Stored)
 		if err != nil {
 			t.Fatalf("%s: the stored object: %v", v.Name, err)
 		}

@@ -1,6 +1,6 @@
 // Package rollout computes what the Kubernetes Deployment controller
-// (v1.36) does, as pure functions over plain Deployment, ReplicaSet and Pod
-// values.
+// (v1.35, v1.36 or v1.37: Options.ControllerVersion, the newest by default)
+// does, as pure functions over plain Deployment, ReplicaSet and Pod values.
 //
 // [Plan] is one controller sync: given a [State] (the Deployment, the
 // ReplicaSets and Pods of its namespace, and the time), it returns the

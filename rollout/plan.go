@@ -22,13 +22,15 @@ type State struct {
 	// Now is the time of the sync. Timestamps the sync writes are Now
 	// truncated to the second, as the API server stores them.
 	Now time.Time
-	// Options select behaviour upstream keeps behind feature gates, and
-	// fixes of upstream bugs. The zero value is Kubernetes v1.36.
+	// Options select the controller's minor, behaviour upstream keeps
+	// behind feature gates, and fixes of upstream bugs. The zero value is
+	// the newest supported minor (v1.37) with its default gates.
 	Options Options
 }
 
-// Options change how Plan behaves. The zero value reproduces Kubernetes
-// v1.36 with its default feature gates.
+// Options change how Plan behaves. The zero value reproduces the newest
+// supported Kubernetes minor (ControllerVersion Latest, v1.37) with its
+// default feature gates.
 type Options struct {
 	// OmitTerminatingReplicas leaves status.terminatingReplicas unset, as
 	// with the DeploymentReplicaSetTerminatingReplicas feature gate off
@@ -38,6 +40,14 @@ type Options struct {
 	// refuse (see [Validate]), the way the controller would if it were
 	// handed one. Plan still refuses what it cannot compute.
 	SkipValidation bool
+	// ControllerVersion is the minor of the kube-controller-manager whose
+	// Deployment controller Plan reproduces; the zero value is Latest (the
+	// newest supported minor, 1.37). It may differ from the API server's
+	// (FeatureGates.Version of the decoding options): the version skew
+	// policy lets the controller-manager be one minor older. The minors
+	// differ in which pods a Recreate rollout waits for and in when that
+	// lookup can fail (internal/apiserver/VERSIONS.md, C1 and C2).
+	ControllerVersion Version
 	// RefreshStaleAnnotations fixes upstream bug Q-1: when the only active
 	// ReplicaSet already has spec.replicas but a stale desired-replicas
 	// annotation, upstream treats every sync as a scaling event that never
@@ -77,8 +87,8 @@ type planner struct {
 // time: a sync needs the time it runs at.
 var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the time of the sync")
 
-// Plan returns what one sync of s.Deployment by the Kubernetes v1.36
-// Deployment controller does (upstream: syncDeployment): the API calls in
+// Plan returns what one sync of s.Deployment by the Deployment controller
+// of Kubernetes s.Options.ControllerVersion (v1.35, v1.36 or v1.37) does (upstream: syncDeployment): the API calls in
 // the order the controller makes them, each with the event it records, and
 // any event or progress re-check that comes without a call. Plan is pure:
 // it does not modify s, does not read the clock, and returns the same
@@ -87,20 +97,24 @@ var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the 
 // order). The package documentation says how to carry out a plan.
 //
 // Plan fails, returning no actions, when s.Now is the zero time
-// ([ErrZeroNow]), and when s.Deployment or one of its namespace's
+// ([ErrZeroNow]), when Options.ControllerVersion is not Valid, and when s.Deployment or one of its namespace's
 // ReplicaSets is one the API server refuses ([ValidateState]; see
 // Options.SkipValidation). It fails after some actions, returning them with
 // the error, where the controller's sync fails: a ReplicaSet named like the
 // new one already exists (a [*CollisionError]: the actions then raise
 // status.collisionCount, and the next sync uses another name), a selector
 // that cannot be converted, a controlled ReplicaSet without a namespace,
-// name or UID, a count that does not fit int32 (an [*OverflowError];
+// name or UID (from v1.36; in v1.37 only for a Recreate Deployment, once
+// the sync reaches its rollout), a count that does not fit int32 (an [*OverflowError];
 // upstream writes a wrapped negative number there, which the API server
 // refuses), and an old revision of MaxInt64, which has no next revision (an
 // error wrapping revision.ErrOverflow; upstream wraps to a negative one).
 func Plan(s State) ([]Action, error) {
 	if s.Now.IsZero() {
 		return nil, ErrZeroNow
+	}
+	if !s.Options.ControllerVersion.Valid() {
+		return nil, fmt.Errorf("rollout: Options.ControllerVersion %s is not a supported Kubernetes minor", s.Options.ControllerVersion)
 	}
 	if !s.Options.SkipValidation {
 		if err := ValidateState(s); err != nil {
@@ -162,6 +176,12 @@ func newPlanner(s State) *planner {
 	return p
 }
 
+// controllerMinor is the supported minor of Options.ControllerVersion
+// (Latest is the newest; Plan refuses one that is not Valid).
+func (p *planner) controllerMinor() Version {
+	return p.opts.ControllerVersion.Resolve()
+}
+
 // syncDeployment is upstream's decision order (spec §3), after the cache
 // lookup.
 func (p *planner) syncDeployment(pods []Pod) error {
@@ -171,8 +191,13 @@ func (p *planner) syncDeployment(pods []Pod) error {
 	if err := p.getReplicaSetsForDeployment(); err != nil { // R-SYNC-3
 		return err
 	}
-	if err := p.getPodMapForDeployment(pods); err != nil { // R-SYNC-4
-		return err
+	// v1.37 looks the pods up only for Recreate, in the strategy switch;
+	// v1.35 and v1.36 here, for every Deployment (VERSIONS.md C2).
+	podMapFirst := p.controllerMinor() < V1_37
+	if podMapFirst {
+		if err := p.getPodMapForDeployment(pods); err != nil { // R-SYNC-4
+			return err
+		}
 	}
 	if p.d.Deleting() {
 		return p.syncStatusOnly() // R-SYNC-5
@@ -193,6 +218,11 @@ func (p *planner) syncDeployment(pods []Pod) error {
 	}
 	switch p.d.Spec.Strategy.Type { // R-SYNC-10
 	case RecreateStrategy:
+		if !podMapFirst {
+			if err := p.getPodMapForDeployment(pods); err != nil {
+				return err
+			}
+		}
 		return p.rolloutRecreate()
 	case RollingUpdateStrategy:
 		return p.rolloutRolling()

@@ -1,4 +1,5 @@
-// Package apiserver does what a Kubernetes v1.36 API server does to the
+// Package apiserver does what a Kubernetes API server (v1.35, v1.36 or
+// v1.37, see [FeatureGates]) does to the
 // objects of a rollout between kubectl and the controller: it defaults
 // them, applies the effects of its internal conversions, drops the fields
 // of disabled feature gates, validates them, and brings them to the form
@@ -33,7 +34,10 @@
 //	SetDefaults_Pod, LimitRanger admission      TemplatePod, AdmitLimits
 //	the quota's pod evaluator                   PodUsage, QuotaCharges, QuotaConstraints
 //
-// Feature gates are [FeatureGates], whose zero value is v1.36's defaults.
+// The Kubernetes minor and its feature gates are [FeatureGates], whose zero
+// value is the newest supported minor with its default gates. VERSIONS.md
+// in this directory lists what differs between the minors and which of it
+// is implemented.
 package apiserver
 
 import (
@@ -53,6 +57,9 @@ import (
 // assigns a uid, a creation time and a resourceVersion, which d does not
 // get here.
 func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
 		return errs
 	}
@@ -75,6 +82,9 @@ func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 
 // CreateReplicaSet is [CreateDeployment] for a ReplicaSet.
 func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	if errs := checkTypeMeta(rs.TypeMeta, "apps/v1", "ReplicaSet"); errs != nil {
 		return errs
 	}
@@ -100,32 +110,45 @@ func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
 // other than apps/v1 Deployment, and for a rollback annotation that is not
 // a number, which the server cannot convert.
 func ReadDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
 		return errs
 	}
 	defaultDeployment(d, g)
 	d.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"}
+	kept := keepInitContainerAnnotations(d.Spec.Template.Annotations, g)
 	if _, err := convertDeployment(d); err != nil {
 		return field.ErrorList{err}
 	}
+	restoreInitContainerAnnotations(&d.Spec.Template, kept)
 	schema.StoredDeployment(d)
 	return nil
 }
 
 // ReadReplicaSet is [ReadDeployment] for a ReplicaSet.
 func ReadReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	if errs := checkTypeMeta(rs.TypeMeta, "apps/v1", "ReplicaSet"); errs != nil {
 		return errs
 	}
 	defaultReplicaSet(rs, g)
 	rs.TypeMeta = schema.TypeMeta{APIVersion: "apps/v1", Kind: "ReplicaSet"}
+	kept := keepInitContainerAnnotations(rs.Spec.Template.Annotations, g)
 	convertPodTemplate(&rs.Spec.Template)
+	restoreInitContainerAnnotations(&rs.Spec.Template, kept)
 	schema.StoredReplicaSet(rs)
 	return nil
 }
 
 // ReadPod is [ReadDeployment] for a Pod.
 func ReadPod(p *schema.Pod, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	if errs := checkTypeMeta(p.TypeMeta, "v1", "Pod"); errs != nil {
 		return errs
 	}
@@ -156,6 +179,9 @@ func checkTypeMeta(tm schema.TypeMeta, apiVersion, kind string) field.ErrorList 
 // for a manifest, without the fields of disabled gates
 // ([DropDisabledTemplateFields]).
 func ValidateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	var rollbackTo *int64
 	if n, err := strconv.ParseInt(d.Annotations[rollbackToAnnotation], 10, 64); err == nil {
 		rollbackTo = &n
@@ -165,6 +191,9 @@ func ValidateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 
 // ValidateReplicaSet is [ValidateDeployment] for a ReplicaSet.
 func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	return validateReplicaSet(rs, createPodOptions(g))
 }
 

@@ -33,7 +33,7 @@ func BenchmarkNormalize(b *testing.B) {
 		if len(res.Errs) > 0 {
 			b.Fatal(res.Errs)
 		}
-		DefaultPodTemplateSpec(t, FeatureGates{})
+		DefaultPodTemplateSpec(t, v136)
 		buf = schema.AppendPodTemplateSpec(buf[:0], t, schema.Stored)
 	}
 }
@@ -49,7 +49,7 @@ func BenchmarkNormalizeSteps(b *testing.B) {
 		if len(res.Errs) > 0 {
 			b.Fatal(res.Errs)
 		}
-		DefaultPodTemplateSpec(t, FeatureGates{})
+		DefaultPodTemplateSpec(t, v136)
 		return t
 	}
 	b.Run("decode", func(b *testing.B) {
@@ -62,7 +62,7 @@ func BenchmarkNormalizeSteps(b *testing.B) {
 		t := normalized(b)
 		b.ReportAllocs()
 		for b.Loop() {
-			DefaultPodTemplateSpec(t, FeatureGates{})
+			DefaultPodTemplateSpec(t, v136)
 		}
 	})
 	b.Run("encode", func(b *testing.B) {

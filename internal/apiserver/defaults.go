@@ -145,7 +145,7 @@ func defaultVolume(v *schema.Volume, g FeatureGates) {
 	if *src == (schema.VolumeSource{}) {
 		src.EmptyDir = &schema.EmptyDirVolumeSource{}
 	}
-	if !g.DisableImageVolume && src.Image != nil && src.Image.PullPolicy == "" {
+	if g.enabled(gateImageVolume) && src.Image != nil && src.Image.PullPolicy == "" {
 		src.Image.PullPolicy = pullPolicyFor(src.Image.Reference)
 	}
 	if src.HostPath != nil && src.HostPath.Type == nil {

@@ -31,13 +31,13 @@ func FuzzCreateDeployment(f *testing.F) {
 		if checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment") != nil {
 			return
 		}
-		CreateDeployment(d, FeatureGates{})
+		CreateDeployment(d, v136)
 		stored := schema.AppendDeployment(nil, d, schema.Stored)
 		back, res := schema.DecodeDeployment(stored, schema.DecodeOptions{})
 		if len(res.Errs) > 0 {
 			t.Fatalf("the stored form does not decode: %v\n%s", res.Errs, stored)
 		}
-		if errs := ReadDeployment(back, FeatureGates{}); len(errs) > 0 {
+		if errs := ReadDeployment(back, v136); len(errs) > 0 {
 			t.Fatalf("the stored form does not read: %v", errs)
 		}
 		if again := schema.AppendDeployment(nil, back, schema.Stored); !bytes.Equal(again, stored) {

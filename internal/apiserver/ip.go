@@ -10,13 +10,17 @@ import (
 // aliases): k8s.io/apimachinery's IsValidIPForLegacyField over
 // k8s.io/utils' ParseIPSloppy, a fork of Go 1.16's net.ParseIP.
 
-// validateLegacyIP is upstream's IsValidIPForLegacyField with strict
-// validation, which the StrictIPCIDRValidation gate (on in v1.36) asks
-// for: an address that k8s.io/utils' ParseIPSloppy parses, without
-// leading zeros in IPv4 octets, and not an IPv4-mapped IPv6 address.
-func validateLegacyIP(v string, p *field.Path) field.ErrorList {
+// validateLegacyIP is upstream's IsValidIPForLegacyField: an address that
+// k8s.io/utils' ParseIPSloppy parses and, with strict validation (the
+// StrictIPCIDRValidation gate, off by default in v1.35 and on from v1.36),
+// without leading zeros in IPv4 octets and not an IPv4-mapped IPv6
+// address.
+func validateLegacyIP(v string, p *field.Path, strict bool) field.ErrorList {
 	if !parseIPSloppy(v) {
 		return field.ErrorList{field.InvalidString(p, v, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")}
+	}
+	if !strict {
+		return nil
 	}
 	var errs field.ErrorList
 	addr, err := netip.ParseAddr(v)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -24,6 +25,11 @@ import (
 //	autoscaling validation.ValidateHorizontalPodAutoscaler ValidateHorizontalPodAutoscaler
 //
 // policy/v1 has no defaults for a PodDisruptionBudget.
+
+// policyVersion is the minor whose metadata rules the policy objects'
+// validation applies: their functions take no version yet, so they keep
+// v1.36's (VERSIONS.md V10, V11 differ in v1.37).
+const policyVersion = kubeversion.V1_36
 
 // ReadResourceQuota defaults q as the server does when it reads it from
 // storage (quantities rounded up to milli units) and leaves it in stored
@@ -148,7 +154,7 @@ func withScalingDefaults(r *schema.HPAScalingRules, def schema.HPAScalingRules) 
 // such as count/replicasets.apps), quantities (not negative, whole for
 // counted resources) and scopes.
 func ValidateResourceQuota(q *schema.ResourceQuota) field.ErrorList {
-	errs := validateObjectMeta(&q.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"))
+	errs := validateObjectMeta(&q.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
 	errs = append(errs, validateResourceQuotaSpec(&q.Spec, field.NewPath("spec"))...)
 	status := field.NewPath("status")
 	errs = append(errs, validateQuotaResourceList(q.Status.Hard, status.Child("hard"))...)
@@ -180,7 +186,7 @@ func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget) field.ErrorList 
 	if pol := p.Spec.UnhealthyPodEvictionPolicy; pol != nil && *pol != "IfHealthyBudget" && *pol != "AlwaysAllow" {
 		errs = append(errs, field.NotSupported(spec.Child("unhealthyPodEvictionPolicy"), *pol, []string{"AlwaysAllow", "IfHealthyBudget"}))
 	}
-	return append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"))...)
+	return append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), policyVersion)...)
 }
 
 // nameIsPathSegment is path.ValidatePathSegmentName, which every object's

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -48,6 +49,36 @@ var initContainerAnnotations = [...]string{
 	"pod.alpha.kubernetes.io/init-container-statuses",
 }
 
+// keepInitContainerAnnotations returns the init-container annotations of a
+// stored template that reading it keeps: none before v1.37, whose
+// PodTemplateSpec conversion drops them; all of them from v1.37, which
+// drops them only when an object is written (pod DropInitContainerAnnotations
+// in dropDisabledFields; VERSIONS.md D1). The result is in the order of
+// initContainerAnnotations.
+func keepInitContainerAnnotations(annotations map[string]string, g FeatureGates) [][2]string {
+	if g.minor() < kubeversion.V1_37 {
+		return nil
+	}
+	var kept [][2]string
+	for _, k := range initContainerAnnotations {
+		if v, ok := annotations[k]; ok {
+			kept = append(kept, [2]string{k, v})
+		}
+	}
+	return kept
+}
+
+// restoreInitContainerAnnotations puts back what keepInitContainerAnnotations
+// kept.
+func restoreInitContainerAnnotations(t *schema.PodTemplateSpec, kept [][2]string) {
+	for _, kv := range kept {
+		if t.Annotations == nil {
+			t.Annotations = map[string]string{}
+		}
+		t.Annotations[kv[0]] = kv[1]
+	}
+}
+
 // convertPodTemplate applies the PodTemplateSpec and PodSpec conversions.
 func convertPodTemplate(t *schema.PodTemplateSpec) {
 	for _, k := range initContainerAnnotations {
@@ -83,17 +114,17 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 		}
 		return true
 	}
-	if drop(g.DisableUserNamespacesSupport, "UserNamespacesSupport", func(p *schema.PodSpec) bool { return p.HostUsers != nil }) {
+	if drop(!g.enabled(gateUserNamespacesSupport), "UserNamespacesSupport", func(p *schema.PodSpec) bool { return p.HostUsers != nil }) {
 		s.HostUsers = nil
 	}
-	if drop(g.DisableSupplementalGroupsPolicy, "SupplementalGroupsPolicy", func(p *schema.PodSpec) bool {
+	if drop(!g.enabled(gateSupplementalGroupsPolicy), "SupplementalGroupsPolicy", func(p *schema.PodSpec) bool {
 		return p.SecurityContext != nil && p.SecurityContext.SupplementalGroupsPolicy != nil
 	}) {
 		if s.SecurityContext != nil {
 			s.SecurityContext.SupplementalGroupsPolicy = nil
 		}
 	}
-	if drop(!g.EnableClusterTrustBundleProjection, "ClusterTrustBundleProjection", projects(func(p *schema.VolumeProjection) bool { return p.ClusterTrustBundle != nil })) {
+	if drop(!g.enabled(gateClusterTrustBundleProjection), "ClusterTrustBundleProjection", projects(func(p *schema.VolumeProjection) bool { return p.ClusterTrustBundle != nil })) {
 		for i := range s.Volumes {
 			if pr := s.Volumes[i].Projected; pr != nil {
 				for j := range pr.Sources {
@@ -102,7 +133,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			}
 		}
 	}
-	if drop(!g.EnablePodCertificateRequest, "PodCertificateRequest", projects(func(p *schema.VolumeProjection) bool { return p.PodCertificate != nil })) {
+	if drop(!g.enabled(gatePodCertificateRequest), "PodCertificateRequest", projects(func(p *schema.VolumeProjection) bool { return p.PodCertificate != nil })) {
 		for i := range s.Volumes {
 			if pr := s.Volumes[i].Projected; pr != nil {
 				for j := range pr.Sources {
@@ -111,10 +142,10 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			}
 		}
 	}
-	if drop(!g.EnableGenericWorkload, "GenericWorkload", func(p *schema.PodSpec) bool { return p.SchedulingGroup != nil }) {
+	if drop(!g.enabled(gateGenericWorkload), "GenericWorkload", func(p *schema.PodSpec) bool { return p.SchedulingGroup != nil }) {
 		s.SchedulingGroup = nil
 	}
-	if drop(g.DisableInPlacePodVerticalScaling, "InPlacePodVerticalScaling", anyContainer(func(c *schema.Container) bool { return len(c.ResizePolicy) > 0 })) {
+	if drop(!g.enabled(gateInPlacePodVerticalScaling), "InPlacePodVerticalScaling", anyContainer(func(c *schema.Container) bool { return len(c.ResizePolicy) > 0 })) {
 		for _, cs := range [][]schema.Container{s.Containers, s.InitContainers} {
 			for i := range cs {
 				cs[i].ResizePolicy = nil
@@ -124,7 +155,9 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			s.EphemeralContainers[i].ResizePolicy = nil
 		}
 	}
-	if drop(g.DisableSidecarContainers, "SidecarContainers", func(p *schema.PodSpec) bool {
+	// v1.37 removed the SidecarContainers gate and its drop (pod
+	// dropDisabledFields): init containers' restartPolicy always stays.
+	if drop(!g.enabled(gateSidecarContainers) && g.minor() < kubeversion.V1_37, "SidecarContainers", func(p *schema.PodSpec) bool {
 		for _, c := range p.InitContainers {
 			if c.RestartPolicy != nil {
 				return true
@@ -136,7 +169,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			s.InitContainers[i].RestartPolicy = nil
 		}
 	}
-	if drop(g.DisableContainerRestartRules, "ContainerRestartRules", func(p *schema.PodSpec) bool {
+	if drop(!g.enabled(gateContainerRestartRules), "ContainerRestartRules", func(p *schema.PodSpec) bool {
 		for _, c := range p.InitContainers {
 			if c.RestartPolicy != nil && *c.RestartPolicy != "Always" || len(c.RestartPolicyRules) > 0 {
 				return true
@@ -165,7 +198,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			s.EphemeralContainers[i].RestartPolicyRules = nil
 		}
 	}
-	if drop(g.DisableRecursiveReadOnlyMounts, "RecursiveReadOnlyMounts", anyContainer(func(c *schema.Container) bool {
+	if drop(!g.enabled(gateRecursiveReadOnlyMounts), "RecursiveReadOnlyMounts", anyContainer(func(c *schema.Container) bool {
 		for _, m := range c.VolumeMounts {
 			if m.RecursiveReadOnly != nil {
 				return true
@@ -186,10 +219,10 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			}
 		}
 	}
-	if drop(g.DisableHostnameOverride, "HostnameOverride", func(p *schema.PodSpec) bool { return p.HostnameOverride != nil }) {
+	if drop(!g.enabled(gateHostnameOverride), "HostnameOverride", func(p *schema.PodSpec) bool { return p.HostnameOverride != nil }) {
 		s.HostnameOverride = nil
 	}
-	if drop(g.DisableEnvFiles, "EnvFiles", anyContainer(func(c *schema.Container) bool {
+	if drop(!g.enabled(gateEnvFiles), "EnvFiles", anyContainer(func(c *schema.Container) bool {
 		for _, e := range c.Env {
 			if e.ValueFrom != nil && e.ValueFrom.FileKeyRef != nil {
 				return true
@@ -207,7 +240,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			}
 		}
 	}
-	if drop(g.DisableImageVolume, "ImageVolume", func(p *schema.PodSpec) bool {
+	if drop(!g.enabled(gateImageVolume), "ImageVolume", func(p *schema.PodSpec) bool {
 		for _, v := range p.Volumes {
 			if v.Image != nil {
 				return true
@@ -217,7 +250,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 	}) {
 		dropImageVolumes(s)
 	}
-	if drop(!g.EnableContainerStopSignals, "ContainerStopSignals", anyContainer(func(c *schema.Container) bool {
+	if drop(!g.enabled(gateContainerStopSignals), "ContainerStopSignals", anyContainer(func(c *schema.Container) bool {
 		return c.Lifecycle != nil && c.Lifecycle.StopSignal != nil
 	})) {
 		wipe := func(l **schema.Lifecycle) {

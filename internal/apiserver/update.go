@@ -3,8 +3,10 @@ package apiserver
 import (
 	"bytes"
 	"maps"
+	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -20,6 +22,9 @@ import (
 // annotations change (semantically), validates the update (the selector is
 // immutable) and leaves d in stored form. old must be in stored form.
 func UpdateDeployment(old, d *schema.Deployment, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	if errs := checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment"); errs != nil {
 		return errs
 	}
@@ -38,7 +43,7 @@ func UpdateDeployment(old, d *schema.Deployment, g FeatureGates) field.ErrorList
 	}
 	afterUpdate(&d.ObjectMeta, &old.ObjectMeta)
 	opts := updatePodOptions(&d.Spec.Template.Spec, &old.Spec.Template.Spec, g)
-	errs := validateObjectMetaUpdate(&d.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"))
+	errs := validateObjectMetaUpdate(&d.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), opts.minor())
 	errs = append(errs, validateDeploymentSpec(&d.Spec, rollbackTo, field.NewPath("spec"), opts)...)
 	if !selectorsEqual(d.Spec.Selector, old.Spec.Selector) {
 		errs = append(errs, field.InvalidValue(field.NewPath("spec", "selector"), "{...}", "field is immutable"))
@@ -92,7 +97,73 @@ func updatePodOptions(s, old *schema.PodSpec, g FeatureGates) podOptions {
 	opts := createPodOptions(g)
 	opts.AllowInvalidLabelValueInSelector = hasInvalidLabelValueInAffinitySelector(old)
 	opts.AllowNonLocalProjectedTokenPath = hasNonLocalProjectedTokenPath(old)
+	// pod GetValidationOptionsFromPodSpecAndMeta: a stored template keeps a
+	// RestartContainer resize policy of a non-sidecar init container
+	// (hasRestartContainerForNonSidecarInitContainer, v1.36+), an image
+	// volume without a reference (hasEmptyImageVolumeReference, v1.37) and
+	// any seLinuxChangePolicy (useOnlyRecursiveSELinuxChangePolicy).
+	opts.AllowExistingRestartForNonSidecarInit = opts.AllowExistingRestartForNonSidecarInit || hasRestartContainerForNonSidecarInit(old)
+	opts.AllowEmptyImageVolumeReference = hasEmptyImageVolumeReference(old)
+	if old.SecurityContext != nil && old.SecurityContext.SELinuxChangePolicy != nil {
+		opts.AllowOnlyRecursiveSELinuxChangePolicy = false
+	}
+	// v1.37's useAllowSysAdminWhenPrivilegeEscalationFalse: a stored
+	// container with CAP_SYS_ADMIN and privilege escalation not on (false
+	// or unset) lets the update turn it off (VERSIONS.md V18).
+	opts.AllowSysAdminWhenPrivilegeEscalationFalse = opts.minor() >= kubeversion.V1_37 && hasSysAdminWithoutPrivilegeEscalation(old)
 	return opts
+}
+
+// hasSysAdminWithoutPrivilegeEscalation reports whether a container adds
+// CAP_SYS_ADMIN with allowPrivilegeEscalation false or unset.
+func hasSysAdminWithoutPrivilegeEscalation(s *schema.PodSpec) bool {
+	has := func(sc *schema.SecurityContext) bool {
+		if sc == nil || sc.AllowPrivilegeEscalation != nil && *sc.AllowPrivilegeEscalation || sc.Capabilities == nil {
+			return false
+		}
+		return slices.Contains(sc.Capabilities.Add, "CAP_SYS_ADMIN")
+	}
+	for _, cs := range [][]schema.Container{s.InitContainers, s.Containers} {
+		for _, c := range cs {
+			if has(c.SecurityContext) {
+				return true
+			}
+		}
+	}
+	for _, c := range s.EphemeralContainers {
+		if has(c.SecurityContext) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRestartContainerForNonSidecarInit reports whether an init container
+// that is not a sidecar (restartPolicy Always) has a RestartContainer
+// resize policy.
+func hasRestartContainerForNonSidecarInit(s *schema.PodSpec) bool {
+	for _, c := range s.InitContainers {
+		if c.RestartPolicy != nil && *c.RestartPolicy == "Always" {
+			continue
+		}
+		for _, p := range c.ResizePolicy {
+			if p.RestartPolicy == "RestartContainer" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasEmptyImageVolumeReference reports whether an image volume has no
+// reference.
+func hasEmptyImageVolumeReference(s *schema.PodSpec) bool {
+	for _, v := range s.Volumes {
+		if v.Image != nil && v.Image.Reference == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // hasInvalidLabelValueInAffinitySelector reports whether a stored template's
@@ -134,7 +205,7 @@ func hasInvalidLabelValueInAffinitySelector(s *schema.PodSpec) bool {
 // finalizers on an object being deleted, a resourceVersion, no decremented
 // generation, immutable name, namespace, uid, creation and deletion
 // fields, and the metadata rules of a create.
-func validateObjectMetaUpdate(m, old *schema.ObjectMeta, p *field.Path) field.ErrorList {
+func validateObjectMetaUpdate(m, old *schema.ObjectMeta, p *field.Path, v kubeversion.Version) field.ErrorList {
 	var errs field.ErrorList
 	if old.DeletionTimestamp != nil {
 		have := map[string]bool{}
@@ -167,8 +238,8 @@ func validateObjectMetaUpdate(m, old *schema.ObjectMeta, p *field.Path) field.Er
 	immutable("deletionGracePeriodSeconds", int64sEqual(m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds))
 	errs = append(errs, validateLabels(m.Labels, p.Child("labels"))...)
 	errs = append(errs, validateAnnotations(m.Annotations, p.Child("annotations"))...)
-	errs = append(errs, validateOwnerReferences(m.OwnerReferences, p.Child("ownerReferences"))...)
-	errs = append(errs, validateManagedFields(m.ManagedFields, p.Child("managedFields"))...)
+	errs = append(errs, validateOwnerReferences(m.OwnerReferences, p.Child("ownerReferences"), v)...)
+	errs = append(errs, validateManagedFields(m.ManagedFields, p.Child("managedFields"), v)...)
 	for i, f := range m.Finalizers {
 		errs = append(errs, validateKubeFinalizerName(f, p.Child("finalizers").Index(i))...)
 	}

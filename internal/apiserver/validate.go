@@ -4,13 +4,17 @@ import (
 	"math"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
 // podOptions is upstream's PodValidationOptions, with the options that
-// v1.36 can set for a Deployment's or ReplicaSet's template. On create
-// they follow the feature gates; on update, options that let an old
-// object keep what it already has follow the stored template too.
+// a supported minor can set for a Deployment's or ReplicaSet's template.
+// On create they follow the feature gates; on update, options that let an
+// old object keep what it already has follow the stored template too.
+// Besides upstream's options, version is the minor whose rules apply (the
+// zero value, Latest, is the newest), and a few rules that changed between
+// minors read it (VERSIONS.md).
 type podOptions struct {
 	ResourceIsPod                             bool
 	AllowInvalidPodDeletionCost               bool
@@ -37,40 +41,62 @@ type podOptions struct {
 	AllowUserNamespacesHostNetworkSupport     bool
 	AllowRestartAllContainers                 bool
 	AllowImageVolumeWithDigest                bool
+	AllowEmptyImageVolumeReference            bool // v1.37
+	AllowSysAdminWhenPrivilegeEscalationFalse bool // v1.37
+
+	// nonStrictIPs is the StrictIPCIDRValidation gate off (the default in
+	// v1.35): IsValidIPForLegacyField without strict validation.
+	nonStrictIPs bool
+	version      kubeversion.Version
+}
+
+// minor is the supported minor whose rules opts apply.
+func (opts podOptions) minor() kubeversion.Version {
+	if !opts.version.Valid() {
+		return kubeversion.Newest
+	}
+	return opts.version.Resolve()
 }
 
 // createPodOptions are GetValidationOptionsFromPodTemplate's options for a
-// new template under the gates (all of v1.36's defaults but the ones g
+// new template under the gates (the defaults of g's minor but the ones g
 // changes).
 func createPodOptions(g FeatureGates) podOptions {
+	v := g.minor()
 	return podOptions{
 		AllowPodLifecycleSleepActionZeroValue:     true,
 		PodLevelResourcesEnabled:                  true,
-		AllowSidecarResizePolicy:                  !g.DisableInPlacePodVerticalScaling,
+		AllowSidecarResizePolicy:                  g.enabled(gateInPlacePodVerticalScaling),
 		AllowMatchLabelKeysInPodTopologySpread:    true,
 		AllowMatchLabelKeysSelectorMerge:          true,
-		InPlacePodLevelResourcesVerticalScaling:   true,
-		AllowContainerRestartPolicyRules:          !g.DisableContainerRestartRules,
-		AllowRestartAllContainers:                 true,
+		InPlacePodLevelResourcesVerticalScaling:   v >= kubeversion.V1_36, // the gate is alpha (off) in v1.35
+		AllowContainerRestartPolicyRules:          g.enabled(gateContainerRestartRules),
+		AllowRestartAllContainers:                 g.enabled(gateRestartAllContainersOnContainerExits),
 		AllowImageVolumeWithDigest:                true,
 		AllowRelaxedEnvironmentVariableValidation: true,
 		AllowRelaxedDNSSearchValidation:           true,
-		AllowEnvFilesValidation:                   !g.DisableEnvFiles,
+		AllowEnvFilesValidation:                   g.enabled(gateEnvFiles),
 		AllowUserNamespacesHostNetworkSupport:     false,
-		AllowOnlyRecursiveSELinuxChangePolicy:     true, // SELinuxMount is off in v1.36
+		AllowOnlyRecursiveSELinuxChangePolicy:     !g.enabled(gateSELinuxMount), // useOnlyRecursiveSELinuxChangePolicy
 		AllowTaintTolerationComparisonOperators:   false,
+		// v1.35 has no rule against RestartContainer in a non-sidecar init
+		// container's resizePolicy (validateInitContainers, v1.36+), which
+		// is the rule switched off.
+		AllowExistingRestartForNonSidecarInit: v < kubeversion.V1_36,
+		nonStrictIPs:                          !g.enabled(gateStrictIPCIDRValidation),
+		version:                               v,
 	}
 }
 
 // validateDeployment is ValidateDeployment: the metadata, then the spec.
 func validateDeployment(d *schema.Deployment, rollbackTo *int64, opts podOptions) field.ErrorList {
-	errs := validateObjectMeta(&d.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"))
+	errs := validateObjectMeta(&d.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), opts.minor())
 	return append(errs, validateDeploymentSpec(&d.Spec, rollbackTo, field.NewPath("spec"), opts)...)
 }
 
 // validateReplicaSet is ValidateReplicaSet.
 func validateReplicaSet(rs *schema.ReplicaSet, opts podOptions) field.ErrorList {
-	errs := validateObjectMeta(&rs.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"))
+	errs := validateObjectMeta(&rs.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), opts.minor())
 	return append(errs, validateReplicaSetSpec(&rs.Spec, field.NewPath("spec"), opts)...)
 }
 
@@ -148,7 +174,7 @@ func validatePodSpec(s *schema.PodSpec, meta *schema.ObjectMeta, p *field.Path, 
 		errs = append(errs, validateTolerations(s.Tolerations, p.Child("tolerations"), opts)...)
 	}
 	if len(s.HostAliases) > 0 {
-		errs = append(errs, validateHostAliases(s.HostAliases, p.Child("hostAliases"))...)
+		errs = append(errs, validateHostAliases(s.HostAliases, p.Child("hostAliases"), opts)...)
 	}
 	if s.PriorityClassName != "" {
 		for _, msg := range nameIsDNSSubdomain(s.PriorityClassName, false) {

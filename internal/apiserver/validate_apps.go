@@ -75,7 +75,7 @@ func validateSelectorAndTemplate(sel *schema.LabelSelector, t *schema.PodTemplat
 func validatePodTemplateSpecForReplicaSet(t *schema.PodTemplateSpec, sel selector, p *field.Path, opts podOptions) field.ErrorList {
 	var errs field.ErrorList
 	if !sel.empty() && !sel.matches(t.Labels) {
-		errs = append(errs, field.InvalidValue(p.Child("metadata", "labels"), quoteMap(t.Labels), "`selector` does not match template `labels`"))
+		errs = append(errs, field.InvalidValue(p.Child("metadata", "labels"), jsonMap(t.Labels), "`selector` does not match template `labels`"))
 	}
 	errs = append(errs, validatePodTemplateSpec(t, p, opts)...)
 	if t.Spec.RestartPolicy != "Always" {

@@ -18,7 +18,7 @@ func TestNilSelectorMatchesNoLabels(t *testing.T) {
 	}
 	d.Namespace = "default"
 	var got []string
-	for _, e := range CreateDeployment(d, FeatureGates{}) {
+	for _, e := range CreateDeployment(d, v136) {
 		got = append(got, e.Field+": "+string(e.Type))
 	}
 	want := []string{

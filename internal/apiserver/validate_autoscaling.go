@@ -26,7 +26,7 @@ const (
 // in h: its metadata, its replica range, its scale target, its metrics
 // and its scaling behavior.
 func ValidateHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler) field.ErrorList {
-	errs := validateObjectMeta(&h.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"))
+	errs := validateObjectMeta(&h.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
 	s, p := &h.Spec, field.NewPath("spec")
 	if s.MinReplicas != nil && *s.MinReplicas < 1 {
 		errs = append(errs, field.InvalidInt(p.Child("minReplicas"), int64(*s.MinReplicas), "must be greater than or equal to 1"))

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -49,7 +50,10 @@ func validateInitContainerRestartPolicy(policy *string, rules []schema.Container
 // Always, Never or OnFailure, required when there are rules; at most 20
 // rules, each with a supported action (Restart, and RestartAllContainers
 // when allowed) and exit codes with an In or NotIn operator and at most 255
-// values.
+// values. v1.35 reports too many rules or exit codes as TooLong ("may not
+// be more than 20 bytes") and lists only Restart as supported, whatever
+// the actions allowed; v1.36 reports TooMany and lists the actions allowed
+// (VERSIONS.md V2 to V4).
 func validateContainerRestartPolicy(policy *string, rules []schema.ContainerRestartRule, p *field.Path, opts podOptions) field.ErrorList {
 	var errs field.ErrorList
 	policyPath := p.Child("restartPolicy")
@@ -62,17 +66,28 @@ func validateContainerRestartPolicy(policy *string, rules []schema.ContainerRest
 		errs = append(errs, field.NotSupported(policyPath, *policy, []string{"Always", "Never", "OnFailure"}))
 	}
 	rulesPath := p.Child("restartPolicyRules")
+	v135 := opts.minor() < kubeversion.V1_36
+	tooMany := func(p *field.Path, n, max int) *field.Error {
+		if v135 {
+			return field.TooLongValue(p, max)
+		}
+		return field.TooManyItems(p, n, max)
+	}
 	if len(rules) > maxContainerRestartRules {
-		errs = append(errs, field.TooManyItems(rulesPath, len(rules), maxContainerRestartRules))
+		errs = append(errs, tooMany(rulesPath, len(rules), maxContainerRestartRules))
 	}
 	actions := []string{"Restart"}
 	if opts.AllowRestartAllContainers {
 		actions = []string{"Restart", "RestartAllContainers"}
 	}
+	supported := actions
+	if v135 {
+		supported = []string{"Restart"}
+	}
 	for i, rule := range rules {
 		rp := rulesPath.Index(i)
 		if !slices.Contains(actions, rule.Action) {
-			errs = append(errs, field.NotSupported(rp.Child("action"), rule.Action, actions))
+			errs = append(errs, field.NotSupported(rp.Child("action"), rule.Action, supported))
 		}
 		if rule.ExitCodes == nil {
 			errs = append(errs, field.RequiredValue(rp.Child("exitCodes"), "must be specified"))
@@ -83,7 +98,7 @@ func validateContainerRestartPolicy(policy *string, rules []schema.ContainerRest
 			errs = append(errs, field.NotSupported(ep.Child("operator"), op, []string{"In", "NotIn"}))
 		}
 		if n := len(rule.ExitCodes.Values); n > maxContainerRestartExitCodes {
-			errs = append(errs, field.TooManyItems(ep.Child("values"), n, maxContainerRestartExitCodes))
+			errs = append(errs, tooMany(ep.Child("values"), n, maxContainerRestartExitCodes))
 		}
 	}
 	return errs

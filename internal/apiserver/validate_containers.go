@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -234,8 +235,8 @@ func validateContainerCommon(c *schema.Container, vols map[string]*schema.Volume
 	errs = append(errs, validateVolumeDevices(c.VolumeDevices, mounts, vols, p.Child("volumeDevices"))...)
 	errs = append(errs, validatePullPolicy(c.ImagePullPolicy, p.Child("imagePullPolicy"))...)
 	errs = append(errs, validateContainerResourceRequirements(&c.Resources, claims, p.Child("resources"), opts)...)
-	errs = append(errs, validateResizePolicy(c.ResizePolicy, p.Child("resizePolicy"), restartPolicy)...)
-	return append(errs, validateSecurityContext(c.SecurityContext, p.Child("securityContext"), hostUsers)...)
+	errs = append(errs, validateResizePolicy(c.ResizePolicy, p.Child("resizePolicy"), restartPolicy, opts.minor())...)
+	return append(errs, validateSecurityContext(c.SecurityContext, p.Child("securityContext"), hostUsers, opts.AllowSysAdminWhenPrivilegeEscalationFalse)...)
 }
 
 // validatePullPolicy is upstream's validatePullPolicy: Always,
@@ -253,8 +254,13 @@ func validatePullPolicy(policy string, p *field.Path) field.ErrorList {
 // validateResizePolicy is upstream's validateResizePolicy: one policy per
 // resource, for cpu or memory, each NotRequired or RestartContainer, and
 // NotRequired only when the pod never restarts. Upstream reports the
-// missing and unsupported values at the list, not at the entry.
-func validateResizePolicy(policies []schema.ContainerResizePolicy, p *field.Path, podRestartPolicy string) field.ErrorList {
+// missing and unsupported values at the list, not at the entry. v1.35
+// words the last rule without "pod" (VERSIONS.md V1).
+func validateResizePolicy(policies []schema.ContainerResizePolicy, p *field.Path, podRestartPolicy string, v kubeversion.Version) field.ErrorList {
+	neverMsg := "must be 'NotRequired' when pod `restartPolicy` is 'Never'"
+	if v < kubeversion.V1_36 {
+		neverMsg = "must be 'NotRequired' when `restartPolicy` is 'Never'"
+	}
 	var errs field.ErrorList
 	seen := map[string]bool{}
 	for i, rp := range policies {
@@ -277,7 +283,7 @@ func validateResizePolicy(policies []schema.ContainerResizePolicy, p *field.Path
 			errs = append(errs, field.NotSupported(p, rp.RestartPolicy, []string{"NotRequired", "RestartContainer"}))
 		}
 		if podRestartPolicy == "Never" && rp.RestartPolicy != "NotRequired" {
-			errs = append(errs, field.InvalidString(p, rp.RestartPolicy, "must be 'NotRequired' when pod `restartPolicy` is 'Never'"))
+			errs = append(errs, field.InvalidString(p, rp.RestartPolicy, neverMsg))
 		}
 	}
 	return errs

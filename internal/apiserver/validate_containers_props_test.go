@@ -112,7 +112,7 @@ func TestContainerErrorsUnderTheContainer(t *testing.T) {
 		}
 		p := field.NewPath("spec", "containers").Index(2)
 		vols := map[string]*schema.VolumeSource{"v": {}}
-		for _, e := range validateContainerCommon(&c, vols, nil, p, createPodOptions(FeatureGates{}), "Always", true) {
+		for _, e := range validateContainerCommon(&c, vols, nil, p, createPodOptions(v136), "Always", true) {
 			if !strings.HasPrefix(e.Field, "spec.containers[2]") {
 				t.Fatalf("problem outside the container: %v", e)
 			}

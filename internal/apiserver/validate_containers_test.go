@@ -24,7 +24,7 @@ func containerProblems(t *testing.T, spec string) []string {
 		t.Fatalf("decode: %v", res.Errs)
 	}
 	var out []string
-	for _, e := range CreateDeployment(d, FeatureGates{}) {
+	for _, e := range CreateDeployment(d, v136) {
 		f := strings.TrimPrefix(e.Field, "spec.template.spec.")
 		if strings.HasPrefix(f, "containers") || strings.HasPrefix(f, "initContainers") || strings.HasPrefix(f, "ephemeralContainers") {
 			out = append(out, f+": "+string(e.Type))

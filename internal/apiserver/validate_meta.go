@@ -1,12 +1,14 @@
 package apiserver
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -22,7 +24,9 @@ type nameFunc func(name string, prefix bool) []string
 // validateObjectMeta is core's ValidateObjectMeta: apimachinery's checks
 // (name, namespace, generation, labels, annotations, owner references,
 // finalizers, managed fields) and the finalizer names Kubernetes reserves.
-func validateObjectMeta(m *schema.ObjectMeta, namespaced bool, name nameFunc, p *field.Path) field.ErrorList {
+// v is the minor whose apimachinery applies (owner references and managed
+// fields differ in v1.37).
+func validateObjectMeta(m *schema.ObjectMeta, namespaced bool, name nameFunc, p *field.Path, v kubeversion.Version) field.ErrorList {
 	var errs field.ErrorList
 	if m.GenerateName != "" {
 		for _, msg := range name(m.GenerateName, true) {
@@ -52,9 +56,9 @@ func validateObjectMeta(m *schema.ObjectMeta, namespaced bool, name nameFunc, p 
 	}
 	errs = append(errs, validateLabels(m.Labels, p.Child("labels"))...)
 	errs = append(errs, validateAnnotations(m.Annotations, p.Child("annotations"))...)
-	errs = append(errs, validateOwnerReferences(m.OwnerReferences, p.Child("ownerReferences"))...)
+	errs = append(errs, validateOwnerReferences(m.OwnerReferences, p.Child("ownerReferences"), v)...)
 	errs = append(errs, validateFinalizers(m.Finalizers, p.Child("finalizers"))...)
-	errs = append(errs, validateManagedFields(m.ManagedFields, p.Child("managedFields"))...)
+	errs = append(errs, validateManagedFields(m.ManagedFields, p.Child("managedFields"), v)...)
 	for i, f := range m.Finalizers {
 		errs = append(errs, validateKubeFinalizerName(f, p.Child("finalizers").Index(i))...)
 	}
@@ -115,26 +119,44 @@ func validateAnnotations(annotations map[string]string, p *field.Path) field.Err
 
 // validateOwnerReferences is ValidateOwnerReferences: every reference has
 // an API version, a kind, a name and a uid, and at most one is the
-// controller.
-func validateOwnerReferences(refs []schema.OwnerReference, p *field.Path) field.ErrorList {
+// controller. v1.37 (apimachinery v0.37 validateOwnerReference) reports a
+// reference's errors at its index, an empty field as Required, and an API
+// version that is not group/version or version as such; v1.35 and v1.36
+// report them at the list's path, as Invalid, and the API version as
+// having no version (VERSIONS.md V10).
+func validateOwnerReferences(refs []schema.OwnerReference, p *field.Path, v kubeversion.Version) field.ErrorList {
 	var errs field.ErrorList
 	firstController := ""
-	for _, r := range refs {
+	indexed := v.Resolve() >= kubeversion.V1_37
+	for i, r := range refs {
+		rp := p
+		if indexed {
+			rp = p.Index(i)
+		}
 		group, version := splitAPIVersion(r.APIVersion)
-		if version == "" {
-			errs = append(errs, field.InvalidString(p.Child("apiVersion"), r.APIVersion, "version must not be empty"))
+		empty := func(name, value string) {
+			if value != "" {
+				return
+			}
+			if indexed {
+				errs = append(errs, field.RequiredValue(rp.Child(name), "must not be empty"))
+			} else {
+				errs = append(errs, field.InvalidString(rp.Child(name), value, "must not be empty"))
+			}
 		}
-		if r.Kind == "" {
-			errs = append(errs, field.InvalidString(p.Child("kind"), r.Kind, "must not be empty"))
+		switch {
+		case indexed && r.APIVersion == "":
+			empty("apiVersion", r.APIVersion)
+		case indexed && version == "":
+			errs = append(errs, field.InvalidString(rp.Child("apiVersion"), r.APIVersion, "must be <group>/<version> or <version>"))
+		case version == "":
+			errs = append(errs, field.InvalidString(rp.Child("apiVersion"), r.APIVersion, "version must not be empty"))
 		}
-		if r.Name == "" {
-			errs = append(errs, field.InvalidString(p.Child("name"), r.Name, "must not be empty"))
-		}
-		if r.UID == "" {
-			errs = append(errs, field.InvalidString(p.Child("uid"), r.UID, "must not be empty"))
-		}
+		empty("kind", r.Kind)
+		empty("name", r.Name)
+		empty("uid", r.UID)
 		if group == "" && version == "v1" && r.Kind == "Event" || group == "events.k8s.io" && r.Kind == "Event" {
-			errs = append(errs, field.InvalidValue(p, fmt.Sprintf("%+v", r), fmt.Sprintf("%s/%s, Kind=%s is disallowed from being an owner", group, version, r.Kind)))
+			errs = append(errs, field.InvalidValue(rp, fmt.Sprintf("%+v", r), fmt.Sprintf("%s/%s, Kind=%s is disallowed from being an owner", group, version, r.Kind)))
 		}
 		if r.Controller != nil && *r.Controller {
 			name := r.Kind + "/" + r.Name
@@ -191,14 +213,24 @@ func validateKubeFinalizerName(f string, p *field.Path) field.ErrorList {
 }
 
 // validateManagedFields is ValidateManagedFields.
-func validateManagedFields(entries []schema.ManagedFieldsEntry, p *field.Path) field.ErrorList {
+// v1.37 (apimachinery v0.37) reports an empty operation as Required and
+// another one as Unsupported; v1.35 and v1.36 report both as Invalid
+// (VERSIONS.md V11).
+func validateManagedFields(entries []schema.ManagedFieldsEntry, p *field.Path, v kubeversion.Version) field.ErrorList {
 	var errs field.ErrorList
 	for i, e := range entries {
 		ep := p.Index(i)
 		switch e.Operation {
 		case "Apply", "Update":
 		default:
-			errs = append(errs, field.InvalidString(ep.Child("operation"), e.Operation, "must be `Apply` or `Update`"))
+			switch {
+			case v.Resolve() < kubeversion.V1_37:
+				errs = append(errs, field.InvalidString(ep.Child("operation"), e.Operation, "must be `Apply` or `Update`"))
+			case e.Operation == "":
+				errs = append(errs, field.RequiredValue(ep.Child("operation"), "must not be empty"))
+			default:
+				errs = append(errs, field.NotSupported(ep.Child("operation"), e.Operation, []string{"Apply", "Update"}))
+			}
 		}
 		if e.FieldsType != "FieldsV1" {
 			errs = append(errs, field.InvalidString(ep.Child("fieldsType"), e.FieldsType, "must be `FieldsV1`"))
@@ -329,16 +361,14 @@ func (sel selector) matches(labels map[string]string) bool {
 	return true
 }
 
-// quoteMap renders a map as upstream's errors print one: map[k:v ...].
-func quoteMap(m map[string]string) string {
-	var b strings.Builder
-	b.WriteString("map[")
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(k + ":" + m[k])
+// jsonMap renders a map as upstream prints one as the bad value of a field
+// error: field.Error's ErrorBody prints a value that is not a number, a
+// bool or a string as its JSON (sorted keys, HTML characters escaped;
+// "null" for a nil map).
+func jsonMap(m map[string]string) string {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return "null" // a map of strings always marshals
 	}
-	b.WriteByte(']')
-	return b.String()
+	return string(b)
 }

@@ -118,7 +118,7 @@ func podAreaSpec(t *rapid.T) *schema.PodTemplateSpec {
 // same problems in the same order every time (maps are walked in key
 // order), and leaves the template as it was.
 func TestPodAreaProperties(t *testing.T) {
-	opts := createPodOptions(FeatureGates{})
+	opts := createPodOptions(v136)
 	p := field.NewPath("spec", "template")
 	rapid.Check(t, func(t *rapid.T) {
 		tmpl := podAreaSpec(t)

@@ -49,7 +49,7 @@ func quantities(kv ...string) schema.ResourceList {
 // TestPodSpecAreaRules runs one spec per upstream rule through
 // validatePodSpec and checks the problems it reports.
 func TestPodSpecAreaRules(t *testing.T) {
-	opts := createPodOptions(FeatureGates{})
+	opts := createPodOptions(v136)
 	sidecar := "Always"
 	cases := []struct {
 		name string
@@ -116,7 +116,7 @@ func TestPodSpecAreaRules(t *testing.T) {
 			TerminationGracePeriodSeconds: ptr(int64(30)), SecurityContext: &schema.PodSecurityContext{},
 		}
 		c.edit(s)
-		defaultPodSpecObject(s, FeatureGates{}) // as the API server does before it validates
+		defaultPodSpecObject(s, v136) // as the API server does before it validates
 		checkProblems(t, c.name, validatePodSpec(s, nil, specPath, opts), c.want...)
 	}
 }
@@ -125,7 +125,7 @@ func TestPodSpecAreaRules(t *testing.T) {
 func TestPodAnnotationAreaRules(t *testing.T) {
 	p := field.NewPath("spec", "template", "annotations")
 	s := &schema.PodSpec{Containers: []schema.Container{{Name: "app"}}}
-	opts := createPodOptions(FeatureGates{})
+	opts := createPodOptions(v136)
 	cases := []struct {
 		name string
 		a    map[string]string
@@ -168,7 +168,7 @@ func TestParseIPSloppy(t *testing.T) {
 // TestPodSpecAreaOptions: the rules that options and gates change, which
 // a v1.36 create with default gates does not reach.
 func TestPodSpecAreaOptions(t *testing.T) {
-	base := createPodOptions(FeatureGates{})
+	base := createPodOptions(v136)
 	comparisons := base
 	comparisons.AllowTaintTolerationComparisonOperators = true
 	onlyRecursive := base
@@ -206,7 +206,7 @@ func TestPodSpecAreaOptions(t *testing.T) {
 			TerminationGracePeriodSeconds: ptr(int64(30)), SecurityContext: &schema.PodSecurityContext{},
 		}
 		c.edit(s)
-		defaultPodSpecObject(s, FeatureGates{}) // as the API server does before it validates
+		defaultPodSpecObject(s, v136) // as the API server does before it validates
 		checkProblems(t, c.name, validatePodSpec(s, nil, specPath, c.opts), c.want...)
 	}
 }

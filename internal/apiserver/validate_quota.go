@@ -142,7 +142,7 @@ func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field
 // min <= defaultRequest <= default <= max, with maxLimitRequestRatio at
 // least 1 and no more than max / min.
 func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
-	errs := validateObjectMeta(&l.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"))
+	errs := validateObjectMeta(&l.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
 	p := field.NewPath("spec", "limits")
 	seen := map[string]bool{}
 	for i := range l.Spec.Limits {

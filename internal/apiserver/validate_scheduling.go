@@ -212,7 +212,7 @@ func validatePodDNSConfig(c *schema.PodDNSConfig, policy string, p *field.Path, 
 		errs = append(errs, field.InvalidValue(p.Child("nameservers"), fmt.Sprintf("%q", c.Nameservers), fmt.Sprintf("must not have more than %v nameservers", maxDNSNameservers)))
 	}
 	for i, ns := range c.Nameservers {
-		errs = append(errs, validateLegacyIP(ns, p.Child("nameservers").Index(i))...)
+		errs = append(errs, validateLegacyIP(ns, p.Child("nameservers").Index(i), !opts.nonStrictIPs)...)
 	}
 	if len(c.Searches) > maxDNSSearchPaths {
 		errs = append(errs, field.InvalidValue(p.Child("searches"), fmt.Sprintf("%q", c.Searches), fmt.Sprintf("must not have more than %v search paths", maxDNSSearchPaths)))
@@ -261,10 +261,10 @@ func isDNS1123SubdomainWithUnderscore(v string) []string {
 
 // validateHostAliases is upstream's ValidateHostAliases: IP addresses and
 // DNS-subdomain hostnames.
-func validateHostAliases(as []schema.HostAlias, p *field.Path) field.ErrorList {
+func validateHostAliases(as []schema.HostAlias, p *field.Path, opts podOptions) field.ErrorList {
 	var errs field.ErrorList
 	for i, a := range as {
-		errs = append(errs, validateLegacyIP(a.IP, p.Index(i).Child("ip"))...)
+		errs = append(errs, validateLegacyIP(a.IP, p.Index(i).Child("ip"), !opts.nonStrictIPs)...)
 		for j, h := range a.Hostnames {
 			errs = append(errs, validateDNS1123Subdomain(h, p.Index(i).Child("hostnames").Index(j))...)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -187,13 +188,19 @@ func validateCSIVolumeSource(c *schema.CSIVolumeSource, p *field.Path) field.Err
 	return errs
 }
 
-// validateImageVolumeSource is upstream's validateImageVolumeSource: a
-// pod's image volume needs a reference (a template's may leave it to be
-// filled in), and the pull policy is one of the three. (The digest option,
+// validateImageVolumeSource is upstream's validateImageVolumeSource: an
+// image volume needs a reference (before v1.37 only a pod's: a template's
+// may leave it to be filled in; from v1.37 a template's too, unless the
+// stored one already has none, VERSIONS.md V9), and the pull policy is one
+// of the three. (The digest option,
 // podOptions.AllowImageVolumeWithDigest, only concerns a pod's status.)
 func validateImageVolumeSource(v *schema.ImageVolumeSource, p *field.Path, opts podOptions) field.ErrorList {
 	var errs field.ErrorList
-	if opts.ResourceIsPod && v.Reference == "" {
+	required := opts.ResourceIsPod
+	if opts.minor() >= kubeversion.V1_37 {
+		required = !opts.AllowEmptyImageVolumeReference
+	}
+	if required && v.Reference == "" {
 		errs = append(errs, field.RequiredValue(p.Child("reference"), ""))
 	}
 	return append(errs, validatePullPolicy(v.PullPolicy, p.Child("pullPolicy"))...)

@@ -3,13 +3,18 @@ package apiserver
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
@@ -73,7 +78,7 @@ func TestVectors(t *testing.T) {
 				if d.Namespace == "" {
 					d.Namespace = "default"
 				}
-				for _, e := range CreateDeployment(d, FeatureGates{}) {
+				for _, e := range CreateDeployment(d, v136) {
 					got = append(got, vectors.Problem{Type: string(e.Type), Field: e.Field})
 				}
 			}
@@ -102,4 +107,115 @@ func TestVectors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVersionVectors replays, for each supported minor, what that minor's
+// real create path stores and refuses, with its messages, for the
+// project's manifests and those of the rules that differ between minors
+// (testdata/apiserver/versions), these also with the gates whose default
+// differs between minors set against their default, and the updates of
+// testdata/apiserver/version-updates, written by internal/upstream's vectorgen
+// built with that minor's module file. The pod-template-hash of v1.35 and
+// v1.37 is not compared: it follows the schema of each minor, which this
+// package does not have yet.
+//
+// ROLLOUTMATH_EXTRA_VECTORS adds files that vectorgen wrote for other
+// manifests (vectorgen DIR OUT): a comma-separated list of MINOR=FILE, as
+// 1.35=/tmp/accepted-1.35.json.gz.
+func TestVersionVectors(t *testing.T) {
+	type file struct {
+		minor kubeversion.Version
+		path  string
+		min   int // the fewest vectors the file must hold
+	}
+	var files []file
+	for _, minor := range kubeversion.Supported() {
+		files = append(files, file{minor, "../../" + vectors.VersionFile(minor), 40})
+	}
+	if extra := os.Getenv("ROLLOUTMATH_EXTRA_VECTORS"); extra != "" {
+		for _, e := range strings.Split(extra, ",") {
+			m, p, ok := strings.Cut(e, "=")
+			minor, err := kubeversion.Parse(m)
+			if !ok || err != nil || m == "" {
+				t.Fatalf("ROLLOUTMATH_EXTRA_VECTORS: %q is not MINOR=FILE (%v)", e, err)
+			}
+			files = append(files, file{minor, p, 1})
+		}
+	}
+	for _, f := range files {
+		minor := f.minor
+		vs, err := vectors.ReadFile(f.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vs) < f.min {
+			t.Fatalf("%s: %d vectors, want at least %d", f.path, len(vs), f.min)
+		}
+		for _, v := range vs {
+			t.Run(minor.String()+"/"+path.Base(f.path)+"/"+v.Name, func(t *testing.T) {
+				d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{})
+				if len(res.Errs) > 0 || v.Decode {
+					// Decoding and strict decoding do not depend on the
+					// minor for these manifests; TestVectors compares them.
+					if len(res.Errs) == 0 || !v.Decode && len(v.Problems) == 0 {
+						t.Fatalf("decoding: ours %v, upstream decode error %v, problems %v", res.Errs, v.Decode, v.Problems)
+					}
+					return
+				}
+				if d.Namespace == "" {
+					d.Namespace = "default"
+				}
+				g := vectorGates(t, minor, v.Gates)
+				errs := CreateDeployment
+				if v.Old != nil { // an update of the object upstream stored
+					o, res := schema.DecodeDeployment(v.Old, schema.DecodeOptions{})
+					if len(res.Errs) > 0 {
+						t.Fatal(res.Errs)
+					}
+					if errs := ReadDeployment(o, g); errs != nil {
+						t.Fatal(errs)
+					}
+					errs = func(d *schema.Deployment, g FeatureGates) field.ErrorList { return UpdateDeployment(o, d, g) }
+				}
+				var got []string
+				for _, e := range errs(d, g) {
+					got = append(got, e.Error())
+				}
+				slices.Sort(got)
+				if diff := cmp.Diff(v.Messages, got); diff != "" {
+					t.Errorf("CreateDeployment() messages mismatch (-upstream +ours):\n%s", diff)
+				}
+				if v.Stored == nil {
+					return
+				}
+				if ours := canonical(t, schema.AppendDeployment(nil, d, schema.Stored)); !bytes.Equal(ours, canonical(t, v.Stored)) {
+					t.Errorf("stored:\n ours     %s\n upstream %s", ours, v.Stored)
+				}
+			})
+		}
+	}
+}
+
+// vectorGates is a v-minor server with the gates of a vector set as it
+// records them (upstream's names).
+func vectorGates(t *testing.T, v kubeversion.Version, gates map[string]bool) FeatureGates {
+	g := FeatureGates{Version: v}
+	fields := map[string]*Gate{
+		"ClusterTrustBundleProjection":         &g.ClusterTrustBundleProjection,
+		"PodCertificateRequest":                &g.PodCertificateRequest,
+		"SELinuxMount":                         &g.SELinuxMount,
+		"RestartAllContainersOnContainerExits": &g.RestartAllContainersOnContainerExits,
+		"StrictIPCIDRValidation":               &g.StrictIPCIDRValidation,
+	}
+	for name, on := range gates {
+		f, ok := fields[name]
+		if !ok {
+			t.Fatalf("a vector sets gate %s, which FeatureGates does not have", name)
+		}
+		*f = GateOff
+		if on {
+			*f = GateOn
+		}
+	}
+	return g
 }

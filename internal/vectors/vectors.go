@@ -15,6 +15,8 @@ import (
 	"os"
 	"path"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 )
 
 // File is where the repository keeps the vectors, relative to the main
@@ -32,6 +34,18 @@ type Vector struct {
 	Problems []Problem         `json:"problems,omitempty"`
 	Decode   bool              `json:"decodeError,omitempty"`
 	Hash     map[string]string `json:"hash,omitempty"`
+	// Messages are the refusals as upstream prints them ("field: Type:
+	// value: detail"), sorted; only the per-minor files (VersionFile)
+	// record them.
+	Messages []string `json:"messages,omitempty"`
+	// Gates are the feature gates set against their minor's default for
+	// this vector (upstream's names); only the per-minor files record
+	// vectors with gates.
+	Gates map[string]bool `json:"gates,omitempty"`
+	// Old is, for an update, the object the server stores before it
+	// (Input is then the new object); only the per-minor files have
+	// updates.
+	Old json.RawMessage `json:"old,omitempty"`
 }
 
 // Problem is one refusal reason, reduced to what both sides must agree on:
@@ -93,6 +107,22 @@ func ReadFile(path string) ([]Vector, error) {
 	}
 	defer f.Close()
 	return Decode(f)
+}
+
+// VersionDir holds the manifests of the rules that differ between minors
+// (internal/apiserver/VERSIONS.md), relative to the main module's root.
+const VersionDir = "testdata/apiserver/versions"
+
+// VersionUpdateDir holds updates for the rules that let a stored template
+// keep what a new one may not have: NAME.stored.json, created first, and
+// NAME.json, the update; relative to the main module's root.
+const VersionUpdateDir = "testdata/apiserver/version-updates"
+
+// VersionFile is where the repository keeps the vectors of one minor,
+// relative to the main module's root: the project's manifests and those of
+// VersionDir, run through that minor's create path, with their messages.
+func VersionFile(v kubeversion.Version) string {
+	return "testdata/apiserver/vectors-" + v.String() + ".json.gz"
 }
 
 // Load reads the repository's vectors for a test, whose package is at

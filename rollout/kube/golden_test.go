@@ -83,12 +83,14 @@ func TestSyncerGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			want := normalize(t, c.Plan)
-			objs, err := rollout.Decode(c.State)
+			// The recordings are of v1.36.3's API server and controller.
+			objs, err := rollout.DecodeOptions{FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}.Decode(c.State)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := objs.State(objs.Deployments[0], c.Now)
 			s.Options.SkipValidation = true
+			s.Options.ControllerVersion = rollout.V1_36
 			actions, planErr := rollout.Plan(s)
 			if diff := cmp.Diff(want, normalize(t, report(t, rollout.NewReport(c.Now, actions, planErr)))); diff != "" {
 				differ++ // upstream wraps here: not ours to compare

@@ -60,11 +60,13 @@ func loadScenario(t *testing.T, dir string) []goldenStep {
 		if err := json.Unmarshal(plan, &g.plan); err != nil {
 			t.Fatalf("%s: %v", base, err)
 		}
-		objs, err := rollout.Decode(state)
+		// The recordings are of a v1.36.3 API server and controller.
+		objs, err := rollout.DecodeOptions{FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}.Decode(state)
 		if err != nil || len(objs.Deployments) != 1 {
 			t.Fatalf("%s: %d deployments, %v", base, len(objs.Deployments), err)
 		}
 		g.state = objs.State(objs.Deployments[0], g.plan.Now)
+		g.state.Options.ControllerVersion = rollout.V1_36
 		steps = append(steps, g)
 	}
 	if len(steps) == 0 {

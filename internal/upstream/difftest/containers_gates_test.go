@@ -32,7 +32,7 @@ func ctrOursCreateWithGates(data []byte, g apiserver.FeatureGates) Outcome {
 // ContainerStopSignals gate on, on both sides.
 func TestContainerStopSignals(t *testing.T) {
 	featuregatetesting.SetFeatureGateDuringTest(t, utilfeature.DefaultFeatureGate, features.ContainerStopSignals, true)
-	gates := apiserver.FeatureGates{EnableContainerStopSignals: true}
+	gates := apiserver.FeatureGates{Version: v136.Version, ContainerStopSignals: apiserver.GateOn}
 	withOS := func(os string, signal string) func(ctrObj) {
 		return func(s ctrObj) {
 			if os != "" {

@@ -93,7 +93,7 @@ func BenchmarkNormalize(b *testing.B) {
 			if len(res.Errs) > 0 {
 				b.Fatal(res.Errs)
 			}
-			apiserver.DefaultPodTemplateSpec(t, apiserver.FeatureGates{})
+			apiserver.DefaultPodTemplateSpec(t, v136)
 			buf = schema.AppendPodTemplateSpec(buf[:0], t, schema.Stored)
 		}
 	})

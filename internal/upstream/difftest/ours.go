@@ -3,8 +3,13 @@ package difftest
 import (
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
+
+// v136 is the API server these comparisons run against: k8s.io/kubernetes
+// v1.36.3 with its default gates.
+var v136 = apiserver.FeatureGates{Version: kubeversion.V1_36}
 
 // OursCreateDeployment runs the same request through rolloutmath.
 func OursCreateDeployment(data []byte) (Outcome, *schema.Deployment) {
@@ -15,7 +20,7 @@ func OursCreateDeployment(data []byte) (Outcome, *schema.Deployment) {
 	if d.Namespace == "" {
 		d.Namespace = "default"
 	}
-	errs := apiserver.CreateDeployment(d, apiserver.FeatureGates{})
+	errs := apiserver.CreateDeployment(d, v136)
 	return Outcome{Stored: Canonical(schema.AppendDeployment(nil, d, schema.Stored)), Problems: ourProblems(errs)}, d
 }
 
@@ -28,7 +33,7 @@ func OursCreateReplicaSet(data []byte) (Outcome, *schema.ReplicaSet) {
 	if rs.Namespace == "" {
 		rs.Namespace = "default"
 	}
-	errs := apiserver.CreateReplicaSet(rs, apiserver.FeatureGates{})
+	errs := apiserver.CreateReplicaSet(rs, v136)
 	return Outcome{Stored: Canonical(schema.AppendReplicaSet(nil, rs, schema.Stored)), Problems: ourProblems(errs)}, rs
 }
 

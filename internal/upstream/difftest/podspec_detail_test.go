@@ -53,7 +53,7 @@ func oursDetails(data []byte) (out []string, ok bool) {
 	if d.Namespace == "" {
 		d.Namespace = "default"
 	}
-	for _, e := range apiserver.CreateDeployment(d, apiserver.FeatureGates{}) {
+	for _, e := range apiserver.CreateDeployment(d, v136) {
 		out = append(out, fmt.Sprintf("%s: %s: %s", e.Field, e.Type, e.Detail))
 	}
 	return out, true

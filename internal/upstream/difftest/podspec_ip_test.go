@@ -90,7 +90,7 @@ func TestPodRandomIPs(t *testing.T) {
 		data := podJSON(d, nil)
 		ours, _ := schema.DecodeDeployment(data, schema.DecodeOptions{})
 		got := map[string][]string{}
-		for _, e := range apiserver.CreateDeployment(ours, apiserver.FeatureGates{}) {
+		for _, e := range apiserver.CreateDeployment(ours, v136) {
 			got[e.Field] = append(got[e.Field], e.Detail)
 		}
 		for j, a := range s.HostAliases {

@@ -13,12 +13,14 @@ import (
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
+	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/apps"
 	_ "k8s.io/kubernetes/pkg/apis/apps/install"
@@ -53,6 +55,60 @@ var strictSerializer = kjson.NewSerializerWithOptions(kjson.DefaultMetaFactory, 
 // conversion back and a protobuf round trip, as storage does.
 func RealCreateDeployment(data []byte) (Outcome, *appsv1.Deployment) {
 	return realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy)
+}
+
+// RealCreateDeploymentMessages is RealCreateDeployment that also returns
+// the refusals as the API server reports them, sorted: those of
+// rest.BeforeCreate, which runs the strategy's validation, then the common
+// metadata checks when that passes, and from v1.37 declarative validation.
+func RealCreateDeploymentMessages(data []byte) (Outcome, *appsv1.Deployment, []string) {
+	out, d := realCreate[appsv1.Deployment, *appsv1.Deployment](data, "Deployment", &apps.Deployment{}, deployment.Strategy)
+	if d == nil {
+		return out, d, nil
+	}
+	msgs := beforeCreateMessages(data)
+	slices.Sort(msgs)
+	return out, d, msgs
+}
+
+// beforeCreateMessages runs a Deployment's JSON, which decodes, through
+// rest.BeforeCreate, with what the server fills in before (the request's
+// namespace and RequestInfo, a uid and a creation time), and returns the
+// messages of its refusal ("field: body"), or the error of another failure.
+func beforeCreateMessages(data []byte) []string {
+	obj := &appsv1.Deployment{}
+	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}
+	if _, _, err := strictSerializer.Decode(data, &gvk, obj); err != nil {
+		return []string{"decode: " + err.Error()}
+	}
+	if obj.Namespace == "" {
+		obj.Namespace = "default"
+	}
+	obj.ResourceVersion = ""
+	legacyscheme.Scheme.Default(obj)
+	internal := &apps.Deployment{}
+	if err := legacyscheme.Scheme.Convert(obj, internal, nil); err != nil {
+		return []string{"convert: " + err.Error()}
+	}
+	rest.FillObjectMetaSystemFields(&internal.ObjectMeta)
+	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
+		IsResourceRequest: true, Verb: "create", APIGroup: "apps", APIVersion: "v1",
+		Namespace: obj.Namespace, Resource: "deployments",
+	})
+	err := rest.BeforeCreate(deployment.Strategy, ctx, internal)
+	if err == nil {
+		return nil
+	}
+	var status apierrors.APIStatus
+	if !errors.As(err, &status) || status.Status().Details == nil {
+		return []string{"internal: " + err.Error()}
+	}
+	var msgs []string
+	for _, c := range status.Status().Details.Causes {
+		msgs = append(msgs, c.Field+": "+c.Message)
+	}
+	return msgs
 }
 
 // RealCreateReplicaSet is RealCreateDeployment for a ReplicaSet.

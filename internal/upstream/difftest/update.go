@@ -3,6 +3,7 @@ package difftest
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -32,6 +33,21 @@ func Stamp(d *appsv1.Deployment) {
 // RealUpdateDeployment runs an update (kubectl replace) of old, a stored
 // Deployment, with the JSON of a new object, through the real update path.
 func RealUpdateDeployment(old *appsv1.Deployment, data []byte) (Outcome, *appsv1.Deployment) {
+	return realUpdateDeployment(old, data, nil)
+}
+
+// RealUpdateDeploymentMessages is RealUpdateDeployment that also returns
+// the refusals as upstream prints them, sorted.
+func RealUpdateDeploymentMessages(old *appsv1.Deployment, data []byte) (Outcome, *appsv1.Deployment, []string) {
+	var msgs []string
+	out, d := realUpdateDeployment(old, data, &msgs)
+	slices.Sort(msgs)
+	return out, d, msgs
+}
+
+// realUpdateDeployment is RealUpdateDeployment; when msgs is not nil, the
+// messages of the status causes ("field: body") are appended to it.
+func realUpdateDeployment(old *appsv1.Deployment, data []byte, msgs *[]string) (Outcome, *appsv1.Deployment) {
 	var out Outcome
 	obj := &appsv1.Deployment{}
 	gvk := schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}
@@ -59,6 +75,12 @@ func RealUpdateDeployment(old *appsv1.Deployment, data []byte) (Outcome, *appsv1
 		panic(err)
 	}
 	ctx := genericapirequest.WithNamespace(context.Background(), obj.Namespace)
+	// The request an update is (v1.37's BeforeUpdate runs declarative
+	// validation, which reads it).
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
+		IsResourceRequest: true, Verb: "update", APIGroup: "apps", APIVersion: "v1",
+		Namespace: obj.Namespace, Resource: "deployments", Name: obj.Name,
+	})
 	if err := rest.BeforeUpdate(deployment.Strategy, ctx, internal, oldInternal); err != nil {
 		var status apierrors.APIStatus
 		if se, ok := err.(apierrors.APIStatus); ok {
@@ -70,6 +92,9 @@ func RealUpdateDeployment(old *appsv1.Deployment, data []byte) (Outcome, *appsv1
 		}
 		for _, c := range status.Status().Details.Causes {
 			out.Problems = append(out.Problems, Problem{Type: causeType(string(c.Type)), Field: c.Field})
+			if msgs != nil {
+				*msgs = append(*msgs, c.Field+": "+c.Message)
+			}
 		}
 	}
 	back := &appsv1.Deployment{}
@@ -121,7 +146,7 @@ func OursUpdateDeployment(old *appsv1.Deployment, data []byte) Outcome {
 	if len(res.Errs) > 0 {
 		panic(res.Errs)
 	}
-	if errs := apiserver.ReadDeployment(o, apiserver.FeatureGates{}); len(errs) > 0 {
+	if errs := apiserver.ReadDeployment(o, v136); len(errs) > 0 {
 		panic(errs)
 	}
 	d, res := rschema.DecodeDeployment(data, rschema.DecodeOptions{})
@@ -131,6 +156,6 @@ func OursUpdateDeployment(old *appsv1.Deployment, data []byte) Outcome {
 	if d.Namespace == "" {
 		d.Namespace = o.Namespace
 	}
-	errs := apiserver.UpdateDeployment(o, d, apiserver.FeatureGates{})
+	errs := apiserver.UpdateDeployment(o, d, v136)
 	return Outcome{Stored: Canonical(rschema.AppendDeployment(nil, d, rschema.Stored)), Problems: ourProblems(errs)}
 }

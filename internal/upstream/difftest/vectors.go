@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
 	"k8s.io/kubernetes/pkg/controller"
 	"sigs.k8s.io/yaml"
 
@@ -58,6 +60,146 @@ func BuildVectors(manifestDir string) ([]Vector, error) {
 			return nil, err
 		}
 		out = append(out, vectorOf("random-"+strconv.Itoa(seed), input))
+	}
+	return out, nil
+}
+
+// VersionDir holds the manifests of the rules that differ between minors,
+// relative to internal/upstream.
+const VersionDir = "../../" + vectors.VersionDir
+
+// BuildVersionVectors runs the manifests of dirs (the project's and
+// VersionDir) through the real code of the minor this package is built
+// with, recording each refusal's message too. It adds no random
+// Deployments: those of another minor than v1.36 hold fields that today's
+// schema does not have.
+func BuildVersionVectors(dirs ...string) ([]Vector, error) {
+	var out []Vector
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			switch filepath.Ext(f) {
+			case ".json", ".yaml", ".yml":
+			default:
+				continue // a README, a list of sources
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			input := data
+			if strings.HasSuffix(f, ".yaml") || strings.HasSuffix(f, ".yml") {
+				if input, err = yaml.YAMLToJSON(data); err != nil {
+					return nil, fmt.Errorf("%s: %w", f, err)
+				}
+			}
+			v := vectorOf(filepath.Base(f), input)
+			_, _, v.Messages = RealCreateDeploymentMessages(input)
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+// VersionUpdateDir holds the updates of the rules that let a stored
+// template keep a value, relative to internal/upstream.
+const VersionUpdateDir = "../../" + vectors.VersionUpdateDir
+
+// BuildUpdateVectors runs the updates of dir: each NAME.stored.json is
+// created (its validation errors ignored, as if an older minor had stored
+// it), given what the server assigns (Stamp), and updated with NAME.json.
+// The vectors, named "update-NAME", hold the stored object as Old.
+func BuildUpdateVectors(dir string) ([]Vector, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.stored.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []Vector
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".stored.json")
+		storedJSON, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		input, err := os.ReadFile(filepath.Join(dir, name+".json"))
+		if err != nil {
+			return nil, err
+		}
+		_, old := RealCreateDeployment(storedJSON)
+		if old == nil {
+			return nil, fmt.Errorf("%s does not decode", f)
+		}
+		Stamp(old)
+		oldJSON, err := json.Marshal(old)
+		if err != nil {
+			return nil, err
+		}
+		v := Vector{Name: "update-" + name, Input: compact(input), Old: Canonical(oldJSON)}
+		outcome, _, msgs := RealUpdateDeploymentMessages(old, input)
+		v.Problems, v.Messages, v.Decode = outcome.Problems, msgs, outcome.Decode != ""
+		v.Stored = outcome.Stored
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// flippable are the gates whose default differs between the supported
+// minors and that apiserver.FeatureGates has, each with the gates it
+// depends on (defaultKubernetesFeatureGateDependencies), which must be on
+// for it to be turned on.
+func flippable() map[string][]string {
+	return map[string][]string{
+		"ClusterTrustBundleProjection":         {"ClusterTrustBundle"},
+		"PodCertificateRequest":                nil, // AuthorizeNodeWithSelectors is locked on
+		"SELinuxMount":                         nil,
+		"RestartAllContainersOnContainerExits": {"ContainerRestartRules", "NodeDeclaredFeatures"},
+		"StrictIPCIDRValidation":               nil,
+	}
+}
+
+// BuildGateVectors runs the manifests of dir through the real code with
+// every flippable gate set against its default (and the gates it needs
+// turned on), naming each vector "gates-" and its file, and recording
+// the gates flipped. It restores the gates before it returns.
+func BuildGateVectors(dir string) ([]Vector, error) {
+	fg := utilfeature.DefaultMutableFeatureGate
+	flipped := map[string]bool{}
+	set := map[string]bool{}
+	restore := map[string]bool{}
+	for name, deps := range flippable() {
+		on := !fg.Enabled(featuregate.Feature(name))
+		flipped[name], set[name], restore[name] = on, on, !on
+		for _, d := range deps {
+			if on {
+				set[d] = true
+				restore[d] = fg.Enabled(featuregate.Feature(d))
+			}
+		}
+	}
+	if err := fg.SetFromMap(set); err != nil {
+		return nil, err
+	}
+	defer fg.SetFromMap(restore)
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []Vector
+	for _, f := range files {
+		input, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		v := vectorOf("gates-"+filepath.Base(f), input)
+		_, _, v.Messages = RealCreateDeploymentMessages(input)
+		v.Gates = flipped
+		out = append(out, v)
 	}
 	return out, nil
 }

@@ -77,7 +77,7 @@ func TestVolumeRules(t *testing.T) {
 		if c.gated {
 			continue
 		}
-		t.Run(c.name, func(t *testing.T) { checkVolumeCase(t, c, apiserver.FeatureGates{}) })
+		t.Run(c.name, func(t *testing.T) { checkVolumeCase(t, c, v136) })
 	}
 }
 
@@ -89,7 +89,7 @@ func TestVolumeRulesGated(t *testing.T) {
 		features.ClusterTrustBundleProjection: true,
 		features.PodCertificateRequest:        true,
 	})
-	gates := apiserver.FeatureGates{EnableClusterTrustBundleProjection: true, EnablePodCertificateRequest: true}
+	gates := apiserver.FeatureGates{Version: v136.Version, ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}
 	for _, c := range volumeRuleCases() {
 		if c.gated {
 			t.Run(c.name, func(t *testing.T) { checkVolumeCase(t, c, gates) })

@@ -97,7 +97,7 @@ func compareVolumeMessages(t *testing.T, what string, data []byte, g apiserver.F
 func TestVolumeMessages(t *testing.T) {
 	for _, c := range volumeRuleCases() {
 		if !c.gated {
-			compareVolumeMessages(t, c.name, c.deployment(), apiserver.FeatureGates{})
+			compareVolumeMessages(t, c.name, c.deployment(), v136)
 		}
 	}
 }
@@ -110,7 +110,7 @@ func TestVolumeMessagesGated(t *testing.T) {
 		features.ClusterTrustBundleProjection: true,
 		features.PodCertificateRequest:        true,
 	})
-	gates := apiserver.FeatureGates{EnableClusterTrustBundleProjection: true, EnablePodCertificateRequest: true}
+	gates := apiserver.FeatureGates{Version: v136.Version, ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}
 	for _, c := range volumeRuleCases() {
 		if c.gated {
 			compareVolumeMessages(t, c.name, c.deployment(), gates)
@@ -135,7 +135,7 @@ func TestVolumeMessagesRandom(t *testing.T) {
 	bad := 0
 	for i := range volumeCases(t, 1000) {
 		data := newVolGen(uint64(3<<40 + i)).deployment()
-		if !compareVolumeMessages(t, "seed "+strconv.Itoa(3<<40+i), data, apiserver.FeatureGates{}) {
+		if !compareVolumeMessages(t, "seed "+strconv.Itoa(3<<40+i), data, v136) {
 			if bad++; bad >= 5 {
 				t.Fatal("too many differences")
 			}

@@ -115,7 +115,7 @@ func runVolumeCases(t *testing.T, base uint64, n int, gates apiserver.FeatureGat
 // TestVolumesRandom compares random volumes under v1.36's default gates.
 // VOLUME_CASES=20000 runs a long one.
 func TestVolumesRandom(t *testing.T) {
-	runVolumeCases(t, 1, volumeCases(t, 3000), apiserver.FeatureGates{}, newVolGen)
+	runVolumeCases(t, 1, volumeCases(t, 3000), v136, newVolGen)
 }
 
 // TestVolumesRandomGated compares random volumes, projected
@@ -127,7 +127,7 @@ func TestVolumesRandomGated(t *testing.T) {
 		features.ClusterTrustBundleProjection: true,
 		features.PodCertificateRequest:        true,
 	})
-	gates := apiserver.FeatureGates{EnableClusterTrustBundleProjection: true, EnablePodCertificateRequest: true}
+	gates := apiserver.FeatureGates{Version: v136.Version, ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}
 	runVolumeCases(t, 1<<40, volumeCases(t, 1500), gates, func(seed uint64) *volGen {
 		g := newVolGen(seed)
 		g.trustBundles, g.podCertificates = true, true
