@@ -75,26 +75,26 @@ func TestTimingOf(t *testing.T) {
 		ready: 15 * time.Second, readyWhy: "(container app, started 5s after the pod as the sidecars before it start)",
 		termWhy: "at once", grace: 30 * time.Second,
 	}, {
-		name:  "preStop sleep within the grace period",
-		spec:  `{"terminationGracePeriodSeconds":60,"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"sleep":{"seconds":15}}}}]}`,
+		name:     "preStop sleep within the grace period",
+		spec:     `{"terminationGracePeriodSeconds":60,"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"sleep":{"seconds":15}}}}]}`,
 		readyWhy: "at once", terminating: 15 * time.Second, termWhy: "15s from preStop sleep 15s (container app), within terminationGracePeriodSeconds 60",
 		grace: 60 * time.Second,
 	}, {
-		name:  "preStop sleep cut at the grace period",
-		spec:  `{"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"sleep":{"seconds":45}}}}]}`,
+		name:     "preStop sleep cut at the grace period",
+		spec:     `{"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"sleep":{"seconds":45}}}}]}`,
 		readyWhy: "at once", terminating: 30 * time.Second, termWhy: "cut at terminationGracePeriodSeconds 30 (the default)",
 		grace: 30 * time.Second,
 	}, {
-		name:  "an exec preStop hook is taken as immediate, and said",
-		spec:  `{"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"exec":{"command":["nginx","-s","quit"]}}}}]}`,
+		name:     "an exec preStop hook is taken as immediate, and said",
+		spec:     `{"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"exec":{"command":["nginx","-s","quit"]}}}}]}`,
 		readyWhy: "at once", termWhy: "the preStop hook of app is taken as immediate", grace: 30 * time.Second,
 	}, {
-		name:  "a regular init container's hooks never run at deletion",
-		spec:  `{"initContainers":[{"name":"init","image":"i","lifecycle":{"preStop":{"sleep":{"seconds":20}}}}],"containers":[{"name":"app","image":"nginx"}]}`,
+		name:     "a regular init container's hooks never run at deletion",
+		spec:     `{"initContainers":[{"name":"init","image":"i","lifecycle":{"preStop":{"sleep":{"seconds":20}}}}],"containers":[{"name":"app","image":"nginx"}]}`,
 		readyWhy: "at once", termWhy: "at once", grace: 30 * time.Second,
 	}, {
-		name:  "grace period 0",
-		spec:  `{"terminationGracePeriodSeconds":0,"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"sleep":{"seconds":5}}}}]}`,
+		name:     "grace period 0",
+		spec:     `{"terminationGracePeriodSeconds":0,"containers":[{"name":"app","image":"nginx","lifecycle":{"preStop":{"sleep":{"seconds":5}}}}]}`,
 		readyWhy: "at once", terminating: 0, termWhy: "cut at terminationGracePeriodSeconds 0",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
