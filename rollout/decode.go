@@ -174,7 +174,7 @@ func prefixEach(what string, err error) error {
 }
 
 func (o DecodeOptions) schemaOptions() schema.DecodeOptions {
-	return schema.DecodeOptions{Lenient: o.Lenient}
+	return schema.DecodeOptions{Lenient: o.Lenient, Version: V1_36}
 }
 
 // decodeDeployment decodes one Deployment, appending warnings to warn when

@@ -229,9 +229,18 @@ func (p *planner) createReason(old []*ReplicaSet, size int32) string {
 
 // PodTemplateHash returns the pod-template-hash of d's template and
 // status.collisionCount, the label and name suffix of the ReplicaSet a sync
-// creates for it (R-HASH-1).
-func PodTemplateHash(d Deployment) string {
-	return templateHash(d.Spec.Template, d.Status.CollisionCount)
+// creates for it (R-HASH-1), as a v1.36 controller-manager computes it:
+// [PodTemplateHashFor] with V1_36.
+func PodTemplateHash(d Deployment) string { return PodTemplateHashFor(d, V1_36) }
+
+// PodTemplateHashFor returns the pod-template-hash of d's template and
+// status.collisionCount as a controller-manager of Kubernetes v computes
+// it. Each minor gives every template another hash, since the text hashed
+// holds every field of the minor's pod template, unset ones included; the
+// same template and collision count always give the same hash for one
+// minor. A Version that is not Valid hashes as the newest minor.
+func PodTemplateHashFor(d Deployment, v Version) string {
+	return templateHash(d.Spec.Template, d.Status.CollisionCount, v)
 }
 
 // NewReplicaSetName returns the name of the ReplicaSet a sync creates for

@@ -49,7 +49,7 @@ func ParsePodSpec(data []byte) (PodSpec, error) {
 	if t[0] != '{' {
 		return PodSpec{}, errNotObject
 	}
-	v, res := schema.DecodePodSpec(t, schema.DecodeOptions{})
+	v, res := schema.DecodePodSpec(t, schema.DecodeOptions{Version: V1_36})
 	if err := fieldErrors(res.Errs); err != nil {
 		return PodSpec{}, err
 	}
@@ -158,7 +158,7 @@ func (s PodSpec) WithImage(container, image string) (PodSpec, error) {
 
 // copySpec returns a deep copy of the spec's value.
 func (s PodSpec) copySpec() (*schema.PodSpec, error) {
-	v, res := schema.DecodePodSpec(s.JSON(), schema.DecodeOptions{})
+	v, res := schema.DecodePodSpec(s.JSON(), schema.DecodeOptions{EveryMinor: true})
 	if err := fieldErrors(res.Errs); err != nil {
 		return nil, err // cannot happen: the stored form decodes
 	}

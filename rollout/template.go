@@ -99,7 +99,7 @@ func (t PodTemplate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a core/v1 PodTemplateSpec strictly (see
 // [ParsePodSpec]) and applies the API server's defaults to it.
 func (t *PodTemplate) UnmarshalJSON(b []byte) error {
-	v, res := schema.DecodePodTemplateSpec(b, schema.DecodeOptions{})
+	v, res := schema.DecodePodTemplateSpec(b, schema.DecodeOptions{Version: V1_36})
 	if err := fieldErrors(res.Errs); err != nil {
 		return err
 	}
@@ -155,9 +155,11 @@ func labelsEqualIgnoringHash(a, b map[string]string) bool {
 // go-spew rendering of the v1 PodTemplateSpec (as the controller holds it,
 // read from the API server), then the collision count, when it is set, as
 // four little-endian bytes and four zero bytes; rendered by [hash.Encode].
-func templateHash(t PodTemplate, collisionCount OptionalInt32) string {
+// The rendering is that of Kubernetes v's types, whose every field is
+// written, so that every minor gives another hash.
+func templateHash(t PodTemplate, collisionCount OptionalInt32, v Version) string {
 	s := t.schemaTemplate()
-	h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &s)
+	h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &s, v)
 	if collisionCount.Valid {
 		h = h.WriteCollisionCount(collisionCount.Value)
 	}

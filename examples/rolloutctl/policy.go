@@ -107,7 +107,7 @@ func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
 		errs field.ErrorList
 		p    = decodedPolicy{kind: doc.Kind}
 	)
-	opts := schema.DecodeOptions{}
+	opts := schema.DecodeOptions{Version: rollout.V1_36}
 	switch doc.Kind {
 	case "ResourceQuota":
 		q, r := schema.DecodeResourceQuota(doc.JSON, opts)

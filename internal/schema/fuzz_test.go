@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 )
 
 // FuzzDecodePodTemplateSpec: decoding any input never panics; what decodes
@@ -35,7 +37,7 @@ func FuzzDecodePodTemplateSpec(f *testing.F) {
 		if again := AppendPodTemplateSpec(nil, y, Stored); !bytes.Equal(again, enc) {
 			t.Fatalf("encode(decode(encode(x))) differs:\n%s\n%s", enc, again)
 		}
-		if a, b := SpewText(nil, x), SpewText(nil, y); !bytes.Equal(a, b) {
+		if a, b := SpewText(nil, x, kubeversion.Latest), SpewText(nil, y, kubeversion.Latest); !bytes.Equal(a, b) {
 			t.Fatalf("the rendering changes through JSON:\n%s\n%s", a, b)
 		}
 		// Lenient decoding accepts whatever strict decoding accepts, alike.

@@ -24,6 +24,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/strategicpatch"
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -160,7 +161,7 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 		r.Patch = applied.Patch
 		return r, err
 	}
-	d, res := schema.DecodeDeployment(applied.Object, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(applied.Object, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
 	if err := refusal(res.Errs); err != nil {
 		return Result{}, fmt.Errorf("the patched object: %w", err)
 	}
@@ -189,7 +190,7 @@ func Create(manifest []byte, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("kubectl apply: %w", err)
 	}
-	d, res := schema.DecodeDeployment(created, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(created, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
 	if err := refusal(res.Errs); err != nil {
 		return Result{}, err
 	}
@@ -237,7 +238,7 @@ var deploymentSchema = func() strategicpatch.Schema {
 
 // clone copies a stored Deployment through its JSON.
 func clone(d *schema.Deployment) *schema.Deployment {
-	c, res := schema.DecodeDeployment(schema.AppendDeployment(nil, d, schema.Stored), schema.DecodeOptions{})
+	c, res := schema.DecodeDeployment(schema.AppendDeployment(nil, d, schema.Stored), schema.DecodeOptions{EveryMinor: true})
 	if len(res.Errs) > 0 {
 		panic(res.Errs) // a stored object decodes
 	}
@@ -247,7 +248,7 @@ func clone(d *schema.Deployment) *schema.Deployment {
 // decodeDeployment decodes a manifest strictly (or leniently) into the
 // schema's type, in namespace when it names none.
 func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deployment, []string, error) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
 	if err := refusal(res.Errs); err != nil {
 		return nil, nil, err
 	}
@@ -265,7 +266,7 @@ func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deploym
 
 // readLive decodes the live object as a client holds it.
 func readLive(data []byte, o Options) (*schema.Deployment, error) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
 	if err := refusal(res.Errs); err != nil {
 		return nil, fmt.Errorf("the live object: %w", err)
 	}

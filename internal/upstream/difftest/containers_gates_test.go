@@ -8,6 +8,7 @@ import (
 	"k8s.io/kubernetes/pkg/features"
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -17,7 +18,7 @@ import (
 
 // ctrOursCreateWithGates is OursCreateDeployment under gates g.
 func ctrOursCreateWithGates(data []byte, g apiserver.FeatureGates) Outcome {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 	if out, bad := decodeOutcome(res); bad {
 		return out
 	}

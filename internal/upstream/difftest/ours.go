@@ -3,12 +3,13 @@ package difftest
 import (
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
 // OursCreateDeployment runs the same request through rolloutmath.
 func OursCreateDeployment(data []byte) (Outcome, *schema.Deployment) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 	if out, bad := decodeOutcome(res); bad {
 		return out, nil
 	}
@@ -21,7 +22,7 @@ func OursCreateDeployment(data []byte) (Outcome, *schema.Deployment) {
 
 // OursCreateReplicaSet runs the same request through rolloutmath.
 func OursCreateReplicaSet(data []byte) (Outcome, *schema.ReplicaSet) {
-	rs, res := schema.DecodeReplicaSet(data, schema.DecodeOptions{})
+	rs, res := schema.DecodeReplicaSet(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 	if out, bad := decodeOutcome(res); bad {
 		return out, nil
 	}
