@@ -47,6 +47,12 @@ type DecodeOptions struct {
 	Validate bool
 	// FeatureGates are the API server's feature gates.
 	FeatureGates FeatureGates
+	// Version is the API server's Kubernetes minor: the fields a manifest
+	// may have (one of another minor is an unknown field, named as any
+	// other). The zero value is the newest supported minor. The
+	// controller-manager's minor, which names ReplicaSets, is
+	// [Options.Version].
+	Version Version
 }
 
 // Decode reads objects with the zero [DecodeOptions].
@@ -174,7 +180,7 @@ func prefixEach(what string, err error) error {
 }
 
 func (o DecodeOptions) schemaOptions() schema.DecodeOptions {
-	return schema.DecodeOptions{Lenient: o.Lenient, Version: V1_36}
+	return schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version}
 }
 
 // decodeDeployment decodes one Deployment, appending warnings to warn when

@@ -17,7 +17,7 @@ import (
 // new ReplicaSet with the real controller's pod-template-hash.
 func TestDecodeValidatesAsTheAPIServer(t *testing.T) {
 	for _, v := range vectors.Load(t, "..") {
-		objs, err := rollout.DecodeOptions{Validate: true}.Decode(v.Input)
+		objs, err := rollout.DecodeOptions{Validate: true, Version: rollout.V1_36}.Decode(v.Input)
 		refused := v.Decode || len(v.Problems) > 0
 		if (err != nil) != refused {
 			t.Errorf("%s: Decode error %v, upstream refuses: %v %v", v.Name, err, v.Decode, v.Problems)
@@ -43,7 +43,7 @@ func TestDecodeValidatesAsTheAPIServer(t *testing.T) {
 			continue
 		}
 		d := objs.Deployments[0]
-		if got, want := rollout.PodTemplateHash(d), v.Hash["nil"]; got != want {
+		if got, want := rollout.PodTemplateHashFor(d, rollout.V1_36), v.Hash["nil"]; got != want {
 			t.Errorf("%s: PodTemplateHash = %s, upstream %s", v.Name, got, want)
 		}
 	}
@@ -135,7 +135,7 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 			continue
 		}
 		n++
-		written, err := rollout.DecodeOptions{Validate: true}.Decode(v.Input)
+		written, err := rollout.DecodeOptions{Validate: true, Version: rollout.V1_36}.Decode(v.Input)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
@@ -145,7 +145,7 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 		}
 		sd := stored.Deployments[0]
 		sd.UID = "uid-web"
-		rs, err := rollout.NewReplicaSet(&sd, nil)
+		rs, err := rollout.NewReplicaSetFor(&sd, nil, rollout.V1_36)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
@@ -155,7 +155,7 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 		rs.UID = "uid-rs"
 		d := written.Deployments[0]
 		d.UID = sd.UID
-		s := rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now}
+		s := rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now, Options: rollout.Options{Version: rollout.V1_36}}
 		actions, err := rollout.Plan(s)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)

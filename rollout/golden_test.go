@@ -29,14 +29,17 @@ func loadGolden(t testing.TB) []golden.Case {
 // goldenState decodes a case's state at the time of its sync.
 func goldenState(t testing.TB, c golden.Case) rollout.State {
 	t.Helper()
-	objs, err := rollout.Decode(c.State)
+	// The recordings are v1.36.3's: its API and its controller's names.
+	objs, err := rollout.DecodeOptions{Version: rollout.V1_36}.Decode(c.State)
 	if err != nil {
 		t.Fatalf("%s: decoding state: %v", c.Name, err)
 	}
 	if len(objs.Deployments) != 1 {
 		t.Fatalf("%s: %d deployments", c.Name, len(objs.Deployments))
 	}
-	return objs.State(objs.Deployments[0], c.Now)
+	s := objs.State(objs.Deployments[0], c.Now)
+	s.Options.Version = rollout.V1_36
+	return s
 }
 
 // normalize is golden.Normalize, failing t on malformed JSON.

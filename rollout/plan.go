@@ -45,6 +45,13 @@ type Options struct {
 	// that sync rewrites the annotations (as the fix proposed upstream
 	// does) and the next one rolls out. Off by default: v1.36 has the bug.
 	RefreshStaleAnnotations bool
+	// Version is the controller-manager's Kubernetes minor. It chooses the
+	// pod-template-hash, and so the name of every ReplicaSet a sync
+	// creates: each minor hashes every template differently (see
+	// [PodTemplateHashFor]). The zero value is the newest supported minor.
+	// During an upgrade the controller-manager may be a minor older than
+	// the API server, whose minor [DecodeOptions.Version] gives.
+	Version Version
 }
 
 // planner is one sync in progress: upstream's DeploymentController with

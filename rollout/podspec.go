@@ -38,7 +38,9 @@ var errNotObject = errors.New("a pod spec must be a JSON object")
 
 // ParsePodSpec decodes the JSON of a core/v1 PodSpec strictly (an unknown
 // or misspelled field, a duplicate field or a value of the wrong type is a
-// *FieldError naming it) and returns it in stored form. It applies no
+// *FieldError naming it) and returns it in stored form. It reads the API
+// of the newest supported minor (see [Version]): a field of an older minor
+// only is unknown. It applies no
 // defaults: decoding a [PodTemplate] or a Deployment does. Empty input or
 // null is the empty spec.
 func ParsePodSpec(data []byte) (PodSpec, error) {
@@ -49,7 +51,7 @@ func ParsePodSpec(data []byte) (PodSpec, error) {
 	if t[0] != '{' {
 		return PodSpec{}, errNotObject
 	}
-	v, res := schema.DecodePodSpec(t, schema.DecodeOptions{Version: V1_36})
+	v, res := schema.DecodePodSpec(t, schema.DecodeOptions{})
 	if err := fieldErrors(res.Errs); err != nil {
 		return PodSpec{}, err
 	}

@@ -99,7 +99,7 @@ func (t PodTemplate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a core/v1 PodTemplateSpec strictly (see
 // [ParsePodSpec]) and applies the API server's defaults to it.
 func (t *PodTemplate) UnmarshalJSON(b []byte) error {
-	v, res := schema.DecodePodTemplateSpec(b, schema.DecodeOptions{Version: V1_36})
+	v, res := schema.DecodePodTemplateSpec(b, schema.DecodeOptions{})
 	if err := fieldErrors(res.Errs); err != nil {
 		return err
 	}

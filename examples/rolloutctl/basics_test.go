@@ -116,7 +116,7 @@ func TestTablesFoldAndSayWhyTheyWait(t *testing.T) {
 // when an annotation added to a complete Deployment reaches its
 // ReplicaSet.
 func TestPlanNotesDoubleWrite(t *testing.T) {
-	in, err := parseExample(defaultManifestName, defaultManifest)
+	in, err := parseExample(defaultManifestName, defaultManifest, rollout.Latest)
 	if err != nil {
 		t.Fatal(err)
 	}

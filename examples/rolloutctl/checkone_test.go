@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
@@ -36,7 +37,7 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := decode("in", docs, false)
+		in := decode("in", docs, false, rollout.Latest)
 		if len(in.problems) > 0 {
 			t.Fatal(in.problems)
 		}

@@ -26,7 +26,7 @@ type decoding struct {
 // decode decodes docs several at once and gathers them in order, with
 // every problem: documents rollout.Decode refuses, two objects of the same
 // kind, namespace and name, and objects the API server would refuse.
-func decode(names string, docs []manifest.Document, skipValidation bool) decoding {
+func decode(names string, docs []manifest.Document, skipValidation bool, v rollout.Version) decoding {
 	type result struct {
 		objs     rollout.Objects
 		err      error
@@ -39,7 +39,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool) decodin
 			p, problems := decodePolicy(docs[i])
 			return result{policy: p, problems: problems}
 		}
-		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation})
+		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: v})
 		return result{objs: o, err: err}
 	}, func(_ int64, r result) bool {
 		results = append(results, r)

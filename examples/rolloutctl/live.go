@@ -22,6 +22,7 @@ import (
 type liveFlags struct {
 	files     listFlag
 	namespace namespaceFlag
+	version   rollout.Version // the API server's minor, set by load
 }
 
 func (l *liveFlags) add(fs *flag.FlagSet) {
@@ -73,6 +74,7 @@ func (a answer) String() string { return a.name + ": " + a.result.Summary() }
 // and every apply the API server or kubectl refuses, is an error, one
 // line each.
 func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+	l.version = input.apiVersion()
 	if len(l.files) == 0 {
 		if l.namespace.set {
 			return nil, nil, fmt.Errorf("-n %s: the namespace of manifests applied onto live objects; give --live FILE too", l.namespace.name)
@@ -110,6 +112,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 		ReplicaSets: slices.Clone(live.objs.ReplicaSets),
 		Pods:        slices.Clone(live.objs.Pods),
 	}, policy: mergePolicy(live.policy, manifests.policy)}
+	out.options = manifests.options
 	for _, a := range answers {
 		for _, w := range a.result.Warnings {
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %s\n", command, a.where, w)
@@ -119,7 +122,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 		if before := a.result.Before; before != nil && !slices.ContainsFunc(live.objs.ReplicaSets, func(rs rollout.ReplicaSet) bool { return controls(*before, rs) }) {
 			// Only the Deployment is known: take it as fully rolled
 			// out on its live template, as it most often is.
-			s := sim.FromDeployment(*before, live.start())
+			s := sim.FromDeploymentWith(*before, live.start(), manifests.options)
 			out.objs.ReplicaSets = append(out.objs.ReplicaSets, s.ReplicaSets...)
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: the live objects hold no ReplicaSet of Deployment %s: taking it as fully rolled out on its live template (%s)\n",
 				command, a.live, a.name, s.ReplicaSets[0].Name)
@@ -148,7 +151,7 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*decoding, e
 			shown[i] = manifest.Stdin
 		}
 	}
-	live := decode(strings.Join(shown, ", "), docs, false)
+	live := decode(strings.Join(shown, ", "), docs, false, l.version)
 	problems = append(problems, live.problems...)
 	if len(problems) > 0 {
 		return nil, &inputError{problems}
@@ -184,7 +187,7 @@ func (l *liveFlags) applyAll(manifests *loaded, live *decoding) ([]answer, []str
 		seen[key] = doc
 		var r apply.Result
 		at, found := liveAt[key]
-		o := apply.Options{Namespace: ns}
+		o := apply.Options{Namespace: ns, Version: l.version}
 		if found {
 			r, err = apply.Apply(at.JSON, doc.JSON, o)
 		} else {

@@ -20,8 +20,24 @@ type inputFlags struct {
 	maxSize    sizeFlag
 	deployment string
 	// options are the rollout.Options of every sync; SkipValidation also
-	// lets the input hold Deployments the API server would refuse.
+	// lets the input hold Deployments the API server would refuse. Their
+	// Version is the controller-manager's minor, set by read.
 	options rollout.Options
+	// kubernetes is the API server's minor, controller the
+	// controller-manager's (the API server's unless set).
+	kubernetes, controller versionFlag
+}
+
+// apiVersion is the API server's minor: the flag's, or the newest.
+func (f *inputFlags) apiVersion() rollout.Version { return f.kubernetes.v.Resolve() }
+
+// controllerVersion is the controller-manager's minor: the flag's, or the
+// API server's.
+func (f *inputFlags) controllerVersion() rollout.Version {
+	if f.controller.set {
+		return f.controller.v
+	}
+	return f.apiVersion()
 }
 
 func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
@@ -31,6 +47,8 @@ func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
 	if pick {
 		fs.StringVar(&f.deployment, "deployment", "", "the Deployment, as NAME or NAMESPACE/NAME, when the input holds several")
 	}
+	fs.Var(&f.kubernetes, "kubernetes-version", "the API server's Kubernetes `MINOR`: 1.35, 1.36 or 1.37 (default the newest); it reads the manifests, and names the ReplicaSets unless --controller-version is given")
+	fs.Var(&f.controller, "controller-version", "the controller-manager's Kubernetes `MINOR`, when an upgrade leaves it a minor behind the API server: it names the ReplicaSets (default --kubernetes-version)")
 }
 
 // addOptions registers a flag for each field of rollout.Options.
@@ -66,6 +84,10 @@ type loaded struct {
 	// quotas see (made as asked for, before any parallel work).
 	policy map[string]*nsPolicy
 	quotas map[string]*nsQuota
+
+	// options are the syncs' options, whose Version names the
+	// ReplicaSets that the input lacks (see sim.FromDeploymentWith).
+	options rollout.Options
 }
 
 // index makes the loaded input's lookups.
@@ -104,6 +126,7 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 // object holds (kubectl apply merges it, and the API server validates the
 // merged object, which rollout/apply does too).
 func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded, error) {
+	f.options.Version = f.controllerVersion()
 	names := []string(f.files)
 	stdin := e.stdin
 	if len(names) == 0 {
@@ -136,7 +159,8 @@ func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded,
 			shown[i] = manifest.Stdin
 		}
 	}
-	in := decode(strings.Join(shown, ", "), docs, skipValidation)
+	in := decode(strings.Join(shown, ", "), docs, skipValidation, f.apiVersion())
+	in.options = f.options
 	problems = append(problems, in.problems...)
 	if len(problems) == 0 && len(in.objs.Deployments) == 0 {
 		problems = append(problems, fmt.Sprintf("%s: no Deployment found (%s)", in.names, in.found()))
@@ -148,13 +172,13 @@ func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded,
 	return &in.loaded, nil
 }
 
-// parseExample decodes an embedded manifest.
-func parseExample(name string, data []byte) (*loaded, error) {
+// parseExample decodes an embedded manifest as the API of minor v.
+func parseExample(name string, data []byte, v rollout.Version) (*loaded, error) {
 	docs, err := manifest.Parse(name, data)
 	if err != nil {
 		return nil, err
 	}
-	in := decode(name, docs, false)
+	in := decode(name, docs, false, v)
 	if len(in.problems) > 0 {
 		return nil, &inputError{in.problems}
 	}

@@ -75,7 +75,7 @@ func TestLoadFormats(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := parseExample("in", []byte(tt.input))
+			in, err := parseExample("in", []byte(tt.input), rollout.Latest)
 			if err != nil {
 				t.Fatalf("load error: %v", err)
 			}
@@ -242,7 +242,7 @@ func TestOwnershipIsByUID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := parseExample("mid", data)
+	in, err := parseExample("mid", data, rollout.Latest)
 	if err != nil {
 		t.Fatal(err)
 	}

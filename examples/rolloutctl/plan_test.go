@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // The mid-rollout manifest is the real controller's state at step 2 of the
@@ -86,7 +88,7 @@ func TestPlanSyncError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := parseExample("recreate.yaml", data)
+	m, err := parseExample("recreate.yaml", data, rollout.Latest)
 	if err != nil {
 		t.Fatal(err)
 	}

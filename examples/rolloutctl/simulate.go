@@ -205,7 +205,7 @@ func start(in *loaded, d rollout.Deployment, images []imageFlag) (rollout.State,
 		s = in.state(d, now)
 		from = "the ReplicaSets in the input"
 	} else {
-		s = sim.FromDeployment(d, now)
+		s = sim.FromDeploymentWith(d, now, in.options)
 		from = "fully rolled out on its template"
 	}
 	if len(images) == 0 {
@@ -283,7 +283,10 @@ func runSimulate(e *env, args []string) int {
 	in, answers, err := live.load(e, &f.input, "simulate")
 	images := f.images
 	if errors.Is(err, errNoInput) {
-		in, err = parseExample(defaultManifestName, defaultManifest)
+		in, err = parseExample(defaultManifestName, defaultManifest, f.input.apiVersion())
+		if in != nil {
+			in.options = f.input.options
+		}
 		if len(images) == 0 {
 			images = imagesFlag{{image: defaultImage}}
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -85,7 +86,7 @@ func TestSVGDrawsPodsThatExist(t *testing.T) {
 	// The pods that exist, step by step: 11 at most under the quota.
 	run := func(args ...string) sim.Result {
 		t.Helper()
-		in, err := parseExample(defaultManifestName, defaultManifest)
+		in, err := parseExample(defaultManifestName, defaultManifest, rollout.Latest)
 		if err != nil {
 			t.Fatal(err)
 		}

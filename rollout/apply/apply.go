@@ -24,14 +24,13 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/field"
-	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/strategicpatch"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // Options say how kubectl and the API server treat the objects. The zero
-// value is kubectl's and v1.36's defaults.
+// value is kubectl's defaults and the newest supported minor's API.
 type Options struct {
 	// Lenient drops unknown and duplicate fields of the manifest with a
 	// warning instead of refusing them, as kubectl apply --validate=false.
@@ -48,6 +47,9 @@ type Options struct {
 	Namespace string
 	// FeatureGates are the API server's feature gates.
 	FeatureGates rollout.FeatureGates
+	// Version is the API server's Kubernetes minor: the fields a manifest
+	// may have. The zero value is the newest supported minor.
+	Version rollout.Version
 }
 
 // Result is what an apply does to one Deployment.
@@ -161,7 +163,7 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 		r.Patch = applied.Patch
 		return r, err
 	}
-	d, res := schema.DecodeDeployment(applied.Object, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
+	d, res := schema.DecodeDeployment(applied.Object, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return Result{}, fmt.Errorf("the patched object: %w", err)
 	}
@@ -190,7 +192,7 @@ func Create(manifest []byte, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("kubectl apply: %w", err)
 	}
-	d, res := schema.DecodeDeployment(created, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
+	d, res := schema.DecodeDeployment(created, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return Result{}, err
 	}
@@ -248,7 +250,7 @@ func clone(d *schema.Deployment) *schema.Deployment {
 // decodeDeployment decodes a manifest strictly (or leniently) into the
 // schema's type, in namespace when it names none.
 func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deployment, []string, error) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return nil, nil, err
 	}
@@ -266,7 +268,7 @@ func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deploym
 
 // readLive decodes the live object as a client holds it.
 func readLive(data []byte, o Options) (*schema.Deployment, error) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: kubeversion.V1_36})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return nil, fmt.Errorf("the live object: %w", err)
 	}
