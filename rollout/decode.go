@@ -31,7 +31,8 @@ const DefaultNamespace = "default"
 type FeatureGates = apiserver.FeatureGates
 
 // DecodeOptions say how to read objects. The zero value reads them as
-// kubectl apply and a v1.36 API server do by default.
+// kubectl apply and an API server of the newest supported minor do by
+// default.
 type DecodeOptions struct {
 	// Lenient drops unknown and duplicate fields with a warning instead of
 	// refusing them, as kubectl apply --validate=false does.

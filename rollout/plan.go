@@ -23,12 +23,13 @@ type State struct {
 	// truncated to the second, as the API server stores them.
 	Now time.Time
 	// Options select behaviour upstream keeps behind feature gates, and
-	// fixes of upstream bugs. The zero value is Kubernetes v1.36.
+	// fixes of upstream bugs, and the controller-manager's minor. The
+	// zero value is the newest supported minor.
 	Options Options
 }
 
-// Options change how Plan behaves. The zero value reproduces Kubernetes
-// v1.36 with its default feature gates.
+// Options change how Plan behaves. The zero value reproduces the newest
+// supported minor with its default feature gates.
 type Options struct {
 	// OmitTerminatingReplicas leaves status.terminatingReplicas unset, as
 	// with the DeploymentReplicaSetTerminatingReplicas feature gate off
@@ -84,8 +85,8 @@ type planner struct {
 // time: a sync needs the time it runs at.
 var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the time of the sync")
 
-// Plan returns what one sync of s.Deployment by the Kubernetes v1.36
-// Deployment controller does (upstream: syncDeployment): the API calls in
+// Plan returns what one sync of s.Deployment by the Deployment controller
+// of Kubernetes s.Options.Version does (upstream: syncDeployment): the API calls in
 // the order the controller makes them, each with the event it records, and
 // any event or progress re-check that comes without a call. Plan is pure:
 // it does not modify s, does not read the clock, and returns the same
