@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -165,5 +166,37 @@ func TestDidYouMeanOnlyOffersTheMinorsFields(t *testing.T) {
 	_, res = DecodePodTemplateSpec([]byte(doc), DecodeOptions{Version: kubeversion.V1_36})
 	if len(res.Errs) != 1 || strings.Contains(res.Errs[0].Error(), "did you mean") {
 		t.Errorf("1.36: %v", res.Errs)
+	}
+}
+
+// TestGatesIn: the feature gates of a field are those of its markers in
+// the minor asked for (issue 24: evictionResponders is EvictionRequestAPI's
+// in 1.37; the image volume source is ImageVolume's in 1.35 only, GA
+// since).
+func TestGatesIn(t *testing.T) {
+	member := func(s int, name string) FieldInfo {
+		f, ok := Structs[s].Member(name)
+		if !ok {
+			t.Fatalf("%s has no %s", Structs[s].Name, name)
+		}
+		return f
+	}
+	tests := []struct {
+		name string
+		f    FieldInfo
+		v    kubeversion.Version
+		want []string
+	}{
+		{"evictionResponders in 1.37", member(IndexPodSpec, "evictionResponders"), kubeversion.V1_37, []string{"EvictionRequestAPI"}},
+		{"evictionResponders in 1.36, which lacks it", member(IndexPodSpec, "evictionResponders"), kubeversion.V1_36, nil},
+		{"evictionResponders in Latest", member(IndexPodSpec, "evictionResponders"), kubeversion.Latest, []string{"EvictionRequestAPI"}},
+		{"image volume in 1.35", member(IndexVolumeSource, "image"), kubeversion.V1_35, []string{"ImageVolume"}},
+		{"image volume in 1.36", member(IndexVolumeSource, "image"), kubeversion.V1_36, nil},
+		{"containers", member(IndexPodSpec, "containers"), kubeversion.V1_36, nil},
+	}
+	for _, tt := range tests {
+		if got := tt.f.GatesIn(tt.v); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -96,6 +96,9 @@ type FieldInfo struct {
 	OmitEmpty bool
 	Embedded  bool
 	Minors    Minors // the minors that have the field
+	// Gates are the feature gates that guard the field (its +featureGate
+	// markers), each in the minors whose marker names it.
+	Gates []Gate
 
 	// Strategic merge patch: the field's patchStrategy and patchMergeKey
 	// struct tags.
@@ -107,6 +110,25 @@ type FieldInfo struct {
 	ListMapKeys []string
 	MapType     string
 	StructType  string
+}
+
+// Gate is a feature gate that guards a field in some minors.
+type Gate struct {
+	Name   string
+	Minors Minors
+}
+
+// GatesIn returns the feature gates that guard the field in Kubernetes v
+// (Latest is the newest minor), in the order of its markers; none for a
+// field that v does not have.
+func (f FieldInfo) GatesIn(v kubeversion.Version) []string {
+	var out []string
+	for _, g := range f.Gates {
+		if g.Minors.Has(v) && f.Minors.Has(v) {
+			out = append(out, g.Name)
+		}
+	}
+	return out
 }
 
 // namesIn returns the JSON names of the type's members that the minors ms

@@ -36,6 +36,7 @@ type dumpField struct {
 	ListType                     string   `json:",omitempty"`
 	ListMapKeys                  []string `json:",omitempty"`
 	MapType, StructType          string   `json:",omitempty"`
+	Gates                        []string `json:",omitempty"`
 }
 
 type dumpType struct {
@@ -78,6 +79,7 @@ func (m *Model) Dump(api string) ([]byte, error) {
 				Type:          dumpTypeOf(f.Type),
 				PatchStrategy: f.PatchStrategy, PatchMergeKey: f.PatchMergeKey,
 				ListType: f.ListType, ListMapKeys: f.ListMapKeys, MapType: f.MapType, StructType: f.StructType,
+				Gates: gateNames(f.Gates),
 			})
 		}
 		d.Structs = append(d.Structs, ds)
@@ -131,6 +133,7 @@ func Load(data []byte) (*Model, string, error) {
 				Go: df.Go, JSON: df.JSON, OmitEmpty: df.OmitEmpty, Embedded: df.Embedded, Type: t,
 				PatchStrategy: df.PatchStrategy, PatchMergeKey: df.PatchMergeKey,
 				ListType: df.ListType, ListMapKeys: slices.Clone(df.ListMapKeys), MapType: df.MapType, StructType: df.StructType,
+				Gates: gatesOf(df.Gates),
 			})
 		}
 	}
@@ -281,4 +284,20 @@ func ThisMinor(dir string) (kubeversion.Version, error) {
 		return kubeversion.Latest, err
 	}
 	return minorOf(api)
+}
+
+func gateNames(gs []Gate) []string {
+	var out []string
+	for _, g := range gs {
+		out = append(out, g.Name)
+	}
+	return out
+}
+
+func gatesOf(names []string) []Gate {
+	var out []Gate
+	for _, n := range names {
+		out = append(out, Gate{Name: n})
+	}
+	return out
 }

@@ -608,6 +608,16 @@ func (m *Model) emitFields(b *bytes.Buffer) {
 			if f.StructType != "" {
 				fmt.Fprintf(b, ", StructType: %q", f.StructType)
 			}
+			if len(f.Gates) > 0 {
+				b.WriteString(", Gates: []Gate{")
+				for i, g := range f.Gates {
+					if i > 0 {
+						b.WriteString(", ")
+					}
+					fmt.Fprintf(b, "{%q, %s}", g.Name, g.Minors.ident())
+				}
+				b.WriteString("}")
+			}
 			b.WriteString("},\n")
 		}
 		b.WriteString("\t}},\n")
@@ -691,6 +701,9 @@ func (m *Model) emitMinors(b *bytes.Buffer) {
 		}
 		for _, f := range s.jsonFields() {
 			sets[f.Minors] = true
+			for _, g := range f.Gates {
+				sets[g.Minors] = true
+			}
 		}
 	}
 	keys := slices.Sorted(maps.Keys(sets))

@@ -140,10 +140,12 @@ func merge(versions []Version, changes []MetadataChange) (*Model, error) {
 				prev := ms.field(f.Go)
 				if prev == nil {
 					nf := *f
-					nf.Type, nf.Minors = t, bit
+					nf.Type, nf.Minors, nf.Gates = t, bit, nil
+					nf.Gates = addGates(nil, f.Gates, bit)
 					ms.Fields = append(ms.Fields, &nf)
 					continue
 				}
+				prev.Gates = addGates(prev.Gates, f.Gates, bit)
 				if prev.JSON != f.JSON || prev.OmitEmpty != f.OmitEmpty || prev.Embedded != f.Embedded || !sameType(prev.Type, t) {
 					return nil, fmt.Errorf("schemagen: %s.%s changes in %s (JSON %q, type %s)", s.Name, f.Go, v.Minor, f.JSON, f.Type.Spew)
 				}
@@ -281,4 +283,18 @@ func mergeOrder(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// addGates adds the minor bit to the gates of merged named in gs, adding
+// the gates merged does not hold yet.
+func addGates(merged []Gate, gs []Gate, bit Minors) []Gate {
+	for _, g := range gs {
+		i := slices.IndexFunc(merged, func(m Gate) bool { return m.Name == g.Name })
+		if i < 0 {
+			merged = append(merged, Gate{Name: g.Name})
+			i = len(merged) - 1
+		}
+		merged[i].Minors |= bit
+	}
+	return merged
 }

@@ -2,6 +2,7 @@ package schemagen
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
@@ -53,6 +54,19 @@ func TestMergeKnowsTheMinors(t *testing.T) {
 	}
 	if m.Minors != v135|v136|v137 || !slices.Equal(m.APIs, []string{"v0.35.4", "v0.36.3", "v0.37.2"}) {
 		t.Errorf("minors %s, APIs %v", m.Minors, m.APIs)
+	}
+	gates := map[string][]Gate{
+		"PodSpec.EvictionResponders": {{"EvictionRequestAPI", v137}},
+		"PodSpec.SchedulingGroup":    {{"GenericWorkload", v136 | v137}},
+		"PodSpec.WorkloadRef":        {{"GenericWorkload", v135}},
+		"VolumeSource.Image":         {{"ImageVolume", v135}}, // no marker once GA, from 1.36
+		"PodSpec.Containers":         nil,
+	}
+	for key, want := range gates {
+		s, f, _ := strings.Cut(key, ".")
+		if got := byName[s].field(f).Gates; !slices.Equal(got, want) {
+			t.Errorf("%s: gates %v, want %v", key, got, want)
+		}
 	}
 	if got := (v136 | v137).ident(); got != "since1_36" {
 		t.Errorf("ident %s", got)

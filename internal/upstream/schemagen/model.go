@@ -145,7 +145,18 @@ type Field struct {
 	MapType     string
 	StructType  string
 
+	// Gates are the feature gates that the field's +featureGate markers
+	// name; in a merged model, each with the minors whose marker names it.
+	Gates []Gate
+
 	// Minors are the minors that have the field (merged models only).
+	Minors Minors
+}
+
+// Gate is a feature gate that guards a field, in Minors (merged models
+// only).
+type Gate struct {
+	Name   string
 	Minors Minors
 }
 
@@ -164,6 +175,7 @@ type Model struct {
 	APIs    []string
 	byType  map[reflect.Type]*Struct
 	openapi map[string]common.OpenAPIDefinition
+	markers map[string]map[string][]string // by package directory, "Type.Field": the gates
 }
 
 // special maps the API's hand-written value types to their kinds.
@@ -177,7 +189,7 @@ var special = map[string]Kind{
 // Build walks the roots' types. defs are the OpenAPI definitions, keyed by
 // model name.
 func Build(defs map[string]common.OpenAPIDefinition, roots ...reflect.Type) (*Model, error) {
-	m := &Model{byType: map[reflect.Type]*Struct{}, openapi: defs}
+	m := &Model{byType: map[reflect.Type]*Struct{}, openapi: defs, markers: map[string]map[string][]string{}}
 	names := map[string]string{}
 	for _, r := range roots {
 		s, err := m.structOf(r)
@@ -209,6 +221,10 @@ func (m *Model) structOf(t reflect.Type) (*Struct, error) {
 	if def, ok := m.openapi[s.Model]; ok {
 		props = def.Schema.Properties
 	}
+	gates, err := m.gates(t)
+	if err != nil {
+		return nil, err
+	}
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if !sf.IsExported() {
@@ -226,6 +242,9 @@ func (m *Model) structOf(t reflect.Type) (*Struct, error) {
 			Embedded:      sf.Anonymous,
 			PatchStrategy: sf.Tag.Get("patchStrategy"),
 			PatchMergeKey: sf.Tag.Get("patchMergeKey"),
+		}
+		for _, g := range gates[t.Name()+"."+sf.Name] {
+			f.Gates = append(f.Gates, Gate{Name: g})
 		}
 		// An embedded field without a JSON name is inline: k8s.io/api up
 		// to v0.36 tags such fields ",inline", v0.37 leaves the name empty
