@@ -28,6 +28,17 @@ type inputFlags struct {
 	kubernetes, controller versionFlag
 }
 
+// versionLine names the minors modelled, for the head of a text output:
+// "Kubernetes 1.37", or "Kubernetes 1.37 API server, 1.36
+// controller-manager" when they differ.
+func (f *inputFlags) versionLine() string {
+	api, ctrl := f.apiVersion(), f.controllerVersion()
+	if api == ctrl {
+		return "Kubernetes " + api.String()
+	}
+	return "Kubernetes " + api.String() + " API server, " + ctrl.String() + " controller-manager"
+}
+
 // apiVersion is the API server's minor: the flag's, or the newest.
 func (f *inputFlags) apiVersion() rollout.Version { return f.kubernetes.v.Resolve() }
 

@@ -128,6 +128,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 func main() {
@@ -293,9 +295,16 @@ func version() string {
 	return "devel"
 }
 
-// modelled is the Kubernetes version whose controller and API server the
-// command models.
-const modelled = "v1.36.3"
+// modelled names the Kubernetes releases whose controller and API server
+// the command models (--kubernetes-version chooses one; the newest by
+// default).
+func modelled() string {
+	var s []string
+	for _, v := range rollout.SupportedVersions() {
+		s = append(s, v.Patch())
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
 
 const versionHelp = `rolloutctl version
 
@@ -308,6 +317,6 @@ func runVersion(e *env, args []string) int {
 	if code := parse(e, fs, versionHelp, args); code >= 0 {
 		return code
 	}
-	fmt.Fprintf(e.stdout, "rolloutctl %s (models Kubernetes %s; %s %s/%s)\n", version(), modelled, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(e.stdout, "rolloutctl %s (models Kubernetes %s; %s %s/%s)\n", version(), modelled(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return exitOK
 }
