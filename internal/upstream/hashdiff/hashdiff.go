@@ -214,7 +214,10 @@ const RandomVectors = 100
 // RandomVectors random templates. root is the main module's directory.
 func Build(root string) ([]Vector, error) {
 	var out []Vector
-	for _, dir := range []string{"testdata/manifests", "testdata/apiserver/manifests"} {
+	for _, dir := range []string{
+		"testdata/manifests", "testdata/manifests/bad", "testdata/apiserver/manifests",
+		"examples/rolloutctl/testdata", "examples/rolloutctl/testdata/live/applied", "examples/rolloutctl/testdata/live/next",
+	} {
 		vs, err := Manifests(filepath.Join(root, dir), dir+"/")
 		if err != nil {
 			return nil, err
