@@ -73,8 +73,11 @@ func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) 
 // empty lists and maps absent, quantities in canonical form. An object
 // without a namespace is in [DefaultNamespace]. Unless o.Validate is set,
 // Decode does not validate: [Plan] refuses what the controller must not act
-// on.
+// on. A Version that is not supported is an error wrapping [ErrVersion].
 func (o DecodeOptions) Decode(data []byte) (Objects, error) {
+	if err := checkVersion("DecodeOptions.Version", o.Version); err != nil {
+		return Objects{}, err
+	}
 	var objs Objects
 	err := o.add(&objs, data, "")
 	if err == errMalformed {

@@ -95,7 +95,8 @@ var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the 
 // order). The package documentation says how to carry out a plan.
 //
 // Plan fails, returning no actions, when s.Now is the zero time
-// ([ErrZeroNow]), and when s.Deployment or one of its namespace's
+// ([ErrZeroNow]), when s.Options.Version is not a supported minor (an
+// error wrapping [ErrVersion]), and when s.Deployment or one of its namespace's
 // ReplicaSets is one the API server refuses ([ValidateState]; see
 // Options.SkipValidation). It fails after some actions, returning them with
 // the error, where the controller's sync fails: a ReplicaSet named like the
@@ -109,6 +110,9 @@ var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the 
 func Plan(s State) ([]Action, error) {
 	if s.Now.IsZero() {
 		return nil, ErrZeroNow
+	}
+	if err := checkVersion("Options.Version", s.Options.Version); err != nil {
+		return nil, err
 	}
 	if !s.Options.SkipValidation {
 		if err := ValidateState(s); err != nil {

@@ -6,8 +6,11 @@
 //	go test -modfile=go.v135.mod ./hashdiff
 //	go test -modfile=go.v137.mod ./hashdiff
 //
-// compare each minor. It imports only the API types, the controller's
-// hash and the defaulting of apps/v1, so that it builds with every minor.
+// compare each minor; each also reads the other minors' templates with
+// its real strict decoder and ours, which must find the same unknown
+// fields. It imports only the API types, the controller's hash, the
+// defaulting of apps/v1 and sigs.k8s.io/json, so that it builds with
+// every minor.
 // Command hashvectors writes the same comparisons, the real hashes, to
 // the main module's testdata/hash, which package schema's tests replay
 // without Kubernetes.
