@@ -48,8 +48,18 @@ type Options struct {
 	// FeatureGates are the API server's feature gates.
 	FeatureGates rollout.FeatureGates
 	// Version is the API server's Kubernetes minor: the fields a manifest
-	// may have. The zero value is the newest supported minor.
+	// may have. The zero value is the newest supported minor; Apply,
+	// Create and Replace refuse one that names no supported minor (an
+	// error wrapping rollout.ErrVersion).
 	Version rollout.Version
+}
+
+// check refuses options that name no supported minor.
+func (o Options) check() error {
+	if !o.Version.Valid() {
+		return fmt.Errorf("apply: Options.Version %s: %w", o.Version, rollout.ErrVersion)
+	}
+	return nil
 }
 
 // Result is what an apply does to one Deployment.
@@ -138,6 +148,9 @@ func (r Result) Summary() string {
 // The server's new resourceVersion and managedFields are not modelled:
 // Result.After keeps live's.
 func Apply(live, manifest []byte, o Options) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
 	before, err := readLive(live, o)
 	if err != nil {
 		return Result{}, err
@@ -183,6 +196,9 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 // without a namespace is created in o.Namespace, or
 // rollout.DefaultNamespace.
 func Create(manifest []byte, o Options) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
 	ns := cmp.Or(o.Namespace, rollout.DefaultNamespace)
 	_, warnings, err := decodeDeployment(manifest, ns, o)
 	if err != nil {
@@ -209,6 +225,9 @@ func Create(manifest []byte, o Options) (Result, error) {
 // the spec or the annotations change. Namespaces and names are as for
 // [Apply].
 func Replace(live, manifest []byte, o Options) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
 	before, err := readLive(live, o)
 	if err != nil {
 		return Result{}, err
