@@ -40,6 +40,13 @@
 //
 // A minor is removed by deleting its model and its module file and
 // running the generator.
+//
+// Kubernetes 1.38 (in beta as this is written) requires Go 1.27: its
+// module file's go directive says so, and every command under it runs
+// with GOTOOLCHAIN=go1.27.3 (which the module proxy serves) until the
+// project's Go is 1.27. A set of minors is a uint8 with a bit per
+// kubeversion.Version, so the schema holds minors up to the seventh after
+// Latest; past that, Minors needs a wider type.
 package schemagen
 
 import (
