@@ -36,7 +36,7 @@ func decode(names string, docs []manifest.Document, skipValidation bool, v rollo
 	results := make([]result, 0, len(docs))
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
 		if slices.Contains(policyKinds, docs[i].Kind) {
-			p, problems := decodePolicy(docs[i])
+			p, problems := decodePolicy(docs[i], v)
 			return result{policy: p, problems: problems}
 		}
 		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: v})

@@ -98,16 +98,17 @@ type decodedPolicy struct {
 	add                   func(*nsPolicy)
 }
 
-// decodePolicy decodes a document of a policy kind. Its problems name the
-// field and, where the document writes it, its line.
-func decodePolicy(doc manifest.Document) (decodedPolicy, []string) {
+// decodePolicy decodes a document of a policy kind as the API of minor v.
+// Its problems name the field and, where the document writes it, its
+// line.
+func decodePolicy(doc manifest.Document, v rollout.Version) (decodedPolicy, []string) {
 	var (
 		meta *schema.ObjectMeta
 		res  schema.Result
 		errs field.ErrorList
 		p    = decodedPolicy{kind: doc.Kind}
 	)
-	opts := schema.DecodeOptions{Version: rollout.V1_36}
+	opts := schema.DecodeOptions{Version: v}
 	switch doc.Kind {
 	case "ResourceQuota":
 		q, r := schema.DecodeResourceQuota(doc.JSON, opts)
