@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/internal/gen"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
@@ -36,4 +39,30 @@ func TestVersionOutOfRange(t *testing.T) {
 			t.Errorf("%s: Plan() error %v", v, err)
 		}
 	}
+}
+
+// TestPodTemplateHashForProperties: for random Deployments, each minor
+// gives another hash, the zero Version is the newest minor's, and the hash
+// of one minor depends on nothing but the template and the collision
+// count (the same for a copy with another name and status).
+func TestPodTemplateHashForProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := gen.Deployment().Draw(t, "deployment")
+		seen := map[string]rollout.Version{}
+		for _, v := range rollout.SupportedVersions() {
+			h := rollout.PodTemplateHashFor(d, v)
+			if prev, ok := seen[h]; ok {
+				t.Fatalf("%s and %s both hash to %s", prev, v, h)
+			}
+			seen[h] = v
+			other := d.DeepCopy()
+			other.Name, other.Status.Replicas = "other", d.Status.Replicas+1
+			if again := rollout.PodTemplateHashFor(other, v); again != h {
+				t.Fatalf("%s: %s, then %s for the same template", v, h, again)
+			}
+		}
+		if got, want := rollout.PodTemplateHash(d), rollout.PodTemplateHashFor(d, rollout.V1_37); got != want {
+			t.Fatalf("PodTemplateHash = %s, the newest minor's is %s", got, want)
+		}
+	})
 }
