@@ -12,10 +12,10 @@ import (
 // real controllers (k8s.io/kubernetes v1.35.4, v1.36.3 and v1.37.2) for
 // this manifest as their API servers store it.
 func ExamplePodTemplateHashFor() {
-	manifest := `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "nginx"},
-		"spec": {"selector": {"matchLabels": {"app": "nginx"}},
-			"template": {"metadata": {"labels": {"app": "nginx"}},
-				"spec": {"containers": [{"name": "nginx", "image": "nginx"}]}}}}`
+	manifest := `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "nginx", "image": "nginx:1.27", "ports": [{"containerPort": 80}]}]}}}}`
 	objs, err := rollout.Decode([]byte(manifest))
 	if err != nil {
 		fmt.Println(err)
@@ -27,10 +27,10 @@ func ExamplePodTemplateHashFor() {
 	}
 	fmt.Println("zero Version:", rollout.NewReplicaSetName(d))
 	// Output:
-	// Kubernetes 1.35: nginx-56c45fd5ff
-	// Kubernetes 1.36: nginx-7f8fbb96d
-	// Kubernetes 1.37: nginx-69b9cdbbdd
-	// zero Version: nginx-69b9cdbbdd
+	// Kubernetes 1.35: web-7fc7749b56
+	// Kubernetes 1.36: web-cc544bdcc
+	// Kubernetes 1.37: web-557577df75
+	// zero Version: web-557577df75
 }
 
 // ParseVersion reads the minors as kubectl version prints them, and
