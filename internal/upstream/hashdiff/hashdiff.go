@@ -220,6 +220,7 @@ func Build(root string) ([]Vector, error) {
 	for _, dir := range []string{
 		"testdata/manifests", "testdata/manifests/bad", "testdata/apiserver/manifests",
 		"examples/rolloutctl/testdata", "examples/rolloutctl/testdata/live/applied", "examples/rolloutctl/testdata/live/next",
+		"internal/upstream/hashdiff/testdata",
 	} {
 		vs, err := Manifests(filepath.Join(root, dir), dir+"/")
 		if err != nil {
