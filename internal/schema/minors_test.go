@@ -200,3 +200,27 @@ func TestGatesIn(t *testing.T) {
 		}
 	}
 }
+
+// TestMinorsHoldEveryMinor: a Minors set has a bit for every supported
+// minor (bit v for Version v, Latest's bit unused), AllMinors is exactly
+// the supported ones, and MinorsOf resolves Latest and refuses what is not
+// Valid.
+func TestMinorsHoldEveryMinor(t *testing.T) {
+	var all Minors
+	for _, v := range kubeversion.Supported() {
+		m := MinorsOf(v)
+		if m == 0 || m&all != 0 {
+			t.Fatalf("%s: bit %08b, the others %08b", v, m, all)
+		}
+		all |= m
+	}
+	if all != AllMinors {
+		t.Errorf("AllMinors = %08b, the supported minors %08b", AllMinors, all)
+	}
+	if MinorsOf(kubeversion.Latest) != MinorsOf(kubeversion.Newest) {
+		t.Error("MinorsOf(Latest) is not the newest minor's")
+	}
+	if MinorsOf(kubeversion.Version(200)) != 0 {
+		t.Error("MinorsOf of an invalid Version is not empty")
+	}
+}
