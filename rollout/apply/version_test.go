@@ -1,7 +1,9 @@
 package apply_test
 
 import (
+	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -29,5 +31,38 @@ func TestVersionOutOfRange(t *testing.T) {
 	}
 	if _, err := apply.Create(manifest, apply.Options{Version: rollout.V1_36}); err == nil {
 		t.Error("1.36: Create() accepts evictionResponders")
+	}
+}
+
+// TestEvictionRespondersMergeByName: Kubernetes 1.37's evictionResponders
+// is a list merged by name (patchMergeKey "name"), as kubectl 1.37 merges
+// it: a responder that another writer added to the live object stays
+// when a manifest that never listed it is applied again.
+func TestEvictionRespondersMergeByName(t *testing.T) {
+	manifest := func(responders string) []byte {
+		return []byte(`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},
+		"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},
+		"spec":{"evictionResponders":[` + responders + `],"containers":[{"name":"a","image":"a"}]}}}}`)
+	}
+	o := apply.Options{Version: rollout.V1_37}
+	created, err := apply.Create(manifest(`{"name":"drain","priority":1}`), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another writer adds a responder to the live object.
+	live := bytes.Replace(created.Stored, []byte(`"evictionResponders":[`), []byte(`"evictionResponders":[{"name":"other","priority":5},`), 1)
+	live = bytes.Replace(live, []byte(`"metadata":{`), []byte(`"metadata":{"resourceVersion":"7",`), 1)
+	if bytes.Equal(live, created.Stored) {
+		t.Fatalf("the stored object has no evictionResponders: %s", created.Stored)
+	}
+	r, err := apply.Apply(live, manifest(`{"name":"drain","priority":2}`), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := string(r.Stored)
+	for _, want := range []string{`{"name":"drain","priority":2}`, `{"name":"other","priority":5}`} {
+		if !strings.Contains(stored, want) {
+			t.Errorf("the stored object lacks %s: %s", want, stored)
+		}
 	}
 }
