@@ -1,6 +1,8 @@
 // Command rolloutctl answers questions about a Deployment rollout from its
-// manifest, with the rollout package's model of the Kubernetes v1.36
-// Deployment controller and the rollout/sim simulator:
+// manifest, with the rollout package's model of the Kubernetes Deployment
+// controller (1.35, 1.36 or 1.37, chosen by --kubernetes-version and
+// --controller-version; the newest by default) and the rollout/sim
+// simulator:
 //
 //	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
 //	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON, YAML or SVG)
@@ -177,7 +179,8 @@ func commands() []command {
 }
 
 const topUsage = `rolloutctl answers questions about a Deployment rollout, from its manifest,
-with a model of the Kubernetes v1.36 Deployment controller.
+with a model of the Kubernetes Deployment controller of 1.35, 1.36 or 1.37
+(--kubernetes-version; the newest by default).
 
 Usage:
   rolloutctl <command> [flags]
