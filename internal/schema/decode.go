@@ -154,7 +154,7 @@ func (p *path) at(i int) *segment {
 func (p *path) last() *segment { return &p.cur }
 
 func newDecoder(data []byte, opts DecodeOptions) *decoder {
-	minor := spewMinor(opts.Version)
+	minor := readMinor(opts.Version)
 	if opts.EveryMinor {
 		minor = AllMinors
 	}

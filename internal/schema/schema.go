@@ -290,7 +290,7 @@ func SpewPodTemplateSpec(h hash.FNV32a, x *PodTemplateSpec, v kubeversion.Versio
 // SpewText appends upstream's rendering of x for the pod-template-hash in
 // Kubernetes v to buf, as text: what SpewPodTemplateSpec hashes.
 func SpewText(buf []byte, x *PodTemplateSpec, v kubeversion.Version) []byte {
-	w := spewer{text: &buf, minor: spewMinor(v)}
+	w := spewer{text: &buf, minor: readMinor(v)}
 	w.spewPodTemplateSpec(x)
 	return buf
 }

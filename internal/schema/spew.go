@@ -32,9 +32,9 @@ type spewer struct {
 	minor Minors // the minor rendered
 }
 
-// spewMinor is the minor that a rendering for v writes: v's, or the
-// newest for a Version that is not Valid.
-func spewMinor(v kubeversion.Version) Minors {
+// readMinor is the minor that a decoder or a rendering for v reads or
+// writes: v's, or the newest for a Version that is not Valid.
+func readMinor(v kubeversion.Version) Minors {
 	if !v.Valid() {
 		v = kubeversion.Latest
 	}
