@@ -201,7 +201,7 @@ func Example_quotaBlocksSurge() {
 	}
 	// Output:
 	// maxUnavailable 0: blocked by quota after 0s, at most 4 pods
-	//    ReplicaSet web-5f676d8954 has 0 of 1 pods: pods "web-5f676d8954-bbbbb" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=4, limited: pods=4
+	//    ReplicaSet web-779464cf86 has 0 of 1 pods: pods "web-779464cf86-bbbbb" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=4, limited: pods=4
 	// maxUnavailable 1: complete after 40s, at most 4 pods
 	//    4 of 4 replicas updated and available
 }

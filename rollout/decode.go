@@ -24,12 +24,12 @@ type Objects struct {
 // DefaultNamespace is the namespace of an object whose manifest names none.
 const DefaultNamespace = "default"
 
-// FeatureGates are the API server's Kubernetes minor (Version, zero
-// Latest) and its feature gates that change what it stores for the objects
-// of a rollout. The zero value is the newest supported minor with its
-// default gates; each gate field is a [Gate] that overrides the minor's
-// default when it is not GateDefault.
-type FeatureGates = apiserver.FeatureGates
+// FeatureGates are the API server's feature gates that change what it
+// stores for the objects of a rollout. Each field is a [Gate] whose zero
+// value, GateDefault, is the default of the API server's minor
+// ([DecodeOptions.Version]); GateOn and GateOff override it, as
+// --feature-gates does.
+type FeatureGates = apiserver.Gates
 
 // Gate is the setting of one feature gate in [FeatureGates]; the zero
 // value, GateDefault, is the default of the minor.
@@ -43,8 +43,8 @@ const (
 )
 
 // DecodeOptions say how to read objects. The zero value reads them as
-// kubectl apply and the newest supported API server (FeatureGates.Version
-// Latest) do by default.
+// kubectl apply and an API server of the newest supported minor do by
+// default.
 type DecodeOptions struct {
 	// Lenient drops unknown and duplicate fields with a warning instead of
 	// refusing them, as kubectl apply --validate=false does.
@@ -58,8 +58,15 @@ type DecodeOptions struct {
 	// warning naming the gate; an object the server already stores (one
 	// with a resourceVersion) keeps them.
 	Validate bool
-	// FeatureGates are the API server's minor and feature gates.
+	// FeatureGates are the API server's feature gates; the zero value is
+	// the defaults of Version's minor.
 	FeatureGates FeatureGates
+	// Version is the API server's Kubernetes minor: the fields a manifest
+	// may have (one of another minor is an unknown field, named as any
+	// other). The zero value is the newest supported minor. The
+	// controller-manager's minor, which names ReplicaSets, is
+	// [Options.Version].
+	Version Version
 }
 
 // Decode reads objects with the zero [DecodeOptions].
@@ -79,8 +86,11 @@ func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) 
 // empty lists and maps absent, quantities in canonical form. An object
 // without a namespace is in [DefaultNamespace]. Unless o.Validate is set,
 // Decode does not validate: [Plan] refuses what the controller must not act
-// on.
+// on. A Version that is not supported is an error wrapping [ErrVersion].
 func (o DecodeOptions) Decode(data []byte) (Objects, error) {
+	if err := checkVersion("DecodeOptions.Version", o.Version); err != nil {
+		return Objects{}, err
+	}
 	var objs Objects
 	err := o.add(&objs, data, "")
 	if err == errMalformed {
@@ -188,7 +198,8 @@ func prefixEach(what string, err error) error {
 
 // sequence returns the options of the API server's sequence for o.
 func (o DecodeOptions) sequence() apiserver.SequenceOptions {
-	return apiserver.SequenceOptions{Lenient: o.Lenient, Validate: o.Validate, Gates: o.FeatureGates}
+	return apiserver.SequenceOptions{Lenient: o.Lenient, Validate: o.Validate,
+		Gates: apiserver.FeatureGates{Version: o.Version, Gates: o.FeatureGates}}
 }
 
 // decodeDeployment decodes one Deployment, appending warnings to warn when

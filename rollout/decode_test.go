@@ -13,7 +13,7 @@ import (
 
 // v136 validates as a v1.36.3 API server, the one the repository's
 // vectors were recorded against.
-var v136 = rollout.DecodeOptions{Validate: true, FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}
+var v136 = rollout.DecodeOptions{Validate: true, Version: rollout.V1_36}
 
 // TestDecodeValidatesAsTheAPIServer: DecodeOptions{Validate: true} refuses
 // exactly the manifests the real API server refuses, with one *FieldError
@@ -47,7 +47,7 @@ func TestDecodeValidatesAsTheAPIServer(t *testing.T) {
 			continue
 		}
 		d := objs.Deployments[0]
-		if got, want := rollout.PodTemplateHash(d), v.Hash["nil"]; got != want {
+		if got, want := rollout.PodTemplateHashFor(d, rollout.V1_36), v.Hash["nil"]; got != want {
 			t.Errorf("%s: PodTemplateHash = %s, upstream %s", v.Name, got, want)
 		}
 	}
@@ -149,7 +149,7 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 		}
 		sd := stored.Deployments[0]
 		sd.UID = "uid-web"
-		rs, err := rollout.NewReplicaSet(&sd, nil)
+		rs, err := rollout.NewReplicaSetFor(&sd, nil, rollout.V1_36)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
@@ -159,7 +159,7 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 		rs.UID = "uid-rs"
 		d := written.Deployments[0]
 		d.UID = sd.UID
-		s := rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now}
+		s := rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now, Options: rollout.Options{Version: rollout.V1_36}}
 		actions, err := rollout.Plan(s)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
@@ -190,5 +190,25 @@ func TestManifestAsWrittenPlansNoRollout(t *testing.T) {
 	}
 	if n < 10 {
 		t.Fatalf("%d accepted manifests in the vectors", n)
+	}
+}
+
+// TestDecodeFieldsOfTheMinor: a field that only 1.37 has is read by a 1.37
+// API server and refused, by name, by a 1.36 one (issue 24), through the
+// API server's whole sequence.
+func TestDecodeFieldsOfTheMinor(t *testing.T) {
+	manifest := []byte(`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},
+	  "spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},
+	  "spec":{"evictionResponders":[{"name":"drain"}],"containers":[{"name":"web","image":"nginx"}]}}}}`)
+	for _, o := range []rollout.DecodeOptions{{Version: rollout.V1_37}, {Validate: true, Version: rollout.V1_37}, {}} {
+		if _, err := o.Decode(manifest); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+	for _, o := range []rollout.DecodeOptions{{Version: rollout.V1_36}, {Validate: true, Version: rollout.V1_35}} {
+		_, err := o.Decode(manifest)
+		if err == nil || !strings.Contains(err.Error(), "spec.template.spec.evictionResponders: unknown field") {
+			t.Errorf("%s: %v, want the field refused by name", o.Version, err)
+		}
 	}
 }

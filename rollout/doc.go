@@ -1,6 +1,6 @@
 // Package rollout computes what the Kubernetes Deployment controller
-// (v1.35, v1.36 or v1.37: Options.ControllerVersion, the newest by default)
-// does, as pure functions over plain Deployment, ReplicaSet and Pod values.
+// (1.35, 1.36 and 1.37; see [Version]) does, as pure functions over plain
+// Deployment, ReplicaSet and Pod values.
 //
 // [Plan] is one controller sync: given a [State] (the Deployment, the
 // ReplicaSets and Pods of its namespace, and the time), it returns the
@@ -35,6 +35,19 @@
 // replica updated and available, Progressing becomes NewReplicaSetAvailable
 // and, from then on, old ReplicaSets beyond revisionHistoryLimit are
 // deleted.
+//
+// # Kubernetes versions
+//
+// A [Version] names a supported minor: [V1_35], [V1_36] or [V1_37]; the
+// zero value, [Latest], is the newest. What a user sees differ between
+// minors is above all the names: the pod-template-hash is a hash of a text
+// that holds every field of the minor's pod template, unset ones included,
+// so each minor names every ReplicaSet differently
+// ([PodTemplateHashFor]). During an upgrade the controller-manager may be a
+// minor older than the API server (Kubernetes' version skew policy); the
+// names follow the controller-manager ([Options.Version]), the reading of
+// manifests the API server ([DecodeOptions.Version]: a field that the
+// minor does not have is an unknown field).
 //
 // # Carrying out a plan
 //

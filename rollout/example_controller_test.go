@@ -86,21 +86,21 @@ func Example_controllerLoop() {
 	d := c.state.Deployment
 	fmt.Println("revision", d.Annotations[rollout.RevisionAnnotation], "complete", rollout.DeploymentComplete(d, d.Status))
 	// Output:
-	// 1: CreateReplicaSet nginx-deployment-585b4cff9c
-	// 1:   event ScalingReplicaSet: Scaled up replica set nginx-deployment-585b4cff9c from 0 to 3
+	// 1: CreateReplicaSet nginx-deployment-845999d97f
+	// 1:   event ScalingReplicaSet: Scaled up replica set nginx-deployment-845999d97f from 0 to 3
 	// 1: UpdateDeploymentStatus
 	// 1: ScaleReplicaSet nginx-deployment-1564180365
 	// 1:   event ScalingReplicaSet: Scaled down replica set nginx-deployment-1564180365 from 10 to 8
 	// 1: UpdateDeploymentStatus
-	// 2: ScaleReplicaSet nginx-deployment-585b4cff9c failed: the object has been modified; please apply your changes to the latest version
-	// 3: ScaleReplicaSet nginx-deployment-585b4cff9c
-	// 3:   event ScalingReplicaSet: Scaled up replica set nginx-deployment-585b4cff9c from 3 to 5
+	// 2: ScaleReplicaSet nginx-deployment-845999d97f failed: the object has been modified; please apply your changes to the latest version
+	// 3: ScaleReplicaSet nginx-deployment-845999d97f
+	// 3:   event ScalingReplicaSet: Scaled up replica set nginx-deployment-845999d97f from 3 to 5
 	// 3: UpdateDeploymentStatus
 	// 4: ScaleReplicaSet nginx-deployment-1564180365
 	// 4:   event ScalingReplicaSet: Scaled down replica set nginx-deployment-1564180365 from 8 to 3
 	// 4: UpdateDeploymentStatus
-	// 5: ScaleReplicaSet nginx-deployment-585b4cff9c
-	// 5:   event ScalingReplicaSet: Scaled up replica set nginx-deployment-585b4cff9c from 5 to 10
+	// 5: ScaleReplicaSet nginx-deployment-845999d97f
+	// 5:   event ScalingReplicaSet: Scaled up replica set nginx-deployment-845999d97f from 5 to 10
 	// 5: UpdateDeploymentStatus
 	// 6: ScaleReplicaSet nginx-deployment-1564180365
 	// 6:   event ScalingReplicaSet: Scaled down replica set nginx-deployment-1564180365 from 3 to 0

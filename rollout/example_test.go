@@ -68,7 +68,7 @@ func ExamplePlan() {
 		fmt.Println(a)
 	}
 	// Output:
-	// CreateReplicaSet nginx-deployment-585b4cff9c 0 -> 3: Normal ScalingReplicaSet Scaled up replica set nginx-deployment-585b4cff9c from 0 to 3
+	// CreateReplicaSet nginx-deployment-845999d97f 0 -> 3: Normal ScalingReplicaSet Scaled up replica set nginx-deployment-845999d97f from 0 to 3
 	// UpdateDeploymentStatus
 	// ScaleReplicaSet nginx-deployment-1564180365 10 -> 8: Normal ScalingReplicaSet Scaled down replica set nginx-deployment-1564180365 from 10 to 8
 	// UpdateDeploymentStatus
@@ -86,7 +86,7 @@ func ExampleApply() {
 	fmt.Println("deployment revision", s.Deployment.Annotations[rollout.RevisionAnnotation])
 	// Output:
 	// nginx-deployment-1564180365 8 1
-	// nginx-deployment-585b4cff9c 3 2
+	// nginx-deployment-845999d97f 3 2
 	// deployment revision 2
 }
 

@@ -19,7 +19,7 @@ func TestPlanFailures(t *testing.T) {
 	}
 	state := func(change func(s *rollout.State)) rollout.State {
 		s := rollout.WebState(3, rollout.DefaultRollingUpdate(), "v2", old())
-		s.Options.ControllerVersion = rollout.V1_36 // the failures of a v1.36 controller
+		s.Options.Version = rollout.V1_36 // the failures of a v1.36 controller
 		change(&s)
 		return s
 	}

@@ -29,7 +29,8 @@ func loadGolden(t testing.TB) []golden.Case {
 // goldenState decodes a case's state at the time of its sync.
 func goldenState(t testing.TB, c golden.Case) rollout.State {
 	t.Helper()
-	objs, err := rollout.DecodeOptions{FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}.Decode(c.State)
+	// The recordings are v1.36.3's: its API and its controller's names.
+	objs, err := rollout.DecodeOptions{Version: rollout.V1_36}.Decode(c.State)
 	if err != nil {
 		t.Fatalf("%s: decoding state: %v", c.Name, err)
 	}
@@ -37,7 +38,7 @@ func goldenState(t testing.TB, c golden.Case) rollout.State {
 		t.Fatalf("%s: %d deployments", c.Name, len(objs.Deployments))
 	}
 	s := objs.State(objs.Deployments[0], c.Now)
-	s.Options.ControllerVersion = rollout.V1_36 // the recordings are of v1.36's controller
+	s.Options.Version = rollout.V1_36
 	return s
 }
 

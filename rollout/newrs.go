@@ -110,7 +110,9 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 
 // NewReplicaSet returns the ReplicaSet a sync creates for d's pod template
 // when none of d's ReplicaSets has it (R-NEW-6, R-NEW-7; upstream: the
-// creating half of getNewReplicaSet), as it is sent to the API server:
+// creating half of getNewReplicaSet), as a controller-manager of the
+// newest supported minor sends it to the API server (its name and hash
+// label are [PodTemplateHash]'s; [Plan] names it by [Options.Version]):
 //
 //   - named [NewReplicaSetName](d), in d's namespace, controlled by d
 //     ([NewControllerRef]);
@@ -128,16 +130,24 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 // error wrapping revision.ErrOverflow). NewReplicaSet modifies neither d
 // nor oldRSs, and the result shares no map or slice with them.
 func NewReplicaSet(d *Deployment, oldRSs []*ReplicaSet) (ReplicaSet, error) {
+	return NewReplicaSetFor(d, oldRSs, Latest)
+}
+
+// NewReplicaSetFor is [NewReplicaSet] as a controller-manager of minor v
+// creates the ReplicaSet: named, and labelled, by [PodTemplateHashFor] d
+// and v.
+func NewReplicaSetFor(d *Deployment, oldRSs []*ReplicaSet, v Version) (ReplicaSet, error) {
 	next, err := nextRevision(oldRSs)
 	if err != nil {
 		return ReplicaSet{}, err
 	}
-	return newReplicaSet(d, oldRSs, next)
+	return newReplicaSet(d, oldRSs, next, v)
 }
 
-// newReplicaSet is NewReplicaSet at the revision next.
-func newReplicaSet(d *Deployment, oldRSs []*ReplicaSet, next int64) (ReplicaSet, error) {
-	h := PodTemplateHash(*d)
+// newReplicaSet is NewReplicaSet at the revision next, named as a
+// controller-manager of minor v names it.
+func newReplicaSet(d *Deployment, oldRSs []*ReplicaSet, next int64, v Version) (ReplicaSet, error) {
+	h := PodTemplateHashFor(*d, v)
 	template := d.Spec.Template.clone()
 	template.Labels = withLabel(d.Spec.Template.Labels, PodTemplateHashLabel, h)
 	selector := d.Spec.Selector.clone()
@@ -166,7 +176,7 @@ func newReplicaSet(d *Deployment, oldRSs []*ReplicaSet, next int64) (ReplicaSet,
 // creating half of getNewReplicaSet.
 func (p *planner) createNewReplicaSet(old []*ReplicaSet) (*ReplicaSet, error) {
 	d := &p.d
-	rs, err := newReplicaSet(d, old, p.next)
+	rs, err := newReplicaSet(d, old, p.next, p.opts.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -229,9 +239,19 @@ func (p *planner) createReason(old []*ReplicaSet, size int32) string {
 
 // PodTemplateHash returns the pod-template-hash of d's template and
 // status.collisionCount, the label and name suffix of the ReplicaSet a sync
-// creates for it (R-HASH-1).
-func PodTemplateHash(d Deployment) string {
-	return templateHash(d.Spec.Template, d.Status.CollisionCount)
+// creates for it (R-HASH-1), as a controller-manager of the newest
+// supported minor computes it: [PodTemplateHashFor] with the zero
+// [Version].
+func PodTemplateHash(d Deployment) string { return PodTemplateHashFor(d, Latest) }
+
+// PodTemplateHashFor returns the pod-template-hash of d's template and
+// status.collisionCount as a controller-manager of Kubernetes v computes
+// it. Each minor gives every template another hash, since the text hashed
+// holds every field of the minor's pod template, unset ones included; the
+// same template and collision count always give the same hash for one
+// minor. A Version that is not Valid hashes as the newest minor.
+func PodTemplateHashFor(d Deployment, v Version) string {
+	return templateHash(d.Spec.Template, d.Status.CollisionCount, v)
 }
 
 // NewReplicaSetName returns the name of the ReplicaSet a sync creates for

@@ -22,15 +22,14 @@ type State struct {
 	// Now is the time of the sync. Timestamps the sync writes are Now
 	// truncated to the second, as the API server stores them.
 	Now time.Time
-	// Options select the controller's minor, behaviour upstream keeps
-	// behind feature gates, and fixes of upstream bugs. The zero value is
-	// the newest supported minor (v1.37) with its default gates.
+	// Options select behaviour upstream keeps behind feature gates, and
+	// fixes of upstream bugs, and the controller-manager's minor. The
+	// zero value is the newest supported minor.
 	Options Options
 }
 
 // Options change how Plan behaves. The zero value reproduces the newest
-// supported Kubernetes minor (ControllerVersion Latest, v1.37) with its
-// default feature gates.
+// supported minor with its default feature gates.
 type Options struct {
 	// OmitTerminatingReplicas leaves status.terminatingReplicas unset, as
 	// with the DeploymentReplicaSetTerminatingReplicas feature gate off
@@ -40,14 +39,6 @@ type Options struct {
 	// refuse (see [Validate]), the way the controller would if it were
 	// handed one. Plan still refuses what it cannot compute.
 	SkipValidation bool
-	// ControllerVersion is the minor of the kube-controller-manager whose
-	// Deployment controller Plan reproduces; the zero value is Latest (the
-	// newest supported minor, 1.37). It may differ from the API server's
-	// (FeatureGates.Version of the decoding options): the version skew
-	// policy lets the controller-manager be one minor older. The minors
-	// differ in which pods a Recreate rollout waits for and in when that
-	// lookup can fail (internal/apiserver/VERSIONS.md, C1 and C2).
-	ControllerVersion Version
 	// RefreshStaleAnnotations fixes upstream bug Q-1: when the only active
 	// ReplicaSet already has spec.replicas but a stale desired-replicas
 	// annotation, upstream treats every sync as a scaling event that never
@@ -55,6 +46,16 @@ type Options struct {
 	// that sync rewrites the annotations (as the fix proposed upstream
 	// does) and the next one rolls out. Off by default: v1.36 has the bug.
 	RefreshStaleAnnotations bool
+	// Version is the controller-manager's Kubernetes minor; the zero value
+	// is the newest supported minor. It chooses the pod-template-hash, and
+	// so the name of every ReplicaSet a sync creates: each minor hashes
+	// every template differently (see [PodTemplateHashFor]). The minors'
+	// controllers also differ in which pods a Recreate rollout waits for
+	// and in when that lookup can fail (internal/apiserver/VERSIONS.md, C1
+	// and C2). It may differ from the API server's
+	// ([DecodeOptions.Version]): the version skew policy lets the
+	// controller-manager be one minor older.
+	Version Version
 }
 
 // planner is one sync in progress: upstream's DeploymentController with
@@ -88,7 +89,7 @@ type planner struct {
 var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the time of the sync")
 
 // Plan returns what one sync of s.Deployment by the Deployment controller
-// of Kubernetes s.Options.ControllerVersion (v1.35, v1.36 or v1.37) does (upstream: syncDeployment): the API calls in
+// of Kubernetes s.Options.Version does (upstream: syncDeployment): the API calls in
 // the order the controller makes them, each with the event it records, and
 // any event or progress re-check that comes without a call. Plan is pure:
 // it does not modify s, does not read the clock, and returns the same
@@ -97,7 +98,8 @@ var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the 
 // order). The package documentation says how to carry out a plan.
 //
 // Plan fails, returning no actions, when s.Now is the zero time
-// ([ErrZeroNow]), when Options.ControllerVersion is not Valid, and when s.Deployment or one of its namespace's
+// ([ErrZeroNow]), when s.Options.Version is not a supported minor (an
+// error wrapping [ErrVersion]), and when s.Deployment or one of its namespace's
 // ReplicaSets is one the API server refuses ([ValidateState]; see
 // Options.SkipValidation). It fails after some actions, returning them with
 // the error, where the controller's sync fails: a ReplicaSet named like the
@@ -113,8 +115,8 @@ func Plan(s State) ([]Action, error) {
 	if s.Now.IsZero() {
 		return nil, ErrZeroNow
 	}
-	if !s.Options.ControllerVersion.Valid() {
-		return nil, fmt.Errorf("rollout: Options.ControllerVersion %s is not a supported Kubernetes minor", s.Options.ControllerVersion)
+	if err := checkVersion("Options.Version", s.Options.Version); err != nil {
+		return nil, err
 	}
 	if !s.Options.SkipValidation {
 		if err := ValidateState(s); err != nil {
@@ -176,10 +178,10 @@ func newPlanner(s State) *planner {
 	return p
 }
 
-// controllerMinor is the supported minor of Options.ControllerVersion
+// controllerMinor is the supported minor of Options.Version
 // (Latest is the newest; Plan refuses one that is not Valid).
 func (p *planner) controllerMinor() Version {
-	return p.opts.ControllerVersion.Resolve()
+	return p.opts.Version.Resolve()
 }
 
 // syncDeployment is upstream's decision order (spec §3), after the cache

@@ -38,7 +38,9 @@ var errNotObject = errors.New("a pod spec must be a JSON object")
 
 // ParsePodSpec decodes the JSON of a core/v1 PodSpec strictly (an unknown
 // or misspelled field, a duplicate field or a value of the wrong type is a
-// *FieldError naming it) and returns it in stored form. It applies no
+// *FieldError naming it) and returns it in stored form. It reads the API
+// of the newest supported minor (see [Version]): a field of an older minor
+// only is unknown. It applies no
 // defaults: decoding a [PodTemplate] or a Deployment does. Empty input or
 // null is the empty spec.
 func ParsePodSpec(data []byte) (PodSpec, error) {
@@ -158,7 +160,7 @@ func (s PodSpec) WithImage(container, image string) (PodSpec, error) {
 
 // copySpec returns a deep copy of the spec's value.
 func (s PodSpec) copySpec() (*schema.PodSpec, error) {
-	v, res := schema.DecodePodSpec(s.JSON(), schema.DecodeOptions{})
+	v, res := schema.DecodePodSpec(s.JSON(), schema.DecodeOptions{EveryMinor: true})
 	if err := fieldErrors(res.Errs); err != nil {
 		return nil, err // cannot happen: the stored form decodes
 	}

@@ -84,7 +84,7 @@ func reasonCases() map[string]rollout.State {
 
 	// The new ReplicaSet's name is taken by another template.
 	collide := rollout.WebState(3, ru, "v2")
-	collide.ReplicaSets = []rollout.ReplicaSet{rs(rollout.NewReplicaSetName(collide.Deployment), "other", 1, 1, 1, 0)}
+	collide.ReplicaSets = []rollout.ReplicaSet{rs(collide.Deployment.Name+"-"+rollout.PodTemplateHashFor(collide.Deployment, rollout.V1_36), "other", 1, 1, 1, 0)}
 	cases["collision"] = collide
 
 	// The new ReplicaSet lags: minReadySeconds and revision.
@@ -289,6 +289,7 @@ func TestActionReasons(t *testing.T) {
 	}
 	for name, s := range cases {
 		t.Run(name, func(t *testing.T) {
+			s.Options.Version = rollout.V1_36 // the names below are a v1.36 controller's
 			actions, _ := rollout.Plan(s)
 			if diff := cmp.Diff(want[name], why(actions)); diff != "" {
 				t.Errorf("reasons mismatch (-want +got):\n%s", diff)

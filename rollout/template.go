@@ -103,7 +103,7 @@ func (t *PodTemplate) UnmarshalJSON(b []byte) error {
 	if err := fieldErrors(res.Errs); err != nil {
 		return err
 	}
-	apiserver.DefaultPodTemplateSpec(v, FeatureGates{})
+	apiserver.DefaultPodTemplateSpec(v, apiserver.FeatureGates{})
 	*t = templateFromSchema(v)
 	return nil
 }
@@ -155,9 +155,11 @@ func labelsEqualIgnoringHash(a, b map[string]string) bool {
 // go-spew rendering of the v1 PodTemplateSpec (as the controller holds it,
 // read from the API server), then the collision count, when it is set, as
 // four little-endian bytes and four zero bytes; rendered by [hash.Encode].
-func templateHash(t PodTemplate, collisionCount OptionalInt32) string {
+// The rendering is that of Kubernetes v's types, whose every field is
+// written, so that every minor gives another hash.
+func templateHash(t PodTemplate, collisionCount OptionalInt32, v Version) string {
 	s := t.schemaTemplate()
-	h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &s)
+	h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &s, v)
 	if collisionCount.Valid {
 		h = h.WriteCollisionCount(collisionCount.Value)
 	}

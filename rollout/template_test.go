@@ -16,7 +16,7 @@ func hashOf(t rollout.PodTemplate, cc *int32) string {
 	if cc != nil {
 		d.Status.CollisionCount = rollout.Int32(*cc)
 	}
-	return rollout.PodTemplateHash(d)
+	return rollout.PodTemplateHashFor(d, rollout.V1_36) // the vectors are v1.36.3's
 }
 
 func ptr32(v int32) *int32 { return &v }

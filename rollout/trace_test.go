@@ -31,7 +31,7 @@ func traceName(image string) string {
 // container of img:v1, revision history 10, progress deadline 600s,
 // generation 1.
 func traceWeb(replicas int32, strategy rollout.Strategy) rollout.State {
-	return rollout.State{Deployment: rollout.Deployment{
+	return rollout.State{Options: rollout.Options{Version: rollout.V1_36}, Deployment: rollout.Deployment{
 		ObjectMeta: rollout.ObjectMeta{Name: "web", Namespace: "default", UID: "dep-uid", Generation: 1},
 		Spec: rollout.DeploymentSpec{
 			Replicas:                replicas,

@@ -17,7 +17,7 @@ import (
 func TestVersion(t *testing.T) {
 	r := runCLI(t, "", "version")
 	r.wantCode(t, []string{"version"}, exitOK)
-	if !strings.HasPrefix(r.stdout, "rolloutctl ") || !strings.Contains(r.stdout, "models Kubernetes v1.36.3") {
+	if !strings.HasPrefix(r.stdout, "rolloutctl ") || !strings.Contains(r.stdout, "models Kubernetes v1.35.4, v1.36.3 and v1.37.2") {
 		t.Errorf("version: %q", r.stdout)
 	}
 }
@@ -116,7 +116,7 @@ func TestTablesFoldAndSayWhyTheyWait(t *testing.T) {
 // when an annotation added to a complete Deployment reaches its
 // ReplicaSet.
 func TestPlanNotesDoubleWrite(t *testing.T) {
-	in, err := parseExample(defaultManifestName, defaultManifest)
+	in, err := parseExample(defaultManifestName, defaultManifest, rollout.Latest)
 	if err != nil {
 		t.Fatal(err)
 	}

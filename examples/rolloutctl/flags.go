@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
@@ -90,6 +91,28 @@ func (l *listFlag) Set(s string) error {
 		return errors.New("empty value")
 	}
 	*l = append(*l, s)
+	return nil
+}
+
+// versionFlag is a Kubernetes minor, as 1.36, that may be left unset.
+type versionFlag struct {
+	v   rollout.Version
+	set bool
+}
+
+func (f *versionFlag) String() string {
+	if !f.set {
+		return ""
+	}
+	return f.v.String()
+}
+
+func (f *versionFlag) Set(s string) error {
+	v, err := rollout.ParseVersion(s)
+	if err != nil {
+		return err
+	}
+	f.v, f.set = v.Resolve(), true
 	return nil
 }
 

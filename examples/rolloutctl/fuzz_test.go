@@ -30,7 +30,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := parseExample("in", data)
+		in, err := parseExample("in", data, rollout.Latest)
 		if err != nil {
 			var ie *inputError
 			if errors.As(err, &ie) {
@@ -54,7 +54,7 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			t.Fatalf("encoding the Deployments: %v", err)
 		}
-		again, err := parseExample("again", b)
+		again, err := parseExample("again", b, rollout.Latest)
 		if err != nil {
 			t.Fatalf("loading its own Deployments: %v\n%s", err, b)
 		}

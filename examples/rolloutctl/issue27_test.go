@@ -387,7 +387,7 @@ func TestIssue27KubectlAndLinterHabits(t *testing.T) {
 
 	r = runCLI(t, "", "--version")
 	r.wantCode(t, nil, exitOK)
-	if !strings.HasPrefix(r.stdout, "rolloutctl ") || !strings.Contains(r.stdout, "models Kubernetes v1.36") {
+	if !strings.HasPrefix(r.stdout, "rolloutctl ") || !strings.Contains(r.stdout, "models Kubernetes v1.35.4, v1.36.3 and v1.37.2") {
 		t.Errorf("--version: %q", r.stdout)
 	}
 }

@@ -23,6 +23,7 @@ import (
 type liveFlags struct {
 	files     listFlag
 	namespace namespaceFlag
+	version   rollout.Version // the API server's minor, set by load
 }
 
 func (l *liveFlags) add(fs *flag.FlagSet) {
@@ -74,6 +75,7 @@ func (a answer) String() string { return a.name + ": " + a.result.Summary() }
 // and every apply the API server or kubectl refuses, is an error, one
 // line each.
 func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+	l.version = input.apiVersion()
 	if len(l.files) == 0 {
 		input.namespace = l.namespace.name // as 'kubectl apply -n'
 		in, err := input.load(e, command)
@@ -124,7 +126,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 			// most often is. A status without pods (a Deployment paused
 			// before its first sync) says it has no ReplicaSet: none is
 			// made up.
-			s := sim.FromDeployment(*before, live.StartTime())
+			s := sim.FromDeploymentWith(*before, live.StartTime(), input.options)
 			sets = append(sets, s.ReplicaSets...)
 			fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: the live objects hold no ReplicaSet of Deployment %s: taking it as fully rolled out on its live template (%s)\n",
 				command, a.live, a.name, s.ReplicaSets[0].Name)
@@ -152,7 +154,7 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, err
 			shown[i] = manifest.Stdin
 		}
 	}
-	live := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{})
+	live := check.Load(strings.Join(shown, ", "), docs, check.LoadOptions{Version: l.version})
 	problems = append(problems, problemLines(live.Problems(), maxSize)...)
 	if len(problems) > 0 {
 		return nil, &inputError{problems}
@@ -189,7 +191,7 @@ func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []strin
 		seen[key] = doc
 		var r apply.Result
 		at, found := liveAt[key]
-		o := apply.Options{Namespace: ns}
+		o := apply.Options{Namespace: ns, Version: l.version}
 		if found {
 			r, err = apply.Apply(at.JSON, doc.JSON, o)
 		} else {

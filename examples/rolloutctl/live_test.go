@@ -231,7 +231,7 @@ func TestLiveOnlyTheDeployment(t *testing.T) {
 	if err := os.WriteFile(path, docs[0].JSON, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"plan", "-f", livePath("next/web-image.yaml"), "--live", path, "--now", liveNow}
+	args := []string{"plan", "-f", livePath("next/web-image.yaml"), "--live", path, "--now", liveNow, "--kubernetes-version", "1.36"}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
 	wantHas(t, r.stderr, "warning: "+path+":1: the live objects hold no ReplicaSet of Deployment default/web: taking it as fully rolled out on its live template (web-bf4c5549c)")

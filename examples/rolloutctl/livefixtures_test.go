@@ -116,7 +116,8 @@ func (f liveFixture) generate() ([]byte, error) {
 	rv := 48210 // resourceVersions, in creation order
 	next := func() string { rv++; return fmt.Sprint(rv) }
 	for _, doc := range docs {
-		created, err := apply.Create(doc.JSON, apply.Options{Namespace: f.namespace})
+		// The fixtures are a v1.36 cluster: its API and its controller's names.
+		created, err := apply.Create(doc.JSON, apply.Options{Namespace: f.namespace, Version: rollout.V1_36})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", doc, err)
 		}
@@ -125,7 +126,7 @@ func (f liveFixture) generate() ([]byte, error) {
 		}
 		d := created.After
 		d.UID, d.CreationTimestamp = fixtureUID("Deployment", d.Namespace, d.Name), liveCreated()
-		s := sim.FromDeployment(d, liveCreated().Add(time.Hour))
+		s := sim.FromDeploymentWith(d, liveCreated().Add(time.Hour), rollout.Options{Version: rollout.V1_36})
 		if f.then != nil {
 			if s, err = f.then(s); err != nil {
 				return nil, err

@@ -22,8 +22,36 @@ type inputFlags struct {
 	namespace  string
 	deployment string
 	// options are the rollout.Options of every sync; SkipValidation also
-	// lets the input hold Deployments the API server would refuse.
+	// lets the input hold Deployments the API server would refuse. Their
+	// Version is the controller-manager's minor, set by read (and by
+	// simulate for its example).
 	options rollout.Options
+	// kubernetes is the API server's minor, controller the
+	// controller-manager's (the API server's unless set).
+	kubernetes, controller versionFlag
+}
+
+// versionLine names the minors modelled, for the head of a text output:
+// "Kubernetes 1.37", or "Kubernetes 1.37 API server, 1.36
+// controller-manager" when they differ.
+func (f *inputFlags) versionLine() string {
+	api, ctrl := f.apiVersion(), f.controllerVersion()
+	if api == ctrl {
+		return "Kubernetes " + api.String()
+	}
+	return "Kubernetes " + api.String() + " API server, " + ctrl.String() + " controller-manager"
+}
+
+// apiVersion is the API server's minor: the flag's, or the newest.
+func (f *inputFlags) apiVersion() rollout.Version { return f.kubernetes.v.Resolve() }
+
+// controllerVersion is the controller-manager's minor: the flag's, or the
+// API server's.
+func (f *inputFlags) controllerVersion() rollout.Version {
+	if f.controller.set {
+		return f.controller.v
+	}
+	return f.apiVersion()
 }
 
 func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
@@ -35,6 +63,8 @@ func (f *inputFlags) add(fs *flag.FlagSet, example string, pick bool) {
 	if pick {
 		fs.StringVar(&f.deployment, "deployment", "", "the Deployment, as NAME or NAMESPACE/NAME, when the input holds several")
 	}
+	fs.Var(&f.kubernetes, "kubernetes-version", "the API server's Kubernetes `MINOR`: 1.35, 1.36 or 1.37 (default the newest); it reads the manifests, and names the ReplicaSets unless --controller-version is given")
+	fs.Var(&f.controller, "controller-version", "the controller-manager's Kubernetes `MINOR`, when an upgrade leaves it a minor behind the API server: it names the ReplicaSets (default --kubernetes-version)")
 }
 
 // addOptions registers a flag for each field of rollout.Options.
@@ -72,6 +102,7 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 // object holds (kubectl apply merges it, and the API server validates the
 // merged object, which rollout/apply does too).
 func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded, error) {
+	f.options.Version = f.controllerVersion()
 	in, err := f.gather(e, command, skipValidation)
 	if err != nil {
 		return nil, err
@@ -106,7 +137,7 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loade
 		stdin, names = b, []string{"-"}
 	}
 	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), MaxTotalBytes: int64(f.maxSize), Exclude: f.exclude},
-		check.LoadOptions{SkipValidation: skipValidation, Namespace: f.namespace}, names...)
+		check.LoadOptions{SkipValidation: skipValidation, Namespace: f.namespace, Version: f.apiVersion()}, names...)
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "rolloutctl %s: note: %s\n", command, n)
 	}
@@ -131,13 +162,13 @@ func problemLines(problems []check.Finding, maxSize sizeFlag) []string {
 	return out
 }
 
-// parseExample decodes an embedded manifest.
-func parseExample(name string, data []byte) (*loaded, error) {
+// parseExample decodes an embedded manifest as the API of minor v.
+func parseExample(name string, data []byte, v rollout.Version) (*loaded, error) {
 	docs, err := manifest.Parse(name, data)
 	if err != nil {
 		return nil, err
 	}
-	in := check.Load(name, docs, check.LoadOptions{})
+	in := check.Load(name, docs, check.LoadOptions{Version: v})
 	if problems := in.Problems(); len(problems) > 0 {
 		return nil, &inputError{problemLines(problems, 0)}
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // TestBadInput runs every command on each bad file: exit 2, and a message
@@ -87,7 +89,7 @@ func TestLoadFormats(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := parseExample("in", []byte(tt.input))
+			in, err := parseExample("in", []byte(tt.input), rollout.Latest)
 			if err != nil {
 				t.Fatalf("load error: %v", err)
 			}
@@ -254,7 +256,7 @@ func TestOwnershipIsByUID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := parseExample("mid", data)
+	in, err := parseExample("mid", data, rollout.Latest)
 	if err != nil {
 		t.Fatal(err)
 	}

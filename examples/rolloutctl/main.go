@@ -1,7 +1,8 @@
 // Command rolloutctl answers questions about a Deployment rollout from its
-// manifest, with the rollout package's model of the Kubernetes v1.36
-// Deployment controller, the rollout/sim simulator and the rollout/check
-// gate:
+// manifest, with the rollout package's model of the Kubernetes Deployment
+// controller (1.35, 1.36 or 1.37, chosen by --kubernetes-version and
+// --controller-version; the newest by default), the rollout/sim simulator
+// and the rollout/check gate:
 //
 //	rolloutctl plan     -f FILE   one controller sync: the API calls it makes, and why
 //	rolloutctl simulate [-f FILE] the whole rollout, sync by sync (table, JSON, YAML or SVG)
@@ -33,6 +34,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 func main() {
@@ -87,7 +90,8 @@ func commands() []command {
 }
 
 const topUsage = `rolloutctl answers questions about a Deployment rollout, from its manifest,
-with a model of the Kubernetes v1.36 Deployment controller.
+with a model of the Kubernetes Deployment controller of 1.35, 1.36 or 1.37
+(--kubernetes-version; the newest by default).
 
 Usage:
   rolloutctl <command> [flags]
@@ -223,9 +227,16 @@ func version() string {
 	return "devel"
 }
 
-// modelled is the Kubernetes version whose controller and API server the
-// command models.
-const modelled = "v1.36.3"
+// modelled names the Kubernetes releases whose controller and API server
+// the command models (--kubernetes-version chooses one; the newest by
+// default).
+func modelled() string {
+	var s []string
+	for _, v := range rollout.SupportedVersions() {
+		s = append(s, v.Patch())
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
 
 const versionHelp = `rolloutctl version
 
@@ -238,6 +249,6 @@ func runVersion(e *env, args []string) int {
 	if code := parse(e, fs, versionHelp, args); code >= 0 {
 		return code
 	}
-	fmt.Fprintf(e.stdout, "rolloutctl %s (models Kubernetes %s; %s %s/%s)\n", version(), modelled, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(e.stdout, "rolloutctl %s (models Kubernetes %s; %s %s/%s)\n", version(), modelled(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return exitOK
 }

@@ -80,6 +80,7 @@ func runPlan(e *env, args []string) int {
 		if format != "text" {
 			return encodeData(format, w, withAnswer(report, answers, d))
 		}
+		fmt.Fprintln(w, f.input.versionLine())
 		writeAnswers(w, answerFor(answers, d))
 		writePlanText(w, state, actions, report)
 		return nil

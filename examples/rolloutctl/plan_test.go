@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // The mid-rollout manifest is the real controller's state at step 2 of the
@@ -33,7 +35,8 @@ func TestPlanMatchesGolden(t *testing.T) {
 }
 
 func TestPlanText(t *testing.T) {
-	const mid = `ScaleReplicaSet web-68b649bd8b 8 -> 3: Normal ScalingReplicaSet Scaled down replica set web-68b649bd8b from 8 to 3
+	const mid = `Kubernetes 1.37
+ScaleReplicaSet web-68b649bd8b 8 -> 3: Normal ScalingReplicaSet Scaled down replica set web-68b649bd8b from 8 to 3
   why: old ReplicaSet -5: available 13 - minAvailable 8 (replicas 10 - maxUnavailable 2) allows -5 in all
 UpdateDeploymentStatus
   why: status recomputed from the ReplicaSets; Progressing: ReplicaSetUpdated
@@ -86,7 +89,7 @@ func TestPlanSyncError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := parseExample("recreate.yaml", data)
+	m, err := parseExample("recreate.yaml", data, rollout.Latest)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +166,7 @@ status: {replicas: 7}
 	args := []string{"plan", "-f", "-", "--deployment", "web", "--now", "2026-01-01T00:11:00Z"}
 	r := runCLI(t, string(raw)+other, args...)
 	r.wantCode(t, args, exitOK)
-	if strings.Contains(r.stdout, "other-5d8f7b9c6") || !strings.HasPrefix(r.stdout, "ScaleReplicaSet web-68b649bd8b 8 -> 3") {
+	if strings.Contains(r.stdout, "other-5d8f7b9c6") || !strings.HasPrefix(r.stdout, "Kubernetes 1.37\nScaleReplicaSet web-68b649bd8b 8 -> 3") {
 		t.Errorf("plan for web:\n%s", r.stdout)
 	}
 	args = []string{"check", "-f", "-"}

@@ -14,8 +14,9 @@ func TestREADMEShowsDefaultSimulation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := runCLI(t, "", "simulate")
-	r.wantCode(t, []string{"simulate"}, exitOK)
+	// The README shows a v1.36 cluster's names.
+	r := runCLI(t, "", "simulate", "--kubernetes-version", "1.36")
+	r.wantCode(t, []string{"simulate", "--kubernetes-version", "1.36"}, exitOK)
 	want := strings.TrimRight(r.stdout, "\n")
 	if !strings.Contains(string(readme), "```\n"+want+"\n```") {
 		t.Errorf("README.md does not show the output of `rolloutctl simulate`; paste it again:\n%s", want)

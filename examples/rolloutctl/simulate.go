@@ -221,7 +221,8 @@ func runSimulate(e *env, args []string) int {
 	in, answers, err := live.load(e, &f.input, "simulate")
 	images := f.images
 	if errors.Is(err, errNoInput) {
-		in, err = parseExample(defaultManifestName, defaultManifest)
+		in, err = parseExample(defaultManifestName, defaultManifest, f.input.apiVersion())
+		f.input.options.Version = f.input.controllerVersion()
 		if len(images) == 0 {
 			images = imagesFlag{{image: defaultImage}}
 		}
@@ -297,11 +298,10 @@ func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag)
 	for _, i := range imgs {
 		images = append(images, check.Image{Container: i.container, Image: i.image})
 	}
-	s, from, err := in.StartState(d, images)
+	s, from, err := in.StartState(d, images, f.input.options)
 	if err != nil {
 		return run, err
 	}
-	s.Options = f.input.options
 	run.cfg = f.config()
 	if f.quotaPods == 0 && pol.Quota != "" {
 		run.cfg.Pods.MaxPods = pol.MaxPods(s)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -86,7 +87,7 @@ func TestSVGDrawsPodsThatExist(t *testing.T) {
 	// The pods that exist, step by step: 11 at most under the quota.
 	run := func(args ...string) sim.Result {
 		t.Helper()
-		in, err := parseExample(defaultManifestName, defaultManifest)
+		in, err := parseExample(defaultManifestName, defaultManifest, rollout.Latest)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +98,7 @@ func TestSVGDrawsPodsThatExist(t *testing.T) {
 		if err := fs.Parse(args); err != nil {
 			t.Fatal(err)
 		}
-		s, _, err := in.StartState(in.Objects().Deployments[0], []check.Image{{Image: defaultImage}})
+		s, _, err := in.StartState(in.Objects().Deployments[0], []check.Image{{Image: defaultImage}}, rollout.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -29,7 +30,7 @@ func BenchmarkNormalize(b *testing.B) {
 	b.ReportAllocs()
 	var buf []byte
 	for b.Loop() {
-		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 		if len(res.Errs) > 0 {
 			b.Fatal(res.Errs)
 		}
@@ -45,7 +46,7 @@ func BenchmarkNormalize(b *testing.B) {
 func BenchmarkNormalizeSteps(b *testing.B) {
 	data := benchTemplate(b)
 	normalized := func(b *testing.B) *schema.PodTemplateSpec {
-		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 		if len(res.Errs) > 0 {
 			b.Fatal(res.Errs)
 		}
@@ -55,7 +56,7 @@ func BenchmarkNormalizeSteps(b *testing.B) {
 	b.Run("decode", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+			schema.DecodePodTemplateSpec(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 		}
 	})
 	b.Run("default", func(b *testing.B) {

@@ -8,22 +8,29 @@ import (
 // FeatureGates say which Kubernetes minor the API server is and how its
 // feature gates that change what it stores for the objects of a rollout
 // are set. The zero value is the newest supported minor (Version Latest)
-// with that minor's default gates: each gate field is a [Gate] whose zero
-// value, GateDefault, means "this minor's default", so FeatureGates{Version:
-// kubeversion.V1_35} is a v1.35 server as it ships. Setting a field to
-// GateOn or GateOff overrides the default, as --feature-gates does.
+// with that minor's default gates.
+//
+// A Version that is not Valid makes the functions that return errors
+// refuse the object; the few that return none (DropDisabledTemplateFields,
+// DefaultPodTemplateSpec) treat it as Latest.
+type FeatureGates struct {
+	// Version is the API server's minor; the zero value is Latest.
+	Version kubeversion.Version
+	Gates
+}
+
+// Gates are the settings of the feature gates that change what the API
+// server stores for the objects of a rollout. Each field is a [Gate] whose
+// zero value, GateDefault, means "the minor's default", so
+// FeatureGates{Version: kubeversion.V1_35} is a v1.35 server as it ships.
+// Setting a field to GateOn or GateOff overrides the default, as
+// --feature-gates does.
 //
 // The defaults per minor are upstream's pkg/features/kube_features.go read
 // at that minor (VERSIONS.md in this directory lists them). A gate that
 // upstream locks to its default can still be overridden here; the real
-// server refuses to start with such an override. A Version that is not
-// Valid makes the functions that return errors refuse the object; the few
-// that return none (DropDisabledTemplateFields, DefaultPodTemplateSpec)
-// treat it as Latest.
-type FeatureGates struct {
-	// Version is the API server's minor; the zero value is Latest.
-	Version kubeversion.Version
-
+// server refuses to start with such an override.
+type Gates struct {
 	// Off by default in v1.35 and v1.36, on from v1.37 (GA).
 	ClusterTrustBundleProjection Gate // projected clusterTrustBundle sources
 	PodCertificateRequest        Gate // projected podCertificate sources

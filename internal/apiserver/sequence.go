@@ -22,8 +22,15 @@ type SequenceOptions struct {
 	Validate bool
 	// Namespace is that of an object that names none ("" for "default").
 	Namespace string
-	// Gates are the feature gates; the zero value is v1.36's defaults.
+	// Gates are the API server's minor, which decodes (a field of another
+	// minor is unknown), defaults, drops and validates, and its feature
+	// gates; the zero value is the newest minor with its defaults.
 	Gates FeatureGates
+}
+
+// schema returns the decoder's options for o.
+func (o SequenceOptions) schema() schema.DecodeOptions {
+	return schema.DecodeOptions{Lenient: o.Lenient, Version: o.Gates.Version}
 }
 
 // A SequenceResult is what a sequence says besides the object: the
@@ -70,7 +77,7 @@ func sequence[T any](obj T, res schema.Result, meta *schema.ObjectMeta, o Sequen
 
 // DecodeDeployment is the sequence of a Deployment.
 func DecodeDeployment(data []byte, o SequenceOptions) (*schema.Deployment, SequenceResult) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(data, o.schema())
 	return d, sequence(d, res, &d.ObjectMeta, o,
 		func(d *schema.Deployment) field.ErrorList { return ReadDeployment(d, o.Gates) }, &d.Spec.Template.Spec,
 		func(d *schema.Deployment) field.ErrorList { return ValidateDeployment(d, o.Gates) })
@@ -78,7 +85,7 @@ func DecodeDeployment(data []byte, o SequenceOptions) (*schema.Deployment, Seque
 
 // DecodeReplicaSet is the sequence of a ReplicaSet.
 func DecodeReplicaSet(data []byte, o SequenceOptions) (*schema.ReplicaSet, SequenceResult) {
-	rs, res := schema.DecodeReplicaSet(data, schema.DecodeOptions{Lenient: o.Lenient})
+	rs, res := schema.DecodeReplicaSet(data, o.schema())
 	return rs, sequence(rs, res, &rs.ObjectMeta, o,
 		func(rs *schema.ReplicaSet) field.ErrorList { return ReadReplicaSet(rs, o.Gates) }, &rs.Spec.Template.Spec,
 		func(rs *schema.ReplicaSet) field.ErrorList { return ValidateReplicaSet(rs, o.Gates) })
@@ -87,7 +94,7 @@ func DecodeReplicaSet(data []byte, o SequenceOptions) (*schema.ReplicaSet, Seque
 // DecodePod is the sequence of a Pod, which rolloutmath only reads (no
 // validation: pods come from the cluster).
 func DecodePod(data []byte, o SequenceOptions) (*schema.Pod, SequenceResult) {
-	p, res := schema.DecodePod(data, schema.DecodeOptions{Lenient: o.Lenient})
+	p, res := schema.DecodePod(data, o.schema())
 	o.Validate = false
 	return p, sequence(p, res, &p.ObjectMeta, o,
 		func(p *schema.Pod) field.ErrorList { return ReadPod(p, o.Gates) }, nil, nil)
@@ -95,19 +102,19 @@ func DecodePod(data []byte, o SequenceOptions) (*schema.Pod, SequenceResult) {
 
 // DecodeResourceQuota is the sequence of a ResourceQuota.
 func DecodeResourceQuota(data []byte, o SequenceOptions) (*schema.ResourceQuota, SequenceResult) {
-	q, res := schema.DecodeResourceQuota(data, schema.DecodeOptions{Lenient: o.Lenient})
+	q, res := schema.DecodeResourceQuota(data, o.schema())
 	return q, sequence(q, res, &q.ObjectMeta, o, ReadResourceQuota, nil, ValidateResourceQuota)
 }
 
 // DecodeLimitRange is the sequence of a LimitRange.
 func DecodeLimitRange(data []byte, o SequenceOptions) (*schema.LimitRange, SequenceResult) {
-	l, res := schema.DecodeLimitRange(data, schema.DecodeOptions{Lenient: o.Lenient})
+	l, res := schema.DecodeLimitRange(data, o.schema())
 	return l, sequence(l, res, &l.ObjectMeta, o, ReadLimitRange, nil, ValidateLimitRange)
 }
 
 // DecodePodDisruptionBudget is the sequence of a PodDisruptionBudget.
 func DecodePodDisruptionBudget(data []byte, o SequenceOptions) (*schema.PodDisruptionBudget, SequenceResult) {
-	b, res := schema.DecodePodDisruptionBudget(data, schema.DecodeOptions{Lenient: o.Lenient})
+	b, res := schema.DecodePodDisruptionBudget(data, o.schema())
 	return b, sequence(b, res, &b.ObjectMeta, o, ReadPodDisruptionBudget, nil, ValidatePodDisruptionBudget)
 }
 
@@ -115,9 +122,9 @@ func DecodePodDisruptionBudget(data []byte, o SequenceOptions) (*schema.PodDisru
 // HorizontalPodAutoscaler: autoscaling/v2, or autoscaling/v1 converted to
 // it as the API server converts it.
 func DecodeHorizontalPodAutoscaler(data []byte, o SequenceOptions) (*schema.HorizontalPodAutoscaler, SequenceResult) {
-	h, res := schema.DecodeHorizontalPodAutoscaler(data, schema.DecodeOptions{Lenient: o.Lenient})
+	h, res := schema.DecodeHorizontalPodAutoscaler(data, o.schema())
 	if h.APIVersion == "autoscaling/v1" { // still served, and common
-		h, res = schema.DecodeHorizontalPodAutoscalerV1(data, schema.DecodeOptions{Lenient: o.Lenient})
+		h, res = schema.DecodeHorizontalPodAutoscalerV1(data, o.schema())
 	}
 	return h, sequence(h, res, &h.ObjectMeta, o, ReadHorizontalPodAutoscaler, nil, ValidateHorizontalPodAutoscaler)
 }

@@ -58,7 +58,7 @@ func TestVectors(t *testing.T) {
 	}
 	for _, v := range vs {
 		t.Run(v.Name, func(t *testing.T) {
-			d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{})
+			d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{Version: kubeversion.V1_36}) // the vectors are v1.36.3's
 			var got []vectors.Problem
 			decodeErr := false
 			for _, e := range res.Errs {
@@ -96,7 +96,7 @@ func TestVectors(t *testing.T) {
 				t.Errorf("stored:\n ours     %s\n upstream %s", ours, v.Stored)
 			}
 			for cc, want := range v.Hash {
-				h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &d.Spec.Template)
+				h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &d.Spec.Template, kubeversion.V1_36)
 				if cc != "nil" {
 					n, _ := strconv.Atoi(cc)
 					h = h.WriteCollisionCount(int32(n))

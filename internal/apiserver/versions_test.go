@@ -185,8 +185,8 @@ func TestCreateByVersionGateOverrides(t *testing.T) {
 		g    FeatureGates
 		want []string
 	}{
-		{"1.35 with StrictIPCIDRValidation on", FeatureGates{Version: kubeversion.V1_35, StrictIPCIDRValidation: GateOn}, strict},
-		{"1.36 with StrictIPCIDRValidation off", FeatureGates{Version: kubeversion.V1_36, StrictIPCIDRValidation: GateOff}, nil},
+		{"1.35 with StrictIPCIDRValidation on", FeatureGates{Version: kubeversion.V1_35, Gates: Gates{StrictIPCIDRValidation: GateOn}}, strict},
+		{"1.36 with StrictIPCIDRValidation off", FeatureGates{Version: kubeversion.V1_36, Gates: Gates{StrictIPCIDRValidation: GateOff}}, nil},
 		{"Latest", FeatureGates{}, strict},
 	} {
 		if diff := cmp.Diff(tc.want, createErrors(versionDeployment(t, "", spec), tc.g)); diff != "" {
@@ -196,7 +196,7 @@ func TestCreateByVersionGateOverrides(t *testing.T) {
 	// 1.35 with RestartAllContainers allowed still lists only Restart
 	// (V4: upstream passes supportedContainerRestartRuleActions).
 	bogus := `{"containers":[{"name":"c","image":"x","restartPolicy":"Never","restartPolicyRules":[{"action":"Bogus","exitCodes":{"operator":"In","values":[1]}}]}]}`
-	got := createErrors(versionDeployment(t, "", bogus), FeatureGates{Version: kubeversion.V1_35, RestartAllContainersOnContainerExits: GateOn})
+	got := createErrors(versionDeployment(t, "", bogus), FeatureGates{Version: kubeversion.V1_35, Gates: Gates{RestartAllContainersOnContainerExits: GateOn}})
 	want := []string{`spec.template.spec.containers[0].restartPolicyRules[0].action: Unsupported value: "Bogus": supported values: "Restart"`}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("1.35 with RestartAllContainersOnContainerExits on: mismatch (-want +got):\n%s", diff)
@@ -232,7 +232,7 @@ func TestDropByVersion(t *testing.T) {
 		kept bool
 	}{{kubeversion.V1_36, false}, {kubeversion.V1_37, true}} {
 		s := versionDeployment(t, "", sidecar).Spec.Template.Spec
-		dropped := DropDisabledTemplateFields(&s, FeatureGates{Version: tc.v, SidecarContainers: GateOff})
+		dropped := DropDisabledTemplateFields(&s, FeatureGates{Version: tc.v, Gates: Gates{SidecarContainers: GateOff}})
 		if got := s.InitContainers[0].RestartPolicy != nil; got != tc.kept {
 			t.Errorf("%s with SidecarContainers off: restartPolicy kept %v, want %v (dropped %q)", tc.v, got, tc.kept, dropped)
 		}

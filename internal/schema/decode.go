@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 )
 
 // DecodeOptions say how strictly to decode.
@@ -19,6 +20,13 @@ type DecodeOptions struct {
 	// member is decoded onto the first, as upstream's decoder does: objects
 	// and maps merge, and for scalars and lists the last one wins.
 	Lenient bool
+	// Version is the Kubernetes minor whose API is read: a field that
+	// the minor does not have is unknown. The zero value is the newest
+	// minor; a Version that is not Valid is read as the newest.
+	Version kubeversion.Version
+	// EveryMinor reads the fields of every minor the schema models,
+	// whatever Version says: for reading back what this package wrote.
+	EveryMinor bool
 }
 
 // A decoder reads JSON into the schema's types as the API server's strict
@@ -30,6 +38,7 @@ type decoder struct {
 	data     string // the input, copied once: values are substrings of it
 	pos      int
 	opts     DecodeOptions
+	minor    Minors // the minor read: MinorsOf(opts.Version)
 	path     path
 	errs     field.ErrorList
 	warnings []string
@@ -145,7 +154,11 @@ func (p *path) at(i int) *segment {
 func (p *path) last() *segment { return &p.cur }
 
 func newDecoder(data []byte, opts DecodeOptions) *decoder {
-	return &decoder{data: string(data), opts: opts}
+	minor := readMinor(opts.Version)
+	if opts.EveryMinor {
+		minor = AllMinors
+	}
+	return &decoder{data: string(data), opts: opts, minor: minor}
 }
 
 // finish checks that nothing but white space follows the value.
@@ -470,6 +483,26 @@ func (d *decoder) keyName() (string, bool) {
 func (d *decoder) knownKey(p int, name string, i int) int {
 	d.pos = p + len(name) + 3
 	d.path.cur.name, d.path.cur.named = name, true
+	return i
+}
+
+// knownKeyIn is knownKey for a member that only the minors ms have: for
+// another minor the key is unknown (and read, so that the error names it).
+func (d *decoder) knownKeyIn(p int, name string, i int, ms Minors) int {
+	i = d.knownKey(p, name, i)
+	if d.minor&ms == 0 {
+		return unknownMember
+	}
+	return i
+}
+
+// readKeyIn is readKey for a struct some of whose members only some
+// minors have: minors[i] are the minors that have keys[i].
+func (d *decoder) readKeyIn(keys []string, minors []Minors) int {
+	i := d.readKey(keys)
+	if i >= 0 && d.minor&minors[i] == 0 {
+		return unknownMember
+	}
 	return i
 }
 

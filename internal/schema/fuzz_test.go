@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 )
 
 // FuzzDecodePodTemplateSpec: decoding any input never panics; what decodes
@@ -35,7 +37,7 @@ func FuzzDecodePodTemplateSpec(f *testing.F) {
 		if again := AppendPodTemplateSpec(nil, y, Stored); !bytes.Equal(again, enc) {
 			t.Fatalf("encode(decode(encode(x))) differs:\n%s\n%s", enc, again)
 		}
-		if a, b := SpewText(nil, x), SpewText(nil, y); !bytes.Equal(a, b) {
+		if a, b := SpewText(nil, x, kubeversion.Latest), SpewText(nil, y, kubeversion.Latest); !bytes.Equal(a, b) {
 			t.Fatalf("the rendering changes through JSON:\n%s\n%s", a, b)
 		}
 		// Lenient decoding accepts whatever strict decoding accepts, alike.
@@ -95,5 +97,51 @@ func FuzzCountElems(f *testing.F) {
 		if got := d.countElems(); got != len(list) {
 			t.Fatalf("countElems(%s) = %d, want %d", data, got, len(list))
 		}
+	})
+}
+
+// FuzzDecodeMinors: for any input and any minor, decoding never panics;
+// what a minor accepts, every-minor decoding accepts alike; its encoding
+// holds only the minor's fields (the minor decodes it again, strictly) and
+// renders alike for the hash, and the hashing rendering is the hash of the
+// text one.
+func FuzzDecodeMinors(f *testing.F) {
+	for _, s := range []string{
+		`{"spec":{"containers":[{"name":"a","image":"nginx"}]}}`,
+		`{"spec":{"evictionResponders":[{"name":"r","priority":1}],"containers":[{"name":"a","volumeMounts":[{"name":"v","mountPath":"/m","bindMountOptions":["x"]}]}]}}`,
+		`{"spec":{"workloadRef":{"name":"w","podGroup":"g"}}}`,
+		`{"spec":{"schedulingGroup":{"podGroupName":"g"},"volumes":[{"name":"e","emptyDir":{"mode":448}}]}}`,
+		`{"spec":{"containers":[{"name":"a","livenessProbe":{"httpGet":{"port":80,"protocol":"HTTP"},"grpc":{"port":1,"mode":"TLS"}}}]}}`,
+		`{"spec":{"EvictionResponders":[]}}`,
+	} {
+		for m := range uint8(kubeversion.Newest) + 1 {
+			f.Add([]byte(s), m)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, minor uint8) {
+		v := kubeversion.Version(minor % uint8(kubeversion.Newest+1))
+		x, res := DecodePodTemplateSpec(data, DecodeOptions{Version: v})
+		if len(res.Errs) > 0 {
+			return
+		}
+		x.stored()
+		enc := AppendPodTemplateSpec(nil, x, Stored)
+		every, res := DecodePodTemplateSpec(data, DecodeOptions{Version: v, EveryMinor: true})
+		if len(res.Errs) > 0 {
+			t.Fatalf("%s accepts it, every-minor decoding refuses it: %v", v, res.Errs)
+		}
+		every.stored()
+		if e := AppendPodTemplateSpec(nil, every, Stored); !bytes.Equal(e, enc) {
+			t.Fatalf("every-minor decoding differs:\n%s\n%s", enc, e)
+		}
+		y, res := DecodePodTemplateSpec(enc, DecodeOptions{Version: v})
+		if len(res.Errs) > 0 {
+			t.Fatalf("%s refuses its own encoding: %v\n%s", v, res.Errs, enc)
+		}
+		y.stored()
+		if a, b := SpewText(nil, x, v), SpewText(nil, y, v); !bytes.Equal(a, b) {
+			t.Fatalf("the rendering changes through JSON:\n%s\n%s", a, b)
+		}
+		spewAgree(t, x)
 	})
 }

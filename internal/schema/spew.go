@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 )
 
 // The renderings of upstream's pod-template-hash: the go-spew "%#v"
@@ -27,20 +28,45 @@ import (
 
 // A spewer appends the rendering to text.
 type spewer struct {
-	text *[]byte
+	text  *[]byte
+	minor Minors // the minor rendered
 }
 
-// segmentTables returns the prepared segments, built on first use (a few
-// ms) and read-only afterwards.
-var segmentTables = sync.OnceValue(func() *segTables {
-	var t segTables
+// readMinor is the minor that a decoder or a rendering for v reads or
+// writes: v's, or the newest for a Version that is not Valid.
+func readMinor(v kubeversion.Version) Minors {
+	if !v.Valid() {
+		v = kubeversion.Latest
+	}
+	return MinorsOf(v)
+}
+
+// minorTables holds the segment tables of each minor, built on first use (a
+// few ms) and read-only afterwards: the prepared segments are shared, the
+// minor differs.
+var minorTables = sync.OnceValue(func() *[kubeversion.Newest + 1]segTables {
+	var t [kubeversion.Newest + 1]segTables
 	for i, s := range segmentTexts {
 		if len(s) >= minSegment {
-			t[i] = hash.NewSegment(s)
+			t[kubeversion.Latest].seg[i] = hash.NewSegment(s)
 		}
 	}
+	for _, v := range kubeversion.Supported() {
+		t[v].seg = t[kubeversion.Latest].seg
+		t[v].minor = MinorsOf(v)
+	}
+	t[kubeversion.Latest].minor = MinorsOf(kubeversion.Latest)
 	return &t
 })
+
+// segmentTables returns the segment tables that render Kubernetes v (the
+// newest minor for a Version that is not Valid).
+func segmentTables(v kubeversion.Version) *segTables {
+	if !v.Valid() {
+		v = kubeversion.Latest
+	}
+	return &minorTables()[v]
+}
 
 // lit writes segment id.
 func (w *spewer) lit(id int) { *w.text = append(*w.text, segmentTexts[id]...) }

@@ -12,6 +12,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/hash"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/vectors"
 )
 
@@ -21,19 +22,21 @@ type tb interface {
 	Fatalf(format string, args ...any)
 }
 
-// spewAgree fails unless the hashing rendering of x is the hash of its
-// text rendering.
+// spewAgree fails unless, for every minor, the hashing rendering of x is
+// the hash of its text rendering.
 func spewAgree(t tb, x *PodTemplateSpec) {
 	t.Helper()
-	text := SpewText(nil, x)
-	if got, want := SpewPodTemplateSpec(hash.NewFNV32a(), x), hash.NewFNV32a().Write(text); got != want {
-		t.Fatalf("the hashing rendering gives %d, the text's hash is %d; text:\n%s", got, want, text)
+	for _, v := range append(kubeversion.Supported(), kubeversion.Latest) {
+		text := SpewText(nil, x, v)
+		if got, want := SpewPodTemplateSpec(hash.NewFNV32a(), x, v), hash.NewFNV32a().Write(text); got != want {
+			t.Fatalf("%s: the hashing rendering gives %d, the text's hash is %d; text:\n%s", v, got, want, text)
+		}
 	}
 }
 
 func decodeTemplate(t tb, doc string) *PodTemplateSpec {
 	t.Helper()
-	x, res := DecodePodTemplateSpec([]byte(doc), DecodeOptions{})
+	x, res := DecodePodTemplateSpec([]byte(doc), DecodeOptions{EveryMinor: true})
 	if len(res.Errs) > 0 {
 		t.Fatalf("%s: %v", doc, res.Errs)
 	}
@@ -69,6 +72,11 @@ func TestSpewVariantsAgree(t *testing.T) {
 		`{"spec":{"overhead":{"a":"1","b":"2Ki","c":"3e12","d":"4n"}}}`,
 		`{"spec":{"overhead":{"cpu":"1e18","memory":"1E","ephemeral-storage":"1Ei"}}}`,
 		`{"spec":{"overhead":{"ephemeral-storage":"1k"}}}`,
+		// Fields that some minors do not have: unset, set, first and last.
+		`{"spec":{"workloadRef":{"name":"w"},"schedulingGroup":{"podGroupName":"g"}}}`,
+		`{"spec":{"evictionResponders":[{"name":"r"}],"containers":[{"name":"a","volumeMounts":[{"name":"v","mountPath":"/m","bindMountOptions":["rbind"]}],
+			"livenessProbe":{"httpGet":{"port":80,"protocol":"HTTP"}},"readinessProbe":{"grpc":{"port":1,"mode":"x"}}}],
+			"volumes":[{"name":"e","emptyDir":{"mode":493}},{"name":"c","configMap":{"name":"c","defaultUser":1,"items":[{"key":"k","path":"p","user":2}]}}]}}`,
 	} {
 		spewAgree(t, decodeTemplate(t, doc))
 	}
@@ -174,7 +182,7 @@ func TestHashAllocatesNothing(t *testing.T) {
 		fmt.Sprintf(c, "app")+","+fmt.Sprintf(c, "sidecar")+","+fmt.Sprintf(c, "proxy")+
 		`],"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","schedulerName":"default-scheduler","securityContext":{}}}`)
 	var sum hash.FNV32a
-	if n := testing.AllocsPerRun(100, func() { sum ^= SpewPodTemplateSpec(hash.NewFNV32a(), x) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { sum ^= SpewPodTemplateSpec(hash.NewFNV32a(), x, kubeversion.V1_36) }); n != 0 {
 		t.Errorf("hashing a template allocates %v times, want 0", n)
 	}
 }

@@ -124,6 +124,7 @@ func newPair(tb testing.TB, n int) pair {
 		tb.Fatalf("decoding the apps/v1 objects: %v", err)
 	}
 	p.our = objs.State(objs.Deployments[0], epoch.Add(time.Hour))
+	p.our.Options.Version = rollout.V1_36 // beside k8s.io/kubernetes v1.36.3
 	byName := map[string]*rollout.ReplicaSet{}
 	for i := range p.our.ReplicaSets {
 		byName[p.our.ReplicaSets[i].Name] = &p.our.ReplicaSets[i]

@@ -6,20 +6,28 @@
 //
 // Run its tests from this directory: go test ./...
 //
-// # Other minors
+// # The other minors
 //
-// go.v135.mod and go.v137.mod are this module's file with k8s.io/kubernetes
-// v1.35.4 and v1.37.2 (and the staging modules at v0.35.4, v0.37.2), made
-// by replacing the versions of go.mod and running go mod tidy
-// -modfile=FILE. With them, vectorgen records what that minor's create path
-// stores and refuses (messages included) for the project's manifests and
-// those of testdata/apiserver/versions:
+// go.mod is Kubernetes 1.36. The module files go.v135.mod and go.v137.mod
+// hold the same module on k8s.io/kubernetes v1.35.4 and v1.37.2 (and the
+// staging modules of the same patch), made by replacing the versions of
+// go.mod and running go mod tidy -modfile=FILE, for the packages that
+// build with every minor: schemagen (each minor's model of the API types),
+// hashdiff (the pod-template-hash against each minor's
+// controller.ComputeHash) and vectorgen (what that minor's create path
+// stores and refuses, messages included, for the project's manifests and
+// those of testdata/apiserver/versions). Their tests, and their
+// generators:
 //
-//	go run -modfile=go.v135.mod ./cmd/vectorgen  # testdata/apiserver/vectors-1.35.json.gz
-//	go run ./cmd/vectorgen                       # vectors-1.36.json.gz and vectors.json.gz
-//	go run -modfile=go.v137.mod ./cmd/vectorgen  # vectors-1.37.json.gz
+//	go test -modfile=go.v135.mod ./schemagen ./hashdiff
+//	go test -modfile=go.v137.mod ./schemagen ./hashdiff
+//	go run -modfile=go.v13N.mod ./cmd/schemagen -dump   # the minor's model
+//	go run ./cmd/schemagen                              # merge, write internal/schema
+//	go run -modfile=go.v13N.mod ./cmd/hashvectors       # its hash vectors
+//	go run -modfile=go.v13N.mod ./cmd/vectorgen         # testdata/apiserver/vectors-1.3N.json.gz
 //
-// The main module's internal/apiserver TestVersionVectors replays the three
-// files, each with its minor. Only the non-test files of difftest (and
-// vectorgen) build with the other minors; its tests are v1.36.3's.
+// (without -modfile for 1.36, where vectorgen also writes vectors.json.gz).
+// The main module's internal/schema and internal/apiserver tests replay the
+// vectors, each with its minor. Only the non-test files of difftest build
+// with the other minors; its tests are v1.36.3's.
 package upstream

@@ -40,7 +40,7 @@ replace (
 
 require (
 	k8s.io/api v0.35.4
-	k8s.io/kube-openapi v0.0.0-20260317180543-43fb72c5454a
+	k8s.io/kube-openapi v0.0.0-20250910181357-589584f1c912
 	k8s.io/kubernetes v1.35.4
 )
 

@@ -30,7 +30,7 @@ import (
 )
 
 // Options say how kubectl and the API server treat the objects. The zero
-// value is kubectl's and v1.36's defaults.
+// value is kubectl's defaults and the newest supported minor's API.
 type Options struct {
 	// Lenient drops unknown and duplicate fields of the manifest with a
 	// warning instead of refusing them, as kubectl apply --validate=false.
@@ -45,8 +45,27 @@ type Options struct {
 	// object's namespace for Apply and Replace, rollout.DefaultNamespace
 	// for Create.
 	Namespace string
-	// FeatureGates are the API server's feature gates.
+	// FeatureGates are the API server's feature gates; the zero value is
+	// the defaults of Version's minor.
 	FeatureGates rollout.FeatureGates
+	// Version is the API server's Kubernetes minor: the fields a manifest
+	// may have, its defaults and its validation. The zero value is the
+	// newest supported minor; Apply, Create and Replace refuse one that
+	// names no supported minor (an error wrapping rollout.ErrVersion).
+	Version rollout.Version
+}
+
+// server returns the API server's minor and gates.
+func (o Options) server() apiserver.FeatureGates {
+	return apiserver.FeatureGates{Version: o.Version, Gates: o.FeatureGates}
+}
+
+// check refuses options that name no supported minor.
+func (o Options) check() error {
+	if !o.Version.Valid() {
+		return fmt.Errorf("apply: Options.Version %s: %w", o.Version, rollout.ErrVersion)
+	}
+	return nil
 }
 
 // Result is what an apply does to one Deployment.
@@ -135,6 +154,9 @@ func (r Result) Summary() string {
 // The server's new resourceVersion and managedFields are not modelled:
 // Result.After keeps live's.
 func Apply(live, manifest []byte, o Options) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
 	before, err := readLive(live, o)
 	if err != nil {
 		return Result{}, err
@@ -160,11 +182,11 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 		r.Patch = applied.Patch
 		return r, err
 	}
-	d, res := schema.DecodeDeployment(applied.Object, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(applied.Object, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return Result{}, fmt.Errorf("the patched object: %w", err)
 	}
-	if err := refusal(apiserver.UpdateDeployment(clone(before), d, o.FeatureGates)); err != nil {
+	if err := refusal(apiserver.UpdateDeployment(clone(before), d, o.server())); err != nil {
 		return Result{}, err
 	}
 	r, err := result(before, d, warnings)
@@ -180,6 +202,9 @@ func Apply(live, manifest []byte, o Options) (Result, error) {
 // without a namespace is created in o.Namespace, or
 // rollout.DefaultNamespace.
 func Create(manifest []byte, o Options) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
 	ns := cmp.Or(o.Namespace, rollout.DefaultNamespace)
 	_, warnings, err := decodeDeployment(manifest, ns, o)
 	if err != nil {
@@ -189,11 +214,11 @@ func Create(manifest []byte, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("kubectl apply: %w", err)
 	}
-	d, res := schema.DecodeDeployment(created, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(created, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return Result{}, err
 	}
-	if err := refusal(apiserver.CreateDeployment(d, o.FeatureGates)); err != nil {
+	if err := refusal(apiserver.CreateDeployment(d, o.server())); err != nil {
 		return Result{}, err
 	}
 	return result(nil, d, warnings)
@@ -206,6 +231,9 @@ func Create(manifest []byte, o Options) (Result, error) {
 // the spec or the annotations change. Namespaces and names are as for
 // [Apply].
 func Replace(live, manifest []byte, o Options) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
 	before, err := readLive(live, o)
 	if err != nil {
 		return Result{}, err
@@ -220,7 +248,7 @@ func Replace(live, manifest []byte, o Options) (Result, error) {
 	if d.ResourceVersion == "" {
 		d.ResourceVersion = before.ResourceVersion // kubectl replace sends the live one
 	}
-	if err := refusal(apiserver.UpdateDeployment(clone(before), d, o.FeatureGates)); err != nil {
+	if err := refusal(apiserver.UpdateDeployment(clone(before), d, o.server())); err != nil {
 		return Result{}, err
 	}
 	return result(before, d, warnings)
@@ -237,7 +265,7 @@ var deploymentSchema = func() strategicpatch.Schema {
 
 // clone copies a stored Deployment through its JSON.
 func clone(d *schema.Deployment) *schema.Deployment {
-	c, res := schema.DecodeDeployment(schema.AppendDeployment(nil, d, schema.Stored), schema.DecodeOptions{})
+	c, res := schema.DecodeDeployment(schema.AppendDeployment(nil, d, schema.Stored), schema.DecodeOptions{EveryMinor: true})
 	if len(res.Errs) > 0 {
 		panic(res.Errs) // a stored object decodes
 	}
@@ -247,7 +275,7 @@ func clone(d *schema.Deployment) *schema.Deployment {
 // decodeDeployment decodes a manifest strictly (or leniently) into the
 // schema's type, in namespace when it names none.
 func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deployment, []string, error) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return nil, nil, err
 	}
@@ -265,14 +293,14 @@ func decodeDeployment(data []byte, namespace string, o Options) (*schema.Deploym
 
 // readLive decodes the live object as a client holds it.
 func readLive(data []byte, o Options) (*schema.Deployment, error) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Lenient: o.Lenient, Version: o.Version})
 	if err := refusal(res.Errs); err != nil {
 		return nil, fmt.Errorf("the live object: %w", err)
 	}
 	if d.Namespace == "" {
 		d.Namespace = rollout.DefaultNamespace
 	}
-	if err := refusal(apiserver.ReadDeployment(d, o.FeatureGates)); err != nil {
+	if err := refusal(apiserver.ReadDeployment(d, o.server())); err != nil {
 		return nil, fmt.Errorf("the live object: %w", err)
 	}
 	if d.ResourceVersion == "" {

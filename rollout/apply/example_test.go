@@ -54,5 +54,5 @@ func Example() {
 	// rollout: spec.template.spec.containers[name=app].image changed; also spec.replicas changed: 7 -> 1
 	// spec.replicas changed: 7 -> 1
 	// spec.template.spec.containers[name=app].image changed: "web:1" -> "web:2"
-	// new ReplicaSet: web-594fb7f4c
+	// new ReplicaSet: web-6885566bdf
 }

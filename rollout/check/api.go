@@ -20,12 +20,16 @@ type LoadOptions struct {
 	// 'kubectl apply -n' gives it (else "default"); an object that names
 	// another is a problem, as kubectl refuses it.
 	Namespace string
+	// Version is the API server's Kubernetes minor, which reads the
+	// documents (see rollout.DecodeOptions.Version); the zero value is the
+	// newest supported minor.
+	Version rollout.Version
 }
 
 // Load decodes docs, several at once, into the input of a check: the
 // Deployments, ReplicaSets and Pods, and the policy objects
 // (ResourceQuotas, LimitRanges, PodDisruptionBudgets and
-// HorizontalPodAutoscalers), each read as a v1.36 API server reads it on
+// HorizontalPodAutoscalers), each read as an API server of opts.Version reads it on
 // create, in document order. A document it cannot take is left out and
 // becomes a problem (see Problems), which Run reports; the rest is
 // checked. name names the inputs in messages. Load does not modify docs.
@@ -147,9 +151,11 @@ func (in *Input) ReplicaSetsIn(namespace string) []rollout.ReplicaSet {
 
 // StartState returns the state a simulation of d starts from, and how it
 // was built, in words: the input's ReplicaSets when it has d's, or d fully
-// rolled out on its template; then the images' changes, if any.
-func (in *Input) StartState(d rollout.Deployment, images []Image) (rollout.State, string, error) {
-	return start(in.leaf(d), d, images)
+// rolled out on its template, named as the controller of opts.Version
+// names it; then the images' changes, if any. The state's Options are
+// opts.
+func (in *Input) StartState(d rollout.Deployment, images []Image, opts rollout.Options) (rollout.State, string, error) {
+	return start(in.leaf(d), d, images, opts)
 }
 
 // HPA returns the name and the replica range of the

@@ -40,11 +40,10 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 			restart = true
 		}
 	}
-	s, _, err := start(in, d, images)
+	s, _, err := start(in, d, images, f.options)
 	if err != nil {
 		return rolloutCheck{err: err}
 	}
-	s.Options = f.options
 	// The input was validated once, as the API server validates it, when
 	// it was loaded (unless SkipValidation); a replica count to check is
 	// never negative, and the rollout's change (an annotation, the marker

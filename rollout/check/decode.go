@@ -52,10 +52,10 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 			return result{problems: []Finding{f}}
 		}
 		if slices.Contains(policyKinds, docs[i].Kind) {
-			p, problems := decodePolicy(docs[i], ns)
+			p, problems := decodePolicy(docs[i], ns, opts.Version)
 			return result{policy: p, problems: problems}
 		}
-		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation})
+		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version})
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}

@@ -97,15 +97,16 @@ type decodedPolicy struct {
 	add                   func(*nsPolicy)
 }
 
-// decodePolicy decodes a document of a policy kind. Its problems name the
-// field and, where the document writes it, its line.
-func decodePolicy(doc manifest.Document, namespace string) (decodedPolicy, []Finding) {
+// decodePolicy decodes a document of a policy kind as an API server of
+// minor v does. Its problems name the field and, where the document writes
+// it, its line.
+func decodePolicy(doc manifest.Document, namespace string, v rollout.Version) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
 		res  apiserver.SequenceResult
 		p    = decodedPolicy{kind: doc.Kind}
 	)
-	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace}
+	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace, Gates: apiserver.FeatureGates{Version: v}}
 	switch doc.Kind {
 	case "ResourceQuota":
 		q, r := apiserver.DecodeResourceQuota(doc.JSON, o)

@@ -33,7 +33,7 @@ type podProfile struct {
 
 // profileOf admits a pod of d's template in a namespace with policy.
 func profileOf(d rollout.Deployment, policy *nsPolicy) (podProfile, error) {
-	spec, res := schema.DecodePodSpec(d.Spec.Template.Spec.JSON(), schema.DecodeOptions{})
+	spec, res := schema.DecodePodSpec(d.Spec.Template.Spec.JSON(), schema.DecodeOptions{EveryMinor: true})
 	if len(res.Errs) > 0 {
 		return podProfile{}, fmt.Errorf("the pod template of Deployment %s: %v", qualified(d), res.Errs[0])
 	}

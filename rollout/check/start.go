@@ -12,8 +12,9 @@ import (
 
 // start returns the state a simulation of d starts from, and how it was
 // built: the input's ReplicaSets when it has d's, or d fully rolled out on
-// its template; then the images' changes, if any.
-func start(in *Input, d rollout.Deployment, images []Image) (rollout.State, string, error) {
+// its template (its ReplicaSet named as opts.Version's controller names
+// it); then the images' changes, if any. The state's Options are opts.
+func start(in *Input, d rollout.Deployment, images []Image, opts rollout.Options) (rollout.State, string, error) {
 	now := in.start()
 	var s rollout.State
 	var from string
@@ -21,9 +22,10 @@ func start(in *Input, d rollout.Deployment, images []Image) (rollout.State, stri
 		s = in.state(d, now)
 		from = "the ReplicaSets in the input"
 	} else {
-		s = sim.FromDeployment(d, now)
+		s = sim.FromDeploymentWith(d, now, opts)
 		from = "fully rolled out on its template"
 	}
+	s.Options = opts
 	if len(images) == 0 {
 		return s, from, nil
 	}

@@ -105,13 +105,13 @@ func Example() {
 	fmt.Printf("revision %s: %d of %d updated and available\n",
 		d.Annotations[rollout.RevisionAnnotation], d.Status.AvailableReplicas, *d.Spec.Replicas)
 	// Output:
-	// CreateReplicaSet web-5d9dc68fdf 0 -> 4
+	// CreateReplicaSet web-6fcbd97455 0 -> 4
 	// -- image app:v2
-	// CreateReplicaSet web-5f676d8954 0 -> 1
-	// ScaleReplicaSet web-5d9dc68fdf 4 -> 3
-	// ScaleReplicaSet web-5f676d8954 1 -> 2
-	// ScaleReplicaSet web-5d9dc68fdf 3 -> 1
-	// ScaleReplicaSet web-5f676d8954 2 -> 4
-	// ScaleReplicaSet web-5d9dc68fdf 1 -> 0
+	// CreateReplicaSet web-779464cf86 0 -> 1
+	// ScaleReplicaSet web-6fcbd97455 4 -> 3
+	// ScaleReplicaSet web-779464cf86 1 -> 2
+	// ScaleReplicaSet web-6fcbd97455 3 -> 1
+	// ScaleReplicaSet web-779464cf86 2 -> 4
+	// ScaleReplicaSet web-6fcbd97455 1 -> 0
 	// revision 2: 4 of 4 updated and available
 }

@@ -90,7 +90,7 @@ func TestSyncerGolden(t *testing.T) {
 			}
 			s := objs.State(objs.Deployments[0], c.Now)
 			s.Options.SkipValidation = true
-			s.Options.ControllerVersion = rollout.V1_36
+			s.Options.Version = rollout.V1_36
 			actions, planErr := rollout.Plan(s)
 			if diff := cmp.Diff(want, normalize(t, report(t, rollout.NewReport(c.Now, actions, planErr)))); diff != "" {
 				differ++ // upstream wraps here: not ours to compare
@@ -101,7 +101,7 @@ func TestSyncerGolden(t *testing.T) {
 			client := fake.NewClientset(typed...)
 			client.ClearActions()
 			events := record.NewFakeRecorder(100)
-			syncer := kube.Syncer{Client: client, Recorder: events, Options: rollout.Options{SkipValidation: true}}
+			syncer := kube.Syncer{Client: client, Recorder: events, Options: rollout.Options{SkipValidation: true, Version: rollout.V1_36}} // the recordings are v1.36.3's
 			res, err := syncer.Sync(context.Background(), d.Namespace, d.Name, c.Now)
 			if err != nil && (planErr == nil || err.Error() != planErr.Error()) {
 				t.Fatalf("Sync() error = %v, Plan() error = %v", err, planErr)

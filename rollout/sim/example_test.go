@@ -94,5 +94,5 @@ func ExamplePreviewUndo() {
 	fmt.Printf("back to revision %d (%s), which becomes revision %d with history %q\n",
 		p.Revision, p.Target, p.NewRevision, p.History)
 	// Output:
-	// back to revision 1 (nginx-deployment-64cbb8cbb6), which becomes revision 3 with history "1"
+	// back to revision 1 (nginx-deployment-68b4686546), which becomes revision 3 with history "1"
 }

@@ -61,12 +61,12 @@ func loadScenario(t *testing.T, dir string) []goldenStep {
 			t.Fatalf("%s: %v", base, err)
 		}
 		// The recordings are of a v1.36.3 API server and controller.
-		objs, err := rollout.DecodeOptions{FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}.Decode(state)
+		objs, err := rollout.DecodeOptions{Version: rollout.V1_36}.Decode(state)
 		if err != nil || len(objs.Deployments) != 1 {
 			t.Fatalf("%s: %d deployments, %v", base, len(objs.Deployments), err)
 		}
 		g.state = objs.State(objs.Deployments[0], g.plan.Now)
-		g.state.Options.ControllerVersion = rollout.V1_36
+		g.state.Options.Version = rollout.V1_36
 		steps = append(steps, g)
 	}
 	if len(steps) == 0 {

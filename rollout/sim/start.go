@@ -16,8 +16,18 @@ import (
 // generation, every replica updated and available) and the conditions
 // Available (MinimumReplicasAvailable) and Progressing
 // (NewReplicaSetAvailable). A zero generation becomes 1. Plan at now gives
-// no API call for the result. FromDeployment does not modify d.
+// no API call for the result. FromDeployment does not modify d. It names
+// the ReplicaSet as a controller-manager of the newest supported minor
+// does: FromDeploymentWith with the zero rollout.Options.
 func FromDeployment(d rollout.Deployment, now time.Time) rollout.State {
+	return FromDeploymentWith(d, now, rollout.Options{})
+}
+
+// FromDeploymentWith is [FromDeployment] for syncs under opts: the
+// result's Options are opts, and its ReplicaSet is named as the
+// controller-manager of opts.Version names it, so that Plan at now still
+// gives no API call.
+func FromDeploymentWith(d rollout.Deployment, now time.Time, opts rollout.Options) rollout.State {
 	d = d.DeepCopy()
 	if d.Generation == 0 {
 		d.Generation = 1
@@ -27,13 +37,13 @@ func FromDeployment(d rollout.Deployment, now time.Time) rollout.State {
 	// The ReplicaSet the controller created for the template, as it
 	// creates it (revision 1, no old ReplicaSets), then scaled to r, its
 	// pods available, as the ReplicaSet controller leaves it.
-	rs, err := rollout.NewReplicaSet(&d, nil)
+	rs, err := rollout.NewReplicaSetFor(&d, nil, opts.Version)
 	if err != nil {
 		// Only a strategy type that Plan refuses fails here; the
 		// ReplicaSet is the one a RollingUpdate without surge would have.
 		rd := d.DeepCopy()
 		rd.Spec.Strategy = rollout.Strategy{Type: rollout.RollingUpdateStrategy}
-		rs, _ = rollout.NewReplicaSet(&rd, nil)
+		rs, _ = rollout.NewReplicaSetFor(&rd, nil, opts.Version)
 	}
 	name := rs.Name
 	rs.UID, rs.Generation, rs.CreationTimestamp = "uid-"+name, 1, created
@@ -61,7 +71,7 @@ func FromDeployment(d rollout.Deployment, now time.Time) rollout.State {
 		d.Status.Conditions = append(d.Status.Conditions, rollout.NewDeploymentCondition(rollout.Progressing, rollout.ConditionTrue,
 			rollout.ReasonNewReplicaSetAvailable, fmt.Sprintf("ReplicaSet %q has successfully progressed.", name), created))
 	}
-	return rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now}
+	return rollout.State{Deployment: d, ReplicaSets: []rollout.ReplicaSet{rs}, Now: now, Options: opts}
 }
 
 // WithTemplateChange returns s with mutate applied to a copy of the

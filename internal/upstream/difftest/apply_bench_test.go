@@ -6,6 +6,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/apply"
 )
 
@@ -40,7 +41,7 @@ func BenchmarkApplyEndToEnd(b *testing.B) {
 	b.Run("ours", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := apply.Apply(liveJSON, manifest, apply.Options{}); err != nil {
+			if _, err := apply.Apply(liveJSON, manifest, apply.Options{Version: rollout.V1_36}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -85,12 +85,12 @@ func realApplyStored(t *testing.T, live *appsv1.Deployment, manifest []byte) (Ou
 func compareApplyE2E(t *testing.T, live *appsv1.Deployment, manifest []byte) (refused bool, msg string) {
 	t.Helper()
 	real, stored := realApplyStored(t, live, manifest)
-	ours, err := apply.Apply(marshal(t, live), manifest, apply.Options{})
+	ours, err := apply.Apply(marshal(t, live), manifest, apply.Options{Version: rollout.V1_36})
 	if msg := sameOutcome("apply", real, ours, err); msg != "" || err != nil {
 		return err != nil, msg
 	}
 	want := controller.ComputeHash(&stored.Spec.Template, stored.Status.CollisionCount)
-	if got := rollout.PodTemplateHash(ours.After); got != want {
+	if got := rollout.PodTemplateHashFor(ours.After, rollout.V1_36); got != want {
 		return false, "pod-template-hash: ours " + got + ", upstream " + want
 	}
 	return false, ""
@@ -168,7 +168,7 @@ func TestApplyEndToEndRandom(t *testing.T) {
 		compared++
 		if r {
 			refused++
-		} else if res, err := apply.Apply(marshal(t, live), manifest.bytes(), apply.Options{}); err == nil && res.Rollout() {
+		} else if res, err := apply.Apply(marshal(t, live), manifest.bytes(), apply.Options{Version: rollout.V1_36}); err == nil && res.Rollout() {
 			rollouts++
 		}
 	}
@@ -350,7 +350,7 @@ func TestApplyEndToEndNamed(t *testing.T) {
 			if refused {
 				return
 			}
-			r, err := apply.Apply(marshal(t, live), next.bytes(), apply.Options{})
+			r, err := apply.Apply(marshal(t, live), next.bytes(), apply.Options{Version: rollout.V1_36})
 			if err != nil || r.Rollout() != c.rollout {
 				t.Errorf("Apply() = rollout %v, %v; want rollout %v", r.Rollout(), err, c.rollout)
 			}
@@ -368,7 +368,7 @@ func compareCreateReplace(t *testing.T, live *appsv1.Deployment, manifest []byte
 		return "kubectl's created object: " + err.Error()
 	}
 	real, _ := RealCreateDeployment(created)
-	ours, err := apply.Create(manifest, apply.Options{})
+	ours, err := apply.Create(manifest, apply.Options{Version: rollout.V1_36})
 	if msg := sameOutcome("create", real, ours, err); msg != "" {
 		return msg
 	}
@@ -379,7 +379,7 @@ func compareCreateReplace(t *testing.T, live *appsv1.Deployment, manifest []byte
 		m.set("metadata.resourceVersion", live.ResourceVersion)
 	}
 	real, _ = RealUpdateDeployment(live, m.bytes())
-	ours, err = apply.Replace(marshal(t, live), manifest, apply.Options{})
+	ours, err = apply.Replace(marshal(t, live), manifest, apply.Options{Version: rollout.V1_36})
 	return sameOutcome("replace", real, ours, err)
 }
 

@@ -8,6 +8,7 @@ import (
 	"k8s.io/kubernetes/pkg/features"
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -17,7 +18,7 @@ import (
 
 // ctrOursCreateWithGates is OursCreateDeployment under gates g.
 func ctrOursCreateWithGates(data []byte, g apiserver.FeatureGates) Outcome {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 	if out, bad := decodeOutcome(res); bad {
 		return out
 	}
@@ -32,7 +33,7 @@ func ctrOursCreateWithGates(data []byte, g apiserver.FeatureGates) Outcome {
 // ContainerStopSignals gate on, on both sides.
 func TestContainerStopSignals(t *testing.T) {
 	featuregatetesting.SetFeatureGateDuringTest(t, utilfeature.DefaultFeatureGate, features.ContainerStopSignals, true)
-	gates := apiserver.FeatureGates{Version: v136.Version, ContainerStopSignals: apiserver.GateOn}
+	gates := apiserver.FeatureGates{Version: v136.Version, Gates: apiserver.Gates{ContainerStopSignals: apiserver.GateOn}}
 	withOS := func(os string, signal string) func(ctrObj) {
 		return func(s ctrObj) {
 			if os != "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/hash"
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -39,25 +40,25 @@ func BenchmarkHash(b *testing.B) {
 		}
 	})
 	b.Run("ours", func(b *testing.B) {
-		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 		if len(res.Errs) > 0 {
 			b.Fatal(res.Errs)
 		}
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = hash.Encode(uint32(schema.SpewPodTemplateSpec(hash.NewFNV32a(), t)))
+			_ = hash.Encode(uint32(schema.SpewPodTemplateSpec(hash.NewFNV32a(), t, kubeversion.V1_36)))
 		}
 	})
 	// The sum alone: the label's string is the one allocation above.
 	b.Run("ours-sum", func(b *testing.B) {
-		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+		t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 		if len(res.Errs) > 0 {
 			b.Fatal(res.Errs)
 		}
 		b.ReportAllocs()
 		var sum hash.FNV32a
 		for b.Loop() {
-			sum ^= schema.SpewPodTemplateSpec(hash.NewFNV32a(), t)
+			sum ^= schema.SpewPodTemplateSpec(hash.NewFNV32a(), t, kubeversion.V1_36)
 		}
 		_ = sum
 	})
@@ -89,7 +90,7 @@ func BenchmarkNormalize(b *testing.B) {
 		b.ReportAllocs()
 		var buf []byte
 		for b.Loop() {
-			t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{})
+			t, res := schema.DecodePodTemplateSpec(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 			if len(res.Errs) > 0 {
 				b.Fatal(res.Errs)
 			}

@@ -24,7 +24,7 @@ func compareHash(t *testing.T, name string, stored *appsv1.Deployment) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	objs, err := rollout.DecodeOptions{Lenient: false}.Decode(data)
+	objs, err := rollout.DecodeOptions{Version: rollout.V1_36}.Decode(data)
 	if err != nil {
 		t.Fatalf("%s: decoding the stored Deployment: %v", name, err)
 	}
@@ -35,7 +35,7 @@ func compareHash(t *testing.T, name string, stored *appsv1.Deployment) {
 		if cc != nil {
 			d.Status.CollisionCount = rollout.Int32(*cc)
 		}
-		if got := rollout.PodTemplateHash(d); got != want {
+		if got := rollout.PodTemplateHashFor(d, rollout.V1_36); got != want {
 			t.Errorf("%s (collision count %v): PodTemplateHash = %s, upstream's ComputeHash = %s", name, deref(cc), got, want)
 		}
 	}

@@ -13,7 +13,7 @@ var v136 = apiserver.FeatureGates{Version: kubeversion.V1_36}
 
 // OursCreateDeployment runs the same request through rolloutmath.
 func OursCreateDeployment(data []byte) (Outcome, *schema.Deployment) {
-	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{})
+	d, res := schema.DecodeDeployment(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 	if out, bad := decodeOutcome(res); bad {
 		return out, nil
 	}
@@ -26,7 +26,7 @@ func OursCreateDeployment(data []byte) (Outcome, *schema.Deployment) {
 
 // OursCreateReplicaSet runs the same request through rolloutmath.
 func OursCreateReplicaSet(data []byte) (Outcome, *schema.ReplicaSet) {
-	rs, res := schema.DecodeReplicaSet(data, schema.DecodeOptions{})
+	rs, res := schema.DecodeReplicaSet(data, schema.DecodeOptions{Version: kubeversion.V1_36})
 	if out, bad := decodeOutcome(res); bad {
 		return out, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"k8s.io/kubernetes/pkg/capabilities"
 	"k8s.io/utils/dump"
 
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -32,11 +33,11 @@ func TestSpewSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := dump.ForHash(up)
-	ours, res := schema.DecodePodTemplateSpec([]byte(in), schema.DecodeOptions{})
+	ours, res := schema.DecodePodTemplateSpec([]byte(in), schema.DecodeOptions{Version: kubeversion.V1_36})
 	if len(res.Errs) > 0 {
 		t.Fatal(res.Errs)
 	}
-	got := string(schema.SpewText(nil, ours))
+	got := string(schema.SpewText(nil, ours, kubeversion.V1_36))
 	if got != want {
 		t.Errorf("rendering differs\n got: %s\nwant: %s", got, want)
 	}

@@ -7,6 +7,7 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/utils/dump"
 
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -29,11 +30,11 @@ func TestSpewRandomTemplates(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		want := dump.ForHash(up)
-		ours, res := schema.DecodePodTemplateSpec(in, schema.DecodeOptions{})
+		ours, res := schema.DecodePodTemplateSpec(in, schema.DecodeOptions{Version: kubeversion.V1_36})
 		if len(res.Errs) > 0 {
 			t.Fatalf("seed %d: %v\n%s", seed, res.Errs, in)
 		}
-		got := string(schema.SpewText(nil, ours))
+		got := string(schema.SpewText(nil, ours, kubeversion.V1_36))
 		if got != want {
 			i := 0
 			for i < len(got) && i < len(want) && got[i] == want[i] {

@@ -89,7 +89,7 @@ func TestVolumeRulesGated(t *testing.T) {
 		features.ClusterTrustBundleProjection: true,
 		features.PodCertificateRequest:        true,
 	})
-	gates := apiserver.FeatureGates{Version: v136.Version, ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}
+	gates := apiserver.FeatureGates{Version: v136.Version, Gates: apiserver.Gates{ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}}
 	for _, c := range volumeRuleCases() {
 		if c.gated {
 			t.Run(c.name, func(t *testing.T) { checkVolumeCase(t, c, gates) })

@@ -110,7 +110,7 @@ func TestVolumeMessagesGated(t *testing.T) {
 		features.ClusterTrustBundleProjection: true,
 		features.PodCertificateRequest:        true,
 	})
-	gates := apiserver.FeatureGates{Version: v136.Version, ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}
+	gates := apiserver.FeatureGates{Version: v136.Version, Gates: apiserver.Gates{ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}}
 	for _, c := range volumeRuleCases() {
 		if c.gated {
 			compareVolumeMessages(t, c.name, c.deployment(), gates)

@@ -127,7 +127,7 @@ func TestVolumesRandomGated(t *testing.T) {
 		features.ClusterTrustBundleProjection: true,
 		features.PodCertificateRequest:        true,
 	})
-	gates := apiserver.FeatureGates{Version: v136.Version, ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}
+	gates := apiserver.FeatureGates{Version: v136.Version, Gates: apiserver.Gates{ClusterTrustBundleProjection: apiserver.GateOn, PodCertificateRequest: apiserver.GateOn}}
 	runVolumeCases(t, 1<<40, volumeCases(t, 1500), gates, func(seed uint64) *volGen {
 		g := newVolGen(seed)
 		g.trustBundles, g.podCertificates = true, true

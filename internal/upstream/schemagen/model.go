@@ -1,7 +1,52 @@
 // Package schemagen builds rolloutmath's picture of the Kubernetes API types
-// from the real ones (k8s.io/api v0.36.3, by reflection, and the OpenAPI
-// definitions of k8s.io/kubernetes v1.36.3 for list types) and writes the
-// generated files of the main module's internal/schema package.
+// from the real ones and writes the generated files of the main module's
+// internal/schema package.
+//
+// # One model across minors
+//
+// Each supported minor's model is built by reflection from that minor's
+// k8s.io/api (and the OpenAPI definitions of k8s.io/kubernetes of the same
+// patch, for list types): [Upstream], run under the minor's module file
+// (go.mod is 1.36, go.v135.mod 1.35, go.v137.mod 1.37), writes it as JSON
+// to testdata/models ([Model.Dump]; cmd/schemagen -dump). [Merge] then
+// makes one model of all of them: the union of their types and fields,
+// each recording in Minors the minors that have it, in an order that,
+// filtered to one minor's fields, is that minor's order. The generated
+// code is one set of structs, decoders, encoders and renderings for every
+// minor: the decoder refuses a member that the minor it reads does not
+// have as an unknown field, and the rendering for the pod-template-hash
+// writes only the minor's fields (see the schema package).
+//
+// The merge refuses what one model cannot say: a field whose type, JSON
+// name or options change between minors, a field that moves, and a change
+// of merge metadata (patch strategy, list type and keys) that
+// metadataChanges does not list.
+//
+// # Adding a minor
+//
+//  1. Add it to internal/kubeversion (its constant and patch).
+//  2. Write its module file: copy go.mod to go.v1N.mod, replace every
+//     v0.36.x by v0.N.p and k8s.io/kubernetes v1.36.x by v1.N.p, set
+//     k8s.io/kube-openapi to the version k8s.io/kubernetes v1.N.p
+//     requires, and run go mod tidy -modfile=go.v1N.mod.
+//  3. go run -modfile=go.v1N.mod ./cmd/schemagen -dump, then
+//     go run ./cmd/schemagen. If the merge fails, the error names the
+//     field: a changed type needs a rule here (none has been needed for
+//     1.35 to 1.37), a metadata change an entry in metadataChanges.
+//  4. go run -modfile=go.v1N.mod ./cmd/hashvectors for the hash vectors
+//     of the new minor, which package schema's tests replay.
+//  5. The rules that differ in other packages (gates and their defaults,
+//     validation, dropping, the controller): see internal/apiserver.
+//
+// A minor is removed by deleting its model and its module file and
+// running the generator.
+//
+// Kubernetes 1.38 (in beta as this is written) requires Go 1.27: its
+// module file's go directive says so, and every command under it runs
+// with GOTOOLCHAIN=go1.27.3 (which the module proxy serves) until the
+// project's Go is 1.27. A set of minors is a uint8 with a bit per
+// kubeversion.Version, so the schema holds minors up to the seventh after
+// Latest; past that, Minors needs a wider type.
 package schemagen
 
 import (
@@ -86,6 +131,7 @@ type Struct struct {
 	Spew     string // as go-spew prints it, as v1.Container
 	Model    string // the OpenAPI model name, as io.k8s.api.core.v1.Container
 	Fields   []*Field
+	Minors   Minors // the minors that have the type (merged models only)
 }
 
 // Field is a field of a KStruct, in Go order.
@@ -105,6 +151,20 @@ type Field struct {
 	ListMapKeys []string
 	MapType     string
 	StructType  string
+
+	// Gates are the feature gates that the field's +featureGate markers
+	// name; in a merged model, each with the minors whose marker names it.
+	Gates []Gate
+
+	// Minors are the minors that have the field (merged models only).
+	Minors Minors
+}
+
+// Gate is a feature gate that guards a field, in Minors (merged models
+// only).
+type Gate struct {
+	Name   string
+	Minors Minors
 }
 
 // Inline reports whether the field's JSON members are its parent's.
@@ -115,8 +175,14 @@ func (f *Field) Inline() bool { return f.JSON == "" }
 type Model struct {
 	Roots   []*Struct
 	Structs []*Struct
+	// Minors and APIs are, in a merged model, the minors it holds and the
+	// k8s.io/api versions they come from, oldest first; both are empty in
+	// the model of one minor.
+	Minors  Minors
+	APIs    []string
 	byType  map[reflect.Type]*Struct
 	openapi map[string]common.OpenAPIDefinition
+	markers map[string]map[string][]string // by package directory, "Type.Field": the gates
 }
 
 // special maps the API's hand-written value types to their kinds.
@@ -130,7 +196,7 @@ var special = map[string]Kind{
 // Build walks the roots' types. defs are the OpenAPI definitions, keyed by
 // model name.
 func Build(defs map[string]common.OpenAPIDefinition, roots ...reflect.Type) (*Model, error) {
-	m := &Model{byType: map[reflect.Type]*Struct{}, openapi: defs}
+	m := &Model{byType: map[reflect.Type]*Struct{}, openapi: defs, markers: map[string]map[string][]string{}}
 	names := map[string]string{}
 	for _, r := range roots {
 		s, err := m.structOf(r)
@@ -162,6 +228,10 @@ func (m *Model) structOf(t reflect.Type) (*Struct, error) {
 	if def, ok := m.openapi[s.Model]; ok {
 		props = def.Schema.Properties
 	}
+	gates, err := m.gates(t)
+	if err != nil {
+		return nil, err
+	}
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if !sf.IsExported() {
@@ -180,7 +250,13 @@ func (m *Model) structOf(t reflect.Type) (*Struct, error) {
 			PatchStrategy: sf.Tag.Get("patchStrategy"),
 			PatchMergeKey: sf.Tag.Get("patchMergeKey"),
 		}
-		if name == "" && !(sf.Anonymous && strings.Contains(opts, "inline")) {
+		for _, g := range gates[t.Name()+"."+sf.Name] {
+			f.Gates = append(f.Gates, Gate{Name: g})
+		}
+		// An embedded field without a JSON name is inline: k8s.io/api up
+		// to v0.36 tags such fields ",inline", v0.37 leaves the name empty
+		// (encoding/json inlines both).
+		if name == "" && !sf.Anonymous {
 			return nil, fmt.Errorf("schemagen: %s.%s has no JSON name", s.Upstream, sf.Name)
 		}
 		if p, ok := props[name]; ok && name != "" {
@@ -256,25 +332,27 @@ func (m *Model) typeOf(t reflect.Type) (*Type, error) {
 
 // jsonFields returns the JSON members of s: its fields with inline ones
 // replaced by their members, each with the Go selector that reaches it from
-// s, sorted by JSON name.
+// s and the minors that have it (those of every field on the way), sorted
+// by JSON name.
 func (s *Struct) jsonFields() []member {
 	var out []member
-	var walk func(st *Struct, sel string)
-	walk = func(st *Struct, sel string) {
+	var walk func(st *Struct, sel string, ms Minors)
+	walk = func(st *Struct, sel string, ms Minors) {
 		for _, f := range st.Fields {
 			if f.Inline() {
-				walk(f.Type.Struct, sel+f.Go+".")
+				walk(f.Type.Struct, sel+f.Go+".", ms&f.Minors)
 				continue
 			}
-			out = append(out, member{Field: f, Sel: sel + f.Go})
+			out = append(out, member{Field: f, Sel: sel + f.Go, Minors: ms & f.Minors})
 		}
 	}
-	walk(s, "")
+	walk(s, "", s.Minors)
 	slices.SortFunc(out, func(a, b member) int { return strings.Compare(a.JSON, b.JSON) })
 	return out
 }
 
 type member struct {
 	*Field
-	Sel string // the Go selector from the outer struct, as ProbeHandler.HTTPGet
+	Sel    string // the Go selector from the outer struct, as ProbeHandler.HTTPGet
+	Minors Minors // the minors that have the member: the field's and its parents'
 }

@@ -36,8 +36,8 @@ import (
 // table: shorter ones are hashed byte by byte, which costs about as much.
 const minSegment = 4
 
-// typicalValues are, by struct and field, the values that the v1.36
-// defaulters give fields left unset, as Go literals: what a stored
+// typicalValues are, by struct and field, the values that the defaulters
+// (of every supported minor) give fields left unset, as Go literals: what a stored
 // template holds unless its author chose otherwise. Only the speed of the
 // hash depends on this list.
 var typicalValues = map[string]string{
@@ -106,7 +106,7 @@ func (g *spewGen) seg(s string) string {
 	case len(s) < minSegment:
 		return fmt.Sprintf("h = h.WriteString(%q)", s)
 	default:
-		return fmt.Sprintf("h = h.WriteSegment(tb[%d]) // %s", id, comment)
+		return fmt.Sprintf("h = h.WriteSegment(tb.seg[%d]) // %s", id, comment)
 	}
 }
 
@@ -159,6 +159,14 @@ func (g *spewGen) end() {
 		g.line("return h")
 	}
 	g.line("}\n")
+}
+
+// minor is the expression of the minor being rendered, a Minors.
+func (g *spewGen) minor() string {
+	if g.hash {
+		return "tb.minor"
+	}
+	return "w.minor"
 }
 
 func (g *spewGen) line(format string, args ...any) {
@@ -308,10 +316,30 @@ func (g *spewGen) emitStruct(s *Struct) {
 		pending = "(" + s.Spew + "){"
 	}
 	fields := s.Fields
+	// A field that some minors of s do not have is written alone, when
+	// the minor rendered has it (check makes sure the first field is in
+	// every minor, so that its separator is always a space).
+	versioned := func(f *Field) bool { return f.Minors != s.Minors }
 	for i := 0; i < len(fields); {
 		sep := " "
 		if i == 0 {
 			sep = ""
+		}
+		if f := fields[i]; versioned(f) {
+			if pending != "" {
+				g.line("%s", g.seg(pending))
+				pending = ""
+			}
+			g.line("if %s&%s != 0 {", g.minor(), f.Minors.ident())
+			if _, _, ok := constant(s, f, "x."+f.Go); ok {
+				g.emitRange(s, i, i+1, "", "")
+			} else {
+				g.line("%s", g.seg(fieldText(sep, f)))
+				g.value(f.Type, "x."+f.Go)
+			}
+			g.line("}")
+			i++
+			continue
 		}
 		if _, _, ok := constant(s, fields[i], "x."+fields[i].Go); !ok {
 			if st := g.seg(pending + fieldText(sep, fields[i])); st != "" {
@@ -324,7 +352,7 @@ func (g *spewGen) emitStruct(s *Struct) {
 		}
 		j := i
 		for j < len(fields) {
-			if _, _, ok := constant(s, fields[j], "x."+fields[j].Go); !ok {
+			if _, _, ok := constant(s, fields[j], "x."+fields[j].Go); !ok || versioned(fields[j]) {
 				break
 			}
 			j++
@@ -546,7 +574,7 @@ func (m *Model) emitSpew(b *bytes.Buffer) {
 	for _, s := range texts {
 		fmt.Fprintf(b, "\t%q,\n", s)
 	}
-	b.WriteString("}\n\n// segTables holds the prepared segments, by number; nil for the short ones.\ntype segTables [len(segmentTexts)]*hash.Segment\n")
+	b.WriteString("}\n\n// segTables holds the prepared segments, by number (nil for the short\n// ones), and the minor rendered: the fields of other minors are left out.\ntype segTables struct {\n\tseg   [len(segmentTexts)]*hash.Segment\n\tminor Minors\n}\n")
 }
 
 // usedInClosure reports whether some field of a struct in the closure has

@@ -7,11 +7,14 @@ import (
 	"testing"
 )
 
+// models is ModelsDir from this package's directory.
+const models = "testdata/models"
+
 // TestGeneratedFilesAreCurrent fails when a generated file of package
-// schema differs from what the generator writes now: run
-// `go run ./cmd/schemagen` from internal/upstream.
+// schema differs from what the generator writes now from the models of
+// the minors: run `go run ./cmd/schemagen` from internal/upstream.
 func TestGeneratedFilesAreCurrent(t *testing.T) {
-	m, err := Upstream()
+	m, err := Merged(models)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,6 +41,32 @@ func TestGeneratedFilesAreCurrent(t *testing.T) {
 		if _, ok := files[e.Name()]; !ok && filepath.Ext(e.Name()) == ".go" && len(e.Name()) > 13 && e.Name()[:13] == "zz_generated." {
 			t.Errorf("%s is generated but the generator no longer writes it: delete it", e.Name())
 		}
+	}
+}
+
+// TestModelIsCurrent fails when the model of this build's minor in
+// testdata/models differs from what its k8s.io/api gives: run
+// go run [-modfile=go.v13N.mod] ./cmd/schemagen -dump from
+// internal/upstream. Run it with each minor's module file.
+func TestModelIsCurrent(t *testing.T) {
+	m, err := Upstream()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := ThisAPI(models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := m.Dump(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(models, ModelFile(api)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale: run go run ./cmd/schemagen -dump with the module file of k8s.io/api %s", ModelFile(api), api)
 	}
 }
 
