@@ -130,9 +130,11 @@ func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
 // is checked, and the exit code is 2.
 func TestIssue27BadInputStillReports(t *testing.T) {
 	dir := writeRepo(t, map[string]string{
-		"a/web.yaml": deploymentYAML("web", 3, "shop"),
-		"b/bad.yaml": strings.Replace(deploymentYAML("api", 3, "shop"), "replicas: 3", "replicas: -1", 1),
-		"c/db.yaml":  deploymentYAML("db", 1, "shop"),
+		"a/web.yaml":               deploymentYAML("web", 3, "shop"),
+		"b/bad.yaml":               strings.Replace(deploymentYAML("api", 3, "shop"), "replicas: 3", "replicas: -1", 1),
+		"c/db.yaml":                deploymentYAML("db", 1, "shop"),
+		"c/web.yaml":               deploymentYAML("web", 5, "shop"), // web again, elsewhere: checked in each place
+		".github/workflows/ci.yml": "on: push\njobs: {}\n",
 	})
 	sarif, junit := filepath.Join(t.TempDir(), "o.sarif"), filepath.Join(t.TempDir(), "o.xml")
 	args := []string{"check", "-f", dir, "--format", "sarif", "--output", sarif, "--format", "junit", "--output", junit, "--format", "github"}
@@ -173,8 +175,8 @@ func TestIssue27BadInputStillReports(t *testing.T) {
 	for _, s := range suites.Suites {
 		names = append(names, s.Name)
 	}
-	if strings.Join(names, ",") != "input,shop/web,shop/db" || suites.Errors != 1 || suites.Suites[0].Cases[0].Error == nil {
-		t.Errorf("JUnit suites %q with %d errors, want input (in error), shop/web, shop/db", names, suites.Errors)
+	if strings.Join(names, ",") != "input,shop/web,shop/db,shop/web" || suites.Errors != 1 || suites.Suites[0].Cases[0].Error == nil {
+		t.Errorf("JUnit suites %q with %d errors, want input (in error), shop/web, shop/db, shop/web", names, suites.Errors)
 	}
 }
 
