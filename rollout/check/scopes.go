@@ -98,14 +98,30 @@ func split(name string, docs []manifest.Document, opts LoadOptions, problems []F
 	for _, p := range in.parts {
 		p.latest = in.latest // one start for every simulation
 	}
+	var repeated []string
 	for _, key := range keys {
 		if ds := where[key]; len(ds) > 1 {
-			in.loadNotes = append(in.loadNotes, fmt.Sprintf("%s is in %d places (%s): each is checked with the objects of its own directory (or file, where the directory names it twice)",
-				key, len(ds), strings.Join(ds, ", ")))
+			repeated = append(repeated, fmt.Sprintf("%s is in %d places (%s)", key, len(ds), strings.Join(ds, ", ")))
+		}
+	}
+	const each = "each is checked with the objects of its own directory (or file, where the directory names it twice)"
+	switch {
+	case len(repeated) > maxRepeatNotes:
+		for _, r := range repeated[:maxRepeatNotes-1] {
+			in.loadNotes = append(in.loadNotes, r+": "+each)
+		}
+		in.loadNotes = append(in.loadNotes, fmt.Sprintf("and %d more Deployments in several places: %s", len(repeated)-maxRepeatNotes+1, each))
+	default:
+		for _, r := range repeated {
+			in.loadNotes = append(in.loadNotes, r+": "+each)
 		}
 	}
 	return in
 }
+
+// maxRepeatNotes is the most notes a split input gives of the objects it
+// holds in several places: the last one counts the rest.
+const maxRepeatNotes = 10
 
 // objectKeys lists the Deployments and policy objects of a part as
 // "Kind namespace/name", in input order.
