@@ -76,8 +76,8 @@ Input: a directory is read recursively, leaving out hidden entries, what
 --exclude matches and files that hold no Kubernetes object, each with a
 note on stderr (a kustomize directory gets a note to pipe 'kustomize
 build' in); a file named twice is read once. An object given in two
-directories is checked in each, with the objects of its directory.
-Objects that name no namespace are in -n's (default: default), as
+directories (or two files of one directory) is checked in each, with the
+objects of its directory (or file). Objects that name no namespace are in -n's (default: default), as
 'kubectl apply -n' puts them. A document that cannot be read as the API
 server reads it (apiVersion is required, as kubectl requires it) is a
 finding of rule input, in every report, and the rest is checked. Kinds

@@ -42,12 +42,12 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", three, "--max-pods", "7", "--min-available", "90%", "--max-duration", "2m"},
 			code: exitViolation,
 			want: []string{
-				"FAIL shop/frontend replicas=6 at +30s: max-pods: 8 pods exist, above --max-pods 7 (peak 8)",
-				"FAIL shop/frontend replicas=6 at +1m: min-available: 5 pods available, below --min-available 6 (lowest 5)",
-				"FAIL shop/frontend replicas=6 at +2m: max-duration: the rollout takes 2m30s, longer than --max-duration 2m",
+				"FAIL shop/frontend replicas=6 at +30s: max-pods: 8 pods exist, above the max-pods limit 7 (peak 8)",
+				"FAIL shop/frontend replicas=6 at +1m: min-available: 5 pods available, below the min-available limit 6 (lowest 5)",
+				"FAIL shop/frontend replicas=6 at +2m: max-duration: the rollout takes 2m30s, longer than the max-duration limit 2m",
 				"FAIL shop/api replicas=4 at +2m: max-duration: the rollout takes 4m,",
-				"FAIL shop/worker replicas=20 at +0s (input): max-pods: the input already has 20 pods, above --max-pods 7, before the first sync",
-				"FAIL shop/worker replicas=20 at +30s: max-pods: 22 pods exist, above --max-pods 7 (peak 22)",
+				"FAIL shop/worker replicas=20 at +0s (input): max-pods: the input already has 20 pods, above the max-pods limit 7, before the first sync",
+				"FAIL shop/worker replicas=20 at +30s: max-pods: 22 pods exist, above the max-pods limit 7 (peak 22)",
 				"FAIL shop/worker replicas=20 at +2m: max-duration: the rollout takes 5m30s",
 			},
 		},
@@ -69,7 +69,7 @@ func TestCheckViolations(t *testing.T) {
 			code: exitViolation,
 			want: []string{
 				// 25% of 4: maxUnavailable 1, so the rollout goes on, throttled.
-				"WARN shop/frontend replicas=4 at +1m: quota-throttles: --quota-pods 4: the quota refused pods 3 times",
+				"WARN shop/frontend replicas=4 at +1m: quota-throttles: a pod quota of 4: the quota refused pods 3 times",
 				"OK   shop/frontend replicas=4: peak pods 4, min available 4, complete in 3m30s",
 				"FAIL shop/api replicas=4 at +30s: never-finishes: the rollout can never finish: the quota of 4 pods leaves no room above 4 replicas for a surge pod, and maxUnavailable is 0",
 				"FAIL shop/api replicas=4 at +10m30s: progress-deadline",
@@ -120,7 +120,7 @@ func TestCheckViolations(t *testing.T) {
 			args: []string{"-f", manifestPath("one-replica-surge-zero.yaml"), "--min-available", "1"},
 			code: exitViolation,
 			want: []string{
-				"FAIL singleton replicas=1 at +0s: min-available: 0 pods available, below --min-available 1",
+				"FAIL singleton replicas=1 at +0s: min-available: 0 pods available, below the min-available limit 1",
 				"WARN singleton replicas=1 at +0s: full-outage",
 			},
 		},
@@ -128,7 +128,7 @@ func TestCheckViolations(t *testing.T) {
 			name: "Recreate stops every pod",
 			args: []string{"-f", manifestPath("recreate.yaml"), "--min-available", "1"},
 			code: exitViolation,
-			want: []string{"FAIL reports replicas=3 at +0s: min-available: 0 pods available, below --min-available 1 (lowest 0)"},
+			want: []string{"FAIL reports replicas=3 at +0s: min-available: 0 pods available, below the min-available limit 1 (lowest 0)"},
 		},
 		{
 			name: "mid-rollout: the template as given",
@@ -194,7 +194,7 @@ func oneByOne(n int) string {
 func TestCheckSlowRolloutIsNotImpossible(t *testing.T) {
 	checkLines(t, oneByOne(1440), exitOK, []string{"OK   slow replicas=1440: peak pods 1441, min available 1440, complete in 24h"})
 	checkLines(t, oneByOne(100000), exitOK, []string{"OK   slow replicas=100000: peak pods 100001, min available 100000, complete in 69d10h40m"})
-	checkLines(t, oneByOne(1440), exitViolation, []string{"FAIL slow replicas=1440 at +12h: max-duration: the rollout takes 24h, longer than --max-duration 12h"},
+	checkLines(t, oneByOne(1440), exitViolation, []string{"FAIL slow replicas=1440 at +12h: max-duration: the rollout takes 24h, longer than the max-duration limit 12h"},
 		"--max-duration", "12h")
 }
 
@@ -218,10 +218,10 @@ func TestCheckNeverFinishesIsProved(t *testing.T) {
 // before its rollout ends decides nothing: a LIMIT line, exit 3 (exit 1
 // if another rule broke), and no OK line.
 func TestCheckLimitIsNotAVerdict(t *testing.T) {
-	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its limit (--max-work 4 syncs computed one by one) before the rollout ended"
+	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its work limit (4 syncs computed one by one) before the rollout ended"
 	checkLines(t, oneByOne(20), exitLimit, []string{want}, "--max-work", "4")
 	checkLines(t, oneByOne(20), exitViolation, []string{
-		"FAIL slow replicas=20 at +0s: max-pods: 21 pods exist, above --max-pods 20 (peak 21)", want}, "--max-work", "4", "--max-pods", "20")
+		"FAIL slow replicas=20 at +0s: max-pods: 21 pods exist, above the max-pods limit 20 (peak 21)", want}, "--max-work", "4", "--max-pods", "20")
 }
 
 // TestCheckDurationEndsAtCompletion is issue 11's defect 3 in check: the
@@ -237,7 +237,7 @@ func TestCheckDurationEndsAtCompletion(t *testing.T) {
 // input's; the rollout is blamed only for going further.
 func TestCheckReportsInputStateApart(t *testing.T) {
 	checkLines(t, "", exitViolation, []string{
-		"FAIL web replicas=3 at +0s (input): max-pods: the input already has 13 pods, above --max-pods 7, before the first sync"},
+		"FAIL web replicas=3 at +0s (input): max-pods: the input already has 13 pods, above the max-pods limit 7, before the first sync"},
 		"-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
 	r := runCLI(t, "", "check", "-o", "json", "-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
 	var out checkJSON
@@ -305,12 +305,12 @@ func TestCheckJSON(t *testing.T) {
 			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Rules: rules, Location: dep("worker", 75)},
 		},
 		Findings: []violation{
-			{Deployment: "shop/frontend", Replicas: 6, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "8 pods exist, above --max-pods 7 (peak 8)",
+			{Deployment: "shop/frontend", Replicas: 6, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "8 pods exist, above the max-pods limit 7 (peak 8)",
 				// The manifest leaves the strategy out: the line of spec.
 				Location: place{File: file, Line: 10, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/frontend"}},
-			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 0, Cause: check.CauseInput, Message: "the input already has 20 pods, above --max-pods 7, before the first sync",
+			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 0, Cause: check.CauseInput, Message: "the input already has 20 pods, above the max-pods limit 7, before the first sync",
 				Location: place{File: file, Line: 80, Field: "spec.replicas", Object: "Deployment shop/worker", Written: true}},
-			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "22 pods exist, above --max-pods 7 (peak 22)",
+			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "22 pods exist, above the max-pods limit 7 (peak 22)",
 				Location: place{File: file, Line: 84, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/worker", Written: true}},
 		},
 	}

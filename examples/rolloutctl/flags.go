@@ -293,11 +293,6 @@ func (f *minAvailableFlag) Set(s string) error {
 	return nil
 }
 
-// of returns the minimum for replicas: N, or ceil(P% of replicas).
-func (f *minAvailableFlag) of(replicas int32) int32 {
-	return f.v.ScaleUp(replicas)
-}
-
 // sizeFlag is a size in bytes: 1000000, 500KB, 256MiB, 1GiB.
 type sizeFlag int64
 

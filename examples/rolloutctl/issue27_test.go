@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,7 +93,7 @@ func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
 	}
 	for _, want := range []string{
 		"prod/web.yaml: read once: named again",
-		"Deployment default/web is in 2 directories (" + filepath.Join(dir, "prod") + ", " + filepath.Join(dir, "staging") + "): each is checked with the objects of its own directory",
+		"Deployment default/web is in 2 places (" + filepath.Join(dir, "prod") + ", " + filepath.Join(dir, "staging") + "): each is checked with the objects of its own directory (or file, where the directory names it twice)",
 	} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("run(%q) stderr:\n%s\nwant a note %q", args, r.stderr, want)
@@ -100,6 +101,26 @@ func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
 	}
 	if r.code == exitBadInput {
 		t.Errorf("run(%q) = %d, bad input", args, r.code)
+	}
+
+	// A directory of examples that repeat a name: each file is checked
+	// on its own; within one file, the first counts.
+	dir = writeRepo(t, map[string]string{
+		"examples/a.yaml": deploymentYAML("hello", 2, ""),
+		"examples/b.yaml": deploymentYAML("hello", 3, ""),
+		"examples/c.yaml": deploymentYAML("other", 1, "") + "---\n" + deploymentYAML("other", 4, ""),
+	})
+	r = runCLI(t, "", "check", "-o", "json", dir)
+	out = checkJSON{}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("check %s: %v\n%s\n%s", dir, err, r.stdout, r.stderr)
+	}
+	var got []string
+	for _, d := range out.Deployments {
+		got = append(got, fmt.Sprintf("%s=%d", d.Deployment, d.MinReplicas))
+	}
+	if strings.Join(got, " ") != "hello=2 hello=3 other=1" || r.code == exitBadInput {
+		t.Errorf("check of a directory of examples checked %q (exit %d), want hello=2 hello=3 other=1\n%s", got, r.code, r.stderr)
 	}
 }
 
@@ -109,9 +130,11 @@ func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
 // is checked, and the exit code is 2.
 func TestIssue27BadInputStillReports(t *testing.T) {
 	dir := writeRepo(t, map[string]string{
-		"a/web.yaml": deploymentYAML("web", 3, "shop"),
-		"b/bad.yaml": strings.Replace(deploymentYAML("api", 3, "shop"), "replicas: 3", "replicas: -1", 1),
-		"c/db.yaml":  deploymentYAML("db", 1, "shop"),
+		"a/web.yaml":               deploymentYAML("web", 3, "shop"),
+		"b/bad.yaml":               strings.Replace(deploymentYAML("api", 3, "shop"), "replicas: 3", "replicas: -1", 1),
+		"c/db.yaml":                deploymentYAML("db", 1, "shop"),
+		"c/web.yaml":               deploymentYAML("web", 5, "shop"), // web again, elsewhere: checked in each place
+		".github/workflows/ci.yml": "on: push\njobs: {}\n",
 	})
 	sarif, junit := filepath.Join(t.TempDir(), "o.sarif"), filepath.Join(t.TempDir(), "o.xml")
 	args := []string{"check", "-f", dir, "--format", "sarif", "--output", sarif, "--format", "junit", "--output", junit, "--format", "github"}
@@ -152,8 +175,8 @@ func TestIssue27BadInputStillReports(t *testing.T) {
 	for _, s := range suites.Suites {
 		names = append(names, s.Name)
 	}
-	if strings.Join(names, ",") != "input,shop/web,shop/db" || suites.Errors != 1 || suites.Suites[0].Cases[0].Error == nil {
-		t.Errorf("JUnit suites %q with %d errors, want input (in error), shop/web, shop/db", names, suites.Errors)
+	if strings.Join(names, ",") != "input,shop/web,shop/db,shop/web" || suites.Errors != 1 || suites.Suites[0].Cases[0].Error == nil {
+		t.Errorf("JUnit suites %q with %d errors, want input (in error), shop/web, shop/db, shop/web", names, suites.Errors)
 	}
 }
 

@@ -99,12 +99,12 @@ func TestHPAChangesVerdict(t *testing.T) {
 	checkLines(t, "", exitViolation, []string{
 		"WARN api/gateway replicas=3 at +0s (input): hpa-replicas: spec.replicas is 3 while HorizontalPodAutoscaler gateway scales this Deployment (3..12): every kubectl apply resets the replicas it chose; leave spec.replicas out [" +
 			policyPath("gateway.yaml") + ":9 spec.replicas; " + policyPath("gateway-hpa.yaml") + ":7 HorizontalPodAutoscaler api/gateway spec.scaleTargetRef]",
-		"FAIL api/gateway replicas=12 at +0s: max-pods: 15 pods exist, above --max-pods 14 (peak 15) [" + policyPath("gateway.yaml") + ":12 spec.strategy.rollingUpdate.maxSurge]",
+		"FAIL api/gateway replicas=12 at +0s: max-pods: 15 pods exist, above the max-pods limit 14 (peak 15) [" + policyPath("gateway.yaml") + ":12 spec.strategy.rollingUpdate.maxSurge]",
 	}, append(policyArgs("gateway.yaml", "gateway-hpa.yaml"), "--max-pods", "14")...)
 	// The same HPA as autoscaling/v1.
 	checkLines(t, "", exitViolation, []string{
 		"WARN api/gateway replicas=3 at +0s (input): hpa-replicas: spec.replicas is 3 while HorizontalPodAutoscaler gateway scales this Deployment (3..12)",
-		"FAIL api/gateway replicas=12 at +0s: max-pods: 15 pods exist, above --max-pods 14 (peak 15)",
+		"FAIL api/gateway replicas=12 at +0s: max-pods: 15 pods exist, above the max-pods limit 14 (peak 15)",
 	}, append(policyArgs("gateway.yaml", "gateway-hpa-v1.yaml"), "--max-pods", "14")...)
 	// --replicas overrides the HPA's range.
 	checkLines(t, "", exitOK, []string{"WARN api/gateway replicas=3", "OK   api/gateway replicas=3..4 (2 rollouts)"},

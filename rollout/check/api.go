@@ -173,7 +173,9 @@ func (in *Input) HPA(d rollout.Deployment) (name string, minReplicas, maxReplica
 // deployments (where[i] the manifest of deployments[i]) as the API server
 // stores them, in their order, with the ReplicaSets and Pods of live and
 // sets, and the policy objects of both, a manifest's taking the place of
-// the live one of its kind, namespace and name.
+// the live one of its kind, namespace and name. The policy objects of an
+// input split by directory (see Load) are not merged: Applied is for a
+// set of manifests applied together onto one cluster's objects.
 func Applied(manifests, live *Input, deployments []rollout.Deployment, where []manifest.Document, sets []rollout.ReplicaSet) *Input {
 	out := &Input{names: manifests.names, objs: rollout.Objects{
 		Deployments: slices.Clone(deployments),

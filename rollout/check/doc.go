@@ -4,11 +4,26 @@
 // severity, when in the rollout it happens, a message, and the field to
 // change as file, line and path, with the related objects' places.
 //
-// An [Input] is built by [Load] from manifest documents (package
-// rollout/manifest): Deployments, their ReplicaSets and Pods, and the
-// namespaces' ResourceQuotas, LimitRanges, PodDisruptionBudgets and
-// HorizontalPodAutoscalers, each read as a v1.36 API server reads it.
-// [Run] checks it under a [Config] (the rules' limits and the pod model)
-// on every core, and returns a [Report] whose order does not depend on
-// the number of workers.
+// # Input
+//
+// An [Input] is built by [Read] from files and directories, or by [Load]
+// from manifest documents (package rollout/manifest): Deployments, their
+// ReplicaSets and Pods, and the namespaces' ResourceQuotas, LimitRanges,
+// PodDisruptionBudgets and HorizontalPodAutoscalers, each read as a v1.36
+// API server reads it on create (apiVersion required, as kubectl requires
+// it; [LoadOptions.Namespace] for the objects that name none, as
+// 'kubectl apply -n'). A document that cannot be taken is left out and
+// becomes a problem ([Input.Problems]); the rest is checked. An object
+// given in two directories (or two files of one directory) splits the
+// input: each copy is checked with the policy objects of its own part.
+//
+// # Run and Report
+//
+// [Run] checks the input under a [Config] (the rules' limits, the replica
+// counts, the pod model) on every core, and returns a [Report]: the
+// input's problems first, as findings of [RuleInput], then each
+// Deployment's findings by time, one [Result] per Deployment in input
+// order, and notes on what was not checked. The report does not depend on
+// the number of workers. [Rules] describes every rule, for SARIF rule
+// descriptors or test cases.
 package check

@@ -51,8 +51,8 @@ spec:
 	}
 	// Output:
 	// ok: false
-	// error max-pods at +30s: 13 pods exist, above --max-pods 11 (peak 13)
+	// error max-pods at +30s: 13 pods exist, above the max-pods limit 11 (peak 13)
 	//   deploy.yaml:9 spec.strategy.rollingUpdate.maxSurge
-	// error min-available at +60s: 8 pods available, below --min-available 9 (lowest 8)
+	// error min-available at +60s: 8 pods available, below the min-available limit 9 (lowest 8)
 	//   deploy.yaml:10 spec.strategy.rollingUpdate.maxUnavailable
 }

@@ -89,8 +89,8 @@ func (in *Input) pick(name string) (rollout.Deployment, error) {
 		}
 	}
 	if len(match) > 1 && !slices.ContainsFunc(match, func(d rollout.Deployment) bool { return qualified(d) != qualified(match[0]) }) {
-		return rollout.Deployment{}, fmt.Errorf("Deployment %s is in %d places (%s): name the file of one with -f",
-			qualified(match[0]), len(match), strings.Join(places, ", "))
+		return rollout.Deployment{}, fmt.Errorf("%s: Deployment %s is in %d places (%s): name the file of one with -f",
+			in.names, qualified(match[0]), len(match), strings.Join(places, ", "))
 	}
 	switch len(match) {
 	case 0:

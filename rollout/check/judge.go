@@ -138,7 +138,7 @@ func (j *judgement) throttled(end sim.Summary) {
 // ResourceQuotas leave.
 func (j *judgement) quotaWhy() string {
 	if j.f.quotaPods > 0 || j.pol.cap.pods < 0 {
-		return fmt.Sprintf("--quota-pods %d", j.f.quotaPods)
+		return fmt.Sprintf("a pod quota of %d", j.f.quotaPods)
 	}
 	return j.pol.cap.why()
 }
@@ -157,11 +157,11 @@ func (j *judgement) input() {
 	j.startPods, j.startAvail = j.res.Start.Pods()
 	if max := int64(j.f.maxPods); max > 0 && j.startPods > max {
 		j.inputPods = true
-		j.add(RuleMaxPods, SeverityError, 0, CauseInput, "the input already has %d pods, above --max-pods %d, before the first sync", j.startPods, max)
+		j.add(RuleMaxPods, SeverityError, 0, CauseInput, "the input already has %d pods, above the max-pods limit %d, before the first sync", j.startPods, max)
 	}
 	if n := j.need(j.res.Start.Replicas); n >= 0 && j.startAvail < n {
 		j.inputAvail = true
-		j.add(RuleMinAvailable, SeverityError, 0, CauseInput, "the input has %d pods available, below --min-available %d, before the first sync", j.startAvail, n)
+		j.add(RuleMinAvailable, SeverityError, 0, CauseInput, "the input has %d pods available, below the min-available limit %d, before the first sync", j.startAvail, n)
 	}
 }
 
@@ -173,11 +173,11 @@ func (j *judgement) steps() {
 	for _, m := range j.moments {
 		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above --max-pods %d (peak %d)", m.pods, max, sm.PeakPods)
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d)", m.pods, max, sm.PeakPods)
 		}
 		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below --min-available %d (lowest %d)", m.avail, n, sm.MinAvailable)
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d)", m.avail, n, sm.MinAvailable)
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
@@ -191,11 +191,11 @@ func (j *judgement) steps() {
 func (j *judgement) betweenSyncs() {
 	sm := j.res.Summary
 	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
-		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above --max-pods %d", sm.PeakPods, max)
+		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d", sm.PeakPods, max)
 	}
 	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
 		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
-		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below --min-available %d", sm.MinAvailable, n)
+		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d", sm.MinAvailable, n)
 	}
 }
 
@@ -249,7 +249,7 @@ func (j *judgement) ending(end sim.Summary) {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
-			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than --max-duration %s", fmtDuration(end.Duration), fmtDuration(max))
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", fmtDuration(end.Duration), fmtDuration(max))
 		}
 	case end.Outcome.Stuck():
 		j.add(RuleNeverFinish, SeverityError, end.Duration, CauseRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
@@ -258,7 +258,7 @@ func (j *judgement) ending(end sim.Summary) {
 		}
 	case end.Outcome == sim.OutcomeLimit:
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
-			"the simulation stopped at its limit (--max-work %d syncs computed one by one) before the rollout ended: this rollout is not checked; raise --max-work",
+			"the simulation stopped at its work limit (%d syncs computed one by one) before the rollout ended: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
 			j.f.maxWork)
 	}
 }

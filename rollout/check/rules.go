@@ -36,12 +36,12 @@ type Rule struct {
 // the slice.
 func Rules() []Rule {
 	return []Rule{
-		{RuleMaxPods, "MaxPods", SeverityError, "At most --max-pods pods exist at any time.",
-			"The pods of the Deployment, terminating ones included, never exceed --max-pods during the rollout."},
-		{RuleMinAvailable, "MinAvailable", SeverityError, "At least --min-available pods are available at any time.",
-			"The available pods never drop below --min-available (a count, or a percent of the replicas of the moment, rounded up)."},
-		{RuleMaxDuration, "MaxDuration", SeverityError, "The rollout completes within --max-duration.",
-			"The rollout completes, under the pod model, within --max-duration of its start."},
+		{RuleMaxPods, "MaxPods", SeverityError, "At most the max-pods limit of pods exist at any time.",
+			"The pods of the Deployment, terminating ones included, never exceed the max-pods limit during the rollout."},
+		{RuleMinAvailable, "MinAvailable", SeverityError, "At least the min-available limit of pods are available at any time.",
+			"The available pods never drop below the min-available limit (a count, or a percent of the replicas of the moment, rounded up)."},
+		{RuleMaxDuration, "MaxDuration", SeverityError, "The rollout completes within the max-duration limit.",
+			"The rollout completes, under the pod model, within the max-duration limit of its start."},
 		{RuleNeverFinish, "NeverFinishes", SeverityError, "The rollout can complete.",
 			"The rollout can complete at all: said only where the simulation or admission proves it cannot (a quota with no room for a surge pod and maxUnavailable 0, pods that never become ready, a paused Deployment, a LimitRange or ResourceQuota that refuses every pod, no room for the new ReplicaSet)."},
 		{RuleDeadline, "ProgressDeadline", SeverityError, "Progressing never turns False with ProgressDeadlineExceeded.",
@@ -59,7 +59,7 @@ func Rules() []Rule {
 		{RuleInput, "Input", SeverityError, "The input can be read as the API server reads it.",
 			"Every document is YAML or JSON that a v1.36 API server takes on create (an apiVersion and kind it serves, known fields, valid values), and every Deployment can be simulated: a document that is not is left out, and the rest is still checked."},
 		{RuleLimit, "SimulationLimit", SeverityLimit, "The simulation reaches the end of the rollout.",
-			"The simulation stopped at --max-work syncs computed one by one before the rollout ended: the rollout is not checked."},
+			"The simulation stopped at its work limit of syncs computed one by one before the rollout ended: the rollout is not checked."},
 	}
 }
 

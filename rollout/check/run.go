@@ -9,12 +9,13 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-// MarkerImage is the image check rolls out to with --never-ready.
+// MarkerImage is the image a check rolls out to when Config.NeverReady is
+// set: the first container's image becomes it.
 const MarkerImage = "rolloutctl/next"
 
 // RestartAnnotation is the pod template annotation `kubectl rollout
-// restart` sets to the time, which check sets to start a rollout without
-// --never-ready.
+// restart` sets to the time, which a check sets to start a rollout when
+// Config.NeverReady is empty and the input holds no rollout in progress.
 const RestartAnnotation = "kubectl.kubernetes.io/restartedAt"
 
 // A Result is the outcome for one Deployment over its replica range

@@ -94,8 +94,11 @@ func yamlPrintable(doc []byte) bool {
 			continue
 		}
 		r, n := utf8.DecodeRune(doc[i:])
-		if r == utf8.RuneError && n <= 1 || !(r == 0x85 || r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff) {
+		if r == utf8.RuneError && n <= 1 || !(r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff) {
 			return false
+		}
+		if r == 0x2028 || r == 0x2029 || r == 0xfeff {
+			return false // line breaks for YAML 1.1 (as U+0085 is), and a byte order mark
 		}
 		i += n
 	}
@@ -266,7 +269,7 @@ func mappingKey(text []byte) (key []byte, rest []byte, ok bool) {
 		if !ok || n >= len(text) || text[n] != ':' {
 			return nil, nil, false
 		}
-		key, after = []byte(k), text[n+1:]
+		key, after = k, text[n+1:]
 	default:
 		end := -1
 		for j := 0; j < len(text); j++ {
@@ -451,6 +454,15 @@ func number(s []byte) bool {
 	if s[0] != '-' && s[0] != '+' && s[0] != '.' && (s[0] < '0' || s[0] > '9') {
 		return false
 	}
+	for _, c := range s {
+		// What strconv may read as a number: digits, signs, points,
+		// underscores, base prefixes, hexadecimal digits, exponents, and
+		// the letters of inf, infinity and nan. Anything else (100m,
+		// 128Mi) is no number, and needs no parsing.
+		if !('0' <= c && c <= '9' || strings.IndexByte("_+-.xXoObBaAcCdDeEfFpPiInNtTyY", c) >= 0) {
+			return false
+		}
+	}
 	plain := strings.ReplaceAll(string(s), "_", "") // as go.yaml.in/yaml/v2 reads it
 	if _, err := strconv.ParseInt(plain, 0, 64); err == nil {
 		return true
@@ -544,55 +556,75 @@ func plainString(s []byte) bool {
 // value and the length of its text. Double quotes take the escapes
 // \" \\ \n \t \r and \uXXXX; in single quotes, two single quotes
 // stand for one.
-func quoted(text []byte) (string, int, bool) {
+func quoted(text []byte) ([]byte, int, bool) {
 	q := text[0]
-	var b strings.Builder
+	// Without escapes the value is a slice of text.
+	for i := 1; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == q && (q == '"' || i+1 == len(text) || text[i+1] != '\''):
+			if !utf8.Valid(text[1:i]) {
+				return nil, 0, false
+			}
+			return text[1:i], i + 1, true
+		case c == q, c == '\\' && q == '"':
+			return quotedEscaped(text)
+		case c < 0x20 && c != '\t':
+			return nil, 0, false
+		}
+	}
+	return nil, 0, false // the scalar goes on past the line
+}
+
+// quotedEscaped is quoted for a scalar with escapes.
+func quotedEscaped(text []byte) ([]byte, int, bool) {
+	q := text[0]
+	var b []byte
 	for i := 1; i < len(text); i++ {
 		c := text[i]
 		switch {
 		case c == q && q == '\'' && i+1 < len(text) && text[i+1] == '\'':
-			b.WriteByte('\'')
+			b = append(b, '\'')
 			i++
 		case c == q:
-			s := b.String()
-			if !utf8.ValidString(s) {
-				return "", 0, false
+			if !utf8.Valid(b) {
+				return nil, 0, false
 			}
-			return s, i + 1, true
+			return b, i + 1, true
 		case c == '\\' && q == '"':
 			if i+1 >= len(text) {
-				return "", 0, false
+				return nil, 0, false
 			}
 			i++
 			switch text[i] {
 			case '"', '\\':
-				b.WriteByte(text[i])
+				b = append(b, text[i])
 			case 'n':
-				b.WriteByte('\n')
+				b = append(b, '\n')
 			case 't':
-				b.WriteByte('\t')
+				b = append(b, '\t')
 			case 'r':
-				b.WriteByte('\r')
+				b = append(b, '\r')
 			case 'u':
 				if i+4 >= len(text) {
-					return "", 0, false
+					return nil, 0, false
 				}
 				r, err := strconv.ParseUint(string(text[i+1:i+5]), 16, 32)
-				if err != nil || utf8.RuneLen(rune(r)) < 0 || (r >= 0xd800 && r < 0xe000) {
-					return "", 0, false
+				if err != nil || (r >= 0xd800 && r < 0xe000) {
+					return nil, 0, false
 				}
-				b.WriteRune(rune(r))
+				b = utf8.AppendRune(b, rune(r))
 				i += 4
 			default:
-				return "", 0, false
+				return nil, 0, false
 			}
 		case c < 0x20 && c != '\t':
-			return "", 0, false
+			return nil, 0, false
 		default:
-			b.WriteByte(c)
+			b = append(b, c)
 		}
 	}
-	return "", 0, false // the scalar goes on past the line
+	return nil, 0, false // the scalar goes on past the line
 }
 
 // appendJSONString appends s as encoding/json writes a string (with its

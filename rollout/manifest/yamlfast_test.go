@@ -183,3 +183,31 @@ func TestFastFieldLineAgrees(t *testing.T) {
 		t.Errorf("the fast walk answered %d of %d paths; want most of at least 1000", answered, asked)
 	}
 }
+
+// FuzzFastFieldLine: wherever the fast walk answers for a document that
+// the fast conversion takes, yaml.v3's nodes give the same line and
+// exactness.
+func FuzzFastFieldLine(f *testing.F) {
+	f.Add([]byte("a:\n  b: 1\n  c:\n  - x\n  - d: 2\n    e: 3\n"), "a.c[1].e")
+	f.Add([]byte("metadata:\n  name: web\nspec:\n  replicas: 3\n"), "metadata.name")
+	f.Add([]byte("a:\n- b: 1\n-   c: 2\n    d: 3\n"), "a[1].d")
+	f.Fuzz(func(t *testing.T, doc []byte, path string) {
+		if _, ok := fastYAMLToJSON(doc); !ok {
+			return
+		}
+		lines, ok := yamlLines(doc)
+		if !ok {
+			return
+		}
+		segs := parsePath(path)
+		line, exact, ok := fastFieldLine(lines, segs)
+		if !ok {
+			return
+		}
+		y := &yamlSource{text: doc, line: 1}
+		wantLine, wantExact := y.nodeFieldLine(Document{Item: -1}, segs)
+		if line+1 != wantLine || exact != wantExact {
+			t.Fatalf("%q in %q: fast walk gives line %d (exact %v), yaml.v3 %d (exact %v)", path, doc, line+1, exact, wantLine, wantExact)
+		}
+	})
+}
