@@ -11,6 +11,8 @@ import (
 // fast-forward produced share the maps and strings that do not change
 // between them.
 type Result struct {
+	// Model names the model that ran (Config.ModelName).
+	Model string
 	// Start is the state before the first sync: At is the start, Sets are
 	// the ReplicaSets as the input left them, Floor and Ceiling the
 	// Deployment's; it has no actions.
@@ -93,12 +95,17 @@ type Summary struct {
 	// Detail says more about the outcome in a sentence, with names and
 	// numbers.
 	Detail string
-	// Duration is from the start to the last sync that changed something:
-	// one that wrote to the API server, or after which the pods had
-	// changed. For a complete rollout it is when the Deployment's status
-	// became complete; for a stuck one, when it got stuck. The run itself
-	// ends one sync later, with a sync that finds nothing to do.
+	// Duration is from the start to when the Deployment's status first
+	// became complete (rollout.DeploymentComplete after a sync's status
+	// write: what `kubectl rollout status` waits for). For a rollout that
+	// never became complete it is LastChange.
 	Duration time.Duration
+	// LastChange is from the start to the last change: a sync that wrote
+	// to the API server, or a change of the pods (terminating pods going
+	// away after the rollout is complete, for one). For a stuck rollout
+	// it is when it got stuck. The run itself ends after it, with a sync
+	// that finds nothing to do.
+	LastChange time.Duration
 	// Syncs is the number of syncs, that last one included.
 	Syncs int
 	// PeakDesired is the most the sizes of the Deployment's ReplicaSets
@@ -113,6 +120,15 @@ type Summary struct {
 	// time, and MinAvailableAt when they first were that few.
 	MinAvailable   int64
 	MinAvailableAt time.Duration
+	// PeakPodsLow and MinAvailableHigh are the other ends of the ranges
+	// of PeakPods and MinAvailable where the controllers race (see the
+	// package doc): PeakPods is the highest peak and MinAvailable the
+	// fewest available pods that the model's orders of racing work
+	// reach, the figures to judge a rollout by, and these are the lowest
+	// peak and the most available. Under ModelSimple, which has no races,
+	// they equal PeakPods and MinAvailable.
+	PeakPodsLow      int64
+	MinAvailableHigh int64
 	// Floor is the availability floor at MinAvailableAt, and Ceiling
 	// replicas + maxSurge at PeakPodsAt (see Step).
 	Floor   int32
