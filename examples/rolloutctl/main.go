@@ -87,9 +87,10 @@
 //	            "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
 //	            "conditions": [{"type", "status", "lastUpdateTime", "lastTransitionTime", "reason", "message"}],
 //	            "error"}],
-//	 "summary": {"outcome", "detail", "durationSeconds", "syncs", "fastForwarded", "peakDesired",
-//	             "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable", "minAvailableAtSeconds",
-//	             "floor", "belowFloorSeconds", "failedCreates"}}
+//	 "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
+//	             "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
+//	             "minAvailableAtSeconds", "peakPodsLow", "minAvailableHigh", "floor",
+//	             "belowFloorSeconds", "failedCreates"}}
 //
 // (sets oldest first, after the sync and the pods' catching up; from and
 // to only for ReplicaSet creates, scales and updates; error only for a

@@ -225,7 +225,11 @@ func (r *runner) handle(e event) {
 	case evDeploymentDone:
 		r.deploymentDone(e.at)
 	case evDeploymentWake:
-		r.enqueueDeployment(e.at)
+		// A progress re-check asked for before the rollout completed
+		// finds nothing to check once it has.
+		if !settled(r.st.Deployment) {
+			r.enqueueDeployment(e.at)
+		}
 	case evSetSync:
 		r.setSyncStart(e.set, e.at)
 	case evSetWake:
@@ -398,6 +402,10 @@ func (r *runner) deploymentSync(t time.Time) {
 func (r *runner) deploymentDone(t time.Time) {
 	c := r.ctl
 	c.dep.busy = false
+	// Two syncs in, the ReplicaSets' minReadySeconds are the
+	// Deployment's, and without jitter or edits they stay so: settled
+	// pods may be merged (see podSet.settle).
+	r.pods.merge = r.pods.rng == nil && len(r.cfg.Edits) == 0 && r.syncs >= 2
 	d := r.st.Deployment
 	if !c.complete && rollout.DeploymentComplete(d, d.Status) {
 		c.complete, c.completeAt = true, t
@@ -445,9 +453,12 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	ps := r.pods.set(rs)
 	s.uid = rs.UID
 	s.started = t
-	s.listed = slices.Clone(ps.cohorts)
 	s.generation = rs.Generation
 	s.minReady = time.Duration(rs.Spec.MinReadySeconds) * time.Second
+	if r.pods.merge {
+		ps.settle(t, s.minReady)
+	}
+	s.listed = slices.Clone(ps.cohorts)
 	s.refused = false
 	running := ps.existing() - ps.counts(t, 0).terminating
 	diff := running - int64(rs.Spec.Replicas)
