@@ -89,8 +89,8 @@
 //	            "error"}],
 //	 "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
 //	             "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
-//	             "minAvailableAtSeconds", "peakPodsLow", "minAvailableHigh", "floor",
-//	             "belowFloorSeconds", "failedCreates"}}
+//	             "minAvailableAtSeconds", "peakPodsLow", "peakPodsHigh", "minAvailableHigh",
+//	             "floor", "belowFloorSeconds", "failedCreates"}}
 //
 // (sets oldest first, after the sync and the pods' catching up; from and
 // to only for ReplicaSet creates, scales and updates; error only for a

@@ -28,8 +28,8 @@ import (
 //	  }],
 //	  "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
 //	              "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
-//	              "minAvailableAtSeconds", "peakPodsLow", "minAvailableHigh", "floor",
-//	              "belowFloorSeconds", "failedCreates"}
+//	              "minAvailableAtSeconds", "peakPodsLow", "peakPodsHigh", "minAvailableHigh",
+//	              "floor", "belowFloorSeconds", "failedCreates"}
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
@@ -92,6 +92,7 @@ type summaryJSON struct {
 	MinAvailable   int64   `json:"minAvailable"`
 	MinAvailableAt float64 `json:"minAvailableAtSeconds"`
 	PeakPodsLow    int64   `json:"peakPodsLow"`
+	PeakPodsHigh   int64   `json:"peakPodsHigh"`
 	MinAvailHigh   int64   `json:"minAvailableHigh"`
 	Floor          int32   `json:"floor"`
 	BelowFloor     float64 `json:"belowFloorSeconds"`
@@ -143,7 +144,7 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 		FastForwarded: sm.FastForwarded, PeakDesired: sm.PeakDesired,
 		PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt.Seconds(), Ceiling: sm.Ceiling,
 		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,
-		PeakPodsLow: sm.PeakPodsLow, MinAvailHigh: sm.MinAvailableHigh,
+		PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh, MinAvailHigh: sm.MinAvailableHigh,
 		BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
 	}
 	return out
@@ -176,8 +177,8 @@ func writeSummary(w io.Writer, sm sim.Summary) {
 	if sm.LastChange != sm.Duration {
 		fmt.Fprintf(tw, "last change:\t%s\n", fmtDuration(sm.LastChange))
 	}
-	if sm.PeakPodsLow != sm.PeakPods {
-		fmt.Fprintf(tw, "peak pods:\t%d (%d to %d as the controllers race; ceiling %d)\n", sm.PeakPods, sm.PeakPodsLow, sm.PeakPods, sm.Ceiling)
+	if sm.PeakPodsLow != sm.PeakPodsHigh {
+		fmt.Fprintf(tw, "peak pods:\t%d (%d to %d as the controllers race; ceiling %d)\n", sm.PeakPods, sm.PeakPodsLow, sm.PeakPodsHigh, sm.Ceiling)
 	} else {
 		fmt.Fprintf(tw, "peak pods:\t%d (ceiling %d)\n", sm.PeakPods, sm.Ceiling)
 	}

@@ -58,6 +58,7 @@ type simOut struct {
 		MinAvailable   int64   `json:"minAvailable"`
 		MinAvailableAt float64 `json:"minAvailableAtSeconds"`
 		PeakPodsLow    int64   `json:"peakPodsLow"`
+		PeakPodsHigh   int64   `json:"peakPodsHigh"`
 		MinAvailHigh   int64   `json:"minAvailableHigh"`
 		Floor          int32   `json:"floor"`
 		BelowFloor     float64 `json:"belowFloorSeconds"`

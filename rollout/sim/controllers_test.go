@@ -23,10 +23,10 @@ func controllers(c sim.Controllers, ready time.Duration) sim.Config {
 // controller's client at kube-controller-manager's QPS 20 and burst 30,
 // a kubelet emulator readying pods), in virtual time. Sources: issue 23's
 // table ("real: complete") and ../shared/sim-harness.md ("What it
-// showed"), copied here. A duration must be within max(0.5s, 10%) of the
-// real median; the peak the model judges a rollout by must not be below
-// the lowest peak seen, and the peak of the model's first order within
-// the range seen.
+// showed"), copied here (TestControllersAgainstReal has the harness's
+// full set). A duration must be within max(0.5s, 10%) of the real median,
+// and the peak the model judges a rollout by within the peaks seen (at
+// most 10% above the highest).
 func TestControllersCalibration(t *testing.T) {
 	for _, tt := range []struct {
 		name              string
@@ -66,16 +66,11 @@ func TestControllersCalibration(t *testing.T) {
 			if d := sm.Duration - median; d < -tol || d > tol {
 				t.Errorf("Duration = %v, want within %v of the real median %v (real %v to %v)", sm.Duration, tol, median, tt.realLow, tt.realHigh)
 			}
-			if tt.peakHigh > 0 {
-				if sm.PeakPods < tt.peakLow {
-					t.Errorf("PeakPods = %d, below the lowest real peak %d", sm.PeakPods, tt.peakLow)
-				}
-				if sm.PeakPodsLow < tt.peakLow || sm.PeakPodsLow > tt.peakHigh {
-					t.Errorf("PeakPodsLow = %d, want within the real peaks %d to %d", sm.PeakPodsLow, tt.peakLow, tt.peakHigh)
-				}
+			if tt.peakHigh > 0 && (sm.PeakPods < tt.peakLow || 10*sm.PeakPods > 11*tt.peakHigh) {
+				t.Errorf("PeakPods = %d, want within the real peaks %d to %d (at most 10%% above)", sm.PeakPods, tt.peakLow, tt.peakHigh)
 			}
-			if sm.PeakPodsLow > sm.PeakPods || sm.MinAvailableHigh < sm.MinAvailable {
-				t.Errorf("ranges out of order: peak %d..%d, available %d..%d", sm.PeakPodsLow, sm.PeakPods, sm.MinAvailable, sm.MinAvailableHigh)
+			if sm.PeakPodsLow > sm.PeakPods || sm.PeakPods > sm.PeakPodsHigh || sm.MinAvailableHigh < sm.MinAvailable {
+				t.Errorf("ranges out of order: peak %d <= %d <= %d, available %d..%d", sm.PeakPodsLow, sm.PeakPods, sm.PeakPodsHigh, sm.MinAvailable, sm.MinAvailableHigh)
 			}
 			if res.Model != "controllers (kube-api-qps 20, kube-api-burst 30)" && tt.qps == 0 {
 				t.Errorf("Model = %q", res.Model)

@@ -80,11 +80,21 @@
 // runs in any order, and the order decides how many pods exist at once
 // and how few are available. A run stays deterministic: Run takes the
 // work due at one instant in the order it became due for the Result's
-// steps, durations and PeakPodsLow and MinAvailableHigh, and runs the
-// rollout twice more, once with the ReplicaSet syncs that delete pods
-// after the other work of their instant (deletions lag: more pods) and
-// once before it (deletions lead: fewer available). Summary.PeakPods and
-// MinAvailable are the worst of the three, the figures a gate judges.
+// steps and durations, and runs the rollout twice more, once with the
+// ReplicaSet syncs that delete pods before the other work of their
+// instant (deletions lead: fewer available) and once after it (deletions
+// lag: more pods). Summary.PeakPods and MinAvailable, the figures a gate
+// judges, are the worst of the first two orders; PeakPodsLow,
+// PeakPodsHigh and MinAvailableHigh give the ends over all three. Against
+// the real controllers' 81 measured cases (TestControllersAgainstReal),
+// PeakPods lies within the peaks the real runs reached, while
+// PeakPodsHigh, which defers every deletion of an instant, passes the
+// highest real peak by more than 10% in about a sixth of them (18 pods
+// for 10 replicas at 25%/25%, where most real runs reach 13 to 15 and
+// some 18), so it is a bound rather than an estimate. MinAvailable stays
+// at the floor where real runs stay up to 4% above it (1,000 replicas:
+// 750 against 753 to 781), deletions being granted there before the
+// pods they wait for become available.
 // Races elsewhere (two ReplicaSet syncs' requests interleaving within the
 // bucket) are taken in one order only.
 //

@@ -134,7 +134,7 @@ func (r *runner) result() Result {
 	if !complete.IsZero() {
 		r.sum.Duration = complete.Sub(r.start)
 	}
-	r.sum.PeakPodsLow, r.sum.MinAvailableHigh = r.sum.PeakPods, r.sum.MinAvailable
+	r.sum.PeakPodsLow, r.sum.PeakPodsHigh, r.sum.MinAvailableHigh = r.sum.PeakPods, r.sum.PeakPods, r.sum.MinAvailable
 	r.sum.FailedCreates = r.pods.failed
 	final := r.st
 	final.Now = r.last

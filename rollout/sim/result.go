@@ -120,14 +120,16 @@ type Summary struct {
 	// time, and MinAvailableAt when they first were that few.
 	MinAvailable   int64
 	MinAvailableAt time.Duration
-	// PeakPodsLow and MinAvailableHigh are the other ends of the ranges
-	// of PeakPods and MinAvailable where the controllers race (see the
-	// package doc): PeakPods is the highest peak and MinAvailable the
-	// fewest available pods that the model's orders of racing work
-	// reach, the figures to judge a rollout by, and these are the lowest
-	// peak and the most available. Under ModelSimple, which has no races,
-	// they equal PeakPods and MinAvailable.
+	// PeakPodsLow and PeakPodsHigh are the lowest and highest peaks,
+	// and MinAvailableHigh the most available pods at the fewest, that
+	// the orders of racing work reach where the controllers race (see
+	// the package doc, Races); PeakPods and MinAvailable, the figures to
+	// judge a rollout by, are the worst of the two likelier orders, and
+	// PeakPodsLow <= PeakPods <= PeakPodsHigh, MinAvailable <=
+	// MinAvailableHigh. Under ModelSimple, which has no races, they equal
+	// PeakPods and MinAvailable.
 	PeakPodsLow      int64
+	PeakPodsHigh     int64
 	MinAvailableHigh int64
 	// Floor is the availability floor at MinAvailableAt, and Ceiling
 	// replicas + maxSurge at PeakPodsAt (see Step).

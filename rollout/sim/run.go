@@ -82,35 +82,39 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 }
 
 // runRaces runs s under ModelControllers three times: with the work due
-// at one instant taken in the order it became due (the Result's steps and
-// figures), then with ReplicaSet syncs that delete pods taken last and
-// first, for the highest peak and the fewest available pods that the
-// controllers' races can reach (Summary.PeakPods and MinAvailable; the
-// run in order gives PeakPodsLow and MinAvailableHigh where they are
-// lower and higher).
+// at one instant taken in the order it became due (the Result's steps,
+// durations and figures), then with the ReplicaSet syncs that delete pods
+// taken first and last (see the package doc, Races). PeakPods and
+// MinAvailable are the worst of the first two orders, PeakPodsLow,
+// PeakPodsHigh and MinAvailableHigh the ends over all three.
 func runRaces(s rollout.State, cfg Config) Result {
 	r := newRunner(s, cfg)
 	r.ctl = newCtlRun(cfg.Controllers, raceFIFO)
 	r.runControllers()
 	res := r.result()
 	sum := &res.Summary
-	sum.PeakPodsLow, sum.MinAvailableHigh = sum.PeakPods, sum.MinAvailable
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe = true, nil
-	for _, rc := range []race{raceDeletesLast, raceDeletesFirst} {
+	for _, rc := range []race{raceDeletesFirst, raceDeletesLast} {
 		v := newRunner(s, quiet)
 		v.ctl = newCtlRun(cfg.Controllers, rc)
 		v.runControllers()
 		o := v.result().Summary
-		if o.PeakPods > sum.PeakPods {
-			sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
+		if rc == raceDeletesFirst {
+			if o.PeakPods > sum.PeakPods {
+				sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
+			}
+			if o.MinAvailable < sum.MinAvailable {
+				sum.MinAvailable, sum.MinAvailableAt, sum.Floor = o.MinAvailable, o.MinAvailableAt, o.Floor
+			}
 		}
-		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPods)
-		if o.MinAvailable < sum.MinAvailable {
-			sum.MinAvailable, sum.MinAvailableAt, sum.Floor = o.MinAvailable, o.MinAvailableAt, o.Floor
-		}
-		sum.MinAvailableHigh = max(sum.MinAvailableHigh, o.MinAvailable)
+		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
+		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)
+		sum.MinAvailableHigh = max(sum.MinAvailableHigh, o.MinAvailableHigh)
 	}
+	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
+	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
+	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
 	return res
 }
 
