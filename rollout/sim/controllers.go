@@ -98,6 +98,13 @@ type setSync struct {
 	failures   int // consecutive failed syncs, for the per-item backoff
 }
 
+// spamKey is what the event recorder's spam filter tells apart: the
+// source (the controller), the object and the event's type.
+type spamKey struct {
+	which        int
+	object, kind string
+}
+
 // sink is a controller's event broadcaster: it sends one event at a time,
 // each waiting for a token of the controller's client.
 type sink struct {
@@ -111,7 +118,7 @@ type ctlRun struct {
 	race          race
 	client        [2]bucket // 0: the Deployment controller, 1: the ReplicaSet controller
 	sinks         [2]sink
-	spam          map[string]*bucket // the event recorders' spam filter, per object and type
+	spam          map[spamKey]*bucket // the event recorders' spam filter, per object and type
 	burstReplicas int64
 	dep           queueKey
 	depWrote      bool     // the sync in flight writes something
@@ -128,7 +135,7 @@ func newCtlRun(c Controllers, rc race) *ctlRun {
 	return &ctlRun{
 		race:          rc,
 		client:        [2]bucket{newBucket(qps, burst), newBucket(qps, burst)},
-		spam:          map[string]*bucket{},
+		spam:          map[spamKey]*bucket{},
 		burstReplicas: int64(burstReplicas),
 		sets:          map[string]*setSync{},
 	}
@@ -303,7 +310,7 @@ func (r *runner) classOf(deletes bool) int {
 // drops some, and the sink sends the others one at a time.
 func (r *runner) recordEvent(which int, object, typ string, t time.Time) {
 	c := r.ctl
-	key := fmt.Sprint(which, "/", object, "/", typ)
+	key := spamKey{which, object, typ}
 	b := c.spam[key]
 	if b == nil {
 		nb := newBucket(1.0/300, 25)
@@ -540,6 +547,9 @@ func (r *runner) created(name string, n int64, t time.Time) {
 		}
 		if k > 0 {
 			r.pods.add(ps, k, t)
+			if r.pods.merge {
+				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+			}
 			for range min(k, 26) {
 				r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
 			}
@@ -567,6 +577,9 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 		ps := r.pods.set(rs)
 		r.pods.expire(t)
 		r.pods.remove(ps, n, t)
+		if r.pods.merge {
+			ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+		}
 		for range min(n, 26) {
 			r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
 		}
