@@ -68,7 +68,9 @@ peak and the fewest available pods are judged. --model interval syncs one
 controller every --interval (30s) instead, as the golden recordings did,
 and --model event at each change; under those, long regular phases are
 fast-forwarded, so 100,000 replicas one pod at a time take no longer to
-check than 10.
+check than 10. The controllers model is not fast-forwarded: it checks a
+range of more than 128 replica counts at 128 of them (the first 32 and
+the rest spread evenly up to the last), and says so.
 
 Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as
@@ -236,11 +238,15 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 		return checkJSON{}, false, failure
 	}
 	// One job per Deployment and replica count, numbered in input order:
-	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
-	// whose pods admission refuses has one job, which simulates nothing.
+	// job i is Deployment k at replicas counts[k][i - first[k]]; a
+	// Deployment whose pods admission refuses has one job, which
+	// simulates nothing.
 	first := make([]int64, len(deps)+1)
+	counts := make([][]int32, len(deps))
+	sample := f.model == modelControllers || f.model == ""
 	for k, p := range policies {
-		n := int64(p.hi) - int64(p.lo) + 1
+		counts[k] = replicaCounts(p.lo, p.hi, sample)
+		n := int64(len(counts[k]))
 		if p.refused {
 			n = 1
 		}
@@ -261,7 +267,7 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 	job := func(i int64) (int, int32) {
 		k, _ := slices.BinarySearch(first, i+1)
 		k--
-		return k, int32(int64(policies[k].lo) + i - first[k])
+		return k, counts[k][i-first[k]]
 	}
 	record := func(v violation) {
 		switch v.Severity {
@@ -319,4 +325,40 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 		return true
 	})
 	return out, limited, failure
+}
+
+// The replica counts check simulates: every count of a range of up to
+// sampleCounts; of a longer one under the controllers model, whose runs
+// are not fast-forwarded, the first sampleHead counts and the rest spread
+// evenly up to the last, which is always among them.
+const (
+	sampleCounts = 128
+	sampleHead   = 32
+)
+
+// replicaCounts returns the replica counts to check in lo..hi (lo <= hi),
+// in increasing order, sampled as sampleCounts says when sample is true.
+func replicaCounts(lo, hi int32, sample bool) []int32 {
+	n := int64(hi) - int64(lo) + 1
+	if !sample || n <= sampleCounts {
+		out := make([]int32, 0, n)
+		for r := int64(lo); r <= int64(hi); r++ {
+			out = append(out, int32(r))
+		}
+		return out
+	}
+	out := make([]int32, 0, sampleCounts)
+	for r := int64(lo); r < int64(lo)+sampleHead; r++ {
+		out = append(out, int32(r))
+	}
+	// The rest: sampleCounts-sampleHead counts from lo+sampleHead to hi,
+	// evenly spread, in int64 so that no step overflows.
+	from, span, k := int64(lo)+sampleHead, int64(hi)-int64(lo)-sampleHead, int64(sampleCounts-sampleHead)
+	for i := int64(1); i <= k; i++ {
+		r := from + span*i/k
+		if r > int64(out[len(out)-1]) {
+			out = append(out, int32(r))
+		}
+	}
+	return out
 }

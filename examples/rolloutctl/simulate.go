@@ -166,7 +166,7 @@ func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
 }
 
 func (f *simFlags) addLimit(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count)")
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and pod writes count)")
 }
 
 // check reports flag values that parse but make no sense.
