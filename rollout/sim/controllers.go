@@ -449,12 +449,13 @@ func (r *runner) collectOrphans(t time.Time) {
 func (r *runner) setSyncStart(name string, t time.Time) {
 	c := r.ctl
 	s := c.sets[name]
-	s.queued = false
 	rs := r.findSet(name)
-	if rs == nil {
+	if s == nil || rs == nil {
+		// The ReplicaSet is gone (its pods with it) since it was queued.
 		delete(c.sets, name)
 		return
 	}
+	s.queued = false
 	r.work++
 	s.busy = true
 	ps := r.pods.set(rs)
@@ -602,6 +603,9 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 // is written if it changed.
 func (r *runner) managed(name string, t time.Time) {
 	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
 	rs := r.findSet(name)
 	if rs == nil || rs.UID != s.uid {
 		r.finishSet(name, s, t)
@@ -638,6 +642,9 @@ func (r *runner) managed(name string, t time.Time) {
 // statusWritten stores a ReplicaSet's status when its write is granted.
 func (r *runner) statusWritten(name string, t time.Time) {
 	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
 	if rs := r.findSet(name); rs != nil && rs.UID == s.uid {
 		rs.Status = s.status
 		r.active = t
