@@ -83,22 +83,31 @@ func TestControllersCalibration(t *testing.T) {
 // replicas at 25%/25% with pods ready after 5s: the ReplicaSet controller
 // writes a ReplicaSet's status when its sync ends, so the new ReplicaSet,
 // whose first sync creates 250 pods through a client shared with the 250
-// deletions of the old one, reports no pods for seconds after its first
-// pods are ready (real: 0 pods reported until about 37s, 63 ready at
-// 14.6s).
+// deletions of the old one, reports no pods until about 37s although 63
+// were ready at 14.6s, and the old one is scaled down again only then
+// (real: about 37s for both). The model must give both within 10%.
 func TestControllersStatusLagsBehindPods(t *testing.T) {
 	s := rollingState(t, 1000, rolling(surge.Percent(25), surge.Percent(25)))
 	res := run(t, s, controllers(sim.Controllers{}, 5*time.Second))
-	first := time.Duration(-1)
-	for _, st := range res.Steps {
+	first, oldDown := time.Duration(-1), time.Duration(-1)
+	for i, st := range res.Steps {
 		for _, c := range st.Sets {
 			if c.New && c.Current > 0 && first < 0 {
 				first = st.At.Sub(epoch)
 			}
 		}
+		for _, a := range st.Actions {
+			if i > 0 && a.From > a.To && oldDown < 0 {
+				oldDown = st.At.Sub(epoch)
+			}
+		}
 	}
-	if first < 10*time.Second {
-		t.Errorf("the new ReplicaSet first reports pods at %v; want after 10s (its pods become ready from 5s)", first)
+	const real = 37 * time.Second
+	for _, got := range []time.Duration{first, oldDown} {
+		if got < real-real/10 || got > real+real/10 {
+			t.Errorf("the new ReplicaSet first reports pods at %v, the old one is scaled down again at %v; want both about %v", first, oldDown, real)
+			break
+		}
 	}
 	// The unlimited clients write at once: the status follows the pods.
 	res = run(t, s, controllers(sim.Controllers{QPS: -1}, 5*time.Second))
