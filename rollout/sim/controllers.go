@@ -121,6 +121,8 @@ type ctlRun struct {
 	spam          map[spamKey]*bucket // the event recorders' spam filter, per object and type
 	burstReplicas int64
 	dep           queueKey
+	wakeAt        time.Time // the Deployment's delayed re-queue, if wakePending
+	wakePending   bool
 	depWrote      bool     // the sync in flight writes something
 	depTouched    []string // the ReplicaSets it writes
 	sets          map[string]*setSync
@@ -233,7 +235,12 @@ func (r *runner) handle(e event) {
 		r.deploymentDone(e.at)
 	case evDeploymentWake:
 		// A progress re-check asked for before the rollout completed
-		// finds nothing to check once it has.
+		// finds nothing to check once it has; one replaced by an earlier
+		// one is gone.
+		if !r.ctl.wakePending || !e.at.Equal(r.ctl.wakeAt) {
+			break
+		}
+		r.ctl.wakePending = false
 		if !settled(r.st.Deployment) {
 			r.enqueueDeployment(e.at)
 		}
@@ -386,7 +393,13 @@ func (r *runner) deploymentSync(t time.Time) {
 	r.sample(t)
 	r.record()
 	if !recheck.IsZero() {
-		r.push(event{at: later(recheck, t.Add(time.Second)), kind: evDeploymentWake})
+		// The work queue keeps one delayed add of a key, at the earliest
+		// time asked for.
+		at := later(recheck, t.Add(time.Second))
+		if !c.wakePending || at.Before(c.wakeAt) {
+			c.wakeAt, c.wakePending = at, true
+			r.push(event{at: at, kind: evDeploymentWake})
+		}
 	}
 	d := r.st.Deployment
 	if cond, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
