@@ -141,7 +141,10 @@ type Summary struct {
 	// FailedCreates counts refused attempts to create pods: one per
 	// ReplicaSet each time the pod model catches up while the quota
 	// refuses its pods, as the ReplicaSet controller stops a sync's
-	// creations at the first refusal and retries later.
+	// creations at the first refusal and retries later. Under
+	// ModelControllers it counts the refused create requests themselves:
+	// every request of the slow-start batch in which the quota ran out
+	// that it refused, in each retry.
 	FailedCreates int
 	// FastForwarded is how many of the syncs a fast-forward took at once
 	// rather than one by one (see Run); they are in Steps all the same.
