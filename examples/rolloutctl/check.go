@@ -65,8 +65,8 @@ rollout brings in. Pods are ready as soon as they are created
 kube-controller-manager, each behind its API client's rate limit
 (--kube-api-qps 20, --kube-api-burst 30); where they race, the highest
 peak and the fewest available pods are judged. --model interval syncs one
-controller every --interval (30s) instead, as the golden recordings did,
-and --model event at each change; under those, long regular phases are
+controller every --interval (30s) instead, as the golden recordings did
+(--interval D alone implies it), and --model event at each change; under those, long regular phases are
 fast-forwarded, so 100,000 replicas one pod at a time take no longer to
 check than 10. The controllers model is not fast-forwarded: it checks a
 range of more than 128 replica counts at 128 of them (the first 32 and
@@ -243,7 +243,7 @@ func (f *checkFlags) run(e *env, in *loaded) (checkJSON, bool, error) {
 	// simulates nothing.
 	first := make([]int64, len(deps)+1)
 	counts := make([][]int32, len(deps))
-	sample := f.model == modelControllers || f.model == ""
+	sample := f.config().Model == sim.ModelControllers
 	for k, p := range policies {
 		counts[k] = replicaCounts(p.lo, p.hi, sample)
 		n := int64(len(counts[k]))

@@ -22,6 +22,7 @@ func TestDefaultModelIsControllers(t *testing.T) {
 		{[]string{"simulate", "--model", "interval"}, "a sync every 30s"},
 		{[]string{"simulate", "--model", "interval", "--interval", "10s"}, "a sync every 10s"},
 		{[]string{"simulate", "--model", "event"}, "a sync at each change"},
+		{[]string{"simulate", "--interval", "30s"}, "a sync every 30s"},
 	} {
 		r := runDefault(t, nil, tt.args...)
 		r.wantCode(t, tt.args, exitOK)
@@ -42,7 +43,7 @@ func TestDefaultModelIsControllers(t *testing.T) {
 func TestModelFlagErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"simulate", "--model", "fast"},
-		{"simulate", "--interval", "30s"},
+		{"simulate", "--model", "controllers", "--interval", "30s"},
 		{"simulate", "--kube-api-qps", "0"},
 		{"simulate", "--kube-api-burst", "0"},
 		{"check", "-f", "testdata/nginx-deployment.yaml", "--model", "controllers", "--interval", "1m"},

@@ -57,7 +57,8 @@ the table's syncs are the Deployment controller's. Pods are counted as
 they exist, so the peak may pass replicas + maxSurge; where the
 controllers race, the summary gives the range and judges the worse end.
 --model interval syncs one controller every --interval (30s), as the
-recordings of the real controller did; --model event at each change.
+recordings of the real controller did (--interval D alone implies it);
+--model event at each change.
 Pods are ready as soon as they are created. Every output names its pod
 model. The namespace's policy objects in the input count: the room a
 ResourceQuota leaves (after LimitRange defaults) caps the pods unless
@@ -120,7 +121,7 @@ type simFlags struct {
 const (
 	defaultReadyAfter = 0
 	defaultInterval   = 0
-	defaultModel      = modelControllers
+	defaultModel      = "" // controllers, or interval when --interval is given
 )
 
 // The values of --model.
@@ -159,7 +160,7 @@ func (f *simFlags) addModel(fs *flag.FlagSet) {
 
 // addControllers adds the flags that choose the model of the controllers.
 func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
-	fs.StringVar(&f.model, "model", defaultModel, "`MODEL` of the controllers: controllers (the Deployment and ReplicaSet controllers as they run, rate limited), event (one controller, a sync at each write and pod event) or interval (a sync every --interval)")
+	fs.StringVar(&f.model, "model", defaultModel, "`MODEL` of the controllers: controllers (the Deployment and ReplicaSet controllers as they run, rate limited; the default), event (one controller, a sync at each write and pod event) or interval (a sync every --interval; the default when --interval is given)")
 	fs.DurationVar(&f.interval, "interval", defaultInterval, intervalUsage)
 	fs.Float64Var(&f.qps, "kube-api-qps", sim.DefaultQPS, "`QPS` of each controller's API client under --model controllers (negative: no limit)")
 	fs.IntVar(&f.burst, "kube-api-burst", sim.DefaultBurst, "`N`, the burst of each controller's API client under --model controllers")
@@ -180,7 +181,7 @@ func (f *simFlags) check() error {
 		return fmt.Errorf("--interval %s: must not be negative", f.interval)
 	case f.model != modelControllers && f.model != modelEvent && f.model != modelInterval && f.model != "":
 		return fmt.Errorf("--model %q: must be controllers, event or interval", f.model)
-	case f.interval > 0 && f.model != modelInterval:
+	case f.interval > 0 && f.model != modelInterval && f.model != "":
 		return fmt.Errorf("--interval %s: needs --model interval", f.interval)
 	case f.qps == 0 || (f.qps > 0 && f.qps < 0.01) || f.qps != f.qps:
 		return fmt.Errorf("--kube-api-qps %g: must be negative (no limit) or at least 0.01", f.qps)
@@ -205,12 +206,12 @@ func (f *simFlags) config() sim.Config {
 		},
 		MaxWork: f.maxWork,
 	}
-	switch f.model {
-	case modelControllers, "":
+	switch {
+	case f.model == modelInterval || (f.model == "" && f.interval > 0):
+		cfg.Interval = cmp.Or(f.interval, 30*time.Second)
+	case f.model == modelControllers || f.model == "":
 		cfg.Model = sim.ModelControllers
 		cfg.Controllers = sim.Controllers{QPS: f.qps, Burst: f.burst}
-	case modelInterval:
-		cfg.Interval = cmp.Or(f.interval, 30*time.Second)
 	}
 	for _, c := range f.hpa {
 		cfg.Changes = append(cfg.Changes, sim.ReplicaChange{After: c.after, Replicas: c.replicas})
