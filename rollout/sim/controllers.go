@@ -151,10 +151,14 @@ func (r *runner) runControllers() {
 	for _, e := range r.edits {
 		r.push(event{at: r.start.Add(e.At), kind: evChange})
 	}
-	r.enqueueDeployment(r.start)
+	// The controllers start with a sync of every object; the ReplicaSets'
+	// come first, so that they act on the state as given rather than on
+	// the Deployment controller's first writes, which they are told of
+	// when those are granted.
 	for _, rs := range r.sets() {
 		r.enqueueSet(rs.Name, r.start)
 	}
+	r.enqueueDeployment(r.start)
 	r.schedulePods(r.start)
 	for !r.done {
 		if r.onlyRetries() {

@@ -89,12 +89,12 @@
 // the real controllers' 81 measured cases (TestControllersAgainstReal),
 // PeakPods lies within the peaks the real runs reached, while
 // PeakPodsHigh, which defers every deletion of an instant, passes the
-// highest real peak by more than 10% in about a sixth of them (18 pods
+// highest real peak by more than 10% in about a quarter of them (18 pods
 // for 10 replicas at 25%/25%, where most real runs reach 13 to 15 and
-// some 18), so it is a bound rather than an estimate. MinAvailable stays
-// at the floor where real runs stay up to 4% above it (1,000 replicas:
-// 750 against 753 to 781), deletions being granted there before the
-// pods they wait for become available.
+// some 18), so it is a bound rather than an estimate. MinAvailable, from
+// the deletes-first order, stays at the floor where real runs stay up to
+// 4% above it (1,000 replicas: 750 against 765 to 781); the in-order
+// run's MinAvailableHigh is 781 there.
 // Races elsewhere (two ReplicaSet syncs' requests interleaving within the
 // bucket) are taken in one order only.
 //

@@ -53,7 +53,7 @@ func ExampleRun() {
 // The same rollout of 1,000 replicas, pods ready 5 seconds after they are
 // created, under the Deployment and ReplicaSet controllers as they run:
 // each controller's API client allows 20 requests a second after a burst
-// of 30, so the 2,000 pod creations and deletions take about 107 seconds
+// of 30, so the 2,000 pod creations and deletions take about 106 seconds
 // (the real controllers: 101), where the pods alone would allow 10.
 func ExampleRun_controllers() {
 	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "nginx-deployment"},
@@ -79,7 +79,7 @@ func ExampleRun_controllers() {
 		fmt.Printf("%s: %s after %v, peak pods %d (ceiling %d)\n", res.Model, sm.Outcome, sm.Duration, sm.PeakPods, sm.Ceiling)
 	}
 	// Output:
-	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m46.7s, peak pods 1250 (ceiling 1250)
+	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m46.5s, peak pods 1250 (ceiling 1250)
 	// controllers (no client rate limit): complete after 10s, peak pods 1250 (ceiling 1250)
 }
 

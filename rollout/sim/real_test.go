@@ -138,10 +138,9 @@ var knownMisses = map[string]string{
 	"strategy/0-1/100/ready-0s":       "peak one pod below the real one",
 	"strategy/0-1/100/ready-5s":       "peak one pod below the real one",
 	"readiness/1000/30s":              "peak one pod below the real one",
-	"readiness/1000/1m0s":             "peak 1,250, real 1,251 to 1,265",
 	"terminating/1-0/100/30s":         "peak one pod below the real one",
 	"minready/100/5s/ready-0s":        "completes at 15.95s, real 14s: the status write of availability lags by the bucket more than on the cluster",
-	"quota/10/max-11/terminating-0s":  "completes at 28.9s, real 20s: the retry of the refused creation waits for its backoff (5.1s, then 11.9s) where the real controller retries as soon as the old pods are gone",
+	"quota/10/max-11/terminating-0s":  "completes at 26.9s, real 20s: the retry of the refused creation waits for its backoff where the real controller retries as soon as the old pods are gone",
 	"quota/10/max-12/terminating-30s": "completes at 89.8s, real 256s to 993s: the real retries back off further while terminating pods hold the quota",
 	"qps/1000/50-100":                 "min available 750 (the floor), real 802: with a burst of 100 the real deletions trail the new pods' availability",
 }
