@@ -14,7 +14,8 @@ import (
 const checkHelp = `rolloutctl check [-f] FILE|DIR|-... [--exclude GLOB]... [-n NAMESPACE]
        [--max-pods N] [--min-available N|P%] [--max-duration D]
        [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--never-ready IMAGE]...
-       [--interval D] [--max-work N] [--workers N] [--fail-on error|warning] [--require-deployments]
+       [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
+       [--max-work N] [--workers N] [--fail-on error|warning] [--require-deployments]
        [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]...
 
 Simulates a rollout of EACH Deployment in the input, at each replica count
@@ -61,9 +62,16 @@ to the marker image "rolloutctl/next"; when the input holds the
 Deployment's ReplicaSets in the middle of a rollout, it rolls out the
 template as given instead. --never-ready new stands for the images the
 rollout brings in. Pods are ready as soon as they are created
-(--ready-after) and the controller syncs every 30s (--interval). Long
-regular phases are fast-forwarded, so 100,000 replicas one pod at a time
-take no longer to check than 10.
+(--ready-after), and the Deployment and ReplicaSet controllers run as in
+kube-controller-manager, each behind its API client's rate limit
+(--kube-api-qps 20, --kube-api-burst 30); where they race, the highest
+peak and the fewest available pods are judged. --model interval syncs one
+controller every --interval (30s) instead, as the golden recordings did
+(--interval D alone implies it), and --model event at each change; under those, long regular phases are
+fast-forwarded, so 100,000 replicas one pod at a time take no longer to
+check than 10. The controllers model is not fast-forwarded: it checks a
+range of more than 128 replica counts at 128 of them (the first 32 and
+the rest spread evenly up to the last), and says so.
 
 Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as
@@ -164,7 +172,7 @@ func runCheck(e *env, args []string) int {
 	f.addQuota(fs)
 	fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "check each rollout while `N`-1 others of its namespace roll out at once (their surges add up in a quota)")
 	f.addReady(fs)
-	fs.DurationVar(&f.interval, "interval", defaultInterval, "time between two syncs; 0: event driven")
+	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")
 	f.addLimit(fs)
 	f.input.addOptions(fs)
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "simulate `N` rollouts at once (the default is the number of cores)")

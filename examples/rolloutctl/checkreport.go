@@ -75,8 +75,12 @@ func writeOK(w io.Writer, c checked) {
 			c.Deployment, c.MinReplicas, c.PeakPods, c.MinAvailable, longest)
 		return
 	}
-	fmt.Fprintf(w, "OK   %s replicas=%d..%d (%d rollouts): peak pods %d, min available %d, longest %s\n",
-		c.Deployment, c.MinReplicas, c.MaxReplicas, c.Rollouts, c.PeakPods, c.MinAvailable, longest)
+	rollouts := fmt.Sprintf("%d rollouts", c.Rollouts)
+	if all := int64(c.MaxReplicas) - int64(c.MinReplicas) + 1; c.Rollouts < all {
+		rollouts = fmt.Sprintf("%d rollouts sampled from %d counts", c.Rollouts, all)
+	}
+	fmt.Fprintf(w, "OK   %s replicas=%d..%d (%s): peak pods %d, min available %d, longest %s\n",
+		c.Deployment, c.MinReplicas, c.MaxReplicas, rollouts, c.PeakPods, c.MinAvailable, longest)
 }
 
 // writeGitHub writes one GitHub Actions workflow command per violation,

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,24 @@ func runCLI(t testing.TB, stdin string, args ...string) result {
 }
 
 // runWith calls run with stdin as standard input (nil: a terminal).
+//
+// The figures of most tests were worked out under the golden harness's
+// model, a sync every 30s, the commands' default before issue 23: for a
+// command that simulates, runWith asks for it (--model interval) unless
+// the arguments choose a model. Tests of the default model use
+// runDefault.
 func runWith(t testing.TB, stdin io.Reader, args ...string) result {
+	t.Helper()
+	if len(args) > 0 && slices.Contains([]string{"simulate", "check", "undo"}, args[0]) &&
+		!slices.ContainsFunc(args, func(a string) bool { return a == "--model" || strings.HasPrefix(a, "--model=") }) {
+		args = append([]string{args[0], "--model", "interval"}, args[1:]...)
+	}
+	return runDefault(t, stdin, args...)
+}
+
+// runDefault calls run with stdin as standard input (nil: a terminal)
+// and args as they are.
+func runDefault(t testing.TB, stdin io.Reader, args ...string) result {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := run(args, stdin, &out, &errOut)

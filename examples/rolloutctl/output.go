@@ -26,8 +26,9 @@ import (
 //	    "conditions": [{"type", "status", "reason", "message", ...}],
 //	    "error": "only when the sync failed"
 //	  }],
-//	  "summary": {"outcome", "detail", "durationSeconds", "syncs", "fastForwarded", "peakDesired",
-//	              "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable", "minAvailableAtSeconds",
+//	  "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
+//	              "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
+//	              "minAvailableAtSeconds", "peakPodsLow", "peakPodsHigh", "minAvailableHigh",
 //	              "floor", "belowFloorSeconds", "failedCreates"}
 //	}
 type simJSON struct {
@@ -81,6 +82,7 @@ type summaryJSON struct {
 	Outcome        string  `json:"outcome"`
 	Detail         string  `json:"detail"`
 	Duration       float64 `json:"durationSeconds"`
+	LastChange     float64 `json:"lastChangeSeconds"`
 	Syncs          int     `json:"syncs"`
 	FastForwarded  int     `json:"fastForwarded"`
 	PeakDesired    int64   `json:"peakDesired"`
@@ -89,6 +91,9 @@ type summaryJSON struct {
 	Ceiling        int64   `json:"ceiling"`
 	MinAvailable   int64   `json:"minAvailable"`
 	MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+	PeakPodsLow    int64   `json:"peakPodsLow"`
+	PeakPodsHigh   int64   `json:"peakPodsHigh"`
+	MinAvailHigh   int64   `json:"minAvailableHigh"`
 	Floor          int32   `json:"floor"`
 	BelowFloor     float64 `json:"belowFloorSeconds"`
 	FailedCreates  int     `json:"failedCreates"`
@@ -134,10 +139,12 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	}
 	sm := res.Summary
 	out.Summary = summaryJSON{
-		Outcome: string(sm.Outcome), Detail: flagNames(sm.Detail), Duration: sm.Duration.Seconds(), Syncs: sm.Syncs,
+		Outcome: string(sm.Outcome), Detail: flagNames(sm.Detail), Duration: sm.Duration.Seconds(),
+		LastChange: sm.LastChange.Seconds(), Syncs: sm.Syncs,
 		FastForwarded: sm.FastForwarded, PeakDesired: sm.PeakDesired,
 		PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt.Seconds(), Ceiling: sm.Ceiling,
 		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,
+		PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh, MinAvailHigh: sm.MinAvailableHigh,
 		BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
 	}
 	return out
@@ -167,8 +174,19 @@ func writeSummary(w io.Writer, sm sim.Summary) {
 	}
 	fmt.Fprintf(tw, "outcome:\t%s\n", outcome)
 	fmt.Fprintf(tw, "duration:\t%s (%s)\n", fmtDuration(sm.Duration), plural(sm.Syncs, "sync"))
-	fmt.Fprintf(tw, "peak pods:\t%d (ceiling %d)\n", sm.PeakPods, sm.Ceiling)
-	fmt.Fprintf(tw, "min available:\t%d (floor %d)\n", sm.MinAvailable, sm.Floor)
+	if sm.LastChange != sm.Duration {
+		fmt.Fprintf(tw, "last change:\t%s\n", fmtDuration(sm.LastChange))
+	}
+	if sm.PeakPodsLow != sm.PeakPodsHigh {
+		fmt.Fprintf(tw, "peak pods:\t%d (%d to %d as the controllers race; ceiling %d)\n", sm.PeakPods, sm.PeakPodsLow, sm.PeakPodsHigh, sm.Ceiling)
+	} else {
+		fmt.Fprintf(tw, "peak pods:\t%d (ceiling %d)\n", sm.PeakPods, sm.Ceiling)
+	}
+	if sm.MinAvailableHigh != sm.MinAvailable {
+		fmt.Fprintf(tw, "min available:\t%d (%d to %d as the controllers race; floor %d)\n", sm.MinAvailable, sm.MinAvailable, sm.MinAvailableHigh, sm.Floor)
+	} else {
+		fmt.Fprintf(tw, "min available:\t%d (floor %d)\n", sm.MinAvailable, sm.Floor)
+	}
 	fmt.Fprintf(tw, "below floor:\t%s\n", fmtDuration(sm.BelowFloor))
 	if sm.FailedCreates > 0 {
 		fmt.Fprintf(tw, "failed creates:\t%d\n", sm.FailedCreates)

@@ -108,7 +108,7 @@ func writePlanText(w io.Writer, s rollout.State, actions []rollout.Action, r rol
 	}
 	wait := ""
 	if !scaled && r.Error == "" {
-		wait = waitReason(s.Deployment, stateStep(s))
+		wait = waitReason(s.Deployment, stateStep(s), false)
 	}
 	switch {
 	case wait != "":

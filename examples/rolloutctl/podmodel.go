@@ -15,7 +15,11 @@ import (
 // waitReason says why the rollout of d stands still after a sync that
 // changed no ReplicaSet's size, from the counts of its ReplicaSets and the
 // floor and ceiling of the moment; "" when there is nothing to wait for.
-func waitReason(d rollout.Deployment, st sim.Step) string {
+//
+// Under the controllers model (controllers), a ReplicaSet's status lags
+// behind its pods: the ReplicaSet controller writes it when its sync
+// ends, so a new ReplicaSet short of pods is one still being created.
+func waitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
 	var newSet *sim.SetCount
 	var oldPods, oldDesired, total, available int64
 	for i, c := range st.Sets {
@@ -39,6 +43,8 @@ func waitReason(d rollout.Deployment, st sim.Step) string {
 		return fmt.Sprintf("Recreate waits for the %d old pods to go before it scales up the new ReplicaSet", oldPods)
 	case newSet == nil:
 		return ""
+	case int64(newSet.Desired) > int64(newSet.Current) && controllers:
+		return fmt.Sprintf("the new ReplicaSet wants %d pods and its status shows %d: the ReplicaSet controller is creating them (it writes the status when its sync ends)", newSet.Desired, newSet.Current)
 	case int64(newSet.Desired) > int64(newSet.Current):
 		return fmt.Sprintf("the new ReplicaSet wants %d pods and has %d: the ReplicaSet controller cannot create the rest (a quota?)", newSet.Desired, newSet.Current)
 	}

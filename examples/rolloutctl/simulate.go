@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	_ "embed"
 	"errors"
 	"flag"
@@ -29,7 +30,8 @@ const (
 const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--image [CONTAINER=]IMAGE]...
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
-       [--terminating D] [--quota-pods N] [--hpa D=N]... [--interval D]
+       [--terminating D] [--quota-pods N] [--hpa D=N]...
+       [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
        [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout sync by sync: the controller's actions, and pods that
@@ -46,9 +48,19 @@ Without -f, simulate reads standard input when something is piped in, and
 otherwise runs the seed example: nginx-deployment, 10 replicas, maxSurge
 25%, maxUnavailable 25%, image nginx:1.9 changed to nginx:1.9.3.
 
-The defaults are those of the recordings of the real controller: a sync
-every 30s, pods ready as soon as they are created. Every output names its
-pod model. The namespace's policy objects in the input count: the room a
+By default the Deployment and ReplicaSet controllers run as in
+kube-controller-manager (--model controllers): event driven, each behind
+its API client's rate limit (--kube-api-qps 20, --kube-api-burst 30;
+negative QPS: no limit), the ReplicaSet controller creating pods in
+slow-start batches and writing a ReplicaSet's status when its sync ends;
+the table's syncs are the Deployment controller's. Pods are counted as
+they exist, so the peak may pass replicas + maxSurge; where the
+controllers race, the summary gives the range and judges the worse end.
+--model interval syncs one controller every --interval (30s), as the
+recordings of the real controller did (--interval D alone implies it);
+--model event at each change.
+Pods are ready as soon as they are created. Every output names its pod
+model. The namespace's policy objects in the input count: the room a
 ResourceQuota leaves (after LimitRange defaults) caps the pods unless
 --quota-pods is given, an HPA's range bounds the replicas unless
 --replicas is given, and a PodDisruptionBudget that selects the pods is
@@ -95,14 +107,28 @@ type simFlags struct {
 	quotaPods      int
 	hpa            hpaFlag
 	interval       time.Duration
+	model          string
+	qps            float64
+	burst          int
 	maxWork        int
 }
 
-// The defaults are the golden harness's, which recorded the real
-// controller: a sync every 30s, pods ready as soon as they are created.
+// The defaults: pods ready as soon as they are created, and the
+// Deployment and ReplicaSet controllers as kube-controller-manager runs
+// them (sim.ModelControllers, its clients at QPS 20 and burst 30). The
+// golden harness, which recorded the real controller with a sync every
+// 30s, is --model interval --interval 30s.
 const (
 	defaultReadyAfter = 0
-	defaultInterval   = 30 * time.Second
+	defaultInterval   = 0
+	defaultModel      = "" // controllers, or interval when --interval is given
+)
+
+// The values of --model.
+const (
+	modelControllers = "controllers"
+	modelEvent       = "event"
+	modelInterval    = "interval"
 )
 
 func (f *simFlags) addSpec(fs *flag.FlagSet) {
@@ -128,12 +154,20 @@ func (f *simFlags) addModel(fs *flag.FlagSet) {
 	fs.DurationVar(&f.terminating, "terminating", 0, "a deleted pod takes this long to go away")
 	f.addQuota(fs)
 	fs.Var(&f.hpa, "hpa", "`D=N`: at D after the start, set spec.replicas to N, as an autoscaler would (repeatable)")
-	fs.DurationVar(&f.interval, "interval", defaultInterval, "time between two syncs; 0: event driven (a sync at each write and pod event)")
+	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")
 	f.addLimit(fs)
 }
 
+// addControllers adds the flags that choose the model of the controllers.
+func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
+	fs.StringVar(&f.model, "model", defaultModel, "`MODEL` of the controllers: controllers (the Deployment and ReplicaSet controllers as they run, rate limited; the default), event (one controller, a sync at each write and pod event) or interval (a sync every --interval; the default when --interval is given)")
+	fs.DurationVar(&f.interval, "interval", defaultInterval, intervalUsage)
+	fs.Float64Var(&f.qps, "kube-api-qps", sim.DefaultQPS, "`QPS` of each controller's API client under --model controllers (negative: no limit)")
+	fs.IntVar(&f.burst, "kube-api-burst", sim.DefaultBurst, "`N`, the burst of each controller's API client under --model controllers")
+}
+
 func (f *simFlags) addLimit(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count)")
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and pod writes count)")
 }
 
 // check reports flag values that parse but make no sense.
@@ -145,6 +179,14 @@ func (f *simFlags) check() error {
 		return fmt.Errorf("--ready-after, --ready-jitter and --terminating must not be negative")
 	case f.interval < 0:
 		return fmt.Errorf("--interval %s: must not be negative", f.interval)
+	case f.model != modelControllers && f.model != modelEvent && f.model != modelInterval && f.model != "":
+		return fmt.Errorf("--model %q: must be controllers, event or interval", f.model)
+	case f.interval > 0 && f.model != modelInterval && f.model != "":
+		return fmt.Errorf("--interval %s: needs --model interval", f.interval)
+	case f.qps == 0 || (f.qps > 0 && f.qps < 0.01) || f.qps != f.qps:
+		return fmt.Errorf("--kube-api-qps %g: must be negative (no limit) or at least 0.01", f.qps)
+	case f.burst < 1 || f.burst > 1_000_000:
+		return fmt.Errorf("--kube-api-burst %d: must be in [1, 1000000]", f.burst)
 	case f.maxWork <= 0:
 		return fmt.Errorf("--max-work %d: must be positive", f.maxWork)
 	}
@@ -162,8 +204,14 @@ func (f *simFlags) config() sim.Config {
 			Terminating: f.terminating,
 			MaxPods:     int32(min(f.quotaPods, 1<<31-1)),
 		},
-		Interval: f.interval,
-		MaxWork:  f.maxWork,
+		MaxWork: f.maxWork,
+	}
+	switch {
+	case f.model == modelInterval || (f.model == "" && f.interval > 0):
+		cfg.Interval = cmp.Or(f.interval, 30*time.Second)
+	case f.model == modelControllers || f.model == "":
+		cfg.Model = sim.ModelControllers
+		cfg.Controllers = sim.Controllers{QPS: f.qps, Burst: f.burst}
 	}
 	for _, c := range f.hpa {
 		cfg.Changes = append(cfg.Changes, sim.ReplicaChange{After: c.after, Replicas: c.replicas})

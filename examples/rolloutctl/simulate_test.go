@@ -14,10 +14,10 @@ import (
 
 const defaultGolden = "testdata/simulate-default.golden"
 
-// The default run's table is pinned; go test -run TestSimulateDefaultGolden
-// -update rewrites it.
+// The default run's table (the controllers model since issue 23) is
+// pinned; go test -run TestSimulateDefaultGolden -update rewrites it.
 func TestSimulateDefaultGolden(t *testing.T) {
-	r := runCLI(t, "", "simulate")
+	r := runDefault(t, nil, "simulate")
 	r.wantCode(t, []string{"simulate"}, exitOK)
 	if *update {
 		if err := os.WriteFile(defaultGolden, []byte(r.stdout), 0o644); err != nil {
@@ -48,6 +48,7 @@ type simOut struct {
 		Outcome        string  `json:"outcome"`
 		Detail         string  `json:"detail"`
 		Duration       float64 `json:"durationSeconds"`
+		LastChange     float64 `json:"lastChangeSeconds"`
 		Syncs          int     `json:"syncs"`
 		FastForwarded  int     `json:"fastForwarded"`
 		PeakDesired    int64   `json:"peakDesired"`
@@ -56,6 +57,9 @@ type simOut struct {
 		Ceiling        int64   `json:"ceiling"`
 		MinAvailable   int64   `json:"minAvailable"`
 		MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+		PeakPodsLow    int64   `json:"peakPodsLow"`
+		PeakPodsHigh   int64   `json:"peakPodsHigh"`
+		MinAvailHigh   int64   `json:"minAvailableHigh"`
 		Floor          int32   `json:"floor"`
 		BelowFloor     float64 `json:"belowFloorSeconds"`
 		FailedCreates  int     `json:"failedCreates"`

@@ -153,7 +153,7 @@ func tableBlocks(s rollout.State, res sim.Result, terminating bool) []tableBlock
 		}
 		wait := ""
 		if !scaled && st.Err == nil {
-			wait = waitReason(s.Deployment, st)
+			wait = waitReason(s.Deployment, st, strings.HasPrefix(res.Model, "controllers"))
 		}
 		if wait != "" && wait != lastWait {
 			b.lines = append(b.lines, "waits: "+wait)

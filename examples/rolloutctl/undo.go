@@ -14,7 +14,7 @@ import (
 )
 
 const undoHelp = `rolloutctl undo [-f FILE]... [--deployment NAME] [--to-revision N] [-o text|json|yaml]
-       [--ready-after D] [--never-ready IMAGE]... [--interval D] ...
+       [--ready-after D] [--never-ready IMAGE]... [--model MODEL] [--interval D] ...
 
 Previews 'kubectl rollout undo' on the state in FILE (a Deployment with its
 ReplicaSets): the ReplicaSet whose template comes back (the previous

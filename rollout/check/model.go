@@ -40,9 +40,12 @@ func describeModel(cfg sim.Config, quota string) string {
 	default:
 		parts = append(parts, "no pod quota")
 	}
-	if cfg.Interval > 0 {
+	switch {
+	case cfg.Model == sim.ModelControllers:
+		parts = append(parts, "the Deployment and ReplicaSet controllers as they run ("+cfg.Controllers.String()+")")
+	case cfg.Interval > 0:
 		parts = append(parts, "a sync every "+fmtDuration(cfg.Interval))
-	} else {
+	default:
 		parts = append(parts, "a sync at each change")
 	}
 	return "pod model: " + strings.Join(parts, ", ")

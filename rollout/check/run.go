@@ -110,11 +110,15 @@ func (f *checker) run(in *Input) (Report, bool) {
 		return true
 	})
 	// One job per Deployment and replica count, numbered in input order:
-	// job i is Deployment k at replicas lo_k + i - first[k]; a Deployment
-	// whose pods admission refuses has one job, which simulates nothing.
+	// job i is Deployment k at replicas counts[k][i - first[k]]; a
+	// Deployment whose pods admission refuses has one job, which
+	// simulates nothing.
 	first := make([]int64, len(deps)+1)
+	counts := make([][]int32, len(deps))
+	sample := f.sim.Model == sim.ModelControllers
 	for k, p := range policies {
-		n := int64(p.hi) - int64(p.lo) + 1
+		counts[k] = replicaCounts(p.lo, p.hi, sample)
+		n := int64(len(counts[k]))
 		if p.refused {
 			n = 1
 		}
@@ -135,7 +139,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 	job := func(i int64) (int, int32) {
 		k, _ := slices.BinarySearch(first, i+1)
 		k--
-		return k, int32(int64(policies[k].lo) + i - first[k])
+		return k, counts[k][i-first[k]]
 	}
 	out.Notes = in.notes()
 	record := func(v Finding) {
@@ -206,4 +210,40 @@ func (f *checker) failed(in *Input, d rollout.Deployment, replicas int32, err er
 	return Finding{Deployment: qualified(d), Replicas: replicas, Rule: RuleInput, Severity: SeverityError, Cause: CauseInput,
 		Message:  fmt.Sprintf("Deployment %s at %d replicas cannot be checked: %v", qualified(d), replicas, err),
 		Location: in.deploymentPlace(d, "metadata.name")}
+}
+
+// The replica counts a check simulates: every count of a range of up to
+// sampleCounts; of a longer one under the controllers model, whose runs
+// are not fast-forwarded, the first sampleHead counts and the rest spread
+// evenly up to the last, which is always among them.
+const (
+	sampleCounts = 128
+	sampleHead   = 32
+)
+
+// replicaCounts returns the replica counts to check in lo..hi (lo <= hi),
+// in increasing order, sampled as sampleCounts says when sample is true.
+func replicaCounts(lo, hi int32, sample bool) []int32 {
+	n := int64(hi) - int64(lo) + 1
+	if !sample || n <= sampleCounts {
+		out := make([]int32, 0, n)
+		for r := int64(lo); r <= int64(hi); r++ {
+			out = append(out, int32(r))
+		}
+		return out
+	}
+	out := make([]int32, 0, sampleCounts)
+	for r := int64(lo); r < int64(lo)+sampleHead; r++ {
+		out = append(out, int32(r))
+	}
+	// The rest: sampleCounts-sampleHead counts from lo+sampleHead to hi,
+	// evenly spread, in int64 so that no step overflows.
+	from, span, k := int64(lo)+sampleHead, int64(hi)-int64(lo)-sampleHead, int64(sampleCounts-sampleHead)
+	for i := int64(1); i <= k; i++ {
+		r := from + span*i/k
+		if r > int64(out[len(out)-1]) {
+			out = append(out, int32(r))
+		}
+	}
+	return out
 }

@@ -30,7 +30,10 @@ func (r *runner) controlled(rs *rollout.ReplicaSet) bool {
 // tally is the Deployment's pods at the current time.
 type tally struct{ desired, existing, available int64 }
 
-func (r *runner) count() tally {
+// count counts the Deployment's pods at t: under ModelSimple its available
+// pods are those the ReplicaSets' statuses report, under ModelControllers
+// those that are (the statuses lag behind).
+func (r *runner) count(t time.Time) tally {
 	var c tally
 	for _, rs := range r.sets() {
 		if !r.controlled(rs) {
@@ -38,7 +41,11 @@ func (r *runner) count() tally {
 		}
 		c.desired += int64(rs.Spec.Replicas)
 		c.existing += r.pods.set(rs).existing()
-		c.available += int64(rs.Status.AvailableReplicas)
+		if r.ctl != nil {
+			c.available += r.pods.set(rs).counts(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second).available
+		} else {
+			c.available += int64(rs.Status.AvailableReplicas)
+		}
 	}
 	for _, o := range r.pods.orphans {
 		c.existing += o.n
@@ -48,7 +55,7 @@ func (r *runner) count() tally {
 
 // sample records the Deployment's pods at t in the summary.
 func (r *runner) sample(t time.Time) {
-	c := r.count()
+	c := r.count(t)
 	if r.lastAvail < int64(r.lastFloor) {
 		r.sum.BelowFloor += t.Sub(r.lastSample)
 	}
@@ -90,6 +97,11 @@ func (r *runner) advance(t time.Time) {
 		r.catchUp(e)
 	}
 	r.clock = t
+	r.advanceObjects(t)
+}
+
+// advanceObjects applies the replica changes and edits due by t.
+func (r *runner) advanceObjects(t time.Time) {
 	d := &r.st.Deployment
 	for len(r.changes) > 0 && !r.start.Add(r.changes[0].After).After(t) {
 		if d.Spec.Replicas != r.changes[0].Replicas {

@@ -39,7 +39,8 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// Outcome and Detail are set when the run stops, Duration, Syncs
 		// and FailedCreates from the runner's own fields, FastForwarded by
 		// the fast-forward.
-		{Summary{}, []string{"Outcome", "Detail", "Duration", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded"}},
+		// LastChange and the races' ends are set at the end.
+		{Summary{}, []string{"Outcome", "Detail", "Duration", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded"}},
 		{cohort{}, []string{"n", "created", "readyAt", "never", "deleted"}},
 		{podSet{}, []string{"name", "uid", "never", "cohorts", "created", "failure", "failedAt"}},
 		// cfg, neverReady and rng are the configuration; merge is set
@@ -48,8 +49,9 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output
 		// (current is flattened as the step); work,
-		// done, match and ff are the run's bookkeeping.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "next", "last", "active", "editedAt", "done", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff"}},
+		// done, match and ff are the run's bookkeeping; ctl is nil under
+		// ModelSimple, the only model that fast-forwards.
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "next", "last", "active", "editedAt", "done", "completeAt", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

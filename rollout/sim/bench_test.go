@@ -3,6 +3,7 @@ package sim_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
@@ -54,5 +55,47 @@ func BenchmarkComputeBounds(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		sim.ComputeBounds(st, 1000)
+	}
+}
+
+// BenchmarkRunControllers simulates whole rollouts under ModelControllers
+// at kube-controller-manager's default client limits, pods ready after
+// 5s; each run is three (the races; see Run).
+func BenchmarkRunControllers(b *testing.B) {
+	for _, tt := range []struct {
+		name     string
+		replicas int32
+		st       rollout.Strategy
+	}{
+		{"surge=25%/unavailable=25%/replicas=1000", 1000, rolling(surge.Percent(25), surge.Percent(25))},
+		{"surge=1/unavailable=0/replicas=1000", 1000, rolling(surge.Count(1), surge.Count(0))},
+		{"surge=25%/unavailable=25%/replicas=100000", 100_000, rolling(surge.Percent(25), surge.Percent(25))},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			s := rollingState(b, tt.replicas, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}, OmitSteps: true}
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := sim.Run(s, cfg)
+				if err != nil || res.Summary.Outcome != sim.OutcomeComplete {
+					b.Fatalf("Run() = %+v, %v", res.Summary, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRunControllersLargest is the largest Deployment the API server
+// accepts (2,147,483,647 replicas) under ModelControllers, pods ready at
+// once: the run stops at DefaultMaxWork, which bounds its cost.
+func BenchmarkRunControllersLargest(b *testing.B) {
+	s := rollingState(b, 1<<31-1, rolling(surge.Percent(25), surge.Percent(25)))
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := sim.Run(s, cfg)
+		if err != nil || res.Summary.Outcome != sim.OutcomeLimit {
+			b.Fatalf("Run() = %+v, %v; want the work limit", res.Summary, err)
+		}
 	}
 }

@@ -60,9 +60,13 @@ type Edit struct {
 // zero PodModel, with no limit but DefaultMaxWork. The options of every
 // sync are those of the State given to Run (rollout.State.Options).
 type Config struct {
-	Pods    PodModel
-	Changes []ReplicaChange
-	Edits   []Edit
+	// Model is how the controllers run (zero: ModelSimple). Controllers
+	// configures ModelControllers, which takes no Interval.
+	Model       Model
+	Controllers Controllers
+	Pods        PodModel
+	Changes     []ReplicaChange
+	Edits       []Edit
 	// Interval, if positive, makes the controller sync every Interval, as
 	// the golden harness does every 30s. If zero the controller is event
 	// driven: it syncs again at once after a sync that wrote something or
@@ -80,7 +84,13 @@ type Config struct {
 	// takes at once (see Run) do not count, so a long but regular rollout
 	// never reaches it; a run that does is one whose syncs keep changing
 	// in irregular ways, such as one with jittered pods, at roughly a
-	// second of computing per 100,000 syncs.
+	// second of computing per 100,000 syncs. Under ModelControllers,
+	// which does not fast-forward, it counts the syncs of both
+	// controllers and the groups of pod writes granted at one time (about
+	// 3 to 20µs each, three runs included): a 1,000-replica rollout takes
+	// about 10,000, and the largest Deployment the API server accepts
+	// (2,147,483,647 replicas) stops at DefaultMaxWork after 3.5 to 5s
+	// (BenchmarkRunControllersLargest).
 	MaxWork int
 	// OmitSteps leaves Result.Steps empty; the Summary and the final state
 	// are kept.
@@ -93,6 +103,16 @@ type Config struct {
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
+}
+
+// ModelName names the model c runs: "controllers (kube-api-qps 20,
+// kube-api-burst 30)", "event driven" or "a sync every 30s".
+func (c Config) ModelName() string {
+	name := c.Model.Name(c.Interval)
+	if c.Model == ModelControllers {
+		name += " (" + c.Controllers.String() + ")"
+	}
+	return name
 }
 
 // DefaultMaxWork is the number of syncs a run computes one by one before it
@@ -132,6 +152,13 @@ func (c Config) check() error {
 	}
 	if c.MaxSyncs < 0 {
 		errs = append(errs, &ConfigError{"MaxSyncs", fmt.Sprint(c.MaxSyncs), "must not be negative"})
+	}
+	c.Controllers.check(&errs)
+	switch {
+	case c.Model > ModelControllers:
+		errs = append(errs, &ConfigError{"Model", fmt.Sprint(c.Model), "unknown model"})
+	case c.Model == ModelControllers && c.Interval > 0:
+		errs = append(errs, &ConfigError{"Interval", c.Interval.String(), "ModelControllers is event driven and takes no interval"})
 	}
 	for i, ch := range c.Changes {
 		duration(fmt.Sprintf("Changes[%d].After", i), ch.After)

@@ -50,6 +50,39 @@ func ExampleRun() {
 	// peak pods 13 - fewest available 8
 }
 
+// The same rollout of 1,000 replicas, pods ready 5 seconds after they are
+// created, under the Deployment and ReplicaSet controllers as they run:
+// each controller's API client allows 20 requests a second after a burst
+// of 30, so the 2,000 pod creations and deletions take about 106 seconds
+// (the real controllers: 101), where the pods alone would allow 10.
+func ExampleRun_controllers() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "nginx-deployment"},
+		"spec": {"replicas": 1000, "selector": {"matchLabels": {"app": "nginx"}},
+			"template": {"metadata": {"labels": {"app": "nginx"}},
+				"spec": {"containers": [{"name": "nginx", "image": "nginx:1.9"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "nginx", "nginx:1.9.3")
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range []sim.Controllers{{}, {QPS: -1}} {
+		cfg := sim.Config{Model: sim.ModelControllers, Controllers: c, OmitSteps: true,
+			Pods: sim.PodModel{ReadyAfter: 5 * time.Second}}
+		res, err := sim.Run(s, cfg)
+		if err != nil {
+			panic(err)
+		}
+		sm := res.Summary
+		fmt.Printf("%s: %s after %v, peak pods %d (ceiling %d)\n", res.Model, sm.Outcome, sm.Duration, sm.PeakPods, sm.Ceiling)
+	}
+	// Output:
+	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m46.5s, peak pods 1250 (ceiling 1250)
+	// controllers (no client rate limit): complete after 10s, peak pods 1250 (ceiling 1250)
+}
+
 // The bounds of 25%/25% for 10 replicas, and of one pod at a time.
 func ExampleComputeBounds() {
 	quarter := rollout.Strategy{Type: rollout.RollingUpdateStrategy, RollingUpdate: rollout.DefaultRollingUpdate()}

@@ -116,8 +116,12 @@ func (m *podModel) add(ps *podSet, k int64, t time.Time) {
 }
 
 // remove deletes k running pods of ps at t, as the ReplicaSet controller
-// picks them: pods not ready first, then the newest (R-GATE-4: upstream's
-// finer ranks, such as nodes and deletion cost, do not apply here).
+// ranks them (upstream ActivePodsWithRanks, getPodsToDelete): pods not
+// ready first, then, among ready ones, the most recently ready, then the
+// newest (R-GATE-4: upstream's finer ranks, such as nodes, phases,
+// restarts and deletion cost, do not apply here, every pod being bound
+// and running; and its logarithmic buckets of age are taken as exact
+// times).
 func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 	order := make([]int, 0, len(ps.cohorts))
 	for i, c := range ps.cohorts {
@@ -132,6 +136,11 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 				return -1
 			}
 			return 1
+		}
+		if a.ready(t) {
+			if c := b.readyAt.Compare(a.readyAt); c != 0 {
+				return c
+			}
 		}
 		if c := b.created.Compare(a.created); c != 0 {
 			return c
@@ -263,7 +272,16 @@ func (m *podModel) status(rs *rollout.ReplicaSet, t time.Time) bool {
 	if m.merge {
 		ps.settle(t, minReady)
 	}
-	c := ps.counts(t, minReady)
+	st, changed := m.statusOf(rs, ps.counts(t, minReady), rs.Generation)
+	rs.Status = st
+	return changed
+}
+
+// statusOf returns the status of rs with the pod counts c, observed at
+// generation, and the ReplicaFailure condition of its last refused
+// creation, and whether it differs from the status rs has.
+func (m *podModel) statusOf(rs *rollout.ReplicaSet, c counts, generation int64) (rollout.ReplicaSetStatus, bool) {
+	ps := m.set(rs)
 	old := rs.Status
 	st := old
 	// Pods that are not terminating never outnumber the largest size the
@@ -273,7 +291,7 @@ func (m *podModel) status(rs *rollout.ReplicaSet, t time.Time) bool {
 	st.ReadyReplicas = int32(c.ready)
 	st.AvailableReplicas = int32(c.available)
 	st.TerminatingReplicas = rollout.Int32(int32(min(c.terminating, math.MaxInt32)))
-	st.ObservedGeneration = rs.Generation
+	st.ObservedGeneration = generation
 	// The only condition the pod model writes is ReplicaFailure, for a
 	// creation the quota refused; the others are left as they are.
 	failed := slices.IndexFunc(old.Conditions, func(c rollout.ReplicaSetCondition) bool { return c.Type == rollout.ReplicaFailure })
@@ -297,8 +315,7 @@ func (m *podModel) status(rs *rollout.ReplicaSet, t time.Time) bool {
 	if len(st.Conditions) == 0 {
 		st.Conditions = nil
 	}
-	rs.Status = st
-	return conditionChanged || st.Replicas != old.Replicas || st.FullyLabeledReplicas != old.FullyLabeledReplicas ||
+	return st, conditionChanged || st.Replicas != old.Replicas || st.FullyLabeledReplicas != old.FullyLabeledReplicas ||
 		st.ReadyReplicas != old.ReadyReplicas || st.AvailableReplicas != old.AvailableReplicas ||
 		st.TerminatingReplicas != old.TerminatingReplicas || st.ObservedGeneration != old.ObservedGeneration
 }

@@ -129,6 +129,9 @@ func runAnyState(t *rapid.T) {
 			NeverReady:  rapid.SliceOfN(rapid.SampledFrom([]string{"app:v1", "app:v2", "app:v3"}), 0, 2).Draw(t, "neverReady"),
 		},
 	}
+	if rapid.Bool().Draw(t, "controllers") {
+		cfg.Model, cfg.Interval, cfg.MaxWork = sim.ModelControllers, 0, 5_000
+	}
 	res := run(t, s, cfg)
 	sum := res.Summary
 	if sum.Outcome == "" || sum.Syncs != len(res.Steps) || sum.Syncs > cfg.MaxSyncs || sum.Syncs == 0 {
@@ -141,4 +144,46 @@ func runAnyState(t *rapid.T) {
 	if sum.PeakPods < 0 || sum.MinAvailable < 0 || sum.BelowFloor < 0 || sum.Duration < 0 {
 		t.Fatalf("summary %+v", sum)
 	}
+}
+
+// TestControllersProperties checks what every ModelControllers run
+// guarantees, over drawn strategies, replica counts, ready and
+// termination times, quotas and client limits.
+func TestControllersProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawRollout(t, 1)
+		cfg := d.cfg
+		cfg.Interval = 0
+		cfg.Model = sim.ModelControllers
+		cfg.Controllers = sim.Controllers{
+			QPS:   rapid.SampledFrom([]float64{0, -1, 1, 5, 50}).Draw(t, "qps"),
+			Burst: rapid.IntRange(0, 40).Draw(t, "burst"),
+		}
+		cfg.Pods.Terminating = time.Duration(rapid.Int64Range(0, 30).Draw(t, "terminating seconds")) * time.Second
+		cfg.Pods.MaxPods = rapid.SampledFrom([]int32{0, d.bounds.Replicas, d.bounds.Replicas + 1, 1000}).Draw(t, "maxPods")
+		res := run(t, d.state, cfg)
+		again := run(t, d.state, cfg)
+		sm := res.Summary
+		if !reflect.DeepEqual(sm, again.Summary) {
+			t.Fatalf("two runs differ:\n%+v\n%+v", sm, again.Summary)
+		}
+		if sm.Outcome == "" || sm.Syncs != len(res.Steps) {
+			t.Fatalf("summary %+v with %d steps", sm, len(res.Steps))
+		}
+		if sm.PeakPodsLow > sm.PeakPods || sm.PeakPods > sm.PeakPodsHigh || sm.MinAvailable > sm.MinAvailableHigh {
+			t.Fatalf("ranges out of order: %+v", sm)
+		}
+		if sm.Duration > sm.LastChange && sm.Outcome == sim.OutcomeComplete {
+			t.Fatalf("complete at %v after the last change %v", sm.Duration, sm.LastChange)
+		}
+		if q := int64(cfg.Pods.MaxPods); q > 0 && sm.PeakPodsHigh > max(q, int64(d.bounds.Replicas)) {
+			t.Fatalf("peak %d above the quota %d", sm.PeakPodsHigh, q)
+		}
+		if cfg.Pods.MaxPods == 0 && sm.Outcome != sim.OutcomeComplete {
+			t.Fatalf("no quota, pods that become ready, yet %q: %s", sm.Outcome, sm.Detail)
+		}
+		if res.Model != cfg.ModelName() {
+			t.Fatalf("Model %q, want %q", res.Model, cfg.ModelName())
+		}
+	})
 }

@@ -124,8 +124,17 @@ func (r *runner) result() Result {
 	}
 	r.sum.Syncs = r.syncs
 	if !r.active.IsZero() {
-		r.sum.Duration = r.active.Sub(r.start)
+		r.sum.LastChange = r.active.Sub(r.start)
 	}
+	r.sum.Duration = r.sum.LastChange
+	complete := r.completeAt
+	if r.ctl != nil && r.ctl.complete {
+		complete = r.ctl.completeAt
+	}
+	if !complete.IsZero() {
+		r.sum.Duration = complete.Sub(r.start)
+	}
+	r.sum.PeakPodsLow, r.sum.PeakPodsHigh, r.sum.MinAvailableHigh = r.sum.PeakPods, r.sum.PeakPods, r.sum.MinAvailable
 	r.sum.FailedCreates = r.pods.failed
 	final := r.st
 	final.Now = r.last
@@ -133,5 +142,5 @@ func (r *runner) result() Result {
 		final.Now = r.start
 	}
 	final.Pods = r.pods.pods(r.sets())
-	return Result{Start: r.initial, Steps: r.steps, Summary: r.sum, Final: final}
+	return Result{Model: r.cfg.ModelName(), Start: r.initial, Steps: r.steps, Summary: r.sum, Final: final}
 }

@@ -11,6 +11,8 @@ import (
 // fast-forward produced share the maps and strings that do not change
 // between them.
 type Result struct {
+	// Model names the model that ran (Config.ModelName).
+	Model string
 	// Start is the state before the first sync: At is the start, Sets are
 	// the ReplicaSets as the input left them, Floor and Ceiling the
 	// Deployment's; it has no actions.
@@ -93,12 +95,17 @@ type Summary struct {
 	// Detail says more about the outcome in a sentence, with names and
 	// numbers.
 	Detail string
-	// Duration is from the start to the last sync that changed something:
-	// one that wrote to the API server, or after which the pods had
-	// changed. For a complete rollout it is when the Deployment's status
-	// became complete; for a stuck one, when it got stuck. The run itself
-	// ends one sync later, with a sync that finds nothing to do.
+	// Duration is from the start to when the Deployment's status first
+	// became complete (rollout.DeploymentComplete after a sync's status
+	// write: what `kubectl rollout status` waits for). For a rollout that
+	// never became complete it is LastChange.
 	Duration time.Duration
+	// LastChange is from the start to the last change: a sync that wrote
+	// to the API server, or a change of the pods (terminating pods going
+	// away after the rollout is complete, for one). For a stuck rollout
+	// it is when it got stuck. The run itself ends after it, with a sync
+	// that finds nothing to do.
+	LastChange time.Duration
 	// Syncs is the number of syncs, that last one included.
 	Syncs int
 	// PeakDesired is the most the sizes of the Deployment's ReplicaSets
@@ -113,6 +120,17 @@ type Summary struct {
 	// time, and MinAvailableAt when they first were that few.
 	MinAvailable   int64
 	MinAvailableAt time.Duration
+	// PeakPodsLow and PeakPodsHigh are the lowest and highest peaks,
+	// and MinAvailableHigh the most available pods at the fewest, that
+	// the orders of racing work reach where the controllers race (see
+	// the package doc, Races); PeakPods and MinAvailable, the figures to
+	// judge a rollout by, are the worst of the two likelier orders, and
+	// PeakPodsLow <= PeakPods <= PeakPodsHigh, MinAvailable <=
+	// MinAvailableHigh. Under ModelSimple, which has no races, they equal
+	// PeakPods and MinAvailable.
+	PeakPodsLow      int64
+	PeakPodsHigh     int64
+	MinAvailableHigh int64
 	// Floor is the availability floor at MinAvailableAt, and Ceiling
 	// replicas + maxSurge at PeakPodsAt (see Step).
 	Floor   int32
@@ -123,7 +141,10 @@ type Summary struct {
 	// FailedCreates counts refused attempts to create pods: one per
 	// ReplicaSet each time the pod model catches up while the quota
 	// refuses its pods, as the ReplicaSet controller stops a sync's
-	// creations at the first refusal and retries later.
+	// creations at the first refusal and retries later. Under
+	// ModelControllers it counts the refused create requests themselves:
+	// every request of the slow-start batch in which the quota ran out
+	// that it refused, in each retry.
 	FailedCreates int
 	// FastForwarded is how many of the syncs a fast-forward took at once
 	// rather than one by one (see Run); they are in Steps all the same.

@@ -73,9 +73,49 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 	if err := validState(s); err != nil {
 		return Result{}, err
 	}
+	if cfg.Model == ModelControllers {
+		return runRaces(s, cfg), nil
+	}
 	r := newRunner(s, cfg)
 	r.run()
 	return r.result(), nil
+}
+
+// runRaces runs s under ModelControllers three times: with the work due
+// at one instant taken in the order it became due (the Result's steps,
+// durations and figures), then with the ReplicaSet syncs that delete pods
+// taken first and last (see the package doc, Races). PeakPods and
+// MinAvailable are the worst of the first two orders, PeakPodsLow,
+// PeakPodsHigh and MinAvailableHigh the ends over all three.
+func runRaces(s rollout.State, cfg Config) Result {
+	r := newRunner(s, cfg)
+	r.ctl = newCtlRun(cfg.Controllers, raceFIFO)
+	r.runControllers()
+	res := r.result()
+	sum := &res.Summary
+	quiet := cfg
+	quiet.OmitSteps, quiet.Observe = true, nil
+	for _, rc := range []race{raceDeletesFirst, raceDeletesLast} {
+		v := newRunner(s, quiet)
+		v.ctl = newCtlRun(cfg.Controllers, rc)
+		v.runControllers()
+		o := v.result().Summary
+		if rc == raceDeletesFirst {
+			if o.PeakPods > sum.PeakPods {
+				sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
+			}
+			if o.MinAvailable < sum.MinAvailable {
+				sum.MinAvailable, sum.MinAvailableAt, sum.Floor = o.MinAvailable, o.MinAvailableAt, o.Floor
+			}
+		}
+		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
+		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)
+		sum.MinAvailableHigh = max(sum.MinAvailableHigh, o.MinAvailableHigh)
+	}
+	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
+	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
+	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
+	return res
 }
 
 // runner is a run in progress.
@@ -102,6 +142,12 @@ type runner struct {
 	// final until the next edit, and the pod model may merge settled pods.
 	editedAt int
 	done     bool // the run has stopped
+	// completeAt is when a sync first left the Deployment's status
+	// complete (zero: not yet).
+	completeAt time.Time
+	// ctl is the state of the controllers under ModelControllers; nil
+	// under ModelSimple.
+	ctl *ctlRun
 
 	// Since lastSample, the Deployment had lastAvail available pods and
 	// an availability floor of lastFloor, for BelowFloor.
@@ -135,7 +181,7 @@ func newRunner(s rollout.State, cfg Config) *runner {
 		r.pods.seed(rs, s.Now)
 	}
 	d := r.st.Deployment
-	c := r.count()
+	c := r.count(s.Now)
 	floor, ceiling := limits(d)
 	r.sum.PeakDesired, r.sum.PeakPods, r.sum.MinAvailable = c.desired, c.existing, c.available
 	r.sum.Floor, r.sum.Ceiling = floor, ceiling
@@ -195,6 +241,9 @@ func (r *runner) step() {
 	r.record()
 
 	d := r.st.Deployment
+	if r.completeAt.IsZero() && rollout.DeploymentComplete(d, d.Status) {
+		r.completeAt = t
+	}
 	if c, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
 		c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
 		r.active = t

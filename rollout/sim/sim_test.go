@@ -42,8 +42,8 @@ func TestRunSeed(t *testing.T) {
 			}
 			wantSum := sim.Summary{
 				Outcome: sim.OutcomeComplete, Detail: "10 of 10 replicas updated and available",
-				Duration: 5 * interval, Syncs: 7, PeakDesired: 13, PeakPods: 13, PeakPodsAt: interval,
-				MinAvailable: 8, MinAvailableAt: 2 * interval, Floor: 8, Ceiling: 13,
+				Duration: 5 * interval, LastChange: 5 * interval, Syncs: 7, PeakDesired: 13, PeakPods: 13, PeakPodsAt: interval,
+				MinAvailable: 8, MinAvailableAt: 2 * interval, PeakPodsLow: 13, PeakPodsHigh: 13, MinAvailableHigh: 8, Floor: 8, Ceiling: 13,
 			}
 			if diff := cmp.Diff(wantSum, res.Summary); diff != "" {
 				t.Errorf("Run() summary mismatch (-want +got):\n%s", diff)
@@ -121,7 +121,8 @@ func TestRunRecreateWaitsForTerminatingPods(t *testing.T) {
 	}
 	want := sim.Summary{
 		Outcome: sim.OutcomeComplete, Detail: "3 of 3 replicas updated and available",
-		Duration: 50 * time.Second, PeakDesired: 3, PeakPods: 3, MinAvailable: 0, Floor: 0, Ceiling: 3,
+		Duration: 50 * time.Second, LastChange: 50 * time.Second, PeakDesired: 3, PeakPods: 3, MinAvailable: 0,
+		PeakPodsLow: 3, PeakPodsHigh: 3, Floor: 0, Ceiling: 3,
 	}
 	got := res.Summary
 	got.Syncs = 0

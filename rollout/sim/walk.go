@@ -134,6 +134,7 @@ func (w *walker) runner(r *runner) {
 	w.time(&r.clock)
 	w.time(&r.last)
 	w.time(&r.active)
+	w.time(&r.completeAt)
 	w.time(&r.lastSample)
 	w.i64(&r.lastAvail)
 	w.i32(&r.lastFloor)

@@ -1,0 +1,443 @@
+package sim
+
+import (
+	"container/heap"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// The controllers model: the Deployment controller and the ReplicaSet
+// controller as kube-controller-manager runs them, as a discrete event
+// simulation. Every API request waits for a token of its controller's
+// client bucket; what a request writes takes effect when it is granted,
+// and the informers of both controllers see it at that moment.
+
+// evKind is what a scheduled event does.
+type evKind uint8
+
+const (
+	evDeploymentSync evKind = iota // the Deployment controller syncs the Deployment
+	evDeploymentDone               // its sync's last request is granted
+	evDeploymentWake               // a delayed re-queue (progress re-check)
+	evSetSync                      // the ReplicaSet controller syncs a ReplicaSet
+	evSetWake                      // a delayed re-queue (backoff after a failed create)
+	evCreate                       // pod creations are granted
+	evDelete                       // pod deletions are granted
+	evSetStatus                    // a ReplicaSet's status write is granted
+	evPods                         // pods become ready or available, or are gone
+	evSink                         // a controller's event sink may send its next event
+	evChange                       // a replica change or an edit is due
+)
+
+// race is the order of the work that becomes due at the same instant,
+// where the real controllers' goroutines race (see the package doc).
+type race uint8
+
+const (
+	raceFIFO         race = iota // in the order it became due
+	raceDeletesLast              // ReplicaSet syncs that delete pods after everything else
+	raceDeletesFirst             // ReplicaSet syncs that delete pods before everything else
+)
+
+type event struct {
+	at    time.Time
+	class int
+	seq   uint64
+	kind  evKind
+	set   string // the ReplicaSet, for the ReplicaSet controller's events
+	n     int64  // pods, for evCreate and evDelete
+	which int    // the controller, for evSink: 0 Deployment, 1 ReplicaSet
+}
+
+type eventHeap []event
+
+func (h eventHeap) Len() int { return len(h) }
+func (h eventHeap) Less(i, j int) bool {
+	if c := h[i].at.Compare(h[j].at); c != 0 {
+		return c < 0
+	}
+	if h[i].class != h[j].class {
+		return h[i].class < h[j].class
+	}
+	return h[i].seq < h[j].seq
+}
+func (h eventHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *eventHeap) Push(x any)   { *h = append(*h, x.(event)) }
+func (h *eventHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return e
+}
+
+// queueKey is one key of a controller's work queue: waiting, being
+// synced, and dirty (added again during its sync).
+type queueKey struct {
+	queued, busy, dirty bool
+}
+
+// spamKey is what the event recorder's spam filter tells apart: the
+// source (the controller), the object and the event's type.
+type spamKey struct {
+	which        int
+	object, kind string
+}
+
+// sink is a controller's event broadcaster: it sends one event at a time,
+// each waiting for a token of the controller's client.
+type sink struct {
+	pending int64
+	busy    bool
+}
+
+type ctlRun struct {
+	events        eventHeap
+	seq           uint64
+	race          race
+	client        [2]bucket // 0: the Deployment controller, 1: the ReplicaSet controller
+	sinks         [2]sink
+	spam          map[spamKey]*bucket // the event recorders' spam filter, per object and type
+	burstReplicas int64
+	dep           queueKey
+	wakeAt        time.Time // the Deployment's delayed re-queue, if wakePending
+	wakePending   bool
+	depWrote      bool     // the sync in flight writes something
+	depTouched    []string // the ReplicaSets it writes
+	sets          map[string]*setSync
+	podAt         time.Time // the pod event scheduled, if podPending
+	podPending    bool
+	completeAt    time.Time
+	complete      bool
+}
+
+func newCtlRun(c Controllers, rc race) *ctlRun {
+	qps, burst, burstReplicas := c.limits()
+	return &ctlRun{
+		race:          rc,
+		client:        [2]bucket{newBucket(qps, burst), newBucket(qps, burst)},
+		spam:          map[spamKey]*bucket{},
+		burstReplicas: int64(burstReplicas),
+		sets:          map[string]*setSync{},
+	}
+}
+
+func (r *runner) push(e event) {
+	c := r.ctl
+	c.seq++
+	e.seq = c.seq
+	heap.Push(&c.events, e)
+}
+
+// findSet returns the ReplicaSet of the namespace named name, or nil.
+func (r *runner) findSet(name string) *rollout.ReplicaSet {
+	for i := range r.st.ReplicaSets {
+		if rs := &r.st.ReplicaSets[i]; rs.Name == name && rs.Namespace == r.st.Deployment.Namespace {
+			return rs
+		}
+	}
+	return nil
+}
+
+// runControllers is Run under ModelControllers.
+func (r *runner) runControllers() {
+	c := r.ctl
+	for _, ch := range r.changes {
+		r.push(event{at: r.start.Add(ch.After), kind: evChange})
+	}
+	for _, e := range r.edits {
+		r.push(event{at: r.start.Add(e.At), kind: evChange})
+	}
+	// The controllers start with a sync of every object; the ReplicaSets'
+	// come first, so that they act on the state as given rather than on
+	// the Deployment controller's first writes, which they are told of
+	// when those are granted.
+	for _, rs := range r.sets() {
+		r.enqueueSet(rs.Name, r.start)
+	}
+	r.enqueueDeployment(r.start)
+	r.schedulePods(r.start)
+	for !r.done {
+		if r.onlyRetries() {
+			r.quiet()
+			return
+		}
+		e := c.events[0]
+		switch {
+		case r.cfg.MaxTime > 0 && e.at.Sub(r.start) > r.cfg.MaxTime:
+			r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
+			return
+		case r.cfg.MaxSyncs > 0 && e.kind == evDeploymentSync && r.syncs >= r.cfg.MaxSyncs:
+			r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
+			return
+		case r.work >= r.maxWork:
+			r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
+			return
+		}
+		heap.Pop(&c.events)
+		r.last = later(r.last, e.at)
+		r.handle(e)
+	}
+}
+
+// onlyRetries reports whether nothing is left to happen but the retries
+// of ReplicaSet syncs whose creations the quota refuses, each at the
+// longest backoff: a rollout blocked by quota for good. The run stops
+// there rather than retry every 1000s for ever.
+func (r *runner) onlyRetries() bool {
+	for _, e := range r.ctl.events {
+		if e.kind != evSetWake {
+			return false
+		}
+		if s := r.ctl.sets[e.set]; s == nil || s.failures == 0 || 5*time.Millisecond<<min(s.failures-1, 30) < 1000*time.Second {
+			return false
+		}
+	}
+	return true
+}
+
+// quiet ends a run in which nothing is left to happen.
+func (r *runner) quiet() {
+	d := r.st.Deployment
+	if rollout.DeploymentComplete(d, d.Status) {
+		r.stop(OutcomeComplete, fmt.Sprintf("%d of %d replicas updated and available", d.Status.AvailableReplicas, d.Spec.Replicas))
+		return
+	}
+	cause := r.cause()
+	if r.current.Err != nil && cause.outcome == OutcomeStalled {
+		cause = stopCause{OutcomeSyncFails, r.current.Err.Error()}
+	}
+	r.stop(cause.outcome, cause.detail)
+}
+
+func (r *runner) handle(e event) {
+	switch e.kind {
+	case evDeploymentSync:
+		r.deploymentSync(e.at)
+	case evDeploymentDone:
+		r.deploymentDone(e.at)
+	case evDeploymentWake:
+		// A progress re-check asked for before the rollout completed
+		// finds nothing to check once it has; one replaced by an earlier
+		// one is gone.
+		if !r.ctl.wakePending || !e.at.Equal(r.ctl.wakeAt) {
+			break
+		}
+		r.ctl.wakePending = false
+		if !settled(r.st.Deployment) {
+			r.enqueueDeployment(e.at)
+		}
+	case evSetSync:
+		r.setSyncStart(e.set, e.at)
+	case evSetWake:
+		r.enqueueSet(e.set, e.at)
+	case evCreate:
+		r.created(e.set, e.n, e.at)
+	case evDelete:
+		r.deleted(e.set, e.n, e.at)
+	case evSetStatus:
+		r.statusWritten(e.set, e.at)
+	case evPods:
+		r.podEvents(e.at)
+	case evSink:
+		r.sinkNext(e.which, e.at)
+	case evChange:
+		r.advanceObjects(e.at)
+		r.enqueueDeployment(e.at)
+	}
+}
+
+// enqueueDeployment adds the Deployment to its controller's queue at t.
+func (r *runner) enqueueDeployment(t time.Time) {
+	q := &r.ctl.dep
+	switch {
+	case q.busy:
+		q.dirty = true
+	case !q.queued:
+		q.queued = true
+		r.push(event{at: t, kind: evDeploymentSync, class: r.classOf(false)})
+	}
+}
+
+// enqueueSet adds a ReplicaSet to its controller's queue at t.
+func (r *runner) enqueueSet(name string, t time.Time) {
+	s := r.ctl.sets[name]
+	if s == nil {
+		s = &setSync{}
+		r.ctl.sets[name] = s
+	}
+	switch {
+	case s.busy:
+		s.dirty = true
+	case !s.queued:
+		s.queued = true
+		deletes := false
+		if rs := r.findSet(name); rs != nil {
+			ps := r.pods.set(rs)
+			deletes = ps.existing()-ps.counts(t, 0).terminating > int64(rs.Spec.Replicas)
+		}
+		r.push(event{at: t, kind: evSetSync, set: name, class: r.classOf(deletes)})
+	}
+}
+
+// classOf orders the work due at one instant under the run's race.
+func (r *runner) classOf(deletes bool) int {
+	switch r.ctl.race {
+	case raceDeletesLast:
+		if deletes {
+			return 1
+		}
+	case raceDeletesFirst:
+		if !deletes {
+			return 1
+		}
+	}
+	return 0
+}
+
+// record queues an event of a controller on an object: the recorder's
+// spam filter (25 at once, then one every 5 minutes per object and type)
+// drops some, and the sink sends the others one at a time.
+func (r *runner) recordEvent(which int, object, typ string, t time.Time) {
+	c := r.ctl
+	key := spamKey{which, object, typ}
+	b := c.spam[key]
+	if b == nil {
+		nb := newBucket(1.0/300, 25)
+		b = &nb
+		c.spam[key] = b
+	}
+	if !b.allow(t) {
+		return
+	}
+	s := &c.sinks[which]
+	s.pending++
+	if !s.busy {
+		s.busy = true
+		r.push(event{at: t, kind: evSink, which: which})
+	}
+}
+
+// sinkNext sends a controller's next event, if any, when its client
+// grants a token.
+func (r *runner) sinkNext(which int, t time.Time) {
+	s := &r.ctl.sinks[which]
+	if s.pending == 0 {
+		s.busy = false
+		return
+	}
+	s.pending--
+	g := r.ctl.client[which].take(t)
+	r.push(event{at: g, kind: evSink, which: which})
+}
+
+// deploymentSync is a sync of the Deployment controller at t: Plan on the
+// objects as its informers see them, its requests made one after the
+// other.
+func (r *runner) deploymentSync(t time.Time) {
+	c := r.ctl
+	c.dep.queued, c.dep.busy = false, true
+	r.work++
+	r.syncs++
+	s := r.st
+	s.Now = t
+	if s.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
+		s.Pods = r.pods.pods(r.sets())
+	}
+	actions, err := rollout.Plan(s)
+	g := t
+	var touched []string
+	wrote := false
+	var recheck time.Time
+	for _, a := range actions {
+		if a.Type == rollout.RecheckProgress && !settled(r.st.Deployment) {
+			recheck = a.At
+		}
+		if a.Event.Reason != "" {
+			r.recordEvent(0, "Deployment/"+r.st.Deployment.Name, a.Event.Type, t)
+		}
+		if !a.IsAPICall() {
+			continue
+		}
+		wrote = true
+		g = c.client[0].take(g)
+		if a.ReplicaSet != "" {
+			touched = append(touched, a.ReplicaSet)
+		}
+	}
+	if wrote {
+		rollout.ApplyTo(&s, actions)
+		r.st = s
+		r.active = g
+	}
+	r.st.Pods = nil
+	r.st.Now = t
+	r.current = Step{At: t, Actions: actions, Err: err}
+	r.sample(t)
+	r.record()
+	if !recheck.IsZero() {
+		// The work queue keeps one delayed add of a key, at the earliest
+		// time asked for.
+		at := later(recheck, t.Add(time.Second))
+		if !c.wakePending || at.Before(c.wakeAt) {
+			c.wakeAt, c.wakePending = at, true
+			r.push(event{at: at, kind: evDeploymentWake})
+		}
+	}
+	d := r.st.Deployment
+	if cond, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
+		cond.Status == rollout.ConditionFalse && cond.Reason == rollout.ReasonProgressDeadlineExceeded {
+		r.active = t
+		cause := r.cause()
+		detail := cond.Message
+		if cause.outcome != OutcomeStalled {
+			detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
+		}
+		r.stop(OutcomeDeadlineExceeded, detail)
+		return
+	}
+	c.depWrote, c.depTouched = wrote, touched
+	r.push(event{at: g, kind: evDeploymentDone})
+}
+
+// deploymentDone ends the Deployment controller's sync when its last
+// request is granted: the informers see its writes.
+func (r *runner) deploymentDone(t time.Time) {
+	c := r.ctl
+	c.dep.busy = false
+	// Two syncs in, the ReplicaSets' minReadySeconds are the
+	// Deployment's, and without jitter or edits they stay so: settled
+	// pods may be merged (see podSet.settle).
+	r.pods.merge = r.pods.rng == nil && len(r.cfg.Edits) == 0 && r.syncs >= 2
+	d := r.st.Deployment
+	if !c.complete && rollout.DeploymentComplete(d, d.Status) {
+		c.complete, c.completeAt = true, t
+	}
+	r.collectOrphans(t)
+	for _, name := range c.depTouched {
+		if r.findSet(name) != nil {
+			r.enqueueSet(name, t)
+		}
+	}
+	if c.depWrote || c.dep.dirty {
+		c.dep.dirty = false
+		r.enqueueDeployment(t)
+	}
+	c.depWrote, c.depTouched = false, nil
+}
+
+// collectOrphans hands the pods of ReplicaSets that are gone to the
+// garbage collector.
+func (r *runner) collectOrphans(t time.Time) {
+	for _, name := range slices.Sorted(maps.Keys(r.pods.sets)) {
+		ps := r.pods.sets[name]
+		if rs := r.findSet(name); rs == nil || rs.UID != ps.uid {
+			r.pods.orphan(ps, t)
+			delete(r.ctl.sets, name)
+		}
+	}
+	r.schedulePods(t)
+}

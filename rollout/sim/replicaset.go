@@ -1,0 +1,332 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// The ReplicaSet controller of ModelControllers: its syncs, slow-start
+// batches, deletions, end-of-sync status writes and backoff, and the pod
+// events that wake it.
+
+// setSync is the ReplicaSet controller's sync of one ReplicaSet in
+// progress, and what it keeps between syncs.
+type setSync struct {
+	queueKey
+	uid        string
+	started    time.Time
+	listed     []cohort // the pods listed at the start
+	generation int64
+	minReady   time.Duration
+	toCreate   int64 // creations left to try in this sync
+	batch      int64 // the slow-start batch in flight
+	batchLeft  int64 // its requests not yet granted
+	deleteLeft int64 // deletions not yet granted
+	refused    bool  // a creation was refused in this sync
+	status     rollout.ReplicaSetStatus
+	failures   int // consecutive failed syncs, for the per-item backoff
+}
+
+// setSyncStart is a sync of the ReplicaSet controller for name at t: it
+// lists the pods, creates or deletes what spec.replicas asks for, and
+// writes the status of the pods it listed when that is done.
+func (r *runner) setSyncStart(name string, t time.Time) {
+	c := r.ctl
+	s := c.sets[name]
+	rs := r.findSet(name)
+	if s == nil || rs == nil {
+		// The ReplicaSet is gone (its pods with it) since it was queued.
+		delete(c.sets, name)
+		return
+	}
+	s.queued = false
+	r.work++
+	s.busy = true
+	ps := r.pods.set(rs)
+	s.uid = rs.UID
+	s.started = t
+	s.generation = rs.Generation
+	s.minReady = time.Duration(rs.Spec.MinReadySeconds) * time.Second
+	if r.pods.merge {
+		ps.settle(t, s.minReady)
+	}
+	s.listed = slices.Clone(ps.cohorts)
+	s.refused = false
+	running := ps.existing() - ps.counts(t, 0).terminating
+	diff := running - int64(rs.Spec.Replicas)
+	switch {
+	case diff < 0:
+		s.toCreate = min(-diff, c.burstReplicas)
+		s.batch = 0
+		r.nextBatch(name, s, t)
+	case diff > 0:
+		n := min(diff, c.burstReplicas)
+		s.deleteLeft = n
+		r.reserve(name, n, evDelete, t)
+	default:
+		r.managed(name, t)
+	}
+}
+
+// reserve asks the ReplicaSet controller's client for n requests at t,
+// made at once (as the goroutines of a batch are), and schedules them as
+// kind events, one for each time at which some are granted.
+//
+// Creations granted at once are made at once: a slow-start batch whose
+// requests all get a token at t ends at t, and the next batch starts
+// then, before any other work of the instant, as the goroutines of a batch
+// that never wait finish before another sync's goroutines are scheduled
+// (the real runs show it: in a 1,000-replica rollout the new ReplicaSet's
+// first batches, 31 pods, are created before the old one's 250
+// deletions).
+func (r *runner) reserve(name string, n int64, kind evKind, t time.Time) {
+	b := &r.ctl.client[1]
+	var at time.Time
+	var k, now int64
+	for range n {
+		g := b.take(t)
+		if kind == evCreate && g.Equal(t) {
+			now++
+			continue
+		}
+		if k > 0 && !g.Equal(at) {
+			r.push(event{at: at, kind: kind, set: name, n: k})
+			k = 0
+		}
+		at = g
+		k++
+	}
+	if k > 0 {
+		r.push(event{at: at, kind: kind, set: name, n: k})
+	}
+	if now > 0 {
+		r.created(name, now, t)
+	}
+}
+
+// nextBatch starts the next slow-start batch (1, 2, 4, ...) of creations,
+// or ends the creating part of the sync.
+func (r *runner) nextBatch(name string, s *setSync, t time.Time) {
+	if s.toCreate == 0 || s.refused {
+		s.toCreate = 0
+		r.managed(name, t)
+		return
+	}
+	s.batch = max(1, min(2*s.batch, s.toCreate))
+	s.batchLeft = s.batch
+	s.toCreate -= s.batch
+	r.reserve(name, s.batch, evCreate, t)
+}
+
+// created applies n granted pod creations of name at t, as far as the pod
+// quota allows.
+func (r *runner) created(name string, n int64, t time.Time) {
+	r.work++
+	s := r.ctl.sets[name]
+	rs := r.findSet(name)
+	if s == nil {
+		return
+	}
+	if rs != nil && rs.UID == s.uid {
+		ps := r.pods.set(rs)
+		r.pods.expire(t)
+		k := n
+		if limit := int64(r.pods.cfg.MaxPods); limit > 0 {
+			used := r.pods.total()
+			k = min(n, max(limit-used, 0))
+			if k < n {
+				if !s.refused {
+					ps.failure = fmt.Sprintf("pods %q is forbidden: exceeded quota: pods, requested: pods=1, used: pods=%d, limited: pods=%d",
+						podName(rs.Name, ps.created+k), used+k, limit)
+					ps.failedAt = t.Truncate(time.Second)
+				}
+				s.refused = true
+				r.pods.failed += int(n - k)
+				r.recordEvent(1, "ReplicaSet/"+name, "Warning", t)
+			}
+		}
+		if k > 0 {
+			r.pods.add(ps, k, t)
+			if r.pods.merge {
+				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+			}
+			for range min(k, 26) {
+				r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
+			}
+			r.active = t
+			r.enqueueSet(name, t)
+			r.sample(t)
+			r.schedulePods(t)
+		}
+	}
+	s.batchLeft -= n
+	if s.batchLeft == 0 {
+		r.nextBatch(name, s, t)
+	}
+}
+
+// deleted applies n granted pod deletions of name at t: the pods the
+// ReplicaSet controller ranks first (see podModel.remove).
+func (r *runner) deleted(name string, n int64, t time.Time) {
+	r.work++
+	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
+	if rs := r.findSet(name); rs != nil && rs.UID == s.uid {
+		ps := r.pods.set(rs)
+		r.pods.expire(t)
+		r.pods.remove(ps, n, t)
+		if r.pods.merge {
+			ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+		}
+		for range min(n, 26) {
+			r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
+		}
+		r.active = t
+		r.enqueueSet(name, t)
+		if r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
+			r.enqueueDeployment(t)
+		}
+		r.sample(t)
+		r.schedulePods(t)
+	}
+	s.deleteLeft -= n
+	if s.deleteLeft == 0 {
+		r.managed(name, t)
+	}
+}
+
+// managed is the end of a ReplicaSet sync's creations and deletions at t:
+// the status of the pods listed at the start (availability judged at t)
+// is written if it changed.
+func (r *runner) managed(name string, t time.Time) {
+	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
+	rs := r.findSet(name)
+	if rs == nil || rs.UID != s.uid {
+		r.finishSet(name, s, t)
+		return
+	}
+	ps := r.pods.set(rs)
+	if !s.refused {
+		ps.failure = ""
+	}
+	var c counts
+	for _, co := range s.listed {
+		switch {
+		case co.terminating():
+			c.terminating += co.n
+		default:
+			c.replicas += co.n
+			if co.ready(s.started) {
+				c.ready += co.n
+				if co.available(t, s.minReady) {
+					c.available += co.n
+				}
+			}
+		}
+	}
+	st, changed := r.pods.statusOf(rs, c, s.generation)
+	if !changed {
+		r.finishSet(name, s, t)
+		return
+	}
+	s.status = st
+	r.push(event{at: r.ctl.client[1].take(t), kind: evSetStatus, set: name})
+}
+
+// statusWritten stores a ReplicaSet's status when its write is granted.
+func (r *runner) statusWritten(name string, t time.Time) {
+	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
+	if rs := r.findSet(name); rs != nil && rs.UID == s.uid {
+		rs.Status = s.status
+		r.active = t
+		// Both controllers watch ReplicaSets: the Deployment's syncs, and
+		// the ReplicaSet's own (which finds nothing more to write).
+		r.enqueueDeployment(t)
+		s.dirty = true
+		r.sample(t)
+	}
+	r.finishSet(name, s, t)
+}
+
+// finishSet ends a ReplicaSet sync at t: a sync that had a creation
+// refused is retried after the work queue's per-item backoff (5ms
+// doubling to 1000s); one added again during its sync runs again at once.
+func (r *runner) finishSet(name string, s *setSync, t time.Time) {
+	s.busy = false
+	s.listed = nil
+	if s.refused {
+		delay := min(5*time.Millisecond<<min(s.failures, 30), 1000*time.Second)
+		s.failures++
+		r.push(event{at: t.Add(delay), kind: evSetWake, set: name})
+	} else {
+		s.failures = 0
+	}
+	if s.dirty {
+		s.dirty = false
+		if r.findSet(name) != nil {
+			r.enqueueSet(name, t)
+		}
+	}
+	if r.findSet(name) == nil {
+		delete(r.ctl.sets, name)
+	}
+}
+
+// schedulePods makes sure that the next pod event after t is scheduled.
+func (r *runner) schedulePods(t time.Time) {
+	c := r.ctl
+	e, ok := r.pods.next(r.sets(), t)
+	if !ok || (c.podPending && !e.Before(c.podAt)) {
+		return
+	}
+	c.podAt, c.podPending = e, true
+	r.push(event{at: e, kind: evPods})
+}
+
+// podEvents is the pods' times at t: pods becoming ready wake their
+// ReplicaSet's sync (an informer event), becoming available its
+// minReadySeconds re-check, and terminating pods that are gone both.
+func (r *runner) podEvents(t time.Time) {
+	c := r.ctl
+	if !c.podPending || !t.Equal(c.podAt) {
+		return
+	}
+	c.podPending = false
+	gone := false
+	for _, rs := range r.sets() {
+		ps := r.pods.set(rs)
+		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
+		for _, co := range ps.cohorts {
+			due := false
+			switch {
+			case co.terminating():
+				due = co.deleted.Add(r.pods.cfg.Terminating).Equal(t)
+				gone = gone || due
+			case !co.never:
+				due = co.readyAt.Equal(t) || co.readyAt.Add(minReady).Equal(t)
+			}
+			if due {
+				r.enqueueSet(rs.Name, t)
+				break
+			}
+		}
+	}
+	r.pods.expire(t)
+	if gone && r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
+		r.enqueueDeployment(t)
+	}
+	r.active = t
+	r.sample(t)
+	r.schedulePods(t)
+}
