@@ -155,6 +155,8 @@ func (f *checkFlags) config() check.Config {
 		QuotaPods:        f.quotaPods,
 		NeverReady:       slices.Clone([]string(f.neverReady)),
 		Sim:              f.simFlags.config(),
+		ReadyAfterFixed:  f.readyAfter.set,
+		TerminatingFixed: f.terminating.set,
 		Options:          f.input.options,
 		Workers:          f.workers,
 	}

@@ -35,6 +35,7 @@ func (f *checkFlags) render(format string, w io.Writer, out checkJSON, answers [
 // and an OK line for each Deployment that broke no rule and was decided.
 func writeCheckText(w io.Writer, out checkJSON) error {
 	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, out.Kubernetes)
 	fmt.Fprintln(bw, out.PodModel)
 	v := 0
 	for ; v < len(out.Findings) && out.Findings[v].Deployment == ""; v++ {

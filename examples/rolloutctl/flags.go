@@ -116,6 +116,32 @@ func (f *versionFlag) Set(s string) error {
 	return nil
 }
 
+// durationFlag is a duration that may be left unset, for the pod times
+// that default to what the template says.
+type durationFlag struct {
+	v   time.Duration
+	set bool
+}
+
+func (f *durationFlag) String() string {
+	if !f.set {
+		return ""
+	}
+	return f.v.String()
+}
+
+func (f *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	if v < 0 {
+		return fmt.Errorf("%s: must not be negative", s)
+	}
+	f.v, f.set = v, true
+	return nil
+}
+
 // valueFlag is a count or a percent ("2", "25%"), as maxSurge takes, that
 // may be left unset.
 type valueFlag struct {

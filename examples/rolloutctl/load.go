@@ -31,15 +31,10 @@ type inputFlags struct {
 	kubernetes, controller versionFlag
 }
 
-// versionLine names the minors modelled, for the head of a text output:
-// "Kubernetes 1.37", or "Kubernetes 1.37 API server, 1.36
-// controller-manager" when they differ.
+// versionLine names the minors modelled, for the head of an output (see
+// check.Kubernetes).
 func (f *inputFlags) versionLine() string {
-	api, ctrl := f.apiVersion(), f.controllerVersion()
-	if api == ctrl {
-		return "Kubernetes " + api.String()
-	}
-	return "Kubernetes " + api.String() + " API server, " + ctrl.String() + " controller-manager"
+	return check.Kubernetes(f.apiVersion(), f.controllerVersion())
 }
 
 // apiVersion is the API server's minor: the flag's, or the newest.

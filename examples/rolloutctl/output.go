@@ -16,6 +16,8 @@ import (
 //
 //	{
 //	  "title": "nginx-deployment: fully rolled out on its template, then image nginx=nginx:1.9.3",
+//	  "kubernetes": "Kubernetes 1.37", "podModel": "pods ready at once, ...",
+//	  "podTimes": ["ready at once: ...", "terminating at once: ..."], "policy": [...],
 //	  "deployment": "nginx-deployment", "namespace": "default",
 //	  "start": "2026-01-01T00:00:00Z",
 //	  "initial": the state before the first sync, as a step without actions,
@@ -33,7 +35,9 @@ import (
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
+	Kubernetes string      `json:"kubernetes"`
 	PodModel   string      `json:"podModel"`
+	PodTimes   []string    `json:"podTimes,omitempty"`
 	Policy     []string    `json:"policy,omitempty"`
 	Deployment string      `json:"deployment"`
 	Namespace  string      `json:"namespace"`

@@ -99,11 +99,11 @@ type simFlags struct {
 	replicas       replicasFlag
 	maxSurge       valueFlag
 	maxUnavailable valueFlag
-	readyAfter     time.Duration
+	readyAfter     durationFlag
 	readyJitter    time.Duration
 	seed           uint64
 	neverReady     listFlag
-	terminating    time.Duration
+	terminating    durationFlag
 	quotaPods      int
 	hpa            hpaFlag
 	interval       time.Duration
@@ -113,15 +113,14 @@ type simFlags struct {
 	maxWork        int
 }
 
-// The defaults: pods ready as soon as they are created, and the
-// Deployment and ReplicaSet controllers as kube-controller-manager runs
+// The defaults: pods ready and terminating as their template says (see
+// check.PodTimes), and the Deployment and ReplicaSet controllers as kube-controller-manager runs
 // them (sim.ModelControllers, its clients at QPS 20 and burst 30). The
 // golden harness, which recorded the real controller with a sync every
 // 30s, is --model interval --interval 30s.
 const (
-	defaultReadyAfter = 0
-	defaultInterval   = 0
-	defaultModel      = "" // controllers, or interval when --interval is given
+	defaultInterval = 0
+	defaultModel    = "" // controllers, or interval when --interval is given
 )
 
 // The values of --model.
@@ -139,7 +138,7 @@ func (f *simFlags) addSpec(fs *flag.FlagSet) {
 }
 
 func (f *simFlags) addReady(fs *flag.FlagSet) {
-	fs.DurationVar(&f.readyAfter, "ready-after", defaultReadyAfter, "a new pod becomes ready this long after it is created (default: at once)")
+	fs.Var(&f.readyAfter, "ready-after", "a new pod becomes ready this long after it is created (default: as the template's readinessProbe and startupProbe say)")
 	fs.Var(&f.neverReady, "never-ready", "pods running `IMAGE` never become ready (repeatable)")
 }
 
@@ -151,7 +150,7 @@ func (f *simFlags) addModel(fs *flag.FlagSet) {
 	f.addReady(fs)
 	fs.DurationVar(&f.readyJitter, "ready-jitter", 0, "add a random delay up to this to each pod's ready time (see --seed)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of --ready-jitter's random delays")
-	fs.DurationVar(&f.terminating, "terminating", 0, "a deleted pod takes this long to go away")
+	fs.Var(&f.terminating, "terminating", "a deleted pod takes this long to go away (default: its preStop sleep, within terminationGracePeriodSeconds)")
 	f.addQuota(fs)
 	fs.Var(&f.hpa, "hpa", "`D=N`: at D after the start, set spec.replicas to N, as an autoscaler would (repeatable)")
 	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")
@@ -175,8 +174,8 @@ func (f *simFlags) check() error {
 	switch {
 	case f.quotaPods < 0:
 		return fmt.Errorf("--quota-pods %d: must not be negative", f.quotaPods)
-	case f.readyAfter < 0 || f.readyJitter < 0 || f.terminating < 0:
-		return fmt.Errorf("--ready-after, --ready-jitter and --terminating must not be negative")
+	case f.readyJitter < 0:
+		return fmt.Errorf("--ready-jitter must not be negative")
 	case f.interval < 0:
 		return fmt.Errorf("--interval %s: must not be negative", f.interval)
 	case f.model != modelControllers && f.model != modelEvent && f.model != modelInterval && f.model != "":
@@ -197,11 +196,11 @@ func (f *simFlags) check() error {
 func (f *simFlags) config() sim.Config {
 	cfg := sim.Config{
 		Pods: sim.PodModel{
-			ReadyAfter:  f.readyAfter,
+			ReadyAfter:  f.readyAfter.v,
 			ReadyJitter: f.readyJitter,
 			Seed:        f.seed,
 			NeverReady:  slices.Clone([]string(f.neverReady)),
-			Terminating: f.terminating,
+			Terminating: f.terminating.v,
 			MaxPods:     int32(min(f.quotaPods, 1<<31-1)),
 		},
 		MaxWork: f.maxWork,
@@ -298,7 +297,7 @@ func runSimulate(e *env, args []string) int {
 		switch format {
 		case "json", "yaml":
 			j := newSimJSON(run.title, run.state, run.res)
-			j.PodModel, j.Policy = run.model, run.notes
+			j.Kubernetes, j.PodModel, j.PodTimes, j.Policy = f.input.versionLine(), run.model, run.times, run.notes
 			return encodeData(format, w, withAnswer(j, answers, d))
 		case "svg":
 			noteAnswers(e.stderr, mine)
@@ -306,7 +305,7 @@ func runSimulate(e *env, args []string) int {
 			return nil
 		}
 		writeAnswers(w, mine)
-		writeTable(w, run.title, run.model, run.notes, run.state, run.res)
+		writeTable(w, tableHead{run.title, f.input.versionLine(), run.model, run.times, run.notes}, run.state, run.res)
 		return nil
 	})
 }
@@ -315,6 +314,7 @@ func runSimulate(e *env, args []string) int {
 type simulation struct {
 	title, model string
 	notes        []string // what the policy objects changed
+	times        []string // where the pods' times come from (check.PodTimes)
 	state        rollout.State
 	cfg          sim.Config
 	res          sim.Result
@@ -351,6 +351,9 @@ func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag)
 		return run, err
 	}
 	run.cfg = f.config()
+	if run.cfg.Pods, run.times, err = check.PodTimes(d, run.cfg.Pods, f.readyAfter.set, f.terminating.set); err != nil {
+		return run, err
+	}
 	if f.quotaPods == 0 && pol.Quota != "" {
 		run.cfg.Pods.MaxPods = pol.MaxPods(s)
 		run.notes = append(run.notes, pol.QuotaNote)

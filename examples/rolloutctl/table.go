@@ -12,16 +12,27 @@ import (
 
 // writeTable prints a simulation like `kubectl get rs -w`: a header (the
 // title, the strategy, the pod model, what the policy objects changed),
-// then for each sync its number, its time after the start and each
+// (head's lines first: see tableHead) then for each sync its number, its time after the start and each
 // ReplicaSet's counts (when they changed since the sync before), then the
 // actions that change ReplicaSets or the Deployment, each with its reason,
 // why a sync that changes nothing waits, and a note on each double write
 // (Q-2); then the summary. Status writes are shown as the conditions they
 // change. Old ReplicaSets that stay at zero are left out, and runs of
 // syncs that change nothing and say nothing new fold into one line.
-func writeTable(w io.Writer, title, model string, notes []string, s rollout.State, res sim.Result) {
-	fmt.Fprintf(w, "%s\n%s\n%s\n", title, strategyLine(s.Deployment), model)
-	for _, n := range notes {
+// tableHead is what a simulation's table says before its syncs: the
+// rollout, the Kubernetes minors modelled, the pod model, where the pods'
+// times come from, and what the policy objects changed.
+type tableHead struct {
+	title, version, model string
+	times, notes          []string
+}
+
+func writeTable(w io.Writer, head tableHead, s rollout.State, res sim.Result) {
+	fmt.Fprintf(w, "%s\n%s\n%s\n%s\n", head.title, head.version, strategyLine(s.Deployment), head.model)
+	for _, t := range head.times {
+		fmt.Fprintf(w, "pod times: %s\n", t)
+	}
+	for _, n := range head.notes {
 		fmt.Fprintf(w, "policy: %s\n", n)
 	}
 	fmt.Fprintln(w)

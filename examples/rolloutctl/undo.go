@@ -89,31 +89,37 @@ func runUndo(e *env, args []string) int {
 		NewRevision: p.NewRevision, History: p.History, Images: images}
 	var res sim.Result
 	back := s
+	// The pods the roll back creates are of the target's template.
+	cfg := f.config()
+	var times []string
+	if cfg.Pods, times, err = check.PodTimes(p.Deployment, cfg.Pods, f.readyAfter.set, f.terminating.set); err != nil {
+		return fail(e, "undo", err)
+	}
 	if !p.NoOp {
 		back = p.State
-		res, err = sim.Run(back, f.config())
+		res, err = sim.Run(back, cfg)
 		if err != nil {
 			return fail(e, "undo", err)
 		}
 	}
 	title := fmt.Sprintf("%s: roll back to revision %d (%s)", qualified(d), p.Revision, p.Target)
-	model := check.Model(f.config(), "")
+	model := check.Model(cfg, "")
 	if !p.NoOp {
 		j := newSimJSON(title, back, res)
-		j.PodModel = model
+		j.Kubernetes, j.PodModel, j.PodTimes = f.input.versionLine(), model, times
 		out.Rollback = &j
 	}
 	return writeReports(e, "undo", outs, func(format string, w io.Writer) error {
 		if format != "text" {
 			return encodeData(format, w, out)
 		}
-		writeUndoText(w, d, p, images, title, model, back, res)
+		writeUndoText(w, d, p, images, title, f.input.versionLine(), model, times, back, res)
 		return nil
 	})
 }
 
 // writeUndoText prints the undo preview and the roll back's table.
-func writeUndoText(w io.Writer, d rollout.Deployment, p sim.UndoPreview, images []string, title, model string, back rollout.State, res sim.Result) {
+func writeUndoText(w io.Writer, d rollout.Deployment, p sim.UndoPreview, images []string, title, version, model string, times []string, back rollout.State, res sim.Result) {
 	fmt.Fprintf(w, "undo %s\n", qualified(d))
 	fmt.Fprintf(w, "  target:       ReplicaSet %s, revision %d\n", p.Target, p.Revision)
 	fmt.Fprintf(w, "  images:       %s (now %s)\n", strings.Join(images, ", "), strings.Join(templateImages(d.Spec.Template), ", "))
@@ -126,7 +132,7 @@ func writeUndoText(w io.Writer, d rollout.Deployment, p sim.UndoPreview, images 
 		fmt.Fprintf(w, "  history:      %s\n", p.History)
 	}
 	fmt.Fprintln(w)
-	writeTable(w, title, model, nil, back, res)
+	writeTable(w, tableHead{title: title, version: version, model: model, times: times}, back, res)
 }
 
 // revisions lists the revisions of the ReplicaSets the Deployment of s

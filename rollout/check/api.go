@@ -42,10 +42,12 @@ func load(name string, docs []manifest.Document, opts LoadOptions, problems []Fi
 	if len(d.repeated) > 0 {
 		if in := split(name, docs, opts, problems); in != nil {
 			in.docs = warned(docs)
+			in.version = opts.Version
 			return in
 		}
 	}
 	in := d.Input
+	in.version = opts.Version
 	in.loadNotes = repeatNotes(d.repeated)
 	in.skipped = d.skipped
 	in.problems = append(problems, d.problems...)
@@ -254,3 +256,16 @@ func Model(cfg sim.Config, quota string) string { return describeModel(cfg, quot
 // Documents returns the document each Deployment came from: the i-th is
 // that of Objects().Deployments[i].
 func (in *Input) Documents() []manifest.Document { return slices.Clone(in.where) }
+
+// Kubernetes names the minors a check models, for the head of a report:
+// "Kubernetes 1.37", or "Kubernetes 1.37 API server, 1.36
+// controller-manager" when they differ (during an upgrade the
+// controller-manager may be a minor behind). Latest is named as the
+// newest minor.
+func Kubernetes(apiServer, controller rollout.Version) string {
+	api, ctrl := apiServer.Resolve(), controller.Resolve()
+	if api == ctrl {
+		return "Kubernetes " + api.String()
+	}
+	return "Kubernetes " + api.String() + " API server, " + ctrl.String() + " controller-manager"
+}

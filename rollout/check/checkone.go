@@ -63,6 +63,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg := f.config()
+	cfg.Pods.ReadyAfter, cfg.Pods.Terminating = pol.pods.ReadyAfter, pol.pods.Terminating
 	if f.quotaPods == 0 {
 		cfg.Pods.MaxPods = maxPods(pol.cap, s)
 	}
@@ -158,6 +159,7 @@ func newImages(s rollout.State) []string {
 // whose runs are not kept.
 type rolloutShape struct {
 	replicas, minReady, maxPods int32
+	ready, terminating          time.Duration // the pods' times (see PodTimes)
 	strategy                    rollout.Strategy
 	history, deadline           rollout.OptionalInt32
 	paused                      bool
@@ -175,7 +177,8 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 	if f.quotaPods == 0 && pol.cap.pods >= 0 {
 		maxPods = int32(min(max(pol.cap.pods, 1), math.MaxInt32)) // as maxPods gives it, with no other ReplicaSet
 	}
-	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods, strategy: d.Spec.Strategy,
+	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods,
+		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: d.Spec.Strategy,
 		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused}, ok
 }
 

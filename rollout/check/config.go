@@ -46,8 +46,14 @@ type Config struct {
 	// the first container's image to MarkerImage rather than restarting.
 	NeverReady []string
 	// Sim is the pod model and the controller's pace; its NeverReady and
-	// MaxPods are set from the fields above.
+	// MaxPods are set from the fields above. Its pods' ReadyAfter and
+	// Terminating are read from each Deployment's template (see
+	// [PodTimes]) unless ReadyAfterFixed and TerminatingFixed keep them.
 	Sim sim.Config
+	// ReadyAfterFixed and TerminatingFixed keep Sim.Pods.ReadyAfter and
+	// Sim.Pods.Terminating for every Deployment, instead of the times its
+	// pod template's probes and preStop hook give.
+	ReadyAfterFixed, TerminatingFixed bool
 	// Options are the options of every sync.
 	Options rollout.Options
 	// Workers is how many rollouts are simulated at once (0: GOMAXPROCS).
@@ -71,6 +77,8 @@ type checker struct {
 	maxWork      int
 	options      rollout.Options
 	sim          sim.Config
+	readyFixed   bool
+	termFixed    bool
 	progress     func(done, total int64)
 	// memo shares the runs of rollouts of one shape (nil: none).
 	memo *simMemo
@@ -104,6 +112,8 @@ func newChecker(c Config) *checker {
 		maxWork:      c.Sim.MaxWork,
 		options:      c.Options,
 		sim:          c.Sim,
+		readyFixed:   c.ReadyAfterFixed,
+		termFixed:    c.TerminatingFixed,
 		progress:     c.Progress,
 		memo:         &simMemo{},
 	}

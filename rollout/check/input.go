@@ -13,9 +13,10 @@ import (
 // An Input is what every Deployment, ReplicaSet and Pod of the
 // inputs decoded to, in input order, and where each Deployment came from.
 type Input struct {
-	names string // the inputs, for messages
-	objs  rollout.Objects
-	where []manifest.Document // where[i] holds objs.Deployments[i]
+	names   string          // the inputs, for messages
+	version rollout.Version // the API server's minor that read them
+	objs    rollout.Objects
+	where   []manifest.Document // where[i] holds objs.Deployments[i]
 
 	// Made once by index, for the commands that look up many
 	// Deployments: the latest time the input records (zero: none), each

@@ -11,12 +11,23 @@ import (
 // configuration; quota says where a pod quota comes from, or, without
 // one in cfg, which quotas apply ("" for --quota-pods or none).
 func describeModel(cfg sim.Config, quota string) string {
+	return describeTimes(cfg, quota, false, false)
+}
+
+// describeTimes is describeModel for a check whose pods' ready and
+// terminating times may come from each Deployment's template instead
+// (readyOwn, terminatingOwn).
+func describeTimes(cfg sim.Config, quota string, readyOwn, terminatingOwn bool) string {
 	p := cfg.Pods
 	var parts []string
-	if p.ReadyAfter == 0 && p.ReadyJitter == 0 {
+	switch {
+	case !readyOwn && p.ReadyAfter == 0 && p.ReadyJitter == 0:
 		parts = append(parts, "pods ready at once")
-	} else {
+	default:
 		s := "pods ready " + fmtDuration(p.ReadyAfter) + " after they are created"
+		if readyOwn {
+			s = "pods ready as each template's probes say"
+		}
 		if p.ReadyJitter > 0 {
 			s += fmt.Sprintf(" plus up to %s (seed %d)", fmtDuration(p.ReadyJitter), p.Seed)
 		}
@@ -25,9 +36,12 @@ func describeModel(cfg sim.Config, quota string) string {
 	if len(p.NeverReady) > 0 {
 		parts = append(parts, "never ready: "+strings.Join(p.NeverReady, ", "))
 	}
-	if p.Terminating > 0 {
+	switch {
+	case terminatingOwn:
+		parts = append(parts, "deleted pods terminate as each template's preStop sleep and grace period say")
+	case p.Terminating > 0:
 		parts = append(parts, "deleted pods terminate for "+fmtDuration(p.Terminating))
-	} else {
+	default:
 		parts = append(parts, "deleted pods gone at once")
 	}
 	switch {

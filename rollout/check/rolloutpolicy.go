@@ -8,6 +8,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 // rolloutPolicy is what the input's policy objects, and the flags that
@@ -30,13 +31,19 @@ type rolloutPolicy struct {
 	quotas  bool // the namespace has ResourceQuotas
 	// rules are the rules applied, for the reports that list passes.
 	rules []string
-	err   error // why the policy could not be read
+	// pods are the pod model of its rollouts, with the times its template
+	// gives (see PodTimes).
+	pods sim.PodModel
+	err  error // why the policy could not be read
 }
 
 // policyFor reads the policy of d's rollouts for check: readPolicy, and
 // the rules that apply.
 func (f *checker) policyFor(in *Input, d rollout.Deployment) (rolloutPolicy, error) {
 	p, err := readPolicy(in, d, f.replicas, f.quotaPods, f.maxRollouts)
+	if err == nil {
+		p.pods, _, err = PodTimes(d, f.sim.Pods, f.readyFixed, f.termFixed)
+	}
 	p.rules = append(p.rules, RuleNeverFinish, RuleDeadline, RuleOutage)
 	for _, r := range []struct {
 		on   bool

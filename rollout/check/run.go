@@ -45,7 +45,11 @@ type Result struct {
 // input order, and the findings, grouped by Deployment in input order and
 // by time within a replica count.
 type Report struct {
-	OK          bool     `json:"ok"`
+	OK bool `json:"ok"`
+	// Kubernetes names the minors modelled (see [Kubernetes]): the API
+	// server's that read the input, and the controller-manager's,
+	// Config.Options.Version.
+	Kubernetes  string   `json:"kubernetes"`
 	PodModel    string   `json:"podModel"`
 	Deployments []Result `json:"deployments"`
 	// Notes say what the input holds that was not checked: kinds other
@@ -130,7 +134,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 		quotas = "pod quotas from the namespaces' ResourceQuotas"
 	}
 	var (
-		out     = Report{OK: len(in.problems) == 0, PodModel: describeModel(f.config(), quotas), Deployments: []Result{}, Findings: append([]Finding{}, in.problems...)}
+		out     = Report{OK: len(in.problems) == 0, Kubernetes: Kubernetes(in.version, f.options.Version), PodModel: describeTimes(f.config(), quotas, !f.readyFixed, !f.termFixed), Deployments: []Result{}, Findings: append([]Finding{}, in.problems...)}
 		limited bool
 		done    int64
 		c       Result
