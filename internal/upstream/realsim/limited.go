@@ -215,3 +215,27 @@ func (r limitedEvents) PatchWithEventNamespace(e *corev1.Event, data []byte) (*c
 	}
 	return r.EventInterface.PatchWithEventNamespace(e, data)
 }
+
+// The Deployment controller lists ReplicaSets through its client when a
+// pod of a Recreate Deployment is deleted (deletePod).
+
+func (r limitedReplicaSets) List(ctx context.Context, o metav1.ListOptions) (*appsv1.ReplicaSetList, error) {
+	if err := r.c.wait(ctx); err != nil {
+		return nil, err
+	}
+	return r.ReplicaSetInterface.List(ctx, o)
+}
+
+func (r limitedPods) List(ctx context.Context, o metav1.ListOptions) (*corev1.PodList, error) {
+	if err := r.c.wait(ctx); err != nil {
+		return nil, err
+	}
+	return r.PodInterface.List(ctx, o)
+}
+
+func (r limitedDeployments) List(ctx context.Context, o metav1.ListOptions) (*appsv1.DeploymentList, error) {
+	if err := r.c.wait(ctx); err != nil {
+		return nil, err
+	}
+	return r.DeploymentInterface.List(ctx, o)
+}

@@ -2,7 +2,6 @@ package realsim
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -210,7 +209,7 @@ func drive(c Case, srv *server, o *observer) (Measurement, error) {
 		return Measurement{}, err
 	}
 	if !o.waitDone(MaxDuration) {
-		return Measurement{}, errors.New("realsim: case " + fmt.Sprintf("%q", c.Name) + ": the first rollout did not complete in " + MaxDuration.String())
+		return Measurement{}, fmt.Errorf("realsim: case %q: the first rollout did not complete in %v: %s", c.Name, MaxDuration, srv.describe())
 	}
 	o.start()
 	cur, err := srv.get(deployments, namespace, name)
@@ -242,6 +241,7 @@ type observer struct {
 	last     time.Time // the last write, events aside
 	complete bool
 	m        Measurement
+	refused  int // the server's count of refusals at the change
 	timers   map[string]*time.Timer
 	stopped  bool
 }
@@ -259,6 +259,7 @@ func (o *observer) start() {
 	o.started, o.t0, o.complete = true, time.Now(), false
 	o.m.PeakPods = int32(len(o.srv.objs[pods]))
 	o.m.MinAvailable = o.available()
+	o.refused = o.srv.refused
 	o.sample()
 }
 
@@ -283,9 +284,12 @@ func (o *observer) waitDone(limit time.Duration) bool {
 }
 
 func (o *observer) measurement() Measurement {
+	o.srv.mu.Lock()
+	defer o.srv.mu.Unlock()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	m := o.m
+	m.Refused = o.srv.refused - o.refused
 	m.Timeline = slices.Clone(m.Timeline)
 	return m
 }

@@ -3,6 +3,8 @@ package realsim
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -47,17 +49,22 @@ const watchLogSize = 20_000
 // Every stored object is immutable: a write stores a new copy, and readers
 // get copies.
 type server struct {
-	mu       sync.Mutex
-	rv       uint64
-	uids     uint64
-	names    uint64
-	objs     map[string]map[string]runtime.Object
-	log      map[string][]logged
+	mu    sync.Mutex
+	rv    uint64
+	uids  uint64
+	names uint64
+	objs  map[string]map[string]runtime.Object
+	log   map[string][]logged
+	// trimmed is, per resource, the resourceVersion of the newest event
+	// dropped from the log: a watch from before it is too old.
+	trimmed  map[string]uint64
 	watchers map[string]map[*watcher]struct{}
 
 	// maxPods refuses pod creations beyond it, as the ResourceQuota
 	// admission plugin does (0: no quota).
 	maxPods int
+	// refused counts the pod creations the quota refused.
+	refused int
 	// observe, if set, is called with the lock held after every write,
 	// with the stored object (nil old on create). It must not call the
 	// server.
@@ -75,8 +82,12 @@ type logged struct {
 
 func newServer() *server {
 	s := &server{
-		objs:     map[string]map[string]runtime.Object{},
-		log:      map[string][]logged{},
+		objs:    map[string]map[string]runtime.Object{},
+		log:     map[string][]logged{},
+		trimmed: map[string]uint64{},
+		// The first write is resourceVersion 2: a list of nothing says
+		// "1", never "0", which a watch would read as "from any point".
+		rv:       1,
 		watchers: map[string]map[*watcher]struct{}{},
 	}
 	for _, r := range []string{pods, replicaSets, deployments, events} {
@@ -189,6 +200,7 @@ func (s *server) create(res, ns string, in runtime.Object) (runtime.Object, erro
 		return nil, apierrors.NewAlreadyExists(groupResource(res), m.GetName())
 	}
 	if res == pods && s.maxPods > 0 && len(s.objs[pods]) >= s.maxPods {
+		s.refused++
 		return nil, apierrors.NewForbidden(groupResource(res), m.GetName(), fmt.Errorf(
 			"exceeded quota: pods, requested: pods=1, used: pods=%d, limited: pods=%d", len(s.objs[pods]), s.maxPods))
 	}
@@ -224,7 +236,9 @@ func (s *server) store(res, k string, typ watch.EventType, old, obj runtime.Obje
 	}
 	l := append(s.log[res], logged{s.rv, typ, obj})
 	if len(l) > watchLogSize {
-		l = append(l[:0:0], l[len(l)-watchLogSize/2:]...)
+		cut := len(l) - watchLogSize/2
+		s.trimmed[res] = l[cut-1].rv
+		l = append(l[:0:0], l[cut:]...)
 	}
 	s.log[res] = l
 	for w := range s.watchers[res] {
@@ -520,4 +534,21 @@ func truncateTimes(obj runtime.Object) {
 		tr(&o.FirstTimestamp)
 		tr(&o.LastTimestamp)
 	}
+}
+
+// describe sums up the Deployments, ReplicaSets and pods, for an error.
+func (s *server) describe() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(s.objs[deployments])) {
+		d := s.objs[deployments][k].(*appsv1.Deployment)
+		fmt.Fprintf(&b, "deployment %s generation %d status %+v; ", k, d.Generation, d.Status)
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.objs[replicaSets])) {
+		r := s.objs[replicaSets][k].(*appsv1.ReplicaSet)
+		fmt.Fprintf(&b, "replicaset %s spec.replicas %d status %+v; ", k, *r.Spec.Replicas, r.Status)
+	}
+	fmt.Fprintf(&b, "%d pods, resourceVersion %d", len(s.objs[pods]), s.rv)
+	return b.String()
 }

@@ -39,7 +39,7 @@ func (s *server) watch(res, ns, from string) (watch.Interface, error) {
 			return nil, apierrors.NewBadRequest("invalid resourceVersion " + strconv.Quote(from))
 		}
 		l := s.log[res]
-		if rv < s.rv && (len(l) == 0 || l[0].rv > rv+1) {
+		if rv < s.trimmed[res] {
 			s.mu.Unlock()
 			return nil, apierrors.NewResourceExpired("too old resource version: " + from)
 		}
