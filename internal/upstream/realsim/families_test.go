@@ -21,20 +21,28 @@ const recordPath = "../../../testdata/realsim/" + realsim.Version + ".json"
 
 const s = time.Second
 
-// A family is cases that vary one thing, each run runs times.
+// A family is cases that vary one thing.
 type family struct {
 	name  string
-	runs  int
 	cases []realsim.Case
+}
+
+// runs is how many times a case is run: 3 in the short set; in the full
+// families 8, or 4 from 1,000 replicas on (their runs vary less and cost
+// seconds each).
+func runs(c realsim.Case, full bool) int {
+	switch {
+	case !full:
+		return 3
+	case c.Replicas >= 1000:
+		return 4
+	}
+	return 8
 }
 
 // families are the cases the recorded file holds (full) or the short set
 // CI runs on every push (a few of each family, fewer runs).
 func families(full bool) []family {
-	runs := 3
-	if full {
-		runs = 5
-	}
 	pick := func(all []realsim.Case, short ...int) []realsim.Case {
 		if full {
 			return all
@@ -106,13 +114,13 @@ func families(full bool) []family {
 		}
 	}
 	return []family{
-		{"scale", runs, pick(scale, 4, 7)},
-		{"strategy", runs, pick(strat, 0, 1, 3, 5, 7)},
-		{"readiness", runs, pick(readiness, 2, 8, 10)},
-		{"minready", runs, pick(minReady, 1)},
-		{"terminating", runs, pick(term, 1, 5)},
-		{"quota", runs, pick(quota, 1, 4)},
-		{"qps", runs, pick(qps, 2)},
+		{"scale", pick(scale, 4, 7)},
+		{"strategy", pick(strat, 0, 1, 3, 5, 7)},
+		{"readiness", pick(readiness, 2, 8, 10)},
+		{"minready", pick(minReady, 1)},
+		{"terminating", pick(term, 1, 5)},
+		{"quota", pick(quota, 1, 4)},
+		{"qps", pick(qps, 2)},
 	}
 }
 
@@ -136,7 +144,13 @@ func runCase(t *testing.T, c realsim.Case, n int) []realsim.Measurement {
 func checkMeasurement(t *testing.T, c realsim.Case, m realsim.Measurement) {
 	t.Helper()
 	if !m.Completed {
-		t.Errorf("%s: did not complete: %+v", c.Name, m)
+		// A quota's refusals are retried with the ReplicaSet controller's
+		// per-item exponential backoff (kubernetes#98656), which can
+		// outlast the progress deadline: the rollout has then failed as
+		// kubectl rollout status reports it. Anything else must complete.
+		if c.MaxPods == 0 || !m.DeadlineExceeded {
+			t.Errorf("%s: did not complete: %+v", c.Name, m)
+		}
 		return
 	}
 	// Every new pod must become ready, and then available.
@@ -200,7 +214,7 @@ func TestFamilies(t *testing.T) {
 	for _, f := range families(*long) {
 		t.Run(f.name, func(t *testing.T) {
 			for _, c := range f.cases {
-				ms := runCase(t, c, f.runs)
+				ms := runCase(t, c, runs(c, *long))
 				r := realsim.Summarize(f.name, c, ms)
 				t.Logf("%-40s complete %s s, last change %s s, peak %s, fewest available %s, refused %s",
 					c.Name, r.CompleteSeconds, r.LastChangeSeconds, r.PeakPods, r.MinAvailable, r.Refused)

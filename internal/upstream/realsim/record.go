@@ -2,6 +2,7 @@ package realsim
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"time"
 )
@@ -35,7 +36,8 @@ const Version = "v1.36.3"
 // [Case] with durations in seconds (see [CaseJSON]); a field left out is
 // the Case's zero value: maxSurge and maxUnavailable are written out for
 // RollingUpdate. Times are seconds from the image change, as float64.
-// completeSeconds and lastChangeSeconds are over the runs that completed;
+// completeSeconds and lastChangeSeconds, rounded to the millisecond, are
+// over the runs that completed;
 // the other ranges over all runs. A median of an even number of runs is
 // the mean of the middle two.
 type File struct {
@@ -89,6 +91,13 @@ func RangeOf(xs []float64) Range {
 		med = (s[n/2-1] + s[n/2]) / 2
 	}
 	return Range{Min: s[0], Median: med, Max: s[n-1]}
+}
+
+// rounded is r to the millisecond: the rate limiters' float arithmetic
+// leaves times a nanosecond off (101.199999999 s).
+func (r Range) rounded() Range {
+	ms := func(x float64) float64 { return math.Round(x*1000) / 1000 }
+	return Range{Min: ms(r.Min), Median: ms(r.Median), Max: ms(r.Max)}
 }
 
 // CaseJSON is a Case as a File writes it: durations in seconds.
@@ -156,7 +165,7 @@ func Summarize(family string, c Case, runs []Measurement) Record {
 		avail = append(avail, float64(m.MinAvailable))
 		refused = append(refused, float64(m.Refused))
 	}
-	r.CompleteSeconds, r.LastChangeSeconds = RangeOf(complete), RangeOf(last)
+	r.CompleteSeconds, r.LastChangeSeconds = RangeOf(complete).rounded(), RangeOf(last).rounded()
 	r.PeakPods, r.MinAvailable, r.Refused = RangeOf(peak), RangeOf(avail), RangeOf(refused)
 	return r
 }
