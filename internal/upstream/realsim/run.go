@@ -52,8 +52,13 @@ type Measurement struct {
 	// Refused counts pod creations the quota refused after the change.
 	Refused int
 	// Writes counts the writes (events aside) after the change, and
-	// Events the events the controllers wrote or patched.
+	// Events the events the controllers wrote or patched, over the whole
+	// run.
 	Writes, Events int
+	// HandledErrors counts the errors the controllers handed to
+	// utilruntime.HandleError over the whole run (failed syncs: conflicts,
+	// refused creations).
+	HandledErrors int
 	// Timeline, when the Case asks for it, has one Sample per change of
 	// the pods, in order.
 	Timeline []Sample
@@ -178,6 +183,9 @@ func run(c Case) (Measurement, error) {
 	factory.WaitForCacheSync(ctx.Done())
 
 	m, err := drive(c, srv, o)
+	backoff.mu.Lock()
+	m.HandledErrors = backoff.count
+	backoff.mu.Unlock()
 
 	cancel()
 	wg.Wait()

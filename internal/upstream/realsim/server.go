@@ -427,10 +427,11 @@ func (s *server) list(res, ns string) (runtime.Object, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	lm := metav1.ListMeta{ResourceVersion: fmt.Sprint(s.rv)}
+	// In key order, as etcd lists.
 	var items []runtime.Object
-	for k, o := range s.objs[res] {
+	for _, k := range slices.Sorted(maps.Keys(s.objs[res])) {
 		if ns == "" || strings.HasPrefix(k, ns+"/") {
-			items = append(items, o)
+			items = append(items, s.objs[res][k])
 		}
 	}
 	switch res {
