@@ -192,28 +192,40 @@ type limitedEvents struct {
 	c limited
 }
 
-// The event sink's calls carry no context; client-go's sink waits on a
-// background one too.
+// client-go's event sink calls the methods without a context, which wait
+// on a background one; they and the ones with a context wait alike.
 
 func (r limitedEvents) CreateWithEventNamespace(e *corev1.Event) (*corev1.Event, error) {
-	if err := r.c.wait(context.Background()); err != nil {
-		return nil, err
-	}
-	return r.EventInterface.CreateWithEventNamespace(e)
+	return r.CreateWithEventNamespaceWithContext(context.Background(), e)
 }
 
 func (r limitedEvents) UpdateWithEventNamespace(e *corev1.Event) (*corev1.Event, error) {
-	if err := r.c.wait(context.Background()); err != nil {
-		return nil, err
-	}
-	return r.EventInterface.UpdateWithEventNamespace(e)
+	return r.UpdateWithEventNamespaceWithContext(context.Background(), e)
 }
 
 func (r limitedEvents) PatchWithEventNamespace(e *corev1.Event, data []byte) (*corev1.Event, error) {
-	if err := r.c.wait(context.Background()); err != nil {
+	return r.PatchWithEventNamespaceWithContext(context.Background(), e, data)
+}
+
+func (r limitedEvents) CreateWithEventNamespaceWithContext(ctx context.Context, e *corev1.Event) (*corev1.Event, error) {
+	if err := r.c.wait(ctx); err != nil {
 		return nil, err
 	}
-	return r.EventInterface.PatchWithEventNamespace(e, data)
+	return r.EventInterface.CreateWithEventNamespaceWithContext(ctx, e)
+}
+
+func (r limitedEvents) UpdateWithEventNamespaceWithContext(ctx context.Context, e *corev1.Event) (*corev1.Event, error) {
+	if err := r.c.wait(ctx); err != nil {
+		return nil, err
+	}
+	return r.EventInterface.UpdateWithEventNamespaceWithContext(ctx, e)
+}
+
+func (r limitedEvents) PatchWithEventNamespaceWithContext(ctx context.Context, e *corev1.Event, data []byte) (*corev1.Event, error) {
+	if err := r.c.wait(ctx); err != nil {
+		return nil, err
+	}
+	return r.EventInterface.PatchWithEventNamespaceWithContext(ctx, e, data)
 }
 
 // The Deployment controller lists ReplicaSets through its client when a
