@@ -42,43 +42,43 @@ const (
 // deleted.
 type Case struct {
 	// Name names the case in tests and in the recorded file.
-	Name string `json:"name"`
+	Name string
 
-	Replicas int32 `json:"replicas"`
+	Replicas int32
 	// Recreate selects the Recreate strategy; otherwise it is
 	// RollingUpdate with MaxSurge and MaxUnavailable, each a count ("1")
 	// or a percentage ("25%").
-	Recreate       bool   `json:"recreate,omitempty"`
-	MaxSurge       string `json:"maxSurge,omitempty"`
-	MaxUnavailable string `json:"maxUnavailable,omitempty"`
+	Recreate       bool
+	MaxSurge       string
+	MaxUnavailable string
 
-	MinReadySeconds         int32 `json:"minReadySeconds,omitempty"`
-	ProgressDeadlineSeconds int32 `json:"progressDeadlineSeconds,omitempty"`
+	MinReadySeconds         int32
+	ProgressDeadlineSeconds int32
 
 	// ReadyAfter is the time from a pod's creation to its Ready condition
 	// turning True.
-	ReadyAfter time.Duration `json:"readyAfterNanos,omitempty"`
+	ReadyAfter time.Duration
 	// Terminating is how long a deleted pod stays, terminating: the pod
 	// template's terminationGracePeriodSeconds is Terminating rounded up
 	// to a second, and the kubelet removes the pod Terminating after its
 	// deletion (0: the API server removes it at once).
-	Terminating time.Duration `json:"terminatingNanos,omitempty"`
+	Terminating time.Duration
 	// MaxPods is a ResourceQuota on the namespace's pods: creations beyond
 	// it are refused with 403 Forbidden, as the quota admission plugin
 	// does; terminating pods count (0: no quota).
-	MaxPods int32 `json:"maxPods,omitempty"`
+	MaxPods int32
 
 	// QPS and Burst are each controller's client rate limit (one token
 	// bucket per controller, for every request it makes); a negative QPS
 	// means no limit.
-	QPS   float32 `json:"qps,omitempty"`
-	Burst int     `json:"burst,omitempty"`
+	QPS   float32
+	Burst int
 
 	// MaxTime is how long after the change the run waits for the rollout
 	// to complete (0: DefaultMaxTime).
-	MaxTime time.Duration `json:"-"`
+	MaxTime time.Duration
 	// Timeline asks for Measurement.Timeline.
-	Timeline bool `json:"-"`
+	Timeline bool
 }
 
 // CaseError reports a Case field that cannot be run.
