@@ -200,6 +200,11 @@ func TestCaseCheck(t *testing.T) {
 			}
 		})
 	}
+	// Run refuses a bad case before it starts anything.
+	var ce *CaseError
+	if _, err := Run(t, Case{Name: "bad", Replicas: -1, ReadyAfter: -time.Second}); !errors.As(err, &ce) {
+		t.Errorf("Run of a bad case: %v, want a CaseError", err)
+	}
 	if err := (Case{Replicas: 10, MaxSurge: "1", MaxUnavailable: "0"}).check(); err != nil {
 		t.Errorf("a good case: %v", err)
 	}
