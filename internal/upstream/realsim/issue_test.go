@@ -9,8 +9,9 @@ import (
 
 // TestIssueFigures runs the cases whose real completion times issue 23
 // gives (measured there by an earlier harness around the same v1.36.3
-// controllers, 20 QPS) and holds every run to them, within max(0.6 s, 5%)
-// of the range the issue gives: two harnesses built apart agree.
+// controllers, 20 QPS) and holds every run to them, within max(0.6 s, 10%)
+// of the range the issue gives (the issue's own tolerance): two harnesses
+// built apart agree.
 func TestIssueFigures(t *testing.T) {
 	for _, tc := range []struct {
 		c        realsim.Case
@@ -30,7 +31,7 @@ func TestIssueFigures(t *testing.T) {
 			}
 			for _, m := range runCase(t, tc.c, runs) {
 				got := m.Complete.Seconds()
-				lo, hi := tc.min-max(0.6, 0.05*tc.min), tc.max+max(0.6, 0.05*tc.max)
+				lo, hi := tc.min-max(0.6, 0.1*tc.min), tc.max+max(0.6, 0.1*tc.max)
 				if got < lo || got > hi || math.IsNaN(got) {
 					t.Errorf("complete after %v, want within [%g, %g] s (issue: %g–%g s)", m.Complete, lo, hi, tc.min, tc.max)
 				}
