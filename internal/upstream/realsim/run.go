@@ -87,8 +87,8 @@ var errorHandlers sync.Mutex
 // has passed).
 //
 // Run must be called from a test's goroutine, not inside a bubble; runs
-// are taken one at a time. It returns an error for a Case that check
-// refuses, for a request the in-memory server does not implement and for
+// are taken one at a time. It returns an error (a *CaseError) for a Case
+// that cannot be run, before starting anything; an error for a request the in-memory server does not implement and for
 // a first rollout that does not complete; the Measurement of a rollout
 // that does not complete in MaxTime is not an error (Completed is false).
 func Run(t *testing.T, c Case) (Measurement, error) {
@@ -125,7 +125,8 @@ func (b *bubbleBackoff) handle(context.Context, error, string, ...any) {
 	b.last = now
 	b.count++
 	b.mu.Unlock()
-	if !b.last.IsZero() && d < time.Millisecond {
+	// The first error finds last zero, decades back: no sleep.
+	if d < time.Millisecond {
 		time.Sleep(time.Millisecond - d)
 	}
 }
