@@ -60,15 +60,19 @@ type Measurement struct {
 	// refused creations).
 	HandledErrors int
 	// Timeline, when the Case asks for it, has one Sample per change of
-	// the pods, in order.
+	// the pods or a ReplicaSet from the change on, in order.
 	Timeline []Sample
 }
 
-// A Sample is the pods at one moment of a run: all of them, the
-// terminating ones, and the ready ones that are not terminating.
+// A Sample is one moment of a run: the pods (all of them, the terminating
+// ones, and the ready ones that are not terminating), and the
+// ReplicaSets' spec.replicas and status.replicas, the new ReplicaSet's
+// (the template with NewImage) apart from the old ones' sum.
 type Sample struct {
 	At                       time.Duration
 	Pods, Terminating, Ready int32
+	NewSpec, NewStatus       int32
+	OldSpec, OldStatus       int32
 }
 
 // errorHandlers is held while a run replaces utilruntime.ErrorHandlers, a
@@ -331,6 +335,10 @@ func (o *observer) observe(res string, typ watch.EventType, old, obj runtime.Obj
 		}
 	case pods:
 		o.pod(typ, old, obj.(*corev1.Pod))
+	case replicaSets:
+		if o.started {
+			o.sample()
+		}
 	}
 }
 
@@ -516,6 +524,20 @@ func (o *observer) sample() {
 			s.Terminating++
 		} else if ready(p) {
 			s.Ready++
+		}
+	}
+	for _, obj := range o.srv.objs[replicaSets] {
+		rs := obj.(*appsv1.ReplicaSet)
+		spec := int32(1)
+		if rs.Spec.Replicas != nil {
+			spec = *rs.Spec.Replicas
+		}
+		if rs.Spec.Template.Spec.Containers[0].Image == NewImage {
+			s.NewSpec += spec
+			s.NewStatus += rs.Status.Replicas
+		} else {
+			s.OldSpec += spec
+			s.OldStatus += rs.Status.Replicas
 		}
 	}
 	o.m.Timeline = append(o.m.Timeline, s)

@@ -21,8 +21,8 @@ func TestTimeline(t *testing.T) {
 	if len(tl) < 2 {
 		t.Fatalf("timeline of %d samples", len(tl))
 	}
-	if first := tl[0]; first.At != 0 || first.Pods != 10 || first.Ready != 10 || first.Terminating != 0 {
-		t.Errorf("first sample %+v, want 10 pods ready at 0s", first)
+	if first := tl[0]; first.At != 0 || first.Pods != 10 || first.Ready != 10 || first.Terminating != 0 || first.OldSpec != 10 || first.NewSpec != 0 {
+		t.Errorf("first sample %+v, want 10 old pods ready at 0s", first)
 	}
 	var peak int32
 	for i, s := range tl {
@@ -33,11 +33,15 @@ func TestTimeline(t *testing.T) {
 			t.Errorf("sample %d inconsistent: %+v", i, s)
 		}
 		peak = max(peak, s.Pods)
+		// maxSurge bounds the ReplicaSets' sizes, not the pods.
+		if s.NewSpec+s.OldSpec > 13 {
+			t.Errorf("sample %d: sizes %d + %d over replicas + maxSurge = 13", i, s.NewSpec, s.OldSpec)
+		}
 	}
 	if peak != m.PeakPods {
 		t.Errorf("timeline peak %d, measurement %d", peak, m.PeakPods)
 	}
-	if last := tl[len(tl)-1]; last.Pods != 10 || last.Ready != 10 || last.At > m.LastChange {
+	if last := tl[len(tl)-1]; last.Pods != 10 || last.Ready != 10 || last.NewStatus != 10 || last.OldSpec != 0 || last.At > m.LastChange {
 		t.Errorf("last sample %+v, want 10 pods ready by the last change %v", last, m.LastChange)
 	}
 }
