@@ -124,6 +124,9 @@ func families(full bool) []family {
 func runCase(t *testing.T, c realsim.Case, n int) []realsim.Measurement {
 	t.Helper()
 	var ms []realsim.Measurement
+	// A timeline costs a scan of the objects at every write: up to 100
+	// replicas it is cheap, and checkMeasurement checks the sizes in it.
+	c.Timeline = c.Replicas <= 100
 	for range n {
 		m, err := realsim.Run(t, c)
 		if err != nil {
@@ -165,6 +168,16 @@ func checkMeasurement(t *testing.T, c realsim.Case, m realsim.Measurement) {
 	if m.MinAvailable > c.Replicas {
 		t.Errorf("%s: fewest available %d, more than the replicas", c.Name, m.MinAvailable)
 	}
+	for i, sm := range m.Timeline {
+		// maxSurge bounds the sum of the ReplicaSets' sizes; Recreate
+		// never has both an old and a new ReplicaSet above zero.
+		if c.Recreate && sm.OldSpec > 0 && sm.NewSpec > 0 {
+			t.Errorf("%s: Recreate sample %d with old and new ReplicaSets scaled up: %+v", c.Name, i, sm)
+		}
+		if !c.Recreate && sm.OldSpec+sm.NewSpec > c.Replicas+maxSurge(c) {
+			t.Errorf("%s: sample %d: sizes %d + %d over replicas + maxSurge = %d", c.Name, i, sm.OldSpec, sm.NewSpec, c.Replicas+maxSurge(c))
+		}
+	}
 	if c.Recreate {
 		// Recreate creates no new pod while an old one exists.
 		if m.PeakPods != c.Replicas || m.MinAvailable != 0 {
@@ -179,9 +192,14 @@ func checkMeasurement(t *testing.T, c realsim.Case, m realsim.Measurement) {
 	}
 }
 
-// maxUnavailable resolves c's maxUnavailable as upstream does (rounding
-// down), and 1 when both resolve to 0.
-func maxUnavailable(c realsim.Case) int32 {
+// maxUnavailable and maxSurge resolve c's strategy as upstream does
+// (maxSurge rounding up, maxUnavailable down, and maxUnavailable 1 when
+// both are 0).
+func maxUnavailable(c realsim.Case) int32 { _, u := limits(c); return u }
+
+func maxSurge(c realsim.Case) int32 { s, _ := limits(c); return s }
+
+func limits(c realsim.Case) (surge, unavail int32) {
 	resolve := func(v string, up bool) int32 {
 		var p int32
 		if _, err := fmt.Sscanf(v, "%d%%", &p); err == nil && len(v) > 0 && v[len(v)-1] == '%' {
@@ -195,11 +213,11 @@ func maxUnavailable(c realsim.Case) int32 {
 		return p
 	}
 	j := c.JSON()
-	surge, unavail := resolve(j.MaxSurge, true), resolve(j.MaxUnavailable, false)
+	surge, unavail = resolve(j.MaxSurge, true), resolve(j.MaxUnavailable, false)
 	if surge == 0 && unavail == 0 {
-		return 1
+		unavail = 1
 	}
-	return unavail
+	return surge, unavail
 }
 
 // TestFamilies runs the short set of cases (with -long or REALSIM_LONG=1,
