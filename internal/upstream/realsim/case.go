@@ -23,7 +23,7 @@ const (
 	BurstReplicas = 500
 	// DefaultMaxTime is how long after the change a run waits for the
 	// rollout to complete when Case.MaxTime is 0.
-	DefaultMaxTime = 20 * time.Minute
+	DefaultMaxTime = 30 * time.Minute
 )
 
 // Limits of a Case, so that a run's time and memory stay bounded.

@@ -21,7 +21,7 @@ const Version = "v1.36.3"
 //	      "family": "scale",
 //	      "case": {"name": "scale/100", "replicas": 100, "maxSurge": "25%", "maxUnavailable": "25%",
 //	               "readyAfterSeconds": 5, ...},
-//	      "runs": 5, "completed": 5,
+//	      "runs": 8, "completed": 8, "deadlineExceeded": 0,
 //	      "completeSeconds":   {"min": 16.3, "median": 16.5, "max": 16.75},
 //	      "lastChangeSeconds": {"min": 16.3, "median": 16.5, "max": 16.75},
 //	      "peakPods":          {"min": 125, "median": 126, "max": 127},
@@ -45,13 +45,16 @@ type File struct {
 	Cases      []Record `json:"cases"`
 }
 
-// A Record is the runs of one case: how many, how many completed, and the
-// range of each figure of their Measurements.
+// A Record is the runs of one case: how many, how many completed, how many
+// exceeded the progress deadline on the way (kubectl rollout status
+// fails there, even if the rollout completes later), and the range of
+// each figure of their Measurements.
 type Record struct {
 	Family            string   `json:"family"`
 	Case              CaseJSON `json:"case"`
 	Runs              int      `json:"runs"`
 	Completed         int      `json:"completed"`
+	DeadlineExceeded  int      `json:"deadlineExceeded"`
 	CompleteSeconds   Range    `json:"completeSeconds"`
 	LastChangeSeconds Range    `json:"lastChangeSeconds"`
 	PeakPods          Range    `json:"peakPods"`
@@ -156,6 +159,9 @@ func Summarize(family string, c Case, runs []Measurement) Record {
 	r := Record{Family: family, Case: c.JSON(), Runs: len(runs)}
 	var complete, last, peak, avail, refused []float64
 	for _, m := range runs {
+		if m.DeadlineExceeded {
+			r.DeadlineExceeded++
+		}
 		if m.Completed {
 			r.Completed++
 			complete = append(complete, m.Complete.Seconds())

@@ -36,7 +36,9 @@ type Measurement struct {
 	Completed bool
 	Complete  time.Duration
 	// DeadlineExceeded reports that the Progressing condition turned
-	// False with ProgressDeadlineExceeded.
+	// False with ProgressDeadlineExceeded after the change, where
+	// `kubectl rollout status` fails, whether or not the rollout
+	// completes later (Completed then says when).
 	DeadlineExceeded bool
 	// LastChange is the last write to a Deployment, ReplicaSet or pod
 	// (events aside): after Complete when old pods were still
