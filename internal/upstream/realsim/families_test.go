@@ -221,10 +221,17 @@ func limits(c realsim.Case) (surge, unavail int32) {
 }
 
 // TestFamilies runs the short set of cases (with -long or REALSIM_LONG=1,
-// the full families), each several times, checks every run and logs each
-// case's ranges.
+// the full families), each several times, checks every run, logs each
+// case's ranges, and holds the runs to the recorded file: each completion
+// within max(0.6 s, 10%) of the recorded range, for the cases whose
+// recorded runs all completed with no refusal (refused creations are
+// retried after backoffs that vary by minutes).
 func TestFamilies(t *testing.T) {
 	start := time.Now()
+	recorded := map[string]realsim.Record{}
+	for _, r := range readRecord(t).Cases {
+		recorded[r.Case.Name] = r
+	}
 	for _, f := range families(*long) {
 		t.Run(f.name, func(t *testing.T) {
 			for _, c := range f.cases {
@@ -232,6 +239,17 @@ func TestFamilies(t *testing.T) {
 				r := realsim.Summarize(f.name, c, ms)
 				t.Logf("%-40s complete %s s, last change %s s, peak %s, fewest available %s, refused %s",
 					c.Name, r.CompleteSeconds, r.LastChangeSeconds, r.PeakPods, r.MinAvailable, r.Refused)
+				rec, ok := recorded[c.Name]
+				if !ok || rec.Completed != rec.Runs || rec.Refused.Max > 0 {
+					continue
+				}
+				lo := rec.CompleteSeconds.Min - max(0.6, 0.1*rec.CompleteSeconds.Min)
+				hi := rec.CompleteSeconds.Max + max(0.6, 0.1*rec.CompleteSeconds.Max)
+				for _, m := range ms {
+					if got := m.Complete.Seconds(); got < lo || got > hi {
+						t.Errorf("%s: complete at %v, recorded %s s: the harness has changed; record again (TestRecord -update)", c.Name, m.Complete, rec.CompleteSeconds)
+					}
+				}
 			}
 		})
 	}
