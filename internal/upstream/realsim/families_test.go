@@ -13,7 +13,6 @@ import (
 var (
 	long   = flag.Bool("long", os.Getenv("REALSIM_LONG") != "", "run the full families (also REALSIM_LONG=1)")
 	update = flag.Bool("update", false, "run the full families and write "+recordPath)
-	strict = flag.Bool("strict", false, "fail TestCompareSim on a case outside the issue's tolerance")
 )
 
 // recordPath is the main module's file of measurements.
