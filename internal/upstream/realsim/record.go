@@ -79,9 +79,6 @@ func (r Range) String() string {
 	return fmt.Sprintf("%g–%g (median %g)", r.Min, r.Max, r.Median)
 }
 
-// Contains reports whether Min <= x <= Max.
-func (r Range) Contains(x float64) bool { return r.Min <= x && x <= r.Max }
-
 // RangeOf is the Range of xs. It does not modify xs.
 func RangeOf(xs []float64) Range {
 	if len(xs) == 0 {
