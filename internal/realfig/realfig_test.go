@@ -25,7 +25,7 @@ func record() realfig.Record {
 // max(0.5 s, 10%) of the median, the peak up to 10% above the highest
 // (rounded down), the fewest available within the real range.
 func TestJudge(t *testing.T) {
-	ok := realfig.Figures{Completed: true, Complete: 11 * time.Second, PeakPods: 20, MinAvailable: 8}
+	ok := realfig.Figures{Completed: true, Complete: 11 * time.Second, PeakPods: 20, MinAvailable: 8, PeakPodsHigh: 40, MinAvailableHigh: 9}
 	tests := []struct {
 		name string
 		edit func(*realfig.Record, *realfig.Figures)
@@ -44,12 +44,12 @@ func TestJudge(t *testing.T) {
 		{"completes where no real run did", func(r *realfig.Record, _ *realfig.Figures) { r.Completed = 0 },
 			[]string{"completes at 11s; no real run completed"}},
 		{"peak 10% above the highest", func(_ *realfig.Record, f *realfig.Figures) { f.PeakPods = 33 }, nil},
-		{"peak past 10%", func(_ *realfig.Record, f *realfig.Figures) { f.PeakPods = 34 }, []string{"peak 34 pods; real 20 to 30"}},
-		{"peak below the lowest", func(_ *realfig.Record, f *realfig.Figures) { f.PeakPods = 19 }, []string{"peak 19 pods; real 20 to 30"}},
+		{"peak past 10%", func(_ *realfig.Record, f *realfig.Figures) { f.PeakPods = 34 }, []string{"peak 34 pods (high 40); real 20 to 30"}},
+		{"peak below the lowest", func(_ *realfig.Record, f *realfig.Figures) { f.PeakPods = 19 }, []string{"peak 19 pods (high 40); real 20 to 30"}},
 		{"fewest available above the range", func(_ *realfig.Record, f *realfig.Figures) { f.MinAvailable = 10 },
-			[]string{"fewest available 10; real 8 to 9"}},
+			[]string{"fewest available 10 (high 9); real 8 to 9"}},
 		{"fewest available below the range", func(_ *realfig.Record, f *realfig.Figures) { f.MinAvailable = 7 },
-			[]string{"fewest available 7; real 8 to 9"}},
+			[]string{"fewest available 7 (high 9); real 8 to 9"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,10 +66,10 @@ func TestJudge(t *testing.T) {
 // miss that no longer happens is an error.
 func TestCheck(t *testing.T) {
 	r := record()
-	miss := realfig.Figures{Completed: true, Complete: 11 * time.Second, PeakPods: 19, MinAvailable: 8}
+	miss := realfig.Figures{Completed: true, Complete: 11 * time.Second, PeakPods: 19, MinAvailable: 8, PeakPodsHigh: 20, MinAvailableHigh: 8}
 	within := miss
 	within.PeakPods = 20
-	known := map[string]realfig.Known{"c": {Why: "why", Misses: []string{"peak 19 pods; real 20 to 30"}}}
+	known := map[string]realfig.Known{"c": {Why: "why", Misses: []string{"peak 19 pods (high 20); real 20 to 30"}}}
 	if why, err := realfig.Check(r, miss, known); why != "why" || err != nil {
 		t.Errorf("Check(known miss) = %q, %v; want %q, nil", why, err, "why")
 	}
