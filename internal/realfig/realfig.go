@@ -9,7 +9,9 @@
 // its cases and [Judge] applies issue 23's rule to the result. A case may
 // miss the rule for a known reason: [KnownMisses] names each such case with
 // the exact misses [Judge] reports for it, so a test can fail on any other
-// miss and on a known one that changed or went away.
+// miss and on a known one that changed or went away. [Bounds] checks what
+// the gate's fewest available promises beyond the rule: never above the
+// real runs' lowest, and a range that meets the real one.
 package realfig
 
 import (
@@ -209,4 +211,22 @@ func Judge(r Record, f Figures) []string {
 		misses = append(misses, fmt.Sprintf("fewest available %d (high %d); real %g to %g", f.MinAvailable, f.MinAvailableHigh, r.MinAvailable.Min, r.MinAvailable.Max))
 	}
 	return misses
+}
+
+// Bounds checks what the gate's fewest available promises beyond [Judge]'s
+// rule, and returns each breach as a sentence; nil when both hold:
+//   - the gate is never optimistic: MinAvailable is at most the fewest
+//     available any real run had;
+//   - the model's range, MinAvailable to MinAvailableHigh, meets the real
+//     runs' range.
+func Bounds(r Record, f Figures) []string {
+	var breaches []string
+	if a := float64(f.MinAvailable); a > r.MinAvailable.Min {
+		breaches = append(breaches, fmt.Sprintf("fewest available %d above the real runs' lowest %g", f.MinAvailable, r.MinAvailable.Min))
+	}
+	if float64(f.MinAvailableHigh) < r.MinAvailable.Min || float64(f.MinAvailable) > r.MinAvailable.Max {
+		breaches = append(breaches, fmt.Sprintf("fewest available %d to %d does not meet the real %g to %g",
+			f.MinAvailable, f.MinAvailableHigh, r.MinAvailable.Min, r.MinAvailable.Max))
+	}
+	return breaches
 }

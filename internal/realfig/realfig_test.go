@@ -88,3 +88,29 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Check(within) = %q, %v; want \"\", nil", why, err)
 	}
 }
+
+// TestBounds: the gate's fewest available may not be above the real
+// lowest, and the model's range must meet the real one.
+func TestBounds(t *testing.T) {
+	r := record() // fewest available 8 to 9
+	tests := []struct {
+		name     string
+		low, hi  int64
+		breaches int
+	}{
+		{"floor below, range meets", 6, 8, 0},
+		{"at the real lowest", 8, 8, 0},
+		{"range spans the real one", 7, 12, 0},
+		{"optimistic", 9, 9, 1},
+		{"range below the real one", 5, 7, 1},
+		{"range above the real one", 10, 11, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := realfig.Bounds(r, realfig.Figures{MinAvailable: tt.low, MinAvailableHigh: tt.hi})
+			if len(got) != tt.breaches {
+				t.Errorf("Bounds(%d to %d) = %q, want %d breaches", tt.low, tt.hi, got, tt.breaches)
+			}
+		})
+	}
+}
