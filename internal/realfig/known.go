@@ -1,0 +1,77 @@
+package realfig
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A Known miss is a case where the model misses the rule for a reason we
+// understand: Why says it, Misses are the exact sentences [Judge] returns.
+type Known struct {
+	Why    string
+	Misses []string
+}
+
+// KnownMisses returns the cases of testdata/realsim/v1.36.3.json where
+// [sim.ModelControllers] misses issue 23's rule, by case name. Each call
+// returns a new map.
+func KnownMisses() map[string]Known {
+	// floor: MinAvailable is the fewest available of the likelier orders,
+	// desired minus maxUnavailable, where the real deletions trail the new
+	// pods' availability and the real runs stay a little above it. The
+	// range the model reports, MinAvailable to MinAvailableHigh ("high"),
+	// holds the real range's nearest end in all 9 (and overlaps the real
+	// range in all 81 cases); the high end alone is within the real range
+	// in 5 of the 9.
+	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
+	// peakOneBelow: the model grants an old pod's deletion at the instant
+	// of the new pod's creation; the real runs all saw the new pod a moment
+	// before the old one went. PeakPodsHigh ("high") reaches the real peak
+	// except with terminating pods.
+	const peakOneBelow = "peak one pod below the real one: the model deletes the old pod at the instant it creates the new one"
+	return map[string]Known{
+		"scale/25":                          {Why: "completes 0.78 s before the tolerance (10.775 s): the real controllers spend longer between the first new pods and the last; not explained yet", Misses: []string{"completes at 10s; real 10.8s to 11.35s, median 11.275s"}},
+		"scale/500":                         {Why: floor, Misses: []string{"fewest available 375 (high 403); real 377 to 406"}},
+		"scale/1000":                        {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
+		"scale/2000":                        {Why: floor, Misses: []string{"fewest available 1500 (high 1531); real 1531 to 1531"}},
+		"strategy/25%-25%/100/ready-0s":     {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
+		"strategy/1-0/100/ready-0s":         {Why: peakOneBelow, Misses: []string{"peak 101 pods (high 102); real 102 to 102"}},
+		"strategy/1-0/100/ready-5s":         {Why: peakOneBelow, Misses: []string{"peak 101 pods (high 102); real 102 to 102"}},
+		"strategy/0-1/100/ready-0s":         {Why: peakOneBelow, Misses: []string{"peak 100 pods (high 101); real 101 to 101"}},
+		"strategy/0-1/100/ready-5s":         {Why: peakOneBelow, Misses: []string{"peak 100 pods (high 101); real 101 to 101"}},
+		"readiness/100/0s":                  {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
+		"readiness/1000/0s":                 {Why: floor, Misses: []string{"fewest available 750 (high 757); real 751 to 751"}},
+		"readiness/1000/1s":                 {Why: floor, Misses: []string{"fewest available 750 (high 775); real 770 to 781"}},
+		"readiness/1000/5s":                 {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
+		"readiness/1000/30s":                {Why: peakOneBelow, Misses: []string{"peak 1250 pods (high 1251); real 1251 to 1251"}},
+		"readiness/1000/1m0s":               {Why: "the real deletions trail the new pods by 13 to 15 pods when pods take 60 s to become ready; the model deletes in step (PeakPodsHigh is higher)", Misses: []string{"peak 1251 pods (high 1280); real 1264 to 1266"}},
+		"terminating/1-0/100/5s":            {Why: peakOneBelow, Misses: []string{"peak 102 pods (high 102); real 103 to 103"}},
+		"terminating/1-0/100/30s":           {Why: peakOneBelow, Misses: []string{"peak 107 pods (high 107); real 108 to 108"}},
+		"quota/10/max-11/terminating-0s":    {Why: "the retry of the refused create waits for its backoff in the model, where the real controller retries as soon as the old pods are gone", Misses: []string{"completes at 26.91s; real 20.003s to 20.004s, median 20.004s"}},
+		"quota/10/max-12/terminating-30s":   {Why: "the real retries back off further (up to 1,000 s) while terminating pods hold the quota; the model retries sooner", Misses: []string{"completes at 1m29.845s; real 255.805s to 993.086s, median 463.149s"}},
+		"quota/100/max-110/terminating-30s": {Why: "the real run completes only once the quota backoff has grown toward 1,000 s while terminating pods hold the quota; the model retries sooner", Misses: []string{"completes at 2m53.84s; real 1259.69s to 1259.69s, median 1259.69s"}},
+		"qps/1000/5-10":                     {Why: floor, Misses: []string{"fewest available 750 (high 765); real 757 to 765"}},
+	}
+}
+
+// Check judges f against r and the known misses: it returns the reason of
+// a known miss that happened exactly as recorded ("" when f is within the
+// rule), and an error for any other miss, for a known miss whose figures
+// changed, and for a known miss that no longer happens (so the list stays
+// true).
+func Check(r Record, f Figures, known map[string]Known) (string, error) {
+	misses := Judge(r, f)
+	k, ok := known[r.Case.Name]
+	switch {
+	case !ok && len(misses) == 0:
+		return "", nil
+	case !ok:
+		return "", fmt.Errorf("%s: %s", r.Case.Name, strings.Join(misses, "; "))
+	case len(misses) == 0:
+		return "", fmt.Errorf("%s: listed as a known miss (%s) but now within the rule: remove it from KnownMisses", r.Case.Name, k.Why)
+	case !slices.Equal(misses, k.Misses):
+		return "", fmt.Errorf("%s: known miss changed: now %s; listed %s", r.Case.Name, strings.Join(misses, "; "), strings.Join(k.Misses, "; "))
+	}
+	return k.Why, nil
+}
