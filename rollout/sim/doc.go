@@ -91,7 +91,9 @@
 // PeakPodsHigh, which defers every deletion of an instant, passes the
 // highest real peak by more than 10% in about a quarter of them (18 pods
 // for 10 replicas at 25%/25%, where most real runs reach 13 to 15 and
-// some 18), so it is a bound rather than an estimate. MinAvailable, from
+// some 18), so it is a bound rather than an estimate: rollout/check
+// judges PeakPods, and warns when only PeakPodsHigh passes its limit.
+// MinAvailable, from
 // the deletes-first order, stays at the floor where real runs stay up to
 // 4% above it (1,000 replicas: 750 against 765 to 781); the in-order
 // run's MinAvailableHigh is 781 there.
