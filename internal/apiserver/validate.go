@@ -206,6 +206,9 @@ func validatePodSpec(s *schema.PodSpec, meta *schema.ObjectMeta, p *field.Path, 
 	if s.SchedulingGroup != nil {
 		errs = append(errs, validateSchedulingGroup(s.SchedulingGroup, p.Child("schedulingGroup"))...)
 	}
+	if s.WorkloadRef != nil { // v1.35 only: its schema alone has the field
+		errs = append(errs, validateWorkloadReference(s.WorkloadRef, p.Child("workloadRef"))...)
+	}
 	return append(errs, validateFileKeyRefVolumes(s, p)...)
 }
 

@@ -342,6 +342,9 @@ func set(g *FeatureGates, id gate, s Gate) {
 		gateSidecarContainers: &g.SidecarContainers, gateContainerRestartRules: &g.ContainerRestartRules,
 		gateRecursiveReadOnlyMounts: &g.RecursiveReadOnlyMounts, gateHostnameOverride: &g.HostnameOverride,
 		gateEnvFiles: &g.EnvFiles, gateImageVolume: &g.ImageVolume,
+		gateEvictionRequestAPI: &g.EvictionRequestAPI, gateVolumeBindMountOptions: &g.VolumeBindMountOptions,
+		gateH2CContainerProbe: &g.H2CContainerProbe, gateGRPCContainerProbeTLS: &g.GRPCContainerProbeTLS,
+		gateEmptyDirVolumeMode: &g.EmptyDirVolumeMode, gateAtomicWriteVolumeUserFields: &g.AtomicWriteVolumeUserFields,
 	}
 	*fields[id] = s
 }
