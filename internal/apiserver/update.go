@@ -111,6 +111,7 @@ func updatePodOptions(s, old *schema.PodSpec, g FeatureGates) podOptions {
 	// container with CAP_SYS_ADMIN and privilege escalation not on (false
 	// or unset) lets the update turn it off (VERSIONS.md V18).
 	opts.AllowSysAdminWhenPrivilegeEscalationFalse = opts.minor() >= kubeversion.V1_37 && hasSysAdminWithoutPrivilegeEscalation(old)
+	opts.update, opts.oldEvictionResponders = true, old.EvictionResponders
 	return opts
 }
 

@@ -2,10 +2,12 @@ package apiserver
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/internal/field"
 	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
@@ -147,6 +149,58 @@ func TestWorkloadRefValidation135(t *testing.T) {
 			d := minorDeployment(t, kubeversion.V1_35, `{"workloadRef":`+tc.ref+`,"containers":[{"name":"c","image":"x"}]}`)
 			if diff := cmp.Diff(tc.want, createErrors(d, g)); diff != "" {
 				t.Errorf("CreateDeployment() mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestEvictionRespondersUpdate: v1.37 validates spec.evictionResponders
+// declaratively, and declarative validation does not check again on update
+// what the stored template already had: an unchanged list, an entry equal
+// to the stored entry of its name, an unchanged field of such an entry
+// (k8s.io/kubernetes v1.37.2 pkg/apis/core/v1 Validate_PodSpec,
+// Validate_EvictionResponder; apimachinery EachValSliceVal). maxItems is
+// checked on any change. Read from the generated code; the update vectors
+// cannot reach it, since a stored template keeps evictionResponders only
+// when the gate was on at its create.
+func TestEvictionRespondersUpdate(t *testing.T) {
+	r := func(name string, prio int32) schema.EvictionResponder {
+		return schema.EvictionResponder{Name: name, Priority: &prio}
+	}
+	reserved := "priorities 0-999 are reserved for responders with *.k8s.io suffix"
+	many := func(n int) []schema.EvictionResponder {
+		var out []schema.EvictionResponder
+		for i := range n {
+			out = append(out, r("example.com/r"+strconv.Itoa(i), 5000))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name     string
+		old, new []schema.EvictionResponder
+		update   bool
+		want     []string
+	}{
+		{"create checks every entry", nil, []schema.EvictionResponder{r("example.com/a", 500)}, false,
+			[]string{"e[0].priority: Invalid value: 500: " + reserved}},
+		{"an unchanged list is not checked", []schema.EvictionResponder{r("example.com/a", 500)}, []schema.EvictionResponder{r("example.com/a", 500)}, true, nil},
+		{"an unchanged entry is not checked", []schema.EvictionResponder{r("example.com/a", 500)},
+			[]schema.EvictionResponder{r("example.com/b", 50), r("example.com/a", 500)}, true,
+			[]string{"e[0].priority: Invalid value: 50: " + reserved}},
+		{"a changed priority is", []schema.EvictionResponder{r("example.com/a", 500)}, []schema.EvictionResponder{r("example.com/a", 600)}, true,
+			[]string{"e[0].priority: Invalid value: 600: " + reserved}},
+		{"a matched name is not checked again", []schema.EvictionResponder{r("drainer", 500)}, []schema.EvictionResponder{r("drainer", 5000)}, true, nil},
+		{"maxItems on any change", many(11), append(many(11), r("example.com/x", 5000)), true,
+			[]string{"e: Too many: 12: must have at most 10 items"}},
+		{"an unchanged long list passes", many(11), many(11), true, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, e := range validateEvictionResponders(tc.new, tc.old, tc.update, field.NewPath("e")) {
+				got = append(got, e.Error())
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("validateEvictionResponders() mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
