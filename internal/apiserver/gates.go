@@ -36,6 +36,9 @@ type Gates struct {
 	PodCertificateRequest        Gate // projected podCertificate sources
 	SELinuxMount                 Gate // seLinuxChangePolicy other than Recursive
 
+	// Off by default in v1.35 and v1.36, on from v1.37 (beta).
+	HPAScaleToZero Gate // a HorizontalPodAutoscaler's minReplicas 0
+
 	// Off by default in v1.35, on from v1.36.
 	RestartAllContainersOnContainerExits Gate // the RestartAllContainers restart-rule action
 	StrictIPCIDRValidation               Gate // no leading zeros or IPv4-mapped IPv6 in hostAliases and nameservers
@@ -103,6 +106,7 @@ const (
 	gateGRPCContainerProbeTLS
 	gateEmptyDirVolumeMode
 	gateAtomicWriteVolumeUserFields
+	gateHPAScaleToZero
 	numGates
 )
 
@@ -137,6 +141,7 @@ var gateDefaults = [numGates][minors]bool{
 	gateGRPCContainerProbeTLS:                {false, false, false}, // absent before 1.37; alpha in 1.37
 	gateEmptyDirVolumeMode:                   {false, false, false}, // absent before 1.37; alpha in 1.37
 	gateAtomicWriteVolumeUserFields:          {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateHPAScaleToZero:                       {false, false, true},  // alpha off; beta on in 1.37
 }
 
 // minor is g's Version resolved to a supported minor: Latest, and a
@@ -207,6 +212,8 @@ func (g FeatureGates) setting(id gate) Gate {
 		return g.EmptyDirVolumeMode
 	case gateAtomicWriteVolumeUserFields:
 		return g.AtomicWriteVolumeUserFields
+	case gateHPAScaleToZero:
+		return g.HPAScaleToZero
 	}
 	return GateDefault
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
-	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -25,11 +24,6 @@ import (
 //	autoscaling validation.ValidateHorizontalPodAutoscaler ValidateHorizontalPodAutoscaler
 //
 // policy/v1 has no defaults for a PodDisruptionBudget.
-
-// policyVersion is the minor whose metadata rules the policy objects'
-// validation applies: their functions take no version yet, so they keep
-// v1.36's (VERSIONS.md V10, V11 differ in v1.37).
-const policyVersion = kubeversion.V1_36
 
 // ReadResourceQuota defaults q as the server does when it reads it from
 // storage (quantities rounded up to milli units) and leaves it in stored
@@ -152,9 +146,14 @@ func withScalingDefaults(r *schema.HPAScalingRules, def schema.HPAScalingRules) 
 // ValidateResourceQuota reports what create validation refuses in q: its
 // metadata, resource names (standard quota resources, or qualified names
 // such as count/replicasets.apps), quantities (not negative, whole for
-// counted resources) and scopes.
-func ValidateResourceQuota(q *schema.ResourceQuota) field.ErrorList {
-	errs := validateObjectMeta(&q.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
+// counted resources) and scopes, as the API server of g's minor does (its
+// metadata rules differ in v1.37, VERSIONS.md V10, V11). A Version that is
+// not Valid is refused.
+func ValidateResourceQuota(q *schema.ResourceQuota, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
+	errs := validateObjectMeta(&q.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), g.minor())
 	errs = append(errs, validateResourceQuotaSpec(&q.Spec, field.NewPath("spec"))...)
 	status := field.NewPath("status")
 	errs = append(errs, validateQuotaResourceList(q.Status.Hard, status.Child("hard"))...)
@@ -164,8 +163,14 @@ func ValidateResourceQuota(q *schema.ResourceQuota) field.ErrorList {
 // ValidatePodDisruptionBudget reports what create validation refuses in
 // p: its metadata (a name that fits a URL path segment), minAvailable and
 // maxUnavailable (not both; counts not negative, percents at most 100%),
-// its selector and its unhealthy pod eviction policy.
-func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget) field.ErrorList {
+// its selector and its unhealthy pod eviction policy, as the API server of
+// g's minor does (pkg/apis/policy/validation is the same in the three
+// minors; the metadata rules differ in v1.37). A Version that is not Valid
+// is refused.
+func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	spec := field.NewPath("spec")
 	var errs field.ErrorList
 	if p.Spec.MinAvailable != nil && p.Spec.MaxUnavailable != nil {
@@ -186,7 +191,7 @@ func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget) field.ErrorList 
 	if pol := p.Spec.UnhealthyPodEvictionPolicy; pol != nil && *pol != "IfHealthyBudget" && *pol != "AlwaysAllow" {
 		errs = append(errs, field.NotSupported(spec.Child("unhealthyPodEvictionPolicy"), *pol, []string{"AlwaysAllow", "IfHealthyBudget"}))
 	}
-	return append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), policyVersion)...)
+	return append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), g.minor())...)
 }
 
 // nameIsPathSegment is path.ValidatePathSegmentName, which every object's

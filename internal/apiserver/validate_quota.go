@@ -140,9 +140,14 @@ func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field
 // ValidateLimitRange reports what create validation refuses in l: its
 // metadata, each item's type (once each), resource names, and the order
 // min <= defaultRequest <= default <= max, with maxLimitRequestRatio at
-// least 1 and no more than max / min.
-func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
-	errs := validateObjectMeta(&l.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
+// least 1 and no more than max / min, as the API server of g's minor does
+// (the limit range rules are the same in the three minors; the metadata
+// rules differ in v1.37). A Version that is not Valid is refused.
+func ValidateLimitRange(l *schema.LimitRange, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
+	errs := validateObjectMeta(&l.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), g.minor())
 	p := field.NewPath("spec", "limits")
 	seen := map[string]bool{}
 	for i := range l.Spec.Limits {

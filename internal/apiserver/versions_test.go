@@ -320,6 +320,7 @@ func TestGateDefaultsExhaustive(t *testing.T) {
 		{gateSELinuxMount, [minors]bool{false, false, true}},
 		{gateRestartAllContainersOnContainerExits, [minors]bool{false, true, true}},
 		{gateStrictIPCIDRValidation, [minors]bool{false, true, true}},
+		{gateHPAScaleToZero, [minors]bool{false, false, true}},
 	} {
 		var got [minors]bool
 		for i, v := range kubeversion.Supported() {
@@ -345,6 +346,7 @@ func set(g *FeatureGates, id gate, s Gate) {
 		gateEvictionRequestAPI: &g.EvictionRequestAPI, gateVolumeBindMountOptions: &g.VolumeBindMountOptions,
 		gateH2CContainerProbe: &g.H2CContainerProbe, gateGRPCContainerProbeTLS: &g.GRPCContainerProbeTLS,
 		gateEmptyDirVolumeMode: &g.EmptyDirVolumeMode, gateAtomicWriteVolumeUserFields: &g.AtomicWriteVolumeUserFields,
+		gateHPAScaleToZero: &g.HPAScaleToZero,
 	}
 	*fields[id] = s
 }
