@@ -205,3 +205,28 @@ func TestEvictionRespondersUpdate(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectionUsers137: v1.37 validates the user of a projected
+// clusterTrustBundle and podCertificate (validateProjectionSources,
+// validateUserField) when AtomicWriteVolumeUserFields keeps it. The
+// vectors cannot reach these two: their gate-flipped runs turn the
+// projections' own gates (on by default in v1.37) off, which drops them.
+func TestProjectionUsers137(t *testing.T) {
+	g := FeatureGates{Version: kubeversion.V1_37, Gates: Gates{AtomicWriteVolumeUserFields: GateOn}}
+	d := minorDeployment(t, kubeversion.V1_37, `{"volumes":[{"name":"v","projected":{"sources":[`+
+		`{"clusterTrustBundle":{"signerName":"example.com/x","path":"ca.pem","user":-1}},`+
+		`{"podCertificate":{"signerName":"example.com/y","keyType":"ED25519","credentialBundlePath":"b.pem","user":2147483648}}]}}],`+
+		`"containers":[{"name":"c","image":"x"}]}`)
+	want := []string{
+		"spec.template.spec.volumes[0].projected.sources[0].clusterTrustBundle.user: Invalid value: -1: must be between 0 and 2147483647, inclusive",
+		"spec.template.spec.volumes[0].projected.sources[1].podCertificate.user: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive",
+	}
+	if diff := cmp.Diff(want, createErrors(d, g)); diff != "" {
+		t.Errorf("CreateDeployment() mismatch (-want +got):\n%s", diff)
+	}
+	d = minorDeployment(t, kubeversion.V1_37, `{"volumes":[{"name":"v","projected":{"sources":[`+
+		`{"clusterTrustBundle":{"signerName":"example.com/x","path":"ca.pem","user":-1}}]}}],"containers":[{"name":"c","image":"x"}]}`)
+	if errs := createErrors(d, FeatureGates{Version: kubeversion.V1_37}); errs != nil {
+		t.Errorf("with the gate off the user is dropped, not refused: %q", errs)
+	}
+}
