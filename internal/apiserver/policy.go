@@ -1,10 +1,12 @@
 package apiserver
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -157,7 +159,8 @@ func ValidateResourceQuota(q *schema.ResourceQuota, g FeatureGates) field.ErrorL
 	errs = append(errs, validateResourceQuotaSpec(&q.Spec, field.NewPath("spec"))...)
 	status := field.NewPath("status")
 	errs = append(errs, validateQuotaResourceList(q.Status.Hard, status.Child("hard"))...)
-	return append(errs, validateQuotaResourceList(q.Status.Used, status.Child("used"))...)
+	errs = append(errs, validateQuotaResourceList(q.Status.Used, status.Child("used"))...)
+	return dedupFrom137(errs, g)
 }
 
 // ValidatePodDisruptionBudget reports what create validation refuses in
@@ -174,7 +177,7 @@ func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget, g FeatureGates) 
 	spec := field.NewPath("spec")
 	var errs field.ErrorList
 	if p.Spec.MinAvailable != nil && p.Spec.MaxUnavailable != nil {
-		errs = append(errs, field.InvalidValue(spec, "", "minAvailable and maxUnavailable cannot be both set"))
+		errs = append(errs, field.InvalidValue(spec, pdbSpecValue(&p.Spec), "minAvailable and maxUnavailable cannot be both set"))
 	}
 	for _, v := range []struct {
 		name string
@@ -191,7 +194,26 @@ func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget, g FeatureGates) 
 	if pol := p.Spec.UnhealthyPodEvictionPolicy; pol != nil && *pol != "IfHealthyBudget" && *pol != "AlwaysAllow" {
 		errs = append(errs, field.NotSupported(spec.Child("unhealthyPodEvictionPolicy"), *pol, []string{"AlwaysAllow", "IfHealthyBudget"}))
 	}
-	return append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), g.minor())...)
+	errs = append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), g.minor())...)
+	return dedupFrom137(errs, g)
+}
+
+// pdbSpecValue renders a PodDisruptionBudget's spec as upstream prints the
+// internal policy.PodDisruptionBudgetSpec in an error: JSON with Go's
+// field names, in its field order, an absent pointer as null.
+func pdbSpecValue(s *schema.PodDisruptionBudgetSpec) string {
+	intOrString := func(v *schema.IntOrString) json.RawMessage {
+		if v == nil {
+			return json.RawMessage("null")
+		}
+		return json.RawMessage(intOrStringValue(*v))
+	}
+	return jsonValue(struct {
+		MinAvailable               json.RawMessage
+		Selector                   *schema.LabelSelector
+		MaxUnavailable             json.RawMessage
+		UnhealthyPodEvictionPolicy *string
+	}{intOrString(s.MinAvailable), s.Selector, intOrString(s.MaxUnavailable), s.UnhealthyPodEvictionPolicy})
 }
 
 // nameIsPathSegment is path.ValidatePathSegmentName, which every object's
@@ -231,4 +253,26 @@ func (s Selector) Matches(labels map[string]string) bool { return s.ok && s.sel.
 // ParseSelector(s).Matches(labels).
 func SelectorMatches(s *schema.LabelSelector, labels map[string]string) bool {
 	return ParseSelector(s).Matches(labels)
+}
+
+// dedupFrom137 is what v1.37's declarative validation does to the
+// handwritten errors of the objects whose strategies run it (the policy
+// objects here): rest.ValidateDeclarativelyWithMigrationChecks filters
+// them through field.ErrorList.Filter, whose ToAggregate keeps only the
+// first of errors with the same message. Earlier minors keep repeats (a
+// ResourceQuota whose scopes do not fit two of its resources says so
+// twice in v1.36, once in v1.37). errs is not modified.
+func dedupFrom137(errs field.ErrorList, g FeatureGates) field.ErrorList {
+	if g.minor() < kubeversion.V1_37 || len(errs) < 2 {
+		return errs
+	}
+	seen := map[string]bool{}
+	var out field.ErrorList
+	for _, e := range errs {
+		if msg := e.Error(); !seen[msg] {
+			seen[msg] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -97,3 +97,68 @@ func TestPolicyUnsupportedVersion(t *testing.T) {
 		t.Errorf("errors %v, want one at kubernetesVersion", res.Errs)
 	}
 }
+
+// TestQuotaAndBudgetMessagesByVersion: ResourceQuota and
+// PodDisruptionBudget refusals, with the messages each minor's real create
+// path (rest.BeforeCreate with the registry strategy of v1.35.4, v1.36.3,
+// v1.37.2) reported, sorted. Upstream prints a bad value that is a list
+// or a struct as JSON (the internal types' Go field names for a struct);
+// a quota's scopes that do not fit two of its resources, and two pairs of
+// conflicting scopes, are reported once each per resource and pair, and
+// v1.37's declarative validation keeps one of each identical message
+// (ValidateDeclarativelyWithMigrationChecks: ErrorList.Filter, whose
+// ToAggregate drops repeats). v1.35 and v1.36 agree on all of these.
+func TestQuotaAndBudgetMessagesByVersion(t *testing.T) {
+	const (
+		scopes      = `["BestEffort","NotBestEffort","Terminating","NotTerminating"]`
+		selector    = `{"MatchExpressions":[{"ScopeName":"BestEffort","Operator":"Exists","Values":["x"]},{"ScopeName":"NotBestEffort","Operator":"Exists","Values":null},{"ScopeName":"PriorityClass","Operator":"In","Values":null}]}`
+		conflicting = "spec.scopes: Invalid value: " + scopes + ": conflicting scopes"
+		unfit       = "spec.scopes: Invalid value: " + scopes + ": unsupported scope applied to resource"
+		unfitSel    = "spec.scopeSelector.matchExpressions: Invalid value: " + selector + ": unsupported scope applied to resource"
+		noValue     = "spec.scopeSelector.matchExpressions.values: Invalid value: [\"x\"]: must be no value when `operator` is 'Exist' or 'DoesNotExist' for scope selector"
+		needValue   = "spec.scopeSelector.matchExpressions.values: Required value: must be at least one value when `operator` is 'In' or 'NotIn' for scope selector"
+		nullConfl   = "spec.scopeSelector.matchExpressions: Invalid value: null: conflicting scopes"
+	)
+	for _, tc := range []struct {
+		name, kind, spec string
+		upTo136, from137 []string
+	}{
+		{"quota scopes: two conflicting pairs, unfit for cpu and memory", "ResourceQuota",
+			`{"hard":{"cpu":"1","memory":"1Gi","pods":"2"},"scopes":["BestEffort","NotBestEffort","Terminating","NotTerminating"]}`,
+			[]string{conflicting, conflicting, unfit, unfit}, []string{conflicting, unfit}},
+		{"quota scope selector", "ResourceQuota",
+			`{"hard":{"cpu":"1","memory":"1Gi"},"scopeSelector":{"matchExpressions":[{"scopeName":"BestEffort","operator":"Exists","values":["x"]},{"scopeName":"NotBestEffort","operator":"Exists"},{"scopeName":"PriorityClass","operator":"In"}]}}`,
+			[]string{noValue, needValue, nullConfl, unfitSel, unfitSel}, []string{noValue, needValue, nullConfl, unfitSel}},
+		{"quota scope selector conflicts print the spec's scopes", "ResourceQuota",
+			`{"hard":{"pods":"1"},"scopes":["Terminating"],"scopeSelector":{"matchExpressions":[{"scopeName":"Terminating","operator":"Exists"},{"scopeName":"NotTerminating","operator":"Exists"}]}}`,
+			[]string{`spec.scopeSelector.matchExpressions: Invalid value: ["Terminating"]: conflicting scopes`}, []string{`spec.scopeSelector.matchExpressions: Invalid value: ["Terminating"]: conflicting scopes`}},
+		{"budget with both minAvailable and maxUnavailable", "PodDisruptionBudget", `{"minAvailable":1,"maxUnavailable":1}`,
+			[]string{`spec: Invalid value: {"MinAvailable":1,"Selector":null,"MaxUnavailable":1,"UnhealthyPodEvictionPolicy":null}: minAvailable and maxUnavailable cannot be both set`},
+			[]string{`spec: Invalid value: {"MinAvailable":1,"Selector":null,"MaxUnavailable":1,"UnhealthyPodEvictionPolicy":null}: minAvailable and maxUnavailable cannot be both set`}},
+	} {
+		for _, v := range kubeversion.Supported() {
+			t.Run(tc.name+"/"+v.String(), func(t *testing.T) {
+				o := SequenceOptions{Validate: true, Gates: FeatureGates{Version: v}}
+				var res SequenceResult
+				switch tc.kind {
+				case "ResourceQuota":
+					_, res = DecodeResourceQuota([]byte(`{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"q"},"spec":`+tc.spec+`}`), o)
+				case "PodDisruptionBudget":
+					_, res = DecodePodDisruptionBudget([]byte(`{"apiVersion":"policy/v1","kind":"PodDisruptionBudget","metadata":{"name":"p"},"spec":`+tc.spec+`}`), o)
+				}
+				var got []string
+				for _, e := range res.Errs {
+					got = append(got, e.Error())
+				}
+				slices.Sort(got)
+				want := tc.upTo136
+				if v >= kubeversion.V1_37 {
+					want = tc.from137
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("Decode%s() mismatch (-want +got):\n%s", tc.kind, diff)
+				}
+			})
+		}
+	}
+}

@@ -75,7 +75,7 @@ func ValidateHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler, g Featur
 		errs = append(errs, validateScalingRules(b.ScaleUp, p.Child("behavior", "scaleUp"))...)
 		errs = append(errs, validateScalingRules(b.ScaleDown, p.Child("behavior", "scaleDown"))...)
 	}
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // validateObjectReference is ValidateCrossVersionObjectReference.
