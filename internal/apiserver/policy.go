@@ -256,12 +256,13 @@ func SelectorMatches(s *schema.LabelSelector, labels map[string]string) bool {
 }
 
 // dedupFrom137 is what v1.37's declarative validation does to the
-// handwritten errors of the objects whose strategies run it (the policy
-// objects here): rest.ValidateDeclarativelyWithMigrationChecks filters
-// them through field.ErrorList.Filter, whose ToAggregate keeps only the
-// first of errors with the same message. Earlier minors keep repeats (a
-// ResourceQuota whose scopes do not fit two of its resources says so
-// twice in v1.36, once in v1.37). errs is not modified.
+// handwritten errors of every object whose strategy runs it (Deployments,
+// ReplicaSets and the policy objects: rest.ValidateCreate and
+// ValidateUpdate call ValidateDeclarativelyWithMigrationChecks, which
+// filters them through field.ErrorList.Filter, whose ToAggregate keeps
+// only the first of errors with the same message). Earlier minors keep
+// repeats (a ResourceQuota whose scopes do not fit two of its resources
+// says so twice in v1.36, once in v1.37). errs is not modified.
 func dedupFrom137(errs field.ErrorList, g FeatureGates) field.ErrorList {
 	if g.minor() < kubeversion.V1_37 || len(errs) < 2 {
 		return errs

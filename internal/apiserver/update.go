@@ -48,7 +48,7 @@ func UpdateDeployment(old, d *schema.Deployment, g FeatureGates) field.ErrorList
 	if !selectorsEqual(d.Spec.Selector, old.Spec.Selector) {
 		errs = append(errs, field.InvalidValue(field.NewPath("spec", "selector"), "{...}", "field is immutable"))
 	}
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // beforeUpdate is what rest.BeforeUpdate does before PrepareForUpdate: a
