@@ -77,7 +77,7 @@ func CreateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 	dropDisabledFields(&d.Spec.Template.Spec, nil, g)
 	errs = append(errs, validateDeployment(d, rollbackTo, createPodOptions(g))...)
 	schema.StoredDeployment(d)
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // CreateReplicaSet is [CreateDeployment] for a ReplicaSet.
@@ -99,7 +99,7 @@ func CreateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
 	dropDisabledFields(&rs.Spec.Template.Spec, nil, g)
 	errs = append(errs, validateReplicaSet(rs, createPodOptions(g))...)
 	schema.StoredReplicaSet(rs)
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // ReadDeployment turns a decoded Deployment that a server already stores
@@ -186,7 +186,7 @@ func ValidateDeployment(d *schema.Deployment, g FeatureGates) field.ErrorList {
 	if n, err := strconv.ParseInt(d.Annotations[rollbackToAnnotation], 10, 64); err == nil {
 		rollbackTo = &n
 	}
-	return validateDeployment(d, rollbackTo, createPodOptions(g))
+	return dedupFrom137(validateDeployment(d, rollbackTo, createPodOptions(g)), g)
 }
 
 // ValidateReplicaSet is [ValidateDeployment] for a ReplicaSet.
@@ -194,7 +194,7 @@ func ValidateReplicaSet(rs *schema.ReplicaSet, g FeatureGates) field.ErrorList {
 	if errs := checkVersion(g); errs != nil {
 		return errs
 	}
-	return validateReplicaSet(rs, createPodOptions(g))
+	return dedupFrom137(validateReplicaSet(rs, createPodOptions(g)), g)
 }
 
 // DropDisabledTemplateFields drops from a template's spec the fields of

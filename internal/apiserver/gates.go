@@ -36,13 +36,26 @@ type Gates struct {
 	PodCertificateRequest        Gate // projected podCertificate sources
 	SELinuxMount                 Gate // seLinuxChangePolicy other than Recursive
 
+	// Off by default in v1.35 and v1.36, on from v1.37 (beta).
+	HPAScaleToZero Gate // a HorizontalPodAutoscaler's minReplicas 0
+
 	// Off by default in v1.35, on from v1.36.
 	RestartAllContainersOnContainerExits Gate // the RestartAllContainers restart-rule action
 	StrictIPCIDRValidation               Gate // no leading zeros or IPv4-mapped IPv6 in hostAliases and nameservers
 
 	// Off by default in every supported minor.
-	GenericWorkload      Gate // spec.schedulingGroup
+	GenericWorkload      Gate // spec.workloadRef (v1.35), spec.schedulingGroup (v1.36 on)
 	ContainerStopSignals Gate // lifecycle.stopSignal
+
+	// New in v1.37 (alpha, off by default), absent from v1.35 and v1.36,
+	// whose schema has none of their fields: there, setting them changes
+	// nothing.
+	EvictionRequestAPI          Gate // spec.evictionResponders
+	VolumeBindMountOptions      Gate // volumeMounts' bindMountOptions
+	H2CContainerProbe           Gate // httpGet.protocol of probes and lifecycle handlers
+	GRPCContainerProbeTLS       Gate // grpc.mode of probes
+	EmptyDirVolumeMode          Gate // emptyDir.mode
+	AtomicWriteVolumeUserFields Gate // user and defaultUser of secret, configMap, downwardAPI and projected volumes
 
 	// On by default in every supported minor.
 	UserNamespacesSupport     Gate // securityContext.hostUsers
@@ -87,6 +100,13 @@ const (
 	gateHostnameOverride
 	gateEnvFiles
 	gateImageVolume
+	gateEvictionRequestAPI
+	gateVolumeBindMountOptions
+	gateH2CContainerProbe
+	gateGRPCContainerProbeTLS
+	gateEmptyDirVolumeMode
+	gateAtomicWriteVolumeUserFields
+	gateHPAScaleToZero
 	numGates
 )
 
@@ -96,7 +116,8 @@ const minors = int(kubeversion.Newest-kubeversion.Oldest) + 1
 
 // gateDefaults are the defaults of each gate in each minor, oldest first:
 // upstream's defaultVersionedKubernetesFeatureGates read at v1.35.4,
-// v1.36.3 and v1.37.2 (VERSIONS.md, G1 to G10).
+// v1.36.3 and v1.37.2 (VERSIONS.md, G1 to G10 and G14). A gate that a
+// minor does not have reads as off there.
 var gateDefaults = [numGates][minors]bool{
 	gateClusterTrustBundleProjection:         {false, false, true}, // beta off; GA in 1.37
 	gatePodCertificateRequest:                {false, false, true}, // beta off; GA in 1.37
@@ -114,6 +135,13 @@ var gateDefaults = [numGates][minors]bool{
 	gateHostnameOverride:                     {true, true, true},
 	gateEnvFiles:                             {true, true, true},
 	gateImageVolume:                          {true, true, true},
+	gateEvictionRequestAPI:                   {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateVolumeBindMountOptions:               {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateH2CContainerProbe:                    {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateGRPCContainerProbeTLS:                {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateEmptyDirVolumeMode:                   {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateAtomicWriteVolumeUserFields:          {false, false, false}, // absent before 1.37; alpha in 1.37
+	gateHPAScaleToZero:                       {false, false, true},  // alpha off; beta on in 1.37
 }
 
 // minor is g's Version resolved to a supported minor: Latest, and a
@@ -172,6 +200,20 @@ func (g FeatureGates) setting(id gate) Gate {
 		return g.EnvFiles
 	case gateImageVolume:
 		return g.ImageVolume
+	case gateEvictionRequestAPI:
+		return g.EvictionRequestAPI
+	case gateVolumeBindMountOptions:
+		return g.VolumeBindMountOptions
+	case gateH2CContainerProbe:
+		return g.H2CContainerProbe
+	case gateGRPCContainerProbeTLS:
+		return g.GRPCContainerProbeTLS
+	case gateEmptyDirVolumeMode:
+		return g.EmptyDirVolumeMode
+	case gateAtomicWriteVolumeUserFields:
+		return g.AtomicWriteVolumeUserFields
+	case gateHPAScaleToZero:
+		return g.HPAScaleToZero
 	}
 	return GateDefault
 }

@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -25,11 +26,6 @@ import (
 //	autoscaling validation.ValidateHorizontalPodAutoscaler ValidateHorizontalPodAutoscaler
 //
 // policy/v1 has no defaults for a PodDisruptionBudget.
-
-// policyVersion is the minor whose metadata rules the policy objects'
-// validation applies: their functions take no version yet, so they keep
-// v1.36's (VERSIONS.md V10, V11 differ in v1.37).
-const policyVersion = kubeversion.V1_36
 
 // ReadResourceQuota defaults q as the server does when it reads it from
 // storage (quantities rounded up to milli units) and leaves it in stored
@@ -152,24 +148,36 @@ func withScalingDefaults(r *schema.HPAScalingRules, def schema.HPAScalingRules) 
 // ValidateResourceQuota reports what create validation refuses in q: its
 // metadata, resource names (standard quota resources, or qualified names
 // such as count/replicasets.apps), quantities (not negative, whole for
-// counted resources) and scopes.
-func ValidateResourceQuota(q *schema.ResourceQuota) field.ErrorList {
-	errs := validateObjectMeta(&q.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
+// counted resources) and scopes, as the API server of g's minor does (its
+// metadata rules differ in v1.37, VERSIONS.md V10, V11). A Version that is
+// not Valid is refused.
+func ValidateResourceQuota(q *schema.ResourceQuota, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
+	errs := validateObjectMeta(&q.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), g.minor())
 	errs = append(errs, validateResourceQuotaSpec(&q.Spec, field.NewPath("spec"))...)
 	status := field.NewPath("status")
 	errs = append(errs, validateQuotaResourceList(q.Status.Hard, status.Child("hard"))...)
-	return append(errs, validateQuotaResourceList(q.Status.Used, status.Child("used"))...)
+	errs = append(errs, validateQuotaResourceList(q.Status.Used, status.Child("used"))...)
+	return dedupFrom137(errs, g)
 }
 
 // ValidatePodDisruptionBudget reports what create validation refuses in
 // p: its metadata (a name that fits a URL path segment), minAvailable and
 // maxUnavailable (not both; counts not negative, percents at most 100%),
-// its selector and its unhealthy pod eviction policy.
-func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget) field.ErrorList {
+// its selector and its unhealthy pod eviction policy, as the API server of
+// g's minor does (pkg/apis/policy/validation is the same in the three
+// minors; the metadata rules differ in v1.37). A Version that is not Valid
+// is refused.
+func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
 	spec := field.NewPath("spec")
 	var errs field.ErrorList
 	if p.Spec.MinAvailable != nil && p.Spec.MaxUnavailable != nil {
-		errs = append(errs, field.InvalidValue(spec, "", "minAvailable and maxUnavailable cannot be both set"))
+		errs = append(errs, field.InvalidValue(spec, pdbSpecValue(&p.Spec), "minAvailable and maxUnavailable cannot be both set"))
 	}
 	for _, v := range []struct {
 		name string
@@ -186,7 +194,26 @@ func ValidatePodDisruptionBudget(p *schema.PodDisruptionBudget) field.ErrorList 
 	if pol := p.Spec.UnhealthyPodEvictionPolicy; pol != nil && *pol != "IfHealthyBudget" && *pol != "AlwaysAllow" {
 		errs = append(errs, field.NotSupported(spec.Child("unhealthyPodEvictionPolicy"), *pol, []string{"AlwaysAllow", "IfHealthyBudget"}))
 	}
-	return append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), policyVersion)...)
+	errs = append(errs, validateObjectMeta(&p.ObjectMeta, true, nameIsPathSegment, field.NewPath("metadata"), g.minor())...)
+	return dedupFrom137(errs, g)
+}
+
+// pdbSpecValue renders a PodDisruptionBudget's spec as upstream prints the
+// internal policy.PodDisruptionBudgetSpec in an error: JSON with Go's
+// field names, in its field order, an absent pointer as null.
+func pdbSpecValue(s *schema.PodDisruptionBudgetSpec) string {
+	intOrString := func(v *schema.IntOrString) json.RawMessage {
+		if v == nil {
+			return json.RawMessage("null")
+		}
+		return json.RawMessage(intOrStringValue(*v))
+	}
+	return jsonValue(struct {
+		MinAvailable               json.RawMessage
+		Selector                   *schema.LabelSelector
+		MaxUnavailable             json.RawMessage
+		UnhealthyPodEvictionPolicy *string
+	}{intOrString(s.MinAvailable), s.Selector, intOrString(s.MaxUnavailable), s.UnhealthyPodEvictionPolicy})
 }
 
 // nameIsPathSegment is path.ValidatePathSegmentName, which every object's
@@ -226,4 +253,27 @@ func (s Selector) Matches(labels map[string]string) bool { return s.ok && s.sel.
 // ParseSelector(s).Matches(labels).
 func SelectorMatches(s *schema.LabelSelector, labels map[string]string) bool {
 	return ParseSelector(s).Matches(labels)
+}
+
+// dedupFrom137 is what v1.37's declarative validation does to the
+// handwritten errors of every object whose strategy runs it (Deployments,
+// ReplicaSets and the policy objects: rest.ValidateCreate and
+// ValidateUpdate call ValidateDeclarativelyWithMigrationChecks, which
+// filters them through field.ErrorList.Filter, whose ToAggregate keeps
+// only the first of errors with the same message). Earlier minors keep
+// repeats (a ResourceQuota whose scopes do not fit two of its resources
+// says so twice in v1.36, once in v1.37). errs is not modified.
+func dedupFrom137(errs field.ErrorList, g FeatureGates) field.ErrorList {
+	if g.minor() < kubeversion.V1_37 || len(errs) < 2 {
+		return errs
+	}
+	seen := map[string]bool{}
+	var out field.ErrorList
+	for _, e := range errs {
+		if msg := e.Error(); !seen[msg] {
+			seen[msg] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -20,19 +20,19 @@ func policyErrors(t *testing.T, kind, spec string) field.ErrorList {
 	case "ResourceQuota":
 		var q *schema.ResourceQuota
 		q, res = schema.DecodeResourceQuota(data, schema.DecodeOptions{})
-		errs = append(ReadResourceQuota(q), ValidateResourceQuota(q)...)
+		errs = append(ReadResourceQuota(q), ValidateResourceQuota(q, v136)...)
 	case "LimitRange":
 		var l *schema.LimitRange
 		l, res = schema.DecodeLimitRange(data, schema.DecodeOptions{})
-		errs = append(ReadLimitRange(l), ValidateLimitRange(l)...)
+		errs = append(ReadLimitRange(l), ValidateLimitRange(l, v136)...)
 	case "PodDisruptionBudget":
 		var p *schema.PodDisruptionBudget
 		p, res = schema.DecodePodDisruptionBudget(data, schema.DecodeOptions{})
-		errs = append(ReadPodDisruptionBudget(p), ValidatePodDisruptionBudget(p)...)
+		errs = append(ReadPodDisruptionBudget(p), ValidatePodDisruptionBudget(p, v136)...)
 	case "HorizontalPodAutoscaler":
 		var h *schema.HorizontalPodAutoscaler
 		h, res = schema.DecodeHorizontalPodAutoscaler(data, schema.DecodeOptions{})
-		errs = append(ReadHorizontalPodAutoscaler(h), ValidateHorizontalPodAutoscaler(h)...)
+		errs = append(ReadHorizontalPodAutoscaler(h), ValidateHorizontalPodAutoscaler(h, v136)...)
 	}
 	if len(res.Errs) > 0 {
 		t.Fatalf("decoding %s: %v", spec, res.Errs)

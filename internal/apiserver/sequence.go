@@ -103,19 +103,22 @@ func DecodePod(data []byte, o SequenceOptions) (*schema.Pod, SequenceResult) {
 // DecodeResourceQuota is the sequence of a ResourceQuota.
 func DecodeResourceQuota(data []byte, o SequenceOptions) (*schema.ResourceQuota, SequenceResult) {
 	q, res := schema.DecodeResourceQuota(data, o.schema())
-	return q, sequence(q, res, &q.ObjectMeta, o, ReadResourceQuota, nil, ValidateResourceQuota)
+	return q, sequence(q, res, &q.ObjectMeta, o, ReadResourceQuota, nil,
+		func(q *schema.ResourceQuota) field.ErrorList { return ValidateResourceQuota(q, o.Gates) })
 }
 
 // DecodeLimitRange is the sequence of a LimitRange.
 func DecodeLimitRange(data []byte, o SequenceOptions) (*schema.LimitRange, SequenceResult) {
 	l, res := schema.DecodeLimitRange(data, o.schema())
-	return l, sequence(l, res, &l.ObjectMeta, o, ReadLimitRange, nil, ValidateLimitRange)
+	return l, sequence(l, res, &l.ObjectMeta, o, ReadLimitRange, nil,
+		func(l *schema.LimitRange) field.ErrorList { return ValidateLimitRange(l, o.Gates) })
 }
 
 // DecodePodDisruptionBudget is the sequence of a PodDisruptionBudget.
 func DecodePodDisruptionBudget(data []byte, o SequenceOptions) (*schema.PodDisruptionBudget, SequenceResult) {
 	b, res := schema.DecodePodDisruptionBudget(data, o.schema())
-	return b, sequence(b, res, &b.ObjectMeta, o, ReadPodDisruptionBudget, nil, ValidatePodDisruptionBudget)
+	return b, sequence(b, res, &b.ObjectMeta, o, ReadPodDisruptionBudget, nil,
+		func(b *schema.PodDisruptionBudget) field.ErrorList { return ValidatePodDisruptionBudget(b, o.Gates) })
 }
 
 // DecodeHorizontalPodAutoscaler is the sequence of a
@@ -126,5 +129,8 @@ func DecodeHorizontalPodAutoscaler(data []byte, o SequenceOptions) (*schema.Hori
 	if h.APIVersion == "autoscaling/v1" { // still served, and common
 		h, res = schema.DecodeHorizontalPodAutoscalerV1(data, o.schema())
 	}
-	return h, sequence(h, res, &h.ObjectMeta, o, ReadHorizontalPodAutoscaler, nil, ValidateHorizontalPodAutoscaler)
+	return h, sequence(h, res, &h.ObjectMeta, o, ReadHorizontalPodAutoscaler, nil,
+		func(h *schema.HorizontalPodAutoscaler) field.ErrorList {
+			return ValidateHorizontalPodAutoscaler(h, o.Gates)
+		})
 }

@@ -142,8 +142,12 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			}
 		}
 	}
-	if drop(!g.enabled(gateGenericWorkload), "GenericWorkload", func(p *schema.PodSpec) bool { return p.SchedulingGroup != nil }) {
+	// GenericWorkload guards spec.workloadRef in v1.35 (dropDisabledWorkloadRef)
+	// and spec.schedulingGroup from v1.36 (dropDisabledSchedulingGroup);
+	// each minor's schema has only its own field.
+	if drop(!g.enabled(gateGenericWorkload), "GenericWorkload", func(p *schema.PodSpec) bool { return p.SchedulingGroup != nil || p.WorkloadRef != nil }) {
 		s.SchedulingGroup = nil
+		s.WorkloadRef = nil
 	}
 	if drop(!g.enabled(gateInPlacePodVerticalScaling), "InPlacePodVerticalScaling", anyContainer(func(c *schema.Container) bool { return len(c.ResizePolicy) > 0 })) {
 		for _, cs := range [][]schema.Container{s.Containers, s.InitContainers} {
@@ -271,7 +275,7 @@ func dropDisabledFields(s, old *schema.PodSpec, g FeatureGates) (dropped []strin
 			wipe(&s.EphemeralContainers[i].Lifecycle)
 		}
 	}
-	return dropped
+	return append(dropped, dropDisabled137Fields(s, old, g)...)
 }
 
 // projects returns a test of whether a pod spec has a projected source

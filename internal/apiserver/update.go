@@ -48,7 +48,7 @@ func UpdateDeployment(old, d *schema.Deployment, g FeatureGates) field.ErrorList
 	if !selectorsEqual(d.Spec.Selector, old.Spec.Selector) {
 		errs = append(errs, field.InvalidValue(field.NewPath("spec", "selector"), "{...}", "field is immutable"))
 	}
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // beforeUpdate is what rest.BeforeUpdate does before PrepareForUpdate: a
@@ -111,6 +111,7 @@ func updatePodOptions(s, old *schema.PodSpec, g FeatureGates) podOptions {
 	// container with CAP_SYS_ADMIN and privilege escalation not on (false
 	// or unset) lets the update turn it off (VERSIONS.md V18).
 	opts.AllowSysAdminWhenPrivilegeEscalationFalse = opts.minor() >= kubeversion.V1_37 && hasSysAdminWithoutPrivilegeEscalation(old)
+	opts.update, opts.oldEvictionResponders = true, old.EvictionResponders
 	return opts
 }
 

@@ -48,6 +48,12 @@ type podOptions struct {
 	// v1.35): IsValidIPForLegacyField without strict validation.
 	nonStrictIPs bool
 	version      kubeversion.Version
+
+	// update and oldEvictionResponders are the update of a stored template
+	// and its spec.evictionResponders, which v1.37's declarative
+	// validation does not check again where unchanged.
+	update                bool
+	oldEvictionResponders []schema.EvictionResponder
 }
 
 // minor is the supported minor whose rules opts apply.
@@ -205,6 +211,16 @@ func validatePodSpec(s *schema.PodSpec, meta *schema.ObjectMeta, p *field.Path, 
 	}
 	if s.SchedulingGroup != nil {
 		errs = append(errs, validateSchedulingGroup(s.SchedulingGroup, p.Child("schedulingGroup"))...)
+		// v1.37's handwritten rule (its declarative twin is alpha, so
+		// this one stays); other minors have no evictionResponders.
+		if len(s.EvictionResponders) > 0 {
+			errs = append(errs, field.ForbiddenField(p.Child("schedulingGroup"), "may not be set when evictionResponders is set"))
+		}
+	}
+	// v1.37 only (its schema alone has the field): declarative validation.
+	errs = append(errs, validateEvictionResponders(s.EvictionResponders, opts.oldEvictionResponders, opts.update, p.Child("evictionResponders"))...)
+	if s.WorkloadRef != nil { // v1.35 only: its schema alone has the field
+		errs = append(errs, validateWorkloadReference(s.WorkloadRef, p.Child("workloadRef"))...)
 	}
 	return append(errs, validateFileKeyRefVolumes(s, p)...)
 }

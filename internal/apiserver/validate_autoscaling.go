@@ -5,15 +5,16 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
 // Validation of an autoscaling/v2 HorizontalPodAutoscaler on create:
 // upstream's ValidateHorizontalPodAutoscaler (pkg/apis/autoscaling/
 // validation) with the options its registry strategy passes for a new
-// object: minReplicas at least 1 (the HPAScaleToZero gate is off in
-// v1.36), a scale target with an API group, described objects of Object
-// metrics possibly without one.
+// object: minReplicas at least 1, or at least 0 where the HPAScaleToZero
+// gate is on (the default from v1.37), a scale target with an API group,
+// described objects of Object metrics possibly without one.
 
 // The limits of scaling rules: upstream's MaxPeriodSeconds and
 // MaxStabilizationWindowSeconds.
@@ -24,14 +25,32 @@ const (
 
 // ValidateHorizontalPodAutoscaler reports what create validation refuses
 // in h: its metadata, its replica range, its scale target, its metrics
-// and its scaling behavior.
-func ValidateHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler) field.ErrorList {
-	errs := validateObjectMeta(&h.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
+// and its scaling behavior, as the API server of g's minor does: v1.35
+// words a maxReplicas below 1 otherwise (VERSIONS.md V24), v1.37 accepts
+// minReplicas 0 (HPAScaleToZero on by default, V25), and the metadata
+// rules differ in v1.37 (V10, V11). A Version that is not Valid is
+// refused.
+func ValidateHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
+	errs := validateObjectMeta(&h.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), g.minor())
 	s, p := &h.Spec, field.NewPath("spec")
-	if s.MinReplicas != nil && *s.MinReplicas < 1 {
-		errs = append(errs, field.InvalidInt(p.Child("minReplicas"), int64(*s.MinReplicas), "must be greater than or equal to 1"))
+	var lowest int32 = 1 // the strategy's MinReplicasLowerBound
+	if g.enabled(gateHPAScaleToZero) {
+		lowest = 0
+	}
+	if s.MinReplicas != nil && *s.MinReplicas < lowest {
+		errs = append(errs, field.InvalidInt(p.Child("minReplicas"), int64(*s.MinReplicas), "must be greater than or equal to "+strconv.Itoa(int(lowest))))
 	}
 	switch {
+	case g.minor() == kubeversion.V1_35 && s.MaxReplicas < 1:
+		errs = append(errs, field.InvalidInt(p.Child("maxReplicas"), int64(s.MaxReplicas), "must be greater than 0"))
+	case g.minor() == kubeversion.V1_35:
+	case s.MaxReplicas == 0 && g.minor() >= kubeversion.V1_37:
+		// v1.37 runs declarative validation on HPAs: its +k8s:required
+		// replaces the handwritten error it covers, without a detail.
+		errs = append(errs, field.RequiredValue(p.Child("maxReplicas"), ""))
 	case s.MaxReplicas == 0:
 		errs = append(errs, field.RequiredValue(p.Child("maxReplicas"), "must be set and greater than 0"))
 	case s.MaxReplicas < 0:
@@ -42,14 +61,21 @@ func ValidateHorizontalPodAutoscaler(h *schema.HorizontalPodAutoscaler) field.Er
 	}
 	// The only scalable kind of the core group may have no group.
 	errs = append(errs, validateObjectReference(s.ScaleTargetRef, s.ScaleTargetRef.Kind == "ReplicationController", p.Child("scaleTargetRef"))...)
+	// validateMetrics: scaling to zero needs an Object or External metric
+	// (in every minor; minReplicas 0 is refused too where the gate is off).
+	scalesOnObjects := false
 	for i := range s.Metrics {
 		errs = append(errs, validateMetricSpec(&s.Metrics[i], p.Child("metrics").Index(i))...)
+		scalesOnObjects = scalesOnObjects || s.Metrics[i].Type == "Object" || s.Metrics[i].Type == "External"
+	}
+	if s.MinReplicas != nil && *s.MinReplicas == 0 && !scalesOnObjects {
+		errs = append(errs, field.ForbiddenField(p.Child("metrics"), "must specify at least one Object or External metric to support scaling to zero replicas"))
 	}
 	if b := s.Behavior; b != nil {
 		errs = append(errs, validateScalingRules(b.ScaleUp, p.Child("behavior", "scaleUp"))...)
 		errs = append(errs, validateScalingRules(b.ScaleDown, p.Child("behavior", "scaleDown"))...)
 	}
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // validateObjectReference is ValidateCrossVersionObjectReference.

@@ -87,6 +87,32 @@ func validateVolumeMounts(mounts []schema.VolumeMount, devices map[string]string
 			errs = append(errs, validateMountPropagation(*m.MountPropagation, c, p.Child("mountPropagation"))...)
 		}
 		errs = append(errs, validateMountRecursiveReadOnly(m, p.Child("recursiveReadOnly"))...)
+		errs = append(errs, validateBindMountOptions(m.BindMountOptions, ip.Child("bindMountOptions"))...)
+		if len(m.BindMountOptions) > 0 {
+			if v, ok := vols[m.Name]; ok && v.Image != nil {
+				errs = append(errs, field.InvalidValue(ip.Child("bindMountOptions"), jsonValue(m.BindMountOptions), "bindMountOptions may not be used with image volumes"))
+			}
+		}
+	}
+	return errs
+}
+
+// validateBindMountOptions is v1.37's validateBindMountOptions
+// (VolumeBindMountOptions): each option is nodev, noexec or nosuid, and
+// none repeats. Only v1.37's schema has the field.
+func validateBindMountOptions(opts []string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	seen := map[string]bool{}
+	for i, o := range opts {
+		switch o {
+		case "nodev", "noexec", "nosuid":
+		default:
+			errs = append(errs, field.NotSupported(p.Index(i), o, []string{"nodev", "noexec", "nosuid"}))
+		}
+		if seen[o] {
+			errs = append(errs, field.DuplicateValue(p.Index(i), field.Quote(o)))
+		}
+		seen[o] = true
 	}
 	return errs
 }

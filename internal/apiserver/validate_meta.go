@@ -232,7 +232,7 @@ func validateManagedFields(entries []schema.ManagedFieldsEntry, p *field.Path, v
 				errs = append(errs, field.NotSupported(ep.Child("operation"), e.Operation, []string{"Apply", "Update"}))
 			}
 		}
-		if e.FieldsType != "FieldsV1" {
+		if e.FieldsType != "" && e.FieldsType != "FieldsV1" { // an empty one passes (ValidateManagedFields)
 			errs = append(errs, field.InvalidString(ep.Child("fieldsType"), e.FieldsType, "must be `FieldsV1`"))
 		}
 		if len(e.Subresource) > 256 {

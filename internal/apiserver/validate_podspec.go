@@ -308,3 +308,23 @@ func validateSchedulingGroup(g *schema.PodSchedulingGroup, p *field.Path) field.
 	}
 	return errs
 }
+
+// validateWorkloadReference is v1.35's validateWorkloadReference: name is a
+// DNS subdomain (ValidateWorkloadName), podGroup a DNS label
+// (ValidatePodGroupName) and podGroupReplicaKey, when set, a DNS label
+// (ValidatePodGroupReplicaKey).
+func validateWorkloadReference(w *schema.WorkloadReference, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for _, msg := range nameIsDNSSubdomain(w.Name, false) {
+		errs = append(errs, field.InvalidString(p.Child("name"), w.Name, msg))
+	}
+	for _, msg := range nameIsDNSLabel(w.PodGroup, false) {
+		errs = append(errs, field.InvalidString(p.Child("podGroup"), w.PodGroup, msg))
+	}
+	if w.PodGroupReplicaKey != "" {
+		for _, msg := range nameIsDNSLabel(w.PodGroupReplicaKey, false) {
+			errs = append(errs, field.InvalidString(p.Child("podGroupReplicaKey"), w.PodGroupReplicaKey, msg))
+		}
+	}
+	return errs
+}

@@ -94,7 +94,12 @@ func validateHandler(h handler, grace *int64, p *field.Path, opts podOptions) fi
 	one(h.httpGet != nil, "httpGet", func(p *field.Path) field.ErrorList { return validateHTTPGetAction(h.httpGet, p) })
 	one(h.tcpSocket != nil, "tcpSocket", func(p *field.Path) field.ErrorList { return validatePortNumOrName(h.tcpSocket.Port, p.Child("port")) })
 	one(h.grpc != nil, "grpc", func(p *field.Path) field.ErrorList {
-		return validatePortNumOrName(schema.FromInt(h.grpc.Port), p.Child("port"))
+		errs := validatePortNumOrName(schema.FromInt(h.grpc.Port), p.Child("port"))
+		// v1.37 (GRPCContainerProbeTLS): Plaintext or TLS.
+		if m := h.grpc.Mode; m != nil && *m != "Plaintext" && *m != "TLS" {
+			errs = append(errs, field.NotSupported(p.Child("mode"), *m, []string{"Plaintext", "TLS"}))
+		}
+		return errs
 	})
 	one(h.sleep != nil, "sleep", func(p *field.Path) field.ErrorList { return validateSleepAction(h.sleep, grace, p, opts) })
 	if n == 0 {
@@ -127,6 +132,18 @@ func validateHTTPGetAction(h *schema.HTTPGetAction, p *field.Path) field.ErrorLi
 	for _, header := range h.HTTPHeaders {
 		for _, msg := range isHTTPHeaderName(header.Name) {
 			errs = append(errs, field.InvalidString(p.Child("httpHeaders"), header.Name, msg))
+		}
+	}
+	// v1.37 (H2CContainerProbe): HTTP1 or HTTP2, and HTTP2 (h2c) only
+	// with the HTTP scheme and no host.
+	if pr := h.Protocol; pr != nil {
+		switch {
+		case *pr != "HTTP1" && *pr != "HTTP2":
+			errs = append(errs, field.NotSupported(p.Child("protocol"), *pr, []string{"HTTP1", "HTTP2"}))
+		case *pr == "HTTP2" && h.Scheme != "HTTP":
+			errs = append(errs, field.InvalidString(p.Child("protocol"), *pr, "is only supported with HTTP (H2C)"))
+		case *pr == "HTTP2" && h.Host != "":
+			errs = append(errs, field.InvalidString(p.Child("host"), h.Host, "must be empty when `protocol` is \"HTTP2\""))
 		}
 	}
 	return errs

@@ -70,32 +70,42 @@ func validateQuotaResourceList(l schema.ResourceList, p *field.Path) field.Error
 // validateResourceQuotaSpec is ValidateResourceQuotaSpec.
 func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field.ErrorList {
 	errs := validateQuotaResourceList(s.Hard, p.Child("hard"))
-	// The scopes apply to the standard resources they can restrict.
-	unfit := func(scope string) bool {
+	// The scopes apply to the standard resources they can restrict: one
+	// error per scope and standard resource of spec.hard it cannot.
+	unfit := func(scope string) int {
+		n := 0
 		for k := range s.Hard.Names() {
 			if isStandardQuotaResourceName(k) && !scopeValidForResource(scope, k) {
-				return true
+				n++
 			}
 		}
-		return false
+		return n
 	}
-	conflicting := func(scopes []string) bool {
-		return slices.Contains(scopes, "BestEffort") && slices.Contains(scopes, "NotBestEffort") ||
-			slices.Contains(scopes, "Terminating") && slices.Contains(scopes, "NotTerminating")
+	// One error per pair of conflicting scopes present.
+	conflicts := func(scopes []string) int {
+		n := 0
+		for _, pair := range [][2]string{{"BestEffort", "NotBestEffort"}, {"Terminating", "NotTerminating"}} {
+			if slices.Contains(scopes, pair[0]) && slices.Contains(scopes, pair[1]) {
+				n++
+			}
+		}
+		return n
 	}
+	// Upstream prints the spec's scopes (a list) as the bad value, also for
+	// the scope selector's conflicts, where nil prints as null.
+	scopes := jsonValue(s.Scopes)
 	if len(s.Scopes) > 0 {
 		sp := p.Child("scopes")
-		all := strings.Join(s.Scopes, " ")
 		for _, scope := range s.Scopes {
 			if !slices.Contains(quotaScopes, scope) {
-				errs = append(errs, field.InvalidString(sp, all, "unsupported scope"))
+				errs = append(errs, field.InvalidValue(sp, scopes, "unsupported scope"))
 			}
-			if unfit(scope) {
-				errs = append(errs, field.InvalidString(sp, all, "unsupported scope applied to resource"))
+			for range unfit(scope) {
+				errs = append(errs, field.InvalidValue(sp, scopes, "unsupported scope applied to resource"))
 			}
 		}
-		if conflicting(s.Scopes) {
-			errs = append(errs, field.InvalidString(sp, all, "conflicting scopes"))
+		for range conflicts(s.Scopes) {
+			errs = append(errs, field.InvalidValue(sp, scopes, "conflicting scopes"))
 		}
 	}
 	if s.ScopeSelector == nil {
@@ -107,8 +117,8 @@ func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field
 		if !slices.Contains(quotaScopes, r.ScopeName) {
 			errs = append(errs, field.InvalidString(mp.Child("scopeName"), r.ScopeName, "unsupported scope"))
 		}
-		if unfit(r.ScopeName) {
-			errs = append(errs, field.InvalidValue(mp, "", "unsupported scope applied to resource"))
+		for range unfit(r.ScopeName) {
+			errs = append(errs, field.InvalidValue(mp, scopeSelectorValue(s.ScopeSelector), "unsupported scope applied to resource"))
 		}
 		switch r.ScopeName {
 		case "BestEffort", "NotBestEffort", "Terminating", "NotTerminating", "CrossNamespacePodAffinity":
@@ -124,25 +134,45 @@ func validateResourceQuotaSpec(s *schema.ResourceQuotaSpec, p *field.Path) field
 			}
 		case "Exists", "DoesNotExist":
 			if len(r.Values) != 0 {
-				errs = append(errs, field.InvalidString(mp.Child("values"), strings.Join(r.Values, " "), "must be no value when `operator` is 'Exist' or 'DoesNotExist' for scope selector"))
+				errs = append(errs, field.InvalidValue(mp.Child("values"), jsonValue(r.Values), "must be no value when `operator` is 'Exist' or 'DoesNotExist' for scope selector"))
 			}
 		default:
 			errs = append(errs, field.InvalidString(mp.Child("operator"), r.Operator, "not a valid selector operator"))
 		}
 		names = append(names, r.ScopeName)
 	}
-	if conflicting(names) {
-		errs = append(errs, field.InvalidValue(mp, "", "conflicting scopes"))
+	for range conflicts(names) {
+		errs = append(errs, field.InvalidValue(mp, scopes, "conflicting scopes"))
 	}
 	return errs
+}
+
+// scopeSelectorValue renders a scope selector as upstream prints the
+// internal core.ScopeSelector in an error: JSON with Go's field names.
+func scopeSelectorValue(sel *schema.ScopeSelector) string {
+	type requirement struct {
+		ScopeName string
+		Operator  string
+		Values    []string
+	}
+	var v struct{ MatchExpressions []requirement }
+	for _, r := range sel.MatchExpressions {
+		v.MatchExpressions = append(v.MatchExpressions, requirement{r.ScopeName, r.Operator, r.Values})
+	}
+	return jsonValue(v)
 }
 
 // ValidateLimitRange reports what create validation refuses in l: its
 // metadata, each item's type (once each), resource names, and the order
 // min <= defaultRequest <= default <= max, with maxLimitRequestRatio at
-// least 1 and no more than max / min.
-func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
-	errs := validateObjectMeta(&l.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), policyVersion)
+// least 1 and no more than max / min, as the API server of g's minor does
+// (the limit range rules are the same in the three minors; the metadata
+// rules differ in v1.37). A Version that is not Valid is refused.
+func ValidateLimitRange(l *schema.LimitRange, g FeatureGates) field.ErrorList {
+	if errs := checkVersion(g); errs != nil {
+		return errs
+	}
+	errs := validateObjectMeta(&l.ObjectMeta, true, nameIsDNSSubdomain, field.NewPath("metadata"), g.minor())
 	p := field.NewPath("spec", "limits")
 	seen := map[string]bool{}
 	for i := range l.Spec.Limits {
@@ -187,7 +217,7 @@ func ValidateLimitRange(l *schema.LimitRange) field.ErrorList {
 			errs = append(errs, validateLimitRangeOrder(it, k, ip)...)
 		}
 	}
-	return errs
+	return dedupFrom137(errs, g)
 }
 
 // validateLimitRangeType is validateLimitRangeTypeName.

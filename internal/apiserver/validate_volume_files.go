@@ -69,7 +69,23 @@ func validateKeyToPath(kp *schema.KeyToPath, p *field.Path) field.ErrorList {
 		errs = append(errs, field.RequiredValue(p.Child("path"), ""))
 	}
 	errs = append(errs, validateLocalNonReservedPath(kp.Path, p.Child("path"))...)
-	return append(errs, validateFileMode(kp.Mode, p.Child("mode"))...)
+	errs = append(errs, validateFileMode(kp.Mode, p.Child("mode"))...)
+	return append(errs, validateUserField(kp.User, p.Child("user"))...)
+}
+
+// validateUserField is v1.37's validateUserField: the user and defaultUser
+// of the volume sources that write files (AtomicWriteVolumeUserFields),
+// when set, is a valid user ID (0 to 2147483647). Only v1.37's schema has
+// these fields, so for the other minors there is nothing to check.
+func validateUserField(user *int64, p *field.Path) field.ErrorList {
+	if user == nil {
+		return nil
+	}
+	var errs field.ErrorList
+	for _, msg := range isValidUserID(*user) {
+		errs = append(errs, field.InvalidInt(p, *user, msg))
+	}
+	return errs
 }
 
 // validateSecretVolumeSource is upstream's validateSecretVolumeSource: a
@@ -80,6 +96,7 @@ func validateSecretVolumeSource(s *schema.SecretVolumeSource, p *field.Path) fie
 		errs = append(errs, field.RequiredValue(p.Child("secretName"), ""))
 	}
 	errs = append(errs, validateFileMode(s.DefaultMode, p.Child("defaultMode"))...)
+	errs = append(errs, validateUserField(s.DefaultUser, p.Child("defaultUser"))...)
 	for i := range s.Items {
 		errs = append(errs, validateKeyToPath(&s.Items[i], p.Child("items").Index(i))...)
 	}
@@ -95,6 +112,7 @@ func validateConfigMapVolumeSource(c *schema.ConfigMapVolumeSource, p *field.Pat
 		errs = append(errs, field.RequiredValue(p.Child("name"), ""))
 	}
 	errs = append(errs, validateFileMode(c.DefaultMode, p.Child("defaultMode"))...)
+	errs = append(errs, validateUserField(c.DefaultUser, p.Child("defaultUser"))...)
 	for i := range c.Items {
 		errs = append(errs, validateKeyToPath(&c.Items[i], p.Child("items").Index(i))...)
 	}
@@ -107,6 +125,7 @@ func validateConfigMapVolumeSource(c *schema.ConfigMapVolumeSource, p *field.Pat
 // items[i] in the path, and so do we.
 func validateDownwardAPIVolumeSource(d *schema.DownwardAPIVolumeSource, p *field.Path, opts podOptions) field.ErrorList {
 	errs := validateFileMode(d.DefaultMode, p.Child("defaultMode"))
+	errs = append(errs, validateUserField(d.DefaultUser, p.Child("defaultUser"))...)
 	for i := range d.Items {
 		errs = append(errs, validateDownwardAPIVolumeFile(&d.Items[i], p, opts)...)
 	}
@@ -135,5 +154,6 @@ func validateDownwardAPIVolumeFile(f *schema.DownwardAPIVolumeFile, p *field.Pat
 	default:
 		errs = append(errs, field.RequiredValue(p, "one of fieldRef and resourceFieldRef is required"))
 	}
-	return append(errs, validateFileMode(f.Mode, p.Child("mode"))...)
+	errs = append(errs, validateFileMode(f.Mode, p.Child("mode"))...)
+	return append(errs, validateUserField(f.User, p.Child("user"))...)
 }

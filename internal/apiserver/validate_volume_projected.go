@@ -26,6 +26,7 @@ const (
 // a valid default mode and valid sources.
 func validateProjectedVolumeSource(pr *schema.ProjectedVolumeSource, p *field.Path, opts podOptions) field.ErrorList {
 	errs := validateFileMode(pr.DefaultMode, p.Child("defaultMode"))
+	errs = append(errs, validateUserField(pr.DefaultUser, p.Child("defaultUser"))...)
 	return append(errs, validateProjectionSources(pr, p, opts)...)
 }
 
@@ -134,7 +135,7 @@ func validateServiceAccountTokenProjection(t *schema.ServiceAccountTokenProjecti
 	} else if !opts.AllowNonLocalProjectedTokenPath {
 		errs = append(errs, validateLocalNonReservedPath(t.Path, projected.Child("path"))...)
 	}
-	return errs
+	return append(errs, validateUserField(t.User, p.Child("user"))...)
 }
 
 // validateClusterTrustBundleProjection checks a projected
@@ -170,6 +171,7 @@ func validateClusterTrustBundleProjection(b *schema.ClusterTrustBundleProjection
 	if b.Path == "" {
 		errs = append(errs, field.RequiredValue(p.Child("path"), ""))
 	}
+	errs = append(errs, validateUserField(b.User, p.Child("user"))...)
 	return append(errs, validateLocalNonReservedPath(b.Path, p.Child("path"))...)
 }
 
@@ -203,6 +205,7 @@ func validatePodCertificateProjection(c *schema.PodCertificateProjection, p *fie
 	if c.UserAnnotations != nil {
 		errs = append(errs, validateUserAnnotations(c.UserAnnotations, p.Child("userAnnotations"))...)
 	}
+	errs = append(errs, validateUserField(c.User, p.Child("user"))...)
 	switch c.KeyType {
 	case "RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384", "ECDSAP521", "ED25519":
 	default:

@@ -81,6 +81,10 @@ func validateVolumeSource(s *schema.VolumeSource, p *field.Path, volName string,
 		if l := s.EmptyDir.SizeLimit; l != nil && l.Sign() < 0 {
 			errs = append(errs, field.ForbiddenField(p.Child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"))
 		}
+		// v1.37 (EmptyDirVolumeMode): a mode of 0 to 01777, printed in decimal.
+		if m := s.EmptyDir.Mode; m != nil && (*m > 0o1777 || *m < 0) {
+			errs = append(errs, field.InvalidInt(p.Child("emptyDir", "mode"), int64(*m), "must be a number between 0 and 01777 (octal), both inclusive"))
+		}
 	}
 	checks := []volumeSourceCheck{
 		{s.HostPath != nil, "hostPath", func() field.ErrorList { return validateHostPathVolumeSource(s.HostPath, p.Child("hostPath")) }, nil},

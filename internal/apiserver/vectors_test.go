@@ -115,9 +115,9 @@ func TestVectors(t *testing.T) {
 // (testdata/apiserver/versions), these also with the gates whose default
 // differs between minors set against their default, and the updates of
 // testdata/apiserver/version-updates, written by internal/upstream's vectorgen
-// built with that minor's module file. The pod-template-hash of v1.35 and
-// v1.37 is not compared: it follows the schema of each minor, which this
-// package does not have yet.
+// built with that minor's module file. Strict decoding follows the
+// minor's schema, and the pod-template-hash of what is stored is the
+// minor's.
 //
 // ROLLOUTMATH_EXTRA_VECTORS adds files that vectorgen wrote for other
 // manifests (vectorgen DIR OUT): a comma-separated list of MINOR=FILE, as
@@ -153,12 +153,26 @@ func TestVersionVectors(t *testing.T) {
 		}
 		for _, v := range vs {
 			t.Run(minor.String()+"/"+path.Base(f.path)+"/"+v.Name, func(t *testing.T) {
-				d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{})
+				d, res := schema.DecodeDeployment(v.Input, schema.DecodeOptions{Version: minor})
 				if len(res.Errs) > 0 || v.Decode {
-					// Decoding and strict decoding do not depend on the
-					// minor for these manifests; TestVectors compares them.
+					// Strict decoding follows the minor's schema: a field
+					// another minor added is unknown here, at the same path.
 					if len(res.Errs) == 0 || !v.Decode && len(v.Problems) == 0 {
 						t.Fatalf("decoding: ours %v, upstream decode error %v, problems %v", res.Errs, v.Decode, v.Problems)
+					}
+					if v.Decode {
+						return
+					}
+					var got []vectors.Problem
+					for _, e := range res.Errs {
+						got = append(got, vectors.Problem{Type: string(e.Type), Field: e.Field})
+					}
+					key := func(p vectors.Problem) string { return p.Field + " " + p.Type }
+					slices.SortFunc(got, func(a, b vectors.Problem) int { return strings.Compare(key(a), key(b)) })
+					want := slices.Clone(v.Problems)
+					slices.SortFunc(want, func(a, b vectors.Problem) int { return strings.Compare(key(a), key(b)) })
+					if diff := cmp.Diff(want, got); diff != "" {
+						t.Errorf("strict decoding mismatch (-upstream +ours):\n%s", diff)
 					}
 					return
 				}
@@ -191,6 +205,18 @@ func TestVersionVectors(t *testing.T) {
 				if ours := canonical(t, schema.AppendDeployment(nil, d, schema.Stored)); !bytes.Equal(ours, canonical(t, v.Stored)) {
 					t.Errorf("stored:\n ours     %s\n upstream %s", ours, v.Stored)
 				}
+				// The ReplicaSet name: the minor's controller.ComputeHash
+				// of the template it stored.
+				for cc, want := range v.Hash {
+					h := schema.SpewPodTemplateSpec(hash.NewFNV32a(), &d.Spec.Template, minor)
+					if cc != "nil" {
+						n, _ := strconv.Atoi(cc)
+						h = h.WriteCollisionCount(int32(n))
+					}
+					if got := hash.Encode(uint32(h)); got != want {
+						t.Errorf("hash at collision count %s: ours %s, upstream %s", cc, got, want)
+					}
+				}
 			})
 		}
 	}
@@ -206,6 +232,13 @@ func vectorGates(t *testing.T, v kubeversion.Version, gates map[string]bool) Fea
 		"SELinuxMount":                         &g.SELinuxMount,
 		"RestartAllContainersOnContainerExits": &g.RestartAllContainersOnContainerExits,
 		"StrictIPCIDRValidation":               &g.StrictIPCIDRValidation,
+		"GenericWorkload":                      &g.GenericWorkload,
+		"EvictionRequestAPI":                   &g.EvictionRequestAPI,
+		"VolumeBindMountOptions":               &g.VolumeBindMountOptions,
+		"H2CContainerProbe":                    &g.H2CContainerProbe,
+		"GRPCContainerProbeTLS":                &g.GRPCContainerProbeTLS,
+		"EmptyDirVolumeMode":                   &g.EmptyDirVolumeMode,
+		"AtomicWriteVolumeUserFields":          &g.AtomicWriteVolumeUserFields,
 	}
 	for name, on := range gates {
 		f, ok := fields[name]

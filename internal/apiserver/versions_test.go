@@ -320,6 +320,7 @@ func TestGateDefaultsExhaustive(t *testing.T) {
 		{gateSELinuxMount, [minors]bool{false, false, true}},
 		{gateRestartAllContainersOnContainerExits, [minors]bool{false, true, true}},
 		{gateStrictIPCIDRValidation, [minors]bool{false, true, true}},
+		{gateHPAScaleToZero, [minors]bool{false, false, true}},
 	} {
 		var got [minors]bool
 		for i, v := range kubeversion.Supported() {
@@ -342,6 +343,10 @@ func set(g *FeatureGates, id gate, s Gate) {
 		gateSidecarContainers: &g.SidecarContainers, gateContainerRestartRules: &g.ContainerRestartRules,
 		gateRecursiveReadOnlyMounts: &g.RecursiveReadOnlyMounts, gateHostnameOverride: &g.HostnameOverride,
 		gateEnvFiles: &g.EnvFiles, gateImageVolume: &g.ImageVolume,
+		gateEvictionRequestAPI: &g.EvictionRequestAPI, gateVolumeBindMountOptions: &g.VolumeBindMountOptions,
+		gateH2CContainerProbe: &g.H2CContainerProbe, gateGRPCContainerProbeTLS: &g.GRPCContainerProbeTLS,
+		gateEmptyDirVolumeMode: &g.EmptyDirVolumeMode, gateAtomicWriteVolumeUserFields: &g.AtomicWriteVolumeUserFields,
+		gateHPAScaleToZero: &g.HPAScaleToZero,
 	}
 	*fields[id] = s
 }

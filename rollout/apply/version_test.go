@@ -37,30 +37,33 @@ func TestVersionOutOfRange(t *testing.T) {
 // TestEvictionRespondersMergeByName: Kubernetes 1.37's evictionResponders
 // is a list merged by name (patchMergeKey "name"), as kubectl 1.37 merges
 // it: a responder that another writer added to the live object stays
-// when a manifest that never listed it is applied again.
+// when a manifest that never listed it is applied again. The field's gate
+// (EvictionRequestAPI, alpha) is turned on: with it off, as v1.37 ships,
+// the API server drops the field. Priorities below 1000 are reserved for
+// Kubernetes' own responders.
 func TestEvictionRespondersMergeByName(t *testing.T) {
 	manifest := func(responders string) []byte {
 		return []byte(`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},
 		"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},
 		"spec":{"evictionResponders":[` + responders + `],"containers":[{"name":"a","image":"a"}]}}}}`)
 	}
-	o := apply.Options{Version: rollout.V1_37}
-	created, err := apply.Create(manifest(`{"name":"drain","priority":1}`), o)
+	o := apply.Options{Version: rollout.V1_37, FeatureGates: rollout.FeatureGates{EvictionRequestAPI: rollout.GateOn}}
+	created, err := apply.Create(manifest(`{"name":"example.com/drain","priority":1001}`), o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Another writer adds a responder to the live object.
-	live := bytes.Replace(created.Stored, []byte(`"evictionResponders":[`), []byte(`"evictionResponders":[{"name":"other","priority":5},`), 1)
+	live := bytes.Replace(created.Stored, []byte(`"evictionResponders":[`), []byte(`"evictionResponders":[{"name":"example.com/other","priority":1005},`), 1)
 	live = bytes.Replace(live, []byte(`"metadata":{`), []byte(`"metadata":{"resourceVersion":"7",`), 1)
-	if bytes.Equal(live, created.Stored) {
+	if !bytes.Contains(live, []byte(`example.com/other`)) {
 		t.Fatalf("the stored object has no evictionResponders: %s", created.Stored)
 	}
-	r, err := apply.Apply(live, manifest(`{"name":"drain","priority":2}`), o)
+	r, err := apply.Apply(live, manifest(`{"name":"example.com/drain","priority":1002}`), o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	stored := string(r.Stored)
-	for _, want := range []string{`{"name":"drain","priority":2}`, `{"name":"other","priority":5}`} {
+	for _, want := range []string{`{"name":"example.com/drain","priority":1002}`, `{"name":"example.com/other","priority":1005}`} {
 		if !strings.Contains(stored, want) {
 			t.Errorf("the stored object lacks %s: %s", want, stored)
 		}

@@ -148,18 +148,34 @@ func BuildUpdateVectors(dir string) ([]Vector, error) {
 	return out, nil
 }
 
-// flippable are the gates whose default differs between the supported
-// minors and that apiserver.FeatureGates has, each with the gates it
-// depends on (defaultKubernetesFeatureGateDependencies), which must be on
-// for it to be turned on.
+// flippable are the gates that apiserver.FeatureGates has and whose
+// default differs between the supported minors, or that guard a field
+// only one minor has (GenericWorkload: 1.35's workloadRef; the alpha
+// gates of 1.37's new fields), each with the gates it depends on
+// (defaultKubernetesFeatureGateDependencies), which must be on for it to
+// be turned on. Only those the minor built with registers are returned.
 func flippable() map[string][]string {
-	return map[string][]string{
+	all := map[string][]string{
 		"ClusterTrustBundleProjection":         {"ClusterTrustBundle"},
 		"PodCertificateRequest":                nil, // AuthorizeNodeWithSelectors is locked on
 		"SELinuxMount":                         nil,
 		"RestartAllContainersOnContainerExits": {"ContainerRestartRules", "NodeDeclaredFeatures"},
 		"StrictIPCIDRValidation":               nil,
+		"GenericWorkload":                      nil,
+		"EvictionRequestAPI":                   nil, // 1.37 on
+		"VolumeBindMountOptions":               nil,
+		"H2CContainerProbe":                    {"NodeDeclaredFeatures"},
+		"GRPCContainerProbeTLS":                nil,
+		"EmptyDirVolumeMode":                   nil,
+		"AtomicWriteVolumeUserFields":          nil,
 	}
+	known := utilfeature.DefaultMutableFeatureGate.GetAll()
+	for name := range all {
+		if _, ok := known[featuregate.Feature(name)]; !ok {
+			delete(all, name)
+		}
+	}
+	return all
 }
 
 // BuildGateVectors runs the manifests of dir through the real code with
