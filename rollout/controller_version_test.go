@@ -99,7 +99,7 @@ func TestPodMapFailureByControllerVersion(t *testing.T) {
 	}
 }
 
-// TestPlanRefusesUnsupportedVersion: Plan fails, with no
+// TestPlanRefusesUnsupportedControllerVersion: Plan fails, with no
 // actions, for a Version that is not Valid.
 func TestPlanRefusesUnsupportedControllerVersion(t *testing.T) {
 	s := recreateState(rollout.Version(9))
