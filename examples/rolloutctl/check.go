@@ -61,17 +61,19 @@ The rollout changes the pod template as 'kubectl rollout restart' does
 to the marker image "rolloutctl/next"; when the input holds the
 Deployment's ReplicaSets in the middle of a rollout, it rolls out the
 template as given instead. --never-ready new stands for the images the
-rollout brings in. Pods are ready as soon as they are created
-(--ready-after), and the Deployment and ReplicaSet controllers run as in
-kube-controller-manager, each behind its API client's rate limit
+rollout brings in. Pods become ready as each template's probes say
+(--ready-after sets one time for all) and terminate for its preStop sleep
+within its grace period; the Deployment and ReplicaSet controllers run as
+in kube-controller-manager, each behind its API client's rate limit
 (--kube-api-qps 20, --kube-api-burst 30); where they race, the highest
 peak and the fewest available pods are judged. --model interval syncs one
 controller every --interval (30s) instead, as the golden recordings did
-(--interval D alone implies it), and --model event at each change; under those, long regular phases are
-fast-forwarded, so 100,000 replicas one pod at a time take no longer to
-check than 10. The controllers model is not fast-forwarded: it checks a
-range of more than 128 replica counts at 128 of them (the first 32 and
-the rest spread evenly up to the last), and says so.
+(--interval D alone implies it), and --model event at each change; under
+those, long regular phases are fast-forwarded, so 100,000 replicas one pod
+at a time take no longer to check than 10. The controllers model is not
+fast-forwarded: it checks a range of more than 128 replica counts at 128
+of them (the first 32 and the rest spread evenly up to the last), and says
+so.
 
 Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as

@@ -17,8 +17,7 @@ func TestCheckPasses(t *testing.T) {
 	args := []string{"check", "-f", manifestPath("three-deployments.yaml")}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	want := `pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s
-OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
+	want := checkHead + `OK   shop/frontend replicas=6: peak pods 8, min available 5, complete in 2m30s
 OK   shop/api replicas=4: peak pods 5, min available 4, complete in 4m
 OK   shop/worker replicas=20: peak pods 22, min available 18, complete in 5m30s
 `
@@ -163,11 +162,7 @@ func checkLines(t *testing.T, stdin string, code int, want []string, args ...str
 	args = append([]string{"check"}, args...)
 	r := runCLI(t, stdin, args...)
 	r.wantCode(t, args, code)
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if !strings.HasPrefix(lines[0], "pod model: ") {
-		t.Fatalf("run(%q) printed no pod model first:\n%s", args, r.stdout)
-	}
-	lines = lines[1:]
+	lines := strings.Split(strings.TrimSuffix(afterModel(t, r.stdout), "\n"), "\n")
 	if len(lines) != len(want) {
 		t.Fatalf("run(%q) printed %d lines, want %d:\n%s", args, len(lines), len(want), r.stdout)
 	}
@@ -262,7 +257,7 @@ func TestCheckOutputInInputOrderWhateverWorkers(t *testing.T) {
 	if one.code != exitViolation || one.stdout != many.stdout || one.stderr != many.stderr {
 		t.Errorf("--workers 1 and 7 differ (exit %d, %d):\n%s\n---\n%s", one.code, many.code, one.stdout, many.stdout)
 	}
-	_, body, _ := strings.Cut(one.stdout, "\n") // after the pod model
+	body := afterModel(t, one.stdout)
 	if strings.Index(body, " d00 ") != 4 || !strings.Contains(one.stdout, "OK   d59 ") || strings.Index(one.stdout, "d58") > strings.Index(one.stdout, "d59") {
 		t.Errorf("output not in input order:\n%s", one.stdout)
 	}
@@ -296,9 +291,10 @@ func TestCheckJSON(t *testing.T) {
 		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
 	}
 	want := checkJSON{
-		OK:       false,
-		PodModel: "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s",
-		Notes:    []string{"not checked (only Deployments roll out here): 1 Service"},
+		OK:         false,
+		Kubernetes: "Kubernetes 1.37",
+		PodModel:   podModelFromTemplates,
+		Notes:      []string{"not checked (only Deployments roll out here): 1 Service"},
 		Deployments: []checked{
 			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
 			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
@@ -332,13 +328,24 @@ func TestCheckProgress(t *testing.T) {
 	}
 }
 
-// afterModel returns check's text output after its first line, which must
-// name the pod model.
+// podModelFromTemplates is check's pod model line without --ready-after,
+// --terminating and a quota, under --model interval (which runWith adds):
+// each Deployment's pods ready and terminating as its template says.
+const podModelFromTemplates = "pod model: pods ready as each template's probes say, deleted pods terminate as each template's preStop sleep and grace period say, no pod quota, a sync every 30s"
+
+// checkHead is the head of check's text report without version, pod time
+// and quota flags: the Kubernetes minor (the newest by default), then
+// the pod model.
+const checkHead = "Kubernetes 1.37\n" + podModelFromTemplates + "\n"
+
+// afterModel returns check's text output after its head, whose first line
+// must name the Kubernetes minors and whose second the pod model.
 func afterModel(t *testing.T, out string) string {
 	t.Helper()
-	first, rest, _ := strings.Cut(out, "\n")
-	if !strings.HasPrefix(first, "pod model: ") {
-		t.Errorf("output does not start with the pod model:\n%s", out)
+	version, rest, _ := strings.Cut(out, "\n")
+	model, rest, _ := strings.Cut(rest, "\n")
+	if !strings.HasPrefix(version, "Kubernetes 1.") || !strings.HasPrefix(model, "pod model: ") {
+		t.Errorf("output does not start with the Kubernetes minor and the pod model:\n%s", out)
 	}
 	return rest
 }

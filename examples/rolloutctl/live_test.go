@@ -272,9 +272,9 @@ func TestREADMEShowsDiff(t *testing.T) {
 	}
 }
 
-// podModel is the first line of check's text report, under the default
-// pod model.
-const podModel = "pod model: pods ready at once, deleted pods gone at once, no pod quota, a sync every 30s\n"
+// podModel is the head of check's text report without version, pod time
+// and quota flags (see checkHead).
+const podModel = checkHead
 
 // TestLivePartialManifest: with --live a manifest is decoded strictly but
 // validated only once applied, as kubectl and the API server do. A

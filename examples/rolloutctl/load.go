@@ -23,7 +23,7 @@ type inputFlags struct {
 	deployment string
 	// options are the rollout.Options of every sync; SkipValidation also
 	// lets the input hold Deployments the API server would refuse. Their
-	// Version is the controller-manager's minor, set by read (and by
+	// Version is the controller-manager's minor, set by gather (and by
 	// simulate for its example).
 	options rollout.Options
 	// kubernetes is the API server's minor, controller the
@@ -97,7 +97,6 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 // object holds (kubectl apply merges it, and the API server validates the
 // merged object, which rollout/apply does too).
 func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded, error) {
-	f.options.Version = f.controllerVersion()
 	in, err := f.gather(e, command, skipValidation)
 	if err != nil {
 		return nil, err
@@ -117,7 +116,11 @@ func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded,
 // several documents at once, keeping their problems in the input (see
 // check.Input.Problems). It writes on stderr what it leaves out and why,
 // as notes, and the YAML that is read but does not count, as warnings.
+// It sets the options' Version to the controller-manager's minor, which
+// names the ReplicaSets of every sync (check reads its input here, not
+// through read).
 func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loaded, error) {
+	f.options.Version = f.controllerVersion()
 	names := []string(f.files)
 	stdin := e.stdin
 	if len(names) == 0 {

@@ -34,8 +34,8 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
        [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
 
-Simulates a rollout sync by sync: the controller's actions, and pods that
-start, become ready and terminate as the flags say.
+Simulates a rollout sync by sync: the controllers' actions, and pods that
+start, become ready and terminate as their template (or the flags) says.
 
 The start is the state in FILE when it holds ReplicaSets of the Deployment
 (a rollout in progress), or else the Deployment fully rolled out on its
@@ -59,12 +59,19 @@ controllers race, the summary gives the range and judges the worse end.
 --model interval syncs one controller every --interval (30s), as the
 recordings of the real controller did (--interval D alone implies it);
 --model event at each change.
-Pods are ready as soon as they are created. Every output names its pod
-model. The namespace's policy objects in the input count: the room a
-ResourceQuota leaves (after LimitRange defaults) caps the pods unless
---quota-pods is given, an HPA's range bounds the replicas unless
---replicas is given, and a PodDisruptionBudget that selects the pods is
-named; admission that refuses every pod is an error.
+
+A pod becomes ready as its template's readinessProbe and startupProbe say,
+and a deleted pod terminates for its preStop sleep, within
+terminationGracePeriodSeconds; --ready-after and --terminating set either
+time instead. Every output names the Kubernetes minors it models
+(--kubernetes-version; --controller-version when the controller-manager is
+a minor behind, which names the ReplicaSets) and its pod model, with a
+"pod times" line for each time read from the template. The namespace's
+policy objects in the input count: the room a ResourceQuota leaves (after
+LimitRange defaults) caps the pods unless --quota-pods is given, an HPA's
+range bounds the replicas unless --replicas is given, and a
+PodDisruptionBudget that selects the pods is named; admission that refuses
+every pod is an error.
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
@@ -73,16 +80,17 @@ irregularly stops after --max-work syncs computed one by one, and says so.
 -o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
 READY AVAILABLE (TERMINATING when pods linger; old ReplicaSets that stay
 at zero left out) and the actions with their reasons, why a sync that
-changes nothing waits, and runs of such syncs folded into one line; then
-a summary: outcome, duration (until the last sync that changed
-something), syncs, peak pods against the ceiling and min available
-against the floor at that time, time below the floor. -o json (or yaml)
-prints the same run as {title, podModel, policy, deployment, namespace,
-start, initial, steps: [{at, offsetSeconds, replicas, floor, ceiling,
-sets, actions, conditions, error}], summary} ('go doc' on this command
-lists every field). -o svg prints a chart of the pods that exist: ready,
-not ready and terminating per ReplicaSet, the available pods, the floor
-and the ceiling as they move, and the events.
+changes nothing waits, and runs of such syncs folded into one line; then a
+summary: outcome, duration (until the status is first complete, as
+'kubectl rollout status' waits; the last change when later), syncs, peak
+pods against the ceiling and min available against the floor at that time,
+time below the floor. -o json (or yaml) prints the same run as {title,
+kubernetes, podModel, podTimes, policy, deployment, namespace, start,
+initial, steps: [{at, offsetSeconds, replicas, floor, ceiling, sets,
+actions, conditions, error}], summary} ('go doc' on this command lists
+every field). -o svg prints a chart of the pods that exist: ready, not
+ready and terminating per ReplicaSet, the available pods, the floor and
+the ceiling as they move, and the events.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 the start is the Deployment after 'kubectl apply', with the live
@@ -138,7 +146,7 @@ func (f *simFlags) addSpec(fs *flag.FlagSet) {
 }
 
 func (f *simFlags) addReady(fs *flag.FlagSet) {
-	fs.Var(&f.readyAfter, "ready-after", "a new pod becomes ready this long after it is created (default: as the template's readinessProbe and startupProbe say)")
+	fs.Var(&f.readyAfter, "ready-after", "a new pod becomes ready `D` after it is created (default: as the template's readinessProbe and startupProbe say)")
 	fs.Var(&f.neverReady, "never-ready", "pods running `IMAGE` never become ready (repeatable)")
 }
 
@@ -150,7 +158,7 @@ func (f *simFlags) addModel(fs *flag.FlagSet) {
 	f.addReady(fs)
 	fs.DurationVar(&f.readyJitter, "ready-jitter", 0, "add a random delay up to this to each pod's ready time (see --seed)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of --ready-jitter's random delays")
-	fs.Var(&f.terminating, "terminating", "a deleted pod takes this long to go away (default: its preStop sleep, within terminationGracePeriodSeconds)")
+	fs.Var(&f.terminating, "terminating", "a deleted pod takes `D` to go away (default: its preStop sleep, within terminationGracePeriodSeconds)")
 	f.addQuota(fs)
 	fs.Var(&f.hpa, "hpa", "`D=N`: at D after the start, set spec.replicas to N, as an autoscaler would (repeatable)")
 	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")

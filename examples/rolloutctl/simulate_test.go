@@ -37,7 +37,9 @@ func TestSimulateDefaultGolden(t *testing.T) {
 // DisallowUnknownFields to pin the documented shape.
 type simOut struct {
 	Title      string    `json:"title"`
+	Kubernetes string    `json:"kubernetes"`
 	PodModel   string    `json:"podModel"`
+	PodTimes   []string  `json:"podTimes"`
 	Policy     []string  `json:"policy"`
 	Deployment string    `json:"deployment"`
 	Namespace  string    `json:"namespace"`

@@ -19,6 +19,7 @@ func TestUndoText(t *testing.T) {
   history:      1
 
 web: roll back to revision 1 (web-68b649bd8b)
+Kubernetes 1.37
 replicas 10, maxSurge 25% (3), maxUnavailable 25% (2)
 `
 	if !strings.HasPrefix(r.stdout, head) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -76,5 +78,79 @@ func TestKubernetesVersionRefused(t *testing.T) {
 		r := runCLI(t, nginxManifest, args...)
 		r.wantCode(t, args, exitBadInput)
 		wantHas(t, r.stderr, `"1.34"`, "1.35, 1.36, 1.37")
+	}
+}
+
+// TestCheckNamesKubernetesMinors: check's text report starts with the
+// minors it models and its JSON report has them as "kubernetes"; with
+// skew, the API server's and the controller-manager's apart.
+func TestCheckNamesKubernetesMinors(t *testing.T) {
+	for _, tt := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "Kubernetes 1.37"},
+		{[]string{"--kubernetes-version", "1.35"}, "Kubernetes 1.35"},
+		{[]string{"--kubernetes-version", "1.36"}, "Kubernetes 1.36"},
+		{[]string{"--kubernetes-version", "1.37", "--controller-version", "1.36"}, "Kubernetes 1.37 API server, 1.36 controller-manager"},
+	} {
+		args := append([]string{"check", "-f", manifestPath("recreate.yaml")}, tt.flags...)
+		r := runCLI(t, "", args...)
+		r.wantCode(t, args, exitOK)
+		if first, _, _ := strings.Cut(r.stdout, "\n"); first != tt.want {
+			t.Errorf("run(%q) first line %q, want %q", args, first, tt.want)
+		}
+		args = append(args, "-o", "json")
+		r = runCLI(t, "", args...)
+		r.wantCode(t, args, exitOK)
+		var out checkJSON
+		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || out.Kubernetes != tt.want {
+			t.Errorf("run(%q): %v, kubernetes %q, want %q", args, err, out.Kubernetes, tt.want)
+		}
+	}
+}
+
+// TestControllerVersionNamesReplicaSets: during an upgrade (API server
+// 1.37, controller-manager 1.36) the ReplicaSets a rollout creates are
+// named as 1.36's controller names them, in simulate and in check's
+// findings; the header names both minors.
+func TestControllerVersionNamesReplicaSets(t *testing.T) {
+	skew := []string{"--kubernetes-version", "1.37", "--controller-version", "1.36"}
+	newSet := func(out simOut) string {
+		for _, st := range out.Steps {
+			for _, a := range st.Actions {
+				if a.Type == "CreateReplicaSet" {
+					return a.ReplicaSet
+				}
+			}
+		}
+		t.Fatalf("no ReplicaSet created:\n%+v", out.Steps)
+		return ""
+	}
+	v136 := simulateJSON(t, "", "--kubernetes-version", "1.36")
+	v137 := simulateJSON(t, "", "--kubernetes-version", "1.37")
+	skewed := simulateJSON(t, "", skew...)
+	if newSet(skewed) != newSet(v136) || newSet(v136) == newSet(v137) {
+		t.Errorf("new ReplicaSet: %s with skew, %s on 1.36, %s on 1.37; want skew's 1.36's, and 1.36's apart from 1.37's",
+			newSet(skewed), newSet(v136), newSet(v137))
+	}
+	if skewed.Kubernetes != "Kubernetes 1.37 API server, 1.36 controller-manager" || v136.Kubernetes != "Kubernetes 1.36" {
+		t.Errorf("kubernetes %q with skew and %q on 1.36", skewed.Kubernetes, v136.Kubernetes)
+	}
+
+	// check names the new ReplicaSet in a progress deadline finding.
+	timedOut := regexp.MustCompile(`ReplicaSet "([^"]+)" has timed out progressing`)
+	rsOf := func(flags ...string) string {
+		args := append([]string{"check", "-f", manifestPath("recreate.yaml"), "--never-ready", "new"}, flags...)
+		r := runCLI(t, "", args...)
+		r.wantCode(t, args, exitViolation)
+		m := timedOut.FindStringSubmatch(r.stdout)
+		if m == nil {
+			t.Fatalf("run(%q) names no ReplicaSet that timed out:\n%s", args, r.stdout)
+		}
+		return m[1]
+	}
+	if a, b, c := rsOf(skew...), rsOf("--kubernetes-version", "1.36"), rsOf(); a != b || b == c {
+		t.Errorf("check's new ReplicaSet: %s with skew, %s on 1.36, %s by default; want skew's 1.36's, and 1.36's apart from 1.37's", a, b, c)
 	}
 }
