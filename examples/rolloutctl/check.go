@@ -13,7 +13,8 @@ import (
 
 const checkHelp = `rolloutctl check [-f] FILE|DIR|-... [--exclude GLOB]... [-n NAMESPACE]
        [--max-pods N] [--min-available N|P%] [--max-duration D]
-       [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--never-ready IMAGE]...
+       [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--terminating D]
+       [--never-ready IMAGE]...
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
        [--max-work N] [--workers N] [--fail-on error|warning] [--require-deployments]
        [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]...
@@ -62,18 +63,19 @@ to the marker image "rolloutctl/next"; when the input holds the
 Deployment's ReplicaSets in the middle of a rollout, it rolls out the
 template as given instead. --never-ready new stands for the images the
 rollout brings in. Pods become ready as each template's probes say
-(--ready-after sets one time for all) and terminate for its preStop sleep
-within its grace period; the Deployment and ReplicaSet controllers run as
-in kube-controller-manager, each behind its API client's rate limit
-(--kube-api-qps 20, --kube-api-burst 30); where they race, the highest
-peak and the fewest available pods are judged. --model interval syncs one
-controller every --interval (30s) instead, as the golden recordings did
-(--interval D alone implies it), and --model event at each change; under
-those, long regular phases are fast-forwarded, so 100,000 replicas one pod
-at a time take no longer to check than 10. The controllers model is not
-fast-forwarded: it checks a range of more than 128 replica counts at 128
-of them (the first 32 and the rest spread evenly up to the last), and says
-so.
+and terminate for its preStop sleep within its grace period
+(--ready-after and --terminating set one time for all); the Deployment
+and ReplicaSet controllers run as in kube-controller-manager, each behind
+its API client's rate limit (--kube-api-qps 20, --kube-api-burst 30);
+where they race, the worse of the two likelier orders is judged, and
+max-pods warns when only the order that defers every deletion passes it.
+--model interval syncs one controller every --interval (30s) instead, as
+the golden recordings did (--interval D alone implies it), and --model
+event at each change; under those, long regular phases are
+fast-forwarded, so 100,000 replicas one pod at a time take no longer to
+check than 10. The controllers model is not fast-forwarded: it checks a
+range of more than 128 replica counts at 128 of them (the first 32 and
+the rest spread evenly up to the last), and says so.
 
 Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as
@@ -176,6 +178,7 @@ func runCheck(e *env, args []string) int {
 	f.addQuota(fs)
 	fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "check each rollout while `N`-1 others of its namespace roll out at once (their surges add up in a quota)")
 	f.addReady(fs)
+	f.addTerminating(fs)
 	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")
 	f.addLimit(fs)
 	f.input.addOptions(fs)

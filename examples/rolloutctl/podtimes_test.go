@@ -162,6 +162,9 @@ func TestCheckPodTimesFromTemplate(t *testing.T) {
 		{"ready-after", []string{"--ready-after", "0s"},
 			"pod model: pods ready at once, deleted pods terminate as each template's preStop sleep and grace period say, no pod quota, a sync at each change",
 			"OK   probed replicas=4: peak pods 8, min available 4, complete in 0s"},
+		{"terminating", []string{"--terminating", "0s"},
+			"pod model: pods ready as each template's probes say, deleted pods gone at once, no pod quota, a sync at each change",
+			"OK   probed replicas=4: peak pods 5, min available 4, complete in 40s"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append([]string{"check", "--model", "event"}, tt.flags...)

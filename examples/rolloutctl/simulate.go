@@ -150,6 +150,10 @@ func (f *simFlags) addReady(fs *flag.FlagSet) {
 	fs.Var(&f.neverReady, "never-ready", "pods running `IMAGE` never become ready (repeatable)")
 }
 
+func (f *simFlags) addTerminating(fs *flag.FlagSet) {
+	fs.Var(&f.terminating, "terminating", "a deleted pod takes `D` to go away (default: its preStop sleep, within terminationGracePeriodSeconds)")
+}
+
 func (f *simFlags) addQuota(fs *flag.FlagSet) {
 	fs.IntVar(&f.quotaPods, "quota-pods", 0, "a ResourceQuota of `N` pods in the namespace: creates beyond it fail (0: none)")
 }
@@ -158,7 +162,7 @@ func (f *simFlags) addModel(fs *flag.FlagSet) {
 	f.addReady(fs)
 	fs.DurationVar(&f.readyJitter, "ready-jitter", 0, "add a random delay up to this to each pod's ready time (see --seed)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of --ready-jitter's random delays")
-	fs.Var(&f.terminating, "terminating", "a deleted pod takes `D` to go away (default: its preStop sleep, within terminationGracePeriodSeconds)")
+	f.addTerminating(fs)
 	f.addQuota(fs)
 	fs.Var(&f.hpa, "hpa", "`D=N`: at D after the start, set spec.replicas to N, as an autoscaler would (repeatable)")
 	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")
