@@ -32,8 +32,16 @@ const (
 	Newest = end - 1
 )
 
-// patches are the patch releases each minor is modelled on.
-var patches = [end]int{V1_35: 4, V1_36: 3, V1_37: 2}
+// patch returns the patch release v (a supported minor) is modelled on.
+func (v Version) patch() int {
+	switch v {
+	case V1_35:
+		return 4
+	case V1_36:
+		return 3
+	}
+	return 2 // V1_37
+}
 
 // Supported returns the supported minors, oldest first.
 func Supported() []Version {
@@ -70,7 +78,7 @@ func (v Version) Patch() string {
 		return v.String()
 	}
 	r := v.Resolve()
-	return fmt.Sprintf("v1.%d.%d", r.Minor(), patches[r])
+	return fmt.Sprintf("v1.%d.%d", r.Minor(), r.patch())
 }
 
 // String returns "1.35", "1.36" or "1.37"; Latest gives the newest
