@@ -84,7 +84,7 @@ func TestSyncerGolden(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			want := normalize(t, c.Plan)
 			// The recordings are of v1.36.3's API server and controller.
-			objs, err := rollout.DecodeOptions{FeatureGates: rollout.FeatureGates{Version: rollout.V1_36}}.Decode(c.State)
+			objs, err := rollout.DecodeOptions{Version: rollout.V1_36}.Decode(c.State)
 			if err != nil {
 				t.Fatal(err)
 			}
