@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -122,16 +123,16 @@ func writeBounds(e *env, w io.Writer, format string, in *loaded, replicas replic
 			by = sampleStep(int64(hi) - int64(lo) + 1)
 			if by > 1 {
 				fmt.Fprintf(e.stderr, "bounds: %s: %d counts: showing every %dth and the last (--step 1 shows all)\n",
-					qualified(d), int64(hi)-int64(lo)+1, by)
+					check.Qualified(d), int64(hi)-int64(lo)+1, by)
 			}
 		}
-		head := boundsHead{Deployment: qualified(d), Strategy: string(d.Spec.Strategy.Type), SpecReplicas: d.Spec.Replicas, Step: by}
+		head := boundsHead{Deployment: check.Qualified(d), Strategy: string(d.Spec.Strategy.Type), SpecReplicas: d.Spec.Replicas, Step: by}
 		if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy {
 			head.MaxSurge = d.Spec.Strategy.RollingUpdate.MaxSurge.String()
 			head.MaxUnavailable = d.Spec.Strategy.RollingUpdate.MaxUnavailable.String()
 		}
 		rows := boundsRows(d.Spec.Strategy, lo, hi, by, d.Spec.Replicas)
-		progress := newProgress(e.stderr, "bounds: "+qualified(d)+":", "rows", shownRows(lo, hi, by, d.Spec.Replicas), boundsProgressRows)
+		progress := newProgress(e.stderr, "bounds: "+check.Qualified(d)+":", "rows", shownRows(lo, hi, by, d.Spec.Replicas), boundsProgressRows)
 		switch format {
 		case "json":
 			if i > 0 {

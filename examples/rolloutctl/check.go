@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
@@ -222,7 +223,7 @@ func runCheck(e *env, args []string) int {
 		in, answers, err = f.live.load(e, &f.input, "check")
 	}
 	if loading() && err == nil {
-		fmt.Fprintf(e.stderr, "rolloutctl check: loaded %d Deployments in %s\n", len(in.Objects().Deployments), fmtDuration(time.Since(started).Round(100*time.Millisecond)))
+		fmt.Fprintf(e.stderr, "rolloutctl check: loaded %d Deployments in %s\n", len(in.Objects().Deployments), words.Duration(time.Since(started).Round(100*time.Millisecond)))
 	}
 	if err != nil {
 		return fail(e, "check", err)

@@ -23,15 +23,6 @@ const (
 	ruleLimit       = check.RuleLimit
 )
 
-// qualified names a Deployment, namespace-qualified outside "default", as
-// package check's findings name it.
-func qualified(d rollout.Deployment) string {
-	if d.Namespace == rollout.DefaultNamespace {
-		return d.Name
-	}
-	return d.Namespace + "/" + d.Name
-}
-
 // controls reports whether d controls rs, as the controller decides: by
 // the UID of rs's controller reference.
 func controls(d rollout.Deployment, rs rollout.ReplicaSet) bool {

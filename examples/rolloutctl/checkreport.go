@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
@@ -58,7 +59,7 @@ func writeViolation(w io.Writer, v violation) {
 		return
 	}
 	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
-	at := "+" + fmtDuration(time.Duration(v.At*float64(time.Second)))
+	at := "+" + words.Duration(time.Duration(v.At*float64(time.Second)))
 	if v.Cause == check.CauseInput {
 		at += " (input)"
 	}
@@ -70,7 +71,7 @@ func writeViolation(w io.Writer, v violation) {
 }
 
 func writeOK(w io.Writer, c checked) {
-	longest := fmtDuration(time.Duration(c.Longest * float64(time.Second)))
+	longest := words.Duration(time.Duration(c.Longest * float64(time.Second)))
 	if c.Rollouts == 1 {
 		fmt.Fprintf(w, "OK   %s replicas=%d: peak pods %d, min available %d, complete in %s\n",
 			c.Deployment, c.MinReplicas, c.PeakPods, c.MinAvailable, longest)
@@ -93,7 +94,7 @@ func writeGitHub(w io.Writer, out checkJSON) error {
 	for _, v := range out.Findings {
 		level := map[string]string{severityError: "error", severityWarning: "warning", severityLimit: "notice"}[v.Severity]
 		msg := fmt.Sprintf("%s replicas=%d at +%s: %s (%s)", v.Deployment, v.Replicas,
-			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)
+			words.Duration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)
 		if v.Deployment == "" {
 			msg = v.Message
 		}

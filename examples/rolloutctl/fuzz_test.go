@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 // FuzzLoad checks that no input makes the loader panic, that every
@@ -68,7 +69,7 @@ func FuzzLoad(f *testing.F) {
 func deploymentNames(deps []rollout.Deployment) []string {
 	var out []string
 	for _, d := range deps {
-		out = append(out, qualified(d))
+		out = append(out, check.Qualified(d))
 	}
 	return out
 }

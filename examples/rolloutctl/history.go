@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 const historyHelp = `rolloutctl history [-f FILE]... [--deployment NAME] [--revision N | --diff A..B] [-o text|json|yaml]
@@ -107,7 +108,7 @@ func runHistory(e *env, args []string) int {
 			for _, r := range h.Revisions {
 				have = append(have, strconv.FormatInt(r.Revision, 10))
 			}
-			return t, fmt.Errorf("%s: Deployment %s has no revision %d (revisions: %s)", in.Source(d), qualified(d), rev, strings.Join(have, ", "))
+			return t, fmt.Errorf("%s: Deployment %s has no revision %d (revisions: %s)", in.Source(d), check.Qualified(d), rev, strings.Join(have, ", "))
 		}
 		return t, nil
 	}
@@ -145,7 +146,7 @@ func runHistory(e *env, args []string) int {
 // history lists the revisions of d: the ReplicaSets it controls, by
 // revision, and their templates.
 func history(in *loaded, d rollout.Deployment) (historyJSON, map[int64]rollout.PodTemplate, error) {
-	h := historyJSON{Deployment: qualified(d), Revisions: []revisionJSON{}}
+	h := historyJSON{Deployment: check.Qualified(d), Revisions: []revisionJSON{}}
 	templates := map[int64]rollout.PodTemplate{}
 	var sets []rollout.ReplicaSet
 	for _, rs := range in.ReplicaSetsIn(d.Namespace) {
@@ -154,7 +155,7 @@ func history(in *loaded, d rollout.Deployment) (historyJSON, map[int64]rollout.P
 		}
 	}
 	if len(sets) == 0 {
-		return h, nil, fmt.Errorf("%s: the input holds no ReplicaSet of Deployment %s: history reads the live objects, as 'kubectl get deploy,rs -o yaml' prints them", in.Source(d), qualified(d))
+		return h, nil, fmt.Errorf("%s: the input holds no ReplicaSet of Deployment %s: history reads the live objects, as 'kubectl get deploy,rs -o yaml' prints them", in.Source(d), check.Qualified(d))
 	}
 	current, _ := rollout.FindNewReplicaSet(d, sets)
 	for _, rs := range sets {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
@@ -147,7 +148,7 @@ func junitText(vs []violation) string {
 	var b strings.Builder
 	for _, v := range vs {
 		fmt.Fprintf(&b, "%s:%d: %s: replicas=%d at +%s: %s\n", v.Location.File, v.Location.Line, v.Location.Field, v.Replicas,
-			fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)
+			words.Duration(time.Duration(v.At*float64(time.Second))), v.Message)
 	}
 	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -177,9 +178,9 @@ func writeSummary(w io.Writer, sm sim.Summary) {
 		outcome += ": " + flagNames(sm.Detail)
 	}
 	fmt.Fprintf(tw, "outcome:\t%s\n", outcome)
-	fmt.Fprintf(tw, "duration:\t%s (%s)\n", fmtDuration(sm.Duration), plural(sm.Syncs, "sync"))
+	fmt.Fprintf(tw, "duration:\t%s (%s)\n", words.Duration(sm.Duration), words.Plural(sm.Syncs, "sync"))
 	if sm.LastChange != sm.Duration {
-		fmt.Fprintf(tw, "last change:\t%s\n", fmtDuration(sm.LastChange))
+		fmt.Fprintf(tw, "last change:\t%s\n", words.Duration(sm.LastChange))
 	}
 	if sm.PeakPodsLow != sm.PeakPodsHigh {
 		fmt.Fprintf(tw, "peak pods:\t%d (%d to %d as the controllers race; ceiling %d)\n", sm.PeakPods, sm.PeakPodsLow, sm.PeakPodsHigh, sm.Ceiling)
@@ -191,44 +192,11 @@ func writeSummary(w io.Writer, sm sim.Summary) {
 	} else {
 		fmt.Fprintf(tw, "min available:\t%d (floor %d)\n", sm.MinAvailable, sm.Floor)
 	}
-	fmt.Fprintf(tw, "below floor:\t%s\n", fmtDuration(sm.BelowFloor))
+	fmt.Fprintf(tw, "below floor:\t%s\n", words.Duration(sm.BelowFloor))
 	if sm.FailedCreates > 0 {
 		fmt.Fprintf(tw, "failed creates:\t%d\n", sm.FailedCreates)
 	}
 	tw.Flush()
-}
-
-// fmtDuration prints d compactly: 0s, 45s, 2m30s, 1h5s, 3d4h.
-func fmtDuration(d time.Duration) string {
-	const day = 24 * time.Hour
-	switch {
-	case d == 0:
-		return "0s"
-	case d < 0:
-		return "-" + fmtDuration(-d)
-	case d >= 2*day:
-		s := fmt.Sprintf("%dd", d/day)
-		if rest := d % day; rest > 0 {
-			s += fmtDuration(rest)
-		}
-		return s
-	}
-	s := d.Round(time.Millisecond).String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
-
-// plural returns "1 sync" or "n syncs".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // progress reports on a writer how far a long task got: one line at each

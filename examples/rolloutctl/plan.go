@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -70,7 +71,7 @@ func runPlan(e *env, args []string) int {
 	}
 	if len(answers) == 0 && len(in.OwnSets(d)) == 0 {
 		fmt.Fprintf(e.stderr, "rolloutctl plan: warning: %s: the input holds no ReplicaSet of Deployment %s: this is the first sync of a Deployment just created; to plan the sync of one that runs, give 'kubectl get deploy,rs,pods -o yaml' output, or the manifest with --live\n",
-			in.Source(d), qualified(d))
+			in.Source(d), check.Qualified(d))
 	}
 	state := in.State(d, now)
 	state.Options = f.input.options

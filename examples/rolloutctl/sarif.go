@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
@@ -123,7 +124,7 @@ func writeSARIF(w io.Writer, out checkJSON) error {
 	}
 	run := sarifRun{Tool: sarifTool{driver}, Invocations: []sarifInvocation{inv}, Results: []sarifResult{}, Properties: map[string]any{"podModel": out.PodModel}}
 	for _, v := range out.Findings {
-		msg := fmt.Sprintf("%s replicas=%d at +%s: %s", v.Deployment, v.Replicas, fmtDuration(time.Duration(v.At*float64(time.Second))), v.Message)
+		msg := fmt.Sprintf("%s replicas=%d at +%s: %s", v.Deployment, v.Replicas, words.Duration(time.Duration(v.At*float64(time.Second))), v.Message)
 		if v.Deployment == "" {
 			msg = v.Message
 		}

@@ -299,7 +299,7 @@ func runSimulate(e *env, args []string) int {
 	}
 	if len(answers) == 0 && len(in.OwnSets(d)) == 0 && in.Name() != defaultManifestName {
 		fmt.Fprintf(e.stderr, "rolloutctl simulate: warning: %s: the input holds no ReplicaSet of Deployment %s: taking it as fully rolled out on its template; give 'kubectl get deploy,rs,pods -o yaml' output to start from the cluster's ReplicaSets\n",
-			in.Source(d), qualified(d))
+			in.Source(d), check.Qualified(d))
 	}
 	if !rollsOut(run.res) {
 		fmt.Fprintf(e.stderr, "rolloutctl simulate: note: nothing rolls out: the Deployment's template is that of its ReplicaSet, and no flag changes it; give --image [CONTAINER=]IMAGE to simulate a rollout of a new image\n")
@@ -375,7 +375,7 @@ func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag)
 	if err != nil {
 		return run, err
 	}
-	run.title = fmt.Sprintf("%s: %s", qualified(d), from)
+	run.title = fmt.Sprintf("%s: %s", check.Qualified(d), from)
 	run.model, run.state = check.Model(run.cfg, pol.Quota), s
 	return run, nil
 }

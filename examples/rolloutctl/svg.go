@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -110,7 +111,7 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	xStep := timeStep(end, plotRight-plotLeft)
 	for v := 0.0; v <= end; v += xStep {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#999"/>`+"\n", f(x(v)), plotBottom, f(x(v)), plotBottom+5)
-		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f(x(v)), plotBottom+19, esc(fmtDuration(time.Duration(v*float64(time.Second)))))
+		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f(x(v)), plotBottom+19, esc(words.Duration(time.Duration(v*float64(time.Second)))))
 	}
 	fmt.Fprintf(&b, `<rect x="%s" y="%d" width="%s" height="%d" fill="#f3f3f3"/>`+"\n", f(plotLeft), plotTop, f(x(0)-plotLeft), plotBottom-plotTop)
 	fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle" fill="#777">input</text>`+"\n", f((plotLeft+x(0))/2), plotTop+14)

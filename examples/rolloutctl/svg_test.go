@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
@@ -163,7 +164,7 @@ func TestSVGDrawsPodsThatExist(t *testing.T) {
 	for _, end := range []float64{1, 70, 190, 3600, 6e6} {
 		step := timeStep(end, 880)
 		n := math.Floor(end/step) + 1
-		label := len(fmtDuration(time.Duration(end * float64(time.Second))))
+		label := len(words.Duration(time.Duration(end * float64(time.Second))))
 		if n*float64(charWidth*label) > 880 || n > 11 {
 			t.Errorf("end %vs: %v labels of a step of %vs crowd 880 pixels", end, n, step)
 		}

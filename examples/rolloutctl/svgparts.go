@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -18,9 +19,9 @@ import (
 func summaryLine(d rollout.Deployment, sm sim.Summary) string {
 	line := strategyLine(d) + " · " + string(sm.Outcome)
 	if sm.Outcome == sim.OutcomeComplete {
-		line += " after " + fmtDuration(sm.Duration)
+		line += " after " + words.Duration(sm.Duration)
 	}
-	more := fmt.Sprintf(" · %s · peak %s pods · min %s available", plural(sm.Syncs, "sync"), grouped(sm.PeakPods), grouped(sm.MinAvailable))
+	more := fmt.Sprintf(" · %s · peak %s pods · min %s available", words.Plural(sm.Syncs, "sync"), grouped(sm.PeakPods), grouped(sm.MinAvailable))
 	if charWidth*(len(line)+len(more)) < svgWidth-60 {
 		line += more
 	}
@@ -217,7 +218,7 @@ func timeStep(end, width float64) float64 {
 	const minute, hour, day = 60, 3600, 86400
 	for _, s := range []float64{1, 2, 5, 10, 15, 30, minute, 2 * minute, 5 * minute, 10 * minute, 15 * minute, 30 * minute,
 		hour, 2 * hour, 3 * hour, 6 * hour, 12 * hour, day, 2 * day, 7 * day, 14 * day, 30 * day, 90 * day, 365 * day} {
-		label := len(fmtDuration(time.Duration(end * float64(time.Second)))) // the widest, about
+		label := len(words.Duration(time.Duration(end * float64(time.Second)))) // the widest, about
 		if n := end / s; n <= 10 && n*float64(charWidth*label+16) <= width {
 			return s
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -111,7 +112,7 @@ func tableBlocks(s rollout.State, res sim.Result, terminating bool) []tableBlock
 	var prev []sim.SetCount
 	lastWait := ""
 	for i, st := range res.Steps {
-		first := []string{fmt.Sprint(i + 1), "+" + fmtDuration(st.At.Sub(s.Now))}
+		first := []string{fmt.Sprint(i + 1), "+" + words.Duration(st.At.Sub(s.Now))}
 		b := tableBlock{first: i}
 		changed := i == 0 || !slices.Equal(prev, st.Sets)
 		if changed {
@@ -191,7 +192,7 @@ func foldQuiet(blocks []tableBlock, res sim.Result, s rollout.State) []tableBloc
 		}
 		a, z := res.Steps[i], res.Steps[j-1]
 		out = append(out, tableBlock{rows: [][]string{{
-			fmt.Sprintf("%d..%d", i+1, j), fmt.Sprintf("+%s..+%s", fmtDuration(a.At.Sub(s.Now)), fmtDuration(z.At.Sub(s.Now))),
+			fmt.Sprintf("%d..%d", i+1, j), fmt.Sprintf("+%s..+%s", words.Duration(a.At.Sub(s.Now)), words.Duration(z.At.Sub(s.Now))),
 			fmt.Sprintf("(no change, %d syncs)", j-i)}}})
 		i = j
 	}

@@ -72,20 +72,20 @@ func runUndo(e *env, args []string) int {
 		return fail(e, "undo", err)
 	}
 	if d.Spec.Paused {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)", in.Source(d), qualified(d)))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)", in.Source(d), check.Qualified(d)))
 	}
 	now := in.StartTime()
 	s := in.State(d, now)
 	s.Options = f.input.options
 	p, err := sim.PreviewUndo(s, toRevision)
 	if err != nil {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.Source(d), qualified(d), err))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %w", in.Source(d), check.Qualified(d), err))
 	}
 	if p.NotFound != "" {
-		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", in.Source(d), qualified(d), p.NotFound, revisions(s)))
+		return fail(e, "undo", fmt.Errorf("%s: Deployment %s: %s (revisions: %s)", in.Source(d), check.Qualified(d), p.NotFound, revisions(s)))
 	}
 	images := templateImages(p.Deployment.Spec.Template)
-	out := undoJSON{Deployment: qualified(d), Target: p.Target, Revision: p.Revision, NoOp: p.NoOp,
+	out := undoJSON{Deployment: check.Qualified(d), Target: p.Target, Revision: p.Revision, NoOp: p.NoOp,
 		NewRevision: p.NewRevision, History: p.History, Images: images}
 	var res sim.Result
 	back := s
@@ -102,7 +102,7 @@ func runUndo(e *env, args []string) int {
 			return fail(e, "undo", err)
 		}
 	}
-	title := fmt.Sprintf("%s: roll back to revision %d (%s)", qualified(d), p.Revision, p.Target)
+	title := fmt.Sprintf("%s: roll back to revision %d (%s)", check.Qualified(d), p.Revision, p.Target)
 	model := check.Model(cfg, "")
 	if !p.NoOp {
 		j := newSimJSON(title, back, res)
@@ -120,7 +120,7 @@ func runUndo(e *env, args []string) int {
 
 // writeUndoText prints the undo preview and the roll back's table.
 func writeUndoText(w io.Writer, d rollout.Deployment, p sim.UndoPreview, images []string, title, version, model string, times []string, back rollout.State, res sim.Result) {
-	fmt.Fprintf(w, "undo %s\n", qualified(d))
+	fmt.Fprintf(w, "undo %s\n", check.Qualified(d))
 	fmt.Fprintf(w, "  target:       ReplicaSet %s, revision %d\n", p.Target, p.Revision)
 	fmt.Fprintf(w, "  images:       %s (now %s)\n", strings.Join(images, ", "), strings.Join(templateImages(d.Spec.Template), ", "))
 	if p.NoOp {

@@ -89,9 +89,9 @@ func (in *Input) pick(name string) (rollout.Deployment, error) {
 			places = append(places, in.where[i].String())
 		}
 	}
-	if len(match) > 1 && !slices.ContainsFunc(match, func(d rollout.Deployment) bool { return qualified(d) != qualified(match[0]) }) {
+	if len(match) > 1 && !slices.ContainsFunc(match, func(d rollout.Deployment) bool { return Qualified(d) != Qualified(match[0]) }) {
 		return rollout.Deployment{}, fmt.Errorf("%s: Deployment %s is in %d places (%s): name the file of one with -f",
-			in.names, qualified(match[0]), len(match), strings.Join(places, ", "))
+			in.names, Qualified(match[0]), len(match), strings.Join(places, ", "))
 	}
 	switch len(match) {
 	case 0:
@@ -130,12 +130,14 @@ func (in *Input) start() time.Time {
 func (in *Input) list(deps []rollout.Deployment) []string {
 	var out []string
 	for _, d := range deps {
-		out = append(out, qualified(d))
+		out = append(out, Qualified(d))
 	}
 	return out
 }
 
-func qualified(d rollout.Deployment) string {
+// Qualified names a Deployment as findings and reports name it: its name
+// in the default namespace, NAMESPACE/NAME elsewhere.
+func Qualified(d rollout.Deployment) string {
 	if d.Namespace == rollout.DefaultNamespace {
 		return d.Name
 	}

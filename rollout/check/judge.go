@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -78,7 +79,7 @@ func (j *judgement) add(rule, severity string, at time.Duration, cause, format s
 	if cause == CauseInput {
 		field = "spec.replicas" // the pods the input already runs
 	}
-	j.vs = append(j.vs, Finding{Deployment: qualified(j.d), Replicas: j.d.Spec.Replicas, Rule: rule, Severity: severity,
+	j.vs = append(j.vs, Finding{Deployment: Qualified(j.d), Replicas: j.d.Spec.Replicas, Rule: rule, Severity: severity,
 		At: at.Seconds(), Cause: cause, Message: fmt.Sprintf(format, args...), Location: j.in.deploymentPlace(j.d, field)})
 }
 
@@ -130,7 +131,7 @@ func (j *judgement) throttled(end sim.Summary) {
 	}
 	j.add(RuleThrottled, SeverityWarning, at, CauseRollout,
 		"%s: the quota refused pods %s, and the rollout waited for old pods to go; the ReplicaSet controller retries with a backoff of up to 16m40s (kubernetes#98656), which the simulation does not wait",
-		j.quotaWhy(), plural(end.FailedCreates, "time"))
+		j.quotaWhy(), words.Plural(end.FailedCreates, "time"))
 	j.related(j.pol.cap.where())
 }
 
@@ -257,7 +258,7 @@ func (j *judgement) ending(end sim.Summary) {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
-			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", fmtDuration(end.Duration), fmtDuration(max))
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", words.Duration(end.Duration), words.Duration(max))
 		}
 	case end.Outcome.Stuck():
 		j.add(RuleNeverFinish, SeverityError, end.Duration, CauseRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
@@ -314,7 +315,7 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 			return "maxUnavailable is 0 and the new pods never become ready, so no old pod may go: " + why
 		}
 	case sim.OutcomePaused:
-		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", qualified(d))
+		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", Qualified(d))
 	}
 	return why
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -24,12 +25,12 @@ func describeTimes(cfg sim.Config, quota string, readyOwn, terminatingOwn bool) 
 	case !readyOwn && p.ReadyAfter == 0 && p.ReadyJitter == 0:
 		parts = append(parts, "pods ready at once")
 	default:
-		s := "pods ready " + fmtDuration(p.ReadyAfter) + " after they are created"
+		s := "pods ready " + words.Duration(p.ReadyAfter) + " after they are created"
 		if readyOwn {
 			s = "pods ready as each template's probes say"
 		}
 		if p.ReadyJitter > 0 {
-			s += fmt.Sprintf(" plus up to %s (seed %d)", fmtDuration(p.ReadyJitter), p.Seed)
+			s += fmt.Sprintf(" plus up to %s (seed %d)", words.Duration(p.ReadyJitter), p.Seed)
 		}
 		parts = append(parts, s)
 	}
@@ -40,7 +41,7 @@ func describeTimes(cfg sim.Config, quota string, readyOwn, terminatingOwn bool) 
 	case terminatingOwn:
 		parts = append(parts, "deleted pods terminate as each template's preStop sleep and grace period say")
 	case p.Terminating > 0:
-		parts = append(parts, "deleted pods terminate for "+fmtDuration(p.Terminating))
+		parts = append(parts, "deleted pods terminate for "+words.Duration(p.Terminating))
 	default:
 		parts = append(parts, "deleted pods gone at once")
 	}
@@ -58,7 +59,7 @@ func describeTimes(cfg sim.Config, quota string, readyOwn, terminatingOwn bool) 
 	case cfg.Model == sim.ModelControllers:
 		parts = append(parts, "the Deployment and ReplicaSet controllers as they run ("+cfg.Controllers.String()+")")
 	case cfg.Interval > 0:
-		parts = append(parts, "a sync every "+fmtDuration(cfg.Interval))
+		parts = append(parts, "a sync every "+words.Duration(cfg.Interval))
 	default:
 		parts = append(parts, "a sync at each change")
 	}

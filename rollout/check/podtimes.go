@@ -19,7 +19,7 @@ func PodTimes(d rollout.Deployment, pods sim.PodModel, readyFixed, terminatingFi
 	}
 	t, err := sim.TimingOf(d.Spec.Template.Spec)
 	if err != nil {
-		return pods, nil, fmt.Errorf("the pod template of Deployment %s: %w", qualified(d), err)
+		return pods, nil, fmt.Errorf("the pod template of Deployment %s: %w", Qualified(d), err)
 	}
 	var why []string
 	if !readyFixed {

@@ -194,7 +194,7 @@ func (in *Input) deploymentPlace(d rollout.Deployment, path string) Location {
 	if i, ok := in.index[d.Namespace+"/"+d.Name]; ok {
 		return fieldPlace(in.where[i], "Deployment", d.Namespace, d.Name, path)
 	}
-	return Location{File: in.names, Field: path, Object: "Deployment " + qualified(d)}
+	return Location{File: in.names, Field: path, Object: "Deployment " + Qualified(d)}
 }
 
 // isLive reports whether d was read from a cluster (kubectl get output)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/internal/workers"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
@@ -35,7 +36,7 @@ type podProfile struct {
 func profileOf(d rollout.Deployment, policy *nsPolicy) (podProfile, error) {
 	spec, res := schema.DecodePodSpec(d.Spec.Template.Spec.JSON(), schema.DecodeOptions{EveryMinor: true})
 	if len(res.Errs) > 0 {
-		return podProfile{}, fmt.Errorf("the pod template of Deployment %s: %v", qualified(d), res.Errs[0])
+		return podProfile{}, fmt.Errorf("the pod template of Deployment %s: %v", Qualified(d), res.Errs[0])
 	}
 	t := &schema.PodTemplateSpec{Spec: *spec}
 	t.Labels, t.Annotations = d.Spec.Template.Labels, d.Spec.Template.Annotations
@@ -160,7 +161,7 @@ func (c quotaCap) why() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "ResourceQuota %s allows %s %s, of which other pods use %s", c.quota.obj.Name, c.resource, c.hard.String(), c.others.String())
 	if !c.surge.IsZero() {
-		fmt.Fprintf(&b, ", and %s goes to the surge of %s rolling out at once", c.surge.String(), plural(c.rollouts-1, "other Deployment"))
+		fmt.Fprintf(&b, ", and %s goes to the surge of %s rolling out at once", c.surge.String(), words.Plural(c.rollouts-1, "other Deployment"))
 	}
 	if c.resource == "pods" || c.resource == "count/pods" {
 		fmt.Fprintf(&b, ": room for %d pods", c.pods)
@@ -277,7 +278,7 @@ func (v *nsQuota) admission(in *Input, k int, rollouts int, c quotaCap) []Findin
 	d, me := v.deps[k], v.profile[k]
 	var out []Finding
 	add := func(where Location, related []Location, format string, args ...any) {
-		out = append(out, Finding{Deployment: qualified(d), Replicas: d.Spec.Replicas, Rule: RuleNeverFinish, Severity: SeverityError,
+		out = append(out, Finding{Deployment: Qualified(d), Replicas: d.Spec.Replicas, Rule: RuleNeverFinish, Severity: SeverityError,
 			Cause: CauseInput, Message: "the rollout can never finish: " + fmt.Sprintf(format, args...), Location: where, Related: related})
 	}
 	for _, p := range me.refused {
@@ -308,7 +309,7 @@ func (v *nsQuota) admission(in *Input, k int, rollouts int, c quotaCap) []Findin
 			room.Sub(used)
 			if need := int64(min(rollouts, len(v.deps))); room.Quotient(schema.MustParseQuantity("1")) < need {
 				add(in.deploymentPlace(d, "spec.revisionHistoryLimit"), []Location{fieldPlace(q.doc, "ResourceQuota", q.obj.Namespace, q.obj.Name, "spec.hard["+sets+"]")},
-					"ResourceQuota %s allows %s ReplicaSets and the namespace has %s: no room for the new ReplicaSet of %s", q.obj.Name, hard.String(), used.String(), plural(int(need), "rollout"))
+					"ResourceQuota %s allows %s ReplicaSets and the namespace has %s: no room for the new ReplicaSet of %s", q.obj.Name, hard.String(), used.String(), words.Plural(int(need), "rollout"))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -66,7 +67,7 @@ func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPod
 		p.hpa = &h
 		p.lo, p.hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
 		if where := in.deploymentPlace(d, "spec.replicas"); where.Written && !isLive(d) {
-			p.static = append(p.static, Finding{Deployment: qualified(d), Replicas: p.lo, Rule: RuleHPAReplicas, Severity: SeverityWarning,
+			p.static = append(p.static, Finding{Deployment: Qualified(d), Replicas: p.lo, Rule: RuleHPAReplicas, Severity: SeverityWarning,
 				Cause: CauseInput, Location: where, Related: []Location{fieldPlace(h.doc, "HorizontalPodAutoscaler", h.obj.Namespace, h.obj.Name, "spec.scaleTargetRef")},
 				Message: fmt.Sprintf("spec.replicas is %d while HorizontalPodAutoscaler %s scales this Deployment (%d..%d): every kubectl apply resets the replicas it chose; leave spec.replicas out",
 					d.Spec.Replicas, h.obj.Name, p.lo, p.hi)})
@@ -101,7 +102,7 @@ func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPod
 		if len(counts) == 0 {
 			continue
 		}
-		p.static = append(p.static, Finding{Deployment: qualified(d), Replicas: counts[0], Rule: RulePDBNever, Severity: SeverityError,
+		p.static = append(p.static, Finding{Deployment: Qualified(d), Replicas: counts[0], Rule: RulePDBNever, Severity: SeverityError,
 			Cause: CauseInput, Location: fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field),
 			Related: []Location{in.deploymentPlace(d, "spec.replicas")},
 			Message: fmt.Sprintf("%s with every replica ready, at replicas %s: it allows no eviction, so node drains and cluster upgrades wait for ever",
@@ -154,7 +155,7 @@ func drainViolations(in *Input, d rollout.Deployment, budgets []budget, blocks [
 		if d.Spec.Strategy.Type == rollout.RecreateStrategy {
 			strategy = "spec.strategy.type"
 		}
-		out = append(out, Finding{Deployment: qualified(d), Replicas: first.replicas, Rule: RulePDBDrain, Severity: SeverityWarning,
+		out = append(out, Finding{Deployment: Qualified(d), Replicas: first.replicas, Rule: RulePDBDrain, Severity: SeverityWarning,
 			At: first.from.Seconds(), Cause: CauseRollout, Location: in.deploymentPlace(d, strategy),
 			Related: []Location{fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field)},
 			Message: fmt.Sprintf("during the rollout the ready pods drop to %d while %s: a node drain is refused %s (at replicas %s)",
@@ -167,7 +168,7 @@ func drainViolations(in *Input, d rollout.Deployment, budgets []budget, blocks [
 // to +2m".
 func span(from, to time.Duration) string {
 	if from == to {
-		return "at +" + fmtDuration(from)
+		return "at +" + words.Duration(from)
 	}
-	return fmt.Sprintf("from +%s to +%s", fmtDuration(from), fmtDuration(to))
+	return fmt.Sprintf("from +%s to +%s", words.Duration(from), words.Duration(to))
 }

@@ -169,7 +169,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 		k, replicas := job(i)
 		d, pol, in := deps[k], &policies[k], parts[k]
 		if i == first[k] {
-			c = Result{Deployment: qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
+			c = Result{Deployment: Qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
 				Rules: pol.rules, Location: in.deploymentPlace(d, "metadata.name")}
 			drains = drains[:0]
 			for _, v := range pol.static {
@@ -211,8 +211,8 @@ func (f *checker) run(in *Input) (Report, bool) {
 // failed is the finding of a Deployment that could not be checked at
 // replicas.
 func (f *checker) failed(in *Input, d rollout.Deployment, replicas int32, err error) Finding {
-	return Finding{Deployment: qualified(d), Replicas: replicas, Rule: RuleInput, Severity: SeverityError, Cause: CauseInput,
-		Message:  fmt.Sprintf("Deployment %s at %d replicas cannot be checked: %v", qualified(d), replicas, err),
+	return Finding{Deployment: Qualified(d), Replicas: replicas, Rule: RuleInput, Severity: SeverityError, Cause: CauseInput,
+		Message:  fmt.Sprintf("Deployment %s at %d replicas cannot be checked: %v", Qualified(d), replicas, err),
 		Location: in.deploymentPlace(d, "metadata.name")}
 }
 
