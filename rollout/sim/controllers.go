@@ -387,16 +387,7 @@ func (r *runner) deploymentSync(t time.Time) {
 			r.push(event{at: at, kind: evDeploymentWake})
 		}
 	}
-	d := r.st.Deployment
-	if cond, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
-		cond.Status == rollout.ConditionFalse && cond.Reason == rollout.ReasonProgressDeadlineExceeded {
-		r.active = t
-		cause := r.cause()
-		detail := cond.Message
-		if cause.outcome != OutcomeStalled {
-			detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
-		}
-		r.stop(OutcomeDeadlineExceeded, detail)
+	if r.stopAtDeadline(t) {
 		return
 	}
 	c.depWrote, c.depTouched = wrote, touched

@@ -244,15 +244,7 @@ func (r *runner) step() {
 	if r.completeAt.IsZero() && rollout.DeploymentComplete(d, d.Status) {
 		r.completeAt = t
 	}
-	if c, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing); ok &&
-		c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
-		r.active = t
-		cause := r.cause()
-		detail := c.Message
-		if cause.outcome != OutcomeStalled {
-			detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
-		}
-		r.stop(OutcomeDeadlineExceeded, detail)
+	if r.stopAtDeadline(t) {
 		return
 	}
 	podAt, podPending := r.pods.next(r.sets(), t)
@@ -348,4 +340,22 @@ func (r *runner) sync(t time.Time, first bool) (bool, time.Time, error) {
 func settled(d rollout.Deployment) bool {
 	c, ok := rollout.GetDeploymentCondition(d.Status, rollout.Progressing)
 	return ok && c.Reason == rollout.ReasonNewReplicaSetAvailable
+}
+
+// stopAtDeadline stops the run at t, with what stalled it, when the
+// Deployment's status says its progress deadline was exceeded, and
+// reports whether it did.
+func (r *runner) stopAtDeadline(t time.Time) bool {
+	c, ok := rollout.GetDeploymentCondition(r.st.Deployment.Status, rollout.Progressing)
+	if !ok || c.Status != rollout.ConditionFalse || c.Reason != rollout.ReasonProgressDeadlineExceeded {
+		return false
+	}
+	r.active = t
+	cause := r.cause()
+	detail := c.Message
+	if cause.outcome != OutcomeStalled {
+		detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
+	}
+	r.stop(OutcomeDeadlineExceeded, detail)
+	return true
 }
