@@ -219,7 +219,9 @@ func runCheck(e *env, args []string) int {
 		f.input.namespace = f.live.namespace.name
 		in, err = f.input.gather(e, "check", f.input.options.SkipValidation)
 	} else {
-		in, answers, err = f.live.load(e, &f.input, "check")
+		// So with --live: a refused manifest or apply, or a bad live
+		// object, is a finding, and the rest is applied and checked.
+		in, answers, err = f.live.gather(e, &f.input, "check")
 	}
 	if loading() && err == nil {
 		fmt.Fprintf(e.stderr, "rolloutctl check: loaded %d Deployments in %s\n", len(in.Objects().Deployments), fmtDuration(time.Since(started).Round(100*time.Millisecond)))

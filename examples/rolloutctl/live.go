@@ -104,10 +104,54 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n",
 			command, manifests.Name(), len(objs.ReplicaSets), len(objs.Pods))
 	}
-	answers, problems := l.applyAll(manifests, live)
-	if len(problems) > 0 {
-		return nil, nil, &inputError{problems}
+	answers, refused := l.applyAll(manifests, live)
+	if len(refused) > 0 {
+		return nil, nil, &inputError{problemLines(refused, 0)}
 	}
+	return l.applied(e, input, command, manifests, live, answers, refused), answers, nil
+}
+
+// gather is load for check: every problem of either input, and every
+// apply kubectl or the API server refuses, is kept in the loaded input as
+// a finding at its file and line (see check.Applied), and the other
+// Deployments are applied and checked. Only a missing input is an error.
+func (l *liveFlags) gather(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+	l.version = input.apiVersion()
+	if slices.Contains(l.files, "-") {
+		if len(input.files) == 0 {
+			return nil, nil, errors.New("--live - reads the live objects from standard input: name the manifests with -f")
+		}
+		if slices.Contains(input.files, "-") {
+			return nil, nil, errors.New("-f - and --live -: standard input holds the manifests or the live objects, not both")
+		}
+	}
+	manifests, err := input.gather(e, command, true)
+	if errors.Is(err, errNoInput) || errors.Is(err, errEmptyPipe) {
+		return nil, nil, errors.New("no manifests: name the files to apply with -f (- for standard input), or pipe them in; --live names the live objects")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	live, notes := check.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(input.maxSize), MaxTotalBytes: int64(input.maxSize)},
+		check.LoadOptions{Version: l.version}, l.files...)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: note: %s\n", command, n)
+	}
+	for _, w := range live.Warnings() {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)
+	}
+	if objs := manifests.Objects(); len(objs.ReplicaSets)+len(objs.Pods) > 0 {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n",
+			command, manifests.Name(), len(objs.ReplicaSets), len(objs.Pods))
+	}
+	answers, refused := l.applyAll(manifests, live)
+	return l.applied(e, input, command, manifests, live, answers, refused), answers, nil
+}
+
+// applied is the input after the applies of answers: the Deployments as
+// the API server stores them, with the live ReplicaSets and Pods, and the
+// problems of both inputs and refused.
+func (l *liveFlags) applied(e *env, input *inputFlags, command string, manifests, live *loaded, answers []answer, refused []check.Finding) *loaded {
 	liveSets := live.Objects().ReplicaSets
 	var (
 		deps  []rollout.Deployment
@@ -132,7 +176,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 				command, a.live, a.name, s.ReplicaSets[0].Name)
 		}
 	}
-	return check.Applied(manifests, live, deps, where, sets), answers, nil
+	return check.Applied(manifests, live, deps, where, sets, refused...)
 }
 
 // read reads and decodes the live objects, as inputFlags.load reads -f.
@@ -163,8 +207,9 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, err
 }
 
 // applyAll applies each Deployment of manifests onto its live match, in
-// manifest order, and returns the answers and every problem.
-func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []string) {
+// manifest order, and returns the answers and every refused apply, a
+// finding at its manifest.
+func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []check.Finding) {
 	liveAt := map[string]manifest.Document{} // namespace/name -> the live Deployment's document
 	liveWhere := live.Documents()
 	for i, d := range live.Objects().Deployments {
@@ -172,7 +217,7 @@ func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []strin
 	}
 	var (
 		answers  []answer
-		problems []string
+		problems []check.Finding
 		seen     = map[string]manifest.Document{}
 	)
 	where := manifests.Documents()
@@ -180,12 +225,12 @@ func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []strin
 		doc := where[i]
 		ns, err := l.namespaceOf(doc)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: Deployment %q: %v", doc, d.Name, err))
+			problems = append(problems, check.ApplyProblem(doc, fmt.Sprintf("Deployment %q: %v", d.Name, err)))
 			continue
 		}
 		key := ns + "/" + d.Name
 		if first, dup := seen[key]; dup {
-			problems = append(problems, fmt.Sprintf("%s: Deployment %s: also at %s: a Deployment is applied once", doc, key, first))
+			problems = append(problems, check.ApplyProblem(doc, fmt.Sprintf("Deployment %s: also at %s: a Deployment is applied once", key, first)))
 			continue
 		}
 		seen[key] = doc
@@ -203,7 +248,7 @@ func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []strin
 				how = "kubectl apply onto the live object (" + at.String() + ")"
 			}
 			for _, p := range lines(err) {
-				problems = append(problems, fmt.Sprintf("%s: Deployment %s: %s: %s", doc, key, how, p))
+				problems = append(problems, check.ApplyProblem(doc, fmt.Sprintf("Deployment %s: %s: %s", key, how, p)))
 			}
 			continue
 		}
