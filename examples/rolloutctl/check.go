@@ -111,7 +111,10 @@ and Pods, and the policy objects of both (a manifest's taking the place of
 the live one of its name): the rollout the apply starts, or else, as
 without --live, a restart's. The text and JSON reports start with one line
 per Deployment saying whether the apply starts a rollout (in -o json,
-"apply"). See 'rolloutctl diff -h'.
+"apply"). A manifest or live object that cannot be read, and an apply
+that kubectl or the API server refuses, is a finding of rule input at its
+file and line too, and the other Deployments are applied and checked. See
+'rolloutctl diff -h'.
 `
 
 // checkProgressRuns is the number of rollouts from which check reports
