@@ -516,3 +516,27 @@ func TestIssue27LiveBadInputStillReports(t *testing.T) {
 		t.Errorf("JUnit suites %q with %d errors, want input (3 in error) and shop/web, applied and checked", names, suites.Errors)
 	}
 }
+
+// TestIssue27LiveMissingFileStillReports is point 2 with a --live file
+// that cannot be read: a finding at that file, and every manifest is
+// created and checked as on an empty cluster.
+func TestIssue27LiveMissingFileStillReports(t *testing.T) {
+	dir := writeRepo(t, map[string]string{"deploy/web.yaml": deploymentYAML("web", 2, "shop")})
+	missing := filepath.Join(dir, "no-such-live.yaml")
+	args := []string{"check", "-o", "json", "-f", filepath.Join(dir, "deploy"), "--live", missing}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitBadInput)
+	var out checkJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("run(%q): %v\n%s\n%s", args, err, r.stdout, r.stderr)
+	}
+	if len(out.Deployments) != 1 || out.Deployments[0].Deployment != "shop/web" {
+		t.Errorf("run(%q) checked %+v, want shop/web", args, out.Deployments)
+	}
+	if !strings.Contains(r.stderr, "rolloutctl check: "+missing) {
+		t.Errorf("stderr %q, want the unreadable live file named", r.stderr)
+	}
+	if len(out.Findings) == 0 || out.Findings[0].Rule != "input" || out.Findings[0].Location.File != missing {
+		t.Errorf("findings %+v, want one of rule input at %s first", out.Findings, missing)
+	}
+}
