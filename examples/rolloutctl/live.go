@@ -206,79 +206,20 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, err
 	return live, nil
 }
 
-// applyAll applies each Deployment of manifests onto its live match, in
-// manifest order, and returns the answers and every refused apply, a
+// applyAll is check.ApplyAll with -n and the API server's minor: the
+// answers of the applies that succeeded, and every refused apply, a
 // finding at its manifest.
 func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []check.Finding) {
-	liveAt := map[string]manifest.Document{} // namespace/name -> the live Deployment's document
-	liveWhere := live.Documents()
-	for i, d := range live.Objects().Deployments {
-		liveAt[d.Namespace+"/"+d.Name] = liveWhere[i]
+	o := check.ApplyOptions{Version: l.version}
+	if l.namespace.set {
+		o.Namespace = l.namespace.name
 	}
-	var (
-		answers  []answer
-		problems []check.Finding
-		seen     = map[string]manifest.Document{}
-	)
-	where := manifests.Documents()
-	for i, d := range manifests.Objects().Deployments {
-		doc := where[i]
-		ns, err := l.namespaceOf(doc)
-		if err != nil {
-			problems = append(problems, check.ApplyProblem(doc, fmt.Sprintf("Deployment %q: %v", d.Name, err)))
-			continue
-		}
-		key := ns + "/" + d.Name
-		if first, dup := seen[key]; dup {
-			problems = append(problems, check.ApplyProblem(doc, fmt.Sprintf("Deployment %s: also at %s: a Deployment is applied once", key, first)))
-			continue
-		}
-		seen[key] = doc
-		var r apply.Result
-		at, found := liveAt[key]
-		o := apply.Options{Namespace: ns, Version: l.version}
-		if found {
-			r, err = apply.Apply(at.JSON, doc.JSON, o)
-		} else {
-			r, err = apply.Create(doc.JSON, o)
-		}
-		if err != nil {
-			how := "kubectl apply (a first apply: " + live.Name() + " has no such Deployment)"
-			if found {
-				how = "kubectl apply onto the live object (" + at.String() + ")"
-			}
-			for _, p := range lines(err) {
-				problems = append(problems, check.ApplyProblem(doc, fmt.Sprintf("Deployment %s: %s: %s", key, how, p)))
-			}
-			continue
-		}
-		answers = append(answers, answer{name: key, where: doc, live: at, result: r})
+	done, refused := check.ApplyAll(manifests, live, o)
+	answers := make([]answer, len(done))
+	for i, a := range done {
+		answers[i] = answer{name: a.Name, where: a.Manifest, live: a.Live, result: a.Result}
 	}
-	return answers, problems
-}
-
-// namespaceOf returns the namespace doc is applied in: its own, or -n, or
-// "default". A manifest whose namespace is not -n's is refused, as kubectl
-// refuses it.
-func (l *liveFlags) namespaceOf(doc manifest.Document) (string, error) {
-	var m struct {
-		Metadata struct {
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-	}
-	if err := json.Unmarshal(doc.JSON, &m); err != nil {
-		return "", err // decoding the document succeeded: not reached
-	}
-	own := m.Metadata.Namespace
-	switch {
-	case own != "" && l.namespace.set && own != l.namespace.name:
-		return "", fmt.Errorf("metadata.namespace %q is not -n %s: kubectl apply refuses a manifest of another namespace than the one it is given", own, l.namespace.name)
-	case own != "":
-		return own, nil
-	case l.namespace.set:
-		return l.namespace.name, nil
-	}
-	return rollout.DefaultNamespace, nil
+	return answers, refused
 }
 
 // answerFor returns the answer about d, if any.

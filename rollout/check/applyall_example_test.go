@@ -4,15 +4,14 @@ import (
 	"fmt"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
-	"github.com/rolloutmath/rolloutmath/rollout/apply"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
-// A gate over 'kubectl apply': each manifest is created on a cluster that
+// A gate over 'kubectl apply': ApplyAll creates each manifest on a cluster that
 // has none of them; the one the API server refuses is a finding of rule
 // input at its file and line, and the other is still checked.
-func ExampleApplied() {
+func ExampleApplyAll() {
 	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
@@ -39,19 +38,15 @@ spec:
 	}
 	manifests := check.Load("deploy.yaml", docs, check.LoadOptions{SkipValidation: true})
 	live := check.Load("cluster", nil, check.LoadOptions{})
+	done, refused := check.ApplyAll(manifests, live, check.ApplyOptions{})
 	var (
 		created []rollout.Deployment
 		where   []manifest.Document
-		refused []check.Finding
 	)
-	for i, doc := range manifests.Documents() {
-		r, err := apply.Create(doc.JSON, apply.Options{Namespace: "default"})
-		if err != nil {
-			refused = append(refused, check.ApplyProblem(doc, fmt.Sprintf("Deployment %s: %v", manifests.Objects().Deployments[i].Name, err)))
-			continue
-		}
-		created = append(created, r.After)
-		where = append(where, doc)
+	for _, a := range done {
+		fmt.Printf("%s: %s\n", a.Name, a.Result.Summary())
+		created = append(created, a.Result.After)
+		where = append(where, a.Manifest)
 	}
 	report := check.Run(check.Applied(manifests, live, created, where, nil, refused...), check.Config{})
 	fmt.Println("ok:", report.OK, "checked:", len(report.Deployments))
@@ -59,6 +54,7 @@ spec:
 		fmt.Println(f.Rule, f.ProblemText())
 	}
 	// Output:
+	// default/web: rollout: a new Deployment
 	// ok: false checked: 1
-	// input deploy.yaml:11: Deployment api: spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels`
+	// input deploy.yaml:11: Deployment default/api: kubectl apply (a first apply: cluster has no such Deployment): spec.template.metadata.labels: Invalid value: {"app":"other"}: `selector` does not match template `labels`
 }
