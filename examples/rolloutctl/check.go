@@ -112,7 +112,10 @@ and Pods, and the policy objects of both (a manifest's taking the place of
 the live one of its name): the rollout the apply starts, or else, as
 without --live, a restart's. The text and JSON reports start with one line
 per Deployment saying whether the apply starts a rollout (in -o json,
-"apply"). See 'rolloutctl diff -h'.
+"apply"). A manifest or live object that cannot be read, and an apply
+that kubectl or the API server refuses, is a finding of rule input at its
+file and line too, and the other Deployments are applied and checked. See
+'rolloutctl diff -h'.
 `
 
 // checkProgressRuns is the number of rollouts from which check reports
@@ -220,7 +223,9 @@ func runCheck(e *env, args []string) int {
 		f.input.namespace = f.live.namespace.name
 		in, err = f.input.gather(e, "check", f.input.options.SkipValidation)
 	} else {
-		in, answers, err = f.live.load(e, &f.input, "check")
+		// So with --live: a refused manifest or apply, or a bad live
+		// object, is a finding, and the rest is applied and checked.
+		in, answers, err = f.live.gather(e, &f.input, "check")
 	}
 	if loading() && err == nil {
 		fmt.Fprintf(e.stderr, "rolloutctl check: loaded %d Deployments in %s\n", len(in.Objects().Deployments), words.Duration(time.Since(started).Round(100*time.Millisecond)))

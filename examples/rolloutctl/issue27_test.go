@@ -450,3 +450,93 @@ func TestIssue27ProgressOnlyOnATerminal(t *testing.T) {
 		t.Errorf("not a terminal: %q", b.String())
 	}
 }
+
+// TestIssue27LiveBadInputStillReports is point 2 with --live: a manifest
+// that cannot be read, an apply the API server refuses (a changed
+// selector, which is immutable) and a live document that cannot be read
+// stopped check before any report. Now each is a finding of rule input at
+// its file and line in SARIF, JUnit and ::error lines, the other
+// Deployment is applied and checked, and the exit code is 2.
+func TestIssue27LiveBadInputStillReports(t *testing.T) {
+	oldAPI := strings.ReplaceAll(deploymentYAML("api", 3, "shop"), "{app: api}", "{app: old}")
+	oldAPI = strings.Replace(oldAPI, "  name: api\n", "  name: api\n  resourceVersion: \"7\"\n", 1) // as the API server stores it
+	dir := writeRepo(t, map[string]string{
+		"deploy/api.yaml":    deploymentYAML("api", 3, "shop"),
+		"deploy/broken.yaml": "kind: [\n",
+		"deploy/web.yaml":    deploymentYAML("web", 2, "shop"),
+		"live/api.yaml":      oldAPI,
+		"live/bad.yaml":      "apiVersion: v1\nkind: [\n",
+	})
+	sarif, junit := filepath.Join(t.TempDir(), "o.sarif"), filepath.Join(t.TempDir(), "o.xml")
+	args := []string{"check", "-f", filepath.Join(dir, "deploy"), "--live", filepath.Join(dir, "live"),
+		"--format", "sarif", "--output", sarif, "--format", "junit", "--output", junit, "--format", "github"}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitBadInput)
+	api, broken, bad := filepath.Join(dir, "deploy", "api.yaml"), filepath.Join(dir, "deploy", "broken.yaml"), filepath.Join(dir, "live", "bad.yaml")
+	for _, want := range []string{
+		"::error file=" + ghProperty(api) + ",line=1,title=rolloutctl input::Deployment shop/api: kubectl apply onto the live object",
+		"::error file=" + ghProperty(broken) + ",line=1,title=rolloutctl input::",
+		"::error file=" + ghProperty(bad) + ",line=2,title=rolloutctl input::",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("github output:\n%s\nwant %q", r.stdout, want)
+		}
+	}
+	if !strings.Contains(r.stderr, api+":1: Deployment shop/api: kubectl apply onto the live object") || !strings.Contains(r.stderr, "field is immutable") {
+		t.Errorf("stderr %q, want the refused apply", r.stderr)
+	}
+
+	var log sarifLog
+	if err := json.Unmarshal(mustRead(t, sarif), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if run.Invocations[0].ExecutionSuccessful {
+		t.Errorf("SARIF: executionSuccessful with bad input")
+	}
+	inputs := 0
+	for _, res := range run.Results {
+		if res.RuleID == "input" {
+			inputs++
+		}
+	}
+	if inputs != 3 || run.Results[0].RuleID != "input" {
+		t.Errorf("SARIF: %d input results (first %q), want 3, first", inputs, run.Results[0].RuleID)
+	}
+
+	var suites junitSuites
+	if err := xml.Unmarshal(mustRead(t, junit), &suites); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range suites.Suites {
+		names = append(names, s.Name)
+	}
+	if strings.Join(names, ",") != "input,shop/web" || suites.Errors != 3 {
+		t.Errorf("JUnit suites %q with %d errors, want input (3 in error) and shop/web, applied and checked", names, suites.Errors)
+	}
+}
+
+// TestIssue27LiveMissingFileStillReports is point 2 with a --live file
+// that cannot be read: a finding at that file, and every manifest is
+// created and checked as on an empty cluster.
+func TestIssue27LiveMissingFileStillReports(t *testing.T) {
+	dir := writeRepo(t, map[string]string{"deploy/web.yaml": deploymentYAML("web", 2, "shop")})
+	missing := filepath.Join(dir, "no-such-live.yaml")
+	args := []string{"check", "-o", "json", "-f", filepath.Join(dir, "deploy"), "--live", missing}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitBadInput)
+	var out checkJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("run(%q): %v\n%s\n%s", args, err, r.stdout, r.stderr)
+	}
+	if len(out.Deployments) != 1 || out.Deployments[0].Deployment != "shop/web" {
+		t.Errorf("run(%q) checked %+v, want shop/web", args, out.Deployments)
+	}
+	if !strings.Contains(r.stderr, "rolloutctl check: "+missing) {
+		t.Errorf("stderr %q, want the unreadable live file named", r.stderr)
+	}
+	if len(out.Findings) == 0 || out.Findings[0].Rule != "input" || out.Findings[0].Location.File != missing {
+		t.Errorf("findings %+v, want one of rule input at %s first", out.Findings, missing)
+	}
+}

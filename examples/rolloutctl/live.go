@@ -104,10 +104,54 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n",
 			command, manifests.Name(), len(objs.ReplicaSets), len(objs.Pods))
 	}
-	answers, problems := l.applyAll(manifests, live)
-	if len(problems) > 0 {
-		return nil, nil, &inputError{problems}
+	answers, refused := l.applyAll(manifests, live)
+	if len(refused) > 0 {
+		return nil, nil, &inputError{problemLines(refused, 0)}
 	}
+	return l.applied(e, input, command, manifests, live, answers, refused), answers, nil
+}
+
+// gather is load for check: every problem of either input, and every
+// apply kubectl or the API server refuses, is kept in the loaded input as
+// a finding at its file and line (see check.Applied), and the other
+// Deployments are applied and checked. Only a missing input is an error.
+func (l *liveFlags) gather(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+	l.version = input.apiVersion()
+	if slices.Contains(l.files, "-") {
+		if len(input.files) == 0 {
+			return nil, nil, errors.New("--live - reads the live objects from standard input: name the manifests with -f")
+		}
+		if slices.Contains(input.files, "-") {
+			return nil, nil, errors.New("-f - and --live -: standard input holds the manifests or the live objects, not both")
+		}
+	}
+	manifests, err := input.gather(e, command, true)
+	if errors.Is(err, errNoInput) || errors.Is(err, errEmptyPipe) {
+		return nil, nil, errors.New("no manifests: name the files to apply with -f (- for standard input), or pipe them in; --live names the live objects")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	live, notes := check.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(input.maxSize), MaxTotalBytes: int64(input.maxSize)},
+		check.LoadOptions{Version: l.version}, l.files...)
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: note: %s\n", command, n)
+	}
+	for _, w := range live.Warnings() {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s\n", command, w)
+	}
+	if objs := manifests.Objects(); len(objs.ReplicaSets)+len(objs.Pods) > 0 {
+		fmt.Fprintf(e.stderr, "rolloutctl %s: warning: %s: %d ReplicaSets and %d Pods left out: with --live, the live ones count\n",
+			command, manifests.Name(), len(objs.ReplicaSets), len(objs.Pods))
+	}
+	answers, refused := l.applyAll(manifests, live)
+	return l.applied(e, input, command, manifests, live, answers, refused), answers, nil
+}
+
+// applied is the input after the applies of answers: the Deployments as
+// the API server stores them, with the live ReplicaSets and Pods, and the
+// problems of both inputs and refused.
+func (l *liveFlags) applied(e *env, input *inputFlags, command string, manifests, live *loaded, answers []answer, refused []check.Finding) *loaded {
 	liveSets := live.Objects().ReplicaSets
 	var (
 		deps  []rollout.Deployment
@@ -132,7 +176,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 				command, a.live, a.name, s.ReplicaSets[0].Name)
 		}
 	}
-	return check.Applied(manifests, live, deps, where, sets), answers, nil
+	return check.Applied(manifests, live, deps, where, sets, refused...)
 }
 
 // read reads and decodes the live objects, as inputFlags.load reads -f.
@@ -162,78 +206,20 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, err
 	return live, nil
 }
 
-// applyAll applies each Deployment of manifests onto its live match, in
-// manifest order, and returns the answers and every problem.
-func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []string) {
-	liveAt := map[string]manifest.Document{} // namespace/name -> the live Deployment's document
-	liveWhere := live.Documents()
-	for i, d := range live.Objects().Deployments {
-		liveAt[d.Namespace+"/"+d.Name] = liveWhere[i]
+// applyAll is check.ApplyAll with -n and the API server's minor: the
+// answers of the applies that succeeded, and every refused apply, a
+// finding at its manifest.
+func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []check.Finding) {
+	o := check.ApplyOptions{Version: l.version}
+	if l.namespace.set {
+		o.Namespace = l.namespace.name
 	}
-	var (
-		answers  []answer
-		problems []string
-		seen     = map[string]manifest.Document{}
-	)
-	where := manifests.Documents()
-	for i, d := range manifests.Objects().Deployments {
-		doc := where[i]
-		ns, err := l.namespaceOf(doc)
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: Deployment %q: %v", doc, d.Name, err))
-			continue
-		}
-		key := ns + "/" + d.Name
-		if first, dup := seen[key]; dup {
-			problems = append(problems, fmt.Sprintf("%s: Deployment %s: also at %s: a Deployment is applied once", doc, key, first))
-			continue
-		}
-		seen[key] = doc
-		var r apply.Result
-		at, found := liveAt[key]
-		o := apply.Options{Namespace: ns, Version: l.version}
-		if found {
-			r, err = apply.Apply(at.JSON, doc.JSON, o)
-		} else {
-			r, err = apply.Create(doc.JSON, o)
-		}
-		if err != nil {
-			how := "kubectl apply (a first apply: " + live.Name() + " has no such Deployment)"
-			if found {
-				how = "kubectl apply onto the live object (" + at.String() + ")"
-			}
-			for _, p := range lines(err) {
-				problems = append(problems, fmt.Sprintf("%s: Deployment %s: %s: %s", doc, key, how, p))
-			}
-			continue
-		}
-		answers = append(answers, answer{name: key, where: doc, live: at, result: r})
+	done, refused := check.ApplyAll(manifests, live, o)
+	answers := make([]answer, len(done))
+	for i, a := range done {
+		answers[i] = answer{name: a.Name, where: a.Manifest, live: a.Live, result: a.Result}
 	}
-	return answers, problems
-}
-
-// namespaceOf returns the namespace doc is applied in: its own, or -n, or
-// "default". A manifest whose namespace is not -n's is refused, as kubectl
-// refuses it.
-func (l *liveFlags) namespaceOf(doc manifest.Document) (string, error) {
-	var m struct {
-		Metadata struct {
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-	}
-	if err := json.Unmarshal(doc.JSON, &m); err != nil {
-		return "", err // decoding the document succeeded: not reached
-	}
-	own := m.Metadata.Namespace
-	switch {
-	case own != "" && l.namespace.set && own != l.namespace.name:
-		return "", fmt.Errorf("metadata.namespace %q is not -n %s: kubectl apply refuses a manifest of another namespace than the one it is given", own, l.namespace.name)
-	case own != "":
-		return own, nil
-	case l.namespace.set:
-		return l.namespace.name, nil
-	}
-	return rollout.DefaultNamespace, nil
+	return answers, refused
 }
 
 // answerFor returns the answer about d, if any.

@@ -157,12 +157,18 @@ func TestLiveRemovedSidecar(t *testing.T) {
 
 // TestLiveChangedSelector: apps/v1 selectors are immutable. Every command
 // refuses the apply as the API server does, naming the manifest, the live
-// object and spec.selector, and exits 2.
+// object and spec.selector, and exits 2; check reports it as a finding
+// of rule input at the manifest (issue 27, point 2), the others print
+// nothing.
 func TestLiveChangedSelector(t *testing.T) {
 	for _, command := range []string{"diff", "plan", "simulate", "check"} {
 		r := liveRun(t, exitBadInput, command, "next/web-selector.yaml", "web.yaml")
 		wantHas(t, r.stderr, "rolloutctl "+command+": "+livePath("next/web-selector.yaml")+":4: Deployment default/web: kubectl apply onto the live object ("+
 			livePath("cluster/web.yaml")+":3: items[0]): spec.selector: Invalid value", "field is immutable")
+		if command == "check" {
+			wantHas(t, r.stdout, "BAD  "+livePath("next/web-selector.yaml")+":4: Deployment default/web: kubectl apply onto the live object", "field is immutable")
+			continue
+		}
 		if r.stdout != "" {
 			t.Errorf("%s printed %q on a refused apply", command, r.stdout)
 		}

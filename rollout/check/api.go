@@ -177,14 +177,17 @@ func (in *Input) HPA(d rollout.Deployment) (name string, minReplicas, maxReplica
 // sets, and the policy objects of both, a manifest's taking the place of
 // the live one of its kind, namespace and name. The policy objects of an
 // input split by directory (see Load) are not merged: Applied is for a
-// set of manifests applied together onto one cluster's objects.
-func Applied(manifests, live *Input, deployments []rollout.Deployment, where []manifest.Document, sets []rollout.ReplicaSet) *Input {
+// set of manifests applied together onto one cluster's objects. The
+// problems of both inputs, then refused (the applies kubectl or the API
+// server refused, see ApplyProblem), are the problems of the result, which
+// Run reports as findings of rule input.
+func Applied(manifests, live *Input, deployments []rollout.Deployment, where []manifest.Document, sets []rollout.ReplicaSet, refused ...Finding) *Input {
 	out := &Input{names: manifests.names, objs: rollout.Objects{
 		Deployments: slices.Clone(deployments),
 		ReplicaSets: append(slices.Clone(live.objs.ReplicaSets), sets...),
 		Pods:        slices.Clone(live.objs.Pods),
 	}, where: slices.Clone(where), policy: mergePolicy(live.policy, manifests.policy),
-		problems: append(slices.Clone(manifests.problems), live.problems...)}
+		problems: slices.Concat(manifests.problems, live.problems, refused)}
 	out.makeIndex()
 	return out
 }

@@ -17,6 +17,13 @@
 // given in two directories (or two files of one directory) splits the
 // input: each copy is checked with the policy objects of its own part.
 //
+// A gate over 'kubectl apply' reads the manifests and the live objects as
+// two inputs: [ApplyAll] applies each manifest Deployment onto its live
+// match (package rollout/apply), and [Applied] makes the input of the
+// Deployments as the API server then stores them, with the live
+// ReplicaSets and Pods; a refused apply ([ApplyProblem]) is a problem
+// there as a bad document is.
+//
 // # Run and Report
 //
 // [Run] checks the input under a [Config] (the rules' limits, the replica

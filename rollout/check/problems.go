@@ -69,3 +69,10 @@ func (f Finding) ProblemText() string {
 	}
 	return f.Location.File + ": " + f.Message
 }
+
+// ApplyProblem returns the finding of a manifest that cannot be applied
+// (kubectl or the API server refuses it): rule input, severity error, at
+// doc's file and line, with message text.
+func ApplyProblem(doc manifest.Document, text string) Finding {
+	return inputFinding(doc.Source, doc.Line, text)
+}
