@@ -80,7 +80,7 @@ func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) 
 // the type does not have (misspelled, or in another case), a field given
 // twice, or a value of the wrong type is an error naming the item and the
 // field path, one line per problem. Each object is then read as a client of
-// a v1.36 API server holds it: the server's defaults applied (replicas 1,
+// an API server of o.Version holds it: the server's defaults applied (replicas 1,
 // strategy RollingUpdate 25%/25%, revisionHistoryLimit 10,
 // progressDeadlineSeconds 600, and every default of the pod template),
 // empty lists and maps absent, quantities in canonical form. An object

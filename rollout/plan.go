@@ -44,7 +44,7 @@ type Options struct {
 	// annotation, upstream treats every sync as a scaling event that never
 	// refreshes the annotation, so no rollout starts again. With this set,
 	// that sync rewrites the annotations (as the fix proposed upstream
-	// does) and the next one rolls out. Off by default: v1.36 has the bug.
+	// does) and the next one rolls out. Off by default: v1.35 to v1.37 have the bug.
 	RefreshStaleAnnotations bool
 	// Version is the controller-manager's Kubernetes minor; the zero value
 	// is the newest supported minor. It chooses the pod-template-hash, and

@@ -9,8 +9,9 @@
 // An [Input] is built by [Read] from files and directories, or by [Load]
 // from manifest documents (package rollout/manifest): Deployments, their
 // ReplicaSets and Pods, and the namespaces' ResourceQuotas, LimitRanges,
-// PodDisruptionBudgets and HorizontalPodAutoscalers, each read as a v1.36
-// API server reads it on create (apiVersion required, as kubectl requires
+// PodDisruptionBudgets and HorizontalPodAutoscalers, each read as an API
+// server of [LoadOptions.Version] (the newest minor by default) reads it on
+// create (apiVersion required, as kubectl requires
 // it; [LoadOptions.Namespace] for the objects that name none, as
 // 'kubectl apply -n'). A document that cannot be taken is left out and
 // becomes a problem ([Input.Problems]); the rest is checked. An object

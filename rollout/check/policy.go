@@ -13,9 +13,9 @@ import (
 
 // The policy objects a rollout is checked against, read from the input:
 // ResourceQuotas, LimitRanges, PodDisruptionBudgets and
-// HorizontalPodAutoscalers, each decoded strictly, read as a client of a
-// v1.36 API server reads it (defaults applied) and validated as the server
-// validates it on create.
+// HorizontalPodAutoscalers, each decoded strictly, read as a client of an
+// API server of the input's minor reads it (defaults applied) and validated
+// as the server validates it on create.
 
 // policyKinds are the kinds of the policy objects.
 var policyKinds = []string{"ResourceQuota", "LimitRange", "PodDisruptionBudget", "HorizontalPodAutoscaler"}

@@ -57,7 +57,7 @@ func Rules() []Rule {
 		{RuleHPAReplicas, "HPAReplicas", SeverityWarning, "A Deployment that an HPA scales leaves spec.replicas out.",
 			"spec.replicas is set while a HorizontalPodAutoscaler scales the Deployment: every kubectl apply resets the replicas the autoscaler chose."},
 		{RuleInput, "Input", SeverityError, "The input can be read as the API server reads it.",
-			"Every document is YAML or JSON that a v1.36 API server takes on create (an apiVersion and kind it serves, known fields, valid values), and every Deployment can be simulated: a document that is not is left out, and the rest is still checked."},
+			"Every document is YAML or JSON that the API server takes on create (an apiVersion and kind it serves, known fields, valid values), and every Deployment can be simulated: a document that is not is left out, and the rest is still checked."},
 		{RuleLimit, "SimulationLimit", SeverityLimit, "The simulation reaches the end of the rollout.",
 			"The simulation stopped at its work limit of syncs computed one by one before the rollout ended: the rollout is not checked."},
 	}
