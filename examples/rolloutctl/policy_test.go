@@ -90,6 +90,25 @@ func TestPDBChangesVerdict(t *testing.T) {
 	}, policyArgs("frontend.yaml", "pdb-three.yaml")...)
 }
 
+// TestPDBDrainBothModels: frontend.yaml with pdb-three.yaml reports min
+// available 3 under the interval model and under the default controllers
+// model, and the budget keeps 3: both warn of the blocked drain. Under
+// the controllers model the drop to 3 happens between syncs, in the race
+// order where deletions go first, which the summary's figure comes from;
+// the drain rule judged only the in-order run's syncs and passed it.
+func TestPDBDrainBothModels(t *testing.T) {
+	warn := "WARN web/storefront replicas=4 at +"
+	drain := "pdb-drain-blocked: during the rollout the ready pods drop to 3 while PodDisruptionBudget storefront (minAvailable 3) keeps 3 of 4 pods ready"
+	for _, model := range []string{"interval", "controllers"} {
+		args := append(policyArgs("frontend.yaml", "pdb-three.yaml"), "--model", model)
+		checkLines(t, "", exitOK, []string{warn, "OK   web/storefront replicas=4: peak pods 5, min available 3"}, args...)
+		r := runCLI(t, "", append([]string{"check"}, args...)...)
+		if !strings.Contains(r.stdout, drain) {
+			t.Errorf("check --model %s: no %q in\n%s", model, drain, r.stdout)
+		}
+	}
+}
+
 // TestHPAChangesVerdict: an HPA's minReplicas..maxReplicas replace
 // spec.replicas, so the largest count breaks --max-pods; and a manifest
 // that sets spec.replicas for a Deployment an HPA scales gets a warning at

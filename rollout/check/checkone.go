@@ -29,7 +29,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if run, ok := f.memo.get(shape, memoize); ok {
 		// A rollout of this shape ran already: it runs alike.
 		s := rollout.State{Deployment: d, Now: in.start()}
-		return f.conclude(in, pol, s, run.res, run.moments, replicas, sim.Config{})
+		return f.conclude(in, pol, s, run.res, run.moments, run.racing, replicas, sim.Config{})
 	}
 	var images []Image
 	restart := false
@@ -75,24 +75,30 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, img)
 		}
 	}
-	var moments []moment
+	var moments, racing []moment
 	observe := cfg
 	observe.OmitSteps = true
 	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
+	if len(pol.budgets) > 0 {
+		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
+	}
 	res, err := sim.Run(s, observe)
 	if err != nil {
 		return rolloutCheck{err: err}
 	}
 	if memoize && res.Summary.Outcome != sim.OutcomeDeadlineExceeded && !res.Summary.Outcome.Stuck() {
-		f.memo.put(shape, memoRun{res, moments})
+		f.memo.put(shape, memoRun{res, moments, racing})
 	}
-	return f.conclude(in, pol, s, res, moments, replicas, cfg)
+	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg)
 }
 
 // conclude judges a run of the rollout of s, running it again without
 // the progress deadline when the deadline stopped it (cfg is its
-// configuration; it is not needed otherwise).
-func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment, replicas int32, cfg sim.Config) rolloutCheck {
+// configuration; it is not needed otherwise). racing are the moments of
+// the order where deletions go first, under the controllers model (nil
+// otherwise): the drains are judged on the worse of the two orders, as
+// the summary's fewest available is.
+func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, replicas int32, cfg sim.Config) rolloutCheck {
 	j := f.judge(in, pol, s, res, moments)
 	end := res.Summary
 	if end.Outcome == sim.OutcomeDeadlineExceeded {
@@ -116,6 +122,15 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 			start.ready += int64(c.Ready)
 		}
 		out.drains = drainBlocks(pol.budgets, replicas, append([]moment{start}, moments...))
+		if len(racing) > 0 {
+			out.drains = worseDrains(out.drains, drainBlocks(pol.budgets, replicas, append([]moment{start}, racing...)))
+		}
+		if s.Deployment.Spec.MinReadySeconds == 0 {
+			// A pod is available as soon as it is ready: the fewest
+			// available between syncs, of the worse order, are ready
+			// pods too.
+			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, res.Summary))
+		}
 	}
 	return out
 }
@@ -187,6 +202,7 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 type memoRun struct {
 	res     sim.Result
 	moments []moment
+	racing  []moment // the moments of the deletes-first order, if kept
 }
 
 // simMemo keeps the runs of the shapes simulated so far, for all workers.

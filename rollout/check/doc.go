@@ -34,4 +34,16 @@
 // order, and notes on what was not checked. The report does not depend on
 // the number of workers. [Rules] describes every rule, for SARIF rule
 // descriptors or test cases.
+//
+// # Race orders
+//
+// Under [sim.ModelControllers] a rollout runs in three orders of the
+// controllers' racing work, and a Result's MinAvailable and PeakPods are
+// the worse of the two likelier orders (see the sim package's "Races").
+// The rules that judge pods over time judge those same figures:
+// [RuleMinAvailable] and [RuleMaxPods] break on them between syncs too,
+// and [RulePDBDrain] looks at the syncs of both likelier orders and, when
+// minReadySeconds is 0 (available pods are then ready pods), at
+// MinAvailable itself: a budget keeping k pods warns exactly when the
+// reported min available is at most k (TestPDBDrainFollowsMinAvailable).
 package check

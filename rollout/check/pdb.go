@@ -6,6 +6,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 // PodDisruptionBudgets against a rollout: the Deployment controller does
@@ -118,6 +119,63 @@ func drainBlocks(budgets []budget, replicas int32, moments []moment) []drainBloc
 			}
 			blk.to, blk.fewest, blk.throughEnd = m.at, min(blk.fewest, ready), k == len(moments)-1
 		}
+	}
+	return out
+}
+
+// worseDrains returns, budget by budget, the drain blocks of the race
+// order that holds the budget's pods lower: b's where they drop to fewer
+// ready pods than in a (or a has none for it), a's otherwise. Both are
+// drainBlocks' results over the same budgets, in budget order.
+func worseDrains(a, b []drainBlock) []drainBlock {
+	fewest := func(blocks []drainBlock, i int) (int64, bool) {
+		var low int64
+		found := false
+		for _, blk := range blocks {
+			if blk.budget == i && (!found || blk.fewest < low) {
+				low, found = blk.fewest, true
+			}
+		}
+		return low, found
+	}
+	last := -1
+	for _, blk := range a {
+		last = max(last, blk.budget)
+	}
+	for _, blk := range b {
+		last = max(last, blk.budget)
+	}
+	var out []drainBlock
+	for i := 0; i <= last; i++ {
+		from := a
+		if lb, ok := fewest(b, i); ok {
+			if la, ok := fewest(a, i); !ok || lb < la {
+				from = b
+			}
+		}
+		for _, blk := range from {
+			if blk.budget == i {
+				out = append(out, blk)
+			}
+		}
+	}
+	return out
+}
+
+// summaryDrains returns the drain blocks that the run's fewest available
+// pods (Summary.MinAvailable, of the worse race order, between syncs
+// included) make, one per budget they hold at or below what it keeps at
+// replicas. The caller uses it only where available pods are ready pods
+// (minReadySeconds 0).
+func summaryDrains(budgets []budget, replicas int32, sum sim.Summary) []drainBlock {
+	var out []drainBlock
+	for i, b := range budgets {
+		keep := b.keep(replicas)
+		ready := sum.MinAvailable + b.others
+		if ready > keep || int64(replicas)+b.others == 0 {
+			continue
+		}
+		out = append(out, drainBlock{budget: i, replicas: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep})
 	}
 	return out
 }

@@ -100,6 +100,14 @@ type Config struct {
 	// Result.Steps keeps them: with OmitSteps, a caller can look at every
 	// step of a long run without holding them all.
 	Observe func(Step)
+	// ObserveDeletesFirst, if set, is called under ModelControllers with
+	// every step of the race order where ReplicaSet syncs that delete pods
+	// go first (see "Races" in the package doc), in order, as Observe is
+	// with the in-order run's steps. That order is the one whose fewest
+	// available and peak pods the Summary reports when they are worse, so a
+	// caller judging the run step by step sees the steps behind those
+	// figures. Other models never call it.
+	ObserveDeletesFirst func(Step)
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool

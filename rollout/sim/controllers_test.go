@@ -189,3 +189,43 @@ func TestModelName(t *testing.T) {
 	}
 	_ = fmt.Sprint
 }
+
+// TestControllersObserveDeletesFirst checks Config.ObserveDeletesFirst:
+// under ModelControllers it sees the steps of the deletes-first order in
+// time order, none with fewer available pods than Summary.MinAvailable,
+// and watching them changes neither the Summary nor the in-order steps;
+// the other models never call it.
+func TestControllersObserveDeletesFirst(t *testing.T) {
+	for _, n := range []int32{4, 10, 100} {
+		s := rollingState(t, n, rolling(surge.Percent(25), surge.Percent(25)))
+		for _, model := range []sim.Model{sim.ModelSimple, sim.ModelControllers} {
+			t.Run(fmt.Sprintf("%s/replicas=%d", model.Name(0), n), func(t *testing.T) {
+				cfg := sim.Config{Model: model, Pods: sim.PodModel{ReadyAfter: 5 * time.Second, Terminating: time.Second}}
+				plain := run(t, s, cfg)
+				var seen []sim.Step
+				cfg.ObserveDeletesFirst = func(st sim.Step) { seen = append(seen, st) }
+				res := run(t, s, cfg)
+				if res.Summary != plain.Summary || len(res.Steps) != len(plain.Steps) {
+					t.Errorf("watching the deletes-first order changed the run: Summary %+v, want %+v", res.Summary, plain.Summary)
+				}
+				if model != sim.ModelControllers {
+					if len(seen) > 0 {
+						t.Errorf("%s called ObserveDeletesFirst %d times, want none", model.Name(0), len(seen))
+					}
+					return
+				}
+				if len(seen) == 0 {
+					t.Fatal("ObserveDeletesFirst was never called")
+				}
+				for i, st := range seen {
+					if i > 0 && st.At.Before(seen[i-1].At) {
+						t.Errorf("step %d at %v is before step %d at %v", i, st.At, i-1, seen[i-1].At)
+					}
+					if _, avail := st.Pods(); avail < res.Summary.MinAvailable {
+						t.Errorf("step %d has %d available, below Summary.MinAvailable %d", i, avail, res.Summary.MinAvailable)
+					}
+				}
+			})
+		}
+	}
+}

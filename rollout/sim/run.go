@@ -94,9 +94,13 @@ func runRaces(s rollout.State, cfg Config) Result {
 	res := r.result()
 	sum := &res.Summary
 	quiet := cfg
-	quiet.OmitSteps, quiet.Observe = true, nil
+	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
 	for _, rc := range []race{raceDeletesFirst, raceDeletesLast} {
-		v := newRunner(s, quiet)
+		c := quiet
+		if rc == raceDeletesFirst {
+			c.Observe = cfg.ObserveDeletesFirst
+		}
+		v := newRunner(s, c)
 		v.ctl = newCtlRun(cfg.Controllers, rc)
 		v.runControllers()
 		o := v.result().Summary
