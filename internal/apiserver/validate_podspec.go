@@ -79,14 +79,16 @@ func validatePodResourceClaims(meta *schema.ObjectMeta, claims []schema.PodResou
 
 // podResourceClaimString renders a claim in errors, as a Go struct.
 func podResourceClaimString(c schema.PodResourceClaim) string {
-	s := "{Name:" + c.Name
-	if c.ResourceClaimName != nil {
-		s += " ResourceClaimName:" + *c.ResourceClaimName
+	// Upstream passes the claim (core.PodResourceClaim, no JSON tags) to
+	// field.Invalid, whose ErrorBody renders it with encoding/json.
+	opt := func(p *string) string {
+		if p == nil {
+			return "null"
+		}
+		return field.QuoteTyped(*p)
 	}
-	if c.ResourceClaimTemplateName != nil {
-		s += " ResourceClaimTemplateName:" + *c.ResourceClaimTemplateName
-	}
-	return s + "}"
+	return `{"Name":` + field.QuoteTyped(c.Name) + `,"ResourceClaimName":` + opt(c.ResourceClaimName) +
+		`,"ResourceClaimTemplateName":` + opt(c.ResourceClaimTemplateName) + "}"
 }
 
 // validateHostUsers is upstream's validateHostUsers: a pod in its own user

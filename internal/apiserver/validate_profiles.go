@@ -38,7 +38,10 @@ func validateSeccompProfileField(sp *schema.SeccompProfile, p *field.Path) field
 	case sp.Type == "Localhost":
 		errs = append(errs, validateLocalDescendingPath(*sp.LocalhostProfile, lp)...)
 	case sp.LocalhostProfile != nil:
-		errs = append(errs, field.InvalidString(lp, *sp.LocalhostProfile, "can only be set when seccomp type is Localhost"))
+		// Upstream (validateSeccompProfileField) passes the whole profile,
+		// which field.Error renders with encoding/json.
+		v := `{"Type":` + field.QuoteTyped(sp.Type) + `,"LocalhostProfile":` + field.QuoteTyped(*sp.LocalhostProfile) + "}"
+		errs = append(errs, field.InvalidValue(lp, v, "can only be set when seccomp type is Localhost"))
 	}
 	return errs
 }
@@ -134,7 +137,9 @@ func validateWindowsSecurityContextOptions(w *schema.WindowsSecurityContextOptio
 // validateRunAsUserName checks a Windows user name, [DOMAIN\]USER, as
 // validateWindowsSecurityContextOptions does.
 func validateRunAsUserName(name string, p *field.Path) field.ErrorList {
-	bad := func(msg string) *field.Error { return field.InvalidString(p, name, msg) }
+	// Upstream passes the *string field, which field.Error renders with
+	// encoding/json.
+	bad := func(msg string) *field.Error { return field.InvalidValue(p, field.QuoteTyped(name), msg) }
 	if name == "" {
 		return field.ErrorList{bad("runAsUserName cannot be an empty string")}
 	}

@@ -30,7 +30,7 @@ func validateTolerations(ts []schema.Toleration, p *field.Path, opts podOptions)
 			errs = append(errs, field.InvalidString(tp.Child("operator"), t.Operator, "operator must be Exists when `key` is empty, which means \"match all values and all keys\""))
 		}
 		if t.TolerationSeconds != nil && t.Effect != "NoExecute" {
-			errs = append(errs, field.InvalidString(tp.Child("effect"), t.Effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"))
+			errs = append(errs, field.InvalidValue(tp.Child("effect"), field.QuoteTyped(t.Effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"))
 		}
 		switch t.Operator {
 		case "Equal", "":

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rolloutmath/rolloutmath/internal/field"
+	"github.com/rolloutmath/rolloutmath/internal/kubeversion"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -45,7 +46,15 @@ func validatePodSpecSecurityContext(sc *schema.PodSecurityContext, s *schema.Pod
 		errs = append(errs, podValidateGroupID(gid, p.Child("supplementalGroups").Index(i))...)
 	}
 	if s.ShareProcessNamespace != nil && s.HostPID && *s.ShareProcessNamespace {
-		errs = append(errs, field.InvalidValue(p.Child("shareProcessNamespace"), "true", "ShareProcessNamespace and HostPID cannot both be enabled"))
+		// 1.37 moved the check to validateShareProcessNamespace, called
+		// with the pod spec's path (validatePodSpec): the error names
+		// spec.shareProcessNamespace, where 1.35 and 1.36 name
+		// spec.securityContext.shareProcessNamespace.
+		at := p
+		if opts.minor() >= kubeversion.V1_37 {
+			at = specPath
+		}
+		errs = append(errs, field.InvalidValue(at.Child("shareProcessNamespace"), "true", "ShareProcessNamespace and HostPID cannot both be enabled"))
 	}
 	if len(sc.Sysctls) != 0 {
 		errs = append(errs, validateSysctls(sc.Sysctls, s.HostNetwork, s.HostIPC, p.Child("sysctls"), opts)...)

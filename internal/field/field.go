@@ -6,6 +6,7 @@
 package field
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -144,6 +145,19 @@ type ErrorList []*Error
 // Quote renders a string value as upstream prints one: in double quotes.
 func Quote(s string) string { return strconv.Quote(s) }
 
+// QuoteTyped renders a value of a named string type (an enum such as
+// RestartPolicy) as upstream's field.Error prints one: a value that is not
+// a plain string is rendered by encoding/json (ErrorBody), which escapes
+// <, > and & as \u003c, \u003e and \u0026, writes \ufffd for invalid
+// UTF-8 and leaves other non-ASCII runes unescaped, unlike Quote.
+func QuoteTyped(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil { // a string always marshals
+		return Quote(s)
+	}
+	return string(b)
+}
+
 // InvalidValue returns an Invalid error for a value already rendered.
 func InvalidValue(p *Path, value, detail string) *Error {
 	return &Error{Type: Invalid, Field: p.String(), Value: value, Detail: detail}
@@ -165,6 +179,9 @@ func RequiredValue(p *Path, detail string) *Error {
 }
 
 // NotSupported returns an Unsupported error listing the values allowed.
+// The value is rendered by QuoteTyped: upstream's callers pass the field's
+// named enum type, which field.Error.ErrorBody (k8s.io/apimachinery
+// pkg/util/validation/field/errors.go) prints through encoding/json.
 func NotSupported(p *Path, value string, allowed []string) *Error {
 	quoted := make([]string, len(allowed))
 	for i, a := range allowed {
@@ -174,7 +191,7 @@ func NotSupported(p *Path, value string, allowed []string) *Error {
 	if len(allowed) > 0 {
 		detail = "supported values: " + strings.Join(quoted, ", ")
 	}
-	return &Error{Type: Unsupported, Field: p.String(), Value: Quote(value), Detail: detail}
+	return &Error{Type: Unsupported, Field: p.String(), Value: QuoteTyped(value), Detail: detail}
 }
 
 // DuplicateValue returns a Duplicate error.

@@ -23,3 +23,25 @@ func TestPathString(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteTyped: a named string type's value renders as encoding/json
+// writes it (upstream's field.Error for a value that is not a plain
+// string), where Quote renders it as %q does.
+func TestQuoteTyped(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, typed, plain string
+	}{
+		{"ASCII is the same", "Always", `"Always"`, `"Always"`},
+		{"HTML characters are escaped", "a<b>&", `"a\u003cb\u003e\u0026"`, `"a<b>&"`},
+		{"a soft hyphen stays as it is", "a\u00adb", "\"a\u00adb\"", `"a\u00adb"`},
+		{"invalid UTF-8 becomes an escaped U+FFFD", "a\xe9b", `"a\ufffdb"`, `"a\xe9b"`},
+		{"a quote and a backslash", `"\`, `"\"\\"`, `"\"\\"`},
+	} {
+		if got := QuoteTyped(tc.in); got != tc.typed {
+			t.Errorf("%s: QuoteTyped(%q) = %s, want %s", tc.name, tc.in, got, tc.typed)
+		}
+		if got := Quote(tc.in); got != tc.plain {
+			t.Errorf("%s: Quote(%q) = %s, want %s", tc.name, tc.in, got, tc.plain)
+		}
+	}
+}

@@ -17,8 +17,14 @@
 // build with every minor: schemagen (each minor's model of the API types),
 // hashdiff (the pod-template-hash against each minor's
 // controller.ComputeHash) and vectorgen (what that minor's create path
-// stores and refuses, messages included, for the project's manifests and
-// those of testdata/apiserver/versions). Their tests, and their
+// stores and refuses, messages included, and the ReplicaSet name, for the
+// project's manifests, those of testdata/apiserver/versions and
+// difftest.RandomVersionVectors (300) random Deployments: seeds 0 to 299 of
+// difftest's random template generator (randfill, sparser than the one of
+// vectors.json.gz so that each file stays near 600 KB gzipped), the same
+// seeds for every minor, each filled from that minor's own types; most are
+// refused, so the refusals' messages are compared as well as what is
+// stored). Their tests, and their
 // generators:
 //
 //	go test -modfile=go.v135.mod ./schemagen ./hashdiff
@@ -29,6 +35,11 @@
 //	go run -modfile=go.v13N.mod ./cmd/vectorgen         # testdata/apiserver/vectors-1.3N.json.gz
 //
 // (without -modfile for 1.36, where vectorgen also writes vectors.json.gz).
+// Each vectorgen run takes about 30 seconds once k8s.io/kubernetes is in
+// the build cache. The replay is
+//
+//	go test ./internal/apiserver -run TestVersionVectors   # from the main module
+//
 // The main module's internal/schema and internal/apiserver tests replay the
 // vectors, each with its minor. Only the non-test files of difftest build
 // with the other minors; its tests are v1.36.3's.

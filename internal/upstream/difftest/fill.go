@@ -43,6 +43,7 @@ func filler(seed int64) *randfill.Filler {
 			*t = metav1.NewTime(time.Unix(c.Int63n(4e9), 0).Local())
 		},
 		func(f *metav1.FieldsV1, c randfill.Continue) {
+			//lint:ignore SA1019 SetRawBytes is not in k8s.io/apimachinery v0.35.4, which this file builds with too
 			f.Raw = []byte(fmt.Sprintf(`{"f:x%d":{}}`, c.Intn(1000)))
 		},
 		func(s *v1.ResourceList, c randfill.Continue) {

@@ -105,6 +105,31 @@ func BuildVersionVectors(dirs ...string) ([]Vector, error) {
 	return out, nil
 }
 
+// RandomVersionVectors is how many random Deployments each minor's
+// vectors include: seeds 0 to RandomVersionVectors-1 of
+// randomVersionDeployment, the same seeds for every minor.
+const RandomVersionVectors = 300
+
+// BuildRandomVersionVectors runs RandomVersionVectors random Deployments
+// through the real code of the minor this package is built with, naming
+// each "random-SEED" and recording each refusal's message. The templates
+// are filled from the minor's own types, so a seed gives each minor its
+// own template (with the fields that minor has); most are refused, so the
+// refusals and their messages are compared as well as the stored objects.
+func BuildRandomVersionVectors() ([]Vector, error) {
+	var out []Vector
+	for seed := range RandomVersionVectors {
+		input, err := json.Marshal(randomVersionDeployment(int64(seed)))
+		if err != nil {
+			return nil, err
+		}
+		v := vectorOf("random-"+strconv.Itoa(seed), input)
+		_, _, v.Messages = RealCreateDeploymentMessages(input)
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // VersionUpdateDir holds the updates of the rules that let a stored
 // template keep a value, relative to internal/upstream.
 const VersionUpdateDir = "../../" + vectors.VersionUpdateDir

@@ -11,7 +11,8 @@
 // those of testdata/apiserver/versions (the rules that differ between
 // minors), with their messages, and those of testdata/apiserver/versions
 // again with the gates whose default differs between minors set against
-// their default, and the updates of testdata/apiserver/version-updates. Built with another minor's module file, it
+// their default, difftest.RandomVersionVectors random Deployments (the
+// same seeds for every minor, filled from that minor's types), and the updates of testdata/apiserver/version-updates. Built with another minor's module file, it
 // writes only that minor's file:
 //
 //	go run -modfile=go.v135.mod ./cmd/vectorgen
@@ -84,6 +85,11 @@ func main() {
 		var gvs []difftest.Vector
 		gvs, err = difftest.BuildGateVectors(difftest.VersionDir)
 		vvs = append(vvs, gvs...)
+	}
+	if err == nil {
+		var rvs []difftest.Vector
+		rvs, err = difftest.BuildRandomVersionVectors()
+		vvs = append(vvs, rvs...)
 	}
 	if err == nil {
 		var uvs []difftest.Vector
