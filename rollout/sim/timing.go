@@ -1,12 +1,12 @@
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
@@ -44,38 +44,6 @@ const (
 	defaultProbePeriod = 10
 	defaultGracePeriod = 30
 )
-
-// Template fields TimingOf reads: the stored form's JSON names.
-type timingSpec struct {
-	InitContainers                []timingContainer `json:"initContainers"`
-	Containers                    []timingContainer `json:"containers"`
-	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds"`
-}
-
-type timingContainer struct {
-	Name           string       `json:"name"`
-	RestartPolicy  string       `json:"restartPolicy"`
-	ReadinessProbe *timingProbe `json:"readinessProbe"`
-	StartupProbe   *timingProbe `json:"startupProbe"`
-	Lifecycle      *timingHooks `json:"lifecycle"`
-}
-
-type timingProbe struct {
-	InitialDelaySeconds int32 `json:"initialDelaySeconds"`
-	PeriodSeconds       int32 `json:"periodSeconds"`
-	SuccessThreshold    int32 `json:"successThreshold"`
-}
-
-type timingHooks struct {
-	PreStop *struct {
-		Sleep *struct {
-			Seconds int64 `json:"seconds"`
-		} `json:"sleep"`
-		Exec      *json.RawMessage `json:"exec"`
-		HTTPGet   *json.RawMessage `json:"httpGet"`
-		TCPSocket *json.RawMessage `json:"tcpSocket"`
-	} `json:"preStop"`
-}
 
 // maxSeconds is the longest time, in whole seconds, a time.Duration holds.
 const maxSeconds = math.MaxInt64 / int64(time.Second)
@@ -123,9 +91,9 @@ func addSat(a, b int64) int64 {
 // decoding a Deployment produced; an error means the spec's JSON could not
 // be read.
 func TimingOf(spec rollout.PodSpec) (PodTiming, error) {
-	var s timingSpec
-	if err := json.Unmarshal(spec.JSON(), &s); err != nil {
-		return PodTiming{}, fmt.Errorf("sim: reading the pod template's probes: %w", err)
+	s, res := schema.DecodePodSpec(spec.JSON(), schema.DecodeOptions{EveryMinor: true})
+	if len(res.Errs) > 0 || res.Malformed {
+		return PodTiming{}, fmt.Errorf("sim: reading the pod template's probes: %v", res.Errs)
 	}
 	var t PodTiming
 	t.ReadyAfter, t.ReadyReason = readiness(s)
@@ -134,7 +102,7 @@ func TimingOf(spec rollout.PodSpec) (PodTiming, error) {
 }
 
 // probeTimes returns a probe's fields with the API server's defaults.
-func probeTimes(p *timingProbe) (delay, period, threshold int64) {
+func probeTimes(p *schema.Probe) (delay, period, threshold int64) {
 	delay, period, threshold = int64(p.InitialDelaySeconds), int64(p.PeriodSeconds), int64(p.SuccessThreshold)
 	if period <= 0 {
 		period = defaultProbePeriod
@@ -149,7 +117,7 @@ func probeTimes(p *timingProbe) (delay, period, threshold int64) {
 // whose runs start at from (and repeat every period) first passes: the
 // first run at or after the initial delay, and successThreshold-1 more
 // periods.
-func firstPass(p *timingProbe, from int64) int64 {
+func firstPass(p *schema.Probe, from int64) int64 {
 	delay, period, threshold := probeTimes(p)
 	at := from
 	if delay > from {
@@ -162,7 +130,7 @@ func firstPass(p *timingProbe, from int64) int64 {
 
 // containerReady returns when c is started and ready, in seconds after it
 // starts, and the words for its readiness (empty when it is ready at once).
-func containerReady(c timingContainer) (started, ready int64, why string) {
+func containerReady(c *schema.Container) (started, ready int64, why string) {
 	var parts []string
 	if p := c.StartupProbe; p != nil {
 		started = firstPass(p, 0)
@@ -181,7 +149,7 @@ func containerReady(c timingContainer) (started, ready int64, why string) {
 }
 
 // probeWords names the fields of p that set its timing.
-func probeWords(p *timingProbe) string {
+func probeWords(p *schema.Probe) string {
 	delay, period, threshold := probeTimes(p)
 	w := fmt.Sprintf("initialDelaySeconds %d, periodSeconds %d", delay, period)
 	if threshold > 1 {
@@ -192,13 +160,13 @@ func probeWords(p *timingProbe) string {
 
 // readiness returns the pod's time to ready and its reason: the container
 // (or sidecar) that is ready last.
-func readiness(s timingSpec) (time.Duration, string) {
+func readiness(s *schema.PodSpec) (time.Duration, string) {
 	var (
 		offset int64 // when the next container starts
 		last   int64 = -1
 		why    string
 	)
-	consider := func(c timingContainer, start int64) int64 {
+	consider := func(c *schema.Container, start int64) int64 {
 		started, ready, w := containerReady(c)
 		if at := addSat(start, ready); at > last && w != "" {
 			last, why = at, fmt.Sprintf("%s (%s)", w, containerWords(c, start))
@@ -207,13 +175,13 @@ func readiness(s timingSpec) (time.Duration, string) {
 		}
 		return addSat(start, started)
 	}
-	for _, c := range s.InitContainers {
-		if c.RestartPolicy == "Always" {
+	for i := range s.InitContainers {
+		if c := &s.InitContainers[i]; sidecar(c) {
 			offset = consider(c, offset)
 		}
 	}
-	for _, c := range s.Containers {
-		consider(c, offset)
+	for i := range s.Containers {
+		consider(&s.Containers[i], offset)
 	}
 	if last <= 0 || why == "" {
 		return 0, "at once: no readinessProbe or startupProbe delays it"
@@ -222,10 +190,16 @@ func readiness(s timingSpec) (time.Duration, string) {
 	return d, fmt.Sprintf("%s from %s", d, why)
 }
 
+// sidecar reports whether an init container is a sidecar: one with
+// restartPolicy Always, which keeps running beside the containers.
+func sidecar(c *schema.Container) bool {
+	return c.RestartPolicy != nil && *c.RestartPolicy == "Always"
+}
+
 // containerWords names a container, and the start its sidecars delay.
-func containerWords(c timingContainer, start int64) string {
+func containerWords(c *schema.Container, start int64) string {
 	kind := "container"
-	if c.RestartPolicy == "Always" {
+	if sidecar(c) {
 		kind = "sidecar"
 	}
 	if start > 0 {
@@ -236,7 +210,7 @@ func containerWords(c timingContainer, start int64) string {
 
 // termination returns how long a deleted pod takes to go, its reason and
 // the pod's grace period.
-func termination(s timingSpec) (time.Duration, string, time.Duration) {
+func termination(s *schema.PodSpec) (time.Duration, string, time.Duration) {
 	grace := int64(defaultGracePeriod)
 	graceWords := "terminationGracePeriodSeconds 30 (the default)"
 	if g := s.TerminationGracePeriodSeconds; g != nil {
@@ -248,7 +222,7 @@ func termination(s timingSpec) (time.Duration, string, time.Duration) {
 		sleeper string   // the container with the longest preStop sleep
 		unknown []string // containers with an exec, HTTP or TCP preStop hook
 	)
-	hooks := func(c timingContainer) {
+	hooks := func(c *schema.Container) {
 		if c.Lifecycle == nil || c.Lifecycle.PreStop == nil {
 			return
 		}
@@ -262,13 +236,13 @@ func termination(s timingSpec) (time.Duration, string, time.Duration) {
 		}
 	}
 	// Regular init containers have finished; sidecars stop with the pod.
-	for _, c := range s.InitContainers {
-		if c.RestartPolicy == "Always" {
+	for i := range s.InitContainers {
+		if c := &s.InitContainers[i]; sidecar(c) {
 			hooks(c)
 		}
 	}
-	for _, c := range s.Containers {
-		hooks(c)
+	for i := range s.Containers {
+		hooks(&s.Containers[i])
 	}
 	graceDur := seconds(grace)
 	var why string
