@@ -13,7 +13,7 @@ import (
 )
 
 const checkHelp = `rolloutctl check [-f] FILE|DIR|-... [--exclude GLOB]... [-n NAMESPACE]
-       [--max-pods N] [--min-available N|P%] [--max-duration D]
+       [--max-pods N] [--min-available N|P%] [--max-duration D] [--timeout D]
        [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--terminating D]
        [--never-ready IMAGE]...
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
@@ -36,7 +36,15 @@ in the input (per namespace, across all files), and checks these rules:
                      refuses every pod (a LimitRange's min or max, a quota
                      on cpu or memory that the containers do not request, a
                      quota with no room for one pod or for the new ReplicaSet)
-  progress-deadline  Progressing never turns False with ProgressDeadlineExceeded
+  timeout            the rollout is complete within --timeout, the CI's
+                     'kubectl rollout status --timeout' or 'helm upgrade
+                     --wait --timeout': the finding names the slowest wave
+  progress-deadline  Progressing never turns False with ProgressDeadlineExceeded:
+                     no wave (the time between two syncs that see progress,
+                     which resets the deadline) outlasts progressDeadlineSeconds
+  progress-deadline-margin
+                     (warning) a wave takes more than 80% of
+                     progressDeadlineSeconds
   full-outage        (warning) the strategy lets every pod go down at once
   quota-throttles    (warning) a quota refuses pods during the rollout, which
                      waits for room: throttled, not blocked
@@ -128,6 +136,7 @@ type checkFlags struct {
 	maxPods      int
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration
+	timeout      time.Duration
 	workers      int
 	maxRollouts  int
 	failOn       string
@@ -156,6 +165,7 @@ func (f *checkFlags) config() check.Config {
 		MinAvailable:     f.minAvailable.v,
 		MinAvailableRule: f.minAvailable.set,
 		MaxDuration:      f.maxDuration,
+		Timeout:          f.timeout,
 		MaxRollouts:      f.maxRollouts,
 		MinReplicas:      f.replicas.min,
 		MaxReplicas:      f.replicas.max,
@@ -178,6 +188,7 @@ func runCheck(e *env, args []string) int {
 	fs.IntVar(&f.maxPods, "max-pods", 0, "rule: at most `N` pods at any time (0: no rule)")
 	fs.Var(&f.minAvailable, "min-available", "rule: at least `N|P%` pods available at any time")
 	fs.DurationVar(&f.maxDuration, "max-duration", 0, "rule: the rollout completes within this (0: no rule)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "rule: the rollout is complete within this, the CI's kubectl rollout status --timeout (0: no rule)")
 	fs.Var(&f.replicas, "replicas", "check each replica count `MIN..MAX` (or N) instead of spec.replicas or an HPA's range")
 	f.addQuota(fs)
 	fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "check each rollout while `N`-1 others of its namespace roll out at once (their surges add up in a quota)")
@@ -198,8 +209,8 @@ func runCheck(e *env, args []string) int {
 		return fail(e, "check", err)
 	}
 	switch {
-	case f.maxPods < 0 || f.maxDuration < 0:
-		err = fmt.Errorf("--max-pods and --max-duration must not be negative")
+	case f.maxPods < 0 || f.maxDuration < 0 || f.timeout < 0:
+		err = fmt.Errorf("--max-pods, --max-duration and --timeout must not be negative")
 	case f.workers < 1:
 		err = fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	case f.maxRollouts < 1:

@@ -286,7 +286,7 @@ func TestCheckJSON(t *testing.T) {
 		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
 	}
 	file := manifestPath("three-deployments.yaml")
-	rules := []string{ruleNeverFinish, check.RuleDeadline, check.RuleOutage, check.RuleMaxPods}
+	rules := []string{ruleNeverFinish, check.RuleDeadline, check.RuleDeadlineMargin, check.RuleOutage, check.RuleMaxPods}
 	dep := func(name string, line int) place {
 		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
 	}

@@ -29,6 +29,10 @@ type Config struct {
 	// MaxDuration is the max-duration rule: the rollout completes within
 	// it (0: no rule).
 	MaxDuration time.Duration
+	// Timeout is the timeout rule: the rollout is complete within it, as
+	// a CI job's kubectl rollout status --timeout or helm upgrade --wait
+	// --timeout waits (0: no rule).
+	Timeout time.Duration
 	// MaxRollouts checks each rollout while the MaxRollouts-1 others of
 	// its namespace with the largest surge roll out at once (their surges
 	// add up against a quota). 0 counts as 1.
@@ -69,6 +73,7 @@ type checker struct {
 	maxPods      int
 	minAvailable minAvailable
 	maxDuration  time.Duration
+	timeout      time.Duration
 	workers      int
 	maxRollouts  int
 	replicas     replicaRange
@@ -104,6 +109,7 @@ func newChecker(c Config) *checker {
 		maxPods:      c.MaxPods,
 		minAvailable: minAvailable{c.MinAvailable, c.MinAvailableRule},
 		maxDuration:  c.MaxDuration,
+		timeout:      c.Timeout,
 		workers:      c.Workers,
 		maxRollouts:  max(c.MaxRollouts, 1),
 		replicas:     replicaRange{c.MinReplicas, c.MaxReplicas, c.ReplicasSet},

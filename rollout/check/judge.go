@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/words"
@@ -27,6 +28,11 @@ type moment struct {
 	replicas           int32
 	deadlineReason     string
 	refused            bool // a ReplicaSet reports pods the quota refused
+	// progressAt is the Progressing condition's lastUpdateTime after the
+	// start, when hasProgress; complete is its reason
+	// NewReplicaSetAvailable.
+	progressAt            time.Duration
+	hasProgress, complete bool
 }
 
 func momentOf(st sim.Step, start time.Time) moment {
@@ -39,6 +45,10 @@ func momentOf(st sim.Step, start time.Time) moment {
 	c, ok := rollout.GetDeploymentCondition(status, rollout.Progressing)
 	if ok && c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
 		m.deadlineReason = c.Message
+	}
+	if ok {
+		m.progressAt, m.hasProgress = c.LastUpdateTime.Sub(start), true
+		m.complete = c.Reason == rollout.ReasonNewReplicaSetAvailable
 	}
 	if c, ok := rollout.GetDeploymentCondition(status, rollout.ReplicaFailure); ok && c.Status == rollout.ConditionTrue {
 		m.refused = true
@@ -71,6 +81,7 @@ func (f *checker) judge(in *Input, pol *rolloutPolicy, s rollout.State, res sim.
 	j.steps()
 	j.betweenSyncs()
 	j.outage()
+	j.deadlineMargin()
 	return j
 }
 
@@ -182,7 +193,7 @@ func (j *judgement) steps() {
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
-			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s", m.deadlineReason)
+			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s; %s", strings.TrimSuffix(m.deadlineReason, "."), j.deadlineWave())
 		}
 	}
 }
@@ -257,6 +268,7 @@ func (j *judgement) ending(end sim.Summary) {
 	switch {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
+		j.timeout(end.Duration)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
 			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", words.Duration(end.Duration), words.Duration(max))
 		}

@@ -45,11 +45,15 @@ func (f *checker) policyFor(in *Input, d rollout.Deployment) (rolloutPolicy, err
 	if err == nil {
 		p.pods, _, err = PodTimes(d, f.sim.Pods, f.readyFixed, f.termFixed)
 	}
-	p.rules = append(p.rules, RuleNeverFinish, RuleDeadline, RuleOutage)
+	p.rules = append(p.rules, RuleNeverFinish, RuleDeadline)
+	if rollout.HasProgressDeadline(d) {
+		p.rules = append(p.rules, RuleDeadlineMargin)
+	}
+	p.rules = append(p.rules, RuleOutage)
 	for _, r := range []struct {
 		on   bool
 		rule string
-	}{{f.maxPods > 0, RuleMaxPods}, {f.minAvailable.set, RuleMinAvailable}, {f.maxDuration > 0, RuleMaxDuration},
+	}{{f.maxPods > 0, RuleMaxPods}, {f.minAvailable.set, RuleMinAvailable}, {f.maxDuration > 0, RuleMaxDuration}, {f.timeout > 0, RuleTimeout},
 		{p.quotas, RuleThrottled}, {p.hpa != nil, RuleHPAReplicas}, {len(p.budgets) > 0, RulePDBDrain}, {len(p.budgets) > 0, RulePDBNever}} {
 		if r.on {
 			p.rules = append(p.rules, r.rule)

@@ -13,6 +13,9 @@ const (
 	RulePDBNever     = "pdb-no-disruption"
 	RuleHPAReplicas  = "hpa-replicas"
 	RuleLimit        = "limit"
+	// The time budget (budget.go).
+	RuleDeadlineMargin = "progress-deadline-margin"
+	RuleTimeout        = "timeout"
 )
 
 // Severities: an error breaks a rule, a warning does not (a caller may
@@ -46,6 +49,10 @@ func Rules() []Rule {
 			"The rollout can complete at all: said only where the simulation or admission proves it cannot (a quota with no room for a surge pod and maxUnavailable 0, pods that never become ready, a paused Deployment, a LimitRange or ResourceQuota that refuses every pod, no room for the new ReplicaSet)."},
 		{RuleDeadline, "ProgressDeadline", SeverityError, "Progressing never turns False with ProgressDeadlineExceeded.",
 			"The rollout makes progress within spec.progressDeadlineSeconds at every step."},
+		{RuleDeadlineMargin, "ProgressDeadlineMargin", SeverityWarning, "Every wave of the rollout meets the progress deadline with a fifth of it to spare.",
+			"The longest wait between two progress updates (the Progressing condition's lastUpdateTime, which the controller moves whenever a sync sees more updated, ready or available replicas or fewer old ones) stays within 80% of spec.progressDeadlineSeconds."},
+		{RuleTimeout, "Timeout", SeverityError, "The rollout completes within the CI's timeout.",
+			"The rollout is complete, as kubectl rollout status waits for it, within the timeout (kubectl rollout status --timeout, helm upgrade --wait --timeout), under the pod model; the finding names the slowest wave."},
 		{RuleOutage, "FullOutage", SeverityWarning, "The strategy keeps a pod available.",
 			"maxUnavailable (or maxSurge and maxUnavailable both rounding to 0 for one replica) lets every pod go down during a rollout."},
 		{RuleThrottled, "QuotaThrottles", SeverityWarning, "The namespace's ResourceQuota has room for the rollout's peak.",

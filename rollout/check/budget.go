@@ -1,0 +1,231 @@
+package check
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/internal/words"
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// The time budget of a rollout: how long it takes against the two clocks
+// that watch it.
+//
+// The Deployment controller's progress check (progressDeadlineSeconds)
+// does not time the rollout as a whole. At each sync that sees progress
+// (more updated, ready or available replicas than the status held, or
+// fewer old ones: upstream's DeploymentProgressing) it moves the
+// Progressing condition's lastUpdateTime to now, and it reports
+// ProgressDeadlineExceeded at a sync that finds lastUpdateTime more than
+// the deadline ago. So what must fit the deadline is each wave: the time
+// from one progress update to the next. A CI job's timeout (kubectl
+// rollout status --timeout, helm upgrade --wait --timeout) does time the
+// whole rollout.
+
+// DeadlineMargin is the share of progressDeadlineSeconds above which a
+// wave of a rollout that does meet the deadline is warned of
+// (RuleDeadlineMargin): 80%, so that pods 25% slower than modelled (a
+// slower image pull, a busier node) would still not exceed it.
+const DeadlineMargin = 0.8
+
+// DefaultProgressDeadline is what the API server sets
+// spec.progressDeadlineSeconds to when a Deployment leaves it out.
+const DefaultProgressDeadline = 600 * time.Second
+
+// A wave is the time between two progress updates of a rollout: the
+// Progressing condition's lastUpdateTime moved at from, then at to. n
+// counts the waves from 1.
+type wave struct {
+	n        int
+	from, to time.Duration
+}
+
+func (w wave) length() time.Duration { return w.to - w.from }
+
+// waves returns the waves of a run from its moments, in order, up to the
+// moment the rollout is complete (the Progressing condition's reason
+// NewReplicaSetAvailable) or the deadline exceeded, whichever comes
+// first. A run without the Progressing condition (no deadline) has none.
+// The first wave starts at the lastUpdateTime the first sync leaves, and
+// no wave starts before the start of the rollout.
+func waves(moments []moment) []wave {
+	var out []wave
+	started := false
+	var last time.Duration
+	for _, m := range moments {
+		if m.deadlineReason != "" {
+			break
+		}
+		if !m.hasProgress {
+			continue
+		}
+		at := max(m.progressAt, 0)
+		switch {
+		case !started:
+			started, last = true, at
+		case at != last:
+			out = append(out, wave{n: len(out) + 1, from: last, to: at})
+			last = at
+		}
+		if m.complete {
+			break
+		}
+	}
+	return out
+}
+
+// longest returns the longest wave, the first of equal ones, and false
+// when there is none.
+func longest(ws []wave) (wave, bool) {
+	var w wave
+	for _, x := range ws {
+		if x.length() > w.length() {
+			w = x
+		}
+	}
+	return w, len(ws) > 0
+}
+
+// lastProgress returns when the rollout last made progress before the
+// deadline stopped it, and the number of the wave that exceeded it.
+func lastProgress(moments []moment) (time.Duration, int) {
+	ws := waves(moments)
+	var at time.Duration
+	started := false
+	for _, m := range moments {
+		if m.deadlineReason != "" {
+			break
+		}
+		if m.hasProgress {
+			at, started = max(m.progressAt, 0), true
+		}
+	}
+	if !started {
+		return 0, 1
+	}
+	return at, len(ws) + 1
+}
+
+// deadline returns d's progress deadline and whether the manifest writes
+// it (false: the default of 600s, or none at all when ok is false).
+func (j *judgement) deadline() (limit time.Duration, ok bool) {
+	if !rollout.HasProgressDeadline(j.d) {
+		return 0, false
+	}
+	return time.Duration(j.d.Spec.ProgressDeadlineSeconds.Value) * time.Second, true
+}
+
+// deadlineWords words the deadline: "progressDeadlineSeconds 300 (5m)",
+// or "the default progressDeadlineSeconds 600 (10m)" when the manifest
+// leaves it out.
+func (j *judgement) deadlineWords(limit time.Duration) string {
+	w := fmt.Sprintf("progressDeadlineSeconds %d (%s)", int64(limit/time.Second), words.Duration(limit))
+	if !j.in.deploymentPlace(j.d, "spec.progressDeadlineSeconds").Written {
+		return "the default " + w
+	}
+	return w
+}
+
+// budgetPlace adds a time budget finding, at the line of
+// spec.progressDeadlineSeconds (or where to add it), with the strategy's
+// fields, minReadySeconds and the probes that time the waves as related
+// places.
+func (j *judgement) budgetPlace(rule, severity string, at time.Duration, format string, args ...any) {
+	j.add(rule, severity, at, CauseRollout, format, args...)
+	// The deadline's line; where the manifest leaves it out, the line
+	// to add it at (marked as a default), as RuleDeadline's.
+	j.vs[len(j.vs)-1].Location = j.in.deploymentPlace(j.d, "spec.progressDeadlineSeconds")
+	j.related(j.timingPlaces()...)
+}
+
+// timingPlaces returns the places of the fields that set how long the
+// waves take, as the input writes them: the strategy, minReadySeconds,
+// and the readiness and startup probes of the containers and sidecars.
+func (j *judgement) timingPlaces() []Location {
+	var paths []string
+	if j.d.Spec.Strategy.Type == rollout.RecreateStrategy {
+		paths = append(paths, "spec.strategy.type")
+	} else {
+		paths = append(paths, "spec.strategy.rollingUpdate.maxSurge", "spec.strategy.rollingUpdate.maxUnavailable")
+	}
+	paths = append(paths, "spec.minReadySeconds")
+	spec, res := schema.DecodePodSpec(j.d.Spec.Template.Spec.JSON(), schema.DecodeOptions{EveryMinor: true})
+	if len(res.Errs) > 0 || res.Malformed || spec == nil {
+		spec = &schema.PodSpec{} // validated on load: the places of the strategy alone
+	}
+	probes := func(list string, cs []schema.Container, only func(*schema.Container) bool) {
+		for i := range cs {
+			c := &cs[i]
+			if only != nil && !only(c) {
+				continue
+			}
+			if c.StartupProbe != nil {
+				paths = append(paths, fmt.Sprintf("spec.template.spec.%s[%d].startupProbe", list, i))
+			}
+			if c.ReadinessProbe != nil {
+				paths = append(paths, fmt.Sprintf("spec.template.spec.%s[%d].readinessProbe", list, i))
+			}
+		}
+	}
+	probes("initContainers", spec.InitContainers, func(c *schema.Container) bool { return c.RestartPolicy != nil && *c.RestartPolicy == "Always" })
+	probes("containers", spec.Containers, nil)
+	var out []Location
+	for _, p := range paths {
+		if l := j.in.deploymentPlace(j.d, p); l.Written {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// deadlineMargin warns of a rollout that meets its progress deadline
+// with less than a fifth of it to spare in some wave (RuleDeadlineMargin).
+// A rollout that exceeds it is RuleDeadline's.
+func (j *judgement) deadlineMargin() {
+	limit, ok := j.deadline()
+	if !ok || limit <= 0 {
+		return
+	}
+	for _, m := range j.moments {
+		if m.deadlineReason != "" {
+			return
+		}
+	}
+	w, ok := longest(waves(j.moments))
+	if !ok || float64(w.length()) <= DeadlineMargin*float64(limit) {
+		return
+	}
+	j.budgetPlace(RuleDeadlineMargin, SeverityWarning, w.from,
+		"wave %d waits %s for progress, from +%s to +%s: %.0f%% of %s, above the %.0f%% margin; pods a little slower than modelled exceed it",
+		w.n, words.Duration(w.length()), words.Duration(w.from), words.Duration(w.to),
+		100*float64(w.length())/float64(limit), j.deadlineWords(limit), 100*DeadlineMargin)
+}
+
+// deadlineWave words the wave that exceeded the progress deadline, for
+// RuleDeadline's message: "wave 3 made no progress from +2m for more than
+// progressDeadlineSeconds 60 (1m)".
+func (j *judgement) deadlineWave() string {
+	limit, ok := j.deadline()
+	if !ok {
+		return ""
+	}
+	from, n := lastProgress(j.moments)
+	return fmt.Sprintf("wave %d made no progress from +%s for more than %s", n, words.Duration(from), j.deadlineWords(limit))
+}
+
+// timeout judges a rollout that completed in took against Config.Timeout
+// (RuleTimeout): the CI job waiting for it gives up first.
+func (j *judgement) timeout(took time.Duration) {
+	limit := j.f.timeout
+	if limit <= 0 || took <= limit {
+		return
+	}
+	slowest := ""
+	if w, ok := longest(waves(j.moments)); ok {
+		slowest = fmt.Sprintf("; its slowest wave, %d, waits %s for progress from +%s", w.n, words.Duration(w.length()), words.Duration(w.from))
+	}
+	j.budgetPlace(RuleTimeout, SeverityError, limit,
+		"the rollout is expected to take %s, longer than the timeout %s: kubectl rollout status --timeout (or helm upgrade --wait --timeout) gives up while the rollout goes on%s",
+		words.Duration(took), words.Duration(limit), slowest)
+}

@@ -1,0 +1,205 @@
+package check_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// budgetManifest is a Deployment of replicas whose pods become ready
+// readyAfter seconds after they start (a readinessProbe's
+// initialDelaySeconds, probed every second), with deadline as its
+// progressDeadlineSeconds line (empty: left out).
+func budgetManifest(replicas int, maxSurge, maxUnavailable string, readyAfter int, deadline string) string {
+	line := ""
+	if deadline != "" {
+		line = "\n  progressDeadlineSeconds: " + deadline
+	}
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: %d%s
+  strategy:
+    rollingUpdate:
+      maxSurge: %s
+      maxUnavailable: %s
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+        readinessProbe:
+          httpGet: {path: /ready, port: 8080}
+          initialDelaySeconds: %d
+          periodSeconds: 1
+`, replicas, line, maxSurge, maxUnavailable, readyAfter)
+}
+
+func runBudget(t interface{ Fatal(...any) }, src string, c check.Config) check.Report {
+	docs, err := manifest.Parse("deploy.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return check.Run(check.Load("deploy.yaml", docs, check.LoadOptions{}), c)
+}
+
+// ruleFindings returns the findings of the rules named, in report order.
+func ruleFindings(r check.Report, rules ...string) []check.Finding {
+	var out []check.Finding
+	for _, f := range r.Findings {
+		if slices.Contains(rules, f.Rule) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestTimeBudget carries the rule of upstream's syncRolloutStatus and
+// DeploymentProgressing: the progress deadline times each wave (from one
+// sync that sees progress to the next), not the whole rollout, while a
+// CI timeout times the whole rollout.
+func TestTimeBudget(t *testing.T) {
+	type want struct {
+		rule, severity string
+		at             float64
+		line           int    // of the finding's location
+		message        string // a part of the message
+	}
+	for _, tc := range []struct {
+		name     string
+		src      string
+		timeout  time.Duration
+		want     []want
+		related  string // a related field every finding names
+		unneeded string // a rule that must not be found
+	}{{
+		// Upstream: DeploymentProgressing resets lastUpdateTime at each
+		// wave, so a rollout of 4 waves of 2m outlasts the default 600s
+		// deadline as a whole but never exceeds it.
+		name:    "default 600s deadline: a 10m rollout of 2m waves never exceeds it, a 300s CI timeout does",
+		src:     budgetManifest(5, "1", "0", 120, ""),
+		timeout: 300 * time.Second,
+		want: []want{{check.RuleTimeout, check.SeverityError, 300, 5,
+			"the rollout is expected to take 10m, longer than the timeout 5m"}},
+		related:  "spec.template.spec.containers[0].readinessProbe",
+		unneeded: check.RuleDeadline,
+	}, {
+		name:    "the timeout names the slowest wave",
+		src:     budgetManifest(2, "1", "0", 90, "600"),
+		timeout: time.Minute,
+		want: []want{{check.RuleTimeout, check.SeverityError, 60, 7,
+			"its slowest wave, 1, waits 1m30s for progress from +0s"}},
+		related: "spec.strategy.rollingUpdate.maxSurge",
+	}, {
+		name:    "a rollout within the timeout is not a finding",
+		src:     budgetManifest(2, "1", "0", 90, "600"),
+		timeout: 4 * time.Minute,
+	}, {
+		// Upstream: DeploymentTimedOut once lastUpdateTime is more than
+		// progressDeadlineSeconds ago at a sync.
+		name: "a wave beyond progressDeadlineSeconds is ProgressDeadlineExceeded, and says which",
+		src:  budgetManifest(3, "1", "0", 120, "100"),
+		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
+			"wave 1 made no progress from +0s for more than progressDeadlineSeconds 100 (1m40s)"}},
+	}, {
+		name: "a wave above 80% of progressDeadlineSeconds is a margin warning",
+		src:  budgetManifest(3, "1", "0", 90, "100"),
+		want: []want{{check.RuleDeadlineMargin, check.SeverityWarning, 0, 7,
+			"wave 1 waits 1m30s for progress, from +0s to +1m30s: 90% of progressDeadlineSeconds 100 (1m40s)"}},
+		related: "spec.template.spec.containers[0].readinessProbe",
+	}, {
+		name: "the margin warning names the default deadline",
+		src:  budgetManifest(2, "1", "0", 500, ""),
+		want: []want{{check.RuleDeadlineMargin, check.SeverityWarning, 0, 5,
+			"of the default progressDeadlineSeconds 600 (10m)"}},
+	}, {
+		name: "a wave at 80% of progressDeadlineSeconds is within the margin",
+		src:  budgetManifest(2, "1", "0", 80, "100"),
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The controllers model, as rolloutctl check runs: the other
+			// models' syncs pace the waves (a sync every Interval).
+			for _, model := range []sim.Model{sim.ModelControllers} {
+				r := runBudget(t, tc.src, check.Config{Timeout: tc.timeout, Sim: sim.Config{Model: model}})
+				got := ruleFindings(r, check.RuleTimeout, check.RuleDeadline, check.RuleDeadlineMargin)
+				if len(got) != len(tc.want) {
+					t.Fatalf("model %v: findings %+v, want %d", model, got, len(tc.want))
+				}
+				for i, w := range tc.want {
+					g := got[i]
+					if g.Rule != w.rule || g.Severity != w.severity || g.Location.Line != w.line || g.Location.Field != "spec.progressDeadlineSeconds" ||
+						!strings.Contains(g.Message, w.message) {
+						t.Errorf("model %v: finding %d = %+v, want %+v", model, i, g, w)
+					}
+					if w.rule != check.RuleDeadline && g.At != w.at {
+						t.Errorf("model %v: finding %d at +%gs, want +%gs", model, i, g.At, w.at)
+					}
+					if tc.related != "" && !slices.ContainsFunc(g.Related, func(l check.Location) bool { return l.Field == tc.related && l.Written }) {
+						t.Errorf("model %v: finding %d related %+v, want %s", model, i, g.Related, tc.related)
+					}
+				}
+				if tc.unneeded != "" && len(ruleFindings(r, tc.unneeded)) > 0 {
+					t.Errorf("model %v: %s found: %+v", model, tc.unneeded, r.Findings)
+				}
+			}
+		})
+	}
+}
+
+// TestTimeoutProperties: a longer timeout never adds a finding, and the
+// other rules' findings do not depend on it; the timeout rule breaks
+// exactly when the longest rollout completed takes longer than it.
+func TestTimeoutProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.IntRange(1, 6).Draw(t, "replicas")
+		maxSurge := rapid.SampledFrom([]string{"0", "1", "25%"}).Draw(t, "maxSurge")
+		maxUnavailable := rapid.SampledFrom([]string{"1", "25%", "0"}).Draw(t, "maxUnavailable")
+		if maxSurge == "0" && maxUnavailable == "0" {
+			maxUnavailable = "1"
+		}
+		ready := rapid.IntRange(0, 200).Draw(t, "readyAfter")
+		deadline := rapid.SampledFrom([]string{"", "60", "150"}).Draw(t, "deadline")
+		short := time.Duration(rapid.IntRange(1, 900).Draw(t, "timeout")) * time.Second
+		long := short + time.Duration(rapid.IntRange(0, 900).Draw(t, "more"))*time.Second
+		model := rapid.SampledFrom([]sim.Model{sim.ModelSimple, sim.ModelControllers}).Draw(t, "model")
+		src := budgetManifest(replicas, maxSurge, maxUnavailable, ready, deadline)
+		cfg := check.Config{Sim: sim.Config{Model: model}}
+		cfg.Timeout = short
+		a := runBudget(t, src, cfg)
+		cfg.Timeout = long
+		b := runBudget(t, src, cfg)
+		if len(b.Findings) > len(a.Findings) {
+			t.Fatalf("timeout %s: %d findings, timeout %s: %d", short, len(a.Findings), long, len(b.Findings))
+		}
+		others := func(r check.Report) []check.Finding {
+			return slices.DeleteFunc(slices.Clone(r.Findings), func(f check.Finding) bool { return f.Rule == check.RuleTimeout })
+		}
+		if diff := cmp.Diff(others(a), others(b)); diff != "" {
+			t.Fatalf("findings of other rules mismatch (-%s +%s):\n%s", short, long, diff)
+		}
+		for _, c := range []struct {
+			timeout time.Duration
+			r       check.Report
+		}{{short, a}, {long, b}} {
+			longest := time.Duration(c.r.Deployments[0].Longest * float64(time.Second))
+			if got, want := len(ruleFindings(c.r, check.RuleTimeout)) > 0, longest > c.timeout; got != want {
+				t.Fatalf("timeout %s, longest rollout %s: timeout finding %v, want %v", c.timeout, longest, got, want)
+			}
+		}
+	})
+}
