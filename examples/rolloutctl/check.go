@@ -13,7 +13,7 @@ import (
 )
 
 const checkHelp = `rolloutctl check [-f] FILE|DIR|-... [--exclude GLOB]... [-n NAMESPACE]
-       [--max-pods N] [--min-available N|P%] [--max-duration D] [--timeout D]
+       [--max-pods N] [--min-available N|P%] [--max-duration D] [--timeout D] [--drain-pods N]
        [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--terminating D]
        [--never-ready IMAGE]...
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
@@ -48,10 +48,16 @@ in the input (per namespace, across all files), and checks these rules:
   full-outage        (warning) the strategy lets every pod go down at once
   quota-throttles    (warning) a quota refuses pods during the rollout, which
                      waits for room: throttled, not blocked
-  pdb-drain-blocked  (warning) during the rollout the ready pods drop to what
-                     a PodDisruptionBudget keeps: node drains are refused
+  pdb-drain-blocked  (warning) during the rollout the ready pods drop so low
+                     that a PodDisruptionBudget refuses the evictions of a
+                     drain of a node holding --drain-pods of them (default
+                     1): the drain waits; the finding says what a drain
+                     without eviction leaves. A note says that the budget
+                     does not gate the rollout itself, and the fewest ready
+                     pods such a drain leaves at the worst moment
   pdb-no-disruption  a PodDisruptionBudget allows no eviction even with every
-                     replica ready: node drains never finish
+                     replica ready, or two select the same pods (the eviction
+                     API refuses those): node drains never finish
   hpa-replicas       (warning) spec.replicas is set while an HPA scales the
                      Deployment
 
@@ -137,6 +143,7 @@ type checkFlags struct {
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration
 	timeout      time.Duration
+	drainPods    int
 	workers      int
 	maxRollouts  int
 	failOn       string
@@ -166,6 +173,7 @@ func (f *checkFlags) config() check.Config {
 		MinAvailableRule: f.minAvailable.set,
 		MaxDuration:      f.maxDuration,
 		Timeout:          f.timeout,
+		DrainPods:        int32(f.drainPods),
 		MaxRollouts:      f.maxRollouts,
 		MinReplicas:      f.replicas.min,
 		MaxReplicas:      f.replicas.max,
@@ -189,6 +197,7 @@ func runCheck(e *env, args []string) int {
 	fs.Var(&f.minAvailable, "min-available", "rule: at least `N|P%` pods available at any time")
 	fs.DurationVar(&f.maxDuration, "max-duration", 0, "rule: the rollout completes within this (0: no rule)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "rule: the rollout is complete within this, the CI's kubectl rollout status --timeout (0: no rule)")
+	fs.IntVar(&f.drainPods, "drain-pods", 0, "pdb-drain-blocked judges a drain of a node holding `N` of the Deployment's pods (0: 1)")
 	fs.Var(&f.replicas, "replicas", "check each replica count `MIN..MAX` (or N) instead of spec.replicas or an HPA's range")
 	f.addQuota(fs)
 	fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "check each rollout while `N`-1 others of its namespace roll out at once (their surges add up in a quota)")
@@ -211,6 +220,8 @@ func runCheck(e *env, args []string) int {
 	switch {
 	case f.maxPods < 0 || f.maxDuration < 0 || f.timeout < 0:
 		err = fmt.Errorf("--max-pods, --max-duration and --timeout must not be negative")
+	case f.drainPods < 0 || f.drainPods > 1<<31-1:
+		err = fmt.Errorf("--drain-pods %d: must be from 0 to 2147483647", f.drainPods)
 	case f.workers < 1:
 		err = fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	case f.maxRollouts < 1:

@@ -84,7 +84,7 @@ func TestPDBChangesVerdict(t *testing.T) {
 			policyPath("pdb-all.yaml") + ":8 spec.minAvailable; " + policyPath("frontend.yaml") + ":8 Deployment web/storefront spec.replicas]",
 	}, policyArgs("frontend.yaml", "pdb-all.yaml")...)
 	checkLines(t, "", exitOK, []string{
-		"WARN web/storefront replicas=4 at +1m: pdb-drain-blocked: during the rollout the ready pods drop to 3 while PodDisruptionBudget storefront (minAvailable 3) keeps 3 of 4 pods ready: a node drain is refused at +1m (at replicas 4) [" +
+		"WARN web/storefront replicas=4 at +1m: pdb-drain-blocked: during the rollout the ready pods drop to 3 while PodDisruptionBudget storefront (minAvailable 3) keeps 3 of 4 pods ready: a node drain is refused at +1m (at replicas 4): the budget allows 0 evictions then, and the drain waits; a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 2 ready, below the 3 it keeps [" +
 			policyPath("frontend.yaml") + ":12 spec.strategy.rollingUpdate.maxUnavailable; " + policyPath("pdb-three.yaml") + ":9 PodDisruptionBudget web/storefront spec.minAvailable]",
 		"OK   web/storefront replicas=4",
 	}, policyArgs("frontend.yaml", "pdb-three.yaml")...)

@@ -18,6 +18,7 @@ type rolloutCheck struct {
 	violations []Finding
 	sum        sim.Summary
 	drains     []drainBlock
+	lows       []drainLow // the worst moments for a drain, by budget
 	err        error
 }
 
@@ -121,15 +122,19 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 		for _, c := range res.Start.Sets {
 			start.ready += int64(c.Ready)
 		}
-		out.drains = drainBlocks(pol.budgets, replicas, append([]moment{start}, moments...))
+		n := f.drainPods(replicas, 0) // no node count yet: see drainPods
+		inOrder := append([]moment{start}, moments...)
+		out.drains = drainBlocks(pol.budgets, replicas, inOrder, n)
+		out.lows = drainLows(pol.budgets, replicas, n, inOrder, racing)
 		if len(racing) > 0 {
-			out.drains = worseDrains(out.drains, drainBlocks(pol.budgets, replicas, append([]moment{start}, racing...)))
+			out.drains = worseDrains(out.drains, drainBlocks(pol.budgets, replicas, append([]moment{start}, racing...), n))
 		}
 		if s.Deployment.Spec.MinReadySeconds == 0 {
 			// A pod is available as soon as it is ready: the fewest
 			// available between syncs, of the worse order, are ready
 			// pods too.
-			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, res.Summary))
+			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, res.Summary, n))
+			out.lows = lowerDrains(out.lows, drainLows(pol.budgets, replicas, n, []moment{summaryMoment(replicas, res.Summary)}))
 		}
 	}
 	return out

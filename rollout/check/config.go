@@ -42,6 +42,10 @@ type Config struct {
 	// range.
 	MinReplicas, MaxReplicas int32
 	ReplicasSet              bool
+	// DrainPods is how many of a Deployment's pods the node holds whose
+	// drain the pdb-drain-blocked rule judges, at the worst moment of the
+	// rollout, against the PodDisruptionBudgets of the input (0: 1).
+	DrainPods int32
 	// QuotaPods is a pod quota per namespace that overrides the
 	// ResourceQuotas of the input (0: none).
 	QuotaPods int
@@ -78,6 +82,7 @@ type checker struct {
 	maxRollouts  int
 	replicas     replicaRange
 	quotaPods    int
+	drainN       int32
 	neverReady   []string
 	maxWork      int
 	options      rollout.Options
@@ -114,6 +119,7 @@ func newChecker(c Config) *checker {
 		maxRollouts:  max(c.MaxRollouts, 1),
 		replicas:     replicaRange{c.MinReplicas, c.MaxReplicas, c.ReplicasSet},
 		quotaPods:    c.QuotaPods,
+		drainN:       c.DrainPods,
 		neverReady:   slices.Clone(c.NeverReady),
 		maxWork:      c.Sim.MaxWork,
 		options:      c.Options,

@@ -98,23 +98,27 @@ type drainBlock struct {
 	from, to   time.Duration
 	fewest     int64 // the fewest ready pods it selects
 	keep       int64
-	throughEnd bool // still blocked after the last sync
+	throughEnd bool  // still blocked after the last sync
+	n          int64 // the Deployment's pods on the node drained
 }
 
-// drainBlocks finds, for each budget, the syncs where the ready pods the
-// budget selects are at or below what it keeps: evictions are refused.
-func drainBlocks(budgets []budget, replicas int32, moments []moment) []drainBlock {
+// drainBlocks finds, for each budget, the syncs where a drain of a node
+// holding n of the Deployment's pods is refused (budget.drain): for n =
+// 1, where the ready pods the budget selects are at or below what it
+// keeps.
+func drainBlocks(budgets []budget, replicas int32, moments []moment, n int64) []drainBlock {
 	var out []drainBlock
 	for i, b := range budgets {
 		var blk *drainBlock
 		for k, m := range moments {
 			keep := b.keep(m.replicas)
 			ready := m.ready + b.others
-			if ready > keep || int64(m.replicas)+b.others == 0 {
+			expected := int64(m.replicas) + b.others
+			if expected == 0 || !b.drain(ready, m.ready, keep, expected, n).refused {
 				continue
 			}
 			if blk == nil {
-				out = append(out, drainBlock{budget: i, replicas: replicas, from: m.at, fewest: ready, keep: keep})
+				out = append(out, drainBlock{budget: i, replicas: replicas, from: m.at, fewest: ready, keep: keep, n: n})
 				blk = &out[len(out)-1]
 			}
 			blk.to, blk.fewest, blk.throughEnd = m.at, min(blk.fewest, ready), k == len(moments)-1
@@ -164,18 +168,25 @@ func worseDrains(a, b []drainBlock) []drainBlock {
 
 // summaryDrains returns the drain blocks that the run's fewest available
 // pods (Summary.MinAvailable, of the worse race order, between syncs
-// included) make, one per budget they hold at or below what it keeps at
-// replicas. The caller uses it only where available pods are ready pods
-// (minReadySeconds 0).
-func summaryDrains(budgets []budget, replicas int32, sum sim.Summary) []drainBlock {
+// included) make for a drain of n pods, one per budget where it is
+// refused at replicas. The caller uses it only where available pods are
+// ready pods (minReadySeconds 0).
+func summaryDrains(budgets []budget, replicas int32, sum sim.Summary, n int64) []drainBlock {
 	var out []drainBlock
 	for i, b := range budgets {
 		keep := b.keep(replicas)
 		ready := sum.MinAvailable + b.others
-		if ready > keep || int64(replicas)+b.others == 0 {
+		expected := int64(replicas) + b.others
+		if expected == 0 || !b.drain(ready, sum.MinAvailable, keep, expected, n).refused {
 			continue
 		}
-		out = append(out, drainBlock{budget: i, replicas: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep})
+		out = append(out, drainBlock{budget: i, replicas: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
 	}
 	return out
+}
+
+// summaryMoment is the run's fewest available pods as a moment, for
+// drainLows: ready pods where minReadySeconds is 0.
+func summaryMoment(replicas int32, sum sim.Summary) moment {
+	return moment{at: sum.MinAvailableAt, ready: sum.MinAvailable, avail: sum.MinAvailable, replicas: replicas}
 }

@@ -96,6 +96,21 @@ func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPod
 		p.refused = len(blocked) > 0 && d.Spec.Replicas > 0
 	}
 	p.budgets = in.budgetsFor(d)
+	if len(p.budgets) > 1 {
+		// The eviction API refuses, with a 500, to evict a pod that more
+		// than one budget selects: every drain of a node with one fails.
+		b := p.budgets[1]
+		f := Finding{Deployment: Qualified(d), Replicas: p.lo, Rule: RulePDBNever, Severity: SeverityError, Cause: CauseInput,
+			Location: fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, "spec.selector"),
+			Message: fmt.Sprintf("%d PodDisruptionBudgets select the pods of Deployment %s: the eviction API refuses to evict a pod with more than one budget, so every node drain with one of its pods fails; keep one budget",
+				len(p.budgets), Qualified(d))}
+		for _, o := range p.budgets {
+			if o.pdb.obj.Name != b.pdb.obj.Name {
+				f.Related = append(f.Related, fieldPlace(o.pdb.doc, "PodDisruptionBudget", o.pdb.obj.Namespace, o.pdb.obj.Name, "spec.selector"))
+			}
+		}
+		p.static = append(p.static, f)
+	}
 	for _, b := range p.budgets {
 		var counts []int32
 		for r := int64(p.lo); r <= int64(p.hi); r++ {
@@ -162,8 +177,7 @@ func drainViolations(in *Input, d rollout.Deployment, budgets []budget, blocks [
 		out = append(out, Finding{Deployment: Qualified(d), Replicas: first.replicas, Rule: RulePDBDrain, Severity: SeverityWarning,
 			At: first.from.Seconds(), Cause: CauseRollout, Location: in.deploymentPlace(d, strategy),
 			Related: []Location{fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field)},
-			Message: fmt.Sprintf("during the rollout the ready pods drop to %d while %s: a node drain is refused %s (at replicas %s)",
-				first.fewest, b.describe(first.replicas), span(first.from, first.to), countRanges(counts))})
+			Message: drainWords(b, *first, countRanges(counts))})
 	}
 	return out
 }

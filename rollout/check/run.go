@@ -54,7 +54,9 @@ type Report struct {
 	Deployments []Result `json:"deployments"`
 	// Notes say what the input holds that was not checked: kinds other
 	// than Deployments (by kind, alphabetically), or that it holds no
-	// Deployment.
+	// Deployment; then, for each Deployment that PodDisruptionBudgets
+	// select, in input order, that they do not gate its rollout, and the
+	// fewest ready pods a node drain leaves at its worst moment.
 	Notes    []string  `json:"notes,omitempty"`
 	Findings []Finding `json:"violations"`
 }
@@ -139,6 +141,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 		done    int64
 		c       Result
 		drains  []drainBlock
+		lows    []drainLow
 	)
 	job := func(i int64) (int, int32) {
 		k, _ := slices.BinarySearch(first, i+1)
@@ -171,7 +174,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 		if i == first[k] {
 			c = Result{Deployment: Qualified(d), MinReplicas: pol.lo, MaxReplicas: pol.hi, OK: true, MinAvailable: -1,
 				Rules: pol.rules, Location: in.deploymentPlace(d, "metadata.name")}
-			drains = drains[:0]
+			drains, lows = drains[:0], nil
 			for _, v := range pol.static {
 				record(v)
 			}
@@ -193,9 +196,13 @@ func (f *checker) run(in *Input) (Report, bool) {
 			record(v)
 		}
 		drains = append(drains, r.drains...)
+		lows = lowerDrains(lows, r.lows)
 		if i == first[k+1]-1 {
 			for _, v := range drainViolations(in, d, pol.budgets, drains) {
 				record(v)
+			}
+			if len(pol.budgets) > 0 && !pol.refused {
+				out.Notes = append(out.Notes, drainNote(d, pol.budgets, lows))
 			}
 			c.MinAvailable = max(c.MinAvailable, 0)
 			out.Deployments = append(out.Deployments, c)
