@@ -203,3 +203,55 @@ func TestTimeoutProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestDrainPodsProperties: a drain of a node holding more of the
+// Deployment's pods never clears a pdb-drain-blocked finding that a drain
+// of fewer gives, never leaves more pods ready at the worst moment (the
+// report's note), and the other rules' findings do not depend on it.
+func TestDrainPodsProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.IntRange(1, 8).Draw(t, "replicas")
+		maxSurge := rapid.SampledFrom([]string{"0", "1", "25%"}).Draw(t, "maxSurge")
+		maxUnavailable := rapid.SampledFrom([]string{"1", "25%", "50%"}).Draw(t, "maxUnavailable")
+		keep := rapid.IntRange(0, replicas).Draw(t, "minAvailable")
+		policy := rapid.SampledFrom([]string{"IfHealthyBudget", "AlwaysAllow"}).Draw(t, "unhealthyPodEvictionPolicy")
+		few := rapid.Int32Range(1, 8).Draw(t, "drainPods")
+		more := few + rapid.Int32Range(0, 8).Draw(t, "more")
+		model := rapid.SampledFrom([]sim.Model{sim.ModelSimple, sim.ModelControllers}).Draw(t, "model")
+		src := budgetManifest(replicas, maxSurge, maxUnavailable, rapid.IntRange(0, 30).Draw(t, "readyAfter"), "") + fmt.Sprintf(`---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web}
+spec:
+  minAvailable: %d
+  unhealthyPodEvictionPolicy: %s
+  selector: {matchLabels: {app: web}}
+`, keep, policy)
+		a := runBudget(t, src, check.Config{DrainPods: few, Sim: sim.Config{Model: model}})
+		b := runBudget(t, src, check.Config{DrainPods: more, Sim: sim.Config{Model: model}})
+		if len(ruleFindings(a, check.RulePDBDrain)) > len(ruleFindings(b, check.RulePDBDrain)) {
+			t.Fatalf("a drain of %d pods is blocked, of %d not: %+v", few, more, a.Findings)
+		}
+		others := func(r check.Report) []check.Finding {
+			return slices.DeleteFunc(slices.Clone(r.Findings), func(f check.Finding) bool { return f.Rule == check.RulePDBDrain })
+		}
+		if diff := cmp.Diff(others(a), others(b)); diff != "" {
+			t.Fatalf("findings of other rules mismatch (-%d +%d):\n%s", few, more, diff)
+		}
+		if len(a.Notes) != 1 || !strings.Contains(a.Notes[0], "the rollout is not gated by PodDisruptionBudget web") {
+			t.Fatalf("notes %q, want the one that the budget does not gate the rollout", a.Notes)
+		}
+		// The fewest ready pods a drain leaves at the worst moment.
+		left := func(r check.Report) int {
+			var n int
+			_, after, ok := strings.Cut(r.Notes[0], ") leaves ")
+			if _, err := fmt.Sscanf(after, "%d", &n); !ok || err != nil {
+				t.Fatalf("note %q: no fewest ready pods", r.Notes[0])
+			}
+			return n
+		}
+		if la, lb := left(a), left(b); lb > la {
+			t.Fatalf("a drain of %d pods leaves %d ready, of %d pods %d", few, la, more, lb)
+		}
+	})
+}

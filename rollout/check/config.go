@@ -43,8 +43,11 @@ type Config struct {
 	MinReplicas, MaxReplicas int32
 	ReplicasSet              bool
 	// DrainPods is how many of a Deployment's pods the node holds whose
-	// drain the pdb-drain-blocked rule judges, at the worst moment of the
-	// rollout, against the PodDisruptionBudgets of the input (0: 1).
+	// drain RulePDBDrain judges at each moment of the rollout, against
+	// the PodDisruptionBudgets of the input (0: 1). A drain the budget
+	// refuses as much at rest (it allows fewer than DrainPods evictions
+	// with every replica ready) is not reported: it waits for replacement
+	// pods, rollout or not.
 	DrainPods int32
 	// QuotaPods is a pod quota per namespace that overrides the
 	// ResourceQuotas of the input (0: none).

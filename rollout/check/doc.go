@@ -46,4 +46,29 @@
 // minReadySeconds is 0 (available pods are then ready pods), at
 // MinAvailable itself: a budget keeping k pods warns exactly when the
 // reported min available is at most k (TestPDBDrainFollowsMinAvailable).
+//
+// # Time budget
+//
+// The progress deadline times each wave of a rollout, the time between
+// two syncs that see progress (the Progressing condition's
+// lastUpdateTime, read from the simulated syncs), not the whole rollout:
+// [RuleDeadline] names the wave that exceeds it, and
+// [RuleDeadlineMargin] warns of a wave above [DeadlineMargin] of it.
+// [Config.Timeout], a CI's kubectl rollout status --timeout, times the
+// whole rollout ([RuleTimeout]). Their findings are at
+// spec.progressDeadlineSeconds, with the strategy and the probes that
+// time the waves as related places.
+//
+// # Drains during a rollout
+//
+// No PodDisruptionBudget gates a rollout: the controllers scale and
+// delete, they do not evict. Budgets gate evictions, and [RulePDBDrain]
+// judges a drain of a node holding [Config.DrainPods] of the
+// Deployment's pods at each moment of its rollouts, as the eviction API
+// decides it (disruptionsAllowed = currentHealthy - desiredHealthy, at
+// least 0; pods that are not ready under unhealthyPodEvictionPolicy),
+// where it fares worse than at rest. The report's notes say, for each
+// Deployment with budgets, that they do not gate its rollout and how few
+// ready pods such a drain leaves at the worst moment
+// (TestDrainPodsProperties: never more for a larger drain).
 package check

@@ -69,6 +69,20 @@ func (b budget) drain(ready, own, keep, expected, n int64) drainOutcome {
 	return o
 }
 
+// worseThanAtRest reports whether a drain outcome o of n pods, at a
+// moment with replicas, is refused where the same drain with every
+// replica ready is not, or evicts fewer pods than it: what the rollout
+// does to drains. A drain the budget refuses at rest as much (it allows
+// fewer than n evictions with every replica ready) waits for
+// replacement pods whether a rollout runs or not; one it refuses
+// entirely at rest is RulePDBNever's. For n = 1 it is o.refused, unless
+// the budget allows no eviction at rest.
+func (b budget) worseThanAtRest(o drainOutcome, replicas int32, n int64) bool {
+	expected := int64(replicas) + b.others
+	rest := b.drain(expected, int64(replicas), b.keep(replicas), expected, n)
+	return o.refused && (!rest.refused || o.evicted < rest.evicted)
+}
+
 // alwaysAllow reports whether the budget lets pods that are not ready be
 // evicted whatever its state (unhealthyPodEvictionPolicy AlwaysAllow).
 func (b budget) alwaysAllow() bool {
@@ -103,6 +117,10 @@ func drainWords(b budget, blk drainBlock, counts string) string {
 	}
 	s := fmt.Sprintf("during the rollout the ready pods drop to %d while %s: %s is refused %s (at replicas %s): the budget allows %s then",
 		blk.fewest, b.describe(blk.replicas), what, span(blk.from, blk.to), counts, words.Plural(int(min(o.allowed, math.MaxInt32)), "eviction"))
+	if blk.n != 1 {
+		rest := int64(blk.replicas) + b.others
+		s += fmt.Sprintf(" (%d with every replica ready)", b.drain(rest, int64(blk.replicas), b.keep(blk.replicas), rest, blk.n).allowed)
+	}
 	if o.evicted > 0 {
 		s += fmt.Sprintf(", the drain takes %d and leaves %d ready, and waits", o.evicted, o.left)
 	} else {
@@ -125,7 +143,7 @@ func drainNote(d rollout.Deployment, budgets []budget, lows []drainLow) string {
 		}
 		names += b.pdb.obj.Name
 	}
-	s := fmt.Sprintf("%s: the rollout is not gated by PodDisruptionBudget %s (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); evictions are, such as a node drain during the rollout", Qualified(d), names)
+	s := fmt.Sprintf("%s: the rollout is not gated by PodDisruptionBudget %s (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); only evictions are, such as those of a node drain", Qualified(d), names)
 	for _, w := range lows {
 		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %d) leaves %d of the pods %s selects ready",
 			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), w.replicas, w.left, budgets[w.budget].pdb.obj.Name)

@@ -103,9 +103,9 @@ type drainBlock struct {
 }
 
 // drainBlocks finds, for each budget, the syncs where a drain of a node
-// holding n of the Deployment's pods is refused (budget.drain): for n =
-// 1, where the ready pods the budget selects are at or below what it
-// keeps.
+// holding n of the Deployment's pods is refused and fares worse than at
+// rest (budget.worseThanAtRest): for n = 1, where the ready pods the
+// budget selects are at or below what it keeps.
 func drainBlocks(budgets []budget, replicas int32, moments []moment, n int64) []drainBlock {
 	var out []drainBlock
 	for i, b := range budgets {
@@ -114,7 +114,7 @@ func drainBlocks(budgets []budget, replicas int32, moments []moment, n int64) []
 			keep := b.keep(m.replicas)
 			ready := m.ready + b.others
 			expected := int64(m.replicas) + b.others
-			if expected == 0 || !b.drain(ready, m.ready, keep, expected, n).refused {
+			if expected == 0 || !b.worseThanAtRest(b.drain(ready, m.ready, keep, expected, n), m.replicas, n) {
 				continue
 			}
 			if blk == nil {
@@ -177,7 +177,7 @@ func summaryDrains(budgets []budget, replicas int32, sum sim.Summary, n int64) [
 		keep := b.keep(replicas)
 		ready := sum.MinAvailable + b.others
 		expected := int64(replicas) + b.others
-		if expected == 0 || !b.drain(ready, sum.MinAvailable, keep, expected, n).refused {
+		if expected == 0 || !b.worseThanAtRest(b.drain(ready, sum.MinAvailable, keep, expected, n), replicas, n) {
 			continue
 		}
 		out = append(out, drainBlock{budget: i, replicas: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
