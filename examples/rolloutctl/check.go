@@ -37,8 +37,10 @@ in the input (per namespace, across all files), and checks these rules:
                      on cpu or memory that the containers do not request, a
                      quota with no room for one pod or for the new ReplicaSet)
   timeout            the rollout is complete within --timeout, the CI's
-                     'kubectl rollout status --timeout' or 'helm upgrade
-                     --wait --timeout': the finding names the slowest wave
+                     'kubectl rollout status --timeout': the finding names
+                     the slowest wave, and when 'helm upgrade --wait' (Helm
+                     3, which waits for replicas - maxUnavailable new pods
+                     ready) is satisfied
   progress-deadline  Progressing never turns False with ProgressDeadlineExceeded:
                      no wave (the time between two syncs that see progress,
                      which resets the deadline) outlasts progressDeadlineSeconds

@@ -20,8 +20,9 @@ import (
 // ProgressDeadlineExceeded at a sync that finds lastUpdateTime more than
 // the deadline ago. So what must fit the deadline is each wave: the time
 // from one progress update to the next. A CI job's timeout (kubectl
-// rollout status --timeout, helm upgrade --wait --timeout) does time the
-// whole rollout.
+// rollout status --timeout) does time the whole rollout; Helm 3's
+// upgrade --wait --timeout times it up to spec.replicas - maxUnavailable
+// ready pods of the new ReplicaSet.
 
 // DeadlineMargin is the share of progressDeadlineSeconds above which a
 // wave of a rollout that does meet the deadline is warned of
@@ -187,10 +188,8 @@ func (j *judgement) deadlineMargin() {
 	if !ok || limit <= 0 {
 		return
 	}
-	for _, m := range j.moments {
-		if m.deadlineReason != "" {
-			return
-		}
+	if _, stopped := j.deadlineAt(); stopped {
+		return
 	}
 	w, ok := longest(waves(j.moments))
 	if !ok || float64(w.length()) <= DeadlineMargin*float64(limit) {
@@ -200,6 +199,17 @@ func (j *judgement) deadlineMargin() {
 		"wave %d waits %s for progress, from +%s to +%s: %.0f%% of %s, above the %.0f%% margin; pods a little slower than modelled exceed it",
 		w.n, words.Duration(w.length()), words.Duration(w.from), words.Duration(w.to),
 		100*float64(w.length())/float64(limit), j.deadlineWords(limit), 100*DeadlineMargin)
+}
+
+// goesOn adds to RuleDeadline's finding, if any, when the rollout that
+// went on past the deadline (end is how it ended) completed: the
+// deadline only reports, the controller does not stop.
+func (j *judgement) goesOn(end time.Duration) {
+	for i := range j.vs {
+		if v := &j.vs[i]; v.Rule == RuleDeadline {
+			v.Message += fmt.Sprintf("; kubectl rollout status fails here, but the controller goes on, and the rollout completes at +%s", words.Duration(end))
+		}
+	}
 }
 
 // deadlineWave words the wave that exceeded the progress deadline, for
@@ -215,17 +225,57 @@ func (j *judgement) deadlineWave() string {
 }
 
 // timeout judges a rollout that completed in took against Config.Timeout
-// (RuleTimeout): the CI job waiting for it gives up first.
+// (RuleTimeout): the CI job waiting for it gives up first. kubectl
+// rollout status waits for the rollout to be complete, and fails at once
+// when the progress deadline is exceeded; Helm 3's --wait (its
+// ReadyChecker) only until the new ReplicaSet has spec.replicas -
+// maxUnavailable ready pods, which the message gives when it differs.
 func (j *judgement) timeout(took time.Duration) {
 	limit := j.f.timeout
 	if limit <= 0 || took <= limit {
 		return
 	}
+	why := "kubectl rollout status --timeout gives up while the rollout goes on"
 	slowest := ""
-	if w, ok := longest(waves(j.moments)); ok {
+	if at, ok := j.deadlineAt(); ok {
+		from, n := lastProgress(j.moments)
+		why = fmt.Sprintf("kubectl rollout status fails before, at +%s, when wave %d (from +%s) exceeds the progress deadline", words.Duration(at), n, words.Duration(from))
+	} else if w, ok := longest(waves(j.moments)); ok {
 		slowest = fmt.Sprintf("; its slowest wave, %d, waits %s for progress from +%s", w.n, words.Duration(w.length()), words.Duration(w.from))
 	}
-	j.budgetPlace(RuleTimeout, SeverityError, limit,
-		"the rollout is expected to take %s, longer than the timeout %s: kubectl rollout status --timeout (or helm upgrade --wait --timeout) gives up while the rollout goes on%s",
-		words.Duration(took), words.Duration(limit), slowest)
+	if need, at, ok := j.helmReady(); ok && at < took {
+		verdict := "after the timeout too"
+		if at <= limit {
+			verdict = "within the timeout"
+		}
+		why += fmt.Sprintf("; helm upgrade --wait (Helm 3) waits only for %d ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +%s, %s", need, words.Duration(at), verdict)
+	}
+	j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout is expected to take %s, longer than the timeout %s: %s%s",
+		words.Duration(took), words.Duration(limit), why, slowest)
+}
+
+// deadlineAt returns when the run stopped at the progress deadline, if
+// it did.
+func (j *judgement) deadlineAt() (time.Duration, bool) {
+	for _, m := range j.moments {
+		if m.deadlineReason != "" {
+			return m.at, true
+		}
+	}
+	return 0, false
+}
+
+// helmReady returns when Helm 3's --wait takes the Deployment for ready:
+// the first sync after which its new ReplicaSet has spec.replicas -
+// maxUnavailable ready pods (all of them for Recreate), and that count.
+func (j *judgement) helmReady() (need int64, at time.Duration, ok bool) {
+	for _, m := range j.moments {
+		d := j.d
+		d.Spec.Replicas = m.replicas
+		need = int64(m.replicas) - int64(rollout.MaxUnavailable(d))
+		if m.newReady >= need {
+			return need, m.at, true
+		}
+	}
+	return need, 0, false
 }

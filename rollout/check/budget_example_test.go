@@ -50,7 +50,7 @@ spec:
 	// Output:
 	// warning progress-deadline-margin at +0s: wave 1 waits 1m40s for progress, from +0s to +1m40s: 83% of progressDeadlineSeconds 120 (2m), above the 80% margin; pods a little slower than modelled exceed it
 	//   search.yaml:7 spec.progressDeadlineSeconds
-	// error timeout at +300s: the rollout is expected to take 10m, longer than the timeout 5m: kubectl rollout status --timeout (or helm upgrade --wait --timeout) gives up while the rollout goes on; its slowest wave, 1, waits 1m40s for progress from +0s
+	// error timeout at +300s: the rollout is expected to take 10m, longer than the timeout 5m: kubectl rollout status --timeout gives up while the rollout goes on; its slowest wave, 1, waits 1m40s for progress from +0s
 	//   search.yaml:7 spec.progressDeadlineSeconds
 }
 

@@ -106,6 +106,25 @@ func TestTimeBudget(t *testing.T) {
 			"its slowest wave, 1, waits 1m30s for progress from +0s"}},
 		related: "spec.strategy.rollingUpdate.maxSurge",
 	}, {
+		// Helm 3's ReadyChecker.deploymentReady: the new ReplicaSet's
+		// ready pods >= spec.replicas - MaxUnavailable.
+		name:    "helm upgrade --wait is satisfied before the rollout is complete",
+		src:     budgetManifest(3, "1", "1", 60, ""),
+		timeout: 90 * time.Second,
+		want: []want{{check.RuleTimeout, check.SeverityError, 90, 5,
+			"helm upgrade --wait (Helm 3) waits only for 2 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m, within the timeout"}},
+	}, {
+		// kubectl's DeploymentStatusViewer fails on the Progressing
+		// condition's reason ProgressDeadlineExceeded; the controller
+		// goes on.
+		name:    "kubectl rollout status fails at the progress deadline, before the timeout",
+		src:     budgetManifest(3, "1", "0", 120, "100"),
+		timeout: 300 * time.Second,
+		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
+			"kubectl rollout status fails here, but the controller goes on, and the rollout completes at +6m"},
+			{check.RuleTimeout, check.SeverityError, 300, 7,
+				"the rollout is expected to take 6m, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline"}},
+	}, {
 		name:    "a rollout within the timeout is not a finding",
 		src:     budgetManifest(2, "1", "0", 90, "600"),
 		timeout: 4 * time.Minute,

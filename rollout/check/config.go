@@ -30,8 +30,9 @@ type Config struct {
 	// it (0: no rule).
 	MaxDuration time.Duration
 	// Timeout is the timeout rule: the rollout is complete within it, as
-	// a CI job's kubectl rollout status --timeout or helm upgrade --wait
-	// --timeout waits (0: no rule).
+	// a CI job's kubectl rollout status --timeout waits (0: no rule). Its
+	// finding says when Helm 3's upgrade --wait, which waits less, is
+	// satisfied.
 	Timeout time.Duration
 	// MaxRollouts checks each rollout while the MaxRollouts-1 others of
 	// its namespace with the largest surge roll out at once (their surges

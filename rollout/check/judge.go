@@ -33,6 +33,7 @@ type moment struct {
 	// NewReplicaSetAvailable.
 	progressAt            time.Duration
 	hasProgress, complete bool
+	newReady              int64 // ready pods of the new ReplicaSet
 }
 
 func momentOf(st sim.Step, start time.Time) moment {
@@ -40,6 +41,9 @@ func momentOf(st sim.Step, start time.Time) moment {
 	m.pods, m.avail = st.Pods()
 	for _, c := range st.Sets {
 		m.ready += int64(c.Ready)
+		if c.New {
+			m.newReady += int64(c.Ready)
+		}
 	}
 	status := rollout.DeploymentStatus{Conditions: st.Conditions}
 	c, ok := rollout.GetDeploymentCondition(status, rollout.Progressing)
@@ -269,6 +273,7 @@ func (j *judgement) ending(end sim.Summary) {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
 		j.timeout(end.Duration)
+		j.goesOn(end.Duration)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
 			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", words.Duration(end.Duration), words.Duration(max))
 		}

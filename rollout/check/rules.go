@@ -52,7 +52,7 @@ func Rules() []Rule {
 		{RuleDeadlineMargin, "ProgressDeadlineMargin", SeverityWarning, "Every wave of the rollout meets the progress deadline with a fifth of it to spare.",
 			"The longest wait between two progress updates (the Progressing condition's lastUpdateTime, which the controller moves whenever a sync sees more updated, ready or available replicas or fewer old ones) stays within 80% of spec.progressDeadlineSeconds."},
 		{RuleTimeout, "Timeout", SeverityError, "The rollout completes within the CI's timeout.",
-			"The rollout is complete, as kubectl rollout status waits for it, within the timeout (kubectl rollout status --timeout, helm upgrade --wait --timeout), under the pod model; the finding names the slowest wave."},
+			"The rollout is complete, as kubectl rollout status waits for it, within the timeout (kubectl rollout status --timeout, a CI job's), under the pod model; the finding names the slowest wave, says when kubectl rollout status fails at the progress deadline before, and when Helm 3's --wait, which waits for spec.replicas - maxUnavailable ready new pods only, is satisfied."},
 		{RuleOutage, "FullOutage", SeverityWarning, "The strategy keeps a pod available.",
 			"maxUnavailable (or maxSurge and maxUnavailable both rounding to 0 for one replica) lets every pod go down during a rollout."},
 		{RuleThrottled, "QuotaThrottles", SeverityWarning, "The namespace's ResourceQuota has room for the rollout's peak.",
