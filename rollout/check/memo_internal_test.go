@@ -36,6 +36,7 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		{"ready after, max duration, rollouts at once", Config{Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, MaxDuration: 4 * time.Minute, MaxRollouts: 3}},
 		{"replica range, terminating", Config{MinReplicas: 1, MaxReplicas: 6, ReplicasSet: true, Sim: sim.Config{Pods: sim.PodModel{Terminating: 20 * time.Second}}}},
 		{"pod quota", Config{QuotaPods: 5, MinReplicas: 3, MaxReplicas: 5, ReplicasSet: true}},
+		{"timeout and drain pods", Config{Timeout: 2 * time.Minute, DrainPods: 2, Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, ReadyAfterFixed: true}},
 	} {
 		flags := c.name
 		docs, err := manifest.Parse("in", []byte(b.String()))
