@@ -30,10 +30,6 @@ import (
 // slower image pull, a busier node) would still not exceed it.
 const DeadlineMargin = 0.8
 
-// DefaultProgressDeadline is what the API server sets
-// spec.progressDeadlineSeconds to when a Deployment leaves it out.
-const DefaultProgressDeadline = 600 * time.Second
-
 // A wave is the time between two progress updates of a rollout: the
 // Progressing condition's lastUpdateTime moved at from, then at to. n
 // counts the waves from 1.
@@ -108,8 +104,8 @@ func lastProgress(moments []moment) (time.Duration, int) {
 	return at, len(ws) + 1
 }
 
-// deadline returns d's progress deadline and whether the manifest writes
-// it (false: the default of 600s, or none at all when ok is false).
+// deadline returns the Deployment's progress deadline, and false when it
+// has none (progressDeadlineSeconds is the Unlimited value).
 func (j *judgement) deadline() (limit time.Duration, ok bool) {
 	if !rollout.HasProgressDeadline(j.d) {
 		return 0, false
