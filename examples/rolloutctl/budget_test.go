@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,5 +66,34 @@ func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 	for _, bad := range [][]string{{"--timeout", "-1s"}, {"--drain-pods", "-1"}} {
 		args := append(append([]string{"check"}, bad...), files...)
 		runCLI(t, "", args...).wantCode(t, args, exitBadInput)
+	}
+}
+
+// TestManualBudgetExamples keeps the manual's time budget and drain
+// examples true: what it shows for each command (run in
+// testdata/budget) is what check prints, its notes on stderr after the
+// report.
+func TestManualBudgetExamples(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check", "-f", "search.yaml", "--timeout", "300s"},
+		{"check", "-f", "drain.yaml", "--drain-pods", "2"},
+	} {
+		run := slices.Clone(args)
+		run[2] = "testdata/budget/" + run[2]
+		r := runDefault(t, nil, run...)
+		out := strings.ReplaceAll(r.stdout, "testdata/budget/", "")
+		for _, line := range strings.Split(r.stderr, "\n") {
+			if strings.HasPrefix(line, "rolloutctl check: note: ") {
+				out += line + "\n"
+			}
+		}
+		want := "```\n$ rolloutctl " + strings.Join(args, " ") + "\n" + out + "```"
+		if !strings.Contains(string(b), want) {
+			t.Errorf("README.md does not show what `rolloutctl %s` prints; paste it again:\n%s", strings.Join(args, " "), want)
+		}
 	}
 }
