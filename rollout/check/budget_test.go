@@ -274,3 +274,32 @@ spec:
 		}
 	})
 }
+
+// TestDeadlineProperties: a longer progressDeadlineSeconds never adds a
+// progress-deadline or progress-deadline-margin finding, and a rollout
+// has at most one of the two.
+func TestDeadlineProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.IntRange(1, 6).Draw(t, "replicas")
+		maxSurge := rapid.SampledFrom([]string{"0", "1", "25%"}).Draw(t, "maxSurge")
+		maxUnavailable := rapid.SampledFrom([]string{"1", "25%", "0"}).Draw(t, "maxUnavailable")
+		if maxSurge == "0" && maxUnavailable == "0" {
+			maxUnavailable = "1"
+		}
+		ready := rapid.IntRange(0, 300).Draw(t, "readyAfter")
+		short := rapid.IntRange(10, 400).Draw(t, "progressDeadlineSeconds")
+		long := short + rapid.IntRange(0, 400).Draw(t, "more")
+		model := rapid.SampledFrom([]sim.Model{sim.ModelSimple, sim.ModelControllers}).Draw(t, "model")
+		count := func(deadline int) int {
+			r := runBudget(t, budgetManifest(replicas, maxSurge, maxUnavailable, ready, fmt.Sprint(deadline)), check.Config{Sim: sim.Config{Model: model}})
+			n := len(ruleFindings(r, check.RuleDeadline, check.RuleDeadlineMargin))
+			if n > 1 {
+				t.Fatalf("deadline %ds: %d deadline findings: %+v", deadline, n, r.Findings)
+			}
+			return n
+		}
+		if a, b := count(short), count(long); b > a {
+			t.Fatalf("deadline %ds: %d findings, %ds: %d", short, a, long, b)
+		}
+	})
+}

@@ -13,7 +13,8 @@ import (
 // Config is what a check applies: the limits of the rules, the replica
 // counts to check, and the model the rollouts are simulated under. Its
 // zero value applies the rules that need no limit (never-finishes,
-// progress-deadline, full-outage and the policy objects' rules), at
+// progress-deadline, progress-deadline-margin, full-outage and the policy
+// objects' rules, drains judged for one pod per node), at
 // spec.replicas or an HPA's range, one rollout at a time, pods ready at
 // once and a sync every 30s as the golden recordings have it (set
 // Sim.Interval), on every core.
