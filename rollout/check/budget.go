@@ -24,6 +24,12 @@ import (
 // upgrade --wait --timeout times it up to spec.replicas - maxUnavailable
 // ready pods of the new ReplicaSet.
 
+// The rules of the time budget, as a Finding names them.
+const (
+	RuleDeadlineMargin = "progress-deadline-margin"
+	RuleTimeout        = "timeout"
+)
+
 // DeadlineMargin is the share of progressDeadlineSeconds above which a
 // wave of a rollout that does meet the deadline is warned of
 // (RuleDeadlineMargin): 80%, so that pods 25% slower than modelled (a

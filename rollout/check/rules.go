@@ -13,9 +13,6 @@ const (
 	RulePDBNever     = "pdb-no-disruption"
 	RuleHPAReplicas  = "hpa-replicas"
 	RuleLimit        = "limit"
-	// The time budget (budget.go).
-	RuleDeadlineMargin = "progress-deadline-margin"
-	RuleTimeout        = "timeout"
 )
 
 // Severities: an error breaks a rule, a warning does not (a caller may
