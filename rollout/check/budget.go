@@ -2,11 +2,13 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 // The time budget of a rollout: how long it takes against the two clocks
@@ -205,13 +207,53 @@ func (j *judgement) deadlineMargin() {
 
 // goesOn adds to RuleDeadline's finding, if any, when the rollout that
 // went on past the deadline (end is how it ended) completed: the
-// deadline only reports, the controller does not stop.
+// deadline only reports, the controller does not stop. The wave that
+// exceeded the deadline lasts as long as in the run past it.
 func (j *judgement) goesOn(end time.Duration) {
+	lasts := ""
+	if w, ok := j.exceedingWave(); ok {
+		lasts = fmt.Sprintf(" (wave %d lasts %s, to +%s)", w.n, words.Duration(w.length()), words.Duration(w.to))
+	}
 	for i := range j.vs {
 		if v := &j.vs[i]; v.Rule == RuleDeadline {
-			v.Message += fmt.Sprintf("; kubectl rollout status fails here, but the controller goes on, and the rollout completes at +%s", words.Duration(end))
+			v.Message += fmt.Sprintf("; kubectl rollout status fails here, but the controller goes on%s, and the rollout completes at +%s", lasts, words.Duration(end))
 		}
 	}
+}
+
+// exceedingWave returns the wave that exceeded the progress deadline, as
+// the run past the deadline has it, and false without that run.
+func (j *judgement) exceedingWave() (wave, bool) {
+	from, n := lastProgress(j.moments)
+	for _, w := range waves(j.past) {
+		if w.n == n && w.from == from {
+			return w, true
+		}
+	}
+	return wave{}, false
+}
+
+// pastDeadline runs the rollout of s under cfg once more, with a progress
+// deadline it cannot exceed: longer than took, the time the rollout
+// takes without one, which no wave outlasts. It returns the moments,
+// whose Progressing condition gives the waves past the deadline of s, or
+// nil if the run ends otherwise than complete (the deadline's re-checks
+// wake the controller, so the run may differ from the one without a
+// deadline), or when took is too long for such a deadline.
+func pastDeadline(s rollout.State, cfg sim.Config, took time.Duration) ([]moment, error) {
+	secs := int64(took/time.Second) + 2
+	if secs >= math.MaxInt32 {
+		return nil, nil
+	}
+	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(int32(secs))
+	var moments []moment
+	cfg.OmitSteps = true
+	cfg.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
+	res, err := sim.Run(s, cfg)
+	if err != nil || res.Summary.Outcome != sim.OutcomeComplete {
+		return nil, err
+	}
+	return moments, nil
 }
 
 // deadlineWave words the wave that exceeded the progress deadline, for
@@ -242,6 +284,9 @@ func (j *judgement) timeout(took time.Duration) {
 	if at, ok := j.deadlineAt(); ok {
 		from, n := lastProgress(j.moments)
 		why = fmt.Sprintf("kubectl rollout status fails before, at +%s, when wave %d (from +%s) exceeds the progress deadline", words.Duration(at), n, words.Duration(from))
+		if w, ok := longest(waves(j.past)); ok {
+			slowest = fmt.Sprintf("; its slowest wave, %d, waits %s for progress from +%s", w.n, words.Duration(w.length()), words.Duration(w.from))
+		}
 	} else if w, ok := longest(waves(j.moments)); ok {
 		slowest = fmt.Sprintf("; its slowest wave, %d, waits %s for progress from +%s", w.n, words.Duration(w.length()), words.Duration(w.from))
 	}

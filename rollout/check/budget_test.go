@@ -121,9 +121,9 @@ func TestTimeBudget(t *testing.T) {
 		src:     budgetManifest(3, "1", "0", 120, "100"),
 		timeout: 300 * time.Second,
 		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
-			"kubectl rollout status fails here, but the controller goes on, and the rollout completes at +6m"},
+			"kubectl rollout status fails here, but the controller goes on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m"},
 			{check.RuleTimeout, check.SeverityError, 300, 7,
-				"the rollout is expected to take 6m, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline"}},
+				"the rollout is expected to take 6m, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline; its slowest wave, 1, waits 2m for progress from +0s"}},
 	}, {
 		name:    "a rollout within the timeout is not a finding",
 		src:     budgetManifest(2, "1", "0", 90, "600"),
@@ -134,7 +134,8 @@ func TestTimeBudget(t *testing.T) {
 		name: "a wave beyond progressDeadlineSeconds is ProgressDeadlineExceeded, and says which",
 		src:  budgetManifest(3, "1", "0", 120, "100"),
 		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
-			"wave 1 made no progress from +0s for more than progressDeadlineSeconds 100 (1m40s)"}},
+			"wave 1 made no progress from +0s for more than progressDeadlineSeconds 100 (1m40s); kubectl rollout status fails here, but the controller goes on (wave 1 lasts 2m, to +2m)"}},
+		related: "spec.template.spec.containers[0].readinessProbe",
 	}, {
 		name: "a wave above 80% of progressDeadlineSeconds is a margin warning",
 		src:  budgetManifest(3, "1", "0", 90, "100"),
@@ -276,8 +277,9 @@ spec:
 }
 
 // TestDeadlineProperties: a longer progressDeadlineSeconds never adds a
-// progress-deadline or progress-deadline-margin finding, and a rollout
-// has at most one of the two.
+// progress-deadline or progress-deadline-margin finding, a rollout has at
+// most one of the two, and the wave that exceeds the deadline lasts
+// longer than it when the rollout is run past it.
 func TestDeadlineProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		replicas := rapid.IntRange(1, 6).Draw(t, "replicas")
@@ -295,6 +297,17 @@ func TestDeadlineProperties(t *testing.T) {
 			n := len(ruleFindings(r, check.RuleDeadline, check.RuleDeadlineMargin))
 			if n > 1 {
 				t.Fatalf("deadline %ds: %d deadline findings: %+v", deadline, n, r.Findings)
+			}
+			// The wave that exceeded the deadline, run past it, is longer.
+			for _, f := range ruleFindings(r, check.RuleDeadline) {
+				_, after, ok := strings.Cut(f.Message, " lasts ")
+				if !ok {
+					continue
+				}
+				lasts, err := time.ParseDuration(strings.Fields(after)[0][:len(strings.Fields(after)[0])-1])
+				if err != nil || lasts <= time.Duration(deadline)*time.Second {
+					t.Fatalf("deadline %ds: %q (%v)", deadline, f.Message, err)
+				}
 			}
 			return n
 		}

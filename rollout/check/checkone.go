@@ -103,6 +103,7 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 	j := f.judge(in, pol, s, res, moments)
 	end := res.Summary
 	if end.Outcome == sim.OutcomeDeadlineExceeded {
+		orig := s
 		// The deadline only reports; the controller goes on. Without it,
 		// does the rollout finish, and when?
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
@@ -113,6 +114,13 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 			return rolloutCheck{err: err}
 		}
 		end = again.Summary
+		if end.Outcome == sim.OutcomeComplete {
+			past, err := pastDeadline(orig, cfg, end.Duration)
+			if err != nil {
+				return rolloutCheck{err: err}
+			}
+			j.past = past
+		}
 	}
 	j.ending(end)
 	out := rolloutCheck{violations: j.sorted(), sum: end}

@@ -70,6 +70,10 @@ type judgement struct {
 	res     sim.Result         // without its steps
 	moments []moment
 	vs      []Finding
+	// past are the moments of the rollout run with a deadline it cannot
+	// exceed, when the deadline stopped the run of moments and the
+	// rollout completes without it (see pastDeadline); nil otherwise.
+	past []moment
 
 	startPods, startAvail int64
 	inputPods, inputAvail bool // the input already breaks the rule
@@ -198,6 +202,7 @@ func (j *judgement) steps() {
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
 			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s; %s", strings.TrimSuffix(m.deadlineReason, "."), j.deadlineWave())
+			j.related(j.timingPlaces()...)
 		}
 	}
 }
