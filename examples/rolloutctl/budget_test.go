@@ -12,7 +12,8 @@ import (
 // and JUnit reports: the timeout at search.yaml's progressDeadlineSeconds
 // (line 8), the margin warning there too, and the drain of a node holding
 // 2 of api's pods at drain.yaml's maxUnavailable (line 11), which a drain
-// of 1 pod does not break.
+// of 1 pod does not break; the note that the budget does not gate the
+// rollout is on stderr, and in the github and SARIF reports too.
 func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 	// The default model, the controllers as they run, as the manual shows.
 	files := []string{"--model", "controllers", "-f", "testdata/budget/search.yaml", "-f", "testdata/budget/drain.yaml"}
@@ -31,11 +32,13 @@ func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 			"::error file=testdata/budget/search.yaml,line=8,title=rolloutctl timeout::shop/search replicas=6 at +5m: the rollout is expected to take 10m",
 			"::warning file=testdata/budget/search.yaml,line=8,title=rolloutctl progress-deadline-margin::",
 			"::warning file=testdata/budget/drain.yaml,line=11,title=rolloutctl pdb-drain-blocked::shop/api replicas=6 at +0s: during the rollout",
+			"::notice title=rolloutctl note::shop/api: the rollout is not gated by PodDisruptionBudget api",
 		}},
 		{"sarif", []string{
 			`"ruleId": "timeout"`, `"ruleId": "pdb-drain-blocked"`, `"ruleId": "progress-deadline-margin"`,
 			`"uri": "testdata/budget/search.yaml"`, `"startLine": 8`, `"startLine": 11`,
 			"a drain of a node holding 2 of its pods is refused",
+			`"toolExecutionNotifications"`, `"text": "shop/api: the rollout is not gated by PodDisruptionBudget api`,
 		}},
 		{"junit", []string{
 			`<testcase name="timeout" classname="rolloutctl.check.shop/search" file="testdata/budget/search.yaml" line="8"`,

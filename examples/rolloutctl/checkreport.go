@@ -88,7 +88,9 @@ func writeOK(w io.Writer, c checked) {
 // writeGitHub writes one GitHub Actions workflow command per violation,
 // which GitHub shows as an annotation on the line of the field to change:
 // ::error file=deploy.yaml,line=14,title=rolloutctl max-pods::message.
-// Limits are notices.
+// Limits are notices, and so are the report's notes (what was not
+// checked, that PodDisruptionBudgets do not gate a rollout), last and
+// without a file.
 func writeGitHub(w io.Writer, out checkJSON) error {
 	bw := bufio.NewWriter(w)
 	for _, v := range out.Findings {
@@ -100,6 +102,9 @@ func writeGitHub(w io.Writer, out checkJSON) error {
 		}
 		fmt.Fprintf(bw, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(v.Location.File), max(v.Location.Line, 1),
 			ghProperty("rolloutctl "+v.Rule), ghData(msg))
+	}
+	for _, n := range out.Notes {
+		fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProperty("rolloutctl note"), ghData(n))
 	}
 	return bw.Flush()
 }

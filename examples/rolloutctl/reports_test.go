@@ -202,7 +202,8 @@ func TestCheckJUnit(t *testing.T) {
 }
 
 // TestCheckGitHub: one workflow command per finding, at the line of the
-// field, escaped so that a message cannot end the command early.
+// field, escaped so that a message cannot end the command early; then
+// one notice per note of the report, without a file.
 func TestCheckGitHub(t *testing.T) {
 	r := allFindings(t, "github")
 	json := allFindings(t, "json")
@@ -211,9 +212,15 @@ func TestCheckGitHub(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if len(lines) != len(out.Findings) {
-		t.Fatalf("%d annotations for %d violations", len(lines), len(out.Findings))
+	if len(lines) != len(out.Findings)+len(out.Notes) || len(out.Notes) == 0 {
+		t.Fatalf("%d annotations for %d violations and %d notes", len(lines), len(out.Findings), len(out.Notes))
 	}
+	for i, n := range out.Notes {
+		if want := "::notice title=rolloutctl note::" + ghData(n); lines[len(out.Findings)+i] != want {
+			t.Errorf("annotation %q, want %q", lines[len(out.Findings)+i], want)
+		}
+	}
+	lines = lines[:len(out.Findings)]
 	re := regexp.MustCompile(`^::(error|warning|notice) file=([^,:]+),line=(\d+),title=rolloutctl [a-z-]+::[^\n\r]+$`)
 	for i, l := range lines {
 		m := re.FindStringSubmatch(l)
