@@ -316,3 +316,40 @@ func TestDeadlineProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestTwoBudgetsRefuseEviction carries eviction.go's refusal (500, "This
+// pod has more than one PodDisruptionBudget, which the eviction
+// subresource does not support"): two budgets over a Deployment's pods
+// are pdb-no-disruption at the second one's selector, with the first as
+// related, no drain is judged, and the note says no pod can be evicted.
+func TestTwoBudgetsRefuseEviction(t *testing.T) {
+	src := budgetManifest(4, "1", "0", 0, "") + `---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web-min}
+spec:
+  minAvailable: 3
+  selector: {matchLabels: {app: web}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web-max}
+spec:
+  maxUnavailable: 1
+  selector: {matchLabels: {app: web}}
+`
+	r := runBudget(t, src, check.Config{DrainPods: 2, Sim: sim.Config{Model: sim.ModelControllers}})
+	never := ruleFindings(r, check.RulePDBNever)
+	if len(never) != 1 || !strings.Contains(never[0].Message, "2 PodDisruptionBudgets select the pods of Deployment web") ||
+		never[0].Location.Object != "PodDisruptionBudget web-max" || never[0].Location.Field != "spec.selector" ||
+		len(never[0].Related) != 1 || never[0].Related[0].Object != "PodDisruptionBudget web-min" {
+		t.Errorf("pdb-no-disruption findings %+v, want one at web-max's selector", never)
+	}
+	if drains := ruleFindings(r, check.RulePDBDrain); len(drains) > 0 {
+		t.Errorf("pdb-drain-blocked %+v, want none: no pod can be evicted", drains)
+	}
+	want := "web: the rollout is not gated by PodDisruptionBudgets web-min, web-max (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); only evictions are, such as those of a node drain, and none of its pods can be evicted, as more than one budget selects them"
+	if diff := cmp.Diff([]string{want}, r.Notes); diff != "" {
+		t.Errorf("notes mismatch (-want +got):\n%s", diff)
+	}
+}

@@ -134,7 +134,8 @@ func drainWords(b budget, blk drainBlock, counts string) string {
 
 // drainNote is the note of a Deployment with budgets: the rollout is not
 // gated by them, and the fewest ready pods a drain leaves at the worst
-// moment of its rollouts, budget by budget (lows, in budget order).
+// moment of its rollouts, budget by budget (lows, in budget order), or,
+// with more than one budget, that no pod can be evicted.
 func drainNote(d rollout.Deployment, budgets []budget, lows []drainLow) string {
 	names := ""
 	for i, b := range budgets {
@@ -143,7 +144,14 @@ func drainNote(d rollout.Deployment, budgets []budget, lows []drainLow) string {
 		}
 		names += b.pdb.obj.Name
 	}
-	s := fmt.Sprintf("%s: the rollout is not gated by PodDisruptionBudget %s (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); only evictions are, such as those of a node drain", Qualified(d), names)
+	kind := "PodDisruptionBudget"
+	if len(budgets) > 1 {
+		kind += "s"
+	}
+	s := fmt.Sprintf("%s: the rollout is not gated by %s %s (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); only evictions are, such as those of a node drain", Qualified(d), kind, names)
+	if len(budgets) > 1 {
+		return s + ", and none of its pods can be evicted, as more than one budget selects them"
+	}
 	for _, w := range lows {
 		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %d) leaves %d of the pods %s selects ready",
 			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), w.replicas, w.left, budgets[w.budget].pdb.obj.Name)

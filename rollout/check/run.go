@@ -198,8 +198,12 @@ func (f *checker) run(in *Input) (Report, bool) {
 		drains = append(drains, r.drains...)
 		lows = lowerDrains(lows, r.lows)
 		if i == first[k+1]-1 {
-			for _, v := range drainViolations(in, d, pol.budgets, drains) {
-				record(v)
+			if len(pol.budgets) == 1 {
+				// With more, no pod of d can be evicted at all
+				// (RulePDBNever): no drain is judged.
+				for _, v := range drainViolations(in, d, pol.budgets, drains) {
+					record(v)
+				}
 			}
 			if len(pol.budgets) > 0 && !pol.refused {
 				out.Notes = append(out.Notes, drainNote(d, pol.budgets, lows))
