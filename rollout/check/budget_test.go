@@ -227,7 +227,8 @@ func TestTimeoutProperties(t *testing.T) {
 // TestDrainPodsProperties: a drain of a node holding more of the
 // Deployment's pods never clears a pdb-drain-blocked finding that a drain
 // of fewer gives, never leaves more pods ready at the worst moment (the
-// report's note), and the other rules' findings do not depend on it.
+// report's note), nor more through eviction than by deleting pods, and
+// the other rules' findings do not depend on it.
 func TestDrainPodsProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		replicas := rapid.IntRange(1, 8).Draw(t, "replicas")
@@ -272,6 +273,11 @@ spec:
 		}
 		if la, lb := left(a), left(b); lb > la {
 			t.Fatalf("a drain of %d pods leaves %d ready, of %d pods %d", few, la, more, lb)
+		}
+		// A drain without eviction leaves no more than one through it.
+		var evicted, deleted int
+		if _, err := fmt.Sscanf(a.Notes[0][strings.LastIndex(a.Notes[0], ") leaves ")+2:], "leaves %d of the pods web selects ready (%d if", &evicted, &deleted); err != nil || deleted > evicted {
+			t.Fatalf("note %q: %d left by eviction, %d by deletion (%v)", a.Notes[0], evicted, deleted, err)
 		}
 	})
 }

@@ -153,21 +153,23 @@ func drainNote(d rollout.Deployment, budgets []budget, lows []drainLow) string {
 		return s + ", and none of its pods can be evicted, as more than one budget selects them"
 	}
 	for _, w := range lows {
-		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %d) leaves %d of the pods %s selects ready",
-			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), w.replicas, w.left, budgets[w.budget].pdb.obj.Name)
+		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %d) leaves %d of the pods %s selects ready (%d if it deletes them without eviction)",
+			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), w.replicas, w.left, budgets[w.budget].pdb.obj.Name, w.leftDeleted)
 	}
 	return s
 }
 
 // drainLow is the worst moment of a Deployment's rollouts for an eviction
 // drain of a node holding n of its pods, for one budget: the fewest of
-// the pods the budget selects left ready, when and at which replicas.
+// the pods the budget selects left ready, when and at which replicas;
+// and the fewest a drain that deletes them without eviction leaves, at
+// its own worst moment.
 type drainLow struct {
-	budget   int
-	n        int64
-	replicas int32
-	at       time.Duration
-	left     int64
+	budget            int
+	n                 int64
+	replicas          int32
+	at                time.Duration
+	left, leftDeleted int64
 }
 
 // drainLows returns, for each budget, the moment of runs (the moments of
@@ -176,13 +178,16 @@ type drainLow struct {
 func drainLows(budgets []budget, replicas int32, n int64, runs ...[]moment) []drainLow {
 	var out []drainLow
 	for i, b := range budgets {
-		low := drainLow{budget: i, n: n, replicas: replicas, left: -1}
+		low := drainLow{budget: i, n: n, replicas: replicas, left: -1, leftDeleted: -1}
 		for _, moments := range runs {
 			for _, m := range moments {
 				ready := m.ready + b.others
 				o := b.drain(ready, m.ready, b.keep(m.replicas), int64(m.replicas)+b.others, n)
 				if low.left < 0 || o.left < low.left {
 					low.at, low.left = m.at, o.left
+				}
+				if low.leftDeleted < 0 || o.leftDeleted < low.leftDeleted {
+					low.leftDeleted = o.leftDeleted
 				}
 			}
 		}
@@ -194,7 +199,8 @@ func drainLows(budgets []budget, replicas int32, n int64, runs ...[]moment) []dr
 }
 
 // lowerDrains returns, budget by budget, the lower of two drainLows
-// results over the same budgets (a's on a tie).
+// results over the same budgets (a's on a tie), with the fewer pods left
+// by a drain without eviction of the two.
 func lowerDrains(a, b []drainLow) []drainLow {
 	out := append([]drainLow(nil), a...)
 	for _, w := range b {
@@ -208,7 +214,10 @@ func lowerDrains(a, b []drainLow) []drainLow {
 		case k < 0:
 			out = append(out, w)
 		case w.left < out[k].left:
+			w.leftDeleted = min(w.leftDeleted, out[k].leftDeleted)
 			out[k] = w
+		default:
+			out[k].leftDeleted = min(out[k].leftDeleted, w.leftDeleted)
 		}
 	}
 	slices.SortStableFunc(out, func(x, y drainLow) int { return x.budget - y.budget })
