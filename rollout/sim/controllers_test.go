@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
@@ -155,6 +157,41 @@ func TestControllersTerminating(t *testing.T) {
 	}
 }
 
+// TestZeroConfigIsControllers checks the zero Config's guarantee: it runs
+// ModelControllers with kube-controller-manager's client defaults (QPS 20,
+// burst 30, 500 burst replicas), so a run of Config{} is the run of those
+// limits spelt out, named so in Result.Model, and differs from the
+// interval model, which a Config chooses by name; an Interval without
+// ModelSimple is refused rather than silently ignored.
+func TestZeroConfigIsControllers(t *testing.T) {
+	if got := (sim.Config{}).Model; got != sim.ModelControllers {
+		t.Fatalf("Config{}.Model = %d, want ModelControllers", got)
+	}
+	s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
+	pods := sim.PodModel{ReadyAfter: 5 * time.Second}
+	zero := run(t, s, sim.Config{Pods: pods})
+	spelt := run(t, s, sim.Config{
+		Model:       sim.ModelControllers,
+		Controllers: sim.Controllers{QPS: sim.DefaultQPS, Burst: sim.DefaultBurst, BurstReplicas: sim.DefaultBurstReplicas},
+		Pods:        pods,
+	})
+	if diff := cmp.Diff(spelt, zero, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+		t.Errorf("Run(Config{}) differs from the controllers model with the defaults spelt out (-want +got):\n%s", diff)
+	}
+	if want := "controllers (kube-api-qps 20, kube-api-burst 30)"; zero.Model != want {
+		t.Errorf("Run(Config{}).Model = %q, want %q", zero.Model, want)
+	}
+	interval := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: pods})
+	if interval.Model != "a sync every 30s" || interval.Summary.Duration == zero.Summary.Duration {
+		t.Errorf("ModelSimple every 30s: model %q, duration %v; want its own model and a duration other than the controllers' %v",
+			interval.Model, interval.Summary.Duration, zero.Summary.Duration)
+	}
+	var ce *sim.ConfigError
+	if _, err := sim.Run(s, sim.Config{Interval: 30 * time.Second}); !errors.As(err, &ce) || ce.Field != "Interval" {
+		t.Errorf("Run(Config{Interval: 30s}) error = %v, want a *ConfigError on Interval", err)
+	}
+}
+
 func TestControllersConfigErrors(t *testing.T) {
 	s := rollingState(t, 10, rolling(surge.Count(1), surge.Count(0)))
 	for _, cfg := range []sim.Config{
@@ -177,8 +214,8 @@ func TestModelName(t *testing.T) {
 		cfg  sim.Config
 		want string
 	}{
-		{sim.Config{}, "event driven"},
-		{sim.Config{Interval: 30 * time.Second}, "a sync every 30s"},
+		{sim.Config{Model: sim.ModelSimple}, "event driven"},
+		{sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}, "a sync every 30s"},
 		{sim.Config{Model: sim.ModelControllers}, "controllers (kube-api-qps 20, kube-api-burst 30)"},
 		{sim.Config{Model: sim.ModelControllers, Controllers: sim.Controllers{QPS: 50, Burst: 100}}, "controllers (kube-api-qps 50, kube-api-burst 100)"},
 		{sim.Config{Model: sim.ModelControllers, Controllers: sim.Controllers{QPS: -1}}, "controllers (no client rate limit)"},

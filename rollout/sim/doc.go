@@ -22,8 +22,8 @@
 //
 // # The controllers as they run
 //
-// With Config.Model set to [ModelControllers] (the default of the
-// rolloutctl commands), a run is a discrete event simulation of the
+// Under [ModelControllers], Config's zero Model and the default of the
+// rolloutctl commands, a run is a discrete event simulation of the
 // Deployment controller and the ReplicaSet controller of
 // kube-controller-manager together, calibrated against the real v1.36.3
 // controllers (TestControllersCalibration):
@@ -102,7 +102,8 @@
 //
 // # Time, limits and size
 //
-// Nothing reads the clock. Under ModelSimple, with Config.Interval the
+// Nothing reads the clock. Under ModelSimple (chosen by name; the golden
+// recordings' model is ModelSimple with Interval 30s), with Config.Interval the
 // controller syncs at fixed intervals, as the golden harness did (every
 // 30s); without it the controller is event driven, syncing after each
 // change and at each progress re-check, so a rollout whose pods are ready
