@@ -78,6 +78,13 @@
 // created; give their time in PodModel.ReadyAfter), API server and
 // informer latency, the controllers' worker counts (a Deployment and its
 // few ReplicaSets never keep five workers busy), and the resync period.
+// Nor the ReplicaSet controller's stale-cache check of v1.36
+// (StaleControllerConsistencyReplicaSet, on by default): a sync that
+// starts before the informer has seen the controller's own last write to
+// that ReplicaSet (its status, or a pod it created) fails and is retried
+// after the per-item backoff; with the informers seeing every write at
+// once, the model never meets it, where a real run of a 25-replica
+// rollout met it 18 times, each a delay of 5ms or more.
 //
 // # Races
 //
