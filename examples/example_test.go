@@ -60,7 +60,7 @@ func printRun(res sim.Result) {
 // available.
 func Example_rollingUpdate() {
 	s := withImage(web(10, `{"type": "RollingUpdate"}`), "app", "app:v2")
-	res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{ReadyAfter: 30 * time.Second}})
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyAfter: 30 * time.Second}})
 	if err != nil {
 		panic(err)
 	}
@@ -85,6 +85,7 @@ func Example_rollingUpdate() {
 func Example_proportionalScaling() {
 	s := withImage(web(10, `{"type": "RollingUpdate"}`), "app", "app:v2")
 	res, err := sim.Run(s, sim.Config{
+		Model:   sim.ModelSimple,
 		Pods:    sim.PodModel{ReadyAfter: time.Minute},
 		Changes: []sim.ReplicaChange{{After: 30 * time.Second, Replicas: 20}},
 	})
@@ -111,7 +112,7 @@ func Example_proportionalScaling() {
 // nothing is available in between.
 func Example_recreate() {
 	s := withImage(web(3, `{"type": "Recreate"}`), "app", "app:v2")
-	res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{Terminating: 30 * time.Second, ReadyAfter: 10 * time.Second}})
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{Terminating: 30 * time.Second, ReadyAfter: 10 * time.Second}})
 	if err != nil {
 		panic(err)
 	}
@@ -133,7 +134,7 @@ func Example_recreate() {
 func Example_rollback() {
 	s := withImage(web(4, `{"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}}`), "app", "app:v2")
 	crash := sim.PodModel{NeverReady: []string{"app:v2"}}
-	stuck, err := sim.Run(s, sim.Config{Pods: crash})
+	stuck, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Pods: crash})
 	if err != nil {
 		panic(err)
 	}
@@ -144,7 +145,7 @@ func Example_rollback() {
 		panic(err)
 	}
 	fmt.Printf("undo: back to revision %d, now revision %d\n", undo.Revision, undo.NewRevision)
-	res, err := sim.Run(undo.State, sim.Config{Pods: crash})
+	res, err := sim.Run(undo.State, sim.Config{Model: sim.ModelSimple, Pods: crash})
 	if err != nil {
 		panic(err)
 	}
@@ -167,7 +168,7 @@ func Example_progressDeadline() {
 	s := web(4, `{"type": "RollingUpdate"}`)
 	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(60)
 	s = withImage(s, "app", "app:v2")
-	res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{NeverReady: []string{"app:v2"}}})
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{NeverReady: []string{"app:v2"}}})
 	if err != nil {
 		panic(err)
 	}
@@ -191,7 +192,7 @@ func Example_quotaBlocksSurge() {
 		s := web(4, fmt.Sprintf(`{"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": %d}}`, maxUnavailable))
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{} // no deadline
 		s = withImage(s, "app", "app:v2")
-		res, err := sim.Run(s, sim.Config{Pods: sim.PodModel{MaxPods: 4, ReadyAfter: 10 * time.Second}})
+		res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{MaxPods: 4, ReadyAfter: 10 * time.Second}})
 		if err != nil {
 			panic(err)
 		}

@@ -131,7 +131,7 @@ func (f liveFixture) generate() ([]byte, error) {
 			if s, err = f.then(s); err != nil {
 				return nil, err
 			}
-			res, err := sim.Run(s, sim.Config{Interval: 30 * time.Second}) // as the fixtures were made
+			res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}) // as the fixtures were made
 			if err != nil {
 				return nil, err
 			}

@@ -219,8 +219,10 @@ func (f *simFlags) config() sim.Config {
 	}
 	switch {
 	case f.model == modelInterval || (f.model == "" && f.interval > 0):
-		cfg.Interval = cmp.Or(f.interval, 30*time.Second)
-	case f.model == modelControllers || f.model == "":
+		cfg.Model, cfg.Interval = sim.ModelSimple, cmp.Or(f.interval, 30*time.Second)
+	case f.model == modelEvent:
+		cfg.Model = sim.ModelSimple
+	default: // controllers, sim.Config's zero Model
 		cfg.Model = sim.ModelControllers
 		cfg.Controllers = sim.Controllers{QPS: f.qps, Burst: f.burst}
 	}

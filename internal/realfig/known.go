@@ -23,33 +23,51 @@ func KnownMisses() map[string]Known {
 	// range the model reports, MinAvailable to MinAvailableHigh ("high"),
 	// holds the real range's nearest end in all 9 (and overlaps the real
 	// range in all 81 cases); the high end alone is within the real range
-	// in 5 of the 9.
+	// in 6 of the 9. In the real 1,000-replica runs the new ReplicaSet's
+	// first slow-start batches (31 pods, within the client's burst) are
+	// created before the old ReplicaSet's deletions, where the
+	// deletes-first order lets the deletions take the burst. Letting a new
+	// ReplicaSet's first sync go before the deletions of its instant (tried
+	// on 2026-11-27) puts 5 of the 9 within the rule, but makes the gate's
+	// figure optimistic (above the real lowest, realfig.Bounds) in 15
+	// cases where real runs did reach the floor (10 replicas at 25%/25%,
+	// ready at once: 10 against a real 8): which order wins is a race
+	// whose odds the model does not know, and the gate keeps the floor.
 	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
 	// peakOneBelow: the model grants an old pod's deletion at the instant
 	// of the new pod's creation; the real runs all saw the new pod a moment
-	// before the old one went. PeakPodsHigh ("high") reaches the real peak
-	// except with terminating pods.
+	// before the old one went at least once. It is a race in each cycle of
+	// a one-pod-at-a-time rollout (the new pod came first in 2 of the
+	// first 7 cycles of a real 100-replica maxSurge 1 run, pods ready
+	// after 5 s), which a run of 100 cycles loses at least once.
+	// PeakPodsHigh ("high") reaches the real peak except with terminating
+	// pods.
 	const peakOneBelow = "peak one pod below the real one: the model deletes the old pod at the instant it creates the new one"
 	return map[string]Known{
-		"scale/25":                          {Why: "completes 0.78 s before the tolerance (10.775 s): the real controllers spend longer between the first new pods and the last; not explained yet", Misses: []string{"completes at 10s; real 10.8s to 11.35s, median 11.275s"}},
-		"scale/500":                         {Why: floor, Misses: []string{"fewest available 375 (high 403); real 377 to 406"}},
-		"scale/1000":                        {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
-		"scale/2000":                        {Why: floor, Misses: []string{"fewest available 1500 (high 1531); real 1531 to 1531"}},
-		"strategy/25%-25%/100/ready-0s":     {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
-		"strategy/1-0/100/ready-0s":         {Why: peakOneBelow, Misses: []string{"peak 101 pods (high 102); real 102 to 102"}},
-		"strategy/1-0/100/ready-5s":         {Why: peakOneBelow, Misses: []string{"peak 101 pods (high 102); real 102 to 102"}},
-		"strategy/0-1/100/ready-0s":         {Why: peakOneBelow, Misses: []string{"peak 100 pods (high 101); real 101 to 101"}},
-		"strategy/0-1/100/ready-5s":         {Why: peakOneBelow, Misses: []string{"peak 100 pods (high 101); real 101 to 101"}},
-		"readiness/100/0s":                  {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
-		"readiness/1000/0s":                 {Why: floor, Misses: []string{"fewest available 750 (high 757); real 751 to 751"}},
-		"readiness/1000/1s":                 {Why: floor, Misses: []string{"fewest available 750 (high 775); real 770 to 781"}},
-		"readiness/1000/5s":                 {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
-		"readiness/1000/30s":                {Why: peakOneBelow, Misses: []string{"peak 1250 pods (high 1251); real 1251 to 1251"}},
-		"readiness/1000/1m0s":               {Why: "the real deletions trail the new pods by 13 to 15 pods when pods take 60 s to become ready; the model deletes in step (PeakPodsHigh is higher)", Misses: []string{"peak 1251 pods (high 1280); real 1264 to 1266"}},
-		"terminating/1-0/100/5s":            {Why: peakOneBelow, Misses: []string{"peak 102 pods (high 102); real 103 to 103"}},
-		"terminating/1-0/100/30s":           {Why: peakOneBelow, Misses: []string{"peak 107 pods (high 107); real 108 to 108"}},
-		"quota/10/max-11/terminating-0s":    {Why: "the retry of the refused create waits for its backoff in the model, where the real controller retries as soon as the old pods are gone", Misses: []string{"completes at 26.91s; real 20.003s to 20.004s, median 20.004s"}},
-		"quota/10/max-12/terminating-30s":   {Why: "the real retries back off further (up to 1,000 s) while terminating pods hold the quota; the model retries sooner", Misses: []string{"completes at 1m29.845s; real 255.805s to 993.086s, median 463.149s"}},
+		"scale/500":                     {Why: floor, Misses: []string{"fewest available 375 (high 403); real 377 to 406"}},
+		"scale/1000":                    {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
+		"scale/2000":                    {Why: floor, Misses: []string{"fewest available 1500 (high 1531); real 1531 to 1531"}},
+		"strategy/25%-25%/100/ready-0s": {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
+		"strategy/1-0/100/ready-0s":     {Why: peakOneBelow, Misses: []string{"peak 101 pods (high 102); real 102 to 102"}},
+		"strategy/1-0/100/ready-5s":     {Why: peakOneBelow, Misses: []string{"peak 101 pods (high 102); real 102 to 102"}},
+		"strategy/0-1/100/ready-0s":     {Why: peakOneBelow, Misses: []string{"peak 100 pods (high 101); real 101 to 101"}},
+		"strategy/0-1/100/ready-5s":     {Why: peakOneBelow, Misses: []string{"peak 100 pods (high 101); real 101 to 101"}},
+		"readiness/100/0s":              {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
+		"readiness/1000/0s":             {Why: floor, Misses: []string{"fewest available 750 (high 757); real 751 to 751"}},
+		"readiness/1000/1s":             {Why: floor, Misses: []string{"fewest available 750 (high 775); real 770 to 781"}},
+		"readiness/1000/5s":             {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
+		"readiness/1000/30s":            {Why: peakOneBelow, Misses: []string{"peak 1250 pods (high 1251); real 1251 to 1251"}},
+		"readiness/1000/1m0s":           {Why: "the real deletions trail the new pods by 13 to 15 pods when pods take 60 s to become ready; the model deletes in step (PeakPodsHigh, 1,265, is within the real range)", Misses: []string{"peak 1251 pods (high 1265); real 1264 to 1266"}},
+		"terminating/1-0/100/5s":        {Why: peakOneBelow, Misses: []string{"peak 102 pods (high 102); real 103 to 103"}},
+		"terminating/1-0/100/30s":       {Why: peakOneBelow, Misses: []string{"peak 107 pods (high 107); real 108 to 108"}},
+		// The quota cases: the real work queue keeps one pending delayed
+		// add of a ReplicaSet (the earliest asked for), the model every
+		// retry it schedules. Keeping only the earliest (tried on
+		// 2026-11-27) leaves quota/10/max-10 and max-11 blocked until the
+		// progress deadline: their real retry once the old pods are gone
+		// comes from the order of one instant's syncs, which the model
+		// takes otherwise, so neither change is kept alone.
+		"quota/10/max-12/terminating-30s":   {Why: "the real retries back off further while terminating pods hold the quota: in a real run the new ReplicaSet's per-item failure count reached 14 within 5 s (3 refused syncs within 1 ms of the change, 4 at the first readiness), so its retries waited 80 s and more; the model retries sooner", Misses: []string{"completes at 1m29.845s; real 255.805s to 993.086s, median 463.149s"}},
 		"quota/100/max-110/terminating-30s": {Why: "the real run completes only once the quota backoff has grown toward 1,000 s while terminating pods hold the quota; the model retries sooner", Misses: []string{"completes at 2m53.84s; real 1259.69s to 1259.69s, median 1259.69s"}},
 		"qps/1000/5-10":                     {Why: floor, Misses: []string{"fewest available 750 (high 765); real 757 to 765"}},
 	}

@@ -14,10 +14,12 @@ import (
 // counts to check, and the model the rollouts are simulated under. Its
 // zero value applies the rules that need no limit (never-finishes,
 // progress-deadline, progress-deadline-margin, full-outage and the policy
-// objects' rules, drains judged for one pod per node), at
-// spec.replicas or an HPA's range, one rollout at a time, pods ready at
-// once and a sync every 30s as the golden recordings have it (set
-// Sim.Interval), on every core.
+// objects' rules, drains judged for one pod per node), at spec.replicas or
+// an HPA's range, one rollout at a time, with pods ready and terminating
+// as each template says (see [PodTimes]), under Sim's zero model,
+// [sim.ModelControllers] with kube-controller-manager's client defaults
+// (the interval model of the golden recordings is Sim.Model
+// [sim.ModelSimple] with Sim.Interval 30s), on every core.
 type Config struct {
 	// MaxPods is the max-pods rule: at most this many pods exist at any
 	// time (0: no rule).
@@ -58,7 +60,9 @@ type Config struct {
 	// for the images the rollout brings in. With any, the rollout changes
 	// the first container's image to MarkerImage rather than restarting.
 	NeverReady []string
-	// Sim is the pod model and the controller's pace; its NeverReady and
+	// Sim is the pod model and the controllers' model (zero:
+	// sim.ModelControllers, as kube-controller-manager runs them, which
+	// Report.PodModel names); its NeverReady and
 	// MaxPods are set from the fields above. Its pods' ReadyAfter and
 	// Terminating are read from each Deployment's template (see
 	// [PodTimes]) unless ReadyAfterFixed and TerminatingFixed keep them.

@@ -43,7 +43,7 @@ spec:
 		MinAvailable:     surge.Count(9),
 		MinAvailableRule: true,
 		MaxDuration:      5 * time.Minute,
-		Sim:              sim.Config{Interval: 30 * time.Second},
+		Sim:              sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second},
 	})
 	fmt.Println("ok:", report.OK)
 	for _, f := range report.Findings {

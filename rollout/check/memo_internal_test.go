@@ -33,8 +33,8 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		cfg  Config
 	}{
 		{"max pods and min available", Config{MaxPods: 5, MinAvailable: surge.Percent(60), MinAvailableRule: true}},
-		{"ready after, max duration, rollouts at once", Config{Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, MaxDuration: 4 * time.Minute, MaxRollouts: 3}},
-		{"replica range, terminating", Config{MinReplicas: 1, MaxReplicas: 6, ReplicasSet: true, Sim: sim.Config{Pods: sim.PodModel{Terminating: 20 * time.Second}}}},
+		{"ready after, max duration, rollouts at once", Config{Sim: sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, MaxDuration: 4 * time.Minute, MaxRollouts: 3}},
+		{"replica range, terminating", Config{MinReplicas: 1, MaxReplicas: 6, ReplicasSet: true, Sim: sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{Terminating: 20 * time.Second}}}},
 		{"pod quota", Config{QuotaPods: 5, MinReplicas: 3, MaxReplicas: 5, ReplicasSet: true}},
 		{"timeout and drain pods", Config{Timeout: 2 * time.Minute, DrainPods: 2, Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, ReadyAfterFixed: true}},
 	} {
@@ -51,7 +51,7 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		outs := map[bool]Report{}
 		for _, shared := range []bool{false, true} {
 			cfg := c.cfg
-			cfg.Sim.Interval, cfg.Workers = 30*time.Second, 3
+			cfg.Sim.Model, cfg.Sim.Interval, cfg.Workers = sim.ModelSimple, 30*time.Second, 3
 			f := newChecker(cfg)
 			if !shared {
 				f.memo = nil

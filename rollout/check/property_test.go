@@ -78,7 +78,7 @@ spec:
 			t.Fatalf("Parse() = %v", err)
 		}
 		in := check.Load("in.yaml", parsed, check.LoadOptions{})
-		cfg := check.Config{MaxPods: 14, Sim: sim.Config{Interval: 30 * time.Second}}
+		cfg := check.Config{MaxPods: 14, Sim: sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}}
 		one, three := cfg, cfg
 		one.Workers, three.Workers = 1, 3
 		r1, r3 := check.Run(in, one), check.Run(in, three)

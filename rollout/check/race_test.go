@@ -3,6 +3,9 @@ package check_test
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
@@ -65,5 +68,38 @@ spec:
 	}
 	if high == peak {
 		t.Errorf("the racing peak of 10 replicas at 25%%/25%% is the judged peak %d: no warning was tested", peak)
+	}
+}
+
+// TestZeroConfigIsControllers checks Config's zero value: its rollouts run
+// under sim.ModelControllers with kube-controller-manager's client
+// defaults, the report names that model, and the report is the one of
+// that model spelt out.
+func TestZeroConfigIsControllers(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 10
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: app, image: web:1.0}]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	zero := check.Run(in, check.Config{})
+	if want := "the Deployment and ReplicaSet controllers as they run (kube-api-qps 20, kube-api-burst 30)"; !strings.HasSuffix(zero.PodModel, want) {
+		t.Errorf("Run(Config{}).PodModel = %q, want it to end in %q", zero.PodModel, want)
+	}
+	spelt := check.Run(in, check.Config{Sim: sim.Config{Model: sim.ModelControllers, Controllers: sim.Controllers{QPS: sim.DefaultQPS, Burst: sim.DefaultBurst}}})
+	if diff := cmp.Diff(spelt, zero); diff != "" {
+		t.Errorf("Run(Config{}) differs from the controllers model spelt out (-want +got):\n%s", diff)
+	}
+	interval := check.Run(in, check.Config{Sim: sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}})
+	if !strings.HasSuffix(interval.PodModel, ", a sync every 30s") {
+		t.Errorf("the interval model's report names %q", interval.PodModel)
 	}
 }

@@ -41,11 +41,11 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// the fast-forward.
 		// LastChange and the races' ends are set at the end.
 		{Summary{}, []string{"Outcome", "Detail", "Duration", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded"}},
-		{cohort{}, []string{"n", "created", "readyAt", "never", "deleted"}},
+		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "deleted"}},
 		{podSet{}, []string{"name", "uid", "never", "cohorts", "created", "failure", "failedAt"}},
-		// cfg, neverReady and rng are the configuration; merge is set
-		// before each sync.
-		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "merge"}},
+		// cfg, neverReady, rng and stagger are the configuration; merge
+		// is set before each sync.
+		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "merge", "stagger"}},
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output
 		// (current is flattened as the step); work,

@@ -33,7 +33,7 @@ func BenchmarkRun(b *testing.B) {
 				}
 				b.Run(name, func(b *testing.B) {
 					s := rollingState(b, replicas, st.st)
-					cfg := sim.Config{OmitSteps: omit}
+					cfg := sim.Config{Model: sim.ModelSimple, OmitSteps: omit}
 					b.ReportAllocs()
 					var syncs int
 					for b.Loop() {

@@ -112,7 +112,7 @@ func TestBoundsPeakWhenMaxSurgeExceedsReplicas(t *testing.T) {
 		if replicas == 0 {
 			continue
 		}
-		res := run(t, rollingState(t, replicas, st), sim.Config{})
+		res := run(t, rollingState(t, replicas, st), sim.Config{Model: sim.ModelSimple})
 		if res.Summary.PeakPods != b.PeakPods {
 			t.Errorf("%d replicas: a run peaks at %d pods, ComputeBounds says %d", replicas, res.Summary.PeakPods, b.PeakPods)
 		}

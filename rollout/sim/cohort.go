@@ -13,15 +13,29 @@ type cohort struct {
 	n       int64
 	created time.Time
 	readyAt time.Time // when the pods become ready, unless never
+	// late pods became ready at readyAt, but the ReplicaSet controller
+	// learns of it only after the rest of that instant's work (see
+	// podModel.add); the runner clears late then.
+	late    bool
 	never   bool      // the pods never become ready
 	deleted time.Time // when the pods were deleted; zero while they run
 }
 
-func (c cohort) terminating() bool      { return !c.deleted.IsZero() }
-func (c cohort) ready(t time.Time) bool { return !c.never && !c.readyAt.After(t) }
+func (c cohort) terminating() bool { return !c.deleted.IsZero() }
 
-// available reports whether the pods have been ready for minReady at t.
+// ready reports whether the pods are ready at t, as the controllers see
+// them.
+func (c cohort) ready(t time.Time) bool {
+	return !c.never && (c.readyAt.Before(t) || c.readyAt.Equal(t) && !c.late)
+}
+
+// available reports whether the pods have been ready for minReady at t
+// (by their Ready condition's time, readyAt, however late the controller
+// saw it).
 func (c cohort) available(t time.Time, minReady time.Duration) bool {
+	if minReady == 0 {
+		return c.ready(t)
+	}
 	return !c.never && !c.readyAt.Add(minReady).After(t)
 }
 
@@ -39,6 +53,12 @@ func compareCohorts(a, b cohort) int {
 	}
 	if c := a.readyAt.Compare(b.readyAt); c != 0 {
 		return c
+	}
+	if a.late != b.late {
+		if a.late {
+			return 1
+		}
+		return -1
 	}
 	return a.deleted.Compare(b.deleted)
 }

@@ -56,19 +56,25 @@ type Edit struct {
 	Apply func(*rollout.Deployment)
 }
 
-// Config is how a run goes. The zero value runs event driven under the
-// zero PodModel, with no limit but DefaultMaxWork. The options of every
+// Config is how a run goes. The zero value runs ModelControllers with
+// kube-controller-manager's client defaults (QPS 20, burst 30, 500 burst
+// replicas) under the zero PodModel, with no limit but DefaultMaxWork:
+// Config{}.ModelName() is "controllers (kube-api-qps 20, kube-api-burst
+// 30)". The interval model of the golden recordings is Model: ModelSimple
+// with Interval: 30 * time.Second. The options of every
 // sync are those of the State given to Run (rollout.State.Options).
 type Config struct {
-	// Model is how the controllers run (zero: ModelSimple). Controllers
-	// configures ModelControllers, which takes no Interval.
+	// Model is how the controllers run (zero: ModelControllers).
+	// Controllers configures ModelControllers, which takes no Interval;
+	// Interval applies to ModelSimple only.
 	Model       Model
 	Controllers Controllers
 	Pods        PodModel
 	Changes     []ReplicaChange
 	Edits       []Edit
-	// Interval, if positive, makes the controller sync every Interval, as
-	// the golden harness does every 30s. If zero the controller is event
+	// Interval, under ModelSimple, if positive, makes the controller sync
+	// every Interval, as the golden harness does every 30s (Run refuses
+	// it under ModelControllers). If zero the controller is event
 	// driven: it syncs again at once after a sync that wrote something or
 	// after which a ReplicaSet's status changed, and otherwise at the next
 	// pod event (ready, available, gone), replica change, edit or progress
@@ -163,7 +169,7 @@ func (c Config) check() error {
 	}
 	c.Controllers.check(&errs)
 	switch {
-	case c.Model > ModelControllers:
+	case c.Model > ModelSimple:
 		errs = append(errs, &ConfigError{"Model", fmt.Sprint(c.Model), "unknown model"})
 	case c.Model == ModelControllers && c.Interval > 0:
 		errs = append(errs, &ConfigError{"Interval", c.Interval.String(), "ModelControllers is event driven and takes no interval"})

@@ -31,6 +31,7 @@ const (
 	evPods                         // pods become ready or available, or are gone
 	evSink                         // a controller's event sink may send its next event
 	evChange                       // a replica change or an edit is due
+	evReveal                       // late pods' readiness reaches the ReplicaSet controller
 )
 
 // race is the order of the work that becomes due at the same instant,
@@ -112,6 +113,8 @@ type ctlRun struct {
 	podPending    bool
 	completeAt    time.Time
 	complete      bool
+	revealAt      time.Time // the reveal of late pods scheduled, if revealPending
+	revealPending bool
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {
@@ -247,6 +250,8 @@ func (r *runner) handle(e event) {
 	case evChange:
 		r.advanceObjects(e.at)
 		r.enqueueDeployment(e.at)
+	case evReveal:
+		r.reveal(e.at)
 	}
 }
 

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
@@ -155,6 +158,41 @@ func TestControllersTerminating(t *testing.T) {
 	}
 }
 
+// TestZeroConfigIsControllers checks the zero Config's guarantee: it runs
+// ModelControllers with kube-controller-manager's client defaults (QPS 20,
+// burst 30, 500 burst replicas), so a run of Config{} is the run of those
+// limits spelt out, named so in Result.Model, and differs from the
+// interval model, which a Config chooses by name; an Interval without
+// ModelSimple is refused rather than silently ignored.
+func TestZeroConfigIsControllers(t *testing.T) {
+	if got := (sim.Config{}).Model; got != sim.ModelControllers {
+		t.Fatalf("Config{}.Model = %d, want ModelControllers", got)
+	}
+	s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
+	pods := sim.PodModel{ReadyAfter: 5 * time.Second}
+	zero := run(t, s, sim.Config{Pods: pods})
+	spelt := run(t, s, sim.Config{
+		Model:       sim.ModelControllers,
+		Controllers: sim.Controllers{QPS: sim.DefaultQPS, Burst: sim.DefaultBurst, BurstReplicas: sim.DefaultBurstReplicas},
+		Pods:        pods,
+	})
+	if diff := cmp.Diff(spelt, zero, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+		t.Errorf("Run(Config{}) differs from the controllers model with the defaults spelt out (-want +got):\n%s", diff)
+	}
+	if want := "controllers (kube-api-qps 20, kube-api-burst 30)"; zero.Model != want {
+		t.Errorf("Run(Config{}).Model = %q, want %q", zero.Model, want)
+	}
+	interval := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: pods})
+	if interval.Model != "a sync every 30s" || interval.Summary.Duration == zero.Summary.Duration {
+		t.Errorf("ModelSimple every 30s: model %q, duration %v; want its own model and a duration other than the controllers' %v",
+			interval.Model, interval.Summary.Duration, zero.Summary.Duration)
+	}
+	var ce *sim.ConfigError
+	if _, err := sim.Run(s, sim.Config{Interval: 30 * time.Second}); !errors.As(err, &ce) || ce.Field != "Interval" {
+		t.Errorf("Run(Config{Interval: 30s}) error = %v, want a *ConfigError on Interval", err)
+	}
+}
+
 func TestControllersConfigErrors(t *testing.T) {
 	s := rollingState(t, 10, rolling(surge.Count(1), surge.Count(0)))
 	for _, cfg := range []sim.Config{
@@ -177,8 +215,8 @@ func TestModelName(t *testing.T) {
 		cfg  sim.Config
 		want string
 	}{
-		{sim.Config{}, "event driven"},
-		{sim.Config{Interval: 30 * time.Second}, "a sync every 30s"},
+		{sim.Config{Model: sim.ModelSimple}, "event driven"},
+		{sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}, "a sync every 30s"},
 		{sim.Config{Model: sim.ModelControllers}, "controllers (kube-api-qps 20, kube-api-burst 30)"},
 		{sim.Config{Model: sim.ModelControllers, Controllers: sim.Controllers{QPS: 50, Burst: 100}}, "controllers (kube-api-qps 50, kube-api-burst 100)"},
 		{sim.Config{Model: sim.ModelControllers, Controllers: sim.Controllers{QPS: -1}}, "controllers (no client rate limit)"},
@@ -227,5 +265,38 @@ func TestControllersObserveDeletesFirst(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestControllersSeeReadyPodsOneByOne: when the pods of one creation
+// (a slow-start batch) become ready at one instant, the ReplicaSet
+// controller's first sync of that instant counts the first of them, and
+// the others after the work that sync starts, as the informer hands the
+// kubelet's updates over one at a time. Measured on the real v1.36.3
+// controllers (25 replicas at 25%/25%, pods ready after 5s): at 5s the
+// Deployment controller scales the old ReplicaSet down in several syncs
+// (19 to 18, to 12, ... to 6), not in one, and the rollout completes at
+// 10.8 to 11.35s. Taking every ready pod at once, the model scaled 19 to
+// 6 in one sync and completed at 10s, 0.78s before the rule's tolerance.
+func TestControllersSeeReadyPodsOneByOne(t *testing.T) {
+	s := rollingState(t, 25, rolling(surge.Percent(25), surge.Percent(25)))
+	var downs []string
+	cfg := controllers(sim.Controllers{}, 5*time.Second)
+	cfg.Observe = func(st sim.Step) {
+		if st.At.Sub(epoch) != 5*time.Second {
+			return
+		}
+		for _, a := range st.Actions {
+			if a.Type == rollout.ScaleReplicaSet && a.To < a.From {
+				downs = append(downs, fmt.Sprintf("%d->%d", a.From, a.To))
+			}
+		}
+	}
+	res := run(t, s, cfg)
+	if len(downs) < 2 || downs[0] == "19->6" || !strings.HasSuffix(downs[len(downs)-1], "->6") {
+		t.Errorf("old ReplicaSet scaled down at 5s: %v; want 19 to 6 in more than one sync", downs)
+	}
+	if d := res.Summary.Duration; d < 10800*time.Millisecond || d > 11350*time.Millisecond {
+		t.Errorf("completes at %v; the real runs at 10.8s to 11.35s", d)
 	}
 }

@@ -22,8 +22,8 @@
 //
 // # The controllers as they run
 //
-// With Config.Model set to [ModelControllers] (the default of the
-// rolloutctl commands), a run is a discrete event simulation of the
+// Under [ModelControllers], Config's zero Model and the default of the
+// rolloutctl commands, a run is a discrete event simulation of the
 // Deployment controller and the ReplicaSet controller of
 // kube-controller-manager together, calibrated against the real v1.36.3
 // controllers (TestControllersCalibration):
@@ -56,6 +56,13 @@
 //     seconds after its first pods are ready). Its expectations are met
 //     whenever a sync starts, since the informers see every write at once
 //     and a ReplicaSet has one sync at a time.
+//   - The kubelet reports each pod's readiness in its own update: of
+//     the pods of one slow-start batch that become ready together (a
+//     positive PodModel.ReadyAfter), the ReplicaSet controller's first
+//     sync of that instant counts the first, and the others once the
+//     work that sync starts is done, so the Deployment controller scales
+//     in several steps, as the real controllers do
+//     (TestControllersSeeReadyPodsOneByOne).
 //   - A creation the pod quota refuses ends the batches of its sync; the
 //     sync is retried after the work queue's per-item backoff, 5ms
 //     doubling up to 1000s, reset by a sync without refusal. A run whose
@@ -71,6 +78,13 @@
 // created; give their time in PodModel.ReadyAfter), API server and
 // informer latency, the controllers' worker counts (a Deployment and its
 // few ReplicaSets never keep five workers busy), and the resync period.
+// Nor the ReplicaSet controller's stale-cache check of v1.36
+// (StaleControllerConsistencyReplicaSet, on by default): a sync that
+// starts before the informer has seen the controller's own last write to
+// that ReplicaSet (its status, or a pod it created) fails and is retried
+// after the per-item backoff; with the informers seeing every write at
+// once, the model never meets it, where a real run of a 25-replica
+// rollout met it 18 times, each a delay of 5ms or more.
 //
 // # Races
 //
@@ -87,22 +101,22 @@
 // judges, are the worst of the first two orders; PeakPodsLow,
 // PeakPodsHigh and MinAvailableHigh give the ends over all three. Against
 // the real controllers' 81 measured cases (TestControllersAgainstReal),
-// PeakPods lies within the peaks the real runs reached, while
-// PeakPodsHigh, which defers every deletion of an instant, passes the
-// highest real peak by more than 10% in about a quarter of them (18 pods
-// for 10 replicas at 25%/25%, where most real runs reach 13 to 15 and
-// some 18), so it is a bound rather than an estimate: rollout/check
-// judges PeakPods, and warns when only PeakPodsHigh passes its limit.
-// MinAvailable, from
-// the deletes-first order, stays at the floor where real runs stay up to
-// 4% above it (1,000 replicas: 750 against 765 to 781); the in-order
-// run's MinAvailableHigh is 781 there.
+// PeakPods lies within the peaks the real runs reached in 73 of them,
+// while PeakPodsHigh, which defers every deletion of an instant, passes
+// the highest real peak by more than 10% in 12 (17 pods for 10 replicas
+// at 25%/25%, where real runs reach 13 to 15), so it is a bound rather
+// than an estimate: rollout/check judges PeakPods, and warns when only
+// PeakPodsHigh passes its limit. MinAvailable, from the deletes-first
+// order, stays at the floor where real runs stay up to 4% above it
+// (1,000 replicas: 750 against 781); the in-order run's
+// MinAvailableHigh is 781 there.
 // Races elsewhere (two ReplicaSet syncs' requests interleaving within the
 // bucket) are taken in one order only.
 //
 // # Time, limits and size
 //
-// Nothing reads the clock. Under ModelSimple, with Config.Interval the
+// Nothing reads the clock. Under ModelSimple (chosen by name; the golden
+// recordings' model is ModelSimple with Interval 30s), with Config.Interval the
 // controller syncs at fixed intervals, as the golden harness did (every
 // 30s); without it the controller is event driven, syncing after each
 // change and at each progress re-check, so a rollout whose pods are ready

@@ -26,7 +26,7 @@ func ExampleRun() {
 		panic(err)
 	}
 
-	res, err := sim.Run(s, sim.Config{Interval: 30 * time.Second})
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second})
 	if err != nil {
 		panic(err)
 	}
@@ -115,7 +115,7 @@ func ExamplePreviewUndo() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := sim.Run(s, sim.Config{MaxSyncs: 1}) // the first sync creates revision 2
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, MaxSyncs: 1}) // the first sync creates revision 2
 	if err != nil {
 		panic(err)
 	}

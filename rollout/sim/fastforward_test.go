@@ -30,6 +30,7 @@ func drawLongRun(t *rapid.T) (rollout.State, sim.Config) {
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{}
 	}
 	cfg := sim.Config{
+		Model:    sim.ModelSimple,
 		Interval: rapid.SampledFrom([]time.Duration{0, 30 * time.Second, 45 * time.Second}).Draw(t, "interval"),
 		Pods: sim.PodModel{
 			ReadyAfter:  rapid.SampledFrom([]time.Duration{0, 20 * time.Second, 50 * time.Second, 2 * time.Minute}).Draw(t, "readyAfter"),
@@ -95,9 +96,9 @@ func TestFastForwardTakesLongRegularPhases(t *testing.T) {
 		replicas int32
 		cfg      sim.Config
 	}{
-		{3000, sim.Config{}},
-		{1440, sim.Config{Interval: 30 * time.Second}},
-		{500, sim.Config{Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 45 * time.Second}}},
+		{3000, sim.Config{Model: sim.ModelSimple}},
+		{1440, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}},
+		{500, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 45 * time.Second}}},
 	} {
 		t.Run(fmt.Sprintf("%d replicas, every %v", tt.replicas, tt.cfg.Interval), func(t *testing.T) {
 			s := rollingState(t, tt.replicas, rolling(surge.Count(1), surge.Count(0)))
@@ -118,7 +119,7 @@ func TestFastForwardTakesLongRegularPhases(t *testing.T) {
 func TestObserveSeesEveryStep(t *testing.T) {
 	for _, replicas := range []int32{3, 500} {
 		s := rollingState(t, replicas, rolling(surge.Count(1), surge.Count(0)))
-		cfg := sim.Config{Interval: 30 * time.Second}
+		cfg := sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}
 		want := run(t, s, cfg)
 		for _, omit := range []bool{true, false} {
 			var seen []sim.Step

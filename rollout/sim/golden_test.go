@@ -173,6 +173,7 @@ func TestGoldenScenarios(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			steps := loadScenario(t, filepath.Join(scenarios, name))
 			cfg := sim.Config{
+				Model:    sim.ModelSimple,
 				Interval: 30 * time.Second,
 				Pods:     sim.PodModel{NeverReady: neverReady[name]},
 				Edits:    externalEdits(steps),

@@ -5,22 +5,24 @@ import (
 	"time"
 )
 
-// Model is how a run drives the controllers. The zero value, ModelSimple,
-// is the simple pod model: a sync every Config.Interval, or event driven
-// without one.
+// Model is how a run drives the controllers. The zero value,
+// ModelControllers, runs the Deployment and ReplicaSet controllers as
+// kube-controller-manager runs them, with its client defaults (see
+// [Controllers]); ModelSimple, the golden recordings' model, is chosen by
+// name.
 type Model uint8
 
 // Models.
 const (
-	// ModelSimple: one controller sync at a time under the simple pod model
-	// (see [PodModel]); Config.Interval chooses between syncs at fixed
-	// intervals and event-driven syncs.
-	ModelSimple Model = iota
 	// ModelControllers: the Deployment controller and the ReplicaSet
 	// controller as they run in kube-controller-manager, each event
 	// driven and behind its own rate-limited API client (see
-	// [Controllers] and the package documentation).
-	ModelControllers
+	// [Controllers] and the package documentation). It is the zero Model.
+	ModelControllers Model = iota
+	// ModelSimple: one controller sync at a time under the simple pod model
+	// (see [PodModel]); Config.Interval chooses between syncs at fixed
+	// intervals (the golden recordings' 30s) and event-driven syncs.
+	ModelSimple
 )
 
 // Name names the model a run used: "controllers", "event driven" or "a

@@ -23,6 +23,9 @@ type podModel struct {
 	// merge lets status merge the settled pods of a ReplicaSet into one
 	// cohort; the runner turns it on where that changes no count.
 	merge bool
+	// stagger (ModelControllers) makes all pods but the first of a
+	// creation late (see add and cohort.late).
+	stagger bool
 }
 
 func newPodModel(cfg PodModel) *podModel {
@@ -104,6 +107,19 @@ func (m *podModel) add(ps *podSet, k int64, t time.Time) {
 	switch {
 	case ps.never:
 		ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, never: true})
+	case m.rng == nil && m.stagger && k > 1 && m.cfg.ReadyAfter > 0:
+		// The kubelet reports each pod's readiness in its own update,
+		// and the informer hands the updates over one at a time: the
+		// ReplicaSet controller syncs on the first pod of a creation
+		// (a slow-start batch) and sees the others ready only after the
+		// work that sync starts (runner.reveal), so the Deployment
+		// controller scales in smaller steps than all at once, as the
+		// real controllers do. Pods ready at once are ready when they
+		// are created, before any sync lists them (on the 81 measured
+		// cases, staggering them too meets the rule in the same cases).
+		ready := t.Add(m.cfg.ReadyAfter)
+		ps.cohorts = append(ps.cohorts, cohort{n: 1, created: t, readyAt: ready},
+			cohort{n: k - 1, created: t, readyAt: ready, late: true})
 	case m.rng == nil:
 		ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, readyAt: t.Add(m.cfg.ReadyAfter)})
 	default:

@@ -28,6 +28,7 @@ func drawRollout(t *rapid.T, minReplicas int32) drawn {
 	s := rollingState(t, replicas, st)
 	s.Deployment.Spec.MinReadySeconds = rapid.Int32Range(0, 30).Draw(t, "minReadySeconds")
 	cfg := sim.Config{
+		Model:    sim.ModelSimple,
 		Interval: rapid.SampledFrom([]time.Duration{0, 30 * time.Second}).Draw(t, "interval"),
 		Pods: sim.PodModel{
 			ReadyAfter: time.Duration(rapid.Int64Range(0, 120).Draw(t, "readyAfter seconds")) * time.Second,
@@ -102,7 +103,7 @@ func TestComputeBoundsMinStepsProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		st := gen.Strategy().Draw(t, "strategy")
 		replicas := rapid.Int32Range(0, 60).Draw(t, "replicas")
-		res := run(t, rollingState(t, replicas, st), sim.Config{})
+		res := run(t, rollingState(t, replicas, st), sim.Config{Model: sim.ModelSimple})
 		if res.Summary.Outcome != sim.OutcomeComplete {
 			t.Fatalf("not complete: %+v", res.Summary)
 		}
@@ -120,6 +121,7 @@ func TestRunAnyState(t *testing.T) { rapid.Check(t, runAnyState) }
 func runAnyState(t *rapid.T) {
 	s := gen.State().Draw(t, "state")
 	cfg := sim.Config{
+		Model:    sim.ModelSimple,
 		MaxSyncs: 200,
 		Interval: rapid.SampledFrom([]time.Duration{0, 30 * time.Second}).Draw(t, "interval"),
 		Pods: sim.PodModel{

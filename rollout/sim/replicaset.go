@@ -150,6 +150,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 		}
 		if k > 0 {
 			r.pods.add(ps, k, t)
+			r.revealLate(t)
 			if r.pods.merge {
 				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 			}
@@ -313,6 +314,7 @@ func (r *runner) podEvents(t time.Time) {
 			case co.terminating():
 				due = co.deleted.Add(r.pods.cfg.Terminating).Equal(t)
 				gone = gone || due
+			case co.late: // revealLate wakes the ReplicaSet
 			case !co.never:
 				due = co.readyAt.Equal(t) || co.readyAt.Add(minReady).Equal(t)
 			}
@@ -325,6 +327,47 @@ func (r *runner) podEvents(t time.Time) {
 	r.pods.expire(t)
 	if gone && r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 		r.enqueueDeployment(t)
+	}
+	r.revealLate(t)
+	r.active = t
+	r.sample(t)
+	r.schedulePods(t)
+}
+
+// revealLate schedules the reveal of the late pods ready by t, after
+// every other work of the instant, whatever the run's race.
+func (r *runner) revealLate(t time.Time) {
+	c := r.ctl
+	if c.revealPending && c.revealAt.Equal(t) {
+		return
+	}
+	for _, rs := range r.sets() {
+		for _, co := range r.pods.set(rs).cohorts {
+			if co.late && !co.terminating() && !co.readyAt.After(t) {
+				c.revealAt, c.revealPending = t, true
+				r.push(event{at: t, kind: evReveal, class: 2})
+				return
+			}
+		}
+	}
+}
+
+// reveal hands the ReplicaSet controller the readiness of the late pods
+// that became ready at t (see podModel.add): their ReplicaSets sync again.
+func (r *runner) reveal(t time.Time) {
+	r.ctl.revealPending = false
+	for _, rs := range r.sets() {
+		ps := r.pods.set(rs)
+		found := false
+		for i, co := range ps.cohorts {
+			if co.late && !co.readyAt.After(t) {
+				ps.cohorts[i].late, found = false, true
+			}
+		}
+		if found {
+			ps.normalize()
+			r.enqueueSet(rs.Name, t)
+		}
 	}
 	r.active = t
 	r.sample(t)

@@ -90,6 +90,7 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 func runRaces(s rollout.State, cfg Config) Result {
 	r := newRunner(s, cfg)
 	r.ctl = newCtlRun(cfg.Controllers, raceFIFO)
+	r.pods.stagger = true
 	r.runControllers()
 	res := r.result()
 	sum := &res.Summary
@@ -102,6 +103,7 @@ func runRaces(s rollout.State, cfg Config) Result {
 		}
 		v := newRunner(s, c)
 		v.ctl = newCtlRun(cfg.Controllers, rc)
+		v.pods.stagger = true
 		v.runControllers()
 		o := v.result().Summary
 		if rc == raceDeletesFirst {

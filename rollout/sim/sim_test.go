@@ -36,7 +36,7 @@ func TestRunSeed(t *testing.T) {
 	for _, interval := range []time.Duration{30 * time.Second, 0} {
 		t.Run(fmt.Sprintf("interval=%v", interval), func(t *testing.T) {
 			s := withImage(t, sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
-			res := run(t, s, sim.Config{Interval: interval})
+			res := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: interval})
 			if diff := cmp.Diff(want, sizeChanges(res.Steps)); diff != "" {
 				t.Errorf("Run() size changes mismatch (-want +got):\n%s", diff)
 			}
@@ -63,7 +63,7 @@ func TestRunSeed(t *testing.T) {
 // so a rollout complete at +2m30s was reported as taking 3m.
 func TestDurationEndsAtCompletionNotAtTheLastIdleSync(t *testing.T) {
 	s := withImage(t, sim.FromDeployment(nginxDeployment(t), epoch), "nginx", "nginx:1.9.3")
-	res := run(t, s, sim.Config{Interval: 30 * time.Second})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second})
 	complete := -1
 	for i, st := range res.Steps {
 		if c, ok := rollout.GetDeploymentCondition(rollout.DeploymentStatus{Conditions: st.Conditions}, rollout.Progressing); ok &&
@@ -82,7 +82,7 @@ func TestDurationEndsAtCompletionNotAtTheLastIdleSync(t *testing.T) {
 func TestRunEventDriven(t *testing.T) {
 	s := rollingState(t, 2, rolling(surge.Count(1), surge.Count(0)))
 	s.Deployment.Spec.MinReadySeconds = 10
-	res := run(t, s, sim.Config{Pods: sim.PodModel{ReadyAfter: time.Minute}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyAfter: time.Minute}})
 	var at []string
 	for _, st := range res.Steps {
 		if len(sizeChanges([]sim.Step{st})) > 0 {
@@ -107,7 +107,7 @@ func TestRunEventDriven(t *testing.T) {
 // ReplicaSet only when the old pods are gone (R-REC-2, R-GATE-3).
 func TestRunRecreateWaitsForTerminatingPods(t *testing.T) {
 	s := rollingState(t, 3, rollout.Strategy{Type: rollout.RecreateStrategy})
-	res := run(t, s, sim.Config{Pods: sim.PodModel{Terminating: 45 * time.Second, ReadyAfter: 5 * time.Second}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{Terminating: 45 * time.Second, ReadyAfter: 5 * time.Second}})
 	var created time.Duration = -1
 	for _, st := range res.Steps {
 		for _, a := range st.Actions {
@@ -139,7 +139,7 @@ func TestRunTerminatingPodsExceedSurge(t *testing.T) {
 	// R-GATE-2: terminating pods are not counted by the controller, so the
 	// pods can exceed replicas + maxSurge while the sizes never do.
 	s := rollingState(t, 4, rolling(surge.Count(1), surge.Count(1)))
-	res := run(t, s, sim.Config{Pods: sim.PodModel{Terminating: time.Minute}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{Terminating: time.Minute}})
 	if res.Summary.Outcome != sim.OutcomeComplete || res.Summary.PeakDesired != 5 || res.Summary.PeakPods <= 5 {
 		t.Errorf("summary %+v: want completed, PeakDesired 5, PeakPods above 5", res.Summary)
 	}
@@ -170,7 +170,7 @@ func TestRunQuota(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := rollingState(t, 4, tt.st)
 			s.Deployment.Spec.ProgressDeadlineSeconds = tt.deadline
-			res := run(t, s, sim.Config{Pods: sim.PodModel{MaxPods: 4}})
+			res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{MaxPods: 4}})
 			sum := res.Summary
 			if sum.Outcome != tt.outcome || !strings.Contains(sum.Detail, tt.detailHas) ||
 				(sum.FailedCreates > 0) != tt.wantFailed || sum.PeakPods > 4 {
@@ -185,7 +185,7 @@ func TestRunQuota(t *testing.T) {
 // reaches the Deployment as ReplicaFailure (R-STAT-5).
 func TestRunQuotaCondition(t *testing.T) {
 	s := rollingState(t, 4, rolling(surge.Count(1), surge.Count(0)))
-	res := run(t, s, sim.Config{Pods: sim.PodModel{MaxPods: 4}, Interval: 30 * time.Second, MaxSyncs: 3})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{MaxPods: 4}, Interval: 30 * time.Second, MaxSyncs: 3})
 	c, ok := rollout.GetDeploymentCondition(res.Final.Deployment.Status, rollout.ReplicaFailure)
 	if !ok || c.Reason != "FailedCreate" || !strings.HasPrefix(c.Message, `pods "nginx-deployment-`) {
 		t.Errorf("ReplicaFailure = %+v, %v; want FailedCreate from the quota", c, ok)
@@ -207,7 +207,7 @@ func TestRunNeverReady(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
 			s.Deployment.Spec.ProgressDeadlineSeconds = tt.deadline
-			res := run(t, s, sim.Config{Pods: sim.PodModel{NeverReady: []string{"nginx:1.9.3"}}})
+			res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{NeverReady: []string{"nginx:1.9.3"}}})
 			if res.Summary.Outcome != tt.outcome || !strings.Contains(res.Summary.Detail, "never becomes ready") {
 				t.Errorf("summary %+v: want %q, never ready", res.Summary, tt.outcome)
 			}
@@ -225,6 +225,7 @@ func TestRunNeverReady(t *testing.T) {
 func TestRunReplicaChange(t *testing.T) {
 	s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
 	res := run(t, s, sim.Config{
+		Model:    sim.ModelSimple,
 		Interval: 30 * time.Second,
 		Changes:  []sim.ReplicaChange{{After: 30 * time.Second, Replicas: 20}},
 	})
@@ -245,7 +246,7 @@ func TestRunReplicaChange(t *testing.T) {
 func TestRunEdits(t *testing.T) {
 	s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
 	pause := sim.Edit{At: 30 * time.Second, Apply: func(d *rollout.Deployment) { d.Spec.Paused = true }}
-	res := run(t, s, sim.Config{Interval: 30 * time.Second, Edits: []sim.Edit{pause}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Edits: []sim.Edit{pause}})
 	if res.Summary.Outcome != sim.OutcomePaused || res.Final.Deployment.Generation != 3 {
 		t.Errorf("summary %+v, generation %d: want paused, generation 3", res.Summary, res.Final.Deployment.Generation)
 	}
@@ -253,7 +254,7 @@ func TestRunEdits(t *testing.T) {
 	rollover := sim.Edit{At: 30 * time.Second, Apply: func(d *rollout.Deployment) {
 		d.Spec.Template = withImage(t, rollout.State{Deployment: *d}, "nginx", "nginx:1.10").Deployment.Spec.Template
 	}}
-	res = run(t, s, sim.Config{Interval: 30 * time.Second, Edits: []sim.Edit{resume, pause, rollover}})
+	res = run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Edits: []sim.Edit{resume, pause, rollover}})
 	last := res.Steps[len(res.Steps)-1].Sets
 	if res.Summary.Outcome != sim.OutcomeComplete || len(last) != 3 || !last[2].New || last[2].Available != 10 || last[1].Desired != 0 {
 		t.Errorf("summary %+v, sets %+v: want a completed rollover to a third ReplicaSet", res.Summary, last)
@@ -262,15 +263,15 @@ func TestRunEdits(t *testing.T) {
 
 func TestRunLimits(t *testing.T) {
 	s := rollingState(t, 10, rolling(surge.Count(1), surge.Count(0)))
-	res := run(t, s, sim.Config{MaxSyncs: 5})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, MaxSyncs: 5})
 	if res.Summary.Outcome != sim.OutcomeLimit || res.Summary.Syncs != 5 || len(res.Steps) != 5 {
 		t.Errorf("summary %+v with %d steps, want the limit after 5 syncs", res.Summary, len(res.Steps))
 	}
-	res = run(t, s, sim.Config{Interval: time.Minute, MaxTime: 150 * time.Second})
+	res = run(t, s, sim.Config{Model: sim.ModelSimple, Interval: time.Minute, MaxTime: 150 * time.Second})
 	if res.Summary.Outcome != sim.OutcomeLimit || res.Summary.Syncs != 3 || res.Summary.Duration != 2*time.Minute {
 		t.Errorf("summary %+v, want the limit after 3 syncs and 2m", res.Summary)
 	}
-	res = run(t, s, sim.Config{OmitSteps: true})
+	res = run(t, s, sim.Config{Model: sim.ModelSimple, OmitSteps: true})
 	if res.Summary.Outcome != sim.OutcomeComplete || res.Steps != nil || res.Summary.Syncs == 0 {
 		t.Errorf("with OmitSteps: summary %+v, %d steps; want completed with no step kept", res.Summary, len(res.Steps))
 	}
@@ -283,17 +284,17 @@ func TestRunErrors(t *testing.T) {
 		cfg   sim.Config
 		field string
 	}{
-		{"ReadyAfter", sim.Config{Pods: sim.PodModel{ReadyAfter: -1}}, "Pods.ReadyAfter"},
-		{"ReadyJitter", sim.Config{Pods: sim.PodModel{ReadyJitter: -time.Second}}, "Pods.ReadyJitter"},
-		{"Terminating", sim.Config{Pods: sim.PodModel{Terminating: -time.Second}}, "Pods.Terminating"},
-		{"MaxPods", sim.Config{Pods: sim.PodModel{MaxPods: -1}}, "Pods.MaxPods"},
-		{"Interval", sim.Config{Interval: -time.Second}, "Interval"},
-		{"MaxTime", sim.Config{MaxTime: -time.Second}, "MaxTime"},
-		{"MaxSyncs", sim.Config{MaxSyncs: -1}, "MaxSyncs"},
-		{"Changes After", sim.Config{Changes: []sim.ReplicaChange{{}, {After: -1}}}, "Changes[1].After"},
-		{"Changes Replicas", sim.Config{Changes: []sim.ReplicaChange{{Replicas: -3}}}, "Changes[0].Replicas"},
-		{"Edits Apply", sim.Config{Edits: []sim.Edit{{}}}, "Edits[0].Apply"},
-		{"Edits At", sim.Config{Edits: []sim.Edit{{At: -1, Apply: func(*rollout.Deployment) {}}}}, "Edits[0].At"},
+		{"ReadyAfter", sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyAfter: -1}}, "Pods.ReadyAfter"},
+		{"ReadyJitter", sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyJitter: -time.Second}}, "Pods.ReadyJitter"},
+		{"Terminating", sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{Terminating: -time.Second}}, "Pods.Terminating"},
+		{"MaxPods", sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{MaxPods: -1}}, "Pods.MaxPods"},
+		{"Interval", sim.Config{Model: sim.ModelSimple, Interval: -time.Second}, "Interval"},
+		{"MaxTime", sim.Config{Model: sim.ModelSimple, MaxTime: -time.Second}, "MaxTime"},
+		{"MaxSyncs", sim.Config{Model: sim.ModelSimple, MaxSyncs: -1}, "MaxSyncs"},
+		{"Changes After", sim.Config{Model: sim.ModelSimple, Changes: []sim.ReplicaChange{{}, {After: -1}}}, "Changes[1].After"},
+		{"Changes Replicas", sim.Config{Model: sim.ModelSimple, Changes: []sim.ReplicaChange{{Replicas: -3}}}, "Changes[0].Replicas"},
+		{"Edits Apply", sim.Config{Model: sim.ModelSimple, Edits: []sim.Edit{{}}}, "Edits[0].Apply"},
+		{"Edits At", sim.Config{Model: sim.ModelSimple, Edits: []sim.Edit{{At: -1, Apply: func(*rollout.Deployment) {}}}}, "Edits[0].At"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -306,11 +307,11 @@ func TestRunErrors(t *testing.T) {
 	}
 	t.Run("invalid Deployment", func(t *testing.T) {
 		bad := rollingState(t, 3, rolling(surge.Count(0), surge.Count(0)))
-		if _, err := sim.Run(bad, sim.Config{}); err == nil || !strings.Contains(err.Error(), "spec.strategy.rollingUpdate") {
+		if _, err := sim.Run(bad, sim.Config{Model: sim.ModelSimple}); err == nil || !strings.Contains(err.Error(), "spec.strategy.rollingUpdate") {
 			t.Errorf("Run() error = %v, want validation's", err)
 		}
 		bad.Options.SkipValidation = true
-		if _, err := sim.Run(bad, sim.Config{}); err != nil {
+		if _, err := sim.Run(bad, sim.Config{Model: sim.ModelSimple}); err != nil {
 			t.Errorf("Run() with SkipValidation error = %v", err)
 		}
 	})
@@ -321,7 +322,7 @@ func TestRunErrors(t *testing.T) {
 // under another name (R-NEW-8).
 func TestRunHashCollision(t *testing.T) {
 	s := rollingState(t, 3, rolling(surge.Count(1), surge.Count(0)))
-	probe := run(t, s, sim.Config{MaxSyncs: 1})
+	probe := run(t, s, sim.Config{Model: sim.ModelSimple, MaxSyncs: 1})
 	var name string
 	for _, a := range probe.Steps[0].Actions {
 		if a.Type == rollout.CreateReplicaSet {
@@ -335,7 +336,7 @@ func TestRunHashCollision(t *testing.T) {
 	foreign.Spec.Template.Labels = map[string]string{"app": "other"}
 	foreign.Spec.Replicas, foreign.Status = 1, rollout.ReplicaSetStatus{Replicas: 1, ReadyReplicas: 1, AvailableReplicas: 1}
 	s.ReplicaSets = append(s.ReplicaSets, foreign)
-	res := run(t, s, sim.Config{})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple})
 	var collision *rollout.CollisionError
 	if !errors.As(res.Steps[0].Err, &collision) || !strings.Contains(res.Steps[0].Err.Error(), "already exists") || res.Summary.Outcome != sim.OutcomeComplete {
 		t.Errorf("first step error %v, summary %+v: want a *rollout.CollisionError, then completion", res.Steps[0].Err, res.Summary)
@@ -352,7 +353,7 @@ func TestRunHashCollision(t *testing.T) {
 
 func TestRunJitter(t *testing.T) {
 	s := rollingState(t, 20, rolling(surge.Percent(25), surge.Percent(25)))
-	cfg := sim.Config{Pods: sim.PodModel{ReadyAfter: 10 * time.Second, ReadyJitter: 20 * time.Second, Seed: 7}}
+	cfg := sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyAfter: 10 * time.Second, ReadyJitter: 20 * time.Second, Seed: 7}}
 	a, b := run(t, s, cfg), run(t, s, cfg)
 	if !reflect.DeepEqual(a, b) {
 		t.Error("two runs with the same seed differ")
@@ -377,7 +378,7 @@ func TestRunStartingPods(t *testing.T) {
 	rs := &s.ReplicaSets[0]
 	rs.Status.ReadyReplicas, rs.Status.AvailableReplicas, rs.Status.TerminatingReplicas = 2, 1, rollout.Int32(2)
 	s.Deployment.Status.AvailableReplicas = 1
-	res := run(t, s, sim.Config{Pods: sim.PodModel{ReadyAfter: time.Minute, Terminating: 30 * time.Second}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Pods: sim.PodModel{ReadyAfter: time.Minute, Terminating: 30 * time.Second}})
 	want := []string{"0s 4/2/2/2", "30s 4/2/2/0", "1m0s 4/4/4/0"}
 	var got []string
 	seen := map[string]bool{}
@@ -402,7 +403,7 @@ func TestRunDoesNotModifyInput(t *testing.T) {
 	s := rollingState(t, 5, rolling(surge.Count(1), surge.Count(1)))
 	before := rollout.Apply(s, nil)
 	changes := []sim.ReplicaChange{{After: time.Minute, Replicas: 2}, {After: 0, Replicas: 7}}
-	run(t, s, sim.Config{Changes: changes, Pods: sim.PodModel{NeverReady: []string{"x"}}})
+	run(t, s, sim.Config{Model: sim.ModelSimple, Changes: changes, Pods: sim.PodModel{NeverReady: []string{"x"}}})
 	if !reflect.DeepEqual(before, s) {
 		t.Error("Run modified its state")
 	}
@@ -415,7 +416,7 @@ func TestRunDoesNotModifyInput(t *testing.T) {
 func TestRunPausedStart(t *testing.T) {
 	s := rollingState(t, 3, rolling(surge.Count(1), surge.Count(0)))
 	s.Deployment.Spec.Paused = true
-	res := run(t, s, sim.Config{})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple})
 	if res.Summary.Outcome != sim.OutcomePaused || len(sizeChanges(res.Steps)) != 0 {
 		t.Errorf("summary %+v, %v: want paused with no size change", res.Summary, sizeChanges(res.Steps))
 	}

@@ -16,7 +16,7 @@ import (
 // 8, and scaling up to 20 showed a peak of 25 against a ceiling of 13.
 func TestFloorAndCeilingFollowReplicaChanges(t *testing.T) {
 	s := rollingState(t, 10, rolling(surge.Percent(25), surge.Percent(25)))
-	cfg := sim.Config{Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 20 * time.Second}}
+	cfg := sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 20 * time.Second}}
 
 	cfg.Changes = []sim.ReplicaChange{{After: 40 * time.Second, Replicas: 4}}
 	down := run(t, s, cfg).Summary
@@ -51,7 +51,7 @@ func TestFloorAndCeilingFollowReplicaChanges(t *testing.T) {
 func TestStartIsTheInputBeforeTheFirstSync(t *testing.T) {
 	s := rollingState(t, 4, rolling(surge.Count(1), surge.Count(0)))
 	s.ReplicaSets[0].Status.TerminatingReplicas = rollout.Int32(3) // 4 running and 3 terminating
-	res := run(t, s, sim.Config{Interval: 30 * time.Second, Pods: sim.PodModel{Terminating: 10 * time.Second}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: sim.PodModel{Terminating: 10 * time.Second}})
 	pods, avail := res.Start.Pods()
 	if pods != 7 || avail != 4 || !res.Start.At.Equal(epoch) || len(res.Start.Actions) != 0 || res.Start.Floor != 4 || res.Start.Ceiling != 5 {
 		t.Errorf("Start = %+v (%d pods, %d available), want the input's 7 pods, 4 available", res.Start, pods, avail)
@@ -67,7 +67,7 @@ func TestStartIsTheInputBeforeTheFirstSync(t *testing.T) {
 func TestRunTakesOptionsFromTheState(t *testing.T) {
 	s := rollingState(t, 3, rolling(surge.Count(1), surge.Count(0)))
 	s.Options.OmitTerminatingReplicas = true
-	res := run(t, s, sim.Config{})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple})
 	if tr := res.Final.Deployment.Status.TerminatingReplicas; tr.Valid {
 		t.Errorf("terminatingReplicas = %+v, want it unset under Options.OmitTerminatingReplicas", tr)
 	}
@@ -92,11 +92,11 @@ func TestOutcomeStuck(t *testing.T) {
 // do not count.
 func TestRunWorkLimit(t *testing.T) {
 	s := rollingState(t, 200, rolling(surge.Count(1), surge.Count(0)))
-	res := run(t, s, sim.Config{MaxWork: 50, Pods: sim.PodModel{ReadyAfter: 10 * time.Second, ReadyJitter: time.Second}})
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, MaxWork: 50, Pods: sim.PodModel{ReadyAfter: 10 * time.Second, ReadyJitter: time.Second}})
 	if sm := res.Summary; sm.Outcome != sim.OutcomeLimit || sm.Syncs != 50 || !strings.Contains(sm.Detail, "(MaxWork)") {
 		t.Errorf("jittered: %+v, want the limit after 50 syncs", sm)
 	}
-	res = run(t, s, sim.Config{MaxWork: 200})
+	res = run(t, s, sim.Config{Model: sim.ModelSimple, MaxWork: 200})
 	if sm := res.Summary; sm.Outcome != sim.OutcomeComplete || sm.Syncs != 402 {
 		t.Errorf("regular: %+v, want complete in 402 syncs within 200 computed", sm)
 	}

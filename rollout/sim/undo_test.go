@@ -67,7 +67,7 @@ func TestPreviewUndo(t *testing.T) {
 			if p.Target == "" {
 				return
 			}
-			res := run(t, p.State, sim.Config{})
+			res := run(t, p.State, sim.Config{Model: sim.ModelSimple})
 			last := res.Steps[len(res.Steps)-1].Sets
 			for _, c := range last {
 				if c.New && (c.Name != p.Target || c.Revision != strconv.FormatInt(p.NewRevision, 10)) {

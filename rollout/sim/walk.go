@@ -120,6 +120,7 @@ func (w *walker) cohorts(p *[]cohort) {
 		w.i64(&c.n)
 		w.time(&c.created)
 		w.time(&c.readyAt)
+		w.flag(c.late)
 		w.flag(c.never)
 		w.time(&c.deleted)
 	})
