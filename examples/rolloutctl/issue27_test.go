@@ -4,11 +4,16 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 // The tests of issue 27, "a command that survives real repositories":
@@ -76,7 +81,7 @@ func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
 	})
 	args := []string{"check", "-o", "json", "-f", dir, "-f", filepath.Join(dir, "prod", "web.yaml")}
 	r := runCLI(t, "", args...)
-	var out checkJSON
+	var out check.Report
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("run(%q): %v\n%s\n%s", args, err, r.stdout, r.stderr)
 	}
@@ -111,7 +116,7 @@ func TestIssue27RepeatedNamesCheckedInEachPlace(t *testing.T) {
 		"examples/c.yaml": deploymentYAML("other", 1, "") + "---\n" + deploymentYAML("other", 4, ""),
 	})
 	r = runCLI(t, "", "check", "-o", "json", dir)
-	out = checkJSON{}
+	out = check.Report{}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("check %s: %v\n%s\n%s", dir, err, r.stdout, r.stderr)
 	}
@@ -526,7 +531,7 @@ func TestIssue27LiveMissingFileStillReports(t *testing.T) {
 	args := []string{"check", "-o", "json", "-f", filepath.Join(dir, "deploy"), "--live", missing}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitBadInput)
-	var out checkJSON
+	var out check.Report
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("run(%q): %v\n%s\n%s", args, err, r.stdout, r.stderr)
 	}
@@ -538,5 +543,32 @@ func TestIssue27LiveMissingFileStillReports(t *testing.T) {
 	}
 	if len(out.Findings) == 0 || out.Findings[0].Rule != "input" || out.Findings[0].Location.File != missing {
 		t.Errorf("findings %+v, want one of rule input at %s first", out.Findings, missing)
+	}
+}
+
+// TestIssue27CommandImportsNoSchemaOrAPIServer pins that the command is
+// thin: no file of it, tests included, imports internal/schema or
+// internal/apiserver; what it needs of them, package check and package
+// rollout give. (They remain dependencies through rollout, which decodes
+// as the API server does; the command does not reach into them.)
+func TestIssue27CommandImportsNoSchemaOrAPIServer(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("the command's files: %v, %v", files, err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			for _, banned := range []string{"/internal/schema", "/internal/apiserver"} {
+				if strings.HasSuffix(path, banned) || strings.Contains(path, banned+"/") {
+					t.Errorf("%s imports %s: the command reads the API through rollout and rollout/check", fset.Position(imp.Pos()), path)
+				}
+			}
+		}
 	}
 }
