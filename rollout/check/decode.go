@@ -111,7 +111,7 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 				continue
 			}
 			d.objs.Deployments = append(d.objs.Deployments, dep)
-			d.where = append(d.where, doc)
+			d.where = append(d.where, doc.Lean()) // its place, not its JSON
 		}
 		for _, rs := range r.objs.ReplicaSets {
 			if !unique("ReplicaSet", rs.Namespace, rs.Name) {
