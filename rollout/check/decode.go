@@ -59,6 +59,9 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 		problems []Finding // of a policy object
 	}
 	results := make([]result, 0, len(docs))
+	// One table for the strings of every object decoded: the objects of
+	// an input repeat names, labels and the values of defaults.
+	strs := &rollout.StringTable{}
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
 		doc, err := withJSON(docs[i]) // a lean document converts again
 		if err != nil {
@@ -75,7 +78,7 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 			p, problems := decodePolicy(doc, ns, opts.Version)
 			return result{policy: p, problems: problems}
 		}
-		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version})
+		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs})
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}
