@@ -580,13 +580,14 @@ func TestIssue27CommandImportsNoSchemaOrAPIServer(t *testing.T) {
 
 // TestIssue27LoadHoldsLittleMoreThanTheObjects pins what a load of YAML
 // keeps: the place of each Deployment, not the JSON it was converted to
-// (manifest.Document.Lean), and the decoded objects with their strings
-// from one table (rollout.StringTable), not from copies of their JSON; so
-// that the heap held after loading 2,000 realistic Deployments stays
-// under 4.75 times the input: 4.24 times when measured, the input itself
-// (for the lines of findings) and the decoded objects. (With strings in
-// copies of the JSON it was 5.1 times; with the JSON kept too, 6.5 times
-// on the benchmark's 20,000 Deployments.)
+// (manifest.Document.Lean); the decoded objects with their strings from
+// one table (rollout.StringTable), not from copies of their JSON; and no
+// comparison form of a pod spec no one compares. The heap held after
+// loading 2,000 realistic Deployments stays under 4.25 times the input:
+// 3.63 times when measured, the input itself (for the lines of findings)
+// and the decoded objects. (With a comparison form of every spec it was
+// 4.24 times; with strings in copies of the JSON too, 5.1 times; with the
+// JSON kept as well, 6.5 times on the benchmark's 20,000 Deployments.)
 func TestIssue27LoadHoldsLittleMoreThanTheObjects(t *testing.T) {
 	var buf bytes.Buffer
 	for i := range 2000 {
@@ -620,8 +621,8 @@ func TestIssue27LoadHoldsLittleMoreThanTheObjects(t *testing.T) {
 	}
 	held := float64(after.HeapAlloc) - float64(before.HeapAlloc)
 	t.Logf("held %.1f MB after loading %.1f MB of YAML: %.2f times", held/(1<<20), float64(size)/(1<<20), held/float64(size))
-	if held > 4.75*float64(size) {
-		t.Errorf("a load of %d bytes of YAML holds %.0f bytes of heap (%.2f times), want under 4.75 times", size, held, held/float64(size))
+	if held > 4.25*float64(size) {
+		t.Errorf("a load of %d bytes of YAML holds %.0f bytes of heap (%.2f times), want under 4.25 times", size, held, held/float64(size))
 	}
 	runtime.KeepAlive(in)
 }
