@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/workers"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
@@ -59,9 +60,10 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 		problems []Finding // of a policy object
 	}
 	results := make([]result, 0, len(docs))
-	// One table for the strings of every object decoded: the objects of
-	// an input repeat names, labels and the values of defaults.
-	strs := &rollout.StringTable{}
+	// One table for the strings of every workload decoded, one for those
+	// of the policy objects: the objects of an input repeat names, labels
+	// and the values of defaults.
+	strs, policyStrs := &rollout.StringTable{}, &schema.StringTable{}
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
 		doc, err := withJSON(docs[i]) // a lean document converts again
 		if err != nil {
@@ -75,7 +77,7 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 			return result{problems: []Finding{f}}
 		}
 		if slices.Contains(policyKinds, doc.Kind) {
-			p, problems := decodePolicy(doc, ns, opts.Version)
+			p, problems := decodePolicy(doc, ns, opts.Version, policyStrs)
 			return result{policy: p, problems: problems}
 		}
 		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs})

@@ -98,16 +98,17 @@ type decodedPolicy struct {
 }
 
 // decodePolicy decodes a document of a policy kind as an API server of
-// minor v does. Its problems name the field and, where the document writes
-// it, its line.
-func decodePolicy(doc manifest.Document, namespace string, v rollout.Version) (decodedPolicy, []Finding) {
+// minor v does, the object's strings from strs (see schema.StringTable).
+// Its problems name the field and, where the document writes it, its
+// line.
+func decodePolicy(doc manifest.Document, namespace string, v rollout.Version, strs *schema.StringTable) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
 		res  apiserver.SequenceResult
 		p    = decodedPolicy{kind: doc.Kind}
 		kept = doc.Lean() // what the policy object keeps: its place
 	)
-	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace, Gates: apiserver.FeatureGates{Version: v}}
+	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace, Gates: apiserver.FeatureGates{Version: v}, Strings: strs}
 	switch doc.Kind {
 	case "ResourceQuota":
 		q, r := apiserver.DecodeResourceQuota(doc.JSON, o)
