@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/apiserver"
+	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
 // Objects are the Deployments, ReplicaSets and Pods read from a manifest,
@@ -67,7 +68,21 @@ type DecodeOptions struct {
 	// controller-manager's minor, which names ReplicaSets, is
 	// [Options.Version].
 	Version Version
+	// Strings, if not nil, is a table the decoded objects take their
+	// strings from (see [StringTable]), so that objects decoded through
+	// one table share equal strings and hold none of their input. The
+	// objects decoded are the same with a table or without.
+	Strings *StringTable
 }
+
+// A StringTable holds one copy of each string of the objects decoded
+// through it (DecodeOptions.Strings): loading many similar objects, give
+// their decodes one table, and they share their names, labels, images and
+// the values the API's defaults write, instead of each keeping a copy of
+// its whole input (keys and white space included) for its strings. The
+// zero StringTable is empty and ready; it is safe for concurrent use. It
+// keeps every string it was given until it is dropped.
+type StringTable struct{ t schema.StringTable }
 
 // Decode reads objects with the zero [DecodeOptions].
 func Decode(data []byte) (Objects, error) { return DecodeOptions{}.Decode(data) }
@@ -198,8 +213,12 @@ func prefixEach(what string, err error) error {
 
 // sequence returns the options of the API server's sequence for o.
 func (o DecodeOptions) sequence() apiserver.SequenceOptions {
+	var strs *schema.StringTable
+	if o.Strings != nil {
+		strs = &o.Strings.t
+	}
 	return apiserver.SequenceOptions{Lenient: o.Lenient, Validate: o.Validate,
-		Gates: apiserver.FeatureGates{Version: o.Version, Gates: o.FeatureGates}}
+		Gates: apiserver.FeatureGates{Version: o.Version, Gates: o.FeatureGates}, Strings: strs}
 }
 
 // decodeDeployment decodes one Deployment, appending warnings to warn when

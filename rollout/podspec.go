@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
@@ -14,23 +15,40 @@ import (
 // form. Two PodSpecs are [PodSpec.Equal] exactly when upstream's semantic
 // equality finds them equal (quantities compare by value, so cpu "1"
 // equals "1000m"), and the comparison is a byte comparison of a canonical
-// encoding computed once.
+// encoding computed once, when first needed (most specs a check loads are
+// never compared).
 //
 // A PodSpec is immutable and cheap to copy: copies share their contents.
 // It is built by [ParsePodSpec] or by decoding a template; the zero PodSpec
 // is the empty spec {}.
 type PodSpec struct {
 	v   *schema.PodSpec // never modified once set; nil is the empty spec
-	key []byte          // the comparison form of v; nil for {}
+	key *specKey        // v's comparison form, shared by copies; nil with v
+}
+
+// specKey is the comparison form of a spec, made the first time it is
+// asked for (by any copy, from any goroutine).
+type specKey struct {
+	once sync.Once
+	b    []byte // nil for {}
 }
 
 // newPodSpec wraps a stored-form spec; it takes ownership of v.
 func newPodSpec(v *schema.PodSpec) PodSpec {
-	key := schema.AppendPodSpec(nil, v, schema.Comparison)
-	if string(key) == "{}" {
-		return PodSpec{}
+	return PodSpec{v: v, key: &specKey{}}
+}
+
+// comparison returns the comparison form of s, nil for the empty spec.
+func (s PodSpec) comparison() []byte {
+	if s.key == nil {
+		return nil
 	}
-	return PodSpec{v: v, key: key}
+	s.key.once.Do(func() {
+		if b := schema.AppendPodSpec(nil, s.v, schema.Comparison); string(b) != "{}" {
+			s.key.b = b
+		}
+	})
+	return s.key.b
 }
 
 // errNotObject reports a pod spec that is valid JSON but not an object.
@@ -86,11 +104,11 @@ func (s PodSpec) JSON() []byte {
 func (s PodSpec) String() string { return string(s.JSON()) }
 
 // IsZero reports whether s is the empty spec.
-func (s PodSpec) IsZero() bool { return s.key == nil }
+func (s PodSpec) IsZero() bool { return s.comparison() == nil }
 
 // Equal reports whether s and o are the same spec for upstream's semantic
 // equality: the same fields and values, quantities compared by value.
-func (s PodSpec) Equal(o PodSpec) bool { return bytes.Equal(s.key, o.key) }
+func (s PodSpec) Equal(o PodSpec) bool { return bytes.Equal(s.comparison(), o.comparison()) }
 
 // MarshalJSON encodes the spec as [PodSpec.JSON] does.
 func (s PodSpec) MarshalJSON() ([]byte, error) { return s.JSON(), nil }

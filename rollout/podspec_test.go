@@ -3,6 +3,7 @@ package rollout_test
 import (
 	"encoding/json"
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -158,4 +159,26 @@ func TestPodSpecForms(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"hostnme":"x"}`), &s); err == nil || s.String() != `{"hostname":"h"}` {
 		t.Errorf("Unmarshal of an unknown field = %v, spec %s; want an error and the spec unchanged", err, s)
 	}
+}
+
+// TestPodSpecComparedFromManyGoroutines: the comparison form of a spec is
+// made when first asked for, once for all copies, whichever goroutines
+// ask (run with -race); an empty spec decoded is the zero PodSpec.
+func TestPodSpecComparedFromManyGoroutines(t *testing.T) {
+	a := rollout.MustParsePodSpec(`{"containers":[{"name":"c","image":"i","resources":{"requests":{"cpu":"1"}}}]}`)
+	b := rollout.MustParsePodSpec(`{"containers":[{"name":"c","image":"i","resources":{"requests":{"cpu":"1000m"}}}]}`)
+	other := rollout.MustParsePodSpec(`{"containers":[{"name":"c","image":"j"}]}`)
+	empty := rollout.MustParsePodSpec(`{"containers":[],"nodeSelector":{}}`)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			copyA := a
+			if !copyA.Equal(b) || a.Equal(other) || a.IsZero() || !empty.IsZero() || !empty.Equal(rollout.PodSpec{}) || !(rollout.PodSpec{}).Equal(empty) {
+				t.Errorf("Equal and IsZero: %v %v %v %v %v", copyA.Equal(b), a.Equal(other), a.IsZero(), empty.IsZero(), empty.Equal(rollout.PodSpec{}))
+			}
+		}()
+	}
+	wg.Wait()
 }

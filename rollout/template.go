@@ -38,7 +38,8 @@ func newTemplateMeta(m *schema.ObjectMeta) TemplateMeta {
 	if string(key) == "{}" {
 		return TemplateMeta{}
 	}
-	return TemplateMeta{m: m, key: key}
+	kept := *m // not m, which may lie inside a larger object
+	return TemplateMeta{m: &kept, key: key}
 }
 
 // IsZero reports whether there is no such metadata.
@@ -75,11 +76,16 @@ func (m TemplateMeta) schema(labels, annotations map[string]string) schema.Objec
 // t.
 func templateFromSchema(t *schema.PodTemplateSpec) PodTemplate {
 	labels, annotations := t.Labels, t.Annotations
+	// The template keeps a copy of the spec, not a pointer into t: t lies
+	// inside a decoded Deployment or ReplicaSet, whose other fields
+	// (metadata, status...) would stay in memory with the template.
+	spec := new(schema.PodSpec)
+	*spec = t.Spec
 	return PodTemplate{
 		Labels:      nilIfEmpty(labels),
 		Annotations: nilIfEmpty(annotations),
 		Meta:        newTemplateMeta(&t.ObjectMeta),
-		Spec:        newPodSpec(&t.Spec),
+		Spec:        newPodSpec(spec),
 	}
 }
 

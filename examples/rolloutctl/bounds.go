@@ -100,7 +100,7 @@ func runBounds(e *env, args []string) int {
 
 // writeBounds writes the rows of every Deployment of in, in a format,
 // row by row.
-func writeBounds(e *env, w io.Writer, format string, in *loaded, replicas replicasFlag, step int64) error {
+func writeBounds(e *env, w io.Writer, format string, in *check.Input, replicas replicasFlag, step int64) error {
 	deps := in.Objects().Deployments
 	switch format {
 	case "json":

@@ -157,8 +157,8 @@ type checkFlags struct {
 }
 
 // inputFindings returns the findings of rule check.RuleInput.
-func inputFindings(out checkJSON) []violation {
-	var bad []violation
+func inputFindings(out check.Report) []check.Finding {
+	var bad []check.Finding
 	for _, v := range out.Findings {
 		if v.Rule == check.RuleInput {
 			bad = append(bad, v)
@@ -209,7 +209,7 @@ func runCheck(e *env, args []string) int {
 	f.addLimit(fs)
 	f.input.addOptions(fs)
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "simulate `N` rollouts at once (the default is the number of cores)")
-	fs.StringVar(&f.failOn, "fail-on", severityError, "exit 1 on findings of this `severity` or worse: error or warning")
+	fs.StringVar(&f.failOn, "fail-on", check.SeverityError, "exit 1 on findings of this `severity` or worse: error or warning")
 	fs.BoolVar(&f.requireDeployments, "require-deployments", false, "exit 2 when the input holds no Deployment (by default: a note, and exit 0)")
 	f.outputs.addOutputs(fs, "text", "json", "yaml", "sarif", "junit", "github")
 	if code := parse(e, fs, checkHelp, args); code >= 0 {
@@ -228,7 +228,7 @@ func runCheck(e *env, args []string) int {
 		err = fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	case f.maxRollouts < 1:
 		err = fmt.Errorf("--max-rollouts %d: must be at least 1", f.maxRollouts)
-	case f.failOn != severityError && f.failOn != severityWarning:
+	case f.failOn != check.SeverityError && f.failOn != check.SeverityWarning:
 		err = fmt.Errorf("--fail-on %q: want error or warning", f.failOn)
 	default:
 		err = f.check()
@@ -237,7 +237,7 @@ func runCheck(e *env, args []string) int {
 		return fail(e, "check", err)
 	}
 	var (
-		in      *loaded
+		in      *check.Input
 		answers []answer
 	)
 	started := time.Now() // for the progress of a long check, on a terminal
@@ -288,7 +288,7 @@ func runCheck(e *env, args []string) int {
 		return exitBadInput
 	case !out.OK:
 		return exitViolation
-	case f.failOn == severityWarning && slices.ContainsFunc(out.Findings, func(v violation) bool { return v.Severity == severityWarning }):
+	case f.failOn == check.SeverityWarning && slices.ContainsFunc(out.Findings, func(v check.Finding) bool { return v.Severity == check.SeverityWarning }):
 		return exitViolation
 	case out.Limited():
 		return exitLimit

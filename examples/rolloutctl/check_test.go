@@ -235,7 +235,7 @@ func TestCheckReportsInputStateApart(t *testing.T) {
 		"FAIL web replicas=3 at +0s (input): max-pods: the input already has 13 pods, above the max-pods limit 7, before the first sync"},
 		"-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
 	r := runCLI(t, "", "check", "-o", "json", "-f", manifestPath("web-mid-rollout.yaml"), "--replicas", "3", "--max-pods", "7")
-	var out checkJSON
+	var out check.Report
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Findings) != 1 || out.Findings[0].Cause != check.CauseInput {
 		t.Errorf("check -o json: %v, %+v; want one violation caused by the input", err, out.Findings)
 	}
@@ -281,33 +281,33 @@ func TestCheckJSON(t *testing.T) {
 	args := []string{"check", "-o", "json", "-f", manifestPath("three-deployments.yaml"), "--max-pods", "7"}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitViolation)
-	var out checkJSON
+	var out check.Report
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
 	}
 	file := manifestPath("three-deployments.yaml")
-	rules := []string{ruleNeverFinish, check.RuleDeadline, check.RuleDeadlineMargin, check.RuleOutage, check.RuleMaxPods}
-	dep := func(name string, line int) place {
-		return place{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
+	rules := []string{check.RuleNeverFinish, check.RuleDeadline, check.RuleDeadlineMargin, check.RuleOutage, check.RuleMaxPods}
+	dep := func(name string, line int) check.Location {
+		return check.Location{File: file, Line: line, Field: "metadata.name", Object: "Deployment shop/" + name, Written: true}
 	}
-	want := checkJSON{
+	want := check.Report{
 		OK:         false,
 		Kubernetes: "Kubernetes 1.37",
 		PodModel:   podModelFromTemplates,
 		Notes:      []string{"not checked (only Deployments roll out here): 1 Service"},
-		Deployments: []checked{
+		Deployments: []check.Result{
 			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
 			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
 			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Rules: rules, Location: dep("worker", 75)},
 		},
-		Findings: []violation{
+		Findings: []check.Finding{
 			{Deployment: "shop/frontend", Replicas: 6, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "8 pods exist, above the max-pods limit 7 (peak 8)",
 				// The manifest leaves the strategy out: the line of spec.
-				Location: place{File: file, Line: 10, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/frontend"}},
+				Location: check.Location{File: file, Line: 10, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/frontend"}},
 			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 0, Cause: check.CauseInput, Message: "the input already has 20 pods, above the max-pods limit 7, before the first sync",
-				Location: place{File: file, Line: 80, Field: "spec.replicas", Object: "Deployment shop/worker", Written: true}},
+				Location: check.Location{File: file, Line: 80, Field: "spec.replicas", Object: "Deployment shop/worker", Written: true}},
 			{Deployment: "shop/worker", Replicas: 20, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "22 pods exist, above the max-pods limit 7 (peak 22)",
-				Location: place{File: file, Line: 84, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/worker", Written: true}},
+				Location: check.Location{File: file, Line: 84, Field: "spec.strategy.rollingUpdate.maxSurge", Object: "Deployment shop/worker", Written: true}},
 		},
 	}
 	if diff := cmp.Diff(want, out); diff != "" {
@@ -378,10 +378,10 @@ spec:
 	}
 	for _, tt := range []struct {
 		surge, unavailable string
-		want               place
+		want               check.Location
 	}{
-		{"1", "1", place{Line: 12, Field: "spec.strategy.rollingUpdate.maxUnavailable"}},
-		{"0%", "10%", place{Line: 11, Field: "spec.strategy.rollingUpdate.maxSurge"}},
+		{"1", "1", check.Location{Line: 12, Field: "spec.strategy.rollingUpdate.maxUnavailable"}},
+		{"0%", "10%", check.Location{Line: 11, Field: "spec.strategy.rollingUpdate.maxSurge"}},
 	} {
 		file := filepath.Join(t.TempDir(), "solo.yaml")
 		if err := os.WriteFile(file, []byte(deployment(tt.surge, tt.unavailable)), 0o644); err != nil {
@@ -389,7 +389,7 @@ spec:
 		}
 		args := []string{"check", "-o", "json", "-f", file}
 		r := runCLI(t, "", args...)
-		var out checkJSON
+		var out check.Report
 		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 			t.Fatalf("run(%q): %v\n%s%s", args, err, r.stdout, r.stderr)
 		}

@@ -17,7 +17,7 @@ import (
 
 // render writes one report of out; answers say what --live's applies
 // did, first in text, JSON and YAML.
-func (f *checkFlags) render(format string, w io.Writer, out checkJSON, answers []answer) error {
+func (f *checkFlags) render(format string, w io.Writer, out check.Report, answers []answer) error {
 	switch format {
 	case "json", "yaml":
 		return encodeData(format, w, withAnswers(out, answers, true))
@@ -34,7 +34,7 @@ func (f *checkFlags) render(format string, w io.Writer, out checkJSON, answers [
 
 // writeCheckText writes the pod model, then each Deployment's violations
 // and an OK line for each Deployment that broke no rule and was decided.
-func writeCheckText(w io.Writer, out checkJSON) error {
+func writeCheckText(w io.Writer, out check.Report) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, out.Kubernetes)
 	fmt.Fprintln(bw, out.PodModel)
@@ -53,12 +53,12 @@ func writeCheckText(w io.Writer, out checkJSON) error {
 	return bw.Flush()
 }
 
-func writeViolation(w io.Writer, v violation) {
+func writeViolation(w io.Writer, v check.Finding) {
 	if v.Deployment == "" { // a document that could not be read
 		fmt.Fprintf(w, "BAD  %s\n", v.ProblemText())
 		return
 	}
-	label := map[string]string{severityError: "FAIL", severityWarning: "WARN", severityLimit: "LIMIT"}[v.Severity]
+	label := map[string]string{check.SeverityError: "FAIL", check.SeverityWarning: "WARN", check.SeverityLimit: "LIMIT"}[v.Severity]
 	at := "+" + words.Duration(time.Duration(v.At*float64(time.Second)))
 	if v.Cause == check.CauseInput {
 		at += " (input)"
@@ -70,7 +70,7 @@ func writeViolation(w io.Writer, v violation) {
 	fmt.Fprintf(w, "%-4s %s replicas=%d at %s: %s: %s [%s]\n", label, v.Deployment, v.Replicas, at, v.Rule, v.Message, where)
 }
 
-func writeOK(w io.Writer, c checked) {
+func writeOK(w io.Writer, c check.Result) {
 	longest := words.Duration(time.Duration(c.Longest * float64(time.Second)))
 	if c.Rollouts == 1 {
 		fmt.Fprintf(w, "OK   %s replicas=%d: peak pods %d, min available %d, complete in %s\n",
@@ -91,10 +91,10 @@ func writeOK(w io.Writer, c checked) {
 // Limits are notices, and so are the report's notes (what was not
 // checked, that PodDisruptionBudgets do not gate a rollout), last and
 // without a file.
-func writeGitHub(w io.Writer, out checkJSON) error {
+func writeGitHub(w io.Writer, out check.Report) error {
 	bw := bufio.NewWriter(w)
 	for _, v := range out.Findings {
-		level := map[string]string{severityError: "error", severityWarning: "warning", severityLimit: "notice"}[v.Severity]
+		level := map[string]string{check.SeverityError: "error", check.SeverityWarning: "warning", check.SeverityLimit: "notice"}[v.Severity]
 		msg := fmt.Sprintf("%s replicas=%d at +%s: %s (%s)", v.Deployment, v.Replicas,
 			words.Duration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)
 		if v.Deployment == "" {

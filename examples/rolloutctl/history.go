@@ -145,7 +145,7 @@ func runHistory(e *env, args []string) int {
 
 // history lists the revisions of d: the ReplicaSets it controls, by
 // revision, and their templates.
-func history(in *loaded, d rollout.Deployment) (historyJSON, map[int64]rollout.PodTemplate, error) {
+func history(in *check.Input, d rollout.Deployment) (historyJSON, map[int64]rollout.PodTemplate, error) {
 	h := historyJSON{Deployment: check.Qualified(d), Revisions: []revisionJSON{}}
 	templates := map[int64]rollout.PodTemplate{}
 	var sets []rollout.ReplicaSet
@@ -216,4 +216,20 @@ func templateYAML(t rollout.PodTemplate) []string {
 	j, _ := json.Marshal(t) // a template always encodes
 	y, _ := yaml.JSONToYAML(j)
 	return strings.SplitAfter(strings.TrimSuffix(string(y), "\n"), "\n")
+}
+
+// controls reports whether d controls rs, as the controller decides: by
+// the UID of rs's controller reference.
+func controls(d rollout.Deployment, rs rollout.ReplicaSet) bool {
+	return rs.Namespace == d.Namespace && rollout.IsControlledBy(&rs.ObjectMeta, &d.ObjectMeta)
+}
+
+// templateImages lists the images of a pod template's init containers,
+// then its containers.
+func templateImages(t rollout.PodTemplate) []string {
+	var out []string
+	for _, c := range t.Spec.Images() {
+		out = append(out, c.Image)
+	}
+	return out
 }

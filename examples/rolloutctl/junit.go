@@ -73,7 +73,7 @@ type junitSkipped struct {
 // writeJUnit writes out as JUnit XML; failOn is --fail-on, and wd the
 // directory file names are made relative to. The documents that could
 // not be read come first, in a suite "input", as test cases in error.
-func writeJUnit(w io.Writer, out checkJSON, failOn, wd string) error {
+func writeJUnit(w io.Writer, out check.Report, failOn, wd string) error {
 	doc := junitSuites{Name: "rolloutctl check", Time: "0"}
 	v := 0
 	if len(out.Findings) > 0 && out.Findings[0].Deployment == "" {
@@ -90,22 +90,22 @@ func writeJUnit(w io.Writer, out checkJSON, failOn, wd string) error {
 		doc.Suites = append(doc.Suites, suite)
 	}
 	for _, c := range out.Deployments {
-		var mine []violation
+		var mine []check.Finding
 		for ; v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment; v++ {
 			mine = append(mine, out.Findings[v])
 		}
 		suite := junitSuite{Name: c.Deployment, Time: "0", File: junitPath(c.Location.File, wd)}
 		for _, id := range c.Rules {
 			tc := junitCase{Name: id, Classname: "rolloutctl.check." + c.Deployment, File: junitPath(c.Location.File, wd), Line: c.Location.Line, Time: "0"}
-			var failed, warned, limited []violation
+			var failed, warned, limited []check.Finding
 			for _, x := range mine {
 				switch {
-				case x.Rule == ruleLimit && id == ruleNeverFinish:
+				case x.Rule == check.RuleLimit && id == check.RuleNeverFinish:
 					limited = append(limited, x)
 				case x.Rule != id:
 				case x.Rule == check.RuleInput:
 					tc.Error = &junitError{Message: x.Message, Type: x.Rule}
-				case x.Severity == severityError || x.Severity == severityWarning && failOn == severityWarning:
+				case x.Severity == check.SeverityError || x.Severity == check.SeverityWarning && failOn == check.SeverityWarning:
 					failed = append(failed, x)
 				default:
 					warned = append(warned, x)
@@ -144,7 +144,7 @@ func writeJUnit(w io.Writer, out checkJSON, failOn, wd string) error {
 }
 
 // junitText lists violations, one a line, each with where to change what.
-func junitText(vs []violation) string {
+func junitText(vs []check.Finding) string {
 	var b strings.Builder
 	for _, v := range vs {
 		fmt.Fprintf(&b, "%s:%d: %s: replicas=%d at +%s: %s\n", v.Location.File, v.Location.Line, v.Location.Field, v.Replicas,

@@ -74,7 +74,7 @@ func (a answer) String() string { return a.name + ": " + a.result.Summary() }
 // the answers say what each apply did. Every problem of either input,
 // and every apply the API server or kubectl refuses, is an error, one
 // line each.
-func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+func (l *liveFlags) load(e *env, input *inputFlags, command string) (*check.Input, []answer, error) {
 	l.version = input.apiVersion()
 	if len(l.files) == 0 {
 		input.namespace = l.namespace.name // as 'kubectl apply -n'
@@ -115,7 +115,7 @@ func (l *liveFlags) load(e *env, input *inputFlags, command string) (*loaded, []
 // apply kubectl or the API server refuses, is kept in the loaded input as
 // a finding at its file and line (see check.Applied), and the other
 // Deployments are applied and checked. Only a missing input is an error.
-func (l *liveFlags) gather(e *env, input *inputFlags, command string) (*loaded, []answer, error) {
+func (l *liveFlags) gather(e *env, input *inputFlags, command string) (*check.Input, []answer, error) {
 	l.version = input.apiVersion()
 	if slices.Contains(l.files, "-") {
 		if len(input.files) == 0 {
@@ -151,7 +151,7 @@ func (l *liveFlags) gather(e *env, input *inputFlags, command string) (*loaded, 
 // applied is the input after the applies of answers: the Deployments as
 // the API server stores them, with the live ReplicaSets and Pods, and the
 // problems of both inputs and refused.
-func (l *liveFlags) applied(e *env, input *inputFlags, command string, manifests, live *loaded, answers []answer, refused []check.Finding) *loaded {
+func (l *liveFlags) applied(e *env, input *inputFlags, command string, manifests, live *check.Input, answers []answer, refused []check.Finding) *check.Input {
 	liveSets := live.Objects().ReplicaSets
 	var (
 		deps  []rollout.Deployment
@@ -181,7 +181,7 @@ func (l *liveFlags) applied(e *env, input *inputFlags, command string, manifests
 
 // read reads and decodes the live objects, as inputFlags.load reads -f.
 // They may hold no Deployment: then every manifest is a first apply.
-func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, error) {
+func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*check.Input, error) {
 	docs, err := manifest.Read(manifest.Options{Stdin: e.stdin, MaxBytes: int64(maxSize), MaxTotalBytes: int64(maxSize)}, l.files...)
 	for _, d := range docs {
 		for _, w := range d.Warnings {
@@ -209,7 +209,7 @@ func (l *liveFlags) read(e *env, maxSize sizeFlag, command string) (*loaded, err
 // applyAll is check.ApplyAll with -n and the API server's minor: the
 // answers of the applies that succeeded, and every refused apply, a
 // finding at its manifest.
-func (l *liveFlags) applyAll(manifests *loaded, live *loaded) ([]answer, []check.Finding) {
+func (l *liveFlags) applyAll(manifests *check.Input, live *check.Input) ([]answer, []check.Finding) {
 	o := check.ApplyOptions{Version: l.version}
 	if l.namespace.set {
 		o.Namespace = l.namespace.name

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
@@ -213,8 +214,8 @@ func TestLiveTwoDeployments(t *testing.T) {
 	wantHas(t, r.stdout, want+"\n"+podModel+"OK   shop/cart replicas=4: peak pods 5, min available 3,", "OK   shop/checkout replicas=2")
 	r = liveRun(t, exitOK, "check", "next/shop.yaml", "shop.yaml", "-n", "shop", "-o", "json")
 	var out struct {
-		Apply       []answerJSON `json:"apply"`
-		Deployments []checked    `json:"deployments"`
+		Apply       []answerJSON   `json:"apply"`
+		Deployments []check.Result `json:"deployments"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatal(err)

@@ -87,7 +87,7 @@ var errEmptyPipe = errors.New("standard input is empty: nothing was piped in (di
 // several documents at once. It fails with every problem, one per line;
 // what the input holds but does not count (a YAML key given twice) it
 // reports on stderr as the command's warnings.
-func (f *inputFlags) load(e *env, command string) (*loaded, error) {
+func (f *inputFlags) load(e *env, command string) (*check.Input, error) {
 	return f.read(e, command, f.options.SkipValidation)
 }
 
@@ -96,7 +96,7 @@ func (f *inputFlags) load(e *env, command string) (*loaded, error) {
 // but not validated alone, since a manifest may leave out what the live
 // object holds (kubectl apply merges it, and the API server validates the
 // merged object, which rollout/apply does too).
-func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded, error) {
+func (f *inputFlags) read(e *env, command string, skipValidation bool) (*check.Input, error) {
 	in, err := f.gather(e, command, skipValidation)
 	if err != nil {
 		return nil, err
@@ -119,7 +119,7 @@ func (f *inputFlags) read(e *env, command string, skipValidation bool) (*loaded,
 // It sets the options' Version to the controller-manager's minor, which
 // names the ReplicaSets of every sync (check reads its input here, not
 // through read).
-func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*loaded, error) {
+func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*check.Input, error) {
 	f.options.Version = f.controllerVersion()
 	names := []string(f.files)
 	stdin := e.stdin
@@ -161,7 +161,7 @@ func problemLines(problems []check.Finding, maxSize sizeFlag) []string {
 }
 
 // parseExample decodes an embedded manifest as the API of minor v.
-func parseExample(name string, data []byte, v rollout.Version) (*loaded, error) {
+func parseExample(name string, data []byte, v rollout.Version) (*check.Input, error) {
 	docs, err := manifest.Parse(name, data)
 	if err != nil {
 		return nil, err

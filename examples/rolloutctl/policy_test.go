@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 // policyPath names a manifest of testdata/policy.
@@ -180,14 +182,14 @@ func TestSeveralDeploymentsInANamespace(t *testing.T) {
 // names a file and a line that exists in it, and its field, when written,
 // is on that line.
 func TestFindingsPointAtRealLines(t *testing.T) {
-	var all []violation
+	var all []check.Finding
 	for _, group := range [][]string{
 		{"checkout.yaml", "quota-blocks.yaml", "indexer.yaml", "frontend.yaml", "pdb-all.yaml", "gateway.yaml", "gateway-hpa.yaml", "orders.yaml"},
 		{"checkout.yaml", "quota-throttles.yaml", "indexer.yaml", "limitrange-defaults.yaml", "limitrange-max.yaml", "frontend.yaml", "pdb-three.yaml", "gateway.yaml", "gateway-hpa-v1.yaml"},
 	} {
 		args := append([]string{"check", "-o", "json", "--max-pods", "12", "--max-rollouts", "2", "--min-available", "90%"}, policyArgs(group...)...)
 		r := runCLI(t, "", args...)
-		var out checkJSON
+		var out check.Report
 		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 			t.Fatalf("check: %v:\n%s%s", err, r.stdout, r.stderr)
 		}
@@ -197,7 +199,7 @@ func TestFindingsPointAtRealLines(t *testing.T) {
 		t.Fatalf("%d violations, want more", len(all))
 	}
 	for _, v := range all {
-		for _, p := range append([]place{v.Location}, v.Related...) {
+		for _, p := range append([]check.Location{v.Location}, v.Related...) {
 			lines := readLines(t, p.File)
 			if p.Line < 1 || p.Line > len(lines) {
 				t.Errorf("%s: line %d of %d", p, p.Line, len(lines))

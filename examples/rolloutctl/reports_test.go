@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 // allFindings runs check over the policy manifests with every rule on, so
@@ -207,7 +209,7 @@ func TestCheckJUnit(t *testing.T) {
 func TestCheckGitHub(t *testing.T) {
 	r := allFindings(t, "github")
 	json := allFindings(t, "json")
-	var out checkJSON
+	var out check.Report
 	if err := jsonUnmarshal(json.stdout, &out); err != nil {
 		t.Fatal(err)
 	}

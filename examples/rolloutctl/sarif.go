@@ -107,10 +107,10 @@ type sarifLogical struct {
 }
 
 // sarifLevels maps severities to SARIF levels.
-var sarifLevels = map[string]string{severityError: "error", severityWarning: "warning", severityLimit: "note"}
+var sarifLevels = map[string]string{check.SeverityError: "error", check.SeverityWarning: "warning", check.SeverityLimit: "note"}
 
 // writeSARIF writes out as a SARIF log.
-func writeSARIF(w io.Writer, out checkJSON) error {
+func writeSARIF(w io.Writer, out check.Report) error {
 	driver := sarifDriver{Name: "rolloutctl", Version: version(), InformationURI: "https://github.com/rolloutmath/rolloutmath"}
 	index := map[string]int{}
 	for i, r := range check.Rules() {
@@ -149,7 +149,7 @@ func writeSARIF(w io.Writer, out checkJSON) error {
 // sarifPlace is a place as a SARIF location: the file as a URI reference
 // relative to where the command ran (code scanning resolves it against the
 // repository), the line, and the object as a logical location.
-func sarifPlace(p place, id *int) sarifLocation {
+func sarifPlace(p check.Location, id *int) sarifLocation {
 	loc := sarifLocation{ID: id, PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(p.File)}, Region: sarifRegion{StartLine: max(p.Line, 1)}}}
 	if p.Object != "" {
 		loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: p.Object, Kind: "object"}}

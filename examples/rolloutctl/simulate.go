@@ -337,7 +337,7 @@ type simulation struct {
 // simulation runs the rollout of d the flags describe, under the policy
 // objects of its namespace: an HPA's range bounds the replicas, a quota
 // caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
-func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag) (simulation, error) {
+func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs imagesFlag) (simulation, error) {
 	var run simulation
 	pol, err := in.Policy(d, f.quotaPods)
 	if err != nil {

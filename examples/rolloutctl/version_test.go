@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
 )
 
 // nginxManifest is a minimal Deployment with no ReplicaSet yet: plan
@@ -103,7 +105,7 @@ func TestCheckNamesKubernetesMinors(t *testing.T) {
 		args = append(args, "-o", "json")
 		r = runCLI(t, "", args...)
 		r.wantCode(t, args, exitOK)
-		var out checkJSON
+		var out check.Report
 		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || out.Kubernetes != tt.want {
 			t.Errorf("run(%q): %v, kubernetes %q, want %q", args, err, out.Kubernetes, tt.want)
 		}

@@ -26,11 +26,14 @@ type SequenceOptions struct {
 	// minor is unknown), defaults, drops and validates, and its feature
 	// gates; the zero value is the newest minor with its defaults.
 	Gates FeatureGates
+	// Strings, if not nil, holds the strings of the objects decoded (see
+	// schema.StringTable).
+	Strings *schema.StringTable
 }
 
 // schema returns the decoder's options for o.
 func (o SequenceOptions) schema() schema.DecodeOptions {
-	return schema.DecodeOptions{Lenient: o.Lenient, Version: o.Gates.Version}
+	return schema.DecodeOptions{Lenient: o.Lenient, Version: o.Gates.Version, Strings: o.Strings}
 }
 
 // A SequenceResult is what a sequence says besides the object: the

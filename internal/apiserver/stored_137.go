@@ -92,7 +92,7 @@ type containerParts struct {
 // containersOf lists the containers of p in upstream's VisitContainers
 // order: init containers, containers, ephemeral containers.
 func containersOf(p *schema.PodSpec) []containerParts {
-	var out []containerParts
+	out := make([]containerParts, 0, len(p.InitContainers)+len(p.Containers)+len(p.EphemeralContainers))
 	for _, cs := range [][]schema.Container{p.InitContainers, p.Containers} {
 		for i := range cs {
 			c := &cs[i]

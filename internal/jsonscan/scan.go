@@ -93,6 +93,22 @@ func Members(obj []byte, f func(key []byte, start, end int)) bool {
 
 // EachMember is Members, also giving the offset of each key.
 func EachMember(obj []byte, f func(key []byte, keyAt, start, end int)) bool {
+	return eachMember(obj, func(key []byte, keyAt, start, end int) bool {
+		f(key, keyAt, start, end)
+		return true
+	})
+}
+
+// MembersWhile is Members that stops, reporting true, after the first
+// member for which f returns false: what a search for a member needs,
+// which the rest of the object would only slow down (a Deployment's spec
+// and status follow its kind and apiVersion).
+func MembersWhile(obj []byte, f func(key []byte, start, end int) bool) bool {
+	return eachMember(obj, func(key []byte, _, start, end int) bool { return f(key, start, end) })
+}
+
+// eachMember is EachMember, stopping when f returns false.
+func eachMember(obj []byte, f func(key []byte, keyAt, start, end int) bool) bool {
 	i := SkipSpace(obj, 1)
 	if i < len(obj) && obj[i] == '}' {
 		return SkipSpace(obj, i+1) == len(obj)
@@ -123,7 +139,9 @@ func EachMember(obj []byte, f func(key []byte, keyAt, start, end int)) bool {
 		if err != nil {
 			return false
 		}
-		f(key, keyAt, i, vend)
+		if !f(key, keyAt, i, vend) {
+			return true
+		}
 		i = SkipSpace(obj, vend)
 		switch {
 		case i < len(obj) && obj[i] == ',':

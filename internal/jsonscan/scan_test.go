@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -89,6 +90,7 @@ func FuzzScan(f *testing.F) {
 		if len(data) > 0 { // never panics nor loops on bad input
 			_, _ = ValueEnd(data, 0)
 			Members(data, func([]byte, int, int) {})
+			MembersWhile(data, func([]byte, int, int) bool { return true })
 			Elements(data, func(int, []byte) {})
 		}
 	})
@@ -129,6 +131,35 @@ func BenchmarkValueEnd(b *testing.B) {
 	for b.Loop() {
 		if end, err := ValueEnd(data, 0); err != nil || end != len(data) {
 			b.Fatal(end, err)
+		}
+	}
+}
+
+// TestMembersWhile: MembersWhile gives the members Members gives, in
+// order, up to and including the first for which f returns false, and
+// then reports true; without a stop it is Members.
+func TestMembersWhile(t *testing.T) {
+	type member struct {
+		key        string
+		start, end int
+	}
+	for _, s := range append(seeds, `{"a":1,"b":{"c":[2]},"a\u0062":"x"}`, `{}`, `{"a":1,`, `[1]`) {
+		obj := []byte(s)
+		var all []member
+		okAll := Members(obj, func(key []byte, start, end int) { all = append(all, member{string(key), start, end}) })
+		for stop := range len(all) + 1 {
+			var got []member
+			ok := MembersWhile(obj, func(key []byte, start, end int) bool {
+				got = append(got, member{string(key), start, end})
+				return len(got) <= stop
+			})
+			want, wantOK := all, okAll
+			if stop < len(all) {
+				want, wantOK = all[:stop+1], true
+			}
+			if !slices.Equal(got, want) || ok != wantOK {
+				t.Errorf("MembersWhile(%.40q) stopping after %d = %v, %v; want %v, %v", s, stop, got, ok, want, wantOK)
+			}
 		}
 	}
 }

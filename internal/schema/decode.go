@@ -27,6 +27,10 @@ type DecodeOptions struct {
 	// EveryMinor reads the fields of every minor the schema models,
 	// whatever Version says: for reading back what this package wrote.
 	EveryMinor bool
+	// Strings, if not nil, gives the decoded object the table's copy of
+	// each string it keeps (see StringTable); otherwise its strings share
+	// the memory of one copy of the whole input.
+	Strings *StringTable
 }
 
 // A decoder reads JSON into the schema's types as the API server's strict
@@ -159,6 +163,15 @@ func newDecoder(data []byte, opts DecodeOptions) *decoder {
 		minor = AllMinors
 	}
 	return &decoder{data: string(data), opts: opts, minor: minor}
+}
+
+// keep returns s, a string the decoded object keeps: the table's copy
+// when the options give a table (see StringTable), else s itself.
+func (d *decoder) keep(s string) string {
+	if d.opts.Strings == nil {
+		return s
+	}
+	return d.opts.Strings.Intern(s)
 }
 
 // finish checks that nothing but white space follows the value.
@@ -938,7 +951,7 @@ func (d *decoder) str(p *string) {
 		for i := start; i+8 <= len(data); i += 8 {
 			if mark := plainMarks(word(data, i)); mark != 0 {
 				if end := i + firstMarked(mark); data[end] == '"' {
-					*p = data[start:end]
+					*p = d.keep(data[start:end])
 					d.pos = end + 1
 					return
 				}
@@ -954,7 +967,7 @@ func (d *decoder) strSlow(p *string) {
 	switch d.peek() {
 	case '"':
 		if v, ok := d.stringValue(); ok {
-			*p = v
+			*p = d.keep(v)
 		}
 	case 'n':
 		d.null()
@@ -1052,7 +1065,7 @@ func (d *decoder) quantity(p *Quantity) {
 	if data, start := d.data, d.pos+1; start <= len(data) && data[start-1] == '"' {
 		if end := stringEnd(data, start); end > start {
 			if q, canonical, ok := parsePlain(data[start:end]); ok {
-				q.cache(canonical, data[start:end])
+				q.cache(canonical, d.keep(data[start:end]))
 				*p = q
 				d.pos = end + 1
 				return
@@ -1089,7 +1102,7 @@ func (d *decoder) quantitySlow(p *Quantity) {
 	if text != "" && (maybeSpace(text[0]) || maybeSpace(text[len(text)-1])) {
 		trimmed = strings.TrimSpace(text)
 	}
-	q, err := ParseQuantity(trimmed)
+	q, err := ParseQuantity(d.keep(trimmed))
 	if err != nil {
 		d.fail(field.Invalid, strconv.Quote(text), err.Error())
 		return
@@ -1107,7 +1120,7 @@ func (d *decoder) intOrString(p *IntOrString) {
 	switch c := d.peek(); {
 	case c == '"':
 		if v, ok := d.stringValue(); ok {
-			*p = FromString(v)
+			*p = FromString(d.keep(v))
 		}
 	case c == '-' || isDigit(c):
 		if v, ok := d.integer(32); ok {
@@ -1195,7 +1208,7 @@ func (d *decoder) mapString(p *map[string]string) {
 		mapKey(d, m, k)
 		var v string
 		d.str(&v)
-		m[k] = v
+		m[d.keep(k)] = v
 	}
 	*p = mergeMap(*p, m)
 }
@@ -1234,7 +1247,7 @@ func (d *decoder) resourceList(p *ResourceList) {
 		}
 		l = l[:len(l)+1] // a zero entry, never handed out
 		copy(l[i+1:], l[i:])
-		l[i] = ResourceEntry{Name: k}
+		l[i] = ResourceEntry{Name: d.keep(k)}
 		d.quantity(&l[i].Quantity)
 	}
 	if *p != nil {

@@ -40,6 +40,19 @@ func FuzzDecodePodTemplateSpec(f *testing.F) {
 		if a, b := SpewText(nil, x, kubeversion.Latest), SpewText(nil, y, kubeversion.Latest); !bytes.Equal(a, b) {
 			t.Fatalf("the rendering changes through JSON:\n%s\n%s", a, b)
 		}
+		// Through a StringTable, the same object, twice over (the second
+		// time every string comes from the table).
+		var table StringTable
+		for range 2 {
+			w, res := DecodePodTemplateSpec(data, DecodeOptions{Strings: &table})
+			if len(res.Errs) > 0 {
+				t.Fatalf("decoding through a StringTable: %v", res.Errs)
+			}
+			w.stored()
+			if interned := AppendPodTemplateSpec(nil, w, Stored); !bytes.Equal(interned, enc) {
+				t.Fatalf("decoding through a StringTable differs:\n%s\n%s", enc, interned)
+			}
+		}
 		// Lenient decoding accepts whatever strict decoding accepts, alike.
 		z, res := DecodePodTemplateSpec(data, DecodeOptions{Lenient: true})
 		if len(res.Errs) > 0 || len(res.Warnings) > 0 {

@@ -34,11 +34,13 @@ type LoadOptions struct {
 // becomes a problem (see Problems), which Run reports; the rest is
 // checked. name names the inputs in messages. Load does not modify docs.
 func Load(name string, docs []manifest.Document, opts LoadOptions) *Input {
-	return load(name, docs, opts, nil)
+	return load(name, docs, opts, nil, borrowed)
 }
 
-func load(name string, docs []manifest.Document, opts LoadOptions, problems []Finding) *Input {
-	d := decode(name, docs, opts)
+// load is Load with the problems found before, and own saying whether
+// docs are load's to change (see decode).
+func load(name string, docs []manifest.Document, opts LoadOptions, problems []Finding, own ownership) *Input {
+	d := decodeDocs(name, docs, opts, own)
 	if len(d.repeated) > 0 {
 		if in := split(name, docs, opts, problems); in != nil {
 			in.docs = warned(docs)
@@ -81,7 +83,7 @@ func Read(mopts manifest.Options, opts LoadOptions, names ...string) (*Input, []
 		}
 	}
 	name := strings.Join(shown, ", ")
-	return load(name, docs, opts, errorFindings(name, err)), notes
+	return load(name, docs, opts, errorFindings(name, err), owned), notes
 }
 
 // Warnings returns what the documents hold but does not count, such as a

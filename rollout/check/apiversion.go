@@ -26,10 +26,11 @@ func missingAPIVersion(doc manifest.Document) (Finding, bool) {
 		return Finding{}, false
 	}
 	set := false
-	jsonscan.Members(doc.JSON, func(key []byte, start, end int) {
+	jsonscan.MembersWhile(doc.JSON, func(key []byte, start, end int) bool {
 		if string(key) == "apiVersion" && string(doc.JSON[start:end]) != `""` && string(doc.JSON[start:end]) != "null" {
 			set = true
 		}
+		return !set // one set is enough, and apiVersion comes first
 	})
 	if set {
 		return Finding{}, false

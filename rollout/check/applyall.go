@@ -50,7 +50,11 @@ func ApplyAll(manifests, live *Input, opts ApplyOptions) ([]Apply, []Finding) {
 		seen    = map[string]manifest.Document{}
 	)
 	for i, d := range manifests.objs.Deployments {
-		doc := manifests.where[i]
+		doc, err := withJSON(manifests.where[i])
+		if err != nil {
+			refused = append(refused, ApplyProblem(doc, fmt.Sprintf("Deployment %q: %v", d.Name, err)))
+			continue
+		}
 		ns, err := applyNamespace(doc, opts.Namespace)
 		if err != nil {
 			refused = append(refused, ApplyProblem(doc, fmt.Sprintf("Deployment %q: %v", d.Name, err)))
@@ -64,10 +68,15 @@ func ApplyAll(manifests, live *Input, opts ApplyOptions) ([]Apply, []Finding) {
 		seen[key] = doc
 		var r apply.Result
 		at, found := liveAt[key]
-		o := apply.Options{Namespace: ns, Version: opts.Version}
 		if found {
+			at, err = withJSON(at)
+		}
+		o := apply.Options{Namespace: ns, Version: opts.Version}
+		switch {
+		case err != nil:
+		case found:
 			r, err = apply.Apply(at.JSON, doc.JSON, o)
-		} else {
+		default:
 			r, err = apply.Create(doc.JSON, o)
 		}
 		if err != nil {
@@ -83,6 +92,14 @@ func ApplyAll(manifests, live *Input, opts ApplyOptions) ([]Apply, []Finding) {
 		done = append(done, Apply{Name: key, Manifest: doc, Live: at, Result: r})
 	}
 	return done, refused
+}
+
+// withJSON returns doc with its JSON, which the input keeps only for
+// documents read as JSON (see manifest.Document.Lean).
+func withJSON(doc manifest.Document) (manifest.Document, error) {
+	j, err := doc.Object()
+	doc.JSON = j
+	return doc, err
 }
 
 // applyNamespace returns the namespace doc is applied in: its own, or

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rolloutmath/rolloutmath/internal/schema"
 	"github.com/rolloutmath/rolloutmath/internal/workers"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
@@ -30,11 +31,27 @@ type repeat struct {
 	first, again manifest.Document
 }
 
-// decode decodes docs several at once and gathers them in order, with
+// ownership says whether decode may change the documents it decodes.
+type ownership bool
+
+const (
+	borrowed ownership = false // the caller's: decode leaves them as they are
+	owned    ownership = true  // decode's: it makes each lean once decoded
+)
+
+// decode decodes docs, the caller's, as decodeDocs does.
+func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
+	return decodeDocs(names, docs, opts, borrowed)
+}
+
+// decodeDocs decodes docs several at once and gathers them in order, with
 // every problem: documents rollout.Decode refuses, and objects the API
 // server would refuse. An object of the kind, namespace and name of one
-// before is left out, and listed in repeated.
-func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
+// before is left out, and listed in repeated. With owned docs, decode
+// replaces each document with its lean form (manifest.Document.Lean) as
+// soon as it is decoded, so that the JSON converted from YAML is not all
+// in memory at once, beside the objects decoded from it.
+func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ownership) decoding {
 	skipValidation := opts.SkipValidation
 	type result struct {
 		objs     rollout.Objects
@@ -43,24 +60,35 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 		problems []Finding // of a policy object
 	}
 	results := make([]result, 0, len(docs))
+	// One table for the strings of every workload decoded, one for those
+	// of the policy objects: the objects of an input repeat names, labels
+	// and the values of defaults.
+	strs, policyStrs := &rollout.StringTable{}, &schema.StringTable{}
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
-		if f, missing := missingAPIVersion(docs[i]); missing {
+		doc, err := withJSON(docs[i]) // a lean document converts again
+		if err != nil {
+			return result{err: err}
+		}
+		if f, missing := missingAPIVersion(doc); missing {
 			return result{problems: []Finding{f}}
 		}
-		ns, f, refused := namespaceOf(docs[i], opts.Namespace)
+		ns, f, refused := namespaceOf(doc, opts.Namespace)
 		if refused {
 			return result{problems: []Finding{f}}
 		}
-		if slices.Contains(policyKinds, docs[i].Kind) {
-			p, problems := decodePolicy(docs[i], ns, opts.Version)
+		if slices.Contains(policyKinds, doc.Kind) {
+			p, problems := decodePolicy(doc, ns, opts.Version, policyStrs)
 			return result{policy: p, problems: problems}
 		}
-		o, err := docs[i].DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version})
+		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs})
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}
 		return result{objs: o, err: err}
-	}, func(_ int64, r result) bool {
+	}, func(i int64, r result) bool {
+		if own == owned {
+			docs[i] = docs[i].Lean() // decoded: its JSON is no longer needed
+		}
 		results = append(results, r)
 		return true
 	})
@@ -111,7 +139,7 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 				continue
 			}
 			d.objs.Deployments = append(d.objs.Deployments, dep)
-			d.where = append(d.where, doc)
+			d.where = append(d.where, doc.Lean()) // its place, not its JSON
 		}
 		for _, rs := range r.objs.ReplicaSets {
 			if !unique("ReplicaSet", rs.Namespace, rs.Name) {

@@ -98,32 +98,34 @@ type decodedPolicy struct {
 }
 
 // decodePolicy decodes a document of a policy kind as an API server of
-// minor v does. Its problems name the field and, where the document writes
-// it, its line.
-func decodePolicy(doc manifest.Document, namespace string, v rollout.Version) (decodedPolicy, []Finding) {
+// minor v does, the object's strings from strs (see schema.StringTable).
+// Its problems name the field and, where the document writes it, its
+// line.
+func decodePolicy(doc manifest.Document, namespace string, v rollout.Version, strs *schema.StringTable) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
 		res  apiserver.SequenceResult
 		p    = decodedPolicy{kind: doc.Kind}
+		kept = doc.Lean() // what the policy object keeps: its place
 	)
-	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace, Gates: apiserver.FeatureGates{Version: v}}
+	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace, Gates: apiserver.FeatureGates{Version: v}, Strings: strs}
 	switch doc.Kind {
 	case "ResourceQuota":
 		q, r := apiserver.DecodeResourceQuota(doc.JSON, o)
 		meta, res = &q.ObjectMeta, r
-		p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, doc}) }
+		p.add = func(n *nsPolicy) { n.quotas = append(n.quotas, policyObject[*schema.ResourceQuota]{q, kept}) }
 	case "LimitRange":
 		l, r := apiserver.DecodeLimitRange(doc.JSON, o)
 		meta, res = &l.ObjectMeta, r
-		p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, doc}) }
+		p.add = func(n *nsPolicy) { n.ranges = append(n.ranges, policyObject[*schema.LimitRange]{l, kept}) }
 	case "PodDisruptionBudget":
 		b, r := apiserver.DecodePodDisruptionBudget(doc.JSON, o)
 		meta, res = &b.ObjectMeta, r
-		p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, doc}) }
+		p.add = func(n *nsPolicy) { n.pdbs = append(n.pdbs, policyObject[*schema.PodDisruptionBudget]{b, kept}) }
 	case "HorizontalPodAutoscaler":
 		h, r := apiserver.DecodeHorizontalPodAutoscaler(doc.JSON, o)
 		meta, res = &h.ObjectMeta, r
-		p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, doc}) }
+		p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, kept}) }
 	}
 	var problems []Finding
 	for _, e := range res.Errs {

@@ -20,5 +20,8 @@
 // one that looks binary in its first bytes, is refused before it is read
 // whole.
 //
-// [Document.Decode] decodes a document with rollout.Decode.
+// [Document.Decode] decodes a document with rollout.Decode. A program that
+// keeps the place of many objects after decoding them keeps
+// [Document.Lean]: the same place and field lines without the JSON
+// converted from YAML, which [Document.Object] converts again.
 package manifest

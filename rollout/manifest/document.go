@@ -27,7 +27,9 @@ type Document struct {
 	Item int
 	// Kind is the object's kind, "" when it has none.
 	Kind string
-	// JSON is the object. It may share memory with the input.
+	// JSON is the object. It may share memory with the input. It is nil
+	// in a lean document (see [Document.Lean]), whose Object converts
+	// its YAML again.
 	JSON []byte
 	// Warnings are what was read but not kept: a key given twice in a
 	// YAML mapping, of which the last counts, as with kubectl. Each names
@@ -67,6 +69,45 @@ func location(source string, line, index, item int) string {
 	return b.String()
 }
 
+// Lean returns d without its JSON when d was converted from YAML, and d
+// as it is otherwise (JSON as written is the text its lines are read
+// from). A lean document keeps its place, kind, warnings and YAML text:
+// String and FieldLine give what they give for d, and Object and Decode
+// convert the YAML again, to the same JSON. Lean is for keeping the place
+// of many objects after decoding them: the JSON of a converted document
+// is memory of its own, about as large as its YAML, which the input
+// holds anyway.
+func (d Document) Lean() Document {
+	if d.yaml != nil {
+		d.JSON = nil
+	}
+	return d
+}
+
+// Object returns the object as JSON: d.JSON, or for a lean document (see
+// [Document.Lean]) its YAML converted again. The error is the conversion's,
+// which a document Parse returned does not meet.
+func (d Document) Object() ([]byte, error) {
+	if d.JSON != nil || d.yaml == nil {
+		return d.JSON, nil
+	}
+	// As YAML, as it was read: a document such as {"kind": ...} is YAML
+	// here, whatever its first character.
+	raw, errs := splitYAML(d.Source, d.yaml.text)
+	for _, r := range raw {
+		for _, c := range r.candidates(d.Source) {
+			if c.err == nil && c.doc.Item == d.Item {
+				return c.doc.JSON, nil
+			}
+		}
+	}
+	err := errors.Join(errs...)
+	if err == nil {
+		err = errors.New("the YAML holds no such object")
+	}
+	return nil, d.errorf("converting the YAML again: %w", err)
+}
+
 // Decode decodes d as the API server takes it: strictly, with its
 // defaults, refusing what its validation refuses on create
 // (rollout.DecodeOptions{Validate: true}); a Deployment, ReplicaSet or Pod,
@@ -79,7 +120,11 @@ func (d Document) Decode() (rollout.Objects, error) {
 
 // DecodeWith is Decode with the options o.
 func (d Document) DecodeWith(o rollout.DecodeOptions) (rollout.Objects, error) {
-	objs, err := o.Decode(d.JSON)
+	data, err := d.Object()
+	if err != nil {
+		return rollout.Objects{}, err
+	}
+	objs, err := o.Decode(data)
 	if err == nil {
 		return objs, nil
 	}

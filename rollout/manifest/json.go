@@ -75,7 +75,11 @@ func (r rawDoc) split(source string) []candidate {
 		}
 		return fail("not a Kubernetes object: %s", describeJSON(r.json))
 	}
-	kind, items, itemsAt, ok := topLevel(r.json)
+	read := topLevel
+	if !r.asWritten {
+		read = convertedTopLevel
+	}
+	kind, items, itemsAt, ok := read(r.json)
 	if !ok {
 		return invalid()
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,10 +44,11 @@ func parseText(source string, data []byte) ([]Document, error) {
 	} else {
 		raw, errs = splitYAML(source, data)
 	}
-	var cands []candidate
-	for _, r := range raw {
-		cands = append(cands, r.candidates(source)...)
-	}
+	// Each document's objects (itself, or a List's items), several
+	// documents at once.
+	split := make([][]candidate, len(raw))
+	parallel(len(raw), len(data), func(i int) { split[i] = raw[i].candidates(source) })
+	cands := slices.Concat(split...)
 	// Check the JSON as written, several values at once.
 	parallel(len(cands), len(data), func(i int) { cands[i].check() })
 	var docs []Document

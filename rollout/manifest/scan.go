@@ -32,6 +32,23 @@ func topLevel(obj []byte) (kind string, items []byte, itemsAt int, ok bool) {
 	return kind, items, itemsAt, ok
 }
 
+// convertedTopLevel is topLevel of the JSON a YAML conversion writes,
+// whose keys are unique and sorted (as encoding/json sorts a map's): it
+// reads no member after kind, since items sorts before it, and so skips
+// the metadata, spec and status that follow.
+func convertedTopLevel(obj []byte) (kind string, items []byte, itemsAt int, ok bool) {
+	ok = jsonscan.MembersWhile(obj, func(key []byte, start, end int) bool {
+		switch string(key) {
+		case "kind":
+			_ = json.Unmarshal(obj[start:end], &kind)
+		case "items":
+			items, itemsAt = obj[start:end], start
+		}
+		return string(key) < "kind"
+	})
+	return kind, items, itemsAt, ok
+}
+
 // kindOf returns the kind of a valid JSON object, looking no further than
 // its kind member when that comes before any key with an escape.
 func kindOf(obj []byte) string {

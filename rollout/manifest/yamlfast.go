@@ -44,12 +44,14 @@ func fastYAMLToJSON(doc []byte) ([]byte, bool) {
 
 // yamlLines splits doc into the lines that hold something, leaving out
 // blank lines and comments; false for what the subset leaves out at the
-// level of lines: tabs in the indentation, directives and document
+// level of lines: tabs anywhere (yamlPrintable), directives and document
 // markers.
 func yamlLines(doc []byte) ([]docLine, bool) {
 	if !yamlPrintable(doc) {
 		return nil, false
 	}
+	// From here doc holds no tab, and a carriage return only before a
+	// line feed: a line ends in spaces and at most one carriage return.
 	lines := make([]docLine, 0, bytes.Count(doc, []byte("\n"))+1)
 	for num := 0; len(doc) > 0; num++ {
 		line := doc
@@ -58,19 +60,19 @@ func yamlLines(doc []byte) ([]docLine, bool) {
 		} else {
 			doc = nil
 		}
-		if lead := len(line) - len(bytes.TrimLeft(line, " \t")); bytes.IndexByte(line[:lead], '\t') >= 0 {
-			return nil, false // a tab in the indentation, even of a blank line
+		end := len(line)
+		for end > 0 && (line[end-1] == ' ' || line[end-1] == '\r') {
+			end--
 		}
-		line = bytes.TrimRight(line, " \t\r")
 		indent := 0
-		for indent < len(line) && line[indent] == ' ' {
+		for indent < end && line[indent] == ' ' {
 			indent++
 		}
-		text := line[indent:]
+		text := line[indent:end]
 		switch {
 		case len(text) == 0 || text[0] == '#':
 			continue
-		case text[0] == '\t' || text[0] == '%' || bytes.HasPrefix(text, []byte("---")) || bytes.HasPrefix(text, []byte("...")):
+		case text[0] == '%' || bytes.HasPrefix(text, []byte("---")) || bytes.HasPrefix(text, []byte("...")):
 			return nil, false
 		}
 		lines = append(lines, docLine{num, indent, text})
@@ -130,14 +132,19 @@ type memberSpan struct {
 func (c *fastConverter) mapping(i, indent int) (int, bool) {
 	c.out = append(c.out, '{')
 	base := len(c.spans)
+	sorted := true // the keys so far are in increasing order
 	for i < len(c.lines) && c.lines[i].indent == indent && !isItem(c.lines[i].text) {
 		key, rest, ok := mappingKey(c.lines[i].text)
 		if !ok {
 			return 0, false
 		}
-		for _, s := range c.spans[base:] {
-			if bytes.Equal(s.key, key) {
-				return 0, false // a duplicate: the strict conversion's warnings
+		// A key after the last of increasing keys is none of them.
+		if n := len(c.spans); !sorted || n > base && bytes.Compare(key, c.spans[n-1].key) <= 0 {
+			sorted = false
+			for _, s := range c.spans[base:] {
+				if bytes.Equal(s.key, key) {
+					return 0, false // a duplicate: the strict conversion's warnings
+				}
 			}
 		}
 		if len(c.spans) > base {
@@ -170,23 +177,23 @@ func (c *fastConverter) mapping(i, indent int) (int, bool) {
 	if i < len(c.lines) && c.lines[i].indent > indent {
 		return 0, false // a continuation line, or a mapping's bad indentation
 	}
-	c.sortMembers(base)
+	if !sorted {
+		c.sortMembers(base)
+	}
 	c.spans = c.spans[:base]
 	c.out = append(c.out, '}')
 	return i, true
 }
 
 // sortMembers orders the members written since spans[base] by key, as
-// encoding/json orders a map's keys.
+// encoding/json orders a map's keys; mapping calls it when they are not
+// in order already.
 func (c *fastConverter) sortMembers(base int) {
 	spans := c.spans[base:]
-	if slices.IsSortedFunc(spans, func(a, b memberSpan) int { return bytes.Compare(a.key, b.key) }) {
-		return
-	}
 	from := spans[0].start
 	written := slices.Clone(c.out[from:])
 	sorted := slices.Clone(spans)
-	slices.SortFunc(sorted, func(a, b memberSpan) int { return bytes.Compare(a.key, b.key) })
+	slices.SortFunc(sorted, compareKeys)
 	c.out = c.out[:from]
 	for k, s := range sorted {
 		if k > 0 {
@@ -195,6 +202,9 @@ func (c *fastConverter) sortMembers(base int) {
 		c.out = append(c.out, written[s.start-from:s.end-from]...)
 	}
 }
+
+// compareKeys orders members by key, as encoding/json orders a map's.
+func compareKeys(a, b memberSpan) int { return bytes.Compare(a.key, b.key) }
 
 // block writes the mapping or sequence that starts at line i, at indent.
 func (c *fastConverter) block(i, indent int) (int, bool) {
@@ -419,7 +429,9 @@ func (c *fastConverter) flow(text []byte) bool {
 		}
 		c.spans = append(c.spans, memberSpan{key, start, len(c.out)})
 	}
-	c.sortMembers(base)
+	if !slices.IsSortedFunc(c.spans[base:], compareKeys) {
+		c.sortMembers(base)
+	}
 	c.spans = c.spans[:base]
 	c.out = append(c.out, '}')
 	return true
@@ -532,9 +544,11 @@ func yaml11Word(s string) bool {
 
 // plainString reports whether a plain scalar is a string the subset
 // takes: it starts with no indicator and nothing that may make it a
-// number, and it is none of YAML 1.1's words.
+// number, and it is none of YAML 1.1's words. s is part of a line of
+// yamlLines, so it is valid UTF-8 and holds no control character
+// (yamlPrintable).
 func plainString(s []byte) bool {
-	if len(s) == 0 || yaml11Word(string(s)) || !utf8.Valid(s) {
+	if len(s) == 0 || yaml11Word(string(s)) {
 		return false
 	}
 	switch s[0] {
@@ -543,11 +557,6 @@ func plainString(s []byte) bool {
 	}
 	if s[0] >= '0' && s[0] <= '9' && (number(s) || len(s) > 4 && s[4] == '-') {
 		return false // a number, or what may be a timestamp
-	}
-	for _, c := range s {
-		if c < 0x20 || c == 0x7f {
-			return false // a tab too: it may start a comment, as a space does
-		}
 	}
 	return true
 }

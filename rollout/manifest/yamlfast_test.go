@@ -28,7 +28,41 @@ func agree(t testing.TB, doc []byte) bool {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("fastYAMLToJSON(%q) =\n%s\nwant\n%s", doc, got, want)
 	}
+	sameTopLevel(t, got)
 	return true
+}
+
+// sameTopLevel checks that convertedTopLevel, which stops at kind, reads
+// the kind and items topLevel reads in converted JSON, whose keys are
+// sorted.
+func sameTopLevel(t testing.TB, converted []byte) {
+	if len(converted) == 0 || converted[0] != '{' {
+		return
+	}
+	kind, items, at, ok := convertedTopLevel(converted)
+	wantKind, wantItems, wantAt, wantOK := topLevel(converted)
+	if kind != wantKind || !bytes.Equal(items, wantItems) || at != wantAt || ok != wantOK {
+		t.Fatalf("convertedTopLevel(%s) = %q, %s, %d, %v; topLevel gives %q, %s, %d, %v",
+			converted, kind, items, at, ok, wantKind, wantItems, wantAt, wantOK)
+	}
+}
+
+// TestConvertedTopLevel holds convertedTopLevel to topLevel on the JSON
+// sigs.k8s.io/yaml converts documents to, with keys that sort around kind
+// and items.
+func TestConvertedTopLevel(t *testing.T) {
+	for _, doc := range []string{
+		"kind: Deployment\napiVersion: apps/v1\nmetadata: {name: a}\n",
+		"kind: List\nitems:\n- kind: Pod\n",
+		"items: []\n", "items:\n- a: 1\n", "kinda: x\nkind: y\nitems: [1]\n", "Kind: X\nkind: Y\n",
+		"itemsz: 1\nkind: Z\nzz: {kind: no}\n", "kind: 3\n", "a: 1\n", "\"k\\u0069nd\": Escaped\n", "\u00e9: 1\nkind: Late\n",
+	} {
+		j, err := yaml.YAMLToJSON([]byte(doc))
+		if err != nil {
+			t.Fatalf("%q: %v", doc, err)
+		}
+		sameTopLevel(t, j)
+	}
 }
 
 // TestFastYAMLAgrees holds the fast path to sigs.k8s.io/yaml on every
