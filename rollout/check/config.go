@@ -41,6 +41,12 @@ type Config struct {
 	// QuotaPods is a pod quota per namespace that overrides the
 	// ResourceQuotas of the input (0: none).
 	QuotaPods int
+	// Nodes, when positive, are that many identical nodes, each with
+	// NodeAllocatable, that the pods are placed on instead of the Nodes
+	// of the input (see "Placement" in the package doc). With neither,
+	// placement is not checked.
+	Nodes           int
+	NodeAllocatable Allocatable
 	// NeverReady are images whose pods never become ready; "new" stands
 	// for the images the rollout brings in. With any, the rollout changes
 	// the first container's image to MarkerImage rather than restarting.
@@ -73,6 +79,8 @@ type checker struct {
 	maxRollouts  int
 	replicas     replicaRange
 	quotaPods    int
+	nodes        int
+	allocatable  Allocatable
 	neverReady   []string
 	maxWork      int
 	options      rollout.Options
@@ -108,6 +116,8 @@ func newChecker(c Config) *checker {
 		maxRollouts:  max(c.MaxRollouts, 1),
 		replicas:     replicaRange{c.MinReplicas, c.MaxReplicas, c.ReplicasSet},
 		quotaPods:    c.QuotaPods,
+		nodes:        c.Nodes,
+		allocatable:  c.NodeAllocatable,
 		neverReady:   slices.Clone(c.NeverReady),
 		maxWork:      c.Sim.MaxWork,
 		options:      c.Options,

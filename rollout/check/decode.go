@@ -41,6 +41,7 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 		err      error
 		policy   decodedPolicy
 		problems []Finding // of a policy object
+		placed   []placedPod
 	}
 	results := make([]result, 0, len(docs))
 	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
@@ -59,7 +60,11 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}
-		return result{objs: o, err: err}
+		var placed []placedPod
+		if err == nil && len(o.Pods) > 0 {
+			placed = placedPods(docs[i], ns, opts.Version)
+		}
+		return result{objs: o, err: err, placed: placed}
 	}, func(_ int64, r result) bool {
 		results = append(results, r)
 		return true
@@ -122,6 +127,14 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 		for _, p := range r.objs.Pods {
 			if unique("Pod", p.Namespace, p.Name) {
 				d.objs.Pods = append(d.objs.Pods, p)
+				for _, b := range r.placed {
+					if b.namespace == p.Namespace && b.name == p.Name {
+						if d.policy[b.namespace] == nil {
+							d.policy[b.namespace] = &nsPolicy{}
+						}
+						d.policy[b.namespace].placed = append(d.policy[b.namespace].placed, b)
+					}
+				}
 			}
 		}
 	}

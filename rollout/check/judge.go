@@ -26,7 +26,8 @@ type moment struct {
 	pods, avail, ready int64
 	replicas           int32
 	deadlineReason     string
-	refused            bool // a ReplicaSet reports pods the quota refused
+	refused            bool  // a ReplicaSet reports pods the quota refused
+	pending            int64 // pods bound to no node (see placement)
 }
 
 func momentOf(st sim.Step, start time.Time) moment {
@@ -34,6 +35,7 @@ func momentOf(st sim.Step, start time.Time) moment {
 	m.pods, m.avail = st.Pods()
 	for _, c := range st.Sets {
 		m.ready += int64(c.Ready)
+		m.pending += int64(c.Pending)
 	}
 	status := rollout.DeploymentStatus{Conditions: st.Conditions}
 	c, ok := rollout.GetDeploymentCondition(status, rollout.Progressing)
@@ -257,6 +259,7 @@ func (j *judgement) ending(end sim.Summary) {
 	switch {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
+		j.placementWaits(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
 			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", words.Duration(end.Duration), words.Duration(max))
 		}
@@ -264,6 +267,9 @@ func (j *judgement) ending(end sim.Summary) {
 		j.add(RuleNeverFinish, SeverityError, end.Duration, CauseRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
 		if end.Outcome == sim.OutcomeQuota {
 			j.related(j.pol.cap.where())
+		}
+		if end.Outcome == sim.OutcomeUnplaced {
+			j.placeRelated()
 		}
 	case end.Outcome == sim.OutcomeLimit:
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
@@ -314,6 +320,8 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 		if noneDown {
 			return "maxUnavailable is 0 and the new pods never become ready, so no old pod may go: " + why
 		}
+	case sim.OutcomeUnplaced:
+		return j.unplaced(sm)
 	case sim.OutcomePaused:
 		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", Qualified(d))
 	}

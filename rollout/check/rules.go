@@ -54,6 +54,7 @@ func Rules() []Rule {
 			"During the rollout the ready pods drop to or below what a PodDisruptionBudget selecting them keeps, so evictions (node drains, cluster upgrades) are refused until the rollout is done."},
 		{RulePDBNever, "PDBNoDisruption", SeverityError, "A PodDisruptionBudget allows a disruption when the Deployment is at rest.",
 			"With every replica ready the PodDisruptionBudget still allows no eviction, so node drains never finish (kube-score, kube-linter's pdb checks)."},
+		placementRule,
 		{RuleHPAReplicas, "HPAReplicas", SeverityWarning, "A Deployment that an HPA scales leaves spec.replicas out.",
 			"spec.replicas is set while a HorizontalPodAutoscaler scales the Deployment: every kubectl apply resets the replicas the autoscaler chose."},
 		{RuleInput, "Input", SeverityError, "The input can be read as the API server reads it.",

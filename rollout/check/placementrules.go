@@ -1,0 +1,154 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/schema"
+	"github.com/rolloutmath/rolloutmath/internal/words"
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// RulePlacementWaits is the rule of a rollout whose new pods wait,
+// pending, for old pods to leave the nodes: it finishes, later.
+const RulePlacementWaits = "placement-waits"
+
+// Allocatable is what each of Config.Nodes offers pods: quantities by
+// resource name ("cpu", "memory", "pods", extended resources). A resource
+// it does not list is not limited, except pods: its zero value offers
+// 110 pods (the kubelet's default maxPods) and nothing else is counted.
+type Allocatable struct {
+	entries schema.ResourceList
+}
+
+// ParseAllocatable parses "cpu=4,memory=16Gi,pods=110" (the command's
+// --node-allocatable): comma-separated NAME=QUANTITY, each name once,
+// each quantity a Kubernetes quantity that is not negative. "" is the
+// zero Allocatable.
+func ParseAllocatable(s string) (Allocatable, error) {
+	m := map[string]schema.Quantity{}
+	if s == "" {
+		return Allocatable{}, nil
+	}
+	for part := range strings.SplitSeq(s, ",") {
+		name, value, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok || name == "" {
+			return Allocatable{}, fmt.Errorf("check: node allocatable %q: want NAME=QUANTITY", part)
+		}
+		if _, dup := m[name]; dup {
+			return Allocatable{}, fmt.Errorf("check: node allocatable %q: %s given twice", s, name)
+		}
+		q, err := schema.ParseQuantity(value)
+		if err != nil {
+			return Allocatable{}, fmt.Errorf("check: node allocatable %s=%q: %v", name, value, err)
+		}
+		if q.Sign() < 0 {
+			return Allocatable{}, fmt.Errorf("check: node allocatable %s=%q: must not be negative", name, value)
+		}
+		m[name] = q
+	}
+	return Allocatable{schema.MakeResourceList(m)}, nil
+}
+
+// String formats a as ParseAllocatable reads it, names in order.
+func (a Allocatable) String() string {
+	var parts []string
+	for _, e := range a.list() {
+		parts = append(parts, e.Name+"="+e.Quantity.String())
+	}
+	return strings.Join(parts, ",")
+}
+
+// list returns a's entries, with pods 110 unless a sets pods.
+func (a Allocatable) list() schema.ResourceList {
+	m := a.entries.Map()
+	if m == nil {
+		m = map[string]schema.Quantity{}
+	}
+	if _, ok := m["pods"]; !ok {
+		m["pods"] = schema.MustParseQuantity("110")
+	}
+	return schema.MakeResourceList(m)
+}
+
+// placementOf reads d's placement under the check's nodes.
+func (f *checker) placementOf(in *Input, d rollout.Deployment) (placement, error) {
+	return in.placementFor(d, in.nodes(f.nodes, f.allocatable), f.nodes > 0)
+}
+
+// unplaced words why a rollout left pods pending for good, and what to
+// change.
+func (j *judgement) unplaced(end sim.Summary) string {
+	pl, d := j.pol.place, j.d
+	replicas := int64(d.Spec.Replicas)
+	if pl.places < replicas {
+		return fmt.Sprintf("%s: room for %d pods of the Deployment at once, fewer than its %d replicas, so some never run (%s)",
+			pl.why, pl.places, replicas, end.Detail)
+	}
+	advice := "set maxSurge 0 and maxUnavailable ≥1, or use Recreate"
+	if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy && rollout.MaxUnavailable(d) > 0 {
+		advice = "raise maxUnavailable so that old pods leave before new ones need their places, or use Recreate"
+	}
+	return fmt.Sprintf("%s: room for %d pods of the Deployment at once, and the surge pod has no place while maxUnavailable %s keeps every old pod it needs: %s (%s)",
+		pl.why, pl.places, d.Spec.Strategy.RollingUpdate.MaxUnavailable, advice, end.Detail)
+}
+
+// placeRelated adds the places of what decides the placement to the
+// finding just added: the template's field, the claim, and the nodes
+// the input gives (the first three).
+func (j *judgement) placeRelated() {
+	pl := j.pol.place
+	var ps []Location
+	if pl.field != "" {
+		ps = append(ps, j.in.deploymentPlace(j.d, pl.field))
+	}
+	if c := pl.claim; c != nil {
+		ps = append(ps, fieldPlace(c.obj.doc, "PersistentVolumeClaim", c.obj.obj.Namespace, c.obj.obj.Name, "spec.accessModes"))
+	}
+	for _, n := range pl.nodes[:min(len(pl.nodes), 3)] {
+		if n.doc.Source != "" {
+			p := fieldPlace(n.doc, "Node", "", n.name, "status.allocatable")
+			p.Object = "Node " + n.name
+			ps = append(ps, p)
+		}
+	}
+	j.related(ps...)
+}
+
+// placementWaits warns of a rollout that finished with pods pending at
+// some time: they waited for old pods to leave.
+func (j *judgement) placementWaits(end sim.Summary) {
+	if !j.pol.place.limited || end.Outcome != sim.OutcomeComplete {
+		return
+	}
+	var (
+		most int64
+		at   time.Duration
+	)
+	for _, m := range j.moments {
+		if m.pending > most {
+			most, at = m.pending, m.at
+		}
+	}
+	if most == 0 {
+		return
+	}
+	j.add(RulePlacementWaits, SeverityWarning, at, CauseRollout,
+		"up to %s wait pending for a place (%s: room for %d pods of the Deployment at once): the rollout finishes in %s, as old pods leave",
+		words.Plural(int(min(most, 1<<30)), "new pod"), j.pol.place.why, j.pol.place.places, words.Duration(end.Duration))
+	j.placeRelated()
+}
+
+// placementRule is the rule's description for Rules.
+var placementRule = Rule{RulePlacementWaits, "PlacementWaits", SeverityWarning, "The nodes have room for the rollout's surge pods.",
+	"With nodes in the input (or --nodes), a new pod waits pending while the nodes have no place for it (resources, host ports, required pod anti-affinity, DoNotSchedule spread, ReadWriteOnce and ReadWriteOncePod claims): the rollout finishes only as old pods leave."}
+
+// placementRules lists the rules of placement a check applies to d.
+func placementRules(pl placement) []string {
+	if !pl.limited {
+		return nil
+	}
+	return []string{RulePlacementWaits}
+}
