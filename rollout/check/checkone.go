@@ -68,7 +68,8 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		cfg.Pods.MaxPods = maxPods(pol.cap, s)
 	}
 	if pol.place.limited {
-		cfg.Pods.Room = pol.place.room
+		places := pol.place.placesAt(replicas)
+		cfg.Pods.Room = func(bound int64) int64 { return places - bound }
 	}
 	cfg.Pods.NeverReady = nil
 	for _, img := range f.neverReady {
@@ -198,7 +199,7 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 	}
 	places := int64(-1)
 	if pol.place.limited {
-		places = pol.place.places
+		places = pol.place.placesAt(d.Spec.Replicas)
 	}
 	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods,
 		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: d.Spec.Strategy,

@@ -136,10 +136,21 @@ type placement struct {
 	related []string // kinds and names of the objects that decide it, "PersistentVolumeClaim data"
 	claim   *mountedClaim
 	nodes   []node // the nodes that decide it
+	// unknown are the claims the template mounts that the input lacks.
+	unknown []string
+	// onlyOld: a new pod has a place only where an old one left (a
+	// ReadWriteOnce claim the scheduler sends new pods away from): the
+	// places are at most the replicas of the run.
+	onlyOld bool
 }
 
-// room is the sim's PodModel.Room of p: the places left.
-func (p placement) room(bound int64) int64 { return p.places - bound }
+// placesAt returns the places of a run at replicas.
+func (p placement) placesAt(replicas int32) int64 {
+	if p.onlyOld {
+		return min(p.places, int64(replicas))
+	}
+	return p.places
+}
 
 // placementFor works out d's placement on nodes. Without nodes it is
 // unlimited.
@@ -183,6 +194,12 @@ func (in *Input) placementFor(d rollout.Deployment, nodes []node, synthetic bool
 	}
 	pl := m.evaluate(nodes, in.claimsOf(d, pod))
 	pl.limited = true
+	for _, v := range pod.Spec.Volumes {
+		if src := v.VolumeSource.PersistentVolumeClaim; src != nil && (ns == nil ||
+			!slices.ContainsFunc(ns.claims, func(c policyObject[*schema.PersistentVolumeClaim]) bool { return c.obj.Name == src.ClaimName })) {
+			pl.unknown = append(pl.unknown, src.ClaimName)
+		}
+	}
 	return pl, nil
 }
 

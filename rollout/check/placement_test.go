@@ -89,17 +89,26 @@ func TestPlacement(t *testing.T) {
 	}{
 		// Azure/AKS#1919, longhorn#30: the surge pod waits on the claim
 		// another node holds.
-		{name: "ReadWriteOnce claim, 25% surge, room for the replicas only",
-			src:  placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteOnce") + threeNodes("2"),
+		{name: "ReadWriteOnce claim, 25% surge, other nodes",
+			src:  placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteOnce") + threeNodes("8"),
 			rule: check.RuleNeverFinish, field: "spec.strategy.rollingUpdate.maxUnavailable",
-			says:    []string{"ReadWriteOnce claim data", "n1", "set maxSurge 0 and maxUnavailable ≥1, or use Recreate"},
+			says: []string{"ReadWriteOnce claim data is attached to n1", "such as n2, where it waits on Multi-Attach", "the nodes hold 4 pods",
+				"set maxSurge 0 and maxUnavailable ≥1, or use Recreate"},
 			related: []string{"spec.template.spec.volumes[0].persistentVolumeClaim", "spec.accessModes", "status.allocatable"}},
+		{name: "ReadWriteOnce claim, 25% surge, one node with room for the replicas only",
+			src:  placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteOnce") + nodeDoc("n1", "a", "2", ""),
+			rule: check.RuleNeverFinish, field: "spec.strategy.rollingUpdate.maxUnavailable",
+			says:    []string{"ReadWriteOnce claim data ties every pod to the node holding it, n1", "the nodes hold 4 pods"},
+			related: []string{"spec.template.spec.volumes[0].persistentVolumeClaim", "spec.accessModes", "status.allocatable"}},
+		{name: "ReadWriteOnce claim, one replica, maxSurge 0 maxUnavailable 1",
+			src:      placeDeployment(1, "0", "1", claimVolume) + claimDoc("data", "ReadWriteOnce") + threeNodes("8"),
+			notRules: []string{check.RuleNeverFinish}},
 		{name: "ReadWriteOnce claim, Recreate",
 			src: strings.Replace(placeDeployment(4, "25%", "0", claimVolume), "strategy: {rollingUpdate: {maxSurge: 25%, maxUnavailable: 0}}", "strategy: {type: Recreate}", 1) +
 				claimDoc("data", "ReadWriteOnce") + threeNodes("2"),
 			notRules: []string{check.RuleNeverFinish, check.RulePlacementWaits}},
-		{name: "ReadWriteOnce claim with room for the surge on its node",
-			src:      placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteOnce") + threeNodes("8"),
+		{name: "ReadWriteOnce claim with room for the surge on its only node",
+			src:      placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteOnce") + nodeDoc("n1", "a", "8", ""),
 			notRules: []string{check.RuleNeverFinish, check.RulePlacementWaits}},
 		{name: "ReadWriteMany claim is no limit",
 			src:      placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteMany") + threeNodes("2"),
@@ -115,7 +124,7 @@ func TestPlacement(t *testing.T) {
 		{name: "anti-affinity on the hostname, replicas = nodes, surge 1 unavailable 0",
 			src:  placeDeployment(3, "1", "0", hostnameAntiAffinity) + threeNodes("8"),
 			rule: check.RuleNeverFinish, field: "spec.strategy.rollingUpdate.maxUnavailable",
-			says:    []string{"required pod anti-affinity on kubernetes.io/hostname allows one pod per node: 3 nodes with room", "room for 3 pods"},
+			says:    []string{"required pod anti-affinity on kubernetes.io/hostname allows one pod per node: 3 nodes with room", "the nodes hold 3 pods"},
 			related: []string{"spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]"}},
 		{name: "anti-affinity on the hostname, replicas = nodes, surge 1 unavailable 1",
 			src:  placeDeployment(3, "1", "1", hostnameAntiAffinity) + threeNodes("8"),
@@ -143,7 +152,7 @@ func TestPlacement(t *testing.T) {
         labelSelector: {matchLabels: {app: web}}
 `) + nodeDoc("n1", "a", "8", "") + nodeDoc("n2", "b", "8", "") + nodeDoc("n3", "c", "1", ""),
 			rule: check.RuleNeverFinish, field: "spec.strategy.rollingUpdate.maxUnavailable",
-			says: []string{"topology spread on topology.kubernetes.io/zone (maxSkew 1, DoNotSchedule) over 3 zones, the emptiest with room for 2", "room for 8 pods"}},
+			says: []string{"topology spread on topology.kubernetes.io/zone (maxSkew 1, DoNotSchedule) over 3 zones, the emptiest with room for 2", "the nodes hold 8 pods"}},
 		{name: "taints and an unschedulable node leave one node",
 			src: placeDeployment(4, "1", "0", "") +
 				nodeDoc("n1", "a", "2", "") + nodeDoc("n2", "a", "8", "taints: [{key: dedicated, value: gpu, effect: NoSchedule}]") + nodeDoc("n3", "a", "8", "unschedulable: true"),
@@ -156,7 +165,7 @@ func TestPlacement(t *testing.T) {
 		{name: "a node without room for the surge, maxUnavailable 25%",
 			src:  placeDeployment(4, "25%", "25%", "") + nodeDoc("n1", "a", "2", ""),
 			rule: check.RulePlacementWaits, field: "spec.strategy.rollingUpdate.maxSurge",
-			says: []string{"room for 4 pods of the Deployment at once"}},
+			says: []string{"the nodes hold 4 pods of the Deployment at once"}},
 		{name: "fewer places than replicas",
 			src:  placeDeployment(6, "1", "1", "") + nodeDoc("n1", "a", "2", ""),
 			rule: check.RuleNeverFinish, says: []string{"fewer than its 6 replicas"}},
@@ -169,7 +178,7 @@ spec:
   nodeName: n1
   containers: [{name: x, image: x, resources: {requests: {cpu: 500m}}}]
 `,
-			rule: check.RuleNeverFinish, says: []string{"room for 3 pods"}},
+			rule: check.RuleNeverFinish, says: []string{"the nodes hold 3 pods"}},
 		{name: "--nodes with allocatable",
 			src:    placeDeployment(4, "1", "0", ""),
 			config: check.Config{Nodes: 2, NodeAllocatable: mustAllocatable(t, "cpu=1,memory=4Gi")},

@@ -64,11 +64,28 @@ func (m *placeModel) evaluate(nodes []node, claims []mountedClaim) placement {
 			pl.why = fmt.Sprintf("the ReadWriteOnce claim %s ties every pod to one node, and no eligible node has room for one", c.obj.obj.Name)
 			return pl
 		}
+		// The scheduler does not know where the claim is attached, and
+		// its default spreading (PodTopologySpread's system defaults,
+		// ScheduleAnyway by hostname and zone) prefers the nodes
+		// without the Deployment's pods: a new pod goes to another
+		// eligible node with room, where it waits on Multi-Attach.
+		elsewhere := ""
+		for _, n := range ok {
+			if n.name != holder && fits[n.name] > 0 {
+				elsewhere = n.name
+				break
+			}
+		}
 		ok = ok[i : i+1]
 		pl.nodes = ok
 		lim := m.least(ok, fits)
 		pl.places = lim.places
 		pl.why = fmt.Sprintf("the ReadWriteOnce claim %s ties every pod to the node holding it, %s (%s), where %s", c.obj.obj.Name, holder, where, lim.why)
+		if elsewhere != "" {
+			pl.onlyOld = true
+			pl.why = fmt.Sprintf("the ReadWriteOnce claim %s is attached to %s (%s), but the scheduler does not know it: its default spreading puts a new pod on a node without the Deployment's pods, such as %s, where it waits on Multi-Attach while a pod on %s uses the claim",
+				c.obj.obj.Name, holder, where, elsewhere, holder)
+		}
 		return m.oncePod(pl, claims)
 	}
 	lim := m.least(ok, fits)

@@ -83,16 +83,17 @@ func (f *checker) placementOf(in *Input, d rollout.Deployment) (placement, error
 func (j *judgement) unplaced(end sim.Summary) string {
 	pl, d := j.pol.place, j.d
 	replicas := int64(d.Spec.Replicas)
+	pl.places = pl.placesAt(d.Spec.Replicas)
 	if pl.places < replicas {
-		return fmt.Sprintf("%s: room for %d pods of the Deployment at once, fewer than its %d replicas, so some never run (%s)",
-			pl.why, pl.places, replicas, end.Detail)
+		return fmt.Sprintf("%s; so the nodes hold %s of the Deployment at once, fewer than its %d replicas: some never run (%s)",
+			pl.why, words.Plural(int(min(pl.places, 1<<30)), "pod"), replicas, end.Detail)
 	}
 	advice := "set maxSurge 0 and maxUnavailable ≥1, or use Recreate"
 	if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy && rollout.MaxUnavailable(d) > 0 {
 		advice = "raise maxUnavailable so that old pods leave before new ones need their places, or use Recreate"
 	}
-	return fmt.Sprintf("%s: room for %d pods of the Deployment at once, and the surge pod has no place while maxUnavailable %s keeps every old pod it needs: %s (%s)",
-		pl.why, pl.places, d.Spec.Strategy.RollingUpdate.MaxUnavailable, advice, end.Detail)
+	return fmt.Sprintf("%s; so the nodes hold %s of the Deployment at once, and no old pod leaves to make room for a surge pod while maxUnavailable is %s: %s (%s)",
+		pl.why, words.Plural(int(min(pl.places, 1<<30)), "pod"), d.Spec.Strategy.RollingUpdate.MaxUnavailable, advice, end.Detail)
 }
 
 // placeRelated adds the places of what decides the placement to the
@@ -136,8 +137,8 @@ func (j *judgement) placementWaits(end sim.Summary) {
 		return
 	}
 	j.add(RulePlacementWaits, SeverityWarning, at, CauseRollout,
-		"up to %s wait pending for a place (%s: room for %d pods of the Deployment at once): the rollout finishes in %s, as old pods leave",
-		words.Plural(int(min(most, 1<<30)), "new pod"), j.pol.place.why, j.pol.place.places, words.Duration(end.Duration))
+		"up to %s wait pending for a place (%s; so the nodes hold %s of the Deployment at once): the rollout finishes in %s, as old pods leave",
+		words.Plural(int(min(most, 1<<30)), "new pod"), j.pol.place.why, words.Plural(int(min(j.pol.place.placesAt(j.d.Spec.Replicas), 1<<30)), "pod"), words.Duration(end.Duration))
 	j.placeRelated()
 }
 
@@ -151,4 +152,17 @@ func placementRules(pl placement) []string {
 		return nil
 	}
 	return []string{RulePlacementWaits}
+}
+
+// placementNotes says which claims placement could not judge: those the
+// Deployments mount that the input lacks (their access modes unknown).
+func placementNotes(deps []rollout.Deployment, policies []rolloutPolicy) []string {
+	var out []string
+	for k, p := range policies {
+		if len(p.place.unknown) > 0 {
+			out = append(out, fmt.Sprintf("Deployment %s mounts PersistentVolumeClaim %s, which the input lacks: its access mode is unknown, so placement leaves it out (add 'kubectl get pvc -n %s -o yaml')",
+				Qualified(deps[k]), strings.Join(p.place.unknown, ", "), deps[k].Namespace))
+		}
+	}
+	return out
 }

@@ -145,7 +145,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 		k--
 		return k, counts[k][i-first[k]]
 	}
-	out.Notes = in.notes()
+	out.Notes = append(in.notes(), placementNotes(deps, policies)...)
 	record := func(v Finding) {
 		if v.Rule == RuleInput && !slices.Contains(c.Rules, RuleInput) {
 			c.Rules = append(slices.Clip(c.Rules), RuleInput)

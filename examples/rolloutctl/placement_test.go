@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// placeDeploy is a Deployment whose pods want a node each (required
+// anti-affinity on the hostname), 3 replicas, maxSurge 1 and
+// maxUnavailable 0: on 3 nodes its surge pod has no place (kubernetes#116891).
+const placeDeploy = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  strategy:
+    rollingUpdate:
+      maxSurge: 1
+      maxUnavailable: 0
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - labelSelector: {matchLabels: {app: web}}
+            topologyKey: kubernetes.io/hostname
+      containers:
+      - name: app
+        image: web:1.0
+`
+
+// placeNodes is 'kubectl get nodes -o yaml' of n nodes: a v1 List.
+func placeNodes(n int, extra string) string {
+	var b strings.Builder
+	b.WriteString("apiVersion: v1\nkind: List\nitems:\n")
+	for i := 1; i <= n; i++ {
+		name := "n" + string(rune('0'+i))
+		b.WriteString("- apiVersion: v1\n  kind: Node\n  metadata:\n    name: " + name + "\n    labels: {kubernetes.io/hostname: " + name + "}\n" +
+			extra + "  status:\n    allocatable: {cpu: \"4\", memory: 16Gi, pods: \"110\"}\n")
+	}
+	return b.String()
+}
+
+func writePlaceFiles(t *testing.T, nodes string) (deploy, nodesFile string) {
+	t.Helper()
+	dir := t.TempDir()
+	deploy, nodesFile = filepath.Join(dir, "deploy.yaml"), filepath.Join(dir, "nodes.yaml")
+	if err := os.WriteFile(deploy, []byte(placeDeploy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(nodesFile, []byte(nodes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return deploy, nodesFile
+}
+
+// TestCheckPlacement runs check with a nodes file, and with --nodes: the
+// never-finishes finding points at maxUnavailable (line 10) with the
+// anti-affinity term and the nodes as related places, in the text and
+// JSON reports; a fourth node lets the rollout finish.
+func TestCheckPlacement(t *testing.T) {
+	deploy, nodes := writePlaceFiles(t, placeNodes(3, ""))
+	args := []string{"check", deploy, nodes}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitViolation)
+	want := "never-finishes: the rollout can never finish: required pod anti-affinity on kubernetes.io/hostname allows one pod per node: 3 nodes with room; so the nodes hold 3 pods of the Deployment at once"
+	if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, deploy+":10 spec.strategy.rollingUpdate.maxUnavailable; "+deploy+":20 Deployment web spec.template.spec.affinity.podAntiAffinity") ||
+		!strings.Contains(r.stdout, nodes+":10 Node n1 status.allocatable") {
+		t.Errorf("check %s %s:\n%s", deploy, nodes, r.stdout)
+	}
+
+	args = []string{"check", deploy, nodes, "-o", "json"}
+	r = runCLI(t, "", args...)
+	r.wantCode(t, args, exitViolation)
+	var out checkJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, v := range out.Findings {
+		if v.Rule == "never-finishes" {
+			found = true
+			if v.Location.Line != 10 || v.Location.Field != "spec.strategy.rollingUpdate.maxUnavailable" || len(v.Related) != 4 || v.Related[0].Line != 20 {
+				t.Errorf("never-finishes at %+v, related %+v", v.Location, v.Related)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no never-finishes finding in %s", r.stdout)
+	}
+
+	for _, args := range [][]string{
+		{"check", deploy, "--nodes", "4"},
+		{"check", deploy, "--nodes", "4", "--node-allocatable", "cpu=2,memory=8Gi"},
+	} {
+		r = runCLI(t, "", args...)
+		r.wantCode(t, args, exitOK)
+	}
+	args = []string{"check", deploy, "--nodes", "3", "--node-allocatable", "cpu=2,pods=20"}
+	r = runCLI(t, "", args...)
+	r.wantCode(t, args, exitViolation)
+	if !strings.Contains(r.stdout, "never-finishes") {
+		t.Errorf("--nodes 3:\n%s", r.stdout)
+	}
+}
+
+// TestCheckPlacementBadInput: a Node with an unknown field is bad input
+// naming the field, and bad flags are refused.
+func TestCheckPlacementBadInput(t *testing.T) {
+	deploy, nodes := writePlaceFiles(t, placeNodes(1, "  spec: {unschedulabel: true}\n"))
+	args := []string{"check", deploy, nodes}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitBadInput)
+	if !strings.Contains(r.stdout+r.stderr, "unschedulabel") {
+		t.Errorf("check with an unknown Node field:\nstdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	}
+	for _, args := range [][]string{
+		{"check", deploy, "--nodes", "-1"},
+		{"check", deploy, "--node-allocatable", "cpu=2"},
+		{"check", deploy, "--nodes", "2", "--node-allocatable", "cpu=two"},
+		{"check", deploy, "--nodes", "2", "--node-allocatable", "cpu=-1"},
+	} {
+		r := runCLI(t, "", args...)
+		if r.code == exitOK || r.code == exitViolation {
+			t.Errorf("run(%q) = %d, want a usage error\n%s", args, r.code, r.stderr)
+		}
+	}
+}
