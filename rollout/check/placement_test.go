@@ -246,7 +246,10 @@ spec:
 	}
 }
 
-func mustAllocatable(t *testing.T, s string) check.Allocatable {
+func mustAllocatable(t interface {
+	Helper()
+	Fatal(...any)
+}, s string) check.Allocatable {
 	t.Helper()
 	a, err := check.ParseAllocatable(s)
 	if err != nil {

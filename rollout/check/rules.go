@@ -43,7 +43,7 @@ func Rules() []Rule {
 		{RuleMaxDuration, "MaxDuration", SeverityError, "The rollout completes within the max-duration limit.",
 			"The rollout completes, under the pod model, within the max-duration limit of its start."},
 		{RuleNeverFinish, "NeverFinishes", SeverityError, "The rollout can complete.",
-			"The rollout can complete at all: said only where the simulation or admission proves it cannot (a quota with no room for a surge pod and maxUnavailable 0, pods that never become ready, a paused Deployment, a LimitRange or ResourceQuota that refuses every pod, no room for the new ReplicaSet)."},
+			"The rollout can complete at all: said only where the simulation or admission proves it cannot (a quota with no room for a surge pod and maxUnavailable 0, pods that never become ready, a paused Deployment, a LimitRange or ResourceQuota that refuses every pod, no room for the new ReplicaSet, nodes with no place for a pod the rollout needs)."},
 		{RuleDeadline, "ProgressDeadline", SeverityError, "Progressing never turns False with ProgressDeadlineExceeded.",
 			"The rollout makes progress within spec.progressDeadlineSeconds at every step."},
 		{RuleOutage, "FullOutage", SeverityWarning, "The strategy keeps a pod available.",
