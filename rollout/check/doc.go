@@ -99,7 +99,8 @@
 // which node a pod lands on), preemption, the cluster autoscaler adding
 // nodes, volume topology and attach limits, pod affinity, anti-affinity
 // of other pods against these, and, with Config.Nodes (which have only
-// hostname labels), every constraint on another topology key. A claim
+// hostname labels and no taints), every constraint on another topology
+// key: their nodes match every nodeSelector and node affinity. A claim
 // the input lacks is left out, with a note. With more than one replica on
 // a ReadWriteOnce claim, new pods on another node in fact wait until no
 // old pod uses the claim; the model lets them run as old pods leave, so

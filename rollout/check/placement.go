@@ -327,8 +327,12 @@ func (m *placeModel) tolerates(n node) bool {
 	return true
 }
 
-// matchesNode is the nodeSelector and the required node affinity.
+// matchesNode is the nodeSelector and the required node affinity. The
+// nodes of Config.Nodes, whose labels are unknown, match every one.
 func (m *placeModel) matchesNode(n node) bool {
+	if m.synthetic {
+		return true
+	}
 	s := &m.pod.Spec
 	for k, v := range s.NodeSelector {
 		if got, ok := n.labels[k]; !ok || got != v {

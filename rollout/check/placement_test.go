@@ -130,6 +130,13 @@ func TestPlacement(t *testing.T) {
 			src:  placeDeployment(3, "1", "1", hostnameAntiAffinity) + threeNodes("8"),
 			rule: check.RulePlacementWaits, field: "spec.strategy.rollingUpdate.maxSurge",
 			says: []string{"wait pending for a place", "the rollout finishes in"}},
+		// A scheduler extender's manifest in the style of the real ones:
+		// 3 replicas, one per node, the default 25%/25% strategy, whose
+		// maxUnavailable rounds down to 0.
+		{name: "anti-affinity on the hostname, replicas = nodes, default strategy",
+			src:  placeDeployment(3, "25%", "25%", hostnameAntiAffinity) + threeNodes("8"),
+			rule: check.RuleNeverFinish, field: "spec.strategy.rollingUpdate.maxUnavailable",
+			says: []string{"while maxUnavailable is 25% (0 of 3 replicas)"}},
 		{name: "anti-affinity on the hostname, a node spare",
 			src:      placeDeployment(2, "1", "0", hostnameAntiAffinity) + threeNodes("8"),
 			notRules: []string{check.RuleNeverFinish}},

@@ -83,8 +83,8 @@ func (m *placeModel) evaluate(nodes []node, claims []mountedClaim) placement {
 		pl.why = fmt.Sprintf("the ReadWriteOnce claim %s ties every pod to the node holding it, %s (%s), where %s", c.obj.obj.Name, holder, where, lim.why)
 		if elsewhere != "" {
 			pl.onlyOld = true
-			pl.why = fmt.Sprintf("the ReadWriteOnce claim %s is attached to %s (%s), but the scheduler does not know it: its default spreading puts a new pod on a node without the Deployment's pods, such as %s, where it waits on Multi-Attach while a pod on %s uses the claim",
-				c.obj.obj.Name, holder, where, elsewhere, holder)
+			pl.why = fmt.Sprintf("the ReadWriteOnce claim %s is attached to %s (%s), where %s; and the scheduler does not know it: its default spreading puts a new pod on a node without the Deployment's pods, such as %s, where it waits on Multi-Attach while a pod on %s uses the claim",
+				c.obj.obj.Name, holder, where, lim.why, elsewhere, holder)
 		}
 		return m.oncePod(pl, claims)
 	}

@@ -92,8 +92,12 @@ func (j *judgement) unplaced(end sim.Summary) string {
 	if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy && rollout.MaxUnavailable(d) > 0 {
 		advice = "raise maxUnavailable so that old pods leave before new ones need their places, or use Recreate"
 	}
+	unavailable := d.Spec.Strategy.RollingUpdate.MaxUnavailable.String()
+	if d.Spec.Strategy.RollingUpdate.MaxUnavailable.IsPercent() {
+		unavailable += fmt.Sprintf(" (%d of %d replicas)", rollout.MaxUnavailable(d), replicas)
+	}
 	return fmt.Sprintf("%s; so the nodes hold %s of the Deployment at once, and no old pod leaves to make room for a surge pod while maxUnavailable is %s: %s (%s)",
-		pl.why, words.Plural(int(min(pl.places, 1<<30)), "pod"), d.Spec.Strategy.RollingUpdate.MaxUnavailable, advice, end.Detail)
+		pl.why, words.Plural(int(min(pl.places, 1<<30)), "pod"), unavailable, advice, end.Detail)
 }
 
 // placeRelated adds the places of what decides the placement to the
