@@ -97,6 +97,21 @@ func TestCheckPlacement(t *testing.T) {
 		t.Errorf("no never-finishes finding in %s", r.stdout)
 	}
 
+	// Every report points at the line of maxUnavailable.
+	for format, want := range map[string]string{
+		"github": "::error file=" + deploy + ",line=10,title=rolloutctl never-finishes::",
+		"sarif":  "\"startLine\": 10",
+		"junit":  `line="10"`,
+		"yaml":   "line: 10",
+	} {
+		args := []string{"check", deploy, nodes, "-o", format}
+		r := runCLI(t, "", args...)
+		r.wantCode(t, args, exitViolation)
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("check -o %s does not hold %q:\n%s", format, want, r.stdout)
+		}
+	}
+
 	for _, args := range [][]string{
 		{"check", deploy, "--nodes", "4"},
 		{"check", deploy, "--nodes", "4", "--node-allocatable", "cpu=2,memory=8Gi"},

@@ -131,9 +131,8 @@ func (in *Input) nodes(n int, allocatable Allocatable) []node {
 type placement struct {
 	limited bool
 	places  int64
-	why     string   // what decides places
-	field   string   // the template's field that decides it ("" none)
-	related []string // kinds and names of the objects that decide it, "PersistentVolumeClaim data"
+	why     string // what decides places
+	field   string // the template's field that decides it ("" none)
 	claim   *mountedClaim
 	nodes   []node // the nodes that decide it
 	// unknown are the claims the template mounts that the input lacks.
@@ -257,6 +256,7 @@ type placeModel struct {
 	others    []placedPod // the other pods bound to nodes
 	synthetic bool        // Config.Nodes: labels other than the hostname are unknown
 	every     []node      // every node of the check, eligible or not
+	nEligible int         // how many of them are eligible
 }
 
 // fit returns how many of the pod fit on n, with the other pods of the

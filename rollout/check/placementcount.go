@@ -30,6 +30,7 @@ func (m *placeModel) evaluate(nodes []node, claims []mountedClaim) placement {
 			fits[n.name] = m.fit(n)
 		}
 	}
+	m.nEligible = len(ok)
 	pl := placement{nodes: ok}
 	for _, c := range claims {
 		if c.mode != "ReadWriteOnce" {
@@ -270,6 +271,9 @@ func (m *placeModel) capacityWhy(nodes []node, total int64) string {
 	what := "pods"
 	if len(req) > 0 {
 		what = "pods requesting " + strings.Join(req, ", ")
+	}
+	if len(nodes) < m.nEligible { // one node a claim holds
+		return fmt.Sprintf("it has room for %d %s", total, what)
 	}
 	of := ""
 	if len(m.every) > len(nodes) {
