@@ -44,7 +44,8 @@ type Config struct {
 	// Nodes, when positive, are that many identical nodes, each with
 	// NodeAllocatable, that the pods are placed on instead of the Nodes
 	// of the input (see "Placement" in the package doc). With neither,
-	// placement is not checked.
+	// placement is not checked. Any number of identical nodes costs as
+	// little as 64: the last of those stands for the rest.
 	Nodes           int
 	NodeAllocatable Allocatable
 	// NeverReady are images whose pods never become ready; "new" stands

@@ -26,6 +26,15 @@ import (
 // hostnameKey is the label of a node's name.
 const hostnameKey = "kubernetes.io/hostname"
 
+// syntheticNodes is how many nodes stand for Config.Nodes: the last
+// stands for the rest too (node.weight), so that a check of any number
+// of identical nodes costs as little as of these.
+const syntheticNodes = 64
+
+// manyPlaces stands for more places than any rollout needs: more pods
+// than 2 × the largest spec.replicas exist at no time.
+const manyPlaces = int64(1) << 40
+
 // placedPod is a Pod of the input bound to a node (spec.nodeName), with
 // what the scheduler counts of it.
 type placedPod struct {
@@ -103,6 +112,23 @@ type node struct {
 	unschedulable bool
 	allocatable   schema.ResourceList
 	doc           manifest.Document // zero for Config.Nodes
+	// weight is how many identical nodes n stands for (0: 1), each its
+	// own hostname domain.
+	weight int64
+}
+
+// count returns how many nodes n stands for.
+func (n node) count() int64 { return max(n.weight, 1) }
+
+// times returns a × b for counts of places, at most manyPlaces.
+func times(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a > manyPlaces/b {
+		return manyPlaces
+	}
+	return min(a*b, manyPlaces)
 }
 
 // nodes returns the nodes of a check: n identical ones with allocatable
@@ -110,10 +136,11 @@ type node struct {
 func (in *Input) nodes(n int, allocatable Allocatable) []node {
 	var out []node
 	if n > 0 {
-		for i := range n {
+		for i := range min(n, syntheticNodes) {
 			name := fmt.Sprintf("node-%d", i+1)
-			out = append(out, node{name: name, labels: map[string]string{hostnameKey: name}, allocatable: allocatable.list()})
+			out = append(out, node{name: name, labels: map[string]string{hostnameKey: name}, allocatable: allocatable.list(), weight: 1})
 		}
+		out[len(out)-1].weight = int64(n - len(out) + 1)
 		return out
 	}
 	if p := in.policy[""]; p != nil {
@@ -153,7 +180,8 @@ func (p placement) placesAt(replicas int32) int64 {
 
 // placementFor works out d's placement on nodes. Without nodes it is
 // unlimited.
-func (in *Input) placementFor(d rollout.Deployment, nodes []node, synthetic bool) (placement, error) {
+func (in *Input) placementFor(d rollout.Deployment, nodes []node, syntheticCount int) (placement, error) {
+	synthetic := syntheticCount > 0
 	if len(nodes) == 0 {
 		return placement{}, nil
 	}
@@ -190,6 +218,10 @@ func (in *Input) placementFor(d rollout.Deployment, nodes []node, synthetic bool
 		} else {
 			m.others = append(m.others, p)
 		}
+	}
+	m.onNode = map[string][]placedPod{}
+	for _, o := range m.others {
+		m.onNode[o.node] = append(m.onNode[o.node], o)
 	}
 	pl := m.evaluate(nodes, in.claimsOf(d, pod))
 	pl.limited = true
@@ -254,9 +286,10 @@ type placeModel struct {
 	ports     []hostPort
 	ownNodes  []string    // where the input's pods of the Deployment are
 	others    []placedPod // the other pods bound to nodes
-	synthetic bool        // Config.Nodes: labels other than the hostname are unknown
-	every     []node      // every node of the check, eligible or not
-	nEligible int         // how many of them are eligible
+	onNode    map[string][]placedPod
+	synthetic bool   // Config.Nodes: labels other than the hostname are unknown
+	every     []node // every node of the check, eligible or not
+	nEligible int    // how many of them are eligible
 }
 
 // fit returns how many of the pod fit on n, with the other pods of the
@@ -270,10 +303,7 @@ func (m *placeModel) fit(n node) int64 {
 		free[e.Name] = e.Quantity
 	}
 	used := 0
-	for _, o := range m.others {
-		if o.node != n.name {
-			continue
-		}
+	for _, o := range m.onNode[n.name] {
 		used++
 		for r, q := range o.requests {
 			f := free[r]
@@ -286,7 +316,7 @@ func (m *placeModel) fit(n node) int64 {
 			}
 		}
 	}
-	k := int64(1 << 40)
+	k := manyPlaces
 	if pods, ok := free["pods"]; ok {
 		k = max(pods.Value()-int64(used), 0)
 	}

@@ -145,6 +145,22 @@ func TestPlacement(t *testing.T) {
 			config: check.Config{Nodes: 3},
 			rule:   check.RuleNeverFinish, field: "spec.strategy.rollingUpdate.maxUnavailable",
 			says: []string{"one pod per node: 3 nodes with room"}},
+		// Beyond 64 identical nodes, the last stands for the rest.
+		{name: "anti-affinity on the hostname, --nodes 100, replicas 100",
+			src:    placeDeployment(100, "1", "0", hostnameAntiAffinity),
+			config: check.Config{Nodes: 100},
+			rule:   check.RuleNeverFinish, says: []string{"one pod per node: 100 nodes with room; so the nodes hold 100 pods"}},
+		// Identical nodes leave a hostname spread even: their room decides.
+		{name: "spread on the hostname, --nodes 100 with room for 1 pod each, replicas 150",
+			src: placeDeployment(150, "1", "1", `      topologySpreadConstraints:
+      - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}
+`),
+			config: check.Config{Nodes: 100, NodeAllocatable: mustAllocatable(t, "cpu=500m")},
+			rule:   check.RuleNeverFinish, says: []string{"100 eligible nodes have room for 100 pods requesting cpu 500m, memory 512Mi; so the nodes hold 100 pods of the Deployment at once, fewer than its 150 replicas"}},
+		{name: "the most nodes an int holds",
+			src:      placeDeployment(3, "1", "0", hostnameAntiAffinity),
+			config:   check.Config{Nodes: 1<<31 - 1},
+			notRules: []string{check.RuleNeverFinish, check.RulePlacementWaits}},
 		// kubernetes#90669, #106417.
 		{name: "hostPort, replicas = nodes",
 			src:  placeDeployment(3, "1", "0", "") + threeNodes("8"),

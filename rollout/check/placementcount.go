@@ -114,7 +114,7 @@ func (m *placeModel) oncePod(pl placement, claims []mountedClaim) placement {
 func (m *placeModel) least(nodes []node, fits map[string]int64) limiter {
 	var total int64
 	for _, n := range nodes {
-		total += fits[n.name]
+		total = min(total+times(fits[n.name], n.count()), manyPlaces)
 	}
 	best := limiter{places: total, why: m.capacityWhy(nodes, total), field: m.requestField()}
 	if len(m.ports) > 0 {
@@ -178,28 +178,30 @@ func (m *placeModel) antiAffinity(nodes []node, fits map[string]int64, term sche
 			}
 		}
 	}
+	weights := map[string]int64{} // domains a value stands for
 	for _, n := range nodes {
 		v, ok := n.labels[key]
 		if !ok {
 			if !m.synthetic {
-				free += fits[n.name]
+				free = min(free+times(fits[n.name], n.count()), manyPlaces)
 			}
 			continue
 		}
-		domains[v] += fits[n.name]
+		domains[v] = min(domains[v]+fits[n.name], manyPlaces)
+		weights[v] = n.count() // more than 1 only for a hostname of Config.Nodes
 	}
 	if m.synthetic && key != hostnameKey {
 		return limiter{places: 1 << 62} // --nodes knows no zones
 	}
 	places := free
-	open := 0
+	var open int64
 	for v, k := range domains {
 		if k > 0 && !taken[v] {
-			places++
-			open++
+			open += weights[v]
 		}
 	}
-	why := fmt.Sprintf("required pod anti-affinity on %s allows one pod per %s: %s with room", key, domainWord(key), words.Plural(open, domainWord(key)))
+	places = min(places+open, manyPlaces)
+	why := fmt.Sprintf("required pod anti-affinity on %s allows one pod per %s: %s with room", key, domainWord(key), words.Plural(int(min(open, 1<<30)), domainWord(key)))
 	return limiter{places, why, field}
 }
 
@@ -227,27 +229,35 @@ func (m *placeModel) spread(nodes []node, fits map[string]int64, c schema.Topolo
 			}
 		}
 	}
+	weights := map[string]int64{}
+	for _, n := range m.allNodes(nodes) {
+		if v, ok := n.labels[key]; ok {
+			weights[v] = n.count()
+		}
+	}
 	for _, n := range nodes {
 		if v, ok := n.labels[key]; ok {
-			domains[v] += fits[n.name]
+			domains[v] = min(domains[v]+fits[n.name], manyPlaces)
 		}
 	}
 	if len(domains) == 0 {
 		return limiter{0, fmt.Sprintf("topology spread on %s: no eligible node has the label", key), field}, true
 	}
-	low := int64(1 << 62)
-	for _, k := range domains {
+	low := manyPlaces
+	var count int64
+	for v, k := range domains {
 		low = min(low, k)
+		count += max(weights[v], 1)
 	}
-	if c.MinDomains != nil && int(*c.MinDomains) > len(domains) {
+	if c.MinDomains != nil && int64(*c.MinDomains) > count {
 		low = 0
 	}
 	var places int64
-	for _, k := range domains {
-		places += min(k, low+int64(c.MaxSkew))
+	for v, k := range domains {
+		places = min(places+times(min(k, low+int64(c.MaxSkew)), max(weights[v], 1)), manyPlaces)
 	}
 	why := fmt.Sprintf("topology spread on %s (maxSkew %d, DoNotSchedule) over %s, the emptiest with room for %d",
-		key, c.MaxSkew, words.Plural(len(domains), domainWord(key)), low)
+		key, c.MaxSkew, words.Plural(int(min(count, 1<<30)), domainWord(key)), low)
 	return limiter{places, why, field}, true
 }
 
@@ -279,7 +289,12 @@ func (m *placeModel) capacityWhy(nodes []node, total int64) string {
 	if len(m.every) > len(nodes) {
 		of = fmt.Sprintf(" of %d (taints, unschedulable, node selector or affinity)", len(m.every))
 	}
-	return fmt.Sprintf("%s%s %s room for %d %s", words.Plural(len(nodes), "eligible node"), of, hasHave(len(nodes)), total, what)
+	var count int64
+	for _, n := range nodes {
+		count += n.count()
+	}
+	c := int(min(count, 1<<30))
+	return fmt.Sprintf("%s%s %s room for %d %s", words.Plural(c, "eligible node"), of, hasHave(c), total, what)
 }
 
 func hasHave(n int) string {

@@ -75,7 +75,7 @@ func (a Allocatable) list() schema.ResourceList {
 
 // placementOf reads d's placement under the check's nodes.
 func (f *checker) placementOf(in *Input, d rollout.Deployment) (placement, error) {
-	return in.placementFor(d, in.nodes(f.nodes, f.allocatable), f.nodes > 0)
+	return in.placementFor(d, in.nodes(f.nodes, f.allocatable), f.nodes)
 }
 
 // unplaced words why a rollout left pods pending for good, and what to
