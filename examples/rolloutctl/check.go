@@ -147,7 +147,6 @@ const checkProgressRuns = 100
 type checkFlags struct {
 	simFlags
 	live         liveFlags
-	place        placeFlags
 	maxPods      int
 	minAvailable minAvailableFlag
 	maxDuration  time.Duration

@@ -149,3 +149,27 @@ func TestCheckPlacementBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulatePlacement: simulate places the pods on the input's nodes,
+// says what decides the places, shows the pending pods in a PENDING
+// column and ends stuck.
+func TestSimulatePlacement(t *testing.T) {
+	args := []string{"simulate", "-f", "testdata/placement/web.yaml", "-f", "testdata/placement/nodes.yaml", "--image", "registry.example/web:2.5"}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitOK)
+	for _, want := range []string{
+		"policy: placement: required pod anti-affinity on kubernetes.io/hostname allows one pod per node: 3 nodes with room; so the nodes hold 3 pods of the Deployment at once",
+		"AVAILABLE  PENDING\n",
+		"stuck: pods cannot be placed: ReplicaSet web-7b844d9ffd has 1 of 1 pods pending",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("simulate does not print %q:\n%s", want, r.stdout)
+		}
+	}
+	args = append(args, "--nodes", "4")
+	r = runCLI(t, "", args...)
+	r.wantCode(t, args, exitOK)
+	if !strings.Contains(r.stdout, "outcome:       complete") || strings.Contains(r.stdout, "PENDING") {
+		t.Errorf("simulate --nodes 4:\n%s", r.stdout)
+	}
+}

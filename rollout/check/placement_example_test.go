@@ -75,3 +75,39 @@ func ExampleParseAllocatable() {
 	// cpu=4,memory=16Gi,pods=110 <nil>
 	// check: node allocatable cpu="four": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'
 }
+
+// Input.Placement says what the nodes leave a Deployment's pods, and
+// Placement.Room hands it to a simulation of one rollout.
+func ExampleInput_Placement() {
+	docs, err := manifest.Parse("in.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 4
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+        ports: [{containerPort: 80, hostPort: 8080}]
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in := check.Load("in.yaml", docs, check.LoadOptions{})
+	d := in.Objects().Deployments[0]
+	p, err := in.Placement(d, 5, check.Allocatable{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Places, p.Why)
+	room := p.Room(d.Spec.Replicas)
+	fmt.Println("with 4 pods bound, room for", room(4))
+	// Output:
+	// 5 host port 8080/TCP takes one pod per node: 5 eligible nodes have room for 5 pods
+	// with 4 pods bound, room for 1
+}

@@ -170,3 +170,41 @@ func placementNotes(deps []rollout.Deployment, policies []rolloutPolicy) []strin
 	}
 	return out
 }
+
+// A Placement is what the nodes leave a Deployment's pods (see
+// "Placement" in the package doc).
+type Placement struct {
+	// Nodes is false when there are no nodes to place the pods on (the
+	// input has no Node, and no identical nodes were asked for): placement
+	// is not checked, and the rest is zero.
+	Nodes bool
+	// Places is how many of the Deployment's pods the nodes hold at once
+	// at spec.replicas, and Why the rule that decides it, in words.
+	Places int64
+	Why    string
+
+	pl placement
+}
+
+// Placement works out what the nodes leave d's pods: n identical nodes
+// of allocatable when n > 0, else the Nodes of the input, with the
+// input's PersistentVolumeClaims and the Pods bound to nodes. Its error
+// is that of a pod template that cannot be read.
+func (in *Input) Placement(d rollout.Deployment, n int, allocatable Allocatable) (Placement, error) {
+	pl, err := in.leaf(d).placementFor(d, in.leaf(d).nodes(n, allocatable), n)
+	if err != nil || !pl.limited {
+		return Placement{}, err
+	}
+	return Placement{Nodes: true, Places: pl.placesAt(d.Spec.Replicas), Why: pl.why, pl: pl}, nil
+}
+
+// Room returns the simulation's sim.PodModel.Room for a rollout at
+// replicas: the places left when bound pods hold theirs. It is nil
+// without nodes.
+func (p Placement) Room(replicas int32) func(bound int64) int64 {
+	if !p.Nodes {
+		return nil
+	}
+	places := p.pl.placesAt(replicas)
+	return func(bound int64) int64 { return places - bound }
+}
