@@ -52,7 +52,8 @@ func ParseAllocatable(s string) (Allocatable, error) {
 	return Allocatable{schema.MakeResourceList(m)}, nil
 }
 
-// String formats a as ParseAllocatable reads it, names in order.
+// String formats a as ParseAllocatable reads it, names in order, pods
+// included.
 func (a Allocatable) String() string {
 	var parts []string
 	for _, e := range a.list() {
@@ -207,4 +208,23 @@ func (p Placement) Room(replicas int32) func(bound int64) int64 {
 	}
 	places := p.pl.placesAt(replicas)
 	return func(bound int64) int64 { return places - bound }
+}
+
+// placementWords says, for the report's pod model, what the pods are
+// placed on: "pods placed on 3 Nodes of the input", "pods placed on 5
+// identical nodes (cpu=2,pods=110)", or "" when they are not.
+func (f *checker) placementWords(in *Input) string {
+	if f.nodes > 0 {
+		return fmt.Sprintf("pods placed on %s (%s)", words.Plural(f.nodes, "identical node"), f.allocatable)
+	}
+	n := 0
+	for _, p := range in.leaves() {
+		if ns := p.policy[""]; ns != nil {
+			n += len(ns.nodes)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("pods placed on %d Nodes of the input", n)
 }

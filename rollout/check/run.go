@@ -146,6 +146,9 @@ func (f *checker) run(in *Input) (Report, bool) {
 		return k, counts[k][i-first[k]]
 	}
 	out.Notes = append(in.notes(), placementNotes(deps, policies)...)
+	if w := f.placementWords(in); w != "" {
+		out.PodModel += ", " + w
+	}
 	record := func(v Finding) {
 		if v.Rule == RuleInput && !slices.Contains(c.Rules, RuleInput) {
 			c.Rules = append(slices.Clip(c.Rules), RuleInput)
