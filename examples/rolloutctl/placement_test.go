@@ -173,3 +173,31 @@ func TestSimulatePlacement(t *testing.T) {
 		t.Errorf("simulate --nodes 4:\n%s", r.stdout)
 	}
 }
+
+// TestCheckPlacementLive: the Deployment's own pods, bound to a node in
+// the live objects, hold places of the Deployment, not room taken from
+// it; and a ReadWriteOnce claim is held where they run.
+func TestCheckPlacementLive(t *testing.T) {
+	live, err := os.ReadFile("testdata/live/cluster/web.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pods := strings.ReplaceAll(string(live), "  spec:\n    containers:\n", "  spec:\n    nodeName: n2\n    containers:\n")
+	if strings.Count(pods, "nodeName: n2") != 3 {
+		t.Fatalf("the fixture's pods changed: %d bound", strings.Count(pods, "nodeName: n2"))
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "live.yaml")
+	// One node with room for 3 pods of 1050m: the Deployment's 3 replicas
+	// and no surge pod.
+	node := "---\napiVersion: v1\nkind: Node\nmetadata: {name: n2, labels: {kubernetes.io/hostname: n2}}\nstatus: {allocatable: {cpu: 3500m, memory: 8Gi, pods: \"110\"}}\n"
+	if err := os.WriteFile(file, []byte(pods+node), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"check", file}
+	r := runCLI(t, "", args...)
+	r.wantCode(t, args, exitViolation)
+	if want := "1 eligible node has room for 3 pods requesting cpu 1050m, memory 576Mi; so the nodes hold 3 pods of the Deployment at once, and no old pod leaves"; !strings.Contains(r.stdout, want) {
+		t.Errorf("check of live pods on their node does not say %q:\n%s", want, r.stdout)
+	}
+}
