@@ -30,6 +30,9 @@ type Input struct {
 	// quotas see (made as asked for, before any parallel work).
 	policy map[string]*nsPolicy
 	quotas map[string]*nsQuota
+	// placedOn are the input's Pods bound to nodes, by node (see
+	// placement).
+	placedOn map[string][]placedPod
 
 	// parts are the inputs of each directory when the input is split
 	// (see split), and loadNotes what the split says.
@@ -65,6 +68,7 @@ func (in *Input) makeIndex() {
 		in.index[d.Namespace+"/"+d.Name] = i
 	}
 	in.indexPolicy()
+	in.placedOn = placedByNode(in.policy)
 }
 
 // pick returns the Deployment named name (NAME or NAMESPACE/NAME), or the

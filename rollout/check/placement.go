@@ -193,7 +193,6 @@ func (in *Input) placementFor(d rollout.Deployment, nodes []node, syntheticCount
 	t.Labels, t.Annotations = d.Spec.Template.Labels, d.Spec.Template.Annotations
 	pod := apiserver.TemplatePod(t)
 	ns := in.policy[d.Namespace]
-	var placed []placedPod
 	if ns != nil {
 		var ranges []*schema.LimitRange
 		for _, lr := range ns.ranges {
@@ -201,27 +200,19 @@ func (in *Input) placementFor(d rollout.Deployment, nodes []node, syntheticCount
 		}
 		apiserver.AdmitLimits(pod, ranges)
 	}
-	own := map[string]bool{}
+	m := placeModel{d: d, pod: pod, requests: podRequests(pod), ports: hostPorts(&pod.Spec), synthetic: synthetic, every: nodes,
+		own: map[string]bool{}, onNode: in.placedOn}
 	for _, rs := range in.ownSets(d) {
-		own[rs.Name] = true
+		m.own[rs.Name] = true
 	}
-	for _, p := range in.policy {
-		placed = append(placed, p.placed...)
-	}
-	slices.SortStableFunc(placed, func(a, b placedPod) int {
-		return cmp.Or(strings.Compare(a.namespace, b.namespace), strings.Compare(a.name, b.name))
-	})
-	m := placeModel{d: d, pod: pod, requests: podRequests(pod), ports: hostPorts(&pod.Spec), synthetic: synthetic, every: nodes}
-	for _, p := range placed {
-		if p.namespace == d.Namespace && own[p.owner] {
-			m.ownNodes = append(m.ownNodes, p.node)
-		} else {
-			m.others = append(m.others, p)
+	if ns != nil {
+		for _, p := range ns.placed {
+			if m.owns(p) {
+				m.ownNodes = append(m.ownNodes, p.node)
+			} else {
+				m.others = append(m.others, p)
+			}
 		}
-	}
-	m.onNode = map[string][]placedPod{}
-	for _, o := range m.others {
-		m.onNode[o.node] = append(m.onNode[o.node], o)
 	}
 	pl := m.evaluate(nodes, in.claimsOf(d, pod))
 	pl.limited = true
@@ -284,12 +275,13 @@ type placeModel struct {
 	pod       *schema.Pod
 	requests  map[string]schema.Quantity
 	ports     []hostPort
-	ownNodes  []string    // where the input's pods of the Deployment are
-	others    []placedPod // the other pods bound to nodes
-	onNode    map[string][]placedPod
-	synthetic bool   // Config.Nodes: labels other than the hostname are unknown
-	every     []node // every node of the check, eligible or not
-	nEligible int    // how many of them are eligible
+	ownNodes  []string               // where the input's pods of the Deployment are
+	others    []placedPod            // the other pods of its namespace bound to nodes
+	onNode    map[string][]placedPod // every pod bound to each node, its own too
+	own       map[string]bool        // the names of its ReplicaSets
+	synthetic bool                   // Config.Nodes: labels other than the hostname are unknown
+	every     []node                 // every node of the check, eligible or not
+	nEligible int                    // how many of them are eligible
 }
 
 // fit returns how many of the pod fit on n, with the other pods of the
@@ -304,6 +296,9 @@ func (m *placeModel) fit(n node) int64 {
 	}
 	used := 0
 	for _, o := range m.onNode[n.name] {
+		if m.owns(o) {
+			continue // its places are the Deployment's
+		}
 		used++
 		for r, q := range o.requests {
 			f := free[r]
@@ -447,4 +442,27 @@ func requirementMatches(r schema.NodeSelectorRequirement, v string, has bool) bo
 		return a < b
 	}
 	return false
+}
+
+// owns reports whether p is a pod of the Deployment: a ReplicaSet of it
+// controls p.
+func (m *placeModel) owns(p placedPod) bool {
+	return p.namespace == m.d.Namespace && p.owner != "" && m.own[p.owner]
+}
+
+// placedByNode indexes the bound pods of every namespace by node, each
+// node's in namespace and name order.
+func placedByNode(policy map[string]*nsPolicy) map[string][]placedPod {
+	out := map[string][]placedPod{}
+	for _, ns := range slices.Sorted(maps.Keys(policy)) {
+		for _, p := range policy[ns].placed {
+			out[p.node] = append(out[p.node], p)
+		}
+	}
+	for _, pods := range out {
+		slices.SortStableFunc(pods, func(a, b placedPod) int {
+			return cmp.Or(strings.Compare(a.namespace, b.namespace), strings.Compare(a.name, b.name))
+		})
+	}
+	return out
 }
