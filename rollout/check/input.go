@@ -33,6 +33,7 @@ type Input struct {
 	// placedOn are the input's Pods bound to nodes, by node (see
 	// placement).
 	placedOn map[string][]placedPod
+	usage    map[string]nodeUsage
 
 	// parts are the inputs of each directory when the input is split
 	// (see split), and loadNotes what the split says.
@@ -69,6 +70,7 @@ func (in *Input) makeIndex() {
 	}
 	in.indexPolicy()
 	in.placedOn = placedByNode(in.policy)
+	in.usage = usageByNode(in.placedOn)
 }
 
 // pick returns the Deployment named name (NAME or NAMESPACE/NAME), or the

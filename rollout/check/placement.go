@@ -201,7 +201,7 @@ func (in *Input) placementFor(d rollout.Deployment, nodes []node, syntheticCount
 		apiserver.AdmitLimits(pod, ranges)
 	}
 	m := placeModel{d: d, pod: pod, requests: podRequests(pod), ports: hostPorts(&pod.Spec), synthetic: synthetic, every: nodes,
-		own: map[string]bool{}, onNode: in.placedOn}
+		own: map[string]bool{}, onNode: in.placedOn, usage: in.usage}
 	for _, rs := range in.ownSets(d) {
 		m.own[rs.Name] = true
 	}
@@ -279,6 +279,7 @@ type placeModel struct {
 	others    []placedPod            // the other pods of its namespace bound to nodes
 	onNode    map[string][]placedPod // every pod bound to each node, its own too
 	own       map[string]bool        // the names of its ReplicaSets
+	usage     map[string]nodeUsage   // what every bound pod uses of each node
 	synthetic bool                   // Config.Nodes: labels other than the hostname are unknown
 	every     []node                 // every node of the check, eligible or not
 	nEligible int                    // how many of them are eligible
@@ -294,26 +295,40 @@ func (m *placeModel) fit(n node) int64 {
 	for _, e := range n.allocatable {
 		free[e.Name] = e.Quantity
 	}
-	used := 0
-	for _, o := range m.onNode[n.name] {
-		if m.owns(o) {
-			continue // its places are the Deployment's
-		}
-		used++
-		for r, q := range o.requests {
-			f := free[r]
+	// What every bound pod uses, less the Deployment's own (few, where
+	// the input is live): their places are the Deployment's.
+	u := m.usage[n.name]
+	used := u.pods
+	ports := maps.Clone(u.ports)
+	for r, q := range u.requests {
+		if f, ok := free[r]; ok && m.requested(r) {
 			f.Sub(q)
 			free[r] = f
 		}
-		for _, p := range o.ports {
-			if slices.Contains(m.ports, p) {
-				return 0
+	}
+	for _, o := range m.onNode[n.name] {
+		if !m.owns(o) {
+			continue
+		}
+		used--
+		for r, q := range o.requests {
+			if f, ok := free[r]; ok && m.requested(r) {
+				f.Add(q)
+				free[r] = f
 			}
+		}
+		for _, p := range o.ports {
+			ports[p]--
+		}
+	}
+	for _, p := range m.ports {
+		if ports[p] > 0 {
+			return 0
 		}
 	}
 	k := manyPlaces
-	if pods, ok := free["pods"]; ok {
-		k = max(pods.Value()-int64(used), 0)
+	if pods, ok := n.allocatable.Get("pods"); ok {
+		k = max(pods.Value()-used, 0)
 	}
 	for _, r := range slices.Sorted(maps.Keys(m.requests)) {
 		q, ok := free[r]
@@ -465,4 +480,40 @@ func placedByNode(policy map[string]*nsPolicy) map[string][]placedPod {
 		})
 	}
 	return out
+}
+
+// nodeUsage is what the bound pods of the input use of a node: how many
+// there are, the sum of their requests, and their host ports.
+type nodeUsage struct {
+	pods     int64
+	requests map[string]schema.Quantity
+	ports    map[hostPort]int
+}
+
+// usageByNode sums the bound pods of each node of placedOn.
+func usageByNode(placedOn map[string][]placedPod) map[string]nodeUsage {
+	out := make(map[string]nodeUsage, len(placedOn))
+	for node, pods := range placedOn {
+		u := nodeUsage{requests: map[string]schema.Quantity{}, ports: map[hostPort]int{}}
+		for _, p := range pods {
+			u.pods++
+			for r, q := range p.requests {
+				sum := u.requests[r]
+				sum.Add(q)
+				u.requests[r] = sum
+			}
+			for _, hp := range p.ports {
+				u.ports[hp]++
+			}
+		}
+		out[node] = u
+	}
+	return out
+}
+
+// requested reports whether the pod requests resource r (a positive
+// quantity).
+func (m *placeModel) requested(r string) bool {
+	_, ok := m.requests[r]
+	return ok
 }
