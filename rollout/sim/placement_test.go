@@ -97,6 +97,9 @@ func TestRunPlacementPending(t *testing.T) {
 func TestRunPlacementProperties(t *testing.T) {
 	t.Run("unlimited room changes nothing", rapid.MakeCheck(func(t *rapid.T) {
 		d := drawRollout(t, 1)
+		if rapid.Bool().Draw(t, "controllers") {
+			d.cfg.Model, d.cfg.Interval = sim.ModelControllers, 0
+		}
 		d.cfg.Pods.Terminating = time.Duration(rapid.Int64Range(0, 60).Draw(t, "terminating seconds")) * time.Second
 		want := run(t, d.state, d.cfg)
 		d.cfg.Pods.Room = func(int64) int64 { return 1 << 40 }
@@ -109,6 +112,9 @@ func TestRunPlacementProperties(t *testing.T) {
 	}))
 	t.Run("peak never above the unplaced run", rapid.MakeCheck(func(t *rapid.T) {
 		d := drawRollout(t, 1)
+		if rapid.Bool().Draw(t, "controllers") {
+			d.cfg.Model, d.cfg.Interval = sim.ModelControllers, 0
+		}
 		d.state.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
 		d.cfg.Pods.Terminating = time.Duration(rapid.Int64Range(0, 60).Draw(t, "terminating seconds")) * time.Second
 		free := run(t, d.state, d.cfg)
