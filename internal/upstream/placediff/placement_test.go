@@ -25,6 +25,7 @@ import (
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/nodeunschedulable"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/podtopologyspread"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/tainttoleration"
+	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/volumerestrictions"
 	frameworkruntime "k8s.io/kubernetes/pkg/scheduler/framework/runtime"
 	"k8s.io/kubernetes/pkg/scheduler/metrics"
 
@@ -34,6 +35,7 @@ import (
 
 // A cluster is a drawn case: nodes, and a Deployment's pod.
 type cluster struct {
+	claim    *v1.PersistentVolumeClaim // the claim the pods mount, if any
 	nodes    []*v1.Node
 	others   []*v1.Pod // pods of another namespace, bound to nodes
 	pod      v1.PodSpec
@@ -108,6 +110,12 @@ func draw(r *rand.Rand) cluster {
 	if r.IntN(6) == 0 {
 		c.pod.NodeSelector = map[string]string{"topology.kubernetes.io/zone": "z1"}
 	}
+	if r.IntN(6) == 0 {
+		c.claim = &v1.PersistentVolumeClaim{ObjectMeta: metav1.ObjectMeta{Name: "data", Namespace: "default"},
+			Spec: v1.PersistentVolumeClaimSpec{AccessModes: []v1.PersistentVolumeAccessMode{v1.ReadWriteOncePod},
+				Resources: v1.VolumeResourceRequirements{Requests: v1.ResourceList{v1.ResourceStorage: resource.MustParse("1Gi")}}}}
+		c.pod.Volumes = []v1.Volume{{Name: "data", VolumeSource: v1.VolumeSource{PersistentVolumeClaim: &v1.PersistentVolumeClaimVolumeSource{ClaimName: "data"}}}}
+	}
 	c.replicas = 1 + r.IntN(6)
 	return c
 }
@@ -122,17 +130,10 @@ func upstreamPlaces(t *testing.T, c cluster, limit int) int {
 		pod := &v1.Pod{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("web-%d", i), Namespace: "default", Labels: map[string]string{"app": "web"}},
 			Spec: *c.pod.DeepCopy()}
 		snap := cache.NewSnapshot(placed, c.nodes)
-		// InterPodAffinity asks for a namespace lister, which the pods of
-		// one namespace and no namespaceSelector never use: an informer
-		// factory without a client, never started, gives one.
-		fh, err := frameworkruntime.NewFramework(ctx, nil, nil, frameworkruntime.WithSnapshotSharedLister(snap),
-			frameworkruntime.WithInformerFactory(informers.NewSharedInformerFactory(nil, 0)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		fh := handle(t, snap, c.claim)
 		fts := plfeature.Features{}
 		type factory func(context.Context, runtime.Object, fwk.Handle, plfeature.Features) (fwk.Plugin, error)
-		var filters []fwk.FilterPlugin
+		filters := []fwk.FilterPlugin{}
 		for _, p := range []struct {
 			f    factory
 			args runtime.Object
@@ -145,6 +146,7 @@ func upstreamPlaces(t *testing.T, c cluster, limit int) int {
 			{nodeports.New, nil},
 			{interpodaffinity.New, &config.InterPodAffinityArgs{}},
 			{podtopologyspread.New, &config.PodTopologySpreadArgs{DefaultingType: config.SystemDefaulting}},
+			{volumerestrictions.New, nil},
 		} {
 			pl, err := p.f(ctx, p.args, fh, fts)
 			if err != nil {
@@ -246,6 +248,11 @@ func oursNever(t *testing.T, c cluster) (bool, string) {
 		x.APIVersion, x.Kind = "v1", "Pod"
 		docs = append(docs, x)
 	}
+	if c.claim != nil {
+		x := c.claim.DeepCopy()
+		x.APIVersion, x.Kind = "v1", "PersistentVolumeClaim"
+		docs = append(docs, x)
+	}
 	var src strings.Builder
 	for _, doc := range docs {
 		b, err := jsonOf(doc)
@@ -269,4 +276,68 @@ func oursNever(t *testing.T, c cluster) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// handle is a framework handle over snap for the plugins: InterPodAffinity
+// asks for a namespace lister, which pods of one namespace and no
+// namespaceSelector never use, and VolumeRestrictions for a claim lister:
+// an informer factory without a client, never started, gives both, the
+// claim put in its store by hand.
+func handle(t *testing.T, snap *cache.Snapshot, claim *v1.PersistentVolumeClaim) fwk.Handle {
+	t.Helper()
+	inf := informers.NewSharedInformerFactory(nil, 0)
+	if claim != nil {
+		if err := inf.Core().V1().PersistentVolumeClaims().Informer().GetIndexer().Add(claim); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fh, err := frameworkruntime.NewFramework(context.Background(), nil, nil, frameworkruntime.WithSnapshotSharedLister(snap),
+		frameworkruntime.WithInformerFactory(inf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fh
+}
+
+// TestReadWriteOnceNotFiltered pins the premise of the ReadWriteOnce
+// rule: no filter of the scheduler's keeps a pod of a ReadWriteOnce
+// claim off a node other than the one where a pod using it runs (the
+// attach fails later, on Multi-Attach), while one of a ReadWriteOncePod
+// claim is kept off every node.
+func TestReadWriteOnceNotFiltered(t *testing.T) {
+	metrics.Register()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		mode v1.PersistentVolumeAccessMode
+		want bool // the second pod may go on n2
+	}{{v1.ReadWriteOnce, true}, {v1.ReadWriteOncePod, false}} {
+		claim := &v1.PersistentVolumeClaim{ObjectMeta: metav1.ObjectMeta{Name: "data", Namespace: "default"},
+			Spec: v1.PersistentVolumeClaimSpec{AccessModes: []v1.PersistentVolumeAccessMode{tc.mode}}}
+		spec := v1.PodSpec{Containers: []v1.Container{{Name: "app", Image: "db:1"}},
+			Volumes: []v1.Volume{{Name: "data", VolumeSource: v1.VolumeSource{PersistentVolumeClaim: &v1.PersistentVolumeClaimVolumeSource{ClaimName: "data"}}}}}
+		var nodes []*v1.Node
+		for _, name := range []string{"n1", "n2"} {
+			nodes = append(nodes, &v1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"kubernetes.io/hostname": name}},
+				Status: v1.NodeStatus{Allocatable: v1.ResourceList{v1.ResourcePods: resource.MustParse("110")}}})
+		}
+		old := &v1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "db-old", Namespace: "default", Labels: map[string]string{"app": "db"}}, Spec: *spec.DeepCopy()}
+		old.Spec.NodeName = "n1"
+		pod := &v1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "db-new", Namespace: "default", Labels: map[string]string{"app": "db"}}, Spec: *spec.DeepCopy()}
+		snap := cache.NewSnapshot([]*v1.Pod{old}, nodes)
+		pl, err := volumerestrictions.New(ctx, nil, handle(t, snap, claim), plfeature.Features{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vr := pl.(fwk.FilterPlugin)
+		infos, err := snap.NodeInfos().List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		state := framework.NewCycleState()
+		_, st := vr.(fwk.PreFilterPlugin).PreFilter(ctx, state, pod, infos)
+		ok := st.IsSkip() || (st.IsSuccess() && vr.Filter(ctx, state, pod, infos[1]).IsSuccess())
+		if ok != tc.want {
+			t.Errorf("%s: a second pod may go on n2: %v, want %v (%v)", tc.mode, ok, tc.want, st)
+		}
+	}
 }
