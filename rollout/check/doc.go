@@ -104,5 +104,16 @@
 // the input lacks is left out, with a note. With more than one replica on
 // a ReadWriteOnce claim, new pods on another node in fact wait until no
 // old pod uses the claim; the model lets them run as old pods leave, so
-// it can only under-report.
+// it can only under-report. Terminating pods hold their places until they
+// are gone, though a spread constraint no longer counts them: a wait it
+// reports may be shorter in a cluster, never a rollout it says never
+// finishes.
+//
+// The places are checked against the v1.36.3 scheduler's filter plugins
+// (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit,
+// NodePorts, InterPodAffinity, PodTopologySpread, VolumeRestrictions) on
+// random small clusters by TestSurgePlaceAgainstScheduler in
+// internal/upstream/placediff: never-finishes for maxSurge 1 and
+// maxUnavailable 0 exactly when the filters, placing the pods one at a
+// time, find no place for replicas + 1.
 package check
