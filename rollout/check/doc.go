@@ -105,9 +105,9 @@
 // a ReadWriteOnce claim, new pods on another node in fact wait until no
 // old pod uses the claim; the model lets them run as old pods leave, so
 // it can only under-report. Terminating pods hold their places until they
-// are gone, though a spread constraint no longer counts them: a wait it
-// reports may be shorter in a cluster, never a rollout it says never
-// finishes.
+// are gone, though a spread constraint no longer counts them: the model
+// may report a wait that a cluster spares, but not a rollout that never
+// finishes (a stuck run has no terminating pod left).
 //
 // The places are checked against the v1.36.3 scheduler's filter plugins
 // (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit,
