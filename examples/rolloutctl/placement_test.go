@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -165,6 +166,12 @@ func TestSimulatePlacement(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("simulate does not print %q:\n%s", want, r.stdout)
 		}
+	}
+	jsonArgs := append(slices.Clone(args), "-o", "json")
+	r = runCLI(t, "", jsonArgs...)
+	r.wantCode(t, jsonArgs, exitOK)
+	if !strings.Contains(r.stdout, `"pending": 1`) {
+		t.Errorf("simulate -o json shows no pending pod:\n%s", r.stdout)
 	}
 	args = append(args, "--nodes", "4")
 	r = runCLI(t, "", args...)
