@@ -153,7 +153,7 @@ func TestCheckPlacementBadInput(t *testing.T) {
 
 // TestSimulatePlacement: simulate places the pods on the input's nodes,
 // says what decides the places, shows the pending pods in a PENDING
-// column and ends stuck.
+// column, in JSON and in the chart, and ends stuck.
 func TestSimulatePlacement(t *testing.T) {
 	args := []string{"simulate", "-f", "testdata/placement/web.yaml", "-f", "testdata/placement/nodes.yaml", "--image", "registry.example/web:2.5"}
 	r := runCLI(t, "", args...)
@@ -172,6 +172,12 @@ func TestSimulatePlacement(t *testing.T) {
 	r.wantCode(t, jsonArgs, exitOK)
 	if !strings.Contains(r.stdout, `"pending": 1`) {
 		t.Errorf("simulate -o json shows no pending pod:\n%s", r.stdout)
+	}
+	svgArgs := append(slices.Clone(args), "-o", "svg")
+	r = runCLI(t, "", svgArgs...)
+	r.wantCode(t, svgArgs, exitOK)
+	if !strings.Contains(r.stdout, `<polygon class="pending" data-name="web-7b844d9ffd"`) || !strings.Contains(r.stdout, "pending (no place on the nodes)") {
+		t.Errorf("simulate -o svg shows no pending pods:\n%s", r.stdout)
 	}
 	args = append(args, "--nodes", "4")
 	r = runCLI(t, "", args...)
