@@ -94,8 +94,8 @@ kubernetes, podModel, podTimes, policy, deployment, namespace, start,
 initial, steps: [{at, offsetSeconds, replicas, floor, ceiling, sets,
 actions, conditions, error}], summary} ('go doc' on this command lists
 every field). -o svg prints a chart of the pods that exist: ready, not
-ready, pending (dotted) and terminating per ReplicaSet, the available pods, the floor and
-the ceiling as they move, and the events.
+ready, pending (dotted) and terminating per ReplicaSet, the available
+pods, the floor and the ceiling as they move, and the events.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 the start is the Deployment after 'kubectl apply', with the live
