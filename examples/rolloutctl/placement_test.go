@@ -214,3 +214,51 @@ func TestCheckPlacementLive(t *testing.T) {
 		t.Errorf("check of live pods on their node does not say %q:\n%s", want, r.stdout)
 	}
 }
+
+// TestCheckPlacementLiveClaim: a ReadWriteOnce claim is held where the
+// live Deployment's pods run, and the new pod the scheduler sends to the
+// other node waits on Multi-Attach; with the pods already on two nodes,
+// the claim is not held by one, and nothing is said of it.
+func TestCheckPlacementLiveClaim(t *testing.T) {
+	live, err := os.ReadFile("testdata/live/cluster/web.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Deployment's template (the first volumes list) mounts the claim
+	// data too: the template changes, and the rollout brings it in.
+	withClaim := strings.Replace(string(live), "        volumes:\n        - emptyDir: {}\n          name: logs\n",
+		"        volumes:\n        - emptyDir: {}\n          name: logs\n        - name: data\n          persistentVolumeClaim: {claimName: data}\n", 1)
+	extra := "---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: default}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n"
+	for _, n := range []string{"n1", "n2"} {
+		extra += "---\napiVersion: v1\nkind: Node\nmetadata: {name: " + n + ", labels: {kubernetes.io/hostname: " + n + "}}\nstatus: {allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}}\n"
+	}
+	for _, tc := range []struct {
+		name  string
+		nodes []string // of the 3 pods
+		want  string   // "" no never-finishes
+	}{
+		{"pods on one node", []string{"n2", "n2", "n2"}, "the ReadWriteOnce claim data is attached to n2 (where the Deployment's pods run)"},
+		{"pods on two nodes", []string{"n1", "n2", "n2"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := withClaim
+			for _, n := range tc.nodes {
+				src = strings.Replace(src, "  spec:\n    containers:\n", "  spec:\n    nodeName: "+n+"\n    containers:\n", 1)
+			}
+			file := filepath.Join(t.TempDir(), "live.yaml")
+			if err := os.WriteFile(file, []byte(src+extra), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"check", file}
+			r := runCLI(t, "", args...)
+			if tc.want == "" {
+				r.wantCode(t, args, exitOK)
+				return
+			}
+			r.wantCode(t, args, exitViolation)
+			if !strings.Contains(r.stdout, tc.want) || !strings.Contains(r.stdout, "such as n1, where it waits on Multi-Attach") {
+				t.Errorf("check does not say %q:\n%s", tc.want, r.stdout)
+			}
+		})
+	}
+}

@@ -87,7 +87,9 @@
 //     where the claim is attached and whose default spreading prefers the
 //     nodes without the Deployment's pods, sends a new pod there, where
 //     it waits on Multi-Attach: then a new pod has a place only where an
-//     old one left (the places are at most the replicas).
+//     old one left (the places are at most the replicas). When the
+//     input's pods of the Deployment run on two nodes already, the claim
+//     is not held by one, and the rule leaves it out.
 //
 // A rollout that ends with pods pending for good breaks [RuleNeverFinish],
 // its message naming the rule that decides the places and what to change

@@ -33,7 +33,10 @@ func (m *placeModel) evaluate(nodes []node, claims []mountedClaim) placement {
 	m.nEligible = len(ok)
 	pl := placement{nodes: ok}
 	for _, c := range claims {
-		if c.mode != "ReadWriteOnce" {
+		if c.mode != "ReadWriteOnce" || len(slices.Compact(slices.Sorted(slices.Values(m.ownNodes)))) > 1 {
+			// The input's pods of the Deployment running on two nodes
+			// show a claim that one node does not hold (a driver that
+			// attaches it to several): nothing is known of it.
 			continue
 		}
 		// Every pod mounts the claim, which one node holds: where the
