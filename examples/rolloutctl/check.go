@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +16,7 @@ import (
 const checkHelp = `rolloutctl check [-f] FILE|DIR|-... [--exclude GLOB]... [-n NAMESPACE]
        [--max-pods N] [--min-available N|P%] [--max-duration D] [--timeout D] [--drain-pods N]
        [--replicas MIN..MAX] [--quota-pods N] [--max-rollouts N] [--ready-after D] [--terminating D]
-       [--never-ready IMAGE]...
+       [--never-ready IMAGE]... [--nodes N [--node-allocatable cpu=..,memory=..,pods=..]]
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
        [--max-work N] [--workers N] [--fail-on error|warning] [--require-deployments]
        [-o FORMAT] [--format FORMAT [--output FILE]]... [--live FILE]...
@@ -32,7 +33,8 @@ in the input (per namespace, across all files), and checks these rules:
                      proved: the simulation stopped where nothing is left to
                      happen (a quota with no room to surge and maxUnavailable
                      0; new pods that never become ready (--never-ready) and
-                     maxUnavailable 0; a paused Deployment), or admission
+                     maxUnavailable 0; a paused Deployment; a pod the nodes
+                     never have a place for), or admission
                      refuses every pod (a LimitRange's min or max, a quota
                      on cpu or memory that the containers do not request, a
                      quota with no room for one pod or for the new ReplicaSet)
@@ -50,6 +52,8 @@ in the input (per namespace, across all files), and checks these rules:
   full-outage        (warning) the strategy lets every pod go down at once
   quota-throttles    (warning) a quota refuses pods during the rollout, which
                      waits for room: throttled, not blocked
+  placement-waits    (warning) new pods wait pending for a place on the nodes
+                     until old pods leave: the rollout finishes, later
   pdb-drain-blocked  (warning) during the rollout the ready pods drop so low
                      that a PodDisruptionBudget refuses the evictions of a
                      drain of a node holding --drain-pods of them (default
@@ -73,6 +77,24 @@ a HorizontalPodAutoscaler's minReplicas..maxReplicas are the replica counts
 checked. --replicas and --quota-pods override them. --max-rollouts N
 checks each rollout while the N-1 others of its namespace with the largest
 surge roll out at once (their surges add up against the quota).
+
+Placement: with Nodes in the input ('kubectl get nodes -o yaml') or
+--nodes N identical nodes (each with --node-allocatable, pods 110 by
+default), the pods of a rollout are placed on them: a node is eligible
+when it is schedulable and its NoSchedule and NoExecute taints are
+tolerated and it matches the nodeSelector and the required node
+affinity; it holds as many pods as its allocatable less the requests of
+the input's Pods bound to it (spec.nodeName) allows, one where the pod
+takes a hostPort. Required pod anti-affinity against the Deployment's
+own pods allows one per domain of its topology key, a topology spread
+constraint with DoNotSchedule at most maxSkew more in a domain than in
+the emptiest, a ReadWriteOncePod claim one pod at all, and a
+ReadWriteOnce claim (its PersistentVolumeClaim in the input) only the
+node holding it, to which the scheduler does not send new pods while
+another node has room. A pod without a place stays pending, not ready:
+a rollout that needs one for good never finishes, one that waits for old
+pods to leave finishes later (placement-waits). --nodes knows no zones:
+it leaves out the constraints on other topology keys.
 
 The rollout changes the pod template as 'kubectl rollout restart' does
 (with an annotation), or, with --never-ready, the first container's image
@@ -181,6 +203,8 @@ func (f *checkFlags) config() check.Config {
 		MaxReplicas:      f.replicas.max,
 		ReplicasSet:      f.replicas.set,
 		QuotaPods:        f.quotaPods,
+		Nodes:            f.place.nodes,
+		NodeAllocatable:  f.place.allocatable.v,
 		NeverReady:       slices.Clone([]string(f.neverReady)),
 		Sim:              f.simFlags.config(),
 		ReadyAfterFixed:  f.readyAfter.set,
@@ -205,6 +229,7 @@ func runCheck(e *env, args []string) int {
 	fs.IntVar(&f.maxRollouts, "max-rollouts", 1, "check each rollout while `N`-1 others of its namespace roll out at once (their surges add up in a quota)")
 	f.addReady(fs)
 	f.addTerminating(fs)
+	f.place.add(fs)
 	f.addControllers(fs, "time between two syncs of --model interval (default 30s)")
 	f.addLimit(fs)
 	f.input.addOptions(fs)
@@ -231,7 +256,7 @@ func runCheck(e *env, args []string) int {
 	case f.failOn != check.SeverityError && f.failOn != check.SeverityWarning:
 		err = fmt.Errorf("--fail-on %q: want error or warning", f.failOn)
 	default:
-		err = f.check()
+		err = errors.Join(f.check(), f.place.check())
 	}
 	if err != nil {
 		return fail(e, "check", err)

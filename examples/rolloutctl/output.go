@@ -24,7 +24,7 @@ import (
 //	  "initial": the state before the first sync, as a step without actions,
 //	  "steps": [{
 //	    "at": RFC3339 time, "offsetSeconds": 30, "replicas": 10, "floor": 8, "ceiling": 13,
-//	    "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating"}],
+//	    "sets": [{"name", "revision", "new", "desired", "current", "ready", "available", "terminating", "pending" (when some wait for a place)}],
 //	    "actions": [{"type", "replicaSet", "from", "to", "event", "reason"}],
 //	    "conditions": [{"type", "status", "reason", "message", ...}],
 //	    "error": "only when the sync failed"
@@ -70,6 +70,9 @@ type setJSON struct {
 	Ready       int32  `json:"ready"`
 	Available   int32  `json:"available"`
 	Terminating int32  `json:"terminating"`
+	// Pending are the pods of current waiting for a place on the nodes;
+	// left out when none.
+	Pending int32 `json:"pending,omitempty"`
 }
 
 // actionJSON is one action of a step; from and to only for a ReplicaSet
@@ -115,7 +118,7 @@ func newStepJSON(st sim.Step, start time.Time) stepJSON {
 	}
 	for _, c := range st.Sets {
 		j.Sets = append(j.Sets, setJSON{Name: c.Name, Revision: c.Revision, New: c.New, Desired: c.Desired,
-			Current: c.Current, Ready: c.Ready, Available: c.Available, Terminating: c.Terminating})
+			Current: c.Current, Ready: c.Ready, Available: c.Available, Terminating: c.Terminating, Pending: c.Pending})
 	}
 	for _, a := range st.Actions {
 		if a.Type == rollout.RecheckProgress {

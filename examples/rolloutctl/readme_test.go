@@ -21,3 +21,19 @@ func TestREADMEShowsDefaultSimulation(t *testing.T) {
 		t.Errorf("README.md does not show the output of `rolloutctl simulate`; paste it again:\n%s", want)
 	}
 }
+
+// TestManualShowsPlacement keeps the manual's placement example true: the
+// output it shows is what check prints for the example's manifests.
+func TestManualShowsPlacement(t *testing.T) {
+	manual, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"check", "-f", "testdata/placement/web.yaml", "-f", "testdata/placement/db.yaml", "-f", "testdata/placement/nodes.yaml"}
+	r := runDefault(t, nil, args...)
+	r.wantCode(t, args, exitViolation)
+	want := "$ rolloutctl " + strings.Join(args, " ") + "\n" + strings.TrimRight(r.stdout, "\n") + "\n```"
+	if !strings.Contains(string(manual), want) {
+		t.Errorf("README.md does not show the output of rolloutctl %s; paste it again:\n%s", strings.Join(args, " "), r.stdout)
+	}
+}

@@ -31,6 +31,7 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--replicas N] [--max-surge V] [--max-unavailable V]
        [--ready-after D] [--ready-jitter D --seed N] [--never-ready IMAGE]...
        [--terminating D] [--quota-pods N] [--hpa D=N]...
+       [--nodes N [--node-allocatable cpu=..,memory=..,pods=..]]
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
        [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
 
@@ -71,15 +72,19 @@ policy objects in the input count: the room a ResourceQuota leaves (after
 LimitRange defaults) caps the pods unless --quota-pods is given, an HPA's
 range bounds the replicas unless --replicas is given, and a
 PodDisruptionBudget that selects the pods is named; admission that refuses
-every pod is an error.
+every pod is an error. With Nodes in the input, or --nodes N identical
+ones, the pods are placed on them as 'rolloutctl check -h' says: a pod
+without a place is pending (not ready) until one frees, a note says what
+decides the places, and a rollout left with pods pending for good stops
+as "stuck: pods cannot be placed".
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
 irregularly stops after --max-work syncs computed one by one, and says so.
 
 -o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
-READY AVAILABLE (TERMINATING when pods linger; old ReplicaSets that stay
-at zero left out) and the actions with their reasons, why a sync that
+READY AVAILABLE (TERMINATING when pods linger, PENDING when pods wait for
+a place; old ReplicaSets that stay at zero left out) and the actions with their reasons, why a sync that
 changes nothing waits, and runs of such syncs folded into one line; then a
 summary: outcome, duration (until the status is first complete, as
 'kubectl rollout status' waits; the last change when later), syncs, peak
@@ -89,8 +94,8 @@ kubernetes, podModel, podTimes, policy, deployment, namespace, start,
 initial, steps: [{at, offsetSeconds, replicas, floor, ceiling, sets,
 actions, conditions, error}], summary} ('go doc' on this command lists
 every field). -o svg prints a chart of the pods that exist: ready, not
-ready and terminating per ReplicaSet, the available pods, the floor and
-the ceiling as they move, and the events.
+ready, pending (dotted) and terminating per ReplicaSet, the available
+pods, the floor and the ceiling as they move, and the events.
 
 With --live, FILE holds the manifests to apply and --live the live objects:
 the start is the Deployment after 'kubectl apply', with the live
@@ -103,6 +108,7 @@ one simulated; the output starts with whether the apply starts a rollout
 // check and undo; each registers those it offers.
 type simFlags struct {
 	input          inputFlags
+	place          placeFlags
 	images         imagesFlag
 	replicas       replicasFlag
 	maxSurge       valueFlag
@@ -263,6 +269,7 @@ func runSimulate(e *env, args []string) int {
 	f.input.add(fs, "; else the embedded seed example", true)
 	live.add(fs)
 	f.addSpec(fs)
+	f.place.add(fs)
 	f.addModel(fs)
 	f.input.addOptions(fs)
 	outputs.addOutputs(fs, "text", "json", "yaml", "svg")
@@ -276,7 +283,7 @@ func runSimulate(e *env, args []string) int {
 	if f.replicas.set && f.replicas.min != f.replicas.max {
 		return fail(e, "simulate", fmt.Errorf("--replicas %s: simulate takes one count (check and bounds take a range)", f.replicas.String()))
 	}
-	if err := f.check(); err != nil {
+	if err := errors.Join(f.check(), f.place.check()); err != nil {
 		return fail(e, "simulate", err)
 	}
 	in, answers, err := live.load(e, &f.input, "simulate")
@@ -373,6 +380,14 @@ func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs images
 		run.notes = append(run.notes, pol.QuotaNote)
 	}
 	run.notes = append(run.notes, pol.Budgets(d.Spec.Replicas)...)
+	place, err := in.Placement(d, f.place.nodes, f.place.allocatable.v)
+	if err != nil {
+		return run, err
+	}
+	if place.Nodes {
+		run.cfg.Pods.Room = place.Room(d.Spec.Replicas)
+		run.notes = append(run.notes, fmt.Sprintf("placement: %s; so the nodes hold %d pods of the Deployment at once, and the others wait pending", place.Why, place.Places))
+	}
 	run.res, err = sim.Run(s, run.cfg)
 	if err != nil {
 		return run, err

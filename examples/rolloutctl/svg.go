@@ -25,11 +25,12 @@ const (
 )
 
 // Colors: the new ReplicaSet green, old ones in muted hues, terminating
-// pods grey; the available pods a dark line, the floor and the ceiling
-// dashed.
+// pods grey, pending ones dotted orange; the available pods a dark line,
+// the floor and the ceiling dashed.
 const (
 	newColor         = "#2e8b3d"
 	terminatingColor = "#9a9a9a"
+	pendingColor     = "#d35400"
 	availableColor   = "#c0392b"
 	limitColor       = "#444"
 )
@@ -96,7 +97,17 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 		svgWidth, svgHeight, svgWidth, svgHeight)
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
 	b.WriteString(`<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
-		`<rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="` + terminatingColor + `" stroke-width="3"/></pattern></defs>` + "\n")
+		`<rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="` + terminatingColor + `" stroke-width="3"/></pattern>`)
+	// Pods waiting for a place on the nodes, dotted: only where a run has
+	// some, so that the charts of the others stay as they were.
+	pending := slices.ContainsFunc(steps, func(st chartStep) bool {
+		return slices.ContainsFunc(st.sets, func(c sim.SetCount) bool { return c.Pending > 0 })
+	})
+	if pending {
+		b.WriteString(`<pattern id="dots" width="6" height="6" patternUnits="userSpaceOnUse">` +
+			`<rect width="6" height="6" fill="white"/><circle cx="3" cy="3" r="1.5" fill="` + pendingColor + `"/></pattern>`)
+	}
+	b.WriteString("</defs>\n")
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="white"/>`+"\n", svgWidth, svgHeight)
 	fmt.Fprintf(&b, `<text x="%s" y="24" font-size="15" font-weight="bold" fill="#222">%s</text>`+"\n", f(plotLeft), esc(title))
 	fmt.Fprintf(&b, `<text x="%s" y="44" fill="#555">%s</text>`+"\n", f(plotLeft), esc(summaryLine(s.Deployment, sm)))
@@ -120,8 +131,9 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	fmt.Fprintf(&b, `<text class="x-label" x="%s" y="%d" text-anchor="middle" fill="#555">time since the start</text>`+"\n", f((plotLeft+plotRight)/2), plotBottom+40)
 	fmt.Fprintf(&b, `<text class="y-label" x="14" y="%d" text-anchor="middle" fill="#555" transform="rotate(-90 14 %d)">pods</text>`+"\n", (plotTop+plotBottom)/2, (plotTop+plotBottom)/2)
 
-	// Stacked areas: each ReplicaSet's ready then not-ready pods, oldest
-	// first; then the terminating pods.
+	// Stacked areas: each ReplicaSet's ready, not-ready and pending pods
+	// (waiting for a place on the nodes), oldest first; then the
+	// terminating pods.
 	base := make([]float64, len(steps))
 	area := func(class, name, fill string, value func(chartStep) float64) {
 		var upper, lower []string
@@ -142,7 +154,11 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	}
 	for _, sr := range series {
 		area("ready", sr.name, sr.color, func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Ready) })
-		area("not-ready", sr.name, sr.color+`" fill-opacity="0.35`, func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Current - c.Ready) })
+		area("not-ready", sr.name, sr.color+`" fill-opacity="0.35`, func(st chartStep) float64 {
+			c := st.set(sr.name)
+			return float64(c.Current - c.Ready - c.Pending)
+		})
+		area("pending", sr.name, "url(#dots)", func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Pending) })
 	}
 	area("terminating", "terminating", "url(#hatch)", func(st chartStep) float64 {
 		var n int32
@@ -182,7 +198,7 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 			f(x(0)+4), f(qy-5), grouped(int64(quota)))
 	}
 	writeEvents(&b, res, s.Now, x)
-	writeLegend(&b, plotLeft, series, quota)
+	writeLegend(&b, plotLeft, series, quota, pending)
 	b.WriteString("</svg>\n")
 	w.Write(b.Bytes())
 }

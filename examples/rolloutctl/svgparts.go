@@ -41,7 +41,7 @@ func grouped[N int32 | int64](n N) string {
 }
 
 // writeLegend writes the legend as a row above the plot.
-func writeLegend(b *bytes.Buffer, left float64, series []svgSeriesInfo, quota int) {
+func writeLegend(b *bytes.Buffer, left float64, series []svgSeriesInfo, quota int, pending bool) {
 	b.WriteString(`<g class="legend" fill="#333">` + "\n")
 	lx, ly := left, 66.0
 	item := func(mark, label string) {
@@ -68,6 +68,9 @@ func writeLegend(b *bytes.Buffer, left float64, series []svgSeriesInfo, quota in
 		item(swatch(sr.color), label)
 	}
 	item(`<rect x="%[1]s" y="%[2]s" width="20" height="11" fill="#888" fill-opacity="0.35"/>`, "not ready (lighter)")
+	if pending {
+		item(swatch("url(#dots)"), "pending (no place on the nodes)")
+	}
 	item(swatch("url(#hatch)"), "terminating")
 	item(sample(availableColor, "2", "none"), "available")
 	item(sample(limitColor, "1.5", "7 4"), "floor (min available)")

@@ -37,17 +37,21 @@ func writeTable(w io.Writer, head tableHead, s rollout.State, res sim.Result) {
 		fmt.Fprintf(w, "policy: %s\n", n)
 	}
 	fmt.Fprintln(w)
-	terminating := false
+	terminating, pending := false, false
 	for _, st := range res.Steps {
 		for _, c := range st.Sets {
 			terminating = terminating || c.Terminating > 0
+			pending = pending || c.Pending > 0
 		}
 	}
 	header := []string{"SYNC", "TIME", "REPLICASET", "REV", "DESIRED", "CURRENT", "READY", "AVAILABLE"}
 	if terminating {
 		header = append(header, "TERMINATING")
 	}
-	blocks := tableBlocks(s, res, terminating)
+	if pending {
+		header = append(header, "PENDING")
+	}
+	blocks := tableBlocks(s, res, terminating, pending)
 	widths := make([]int, len(header))
 	measure := func(cells []string) {
 		for k, c := range cells {
@@ -96,7 +100,7 @@ type tableBlock struct {
 }
 
 // tableBlocks lays out the syncs of a run.
-func tableBlocks(s rollout.State, res sim.Result, terminating bool) []tableBlock {
+func tableBlocks(s rollout.State, res sim.Result, terminating, pending bool) []tableBlock {
 	prevConds := map[rollout.ConditionType]string{}
 	for _, c := range s.Deployment.Status.Conditions {
 		prevConds[c.Type] = c.Reason
@@ -127,6 +131,9 @@ func tableBlocks(s rollout.State, res sim.Result, terminating bool) []tableBlock
 				row := []string{"", "", name, c.Revision, fmt.Sprint(c.Desired), fmt.Sprint(c.Current), fmt.Sprint(c.Ready), fmt.Sprint(c.Available)}
 				if terminating {
 					row = append(row, fmt.Sprint(c.Terminating))
+				}
+				if pending {
+					row = append(row, fmt.Sprint(c.Pending))
 				}
 				b.rows = append(b.rows, row)
 			}

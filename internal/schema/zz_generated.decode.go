@@ -13485,6 +13485,1661 @@ var keysHorizontalPodAutoscalerCondition = [...]string{"lastTransitionTime", "me
 // minorsHorizontalPodAutoscalerCondition are the minors that have each of keysHorizontalPodAutoscalerCondition.
 var minorsHorizontalPodAutoscalerCondition = [...]Minors{since1_35, since1_35, only1_37, since1_35, since1_35, since1_35}
 
+func (d *decoder) decodeNode(x *Node) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNode()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[186].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodeNodeSpec(&x.Spec)
+		case 4:
+			d.decodeNodeStatus(&x.Status)
+		}
+	}
+}
+
+// keyNode reads the next key in an object of type Node: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNode() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	return d.readKey(keysNode[:])
+}
+
+// keysNode are the keys of type Node, in byte order.
+var keysNode = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
+
+func (d *decoder) decodeNodeSpec(x *NodeSpec) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeSpec()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[187].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrNodeConfigSource(&x.ConfigSource)
+		case 1:
+			d.str(&x.DoNotUseExternalID)
+		case 2:
+			d.str(&x.PodCIDR)
+		case 3:
+			d.sliceString(&x.PodCIDRs)
+		case 4:
+			d.decodePtrNodePodPreemptionPolicy(&x.PodPreemptionPolicy)
+		case 5:
+			d.str(&x.ProviderID)
+		case 6:
+			d.decodeSliceTaint(&x.Taints)
+		case 7:
+			d.boolean(&x.Unschedulable)
+		}
+	}
+}
+
+// keyNodeSpec reads the next key in an object of type NodeSpec: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeSpec() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 14 && k[0:14] == "configSource\":" {
+				return d.knownKey(p, "configSource", 0)
+			}
+		case k[0] == 'e':
+			if len(k) >= 12 && k[0:12] == "externalID\":" {
+				return d.knownKey(p, "externalID", 1)
+			}
+		case k[0] == 'p':
+			if len(k) >= 9 && k[0:9] == "podCIDR\":" {
+				return d.knownKey(p, "podCIDR", 2)
+			}
+			if len(k) >= 10 && k[0:10] == "podCIDRs\":" {
+				return d.knownKey(p, "podCIDRs", 3)
+			}
+			if len(k) >= 21 && k[0:16] == "podPreemptionPol" && k[16:21] == "icy\":" {
+				return d.knownKeyIn(p, "podPreemptionPolicy", 4, only1_37)
+			}
+			if len(k) >= 12 && k[0:12] == "providerID\":" {
+				return d.knownKey(p, "providerID", 5)
+			}
+		case k[0] == 't':
+			if len(k) >= 8 && k[0:8] == "taints\":" {
+				return d.knownKey(p, "taints", 6)
+			}
+		case k[0] == 'u':
+			if len(k) >= 15 && k[0:15] == "unschedulable\":" {
+				return d.knownKey(p, "unschedulable", 7)
+			}
+		}
+	}
+	return d.readKeyIn(keysNodeSpec[:], minorsNodeSpec[:])
+}
+
+// keysNodeSpec are the keys of type NodeSpec, in byte order.
+var keysNodeSpec = [...]string{"configSource", "externalID", "podCIDR", "podCIDRs", "podPreemptionPolicy", "providerID", "taints", "unschedulable"}
+
+// minorsNodeSpec are the minors that have each of keysNodeSpec.
+var minorsNodeSpec = [...]Minors{since1_35, since1_35, since1_35, since1_35, only1_37, since1_35, since1_35, since1_35}
+
+func (d *decoder) decodeTaint(x *Taint) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyTaint()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[188].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Effect)
+		case 1:
+			d.str(&x.Key)
+		case 2:
+			d.decodePtrTime(&x.TimeAdded)
+		case 3:
+			d.str(&x.Value)
+		}
+	}
+}
+
+// keyTaint reads the next key in an object of type Taint: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyTaint() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'e':
+			if len(k) >= 8 && k[0:8] == "effect\":" {
+				return d.knownKey(p, "effect", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 5 && k[0:5] == "key\":" {
+				return d.knownKey(p, "key", 1)
+			}
+		case k[0] == 't':
+			if len(k) >= 11 && k[0:11] == "timeAdded\":" {
+				return d.knownKey(p, "timeAdded", 2)
+			}
+		case k[0] == 'v':
+			if len(k) >= 7 && k[0:7] == "value\":" {
+				return d.knownKey(p, "value", 3)
+			}
+		}
+	}
+	return d.readKey(keysTaint[:])
+}
+
+// keysTaint are the keys of type Taint, in byte order.
+var keysTaint = [...]string{"effect", "key", "timeAdded", "value"}
+
+func (d *decoder) decodeNodeConfigSource(x *NodeConfigSource) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeConfigSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[189].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrConfigMapNodeConfigSource(&x.ConfigMap)
+		}
+	}
+}
+
+// keyNodeConfigSource reads the next key in an object of type NodeConfigSource: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeConfigSource() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 11 && k[0:11] == "configMap\":" {
+				return d.knownKey(p, "configMap", 0)
+			}
+		}
+	}
+	return d.readKey(keysNodeConfigSource[:])
+}
+
+// keysNodeConfigSource are the keys of type NodeConfigSource, in byte order.
+var keysNodeConfigSource = [...]string{"configMap"}
+
+func (d *decoder) decodeConfigMapNodeConfigSource(x *ConfigMapNodeConfigSource) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyConfigMapNodeConfigSource()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[190].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.KubeletConfigKey)
+		case 1:
+			d.str(&x.Name)
+		case 2:
+			d.str(&x.Namespace)
+		case 3:
+			d.str(&x.ResourceVersion)
+		case 4:
+			d.str(&x.UID)
+		}
+	}
+}
+
+// keyConfigMapNodeConfigSource reads the next key in an object of type ConfigMapNodeConfigSource: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyConfigMapNodeConfigSource() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 18 && k[0:16] == "kubeletConfigKey" && k[16:18] == "\":" {
+				return d.knownKey(p, "kubeletConfigKey", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+			if len(k) >= 11 && k[0:11] == "namespace\":" {
+				return d.knownKey(p, "namespace", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 17 && k[0:16] == "resourceVersion\"" && k[16:17] == ":" {
+				return d.knownKey(p, "resourceVersion", 3)
+			}
+		case k[0] == 'u':
+			if len(k) >= 5 && k[0:5] == "uid\":" {
+				return d.knownKey(p, "uid", 4)
+			}
+		}
+	}
+	return d.readKey(keysConfigMapNodeConfigSource[:])
+}
+
+// keysConfigMapNodeConfigSource are the keys of type ConfigMapNodeConfigSource, in byte order.
+var keysConfigMapNodeConfigSource = [...]string{"kubeletConfigKey", "name", "namespace", "resourceVersion", "uid"}
+
+func (d *decoder) decodeNodePodPreemptionPolicy(x *NodePodPreemptionPolicy) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodePodPreemptionPolicy()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[191].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.DisableResizePreemption)
+		}
+	}
+}
+
+// keyNodePodPreemptionPolicy reads the next key in an object of type NodePodPreemptionPolicy: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodePodPreemptionPolicy() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 25 && k[0:16] == "disableResizePre" && k[16:25] == "emption\":" {
+				return d.knownKey(p, "disableResizePreemption", 0)
+			}
+		}
+	}
+	return d.readKey(keysNodePodPreemptionPolicy[:])
+}
+
+// keysNodePodPreemptionPolicy are the keys of type NodePodPreemptionPolicy, in byte order.
+var keysNodePodPreemptionPolicy = [...]string{"disableResizePreemption"}
+
+func (d *decoder) decodeNodeStatus(x *NodeStatus) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[192].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceNodeAddress(&x.Addresses)
+		case 1:
+			d.resourceList(&x.Allocatable)
+		case 2:
+			d.resourceList(&x.Capacity)
+		case 3:
+			d.decodeSliceNodeCondition(&x.Conditions)
+		case 4:
+			d.decodePtrNodeConfigStatus(&x.Config)
+		case 5:
+			d.decodeNodeDaemonEndpoints(&x.DaemonEndpoints)
+		case 6:
+			d.sliceString(&x.DeclaredFeatures)
+		case 7:
+			d.decodePtrNodeFeatures(&x.Features)
+		case 8:
+			d.decodeSliceContainerImage(&x.Images)
+		case 9:
+			d.decodeNodeSystemInfo(&x.NodeInfo)
+		case 10:
+			d.str(&x.Phase)
+		case 11:
+			d.decodeSliceNodeRuntimeHandler(&x.RuntimeHandlers)
+		case 12:
+			d.decodeSliceAttachedVolume(&x.VolumesAttached)
+		case 13:
+			d.sliceString(&x.VolumesInUse)
+		}
+	}
+}
+
+// keyNodeStatus reads the next key in an object of type NodeStatus: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeStatus() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 11 && k[0:11] == "addresses\":" {
+				return d.knownKey(p, "addresses", 0)
+			}
+			if len(k) >= 13 && k[0:13] == "allocatable\":" {
+				return d.knownKey(p, "allocatable", 1)
+			}
+		case k[0] == 'c':
+			if len(k) >= 10 && k[0:10] == "capacity\":" {
+				return d.knownKey(p, "capacity", 2)
+			}
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "config\":" {
+				return d.knownKey(p, "config", 4)
+			}
+		case k[0] == 'd':
+			if len(k) >= 17 && k[0:16] == "daemonEndpoints\"" && k[16:17] == ":" {
+				return d.knownKey(p, "daemonEndpoints", 5)
+			}
+			if len(k) >= 18 && k[0:16] == "declaredFeatures" && k[16:18] == "\":" {
+				return d.knownKey(p, "declaredFeatures", 6)
+			}
+		case k[0] == 'f':
+			if len(k) >= 10 && k[0:10] == "features\":" {
+				return d.knownKey(p, "features", 7)
+			}
+		case k[0] == 'i':
+			if len(k) >= 8 && k[0:8] == "images\":" {
+				return d.knownKey(p, "images", 8)
+			}
+		case k[0] == 'n':
+			if len(k) >= 10 && k[0:10] == "nodeInfo\":" {
+				return d.knownKey(p, "nodeInfo", 9)
+			}
+		case k[0] == 'p':
+			if len(k) >= 7 && k[0:7] == "phase\":" {
+				return d.knownKey(p, "phase", 10)
+			}
+		case k[0] == 'r':
+			if len(k) >= 17 && k[0:16] == "runtimeHandlers\"" && k[16:17] == ":" {
+				return d.knownKey(p, "runtimeHandlers", 11)
+			}
+		case k[0] == 'v':
+			if len(k) >= 17 && k[0:16] == "volumesAttached\"" && k[16:17] == ":" {
+				return d.knownKey(p, "volumesAttached", 12)
+			}
+			if len(k) >= 14 && k[0:14] == "volumesInUse\":" {
+				return d.knownKey(p, "volumesInUse", 13)
+			}
+		}
+	}
+	return d.readKey(keysNodeStatus[:])
+}
+
+// keysNodeStatus are the keys of type NodeStatus, in byte order.
+var keysNodeStatus = [...]string{"addresses", "allocatable", "capacity", "conditions", "config", "daemonEndpoints", "declaredFeatures", "features", "images", "nodeInfo", "phase", "runtimeHandlers", "volumesAttached", "volumesInUse"}
+
+func (d *decoder) decodeNodeCondition(x *NodeCondition) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[193].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastHeartbeatTime)
+		case 1:
+			d.time(&x.LastTransitionTime)
+		case 2:
+			d.str(&x.Message)
+		case 3:
+			d.str(&x.Reason)
+		case 4:
+			d.str(&x.Status)
+		case 5:
+			d.str(&x.Type)
+		}
+	}
+}
+
+// keyNodeCondition reads the next key in an object of type NodeCondition: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeCondition() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 19 && k[0:16] == "lastHeartbeatTim" && k[16:19] == "e\":" {
+				return d.knownKey(p, "lastHeartbeatTime", 0)
+			}
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	return d.readKey(keysNodeCondition[:])
+}
+
+// keysNodeCondition are the keys of type NodeCondition, in byte order.
+var keysNodeCondition = [...]string{"lastHeartbeatTime", "lastTransitionTime", "message", "reason", "status", "type"}
+
+func (d *decoder) decodeNodeAddress(x *NodeAddress) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeAddress()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[194].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Address)
+		case 1:
+			d.str(&x.Type)
+		}
+	}
+}
+
+// keyNodeAddress reads the next key in an object of type NodeAddress: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeAddress() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 9 && k[0:9] == "address\":" {
+				return d.knownKey(p, "address", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 1)
+			}
+		}
+	}
+	return d.readKey(keysNodeAddress[:])
+}
+
+// keysNodeAddress are the keys of type NodeAddress, in byte order.
+var keysNodeAddress = [...]string{"address", "type"}
+
+func (d *decoder) decodeNodeDaemonEndpoints(x *NodeDaemonEndpoints) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeDaemonEndpoints()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[195].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeDaemonEndpoint(&x.KubeletEndpoint)
+		}
+	}
+}
+
+// keyNodeDaemonEndpoints reads the next key in an object of type NodeDaemonEndpoints: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeDaemonEndpoints() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'k':
+			if len(k) >= 17 && k[0:16] == "kubeletEndpoint\"" && k[16:17] == ":" {
+				return d.knownKey(p, "kubeletEndpoint", 0)
+			}
+		}
+	}
+	return d.readKey(keysNodeDaemonEndpoints[:])
+}
+
+// keysNodeDaemonEndpoints are the keys of type NodeDaemonEndpoints, in byte order.
+var keysNodeDaemonEndpoints = [...]string{"kubeletEndpoint"}
+
+func (d *decoder) decodeDaemonEndpoint(x *DaemonEndpoint) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyDaemonEndpoint()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[196].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.int32(&x.Port)
+		}
+	}
+}
+
+// keyDaemonEndpoint reads the next key in an object of type DaemonEndpoint: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyDaemonEndpoint() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'P':
+			if len(k) >= 6 && k[0:6] == "Port\":" {
+				return d.knownKey(p, "Port", 0)
+			}
+		}
+	}
+	return d.readKey(keysDaemonEndpoint[:])
+}
+
+// keysDaemonEndpoint are the keys of type DaemonEndpoint, in byte order.
+var keysDaemonEndpoint = [...]string{"Port"}
+
+func (d *decoder) decodeNodeSystemInfo(x *NodeSystemInfo) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeSystemInfo()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[197].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Architecture)
+		case 1:
+			d.str(&x.BootID)
+		case 2:
+			d.str(&x.ContainerRuntimeVersion)
+		case 3:
+			d.str(&x.KernelVersion)
+		case 4:
+			d.str(&x.KubeProxyVersion)
+		case 5:
+			d.str(&x.KubeletVersion)
+		case 6:
+			d.str(&x.MachineID)
+		case 7:
+			d.str(&x.OperatingSystem)
+		case 8:
+			d.str(&x.OSImage)
+		case 9:
+			d.decodePtrBool(&x.RunningInUserNamespace)
+		case 10:
+			d.decodePtrNodeSwapStatus(&x.Swap)
+		case 11:
+			d.str(&x.SystemUUID)
+		}
+	}
+}
+
+// keyNodeSystemInfo reads the next key in an object of type NodeSystemInfo: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeSystemInfo() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 14 && k[0:14] == "architecture\":" {
+				return d.knownKey(p, "architecture", 0)
+			}
+		case k[0] == 'b':
+			if len(k) >= 8 && k[0:8] == "bootID\":" {
+				return d.knownKey(p, "bootID", 1)
+			}
+		case k[0] == 'c':
+			if len(k) >= 25 && k[0:16] == "containerRuntime" && k[16:25] == "Version\":" {
+				return d.knownKey(p, "containerRuntimeVersion", 2)
+			}
+		case k[0] == 'k':
+			if len(k) >= 15 && k[0:15] == "kernelVersion\":" {
+				return d.knownKey(p, "kernelVersion", 3)
+			}
+			if len(k) >= 18 && k[0:16] == "kubeProxyVersion" && k[16:18] == "\":" {
+				return d.knownKey(p, "kubeProxyVersion", 4)
+			}
+			if len(k) >= 16 && k[0:16] == "kubeletVersion\":" {
+				return d.knownKey(p, "kubeletVersion", 5)
+			}
+		case k[0] == 'm':
+			if len(k) >= 11 && k[0:11] == "machineID\":" {
+				return d.knownKey(p, "machineID", 6)
+			}
+		case k[0] == 'o':
+			if len(k) >= 17 && k[0:16] == "operatingSystem\"" && k[16:17] == ":" {
+				return d.knownKey(p, "operatingSystem", 7)
+			}
+			if len(k) >= 9 && k[0:9] == "osImage\":" {
+				return d.knownKey(p, "osImage", 8)
+			}
+		case k[0] == 'r':
+			if len(k) >= 24 && k[0:16] == "runningInUserNam" && k[16:24] == "espace\":" {
+				return d.knownKeyIn(p, "runningInUserNamespace", 9, only1_37)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "swap\":" {
+				return d.knownKey(p, "swap", 10)
+			}
+			if len(k) >= 12 && k[0:12] == "systemUUID\":" {
+				return d.knownKey(p, "systemUUID", 11)
+			}
+		}
+	}
+	return d.readKeyIn(keysNodeSystemInfo[:], minorsNodeSystemInfo[:])
+}
+
+// keysNodeSystemInfo are the keys of type NodeSystemInfo, in byte order.
+var keysNodeSystemInfo = [...]string{"architecture", "bootID", "containerRuntimeVersion", "kernelVersion", "kubeProxyVersion", "kubeletVersion", "machineID", "operatingSystem", "osImage", "runningInUserNamespace", "swap", "systemUUID"}
+
+// minorsNodeSystemInfo are the minors that have each of keysNodeSystemInfo.
+var minorsNodeSystemInfo = [...]Minors{since1_35, since1_35, since1_35, since1_35, since1_35, since1_35, since1_35, since1_35, since1_35, only1_37, since1_35, since1_35}
+
+func (d *decoder) decodeNodeSwapStatus(x *NodeSwapStatus) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeSwapStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[198].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrInt64(&x.Capacity)
+		}
+	}
+}
+
+// keyNodeSwapStatus reads the next key in an object of type NodeSwapStatus: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeSwapStatus() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'c':
+			if len(k) >= 10 && k[0:10] == "capacity\":" {
+				return d.knownKey(p, "capacity", 0)
+			}
+		}
+	}
+	return d.readKey(keysNodeSwapStatus[:])
+}
+
+// keysNodeSwapStatus are the keys of type NodeSwapStatus, in byte order.
+var keysNodeSwapStatus = [...]string{"capacity"}
+
+func (d *decoder) decodeContainerImage(x *ContainerImage) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyContainerImage()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[199].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.Names)
+		case 1:
+			d.int64(&x.SizeBytes)
+		}
+	}
+}
+
+// keyContainerImage reads the next key in an object of type ContainerImage: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyContainerImage() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'n':
+			if len(k) >= 7 && k[0:7] == "names\":" {
+				return d.knownKey(p, "names", 0)
+			}
+		case k[0] == 's':
+			if len(k) >= 11 && k[0:11] == "sizeBytes\":" {
+				return d.knownKey(p, "sizeBytes", 1)
+			}
+		}
+	}
+	return d.readKey(keysContainerImage[:])
+}
+
+// keysContainerImage are the keys of type ContainerImage, in byte order.
+var keysContainerImage = [...]string{"names", "sizeBytes"}
+
+func (d *decoder) decodeAttachedVolume(x *AttachedVolume) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyAttachedVolume()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[200].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.DevicePath)
+		case 1:
+			d.str(&x.Name)
+		}
+	}
+}
+
+// keyAttachedVolume reads the next key in an object of type AttachedVolume: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyAttachedVolume() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'd':
+			if len(k) >= 12 && k[0:12] == "devicePath\":" {
+				return d.knownKey(p, "devicePath", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		}
+	}
+	return d.readKey(keysAttachedVolume[:])
+}
+
+// keysAttachedVolume are the keys of type AttachedVolume, in byte order.
+var keysAttachedVolume = [...]string{"devicePath", "name"}
+
+func (d *decoder) decodeNodeConfigStatus(x *NodeConfigStatus) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeConfigStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[201].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrNodeConfigSource(&x.Active)
+		case 1:
+			d.decodePtrNodeConfigSource(&x.Assigned)
+		case 2:
+			d.str(&x.Error)
+		case 3:
+			d.decodePtrNodeConfigSource(&x.LastKnownGood)
+		}
+	}
+}
+
+// keyNodeConfigStatus reads the next key in an object of type NodeConfigStatus: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeConfigStatus() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 8 && k[0:8] == "active\":" {
+				return d.knownKey(p, "active", 0)
+			}
+			if len(k) >= 10 && k[0:10] == "assigned\":" {
+				return d.knownKey(p, "assigned", 1)
+			}
+		case k[0] == 'e':
+			if len(k) >= 7 && k[0:7] == "error\":" {
+				return d.knownKey(p, "error", 2)
+			}
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "lastKnownGood\":" {
+				return d.knownKey(p, "lastKnownGood", 3)
+			}
+		}
+	}
+	return d.readKey(keysNodeConfigStatus[:])
+}
+
+// keysNodeConfigStatus are the keys of type NodeConfigStatus, in byte order.
+var keysNodeConfigStatus = [...]string{"active", "assigned", "error", "lastKnownGood"}
+
+func (d *decoder) decodeNodeRuntimeHandler(x *NodeRuntimeHandler) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeRuntimeHandler()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[202].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrNodeRuntimeHandlerFeatures(&x.Features)
+		case 1:
+			d.str(&x.Name)
+		}
+	}
+}
+
+// keyNodeRuntimeHandler reads the next key in an object of type NodeRuntimeHandler: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeRuntimeHandler() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'f':
+			if len(k) >= 10 && k[0:10] == "features\":" {
+				return d.knownKey(p, "features", 0)
+			}
+		case k[0] == 'n':
+			if len(k) >= 6 && k[0:6] == "name\":" {
+				return d.knownKey(p, "name", 1)
+			}
+		}
+	}
+	return d.readKey(keysNodeRuntimeHandler[:])
+}
+
+// keysNodeRuntimeHandler are the keys of type NodeRuntimeHandler, in byte order.
+var keysNodeRuntimeHandler = [...]string{"features", "name"}
+
+func (d *decoder) decodeNodeRuntimeHandlerFeatures(x *NodeRuntimeHandlerFeatures) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeRuntimeHandlerFeatures()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[203].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrBool(&x.RecursiveReadOnlyMounts)
+		case 1:
+			d.decodePtrBool(&x.UserNamespaces)
+		}
+	}
+}
+
+// keyNodeRuntimeHandlerFeatures reads the next key in an object of type NodeRuntimeHandlerFeatures: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeRuntimeHandlerFeatures() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'r':
+			if len(k) >= 25 && k[0:16] == "recursiveReadOnl" && k[16:25] == "yMounts\":" {
+				return d.knownKey(p, "recursiveReadOnlyMounts", 0)
+			}
+		case k[0] == 'u':
+			if len(k) >= 16 && k[0:16] == "userNamespaces\":" {
+				return d.knownKey(p, "userNamespaces", 1)
+			}
+		}
+	}
+	return d.readKey(keysNodeRuntimeHandlerFeatures[:])
+}
+
+// keysNodeRuntimeHandlerFeatures are the keys of type NodeRuntimeHandlerFeatures, in byte order.
+var keysNodeRuntimeHandlerFeatures = [...]string{"recursiveReadOnlyMounts", "userNamespaces"}
+
+func (d *decoder) decodeNodeFeatures(x *NodeFeatures) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyNodeFeatures()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[204].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodePtrBool(&x.SupplementalGroupsPolicy)
+		}
+	}
+}
+
+// keyNodeFeatures reads the next key in an object of type NodeFeatures: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyNodeFeatures() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 's':
+			if len(k) >= 26 && k[0:16] == "supplementalGrou" && k[16:26] == "psPolicy\":" {
+				return d.knownKey(p, "supplementalGroupsPolicy", 0)
+			}
+		}
+	}
+	return d.readKey(keysNodeFeatures[:])
+}
+
+// keysNodeFeatures are the keys of type NodeFeatures, in byte order.
+var keysNodeFeatures = [...]string{"supplementalGroupsPolicy"}
+
+func (d *decoder) decodePersistentVolumeClaim(x *PersistentVolumeClaim) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyPersistentVolumeClaim()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[205].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.TypeMeta.APIVersion)
+		case 1:
+			d.str(&x.TypeMeta.Kind)
+		case 2:
+			d.decodeObjectMeta(&x.ObjectMeta)
+		case 3:
+			d.decodePersistentVolumeClaimSpec(&x.Spec)
+		case 4:
+			d.decodePersistentVolumeClaimStatus(&x.Status)
+		}
+	}
+}
+
+// keyPersistentVolumeClaim reads the next key in an object of type PersistentVolumeClaim: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyPersistentVolumeClaim() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 12 && k[0:12] == "apiVersion\":" {
+				return d.knownKey(p, "apiVersion", 0)
+			}
+		case k[0] == 'k':
+			if len(k) >= 6 && k[0:6] == "kind\":" {
+				return d.knownKey(p, "kind", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 10 && k[0:10] == "metadata\":" {
+				return d.knownKey(p, "metadata", 2)
+			}
+		case k[0] == 's':
+			if len(k) >= 6 && k[0:6] == "spec\":" {
+				return d.knownKey(p, "spec", 3)
+			}
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		}
+	}
+	return d.readKey(keysPersistentVolumeClaim[:])
+}
+
+// keysPersistentVolumeClaim are the keys of type PersistentVolumeClaim, in byte order.
+var keysPersistentVolumeClaim = [...]string{"apiVersion", "kind", "metadata", "spec", "status"}
+
+func (d *decoder) decodePersistentVolumeClaimStatus(x *PersistentVolumeClaimStatus) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyPersistentVolumeClaimStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[206].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.sliceString(&x.AccessModes)
+		case 1:
+			d.mapString(&x.AllocatedResourceStatuses)
+		case 2:
+			d.resourceList(&x.AllocatedResources)
+		case 3:
+			d.resourceList(&x.Capacity)
+		case 4:
+			d.decodeSlicePersistentVolumeClaimCondition(&x.Conditions)
+		case 5:
+			d.decodePtrString(&x.CurrentVolumeAttributesClassName)
+		case 6:
+			d.decodePtrVolumeHealthStatus(&x.HealthStatus)
+		case 7:
+			d.decodePtrModifyVolumeStatus(&x.ModifyVolumeStatus)
+		case 8:
+			d.str(&x.Phase)
+		}
+	}
+}
+
+// keyPersistentVolumeClaimStatus reads the next key in an object of type PersistentVolumeClaimStatus: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyPersistentVolumeClaimStatus() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'a':
+			if len(k) >= 13 && k[0:13] == "accessModes\":" {
+				return d.knownKey(p, "accessModes", 0)
+			}
+			if len(k) >= 27 && k[0:16] == "allocatedResourc" && k[16:27] == "eStatuses\":" {
+				return d.knownKey(p, "allocatedResourceStatuses", 1)
+			}
+			if len(k) >= 20 && k[0:16] == "allocatedResourc" && k[16:20] == "es\":" {
+				return d.knownKey(p, "allocatedResources", 2)
+			}
+		case k[0] == 'c':
+			if len(k) >= 10 && k[0:10] == "capacity\":" {
+				return d.knownKey(p, "capacity", 3)
+			}
+			if len(k) >= 12 && k[0:12] == "conditions\":" {
+				return d.knownKey(p, "conditions", 4)
+			}
+			if len(k) >= 34 && k[0:16] == "currentVolumeAtt" && k[16:32] == "ributesClassName" && k[32:34] == "\":" {
+				return d.knownKey(p, "currentVolumeAttributesClassName", 5)
+			}
+		case k[0] == 'h':
+			if len(k) >= 14 && k[0:14] == "healthStatus\":" {
+				return d.knownKeyIn(p, "healthStatus", 6, only1_37)
+			}
+		case k[0] == 'm':
+			if len(k) >= 20 && k[0:16] == "modifyVolumeStat" && k[16:20] == "us\":" {
+				return d.knownKey(p, "modifyVolumeStatus", 7)
+			}
+		case k[0] == 'p':
+			if len(k) >= 7 && k[0:7] == "phase\":" {
+				return d.knownKey(p, "phase", 8)
+			}
+		}
+	}
+	return d.readKeyIn(keysPersistentVolumeClaimStatus[:], minorsPersistentVolumeClaimStatus[:])
+}
+
+// keysPersistentVolumeClaimStatus are the keys of type PersistentVolumeClaimStatus, in byte order.
+var keysPersistentVolumeClaimStatus = [...]string{"accessModes", "allocatedResourceStatuses", "allocatedResources", "capacity", "conditions", "currentVolumeAttributesClassName", "healthStatus", "modifyVolumeStatus", "phase"}
+
+// minorsPersistentVolumeClaimStatus are the minors that have each of keysPersistentVolumeClaimStatus.
+var minorsPersistentVolumeClaimStatus = [...]Minors{since1_35, since1_35, since1_35, since1_35, since1_35, since1_35, only1_37, since1_35, since1_35}
+
+func (d *decoder) decodePersistentVolumeClaimCondition(x *PersistentVolumeClaimCondition) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyPersistentVolumeClaimCondition()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[207].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.time(&x.LastProbeTime)
+		case 1:
+			d.time(&x.LastTransitionTime)
+		case 2:
+			d.str(&x.Message)
+		case 3:
+			d.str(&x.Reason)
+		case 4:
+			d.str(&x.Status)
+		case 5:
+			d.str(&x.Type)
+		}
+	}
+}
+
+// keyPersistentVolumeClaimCondition reads the next key in an object of type PersistentVolumeClaimCondition: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyPersistentVolumeClaimCondition() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'l':
+			if len(k) >= 15 && k[0:15] == "lastProbeTime\":" {
+				return d.knownKey(p, "lastProbeTime", 0)
+			}
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 1)
+			}
+		case k[0] == 'm':
+			if len(k) >= 9 && k[0:9] == "message\":" {
+				return d.knownKey(p, "message", 2)
+			}
+		case k[0] == 'r':
+			if len(k) >= 8 && k[0:8] == "reason\":" {
+				return d.knownKey(p, "reason", 3)
+			}
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 4)
+			}
+		case k[0] == 't':
+			if len(k) >= 6 && k[0:6] == "type\":" {
+				return d.knownKey(p, "type", 5)
+			}
+		}
+	}
+	return d.readKey(keysPersistentVolumeClaimCondition[:])
+}
+
+// keysPersistentVolumeClaimCondition are the keys of type PersistentVolumeClaimCondition, in byte order.
+var keysPersistentVolumeClaimCondition = [...]string{"lastProbeTime", "lastTransitionTime", "message", "reason", "status", "type"}
+
+func (d *decoder) decodeModifyVolumeStatus(x *ModifyVolumeStatus) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyModifyVolumeStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[208].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.str(&x.Status)
+		case 1:
+			d.str(&x.TargetVolumeAttributesClassName)
+		}
+	}
+}
+
+// keyModifyVolumeStatus reads the next key in an object of type ModifyVolumeStatus: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyModifyVolumeStatus() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 's':
+			if len(k) >= 8 && k[0:8] == "status\":" {
+				return d.knownKey(p, "status", 0)
+			}
+		case k[0] == 't':
+			if len(k) >= 33 && k[0:16] == "targetVolumeAttr" && k[16:32] == "ibutesClassName\"" && k[32:33] == ":" {
+				return d.knownKey(p, "targetVolumeAttributesClassName", 1)
+			}
+		}
+	}
+	return d.readKey(keysModifyVolumeStatus[:])
+}
+
+// keysModifyVolumeStatus are the keys of type ModifyVolumeStatus, in byte order.
+var keysModifyVolumeStatus = [...]string{"status", "targetVolumeAttributesClassName"}
+
+func (d *decoder) decodeVolumeHealthStatus(x *VolumeHealthStatus) {
+	if !d.beginObject() {
+		return
+	}
+	var seen uint64
+	for {
+		i := d.keyVolumeHealthStatus()
+		switch i {
+		case endOfObject:
+			return
+		case unknownMember:
+			d.unknown(Structs[209].namesIn(d.minor))
+			continue
+		}
+		if bit := uint64(1) << (i & 63); seen&bit == 0 {
+			seen |= bit
+		} else {
+			d.duplicate()
+		}
+		switch i {
+		case 0:
+			d.decodeSliceVolumeHealthCondition(&x.HealthConditions)
+		case 1:
+			d.time(&x.LastTransitionTime)
+		}
+	}
+}
+
+// keyVolumeHealthStatus reads the next key in an object of type VolumeHealthStatus: the index of its
+// member, endOfObject or unknownMember.
+func (d *decoder) keyVolumeHealthStatus() int {
+	p := d.keyQuote()
+	if p < 0 {
+		var ended bool
+		if p, ended = d.keyQuoteSlow(); ended {
+			return endOfObject
+		}
+	}
+	if p >= 0 {
+		switch k := d.data[p+1:]; {
+		case len(k) == 0:
+		case k[0] == 'h':
+			if len(k) >= 18 && k[0:16] == "healthConditions" && k[16:18] == "\":" {
+				return d.knownKey(p, "healthConditions", 0)
+			}
+		case k[0] == 'l':
+			if len(k) >= 20 && k[0:16] == "lastTransitionTi" && k[16:20] == "me\":" {
+				return d.knownKey(p, "lastTransitionTime", 1)
+			}
+		}
+	}
+	return d.readKey(keysVolumeHealthStatus[:])
+}
+
+// keysVolumeHealthStatus are the keys of type VolumeHealthStatus, in byte order.
+var keysVolumeHealthStatus = [...]string{"healthConditions", "lastTransitionTime"}
+
 func (d *decoder) decodePtrTime(p **Time) {
 	if d.null() {
 		*p = nil
@@ -16138,4 +17793,299 @@ func (d *decoder) decodePtrExternalMetricStatus(p **ExternalMetricStatus) {
 		*p = new(ExternalMetricStatus)
 	}
 	d.decodeExternalMetricStatus(*p)
+}
+
+func (d *decoder) decodeSliceTaint(p *[]Taint) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]Taint
+	n := 0
+	var s []Taint // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodeTaint(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]Taint, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, Taint{})
+		d.decodeTaint(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]Taint, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodePtrNodeConfigSource(p **NodeConfigSource) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(NodeConfigSource)
+	}
+	d.decodeNodeConfigSource(*p)
+}
+
+func (d *decoder) decodePtrNodePodPreemptionPolicy(p **NodePodPreemptionPolicy) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(NodePodPreemptionPolicy)
+	}
+	d.decodeNodePodPreemptionPolicy(*p)
+}
+
+func (d *decoder) decodePtrConfigMapNodeConfigSource(p **ConfigMapNodeConfigSource) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(ConfigMapNodeConfigSource)
+	}
+	d.decodeConfigMapNodeConfigSource(*p)
+}
+
+func (d *decoder) decodeSliceNodeCondition(p *[]NodeCondition) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]NodeCondition
+	n := 0
+	var s []NodeCondition // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodeNodeCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]NodeCondition, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, NodeCondition{})
+		d.decodeNodeCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]NodeCondition, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodeSliceNodeAddress(p *[]NodeAddress) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]NodeAddress
+	n := 0
+	var s []NodeAddress // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodeNodeAddress(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]NodeAddress, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, NodeAddress{})
+		d.decodeNodeAddress(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]NodeAddress, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodeSliceContainerImage(p *[]ContainerImage) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]ContainerImage
+	n := 0
+	var s []ContainerImage // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodeContainerImage(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]ContainerImage, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, ContainerImage{})
+		d.decodeContainerImage(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]ContainerImage, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodeSliceAttachedVolume(p *[]AttachedVolume) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]AttachedVolume
+	n := 0
+	var s []AttachedVolume // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodeAttachedVolume(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]AttachedVolume, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, AttachedVolume{})
+		d.decodeAttachedVolume(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]AttachedVolume, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodePtrNodeConfigStatus(p **NodeConfigStatus) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(NodeConfigStatus)
+	}
+	d.decodeNodeConfigStatus(*p)
+}
+
+func (d *decoder) decodeSliceNodeRuntimeHandler(p *[]NodeRuntimeHandler) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]NodeRuntimeHandler
+	n := 0
+	var s []NodeRuntimeHandler // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodeNodeRuntimeHandler(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]NodeRuntimeHandler, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, NodeRuntimeHandler{})
+		d.decodeNodeRuntimeHandler(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]NodeRuntimeHandler, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodePtrNodeFeatures(p **NodeFeatures) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(NodeFeatures)
+	}
+	d.decodeNodeFeatures(*p)
+}
+
+func (d *decoder) decodePtrNodeSwapStatus(p **NodeSwapStatus) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(NodeSwapStatus)
+	}
+	d.decodeNodeSwapStatus(*p)
+}
+
+func (d *decoder) decodePtrNodeRuntimeHandlerFeatures(p **NodeRuntimeHandlerFeatures) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(NodeRuntimeHandlerFeatures)
+	}
+	d.decodeNodeRuntimeHandlerFeatures(*p)
+}
+
+func (d *decoder) decodeSlicePersistentVolumeClaimCondition(p *[]PersistentVolumeClaimCondition) {
+	if !d.beginArray() {
+		*p = nil
+		return
+	}
+	var first [16]PersistentVolumeClaimCondition
+	n := 0
+	var s []PersistentVolumeClaimCondition // once first overflows
+	for d.nextElem() {
+		if n < len(first) {
+			d.decodePersistentVolumeClaimCondition(&first[n])
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PersistentVolumeClaimCondition, n, n+d.countElems())
+			copy(s, first[:])
+		}
+		s = append(s, PersistentVolumeClaimCondition{})
+		d.decodePersistentVolumeClaimCondition(&s[len(s)-1])
+	}
+	if s == nil {
+		s = make([]PersistentVolumeClaimCondition, n)
+		copy(s, first[:n])
+	}
+	*p = s
+}
+
+func (d *decoder) decodePtrModifyVolumeStatus(p **ModifyVolumeStatus) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(ModifyVolumeStatus)
+	}
+	d.decodeModifyVolumeStatus(*p)
+}
+
+func (d *decoder) decodePtrVolumeHealthStatus(p **VolumeHealthStatus) {
+	if d.null() {
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(VolumeHealthStatus)
+	}
+	d.decodeVolumeHealthStatus(*p)
 }

@@ -3753,6 +3753,405 @@ func (e *encoder) encodeHorizontalPodAutoscalerCondition(x *HorizontalPodAutosca
 	e.end(start)
 }
 
+func (e *encoder) encodeNode(x *Node) {
+	start := len(e.buf)
+	if x.TypeMeta.APIVersion != "" {
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
+	}
+	if x.TypeMeta.Kind != "" {
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
+	}
+	e.buf = append(e.buf, ",\"metadata\":"...)
+	e.encodeObjectMeta(&x.ObjectMeta)
+	e.buf = append(e.buf, ",\"spec\":"...)
+	e.encodeNodeSpec(&x.Spec)
+	e.buf = append(e.buf, ",\"status\":"...)
+	e.encodeNodeStatus(&x.Status)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeSpec(x *NodeSpec) {
+	start := len(e.buf)
+	if x.ConfigSource != nil {
+		e.buf = append(e.buf, ",\"configSource\":"...)
+		e.encodeNodeConfigSource(x.ConfigSource)
+	}
+	if x.DoNotUseExternalID != "" {
+		e.strMember(",\"externalID\":\"", x.DoNotUseExternalID)
+	}
+	if x.PodCIDR != "" {
+		e.strMember(",\"podCIDR\":\"", x.PodCIDR)
+	}
+	if len(x.PodCIDRs) != 0 {
+		e.buf = append(e.buf, ",\"podCIDRs\":"...)
+		e.sliceString(x.PodCIDRs)
+	}
+	if x.PodPreemptionPolicy != nil {
+		e.buf = append(e.buf, ",\"podPreemptionPolicy\":"...)
+		e.encodeNodePodPreemptionPolicy(x.PodPreemptionPolicy)
+	}
+	if x.ProviderID != "" {
+		e.strMember(",\"providerID\":\"", x.ProviderID)
+	}
+	if len(x.Taints) != 0 {
+		e.buf = append(e.buf, ",\"taints\":"...)
+		e.encodeSliceTaint(x.Taints)
+	}
+	if x.Unschedulable {
+		e.buf = append(e.buf, ",\"unschedulable\":"...)
+		e.boolean(x.Unschedulable)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeTaint(x *Taint) {
+	start := len(e.buf)
+	e.strMember(",\"effect\":\"", x.Effect)
+	e.strMember(",\"key\":\"", x.Key)
+	if x.TimeAdded != nil {
+		e.buf = append(e.buf, ",\"timeAdded\":"...)
+		e.time(x.TimeAdded)
+	}
+	if x.Value != "" {
+		e.strMember(",\"value\":\"", x.Value)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeConfigSource(x *NodeConfigSource) {
+	start := len(e.buf)
+	if x.ConfigMap != nil {
+		e.buf = append(e.buf, ",\"configMap\":"...)
+		e.encodeConfigMapNodeConfigSource(x.ConfigMap)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeConfigMapNodeConfigSource(x *ConfigMapNodeConfigSource) {
+	start := len(e.buf)
+	e.strMember(",\"kubeletConfigKey\":\"", x.KubeletConfigKey)
+	e.strMember(",\"name\":\"", x.Name)
+	e.strMember(",\"namespace\":\"", x.Namespace)
+	if x.ResourceVersion != "" {
+		e.strMember(",\"resourceVersion\":\"", x.ResourceVersion)
+	}
+	if x.UID != "" {
+		e.strMember(",\"uid\":\"", x.UID)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeNodePodPreemptionPolicy(x *NodePodPreemptionPolicy) {
+	start := len(e.buf)
+	if len(x.DisableResizePreemption) != 0 {
+		e.buf = append(e.buf, ",\"disableResizePreemption\":"...)
+		e.sliceString(x.DisableResizePreemption)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeStatus(x *NodeStatus) {
+	start := len(e.buf)
+	if len(x.Addresses) != 0 {
+		e.buf = append(e.buf, ",\"addresses\":"...)
+		e.encodeSliceNodeAddress(x.Addresses)
+	}
+	if len(x.Allocatable) != 0 {
+		e.buf = append(e.buf, ",\"allocatable\":"...)
+		e.resourceList(x.Allocatable)
+	}
+	if len(x.Capacity) != 0 {
+		e.buf = append(e.buf, ",\"capacity\":"...)
+		e.resourceList(x.Capacity)
+	}
+	if len(x.Conditions) != 0 {
+		e.buf = append(e.buf, ",\"conditions\":"...)
+		e.encodeSliceNodeCondition(x.Conditions)
+	}
+	if x.Config != nil {
+		e.buf = append(e.buf, ",\"config\":"...)
+		e.encodeNodeConfigStatus(x.Config)
+	}
+	e.buf = append(e.buf, ",\"daemonEndpoints\":"...)
+	e.encodeNodeDaemonEndpoints(&x.DaemonEndpoints)
+	if len(x.DeclaredFeatures) != 0 {
+		e.buf = append(e.buf, ",\"declaredFeatures\":"...)
+		e.sliceString(x.DeclaredFeatures)
+	}
+	if x.Features != nil {
+		e.buf = append(e.buf, ",\"features\":"...)
+		e.encodeNodeFeatures(x.Features)
+	}
+	if len(x.Images) != 0 {
+		e.buf = append(e.buf, ",\"images\":"...)
+		e.encodeSliceContainerImage(x.Images)
+	}
+	e.buf = append(e.buf, ",\"nodeInfo\":"...)
+	e.encodeNodeSystemInfo(&x.NodeInfo)
+	if x.Phase != "" {
+		e.strMember(",\"phase\":\"", x.Phase)
+	}
+	if len(x.RuntimeHandlers) != 0 {
+		e.buf = append(e.buf, ",\"runtimeHandlers\":"...)
+		e.encodeSliceNodeRuntimeHandler(x.RuntimeHandlers)
+	}
+	if len(x.VolumesAttached) != 0 {
+		e.buf = append(e.buf, ",\"volumesAttached\":"...)
+		e.encodeSliceAttachedVolume(x.VolumesAttached)
+	}
+	if len(x.VolumesInUse) != 0 {
+		e.buf = append(e.buf, ",\"volumesInUse\":"...)
+		e.sliceString(x.VolumesInUse)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeCondition(x *NodeCondition) {
+	start := len(e.buf)
+	if !x.LastHeartbeatTime.IsZero() {
+		e.buf = append(e.buf, ",\"lastHeartbeatTime\":"...)
+		e.time(&x.LastHeartbeatTime)
+	}
+	if !x.LastTransitionTime.IsZero() {
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
+		e.time(&x.LastTransitionTime)
+	}
+	if x.Message != "" {
+		e.strMember(",\"message\":\"", x.Message)
+	}
+	if x.Reason != "" {
+		e.strMember(",\"reason\":\"", x.Reason)
+	}
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeAddress(x *NodeAddress) {
+	start := len(e.buf)
+	e.strMember(",\"address\":\"", x.Address)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeDaemonEndpoints(x *NodeDaemonEndpoints) {
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"kubeletEndpoint\":"...)
+	e.encodeDaemonEndpoint(&x.KubeletEndpoint)
+	e.end(start)
+}
+
+func (e *encoder) encodeDaemonEndpoint(x *DaemonEndpoint) {
+	start := len(e.buf)
+	e.buf = append(e.buf, ",\"Port\":"...)
+	e.int32(x.Port)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeSystemInfo(x *NodeSystemInfo) {
+	start := len(e.buf)
+	e.strMember(",\"architecture\":\"", x.Architecture)
+	e.strMember(",\"bootID\":\"", x.BootID)
+	e.strMember(",\"containerRuntimeVersion\":\"", x.ContainerRuntimeVersion)
+	e.strMember(",\"kernelVersion\":\"", x.KernelVersion)
+	e.strMember(",\"kubeProxyVersion\":\"", x.KubeProxyVersion)
+	e.strMember(",\"kubeletVersion\":\"", x.KubeletVersion)
+	e.strMember(",\"machineID\":\"", x.MachineID)
+	e.strMember(",\"operatingSystem\":\"", x.OperatingSystem)
+	e.strMember(",\"osImage\":\"", x.OSImage)
+	if x.RunningInUserNamespace != nil {
+		e.buf = append(e.buf, ",\"runningInUserNamespace\":"...)
+		e.boolean(*x.RunningInUserNamespace)
+	}
+	if x.Swap != nil {
+		e.buf = append(e.buf, ",\"swap\":"...)
+		e.encodeNodeSwapStatus(x.Swap)
+	}
+	e.strMember(",\"systemUUID\":\"", x.SystemUUID)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeSwapStatus(x *NodeSwapStatus) {
+	start := len(e.buf)
+	if x.Capacity != nil {
+		e.buf = append(e.buf, ",\"capacity\":"...)
+		e.int64(*x.Capacity)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeContainerImage(x *ContainerImage) {
+	start := len(e.buf)
+	if len(x.Names) != 0 {
+		e.buf = append(e.buf, ",\"names\":"...)
+		e.sliceString(x.Names)
+	}
+	if x.SizeBytes != 0 {
+		e.buf = append(e.buf, ",\"sizeBytes\":"...)
+		e.int64(x.SizeBytes)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeAttachedVolume(x *AttachedVolume) {
+	start := len(e.buf)
+	e.strMember(",\"devicePath\":\"", x.DevicePath)
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeConfigStatus(x *NodeConfigStatus) {
+	start := len(e.buf)
+	if x.Active != nil {
+		e.buf = append(e.buf, ",\"active\":"...)
+		e.encodeNodeConfigSource(x.Active)
+	}
+	if x.Assigned != nil {
+		e.buf = append(e.buf, ",\"assigned\":"...)
+		e.encodeNodeConfigSource(x.Assigned)
+	}
+	if x.Error != "" {
+		e.strMember(",\"error\":\"", x.Error)
+	}
+	if x.LastKnownGood != nil {
+		e.buf = append(e.buf, ",\"lastKnownGood\":"...)
+		e.encodeNodeConfigSource(x.LastKnownGood)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeRuntimeHandler(x *NodeRuntimeHandler) {
+	start := len(e.buf)
+	if x.Features != nil {
+		e.buf = append(e.buf, ",\"features\":"...)
+		e.encodeNodeRuntimeHandlerFeatures(x.Features)
+	}
+	e.strMember(",\"name\":\"", x.Name)
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeRuntimeHandlerFeatures(x *NodeRuntimeHandlerFeatures) {
+	start := len(e.buf)
+	if x.RecursiveReadOnlyMounts != nil {
+		e.buf = append(e.buf, ",\"recursiveReadOnlyMounts\":"...)
+		e.boolean(*x.RecursiveReadOnlyMounts)
+	}
+	if x.UserNamespaces != nil {
+		e.buf = append(e.buf, ",\"userNamespaces\":"...)
+		e.boolean(*x.UserNamespaces)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeNodeFeatures(x *NodeFeatures) {
+	start := len(e.buf)
+	if x.SupplementalGroupsPolicy != nil {
+		e.buf = append(e.buf, ",\"supplementalGroupsPolicy\":"...)
+		e.boolean(*x.SupplementalGroupsPolicy)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodePersistentVolumeClaim(x *PersistentVolumeClaim) {
+	start := len(e.buf)
+	if x.TypeMeta.APIVersion != "" {
+		e.strMember(",\"apiVersion\":\"", x.TypeMeta.APIVersion)
+	}
+	if x.TypeMeta.Kind != "" {
+		e.strMember(",\"kind\":\"", x.TypeMeta.Kind)
+	}
+	e.buf = append(e.buf, ",\"metadata\":"...)
+	e.encodeObjectMeta(&x.ObjectMeta)
+	e.buf = append(e.buf, ",\"spec\":"...)
+	e.encodePersistentVolumeClaimSpec(&x.Spec)
+	e.buf = append(e.buf, ",\"status\":"...)
+	e.encodePersistentVolumeClaimStatus(&x.Status)
+	e.end(start)
+}
+
+func (e *encoder) encodePersistentVolumeClaimStatus(x *PersistentVolumeClaimStatus) {
+	start := len(e.buf)
+	if len(x.AccessModes) != 0 {
+		e.buf = append(e.buf, ",\"accessModes\":"...)
+		e.sliceString(x.AccessModes)
+	}
+	if len(x.AllocatedResourceStatuses) != 0 {
+		e.buf = append(e.buf, ",\"allocatedResourceStatuses\":"...)
+		e.mapString(x.AllocatedResourceStatuses)
+	}
+	if len(x.AllocatedResources) != 0 {
+		e.buf = append(e.buf, ",\"allocatedResources\":"...)
+		e.resourceList(x.AllocatedResources)
+	}
+	if len(x.Capacity) != 0 {
+		e.buf = append(e.buf, ",\"capacity\":"...)
+		e.resourceList(x.Capacity)
+	}
+	if len(x.Conditions) != 0 {
+		e.buf = append(e.buf, ",\"conditions\":"...)
+		e.encodeSlicePersistentVolumeClaimCondition(x.Conditions)
+	}
+	if x.CurrentVolumeAttributesClassName != nil {
+		e.buf = append(e.buf, ",\"currentVolumeAttributesClassName\":"...)
+		e.str(*x.CurrentVolumeAttributesClassName)
+	}
+	if x.HealthStatus != nil {
+		e.buf = append(e.buf, ",\"healthStatus\":"...)
+		e.encodeVolumeHealthStatus(x.HealthStatus)
+	}
+	if x.ModifyVolumeStatus != nil {
+		e.buf = append(e.buf, ",\"modifyVolumeStatus\":"...)
+		e.encodeModifyVolumeStatus(x.ModifyVolumeStatus)
+	}
+	if x.Phase != "" {
+		e.strMember(",\"phase\":\"", x.Phase)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodePersistentVolumeClaimCondition(x *PersistentVolumeClaimCondition) {
+	start := len(e.buf)
+	if !x.LastProbeTime.IsZero() {
+		e.buf = append(e.buf, ",\"lastProbeTime\":"...)
+		e.time(&x.LastProbeTime)
+	}
+	if !x.LastTransitionTime.IsZero() {
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
+		e.time(&x.LastTransitionTime)
+	}
+	if x.Message != "" {
+		e.strMember(",\"message\":\"", x.Message)
+	}
+	if x.Reason != "" {
+		e.strMember(",\"reason\":\"", x.Reason)
+	}
+	e.strMember(",\"status\":\"", x.Status)
+	e.strMember(",\"type\":\"", x.Type)
+	e.end(start)
+}
+
+func (e *encoder) encodeModifyVolumeStatus(x *ModifyVolumeStatus) {
+	start := len(e.buf)
+	e.strMember(",\"status\":\"", x.Status)
+	if x.TargetVolumeAttributesClassName != "" {
+		e.strMember(",\"targetVolumeAttributesClassName\":\"", x.TargetVolumeAttributesClassName)
+	}
+	e.end(start)
+}
+
+func (e *encoder) encodeVolumeHealthStatus(x *VolumeHealthStatus) {
+	start := len(e.buf)
+	if len(x.HealthConditions) != 0 {
+		e.buf = append(e.buf, ",\"healthConditions\":"...)
+		e.encodeSliceVolumeHealthCondition(x.HealthConditions)
+	}
+	if !x.LastTransitionTime.IsZero() {
+		e.buf = append(e.buf, ",\"lastTransitionTime\":"...)
+		e.time(&x.LastTransitionTime)
+	}
+	e.end(start)
+}
+
 func (e *encoder) encodeSliceOwnerReference(s []OwnerReference) {
 	e.buf = append(e.buf, '[')
 	for i := range s {
@@ -4380,6 +4779,83 @@ func (e *encoder) encodeSliceHorizontalPodAutoscalerCondition(s []HorizontalPodA
 			e.buf = append(e.buf, ',')
 		}
 		e.encodeHorizontalPodAutoscalerCondition(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSliceTaint(s []Taint) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeTaint(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSliceNodeCondition(s []NodeCondition) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeNodeCondition(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSliceNodeAddress(s []NodeAddress) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeNodeAddress(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSliceContainerImage(s []ContainerImage) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeContainerImage(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSliceAttachedVolume(s []AttachedVolume) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeAttachedVolume(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSliceNodeRuntimeHandler(s []NodeRuntimeHandler) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeNodeRuntimeHandler(&s[i])
+	}
+	e.buf = append(e.buf, ']')
+}
+
+func (e *encoder) encodeSlicePersistentVolumeClaimCondition(s []PersistentVolumeClaimCondition) {
+	e.buf = append(e.buf, '[')
+	for i := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodePersistentVolumeClaimCondition(&s[i])
 	}
 	e.buf = append(e.buf, ']')
 }

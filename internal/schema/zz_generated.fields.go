@@ -1207,6 +1207,150 @@ var Structs = [...]StructInfo{
 		{Go: "Message", JSON: "message", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
 		{Go: "ObservedGeneration", JSON: "observedGeneration", Kind: KindPtr, ElemKind: KindInt64, Elem: -1, Minors: only1_37, OmitEmpty: true},
 	}},
+	{Name: "Node", Upstream: "k8s.io/api/core/v1.Node", Spew: "v1.Node", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "TypeMeta", JSON: "", Kind: KindStruct, ElemKind: KindStruct, Elem: 1, Minors: since1_35, Embedded: true},
+		{Go: "ObjectMeta", JSON: "metadata", Kind: KindStruct, ElemKind: KindStruct, Elem: 2, Minors: since1_35, OmitEmpty: true, Embedded: true},
+		{Go: "Spec", JSON: "spec", Kind: KindStruct, ElemKind: KindStruct, Elem: 187, Minors: since1_35, OmitEmpty: true},
+		{Go: "Status", JSON: "status", Kind: KindStruct, ElemKind: KindStruct, Elem: 192, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "NodeSpec", Upstream: "k8s.io/api/core/v1.NodeSpec", Spew: "v1.NodeSpec", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "PodCIDR", JSON: "podCIDR", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "PodCIDRs", JSON: "podCIDRs", Kind: KindSlice, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true, PatchStrategy: "merge", ListType: "set"},
+		{Go: "ProviderID", JSON: "providerID", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Unschedulable", JSON: "unschedulable", Kind: KindBool, ElemKind: KindBool, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Taints", JSON: "taints", Kind: KindSlice, ElemKind: KindStruct, Elem: 188, Minors: since1_35, OmitEmpty: true, ListType: "atomic"},
+		{Go: "ConfigSource", JSON: "configSource", Kind: KindPtr, ElemKind: KindStruct, Elem: 189, Minors: since1_35, OmitEmpty: true},
+		{Go: "DoNotUseExternalID", JSON: "externalID", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "PodPreemptionPolicy", JSON: "podPreemptionPolicy", Kind: KindPtr, ElemKind: KindStruct, Elem: 191, Minors: only1_37, OmitEmpty: true, Gates: []Gate{{"InPlacePodVerticalScalingSchedulerPreemption", only1_37}}},
+	}},
+	{Name: "Taint", Upstream: "k8s.io/api/core/v1.Taint", Spew: "v1.Taint", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Key", JSON: "key", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Value", JSON: "value", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Effect", JSON: "effect", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "TimeAdded", JSON: "timeAdded", Kind: KindPtr, ElemKind: KindTime, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "NodeConfigSource", Upstream: "k8s.io/api/core/v1.NodeConfigSource", Spew: "v1.NodeConfigSource", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "ConfigMap", JSON: "configMap", Kind: KindPtr, ElemKind: KindStruct, Elem: 190, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "ConfigMapNodeConfigSource", Upstream: "k8s.io/api/core/v1.ConfigMapNodeConfigSource", Spew: "v1.ConfigMapNodeConfigSource", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Namespace", JSON: "namespace", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Name", JSON: "name", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "UID", JSON: "uid", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "ResourceVersion", JSON: "resourceVersion", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "KubeletConfigKey", JSON: "kubeletConfigKey", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+	}},
+	{Name: "NodePodPreemptionPolicy", Upstream: "k8s.io/api/core/v1.NodePodPreemptionPolicy", Spew: "v1.NodePodPreemptionPolicy", Minors: only1_37, Fields: []FieldInfo{
+		{Go: "DisableResizePreemption", JSON: "disableResizePreemption", Kind: KindSlice, ElemKind: KindString, Elem: -1, Minors: only1_37, OmitEmpty: true, ListType: "set"},
+	}},
+	{Name: "NodeStatus", Upstream: "k8s.io/api/core/v1.NodeStatus", Spew: "v1.NodeStatus", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Capacity", JSON: "capacity", Kind: KindMap, ElemKind: KindQuantity, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Allocatable", JSON: "allocatable", Kind: KindMap, ElemKind: KindQuantity, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Phase", JSON: "phase", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Conditions", JSON: "conditions", Kind: KindSlice, ElemKind: KindStruct, Elem: 193, Minors: since1_35, OmitEmpty: true, PatchStrategy: "merge", PatchMergeKey: "type", ListType: "map", ListMapKeys: []string{"type"}},
+		{Go: "Addresses", JSON: "addresses", Kind: KindSlice, ElemKind: KindStruct, Elem: 194, Minors: since1_35, OmitEmpty: true, PatchStrategy: "merge", PatchMergeKey: "type", ListType: "map", ListMapKeys: []string{"type"}},
+		{Go: "DaemonEndpoints", JSON: "daemonEndpoints", Kind: KindStruct, ElemKind: KindStruct, Elem: 195, Minors: since1_35, OmitEmpty: true},
+		{Go: "NodeInfo", JSON: "nodeInfo", Kind: KindStruct, ElemKind: KindStruct, Elem: 197, Minors: since1_35, OmitEmpty: true},
+		{Go: "Images", JSON: "images", Kind: KindSlice, ElemKind: KindStruct, Elem: 199, Minors: since1_35, OmitEmpty: true, ListType: "atomic"},
+		{Go: "VolumesInUse", JSON: "volumesInUse", Kind: KindSlice, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true, ListType: "atomic"},
+		{Go: "VolumesAttached", JSON: "volumesAttached", Kind: KindSlice, ElemKind: KindStruct, Elem: 200, Minors: since1_35, OmitEmpty: true, ListType: "atomic"},
+		{Go: "Config", JSON: "config", Kind: KindPtr, ElemKind: KindStruct, Elem: 201, Minors: since1_35, OmitEmpty: true},
+		{Go: "RuntimeHandlers", JSON: "runtimeHandlers", Kind: KindSlice, ElemKind: KindStruct, Elem: 202, Minors: since1_35, OmitEmpty: true, ListType: "atomic", Gates: []Gate{{"UserNamespacesSupport", only1_35}}},
+		{Go: "Features", JSON: "features", Kind: KindPtr, ElemKind: KindStruct, Elem: 204, Minors: since1_35, OmitEmpty: true, Gates: []Gate{{"SupplementalGroupsPolicy", since1_35}}},
+		{Go: "DeclaredFeatures", JSON: "declaredFeatures", Kind: KindSlice, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true, ListType: "atomic", Gates: []Gate{{"NodeDeclaredFeatures", since1_35}}},
+	}},
+	{Name: "NodeCondition", Upstream: "k8s.io/api/core/v1.NodeCondition", Spew: "v1.NodeCondition", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Type", JSON: "type", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Status", JSON: "status", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "LastHeartbeatTime", JSON: "lastHeartbeatTime", Kind: KindTime, ElemKind: KindTime, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "LastTransitionTime", JSON: "lastTransitionTime", Kind: KindTime, ElemKind: KindTime, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Reason", JSON: "reason", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Message", JSON: "message", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "NodeAddress", Upstream: "k8s.io/api/core/v1.NodeAddress", Spew: "v1.NodeAddress", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Type", JSON: "type", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Address", JSON: "address", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+	}},
+	{Name: "NodeDaemonEndpoints", Upstream: "k8s.io/api/core/v1.NodeDaemonEndpoints", Spew: "v1.NodeDaemonEndpoints", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "KubeletEndpoint", JSON: "kubeletEndpoint", Kind: KindStruct, ElemKind: KindStruct, Elem: 196, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "DaemonEndpoint", Upstream: "k8s.io/api/core/v1.DaemonEndpoint", Spew: "v1.DaemonEndpoint", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Port", JSON: "Port", Kind: KindInt32, ElemKind: KindInt32, Elem: -1, Minors: since1_35},
+	}},
+	{Name: "NodeSystemInfo", Upstream: "k8s.io/api/core/v1.NodeSystemInfo", Spew: "v1.NodeSystemInfo", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "MachineID", JSON: "machineID", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "SystemUUID", JSON: "systemUUID", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "BootID", JSON: "bootID", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "KernelVersion", JSON: "kernelVersion", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "OSImage", JSON: "osImage", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "ContainerRuntimeVersion", JSON: "containerRuntimeVersion", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "KubeletVersion", JSON: "kubeletVersion", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "KubeProxyVersion", JSON: "kubeProxyVersion", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "OperatingSystem", JSON: "operatingSystem", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Architecture", JSON: "architecture", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Swap", JSON: "swap", Kind: KindPtr, ElemKind: KindStruct, Elem: 198, Minors: since1_35, OmitEmpty: true},
+		{Go: "RunningInUserNamespace", JSON: "runningInUserNamespace", Kind: KindPtr, ElemKind: KindBool, Elem: -1, Minors: only1_37, OmitEmpty: true, Gates: []Gate{{"KubeletInUserNamespace", only1_37}}},
+	}},
+	{Name: "NodeSwapStatus", Upstream: "k8s.io/api/core/v1.NodeSwapStatus", Spew: "v1.NodeSwapStatus", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Capacity", JSON: "capacity", Kind: KindPtr, ElemKind: KindInt64, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "ContainerImage", Upstream: "k8s.io/api/core/v1.ContainerImage", Spew: "v1.ContainerImage", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Names", JSON: "names", Kind: KindSlice, ElemKind: KindString, Elem: -1, Minors: since1_35, ListType: "atomic"},
+		{Go: "SizeBytes", JSON: "sizeBytes", Kind: KindInt64, ElemKind: KindInt64, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "AttachedVolume", Upstream: "k8s.io/api/core/v1.AttachedVolume", Spew: "v1.AttachedVolume", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Name", JSON: "name", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "DevicePath", JSON: "devicePath", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+	}},
+	{Name: "NodeConfigStatus", Upstream: "k8s.io/api/core/v1.NodeConfigStatus", Spew: "v1.NodeConfigStatus", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Assigned", JSON: "assigned", Kind: KindPtr, ElemKind: KindStruct, Elem: 189, Minors: since1_35, OmitEmpty: true},
+		{Go: "Active", JSON: "active", Kind: KindPtr, ElemKind: KindStruct, Elem: 189, Minors: since1_35, OmitEmpty: true},
+		{Go: "LastKnownGood", JSON: "lastKnownGood", Kind: KindPtr, ElemKind: KindStruct, Elem: 189, Minors: since1_35, OmitEmpty: true},
+		{Go: "Error", JSON: "error", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "NodeRuntimeHandler", Upstream: "k8s.io/api/core/v1.NodeRuntimeHandler", Spew: "v1.NodeRuntimeHandler", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Name", JSON: "name", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Features", JSON: "features", Kind: KindPtr, ElemKind: KindStruct, Elem: 203, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "NodeRuntimeHandlerFeatures", Upstream: "k8s.io/api/core/v1.NodeRuntimeHandlerFeatures", Spew: "v1.NodeRuntimeHandlerFeatures", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "RecursiveReadOnlyMounts", JSON: "recursiveReadOnlyMounts", Kind: KindPtr, ElemKind: KindBool, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "UserNamespaces", JSON: "userNamespaces", Kind: KindPtr, ElemKind: KindBool, Elem: -1, Minors: since1_35, OmitEmpty: true, Gates: []Gate{{"UserNamespacesSupport", only1_35}}},
+	}},
+	{Name: "NodeFeatures", Upstream: "k8s.io/api/core/v1.NodeFeatures", Spew: "v1.NodeFeatures", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "SupplementalGroupsPolicy", JSON: "supplementalGroupsPolicy", Kind: KindPtr, ElemKind: KindBool, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "PersistentVolumeClaim", Upstream: "k8s.io/api/core/v1.PersistentVolumeClaim", Spew: "v1.PersistentVolumeClaim", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "TypeMeta", JSON: "", Kind: KindStruct, ElemKind: KindStruct, Elem: 1, Minors: since1_35, Embedded: true},
+		{Go: "ObjectMeta", JSON: "metadata", Kind: KindStruct, ElemKind: KindStruct, Elem: 2, Minors: since1_35, OmitEmpty: true, Embedded: true},
+		{Go: "Spec", JSON: "spec", Kind: KindStruct, ElemKind: KindStruct, Elem: 54, Minors: since1_35, OmitEmpty: true},
+		{Go: "Status", JSON: "status", Kind: KindStruct, ElemKind: KindStruct, Elem: 206, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "PersistentVolumeClaimStatus", Upstream: "k8s.io/api/core/v1.PersistentVolumeClaimStatus", Spew: "v1.PersistentVolumeClaimStatus", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Phase", JSON: "phase", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "AccessModes", JSON: "accessModes", Kind: KindSlice, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true, ListType: "atomic"},
+		{Go: "Capacity", JSON: "capacity", Kind: KindMap, ElemKind: KindQuantity, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Conditions", JSON: "conditions", Kind: KindSlice, ElemKind: KindStruct, Elem: 207, Minors: since1_35, OmitEmpty: true, PatchStrategy: "merge", PatchMergeKey: "type", ListType: "map", ListMapKeys: []string{"type"}},
+		{Go: "AllocatedResources", JSON: "allocatedResources", Kind: KindMap, ElemKind: KindQuantity, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "AllocatedResourceStatuses", JSON: "allocatedResourceStatuses", Kind: KindMap, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true, MapType: "granular"},
+		{Go: "CurrentVolumeAttributesClassName", JSON: "currentVolumeAttributesClassName", Kind: KindPtr, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true, Gates: []Gate{{"VolumeAttributesClass", since1_35}}},
+		{Go: "ModifyVolumeStatus", JSON: "modifyVolumeStatus", Kind: KindPtr, ElemKind: KindStruct, Elem: 208, Minors: since1_35, OmitEmpty: true, Gates: []Gate{{"VolumeAttributesClass", since1_35}}},
+		{Go: "HealthStatus", JSON: "healthStatus", Kind: KindPtr, ElemKind: KindStruct, Elem: 209, Minors: only1_37, OmitEmpty: true, Gates: []Gate{{"CSIVolumeHealth", only1_37}}},
+	}},
+	{Name: "PersistentVolumeClaimCondition", Upstream: "k8s.io/api/core/v1.PersistentVolumeClaimCondition", Spew: "v1.PersistentVolumeClaimCondition", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "Type", JSON: "type", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "Status", JSON: "status", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+		{Go: "LastProbeTime", JSON: "lastProbeTime", Kind: KindTime, ElemKind: KindTime, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "LastTransitionTime", JSON: "lastTransitionTime", Kind: KindTime, ElemKind: KindTime, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Reason", JSON: "reason", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Message", JSON: "message", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+	}},
+	{Name: "ModifyVolumeStatus", Upstream: "k8s.io/api/core/v1.ModifyVolumeStatus", Spew: "v1.ModifyVolumeStatus", Minors: since1_35, Fields: []FieldInfo{
+		{Go: "TargetVolumeAttributesClassName", JSON: "targetVolumeAttributesClassName", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35, OmitEmpty: true},
+		{Go: "Status", JSON: "status", Kind: KindString, ElemKind: KindString, Elem: -1, Minors: since1_35},
+	}},
+	{Name: "VolumeHealthStatus", Upstream: "k8s.io/api/core/v1.VolumeHealthStatus", Spew: "v1.VolumeHealthStatus", Minors: only1_37, Fields: []FieldInfo{
+		{Go: "HealthConditions", JSON: "healthConditions", Kind: KindSlice, ElemKind: KindStruct, Elem: 150, Minors: only1_37, OmitEmpty: true, PatchStrategy: "merge", PatchMergeKey: "status", ListType: "map", ListMapKeys: []string{"status", "reason"}},
+		{Go: "LastTransitionTime", JSON: "lastTransitionTime", Kind: KindTime, ElemKind: KindTime, Elem: -1, Minors: only1_37, OmitEmpty: true},
+	}},
 }
 
 // Index numbers of the types, for Structs.
@@ -1397,6 +1541,30 @@ const (
 	IndexContainerResourceMetricStatus      = 183
 	IndexExternalMetricStatus               = 184
 	IndexHorizontalPodAutoscalerCondition   = 185
+	IndexNode                               = 186
+	IndexNodeSpec                           = 187
+	IndexTaint                              = 188
+	IndexNodeConfigSource                   = 189
+	IndexConfigMapNodeConfigSource          = 190
+	IndexNodePodPreemptionPolicy            = 191
+	IndexNodeStatus                         = 192
+	IndexNodeCondition                      = 193
+	IndexNodeAddress                        = 194
+	IndexNodeDaemonEndpoints                = 195
+	IndexDaemonEndpoint                     = 196
+	IndexNodeSystemInfo                     = 197
+	IndexNodeSwapStatus                     = 198
+	IndexContainerImage                     = 199
+	IndexAttachedVolume                     = 200
+	IndexNodeConfigStatus                   = 201
+	IndexNodeRuntimeHandler                 = 202
+	IndexNodeRuntimeHandlerFeatures         = 203
+	IndexNodeFeatures                       = 204
+	IndexPersistentVolumeClaim              = 205
+	IndexPersistentVolumeClaimStatus        = 206
+	IndexPersistentVolumeClaimCondition     = 207
+	IndexModifyVolumeStatus                 = 208
+	IndexVolumeHealthStatus                 = 209
 )
 
 // StructIndex returns the index in Structs of the type named name, or -1.
@@ -1408,6 +1576,8 @@ func StructIndex(name string) int {
 		return 96
 	case "AppArmorProfile":
 		return 91
+	case "AttachedVolume":
+		return 200
 	case "AzureDiskVolumeSource":
 		return 38
 	case "AzureFileVolumeSource":
@@ -1428,6 +1598,8 @@ func StructIndex(name string) int {
 		return 62
 	case "ConfigMapKeySelector":
 		return 66
+	case "ConfigMapNodeConfigSource":
+		return 190
 	case "ConfigMapProjection":
 		return 44
 	case "ConfigMapVolumeSource":
@@ -1436,6 +1608,8 @@ func StructIndex(name string) int {
 		return 59
 	case "ContainerExtendedResourceRequest":
 		return 145
+	case "ContainerImage":
+		return 199
 	case "ContainerPort":
 		return 60
 	case "ContainerResizePolicy":
@@ -1462,6 +1636,8 @@ func StructIndex(name string) int {
 		return 139
 	case "CrossVersionObjectReference":
 		return 165
+	case "DaemonEndpoint":
+		return 196
 	case "Deployment":
 		return 0
 	case "DeploymentCondition":
@@ -1578,8 +1754,14 @@ func StructIndex(name string) int {
 		return 168
 	case "MetricValueStatus":
 		return 180
+	case "ModifyVolumeStatus":
+		return 208
 	case "NFSVolumeSource":
 		return 19
+	case "Node":
+		return 186
+	case "NodeAddress":
+		return 194
 	case "NodeAffinity":
 		return 97
 	case "NodeAllocatableMappedResources":
@@ -1588,12 +1770,36 @@ func StructIndex(name string) int {
 		return 148
 	case "NodeAllocatableResourceClaimStatus":
 		return 146
+	case "NodeCondition":
+		return 193
+	case "NodeConfigSource":
+		return 189
+	case "NodeConfigStatus":
+		return 201
+	case "NodeDaemonEndpoints":
+		return 195
+	case "NodeFeatures":
+		return 204
+	case "NodePodPreemptionPolicy":
+		return 191
+	case "NodeRuntimeHandler":
+		return 202
+	case "NodeRuntimeHandlerFeatures":
+		return 203
 	case "NodeSelector":
 		return 98
 	case "NodeSelectorRequirement":
 		return 100
 	case "NodeSelectorTerm":
 		return 99
+	case "NodeSpec":
+		return 187
+	case "NodeStatus":
+		return 192
+	case "NodeSwapStatus":
+		return 198
+	case "NodeSystemInfo":
+		return 197
 	case "ObjectFieldSelector":
 		return 31
 	case "ObjectMeta":
@@ -1604,8 +1810,14 @@ func StructIndex(name string) int {
 		return 179
 	case "OwnerReference":
 		return 3
+	case "PersistentVolumeClaim":
+		return 205
+	case "PersistentVolumeClaimCondition":
+		return 207
 	case "PersistentVolumeClaimSpec":
 		return 54
+	case "PersistentVolumeClaimStatus":
+		return 206
 	case "PersistentVolumeClaimTemplate":
 		return 53
 	case "PersistentVolumeClaimVolumeSource":
@@ -1738,6 +1950,8 @@ func StructIndex(name string) int {
 		return 95
 	case "TCPSocketAction":
 		return 81
+	case "Taint":
+		return 188
 	case "Toleration":
 		return 106
 	case "TopologySpreadConstraint":
@@ -1754,6 +1968,8 @@ func StructIndex(name string) int {
 		return 75
 	case "VolumeHealthCondition":
 		return 150
+	case "VolumeHealthStatus":
+		return 209
 	case "VolumeMount":
 		return 74
 	case "VolumeMountStatus":

@@ -1887,3 +1887,239 @@ func (x *ExternalMetricStatus) stored() {
 // stored brings x to the form a stored HorizontalPodAutoscalerCondition reads back in.
 func (x *HorizontalPodAutoscalerCondition) stored() {
 }
+
+// stored brings x to the form a stored Node reads back in.
+func (x *Node) stored() {
+	x.TypeMeta.stored()
+	x.ObjectMeta.stored()
+	x.Spec.stored()
+	x.Status.stored()
+}
+
+// stored brings x to the form a stored NodeSpec reads back in.
+func (x *NodeSpec) stored() {
+	if len(x.PodCIDRs) == 0 {
+		x.PodCIDRs = nil
+	}
+	if len(x.Taints) == 0 {
+		x.Taints = nil
+	}
+	for i := range x.Taints {
+		x.Taints[i].stored()
+	}
+	if x.ConfigSource != nil {
+		(*x.ConfigSource).stored()
+	}
+	if x.PodPreemptionPolicy != nil {
+		(*x.PodPreemptionPolicy).stored()
+	}
+}
+
+// stored brings x to the form a stored Taint reads back in.
+func (x *Taint) stored() {
+}
+
+// stored brings x to the form a stored NodeConfigSource reads back in.
+func (x *NodeConfigSource) stored() {
+	if x.ConfigMap != nil {
+		(*x.ConfigMap).stored()
+	}
+}
+
+// stored brings x to the form a stored ConfigMapNodeConfigSource reads back in.
+func (x *ConfigMapNodeConfigSource) stored() {
+}
+
+// stored brings x to the form a stored NodePodPreemptionPolicy reads back in.
+func (x *NodePodPreemptionPolicy) stored() {
+	if len(x.DisableResizePreemption) == 0 {
+		x.DisableResizePreemption = nil
+	}
+}
+
+// stored brings x to the form a stored NodeStatus reads back in.
+func (x *NodeStatus) stored() {
+	if len(x.Capacity) == 0 {
+		x.Capacity = nil
+	}
+	for i := range x.Capacity {
+		x.Capacity[i].Quantity.canonicalize()
+	}
+	if len(x.Allocatable) == 0 {
+		x.Allocatable = nil
+	}
+	for i := range x.Allocatable {
+		x.Allocatable[i].Quantity.canonicalize()
+	}
+	if len(x.Conditions) == 0 {
+		x.Conditions = nil
+	}
+	for i := range x.Conditions {
+		x.Conditions[i].stored()
+	}
+	if len(x.Addresses) == 0 {
+		x.Addresses = nil
+	}
+	for i := range x.Addresses {
+		x.Addresses[i].stored()
+	}
+	x.DaemonEndpoints.stored()
+	x.NodeInfo.stored()
+	if len(x.Images) == 0 {
+		x.Images = nil
+	}
+	for i := range x.Images {
+		x.Images[i].stored()
+	}
+	if len(x.VolumesInUse) == 0 {
+		x.VolumesInUse = nil
+	}
+	if len(x.VolumesAttached) == 0 {
+		x.VolumesAttached = nil
+	}
+	for i := range x.VolumesAttached {
+		x.VolumesAttached[i].stored()
+	}
+	if x.Config != nil {
+		(*x.Config).stored()
+	}
+	if len(x.RuntimeHandlers) == 0 {
+		x.RuntimeHandlers = nil
+	}
+	for i := range x.RuntimeHandlers {
+		x.RuntimeHandlers[i].stored()
+	}
+	if x.Features != nil {
+		(*x.Features).stored()
+	}
+	if len(x.DeclaredFeatures) == 0 {
+		x.DeclaredFeatures = nil
+	}
+}
+
+// stored brings x to the form a stored NodeCondition reads back in.
+func (x *NodeCondition) stored() {
+}
+
+// stored brings x to the form a stored NodeAddress reads back in.
+func (x *NodeAddress) stored() {
+}
+
+// stored brings x to the form a stored NodeDaemonEndpoints reads back in.
+func (x *NodeDaemonEndpoints) stored() {
+	x.KubeletEndpoint.stored()
+}
+
+// stored brings x to the form a stored DaemonEndpoint reads back in.
+func (x *DaemonEndpoint) stored() {
+}
+
+// stored brings x to the form a stored NodeSystemInfo reads back in.
+func (x *NodeSystemInfo) stored() {
+	if x.Swap != nil {
+		(*x.Swap).stored()
+	}
+}
+
+// stored brings x to the form a stored NodeSwapStatus reads back in.
+func (x *NodeSwapStatus) stored() {
+}
+
+// stored brings x to the form a stored ContainerImage reads back in.
+func (x *ContainerImage) stored() {
+	if len(x.Names) == 0 {
+		x.Names = nil
+	}
+}
+
+// stored brings x to the form a stored AttachedVolume reads back in.
+func (x *AttachedVolume) stored() {
+}
+
+// stored brings x to the form a stored NodeConfigStatus reads back in.
+func (x *NodeConfigStatus) stored() {
+	if x.Assigned != nil {
+		(*x.Assigned).stored()
+	}
+	if x.Active != nil {
+		(*x.Active).stored()
+	}
+	if x.LastKnownGood != nil {
+		(*x.LastKnownGood).stored()
+	}
+}
+
+// stored brings x to the form a stored NodeRuntimeHandler reads back in.
+func (x *NodeRuntimeHandler) stored() {
+	if x.Features != nil {
+		(*x.Features).stored()
+	}
+}
+
+// stored brings x to the form a stored NodeRuntimeHandlerFeatures reads back in.
+func (x *NodeRuntimeHandlerFeatures) stored() {
+}
+
+// stored brings x to the form a stored NodeFeatures reads back in.
+func (x *NodeFeatures) stored() {
+}
+
+// stored brings x to the form a stored PersistentVolumeClaim reads back in.
+func (x *PersistentVolumeClaim) stored() {
+	x.TypeMeta.stored()
+	x.ObjectMeta.stored()
+	x.Spec.stored()
+	x.Status.stored()
+}
+
+// stored brings x to the form a stored PersistentVolumeClaimStatus reads back in.
+func (x *PersistentVolumeClaimStatus) stored() {
+	if len(x.AccessModes) == 0 {
+		x.AccessModes = nil
+	}
+	if len(x.Capacity) == 0 {
+		x.Capacity = nil
+	}
+	for i := range x.Capacity {
+		x.Capacity[i].Quantity.canonicalize()
+	}
+	if len(x.Conditions) == 0 {
+		x.Conditions = nil
+	}
+	for i := range x.Conditions {
+		x.Conditions[i].stored()
+	}
+	if len(x.AllocatedResources) == 0 {
+		x.AllocatedResources = nil
+	}
+	for i := range x.AllocatedResources {
+		x.AllocatedResources[i].Quantity.canonicalize()
+	}
+	if len(x.AllocatedResourceStatuses) == 0 {
+		x.AllocatedResourceStatuses = nil
+	}
+	if x.ModifyVolumeStatus != nil {
+		(*x.ModifyVolumeStatus).stored()
+	}
+	if x.HealthStatus != nil {
+		(*x.HealthStatus).stored()
+	}
+}
+
+// stored brings x to the form a stored PersistentVolumeClaimCondition reads back in.
+func (x *PersistentVolumeClaimCondition) stored() {
+}
+
+// stored brings x to the form a stored ModifyVolumeStatus reads back in.
+func (x *ModifyVolumeStatus) stored() {
+}
+
+// stored brings x to the form a stored VolumeHealthStatus reads back in.
+func (x *VolumeHealthStatus) stored() {
+	if len(x.HealthConditions) == 0 {
+		x.HealthConditions = nil
+	}
+	for i := range x.HealthConditions {
+		x.HealthConditions[i].stored()
+	}
+}

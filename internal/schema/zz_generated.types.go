@@ -1561,3 +1561,195 @@ type HorizontalPodAutoscalerCondition struct {
 	Message            string `json:"message,omitempty"`
 	ObservedGeneration *int64 `json:"observedGeneration,omitempty"` // 1.37
 }
+
+// Node is k8s.io/api/core/v1.Node.
+type Node struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       NodeSpec   `json:"spec,omitempty"`
+	Status     NodeStatus `json:"status,omitempty"`
+}
+
+// NodeSpec is k8s.io/api/core/v1.NodeSpec.
+type NodeSpec struct {
+	PodCIDR             string                   `json:"podCIDR,omitempty"`
+	PodCIDRs            []string                 `json:"podCIDRs,omitempty"`
+	ProviderID          string                   `json:"providerID,omitempty"`
+	Unschedulable       bool                     `json:"unschedulable,omitempty"`
+	Taints              []Taint                  `json:"taints,omitempty"`
+	ConfigSource        *NodeConfigSource        `json:"configSource,omitempty"`
+	DoNotUseExternalID  string                   `json:"externalID,omitempty"`
+	PodPreemptionPolicy *NodePodPreemptionPolicy `json:"podPreemptionPolicy,omitempty"` // 1.37
+}
+
+// Taint is k8s.io/api/core/v1.Taint.
+type Taint struct {
+	Key       string `json:"key"`
+	Value     string `json:"value,omitempty"`
+	Effect    string `json:"effect"`
+	TimeAdded *Time  `json:"timeAdded,omitempty"`
+}
+
+// NodeConfigSource is k8s.io/api/core/v1.NodeConfigSource.
+type NodeConfigSource struct {
+	ConfigMap *ConfigMapNodeConfigSource `json:"configMap,omitempty"`
+}
+
+// ConfigMapNodeConfigSource is k8s.io/api/core/v1.ConfigMapNodeConfigSource.
+type ConfigMapNodeConfigSource struct {
+	Namespace        string `json:"namespace"`
+	Name             string `json:"name"`
+	UID              string `json:"uid,omitempty"`
+	ResourceVersion  string `json:"resourceVersion,omitempty"`
+	KubeletConfigKey string `json:"kubeletConfigKey"`
+}
+
+// NodePodPreemptionPolicy is k8s.io/api/core/v1.NodePodPreemptionPolicy (Kubernetes 1.37).
+type NodePodPreemptionPolicy struct {
+	DisableResizePreemption []string `json:"disableResizePreemption,omitempty"`
+}
+
+// NodeStatus is k8s.io/api/core/v1.NodeStatus.
+type NodeStatus struct {
+	Capacity         ResourceList         `json:"capacity,omitempty"`
+	Allocatable      ResourceList         `json:"allocatable,omitempty"`
+	Phase            string               `json:"phase,omitempty"`
+	Conditions       []NodeCondition      `json:"conditions,omitempty"`
+	Addresses        []NodeAddress        `json:"addresses,omitempty"`
+	DaemonEndpoints  NodeDaemonEndpoints  `json:"daemonEndpoints,omitempty"`
+	NodeInfo         NodeSystemInfo       `json:"nodeInfo,omitempty"`
+	Images           []ContainerImage     `json:"images,omitempty"`
+	VolumesInUse     []string             `json:"volumesInUse,omitempty"`
+	VolumesAttached  []AttachedVolume     `json:"volumesAttached,omitempty"`
+	Config           *NodeConfigStatus    `json:"config,omitempty"`
+	RuntimeHandlers  []NodeRuntimeHandler `json:"runtimeHandlers,omitempty"`
+	Features         *NodeFeatures        `json:"features,omitempty"`
+	DeclaredFeatures []string             `json:"declaredFeatures,omitempty"`
+}
+
+// NodeCondition is k8s.io/api/core/v1.NodeCondition.
+type NodeCondition struct {
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	LastHeartbeatTime  Time   `json:"lastHeartbeatTime,omitempty"`
+	LastTransitionTime Time   `json:"lastTransitionTime,omitempty"`
+	Reason             string `json:"reason,omitempty"`
+	Message            string `json:"message,omitempty"`
+}
+
+// NodeAddress is k8s.io/api/core/v1.NodeAddress.
+type NodeAddress struct {
+	Type    string `json:"type"`
+	Address string `json:"address"`
+}
+
+// NodeDaemonEndpoints is k8s.io/api/core/v1.NodeDaemonEndpoints.
+type NodeDaemonEndpoints struct {
+	KubeletEndpoint DaemonEndpoint `json:"kubeletEndpoint,omitempty"`
+}
+
+// DaemonEndpoint is k8s.io/api/core/v1.DaemonEndpoint.
+type DaemonEndpoint struct {
+	Port int32 `json:"Port"`
+}
+
+// NodeSystemInfo is k8s.io/api/core/v1.NodeSystemInfo.
+type NodeSystemInfo struct {
+	MachineID               string          `json:"machineID"`
+	SystemUUID              string          `json:"systemUUID"`
+	BootID                  string          `json:"bootID"`
+	KernelVersion           string          `json:"kernelVersion"`
+	OSImage                 string          `json:"osImage"`
+	ContainerRuntimeVersion string          `json:"containerRuntimeVersion"`
+	KubeletVersion          string          `json:"kubeletVersion"`
+	KubeProxyVersion        string          `json:"kubeProxyVersion"`
+	OperatingSystem         string          `json:"operatingSystem"`
+	Architecture            string          `json:"architecture"`
+	Swap                    *NodeSwapStatus `json:"swap,omitempty"`
+	RunningInUserNamespace  *bool           `json:"runningInUserNamespace,omitempty"` // 1.37
+}
+
+// NodeSwapStatus is k8s.io/api/core/v1.NodeSwapStatus.
+type NodeSwapStatus struct {
+	Capacity *int64 `json:"capacity,omitempty"`
+}
+
+// ContainerImage is k8s.io/api/core/v1.ContainerImage.
+type ContainerImage struct {
+	Names     []string `json:"names"`
+	SizeBytes int64    `json:"sizeBytes,omitempty"`
+}
+
+// AttachedVolume is k8s.io/api/core/v1.AttachedVolume.
+type AttachedVolume struct {
+	Name       string `json:"name"`
+	DevicePath string `json:"devicePath"`
+}
+
+// NodeConfigStatus is k8s.io/api/core/v1.NodeConfigStatus.
+type NodeConfigStatus struct {
+	Assigned      *NodeConfigSource `json:"assigned,omitempty"`
+	Active        *NodeConfigSource `json:"active,omitempty"`
+	LastKnownGood *NodeConfigSource `json:"lastKnownGood,omitempty"`
+	Error         string            `json:"error,omitempty"`
+}
+
+// NodeRuntimeHandler is k8s.io/api/core/v1.NodeRuntimeHandler.
+type NodeRuntimeHandler struct {
+	Name     string                      `json:"name"`
+	Features *NodeRuntimeHandlerFeatures `json:"features,omitempty"`
+}
+
+// NodeRuntimeHandlerFeatures is k8s.io/api/core/v1.NodeRuntimeHandlerFeatures.
+type NodeRuntimeHandlerFeatures struct {
+	RecursiveReadOnlyMounts *bool `json:"recursiveReadOnlyMounts,omitempty"`
+	UserNamespaces          *bool `json:"userNamespaces,omitempty"`
+}
+
+// NodeFeatures is k8s.io/api/core/v1.NodeFeatures.
+type NodeFeatures struct {
+	SupplementalGroupsPolicy *bool `json:"supplementalGroupsPolicy,omitempty"`
+}
+
+// PersistentVolumeClaim is k8s.io/api/core/v1.PersistentVolumeClaim.
+type PersistentVolumeClaim struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PersistentVolumeClaimSpec   `json:"spec,omitempty"`
+	Status     PersistentVolumeClaimStatus `json:"status,omitempty"`
+}
+
+// PersistentVolumeClaimStatus is k8s.io/api/core/v1.PersistentVolumeClaimStatus.
+type PersistentVolumeClaimStatus struct {
+	Phase                            string                           `json:"phase,omitempty"`
+	AccessModes                      []string                         `json:"accessModes,omitempty"`
+	Capacity                         ResourceList                     `json:"capacity,omitempty"`
+	Conditions                       []PersistentVolumeClaimCondition `json:"conditions,omitempty"`
+	AllocatedResources               ResourceList                     `json:"allocatedResources,omitempty"`
+	AllocatedResourceStatuses        map[string]string                `json:"allocatedResourceStatuses,omitempty"`
+	CurrentVolumeAttributesClassName *string                          `json:"currentVolumeAttributesClassName,omitempty"`
+	ModifyVolumeStatus               *ModifyVolumeStatus              `json:"modifyVolumeStatus,omitempty"`
+	HealthStatus                     *VolumeHealthStatus              `json:"healthStatus,omitempty"` // 1.37
+}
+
+// PersistentVolumeClaimCondition is k8s.io/api/core/v1.PersistentVolumeClaimCondition.
+type PersistentVolumeClaimCondition struct {
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	LastProbeTime      Time   `json:"lastProbeTime,omitempty"`
+	LastTransitionTime Time   `json:"lastTransitionTime,omitempty"`
+	Reason             string `json:"reason,omitempty"`
+	Message            string `json:"message,omitempty"`
+}
+
+// ModifyVolumeStatus is k8s.io/api/core/v1.ModifyVolumeStatus.
+type ModifyVolumeStatus struct {
+	TargetVolumeAttributesClassName string `json:"targetVolumeAttributesClassName,omitempty"`
+	Status                          string `json:"status"`
+}
+
+// VolumeHealthStatus is k8s.io/api/core/v1.VolumeHealthStatus (Kubernetes 1.37).
+type VolumeHealthStatus struct {
+	HealthConditions   []VolumeHealthCondition `json:"healthConditions,omitempty"`
+	LastTransitionTime Time                    `json:"lastTransitionTime,omitempty"`
+}

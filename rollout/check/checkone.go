@@ -68,6 +68,10 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if f.quotaPods == 0 {
 		cfg.Pods.MaxPods = maxPods(pol.cap, s)
 	}
+	if pol.place.limited {
+		places := pol.place.placesAt(replicas)
+		cfg.Pods.Room = func(bound int64) int64 { return places - bound }
+	}
 	cfg.Pods.NeverReady = nil
 	for _, img := range f.neverReady {
 		if img == "new" {
@@ -191,6 +195,7 @@ type rolloutShape struct {
 	strategy                    rollout.Strategy
 	history, deadline           rollout.OptionalInt32
 	paused                      bool
+	places                      int64 // -1: placement not checked
 }
 
 // shapeOf returns d's shape, and whether its runs may be shared: d starts
@@ -205,9 +210,13 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 	if f.quotaPods == 0 && pol.cap.pods >= 0 {
 		maxPods = int32(min(max(pol.cap.pods, 1), math.MaxInt32)) // as maxPods gives it, with no other ReplicaSet
 	}
+	places := int64(-1)
+	if pol.place.limited {
+		places = pol.place.placesAt(d.Spec.Replicas)
+	}
 	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods,
 		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: d.Spec.Strategy,
-		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused}, ok
+		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused, places: places}, ok
 }
 
 // A memoRun is a run kept for its shape: its result without steps, and

@@ -56,6 +56,13 @@ type Config struct {
 	// QuotaPods is a pod quota per namespace that overrides the
 	// ResourceQuotas of the input (0: none).
 	QuotaPods int
+	// Nodes, when positive, are that many identical nodes, each with
+	// NodeAllocatable, that the pods are placed on instead of the Nodes
+	// of the input (see "Placement" in the package doc). With neither,
+	// placement is not checked. Any number of identical nodes costs as
+	// little as 64: the last of those stands for the rest.
+	Nodes           int
+	NodeAllocatable Allocatable
 	// NeverReady are images whose pods never become ready; "new" stands
 	// for the images the rollout brings in. With any, the rollout changes
 	// the first container's image to MarkerImage rather than restarting.
@@ -92,6 +99,8 @@ type checker struct {
 	replicas     replicaRange
 	quotaPods    int
 	drainN       int32
+	nodes        int
+	allocatable  Allocatable
 	neverReady   []string
 	maxWork      int
 	options      rollout.Options
@@ -129,6 +138,8 @@ func newChecker(c Config) *checker {
 		replicas:     replicaRange{c.MinReplicas, c.MaxReplicas, c.ReplicasSet},
 		quotaPods:    c.QuotaPods,
 		drainN:       c.DrainPods,
+		nodes:        c.Nodes,
+		allocatable:  c.NodeAllocatable,
 		neverReady:   slices.Clone(c.NeverReady),
 		maxWork:      c.Sim.MaxWork,
 		options:      c.Options,

@@ -58,6 +58,7 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 		err      error
 		policy   decodedPolicy
 		problems []Finding // of a policy object
+		placed   []placedPod
 	}
 	results := make([]result, 0, len(docs))
 	// One table for the strings of every workload decoded, one for those
@@ -84,7 +85,11 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}
-		return result{objs: o, err: err}
+		var placed []placedPod
+		if err == nil && len(o.Pods) > 0 {
+			placed = placedPods(doc, ns, opts.Version)
+		}
+		return result{objs: o, err: err, placed: placed}
 	}, func(i int64, r result) bool {
 		if own == owned {
 			docs[i] = docs[i].Lean() // decoded: its JSON is no longer needed
@@ -150,6 +155,14 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 		for _, p := range r.objs.Pods {
 			if unique("Pod", p.Namespace, p.Name) {
 				d.objs.Pods = append(d.objs.Pods, p)
+				for _, b := range r.placed {
+					if b.namespace == p.Namespace && b.name == p.Name {
+						if d.policy[b.namespace] == nil {
+							d.policy[b.namespace] = &nsPolicy{}
+						}
+						d.policy[b.namespace].placed = append(d.policy[b.namespace].placed, b)
+					}
+				}
 			}
 		}
 	}

@@ -8,9 +8,10 @@
 //
 // An [Input] is built by [Read] from files and directories, or by [Load]
 // from manifest documents (package rollout/manifest): Deployments, their
-// ReplicaSets and Pods, and the namespaces' ResourceQuotas, LimitRanges,
-// PodDisruptionBudgets and HorizontalPodAutoscalers, each read as an API
-// server of [LoadOptions.Version] (the newest minor by default) reads it on
+// ReplicaSets and Pods, the namespaces' ResourceQuotas, LimitRanges,
+// PodDisruptionBudgets, HorizontalPodAutoscalers and
+// PersistentVolumeClaims, and Nodes, each read as an API server of
+// [LoadOptions.Version] (the newest minor by default) reads it on
 // create (apiVersion required, as kubectl requires
 // it; [LoadOptions.Namespace] for the objects that name none, as
 // 'kubectl apply -n'). A document that cannot be taken is left out and
@@ -71,4 +72,75 @@
 // Deployment with budgets, that they do not gate its rollout and how few
 // ready pods such a drain leaves at the worst moment
 // (TestDrainPodsProperties: never more for a larger drain).
+//
+// # Placement
+//
+// With Nodes in the input ('kubectl get nodes -o yaml', decoded strictly
+// as every kind is: an unknown field is a problem naming it) or
+// [Config.Nodes] identical nodes of [Config.NodeAllocatable], each
+// rollout is simulated with its pods placed on them. The model comes to
+// one count, the places: how many of the Deployment's pods (old and new,
+// terminating ones until they are gone) the nodes hold at once; a pod
+// beyond them is pending, not ready, until one leaves
+// (sim.PodModel.Room). The places are the fewest that these rules leave,
+// for the pod of the template as admission makes it (LimitRange
+// defaults):
+//
+//   - Eligible nodes: schedulable (or spec.unschedulable tolerated), every
+//     NoSchedule and NoExecute taint tolerated, the nodeSelector and the
+//     required node affinity matched.
+//   - Resources: on each eligible node, as many pods as its allocatable
+//     less the requests of the input's other Pods bound to it
+//     (spec.nodeName) holds, by every resource the pod requests (an input
+//     Node without the resource holds none) and by pods; one pod per node
+//     where it takes a hostPort (none where another pod has the port).
+//   - Required pod anti-affinity whose selector selects the template's
+//     labels (without matchLabelKeys pod-template-hash): one pod per
+//     domain of its topology key that has room and no other selected pod;
+//     nodes without the key are not limited.
+//   - A topology spread constraint with whenUnsatisfiable DoNotSchedule
+//     that selects the template's labels: over its domains (the key's
+//     values on the nodes its nodeAffinityPolicy admits, tainted ones
+//     counted unless nodeTaintsPolicy is Honor), each holds at most
+//     maxSkew more than the emptiest (0 when minDomains exceeds the
+//     domains): the sum over domains of min(room, emptiest + maxSkew).
+//   - A PersistentVolumeClaim of the input that the template mounts:
+//     ReadWriteOncePod, one pod at all; ReadWriteOnce (and not also a
+//     many-node mode), only the node holding it: where the input's pods of
+//     the Deployment run, else the first node by name with room. When
+//     another eligible node has room, the scheduler, which does not know
+//     where the claim is attached and whose default spreading prefers the
+//     nodes without the Deployment's pods, sends a new pod there, where
+//     it waits on Multi-Attach: then a new pod has a place only where an
+//     old one left (the places are at most the replicas). When the
+//     input's pods of the Deployment run on two nodes already, the claim
+//     is not held by one, and the rule leaves it out.
+//
+// A rollout that ends with pods pending for good breaks [RuleNeverFinish],
+// its message naming the rule that decides the places and what to change
+// (maxSurge 0 and maxUnavailable ≥1, or Recreate), its location the
+// strategy field and its related places the template's field, the claim
+// and the input's nodes; one that finishes after new pods waited pending
+// warns of [RulePlacementWaits]. The model leaves out what it cannot
+// know: scheduler scoring but the claim case above (it counts places, not
+// which node a pod lands on), preemption, the cluster autoscaler adding
+// nodes, volume topology and attach limits, pod affinity, anti-affinity
+// of other pods against these, and, with Config.Nodes (which have only
+// hostname labels and no taints), every constraint on another topology
+// key: their nodes match every nodeSelector and node affinity. A claim
+// the input lacks is left out, with a note. With more than one replica on
+// a ReadWriteOnce claim, new pods on another node in fact wait until no
+// old pod uses the claim; the model lets them run as old pods leave, so
+// it can only under-report. Terminating pods hold their places until they
+// are gone, though a spread constraint no longer counts them: the model
+// may report a wait that a cluster spares, but not a rollout that never
+// finishes (a stuck run has no terminating pod left).
+//
+// The places are checked against the v1.36.3 scheduler's filter plugins
+// (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit,
+// NodePorts, InterPodAffinity, PodTopologySpread, VolumeRestrictions) on
+// random small clusters by TestSurgePlaceAgainstScheduler in
+// internal/upstream/placediff: never-finishes for maxSurge 1 and
+// maxUnavailable 0 exactly when the filters, placing the pods one at a
+// time, find no place for replicas + 1.
 package check

@@ -30,6 +30,10 @@ type Input struct {
 	// quotas see (made as asked for, before any parallel work).
 	policy map[string]*nsPolicy
 	quotas map[string]*nsQuota
+	// placedOn are the input's Pods bound to nodes, by node (see
+	// placement).
+	placedOn map[string][]placedPod
+	usage    map[string]nodeUsage
 
 	// parts are the inputs of each directory when the input is split
 	// (see split), and loadNotes what the split says.
@@ -65,6 +69,8 @@ func (in *Input) makeIndex() {
 		in.index[d.Namespace+"/"+d.Name] = i
 	}
 	in.indexPolicy()
+	in.placedOn = placedByNode(in.policy)
+	in.usage = usageByNode(in.placedOn)
 }
 
 // pick returns the Deployment named name (NAME or NAMESPACE/NAME), or the

@@ -34,6 +34,7 @@ type moment struct {
 	progressAt            time.Duration
 	hasProgress, complete bool
 	newReady              int64 // ready pods of the new ReplicaSet
+	pending               int64 // pods bound to no node (see placement)
 }
 
 func momentOf(st sim.Step, start time.Time) moment {
@@ -44,6 +45,7 @@ func momentOf(st sim.Step, start time.Time) moment {
 		if c.New {
 			m.newReady += int64(c.Ready)
 		}
+		m.pending += int64(c.Pending)
 	}
 	status := rollout.DeploymentStatus{Conditions: st.Conditions}
 	c, ok := rollout.GetDeploymentCondition(status, rollout.Progressing)
@@ -279,6 +281,7 @@ func (j *judgement) ending(end sim.Summary) {
 		j.throttled(end)
 		j.timeout(end.Duration)
 		j.goesOn(end.Duration)
+		j.placementWaits(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
 			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", words.Duration(end.Duration), words.Duration(max))
 		}
@@ -286,6 +289,9 @@ func (j *judgement) ending(end sim.Summary) {
 		j.add(RuleNeverFinish, SeverityError, end.Duration, CauseRollout, "the rollout can never finish: %s", j.neverFinishReason(end))
 		if end.Outcome == sim.OutcomeQuota {
 			j.related(j.pol.cap.where())
+		}
+		if end.Outcome == sim.OutcomeUnplaced {
+			j.placeRelated()
 		}
 	case end.Outcome == sim.OutcomeLimit:
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
@@ -336,6 +342,8 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 		if noneDown {
 			return "maxUnavailable is 0 and the new pods never become ready, so no old pod may go: " + why
 		}
+	case sim.OutcomeUnplaced:
+		return j.unplaced(sm)
 	case sim.OutcomePaused:
 		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", Qualified(d))
 	}

@@ -18,7 +18,7 @@ import (
 // as the server validates it on create.
 
 // policyKinds are the kinds of the policy objects.
-var policyKinds = []string{"ResourceQuota", "LimitRange", "PodDisruptionBudget", "HorizontalPodAutoscaler"}
+var policyKinds = []string{"ResourceQuota", "LimitRange", "PodDisruptionBudget", "HorizontalPodAutoscaler", "Node", "PersistentVolumeClaim"}
 
 // A policyObject is a policy object and the document it came from, which
 // locates its fields.
@@ -34,6 +34,13 @@ type nsPolicy struct {
 	ranges []policyObject[*schema.LimitRange]
 	pdbs   []policyObject[*schema.PodDisruptionBudget]
 	hpas   []policyObject[*schema.HorizontalPodAutoscaler]
+	// claims are the namespace's PersistentVolumeClaims, and nodes the
+	// Nodes (held by namespace "", as they have none; see placement).
+	claims []policyObject[*schema.PersistentVolumeClaim]
+	nodes  []policyObject[*schema.Node]
+	// placed are the namespace's Pods bound to a node, as the input
+	// shows them.
+	placed []placedPod
 
 	hpaOf map[string]int // Deployment name -> its HPA
 	// pdbsOf lists the budgets that select each Deployment's pods, and
@@ -126,6 +133,14 @@ func decodePolicy(doc manifest.Document, namespace string, v rollout.Version, st
 		h, r := apiserver.DecodeHorizontalPodAutoscaler(doc.JSON, o)
 		meta, res = &h.ObjectMeta, r
 		p.add = func(n *nsPolicy) { n.hpas = append(n.hpas, policyObject[*schema.HorizontalPodAutoscaler]{h, kept}) }
+	case "Node":
+		x, r := apiserver.DecodeNode(doc.JSON, o)
+		meta, res = &x.ObjectMeta, r
+		p.add = func(n *nsPolicy) { n.nodes = append(n.nodes, policyObject[*schema.Node]{x, kept}) }
+	case "PersistentVolumeClaim":
+		x, r := apiserver.DecodePersistentVolumeClaim(doc.JSON, o)
+		meta, res = &x.ObjectMeta, r
+		p.add = func(n *nsPolicy) { n.claims = append(n.claims, policyObject[*schema.PersistentVolumeClaim]{x, kept}) }
 	}
 	var problems []Finding
 	for _, e := range res.Errs {
@@ -218,6 +233,9 @@ func mergePolicy(live, manifests map[string]*nsPolicy) map[string]*nsPolicy {
 			o.ranges = replaceByName(o.ranges, p.ranges, func(x *schema.LimitRange) string { return x.Name })
 			o.pdbs = replaceByName(o.pdbs, p.pdbs, func(x *schema.PodDisruptionBudget) string { return x.Name })
 			o.hpas = replaceByName(o.hpas, p.hpas, func(x *schema.HorizontalPodAutoscaler) string { return x.Name })
+			o.claims = replaceByName(o.claims, p.claims, func(x *schema.PersistentVolumeClaim) string { return x.Name })
+			o.nodes = replaceByName(o.nodes, p.nodes, func(x *schema.Node) string { return x.Name })
+			o.placed = append(o.placed, p.placed...)
 		}
 	}
 	return out

@@ -35,7 +35,9 @@ type rolloutPolicy struct {
 	// pods are the pod model of its rollouts, with the times its template
 	// gives (see PodTimes).
 	pods sim.PodModel
-	err  error // why the policy could not be read
+	// place is what the nodes leave its pods (see placement).
+	place placement
+	err   error // why the policy could not be read
 }
 
 // policyFor reads the policy of d's rollouts for check: readPolicy, and
@@ -44,6 +46,9 @@ func (f *checker) policyFor(in *Input, d rollout.Deployment) (rolloutPolicy, err
 	p, err := readPolicy(in, d, f.replicas, f.quotaPods, f.maxRollouts)
 	if err == nil {
 		p.pods, _, err = PodTimes(d, f.sim.Pods, f.readyFixed, f.termFixed)
+	}
+	if err == nil {
+		p.place, err = f.placementOf(in, d)
 	}
 	p.rules = append(p.rules, RuleNeverFinish, RuleDeadline)
 	if rollout.HasProgressDeadline(d) {
@@ -59,6 +64,7 @@ func (f *checker) policyFor(in *Input, d rollout.Deployment) (rolloutPolicy, err
 			p.rules = append(p.rules, r.rule)
 		}
 	}
+	p.rules = append(p.rules, placementRules(p.place)...)
 	return p, err
 }
 

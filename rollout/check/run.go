@@ -148,7 +148,10 @@ func (f *checker) run(in *Input) (Report, bool) {
 		k--
 		return k, counts[k][i-first[k]]
 	}
-	out.Notes = in.notes()
+	out.Notes = append(in.notes(), placementNotes(deps, policies)...)
+	if w := f.placementWords(in); w != "" {
+		out.PodModel += ", " + w
+	}
 	record := func(v Finding) {
 		if v.Rule == RuleInput && !slices.Contains(c.Rules, RuleInput) {
 			c.Rules = append(slices.Clip(c.Rules), RuleInput)

@@ -35,17 +35,19 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// Options never change.
 		{rollout.State{}, []string{"Deployment", "ReplicaSets", "Pods", "Now", "Options"}},
 		{Step{}, []string{"At", "Actions", "Err", "Sets", "Conditions", "Replicas", "Floor", "Ceiling"}},
-		{SetCount{}, []string{"Name", "Revision", "New", "Desired", "Current", "Ready", "Available", "Terminating"}},
+		{SetCount{}, []string{"Name", "Revision", "New", "Desired", "Current", "Ready", "Available", "Terminating", "Pending"}},
 		// Outcome and Detail are set when the run stops, Duration, Syncs
 		// and FailedCreates from the runner's own fields, FastForwarded by
 		// the fast-forward.
 		// LastChange and the races' ends are set at the end.
 		{Summary{}, []string{"Outcome", "Detail", "Duration", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded"}},
-		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "deleted"}},
-		{podSet{}, []string{"name", "uid", "never", "cohorts", "created", "failure", "failedAt"}},
-		// cfg, neverReady, rng and stagger are the configuration; merge
-		// is set before each sync.
-		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "merge", "stagger"}},
+		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "pending", "deleted"}},
+		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "created", "failure", "failedAt"}},
+		// cfg, neverReady, rng and stagger are the configuration; merge is
+		// set before each sync; owner is the configuration and bound is
+		// empty between syncs under ModelSimple, the only model that
+		// fast-forwards (and not under Room).
+		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "owner", "bound", "merge", "stagger"}},
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output
 		// (current is flattened as the step); work,

@@ -18,6 +18,9 @@ type cohort struct {
 	// podModel.add); the runner clears late then.
 	late    bool
 	never   bool      // the pods never become ready
+	// pending pods are bound to no node yet (see PodModel.Room): not
+	// ready, and never set too; binding clears both.
+	pending bool
 	deleted time.Time // when the pods were deleted; zero while they run
 }
 
@@ -45,6 +48,12 @@ func compareCohorts(a, b cohort) int {
 	if c := a.created.Compare(b.created); c != 0 {
 		return c
 	}
+	if a.pending != b.pending {
+		if a.pending {
+			return 1
+		}
+		return -1
+	}
 	if a.never != b.never {
 		if a.never {
 			return 1
@@ -68,6 +77,7 @@ func compareCohorts(a, b cohort) int {
 type podSet struct {
 	name, uid string
 	never     bool // the template uses an image whose pods never become ready
+	owned     bool // the Deployment of the run controls it (for PodModel.Room)
 	cohorts   []cohort
 	created   int64  // pods created so far, for the names in messages
 	failure   string // the message of a refused creation; "" when none

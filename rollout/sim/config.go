@@ -36,6 +36,16 @@ type PodModel struct {
 	// they are gone. When pods are short for several ReplicaSets at once,
 	// the older ReplicaSets get them first.
 	MaxPods int32
+	// Room, if set, is the scheduler (see "Placement" in the package
+	// doc): given how many pods of the Deployment's ReplicaSets are bound
+	// to nodes (running or terminating), it returns how many more can be
+	// bound now; a result below 0 counts as 0. Pods created beyond it
+	// are pending: never ready until bound, deleted first, bound in the
+	// order they were created (ties by ReplicaSet name) as soon as Room
+	// allows, and ready ReadyAfter after binding. The pods the start
+	// state reports are bound. Room must be deterministic; with it set,
+	// Run does not fast-forward.
+	Room func(bound int64) int64
 }
 
 // A ReplicaChange sets spec.replicas at a time after the start, as an HPA

@@ -20,6 +20,22 @@
 // cohorts that share their times, so the cost of a sync does not grow with
 // its pods.
 //
+// # Placement
+//
+// With PodModel.Room set, a created pod is pending until the scheduler
+// binds it to a node: Room says, from the pods of the Deployment's
+// ReplicaSets that hold a place (running, pending pods excepted, and
+// terminating ones until they are gone), how many more may be bound. A
+// pending pod is not ready, is deleted before any other, shows in
+// SetCount.Pending, and is bound, oldest first, as soon as a pod frees
+// its place; it becomes ready ReadyAfter after binding. A rollout left
+// with pods that can never be bound ends with [OutcomeUnplaced]; one that
+// waits for old pods to leave finishes later. Room is a count, so it
+// models places that any pod of the Deployment can take alike (see
+// package rollout/check for how nodes, claims, ports, affinity and
+// spreading come to one). Runs with Room never fast-forward: the places
+// that free up are not regular.
+//
 // # The controllers as they run
 //
 // Under [ModelControllers], Config's zero Model and the default of the

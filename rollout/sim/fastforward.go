@@ -49,7 +49,7 @@ func (r *runner) flatten() snapshot {
 // many periods of it at once as it can check.
 func (r *runner) fastForward() {
 	ff := &r.ff
-	if r.cfg.noFastForward || r.pods.rng != nil || r.syncs < ffStart {
+	if r.cfg.noFastForward || r.pods.rng != nil || r.cfg.Pods.Room != nil || r.syncs < ffStart {
 		return
 	}
 	if ff.wait > 0 {

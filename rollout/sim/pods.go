@@ -20,6 +20,11 @@ type podModel struct {
 	sets       map[string]*podSet
 	orphans    []cohort // terminating pods whose ReplicaSet is gone
 	failed     int      // creations refused by the quota
+	// owner is the Deployment whose ReplicaSets' pods PodModel.Room
+	// counts, and bound the ReplicaSets whose pods it bound last (for
+	// the controllers model's informer events).
+	owner rollout.ObjectMeta
+	bound []string
 	// merge lets status merge the settled pods of a ReplicaSet into one
 	// cohort; the runner turns it on where that changes no count.
 	merge bool
@@ -49,6 +54,7 @@ func (m *podModel) clone() *podModel {
 		c.sets[name] = &cp
 	}
 	c.orphans = slices.Clone(m.orphans)
+	c.bound = slices.Clone(m.bound)
 	return &c
 }
 
@@ -58,7 +64,7 @@ func (m *podModel) set(rs *rollout.ReplicaSet) *podSet {
 	if ps, ok := m.sets[rs.Name]; ok && ps.uid == rs.UID {
 		return ps
 	}
-	ps := &podSet{name: rs.Name, uid: rs.UID}
+	ps := &podSet{name: rs.Name, uid: rs.UID, owned: ownedBy(rs, m.owner)}
 	if len(m.neverReady) > 0 {
 		for _, c := range rs.Spec.Template.Spec.Images() {
 			if m.neverReady[c.Image] {
@@ -90,7 +96,7 @@ func (m *podModel) seed(rs *rollout.ReplicaSet, t time.Time) {
 		cohort{n: avail, created: long, readyAt: readyAt},
 		cohort{n: ready - avail, created: long, readyAt: t},
 	)
-	m.add(ps, n-ready, t)
+	m.addBound(ps, n-ready, t)
 	if term := st.TerminatingReplicas; term.Valid && term.Value > 0 {
 		ps.cohorts = append(ps.cohorts, cohort{n: int64(term.Value), created: long, readyAt: long, deleted: t})
 	}
@@ -98,15 +104,37 @@ func (m *podModel) seed(rs *rollout.ReplicaSet, t time.Time) {
 	ps.normalize()
 }
 
-// add creates k pods of ps at t.
+// add creates k pods of ps at t: pending ones under PodModel.Room, bound
+// as far as it allows.
 func (m *podModel) add(ps *podSet, k int64, t time.Time) {
 	if k <= 0 {
 		return
 	}
+	if m.cfg.Room == nil {
+		m.addBound(ps, k, t)
+		return
+	}
 	ps.created += k
+	ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, never: true, pending: true})
+	ps.normalize()
+	m.bind(t)
+}
+
+// addBound creates k pods of ps at t, bound to nodes.
+func (m *podModel) addBound(ps *podSet, k int64, t time.Time) {
+	if k <= 0 {
+		return
+	}
+	ps.created += k
+	m.ready(ps, k, t, t)
+}
+
+// ready adds k bound pods of ps created at created and bound at t: ready
+// ReadyAfter (plus jitter) after t, or never.
+func (m *podModel) ready(ps *podSet, k int64, created, t time.Time) {
 	switch {
 	case ps.never:
-		ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, never: true})
+		ps.cohorts = append(ps.cohorts, cohort{n: k, created: created, never: true})
 	case m.rng == nil && m.stagger && k > 1 && m.cfg.ReadyAfter > 0:
 		// The kubelet reports each pod's readiness in its own update,
 		// and the informer hands the updates over one at a time: the
@@ -118,14 +146,14 @@ func (m *podModel) add(ps *podSet, k int64, t time.Time) {
 		// are created, before any sync lists them (on the 81 measured
 		// cases, staggering them too meets the rule in the same cases).
 		ready := t.Add(m.cfg.ReadyAfter)
-		ps.cohorts = append(ps.cohorts, cohort{n: 1, created: t, readyAt: ready},
-			cohort{n: k - 1, created: t, readyAt: ready, late: true})
+		ps.cohorts = append(ps.cohorts, cohort{n: 1, created: created, readyAt: ready},
+			cohort{n: k - 1, created: created, readyAt: ready, late: true})
 	case m.rng == nil:
-		ps.cohorts = append(ps.cohorts, cohort{n: k, created: t, readyAt: t.Add(m.cfg.ReadyAfter)})
+		ps.cohorts = append(ps.cohorts, cohort{n: k, created: created, readyAt: t.Add(m.cfg.ReadyAfter)})
 	default:
 		for range k {
 			d := time.Duration(m.rng.Int64N(int64(m.cfg.ReadyJitter)))
-			ps.cohorts = append(ps.cohorts, cohort{n: 1, created: t, readyAt: t.Add(m.cfg.ReadyAfter + d)})
+			ps.cohorts = append(ps.cohorts, cohort{n: 1, created: created, readyAt: t.Add(m.cfg.ReadyAfter + d)})
 		}
 	}
 	ps.normalize()
@@ -177,6 +205,7 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 		}
 	}
 	ps.normalize()
+	m.bind(t)
 }
 
 // expire removes the pods whose termination ended by t.
@@ -188,6 +217,7 @@ func (m *podModel) expire(t time.Time) {
 		}
 	}
 	m.orphans = slices.DeleteFunc(m.orphans, done)
+	m.bind(t)
 }
 
 // orphan hands the pods of a ReplicaSet that is gone to the garbage

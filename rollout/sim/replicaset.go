@@ -159,6 +159,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 			}
 			r.active = t
 			r.enqueueSet(name, t)
+			r.enqueueBound(t)
 			r.sample(t)
 			r.schedulePods(t)
 		}
@@ -192,6 +193,7 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 		if r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 			r.enqueueDeployment(t)
 		}
+		r.enqueueBound(t)
 		r.sample(t)
 		r.schedulePods(t)
 	}
@@ -325,6 +327,7 @@ func (r *runner) podEvents(t time.Time) {
 		}
 	}
 	r.pods.expire(t)
+	r.enqueueBound(t)
 	if gone && r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 		r.enqueueDeployment(t)
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -42,6 +43,7 @@ func (r *runner) setCounts() []SetCount {
 			Name: rs.Name, Revision: rs.Annotations[rollout.RevisionAnnotation], New: rs == newRS,
 			Desired: rs.Spec.Replicas, Current: rs.Status.Replicas, Ready: rs.Status.ReadyReplicas,
 			Available: rs.Status.AvailableReplicas, Terminating: rs.Status.TerminatingReplicas.Value,
+			Pending: int32(min(r.pods.set(rs).pending(), math.MaxInt32)),
 		}
 	}
 	return out
@@ -101,6 +103,12 @@ func (r *runner) cause() stopCause {
 				return stopCause{OutcomeQuota, fmt.Sprintf("ReplicaSet %s has %d of %d pods: %s",
 					rs.Name, rs.Status.Replicas, rs.Spec.Replicas, c.Message)}
 			}
+		}
+	}
+	for _, rs := range ctrl {
+		if k := r.pods.set(rs).pending(); k > 0 {
+			return stopCause{OutcomeUnplaced, fmt.Sprintf("ReplicaSet %s has %d of %d pods pending: no node has room for them",
+				rs.Name, k, rs.Spec.Replicas)}
 		}
 	}
 	if n := r.newSet(ctrl); n != nil {

@@ -86,6 +86,9 @@ type SetCount struct {
 	// Desired is spec.replicas; Current, Ready and Available count the
 	// pods that are not terminating; Terminating those that are.
 	Desired, Current, Ready, Available, Terminating int32
+	// Pending are the pods of Current bound to no node (see
+	// PodModel.Room), as the pod model has them at the step.
+	Pending int32
 }
 
 // Summary is what a run comes to.
@@ -168,6 +171,9 @@ const (
 	OutcomeQuota Outcome = "blocked by quota"
 	// OutcomeNeverReady: the new ReplicaSet's pods never become ready.
 	OutcomeNeverReady Outcome = "stuck: new pods never become ready"
+	// OutcomeUnplaced: pods the rollout needs stay pending, as
+	// PodModel.Room binds no more of them.
+	OutcomeUnplaced Outcome = "stuck: pods cannot be placed"
 	// OutcomeSyncFails: every sync fails, and nothing else happens.
 	OutcomeSyncFails Outcome = "stuck: sync fails"
 	// OutcomeStalled: nothing is left to happen, for no reason above.
@@ -184,7 +190,7 @@ const (
 // OutcomeLimit (the run did not go far enough to know).
 func (o Outcome) Stuck() bool {
 	switch o {
-	case OutcomePaused, OutcomeQuota, OutcomeNeverReady, OutcomeSyncFails, OutcomeStalled:
+	case OutcomePaused, OutcomeQuota, OutcomeNeverReady, OutcomeUnplaced, OutcomeSyncFails, OutcomeStalled:
 		return true
 	}
 	return false

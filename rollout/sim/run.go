@@ -41,7 +41,7 @@ import (
 //   - when nothing is left to happen: the last sync wrote nothing, no pod
 //     event, change, edit or progress re-check is pending, and the
 //     Deployment is not complete (OutcomePaused, OutcomeQuota,
-//     OutcomeNeverReady, OutcomeSyncFails or OutcomeStalled; see
+//     OutcomeNeverReady, OutcomeUnplaced, OutcomeSyncFails or OutcomeStalled; see
 //     Outcome.Stuck);
 //   - OutcomeLimit: before a sync beyond cfg.MaxSyncs, cfg.MaxTime or
 //     cfg.MaxWork.
@@ -181,6 +181,7 @@ func newRunner(s rollout.State, cfg Config) *runner {
 		changes: slices.Clone(cfg.Changes),
 		edits:   slices.Clone(cfg.Edits),
 	}
+	r.pods.owner = r.st.Deployment.ObjectMeta
 	slices.SortStableFunc(r.changes, func(a, b ReplicaChange) int { return cmp.Compare(a.After, b.After) })
 	slices.SortStableFunc(r.edits, func(a, b Edit) int { return cmp.Compare(a.At, b.At) })
 	for _, rs := range r.sets() {

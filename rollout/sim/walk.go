@@ -108,6 +108,7 @@ func (w *walker) step(s *Step) {
 		w.i32(&c.Ready)
 		w.i32(&c.Available)
 		w.i32(&c.Terminating)
+		w.i32(&c.Pending)
 	})
 	w.conditions(&s.Conditions)
 	w.i32(&s.Replicas)
@@ -122,6 +123,7 @@ func (w *walker) cohorts(p *[]cohort) {
 		w.time(&c.readyAt)
 		w.flag(c.late)
 		w.flag(c.never)
+		w.flag(c.pending)
 		w.time(&c.deleted)
 	})
 }
@@ -171,6 +173,7 @@ func (w *walker) runner(r *runner) {
 		w.lit(name)
 		w.lit(ps.uid)
 		w.flag(ps.never)
+		w.flag(ps.owned)
 		w.cohorts(&ps.cohorts)
 		w.i64(&ps.created)
 		w.text(&ps.failure)

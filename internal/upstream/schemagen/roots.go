@@ -13,8 +13,8 @@ import (
 )
 
 // Roots are the API types the schema starts from: the objects the
-// Deployment controller reads, and the policy objects a rollout is checked
-// against.
+// Deployment controller reads, the policy objects a rollout is checked
+// against, and the Nodes and PersistentVolumeClaims its pods are placed on.
 func Roots() []reflect.Type {
 	return []reflect.Type{
 		reflect.TypeFor[appsv1.Deployment](),
@@ -24,6 +24,8 @@ func Roots() []reflect.Type {
 		reflect.TypeFor[corev1.LimitRange](),
 		reflect.TypeFor[policyv1.PodDisruptionBudget](),
 		reflect.TypeFor[autoscalingv2.HorizontalPodAutoscaler](),
+		reflect.TypeFor[corev1.Node](),
+		reflect.TypeFor[corev1.PersistentVolumeClaim](),
 	}
 }
 

@@ -1,0 +1,98 @@
+package sim
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// Placement: under PodModel.Room a created pod is pending until the
+// scheduler binds it to a node. The pod model keeps pending pods as
+// cohorts of their own (cohort.pending) and binds them whenever the pods
+// change: after creations, deletions and terminations that end.
+
+// pending returns the pods of ps that are bound to no node.
+func (ps *podSet) pending() int64 {
+	var n int64
+	for _, c := range ps.cohorts {
+		if c.pending {
+			n += c.n
+		}
+	}
+	return n
+}
+
+// bind binds pending pods at t as far as PodModel.Room allows, oldest
+// first (ties by ReplicaSet name), and records in m.bound the ReplicaSets
+// whose pods it bound.
+func (m *podModel) bind(t time.Time) {
+	if m.cfg.Room == nil {
+		return
+	}
+	type waiting struct {
+		ps *podSet
+		c  cohort
+	}
+	var queue []waiting
+	var bound int64
+	for _, name := range slices.Sorted(maps.Keys(m.sets)) {
+		ps := m.sets[name]
+		for _, c := range ps.cohorts {
+			switch {
+			case c.pending:
+				queue = append(queue, waiting{ps, c})
+			case ps.owned:
+				bound += c.n
+			}
+		}
+	}
+	if len(queue) == 0 {
+		return
+	}
+	for _, c := range m.orphans {
+		bound += c.n
+	}
+	room := max(m.cfg.Room(bound), 0)
+	slices.SortStableFunc(queue, func(a, b waiting) int { return a.c.created.Compare(b.c.created) })
+	for _, w := range queue {
+		if room == 0 {
+			break
+		}
+		k := min(room, w.c.n)
+		room -= k
+		i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c == w.c })
+		w.ps.cohorts[i].n -= k
+		m.ready(w.ps, k, w.c.created, t)
+		if !slices.Contains(m.bound, w.ps.name) {
+			m.bound = append(m.bound, w.ps.name)
+		}
+	}
+}
+
+// takeBound returns the ReplicaSets whose pods were bound since the last
+// call, in name order.
+func (m *podModel) takeBound() []string {
+	out := m.bound
+	m.bound = nil
+	slices.SortFunc(out, cmp.Compare)
+	return out
+}
+
+// ownedBy reports whether the Deployment owner controls rs.
+func ownedBy(rs *rollout.ReplicaSet, owner rollout.ObjectMeta) bool {
+	return rollout.IsControlledBy(&rs.ObjectMeta, &owner)
+}
+
+// enqueueBound wakes, under ModelControllers, the syncs of the
+// ReplicaSets whose pending pods were bound at t: the scheduler's binding
+// is an informer event for the ReplicaSet controller.
+func (r *runner) enqueueBound(t time.Time) {
+	for _, name := range r.pods.takeBound() {
+		if r.findSet(name) != nil {
+			r.enqueueSet(name, t)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package sim_test
+
+import (
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// capacity is a PodModel.Room that holds at most c bound pods.
+func capacity(c int64) func(int64) int64 {
+	return func(bound int64) int64 { return c - bound }
+}
+
+// TestRunPlacement runs rollouts whose pods only c fit at once, under
+// both models: a surge pod that has no room keeps a rollout with
+// maxUnavailable 0 from ever finishing, and one that may take an old pod
+// down first finishes later than without the limit.
+func TestRunPlacement(t *testing.T) {
+	tests := []struct {
+		name     string
+		replicas int32
+		strategy rollout.Strategy
+		room     int64
+		want     sim.Outcome
+		slower   bool // finishes, later than with room for every pod
+	}{
+		// kubernetes#116891: required anti-affinity on the hostname with
+		// replicas equal to the nodes, maxSurge 1, maxUnavailable 0.
+		{"one pod per node, replicas = nodes, surge 1 unavailable 0", 3, rolling(surge.Count(1), surge.Count(0)), 3, sim.OutcomeUnplaced, false},
+		{"one pod per node, replicas = nodes, surge 1 unavailable 1", 3, rolling(surge.Count(1), surge.Count(1)), 3, sim.OutcomeComplete, true},
+		// The pod that terminates holds its node until it is gone.
+		{"one pod per node, one node spare", 3, rolling(surge.Count(1), surge.Count(0)), 4, sim.OutcomeComplete, true},
+		{"room for 2 of a surge of 3 pods", 10, rolling(surge.Count(3), surge.Count(0)), 12, sim.OutcomeComplete, true},
+		// A ReadWriteOncePod claim: one pod at all.
+		{"one pod at all, surge 1", 1, rolling(surge.Count(1), surge.Count(0)), 1, sim.OutcomeUnplaced, false},
+		{"one pod at all, maxSurge 0 maxUnavailable 1", 1, rolling(surge.Count(0), surge.Count(1)), 1, sim.OutcomeComplete, true},
+		{"one pod at all, Recreate", 1, rollout.Strategy{Type: rollout.RecreateStrategy}, 1, sim.OutcomeComplete, false},
+		{"no room at all", 2, rolling(surge.Count(1), surge.Count(1)), 0, sim.OutcomeUnplaced, false},
+	}
+	for _, model := range []sim.Model{sim.ModelSimple, sim.ModelControllers} {
+		for _, tt := range tests {
+			t.Run(model.Name(0)+"/"+tt.name, func(t *testing.T) {
+				s := rollingState(t, tt.replicas, tt.strategy)
+				s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
+				cfg := sim.Config{Model: model, Pods: sim.PodModel{ReadyAfter: 10 * time.Second, Terminating: 5 * time.Second}}
+				free := run(t, s, cfg).Summary
+				cfg.Pods.Room = capacity(tt.room)
+				got := run(t, s, cfg).Summary
+				if got.Outcome != tt.want {
+					t.Fatalf("Outcome = %q (%s), want %q", got.Outcome, got.Detail, tt.want)
+				}
+				if tt.want == sim.OutcomeComplete && (got.Duration > free.Duration) != tt.slower {
+					t.Errorf("Duration %s with room %d, %s without a limit: slower = %v, want %v",
+						got.Duration, tt.room, free.Duration, got.Duration > free.Duration, tt.slower)
+				}
+				if got.PeakPods > free.PeakPods {
+					t.Errorf("PeakPods %d above %d without a limit", got.PeakPods, free.PeakPods)
+				}
+			})
+		}
+	}
+}
+
+// TestRunPlacementPending checks that the steps show pods pending while
+// they wait for room, not ready.
+func TestRunPlacementPending(t *testing.T) {
+	s := rollingState(t, 3, rolling(surge.Count(1), surge.Count(0)))
+	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
+	res := run(t, s, sim.Config{Pods: sim.PodModel{Room: capacity(3)}})
+	seen := false
+	for _, st := range res.Steps {
+		for _, c := range st.Sets {
+			if c.Pending > 0 {
+				seen = true
+				if c.Ready > c.Current-c.Pending {
+					t.Errorf("step at %s: %+v has pending pods ready", st.At, c)
+				}
+			}
+		}
+	}
+	if !seen {
+		t.Errorf("no step shows a pending pod: %+v", res.Steps)
+	}
+	if res.Summary.Outcome != sim.OutcomeUnplaced || res.Summary.Detail == "" {
+		t.Errorf("Summary = %+v, want %q with a detail", res.Summary, sim.OutcomeUnplaced)
+	}
+}
+
+// TestRunPlacementProperties checks what placement guarantees over drawn
+// rollouts: with room for every pod it changes nothing, and it never
+// raises the peak of pods above the run without it.
+func TestRunPlacementProperties(t *testing.T) {
+	t.Run("unlimited room changes nothing", rapid.MakeCheck(func(t *rapid.T) {
+		d := drawRollout(t, 1)
+		if rapid.Bool().Draw(t, "controllers") {
+			d.cfg.Model, d.cfg.Interval = sim.ModelControllers, 0
+		}
+		d.cfg.Pods.Terminating = time.Duration(rapid.Int64Range(0, 60).Draw(t, "terminating seconds")) * time.Second
+		want := run(t, d.state, d.cfg)
+		d.cfg.Pods.Room = func(int64) int64 { return 1 << 40 }
+		got := run(t, d.state, d.cfg)
+		if got.Summary.Outcome != want.Summary.Outcome || got.Summary.Duration != want.Summary.Duration ||
+			got.Summary.PeakPods != want.Summary.PeakPods || got.Summary.MinAvailable != want.Summary.MinAvailable ||
+			len(got.Steps) != len(want.Steps) {
+			t.Fatalf("with unlimited room %+v, without %+v", got.Summary, want.Summary)
+		}
+	}))
+	t.Run("peak never above the unplaced run", rapid.MakeCheck(func(t *rapid.T) {
+		d := drawRollout(t, 1)
+		if rapid.Bool().Draw(t, "controllers") {
+			d.cfg.Model, d.cfg.Interval = sim.ModelControllers, 0
+		}
+		d.state.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
+		d.cfg.Pods.Terminating = time.Duration(rapid.Int64Range(0, 60).Draw(t, "terminating seconds")) * time.Second
+		free := run(t, d.state, d.cfg)
+		room := rapid.Int64Range(0, free.Summary.PeakPods+1).Draw(t, "room")
+		d.cfg.Pods.Room = capacity(room)
+		got := run(t, d.state, d.cfg)
+		if got.Summary.PeakPods > free.Summary.PeakPods {
+			t.Fatalf("PeakPods %d with room %d, %d without", got.Summary.PeakPods, room, free.Summary.PeakPods)
+		}
+		if got.Summary.Outcome != sim.OutcomeComplete && got.Summary.Outcome != sim.OutcomeUnplaced {
+			t.Fatalf("Outcome %q (%s)", got.Summary.Outcome, got.Summary.Detail)
+		}
+		if room >= free.Summary.PeakPods && got.Summary.Outcome != sim.OutcomeComplete {
+			t.Fatalf("room %d for a peak of %d: %+v", room, free.Summary.PeakPods, got.Summary)
+		}
+	}))
+}
