@@ -16,8 +16,8 @@ type cohort struct {
 	// late pods became ready at readyAt, but the ReplicaSet controller
 	// learns of it only after the rest of that instant's work (see
 	// podModel.add); the runner clears late then.
-	late    bool
-	never   bool      // the pods never become ready
+	late  bool
+	never bool // the pods never become ready
 	// pending pods are bound to no node yet (see PodModel.Room): not
 	// ready, and never set too; binding clears both.
 	pending bool

@@ -71,7 +71,10 @@ func TestRunPlacement(t *testing.T) {
 func TestRunPlacementPending(t *testing.T) {
 	s := rollingState(t, 3, rolling(surge.Count(1), surge.Count(0)))
 	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
-	res := run(t, s, sim.Config{Pods: sim.PodModel{Room: capacity(3)}})
+	// Under ModelSimple a step's counts are the pods' own; under
+	// ModelControllers Current is the ReplicaSet's status, which counts a
+	// pending pod only once the ReplicaSet controller has written it.
+	res := run(t, s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: sim.PodModel{Room: capacity(3)}})
 	seen := false
 	for _, st := range res.Steps {
 		for _, c := range st.Sets {

@@ -86,8 +86,10 @@ type SetCount struct {
 	// Desired is spec.replicas; Current, Ready and Available count the
 	// pods that are not terminating; Terminating those that are.
 	Desired, Current, Ready, Available, Terminating int32
-	// Pending are the pods of Current bound to no node (see
-	// PodModel.Room), as the pod model has them at the step.
+	// Pending are the pods bound to no node (see PodModel.Room), as the
+	// pod model has them at the step: under ModelSimple some of Current;
+	// under ModelControllers Current is the ReplicaSet's status, which
+	// counts them once the ReplicaSet controller has written it.
 	Pending int32
 }
 
