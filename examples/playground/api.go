@@ -25,6 +25,25 @@ func playJSON(state string) (out string) {
 	return mustJSON(Play(st))
 }
 
+// checkJSON runs Check on a State in JSON and returns the findings in
+// JSON ([] for none), with the same care as playJSON.
+func checkJSON(state string) (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = mustJSON([]Problem{{Severity: "error", Message: fmt.Sprintf("playground: internal error in the check (please report it with this link): %v", r)}})
+		}
+	}()
+	var st State
+	if err := json.Unmarshal([]byte(state), &st); err != nil {
+		return "[]"
+	}
+	f := Check(st)
+	if f == nil {
+		return "[]"
+	}
+	return mustJSON(f)
+}
+
 // fragmentJSON returns the URL fragment of a State in JSON (see
 // Fragment), "" when it is not JSON.
 func fragmentJSON(state string) string {

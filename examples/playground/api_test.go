@@ -41,6 +41,16 @@ func TestJSONCalls(t *testing.T) {
 			t.Errorf("parseJSON(%q) = %+v", tt.fragment, p)
 		}
 	}
+	var found []Problem
+	hpa, _ := json.Marshal(examples()[3].State)
+	if err := json.Unmarshal([]byte(checkJSON(string(hpa))), &found); err != nil || len(found) != 1 || found[0].Rule != "hpa-replicas" || found[0].Line != 10 {
+		t.Errorf("checkJSON(hpa example) = %+v, %v", found, err)
+	}
+	for _, bad := range []string{"{", `{"replicas": "x"}`, `{"manifest": "kind: Nope"}`} {
+		if got := checkJSON(bad); got != "[]" {
+			t.Errorf("checkJSON(%q) = %s, want []", bad, got)
+		}
+	}
 	var ex []Example
 	if err := json.Unmarshal([]byte(examplesJSON()), &ex); err != nil || len(ex) != 5 || ex[0].State != DefaultState() {
 		t.Errorf("examplesJSON: %d examples, %v", len(ex), err)

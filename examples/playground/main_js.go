@@ -8,6 +8,7 @@ import "syscall/js"
 // taking and returning strings (JSON), then waits for calls:
 //
 //	rolloutPlay(stateJSON) -> resultJSON       (see Play)
+//	rolloutCheck(stateJSON) -> [finding] JSON  (see Check)
 //	rolloutFragment(stateJSON) -> fragment     (see Fragment)
 //	rolloutParseFragment(fragment) -> {state, error} in JSON
 //	rolloutExamples() -> [{name, title, state}] in JSON
@@ -29,6 +30,7 @@ func register(g js.Value) {
 		})
 	}
 	g.Set("rolloutPlay", str(playJSON))
+	g.Set("rolloutCheck", str(checkJSON))
 	g.Set("rolloutFragment", str(fragmentJSON))
 	g.Set("rolloutParseFragment", str(parseJSON))
 	g.Set("rolloutExamples", js.FuncOf(func(js.Value, []js.Value) any { return examplesJSON() }))

@@ -28,6 +28,9 @@ func TestRegister(t *testing.T) {
 	if res.Timeline != Play(DefaultState()).Timeline {
 		t.Errorf("rolloutPlay's timeline differs from Play's")
 	}
+	if f := g.Call("rolloutCheck", string(state)).String(); f != "[]" {
+		t.Errorf("rolloutCheck(default) = %s, want []", f)
+	}
 	frag := g.Call("rolloutFragment", string(state)).String()
 	if !strings.HasPrefix(frag, "manifest=") || !strings.Contains(frag, "&image=nginx:1.9.3") {
 		t.Errorf("rolloutFragment = %.60q", frag)

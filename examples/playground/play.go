@@ -30,7 +30,8 @@ import (
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
-// A Result is what the page shows for a State. When OK, Timeline is the
+// A Result is what the page shows for a State, but for the findings (see
+// Check). When OK, Timeline is the
 // text `rolloutctl simulate` prints for the same input and flags (read
 // from standard input), Summary the summary at its end, SummaryLine that
 // summary in one line, and Chart the SVG of `rolloutctl simulate -o svg`.
@@ -45,7 +46,6 @@ type Result struct {
 	SummaryLine string    `json:"summaryLine,omitempty"`
 	Chart       string    `json:"chart,omitempty"`
 	Notes       []string  `json:"notes,omitempty"`
-	Findings    []Problem `json:"findings,omitempty"`
 	Errors      []Problem `json:"errors,omitempty"`
 	// Deployments are the Deployments of the manifest, for a choice when
 	// there are several, as NAME or NAMESPACE/NAME.
@@ -74,9 +74,8 @@ const manifestName = manifest.Stdin
 // server of the chosen minor reads it on create, simulates the rollout
 // the controls describe as `rolloutctl simulate` does (check.Simulate
 // under the controllers model of kube-controller-manager), renders it
-// with package render, and checks the manifest as `rolloutctl check`
-// does with the same pod model and replicas. Play never panics on any
-// State and depends on it alone.
+// with package render. Play never panics on any State and depends on it
+// alone.
 func Play(st State) Result {
 	res := Result{Versions: versions()}
 	c, problems := change(st)
@@ -132,8 +131,23 @@ func Play(st State) Result {
 	b.Reset()
 	render.SVG(&b, run.Title, run.Model, run.State, r, int(run.Config.Pods.MaxPods))
 	res.Chart = b.String()
-	res.Findings = findings(in, c)
 	return res
+}
+
+// Check returns the findings of `rolloutctl check` on the manifest of
+// st, with the pod model and replicas of its controls, each at its line
+// (see Problem): what the page shows after the rollout, as it takes
+// about as long again. It returns nil when Play shows errors for st.
+func Check(st State) []Problem {
+	c, problems := change(st)
+	if len(problems) > 0 {
+		return nil
+	}
+	in, _ := check.Read(manifest.Options{Stdin: strings.NewReader(st.Manifest)}, check.LoadOptions{Version: c.Options.Version}, "-")
+	if len(in.Problems()) > 0 {
+		return nil
+	}
+	return findings(in, c)
 }
 
 // simulateErrors places an error of check.Simulate: at its control when

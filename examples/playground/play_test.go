@@ -78,11 +78,11 @@ func TestPlayExamples(t *testing.T) {
 				}
 			}
 			found := false
-			for _, f := range res.Findings {
+			for _, f := range Check(st) {
 				found = found || (f.Rule == tt.finding && f.Line > 0 && strings.Contains(f.Message, "line "))
 			}
 			if (tt.finding != "") != found {
-				t.Errorf("findings %+v, want one of rule %q at a line", res.Findings, tt.finding)
+				t.Errorf("findings %+v, want one of rule %q at a line", Check(st), tt.finding)
 			}
 		})
 	}

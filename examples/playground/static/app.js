@@ -142,11 +142,6 @@ function show(res) {
     if (p.line) marks.push({ line: p.line, kind: "error" });
     if (p.control && $(p.control)) $(p.control).classList.add("invalid");
   }
-  for (const f of res.findings || []) {
-    const kind = f.severity === "error" ? "error" : f.severity === "warning" ? "warning" : "info";
-    list.append(problemItem(f, kind));
-    if (f.line) marks.push({ line: f.line, kind: kind === "error" ? "error" : "warning" });
-  }
   markLines(marks);
   const notes = $("notes");
   notes.textContent = "";
@@ -169,18 +164,45 @@ function show(res) {
   }
 }
 
-// update runs the module on the page's state and shows the result;
-// fromUser also writes the state into the URL.
+// showFindings adds the check's findings under the errors, each marking
+// its line.
+function showFindings(findings) {
+  const list = $("problems");
+  const marks = lastMarks.slice();
+  for (const f of findings) {
+    const kind = f.severity === "error" ? "error" : f.severity === "warning" ? "warning" : "info";
+    list.append(problemItem(f, kind));
+    if (f.line) marks.push({ line: f.line, kind: kind === "error" ? "error" : "warning" });
+  }
+  markLines(marks);
+}
+
+let generation = 0;
+
+// update runs the module on the page's state and shows the rollout, then,
+// once the browser has drawn it, the check's findings (which take about
+// as long again); fromUser also writes the state into the URL.
 function update(fromUser) {
   const st = readState();
+  const json = JSON.stringify(st);
+  const gen = ++generation;
   const t0 = performance.now();
-  const res = JSON.parse(globalThis.rolloutPlay(JSON.stringify(st)));
+  const res = JSON.parse(globalThis.rolloutPlay(json));
   show(res);
   const ms = performance.now() - t0;
   window.lastRenderMs = ms;
   window.renders = (window.renders || 0) + 1;
-  $("timing").textContent = `computed and drawn in ${Math.round(ms)} ms`;
-  if (fromUser) history.replaceState(null, "", "#" + globalThis.rolloutFragment(JSON.stringify(st)));
+  $("timing").textContent = `rollout computed and drawn in ${Math.round(ms)} ms`;
+  if (fromUser) history.replaceState(null, "", "#" + globalThis.rolloutFragment(json));
+  window.checked = false;
+  if (!res.ok) { window.checked = true; return; }
+  setTimeout(() => {
+    if (gen !== generation) return; // a newer change is on its way
+    const t1 = performance.now();
+    showFindings(JSON.parse(globalThis.rolloutCheck(json)));
+    window.checked = true;
+    $("timing").textContent += `; checked in ${Math.round(performance.now() - t1)} ms`;
+  }, 0);
 }
 
 // schedule runs update once per frame however many changes come in.
