@@ -66,10 +66,6 @@ type Problem struct {
 	Message  string `json:"message"`
 }
 
-// manifestName is the manifest's name in messages: that of standard
-// input, as `rolloutctl simulate < manifest.yaml` reads it.
-const manifestName = manifest.Stdin
-
 // Play computes the Result of a State: it reads the manifest as the API
 // server of the chosen minor reads it on create, simulates the rollout
 // the controls describe as `rolloutctl simulate` does (check.Simulate

@@ -167,7 +167,7 @@ func writeSite(dir, wasm string) error {
 	}
 	js, err := os.ReadFile(filepath.Join(root, "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
-		return fmt.Errorf("Go's wasm_exec.js: %w", err)
+		return fmt.Errorf("the wasm_exec.js of Go: %w", err)
 	}
 	return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644)
 }

@@ -301,6 +301,15 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("shared link: summary %q is not the end of rolloutctl simulate's output", summary)
 	}
 	shot("3-shared-link")
+	// The README's picture: the viewport at 1200x760, scaled to 0.75.
+	var small []byte
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(1200, 760, chromedp.EmulateScale(0.75)),
+		chromedp.CaptureScreenshot(&small), chromedp.EmulateViewport(1400, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(shots, "readme.png"), small, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	// 5. How fast a change of a 100-replica rollout is computed and drawn.
 	var times []float64
