@@ -130,10 +130,13 @@ func Play(st State) Result {
 	return res
 }
 
-// Check returns the findings of `rolloutctl check` on the manifest of
-// st, with the pod model and replicas of its controls, each at its line
-// (see Problem): what the page shows after the rollout, as it takes
-// about as long again. It returns nil when Play shows errors for st.
+// Check returns the findings of `rolloutctl check --replicas N` on the
+// manifest of st for the Deployment Play shows, N its replicas there (the
+// replicas control, or spec.replicas within an HPA's range), with the
+// pod model of the controls, each at its line (see Problem): what the
+// page shows after the rollout. One replica count keeps the check to one
+// rollout, as long as Play's, where an HPA's whole range could take
+// minutes. It returns nil when Play shows errors for st.
 func Check(st State) []Problem {
 	c, problems := change(st)
 	if len(problems) > 0 {
@@ -143,7 +146,21 @@ func Check(st State) []Problem {
 	if len(in.Problems()) > 0 {
 		return nil
 	}
-	return findings(in, c)
+	d, err := in.Pick(st.Deployment)
+	if err != nil {
+		return nil
+	}
+	if !c.SetReplicas {
+		pol, err := in.Policy(d, c.QuotaPods)
+		if err != nil {
+			return nil
+		}
+		c.Replicas = d.Spec.Replicas
+		if pol.HPA != "" {
+			c.Replicas = min(max(d.Spec.Replicas, pol.MinReplicas), pol.MaxReplicas)
+		}
+	}
+	return findings(in, check.Qualified(d), c)
 }
 
 // simulateErrors places an error of check.Simulate: at its control when
@@ -167,19 +184,21 @@ func simulateErrors(err error) []Problem {
 	return out
 }
 
-// findings checks the input as `rolloutctl check` does with the change's
-// pod model and replicas, and returns its findings.
-func findings(in *check.Input, c check.Change) []Problem {
+// findings checks the input as `rolloutctl check --replicas N` does
+// with the change's pod model and N its Replicas, and returns the
+// findings of the Deployment named deployment (see check.Qualified).
+func findings(in *check.Input, deployment string, c check.Change) []Problem {
 	cfg := check.Config{
 		QuotaPods: c.QuotaPods, Sim: c.Config,
 		ReadyAfterFixed: c.FixedReady, TerminatingFixed: c.FixedTerminating,
 		Options: c.Options, Workers: 1,
-	}
-	if c.SetReplicas {
-		cfg.MinReplicas, cfg.MaxReplicas, cfg.ReplicasSet = c.Replicas, c.Replicas, true
+		MinReplicas: c.Replicas, MaxReplicas: c.Replicas, ReplicasSet: true,
 	}
 	var out []Problem
 	for _, f := range check.Run(in, cfg).Findings {
+		if f.Deployment != deployment {
+			continue
+		}
 		msg := fmt.Sprintf("%s: %s at %d replicas, +%s: %s (%s)", f.Rule, f.Deployment, f.Replicas, formatSeconds(f.At), f.Message, where(f.Location))
 		for _, r := range f.Related {
 			msg += "; see " + where(r)

@@ -236,3 +236,26 @@ func TestPlayHugeReplicasIsBounded(t *testing.T) {
 		t.Errorf("notes %q", res.Notes)
 	}
 }
+
+// The check looks at the Deployment shown, at the replicas shown: one
+// rollout, however wide an HPA's range.
+func TestCheckAtTheReplicasShown(t *testing.T) {
+	st := examples()[3].State
+	st.Manifest = strings.Replace(st.Manifest, "maxReplicas: 12", "maxReplicas: 5000", 1)
+	f := Check(st)
+	if len(f) != 1 || f[0].Rule != "hpa-replicas" || f[0].Line != 10 || !strings.Contains(f[0].Message, "api/gateway at 3 replicas") {
+		t.Errorf("HPA 3..5000: %+v", f)
+	}
+	st.Replicas = "7"
+	if f := Check(st); len(f) != 1 || f[0].Rule != "hpa-replicas" {
+		t.Errorf("replicas 7: %+v", f)
+	}
+	quota := examples()[4].State
+	two := quota.Manifest + "---\n" + examples()[3].State.Manifest
+	if f := Check(State{Manifest: two, Image: "x:1", Deployment: "payments/checkout"}); len(f) != 1 || f[0].Rule != "quota-throttles" {
+		t.Errorf("two Deployments, checkout shown: %+v", f)
+	}
+	if f := Check(State{Manifest: two, Image: "x:1", Deployment: "api/gateway"}); len(f) != 1 || f[0].Rule != "hpa-replicas" || f[0].Line != 45 {
+		t.Errorf("two Deployments, gateway shown: %+v", f)
+	}
+}
