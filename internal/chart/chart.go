@@ -56,7 +56,8 @@ func Steps(start time.Time, res sim.Result, inputAt float64) []Step {
 
 // YScale returns a round step for about five ticks up to top, and the top
 // of the axis: the first tick at or above top (22 gives 25, not 50), one
-// step more when top would touch it (yMax >= 1.05*top).
+// step more when top would touch it (yMax >= 1.05*top). The chart
+// calls it with top at least 1; YScale(0) is (1, 0).
 func YScale(top float64) (step, yMax float64) {
 	step = NiceStep(top / 5)
 	yMax = math.Ceil(top/step) * step
