@@ -171,7 +171,30 @@ spec:
         image: envoy:1.30
 `
 
+// sources reads the playground's files, which the server builds from
+// but this module does not import, so that go test's cache sees a change
+// of any of them.
+func sources(t *testing.T) {
+	t.Helper()
+	err := filepath.WalkDir(filepath.Join(repoRoot, "examples/playground"), func(path string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() && e.Name() == "browsertest" {
+			return filepath.SkipDir
+		}
+		if !e.IsDir() {
+			_, err = os.ReadFile(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestPlayground(t *testing.T) {
+	sources(t)
 	exe := chromium(t)
 	url := serve(t)
 	shots := screenshots(t)

@@ -207,9 +207,18 @@ function update(fromUser) {
 
 // schedule runs update once per frame however many changes come in.
 function schedule() {
+  clearTimeout(typing);
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => { scheduled = false; update(true); });
+}
+
+// typed runs update once typing in the editor pauses for 120 ms, so that
+// keys do not wait for a simulation each; the controls run at once.
+let typing = 0;
+function typed() {
+  clearTimeout(typing);
+  typing = setTimeout(schedule, 120);
 }
 
 function loadFragment() {
@@ -230,14 +239,14 @@ function init() {
     update(true);
   });
   const t = $("manifest");
-  t.addEventListener("input", () => { renumber(); schedule(); });
+  t.addEventListener("input", () => { renumber(); typed(); });
   t.addEventListener("scroll", syncScroll);
   t.addEventListener("keydown", (ev) => {
     if (ev.key === "Tab" && !ev.shiftKey && !ev.ctrlKey && !ev.metaKey) {
       ev.preventDefault();
       t.setRangeText("  ", t.selectionStart, t.selectionEnd, "end");
       renumber();
-      schedule();
+      typed();
     }
   });
   for (const c of controls) $(c).addEventListener("input", schedule);
