@@ -312,6 +312,8 @@ type simulation struct {
 // simulation runs the rollout of d the flags describe, under the policy
 // objects of its namespace: an HPA's range bounds the replicas, a quota
 // caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
+// check.Simulate does it (the playground calls it too); the errors of
+// the spec's changes are worded here as the flags that made them.
 func (f *simFlags) simulation(in *loaded, d rollout.Deployment, imgs imagesFlag) (simulation, error) {
 	c := check.Change{
 		Replicas: f.replicas.min, SetReplicas: f.replicas.set,
