@@ -163,8 +163,9 @@ func Check(st State) []Problem {
 	return findings(in, check.Qualified(d), c)
 }
 
-// simulateErrors places an error of check.Simulate: at its control when
-// a change caused it; one Problem a line.
+// simulateErrors places an error of check.Simulate at its control when a
+// change caused it (the strategy, the validation of the changed spec, an
+// image for a container that does not exist); one Problem a line.
 func simulateErrors(err error) []Problem {
 	var invalid *check.ChangeError
 	switch {
@@ -176,7 +177,7 @@ func simulateErrors(err error) []Problem {
 	var out []Problem
 	for _, l := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
 		p := Problem{Message: l}
-		if strings.Contains(l, "image") || strings.Contains(l, "container") {
+		if strings.HasPrefix(l, "--image ") { // check's words for an image change it cannot make
 			p.Control = "image"
 		}
 		out = append(out, p)
