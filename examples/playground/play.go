@@ -1,9 +1,9 @@
 // Command playground is the rollout playground: a static web page that
 // runs rolloutmath compiled to WebAssembly, so that a person can paste a
 // Deployment, change its image, replicas, maxSurge, maxUnavailable, pod
-// times, API client rate or Kubernetes minor, and see every sync of the
-// rollout with its reasons, the chart, the summary and the check's
-// findings, as `rolloutctl simulate` and `rolloutctl check` print them,
+// times, the controllers' model and API client rate, or Kubernetes minor,
+// and see every sync of the rollout with its reasons, the chart, the
+// summary and the check's findings, as `rolloutctl simulate` and `rolloutctl check` print them,
 // with nothing sent to a server. The whole state is in the URL fragment
 // (see Fragment), so a link shows the same result.
 //
@@ -237,8 +237,9 @@ const maxWork = 20_000
 
 // change reads the controls of st as `rolloutctl simulate` reads its
 // flags, with its defaults but for --max-work (see maxWork): the
-// controllers model at QPS 20 and burst 30, pods ready and terminating as
-// the template says.
+// controllers model at QPS 20 and burst 30 (the model control gives
+// --model event, or --model interval with its 30s), pods ready and
+// terminating as the template says.
 func change(st State) (check.Change, []Problem) {
 	var problems []Problem
 	bad := func(control, format string, args ...any) {
@@ -317,6 +318,15 @@ func change(st State) (check.Change, []Problem) {
 	}
 	c.Config.Pods.ReadyAfter, c.FixedReady = duration("readyAfter", st.ReadyAfter)
 	c.Config.Pods.Terminating, c.FixedTerminating = duration("terminating", st.Terminating)
+	switch strings.TrimSpace(st.Model) {
+	case "", "controllers":
+	case "event":
+		c.Config.Model, c.Config.Controllers = sim.ModelSimple, sim.Controllers{}
+	case "interval":
+		c.Config.Model, c.Config.Controllers, c.Config.Interval = sim.ModelSimple, sim.Controllers{}, 30*time.Second
+	default:
+		bad("model", "model %q: want controllers, event or interval", st.Model)
+	}
 	if s := strings.TrimSpace(st.QPS); s != "" {
 		q, err := strconv.ParseFloat(s, 64)
 		if err != nil || q == 0 || (q > 0 && q < 0.01) || q != q {

@@ -134,6 +134,7 @@ func TestPlayControlErrors(t *testing.T) {
 		{"readyAfter", State{ReadyAfter: "5"}},
 		{"terminating", State{Terminating: "-1s"}},
 		{"qps", State{QPS: "0"}},
+		{"model", State{Model: "fast"}},
 		{"version", State{Version: "1.20"}},
 		{"image", State{Image: "=nginx"}},
 		{"image", State{Image: "a=x:1,a=y:2"}},
@@ -257,5 +258,22 @@ func TestCheckAtTheReplicasShown(t *testing.T) {
 	}
 	if f := Check(State{Manifest: two, Image: "x:1", Deployment: "api/gateway"}); len(f) != 1 || f[0].Rule != "hpa-replicas" || f[0].Line != 45 {
 		t.Errorf("two Deployments, gateway shown: %+v", f)
+	}
+}
+
+// The model control gives the command's --model event and --model
+// interval (a sync every 30s): the golden recordings' pace.
+func TestPlayModels(t *testing.T) {
+	for _, tt := range []struct{ model, want string }{
+		{"", "the Deployment and ReplicaSet controllers as they run (kube-api-qps 20, kube-api-burst 30)"},
+		{"event", "a sync at each change"},
+		{"interval", "a sync every 30s"},
+	} {
+		st := DefaultState()
+		st.Model = tt.model
+		res := Play(st)
+		if !res.OK || !strings.Contains(res.Timeline, tt.want) {
+			t.Errorf("model %q: errors %+v, no %q in:\n%.600s", tt.model, res.Errors, tt.want, res.Timeline)
+		}
 	}
 }

@@ -23,6 +23,9 @@ type State struct {
 	ReadyAfter     string `json:"readyAfter"`
 	Terminating    string `json:"terminating"`
 	QPS            string `json:"qps"`
+	// Model is that of the controllers: controllers (the default, ""),
+	// event, or interval (a sync every 30s, as the golden recordings).
+	Model string `json:"model"`
 	// Version is the Kubernetes minor ("1.36"); empty is the newest.
 	Version string `json:"version"`
 	// Deployment names the Deployment when the manifest holds several.
@@ -40,7 +43,7 @@ func (s *State) fields() []struct {
 		v   *string
 	}{
 		{"image", &s.Image}, {"replicas", &s.Replicas}, {"maxSurge", &s.MaxSurge}, {"maxUnavailable", &s.MaxUnavailable},
-		{"readyAfter", &s.ReadyAfter}, {"terminating", &s.Terminating}, {"qps", &s.QPS},
+		{"readyAfter", &s.ReadyAfter}, {"terminating", &s.Terminating}, {"qps", &s.QPS}, {"model", &s.Model},
 		{"version", &s.Version}, {"deployment", &s.Deployment},
 	}
 }
@@ -53,7 +56,7 @@ const maxFragment = 4 << 20
 // "manifest=" and the manifest's UTF-8 text in base64url without padding
 // (RFC 4648 §5), then "&key=value" for each control that is set, in a
 // fixed order (image, replicas, maxSurge, maxUnavailable, readyAfter,
-// terminating, qps, version, deployment). Values are percent-encoded
+// terminating, qps, model, version, deployment). Values are percent-encoded
 // except for letters, digits and -._~:/@=,+ so that image=nginx=nginx:1.25
 // reads as it is. ParseFragment(Fragment(s)) == s for every s whose
 // manifest is valid UTF-8.

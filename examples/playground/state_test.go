@@ -34,9 +34,9 @@ func TestFragment(t *testing.T) {
 		want string
 	}{
 		{"nothing set", State{}, "manifest="},
-		{"every control, in a fixed order", State{Manifest: "a", Deployment: "ns/web", Version: "1.36", QPS: "-1", Terminating: "10s",
+		{"every control, in a fixed order", State{Manifest: "a", Deployment: "ns/web", Version: "1.36", Model: "event", QPS: "-1", Terminating: "10s",
 			ReadyAfter: "1m30s", MaxUnavailable: "0", MaxSurge: "25%", Replicas: "3", Image: "app=reg.example:5000/app@sha256:ab"},
-			"manifest=YQ&image=app=reg.example:5000/app@sha256:ab&replicas=3&maxSurge=25%25&maxUnavailable=0&readyAfter=1m30s&terminating=10s&qps=-1&version=1.36&deployment=ns/web"},
+			"manifest=YQ&image=app=reg.example:5000/app@sha256:ab&replicas=3&maxSurge=25%25&maxUnavailable=0&readyAfter=1m30s&terminating=10s&qps=-1&model=event&version=1.36&deployment=ns/web"},
 		{"separators escaped", State{Image: "a&b#c d%"}, "manifest=&image=a%26b%23c%20d%25"},
 		{"manifest bytes that base64 pads", State{Manifest: "ab\xff"}, "manifest=YWL_"},
 	} {
@@ -96,7 +96,7 @@ func stateGen() *rapid.Generator[State] {
 		return State{
 			Manifest: text.Draw(t, "manifest"), Image: text.Draw(t, "image"), Replicas: text.Draw(t, "replicas"),
 			MaxSurge: text.Draw(t, "maxSurge"), MaxUnavailable: text.Draw(t, "maxUnavailable"),
-			ReadyAfter: text.Draw(t, "readyAfter"), Terminating: text.Draw(t, "terminating"), QPS: text.Draw(t, "qps"),
+			ReadyAfter: text.Draw(t, "readyAfter"), Terminating: text.Draw(t, "terminating"), QPS: text.Draw(t, "qps"), Model: text.Draw(t, "model"),
 			Version: text.Draw(t, "version"), Deployment: text.Draw(t, "deployment"),
 		}
 	})

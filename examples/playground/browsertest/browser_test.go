@@ -345,6 +345,16 @@ func TestPlayground(t *testing.T) {
 	slices.Sort(times)
 	t.Logf("a change of the 100-replica rollout, computed and drawn: median %.0f ms (of %.0f..%.0f ms)", times[len(times)/2], times[0], times[len(times)-1])
 
+	// The model control: a sync every 30s, as the golden recordings.
+	set("#model", "interval")
+	if tl := text("#timeline"); !strings.Contains(tl, "a sync every 30s") {
+		t.Errorf("after choosing the interval model, the timeline reads:\n%.500s", tl)
+	}
+	chromedp.Run(ctx, chromedp.Evaluate(`location.hash`, &hash))
+	if !strings.Contains(hash, "&model=interval") {
+		t.Errorf("the URL's fragment is %.80q...", hash)
+	}
+
 	// 6. What the API server refuses shows at its line.
 	load(url)
 	set("#manifest", strings.Replace(manifestText, "replicas: 10", "replicas: -1", 1))

@@ -3,7 +3,7 @@
 // the result; the state lives in the URL fragment.
 "use strict";
 
-const controls = ["image", "replicas", "maxSurge", "maxUnavailable", "readyAfter", "terminating", "qps"];
+const controls = ["image", "replicas", "maxSurge", "maxUnavailable", "readyAfter", "terminating", "model", "qps"];
 const $ = (id) => document.getElementById(id);
 const LINE = 18; // px, the editor's line height (style.css --line)
 
