@@ -238,29 +238,6 @@ func (f *simFlags) config() sim.Config {
 	return cfg
 }
 
-// withSpec returns d with the replicas and strategy the flags set.
-func (f *simFlags) withSpec(d rollout.Deployment) (rollout.Deployment, error) {
-	d = d.DeepCopy()
-	if f.replicas.set {
-		d.Spec.Replicas = f.replicas.min
-	}
-	if f.maxSurge.set || f.maxUnavailable.set {
-		if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy {
-			return d, fmt.Errorf("--max-surge and --max-unavailable need a RollingUpdate strategy; %s is %s", d.Name, d.Spec.Strategy.Type)
-		}
-		if f.maxSurge.set {
-			d.Spec.Strategy.RollingUpdate.MaxSurge = f.maxSurge.v
-		}
-		if f.maxUnavailable.set {
-			d.Spec.Strategy.RollingUpdate.MaxUnavailable = f.maxUnavailable.v
-		}
-	}
-	if err := rollout.Validate(d); err != nil {
-		return d, fmt.Errorf("with the flags' changes, Deployment %q is invalid: %w", d.Name, err)
-	}
-	return d, nil
-}
-
 func runSimulate(e *env, args []string) int {
 	var f simFlags
 	var outputs outputFlags
@@ -344,57 +321,31 @@ type simulation struct {
 // simulation runs the rollout of d the flags describe, under the policy
 // objects of its namespace: an HPA's range bounds the replicas, a quota
 // caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
+// check.Simulate does it (the playground calls it too); the errors of
+// the spec's changes are worded here as the flags that made them.
 func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs imagesFlag) (simulation, error) {
-	var run simulation
-	pol, err := in.Policy(d, f.quotaPods)
-	if err != nil {
-		return run, err
+	c := check.Change{
+		Replicas: f.replicas.min, SetReplicas: f.replicas.set,
+		MaxSurge: f.maxSurge.v, SetMaxSurge: f.maxSurge.set,
+		MaxUnavailable: f.maxUnavailable.v, SetMaxUnavailable: f.maxUnavailable.set,
+		QuotaPods: f.quotaPods, Config: f.config(), FixedReady: f.readyAfter.set, FixedTerminating: f.terminating.set,
+		Options: f.input.options,
+		Nodes:   f.place.nodes, NodeAllocatable: f.place.allocatable.v,
 	}
-	if pol.HPA != "" && !f.replicas.set {
-		r := min(max(d.Spec.Replicas, pol.MinReplicas), pol.MaxReplicas)
-		run.notes = append(run.notes, fmt.Sprintf("HorizontalPodAutoscaler %s scales it between %d and %d replicas (checked at %d)", pol.HPA, pol.MinReplicas, pol.MaxReplicas, r))
-		d = d.DeepCopy()
-		d.Spec.Replicas = r
-	}
-	if pol.Blocked != "" {
-		return run, errors.New(pol.Blocked)
-	}
-	d, err = f.withSpec(d)
-	if err != nil {
-		return run, err
-	}
-	var images []check.Image
 	for _, i := range imgs {
-		images = append(images, check.Image{Container: i.container, Image: i.image})
+		c.Images = append(c.Images, check.Image{Container: i.container, Image: i.image})
 	}
-	s, from, err := in.StartState(d, images, f.input.options)
-	if err != nil {
-		return run, err
+	r, err := check.Simulate(in, d, c)
+	var invalid *check.ChangeError
+	switch {
+	case errors.Is(err, check.ErrStrategyChange):
+		return simulation{}, fmt.Errorf("--max-surge and --max-unavailable need a RollingUpdate strategy; %s is %s", d.Name, d.Spec.Strategy.Type)
+	case errors.As(err, &invalid):
+		return simulation{}, fmt.Errorf("with the flags' changes, Deployment %q is invalid: %w", invalid.Deployment, invalid.Err)
+	case err != nil:
+		return simulation{}, err
 	}
-	run.cfg = f.config()
-	if run.cfg.Pods, run.times, err = check.PodTimes(d, run.cfg.Pods, f.readyAfter.set, f.terminating.set); err != nil {
-		return run, err
-	}
-	if f.quotaPods == 0 && pol.Quota != "" {
-		run.cfg.Pods.MaxPods = pol.MaxPods(s)
-		run.notes = append(run.notes, pol.QuotaNote)
-	}
-	run.notes = append(run.notes, pol.Budgets(d.Spec.Replicas)...)
-	place, err := in.Placement(d, f.place.nodes, f.place.allocatable.v)
-	if err != nil {
-		return run, err
-	}
-	if place.Nodes {
-		run.cfg.Pods.Room = place.Room(d.Spec.Replicas)
-		run.notes = append(run.notes, fmt.Sprintf("placement: %s; so the nodes hold %d pods of the Deployment at once, and the others wait pending", place.Why, place.Places))
-	}
-	run.res, err = sim.Run(s, run.cfg)
-	if err != nil {
-		return run, err
-	}
-	run.title = fmt.Sprintf("%s: %s", check.Qualified(d), from)
-	run.model, run.state = check.Model(run.cfg, pol.Quota), s
-	return run, nil
+	return simulation{title: r.Title, model: r.Model, notes: r.Notes, times: r.Times, state: r.State, cfg: r.Config, res: r.Result}, nil
 }
 
 // rollsOut reports whether a run creates or scales a ReplicaSet: whether

@@ -36,6 +36,15 @@
 // the number of workers. [Rules] describes every rule, for SARIF rule
 // descriptors or test cases.
 //
+// # One rollout
+//
+// [Simulate] runs one rollout of a Deployment of an input under a
+// [Change] (images, replicas, maxSurge, maxUnavailable, a pod quota, the
+// pod model) and the policy objects of its namespace, as `rolloutctl
+// simulate` does for its flags, and returns the [Simulation] with its
+// title, notes and pod model in words (package rollout/sim/render prints
+// it).
+//
 // # Race orders
 //
 // Under [sim.ModelControllers] a rollout runs in three orders of the

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -12,14 +12,16 @@ import (
 // durations their meaning, why a sync that changes nothing waits, and
 // where upstream writes one object twice in a sync.
 
-// waitReason says why the rollout of d stands still after a sync that
+// WaitReason says why the rollout of d stands still after a sync that
 // changed no ReplicaSet's size, from the counts of its ReplicaSets and the
-// floor and ceiling of the moment; "" when there is nothing to wait for.
+// floor and ceiling of the moment; "" when there is nothing to wait for
+// (the new ReplicaSet has every replica available and no old pod is
+// left, or there is no new ReplicaSet).
 //
-// Under the controllers model (controllers), a ReplicaSet's status lags
-// behind its pods: the ReplicaSet controller writes it when its sync
+// Under the controllers model (controllers true), a ReplicaSet's status
+// lags behind its pods: the ReplicaSet controller writes it when its sync
 // ends, so a new ReplicaSet short of pods is one still being created.
-func waitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
+func WaitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
 	var newSet *sim.SetCount
 	var oldPods, oldDesired, total, available int64
 	for i, c := range st.Sets {
@@ -61,12 +63,13 @@ func waitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
 	return strings.Join(why, "; ")
 }
 
-// doubleWrite reports whether actions[i] writes an object that an earlier
-// action of the same sync wrote: upstream's double write, which its
+// DoubleWrite reports whether actions[i] writes an object that an earlier
+// action of the same sync wrote (the same ReplicaSet, the Deployment, or
+// its status): upstream's double write, which its
 // fake client accepts and a real API server refuses with a Conflict, the
 // object's resourceVersion having changed; the controller then syncs
 // again.
-func doubleWrite(actions []rollout.Action, i int) bool {
+func DoubleWrite(actions []rollout.Action, i int) bool {
 	key := func(a rollout.Action) string {
 		switch a.Type {
 		case rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
@@ -90,5 +93,6 @@ func doubleWrite(actions []rollout.Action, i int) bool {
 	return false
 }
 
-// conflictNote is what the outputs say of a double write.
-const conflictNote = "a second write of the same object in one sync (upstream quirk Q-2): a real API server answers it with a Conflict, as the object changed, and the controller syncs again"
+// ConflictNote is what the outputs say of a double write (see
+// [DoubleWrite]).
+const ConflictNote = "a second write of the same object in one sync (upstream quirk Q-2): a real API server answers it with a Conflict, as the object changed, and the controller syncs again"

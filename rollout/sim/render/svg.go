@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/chart"
 	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
@@ -21,7 +22,7 @@ const (
 	svgWidth, svgHeight = 960, 500
 	plotTop, plotBottom = 96, 440
 	plotRightMargin     = 24
-	charWidth           = 7 // of a 12px sans-serif digit or letter, about
+	charWidth           = chart.CharWidth
 )
 
 // Colors: the new ReplicaSet green, old ones in muted hues, terminating
@@ -35,26 +36,18 @@ const (
 	limitColor       = "#444"
 )
 
-var oldColors = [...]string{"#4c78a8", "#b279a2", "#e4a23b", "#72b7b2", "#9d755d"}
-
-// chartStep is what one column of the chart shows: a step's pods, or the
-// input's before the start.
-type chartStep struct {
-	at             float64 // seconds after the start
-	sets           []sim.SetCount
-	floor, ceiling int64
-	available      int64
-}
-
-// writeSVG draws a simulation as a self-contained SVG chart of the pods
+// SVG draws a simulation as a self-contained SVG chart, 960 by 500 units, of the pods
 // that exist: for each ReplicaSet, oldest at the bottom, its ready and its
 // not yet ready pods, then the terminating pods of all; a line for the
 // available pods; the availability floor and the ceiling of replicas +
 // maxSurge, as they move; the input's state before the start; and the
 // events: replica changes, pods the quota refused, the progress deadline,
 // sync errors and the end. Runs longer than the chart is wide are sampled
-// at one step per pixel.
-func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result, quota int) {
+// at one step per pixel. The title names the rollout and model the pod
+// model, at the foot; a quota above 0 draws its line. The output is
+// well-formed XML and depends on its arguments alone; SVG modifies
+// neither s nor res.
+func SVG(w io.Writer, title, model string, s rollout.State, res sim.Result, quota int) {
 	sm := res.Summary
 	end := sm.Duration.Seconds()
 	if n := len(res.Steps); n > 0 {
@@ -62,23 +55,23 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	}
 	end = max(end, 1) * 1.04 // the last step, visible
 	before := end * 0.08     // room for the input, left of 0
-	steps := chartSteps(s.Now, res, -before)
+	steps := chart.Steps(s.Now, res, -before)
 	series := svgSeries(res)
 
 	var top int64 = 1
 	for _, st := range steps {
 		var pods int64
-		for _, c := range st.sets {
+		for _, c := range st.Sets {
 			pods += int64(c.Current) + int64(c.Terminating)
 		}
-		top = max(top, pods, st.ceiling, st.floor)
+		top = max(top, pods, st.Ceiling, st.Floor)
 	}
 	if quota > 0 {
 		top = max(top, int64(quota))
 	}
-	yStep, yMax := yScale(float64(top))
-	labels := ticks(yStep, yMax)
-	plotLeft := 20.0 + float64(charWidth*max(len(labels[len(labels)-1].text), 2))
+	yStep, yMax := chart.YScale(float64(top))
+	labels := chart.Ticks(yStep, yMax)
+	plotLeft := 20.0 + float64(charWidth*max(len(labels[len(labels)-1].Text), 2))
 	plotRight := float64(svgWidth - plotRightMargin)
 	x := func(sec float64) float64 { return plotLeft + (plotRight-plotLeft)*(sec+before)/(end+before) }
 	y := func(v float64) float64 { return plotBottom - (plotBottom-plotTop)*v/yMax }
@@ -86,7 +79,7 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	// until is when the values of steps[i] stop holding.
 	until := func(i int) float64 {
 		if i+1 < len(steps) {
-			return steps[i+1].at
+			return steps[i+1].At
 		}
 		return end
 	}
@@ -100,8 +93,8 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 		`<rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="` + terminatingColor + `" stroke-width="3"/></pattern>`)
 	// Pods waiting for a place on the nodes, dotted: only where a run has
 	// some, so that the charts of the others stay as they were.
-	pending := slices.ContainsFunc(steps, func(st chartStep) bool {
-		return slices.ContainsFunc(st.sets, func(c sim.SetCount) bool { return c.Pending > 0 })
+	pending := slices.ContainsFunc(steps, func(st chart.Step) bool {
+		return slices.ContainsFunc(st.Sets, func(c sim.SetCount) bool { return c.Pending > 0 })
 	})
 	if pending {
 		b.WriteString(`<pattern id="dots" width="6" height="6" patternUnits="userSpaceOnUse">` +
@@ -110,16 +103,16 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	b.WriteString("</defs>\n")
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="white"/>`+"\n", svgWidth, svgHeight)
 	fmt.Fprintf(&b, `<text x="%s" y="24" font-size="15" font-weight="bold" fill="#222">%s</text>`+"\n", f(plotLeft), esc(title))
-	fmt.Fprintf(&b, `<text x="%s" y="44" fill="#555">%s</text>`+"\n", f(plotLeft), esc(summaryLine(s.Deployment, sm)))
+	fmt.Fprintf(&b, `<text x="%s" y="44" fill="#555">%s</text>`+"\n", f(plotLeft), esc(SummaryLine(s.Deployment, sm)))
 	fmt.Fprintf(&b, `<text x="%s" y="%d" font-size="10" fill="#777">%s</text>`+"\n", f(plotLeft), svgHeight-6, esc(fitText(model, svgWidth-plotRightMargin-plotLeft)))
 
 	// Grid and axes.
 	b.WriteString(`<g class="axes" fill="#555" stroke="none">` + "\n")
 	for _, t := range labels {
-		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e6e6e6"/>`+"\n", f(plotLeft), f(y(t.v)), f(plotRight), f(y(t.v)))
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end">%s</text>`+"\n", f(plotLeft-8), f(y(t.v)+4), t.text)
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e6e6e6"/>`+"\n", f(plotLeft), f(y(t.V)), f(plotRight), f(y(t.V)))
+		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end">%s</text>`+"\n", f(plotLeft-8), f(y(t.V)+4), t.Text)
 	}
-	xStep := timeStep(end, plotRight-plotLeft)
+	xStep := chart.TimeStep(end, plotRight-plotLeft)
 	for v := 0.0; v <= end; v += xStep {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#999"/>`+"\n", f(x(v)), plotBottom, f(x(v)), plotBottom+5)
 		fmt.Fprintf(&b, `<text x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f(x(v)), plotBottom+19, esc(words.Duration(time.Duration(v*float64(time.Second)))))
@@ -135,60 +128,60 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	// (waiting for a place on the nodes), oldest first; then the
 	// terminating pods.
 	base := make([]float64, len(steps))
-	area := func(class, name, fill string, value func(chartStep) float64) {
+	area := func(class, name, fill string, value func(chart.Step) float64) {
 		var upper, lower []string
 		any := false
 		for i, st := range steps {
 			v := value(st)
 			any = any || v > 0
-			upper = append(upper, pt(x(st.at), y(base[i]+v)), pt(x(until(i)), y(base[i]+v)))
+			upper = append(upper, pt(x(st.At), y(base[i]+v)), pt(x(until(i)), y(base[i]+v)))
 		}
 		if !any {
 			return
 		}
 		for i := len(steps) - 1; i >= 0; i-- {
-			lower = append(lower, pt(x(until(i)), y(base[i])), pt(x(steps[i].at), y(base[i])))
+			lower = append(lower, pt(x(until(i)), y(base[i])), pt(x(steps[i].At), y(base[i])))
 			base[i] += value(steps[i])
 		}
 		fmt.Fprintf(&b, `<polygon class="%s" data-name="%s" points="%s" fill="%s"/>`+"\n", class, esc(name), strings.Join(append(upper, lower...), " "), fill)
 	}
 	for _, sr := range series {
-		area("ready", sr.name, sr.color, func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Ready) })
-		area("not-ready", sr.name, sr.color+`" fill-opacity="0.35`, func(st chartStep) float64 {
-			c := st.set(sr.name)
+		area("ready", sr.name, sr.color, func(st chart.Step) float64 { c := st.Set(sr.name); return float64(c.Ready) })
+		area("not-ready", sr.name, sr.color+`" fill-opacity="0.35`, func(st chart.Step) float64 {
+			c := st.Set(sr.name)
 			return float64(c.Current - c.Ready - c.Pending)
 		})
-		area("pending", sr.name, "url(#dots)", func(st chartStep) float64 { c := st.set(sr.name); return float64(c.Pending) })
+		area("pending", sr.name, "url(#dots)", func(st chart.Step) float64 { c := st.Set(sr.name); return float64(c.Pending) })
 	}
-	area("terminating", "terminating", "url(#hatch)", func(st chartStep) float64 {
+	area("terminating", "terminating", "url(#hatch)", func(st chart.Step) float64 {
 		var n int32
-		for _, c := range st.sets {
+		for _, c := range st.Sets {
 			n += c.Terminating
 		}
 		return float64(n)
 	})
 
 	// Lines that move over time: available pods, floor, ceiling.
-	stepLine := func(class, color, width, dash string, value func(chartStep) float64) {
+	stepLine := func(class, color, width, dash string, value func(chart.Step) float64) {
 		var pts []string
 		for i, st := range steps {
-			pts = append(pts, pt(x(st.at), y(value(st))), pt(x(until(i)), y(value(st))))
+			pts = append(pts, pt(x(st.At), y(value(st))), pt(x(until(i)), y(value(st))))
 		}
 		fmt.Fprintf(&b, `<polyline class="%s" points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-dasharray="%s"/>`+"\n",
 			class, strings.Join(pts, " "), color, width, dash)
 	}
 	if len(steps) > 0 {
-		stepLine("ceiling", limitColor, "1.5", "2 3", func(st chartStep) float64 { return float64(st.ceiling) })
-		stepLine("floor", limitColor, "1.5", "7 4", func(st chartStep) float64 { return float64(st.floor) })
-		stepLine("available", availableColor, "2", "none", func(st chartStep) float64 { return float64(st.available) })
+		stepLine("ceiling", limitColor, "1.5", "2 3", func(st chart.Step) float64 { return float64(st.Ceiling) })
+		stepLine("floor", limitColor, "1.5", "7 4", func(st chart.Step) float64 { return float64(st.Floor) })
+		stepLine("available", availableColor, "2", "none", func(st chart.Step) float64 { return float64(st.Available) })
 		last := steps[len(steps)-1]
-		cy, fy := y(float64(last.ceiling))-5, y(float64(last.floor))-5
+		cy, fy := y(float64(last.Ceiling))-5, y(float64(last.Floor))-5
 		if fy-cy < 14 { // too close to read both: the floor's label goes below its line
-			fy = y(float64(last.floor)) + 14
+			fy = y(float64(last.Floor)) + 14
 		}
 		label := `<text x="%s" y="%s" text-anchor="end" font-size="11" fill="` + limitColor + `" stroke="white" stroke-width="3" paint-order="stroke">%s %s</text>` + "\n"
-		fmt.Fprintf(&b, label, f(plotRight-4), f(cy), "ceiling", grouped(last.ceiling))
-		fmt.Fprintf(&b, label, f(plotRight-4), f(fy), "floor", grouped(last.floor))
+		fmt.Fprintf(&b, label, f(plotRight-4), f(cy), "ceiling", grouped(last.Ceiling))
+		fmt.Fprintf(&b, label, f(plotRight-4), f(fy), "floor", grouped(last.Floor))
 	}
 	if quota > 0 {
 		qy := y(float64(quota))
@@ -203,41 +196,16 @@ func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result,
 	w.Write(b.Bytes())
 }
 
-// set returns the counts of the named ReplicaSet in st, zero when it has
-// none.
-func (st chartStep) set(name string) sim.SetCount {
-	for _, c := range st.sets {
-		if c.Name == name {
-			return c
-		}
-	}
-	return sim.SetCount{}
-}
-
-// chartSteps returns the input's state, at inputAt, and every step.
-func chartSteps(start time.Time, res sim.Result, inputAt float64) []chartStep {
-	out := make([]chartStep, 0, len(res.Steps)+1)
-	add := func(st sim.Step, at float64) {
-		_, avail := st.Pods()
-		out = append(out, chartStep{at: at, sets: st.Sets, floor: int64(st.Floor), ceiling: st.Ceiling, available: avail})
-	}
-	add(res.Start, inputAt)
-	for _, st := range res.Steps {
-		add(st, st.At.Sub(start).Seconds())
-	}
-	return out
-}
-
 // sample keeps, of the steps that fall in one pixel column, the last: a
 // chart shows no more than it has pixels.
-func sample(steps []chartStep, width int, x func(float64) float64) []chartStep {
+func sample(steps []chart.Step, width int, x func(float64) float64) []chart.Step {
 	if len(steps) <= width {
 		return steps
 	}
-	out := []chartStep{steps[0]}
+	out := []chart.Step{steps[0]}
 	lastCol := math.Inf(-1)
 	for _, st := range steps[1:] {
-		if col := math.Floor(x(st.at)); col != lastCol {
+		if col := math.Floor(x(st.At)); col != lastCol {
 			out = append(out, st)
 			lastCol = col
 			continue
@@ -286,6 +254,7 @@ func svgSeries(res sim.Result) []svgSeriesInfo {
 		}
 		return strings.Compare(a.name, b.name)
 	})
+	oldColors := [...]string{"#4c78a8", "#b279a2", "#e4a23b", "#72b7b2", "#9d755d"}
 	for k := range series {
 		series[k].color = oldColors[k%len(oldColors)]
 		if series[k].isNew {

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"fmt"
@@ -11,29 +11,33 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-// writeTable prints a simulation like `kubectl get rs -w`: a header (the
-// title, the strategy, the pod model, what the policy objects changed),
-// (head's lines first: see tableHead) then for each sync its number, its time after the start and each
-// ReplicaSet's counts (when they changed since the sync before), then the
-// actions that change ReplicaSets or the Deployment, each with its reason,
-// why a sync that changes nothing waits, and a note on each double write
-// (Q-2); then the summary. Status writes are shown as the conditions they
-// change. Old ReplicaSets that stay at zero are left out, and runs of
-// syncs that change nothing and say nothing new fold into one line.
-// tableHead is what a simulation's table says before its syncs: the
-// rollout, the Kubernetes minors modelled, the pod model, where the pods'
-// times come from, and what the policy objects changed.
-type tableHead struct {
-	title, version, model string
-	times, notes          []string
+// A Head is what a simulation's table says before its syncs: the
+// rollout (Title), the Kubernetes minors modelled (Version), the pod model
+// (Model), where the pods' times come from (Times, each printed after
+// "pod times: ") and what the policy objects changed (Notes, each after
+// "policy: "). A zero Head prints four empty lines and the strategy.
+type Head struct {
+	Title, Version, Model string
+	Times, Notes          []string
 }
 
-func writeTable(w io.Writer, head tableHead, s rollout.State, res sim.Result) {
-	fmt.Fprintf(w, "%s\n%s\n%s\n%s\n", head.title, head.version, strategyLine(s.Deployment), head.model)
-	for _, t := range head.times {
+// Table prints a simulation like `kubectl get rs -w`: head's lines and
+// the Deployment's strategy, then for each sync its number, its time
+// after the start and each ReplicaSet's counts (when they changed since
+// the sync before), then the actions that change ReplicaSets or the
+// Deployment, each with its reason, why a sync that changes nothing waits
+// (see [WaitReason]), and a note on each double write (see
+// [DoubleWrite]); then the summary (see [Summary]). Status writes are
+// shown as the conditions they change. Old ReplicaSets that stay at zero
+// are left out, and runs of two or more syncs that change nothing and say
+// nothing new fold into one line. The output depends on its arguments
+// alone; Table modifies neither s nor res.
+func Table(w io.Writer, head Head, s rollout.State, res sim.Result) {
+	fmt.Fprintf(w, "%s\n%s\n%s\n%s\n", head.Title, head.Version, StrategyLine(s.Deployment), head.Model)
+	for _, t := range head.Times {
 		fmt.Fprintf(w, "pod times: %s\n", t)
 	}
-	for _, n := range head.notes {
+	for _, n := range head.Notes {
 		fmt.Fprintf(w, "policy: %s\n", n)
 	}
 	fmt.Fprintln(w)
@@ -87,7 +91,7 @@ func writeTable(w io.Writer, head tableHead, s rollout.State, res sim.Result) {
 		}
 	}
 	fmt.Fprintln(w)
-	writeSummary(w, res.Summary)
+	Summary(w, res.Summary)
 }
 
 // A tableBlock is what the table shows of a sync, or of a run of quiet
@@ -155,8 +159,8 @@ func tableBlocks(s rollout.State, res sim.Result, terminating, pending bool) []t
 				if a.Reason != "" {
 					b.lines = append(b.lines, "  why: "+a.Reason)
 				}
-				if doubleWrite(st.Actions, k) {
-					b.lines = append(b.lines, "  note: "+conflictNote)
+				if DoubleWrite(st.Actions, k) {
+					b.lines = append(b.lines, "  note: "+ConflictNote)
 				}
 			}
 			scaled = scaled || a.Type == rollout.CreateReplicaSet || a.Type == rollout.ScaleReplicaSet
@@ -172,7 +176,7 @@ func tableBlocks(s rollout.State, res sim.Result, terminating, pending bool) []t
 		}
 		wait := ""
 		if !scaled && st.Err == nil {
-			wait = waitReason(s.Deployment, st, strings.HasPrefix(res.Model, "controllers"))
+			wait = WaitReason(s.Deployment, st, strings.HasPrefix(res.Model, "controllers"))
 		}
 		if wait != "" && wait != lastWait {
 			b.lines = append(b.lines, "waits: "+wait)

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"bytes"
@@ -14,10 +14,12 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-// summaryLine is the chart's second line: the strategy and how it ended,
-// and the extremes when they fit.
-func summaryLine(d rollout.Deployment, sm sim.Summary) string {
-	line := strategyLine(d) + " · " + string(sm.Outcome)
+// SummaryLine is the outcome in one line, the chart's second: the
+// strategy (see [StrategyLine]), " · " and the outcome (with " after " and
+// the duration when complete), then, when they fit the chart's width,
+// the syncs, the peak pods and the fewest available.
+func SummaryLine(d rollout.Deployment, sm sim.Summary) string {
+	line := StrategyLine(d) + " · " + string(sm.Outcome)
 	if sm.Outcome == sim.OutcomeComplete {
 		line += " after " + words.Duration(sm.Duration)
 	}
@@ -160,73 +162,6 @@ func containsLabel(events []svgEvent, label string) bool {
 		}
 	}
 	return false
-}
-
-// yScale returns a round step for about five ticks up to top, and the top
-// of the axis: the first tick at or above top (22 gives 25, not 50).
-func yScale(top float64) (step, yMax float64) {
-	step = niceStep(top / 5)
-	yMax = math.Ceil(top/step) * step
-	if yMax < top*1.05 { // room above the highest line
-		yMax += step
-	}
-	return step, yMax
-}
-
-// niceStep rounds v up to a whole 1, 2, 2.5 or 5 times a power of ten,
-// at least 1: pods come whole.
-func niceStep(v float64) float64 {
-	if v <= 1 {
-		return 1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if m*p >= v && m*p == math.Trunc(m*p) {
-			return m * p
-		}
-	}
-	return 10 * p
-}
-
-// tick is a labelled value of the y axis.
-type tick struct {
-	v    float64
-	text string
-}
-
-func ticks(step, top float64) []tick {
-	var out []tick
-	for v := 0.0; v <= top+step/1e6; v += step {
-		out = append(out, tick{v, count(v)})
-	}
-	return out
-}
-
-// count prints a pod count compactly: 950, 25k, 1.5M, 2.1G.
-func count(v float64) string {
-	for _, u := range []struct {
-		suffix string
-		size   float64
-	}{{"G", 1e9}, {"M", 1e6}, {"k", 1e3}} {
-		if v >= 10*u.size || (v >= u.size && math.Mod(v, u.size/10) == 0) {
-			return strconv.FormatFloat(v/u.size, 'f', -1, 64) + u.suffix
-		}
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
-// timeStep returns a round time step, in seconds, whose labels fit the
-// width without crowding.
-func timeStep(end, width float64) float64 {
-	const minute, hour, day = 60, 3600, 86400
-	for _, s := range []float64{1, 2, 5, 10, 15, 30, minute, 2 * minute, 5 * minute, 10 * minute, 15 * minute, 30 * minute,
-		hour, 2 * hour, 3 * hour, 6 * hour, 12 * hour, day, 2 * day, 7 * day, 14 * day, 30 * day, 90 * day, 365 * day} {
-		label := len(words.Duration(time.Duration(end * float64(time.Second)))) // the widest, about
-		if n := end / s; n <= 10 && n*float64(charWidth*label+16) <= width {
-			return s
-		}
-	}
-	return niceStep(end / 8)
 }
 
 func f(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }

@@ -1,0 +1,161 @@
+package check_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+const simulateWeb = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 4
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`
+
+const simulateHPA = `---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: web
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 6
+  maxReplicas: 9
+  metrics:
+  - type: Resource
+    resource: {name: cpu, target: {type: Utilization, averageUtilization: 80}}
+`
+
+const simulateQuota = `---
+apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: pods
+spec:
+  hard: {pods: "5"}
+`
+
+func loadSimulate(t *testing.T, text string) (*check.Input, rollout.Deployment) {
+	t.Helper()
+	docs, err := manifest.Parse("web.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("web.yaml", docs, check.LoadOptions{})
+	if p := in.Problems(); len(p) > 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	d, err := in.Pick("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, d
+}
+
+// Simulate applies a Change as rolloutctl simulate applies its flags: the
+// spec's changes first (an HPA's range unless the replicas are set), the
+// pod times from the template unless fixed, a namespace quota unless
+// QuotaPods, then the run.
+func TestSimulate(t *testing.T) {
+	image := []check.Image{{Image: "web:2.0"}}
+	fixed := sim.Config{Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}}
+	for _, tt := range []struct {
+		name         string
+		manifest     string
+		change       check.Change
+		wantReplicas int32
+		wantPeak     int64
+		wantNote     string
+		wantTimes    int
+	}{
+		{"image change at the template's times", simulateWeb,
+			check.Change{Images: image, Config: sim.Config{Interval: 30 * time.Second}}, 4, 5, "", 2},
+		{"replicas, maxSurge and maxUnavailable set", simulateWeb,
+			check.Change{Images: image, Replicas: 10, SetReplicas: true, MaxSurge: surge.Count(3), SetMaxSurge: true,
+				MaxUnavailable: surge.Count(0), SetMaxUnavailable: true, Config: fixed, FixedReady: true}, 10, 13, "", 1},
+		{"an HPA bounds the replicas", simulateWeb + simulateHPA,
+			check.Change{Images: image, Config: fixed, FixedReady: true, FixedTerminating: true}, 6, 8, "HorizontalPodAutoscaler web scales it between 6 and 9 replicas (checked at 6)", 0},
+		{"set replicas win over the HPA", simulateWeb + simulateHPA,
+			check.Change{Images: image, Replicas: 2, SetReplicas: true, Config: fixed, FixedReady: true, FixedTerminating: true}, 2, 3, "", 0},
+		{"a quota caps the pods", simulateWeb + simulateQuota,
+			check.Change{Images: image, Config: fixed, FixedReady: true, FixedTerminating: true}, 4, 5, "ResourceQuota", 0},
+		{"QuotaPods replaces the namespace's quota", simulateWeb + simulateQuota,
+			check.Change{Images: image, QuotaPods: 4, Config: fixed, FixedReady: true, FixedTerminating: true}, 4, 4, "", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in, d := loadSimulate(t, tt.manifest)
+			before := slices.Clone(tt.change.Images)
+			run, err := check.Simulate(in, d, tt.change)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(before, tt.change.Images); diff != "" {
+				t.Errorf("Simulate changed the Change's images (-want +got):\n%s", diff)
+			}
+			if got := run.State.Deployment.Spec.Replicas; got != tt.wantReplicas {
+				t.Errorf("replicas %d, want %d", got, tt.wantReplicas)
+			}
+			if got := run.Result.Summary.PeakPods; got != tt.wantPeak {
+				t.Errorf("peak pods %d, want %d", got, tt.wantPeak)
+			}
+			if run.Result.Summary.Outcome != sim.OutcomeComplete {
+				t.Errorf("outcome %s: %s", run.Result.Summary.Outcome, run.Result.Summary.Detail)
+			}
+			notes := strings.Join(run.Notes, "\n")
+			if (tt.wantNote == "") != (notes == "") || !strings.Contains(notes, tt.wantNote) {
+				t.Errorf("notes %q, want one with %q", notes, tt.wantNote)
+			}
+			if len(run.Times) != tt.wantTimes {
+				t.Errorf("pod times %q, want %d", run.Times, tt.wantTimes)
+			}
+			if !strings.HasPrefix(run.Title, "web: fully rolled out on its template, then image app=web:2.0") || run.Model == "" {
+				t.Errorf("title %q, model %q", run.Title, run.Model)
+			}
+			again, err := check.Simulate(in, d, tt.change)
+			if err != nil || again.Title != run.Title || !cmp.Equal(again.Result.Summary, run.Result.Summary) {
+				t.Errorf("a second run differs: %v %q %+v", err, again.Title, again.Result.Summary)
+			}
+		})
+	}
+}
+
+// The Changes that make the Deployment invalid are refused as the API
+// server would refuse them.
+func TestSimulateInvalidChange(t *testing.T) {
+	in, d := loadSimulate(t, strings.Replace(simulateWeb, "  replicas: 4\n", "  replicas: 4\n  strategy: {type: Recreate}\n", 1))
+	_, err := check.Simulate(in, d, check.Change{MaxSurge: surge.Count(1), SetMaxSurge: true})
+	if !errors.Is(err, check.ErrStrategyChange) {
+		t.Errorf("maxSurge on Recreate: %v, want ErrStrategyChange", err)
+	}
+	in, d = loadSimulate(t, simulateWeb)
+	_, err = check.Simulate(in, d, check.Change{MaxSurge: surge.Count(0), SetMaxSurge: true, MaxUnavailable: surge.Count(0), SetMaxUnavailable: true})
+	var ce *check.ChangeError
+	if !errors.As(err, &ce) || ce.Deployment != "web" || !strings.Contains(err.Error(), "maxUnavailable") {
+		t.Errorf("maxSurge 0 and maxUnavailable 0: %v, want a *ChangeError", err)
+	}
+	_, err = check.Simulate(in, d, check.Change{Images: []check.Image{{Container: "nope", Image: "x"}}})
+	if err == nil {
+		t.Errorf("an image for a container that does not exist: no error")
+	}
+}

@@ -1,0 +1,87 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/rollout/sim/render"
+)
+
+func run(t *testing.T, replicas string, cfg sim.Config) (rollout.State, sim.Result) {
+	t.Helper()
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": ` + replicas + `, "selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "app", "image": "web:1"}]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)), "app", "web:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res
+}
+
+// Table, SVG and the summaries depend on their arguments alone and
+// modify none: two calls print the same, and the result is unchanged.
+func TestRenderIsPure(t *testing.T) {
+	s, res := run(t, "7", sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 3 * time.Second, Terminating: 2 * time.Second}})
+	_, before := run(t, "7", sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 3 * time.Second, Terminating: 2 * time.Second}})
+	var a, b bytes.Buffer
+	for _, w := range []*bytes.Buffer{&a, &b} {
+		render.Table(w, render.Head{Title: "t", Notes: []string{"n"}}, s, res)
+		render.SVG(w, "<t&>", "m", s, res, 9)
+		render.Summary(w, res.Summary)
+		w.WriteString(render.SummaryLine(s.Deployment, res.Summary))
+	}
+	if a.String() != b.String() {
+		t.Errorf("two renderings differ")
+	}
+	if diff := cmp.Diff(before.Summary, res.Summary); diff != "" {
+		t.Errorf("rendering changed the result (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(a.String(), "policy: n\n") || !strings.Contains(a.String(), "TERMINATING") {
+		t.Errorf("table without its notes or terminating column:\n%s", a.String())
+	}
+}
+
+// The chart is well-formed XML, with the title escaped, for small and
+// for the largest Deployments.
+func TestSVGWellFormed(t *testing.T) {
+	for _, replicas := range []string{"1", "10", "2147483647"} {
+		s, res := run(t, replicas, sim.Config{MaxWork: 2000})
+		var b bytes.Buffer
+		render.SVG(&b, `web <&> "x"`, "model", s, res, 0)
+		dec := xml.NewDecoder(&b)
+		titles := 0
+		for {
+			tok, err := dec.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("replicas %s: not well-formed: %v", replicas, err)
+			}
+			if cd, ok := tok.(xml.CharData); ok && string(cd) == `web <&> "x"` {
+				titles++
+			}
+		}
+		if titles == 0 {
+			t.Errorf("replicas %s: no escaped title", replicas)
+		}
+	}
+}
