@@ -41,7 +41,7 @@ spec:
 	}
 	run, err := check.Simulate(in, d, check.Change{
 		Images:     []check.Image{{Image: "web:2.0"}},
-		Config:     sim.Config{Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 10 * time.Second}},
+		Config:     sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 10 * time.Second}},
 		FixedReady: true,
 	})
 	if err != nil {

@@ -79,7 +79,7 @@ func loadSimulate(t *testing.T, text string) (*check.Input, rollout.Deployment) 
 // QuotaPods, then the run.
 func TestSimulate(t *testing.T) {
 	image := []check.Image{{Image: "web:2.0"}}
-	fixed := sim.Config{Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}}
+	fixed := sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}}
 	for _, tt := range []struct {
 		name         string
 		manifest     string
@@ -90,7 +90,7 @@ func TestSimulate(t *testing.T) {
 		wantTimes    int
 	}{
 		{"image change at the template's times", simulateWeb,
-			check.Change{Images: image, Config: sim.Config{Interval: 30 * time.Second}}, 4, 5, "", 2},
+			check.Change{Images: image, Config: sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second}}, 4, 5, "", 2},
 		{"replicas, maxSurge and maxUnavailable set", simulateWeb,
 			check.Change{Images: image, Replicas: 10, SetReplicas: true, MaxSurge: surge.Count(3), SetMaxSurge: true,
 				MaxUnavailable: surge.Count(0), SetMaxUnavailable: true, Config: fixed, FixedReady: true}, 10, 13, "", 1},

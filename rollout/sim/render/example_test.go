@@ -26,7 +26,7 @@ func ExampleTable() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := sim.Run(s, sim.Config{Interval: 30 * time.Second})
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second})
 	if err != nil {
 		panic(err)
 	}
@@ -83,7 +83,7 @@ func ExampleSummaryLine() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := sim.Run(s, sim.Config{Interval: 30 * time.Second})
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second})
 	if err != nil {
 		panic(err)
 	}
