@@ -148,6 +148,7 @@ func (p *planner) setDeploymentRevision(rev string) bool {
 	if p.d.Annotations[RevisionAnnotation] == rev {
 		return false
 	}
+	p.ownAnnotations()
 	if p.d.Annotations == nil {
 		p.d.Annotations = map[string]string{}
 	}
