@@ -286,7 +286,7 @@ func (r *runner) finishSet(name string, s *setSync, t time.Time) {
 // schedulePods makes sure that the next pod event after t is scheduled.
 func (r *runner) schedulePods(t time.Time) {
 	c := r.ctl
-	e, ok := r.pods.next(r.sets(), t)
+	e, ok := r.pods.next(r.setsScratch(), t)
 	if !ok || (c.podPending && !e.Before(c.podAt)) {
 		return
 	}

@@ -165,6 +165,9 @@ type runner struct {
 	match    map[string]bool
 
 	ff fastForward
+
+	// scratch is the buffer of setsScratch.
+	scratch []*rollout.ReplicaSet
 }
 
 func newRunner(s rollout.State, cfg Config) *runner {
