@@ -133,7 +133,10 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	}
 	if f, ok := getReplicaFailure(all, newRS); ok {
 		s = SetDeploymentCondition(s, f)
-	} else {
+	} else if _, ok := GetDeploymentCondition(s, ReplicaFailure); ok || len(s.Conditions) == 0 {
+		// Without one to remove, s's conditions (its own copy) stay
+		// as they are; none left is nil, as RemoveDeploymentCondition
+		// makes it.
 		s = RemoveDeploymentCondition(s, ReplicaFailure)
 	}
 	if s.equal(d.Status) {
