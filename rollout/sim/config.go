@@ -111,6 +111,9 @@ type Config struct {
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
+	// planCache is how a ModelControllers run uses its plan cache (tests
+	// turn it off or check it).
+	planCache planCacheMode
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

@@ -103,6 +103,8 @@ type ctlRun struct {
 	podPending    bool
 	completeAt    time.Time
 	complete      bool
+	// plans is the Run's plan cache, shared by its orders (nil: none).
+	plans *planCache
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {
@@ -338,7 +340,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	if s.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 		s.Pods = r.pods.pods(r.sets())
 	}
-	actions, err := rollout.Plan(s)
+	actions, err := r.plan(s)
 	g := t
 	var touched []string
 	wrote := false

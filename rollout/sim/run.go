@@ -88,8 +88,14 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 // MinAvailable are the worst of the first two orders, PeakPodsLow,
 // PeakPodsHigh and MinAvailableHigh the ends over all three.
 func runRaces(s rollout.State, cfg Config) Result {
+	return runRacesWith(s, cfg, newPlanCache(cfg))
+}
+
+// runRacesWith is runRaces with the orders sharing plans (nil: none).
+func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 	r := newRunner(s, cfg)
 	r.ctl = newCtlRun(cfg.Controllers, raceFIFO)
+	r.ctl.plans = plans
 	r.runControllers()
 	res := r.result()
 	sum := &res.Summary
@@ -102,6 +108,7 @@ func runRaces(s rollout.State, cfg Config) Result {
 		}
 		v := newRunner(s, c)
 		v.ctl = newCtlRun(cfg.Controllers, rc)
+		v.ctl.plans = plans
 		v.runControllers()
 		o := v.result().Summary
 		if rc == raceDeletesFirst {
