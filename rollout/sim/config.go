@@ -98,7 +98,8 @@ type Config struct {
 	// Observe, if set, is called with every step, in order, as the run
 	// comes to it (fast-forwarded ones included), whether or not
 	// Result.Steps keeps them: with OmitSteps, a caller can look at every
-	// step of a long run without holding them all.
+	// step of a long run without holding them all. A step, like a Result,
+	// is read-only: its actions may be shared with other steps.
 	Observe func(Step)
 	// ObserveDeletesFirst, if set, is called under ModelControllers with
 	// every step of the race order where ReplicaSet syncs that delete pods

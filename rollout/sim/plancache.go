@@ -21,12 +21,18 @@ import (
 // those syncs take the plan computed before.
 //
 // The key holds every field of the State exactly: numbers, strings, maps
-// (in key order, nil told from empty), times (instant and location), and
-// the pod templates' specs and other metadata by identity
-// (rollout.PodSpec.Same, rollout.TemplateMeta.Same: the runs copy
-// templates, never re-parse them, so the orders' templates are the same
-// objects). A state with pods (Recreate) or a time with a monotonic
+// (by the number of their content, nil told from empty), times (instant
+// and location), and the pod templates' specs and other metadata by
+// identity (rollout.PodSpec.Same, rollout.TemplateMeta.Same: the runs
+// copy templates, never re-parse them, so the orders' templates are the
+// same objects). A state with pods (Recreate) or a time with a monotonic
 // clock reading, which the key does not hold, is planned afresh.
+//
+// A map's content is encoded once, when the cache first sees the map:
+// during a run no map of the objects is changed in place (ApplyTo and the
+// pod model replace maps), except by the functions of Config.Edits, so a
+// Run with edits has no cache. The cache keeps every map it numbered, so
+// that no other map can take its address.
 
 // planCacheMode is how a Run uses its plan cache: the default, not at all
 // (tests compare the two), or checking every plan it takes from the cache
@@ -39,19 +45,29 @@ const (
 	planCacheVerify
 )
 
-// maxCachedPlans bounds the plans a Run keeps (about 1 KB each): a long
-// run repeats few states, and stops adding plans there.
-const maxCachedPlans = 4096
+// maxCachedPlans and maxCachedMaps bound what a Run keeps (about 1 KB a
+// plan): past either, a long run, which repeats few states, plans every
+// sync afresh.
+const (
+	maxCachedPlans = 4096
+	maxCachedMaps  = 1 << 15
+)
 
 // planCache holds the plans of a Run's syncs by the key of their State.
 type planCache struct {
 	mode  planCacheMode
 	plans map[string]cachedPlan
-	key   []byte                 // the key being built
-	names []string               // the sorted keys of a map being encoded
-	locs  []*time.Location       // the locations seen, numbered in the keys
-	specs []rollout.PodSpec      // the pod specs seen, by identity
-	metas []rollout.TemplateMeta // the templates' other metadata seen
+	key   []byte   // the key being built
+	names []string // the sorted keys of a map being encoded
+	enc   []byte   // a map's content being encoded
+	// mapIDs numbers the maps seen (by address) with the number of their
+	// content in contents; mapKeep holds them.
+	mapIDs   map[uintptr]uint64
+	mapKeep  []map[string]string
+	contents map[string]uint64
+	locs     []*time.Location       // the locations seen, numbered in the keys
+	specs    []rollout.PodSpec      // the pod specs seen, by identity
+	metas    []rollout.TemplateMeta // the templates' other metadata seen
 	// Hits counts the plans taken from the cache; under planCacheVerify,
 	// mismatch describes the first that differs from a fresh Plan.
 	hits     int
@@ -66,10 +82,10 @@ type cachedPlan struct {
 // newPlanCache returns the plan cache of a Run under cfg, or nil for
 // none.
 func newPlanCache(cfg Config) *planCache {
-	if cfg.planCache == planCacheOff {
+	if cfg.planCache == planCacheOff || len(cfg.Edits) > 0 {
 		return nil
 	}
-	return &planCache{mode: cfg.planCache, plans: map[string]cachedPlan{}}
+	return &planCache{mode: cfg.planCache, plans: map[string]cachedPlan{}, mapIDs: map[uintptr]uint64{}, contents: map[string]uint64{}}
 }
 
 // plan returns rollout.Plan(s), from the cache when a sync of the Run
@@ -77,7 +93,7 @@ func newPlanCache(cfg Config) *planCache {
 // steps of the Run, which only read them.
 func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 	c := r.ctl.plans
-	if c == nil {
+	if c == nil || len(c.plans) >= maxCachedPlans || len(c.mapKeep) >= maxCachedMaps {
 		return rollout.Plan(s)
 	}
 	key, ok := c.appendState(c.key[:0], s)
@@ -96,9 +112,7 @@ func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 		return p.actions, p.err
 	}
 	actions, err := rollout.Plan(s)
-	if len(c.plans) < maxCachedPlans {
-		c.plans[string(key)] = cachedPlan{actions, err}
-	}
+	c.plans[string(key)] = cachedPlan{actions, err}
 	return actions, err
 }
 
@@ -207,17 +221,29 @@ func (c *planCache) appendSelector(b []byte, s rollout.LabelSelector) []byte {
 	return b
 }
 
-// appendMap appends m's entries in the order of their keys, and whether m
-// is nil.
+// appendMap appends whether m is nil and the number of its content: maps
+// with the same entries have the same number.
 func (c *planCache) appendMap(b []byte, m map[string]string) []byte {
-	b = appendBools(b, m == nil)
-	b = appendInt(b, int64(len(m)))
-	c.names = slices.AppendSeq(c.names[:0], maps.Keys(m))
-	slices.Sort(c.names)
-	for _, k := range c.names {
-		b = appendStrings(b, k, m[k])
+	if m == nil {
+		return append(b, 0)
 	}
-	return b
+	at := reflect.ValueOf(m).Pointer()
+	id, ok := c.mapIDs[at]
+	if !ok {
+		c.names = slices.AppendSeq(c.names[:0], maps.Keys(m))
+		slices.Sort(c.names)
+		c.enc = c.enc[:0]
+		for _, k := range c.names {
+			c.enc = appendStrings(c.enc, k, m[k])
+		}
+		if id, ok = c.contents[string(c.enc)]; !ok {
+			id = uint64(len(c.contents))
+			c.contents[string(c.enc)] = id
+		}
+		c.mapIDs[at] = id
+		c.mapKeep = append(c.mapKeep, m)
+	}
+	return binary.AppendUvarint(append(b, 1), id)
 }
 
 // appendTime appends t exactly: its instant, and its location by the
