@@ -1,8 +1,8 @@
 package rollout
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -154,11 +154,13 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	return nil
 }
 
+// progressMessage is the Progressing condition's message, built without
+// fmt (%q is strconv.Quote): every sync that makes progress writes one.
 func progressMessage(d Deployment, newRS *ReplicaSet, what string) string {
 	if newRS != nil {
-		return fmt.Sprintf("ReplicaSet %q %s", newRS.Name, what)
+		return "ReplicaSet " + strconv.Quote(newRS.Name) + " " + what
 	}
-	return fmt.Sprintf("Deployment %q %s", d.Name, what)
+	return "Deployment " + strconv.Quote(d.Name) + " " + what
 }
 
 // getReplicaFailure returns the first ReplicaFailure condition of the new
@@ -197,8 +199,10 @@ func (p *planner) requeueStuckDeployment(next DeploymentStatus) {
 	if after := deadline(d, cur).Sub(p.now); after >= time.Second {
 		at = p.now.Add(after + time.Second)
 	}
+	// Built without fmt: every sync that waits for progress makes one.
 	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at,
-		Reason: fmt.Sprintf("no progress yet: the deadline of %ds runs out at %s", d.Spec.ProgressDeadlineSeconds.Value, deadline(d, cur).UTC().Format(time.RFC3339))})
+		Reason: "no progress yet: the deadline of " + strconv.FormatInt(int64(d.Spec.ProgressDeadlineSeconds.Value), 10) +
+			"s runs out at " + deadline(d, cur).UTC().Format(time.RFC3339)})
 }
 
 // checkPausedConditions records a pause or resume in the Progressing
