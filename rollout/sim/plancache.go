@@ -32,7 +32,10 @@ import (
 // during a run no map of the objects is changed in place (ApplyTo and the
 // pod model replace maps), except by the functions of Config.Edits, so a
 // Run with edits has no cache. The cache keeps every map it numbered, so
-// that no other map can take its address.
+// that no other map can take its address. Code that changes a map of the
+// runner's state in place (a fast-forward writing numbers into
+// annotations, say) must replace the map instead, or run without the
+// cache: TestPlanCacheChangesNothing checks the Results.
 
 // planCacheMode is how a Run uses its plan cache: the default, not at all
 // (tests compare the two), or checking every plan it takes from the cache
@@ -68,7 +71,7 @@ type planCache struct {
 	locs     []*time.Location       // the locations seen, numbered in the keys
 	specs    []rollout.PodSpec      // the pod specs seen, by identity
 	metas    []rollout.TemplateMeta // the templates' other metadata seen
-	// Hits counts the plans taken from the cache; under planCacheVerify,
+	// hits counts the plans taken from the cache; under planCacheVerify,
 	// mismatch describes the first that differs from a fresh Plan.
 	hits     int
 	mismatch string
