@@ -169,7 +169,7 @@ type runner struct {
 	// match caches which ReplicaSets (by name and UID) have the template
 	// of the Deployment at generation matchGen.
 	matchGen int64
-	match    map[string]bool
+	match    map[setID]bool
 
 	ff fastForward
 
