@@ -142,12 +142,38 @@ func setNewReplicaSetAnnotations(d *Deployment, rs *ReplicaSet, newRevision int6
 	return changed
 }
 
+// newReplicaSetAnnotationsCurrent reports whether
+// setNewReplicaSetAnnotations(d, rs, newRevision, true) would find nothing
+// to change in rs's annotations (other than making a nil map empty): d's
+// copied annotations are there with d's values, and rs's revision is not
+// below newRevision or is not a number.
+func newReplicaSetAnnotationsCurrent(d *Deployment, rs *ReplicaSet, newRevision int64) bool {
+	for k, v := range d.Annotations {
+		if skipCopyAnnotation(k) {
+			continue
+		}
+		if cur, ok := rs.Annotations[k]; !ok || cur != v {
+			return false
+		}
+	}
+	old := rs.Annotations[RevisionAnnotation]
+	oldN, err := revision.Parse(old)
+	if err != nil {
+		if old != "" {
+			return true
+		}
+		oldN = 0
+	}
+	return oldN >= newRevision
+}
+
 // setDeploymentRevision sets the Deployment's revision annotation to rev
 // and reports whether it changed (R-REV-4).
 func (p *planner) setDeploymentRevision(rev string) bool {
 	if p.d.Annotations[RevisionAnnotation] == rev {
 		return false
 	}
+	p.ownAnnotations()
 	if p.d.Annotations == nil {
 		p.d.Annotations = map[string]string{}
 	}

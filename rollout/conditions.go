@@ -46,8 +46,14 @@ func SetDeploymentCondition(s DeploymentStatus, c Condition) DeploymentStatus {
 	if ok && cur.Status == c.Status {
 		c.LastTransitionTime = cur.LastTransitionTime
 	}
-	s = RemoveDeploymentCondition(s, c.Type)
-	s.Conditions = append(s.Conditions, c)
+	// The others in their order, then c, in one new slice.
+	out := make([]Condition, 0, len(s.Conditions)+1)
+	for _, o := range s.Conditions {
+		if o.Type != c.Type {
+			out = append(out, o)
+		}
+	}
+	s.Conditions = append(out, c)
 	return s
 }
 

@@ -83,8 +83,17 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 		// what this one reads: it would find nothing again.
 		return p.synced
 	}
-	rs := existing.withOwnAnnotations()
-	annotationsChanged := setNewReplicaSetAnnotations(&p.d, &rs, p.next, true)
+	var rs ReplicaSet
+	annotationsChanged := false
+	if existing.Annotations != nil && newReplicaSetAnnotationsCurrent(&p.d, existing, p.next) {
+		// Nothing to write in its annotations: the copy shares them, and
+		// the planner changes a ReplicaSet's annotations only in a copy
+		// of its own (withOwnAnnotations).
+		rs = *existing
+	} else {
+		rs = existing.withOwnAnnotations()
+		annotationsChanged = setNewReplicaSetAnnotations(&p.d, &rs, p.next, true)
+	}
 	if annotationsChanged || rs.Spec.MinReadySeconds != p.d.Spec.MinReadySeconds {
 		rs.Spec.MinReadySeconds = p.d.Spec.MinReadySeconds
 		mark := len(p.actions)

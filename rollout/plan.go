@@ -82,6 +82,8 @@ type planner struct {
 	synced      *ReplicaSet       // the new ReplicaSet, once a sync of it wrote no ReplicaSet
 	podMap      map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
 	actions     []Action
+	// ownsAnnotations is set once d.Annotations is the sync's own copy.
+	ownsAnnotations bool
 }
 
 // ErrZeroNow is the error of [Plan] for a [State] whose Now is the zero
@@ -123,7 +125,10 @@ func Plan(s State) ([]Action, error) {
 			return nil, err
 		}
 	}
-	p := newPlanner(s)
+	// The planner lives on the stack: a sync allocates only what it
+	// returns and what it changes.
+	var p planner
+	p.init(s)
 	err := p.syncDeployment(s.Pods)
 	return p.actions, err
 }
@@ -149,18 +154,24 @@ func ValidateState(s State) error {
 }
 
 func newPlanner(s State) *planner {
-	// The sync changes the Deployment's annotations in place and replaces
-	// everything else it changes, so only the annotations are copied.
+	p := new(planner)
+	p.init(s)
+	return p
+}
+
+// init makes p the sync of s. The Deployment's annotations are the
+// caller's until the sync changes them (see ownAnnotations); the sync
+// replaces everything else it changes. Actions start with no room: most
+// syncs make one call, and an Action is large.
+func (p *planner) init(s State) {
 	d := s.Deployment
-	d.Annotations = maps.Clone(d.Annotations)
-	p := &planner{
+	*p = planner{
 		opts:        s.Options,
 		now:         s.Now,
 		ts:          s.Now.Truncate(time.Second),
 		d:           d,
 		maxReplicas: maxReplicas(&d),
 		minAvail:    d.Spec.Replicas - limits(&d).Unavailable,
-		actions:     make([]Action, 0, 4), // most syncs make at most four calls
 	}
 	for i := range s.ReplicaSets {
 		rs := &s.ReplicaSets[i]
@@ -175,7 +186,16 @@ func newPlanner(s State) *planner {
 	slices.SortFunc(p.inNamespace, func(a, b *ReplicaSet) int {
 		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.UID, b.UID))
 	})
-	return p
+}
+
+// ownAnnotations gives the sync its own copy of the Deployment's
+// annotations, before it first changes them, so that Plan never writes to
+// the caller's map.
+func (p *planner) ownAnnotations() {
+	if !p.ownsAnnotations {
+		p.d.Annotations = maps.Clone(p.d.Annotations)
+		p.ownsAnnotations = true
+	}
 }
 
 // controllerMinor is the supported minor of Options.Version
@@ -259,11 +279,15 @@ func (p *planner) refuseEmptySelector() error {
 // explain sets the reason of the actions recorded since mark that have
 // none.
 func (p *planner) explain(mark int, format string, args ...any) {
-	why := fmt.Sprintf(format, args...)
+	why := ""
 	for i := mark; i < len(p.actions); i++ {
-		if p.actions[i].Reason == "" {
-			p.actions[i].Reason = why
+		if p.actions[i].Reason != "" {
+			continue
 		}
+		if why == "" { // built only when an action needs it
+			why = fmt.Sprintf(format, args...)
+		}
+		p.actions[i].Reason = why
 	}
 }
 

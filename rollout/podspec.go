@@ -110,6 +110,13 @@ func (s PodSpec) IsZero() bool { return s.comparison() == nil }
 // equality: the same fields and values, quantities compared by value.
 func (s PodSpec) Equal(o PodSpec) bool { return bytes.Equal(s.comparison(), o.comparison()) }
 
+// Same reports whether s and o are copies of one spec: the same parse or
+// change made both. Specs that are the same are equal in every form (see
+// [PodSpec.Equal], [PodSpec.JSON] and the pod-template-hash); specs that
+// are not the same may still be equal. The zero PodSpec is the same as
+// itself only.
+func (s PodSpec) Same(o PodSpec) bool { return s.v == o.v }
+
 // MarshalJSON encodes the spec as [PodSpec.JSON] does.
 func (s PodSpec) MarshalJSON() ([]byte, error) { return s.JSON(), nil }
 

@@ -88,6 +88,7 @@ func setDeploymentAnnotationsTo(d *Deployment, rs *ReplicaSet) {
 // updateDeploymentAndClearRollbackTo removes the rollback request and
 // writes the Deployment (R-RB-4), recording e with the write.
 func (p *planner) updateDeploymentAndClearRollbackTo(e Event) {
+	p.ownAnnotations()
 	delete(p.d.Annotations, RollbackToAnnotation)
 	mark := len(p.actions)
 	p.updateDeployment(e)

@@ -1,8 +1,8 @@
 package rollout
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -133,7 +133,10 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	}
 	if f, ok := getReplicaFailure(all, newRS); ok {
 		s = SetDeploymentCondition(s, f)
-	} else {
+	} else if _, ok := GetDeploymentCondition(s, ReplicaFailure); ok || len(s.Conditions) == 0 {
+		// Without one to remove, s's conditions (its own copy) stay
+		// as they are; none left is nil, as RemoveDeploymentCondition
+		// makes it.
 		s = RemoveDeploymentCondition(s, ReplicaFailure)
 	}
 	if s.equal(d.Status) {
@@ -151,11 +154,13 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	return nil
 }
 
+// progressMessage is the Progressing condition's message, built without
+// fmt (%q is strconv.Quote): every sync that makes progress writes one.
 func progressMessage(d Deployment, newRS *ReplicaSet, what string) string {
 	if newRS != nil {
-		return fmt.Sprintf("ReplicaSet %q %s", newRS.Name, what)
+		return "ReplicaSet " + strconv.Quote(newRS.Name) + " " + what
 	}
-	return fmt.Sprintf("Deployment %q %s", d.Name, what)
+	return "Deployment " + strconv.Quote(d.Name) + " " + what
 }
 
 // getReplicaFailure returns the first ReplicaFailure condition of the new
@@ -194,8 +199,10 @@ func (p *planner) requeueStuckDeployment(next DeploymentStatus) {
 	if after := deadline(d, cur).Sub(p.now); after >= time.Second {
 		at = p.now.Add(after + time.Second)
 	}
+	// Built without fmt: every sync that waits for progress makes one.
 	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at,
-		Reason: fmt.Sprintf("no progress yet: the deadline of %ds runs out at %s", d.Spec.ProgressDeadlineSeconds.Value, deadline(d, cur).UTC().Format(time.RFC3339))})
+		Reason: "no progress yet: the deadline of " + strconv.FormatInt(int64(d.Spec.ProgressDeadlineSeconds.Value), 10) +
+			"s runs out at " + deadline(d, cur).UTC().Format(time.RFC3339)})
 }
 
 // checkPausedConditions records a pause or resume in the Progressing

@@ -48,6 +48,13 @@ func (m TemplateMeta) IsZero() bool { return m.key == nil }
 // Equal reports whether m and o are the same metadata.
 func (m TemplateMeta) Equal(o TemplateMeta) bool { return bytes.Equal(m.key, o.key) }
 
+// Same reports whether m and o are copies of one metadata value: the same
+// decoding made both. Metadata that are the same are equal in every form
+// (Equal, String and the pod-template-hash); metadata that are not the
+// same may still be equal. The zero TemplateMeta is the same as itself
+// only.
+func (m TemplateMeta) Same(o TemplateMeta) bool { return m.m == o.m }
+
 // String returns the metadata as JSON, {} for none.
 func (m TemplateMeta) String() string {
 	if m.m == nil {

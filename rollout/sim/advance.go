@@ -22,6 +22,21 @@ func (r *runner) sets() []*rollout.ReplicaSet {
 	return out
 }
 
+// setsScratch returns what sets returns, in r's scratch buffer: the
+// slice is valid until the next call, so only a caller that calls
+// nothing that calls setsScratch while it reads the slice may use it.
+func (r *runner) setsScratch() []*rollout.ReplicaSet {
+	out := r.scratch[:0]
+	for i := range r.st.ReplicaSets {
+		if rs := &r.st.ReplicaSets[i]; rs.Namespace == r.st.Deployment.Namespace {
+			out = append(out, rs)
+		}
+	}
+	slices.SortStableFunc(out, rollout.CompareByCreation)
+	r.scratch = out
+	return out
+}
+
 // controlled reports whether the Deployment controls rs.
 func (r *runner) controlled(rs *rollout.ReplicaSet) bool {
 	return rollout.IsControlledBy(&rs.ObjectMeta, &r.st.Deployment.ObjectMeta)
@@ -35,7 +50,7 @@ type tally struct{ desired, existing, available int64 }
 // those that are (the statuses lag behind).
 func (r *runner) count(t time.Time) tally {
 	var c tally
-	for _, rs := range r.sets() {
+	for _, rs := range r.setsScratch() {
 		if !r.controlled(rs) {
 			continue
 		}

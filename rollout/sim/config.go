@@ -114,7 +114,8 @@ type Config struct {
 	// Observe, if set, is called with every step, in order, as the run
 	// comes to it (fast-forwarded ones included), whether or not
 	// Result.Steps keeps them: with OmitSteps, a caller can look at every
-	// step of a long run without holding them all.
+	// step of a long run without holding them all. A step, like a Result,
+	// is read-only: its actions may be shared with other steps.
 	Observe func(Step)
 	// ObserveDeletesFirst, if set, is called under ModelControllers with
 	// every step of the race order where ReplicaSet syncs that delete pods
@@ -127,6 +128,9 @@ type Config struct {
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
+	// planCache is how a ModelControllers run uses its plan cache (tests
+	// turn it off or check it).
+	planCache planCacheMode
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"container/heap"
 	"fmt"
 	"maps"
 	"slices"
@@ -56,7 +55,6 @@ type event struct {
 
 type eventHeap []event
 
-func (h eventHeap) Len() int { return len(h) }
 func (h eventHeap) Less(i, j int) bool {
 	if c := h[i].at.Compare(h[j].at); c != 0 {
 		return c < 0
@@ -67,13 +65,6 @@ func (h eventHeap) Less(i, j int) bool {
 	return h[i].seq < h[j].seq
 }
 func (h eventHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *eventHeap) Push(x any)   { *h = append(*h, x.(event)) }
-func (h *eventHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return e
-}
 
 // queueKey is one key of a controller's work queue: waiting, being
 // synced, and dirty (added again during its sync).
@@ -115,6 +106,8 @@ type ctlRun struct {
 	complete      bool
 	revealAt      time.Time // the reveal of late pods scheduled, if revealPending
 	revealPending bool
+	// plans is the Run's plan cache, shared by its orders (nil: none).
+	plans *planCache
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {
@@ -132,7 +125,7 @@ func (r *runner) push(e event) {
 	c := r.ctl
 	c.seq++
 	e.seq = c.seq
-	heap.Push(&c.events, e)
+	c.events.push(e)
 }
 
 // findSet returns the ReplicaSet of the namespace named name, or nil.
@@ -180,7 +173,7 @@ func (r *runner) runControllers() {
 			r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
 			return
 		}
-		heap.Pop(&c.events)
+		c.events.pop()
 		r.last = later(r.last, e.at)
 		r.handle(e)
 	}
@@ -352,7 +345,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	if s.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 		s.Pods = r.pods.pods(r.sets())
 	}
-	actions, err := rollout.Plan(s)
+	actions, err := r.plan(s)
 	g := t
 	var touched []string
 	wrote := false
@@ -428,6 +421,10 @@ func (r *runner) deploymentDone(t time.Time) {
 // collectOrphans hands the pods of ReplicaSets that are gone to the
 // garbage collector.
 func (r *runner) collectOrphans(t time.Time) {
+	if !r.anyOrphans() {
+		r.schedulePods(t)
+		return
+	}
 	for _, name := range slices.Sorted(maps.Keys(r.pods.sets)) {
 		ps := r.pods.sets[name]
 		if rs := r.findSet(name); rs == nil || rs.UID != ps.uid {
@@ -436,4 +433,15 @@ func (r *runner) collectOrphans(t time.Time) {
 		}
 	}
 	r.schedulePods(t)
+}
+
+// anyOrphans reports whether the pod model has pods of a ReplicaSet that
+// is gone, which collectOrphans hands over in the order of their names.
+func (r *runner) anyOrphans() bool {
+	for name, ps := range r.pods.sets {
+		if rs := r.findSet(name); rs == nil || rs.UID != ps.uid {
+			return true
+		}
+	}
+	return false
 }

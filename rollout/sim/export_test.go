@@ -1,8 +1,37 @@
 package sim
 
+import "github.com/rolloutmath/rolloutmath/rollout"
+
 // WithoutFastForward returns cfg with fast-forward turned off, so that
 // tests can compare a run computed sync by sync with one fast-forwarded.
 func WithoutFastForward(cfg Config) Config {
 	cfg.noFastForward = true
 	return cfg
+}
+
+// WithoutPlanCache returns cfg with the controllers model's plan cache
+// turned off, so that tests can compare runs with and without it.
+func WithoutPlanCache(cfg Config) Config {
+	cfg.planCache = planCacheOff
+	return cfg
+}
+
+// CheckPlanCache runs s under cfg (ModelControllers) as Run does, but
+// computes every plan it takes from the cache again and compares the
+// two. It returns the Result, how many plans came from the cache, and the
+// first that differed from a fresh Plan ("" when none did).
+func CheckPlanCache(s rollout.State, cfg Config) (Result, int, string, error) {
+	if err := cfg.check(); err != nil {
+		return Result{}, 0, "", err
+	}
+	if err := validState(s); err != nil {
+		return Result{}, 0, "", err
+	}
+	cfg.planCache = planCacheVerify
+	plans := newPlanCache(cfg)
+	res := runRacesWith(s, cfg, plans)
+	if plans == nil {
+		return res, 0, "", nil
+	}
+	return res, plans.hits, plans.mismatch, nil
 }

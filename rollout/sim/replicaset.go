@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -53,7 +52,7 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	if r.pods.merge {
 		ps.settle(t, s.minReady)
 	}
-	s.listed = slices.Clone(ps.cohorts)
+	s.listed = append(s.listed[:0], ps.cohorts...) // the last sync's buffer
 	s.refused = false
 	running := ps.existing() - ps.counts(t, 0).terminating
 	diff := running - int64(rs.Spec.Replicas)
@@ -267,7 +266,7 @@ func (r *runner) statusWritten(name string, t time.Time) {
 // doubling to 1000s); one added again during its sync runs again at once.
 func (r *runner) finishSet(name string, s *setSync, t time.Time) {
 	s.busy = false
-	s.listed = nil
+	s.listed = s.listed[:0]
 	if s.refused {
 		delay := min(5*time.Millisecond<<min(s.failures, 30), 1000*time.Second)
 		s.failures++
@@ -289,7 +288,7 @@ func (r *runner) finishSet(name string, s *setSync, t time.Time) {
 // schedulePods makes sure that the next pod event after t is scheduled.
 func (r *runner) schedulePods(t time.Time) {
 	c := r.ctl
-	e, ok := r.pods.next(r.sets(), t)
+	e, ok := r.pods.next(r.setsScratch(), t)
 	if !ok || (c.podPending && !e.Before(c.podAt)) {
 		return
 	}

@@ -67,10 +67,10 @@ func (r *runner) controlledSets() []*rollout.ReplicaSet {
 func (r *runner) newSet(ctrl []*rollout.ReplicaSet) *rollout.ReplicaSet {
 	d := r.st.Deployment
 	if r.matchGen != d.Generation || r.match == nil {
-		r.matchGen, r.match = d.Generation, map[string]bool{}
+		r.matchGen, r.match = d.Generation, map[setID]bool{}
 	}
 	for _, rs := range ctrl {
-		key := rs.Name + "/" + rs.UID
+		key := setID{rs.Name, rs.UID}
 		m, ok := r.match[key]
 		if !ok {
 			m = rollout.EqualIgnoreHash(d.Spec.Template, rs.Spec.Template)
@@ -82,6 +82,9 @@ func (r *runner) newSet(ctrl []*rollout.ReplicaSet) *rollout.ReplicaSet {
 	}
 	return nil
 }
+
+// setID tells ReplicaSets apart for runner.match: by name and UID.
+type setID struct{ name, uid string }
 
 // stopCause is why a rollout that is not complete cannot go on.
 type stopCause struct {

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"container/heap"
 	"testing"
 	"time"
 
@@ -57,7 +56,7 @@ func TestLatePodsRevealedWithinTheirInstant(t *testing.T) {
 		r.enqueueDeployment(r.start)
 		r.schedulePods(r.start)
 		for !r.done && len(c.events) > 0 && r.work < cfg.MaxWork {
-			e := heap.Pop(&c.events).(event)
+			e := c.events.pop()
 			if e.at.After(r.last) {
 				// The run moves past r.last: every pod ready by then is seen.
 				for name, ps := range r.pods.sets {

@@ -88,9 +88,15 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 // MinAvailable are the worst of the first two orders, PeakPodsLow,
 // PeakPodsHigh and MinAvailableHigh the ends over all three.
 func runRaces(s rollout.State, cfg Config) Result {
+	return runRacesWith(s, cfg, newPlanCache(cfg))
+}
+
+// runRacesWith is runRaces with the orders sharing plans (nil: none).
+func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 	r := newRunner(s, cfg)
 	r.ctl = newCtlRun(cfg.Controllers, raceFIFO)
 	r.pods.stagger = true
+	r.ctl.plans = plans
 	r.runControllers()
 	res := r.result()
 	sum := &res.Summary
@@ -104,6 +110,7 @@ func runRaces(s rollout.State, cfg Config) Result {
 		v := newRunner(s, c)
 		v.ctl = newCtlRun(cfg.Controllers, rc)
 		v.pods.stagger = true
+		v.ctl.plans = plans
 		v.runControllers()
 		o := v.result().Summary
 		if rc == raceDeletesFirst {
@@ -164,9 +171,12 @@ type runner struct {
 	// match caches which ReplicaSets (by name and UID) have the template
 	// of the Deployment at generation matchGen.
 	matchGen int64
-	match    map[string]bool
+	match    map[setID]bool
 
 	ff fastForward
+
+	// scratch is the buffer of setsScratch.
+	scratch []*rollout.ReplicaSet
 }
 
 func newRunner(s rollout.State, cfg Config) *runner {

@@ -1,0 +1,310 @@
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// The plan cache: under ModelControllers the three orders of a Run (see
+// runRaces) differ only where work due at one instant is taken in another
+// order, and about half of their Deployment syncs see a state that an
+// earlier sync of the Run saw already (measured on check's small
+// rollouts: 37 of 55 syncs of one order, 34 of 39 of another, for 6
+// replicas at maxSurge 1). Plan is a pure function of its State, so
+// those syncs take the plan computed before.
+//
+// The key holds every field of the State exactly: numbers, strings, maps
+// (by the number of their content, nil told from empty), times (instant
+// and location), and the pod templates' specs and other metadata by
+// identity (rollout.PodSpec.Same, rollout.TemplateMeta.Same: the runs
+// copy templates, never re-parse them, so the orders' templates are the
+// same objects). A state with pods (Recreate) or a time with a monotonic
+// clock reading, which the key does not hold, is planned afresh.
+//
+// A map's content is encoded once, when the cache first sees the map:
+// during a run no map of the objects is changed in place (ApplyTo and the
+// pod model replace maps), except by the functions of Config.Edits, so a
+// Run with edits has no cache. The cache keeps every map it numbered, so
+// that no other map can take its address. Code that changes a map of the
+// runner's state in place (a fast-forward writing numbers into
+// annotations, say) must replace the map instead, or run without the
+// cache: TestPlanCacheChangesNothing checks the Results.
+
+// planCacheMode is how a Run uses its plan cache: the default, not at all
+// (tests compare the two), or checking every plan it takes from the cache
+// against a fresh Plan.
+type planCacheMode uint8
+
+const (
+	planCacheOn planCacheMode = iota
+	planCacheOff
+	planCacheVerify
+)
+
+// maxCachedPlans and maxCachedMaps bound what a Run keeps (about 1 KB a
+// plan): past either, a long run, which repeats few states, plans every
+// sync afresh.
+const (
+	maxCachedPlans = 4096
+	maxCachedMaps  = 1 << 15
+)
+
+// planCache holds the plans of a Run's syncs by the key of their State.
+type planCache struct {
+	mode  planCacheMode
+	plans map[string]cachedPlan
+	key   []byte   // the key being built
+	names []string // the sorted keys of a map being encoded
+	enc   []byte   // a map's content being encoded
+	// mapIDs numbers the maps seen (by address) with the number of their
+	// content in contents; mapKeep holds them.
+	mapIDs   map[uintptr]uint64
+	mapKeep  []map[string]string
+	contents map[string]uint64
+	locs     []*time.Location       // the locations seen, numbered in the keys
+	specs    []rollout.PodSpec      // the pod specs seen, by identity
+	metas    []rollout.TemplateMeta // the templates' other metadata seen
+	// hits counts the plans taken from the cache; under planCacheVerify,
+	// mismatch describes the first that differs from a fresh Plan.
+	hits     int
+	mismatch string
+}
+
+type cachedPlan struct {
+	actions []rollout.Action
+	err     error
+}
+
+// newPlanCache returns the plan cache of a Run under cfg, or nil for
+// none.
+func newPlanCache(cfg Config) *planCache {
+	if cfg.planCache == planCacheOff || len(cfg.Edits) > 0 {
+		return nil
+	}
+	return &planCache{mode: cfg.planCache, plans: map[string]cachedPlan{}, mapIDs: map[uintptr]uint64{}, contents: map[string]uint64{}}
+}
+
+// plan returns rollout.Plan(s), from the cache when a sync of the Run
+// planned the same state before. The actions may be shared with other
+// steps of the Run, which only read them.
+func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
+	c := r.ctl.plans
+	if c == nil || len(c.plans) >= maxCachedPlans || len(c.mapKeep) >= maxCachedMaps {
+		return rollout.Plan(s)
+	}
+	key, ok := c.appendState(c.key[:0], s)
+	c.key = key
+	if !ok {
+		return rollout.Plan(s)
+	}
+	if p, found := c.plans[string(key)]; found {
+		c.hits++
+		if c.mode == planCacheVerify && c.mismatch == "" {
+			fresh, err := rollout.Plan(s)
+			if !sameActions(fresh, p.actions) || !sameError(err, p.err) {
+				c.mismatch = "at " + s.Now.String() + ": cached " + actionsText(p.actions) + ", fresh " + actionsText(fresh)
+			}
+		}
+		return p.actions, p.err
+	}
+	actions, err := rollout.Plan(s)
+	c.plans[string(key)] = cachedPlan{actions, err}
+	return actions, err
+}
+
+// appendState appends the key of s to b, and reports whether s can be
+// cached (none of its times has a monotonic clock reading).
+func (c *planCache) appendState(b []byte, s rollout.State) ([]byte, bool) {
+	ok := true
+	b, ok = c.appendTime(b, s.Now, ok)
+	o := s.Options
+	b = appendBools(b, o.OmitTerminatingReplicas, o.SkipValidation, o.RefreshStaleAnnotations)
+	b = appendInt(b, int64(o.Version))
+	d := s.Deployment
+	b, ok = c.appendMeta(b, d.ObjectMeta, ok)
+	b = appendInt(b, int64(d.Spec.Replicas))
+	b = c.appendSelector(b, d.Spec.Selector)
+	b = c.appendTemplate(b, d.Spec.Template)
+	b = appendStrings(b, string(d.Spec.Strategy.Type))
+	b = appendSurge(b, d.Spec.Strategy.RollingUpdate.MaxSurge)
+	b = appendSurge(b, d.Spec.Strategy.RollingUpdate.MaxUnavailable)
+	b = appendInt(b, int64(d.Spec.MinReadySeconds))
+	b = appendOptional(b, d.Spec.RevisionHistoryLimit)
+	b = appendBools(b, d.Spec.Paused)
+	b = appendOptional(b, d.Spec.ProgressDeadlineSeconds)
+	st := d.Status
+	for _, n := range []int64{st.ObservedGeneration, int64(st.Replicas), int64(st.UpdatedReplicas), int64(st.ReadyReplicas), int64(st.AvailableReplicas), int64(st.UnavailableReplicas)} {
+		b = appendInt(b, n)
+	}
+	b = appendOptional(b, st.TerminatingReplicas)
+	b = appendOptional(b, st.CollisionCount)
+	b = appendBools(b, st.Conditions == nil)
+	b = appendInt(b, int64(len(st.Conditions)))
+	for _, cd := range st.Conditions {
+		b = appendStrings(b, string(cd.Type), string(cd.Status), cd.Reason, cd.Message)
+		b, ok = c.appendTime(b, cd.LastUpdateTime, ok)
+		b, ok = c.appendTime(b, cd.LastTransitionTime, ok)
+	}
+	b = appendBools(b, s.ReplicaSets == nil, s.Pods == nil)
+	b = appendInt(b, int64(len(s.ReplicaSets)))
+	for _, rs := range s.ReplicaSets {
+		b, ok = c.appendMeta(b, rs.ObjectMeta, ok)
+		b = appendInt(b, int64(rs.Spec.Replicas))
+		b = appendInt(b, int64(rs.Spec.MinReadySeconds))
+		b = c.appendSelector(b, rs.Spec.Selector)
+		b = c.appendTemplate(b, rs.Spec.Template)
+		rst := rs.Status
+		for _, n := range []int64{int64(rst.Replicas), int64(rst.FullyLabeledReplicas), int64(rst.ReadyReplicas), int64(rst.AvailableReplicas), rst.ObservedGeneration} {
+			b = appendInt(b, n)
+		}
+		b = appendOptional(b, rst.TerminatingReplicas)
+		b = appendBools(b, rst.Conditions == nil)
+		b = appendInt(b, int64(len(rst.Conditions)))
+		for _, cd := range rst.Conditions {
+			b = appendStrings(b, string(cd.Type), string(cd.Status), cd.Reason, cd.Message)
+			b, ok = c.appendTime(b, cd.LastTransitionTime, ok)
+		}
+	}
+	// A Recreate sync gets the pods, which the key does not hold.
+	return b, ok && len(s.Pods) == 0
+}
+
+// appendTemplate appends t's labels and annotations, and its other
+// metadata and spec by their number among those the cache has seen (the
+// same objects, see rollout.PodSpec.Same).
+func (c *planCache) appendTemplate(b []byte, t rollout.PodTemplate) []byte {
+	b = c.appendMap(b, t.Labels)
+	b = c.appendMap(b, t.Annotations)
+	m := slices.IndexFunc(c.metas, t.Meta.Same)
+	if m < 0 {
+		m = len(c.metas)
+		c.metas = append(c.metas, t.Meta)
+	}
+	sp := slices.IndexFunc(c.specs, t.Spec.Same)
+	if sp < 0 {
+		sp = len(c.specs)
+		c.specs = append(c.specs, t.Spec)
+	}
+	return appendInt(appendInt(b, int64(m)), int64(sp))
+}
+
+func (c *planCache) appendMeta(b []byte, m rollout.ObjectMeta, ok bool) ([]byte, bool) {
+	b = appendStrings(b, m.Name, m.Namespace, m.UID)
+	b = appendInt(b, m.Generation)
+	b, ok = c.appendTime(b, m.CreationTimestamp, ok)
+	b, ok = c.appendTime(b, m.DeletionTimestamp, ok)
+	b = c.appendMap(b, m.Labels)
+	b = c.appendMap(b, m.Annotations)
+	b = appendBools(b, m.OwnerReferences == nil)
+	b = appendInt(b, int64(len(m.OwnerReferences)))
+	for _, o := range m.OwnerReferences {
+		b = appendStrings(b, o.APIVersion, o.Kind, o.Name, o.UID)
+		b = appendBools(b, o.Controller, o.BlockOwnerDeletion)
+	}
+	return b, ok
+}
+
+func (c *planCache) appendSelector(b []byte, s rollout.LabelSelector) []byte {
+	b = c.appendMap(b, s.MatchLabels)
+	b = appendBools(b, s.MatchExpressions == nil)
+	b = appendInt(b, int64(len(s.MatchExpressions)))
+	for _, e := range s.MatchExpressions {
+		b = appendStrings(b, e.Key, e.Operator)
+		b = appendBools(b, e.Values == nil)
+		b = appendInt(b, int64(len(e.Values)))
+		b = appendStrings(b, e.Values...)
+	}
+	return b
+}
+
+// appendMap appends whether m is nil and the number of its content: maps
+// with the same entries have the same number.
+func (c *planCache) appendMap(b []byte, m map[string]string) []byte {
+	if m == nil {
+		return append(b, 0)
+	}
+	at := reflect.ValueOf(m).Pointer()
+	id, ok := c.mapIDs[at]
+	if !ok {
+		c.names = slices.AppendSeq(c.names[:0], maps.Keys(m))
+		slices.Sort(c.names)
+		c.enc = c.enc[:0]
+		for _, k := range c.names {
+			c.enc = appendStrings(c.enc, k, m[k])
+		}
+		if id, ok = c.contents[string(c.enc)]; !ok {
+			id = uint64(len(c.contents))
+			c.contents[string(c.enc)] = id
+		}
+		c.mapIDs[at] = id
+		c.mapKeep = append(c.mapKeep, m)
+	}
+	return binary.AppendUvarint(append(b, 1), id)
+}
+
+// appendTime appends t exactly: its instant, and its location by the
+// order in which the cache first saw it. ok becomes false when t has a
+// monotonic clock reading, which the key does not hold.
+func (c *planCache) appendTime(b []byte, t time.Time, ok bool) ([]byte, bool) {
+	loc := slices.Index(c.locs, t.Location())
+	if loc < 0 {
+		loc = len(c.locs)
+		c.locs = append(c.locs, t.Location())
+	}
+	b = appendInt(b, t.Unix())
+	b = appendInt(b, int64(t.Nanosecond()))
+	b = appendInt(b, int64(loc))
+	return b, ok && t == t.Round(0)
+}
+
+func appendInt(b []byte, n int64) []byte { return binary.AppendVarint(b, n) }
+
+// appendBools appends up to eight flags as one byte.
+func appendBools(b []byte, vs ...bool) []byte {
+	var f byte
+	for i, v := range vs {
+		if v {
+			f |= 1 << i
+		}
+	}
+	return append(b, f)
+}
+
+// appendStrings appends each string with its length, so that no two lists
+// of strings give the same bytes.
+func appendStrings(b []byte, ss ...string) []byte {
+	for _, s := range ss {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	return b
+}
+
+func appendOptional(b []byte, v rollout.OptionalInt32) []byte {
+	return appendInt(appendBools(b, v.Valid), int64(v.Value))
+}
+
+func appendSurge(b []byte, v surge.Value) []byte {
+	return appendInt(appendBools(b, v.IsPercent()), v.Int())
+}
+
+// sameActions reports whether two plans are the same values.
+func sameActions(a, b []rollout.Action) bool { return reflect.DeepEqual(a, b) }
+
+// sameError reports whether two errors of Plan are the same: both nil, or
+// of one type with one message.
+func sameError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return reflect.TypeOf(a) == reflect.TypeOf(b) && a.Error() == b.Error()
+}
+
+func actionsText(as []rollout.Action) string { return fmt.Sprint(as) }
