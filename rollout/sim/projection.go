@@ -1,0 +1,172 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/words"
+)
+
+// Projection is what a run under ModelControllers that stopped at
+// Config.MaxWork can still say of the rest of the rollout, from the state
+// at which it stopped and without computing the rest event by event.
+//
+// DurationAtLeast is proved, not estimated: every pod the new ReplicaSet
+// still lacks must be created and every running pod of the old ones
+// deleted, each by a request of the ReplicaSet controller's client, whose
+// token bucket grants at most burst requests plus one every 1/QPS; the
+// last pod created must then become ready (Pods.ReadyAfter at least) and
+// stay ready for minReadySeconds before the Deployment can be complete.
+// So a run computed to its end is complete no sooner: Summary.Duration >=
+// DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
+// the pace of the run so far (pods created for the new ReplicaSet and
+// deleted from the old ones, a second) kept up for the pods left.
+//
+// The figures the stepped part measured stay what they are: the rest of
+// the rollout can only raise Summary.PeakPods and lower
+// Summary.MinAvailable, so a limit they already break is broken.
+//
+// A run that stopped after the Deployment became complete has its
+// Duration: both durations are it. The zero Projection (Made false) is no
+// projection: the run was computed to its end, it stopped at another limit, or it is one the bound does not
+// cover (replica changes or edits still to come, a new ReplicaSet whose
+// pods never become ready, a paused Deployment).
+type Projection struct {
+	// Made says the run was projected; the other fields are zero if not.
+	Made bool
+	// Stepped is how far the run was computed event by event: from the
+	// start to the last event it took.
+	Stepped time.Duration
+	// Creates and Deletes are the requests still needed: pods to create
+	// for the new ReplicaSet to reach spec.replicas, and running pods of
+	// the old ReplicaSets to delete, not counting those whose requests
+	// were already made.
+	Creates, Deletes int64
+	// DurationAtLeast is a lower bound of Summary.Duration had the run
+	// gone on to completion (see above), at most math.MaxInt64.
+	DurationAtLeast time.Duration
+	// DurationEstimate is the completion at the pace of the run so far,
+	// never below DurationAtLeast; equal to it when the run made no
+	// progress to measure.
+	DurationEstimate time.Duration
+}
+
+// project makes the Projection of a ModelControllers run that stopped at
+// its work limit, and says it in the Summary's detail.
+func (r *runner) project() {
+	c := r.ctl
+	if _, changing := r.pending(); c == nil || changing || r.st.Deployment.Spec.Paused {
+		return
+	}
+	if c.complete {
+		// Complete already: what is left (the old pods' status writes,
+		// terminating pods going away) does not move Duration.
+		at := c.completeAt.Sub(r.start)
+		r.sum.Projection = Projection{Made: true, Stepped: r.last.Sub(r.start), DurationAtLeast: at, DurationEstimate: at}
+		return
+	}
+	ctrl := r.controlledSets()
+	newRS := r.newSet(ctrl)
+	stop := r.last
+	var newRunning, oldRunning, pendingCreates, pendingDeletes int64
+	for _, rs := range ctrl {
+		ps := r.pods.set(rs)
+		running := ps.existing() - ps.counts(stop, 0).terminating
+		if rs == newRS {
+			if ps.never {
+				return
+			}
+			newRunning = running
+		} else {
+			oldRunning += running
+		}
+	}
+	for _, e := range c.events {
+		switch {
+		case e.kind == evCreate && newRS != nil && e.set == newRS.Name:
+			pendingCreates += e.n
+		case e.kind == evDelete && (newRS == nil || e.set != newRS.Name):
+			pendingDeletes += e.n
+		}
+	}
+	d := r.st.Deployment
+	lacking := max(int64(d.Spec.Replicas)-newRunning, 0)
+	p := Projection{
+		Made:    true,
+		Stepped: stop.Sub(r.start),
+		Creates: max(lacking-pendingCreates, 0),
+		Deletes: max(oldRunning-pendingDeletes, 0),
+	}
+	minReady := d.Spec.MinReadySeconds
+	if newRS != nil {
+		minReady = min(minReady, newRS.Spec.MinReadySeconds)
+	}
+	ready := satAdd(r.cfg.Pods.ReadyAfter, time.Duration(max(minReady, 0))*time.Second)
+	end := stop
+	if lacking > 0 {
+		// A pod still to be created is created no sooner than now.
+		end = later(end, stop.Add(ready))
+	}
+	if b := c.client[1]; !b.unlimited {
+		base := later(b.tat, stop)
+		if n := p.Creates + p.Deletes; n > b.burst {
+			end = later(end, base.Add(satMul(n-b.burst, b.interval)))
+		}
+		if n := p.Creates; n > b.burst {
+			end = later(end, base.Add(satMul(n-b.burst, b.interval)).Add(ready))
+		}
+	}
+	p.DurationAtLeast = end.Sub(r.start)
+	p.DurationEstimate = max(r.estimate(newRunning, oldRunning, lacking, stop), p.DurationAtLeast)
+	r.sum.Projection = p
+	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
+		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client), about %s at the pace so far",
+		words.Duration(p.DurationAtLeast), lacking, oldRunning, words.Duration(p.DurationEstimate)))
+}
+
+// estimate returns when the rollout would be complete, from the start, if
+// pods kept being created for the new ReplicaSet and deleted from the old
+// ones at the pace they were from the start to stop; 0 when nothing was.
+func (r *runner) estimate(newRunning, oldRunning, lacking int64, stop time.Time) time.Duration {
+	var newAtStart, oldAtStart int64
+	for _, s := range r.initial.Sets {
+		if s.New {
+			newAtStart += int64(s.Current)
+		} else {
+			oldAtStart += int64(s.Current)
+		}
+	}
+	done := max(newRunning-newAtStart, 0) + max(oldAtStart-oldRunning, 0)
+	elapsed := stop.Sub(r.start)
+	if done == 0 || elapsed <= 0 {
+		return 0
+	}
+	left := float64(lacking+oldRunning) / float64(done) * float64(elapsed)
+	return satAdd(elapsed, durationOf(left))
+}
+
+// satMul returns n*d, at most math.MaxInt64, for n >= 0 and d >= 0.
+func satMul(n int64, d time.Duration) time.Duration {
+	if d != 0 && n > math.MaxInt64/int64(d) {
+		return math.MaxInt64
+	}
+	return time.Duration(n) * d
+}
+
+// satAdd returns a+b, at most math.MaxInt64, for a, b >= 0.
+func satAdd(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// durationOf converts nanoseconds held in a float64 to a Duration, at most
+// math.MaxInt64.
+func durationOf(ns float64) time.Duration {
+	if ns >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return time.Duration(ns)
+}

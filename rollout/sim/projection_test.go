@@ -1,0 +1,169 @@
+package sim_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/internal/gen"
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// drawnLimited is a rollout under ModelControllers and a work limit that
+// may stop it before it ends.
+type drawnLimited struct {
+	state   rollout.State
+	cfg     sim.Config
+	maxWork int
+}
+
+func drawLimited(t *rapid.T) drawnLimited {
+	st := gen.Strategy().Draw(t, "strategy")
+	replicas := rapid.Int32Range(1, 500).Draw(t, "replicas")
+	s := rollingState(t, replicas, st)
+	s.Deployment.Spec.MinReadySeconds = rapid.Int32Range(0, 10).Draw(t, "minReadySeconds")
+	cfg := sim.Config{
+		Model:     sim.ModelControllers,
+		OmitSteps: true,
+		Controllers: sim.Controllers{
+			QPS:   rapid.SampledFrom([]float64{0, 5, 50, -1}).Draw(t, "qps"),
+			Burst: rapid.SampledFrom([]int{0, 1, 100}).Draw(t, "burst"),
+		},
+		Pods: sim.PodModel{
+			ReadyAfter:  time.Duration(rapid.Int64Range(0, 30).Draw(t, "readyAfter seconds")) * time.Second,
+			Terminating: time.Duration(rapid.Int64Range(0, 2).Draw(t, "terminating seconds")) * 5 * time.Second,
+		},
+	}
+	return drawnLimited{s, cfg, rapid.IntRange(1, 3000).Draw(t, "maxWork")}
+}
+
+// TestProjectionBounds runs drawn rollouts of up to 500 replicas under
+// ModelControllers twice, with a small work limit and to their end, and
+// checks that what the projection of the limited run claims holds of the
+// full run: the full run is complete no sooner than DurationAtLeast, and
+// the figures the limited run measured are within the full run's.
+func TestProjectionBounds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawLimited(t)
+		limited := d.cfg
+		limited.MaxWork = d.maxWork
+		lim := run(t, d.state, limited).Summary
+		full := run(t, d.state, d.cfg).Summary
+		if full.Outcome == sim.OutcomeLimit {
+			t.Skip("the full run stopped at its work limit")
+		}
+		p := lim.Projection
+		if lim.Outcome != sim.OutcomeLimit {
+			if p.Made {
+				t.Fatalf("a run that ended (%s) made a projection: %+v", lim.Outcome, p)
+			}
+			return
+		}
+		if !p.Made {
+			t.Fatalf("a run stopped at the work limit made no projection: %+v", lim)
+		}
+		if !strings.Contains(lim.Detail, "no sooner than") {
+			t.Fatalf("Detail %q does not give the projection", lim.Detail)
+		}
+		if p.DurationEstimate < p.DurationAtLeast || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 {
+			t.Fatalf("projection out of order: %+v", p)
+		}
+		if full.Outcome == sim.OutcomeComplete && full.Duration < p.DurationAtLeast {
+			t.Fatalf("the full run completes at %v, before the projection's lower bound %v (%+v)", full.Duration, p.DurationAtLeast, p)
+		}
+		if full.PeakPods < lim.PeakPods || full.MinAvailable > lim.MinAvailable {
+			t.Fatalf("full run: peak %d, fewest available %d; its first %d work: peak %d, fewest %d",
+				full.PeakPods, full.MinAvailable, d.maxWork, lim.PeakPods, lim.MinAvailable)
+		}
+	})
+}
+
+// TestProjectionNotMade lists runs stopped at the work limit that the
+// projection's bound does not cover, and one that it does.
+func TestProjectionNotMade(t *testing.T) {
+	base := func(t *testing.T) (rollout.State, sim.Config) {
+		s := rollingState(t, 1000, rolling(surge.Percent(25), surge.Percent(25)))
+		return s, sim.Config{Model: sim.ModelControllers, OmitSteps: true, MaxWork: 200}
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(*rollout.State, *sim.Config)
+		made   bool
+	}{
+		{"plain rollout", func(*rollout.State, *sim.Config) {}, true},
+		{"replica change to come", func(_ *rollout.State, c *sim.Config) {
+			c.Changes = []sim.ReplicaChange{{After: time.Hour, Replicas: 10}}
+		}, false},
+		{"edit to come", func(_ *rollout.State, c *sim.Config) {
+			c.Edits = []sim.Edit{{At: time.Hour, Apply: func(d *rollout.Deployment) { d.Spec.Paused = true }}}
+		}, false},
+		{"new pods never ready", func(_ *rollout.State, c *sim.Config) {
+			c.Pods.NeverReady = []string{"nginx:1.9.3"}
+			c.MaxWork = 40
+		}, false},
+		{"interval model", func(_ *rollout.State, c *sim.Config) {
+			c.Model = sim.ModelSimple
+			c.Pods.ReadyJitter, c.MaxWork = time.Second, 5
+		}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, cfg := base(t)
+			tt.change(&s, &cfg)
+			sum := run(t, s, cfg).Summary
+			if sum.Outcome != sim.OutcomeLimit {
+				t.Fatalf("Outcome %q, want the work limit", sum.Outcome)
+			}
+			if sum.Projection.Made != tt.made {
+				t.Fatalf("Projection.Made = %v, want %v (%+v)", sum.Projection.Made, tt.made, sum.Projection)
+			}
+		})
+	}
+}
+
+// TestProjectionLargest is the largest Deployment the API server accepts,
+// 2,147,483,647 replicas at 25%/25%, under the default work limit: the
+// run stops there with a projection that counts every pod left and does
+// not overflow.
+func TestProjectionLargest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 5s")
+	}
+	s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+	sum := run(t, s, sim.Config{Model: sim.ModelControllers, OmitSteps: true}).Summary
+	p := sum.Projection
+	if sum.Outcome != sim.OutcomeLimit || !p.Made {
+		t.Fatalf("summary %+v: want the work limit and a projection", sum)
+	}
+	// Every pod is either still to create or still to delete, twice
+	// over but for the ones done, at 20 requests a second less the burst.
+	left := p.Creates + p.Deletes
+	if left < 2*math.MaxInt32-2_000_000 {
+		t.Fatalf("%d requests left, want nearly all of the 2 x 2,147,483,647", left)
+	}
+	want := p.Stepped + time.Duration(left-sim.DefaultBurst)*time.Second/sim.DefaultQPS
+	if p.DurationAtLeast < want-time.Second || p.DurationAtLeast > want+time.Minute {
+		t.Fatalf("DurationAtLeast %v, want about %v", p.DurationAtLeast, want)
+	}
+	if p.DurationEstimate < p.DurationAtLeast || p.DurationEstimate > 2*p.DurationAtLeast {
+		t.Fatalf("DurationEstimate %v, DurationAtLeast %v", p.DurationEstimate, p.DurationAtLeast)
+	}
+}
+
+// TestProjectionSaturates is the largest Deployment at the slowest client
+// Controllers allows (0.01 requests a second) and no progress deadline,
+// where the lower bound is past what a time.Duration holds: it stays at
+// math.MaxInt64.
+func TestProjectionSaturates(t *testing.T) {
+	s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{}
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, MaxWork: 100, Controllers: sim.Controllers{QPS: 0.01, Burst: 1}}
+	p := run(t, s, cfg).Summary.Projection
+	if !p.Made || p.DurationAtLeast != math.MaxInt64 || p.DurationEstimate != math.MaxInt64 {
+		t.Fatalf("projection %+v: want both durations at math.MaxInt64", p)
+	}
+}
