@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/words"
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // Projection is what a run under ModelControllers that stopped at
@@ -17,7 +18,10 @@ import (
 // deleted, each by a request of the ReplicaSet controller's client, whose
 // token bucket grants at most burst requests plus one every 1/QPS; the
 // last pod created must then become ready (Pods.ReadyAfter at least) and
-// stay ready for minReadySeconds before the Deployment can be complete.
+// stay ready for minReadySeconds before the Deployment can be complete;
+// and under RollingUpdate at most maxSurge + maxUnavailable new pods wait
+// to become available at once (see runner.wave), so the pods left take
+// that wait ceil(left / (maxSurge + maxUnavailable)) times over.
 // So a run computed to its end is complete no sooner: Summary.Duration >=
 // DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
 // the pace of the run so far (pods created for the new ReplicaSet and
@@ -64,6 +68,7 @@ func (r *runner) project() {
 		// terminating pods going away) does not move Duration.
 		at := c.completeAt.Sub(r.start)
 		r.sum.Projection = Projection{Made: true, Stepped: r.last.Sub(r.start), DurationAtLeast: at, DurationEstimate: at}
+		r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf("the rollout was complete %s after the start", words.Duration(at)))
 		return
 	}
 	ctrl := r.controlledSets()
@@ -108,6 +113,10 @@ func (r *runner) project() {
 		// A pod still to be created is created no sooner than now.
 		end = later(end, stop.Add(ready))
 	}
+	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok && lacking > 0 {
+		waves := (lacking + k - 1) / k
+		end = later(end, stop.Add(satMul(waves, ready)))
+	}
 	if b := c.client[1]; !b.unlimited {
 		base := later(b.tat, stop)
 		if n := p.Creates + p.Deletes; n > b.burst {
@@ -123,6 +132,51 @@ func (r *runner) project() {
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
 		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client), about %s at the pace so far",
 		words.Duration(p.DurationAtLeast), lacking, oldRunning, words.Duration(p.DurationEstimate)))
+}
+
+// wave returns k, the most pods of the new ReplicaSet that can be created
+// and not yet available by its status at once from now on, and whether
+// there is such a bound: maxSurge + maxUnavailable of a RollingUpdate
+// Deployment, provided the state at the stop keeps the two inequalities
+// the Deployment controller keeps from then on, with A the new
+// ReplicaSet's available pods by its status, which never falls:
+//
+//	new spec.replicas - A <= k
+//	old spec.replicas (summed) >= minAvailable - A
+//
+// Every scale-down of old ReplicaSets leaves their sizes at least
+// minAvailable + (new size - A) - new size (upstream's maxScaledDown), and
+// every scale-up of the new one leaves it at most replicas + maxSurge less
+// the old sizes, hence at most k + A. A pod created later than the k-th
+// after the stop so waits for one created after the stop to become
+// available, ReadyAfter + minReadySeconds after its creation: the
+// lacking pods take ceil(lacking / k) such waits at least.
+func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
+	d := r.st.Deployment
+	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy {
+		return 0, false
+	}
+	minAvailable := int64(rollout.MinAvailable(d))
+	k := int64(rollout.MaxSurge(d)) + int64(d.Spec.Replicas) - minAvailable
+	var newSize, avail int64
+	if newRS != nil {
+		newSize, avail = int64(newRS.Spec.Replicas), int64(newRS.Status.AvailableReplicas)
+	}
+	if k <= 0 || newSize-avail > k || old < minAvailable-avail {
+		return 0, false
+	}
+	return k, true
+}
+
+// oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.
+func oldSpecs(ctrl []*rollout.ReplicaSet, newRS *rollout.ReplicaSet) int64 {
+	var n int64
+	for _, rs := range ctrl {
+		if rs != newRS {
+			n += int64(rs.Spec.Replicas)
+		}
+	}
+	return n
 }
 
 // estimate returns when the rollout would be complete, from the start, if

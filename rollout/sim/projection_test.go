@@ -39,11 +39,19 @@ func drawLimited(t *rapid.T) drawnLimited {
 			Terminating: time.Duration(rapid.Int64Range(0, 2).Draw(t, "terminating seconds")) * 5 * time.Second,
 		},
 	}
+	if rapid.Bool().Draw(t, "replica change") {
+		// An HPA's change early on: the projection holds from the state
+		// at the stop, as long as none is still to come.
+		cfg.Changes = []sim.ReplicaChange{{
+			After:    time.Duration(rapid.Int64Range(0, 20).Draw(t, "change after seconds")) * time.Second,
+			Replicas: rapid.Int32Range(0, 500).Draw(t, "changed replicas"),
+		}}
+	}
 	return drawnLimited{s, cfg, rapid.IntRange(1, 3000).Draw(t, "maxWork")}
 }
 
-// TestProjectionBounds runs drawn rollouts of up to 500 replicas under
-// ModelControllers twice, with a small work limit and to their end, and
+// TestProjectionBounds runs drawn rollouts of up to 500 replicas (and
+// maybe a replica change in their first 20s) under ModelControllers twice, with a small work limit and to their end, and
 // checks that what the projection of the limited run claims holds of the
 // full run: the full run is complete no sooner than DurationAtLeast, and
 // the figures the limited run measured are within the full run's.
@@ -64,10 +72,13 @@ func TestProjectionBounds(t *testing.T) {
 			}
 			return
 		}
+		if !p.Made && len(d.cfg.Changes) > 0 {
+			return // the change may be still to come
+		}
 		if !p.Made {
 			t.Fatalf("a run stopped at the work limit made no projection: %+v", lim)
 		}
-		if !strings.Contains(lim.Detail, "no sooner than") {
+		if !strings.Contains(lim.Detail, "after the start") {
 			t.Fatalf("Detail %q does not give the projection", lim.Detail)
 		}
 		if p.DurationEstimate < p.DurationAtLeast || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 {
@@ -165,5 +176,38 @@ func TestProjectionSaturates(t *testing.T) {
 	p := run(t, s, cfg).Summary.Projection
 	if !p.Made || p.DurationAtLeast != math.MaxInt64 || p.DurationEstimate != math.MaxInt64 {
 		t.Fatalf("projection %+v: want both durations at math.MaxInt64", p)
+	}
+}
+
+// TestProjectionPaced lists rollouts stopped at a work limit of 500 whose
+// pace the projection's lower bound gets within 1% of the full run:
+// paced by the client's rate (25%/25% with pods ready at once) and by
+// the pods' readiness (one pod at a time, maxSurge + maxUnavailable = 1,
+// each pod ready after 5s).
+func TestProjectionPaced(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		replicas int32
+		st       rollout.Strategy
+		ready    time.Duration
+		within   float64
+	}{
+		{"25%/25% ready at once", 1000, rolling(surge.Percent(25), surge.Percent(25)), 0, 0.02},
+		{"maxSurge 1 maxUnavailable 0 ready after 5s", 1000, rolling(surge.Count(1), surge.Count(0)), 5 * time.Second, 0.01},
+		{"maxSurge 0 maxUnavailable 1 ready after 5s", 1000, rolling(surge.Count(0), surge.Count(1)), 5 * time.Second, 0.01},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, tt.replicas, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: tt.ready}}
+			full := run(t, s, cfg).Summary
+			cfg.MaxWork = 500
+			p := run(t, s, cfg).Summary.Projection
+			if !p.Made || full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+			}
+			if lo := float64(p.DurationAtLeast) / float64(full.Duration); lo > 1 || lo < 1-tt.within {
+				t.Fatalf("DurationAtLeast %v against the full run's %v", p.DurationAtLeast, full.Duration)
+			}
+		})
 	}
 }
