@@ -32,7 +32,10 @@ import (
 //	  "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
 //	              "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
 //	              "minAvailableAtSeconds", "peakPodsLow", "peakPodsHigh", "minAvailableHigh",
-//	              "floor", "belowFloorSeconds", "failedCreates"}
+//	              "floor", "belowFloorSeconds", "failedCreates",
+//	              "projection": only for a run stopped at --max-work under the
+//	                controllers model: {"steppedSeconds", "creates", "deletes",
+//	                "durationAtLeastSeconds" (proved), "durationEstimateSeconds"}}
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
@@ -102,6 +105,17 @@ type summaryJSON struct {
 	Floor          int32   `json:"floor"`
 	BelowFloor     float64 `json:"belowFloorSeconds"`
 	FailedCreates  int     `json:"failedCreates"`
+	// Projection is sim.Summary.Projection, when one was made.
+	Projection *projectionJSON `json:"projection,omitempty"`
+}
+
+// projectionJSON is a sim.Projection in seconds.
+type projectionJSON struct {
+	Stepped          float64 `json:"steppedSeconds"`
+	Creates          int64   `json:"creates"`
+	Deletes          int64   `json:"deletes"`
+	DurationAtLeast  float64 `json:"durationAtLeastSeconds"`
+	DurationEstimate float64 `json:"durationEstimateSeconds"`
 }
 
 func newStepJSON(st sim.Step, start time.Time) stepJSON {
@@ -151,6 +165,10 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,
 		PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh, MinAvailHigh: sm.MinAvailableHigh,
 		BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
+	}
+	if p := sm.Projection; p.Made {
+		out.Summary.Projection = &projectionJSON{Stepped: p.Stepped.Seconds(), Creates: p.Creates, Deletes: p.Deletes,
+			DurationAtLeast: p.DurationAtLeast.Seconds(), DurationEstimate: p.DurationEstimate.Seconds()}
 	}
 	return out
 }
