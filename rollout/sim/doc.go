@@ -122,6 +122,16 @@
 // when its syncs keep changing in irregular ways; it then says so with
 // OutcomeLimit, which is not a verdict on the rollout.
 //
+// A ModelControllers run that stops at Config.MaxWork (the largest
+// Deployment the API server accepts, 2,147,483,647 replicas, does after
+// about 14 hours of simulated time out of years) projects the rest in
+// Summary.Projection: a lower bound of its duration, proved from the
+// pods still to create and delete at the ReplicaSet controller's client
+// rate and from the waits for readiness that maxSurge + maxUnavailable
+// allow, and an estimate at the pace so far. The figures the run
+// measured (PeakPods, MinAvailable) bound the rest's from one side only:
+// the rest can raise the peak and lower the fewest available.
+//
 // # Without a simulation
 //
 // [ComputeBounds] and [BoundsRange] give the surge, the availability floor
