@@ -56,52 +56,85 @@ type Projection struct {
 	DurationEstimate time.Duration
 }
 
+// left is what a rollout still needs at stop: the new ReplicaSet (nil
+// before it exists), the pods it lacks, the running pods of the old
+// ones, and of those the requests not yet made.
+type left struct {
+	newRS            *rollout.ReplicaSet
+	ctrl             []*rollout.ReplicaSet
+	lacking, old     int64
+	creates, deletes int64
+}
+
+// left counts what the rollout still needs at stop, and reports false
+// where the projection's bound does not hold: replica changes or edits
+// still to come, a paused Deployment, new pods that never become ready.
+func (r *runner) left(stop time.Time) (left, bool) {
+	d := r.st.Deployment
+	if _, changing := r.pending(); changing || d.Spec.Paused || r.neverReady(d.Spec.Template) {
+		return left{}, false
+	}
+	l := left{ctrl: r.controlledSets()}
+	l.newRS = r.newSet(l.ctrl)
+	var newRunning, pendingCreates, pendingDeletes int64
+	for _, rs := range l.ctrl {
+		ps := r.pods.set(rs)
+		running := ps.existing() - ps.counts(stop, 0).terminating
+		if rs == l.newRS {
+			newRunning = running
+		} else {
+			l.old += running
+		}
+	}
+	for _, e := range r.ctl.events {
+		switch {
+		case e.kind == evCreate && l.newRS != nil && e.set == l.newRS.Name:
+			pendingCreates += e.n
+		case e.kind == evDelete && (l.newRS == nil || e.set != l.newRS.Name):
+			pendingDeletes += e.n
+		}
+	}
+	l.lacking = max(int64(d.Spec.Replicas)-newRunning, 0)
+	l.creates = max(l.lacking-pendingCreates, 0)
+	l.deletes = max(l.old-pendingDeletes, 0)
+	return l, true
+}
+
+// neverReady reports whether pods of template never become ready under
+// the pod model (an image of Pods.NeverReady).
+func (r *runner) neverReady(template rollout.PodTemplate) bool {
+	for _, c := range template.Spec.Images() {
+		if r.pods.neverReady[c.Image] {
+			return true
+		}
+	}
+	return false
+}
+
 // project makes the Projection of a ModelControllers run that stopped at
 // its work limit, and says it in the Summary's detail.
 func (r *runner) project() {
 	c := r.ctl
-	if _, changing := r.pending(); c == nil || changing || r.st.Deployment.Spec.Paused {
+	stop := later(r.last, r.start)
+	l, ok := r.left(stop)
+	if c == nil || !ok {
 		return
 	}
 	if c.complete {
 		// Complete already: what is left (the old pods' status writes,
 		// terminating pods going away) does not move Duration.
 		at := c.completeAt.Sub(r.start)
-		r.sum.Projection = Projection{Made: true, Stepped: r.last.Sub(r.start), DurationAtLeast: at, DurationEstimate: at}
+		r.sum.Projection = Projection{Made: true, Stepped: stop.Sub(r.start), DurationAtLeast: at, DurationEstimate: at}
 		r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf("the rollout was complete %s after the start", words.Duration(at)))
 		return
 	}
-	ctrl := r.controlledSets()
-	newRS := r.newSet(ctrl)
-	stop := r.last
-	var newRunning, oldRunning, pendingCreates, pendingDeletes int64
-	for _, rs := range ctrl {
-		ps := r.pods.set(rs)
-		running := ps.existing() - ps.counts(stop, 0).terminating
-		if rs == newRS {
-			if ps.never {
-				return
-			}
-			newRunning = running
-		} else {
-			oldRunning += running
-		}
-	}
-	for _, e := range c.events {
-		switch {
-		case e.kind == evCreate && newRS != nil && e.set == newRS.Name:
-			pendingCreates += e.n
-		case e.kind == evDelete && (newRS == nil || e.set != newRS.Name):
-			pendingDeletes += e.n
-		}
-	}
+	ctrl, newRS, lacking := l.ctrl, l.newRS, l.lacking
 	d := r.st.Deployment
-	lacking := max(int64(d.Spec.Replicas)-newRunning, 0)
 	p := Projection{
 		Made:    true,
 		Stepped: stop.Sub(r.start),
-		Creates: max(lacking-pendingCreates, 0),
-		Deletes: max(oldRunning-pendingDeletes, 0),
+		Creates: l.creates,
+		Deletes: l.deletes,
 	}
 	minReady := d.Spec.MinReadySeconds
 	if newRS != nil {
@@ -127,11 +160,11 @@ func (r *runner) project() {
 		}
 	}
 	p.DurationAtLeast = end.Sub(r.start)
-	p.DurationEstimate = max(r.estimate(newRunning, oldRunning, lacking, stop), p.DurationAtLeast)
+	p.DurationEstimate = max(r.estimate(int64(d.Spec.Replicas)-lacking, l.old, lacking, stop), p.DurationAtLeast)
 	r.sum.Projection = p
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
 		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client), about %s at the pace so far",
-		words.Duration(p.DurationAtLeast), lacking, oldRunning, words.Duration(p.DurationEstimate)))
+		words.Duration(p.DurationAtLeast), lacking, l.old, words.Duration(p.DurationEstimate)))
 }
 
 // wave returns k, the most pods of the new ReplicaSet that can be created
