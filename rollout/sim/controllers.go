@@ -160,6 +160,7 @@ func (r *runner) runControllers() {
 	}
 	r.enqueueDeployment(r.start)
 	r.schedulePods(r.start)
+	checked := false
 	for !r.done {
 		if r.onlyRetries() {
 			r.quiet()
@@ -181,6 +182,12 @@ func (r *runner) runControllers() {
 		heap.Pop(&c.events)
 		r.last = later(r.last, e.at)
 		r.handle(e)
+		if !checked && r.syncs > 0 && !r.done {
+			checked = true
+			if r.beyondWork() {
+				return
+			}
+		}
 	}
 }
 

@@ -160,11 +160,16 @@ func (r *runner) project() {
 		}
 	}
 	p.DurationAtLeast = end.Sub(r.start)
-	p.DurationEstimate = max(r.estimate(int64(d.Spec.Replicas)-lacking, l.old, lacking, stop), p.DurationAtLeast)
+	est := r.estimate(int64(d.Spec.Replicas)-lacking, l.old, lacking, stop)
+	p.DurationEstimate = max(est, p.DurationAtLeast)
 	r.sum.Projection = p
+	pace := ""
+	if est > 0 {
+		pace = fmt.Sprintf(", about %s at the pace so far", words.Duration(p.DurationEstimate))
+	}
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
-		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client), about %s at the pace so far",
-		words.Duration(p.DurationAtLeast), lacking, l.old, words.Duration(p.DurationEstimate)))
+		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client)%s",
+		words.Duration(p.DurationAtLeast), lacking, l.old, pace))
 }
 
 // wave returns k, the most pods of the new ReplicaSet that can be created
@@ -256,4 +261,56 @@ func durationOf(ns float64) time.Duration {
 		return math.MaxInt64
 	}
 	return time.Duration(ns)
+}
+
+// beyondWork stops a run under ModelControllers after the Deployment
+// controller's first sync, at OutcomeLimit with its Projection, when it
+// cannot end within Config.MaxWork: every pod request left (made or not)
+// is handled by a unit of work that takes at most min(burst,
+// burstReplicas) of them (those the bucket grants at one instant; every
+// later grant has its own time), or burstReplicas without a client limit
+// (one slow-start batch, one deletion), so the requests left need more
+// units than MaxWork allows.
+// The run would stop at the limit all the same, had nothing else ended
+// it first, so beyondWork leaves alone the runs that something else may
+// end within the limit: those of a pod quota, those the projection does
+// not cover (see left), and those whose progress deadline a slow client
+// or slow pods may pass (a ReplicaSet sync's burstReplicas creations and
+// deletions at the client's rate, plus the pods' ready, available and
+// terminating times, take more than half of progressDeadlineSeconds).
+// It reports whether it stopped the run.
+func (r *runner) beyondWork() bool {
+	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 {
+		return false
+	}
+	l, ok := r.left(r.last)
+	if !ok || r.ctl.complete {
+		return false
+	}
+	_, burst, burstReplicas := r.cfg.Controllers.limits()
+	per := int64(burstReplicas)
+	b := r.ctl.client[1]
+	if !b.unlimited && b.interval > 0 {
+		per = min(per, int64(burst))
+	}
+	requests := l.lacking + l.old
+	units := (requests + per - 1) / per
+	if units <= int64(r.maxWork-r.work) {
+		return false
+	}
+	d := r.st.Deployment
+	if dl := d.Spec.ProgressDeadlineSeconds; dl.Valid {
+		pods := r.cfg.Pods
+		gap := satAdd(satAdd(pods.ReadyAfter, pods.ReadyJitter), satAdd(pods.Terminating, time.Duration(max(d.Spec.MinReadySeconds, 0))*time.Second))
+		if !b.unlimited {
+			gap = satAdd(gap, satMul(2*int64(burstReplicas)+int64(burst), b.interval))
+		}
+		if gap >= time.Duration(dl.Value)*time.Second/2 {
+			return false
+		}
+	}
+	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more controller syncs and pod writes, at most %d requests each, past the %d allowed (MaxWork)",
+		requests, units, per, r.maxWork))
+	r.project()
+	return true
 }

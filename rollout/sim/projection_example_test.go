@@ -30,7 +30,7 @@ func ExampleProjection() {
 	res, err := sim.Run(s, sim.Config{
 		Model:     sim.ModelControllers,
 		Pods:      sim.PodModel{ReadyAfter: 5 * time.Second},
-		MaxWork:   5_000,
+		MaxWork:   7_000,
 		OmitSteps: true,
 	})
 	if err != nil {
@@ -42,8 +42,8 @@ func ExampleProjection() {
 	fmt.Println("complete no sooner than", p.DurationAtLeast.Round(time.Minute))
 	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
 	// Output:
-	// limit reached after 4m9.4s computed
-	// left: 99000 creations and 96000 deletions
+	// limit reached after 5m49.3s computed
+	// left: 98745 creations and 94000 deletions
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
 }

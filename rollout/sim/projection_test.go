@@ -211,3 +211,43 @@ func TestProjectionPaced(t *testing.T) {
 		})
 	}
 }
+
+// TestBeyondWork checks the runs stopped after their first sync because
+// their pod requests need more work than MaxWork allows: computed event
+// by event, each stops at the work limit all the same.
+func TestBeyondWork(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawLimited(t)
+		d.cfg.Changes = nil
+		d.cfg.Pods.MaxPods = rapid.SampledFrom([]int32{0, 0, 0, 600}).Draw(t, "maxPods")
+		cfg := d.cfg
+		cfg.MaxWork = rapid.IntRange(1, 100).Draw(t, "small maxWork")
+		sum := run(t, d.state, cfg).Summary
+		if !strings.Contains(sum.Detail, "no further than the first sync") {
+			return
+		}
+		if sum.Outcome != sim.OutcomeLimit || sum.Syncs != 1 || !sum.Projection.Made {
+			t.Fatalf("stopped after the first sync: %+v", sum)
+		}
+		stepped := run(t, d.state, sim.WithoutFastForward(cfg)).Summary
+		if stepped.Outcome != sim.OutcomeLimit {
+			t.Fatalf("computed event by event, the run ends %q (%s)", stepped.Outcome, stepped.Detail)
+		}
+	})
+	t.Run("largest", func(t *testing.T) {
+		s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+		sum := run(t, s, sim.Config{Model: sim.ModelControllers, OmitSteps: true}).Summary
+		if sum.Syncs != 1 || !strings.Contains(sum.Detail, "no further than the first sync") {
+			t.Fatalf("summary %+v: want a run stopped after its first sync", sum)
+		}
+	})
+	t.Run("slow client, computed", func(t *testing.T) {
+		// At 0.01 requests a second a ReplicaSet sync takes longer than
+		// the progress deadline: the run is computed, and ends there.
+		s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+		cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Controllers: sim.Controllers{QPS: 0.01}}
+		if sum := run(t, s, cfg).Summary; sum.Outcome != sim.OutcomeDeadlineExceeded {
+			t.Fatalf("Outcome %q (%s), want the progress deadline", sum.Outcome, sum.Detail)
+		}
+	})
+}
