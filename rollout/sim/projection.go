@@ -270,17 +270,17 @@ func durationOf(ns float64) time.Duration {
 // burstReplicas) of them (those the bucket grants at one instant; every
 // later grant has its own time), or burstReplicas without a client limit
 // (one slow-start batch, one deletion), so the requests left need more
-// units than MaxWork allows.
-// The run would stop at the limit all the same, had nothing else ended
-// it first, so beyondWork leaves alone the runs that something else may
-// end within the limit: those of a pod quota, those the projection does
-// not cover (see left), and those whose progress deadline a slow client
-// or slow pods may pass (a ReplicaSet sync's burstReplicas creations and
+// units than MaxWork allows. The run would stop at the limit all the
+// same, had nothing else ended it first, so beyondWork leaves alone the
+// runs that something else may end within the limit: those of a pod
+// quota, those whose first sync failed, those the projection does not
+// cover (see left), those complete already, and those whose progress
+// deadline a slow client or slow pods may pass (a ReplicaSet sync's burstReplicas creations and
 // deletions at the client's rate, plus the pods' ready, available and
 // terminating times, take more than half of progressDeadlineSeconds).
 // It reports whether it stopped the run.
 func (r *runner) beyondWork() bool {
-	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 {
+	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 || r.current.Err != nil {
 		return false
 	}
 	l, ok := r.left(r.last)
