@@ -42,10 +42,9 @@ type Projection struct {
 	// Stepped is how far the run was computed event by event: from the
 	// start to the last event it took.
 	Stepped time.Duration
-	// Creates and Deletes are the requests still needed: pods to create
-	// for the new ReplicaSet to reach spec.replicas, and running pods of
-	// the old ReplicaSets to delete, not counting those whose requests
-	// were already made.
+	// Creates and Deletes are the requests still to be granted: the
+	// pods the new ReplicaSet lacks to reach spec.replicas, and the
+	// running pods of the old ReplicaSets, each to be deleted.
 	Creates, Deletes int64
 	// DurationAtLeast is a lower bound of Summary.Duration had the run
 	// gone on to completion (see above), at most math.MaxInt64.
@@ -133,8 +132,8 @@ func (r *runner) project() {
 	p := Projection{
 		Made:    true,
 		Stepped: stop.Sub(r.start),
-		Creates: l.creates,
-		Deletes: l.deletes,
+		Creates: l.lacking,
+		Deletes: l.old,
 	}
 	minReady := d.Spec.MinReadySeconds
 	if newRS != nil {
@@ -152,10 +151,10 @@ func (r *runner) project() {
 	}
 	if b := c.client[1]; !b.unlimited {
 		base := later(b.tat, stop)
-		if n := p.Creates + p.Deletes; n > b.burst {
+		if n := l.creates + l.deletes; n > b.burst {
 			end = later(end, base.Add(satMul(n-b.burst, b.interval)))
 		}
-		if n := p.Creates; n > b.burst {
+		if n := l.creates; n > b.burst {
 			end = later(end, base.Add(satMul(n-b.burst, b.interval)).Add(ready))
 		}
 	}
