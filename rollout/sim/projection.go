@@ -33,9 +33,9 @@ import (
 //
 // A run that stopped after the Deployment became complete has its
 // Duration: both durations are it. The zero Projection (Made false) is no
-// projection: the run was computed to its end, it stopped at another limit, or it is one the bound does not
-// cover (replica changes or edits still to come, a new ReplicaSet whose
-// pods never become ready, a paused Deployment).
+// projection: the run was computed to its end, it stopped at another
+// limit, or it is one the bound does not cover (replica changes or edits
+// still to come, new pods that never become ready, a paused Deployment).
 type Projection struct {
 	// Made says the run was projected; the other fields are zero if not.
 	Made bool
@@ -115,8 +115,11 @@ func (r *runner) neverReady(template rollout.PodTemplate) bool {
 func (r *runner) project() {
 	c := r.ctl
 	stop := later(r.last, r.start)
+	if c == nil {
+		return
+	}
 	l, ok := r.left(stop)
-	if c == nil || !ok {
+	if !ok {
 		return
 	}
 	if c.complete {
