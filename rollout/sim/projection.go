@@ -190,10 +190,15 @@ func (r *runner) project() {
 // the old sizes, hence at most k + A. A pod created later than the k-th
 // after the stop so waits for one created after the stop to become
 // available, ReadyAfter + minReadySeconds after its creation: the
-// lacking pods take ceil(lacking / k) such waits at least.
+// lacking pods take ceil(lacking / k) such waits at least. This holds
+// once the controller has seen the Deployment's generation: a replica
+// change it has yet to sync scales the ReplicaSets proportionally, which
+// keeps neither inequality.
 func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 	d := r.st.Deployment
-	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy {
+	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Status.ObservedGeneration != d.Generation {
+		// A replica change the controller has yet to see may scale the
+		// ReplicaSets proportionally, past the inequalities below.
 		return 0, false
 	}
 	minAvailable := int64(rollout.MinAvailable(d))

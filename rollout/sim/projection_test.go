@@ -251,3 +251,37 @@ func TestBeyondWork(t *testing.T) {
 		}
 	})
 }
+
+// TestProjectionAfterScaleUp stops a rollout of one pod at a time (pods
+// ready after 30s) at every work limit up to 300, around a replica change
+// from 10 to 400 mid-rollout that scales the new ReplicaSet by nearly
+// half of 390 at once: the bound holds at each, so it does not count one
+// wait for readiness a pod where the proportional scaling made many pods
+// wait at once.
+func TestProjectionAfterScaleUp(t *testing.T) {
+	s := rollingState(t, 10, rolling(surge.Count(1), surge.Count(0)))
+	cfg := sim.Config{
+		Model: sim.ModelControllers, OmitSteps: true,
+		Pods:    sim.PodModel{ReadyAfter: 30 * time.Second},
+		Changes: []sim.ReplicaChange{{After: 100 * time.Second, Replicas: 400}},
+	}
+	full := run(t, s, cfg).Summary
+	if full.Outcome != sim.OutcomeComplete {
+		t.Fatalf("full run: %+v", full)
+	}
+	made := 0
+	for mw := 1; mw <= 300; mw++ {
+		cfg.MaxWork = mw
+		p := run(t, s, cfg).Summary.Projection
+		if !p.Made {
+			continue
+		}
+		made++
+		if p.DurationAtLeast > full.Duration {
+			t.Fatalf("MaxWork %d: DurationAtLeast %v past the full run's %v (%+v)", mw, p.DurationAtLeast, full.Duration, p)
+		}
+	}
+	if made == 0 {
+		t.Fatal("no projection made")
+	}
+}
