@@ -35,7 +35,8 @@ import (
 //	              "floor", "belowFloorSeconds", "failedCreates",
 //	              "projection": only for a run stopped at --max-work under the
 //	                controllers model: {"steppedSeconds", "creates", "deletes",
-//	                "durationAtLeastSeconds" (proved), "durationEstimateSeconds"}}
+//	                "durationAtLeastSeconds" (proved), "durationEstimateSeconds",
+//	                "minAvailableAtLeast" (proved; 0 when nothing better is)}}
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
@@ -116,6 +117,7 @@ type projectionJSON struct {
 	Deletes          int64   `json:"deletes"`
 	DurationAtLeast  float64 `json:"durationAtLeastSeconds"`
 	DurationEstimate float64 `json:"durationEstimateSeconds"`
+	MinAvailable     int64   `json:"minAvailableAtLeast"`
 }
 
 func newStepJSON(st sim.Step, start time.Time) stepJSON {
@@ -168,7 +170,7 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	}
 	if p := sm.Projection; p.Made {
 		out.Summary.Projection = &projectionJSON{Stepped: p.Stepped.Seconds(), Creates: p.Creates, Deletes: p.Deletes,
-			DurationAtLeast: p.DurationAtLeast.Seconds(), DurationEstimate: p.DurationEstimate.Seconds()}
+			DurationAtLeast: p.DurationAtLeast.Seconds(), DurationEstimate: p.DurationEstimate.Seconds(), MinAvailable: p.MinAvailableAtLeast}
 	}
 	return out
 }

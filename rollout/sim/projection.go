@@ -53,6 +53,14 @@ type Projection struct {
 	// never below DurationAtLeast; equal to it when the run made no
 	// progress to measure.
 	DurationEstimate time.Duration
+	// MinAvailableAtLeast is a lower bound of Summary.MinAvailable had
+	// the run gone on (proved, over the two orders Summary.MinAvailable
+	// is the worst of): the fewest so far, or the availability floor
+	// (replicas - maxUnavailable) if lower, where the state at the stop
+	// keeps the Deployment controller's inequalities (see runner.wave)
+	// and every running pod of the old ReplicaSets is available; 0 where
+	// it does not.
+	MinAvailableAtLeast int64
 }
 
 // left is what a rollout still needs at stop: the new ReplicaSet (nil
@@ -126,7 +134,8 @@ func (r *runner) project() {
 		// Complete already: what is left (the old pods' status writes,
 		// terminating pods going away) does not move Duration.
 		at := c.completeAt.Sub(r.start)
-		r.sum.Projection = Projection{Made: true, Stepped: stop.Sub(r.start), DurationAtLeast: at, DurationEstimate: at}
+		r.sum.Projection = Projection{Made: true, Stepped: stop.Sub(r.start), DurationAtLeast: at, DurationEstimate: at,
+			MinAvailableAtLeast: r.availableAtLeast(l)}
 		r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf("the rollout was complete %s after the start", words.Duration(at)))
 		return
 	}
@@ -162,6 +171,7 @@ func (r *runner) project() {
 		}
 	}
 	p.DurationAtLeast = end.Sub(r.start)
+	p.MinAvailableAtLeast = r.availableAtLeast(l)
 	est := r.estimate(int64(d.Spec.Replicas)-lacking, l.old, lacking, stop)
 	p.DurationEstimate = max(est, p.DurationAtLeast)
 	r.sum.Projection = p
@@ -179,7 +189,8 @@ func (r *runner) project() {
 // there is such a bound: maxSurge + maxUnavailable of a RollingUpdate
 // Deployment, provided the state at the stop keeps the two inequalities
 // the Deployment controller keeps from then on, with A the new
-// ReplicaSet's available pods by its status, which never falls:
+// ReplicaSet's available pods by its status, which never falls once the
+// new ReplicaSet has no more running pods than its size:
 //
 //	new spec.replicas - A <= k
 //	old spec.replicas (summed) >= minAvailable - A
@@ -203,14 +214,54 @@ func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 	}
 	minAvailable := int64(rollout.MinAvailable(d))
 	k := int64(rollout.MaxSurge(d)) + int64(d.Spec.Replicas) - minAvailable
-	var newSize, avail int64
+	var newSize, avail, running int64
 	if newRS != nil {
 		newSize, avail = int64(newRS.Spec.Replicas), int64(newRS.Status.AvailableReplicas)
+		ps := r.pods.set(newRS)
+		running = ps.existing() - ps.counts(r.last, 0).terminating
+		if s := r.ctl.sets[newRS.Name]; s != nil && s.busy {
+			// Creations its sync in flight decided on an earlier size.
+			running += s.toCreate + s.batchLeft
+		}
 	}
-	if k <= 0 || newSize-avail > k || old < minAvailable-avail {
+	// With running <= newSize (creations in flight included) no pod of
+	// the new ReplicaSet is deleted from now on, so A never falls; a
+	// proportional scale-down still to be carried out would take
+	// available pods away from it.
+	if k <= 0 || running > newSize || newSize-avail > k || old < minAvailable-avail {
 		return 0, false
 	}
 	return k, true
+}
+
+// availableAtLeast returns a lower bound of the fewest available pods of
+// the whole run, this order's: the fewest so far, and from the stop on
+// the availability floor where the old ReplicaSets' running pods are all
+// available and the wave inequalities hold. Old pods then only go by
+// deletion, down to the old sizes and no further, and new ones, once
+// available, stay so: available >= old sizes + A >= minAvailable. After
+// completion, nothing makes a pod unavailable.
+func (r *runner) availableAtLeast(l left) int64 {
+	if r.syncs > 0 {
+		r.sample(r.last) // as result() does, so that MinAvailable is final
+	}
+	least := r.sum.MinAvailable
+	if r.ctl.complete {
+		return least
+	}
+	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {
+		return 0
+	}
+	for _, rs := range l.ctrl {
+		if rs == l.newRS {
+			continue
+		}
+		c := r.pods.set(rs).counts(r.last, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+		if c.available < c.replicas {
+			return 0
+		}
+	}
+	return max(min(least, int64(rollout.MinAvailable(r.st.Deployment))), 0)
 }
 
 // oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.
@@ -320,4 +371,17 @@ func (r *runner) beyondWork() bool {
 		requests, units, per, r.maxWork))
 	r.project()
 	return true
+}
+
+// availableAtLeast is a lower bound of the fewest available pods of the
+// run that ended with s: exact when it was computed to its end, its
+// projection's when it stopped with one, and 0 when it stopped without.
+func (s Summary) availableAtLeast() int64 {
+	switch {
+	case s.Projection.Made:
+		return s.Projection.MinAvailableAtLeast
+	case s.Outcome == OutcomeLimit:
+		return 0
+	}
+	return s.MinAvailable
 }

@@ -51,10 +51,12 @@ func drawLimited(t *rapid.T) drawnLimited {
 }
 
 // TestProjectionBounds runs drawn rollouts of up to 500 replicas (and
-// maybe a replica change in their first 20s) under ModelControllers twice, with a small work limit and to their end, and
-// checks that what the projection of the limited run claims holds of the
-// full run: the full run is complete no sooner than DurationAtLeast, and
-// the figures the limited run measured are within the full run's.
+// maybe a replica change in their first 20s) under ModelControllers
+// twice, with a small work limit and to their end, and checks that what
+// the projection of the limited run claims holds of the full run: it is
+// complete no sooner than DurationAtLeast, its fewest available pods are
+// no fewer than MinAvailableAtLeast, and the figures the limited run
+// measured are within the full run's.
 func TestProjectionBounds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		d := drawLimited(t)
@@ -86,6 +88,10 @@ func TestProjectionBounds(t *testing.T) {
 		}
 		if full.Outcome == sim.OutcomeComplete && full.Duration < p.DurationAtLeast {
 			t.Fatalf("the full run completes at %v, before the projection's lower bound %v (%+v)", full.Duration, p.DurationAtLeast, p)
+		}
+		if p.MinAvailableAtLeast > lim.MinAvailable || (full.Outcome == sim.OutcomeComplete && full.MinAvailable < p.MinAvailableAtLeast) {
+			t.Fatalf("fewest available: %d so far, %d in the full run (%s); projection's bound %d",
+				lim.MinAvailable, full.MinAvailable, full.Outcome, p.MinAvailableAtLeast)
 		}
 		if full.PeakPods < lim.PeakPods || full.MinAvailable > lim.MinAvailable {
 			t.Fatalf("full run: peak %d, fewest available %d; its first %d work: peak %d, fewest %d",
@@ -180,7 +186,8 @@ func TestProjectionSaturates(t *testing.T) {
 }
 
 // TestProjectionPaced lists rollouts stopped at a work limit of 500 whose
-// pace the projection's lower bound gets within 1% of the full run:
+// pace the projection's lower bound gets within 1% or 2% of the full run,
+// and whose fewest available pods it gets exactly:
 // paced by the client's rate (25%/25% with pods ready at once) and by
 // the pods' readiness (one pod at a time, maxSurge + maxUnavailable = 1,
 // each pod ready after 5s).
@@ -207,6 +214,11 @@ func TestProjectionPaced(t *testing.T) {
 			}
 			if lo := float64(p.DurationAtLeast) / float64(full.Duration); lo > 1 || lo < 1-tt.within {
 				t.Fatalf("DurationAtLeast %v against the full run's %v", p.DurationAtLeast, full.Duration)
+			}
+			// The full run's fewest available is the floor, which the
+			// projection proves.
+			if p.MinAvailableAtLeast != full.MinAvailable {
+				t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d", p.MinAvailableAtLeast, full.MinAvailable)
 			}
 		})
 	}

@@ -111,6 +111,7 @@ func runRaces(s rollout.State, cfg Config) Result {
 			if o.MinAvailable < sum.MinAvailable {
 				sum.MinAvailable, sum.MinAvailableAt, sum.Floor = o.MinAvailable, o.MinAvailableAt, o.Floor
 			}
+			sum.Projection.MinAvailableAtLeast = min(sum.Projection.MinAvailableAtLeast, o.availableAtLeast())
 		}
 		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
 		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)
