@@ -19,9 +19,10 @@ import (
 // token bucket grants at most burst requests plus one every 1/QPS; the
 // last pod created must then become ready (Pods.ReadyAfter at least) and
 // stay ready for minReadySeconds before the Deployment can be complete;
-// and under RollingUpdate at most maxSurge + maxUnavailable new pods wait
-// to become available at once (see runner.wave), so the pods left take
-// that wait ceil(left / (maxSurge + maxUnavailable)) times over.
+// and, in a RollingUpdate run without replica changes or edits, at most
+// maxSurge + maxUnavailable new pods wait to become available at once
+// (see runner.wave), so the pods left take that wait
+// ceil(left / (maxSurge + maxUnavailable)) times over.
 // So a run computed to its end is complete no sooner: Summary.Duration >=
 // DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
 // the pace of the run so far (pods created for the new ReplicaSet and
@@ -56,10 +57,10 @@ type Projection struct {
 	// MinAvailableAtLeast is a lower bound of Summary.MinAvailable had
 	// the run gone on (proved, over the two orders Summary.MinAvailable
 	// is the worst of): the fewest so far, or the availability floor
-	// (replicas - maxUnavailable) if lower, where the state at the stop
-	// keeps the Deployment controller's inequalities (see runner.wave)
-	// and every running pod of the old ReplicaSets is available; 0 where
-	// it does not.
+	// (replicas - maxUnavailable) if lower, in a run without replica
+	// changes or edits whose state at the stop keeps the Deployment
+	// controller's inequalities (see runner.wave) and whose old
+	// ReplicaSets' running pods are all available; 0 elsewhere.
 	MinAvailableAtLeast int64
 }
 
@@ -204,10 +205,14 @@ func (r *runner) project() {
 // lacking pods take ceil(lacking / k) such waits at least. This holds
 // once the controller has seen the Deployment's generation: a replica
 // change it has yet to sync scales the ReplicaSets proportionally, which
-// keeps neither inequality.
+// keeps neither inequality. A run with replica changes or edits at all
+// gets no such bound: TestProjectionBounds found runs scaled up or down
+// mid-rollout whose fewest available pods fell below it by ways not
+// worked out yet.
 func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 	d := r.st.Deployment
-	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Status.ObservedGeneration != d.Generation {
+	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Status.ObservedGeneration != d.Generation ||
+		len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 {
 		// A replica change the controller has yet to see may scale the
 		// ReplicaSets proportionally, past the inequalities below.
 		return 0, false
