@@ -206,9 +206,13 @@ func (r *runner) project() {
 // once the controller has seen the Deployment's generation: a replica
 // change it has yet to sync scales the ReplicaSets proportionally, which
 // keeps neither inequality. A run with replica changes or edits at all
-// gets no such bound: TestProjectionBounds found runs scaled up or down
-// mid-rollout whose fewest available pods fell below it by ways not
-// worked out yet.
+// gets no such bound: a change can leave a ReplicaSet sync in flight
+// that decided on the size before it (an old ReplicaSet's deletions
+// going on below its size scaled up again, or a new one's creations past
+// its size scaled down, then deleted after its status counted them
+// available), as TestProjectionBounds found. Without changes sizes only
+// move one way (old ones down, the new one up), so a sync in flight
+// never overshoots the current size.
 func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 	d := r.st.Deployment
 	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Status.ObservedGeneration != d.Generation ||
