@@ -266,7 +266,13 @@ func (r *runner) availableAtLeast(l left) int64 {
 			continue
 		}
 		c := r.pods.set(rs).counts(r.last, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
-		if c.available < c.replicas {
+		// Every running old pod is available, and none is to be created
+		// (running at or above the size, no creation in flight): old
+		// pods then only go, and only down to the old sizes.
+		if c.available < c.replicas || c.replicas < int64(rs.Spec.Replicas) {
+			return 0
+		}
+		if s := r.ctl.sets[rs.Name]; s != nil && s.busy && s.toCreate+s.batchLeft > 0 {
 			return 0
 		}
 	}
