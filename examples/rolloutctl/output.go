@@ -30,7 +30,11 @@ import (
 //	  "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
 //	              "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
 //	              "minAvailableAtSeconds", "peakPodsLow", "peakPodsHigh", "minAvailableHigh",
-//	              "floor", "belowFloorSeconds", "failedCreates"}
+//	              "floor", "belowFloorSeconds", "failedCreates",
+//	              "projection": only for a run stopped at --max-work under the
+//	                controllers model: {"steppedSeconds", "creates", "deletes",
+//	                "durationAtLeastSeconds" (proved), "durationEstimateSeconds",
+//	                "minAvailableAtLeast" (proved; 0 when nothing better is)}}
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`
@@ -103,6 +107,18 @@ type summaryJSON struct {
 	Floor          int32   `json:"floor"`
 	BelowFloor     float64 `json:"belowFloorSeconds"`
 	FailedCreates  int     `json:"failedCreates"`
+	// Projection is sim.Summary.Projection, when one was made.
+	Projection *projectionJSON `json:"projection,omitempty"`
+}
+
+// projectionJSON is a sim.Projection in seconds.
+type projectionJSON struct {
+	Stepped          float64 `json:"steppedSeconds"`
+	Creates          int64   `json:"creates"`
+	Deletes          int64   `json:"deletes"`
+	DurationAtLeast  float64 `json:"durationAtLeastSeconds"`
+	DurationEstimate float64 `json:"durationEstimateSeconds"`
+	MinAvailable     int64   `json:"minAvailableAtLeast"`
 }
 
 func newStepJSON(st sim.Step, start time.Time) stepJSON {
@@ -152,6 +168,10 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,
 		PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh, MinAvailHigh: sm.MinAvailableHigh,
 		BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
+	}
+	if p := sm.Projection; p.Made {
+		out.Summary.Projection = &projectionJSON{Stepped: p.Stepped.Seconds(), Creates: p.Creates, Deletes: p.Deletes,
+			DurationAtLeast: p.DurationAtLeast.Seconds(), DurationEstimate: p.DurationEstimate.Seconds(), MinAvailable: p.MinAvailableAtLeast}
 	}
 	return out
 }

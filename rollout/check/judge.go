@@ -294,9 +294,19 @@ func (j *judgement) ending(end sim.Summary) {
 			j.placeRelated()
 		}
 	case end.Outcome == sim.OutcomeLimit:
+		// The run's projection bounds the duration from below: a bound
+		// already past the limit decides the rule without the rest.
+		if max, p := j.f.maxDuration, end.Projection; max > 0 && p.Made && p.DurationAtLeast > max {
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client), longer than the max-duration limit %s",
+				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(max))
+		}
+		projected := ""
+		if p := end.Projection; p.Made && p.Creates+p.Deletes > 0 {
+			projected = fmt.Sprintf(" (it would take at least %s: %d pod creations and %d deletions were left)", words.Duration(p.DurationAtLeast), p.Creates, p.Deletes)
+		}
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
-			"the simulation stopped at its work limit (%d syncs computed one by one) before the rollout ended: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
-			j.f.maxWork)
+			"the simulation stopped at its work limit (%d syncs computed one by one) before the rollout ended%s: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
+			j.f.maxWork, projected)
 	}
 }
 

@@ -87,7 +87,8 @@ func BenchmarkRunControllers(b *testing.B) {
 
 // BenchmarkRunControllersLargest is the largest Deployment the API server
 // accepts (2,147,483,647 replicas) under ModelControllers, pods ready at
-// once: the run stops at DefaultMaxWork, which bounds its cost.
+// once: its pod requests need more work than DefaultMaxWork allows, so
+// the run stops after its first sync with a projection.
 func BenchmarkRunControllersLargest(b *testing.B) {
 	s := rollingState(b, 1<<31-1, rolling(surge.Percent(25), surge.Percent(25)))
 	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}

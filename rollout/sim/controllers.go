@@ -156,6 +156,7 @@ func (r *runner) runControllers() {
 	}
 	r.enqueueDeployment(r.start)
 	r.schedulePods(r.start)
+	checked := false
 	for !r.done {
 		if r.onlyRetries() {
 			r.quiet()
@@ -171,11 +172,18 @@ func (r *runner) runControllers() {
 			return
 		case r.work >= r.maxWork:
 			r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
+			r.project()
 			return
 		}
 		c.events.pop()
 		r.last = later(r.last, e.at)
 		r.handle(e)
+		if !checked && r.syncs > 0 && !r.done {
+			checked = true
+			if r.beyondWork() {
+				return
+			}
+		}
 	}
 }
 

@@ -152,6 +152,21 @@
 // when its syncs keep changing in irregular ways; it then says so with
 // OutcomeLimit, which is not a verdict on the rollout.
 //
+// A ModelControllers run that stops at Config.MaxWork projects the rest
+// in Summary.Projection: a lower bound of its duration, proved from the
+// pods still to create and delete at the ReplicaSet controller's client
+// rate and from the waits for readiness that maxSurge + maxUnavailable
+// allow, and an estimate at the pace so far. The figures the run
+// measured (PeakPods, MinAvailable) bound the rest's from one side only:
+// the rest can raise the peak and lower the fewest available. A run whose
+// pod requests provably need more work than MaxWork allows (each unit of
+// work handles at most burst of them) stops after the Deployment
+// controller's first sync, unless a quota, a pause, pods that never
+// become ready, changes to come or a progress deadline within reach of a
+// slow client might end it first: the largest Deployment the API server
+// accepts, 2,147,483,647 replicas, gets its projection (complete no
+// sooner than 2,485 days at 20 QPS) in milliseconds.
+//
 // # Without a simulation
 //
 // [ComputeBounds] and [BoundsRange] give the surge, the availability floor

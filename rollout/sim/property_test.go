@@ -146,6 +146,10 @@ func runAnyState(t *rapid.T) {
 	if sum.PeakPods < 0 || sum.MinAvailable < 0 || sum.BelowFloor < 0 || sum.Duration < 0 {
 		t.Fatalf("summary %+v", sum)
 	}
+	if p := sum.Projection; p.Made && (sum.Outcome != sim.OutcomeLimit || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 ||
+		p.DurationAtLeast < 0 || p.DurationEstimate < p.DurationAtLeast || p.MinAvailableAtLeast < 0 || p.MinAvailableAtLeast > sum.MinAvailable) {
+		t.Fatalf("projection %+v of a run that ended %q", p, sum.Outcome)
+	}
 }
 
 // TestControllersProperties checks what every ModelControllers run

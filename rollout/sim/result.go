@@ -154,6 +154,11 @@ type Summary struct {
 	// FastForwarded is how many of the syncs a fast-forward took at once
 	// rather than one by one (see Run); they are in Steps all the same.
 	FastForwarded int
+	// Projection is, for a run under ModelControllers that stopped at
+	// Config.MaxWork, what can be said of the rest: a proved lower bound
+	// of the Duration and an estimate (see Projection). Its zero value
+	// (Made false) means none was made.
+	Projection Projection
 }
 
 // Outcome is why a run stopped.

@@ -120,6 +120,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 			if o.MinAvailable < sum.MinAvailable {
 				sum.MinAvailable, sum.MinAvailableAt, sum.Floor = o.MinAvailable, o.MinAvailableAt, o.Floor
 			}
+			sum.Projection.MinAvailableAtLeast = min(sum.Projection.MinAvailableAtLeast, o.availableAtLeast())
 		}
 		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
 		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)

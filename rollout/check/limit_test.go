@@ -1,0 +1,67 @@
+package check_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// TestLimitWithProjection checks a rollout whose simulation stops at the
+// work limit: the limit finding stays, with the projection's lower bound,
+// and the max-duration rule is decided only when that bound already
+// passes it.
+func TestLimitWithProjection(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 20000
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	for _, tt := range []struct {
+		name        string
+		maxDuration time.Duration
+		decided     bool
+	}{
+		// 20,000 pods to create and 20,000 to delete at 20 requests a
+		// second take more than 33 minutes.
+		{"bound past the limit", 30 * time.Minute, true},
+		{"bound within the limit", 24 * time.Hour, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			report := check.Run(in, check.Config{
+				MaxDuration: tt.maxDuration,
+				Sim:         sim.Config{Model: sim.ModelControllers, MaxWork: 2000},
+			})
+			var limit, duration bool
+			for _, f := range report.Findings {
+				switch f.Rule {
+				case check.RuleLimit:
+					limit = strings.Contains(f.Message, "it would take at least")
+				case check.RuleMaxDuration:
+					duration = f.Severity == check.SeverityError && strings.Contains(f.Message, "at least")
+				}
+			}
+			if !limit || duration != tt.decided || report.OK == tt.decided {
+				t.Fatalf("limit finding %v, max-duration decided %v, OK %v; want true, %v, %v:\n%+v", limit, duration, report.OK, tt.decided, !tt.decided, report.Findings)
+			}
+		})
+	}
+}

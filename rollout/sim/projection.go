@@ -1,0 +1,402 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/words"
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// Projection is what a run under ModelControllers that stopped at
+// Config.MaxWork can still say of the rest of the rollout, from the state
+// at which it stopped and without computing the rest event by event.
+//
+// DurationAtLeast is proved, not estimated: every pod the new ReplicaSet
+// still lacks must be created and every running pod of the old ones
+// deleted, each by a request of the ReplicaSet controller's client, whose
+// token bucket grants at most burst requests plus one every 1/QPS; the
+// last pod created must then become ready (Pods.ReadyAfter at least) and
+// stay ready for minReadySeconds before the Deployment can be complete;
+// and, in a RollingUpdate run without replica changes or edits, at most
+// maxSurge + maxUnavailable new pods wait to become available at once
+// (see runner.wave), so the pods left take that wait
+// ceil(left / (maxSurge + maxUnavailable)) times over.
+// So a run computed to its end is complete no sooner: Summary.Duration >=
+// DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
+// the pace of the run so far (pods created for the new ReplicaSet and
+// deleted from the old ones, a second) kept up for the pods left.
+//
+// The figures the stepped part measured stay what they are: the rest of
+// the rollout can only raise Summary.PeakPods and lower
+// Summary.MinAvailable, so a limit they already break is broken.
+//
+// A run that stopped after the Deployment became complete has its
+// Duration: both durations are it. The zero Projection (Made false) is no
+// projection: the run was computed to its end, it stopped at another
+// limit, or it is one the bound does not cover (replica changes or edits
+// still to come, new pods that never become ready, a paused Deployment).
+type Projection struct {
+	// Made says the run was projected; the other fields are zero if not.
+	Made bool
+	// Stepped is how far the run was computed event by event: from the
+	// start to the last event it took.
+	Stepped time.Duration
+	// Creates and Deletes are the requests still to be granted: the
+	// pods the new ReplicaSet lacks to reach spec.replicas, and the
+	// running pods of the old ReplicaSets, each to be deleted.
+	Creates, Deletes int64
+	// DurationAtLeast is a lower bound of Summary.Duration had the run
+	// gone on to completion (see above), at most math.MaxInt64.
+	DurationAtLeast time.Duration
+	// DurationEstimate is the completion at the pace of the run so far,
+	// never below DurationAtLeast; equal to it when the run made no
+	// progress to measure.
+	DurationEstimate time.Duration
+	// MinAvailableAtLeast is a lower bound of Summary.MinAvailable had
+	// the run gone on (proved, over the two orders Summary.MinAvailable
+	// is the worst of): the fewest so far, or the availability floor
+	// (replicas - maxUnavailable) if lower, in a run without replica
+	// changes or edits whose state at the stop keeps the Deployment
+	// controller's inequalities (see runner.wave) and whose old
+	// ReplicaSets' running pods are all available; 0 elsewhere.
+	MinAvailableAtLeast int64
+}
+
+// left is what a rollout still needs at stop: the new ReplicaSet (nil
+// before it exists), the pods it lacks, the running pods of the old
+// ones, and of those the requests not yet made.
+type left struct {
+	newRS            *rollout.ReplicaSet
+	ctrl             []*rollout.ReplicaSet
+	lacking, old     int64
+	creates, deletes int64
+}
+
+// left counts what the rollout still needs at stop, and reports false
+// where the projection's bound does not hold: replica changes or edits
+// still to come, a paused Deployment, new pods that never become ready.
+func (r *runner) left(stop time.Time) (left, bool) {
+	d := r.st.Deployment
+	if _, changing := r.pending(); changing || d.Spec.Paused || r.neverReady(d.Spec.Template) {
+		return left{}, false
+	}
+	l := left{ctrl: r.controlledSets()}
+	l.newRS = r.newSet(l.ctrl)
+	var newRunning, pendingCreates, pendingDeletes int64
+	for _, rs := range l.ctrl {
+		ps := r.pods.set(rs)
+		running := ps.existing() - ps.counts(stop, 0).terminating
+		if rs == l.newRS {
+			newRunning = running
+		} else {
+			l.old += running
+		}
+	}
+	for _, e := range r.ctl.events {
+		switch {
+		case e.kind == evCreate && l.newRS != nil && e.set == l.newRS.Name:
+			pendingCreates += e.n
+		case e.kind == evDelete && (l.newRS == nil || e.set != l.newRS.Name):
+			pendingDeletes += e.n
+		}
+	}
+	l.lacking = max(int64(d.Spec.Replicas)-newRunning, 0)
+	l.creates = max(l.lacking-pendingCreates, 0)
+	l.deletes = max(l.old-pendingDeletes, 0)
+	return l, true
+}
+
+// neverReady reports whether pods of template never become ready under
+// the pod model (an image of Pods.NeverReady).
+func (r *runner) neverReady(template rollout.PodTemplate) bool {
+	for _, c := range template.Spec.Images() {
+		if r.pods.neverReady[c.Image] {
+			return true
+		}
+	}
+	return false
+}
+
+// project makes the Projection of a ModelControllers run that stopped at
+// its work limit, and says it in the Summary's detail.
+func (r *runner) project() {
+	c := r.ctl
+	stop := later(r.last, r.start)
+	if c == nil {
+		return
+	}
+	l, ok := r.left(stop)
+	if !ok {
+		return
+	}
+	if c.complete {
+		// Complete already: what is left (the old pods' status writes,
+		// terminating pods going away) does not move Duration.
+		at := c.completeAt.Sub(r.start)
+		r.sum.Projection = Projection{Made: true, Stepped: stop.Sub(r.start), DurationAtLeast: at, DurationEstimate: at,
+			MinAvailableAtLeast: r.availableAtLeast(l)}
+		r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf("the rollout was complete %s after the start", words.Duration(at)))
+		return
+	}
+	ctrl, newRS, lacking := l.ctrl, l.newRS, l.lacking
+	d := r.st.Deployment
+	p := Projection{
+		Made:    true,
+		Stepped: stop.Sub(r.start),
+		Creates: l.lacking,
+		Deletes: l.old,
+	}
+	minReady := d.Spec.MinReadySeconds
+	if newRS != nil {
+		minReady = min(minReady, newRS.Spec.MinReadySeconds)
+	}
+	ready := satAdd(r.cfg.Pods.ReadyAfter, time.Duration(max(minReady, 0))*time.Second)
+	end := stop
+	if lacking > 0 {
+		// A pod still to be created is created no sooner than now.
+		end = later(end, stop.Add(ready))
+	}
+	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok && lacking > 0 {
+		waves := (lacking + k - 1) / k
+		end = later(end, stop.Add(satMul(waves, ready)))
+	}
+	if b := c.client[1]; !b.unlimited {
+		base := later(b.tat, stop)
+		if n := l.creates + l.deletes; n > b.burst {
+			end = later(end, base.Add(satMul(n-b.burst, b.interval)))
+		}
+		if n := l.creates; n > b.burst {
+			end = later(end, base.Add(satMul(n-b.burst, b.interval)).Add(ready))
+		}
+	}
+	p.DurationAtLeast = end.Sub(r.start)
+	p.MinAvailableAtLeast = r.availableAtLeast(l)
+	est := r.estimate(int64(d.Spec.Replicas)-lacking, l.old, lacking, stop)
+	p.DurationEstimate = max(est, p.DurationAtLeast)
+	r.sum.Projection = p
+	pace := ""
+	if est > 0 {
+		pace = fmt.Sprintf(", about %s at the pace so far", words.Duration(p.DurationEstimate))
+	}
+	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
+		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client)%s",
+		words.Duration(p.DurationAtLeast), lacking, l.old, pace))
+}
+
+// wave returns k, the most pods of the new ReplicaSet that can be created
+// and not yet available by its status at once from now on, and whether
+// there is such a bound: maxSurge + maxUnavailable of a RollingUpdate
+// Deployment, provided the state at the stop keeps the two inequalities
+// the Deployment controller keeps from then on, with A the new
+// ReplicaSet's available pods by its status, which never falls once the
+// new ReplicaSet has no more running pods than its size:
+//
+//	new spec.replicas - A <= k
+//	old spec.replicas (summed) >= minAvailable - A
+//
+// Every scale-down of old ReplicaSets leaves their sizes at least
+// minAvailable + (new size - A) - new size (upstream's maxScaledDown), and
+// every scale-up of the new one leaves it at most replicas + maxSurge less
+// the old sizes, hence at most k + A. A pod created later than the k-th
+// after the stop so waits for one created after the stop to become
+// available, ReadyAfter + minReadySeconds after its creation: the
+// lacking pods take ceil(lacking / k) such waits at least. This holds
+// once the controller has seen the Deployment's generation: a replica
+// change it has yet to sync scales the ReplicaSets proportionally, which
+// keeps neither inequality. A run with replica changes or edits at all
+// gets no such bound: a change can leave a ReplicaSet sync in flight
+// that decided on the size before it (an old ReplicaSet's deletions
+// going on below its size scaled up again, or a new one's creations past
+// its size scaled down, then deleted after its status counted them
+// available), as TestProjectionBounds found. Without changes sizes only
+// move one way (old ones down, the new one up), so a sync in flight
+// never overshoots the current size.
+func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
+	d := r.st.Deployment
+	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Status.ObservedGeneration != d.Generation ||
+		len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 {
+		// A replica change the controller has yet to see may scale the
+		// ReplicaSets proportionally, past the inequalities below.
+		return 0, false
+	}
+	minAvailable := int64(rollout.MinAvailable(d))
+	k := int64(rollout.MaxSurge(d)) + int64(d.Spec.Replicas) - minAvailable
+	var newSize, avail, running int64
+	if newRS != nil {
+		newSize, avail = int64(newRS.Spec.Replicas), int64(newRS.Status.AvailableReplicas)
+		ps := r.pods.set(newRS)
+		running = ps.existing() - ps.counts(r.last, 0).terminating
+		if s := r.ctl.sets[newRS.Name]; s != nil && s.busy {
+			// Creations its sync in flight decided on an earlier size.
+			running += s.toCreate + s.batchLeft
+		}
+	}
+	// With running <= newSize (creations in flight included) no pod of
+	// the new ReplicaSet is deleted from now on, so A never falls; a
+	// proportional scale-down still to be carried out would take
+	// available pods away from it.
+	if k <= 0 || running > newSize || newSize-avail > k || old < minAvailable-avail {
+		return 0, false
+	}
+	return k, true
+}
+
+// availableAtLeast returns a lower bound of the fewest available pods of
+// the whole run, this order's: the fewest so far, and from the stop on
+// the availability floor where the old ReplicaSets' running pods are all
+// available and the wave inequalities hold. Old pods then only go by
+// deletion, down to the old sizes and no further, and new ones, once
+// available, stay so: available >= old sizes + A >= minAvailable. After
+// completion, nothing makes a pod unavailable.
+func (r *runner) availableAtLeast(l left) int64 {
+	if r.syncs > 0 {
+		r.sample(r.last) // as result() does, so that MinAvailable is final
+	}
+	least := r.sum.MinAvailable
+	if r.ctl.complete {
+		return least
+	}
+	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {
+		return 0
+	}
+	for _, rs := range l.ctrl {
+		if rs == l.newRS {
+			continue
+		}
+		c := r.pods.set(rs).counts(r.last, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+		// Every running old pod is available, and none is to be created
+		// (running at or above the size, no creation in flight): old
+		// pods then only go, and only down to the old sizes.
+		if c.available < c.replicas || c.replicas < int64(rs.Spec.Replicas) {
+			return 0
+		}
+		if s := r.ctl.sets[rs.Name]; s != nil && s.busy && s.toCreate+s.batchLeft > 0 {
+			return 0
+		}
+	}
+	return max(min(least, int64(rollout.MinAvailable(r.st.Deployment))), 0)
+}
+
+// oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.
+func oldSpecs(ctrl []*rollout.ReplicaSet, newRS *rollout.ReplicaSet) int64 {
+	var n int64
+	for _, rs := range ctrl {
+		if rs != newRS {
+			n += int64(rs.Spec.Replicas)
+		}
+	}
+	return n
+}
+
+// estimate returns when the rollout would be complete, from the start, if
+// pods kept being created for the new ReplicaSet and deleted from the old
+// ones at the pace they were from the start to stop; 0 when nothing was.
+func (r *runner) estimate(newRunning, oldRunning, lacking int64, stop time.Time) time.Duration {
+	var newAtStart, oldAtStart int64
+	for _, s := range r.initial.Sets {
+		if s.New {
+			newAtStart += int64(s.Current)
+		} else {
+			oldAtStart += int64(s.Current)
+		}
+	}
+	done := max(newRunning-newAtStart, 0) + max(oldAtStart-oldRunning, 0)
+	elapsed := stop.Sub(r.start)
+	if done == 0 || elapsed <= 0 {
+		return 0
+	}
+	left := float64(lacking+oldRunning) / float64(done) * float64(elapsed)
+	return satAdd(elapsed, durationOf(left))
+}
+
+// satMul returns n*d, at most math.MaxInt64, for n >= 0 and d >= 0.
+func satMul(n int64, d time.Duration) time.Duration {
+	if d != 0 && n > math.MaxInt64/int64(d) {
+		return math.MaxInt64
+	}
+	return time.Duration(n) * d
+}
+
+// satAdd returns a+b, at most math.MaxInt64, for a, b >= 0.
+func satAdd(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// durationOf converts nanoseconds held in a float64 to a Duration, at most
+// math.MaxInt64.
+func durationOf(ns float64) time.Duration {
+	if ns >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return time.Duration(ns)
+}
+
+// beyondWork stops a run under ModelControllers after the Deployment
+// controller's first sync, at OutcomeLimit with its Projection, when it
+// cannot end within Config.MaxWork: every pod request left (made or not)
+// is handled by a unit of work that takes at most min(burst,
+// burstReplicas) of them (those the bucket grants at one instant; every
+// later grant has its own time), or burstReplicas without a client limit
+// (one slow-start batch, one deletion), so the requests left need more
+// units than MaxWork allows. The run would stop at the limit all the
+// same, had nothing else ended it first, so beyondWork leaves alone the
+// runs that something else may end within the limit: those of a pod
+// quota, those whose first sync failed, those the projection does not
+// cover (see left), those complete already, and those whose progress
+// deadline a slow client or slow pods may pass (a ReplicaSet sync's burstReplicas creations and
+// deletions at the client's rate, plus the pods' ready, available and
+// terminating times, take more than half of progressDeadlineSeconds).
+// It reports whether it stopped the run.
+func (r *runner) beyondWork() bool {
+	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 || r.current.Err != nil {
+		return false
+	}
+	l, ok := r.left(r.last)
+	if !ok || r.ctl.complete {
+		return false
+	}
+	_, burst, burstReplicas := r.cfg.Controllers.limits()
+	per := int64(burstReplicas)
+	b := r.ctl.client[1]
+	if !b.unlimited && b.interval > 0 {
+		per = min(per, int64(burst))
+	}
+	requests := l.lacking + l.old
+	units := (requests + per - 1) / per
+	if units <= int64(r.maxWork-r.work) {
+		return false
+	}
+	d := r.st.Deployment
+	if dl := d.Spec.ProgressDeadlineSeconds; dl.Valid {
+		pods := r.cfg.Pods
+		gap := satAdd(satAdd(pods.ReadyAfter, pods.ReadyJitter), satAdd(pods.Terminating, time.Duration(max(d.Spec.MinReadySeconds, 0))*time.Second))
+		if !b.unlimited {
+			gap = satAdd(gap, satMul(2*int64(burstReplicas)+int64(burst), b.interval))
+		}
+		if gap >= time.Duration(dl.Value)*time.Second/2 {
+			return false
+		}
+	}
+	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more controller syncs and pod writes, at most %d requests each, past the %d allowed (MaxWork)",
+		requests, units, per, r.maxWork))
+	r.project()
+	return true
+}
+
+// availableAtLeast is a lower bound of the fewest available pods of the
+// run that ended with s: exact when it was computed to its end, its
+// projection's when it stopped with one, and 0 when it stopped without.
+func (s Summary) availableAtLeast() int64 {
+	switch {
+	case s.Projection.Made:
+		return s.Projection.MinAvailableAtLeast
+	case s.Outcome == OutcomeLimit:
+		return 0
+	}
+	return s.MinAvailable
+}

@@ -1,0 +1,49 @@
+package sim_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// A rollout too large to compute event by event within the work limit:
+// 100,000 replicas at maxSurge and maxUnavailable 25%, the controllers at
+// kube-controller-manager's client limits (20 requests a second), pods
+// ready after 5s. The run stops at MaxWork and projects the rest: no
+// sooner than the pods left allow at the ReplicaSet controller's rate.
+// (Computed to its end, this rollout completes after 2h47m16.85s.)
+func ExampleProjection() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 100000, "selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "web", "image": "web:1"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "web", "web:2")
+	if err != nil {
+		panic(err)
+	}
+	res, err := sim.Run(s, sim.Config{
+		Model:     sim.ModelControllers,
+		Pods:      sim.PodModel{ReadyAfter: 5 * time.Second},
+		MaxWork:   7_000,
+		OmitSteps: true,
+	})
+	if err != nil {
+		panic(err)
+	}
+	p := res.Summary.Projection
+	fmt.Println(res.Summary.Outcome, "after", p.Stepped, "computed")
+	fmt.Println("left:", p.Creates, "creations and", p.Deletes, "deletions")
+	fmt.Println("complete no sooner than", p.DurationAtLeast.Round(time.Minute))
+	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
+	// Output:
+	// limit reached after 5m49.3s computed
+	// left: 98873 creations and 94146 deletions
+	// complete no sooner than 2h47m0s
+	// at the pace so far 2h47m0s
+}

@@ -1,0 +1,299 @@
+package sim_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/internal/gen"
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// drawnLimited is a rollout under ModelControllers and a work limit that
+// may stop it before it ends.
+type drawnLimited struct {
+	state   rollout.State
+	cfg     sim.Config
+	maxWork int
+}
+
+func drawLimited(t *rapid.T) drawnLimited {
+	st := gen.Strategy().Draw(t, "strategy")
+	replicas := rapid.Int32Range(1, 500).Draw(t, "replicas")
+	s := rollingState(t, replicas, st)
+	s.Deployment.Spec.MinReadySeconds = rapid.Int32Range(0, 10).Draw(t, "minReadySeconds")
+	cfg := sim.Config{
+		Model:     sim.ModelControllers,
+		OmitSteps: true,
+		Controllers: sim.Controllers{
+			QPS:   rapid.SampledFrom([]float64{0, 5, 50, -1}).Draw(t, "qps"),
+			Burst: rapid.SampledFrom([]int{0, 1, 100}).Draw(t, "burst"),
+		},
+		Pods: sim.PodModel{
+			ReadyAfter:  time.Duration(rapid.Int64Range(0, 30).Draw(t, "readyAfter seconds")) * time.Second,
+			Terminating: time.Duration(rapid.Int64Range(0, 2).Draw(t, "terminating seconds")) * 5 * time.Second,
+		},
+	}
+	if rapid.Bool().Draw(t, "replica change") {
+		// An HPA's change early on: the projection holds from the state
+		// at the stop, as long as none is still to come.
+		cfg.Changes = []sim.ReplicaChange{{
+			After:    time.Duration(rapid.Int64Range(0, 20).Draw(t, "change after seconds")) * time.Second,
+			Replicas: rapid.Int32Range(0, 500).Draw(t, "changed replicas"),
+		}}
+	}
+	return drawnLimited{s, cfg, rapid.IntRange(1, 3000).Draw(t, "maxWork")}
+}
+
+// TestProjectionBounds runs drawn rollouts of up to 500 replicas (and
+// maybe a replica change in their first 20s) under ModelControllers
+// twice, with a small work limit and to their end, and checks that what
+// the projection of the limited run claims holds of the full run: it is
+// complete no sooner than DurationAtLeast, its fewest available pods are
+// no fewer than MinAvailableAtLeast, and the figures the limited run
+// measured are within the full run's.
+func TestProjectionBounds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawLimited(t)
+		limited := d.cfg
+		limited.MaxWork = d.maxWork
+		lim := run(t, d.state, limited).Summary
+		full := run(t, d.state, d.cfg).Summary
+		if full.Outcome == sim.OutcomeLimit {
+			t.Skip("the full run stopped at its work limit")
+		}
+		p := lim.Projection
+		if lim.Outcome != sim.OutcomeLimit {
+			if p.Made {
+				t.Fatalf("a run that ended (%s) made a projection: %+v", lim.Outcome, p)
+			}
+			return
+		}
+		if !p.Made && len(d.cfg.Changes) > 0 {
+			return // the change may be still to come
+		}
+		if !p.Made {
+			t.Fatalf("a run stopped at the work limit made no projection: %+v", lim)
+		}
+		if !strings.Contains(lim.Detail, "after the start") {
+			t.Fatalf("Detail %q does not give the projection", lim.Detail)
+		}
+		if p.DurationEstimate < p.DurationAtLeast || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 {
+			t.Fatalf("projection out of order: %+v", p)
+		}
+		if full.Outcome == sim.OutcomeComplete && full.Duration < p.DurationAtLeast {
+			t.Fatalf("the full run completes at %v, before the projection's lower bound %v (%+v)", full.Duration, p.DurationAtLeast, p)
+		}
+		if p.MinAvailableAtLeast > lim.MinAvailable || (full.Outcome == sim.OutcomeComplete && full.MinAvailable < p.MinAvailableAtLeast) {
+			t.Fatalf("fewest available: %d so far, %d in the full run (%s); projection's bound %d",
+				lim.MinAvailable, full.MinAvailable, full.Outcome, p.MinAvailableAtLeast)
+		}
+		if full.PeakPods < lim.PeakPods || full.MinAvailable > lim.MinAvailable {
+			t.Fatalf("full run: peak %d, fewest available %d; its first %d work: peak %d, fewest %d",
+				full.PeakPods, full.MinAvailable, d.maxWork, lim.PeakPods, lim.MinAvailable)
+		}
+	})
+}
+
+// TestProjectionNotMade lists runs stopped at the work limit that the
+// projection's bound does not cover, and one that it does.
+func TestProjectionNotMade(t *testing.T) {
+	base := func(t *testing.T) (rollout.State, sim.Config) {
+		s := rollingState(t, 1000, rolling(surge.Percent(25), surge.Percent(25)))
+		return s, sim.Config{Model: sim.ModelControllers, OmitSteps: true, MaxWork: 200}
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(*rollout.State, *sim.Config)
+		made   bool
+	}{
+		{"plain rollout", func(*rollout.State, *sim.Config) {}, true},
+		{"replica change to come", func(_ *rollout.State, c *sim.Config) {
+			c.Changes = []sim.ReplicaChange{{After: time.Hour, Replicas: 10}}
+		}, false},
+		{"edit to come", func(_ *rollout.State, c *sim.Config) {
+			c.Edits = []sim.Edit{{At: time.Hour, Apply: func(d *rollout.Deployment) { d.Spec.Paused = true }}}
+		}, false},
+		{"new pods never ready", func(_ *rollout.State, c *sim.Config) {
+			c.Pods.NeverReady = []string{"nginx:1.9.3"}
+			c.MaxWork = 40
+		}, false},
+		{"interval model", func(_ *rollout.State, c *sim.Config) {
+			c.Model = sim.ModelSimple
+			c.Pods.ReadyJitter, c.MaxWork = time.Second, 5
+		}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, cfg := base(t)
+			tt.change(&s, &cfg)
+			sum := run(t, s, cfg).Summary
+			if sum.Outcome != sim.OutcomeLimit {
+				t.Fatalf("Outcome %q, want the work limit", sum.Outcome)
+			}
+			if sum.Projection.Made != tt.made {
+				t.Fatalf("Projection.Made = %v, want %v (%+v)", sum.Projection.Made, tt.made, sum.Projection)
+			}
+		})
+	}
+}
+
+// TestProjectionLargest is the largest Deployment the API server accepts,
+// 2,147,483,647 replicas at 25%/25%, under the default work limit: the
+// run stops there with a projection that counts every pod left and does
+// not overflow.
+func TestProjectionLargest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 5s")
+	}
+	s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+	sum := run(t, s, sim.Config{Model: sim.ModelControllers, OmitSteps: true}).Summary
+	p := sum.Projection
+	if sum.Outcome != sim.OutcomeLimit || !p.Made {
+		t.Fatalf("summary %+v: want the work limit and a projection", sum)
+	}
+	// Every pod is either still to create or still to delete, twice
+	// over but for the ones done, at 20 requests a second less the burst.
+	left := p.Creates + p.Deletes
+	if left < 2*math.MaxInt32-2_000_000 {
+		t.Fatalf("%d requests left, want nearly all of the 2 x 2,147,483,647", left)
+	}
+	want := p.Stepped + time.Duration(left-sim.DefaultBurst)*time.Second/sim.DefaultQPS
+	if p.DurationAtLeast < want-time.Second || p.DurationAtLeast > want+time.Minute {
+		t.Fatalf("DurationAtLeast %v, want about %v", p.DurationAtLeast, want)
+	}
+	if p.DurationEstimate < p.DurationAtLeast || p.DurationEstimate > 2*p.DurationAtLeast {
+		t.Fatalf("DurationEstimate %v, DurationAtLeast %v", p.DurationEstimate, p.DurationAtLeast)
+	}
+}
+
+// TestProjectionSaturates is the largest Deployment at the slowest client
+// Controllers allows (0.01 requests a second) and no progress deadline,
+// where the lower bound is past what a time.Duration holds: it stays at
+// math.MaxInt64.
+func TestProjectionSaturates(t *testing.T) {
+	s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{}
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, MaxWork: 100, Controllers: sim.Controllers{QPS: 0.01, Burst: 1}}
+	p := run(t, s, cfg).Summary.Projection
+	if !p.Made || p.DurationAtLeast != math.MaxInt64 || p.DurationEstimate != math.MaxInt64 {
+		t.Fatalf("projection %+v: want both durations at math.MaxInt64", p)
+	}
+}
+
+// TestProjectionPaced lists rollouts stopped at a work limit of 500 whose
+// pace the projection's lower bound gets within 1% or 2% of the full run,
+// and whose fewest available pods it gets exactly:
+// paced by the client's rate (25%/25% with pods ready at once) and by
+// the pods' readiness (one pod at a time, maxSurge + maxUnavailable = 1,
+// each pod ready after 5s).
+func TestProjectionPaced(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		replicas int32
+		st       rollout.Strategy
+		ready    time.Duration
+		within   float64
+	}{
+		{"25%/25% ready at once", 1000, rolling(surge.Percent(25), surge.Percent(25)), 0, 0.02},
+		{"maxSurge 1 maxUnavailable 0 ready after 5s", 1000, rolling(surge.Count(1), surge.Count(0)), 5 * time.Second, 0.01},
+		{"maxSurge 0 maxUnavailable 1 ready after 5s", 1000, rolling(surge.Count(0), surge.Count(1)), 5 * time.Second, 0.01},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, tt.replicas, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: tt.ready}}
+			full := run(t, s, cfg).Summary
+			cfg.MaxWork = 500
+			p := run(t, s, cfg).Summary.Projection
+			if !p.Made || full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+			}
+			if lo := float64(p.DurationAtLeast) / float64(full.Duration); lo > 1 || lo < 1-tt.within {
+				t.Fatalf("DurationAtLeast %v against the full run's %v", p.DurationAtLeast, full.Duration)
+			}
+			// The full run's fewest available is the floor, which the
+			// projection proves.
+			if p.MinAvailableAtLeast != full.MinAvailable {
+				t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d", p.MinAvailableAtLeast, full.MinAvailable)
+			}
+		})
+	}
+}
+
+// TestBeyondWork checks the runs stopped after their first sync because
+// their pod requests need more work than MaxWork allows: computed event
+// by event, each stops at the work limit all the same.
+func TestBeyondWork(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawLimited(t)
+		d.cfg.Changes = nil
+		d.cfg.Pods.MaxPods = rapid.SampledFrom([]int32{0, 0, 0, 600}).Draw(t, "maxPods")
+		cfg := d.cfg
+		cfg.MaxWork = rapid.IntRange(1, 100).Draw(t, "small maxWork")
+		sum := run(t, d.state, cfg).Summary
+		if !strings.Contains(sum.Detail, "no further than the first sync") {
+			return
+		}
+		if sum.Outcome != sim.OutcomeLimit || sum.Syncs != 1 || !sum.Projection.Made {
+			t.Fatalf("stopped after the first sync: %+v", sum)
+		}
+		stepped := run(t, d.state, sim.WithoutFastForward(cfg)).Summary
+		if stepped.Outcome != sim.OutcomeLimit {
+			t.Fatalf("computed event by event, the run ends %q (%s)", stepped.Outcome, stepped.Detail)
+		}
+	})
+	t.Run("largest", func(t *testing.T) {
+		s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+		sum := run(t, s, sim.Config{Model: sim.ModelControllers, OmitSteps: true}).Summary
+		if sum.Syncs != 1 || !strings.Contains(sum.Detail, "no further than the first sync") {
+			t.Fatalf("summary %+v: want a run stopped after its first sync", sum)
+		}
+	})
+	t.Run("slow client, computed", func(t *testing.T) {
+		// At 0.01 requests a second a ReplicaSet sync takes longer than
+		// the progress deadline: the run is computed, and ends there.
+		s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+		cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Controllers: sim.Controllers{QPS: 0.01}}
+		if sum := run(t, s, cfg).Summary; sum.Outcome != sim.OutcomeDeadlineExceeded {
+			t.Fatalf("Outcome %q (%s), want the progress deadline", sum.Outcome, sum.Detail)
+		}
+	})
+}
+
+// TestProjectionAfterScaleUp stops a rollout of one pod at a time (pods
+// ready after 30s) at every work limit up to 300, around a replica change
+// from 10 to 400 mid-rollout that scales the new ReplicaSet by nearly
+// half of 390 at once: the bound holds at each, so it does not count one
+// wait for readiness a pod where the proportional scaling made many pods
+// wait at once.
+func TestProjectionAfterScaleUp(t *testing.T) {
+	s := rollingState(t, 10, rolling(surge.Count(1), surge.Count(0)))
+	cfg := sim.Config{
+		Model: sim.ModelControllers, OmitSteps: true,
+		Pods:    sim.PodModel{ReadyAfter: 30 * time.Second},
+		Changes: []sim.ReplicaChange{{After: 100 * time.Second, Replicas: 400}},
+	}
+	full := run(t, s, cfg).Summary
+	if full.Outcome != sim.OutcomeComplete {
+		t.Fatalf("full run: %+v", full)
+	}
+	made := 0
+	for mw := 1; mw <= 300; mw++ {
+		cfg.MaxWork = mw
+		p := run(t, s, cfg).Summary.Projection
+		if !p.Made {
+			continue
+		}
+		made++
+		if p.DurationAtLeast > full.Duration {
+			t.Fatalf("MaxWork %d: DurationAtLeast %v past the full run's %v (%+v)", mw, p.DurationAtLeast, full.Duration, p)
+		}
+	}
+	if made == 0 {
+		t.Fatal("no projection made")
+	}
+}
