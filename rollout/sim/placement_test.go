@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -134,4 +135,29 @@ func TestRunPlacementProperties(t *testing.T) {
 			t.Fatalf("room %d for a peak of %d: %+v", room, free.Summary.PeakPods, got.Summary)
 		}
 	}))
+}
+
+// TestPlacementIsNotStoppedEarly checks that a run whose pod requests
+// outnumber what MaxWork allows is still computed under a placement
+// (PodModel.Room): the nodes may end it (pods that never get a place)
+// before the work limit, so it is not stopped after its first sync with a
+// projection, as the same run without a placement is.
+func TestPlacementIsNotStoppedEarly(t *testing.T) {
+	s := rollingState(t, 10_000, rolling(surge.Count(1), surge.Count(0)))
+	cfg := sim.Config{MaxWork: 50, OmitSteps: true}
+	free := run(t, s, cfg).Summary
+	if free.Outcome != sim.OutcomeLimit || free.Syncs != 1 || !free.Projection.Made {
+		t.Fatalf("without a placement: %+v, want the limit after the first sync with a projection", free)
+	}
+	cfg.Pods.Room = capacity(10_000)
+	placed := run(t, s, cfg).Summary
+	if placed.Syncs <= 1 {
+		t.Fatalf("with a placement: %+v, want the run computed past its first sync", placed)
+	}
+	// Room for the 10,000 old pods only, and maxUnavailable 0: the surge
+	// pod never gets a place, and the progress deadline passes (the
+	// detail says why) long before the work limit.
+	if placed.Outcome == sim.OutcomeLimit || !strings.Contains(placed.Detail, "cannot be placed") {
+		t.Errorf("with a placement: outcome %q (%s), want the rollout stuck on its pending pods", placed.Outcome, placed.Detail)
+	}
 }

@@ -346,14 +346,14 @@ func durationOf(ns float64) time.Duration {
 // units than MaxWork allows. The run would stop at the limit all the
 // same, had nothing else ended it first, so beyondWork leaves alone the
 // runs that something else may end within the limit: those of a pod
-// quota, those whose first sync failed, those the projection does not
+// quota or a placement (PodModel.Room), those whose first sync failed, those the projection does not
 // cover (see left), those complete already, and those whose progress
 // deadline a slow client or slow pods may pass (a ReplicaSet sync's burstReplicas creations and
 // deletions at the client's rate, plus the pods' ready, available and
 // terminating times, take more than half of progressDeadlineSeconds).
 // It reports whether it stopped the run.
 func (r *runner) beyondWork() bool {
-	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 || r.current.Err != nil {
+	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 || r.pods.cfg.Room != nil || r.current.Err != nil {
 		return false
 	}
 	l, ok := r.left(r.last)
