@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,8 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-const boundsHelp = `rolloutctl bounds [-f FILE]... [--replicas MIN..MAX] [--step N] [-o text|json|yaml]
+const boundsHelp = `rolloutctl bounds [-f FILE]... [--replicas MIN..MAX] [--step N]
+       [--nodes N [--node-allocatable cpu=..,memory=..,pods=..]] [-o text|json|yaml]
 
 For each Deployment in the input, what its strategy allows at replica
 counts in a range: SURGE (maxSurge, rounded up) and UNAVAILABLE
@@ -35,6 +37,15 @@ and otherwise 1..max(10, 2 x spec.replicas). A range of more than
 and its last), unless --step says otherwise: --step 1 shows every count.
 Rows are written as they are computed, so memory does not grow with the
 range; more than 1000 rows report their progress on stderr.
+
+With Nodes in the input (kubectl get nodes -o yaml) or --nodes N
+identical ones, PLACES is how many of the Deployment's pods the nodes hold
+at once, by the placement rules of 'rolloutctl check -h', and PLACEMENT
+what that means for a rollout at the count, from the arithmetic alone:
+"fits" (the peak has places), "waits" (surge pods wait pending for old
+pods to leave: the rollout finishes, later) or "never-finishes" (fewer
+places than replicas, or no place for a surge pod while maxUnavailable is
+0). 'rolloutctl check' simulates the rollout on the nodes.
 `
 
 // Bounds shows every count of a range up to boundsAllRows, samples wider
@@ -55,6 +66,10 @@ type boundsRow struct {
 	// Changed is true where surge or unavailable differs from the row
 	// before: a rounding flip (never on the first row, nor for Recreate).
 	Changed bool `json:"changed"`
+	// Places and Placement are set when the pods are placed on nodes
+	// (see placementVerdict).
+	Places    *int64 `json:"places,omitempty"`
+	Placement string `json:"placement,omitempty"`
 }
 
 // boundsHead is one Deployment in bounds -o json, before its rows.
@@ -65,6 +80,9 @@ type boundsHead struct {
 	MaxUnavailable string `json:"maxUnavailable,omitempty"`
 	SpecReplicas   int32  `json:"specReplicas"`
 	Step           int64  `json:"step"`
+	// Nodes says what decides the places at spec.replicas, when the pods
+	// are placed on nodes.
+	Nodes string `json:"nodes,omitempty"`
 }
 
 func runBounds(e *env, args []string) int {
@@ -73,10 +91,12 @@ func runBounds(e *env, args []string) int {
 		outputs  outputFlags
 		replicas replicasFlag
 		step     int64
+		place    placeFlags
 	)
 	fs := newFlagSet("bounds")
 	input.add(fs, "", false)
 	fs.Var(&replicas, "replicas", "replica counts: `MIN..MAX` or N (default: an HPA's range, or 1..max(10, 2 x spec.replicas))")
+	place.add(fs)
 	fs.Int64Var(&step, "step", 0, "show every `N`th count of the range, and its last (default: 1 up to 1000 counts, else a round step)")
 	outputs.addOutputs(fs, "text", "json", "yaml")
 	if code := parse(e, fs, boundsHelp, args); code >= 0 {
@@ -89,18 +109,21 @@ func runBounds(e *env, args []string) int {
 	if step < 0 {
 		return fail(e, "bounds", fmt.Errorf("--step %d: must be positive", step))
 	}
+	if err := place.check(); err != nil {
+		return fail(e, "bounds", err)
+	}
 	in, err := input.load(e, "bounds")
 	if err != nil {
 		return fail(e, "bounds", err)
 	}
 	return writeReports(e, "bounds", outs, func(format string, w io.Writer) error {
-		return writeBounds(e, w, format, in, replicas, step)
+		return writeBounds(e, w, format, in, replicas, step, place)
 	})
 }
 
 // writeBounds writes the rows of every Deployment of in, in a format,
 // row by row.
-func writeBounds(e *env, w io.Writer, format string, in *check.Input, replicas replicasFlag, step int64) error {
+func writeBounds(e *env, w io.Writer, format string, in *check.Input, replicas replicasFlag, step int64, place placeFlags) error {
 	deps := in.Objects().Deployments
 	switch format {
 	case "json":
@@ -131,7 +154,15 @@ func writeBounds(e *env, w io.Writer, format string, in *check.Input, replicas r
 			head.MaxSurge = d.Spec.Strategy.RollingUpdate.MaxSurge.String()
 			head.MaxUnavailable = d.Spec.Strategy.RollingUpdate.MaxUnavailable.String()
 		}
-		rows := boundsRows(d.Spec.Strategy, lo, hi, by, d.Spec.Replicas)
+		pl, err := in.Placement(d, place.nodes, place.allocatable.v)
+		if err != nil {
+			return fmt.Errorf("%s: %w", check.Qualified(d), err)
+		}
+		var places func(int32) int64
+		if pl.Nodes {
+			head.Nodes, places = pl.Why, pl.PlacesAt
+		}
+		rows := boundsRows(d.Spec.Strategy, lo, hi, by, d.Spec.Replicas, places)
 		progress := newProgress(e.stderr, "bounds: "+check.Qualified(d)+":", "rows", shownRows(lo, hi, by, d.Spec.Replicas), boundsProgressRows)
 		switch format {
 		case "json":
@@ -174,7 +205,7 @@ func sampleStep(n int64) int64 {
 // hi, with spec (when in the range) among them, one at a time, marking
 // where rounding flips from the row before (RollingUpdate only: Recreate's
 // unavailable pods are all of them, no rounding).
-func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32) iter.Seq[boundsRow] {
+func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32, places func(int32) int64) iter.Seq[boundsRow] {
 	return func(yield func(boundsRow) bool) {
 		var prev sim.Bounds
 		first := true
@@ -183,6 +214,10 @@ func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32) iter.
 			row := boundsRow{Replicas: b.Replicas, Surge: b.Surge, Unavailable: b.Unavailable,
 				PeakPods: b.PeakPods, MinAvailable: b.MinAvailable, MinSteps: b.MinSteps}
 			row.Changed = !first && st.Type == rollout.RollingUpdateStrategy && (prev.Surge != b.Surge || prev.Unavailable != b.Unavailable)
+			if places != nil {
+				p := places(b.Replicas)
+				row.Places, row.Placement = &p, placementVerdict(b, p)
+			}
 			prev, first = b, false
 			return yield(row)
 		}
@@ -191,6 +226,22 @@ func boundsRows(st rollout.Strategy, lo, hi int32, step int64, spec int32) iter.
 				return
 			}
 		}
+	}
+}
+
+// placementVerdict says what places mean for a rollout within bounds b,
+// from the arithmetic alone: "never-finishes" with fewer places than
+// replicas, or with exactly the replicas and maxUnavailable 0 (no old pod
+// leaves to make room for a surge pod); "fits" when the peak has places;
+// "waits" otherwise (surge pods pending until old pods leave).
+func placementVerdict(b sim.Bounds, places int64) string {
+	switch {
+	case places < int64(b.Replicas), places == int64(b.Replicas) && b.Unavailable == 0 && b.PeakPods > places:
+		return "never-finishes"
+	case b.PeakPods <= places:
+		return "fits"
+	default:
+		return "waits"
 	}
 }
 
@@ -269,9 +320,16 @@ func writeBoundsTable(w io.Writer, head boundsHead, widest int, rows iter.Seq[bo
 		fmt.Fprintf(w, "%s: %s, spec.replicas %d\n", head.Deployment, head.Strategy, head.SpecReplicas)
 	}
 	headers := []string{"REPLICAS", "SURGE", "UNAVAILABLE", "PEAK PODS", "MIN AVAILABLE", "MIN STEPS", "CHANGE"}
+	if head.Nodes != "" {
+		fmt.Fprintf(w, "placement: %s\n", head.Nodes)
+		headers = slices.Insert(headers, 6, "PLACES", "PLACEMENT")
+	}
 	widths := make([]int, len(headers))
 	for i, h := range headers {
 		widths[i] = max(len(h), widest)
+	}
+	if head.Nodes != "" {
+		widths[7] = max(widths[7], len("never-finishes"))
 	}
 	line := func(cells ...string) {
 		var b strings.Builder
@@ -305,8 +363,12 @@ func writeBoundsTable(w io.Writer, head boundsHead, widest int, rows iter.Seq[bo
 			}
 			note += "<- spec.replicas"
 		}
-		line(fmt.Sprint(r.Replicas), fmt.Sprint(r.Surge), fmt.Sprint(r.Unavailable), fmt.Sprint(r.PeakPods),
-			fmt.Sprint(r.MinAvailable), fmt.Sprint(r.MinSteps), note)
+		cells := []string{fmt.Sprint(r.Replicas), fmt.Sprint(r.Surge), fmt.Sprint(r.Unavailable), fmt.Sprint(r.PeakPods),
+			fmt.Sprint(r.MinAvailable), fmt.Sprint(r.MinSteps), note}
+		if head.Nodes != "" {
+			cells = slices.Insert(cells, 6, fmt.Sprint(*r.Places), r.Placement)
+		}
+		line(cells...)
 		prev = r
 		progress.add(1)
 	}

@@ -2,11 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 // boundsOut is one Deployment of bounds -o json.
@@ -196,4 +201,83 @@ func (h *heapWatcher) Write(p []byte) (int, error) {
 		*h.peak = max(*h.peak, m.HeapAlloc)
 	}
 	return len(p), nil
+}
+
+// TestBoundsPlacement shows the places of the placement example (one pod
+// per node on its 3 Nodes) at each count, and what they mean.
+func TestBoundsPlacement(t *testing.T) {
+	out := boundsJSONOf(t, "-f", "testdata/placement/web.yaml", "-f", "testdata/placement/nodes.yaml", "--replicas", "1..5")
+	if len(out) != 1 || !strings.Contains(out[0].Nodes, "one pod per node: 3 nodes with room") {
+		t.Fatalf("bounds = %+v, want shop/web placed one pod per node on 3 nodes", out)
+	}
+	want := []string{"fits", "fits", "never-finishes", "never-finishes", "never-finishes"}
+	for i, r := range out[0].Rows {
+		if r.Places == nil || *r.Places != 3 || r.Placement != want[i] {
+			t.Errorf("replicas %d: places %v, placement %q; want 3 and %q", r.Replicas, r.Places, r.Placement, want[i])
+		}
+	}
+	// Without nodes, neither is there.
+	for _, r := range boundsJSONOf(t, "-f", "testdata/placement/web.yaml", "--replicas", "3")[0].Rows {
+		if r.Places != nil || r.Placement != "" {
+			t.Errorf("without nodes: %+v", r)
+		}
+	}
+}
+
+// TestBoundsPlacementAgreesWithCheck holds bounds' verdict from the
+// arithmetic to what check finds by simulating the rollout on the nodes:
+// never-finishes, placement-waits, or neither, for one pod per node on
+// --nodes 3 at every small strategy.
+func TestBoundsPlacementAgreesWithCheck(t *testing.T) {
+	seen := map[string]int{}
+	for replicas := 1; replicas <= 5; replicas++ {
+		for _, st := range [][2]string{{"0", "1"}, {"1", "0"}, {"1", "1"}, {"2", "0"}, {"2", "1"}, {"0", "2"}, {"25%", "25%"}} {
+			src := fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: %d
+  strategy: {rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {labelSelector: {matchLabels: {app: web}}, topologyKey: kubernetes.io/hostname}
+      containers:
+      - {name: app, image: web:1.0}
+`, replicas, st[0], st[1])
+			docs, err := manifest.Parse("in.yaml", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := check.Load("in.yaml", docs, check.LoadOptions{})
+			d := in.Objects().Deployments[0]
+			pl, err := in.Placement(d, 3, check.Allocatable{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			verdict := placementVerdict(sim.ComputeBounds(d.Spec.Strategy, d.Spec.Replicas), pl.PlacesAt(d.Spec.Replicas))
+			found := "fits"
+			for _, f := range check.Run(in, check.Config{Nodes: 3}).Findings {
+				switch f.Rule {
+				case check.RuleNeverFinish:
+					found = "never-finishes"
+				case check.RulePlacementWaits:
+					if found == "fits" {
+						found = "waits"
+					}
+				}
+			}
+			if verdict != found {
+				t.Errorf("replicas %d, maxSurge %s, maxUnavailable %s: bounds says %q, check %q", replicas, st[0], st[1], verdict, found)
+			}
+			seen[verdict]++
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("verdicts seen: %v, want each of fits, waits and never-finishes", seen)
+	}
 }

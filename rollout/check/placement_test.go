@@ -280,3 +280,49 @@ func mustAllocatable(t interface {
 	}
 	return a
 }
+
+// TestPlacementPlacesAt checks PlacesAt at other replica counts than
+// spec.replicas: the places of a host port are the nodes whatever the
+// replicas; a ReadWriteOnce claim the scheduler sends new pods away from
+// gives at most the replicas; without nodes there are none.
+func TestPlacementPlacesAt(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		src   string
+		nodes int
+		want  map[int32]int64
+	}{
+		{"hostPort on 3 nodes", withHostPort(placeDeployment(3, "1", "0", "")) + threeNodes("8"), 0,
+			map[int32]int64{1: 3, 3: 3, 10: 3}},
+		{"ReadWriteOnce claim, other nodes with room", placeDeployment(4, "25%", "0", claimVolume) + claimDoc("data", "ReadWriteOnce") + threeNodes("8"), 0,
+			map[int32]int64{1: 1, 4: 4}},
+		{"no nodes", placeDeployment(3, "1", "0", ""), 0, map[int32]int64{3: 0}},
+		{"hostPort on --nodes 5", withHostPort(placeDeployment(3, "1", "0", "")), 5, map[int32]int64{3: 5, 7: 5}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			docs, err := manifest.Parse("in.yaml", []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := check.Load("in.yaml", docs, check.LoadOptions{})
+			d := in.Objects().Deployments[0]
+			p, err := in.Placement(d, c.nodes, check.Allocatable{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.PlacesAt(d.Spec.Replicas); got != p.Places {
+				t.Errorf("PlacesAt(spec.replicas %d) = %d, Places = %d", d.Spec.Replicas, got, p.Places)
+			}
+			for r, want := range c.want {
+				if got := p.PlacesAt(r); got != want {
+					t.Errorf("PlacesAt(%d) = %d, want %d (%s)", r, got, want, p.Why)
+				}
+			}
+		})
+	}
+}
+
+// withHostPort gives placeDeployment's container host port 8080.
+func withHostPort(src string) string {
+	return strings.Replace(src, "        image: web:1.0\n", "        image: web:1.0\n        ports: [{containerPort: 80, hostPort: 8080}]\n", 1)
+}

@@ -199,6 +199,17 @@ func (in *Input) Placement(d rollout.Deployment, n int, allocatable Allocatable)
 	return Placement{Nodes: true, Places: pl.placesAt(d.Spec.Replicas), Why: pl.why, pl: pl}, nil
 }
 
+// PlacesAt returns how many of the Deployment's pods the nodes hold at
+// once in a rollout at replicas (Places is PlacesAt(spec.replicas)): a
+// ReadWriteOnce claim the scheduler sends new pods away from gives at
+// most replicas. It is 0 without nodes.
+func (p Placement) PlacesAt(replicas int32) int64 {
+	if !p.Nodes {
+		return 0
+	}
+	return p.pl.placesAt(replicas)
+}
+
 // Room returns the simulation's sim.PodModel.Room for a rollout at
 // replicas: the places left when bound pods hold theirs. It is nil
 // without nodes.
