@@ -135,6 +135,7 @@ type ChangeError struct {
 	Err        error
 }
 
+// Error says which Deployment the change makes invalid, and how.
 func (e *ChangeError) Error() string {
 	return fmt.Sprintf("with the changes, Deployment %q is invalid: %v", e.Deployment, e.Err)
 }
