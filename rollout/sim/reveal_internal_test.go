@@ -46,9 +46,7 @@ func TestLatePodsRevealedWithinTheirInstant(t *testing.T) {
 			t.Skip(err)
 		}
 		rc := race(rapid.IntRange(0, 2).Draw(t, "race"))
-		r := newRunner(s, cfg)
-		r.ctl = newCtlRun(cfg.Controllers, rc)
-		r.pods.stagger = true
+		r := newControllersRunner(s, cfg, rc, nil)
 		c := r.ctl
 		for _, rs := range r.sets() {
 			r.enqueueSet(rs.Name, r.start)

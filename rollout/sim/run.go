@@ -93,10 +93,7 @@ func runRaces(s rollout.State, cfg Config) Result {
 
 // runRacesWith is runRaces with the orders sharing plans (nil: none).
 func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
-	r := newRunner(s, cfg)
-	r.ctl = newCtlRun(cfg.Controllers, raceFIFO)
-	r.pods.stagger = true
-	r.ctl.plans = plans
+	r := newControllersRunner(s, cfg, raceFIFO, plans)
 	r.runControllers()
 	res := r.result()
 	sum := &res.Summary
@@ -107,10 +104,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 		if rc == raceDeletesFirst {
 			c.Observe = cfg.ObserveDeletesFirst
 		}
-		v := newRunner(s, c)
-		v.ctl = newCtlRun(cfg.Controllers, rc)
-		v.pods.stagger = true
-		v.ctl.plans = plans
+		v := newControllersRunner(s, c, rc, plans)
 		v.runControllers()
 		o := v.result().Summary
 		if rc == raceDeletesFirst {
@@ -180,6 +174,19 @@ type runner struct {
 	scratch []*rollout.ReplicaSet
 }
 
+// newControllersRunner is a runner of s under ModelControllers, taking
+// the work due at one instant in order rc, its plans shared through plans
+// (nil: none).
+func newControllersRunner(s rollout.State, cfg Config, rc race, plans *planCache) *runner {
+	r := newRunner(s, cfg)
+	r.ctl = newCtlRun(cfg.Controllers, rc)
+	r.ctl.plans = plans
+	r.pods.stagger = true
+	return r
+}
+
+// newRunner is a runner of s under cfg, its pods seeded from the
+// ReplicaSets of s and its first step recorded.
 func newRunner(s rollout.State, cfg Config) *runner {
 	r := &runner{
 		cfg:     cfg,
