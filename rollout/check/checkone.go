@@ -69,8 +69,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		cfg.Pods.MaxPods = maxPods(pol.cap, s)
 	}
 	if pol.place.limited {
-		places := pol.place.placesAt(replicas)
-		cfg.Pods.Room = func(bound int64) int64 { return places - bound }
+		cfg.Pods.Room = pol.place.room(replicas)
 	}
 	cfg.Pods.NeverReady = nil
 	for _, img := range f.neverReady {

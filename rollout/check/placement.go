@@ -178,6 +178,13 @@ func (p placement) placesAt(replicas int32) int64 {
 	return p.places
 }
 
+// room is the simulation's sim.PodModel.Room of a run at replicas: the
+// places left when bound pods hold theirs.
+func (p placement) room(replicas int32) func(bound int64) int64 {
+	places := p.placesAt(replicas)
+	return func(bound int64) int64 { return places - bound }
+}
+
 // placementFor works out d's placement on nodes. Without nodes it is
 // unlimited.
 func (in *Input) placementFor(d rollout.Deployment, nodes []node, syntheticCount int) (placement, error) {

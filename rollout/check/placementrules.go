@@ -217,8 +217,7 @@ func (p Placement) Room(replicas int32) func(bound int64) int64 {
 	if !p.Nodes {
 		return nil
 	}
-	places := p.pl.placesAt(replicas)
-	return func(bound int64) int64 { return places - bound }
+	return p.pl.room(replicas)
 }
 
 // placementWords says, for the report's pod model, what the pods are
