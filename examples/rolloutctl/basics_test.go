@@ -12,6 +12,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/rollout/sim/render"
 )
 
 func TestVersion(t *testing.T) {
@@ -130,7 +131,7 @@ func TestPlanNotesDoubleWrite(t *testing.T) {
 	}
 	var b strings.Builder
 	writePlanText(&b, s, actions, rollout.NewReport(now, actions, nil))
-	if strings.Count(b.String(), "UpdateReplicaSet") != 2 || strings.Count(b.String(), "note: "+conflictNote) != 1 {
+	if strings.Count(b.String(), "UpdateReplicaSet") != 2 || strings.Count(b.String(), "note: "+render.ConflictNote) != 1 {
 		t.Errorf("plan of an annotation change:\n%s", b.String())
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/rollout/sim/render"
 )
 
 const planHelp = `rolloutctl plan [-f FILE]... [--now RFC3339] [--deployment NAME] [-o text|json|yaml]
@@ -102,14 +103,14 @@ func writePlanText(w io.Writer, s rollout.State, actions []rollout.Action, r rol
 		if a.Reason != "" {
 			fmt.Fprintf(w, "  why: %s\n", a.Reason)
 		}
-		if doubleWrite(actions, i) {
-			fmt.Fprintf(w, "  note: %s\n", conflictNote)
+		if render.DoubleWrite(actions, i) {
+			fmt.Fprintf(w, "  note: %s\n", render.ConflictNote)
 		}
 		scaled = scaled || a.Type == rollout.CreateReplicaSet || a.Type == rollout.ScaleReplicaSet
 	}
 	wait := ""
 	if !scaled && r.Error == "" {
-		wait = waitReason(s.Deployment, stateStep(s), false)
+		wait = render.WaitReason(s.Deployment, stateStep(s), false)
 	}
 	switch {
 	case wait != "":

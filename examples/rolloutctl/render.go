@@ -25,19 +25,3 @@ func writeTable(w io.Writer, head tableHead, s rollout.State, res sim.Result) {
 	res.Summary.Detail = flagNames(res.Summary.Detail)
 	render.Table(w, render.Head{Title: head.title, Version: head.version, Model: head.model, Times: head.times, Notes: head.notes}, s, res)
 }
-
-// writeSVG draws a simulation as an SVG chart (see render.SVG).
-func writeSVG(w io.Writer, title, model string, s rollout.State, res sim.Result, quota int) {
-	render.SVG(w, title, model, s, res, quota)
-}
-
-// waitReason says why a rollout stands still (see render.WaitReason).
-func waitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
-	return render.WaitReason(d, st, controllers)
-}
-
-// doubleWrite reports an upstream double write (see render.DoubleWrite).
-func doubleWrite(actions []rollout.Action, i int) bool { return render.DoubleWrite(actions, i) }
-
-// conflictNote is what the outputs say of a double write.
-const conflictNote = render.ConflictNote

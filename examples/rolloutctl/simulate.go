@@ -13,6 +13,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/rollout/sim/render"
 )
 
 // defaultManifest is what simulate runs without -f: the seed example.
@@ -299,7 +300,7 @@ func runSimulate(e *env, args []string) int {
 			return encodeData(format, w, withAnswer(j, answers, d))
 		case "svg":
 			noteAnswers(e.stderr, mine)
-			writeSVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
+			render.SVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
 			return nil
 		}
 		writeAnswers(w, mine)
