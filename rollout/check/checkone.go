@@ -133,7 +133,7 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 		for _, c := range res.Start.Sets {
 			start.ready += int64(c.Ready)
 		}
-		n := f.drainPods(replicas, 0) // no node count yet: see drainPods
+		n := f.drainPods()
 		inOrder := append([]moment{start}, moments...)
 		out.drains = drainBlocks(pol.budgets, replicas, inOrder, n)
 		out.lows = drainLows(pol.budgets, replicas, n, inOrder, racing)

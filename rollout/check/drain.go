@@ -91,17 +91,12 @@ func (b budget) alwaysAllow() bool {
 }
 
 // drainPods returns how many of the Deployment's pods the drained node
-// holds, at replicas: Config.DrainPods, else 1.
-//
-// Hook for the node count of the placement rules (issue 25): when the
-// input knows its nodes, the default becomes ceil(replicas/nodes), the
-// pods of an even spread; pass the count as nodes (0: unknown).
-func (f *checker) drainPods(replicas int32, nodes int) int64 {
+// holds: Config.DrainPods, else 1. The node count of the placement rules
+// does not set it: which nodes hold the pods is the scheduler's spreading,
+// which the placement model leaves out.
+func (f *checker) drainPods() int64 {
 	if f.drainN > 0 {
 		return int64(f.drainN)
-	}
-	if nodes > 0 && replicas > 0 {
-		return (int64(replicas) + int64(nodes) - 1) / int64(nodes)
 	}
 	return 1
 }
