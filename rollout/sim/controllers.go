@@ -172,6 +172,7 @@ func (r *runner) runControllers() {
 			return
 		case r.work >= r.maxWork:
 			r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
+			r.workLimited = true
 			r.project()
 			return
 		}

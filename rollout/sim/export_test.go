@@ -29,7 +29,7 @@ func CheckPlanCache(s rollout.State, cfg Config) (Result, int, string, error) {
 	}
 	cfg.planCache = planCacheVerify
 	plans := newPlanCache(cfg)
-	res := runRacesWith(s, cfg, plans)
+	res, _ := runRacesWith(s, cfg, plans)
 	if plans == nil {
 		return res, 0, "", nil
 	}

@@ -384,6 +384,7 @@ func (r *runner) beyondWork() bool {
 	}
 	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more controller syncs and pod writes, at most %d requests each, past the %d allowed (MaxWork)",
 		requests, units, per, r.maxWork))
+	r.workLimited = true
 	r.project()
 	return true
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/internal/gen"
@@ -296,4 +298,55 @@ func TestProjectionAfterScaleUp(t *testing.T) {
 	if made == 0 {
 		t.Fatal("no projection made")
 	}
+}
+
+// TestWorkUnlimitedRunsAlike: a drawn run under ModelControllers that did
+// not stop at its work limit (Cost.Limited false) is the same Result and
+// Cost under every MaxWork above its Work; under a MaxWork below it, the
+// run stops at the limit or, having passed it in its last event, ends
+// the same. rollout/check shares a replica range's budget between its
+// runs on this guarantee.
+func TestWorkUnlimitedRunsAlike(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawLimited(t)
+		cfg := d.cfg
+		cfg.MaxWork = d.maxWork
+		res, cost := runCost(t, d.state, cfg)
+		if res.Summary.Outcome == sim.OutcomeLimit && !cost.Limited {
+			t.Fatalf("stopped at a limit (%s) with Cost %+v", res.Summary.Detail, cost)
+		}
+		if cost.Limited {
+			return
+		}
+		same := func(w int) bool {
+			c := d.cfg
+			c.MaxWork = w
+			got, gotCost := runCost(t, d.state, c)
+			if gotCost.Limited && w < cost.Work {
+				return false
+			}
+			if diff := cmp.Diff(res, got, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+				t.Fatalf("MaxWork %d changes the Result of a run with Work %d (-MaxWork %d +MaxWork %d):\n%s", w, cost.Work, cfg.MaxWork, w, diff)
+			}
+			if gotCost != cost {
+				t.Fatalf("MaxWork %d: Cost %+v, want %+v", w, gotCost, cost)
+			}
+			return true
+		}
+		same(cost.Work + 1)
+		same(cost.Work + 1 + rapid.IntRange(1, 5000).Draw(t, "more work"))
+		if cost.Work > 1 {
+			same(cost.Work - 1)
+		}
+	})
+}
+
+// runCost is sim.RunCost, failing t on an error.
+func runCost(t tb, s rollout.State, cfg sim.Config) (sim.Result, sim.Cost) {
+	t.Helper()
+	res, cost, err := sim.RunCost(s, cfg)
+	if err != nil {
+		t.Fatalf("RunCost() error: %v", err)
+	}
+	return res, cost
 }

@@ -67,18 +67,42 @@ import (
 // *ConfigError naming it). A sync that fails later is recorded in its
 // Step and the run goes on. Run does not modify s or cfg.
 func Run(s rollout.State, cfg Config) (Result, error) {
+	res, _, err := RunCost(s, cfg)
+	return res, err
+}
+
+// Cost is what a run computed, in the units Config.MaxWork bounds (see
+// there): Work is the most of its orders under ModelControllers, each of
+// which has MaxWork to itself, and of the run otherwise. A run passes
+// its MaxWork only by the work of the event it was handling when it
+// reached it. Limited says the run, or one of its orders, stopped at
+// MaxWork: at the limit itself, or after its first sync because its pod
+// requests provably need more. Under ModelControllers a run that is not
+// Limited is the same Result, and Cost, under every MaxWork above its
+// Work (TestWorkUnlimitedRunsAlike): a larger MaxWork never stops a run
+// that ended.
+type Cost struct {
+	Work    int
+	Limited bool
+}
+
+// RunCost is Run, and what the run cost: rollout/check shares a replica
+// range's work between its runs by it. It returns an error for the input
+// Run refuses.
+func RunCost(s rollout.State, cfg Config) (Result, Cost, error) {
 	if err := cfg.check(); err != nil {
-		return Result{}, err
+		return Result{}, Cost{}, err
 	}
 	if err := validState(s); err != nil {
-		return Result{}, err
+		return Result{}, Cost{}, err
 	}
 	if cfg.Model == ModelControllers {
-		return runRaces(s, cfg), nil
+		res, cost := runRacesWith(s, cfg, newPlanCache(cfg))
+		return res, cost, nil
 	}
 	r := newRunner(s, cfg)
 	r.run()
-	return r.result(), nil
+	return r.result(), Cost{Work: r.work, Limited: r.workLimited}, nil
 }
 
 // runRaces runs s under ModelControllers three times: with the work due
@@ -88,14 +112,17 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 // MinAvailable are the worst of the first two orders, PeakPodsLow,
 // PeakPodsHigh and MinAvailableHigh the ends over all three.
 func runRaces(s rollout.State, cfg Config) Result {
-	return runRacesWith(s, cfg, newPlanCache(cfg))
+	res, _ := runRacesWith(s, cfg, newPlanCache(cfg))
+	return res
 }
 
-// runRacesWith is runRaces with the orders sharing plans (nil: none).
-func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
+// runRacesWith is runRaces with the orders sharing plans (nil: none), and
+// the run's Cost.
+func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) {
 	r := newControllersRunner(s, cfg, raceFIFO, plans)
 	r.runControllers()
 	res := r.result()
+	cost := Cost{Work: r.work, Limited: r.workLimited}
 	sum := &res.Summary
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
@@ -116,6 +143,8 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 			}
 			sum.Projection.MinAvailableAtLeast = min(sum.Projection.MinAvailableAtLeast, o.availableAtLeast())
 		}
+		cost.Work = max(cost.Work, v.work)
+		cost.Limited = cost.Limited || v.workLimited
 		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
 		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)
 		sum.MinAvailableHigh = max(sum.MinAvailableHigh, o.MinAvailableHigh)
@@ -123,7 +152,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
 	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
 	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
-	return res
+	return res, cost
 }
 
 // runner is a run in progress.
@@ -140,11 +169,14 @@ type runner struct {
 	current Step // the step of the last sync, while steps are made
 	initial Step
 	sum     Summary
-	syncs   int       // syncs so far
-	work    int       // syncs computed one by one
-	next    time.Time // when the next sync is due
-	last    time.Time // the time of the last sync
-	active  time.Time // the time of the last sync that changed something
+	syncs   int // syncs so far
+	work    int // syncs computed one by one
+	// workLimited: the run stopped at maxWork, or before it because it
+	// provably needs more (beyondWork).
+	workLimited bool
+	next        time.Time // when the next sync is due
+	last        time.Time // the time of the last sync
+	active      time.Time // the time of the last sync that changed something
 	// editedAt is the number of syncs before the last edit (0 for the
 	// input): two syncs after it, every ReplicaSet's minReadySeconds is
 	// final until the next edit, and the pod model may merge settled pods.
@@ -245,6 +277,7 @@ func (r *runner) limitReached() bool {
 		r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
 	case r.work >= r.maxWork:
 		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs computed one by one (MaxWork)", r.maxWork))
+		r.workLimited = true
 	default:
 		return false
 	}
