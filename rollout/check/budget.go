@@ -239,21 +239,22 @@ func (j *judgement) exceedingWave() (wave, bool) {
 // whose Progressing condition gives the waves past the deadline of s, or
 // nil if the run ends otherwise than complete (the deadline's re-checks
 // wake the controller, so the run may differ from the one without a
-// deadline), or when took is too long for such a deadline.
-func pastDeadline(s rollout.State, cfg sim.Config, took time.Duration) ([]moment, error) {
+// deadline), or when took is too long for such a deadline. It also
+// returns what the run cost (nothing when it did not run).
+func pastDeadline(s rollout.State, cfg sim.Config, took time.Duration) ([]moment, sim.Cost, error) {
 	secs := int64(took/time.Second) + 2
 	if secs >= math.MaxInt32 {
-		return nil, nil
+		return nil, sim.Cost{}, nil
 	}
 	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(int32(secs))
 	var moments []moment
 	cfg.OmitSteps = true
 	cfg.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
-	res, err := sim.Run(s, cfg)
+	res, cost, err := sim.RunCost(s, cfg)
 	if err != nil || res.Summary.Outcome != sim.OutcomeComplete {
-		return nil, err
+		return nil, cost, err
 	}
-	return moments, nil
+	return moments, cost, nil
 }
 
 // deadlineWave words the wave that exceeded the progress deadline, for

@@ -20,17 +20,23 @@ type rolloutCheck struct {
 	drains     []drainBlock
 	lows       []drainLow // the worst moments for a drain, by budget
 	err        error
+	// cost is what its runs cost together (see [workBudget]): Work
+	// summed, Limited when one of them stopped at its work limit.
+	cost sim.Cost
 }
 
-// checkOne simulates the rollout of d at replicas and returns the rules it
-// breaks, in the order they happen.
-func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32) rolloutCheck {
+// checkOne simulates the rollout of d at replicas, its runs computing
+// at most budget units of work together (sim.Config.MaxWork; past it
+// only by the event each was handling), and returns the rules it breaks,
+// in the order they happen.
+func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32, budget int) rolloutCheck {
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
 	shape, memoize := f.shapeOf(in, pol, d)
-	if run, ok := f.memo.get(shape, memoize); ok {
-		// A rollout of this shape ran already: it runs alike.
+	if run, ok := f.memo.get(shape, memoize, budget); ok {
+		// A rollout of this shape ran already, and its run is the one
+		// this budget makes: it runs alike, and costs the same.
 		s := rollout.State{Deployment: d, Now: in.start()}
-		return f.conclude(in, pol, s, run.res, run.moments, run.racing, replicas, sim.Config{})
+		return f.conclude(in, pol, s, run.res, run.moments, run.racing, replicas, sim.Config{MaxWork: budget}, run.cost)
 	}
 	var images []Image
 	restart := false
@@ -79,6 +85,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 			cfg.Pods.NeverReady = append(cfg.Pods.NeverReady, img)
 		}
 	}
+	cfg.MaxWork = max(budget, 1)
 	var moments, racing []moment
 	observe := cfg
 	observe.OmitSteps = true
@@ -86,14 +93,15 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if len(pol.budgets) > 0 {
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
 	}
-	res, err := sim.Run(s, observe)
+	res, cost, err := sim.RunCost(s, observe)
 	if err != nil {
 		return rolloutCheck{err: err}
 	}
+	f.worked.Add(int64(cost.Work))
 	if memoize && res.Summary.Outcome != sim.OutcomeDeadlineExceeded && !res.Summary.Outcome.Stuck() {
-		f.memo.put(shape, memoRun{res, moments, racing})
+		f.memo.put(shape, memoRun{res, moments, racing, cost, cfg.MaxWork})
 	}
-	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg)
+	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg, cost)
 }
 
 // conclude judges a run of the rollout of s, running it again without
@@ -101,10 +109,20 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 // configuration; it is not needed otherwise). racing are the moments of
 // the order where deletions go first, under the controllers model (nil
 // otherwise): the drains are judged on the worse of the two orders, as
-// the summary's fewest available is.
-func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, replicas int32, cfg sim.Config) rolloutCheck {
+// the summary's fewest available is. cost is what the run of res cost;
+// the runs again take what is left of cfg.MaxWork, the rollout's budget.
+func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, replicas int32, cfg sim.Config, cost sim.Cost) rolloutCheck {
 	j := f.judge(in, pol, s, res, moments)
+	j.budget = cfg.MaxWork
 	end := res.Summary
+	// Each run again has what the runs before it left of the budget.
+	cfg.MaxWork = max(cfg.MaxWork-cost.Work, 1)
+	spend := func(c sim.Cost) {
+		f.worked.Add(int64(c.Work))
+		cost.Work += c.Work
+		cost.Limited = cost.Limited || c.Limited
+		cfg.MaxWork = max(cfg.MaxWork-c.Work, 1)
+	}
 	if end.Outcome == sim.OutcomeDeadlineExceeded {
 		orig := s
 		// The deadline only reports; the controller goes on. Without it,
@@ -112,21 +130,23 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
 		s.Deployment.Status = rollout.RemoveDeploymentCondition(s.Deployment.Status, rollout.Progressing)
 		cfg.OmitSteps = true
-		again, err := sim.Run(s, cfg)
+		again, c, err := sim.RunCost(s, cfg)
 		if err != nil {
 			return rolloutCheck{err: err}
 		}
+		spend(c)
 		end = again.Summary
 		if end.Outcome == sim.OutcomeComplete {
-			past, err := pastDeadline(orig, cfg, end.Duration)
+			past, c, err := pastDeadline(orig, cfg, end.Duration)
 			if err != nil {
 				return rolloutCheck{err: err}
 			}
+			spend(c)
 			j.past = past
 		}
 	}
 	j.ending(end)
-	out := rolloutCheck{violations: j.sorted(), sum: end}
+	out := rolloutCheck{violations: j.sorted(), sum: end, cost: cost}
 	if len(pol.budgets) > 0 {
 		start := moment{replicas: res.Start.Replicas}
 		start.pods, start.avail = res.Start.Pods()
@@ -224,6 +244,8 @@ type memoRun struct {
 	res     sim.Result
 	moments []moment
 	racing  []moment // the moments of the deletes-first order, if kept
+	cost    sim.Cost
+	budget  int // the MaxWork it ran with
 }
 
 // simMemo keeps the runs of the shapes simulated so far, for all workers.
@@ -233,13 +255,20 @@ type simMemo struct {
 	runs map[rolloutShape]memoRun
 }
 
-func (m *simMemo) get(k rolloutShape, ok bool) (memoRun, bool) {
+// get returns the run kept for shape k if it is the run a budget of
+// MaxWork makes: one that did not stop at its work limit is the same
+// under every MaxWork above its Work (sim.Cost), one that did only under
+// its own.
+func (m *simMemo) get(k rolloutShape, ok bool, budget int) (memoRun, bool) {
 	if m == nil || !ok {
 		return memoRun{}, false
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, found := m.runs[k]
+	if found && r.cost.Limited && r.budget != budget || found && !r.cost.Limited && r.cost.Work >= budget {
+		return memoRun{}, false
+	}
 	return r, found
 }
 

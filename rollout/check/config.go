@@ -3,6 +3,7 @@ package check
 import (
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -110,6 +111,9 @@ type checker struct {
 	progress     func(done, total int64)
 	// memo shares the runs of rollouts of one shape (nil: none).
 	memo *simMemo
+	// worked sums the work of the simulations run (sim.Cost), memo hits
+	// left out: what the tests hold to the work budget.
+	worked atomic.Int64
 }
 
 // minAvailable is the min-available rule's limit, when set.

@@ -76,6 +76,8 @@ type judgement struct {
 	// exceed, when the deadline stopped the run of moments and the
 	// rollout completes without it (see pastDeadline); nil otherwise.
 	past []moment
+	// budget is the work the rollout's runs had (see workBudget).
+	budget int
 
 	startPods, startAvail int64
 	inputPods, inputAvail bool // the input already breaks the rule
@@ -305,8 +307,8 @@ func (j *judgement) ending(end sim.Summary) {
 			projected = fmt.Sprintf(" (it would take at least %s: %d pod creations and %d deletions were left)", words.Duration(p.DurationAtLeast), p.Creates, p.Deletes)
 		}
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
-			"the simulation stopped at its work limit (%d syncs computed one by one) before the rollout ended%s: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
-			j.f.maxWork, projected)
+			"the simulation stopped at its work limit (%s) before the rollout ended%s: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
+			j.f.budgetWords(j.budget), projected)
 	}
 }
 

@@ -165,13 +165,8 @@ func (f *checker) run(in *Input) (Report, bool) {
 		}
 		out.Findings = append(out.Findings, v)
 	}
-	workers.InOrder(total, f.workers, func(i int64) rolloutCheck {
-		k, r := job(i)
-		if policies[k].refused {
-			return rolloutCheck{}
-		}
-		return f.checkOne(parts[k], &policies[k], deps[k], r)
-	}, func(i int64, r rolloutCheck) bool {
+	// take records the check of job i, in job order.
+	take := func(i int64, r rolloutCheck) {
 		k, replicas := job(i)
 		d, pol, in := deps[k], &policies[k], parts[k]
 		if i == first[k] {
@@ -213,6 +208,33 @@ func (f *checker) run(in *Input) (Report, bool) {
 			}
 			c.MinAvailable = max(c.MinAvailable, 0)
 			out.Deployments = append(out.Deployments, c)
+		}
+	}
+	// A Deployment's runs share f.maxWork (see workBudget): each count
+	// first has its share, then the counts whose runs stopped at it run
+	// again with what the others left, one after the other. So the
+	// results of a Deployment wait in pend until its last count's.
+	var pend []rolloutCheck
+	workers.InOrder(total, f.workers, func(i int64) rolloutCheck {
+		k, r := job(i)
+		if policies[k].refused {
+			return rolloutCheck{}
+		}
+		return f.checkOne(parts[k], &policies[k], deps[k], r, f.share(len(counts[k])))
+	}, func(i int64, r rolloutCheck) bool {
+		k, _ := job(i)
+		pend = append(pend, r)
+		if i == first[k+1]-1 {
+			pol := &policies[k]
+			if !pol.refused {
+				rerunLimited(f.maxWork, f.share(len(counts[k])), pend, func(j, budget int) rolloutCheck {
+					return f.checkOne(parts[k], pol, deps[k], counts[k][j], budget)
+				})
+			}
+			for j, r := range pend {
+				take(first[k]+int64(j), r)
+			}
+			pend = pend[:0]
 		}
 		if done++; f.progress != nil {
 			f.progress(done, total)

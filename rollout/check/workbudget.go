@@ -1,0 +1,78 @@
+package check
+
+import "fmt"
+
+// A Deployment's replica counts share one work budget, Config.Sim.MaxWork
+// (sim.DefaultMaxWork when 0), the budget a single run has: checking a
+// range costs about what checking its costliest count would, however many
+// counts it has. The work of a count is that of all its runs (see
+// checkOne; sim.Cost), each of which may pass what it had by the work of
+// the event it was handling when it reached it, as a single run may.
+//
+// The budget is shared in two passes, each deterministic, so that the
+// report is the same whatever the workers:
+//
+//  1. Every count runs with its share, MaxWork / counts, all at once
+//     (at least one unit of work each, when MaxWork is less than the
+//     counts).
+//  2. What the counts that ended under their share did not spend (the
+//     budget less their work, and less a share, or the work if more, for
+//     each count that stopped at the limit) goes to the counts that
+//     stopped, in increasing order of replicas, one after the other: each
+//     runs again with all that is left, when that is more than its share,
+//     and what it spends (all of it, if it stops again) is gone.
+//
+// A count that ends within its budget is computed as it would be alone
+// under any larger MaxWork (sim.Cost); one that stops at its budget is
+// projected (sim.Projection) and reported at the limit. A larger MaxWork
+// never turns a computed count into a projected one
+// (TestWorkBudgetMonotone).
+
+// share is the budget of each of n counts of a range in the first pass.
+func (f *checker) share(n int) int {
+	return max(f.maxWork/max(n, 1), 1)
+}
+
+// rerunLimited is the second pass over the checks of a range's counts,
+// in increasing order of replicas, whose first pass gave each share of
+// total: it replaces the checks that stopped at their work limit by
+// again(i, budget) while the budget left is more than share. It returns
+// the budget left (negative when the last run passed it).
+func rerunLimited(total, share int, checks []rolloutCheck, again func(i, budget int) rolloutCheck) int {
+	left := total
+	for _, c := range checks {
+		left -= charge(c, share)
+	}
+	for i, c := range checks {
+		if left <= share {
+			break
+		}
+		if !c.cost.Limited {
+			continue
+		}
+		r := again(i, left)
+		left -= charge(r, left)
+		checks[i] = r
+	}
+	return left
+}
+
+// charge is what the budget pays for a check run with budget: its work,
+// or, when it stopped at the limit, all the budget if more.
+func charge(c rolloutCheck, budget int) int {
+	if c.cost.Limited {
+		return max(c.cost.Work, budget)
+	}
+	return c.cost.Work
+}
+
+// budgetWords says a check's work budget in a limit finding: "1000000
+// syncs computed one by one", and for a count that had part of a range's
+// budget, "2000 syncs computed one by one, its part of the range's
+// 1000000".
+func (f *checker) budgetWords(budget int) string {
+	if budget >= f.maxWork {
+		return fmt.Sprintf("%d syncs computed one by one", f.maxWork)
+	}
+	return fmt.Sprintf("%d syncs computed one by one, its part of the %d its replica range shares", budget, f.maxWork)
+}

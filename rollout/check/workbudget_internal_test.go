@@ -1,0 +1,110 @@
+package check
+
+import (
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// fakeCounts are a range's counts as the work budget sees them: count i
+// ends within any budget above need[i], using need[i], and otherwise
+// stops at its limit having used min(stop[i], budget) plus over[i] (the
+// work of its last event), as a run stopped early by its projection or
+// at the limit does.
+type fakeCounts struct {
+	need, stop, over   []int
+	runs, work, passed int // calls, work and work past a budget, summed
+}
+
+func drawFakeCounts(t *rapid.T) *fakeCounts {
+	n := rapid.IntRange(1, 40).Draw(t, "counts")
+	f := &fakeCounts{}
+	for range n {
+		f.need = append(f.need, rapid.IntRange(1, 5000).Draw(t, "need"))
+		f.stop = append(f.stop, rapid.SampledFrom([]int{3, 1 << 30}).Draw(t, "stops early"))
+		f.over = append(f.over, rapid.IntRange(0, 12).Draw(t, "over"))
+	}
+	return f
+}
+
+func (f *fakeCounts) run(i, budget int) rolloutCheck {
+	f.runs++
+	if budget > f.need[i] {
+		f.work += f.need[i]
+		return rolloutCheck{cost: sim.Cost{Work: f.need[i]}}
+	}
+	w := min(f.stop[i], budget) + f.over[i]
+	f.work += w
+	f.passed += max(w-budget, 0)
+	return rolloutCheck{cost: sim.Cost{Work: w, Limited: true}}
+}
+
+// share runs the two passes over f with the budget total, as Run does,
+// and returns each count's check.
+func (f *fakeCounts) share(total int) []rolloutCheck {
+	c := &checker{maxWork: total}
+	checks := make([]rolloutCheck, len(f.need))
+	for i := range checks {
+		checks[i] = f.run(i, c.share(len(checks)))
+	}
+	rerunLimited(total, c.share(len(checks)), checks, f.run)
+	return checks
+}
+
+// TestWorkBudgetTotal: a range's runs together compute at most the
+// budget (or one unit a count, when the budget is smaller than that),
+// past it only by the work of the event each run was handling when it
+// reached its own budget.
+func TestWorkBudgetTotal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := drawFakeCounts(t)
+		total := rapid.IntRange(1, 100_000).Draw(t, "MaxWork")
+		f.share(total)
+		if f.work-f.passed > max(total, len(f.need)) {
+			t.Fatalf("%d runs computed %d (%d past their budgets), more than the budget %d of %d counts", f.runs, f.work, f.passed, total, len(f.need))
+		}
+	})
+}
+
+// TestWorkBudgetMonotone: a larger MaxWork never makes a computed count
+// projected, and a count that ends within its budget is computed as it
+// would be alone.
+func TestWorkBudgetMonotone(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := drawFakeCounts(t)
+		total := rapid.IntRange(1, 100_000).Draw(t, "MaxWork")
+		more := total + rapid.IntRange(0, 100_000).Draw(t, "more MaxWork")
+		small, large := f.share(total), f.share(more)
+		for i := range small {
+			if !small[i].cost.Limited && large[i].cost.Limited {
+				t.Fatalf("count %d (need %d) is computed with MaxWork %d, projected with %d", i, f.need[i], total, more)
+			}
+			if !small[i].cost.Limited && small[i].cost.Work != f.need[i] {
+				t.Fatalf("count %d computed with work %d, need %d", i, small[i].cost.Work, f.need[i])
+			}
+		}
+	})
+}
+
+// TestWorkBudgetSecondPass pins the two passes on a small case: four
+// counts, a budget of 100, shares of 25. The first two end within
+// theirs (5 each); the last two stop at them and are charged 25 each,
+// which leaves 40: the third (need 39) runs again with the 40 and ends,
+// leaving 1, too little for the fourth to run again.
+func TestWorkBudgetSecondPass(t *testing.T) {
+	f := &fakeCounts{need: []int{5, 5, 39, 1000}, stop: []int{1 << 30, 1 << 30, 1 << 30, 1 << 30}, over: []int{0, 0, 0, 0}}
+	checks := f.share(100)
+	var limited []bool
+	for _, c := range checks {
+		limited = append(limited, c.cost.Limited)
+	}
+	if want := []bool{false, false, false, true}; !slices.Equal(limited, want) {
+		t.Fatalf("limited %v, want %v", limited, want)
+	}
+	if f.runs != 5 || f.work != 5+5+25+25+39 {
+		t.Fatalf("%d runs computed %d, want 5 runs computing 99 (the first pass's 60 and the second's 39)", f.runs, f.work)
+	}
+}

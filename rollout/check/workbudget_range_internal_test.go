@@ -1,0 +1,85 @@
+package check
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+const rangeDeployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`
+
+// rangeConfig checks replicas lo..hi under the controllers model with
+// the work budget maxWork, with rules every count breaks: its peak pods
+// and its duration are in the findings.
+func rangeConfig(lo, hi int32, maxWork int) Config {
+	return Config{MinReplicas: lo, MaxReplicas: hi, ReplicasSet: true, MaxPods: 1, MaxDuration: time.Second,
+		Sim: sim.Config{Model: sim.ModelControllers, MaxWork: maxWork}, Workers: 2}
+}
+
+// TestRangeWorkBudget checks replicas 1..3000 (128 counts sampled, about
+// 290,000 units of work to compute them all) with a budget of 100,000:
+// the runs together compute no more than it (and the few units each
+// run's last event may pass its own budget by); the counts that stopped
+// at it are the ones named by a limit finding, some are computed and
+// some are not; and a computed count has the findings it has when
+// checked alone with the whole budget.
+func TestRangeWorkBudget(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(rangeDeployment))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Load("deploy.yaml", docs, LoadOptions{})
+	const maxWork = 100_000
+	f := newChecker(rangeConfig(1, 3000, maxWork))
+	report, _ := f.run(in)
+	runs := int64(report.Deployments[0].Rollouts)
+	if w := f.worked.Load(); w > maxWork+16*2*runs {
+		t.Errorf("the range's runs computed %d units of work, budget %d", w, maxWork)
+	}
+	byCount := map[int32][]Finding{}
+	limited := map[int32]bool{}
+	for _, v := range report.Findings {
+		byCount[v.Replicas] = append(byCount[v.Replicas], v)
+		if v.Rule == RuleLimit {
+			limited[v.Replicas] = true
+		}
+	}
+	if n := int64(len(limited)); n != report.Deployments[0].Undecided || n == 0 || n == runs {
+		t.Fatalf("%d of %d counts stopped at the limit, Undecided %d: want some, not all, and Undecided to count them",
+			n, runs, report.Deployments[0].Undecided)
+	}
+	// The largest computed count, and the smallest: alone, with the
+	// whole budget, each has the findings it has in the range.
+	var largest int32
+	for _, r := range replicaCounts(1, 3000, true) {
+		if !limited[r] {
+			largest = r
+		}
+	}
+	for _, r := range []int32{1, largest} {
+		alone := Run(in, rangeConfig(r, r, maxWork))
+		if diff := cmp.Diff(alone.Findings, byCount[r]); diff != "" {
+			t.Errorf("replicas %d: the range's findings differ from the count's alone (-alone +range):\n%s", r, diff)
+		}
+	}
+	t.Logf("%d counts computed, %d projected; %d units of work", runs-int64(len(limited)), len(limited), f.worked.Load())
+}
