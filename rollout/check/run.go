@@ -121,9 +121,12 @@ func (f *checker) run(in *Input) (Report, bool) {
 	// simulates nothing.
 	first := make([]int64, len(deps)+1)
 	counts := make([][]int32, len(deps))
-	sample := f.sim.Model == sim.ModelControllers
+	most := sampleCountsFast
+	if f.sim.Model == sim.ModelControllers {
+		most = sampleCounts
+	}
 	for k, p := range policies {
-		counts[k] = replicaCounts(p.lo, p.hi, sample)
+		counts[k] = replicaCounts(p.lo, p.hi, most)
 		n := int64(len(counts[k]))
 		if p.refused {
 			n = 1
@@ -253,32 +256,35 @@ func (f *checker) failed(in *Input, d rollout.Deployment, replicas int32, err er
 }
 
 // The replica counts a check simulates: every count of a range of up to
-// sampleCounts; of a longer one under the controllers model, whose runs
-// are not fast-forwarded, the first sampleHead counts and the rest spread
-// evenly up to the last, which is always among them.
+// sampleCounts under the controllers model, whose runs are not
+// fast-forwarded, and of up to sampleCountsFast under the others; of a
+// longer one, the first sampleHead counts and the rest spread evenly up
+// to the last, which is always among them.
 const (
-	sampleCounts = 128
-	sampleHead   = 32
+	sampleCounts     = 128
+	sampleCountsFast = 10_000
+	sampleHead       = 32
 )
 
 // replicaCounts returns the replica counts to check in lo..hi (lo <= hi),
-// in increasing order, sampled as sampleCounts says when sample is true.
-func replicaCounts(lo, hi int32, sample bool) []int32 {
+// in increasing order: every one when there are at most most, else
+// sampled as sampleCounts says, most of them (most > sampleHead).
+func replicaCounts(lo, hi int32, most int) []int32 {
 	n := int64(hi) - int64(lo) + 1
-	if !sample || n <= sampleCounts {
+	if n <= int64(most) {
 		out := make([]int32, 0, n)
 		for r := int64(lo); r <= int64(hi); r++ {
 			out = append(out, int32(r))
 		}
 		return out
 	}
-	out := make([]int32, 0, sampleCounts)
+	out := make([]int32, 0, most)
 	for r := int64(lo); r < int64(lo)+sampleHead; r++ {
 		out = append(out, int32(r))
 	}
-	// The rest: sampleCounts-sampleHead counts from lo+sampleHead to hi,
-	// evenly spread, in int64 so that no step overflows.
-	from, span, k := int64(lo)+sampleHead, int64(hi)-int64(lo)-sampleHead, int64(sampleCounts-sampleHead)
+	// The rest: most-sampleHead counts from lo+sampleHead to hi, evenly
+	// spread, in int64 so that no step overflows.
+	from, span, k := int64(lo)+sampleHead, int64(hi)-int64(lo)-sampleHead, int64(most-sampleHead)
 	for i := int64(1); i <= k; i++ {
 		r := from + span*i/k
 		if r > int64(out[len(out)-1]) {

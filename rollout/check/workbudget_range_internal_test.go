@@ -70,7 +70,7 @@ func TestRangeWorkBudget(t *testing.T) {
 	// The largest computed count, and the smallest: alone, with the
 	// whole budget, each has the findings it has in the range.
 	var largest int32
-	for _, r := range replicaCounts(1, 3000, true) {
+	for _, r := range replicaCounts(1, 3000, sampleCounts) {
 		if !limited[r] {
 			largest = r
 		}
