@@ -114,14 +114,20 @@ event at each change; under those, long regular phases are
 fast-forwarded, so 100,000 replicas one pod at a time take no longer to
 check than 10. The controllers model is not fast-forwarded: it checks a
 range of more than 128 replica counts at 128 of them (the first 32 and
-the rest spread evenly up to the last), and says so.
+the rest spread evenly up to the last), and says so; the other models
+check a range of more than 10,000 counts at 10,000 of them so.
 
 Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as
 file:line and path; one that the input already holds before the first sync
 is marked (input). A simulation that stops at its limit (--max-work syncs
 computed one by one) before its rollout ends decides nothing: it is listed
-as LIMIT. Output is in input order, whatever --workers.
+as LIMIT, with the projection of the rest (how long the rollout takes at
+least). The replica counts of a Deployment share one --max-work: each
+runs first with its share, then the counts that stopped at theirs run
+again, smallest first, with what the others left; a line says which
+counts were computed to the end and which stopped at the limit. Output is
+in input order, whatever --workers.
 
 Input: a directory is read recursively, leaving out hidden entries, what
 --exclude matches and files that hold no Kubernetes object, each with a

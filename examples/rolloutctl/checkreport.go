@@ -49,8 +49,30 @@ func writeCheckText(w io.Writer, out check.Report) error {
 		if c.OK && c.Undecided == 0 {
 			writeOK(bw, c)
 		}
+		if len(c.Projected) > 0 && c.Rollouts > 1 {
+			writeProjected(bw, c)
+		}
 	}
 	return bw.Flush()
+}
+
+// writeProjected says which counts of a range were computed to the end
+// and which stopped at the work limit, which the range's counts share:
+// "LIMIT web replicas=2..100000 (128 rollouts sampled from 99999
+// counts): 61 computed to the end, 67 stopped at the work limit
+// (--max-work, shared by the range's counts) and projected: 4212 to
+// 100000".
+func writeProjected(w io.Writer, c check.Result) {
+	rollouts := fmt.Sprintf("%d rollouts", c.Rollouts)
+	if all := int64(c.MaxReplicas) - int64(c.MinReplicas) + 1; c.Rollouts < all {
+		rollouts = fmt.Sprintf("%d rollouts sampled from %d counts", c.Rollouts, all)
+	}
+	which := fmt.Sprint(c.Projected[0])
+	if n := len(c.Projected); n > 1 {
+		which = fmt.Sprintf("%d to %d", c.Projected[0], c.Projected[n-1])
+	}
+	fmt.Fprintf(w, "LIMIT %s replicas=%d..%d (%s): %d computed to the end, %d stopped at the work limit (--max-work, shared by the range's counts) and projected: %s\n",
+		c.Deployment, c.MinReplicas, c.MaxReplicas, rollouts, c.Rollouts-int64(len(c.Projected)), len(c.Projected), which)
 }
 
 func writeViolation(w io.Writer, v check.Finding) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,5 +79,24 @@ func TestCheckSamplesLongRanges(t *testing.T) {
 	r.wantCode(t, args, exitOK)
 	if !strings.Contains(r.stdout, "OK   nginx-deployment replicas=2..5000 (128 rollouts sampled from 4999 counts)") {
 		t.Errorf("check printed:\n%s\nwant 128 rollouts sampled from 4999 counts", r.stdout)
+	}
+}
+
+// TestCheckRangeSharesMaxWork: the counts of a range share --max-work
+// (issue 23: a range whose counts each ran to the limit took minutes).
+// With a budget the range cannot fit, the larger counts stop at the
+// limit, each with a limit finding, and a line says which counts were
+// computed to the end and which were projected.
+func TestCheckRangeSharesMaxWork(t *testing.T) {
+	args := []string{"check", "-f", "testdata/nginx-deployment.yaml", "--replicas", "2..5000", "--max-work", "20000"}
+	r := runDefault(t, nil, args...)
+	r.wantCode(t, args, exitLimit)
+	want := regexp.MustCompile(`(?m)^LIMIT nginx-deployment replicas=2\.\.5000 \(128 rollouts sampled from 4999 counts\): (\d+) computed to the end, (\d+) stopped at the work limit \(--max-work, shared by the range's counts\) and projected: \d+ to 5000$`)
+	m := want.FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("check printed:\n%s\nwant a line of the computed and projected counts", r.stdout)
+	}
+	if limits := strings.Count(r.stdout, "\nLIMIT nginx-deployment replicas=") - 1; m[2] != strconv.Itoa(limits) || m[1] == "0" {
+		t.Errorf("check printed:\n%s\n%s counts computed, %s projected, and %d limit findings: want some computed, a finding per projected count", r.stdout, m[1], m[2], limits)
 	}
 }

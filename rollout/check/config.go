@@ -74,6 +74,10 @@ type Config struct {
 	// MaxPods are set from the fields above. Its pods' ReadyAfter and
 	// Terminating are read from each Deployment's template (see
 	// [PodTimes]) unless ReadyAfterFixed and TerminatingFixed keep them.
+	// Its MaxWork (0: sim.DefaultMaxWork) is the work budget of each
+	// Deployment, which its replica counts share: their runs together
+	// compute no more than one run may (see [Result].Projected for the
+	// counts that stopped at it).
 	Sim sim.Config
 	// ReadyAfterFixed and TerminatingFixed keep Sim.Pods.ReadyAfter and
 	// Sim.Pods.Terminating for every Deployment, instead of the times its

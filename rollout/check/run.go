@@ -35,6 +35,12 @@ type Result struct {
 	Longest float64 `json:"longestSeconds"`
 	// Undecided counts the rollouts whose simulation stopped at its limit.
 	Undecided int64 `json:"undecided"`
+	// Projected are the replica counts, in increasing order, whose
+	// simulation stopped at its work limit (a finding of rule limit
+	// each, with the projection): the counts of the range checked and
+	// not among them were computed to the end. A range's counts share
+	// one work budget (see Config.Sim).
+	Projected []int32 `json:"projected,omitempty"`
 	// Rules are the rules applied; Location is the Deployment.
 	Rules    []string `json:"rules"`
 	Location Location `json:"location"`
@@ -195,6 +201,9 @@ func (f *checker) run(in *Input) (Report, bool) {
 		}
 		for _, v := range r.violations {
 			record(v)
+			if v.Rule == RuleLimit {
+				c.Projected = append(c.Projected, replicas)
+			}
 		}
 		drains = append(drains, r.drains...)
 		lows = lowerDrains(lows, r.lows)

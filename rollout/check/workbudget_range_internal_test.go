@@ -39,8 +39,8 @@ func rangeConfig(lo, hi int32, maxWork int) Config {
 // 290,000 units of work to compute them all) with a budget of 100,000:
 // the runs together compute no more than it (and the few units each
 // run's last event may pass its own budget by); the counts that stopped
-// at it are the ones named by a limit finding, some are computed and
-// some are not; and a computed count has the findings it has when
+// at it are the ones named by a limit finding and by Result.Projected,
+// some are computed and some are not; and a computed count has the findings it has when
 // checked alone with the whole budget.
 func TestRangeWorkBudget(t *testing.T) {
 	docs, err := manifest.Parse("deploy.yaml", []byte(rangeDeployment))
@@ -66,6 +66,15 @@ func TestRangeWorkBudget(t *testing.T) {
 	if n := int64(len(limited)); n != report.Deployments[0].Undecided || n == 0 || n == runs {
 		t.Fatalf("%d of %d counts stopped at the limit, Undecided %d: want some, not all, and Undecided to count them",
 			n, runs, report.Deployments[0].Undecided)
+	}
+	var named []int32
+	for _, r := range replicaCounts(1, 3000, sampleCounts) {
+		if limited[r] {
+			named = append(named, r)
+		}
+	}
+	if diff := cmp.Diff(named, report.Deployments[0].Projected); diff != "" {
+		t.Errorf("Result.Projected is not the counts with a limit finding (-limit findings +Projected):\n%s", diff)
 	}
 	// The largest computed count, and the smallest: alone, with the
 	// whole budget, each has the findings it has in the range.
