@@ -47,3 +47,38 @@ func ExampleProjection() {
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
 }
+
+// What a run cost, to share a work budget between runs as rolloutctl
+// check does between the replica counts of a range: a 10-replica
+// rollout ends within the default budget, and is the same under any
+// MaxWork above its Work; below it, the run stops at the limit.
+func ExampleRunCost() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 10, "selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "web", "image": "web:1"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "web", "web:2")
+	if err != nil {
+		panic(err)
+	}
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}
+	res, cost, err := sim.RunCost(s, cfg)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Summary.Outcome, "in", res.Summary.Duration, "limited:", cost.Limited)
+	cfg.MaxWork = cost.Work + 1
+	again, same, _ := sim.RunCost(s, cfg)
+	fmt.Println("with MaxWork", cfg.MaxWork, again.Summary.Outcome, "in", again.Summary.Duration, "same cost:", same == cost)
+	cfg.MaxWork = cost.Work / 2
+	less, lessCost, _ := sim.RunCost(s, cfg)
+	fmt.Println("with MaxWork", cfg.MaxWork, less.Summary.Outcome, "limited:", lessCost.Limited)
+	// Output:
+	// complete in 1s limited: false
+	// with MaxWork 58 complete in 1s same cost: true
+	// with MaxWork 28 limit reached limited: true
+}
