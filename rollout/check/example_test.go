@@ -56,3 +56,40 @@ spec:
 	// error min-available at +60s: 8 pods available, below the min-available limit 9 (lowest 8)
 	//   deploy.yaml:10 spec.strategy.rollingUpdate.maxUnavailable
 }
+
+// The replica counts of a range share one work budget: with a budget of
+// 30,000 units for 1..2000 replicas (128 counts sampled), the smaller
+// counts are computed to the end and the larger ones stop at the limit,
+// each with its projection; Projected names them.
+func ExampleResult_projected() {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	report := check.Run(in, check.Config{
+		MinReplicas: 1, MaxReplicas: 2000, ReplicasSet: true,
+		Sim: sim.Config{MaxWork: 30_000},
+	})
+	r := report.Deployments[0]
+	p := r.Projected
+	fmt.Printf("%d rollouts: %d computed, %d projected, from %d to %d replicas\n",
+		r.Rollouts, r.Rollouts-int64(len(p)), len(p), p[0], p[len(p)-1])
+	// Output:
+	// 128 rollouts: 46 computed, 82 projected, from 340 to 2000 replicas
+}

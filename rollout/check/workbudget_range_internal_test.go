@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
@@ -91,4 +92,74 @@ func TestRangeWorkBudget(t *testing.T) {
 		}
 	}
 	t.Logf("%d counts computed, %d projected; %d units of work", runs-int64(len(limited)), len(limited), f.worked.Load())
+}
+
+// TestRangeWorkBudgetProperties checks drawn ranges of 2 to 20 counts
+// of up to 300 replicas under the controllers model with a drawn budget
+// and a larger one: the runs compute no more than the budget (one unit a
+// count at least, and the few units each run's last event may pass its
+// own budget by); a count computed to the end under the budget is
+// computed under the larger one too, with the same findings.
+func TestRangeWorkBudgetProperties(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(rangeDeployment))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Load("deploy.yaml", docs, LoadOptions{})
+	draws, mixed := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		lo := rapid.Int32Range(1, 280).Draw(t, "min replicas")
+		hi := lo + rapid.Int32Range(1, 19).Draw(t, "more replicas")
+		// About what the counts take together (2 units a replica and
+		// 30 more a count), so that budgets around it stop some counts
+		// and not others.
+		need := 0
+		for r := lo; r <= hi; r++ {
+			need += 2*int(r) + 30
+		}
+		percent := rapid.SampledFrom([]int{10, 25, 50, 75, 100, 150}).Draw(t, "MaxWork, percent of that")
+		maxWork := max(need*percent/100+rapid.IntRange(0, 50).Draw(t, "MaxWork, more"), 1)
+		more := maxWork + rapid.IntRange(0, need).Draw(t, "more MaxWork")
+		limitedAt := func(maxWork int) (map[int32][]Finding, map[int32]bool) {
+			f := newChecker(rangeConfig(lo, hi, maxWork))
+			report, _ := f.run(in)
+			n := int64(hi - lo + 1)
+			if w := f.worked.Load(); w > max(int64(maxWork), n)+16*2*n {
+				t.Fatalf("%d counts with MaxWork %d computed %d units of work", n, maxWork, w)
+			}
+			byCount, limited := map[int32][]Finding{}, map[int32]bool{}
+			for _, v := range report.Findings {
+				byCount[v.Replicas] = append(byCount[v.Replicas], v)
+				limited[v.Replicas] = limited[v.Replicas] || v.Rule == RuleLimit
+			}
+			return byCount, limited
+		}
+		small, smallLimited := limitedAt(maxWork)
+		large, largeLimited := limitedAt(more)
+		draws++
+		n := 0
+		for _, l := range smallLimited {
+			if l {
+				n++
+			}
+		}
+		if n > 0 && n <= int(hi-lo) {
+			mixed++
+		}
+		for r := lo; r <= hi; r++ {
+			if smallLimited[r] {
+				continue
+			}
+			if largeLimited[r] {
+				t.Fatalf("replicas %d: computed with MaxWork %d, projected with %d", r, maxWork, more)
+			}
+			if diff := cmp.Diff(small[r], large[r]); diff != "" {
+				t.Fatalf("replicas %d: computed with MaxWork %d and %d, with other findings (-less +more):\n%s", r, maxWork, more, diff)
+			}
+		}
+	})
+	t.Logf("%d of %d draws had both computed and projected counts", mixed, draws)
+	if mixed < draws/20 {
+		t.Errorf("only %d of %d draws had both computed and projected counts: a weak test", mixed, draws)
+	}
 }

@@ -108,7 +108,9 @@ type Config struct {
 	// (Summary.Projection), and one whose pod requests provably need more
 	// work than MaxWork stops after its first sync: the largest
 	// Deployment the API server accepts (2,147,483,647 replicas) in
-	// 0.3ms (BenchmarkRunControllersLargest).
+	// 0.3ms (BenchmarkRunControllersLargest). RunCost says what a run
+	// took of it, so that several runs can share one budget, as
+	// rollout/check's runs of a Deployment's replica counts do.
 	MaxWork int
 	// OmitSteps leaves Result.Steps empty; the Summary and the final state
 	// are kept.

@@ -13,7 +13,7 @@ import (
 )
 
 // The plan cache: under ModelControllers the three orders of a Run (see
-// runRaces) differ only where work due at one instant is taken in another
+// runRacesWith) differ only where work due at one instant is taken in another
 // order, and about half of their Deployment syncs see a state that an
 // earlier sync of the Run saw already (measured on check's small
 // rollouts: 37 of 55 syncs of one order, 34 of 39 of another, for 6

@@ -105,19 +105,14 @@ func RunCost(s rollout.State, cfg Config) (Result, Cost, error) {
 	return r.result(), Cost{Work: r.work, Limited: r.workLimited}, nil
 }
 
-// runRaces runs s under ModelControllers three times: with the work due
-// at one instant taken in the order it became due (the Result's steps,
-// durations and figures), then with the ReplicaSet syncs that delete pods
-// taken first and last (see the package doc, Races). PeakPods and
-// MinAvailable are the worst of the first two orders, PeakPodsLow,
-// PeakPodsHigh and MinAvailableHigh the ends over all three.
-func runRaces(s rollout.State, cfg Config) Result {
-	res, _ := runRacesWith(s, cfg, newPlanCache(cfg))
-	return res
-}
-
-// runRacesWith is runRaces with the orders sharing plans (nil: none), and
-// the run's Cost.
+// runRacesWith runs s under ModelControllers three times, the orders
+// sharing plans (nil: none): with the work due at one instant taken in
+// the order it became due (the Result's steps, durations and figures),
+// then with the ReplicaSet syncs that delete pods taken first and last
+// (see the package doc, Races). PeakPods and MinAvailable are the worst
+// of the first two orders, PeakPodsLow, PeakPodsHigh and
+// MinAvailableHigh the ends over all three. It returns the run's Cost
+// too.
 func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) {
 	r := newControllersRunner(s, cfg, raceFIFO, plans)
 	r.runControllers()
