@@ -36,6 +36,21 @@
 // the number of workers. [Rules] describes every rule, for SARIF rule
 // descriptors or test cases.
 //
+// # Replica ranges and the work budget
+//
+// A Deployment is checked at each count of its replica range (an HPA's
+// minReplicas..maxReplicas, or Config.MinReplicas..MaxReplicas): every
+// count of a range of up to 128 under [sim.ModelControllers] and of up
+// to 10,000 under the other models, and of a longer one the first 32 and
+// the rest spread evenly up to the last. The counts share one work
+// budget, Config.Sim.MaxWork, the budget a single run has: each first
+// runs with its share, then those that stopped at it run again, smallest
+// first, with what the others left. A count computed to the end has the
+// findings it has when checked alone; one that stopped at the limit has
+// a finding of [RuleLimit] with its projection, and [Result].Projected
+// lists it. A larger MaxWork never makes a computed count projected
+// (TestRangeWorkBudgetProperties).
+//
 // # One rollout
 //
 // [Simulate] runs one rollout of a Deployment of an input under a
