@@ -20,7 +20,7 @@ type rolloutCheck struct {
 	drains     []drainBlock
 	lows       []drainLow // the worst moments for a drain, by budget
 	err        error
-	// cost is what its runs cost together (see [workBudget]): Work
+	// cost is what its runs cost together (see workbudget.go): Work
 	// summed, Limited when one of them stopped at its work limit.
 	cost sim.Cost
 }

@@ -76,7 +76,7 @@ type judgement struct {
 	// exceed, when the deadline stopped the run of moments and the
 	// rollout completes without it (see pastDeadline); nil otherwise.
 	past []moment
-	// budget is the work the rollout's runs had (see workBudget).
+	// budget is the work the rollout's runs had (see workbudget.go).
 	budget int
 
 	startPods, startAvail int64

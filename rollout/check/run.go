@@ -222,7 +222,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 			out.Deployments = append(out.Deployments, c)
 		}
 	}
-	// A Deployment's runs share f.maxWork (see workBudget): each count
+	// A Deployment's runs share f.maxWork (see workbudget.go): each count
 	// first has its share, then the counts whose runs stopped at it run
 	// again with what the others left, one after the other. So the
 	// results of a Deployment wait in pend until its last count's.
@@ -246,6 +246,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 			for j, r := range pend {
 				take(first[k]+int64(j), r)
 			}
+			clear(pend) // let go of the findings and summaries taken
 			pend = pend[:0]
 		}
 		if done++; f.progress != nil {
