@@ -185,7 +185,7 @@ func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
 }
 
 func (f *simFlags) addLimit(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and pod writes count)")
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and pod writes count; check: the replica counts of a Deployment share them)")
 }
 
 // check reports flag values that parse but make no sense.
