@@ -227,19 +227,23 @@ func (f *checker) run(in *Input) (Report, bool) {
 	// again with what the others left, one after the other. So the
 	// results of a Deployment wait in pend until its last count's.
 	var pend []rolloutCheck
+	share := make([][]int, len(deps))
+	for k := range deps {
+		share[k] = shares(counts[k], f.maxWork)
+	}
 	workers.InOrder(total, f.workers, func(i int64) rolloutCheck {
 		k, r := job(i)
 		if policies[k].refused {
 			return rolloutCheck{}
 		}
-		return f.checkOne(parts[k], &policies[k], deps[k], r, f.share(len(counts[k])))
+		return f.checkOne(parts[k], &policies[k], deps[k], r, share[k][i-first[k]])
 	}, func(i int64, r rolloutCheck) bool {
 		k, _ := job(i)
 		pend = append(pend, r)
 		if i == first[k+1]-1 {
 			pol := &policies[k]
 			if !pol.refused {
-				rerunLimited(f.maxWork, f.share(len(counts[k])), pend, func(j, budget int) rolloutCheck {
+				rerunLimited(share[k], pend, func(j, budget int) rolloutCheck {
 					return f.checkOne(parts[k], pol, deps[k], counts[k][j], budget)
 				})
 			}

@@ -1,6 +1,9 @@
 package check
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // A Deployment's replica counts share one work budget, Config.Sim.MaxWork
 // (sim.DefaultMaxWork when 0), the budget a single run has: checking a
@@ -12,11 +15,13 @@ import "fmt"
 // The budget is shared in two passes, each deterministic, so that the
 // report is the same whatever the workers:
 //
-//  1. Every count runs with its share, MaxWork / counts, all at once
+//  1. Every count runs with its share, all at once: half the budget
+//     split evenly between the counts, and the other half in proportion
+//     to their replicas, as the work of a rollout grows with its pods
 //     (at least one unit of work each, when MaxWork is less than the
-//     counts).
+//     counts). Shares grow with the replicas.
 //  2. What the counts that ended under their share did not spend (the
-//     budget less their work, and less a share, or the work if more, for
+//     shares less their work, and less a share, or the work if more, for
 //     each count that stopped at the limit) goes to the counts that
 //     stopped, in increasing order of replicas, one after the other: each
 //     runs again with all that is left, when that is more than its share,
@@ -26,25 +31,48 @@ import "fmt"
 // under any larger MaxWork (sim.Cost); one that stops at its budget is
 // projected (sim.Projection) and reported at the limit. A larger MaxWork
 // never turns a computed count into a projected one
-// (TestWorkBudgetMonotone).
+// (TestWorkBudgetMonotone, TestRangeWorkBudgetProperties).
 
-// share is the budget of each of n counts of a range in the first pass.
-func (f *checker) share(n int) int {
-	return max(f.maxWork/max(n, 1), 1)
+// shares returns the first pass's budget of each of counts (in
+// increasing order) out of total: total/2 evenly, and total - total/2 in
+// proportion to the replicas, each at least 1. They add up to at most
+// total, or to len(counts) if more, and do not fall from one count to
+// the next.
+func shares(counts []int32, total int) []int {
+	n := uint64(max(len(counts), 1))
+	var sum uint64
+	for _, r := range counts {
+		sum += uint64(max(r, 0))
+	}
+	even := uint64(total/2) / n
+	rest := uint64(total - total/2)
+	out := make([]int, len(counts))
+	for i, r := range counts {
+		part := uint64(0)
+		if sum > 0 {
+			// rest * r / sum in 128 bits: rest and sum may each be
+			// near 2^63 and 2^38.
+			hi, lo := bits.Mul64(rest, uint64(max(r, 0)))
+			part, _ = bits.Div64(hi, lo, sum)
+		}
+		out[i] = int(max(even+part, 1))
+	}
+	return out
 }
 
 // rerunLimited is the second pass over the checks of a range's counts,
-// in increasing order of replicas, whose first pass gave each share of
-// total: it replaces the checks that stopped at their work limit by
-// again(i, budget) while the budget left is more than share. It returns
-// the budget left (negative when the last run passed it).
-func rerunLimited(total, share int, checks []rolloutCheck, again func(i, budget int) rolloutCheck) int {
-	left := total
-	for _, c := range checks {
-		left -= charge(c, share)
+// in increasing order of replicas, whose first pass gave them share
+// (non-decreasing): it replaces the checks that stopped at their work
+// limit by again(i, budget) while the budget left of the shares is more
+// than the count's share. It returns the budget left (negative when the
+// last run passed it).
+func rerunLimited(share []int, checks []rolloutCheck, again func(i, budget int) rolloutCheck) int {
+	left := 0
+	for i, c := range checks {
+		left += share[i] - charge(c, share[i])
 	}
 	for i, c := range checks {
-		if left <= share {
+		if left <= share[i] {
 			break
 		}
 		if !c.cost.Limited {

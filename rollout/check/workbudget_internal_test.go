@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 // work of its last event), as a run stopped early by its projection or
 // at the limit does.
 type fakeCounts struct {
+	replicas           []int32 // increasing
 	need, stop, over   []int
 	runs, work, passed int // calls, work and work past a budget, summed
 }
@@ -22,7 +24,10 @@ type fakeCounts struct {
 func drawFakeCounts(t *rapid.T) *fakeCounts {
 	n := rapid.IntRange(1, 40).Draw(t, "counts")
 	f := &fakeCounts{}
+	r := int32(0)
 	for range n {
+		r += rapid.Int32Range(1, 1000).Draw(t, "more replicas")
+		f.replicas = append(f.replicas, r)
 		f.need = append(f.need, rapid.IntRange(1, 5000).Draw(t, "need"))
 		f.stop = append(f.stop, rapid.SampledFrom([]int{3, 1 << 30}).Draw(t, "stops early"))
 		f.over = append(f.over, rapid.IntRange(0, 12).Draw(t, "over"))
@@ -45,12 +50,12 @@ func (f *fakeCounts) run(i, budget int) rolloutCheck {
 // share runs the two passes over f with the budget total, as Run does,
 // and returns each count's check.
 func (f *fakeCounts) share(total int) []rolloutCheck {
-	c := &checker{maxWork: total}
+	share := shares(f.replicas, total)
 	checks := make([]rolloutCheck, len(f.need))
 	for i := range checks {
-		checks[i] = f.run(i, c.share(len(checks)))
+		checks[i] = f.run(i, share[i])
 	}
-	rerunLimited(total, c.share(len(checks)), checks, f.run)
+	rerunLimited(share, checks, f.run)
 	return checks
 }
 
@@ -90,12 +95,16 @@ func TestWorkBudgetMonotone(t *testing.T) {
 }
 
 // TestWorkBudgetSecondPass pins the two passes on a small case: four
-// counts, a budget of 100, shares of 25. The first two end within
-// theirs (5 each); the last two stop at them and are charged 25 each,
-// which leaves 40: the third (need 39) runs again with the 40 and ends,
-// leaving 1, too little for the fourth to run again.
+// counts of 1 to 4 replicas and a budget of 100, whose shares are 12
+// each and 5, 10, 15 and 20 by the replicas: 17, 22, 27 and 32. The first
+// two end within theirs (5 each); the last two stop at them and are
+// charged them, which leaves 12 + 17 = 29: the third (need 28) runs
+// again with the 29 and ends, leaving 1, too little for the fourth.
 func TestWorkBudgetSecondPass(t *testing.T) {
-	f := &fakeCounts{need: []int{5, 5, 39, 1000}, stop: []int{1 << 30, 1 << 30, 1 << 30, 1 << 30}, over: []int{0, 0, 0, 0}}
+	f := &fakeCounts{replicas: []int32{1, 2, 3, 4}, need: []int{5, 5, 28, 1000}, stop: []int{1 << 30, 1 << 30, 1 << 30, 1 << 30}, over: []int{0, 0, 0, 0}}
+	if got, want := shares(f.replicas, 100), []int{17, 22, 27, 32}; !slices.Equal(got, want) {
+		t.Fatalf("shares %v, want %v", got, want)
+	}
 	checks := f.share(100)
 	var limited []bool
 	for _, c := range checks {
@@ -104,7 +113,39 @@ func TestWorkBudgetSecondPass(t *testing.T) {
 	if want := []bool{false, false, false, true}; !slices.Equal(limited, want) {
 		t.Fatalf("limited %v, want %v", limited, want)
 	}
-	if f.runs != 5 || f.work != 5+5+25+25+39 {
-		t.Fatalf("%d runs computed %d, want 5 runs computing 99 (the first pass's 60 and the second's 39)", f.runs, f.work)
+	if f.runs != 5 || f.work != 5+5+27+32+28 {
+		t.Fatalf("%d runs computed %d, want 5 runs computing 97 (the first pass's 69 and the second's 28)", f.runs, f.work)
 	}
+}
+
+// TestShares: the first pass's shares are at least 1, do not fall from
+// one count to the next, add up to at most the budget (when it gives
+// each count 2 units at least; else to the counts), and none falls when
+// the budget grows, over the whole int32 range of replicas.
+func TestShares(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 200).Draw(t, "counts")
+		counts := make([]int32, 0, n)
+		r := rapid.Int32Range(0, 1000).Draw(t, "min replicas")
+		for range n {
+			counts = append(counts, r)
+			if r == math.MaxInt32 {
+				break
+			}
+			r += rapid.Int32Range(1, math.MaxInt32-r).Draw(t, "more replicas")
+		}
+		total := rapid.IntRange(1, math.MaxInt).Draw(t, "MaxWork")
+		more := total + rapid.IntRange(0, math.MaxInt-total).Draw(t, "more MaxWork")
+		got, larger := shares(counts, total), shares(counts, more)
+		var sum uint64
+		for i, s := range got {
+			sum += uint64(s)
+			if s < 1 || i > 0 && s < got[i-1] || larger[i] < s {
+				t.Fatalf("shares of %v: %v with MaxWork %d, %v with %d", counts, got, total, larger, more)
+			}
+		}
+		if limit := uint64(total); total >= 2*len(counts) && sum > limit || sum > limit+uint64(len(counts)) {
+			t.Fatalf("shares of %v add up to %d, budget %d", counts, sum, total)
+		}
+	})
 }

@@ -117,7 +117,7 @@ func TestRangeWorkBudgetProperties(t *testing.T) {
 		for r := lo; r <= hi; r++ {
 			need += 2*int(r) + 30
 		}
-		percent := rapid.SampledFrom([]int{10, 25, 50, 75, 100, 150}).Draw(t, "MaxWork, percent of that")
+		percent := rapid.SampledFrom([]int{60, 80, 100, 120, 30}).Draw(t, "MaxWork, percent of that")
 		maxWork := max(need*percent/100+rapid.IntRange(0, 50).Draw(t, "MaxWork, more"), 1)
 		more := maxWork + rapid.IntRange(0, need).Draw(t, "more MaxWork")
 		limitedAt := func(maxWork int) (map[int32][]Finding, map[int32]bool) {
