@@ -31,6 +31,7 @@ const (
 	evSink                         // a controller's event sink may send its next event
 	evChange                       // a replica change or an edit is due
 	evReveal                       // late pods' readiness reaches the ReplicaSet controller
+	evGone                         // terminating pods are gone (raceDeletesLast: after the other work of their instant)
 )
 
 // race is the order of the work that becomes due at the same instant,
@@ -39,7 +40,7 @@ type race uint8
 
 const (
 	raceFIFO         race = iota // in the order it became due
-	raceDeletesLast              // ReplicaSet syncs that delete pods after everything else
+	raceDeletesLast              // ReplicaSet syncs that delete pods, and pods going away, after everything else
 	raceDeletesFirst             // ReplicaSet syncs that delete pods before everything else
 )
 
@@ -253,6 +254,8 @@ func (r *runner) handle(e event) {
 		r.enqueueDeployment(e.at)
 	case evReveal:
 		r.reveal(e.at)
+	case evGone:
+		r.gone(e.at)
 	}
 }
 
