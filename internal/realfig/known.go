@@ -51,19 +51,6 @@ func KnownMisses() map[string]Known {
 	// real timeline the new ReplicaSet, scaled to 75 at 3.75 s, created
 	// nothing before 5.35 s), the deletes-first run none (75).
 	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
-	// peakOneBelow: at 1,000 replicas ready after 30 s, every real run
-	// (8 recorded, 4 more on 2026-11-27) peaked at 1,251, one pod over
-	// replicas + maxSurge: at some instant a new pod was created a moment
-	// before an old one went. The model's two likelier orders delete
-	// first (1,250); the deletions-lag order reaches 1,251 (PeakPodsHigh,
-	// "high"). One-pod-at-a-time rollouts carry the same race once a
-	// cycle, and there the gate's peak is the deletions-lag order's from
-	// sim's racingCycles (15) replicas on, by the odds measured on the
-	// real controllers; a 25%/25% rollout has too few steps to count the
-	// odds, and the deletions-lag order would pass the highest real peak
-	// by more than 10% in 12 of the 81 cases (17 pods for 10 replicas at
-	// 25%/25% where real runs reach 13 to 15).
-	const peakOneBelow = "peak one pod below the real one: the model deletes the old pod at the instant it creates the new one"
 	return map[string]Known{
 		"scale/500":                     {Why: floor, Misses: []string{"fewest available 375 (high 403); real 377 to 406"}},
 		"scale/1000":                    {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
@@ -73,7 +60,6 @@ func KnownMisses() map[string]Known {
 		"readiness/1000/0s":             {Why: floor, Misses: []string{"fewest available 750 (high 757); real 751 to 751"}},
 		"readiness/1000/1s":             {Why: floor, Misses: []string{"fewest available 750 (high 775); real 770 to 781"}},
 		"readiness/1000/5s":             {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
-		"readiness/1000/30s":            {Why: peakOneBelow, Misses: []string{"peak 1250 pods (high 1251); real 1251 to 1251"}},
 		"readiness/1000/1m0s":           {Why: "the recorded real deletions trail the new pods by 13 to 15 pods when pods take 60 s to become ready; the model deletes in step (PeakPodsHigh, 1,265, is within the recorded range). Re-run on 2026-11-27, five real runs peaked at 1,251 (four, the model's figure) and 1,260: the recorded 1,264 to 1,266 is a sample of a wider race", Misses: []string{"peak 1251 pods (high 1265); real 1264 to 1266"}},
 		// The quota cases: the real work queue keeps one pending delayed
 		// add of a ReplicaSet (the earliest asked for), the model every

@@ -109,6 +109,17 @@ type ctlRun struct {
 	revealPending bool
 	// plans is the Run's plan cache, shared by its orders (nil: none).
 	plans *planCache
+	// leftAt is the last instant at which pods stopped existing (deleted
+	// without a grace period, or at the end of their termination), and
+	// left how many did then. racePeak is the most pods an instant would
+	// have had with a pod created then before the one pod that left (see
+	// notePodRace), first at racePeakAt, with replicas + maxSurge
+	// raceCeiling then.
+	leftAt      time.Time
+	left        int64
+	racePeak    int64
+	racePeakAt  time.Time
+	raceCeiling int64
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {

@@ -149,6 +149,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 		}
 		if k > 0 {
 			r.pods.add(ps, k, t)
+			r.notePodRace(t)
 			r.revealLate(t)
 			if r.pods.merge {
 				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
@@ -180,7 +181,9 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 	if rs := r.findSet(name); rs != nil && rs.UID == s.uid {
 		ps := r.pods.set(rs)
 		r.expirePods(t)
+		before := r.pods.total()
 		r.pods.remove(ps, n, t)
+		r.noteLeft(t, before-r.pods.total())
 		if r.pods.merge {
 			ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 		}
@@ -300,11 +303,45 @@ func (r *runner) schedulePods(t time.Time) {
 // raceDeletesLast, the pods whose termination ends at t stay until the
 // other work of the instant is done (see gone).
 func (r *runner) expirePods(t time.Time) {
+	before := r.pods.total()
 	if r.ctl.race == raceDeletesLast {
 		r.pods.expireBefore(t)
+	} else {
+		r.pods.expire(t)
+	}
+	r.noteLeft(t, before-r.pods.total())
+}
+
+// noteLeft records that n pods stopped existing at t.
+func (r *runner) noteLeft(t time.Time, n int64) {
+	c := r.ctl
+	if n <= 0 {
 		return
 	}
-	r.pods.expire(t)
+	if !c.leftAt.Equal(t) {
+		c.leftAt, c.left = t, 0
+	}
+	c.left += n
+}
+
+// notePodRace is called after pods are created at t. If exactly one pod
+// left at t before them, the creation and that pod's going raced: the
+// real controllers let the creation come first now and then (see
+// racingReplicas), with one pod more than the model counts, within the
+// pod quota.
+func (r *runner) notePodRace(t time.Time) {
+	c := r.ctl
+	if c.left != 1 || !c.leftAt.Equal(t) {
+		return
+	}
+	n := r.count(t).existing + 1
+	if limit := int64(r.pods.cfg.MaxPods); limit > 0 {
+		n = min(n, limit)
+	}
+	if n > c.racePeak {
+		_, ceiling := limits(r.st.Deployment)
+		c.racePeak, c.racePeakAt, c.raceCeiling = n, t, ceiling
+	}
 }
 
 // gone removes the terminating pods whose termination ends at t, after

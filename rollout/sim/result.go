@@ -130,8 +130,8 @@ type Summary struct {
 	// the orders of racing work reach where the controllers race (see
 	// the package doc, Races); PeakPods and MinAvailable, the figures to
 	// judge a rollout by, are the worst of the two likelier orders
-	// (PeakPods the worst of all three for a rolling update of at least
-	// 15 replicas whose maxSurge + maxUnavailable resolve to 1), and
+	// (PeakPods, from 15 replicas on, also counting a pod created at the
+	// instant one pod goes as created first, within the pod quota), and
 	// PeakPodsLow <= PeakPods <= PeakPodsHigh, MinAvailable <=
 	// MinAvailableHigh. Under ModelSimple, which has no races, they equal
 	// PeakPods and MinAvailable.
