@@ -165,7 +165,11 @@ func (r *runner) created(name string, n int64, t time.Time) {
 		}
 	}
 	s.batchLeft -= n
-	if s.batchLeft == 0 {
+	switch {
+	case s.batchLeft > 0:
+	case r.ctl.leadOne && s.batch == 1 && t.Equal(s.started):
+		r.push(event{at: t, kind: evBatch, set: name, class: 2})
+	default:
 		r.nextBatch(name, s, t)
 	}
 }
