@@ -32,7 +32,6 @@ const (
 	evChange                       // a replica change or an edit is due
 	evReveal                       // late pods' readiness reaches the ReplicaSet controller
 	evGone                         // terminating pods are gone (raceDeletesLast: after the other work of their instant)
-	evBatch                        // a sync's next slow-start batch, after the deletions of its instant (see leadOne)
 )
 
 // race is the order of the work that becomes due at the same instant,
@@ -116,11 +115,6 @@ type ctlRun struct {
 	// have had with a pod created then before the one pod that left (see
 	// notePodRace), first at racePeakAt, with replicas + maxSurge
 	// raceCeiling then.
-	// leadOne (raceDeletesFirst, from racingReplicas replicas on) lets
-	// the first slow-start batch of a sync that creates, one pod, take
-	// its token before the deletions of its instant, and the next batch
-	// after them, as the real controllers do there.
-	leadOne     bool
 	leftAt      time.Time
 	left        int64
 	racePeak    int64
@@ -273,26 +267,18 @@ func (r *runner) handle(e event) {
 		r.reveal(e.at)
 	case evGone:
 		r.gone(e.at)
-	case evBatch:
-		if s := r.ctl.sets[e.set]; s != nil && s.busy {
-			r.nextBatch(e.set, s, e.at)
-		}
 	}
 }
 
 // enqueueDeployment adds the Deployment to its controller's queue at t.
 func (r *runner) enqueueDeployment(t time.Time) {
 	q := &r.ctl.dep
-	class := r.classOf(false)
-	if r.ctl.leadOne {
-		class = 2
-	}
 	switch {
 	case q.busy:
 		q.dirty = true
 	case !q.queued:
 		q.queued = true
-		r.push(event{at: t, kind: evDeploymentSync, class: class})
+		r.push(event{at: t, kind: evDeploymentSync, class: r.classOf(false)})
 	}
 }
 
@@ -308,26 +294,12 @@ func (r *runner) enqueueSet(name string, t time.Time) {
 		s.dirty = true
 	case !s.queued:
 		s.queued = true
-		deletes, creates := false, false
+		deletes := false
 		if rs := r.findSet(name); rs != nil {
 			ps := r.pods.set(rs)
-			running := ps.existing() - ps.counts(t, 0).terminating
-			deletes, creates = running > int64(rs.Spec.Replicas), running < int64(rs.Spec.Replicas)
+			deletes = ps.existing()-ps.counts(t, 0).terminating > int64(rs.Spec.Replicas)
 		}
-		class := r.classOf(deletes)
-		if r.ctl.leadOne {
-			// Syncs that create come first, then those that delete,
-			// then everything else.
-			switch {
-			case creates:
-				class = 0
-			case deletes:
-				class = 1
-			default:
-				class = 2
-			}
-		}
-		r.push(event{at: t, kind: evSetSync, set: name, class: class})
+		r.push(event{at: t, kind: evSetSync, set: name, class: r.classOf(deletes)})
 	}
 }
 

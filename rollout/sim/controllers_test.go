@@ -132,37 +132,6 @@ func TestControllersRacingPeak(t *testing.T) {
 	}
 }
 
-// TestControllersFloorReadyAtOnce: in a 25%/25% rollout whose pods are
-// ready at once, the real v1.36.3 controllers (realsim, 2026-11-27) let
-// the new ReplicaSet's first slow-start batch, one pod, take its token
-// before the old ReplicaSet's deletions of the same instant from 15
-// replicas on, so the fewest available is the floor plus one in every
-// run; 10 replicas reach the floor. MinAvailable must be exactly that.
-func TestControllersFloorReadyAtOnce(t *testing.T) {
-	for _, tt := range []struct {
-		name     string
-		replicas int32
-		want     int64
-	}{
-		{"realsim: strategy/25%-25%/10/ready-0s, 8 to 10", 10, 8},
-		{"realsim: 15 replicas, 13 in 4 of 5 runs (15 in one)", 15, 13},
-		{"realsim: 20 replicas, 16 in 5 of 5", 20, 16},
-		{"realsim: 25 replicas, 20 in 5 of 5", 25, 20},
-		{"realsim: 50 replicas, 39 in 5 of 5", 50, 39},
-		{"realsim: readiness/100/0s, 76 in every run (20)", 100, 76},
-		{"realsim: 200 replicas, 151 in 5 of 5", 200, 151},
-		{"realsim: readiness/1000/0s, 751 in every run (14)", 1000, 751},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			s := rollingState(t, tt.replicas, rolling(surge.Percent(25), surge.Percent(25)))
-			sm := run(t, s, controllers(sim.Controllers{}, 0)).Summary
-			if sm.MinAvailable != tt.want {
-				t.Errorf("MinAvailable = %d, want %d (MinAvailableHigh %d)", sm.MinAvailable, tt.want, sm.MinAvailableHigh)
-			}
-		})
-	}
-}
-
 // TestControllersStatusLagsBehindPods is issue 23's observation on 1,000
 // replicas at 25%/25% with pods ready after 5s: the ReplicaSet controller
 // writes a ReplicaSet's status when its sync ends, so the new ReplicaSet,

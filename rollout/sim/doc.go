@@ -135,15 +135,11 @@
 // passes the highest real peak by more than 10% in 12 (17 pods for 10
 // replicas at 25%/25%, where real runs reach 13 to 15), so it is a bound
 // rather than an estimate: rollout/check judges PeakPods, and warns when
-// only PeakPodsHigh passes its limit. MinAvailable comes from the
-// deletes-first order, in which, from 15 replicas on, the first
-// slow-start batch of a sync that creates (one pod) still takes its
-// token before the deletions of its instant, and its next batch after
-// them, as every real run from 15 replicas on did with pods ready at
-// once (the floor plus one: 76 for 100 replicas, 751 for 1,000). Where
-// pods take time to become ready, the recorded real runs stay up to 4%
-// above that (1,000 replicas: 751 against 781, though 2 of 8 later runs
-// went down to 756); the in-order run's MinAvailableHigh is 781 there.
+// only PeakPodsHigh passes its limit. MinAvailable, from the
+// deletes-first order, stays at the floor where the recorded real runs
+// stay up to 4% above it (1,000 replicas: 750 against 781, though 2 of 8
+// later runs went down to 756); the in-order run's MinAvailableHigh is
+// 781 there.
 // Races elsewhere (two ReplicaSet syncs' requests interleaving within the
 // bucket) are taken in one order only.
 //

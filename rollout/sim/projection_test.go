@@ -215,12 +215,10 @@ func TestProjectionPaced(t *testing.T) {
 			if lo := float64(p.DurationAtLeast) / float64(full.Duration); lo > 1 || lo < 1-tt.within {
 				t.Fatalf("DurationAtLeast %v against the full run's %v", p.DurationAtLeast, full.Duration)
 			}
-			// The projection proves the floor, and the full run's fewest
-			// available is no lower (25%/25% ready at once: the floor
-			// plus one, the first slow-start batch going before the
-			// deletions of its instant).
-			if p.MinAvailableAtLeast != int64(full.Floor) || p.MinAvailableAtLeast > full.MinAvailable {
-				t.Fatalf("MinAvailableAtLeast %d, the floor %d, the full run's fewest available %d", p.MinAvailableAtLeast, full.Floor, full.MinAvailable)
+			// The full run's fewest available is the floor, which the
+			// projection proves.
+			if p.MinAvailableAtLeast != full.MinAvailable {
+				t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d", p.MinAvailableAtLeast, full.MinAvailable)
 			}
 		})
 	}

@@ -165,11 +165,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 		}
 	}
 	s.batchLeft -= n
-	switch {
-	case s.batchLeft > 0:
-	case r.ctl.leadOne && s.batch == 1 && t.Equal(s.started):
-		r.push(event{at: t, kind: evBatch, set: name, class: 2})
-	default:
+	if s.batchLeft == 0 {
 		r.nextBatch(name, s, t)
 	}
 }

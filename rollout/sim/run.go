@@ -110,7 +110,6 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 			c.Observe = cfg.ObserveDeletesFirst
 		}
 		v := newControllersRunner(s, c, rc, plans)
-		v.ctl.leadOne = rc == raceDeletesFirst && s.Deployment.Spec.Replicas >= racingReplicas
 		v.runControllers()
 		o := v.result().Summary
 		if rc == raceDeletesFirst {
@@ -142,12 +141,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 // one-pod-at-a-time rollout of 10 replicas, 12% of 30 and 18% of 100,
 // never of 2 or 3; a run reached that peak in 2 of 10 runs of 10
 // replicas, 10 of 12 of 15, 10 of 12 of 20 and every run of 30, 50, 100
-// and of 1,000 replicas at 25%/25% ready after 30s (12 of 12). It is
-// also the size from which the deletions-first order lets the first
-// slow-start batch of a sync that creates, one pod, take its token before
-// the deletions of its instant (ctlRun.leadOne): with pods ready at once,
-// every real run of 15 to 1,000 replicas at 25%/25% had the floor plus
-// one as its fewest available, while 10 replicas reached the floor.
+// and of 1,000 replicas at 25%/25% ready after 30s (12 of 12).
 const racingReplicas = 15
 
 // runner is a run in progress.
