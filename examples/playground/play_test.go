@@ -181,7 +181,7 @@ func TestPlayControls(t *testing.T) {
 		t.Fatalf("errors %+v", res.Errors)
 	}
 	for _, w := range []string{"Kubernetes 1.35", "replicas 100, maxSurge 1 (1), maxUnavailable 0 (0)", "pods ready 5s after they are created",
-		"deleted pods terminate for 10s", "(no client rate limit)", "outcome:       complete: 100 of 100", "(ceiling 101)"} {
+		"deleted pods terminate for 10s", "(no client rate limit)", "outcome:       complete: 100 of 100", "ceiling 101)"} {
 		if !strings.Contains(res.Timeline, w) {
 			t.Errorf("no %q in:\n%s", w, res.Timeline[:min(len(res.Timeline), 1200)])
 		}

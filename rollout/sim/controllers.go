@@ -31,6 +31,7 @@ const (
 	evSink                         // a controller's event sink may send its next event
 	evChange                       // a replica change or an edit is due
 	evReveal                       // late pods' readiness reaches the ReplicaSet controller
+	evGone                         // terminating pods are gone (raceDeletesLast: after the other work of their instant)
 )
 
 // race is the order of the work that becomes due at the same instant,
@@ -39,7 +40,7 @@ type race uint8
 
 const (
 	raceFIFO         race = iota // in the order it became due
-	raceDeletesLast              // ReplicaSet syncs that delete pods after everything else
+	raceDeletesLast              // ReplicaSet syncs that delete pods, and pods going away, after everything else
 	raceDeletesFirst             // ReplicaSet syncs that delete pods before everything else
 )
 
@@ -108,6 +109,17 @@ type ctlRun struct {
 	revealPending bool
 	// plans is the Run's plan cache, shared by its orders (nil: none).
 	plans *planCache
+	// leftAt is the last instant at which pods stopped existing (deleted
+	// without a grace period, or at the end of their termination), and
+	// left how many did then. racePeak is the most pods an instant would
+	// have had with a pod created then before the one pod that left (see
+	// notePodRace), first at racePeakAt, with replicas + maxSurge
+	// raceCeiling then.
+	leftAt      time.Time
+	left        int64
+	racePeak    int64
+	racePeakAt  time.Time
+	raceCeiling int64
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {
@@ -254,6 +266,8 @@ func (r *runner) handle(e event) {
 		r.enqueueDeployment(e.at)
 	case evReveal:
 		r.reveal(e.at)
+	case evGone:
+		r.gone(e.at)
 	}
 }
 

@@ -82,6 +82,56 @@ func TestControllersCalibration(t *testing.T) {
 	}
 }
 
+// TestControllersRacingPeak: where a pod is created at the instant one
+// pod goes, the real v1.36.3 controllers (realsim, 2026-11-27) let the
+// creation come first in most runs from 15 replicas on and in few runs
+// below, so PeakPods counts both from 15 replicas on, within the pod
+// quota. A rollout that replaces one pod at a time runs that race once a
+// cycle; a 25%/25% rollout of 100 replicas, ready after 5s, never (its
+// pods go in batches).
+func TestControllersRacingPeak(t *testing.T) {
+	for _, tt := range []struct {
+		name              string
+		replicas          int32
+		maxSurge, maxUnav surge.Value
+		ready             time.Duration
+		maxPods           int32
+		want              int64
+		minReady          int32         // the Deployment's minReadySeconds
+		terminating       time.Duration // how long deleted pods terminate
+	}{
+		{"realsim: 10 replicas maxSurge 1 maxUnavailable 0, 11 to 12 (12 in 1 of 4 runs)", 10, surge.Count(1), surge.Count(0), 5 * time.Second, 0, 11, 0, 0},
+		{"realsim: 10 replicas maxSurge 0 maxUnavailable 1, 10 to 11 (11 in 1 of 6 runs)", 10, surge.Count(0), surge.Count(1), 5 * time.Second, 0, 10, 0, 0},
+		{"realsim: 15 replicas maxSurge 1 maxUnavailable 0, 16 to 17 (17 in 5 of 6 runs)", 15, surge.Count(1), surge.Count(0), 5 * time.Second, 0, 17, 0, 0},
+		{"realsim: 15 replicas maxSurge 0 maxUnavailable 1, 15 to 16 (16 in 5 of 6 runs)", 15, surge.Count(0), surge.Count(1), 5 * time.Second, 0, 16, 0, 0},
+		{"realsim: 20 replicas maxSurge 0 maxUnavailable 1, 20 to 21 (21 in 4 of 6 runs)", 20, surge.Count(0), surge.Count(1), 5 * time.Second, 0, 21, 0, 0},
+		{"realsim: strategy/1-0/100/ready-5s, 102 in every run", 100, surge.Count(1), surge.Count(0), 5 * time.Second, 0, 102, 0, 0},
+		{"realsim: strategy/0-1/100/ready-0s, 101 in every run", 100, surge.Count(0), surge.Count(1), 0, 0, 101, 0, 0},
+		{"realsim: strategy/25%-25%/100/ready-5s, 125 to 126", 100, surge.Percent(25), surge.Percent(25), 5 * time.Second, 0, 125, 0, 0},
+		{"realsim: readiness/1000/30s, 1,251 in every run (12 of 12)", 1000, surge.Percent(25), surge.Percent(25), 30 * time.Second, 0, 1251, 0, 0},
+		{"realsim: quota/100/max-100/terminating-0s, 100 (the quota)", 100, surge.Percent(25), surge.Percent(25), 5 * time.Second, 100, 100, 0, 0},
+		// Measured on 2026-11-27, 4 runs each, outside the recorded file.
+		{"realsim: 100 replicas maxSurge 1 maxUnavailable 0, minReadySeconds 5, ready after 5s, 102 in 4 of 4", 100, surge.Count(1), surge.Count(0), 5 * time.Second, 0, 102, 5, 0},
+		{"realsim: 40 replicas maxSurge 0 maxUnavailable 1, ready after 2s, terminating 5s, 43 in 4 of 4", 40, surge.Count(0), surge.Count(1), 2 * time.Second, 0, 43, 0, 5 * time.Second},
+		{"realsim: 50 replicas maxSurge 1 maxUnavailable 0, ready at once, terminating 30s, 100 in 4 of 4", 50, surge.Count(1), surge.Count(0), 0, 0, 100, 0, 30 * time.Second},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := nginxDeployment(t)
+			d.Spec.Replicas, d.Spec.Strategy, d.Spec.MinReadySeconds = tt.replicas, rolling(tt.maxSurge, tt.maxUnav), tt.minReady
+			s := withImage(t, sim.FromDeployment(d, epoch), "nginx", "nginx:1.9.3")
+			cfg := controllers(sim.Controllers{}, tt.ready)
+			cfg.Pods.MaxPods, cfg.Pods.Terminating = tt.maxPods, tt.terminating
+			sm := run(t, s, cfg).Summary
+			if sm.PeakPods != tt.want {
+				t.Errorf("PeakPods = %d, want %d (PeakPodsHigh %d)", sm.PeakPods, tt.want, sm.PeakPodsHigh)
+			}
+			if sm.PeakPods > sm.PeakPodsHigh || sm.PeakPodsLow > sm.PeakPods {
+				t.Errorf("ranges out of order: peak %d <= %d <= %d", sm.PeakPodsLow, sm.PeakPods, sm.PeakPodsHigh)
+			}
+		})
+	}
+}
+
 // TestControllersStatusLagsBehindPods is issue 23's observation on 1,000
 // replicas at 25%/25% with pods ready after 5s: the ReplicaSet controller
 // writes a ReplicaSet's status when its sync ends, so the new ReplicaSet,

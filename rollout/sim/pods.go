@@ -210,7 +210,18 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 
 // expire removes the pods whose termination ended by t.
 func (m *podModel) expire(t time.Time) {
-	done := func(c cohort) bool { return c.terminating() && !c.deleted.Add(m.cfg.Terminating).After(t) }
+	m.expireWhere(t, func(c cohort) bool { return c.terminating() && !c.deleted.Add(m.cfg.Terminating).After(t) })
+}
+
+// expireBefore is expire for the pods whose termination ended before t:
+// those that end at t stay until expire(t).
+func (m *podModel) expireBefore(t time.Time) {
+	m.expireWhere(t, func(c cohort) bool { return c.terminating() && c.deleted.Add(m.cfg.Terminating).Before(t) })
+}
+
+// expireWhere removes the pods done says are gone, then binds pending
+// pods where that made room at t.
+func (m *podModel) expireWhere(t time.Time, done func(cohort) bool) {
 	for _, ps := range m.sets {
 		if slices.ContainsFunc(ps.cohorts, done) {
 			ps.cohorts = slices.DeleteFunc(ps.cohorts, done)

@@ -131,7 +131,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 	}
 	if rs != nil && rs.UID == s.uid {
 		ps := r.pods.set(rs)
-		r.pods.expire(t)
+		r.expirePods(t)
 		k := n
 		if limit := int64(r.pods.cfg.MaxPods); limit > 0 {
 			used := r.pods.total()
@@ -149,6 +149,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 		}
 		if k > 0 {
 			r.pods.add(ps, k, t)
+			r.notePodRace(t)
 			r.revealLate(t)
 			if r.pods.merge {
 				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
@@ -179,8 +180,10 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 	}
 	if rs := r.findSet(name); rs != nil && rs.UID == s.uid {
 		ps := r.pods.set(rs)
-		r.pods.expire(t)
+		r.expirePods(t)
+		before := r.pods.total()
 		r.pods.remove(ps, n, t)
+		r.noteLeft(t, before-r.pods.total())
 		if r.pods.merge {
 			ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 		}
@@ -296,9 +299,79 @@ func (r *runner) schedulePods(t time.Time) {
 	r.push(event{at: e, kind: evPods})
 }
 
+// expirePods removes the terminating pods that are gone at t. Under
+// raceDeletesLast, the pods whose termination ends at t stay until the
+// other work of the instant is done (see gone).
+func (r *runner) expirePods(t time.Time) {
+	before := r.pods.total()
+	if r.ctl.race == raceDeletesLast {
+		r.pods.expireBefore(t)
+	} else {
+		r.pods.expire(t)
+	}
+	r.noteLeft(t, before-r.pods.total())
+}
+
+// noteLeft records that n pods stopped existing at t.
+func (r *runner) noteLeft(t time.Time, n int64) {
+	c := r.ctl
+	if n <= 0 {
+		return
+	}
+	if !c.leftAt.Equal(t) {
+		c.leftAt, c.left = t, 0
+	}
+	c.left += n
+}
+
+// notePodRace is called after pods are created at t. If exactly one pod
+// left at t before them, the creation and that pod's going raced: the
+// real controllers let the creation come first now and then (see
+// racingReplicas), with one pod more than the model counts, within the
+// pod quota.
+func (r *runner) notePodRace(t time.Time) {
+	c := r.ctl
+	if c.left != 1 || !c.leftAt.Equal(t) {
+		return
+	}
+	n := r.count(t).existing + 1
+	if limit := int64(r.pods.cfg.MaxPods); limit > 0 {
+		n = min(n, limit)
+	}
+	if n > c.racePeak {
+		_, ceiling := limits(r.st.Deployment)
+		c.racePeak, c.racePeakAt, c.raceCeiling = n, t, ceiling
+	}
+}
+
+// gone removes the terminating pods whose termination ends at t, after
+// the other work of the instant (raceDeletesLast): their ReplicaSets sync
+// again, as does the Deployment under the Recreate strategy.
+func (r *runner) gone(t time.Time) {
+	for _, rs := range r.sets() {
+		for _, co := range r.pods.set(rs).cohorts {
+			if co.terminating() && !co.deleted.Add(r.pods.cfg.Terminating).After(t) {
+				r.enqueueSet(rs.Name, t)
+				break
+			}
+		}
+	}
+	r.pods.expire(t)
+	r.enqueueBound(t)
+	if r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
+		r.enqueueDeployment(t)
+	}
+	r.active = t
+	r.sample(t)
+	r.schedulePods(t)
+}
+
 // podEvents is the pods' times at t: pods becoming ready wake their
 // ReplicaSet's sync (an informer event), becoming available its
-// minReadySeconds re-check, and terminating pods that are gone both.
+// minReadySeconds re-check, and terminating pods that are gone both
+// (under raceDeletesLast, once the other work of the instant is done:
+// the kubelet's removal of a pod races with the controllers' work, and a
+// pod created a moment before an old one is gone counts beside it).
 func (r *runner) podEvents(t time.Time) {
 	c := r.ctl
 	if !c.podPending || !t.Equal(c.podAt) {
@@ -306,6 +379,7 @@ func (r *runner) podEvents(t time.Time) {
 	}
 	c.podPending = false
 	gone := false
+	lag := c.race == raceDeletesLast
 	for _, rs := range r.sets() {
 		ps := r.pods.set(rs)
 		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
@@ -313,8 +387,9 @@ func (r *runner) podEvents(t time.Time) {
 			due := false
 			switch {
 			case co.terminating():
-				due = co.deleted.Add(r.pods.cfg.Terminating).Equal(t)
-				gone = gone || due
+				ends := co.deleted.Add(r.pods.cfg.Terminating).Equal(t)
+				gone = gone || ends
+				due = ends && !lag
 			case co.late: // revealLate wakes the ReplicaSet
 			case !co.never:
 				due = co.readyAt.Equal(t) || co.readyAt.Add(minReady).Equal(t)
@@ -325,9 +400,12 @@ func (r *runner) podEvents(t time.Time) {
 			}
 		}
 	}
-	r.pods.expire(t)
+	if gone && lag {
+		r.push(event{at: t, kind: evGone, class: 2})
+	}
+	r.expirePods(t)
 	r.enqueueBound(t)
-	if gone && r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
+	if gone && !lag && r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 		r.enqueueDeployment(t)
 	}
 	r.revealLate(t)

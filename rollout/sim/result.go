@@ -129,7 +129,9 @@ type Summary struct {
 	// and MinAvailableHigh the most available pods at the fewest, that
 	// the orders of racing work reach where the controllers race (see
 	// the package doc, Races); PeakPods and MinAvailable, the figures to
-	// judge a rollout by, are the worst of the two likelier orders, and
+	// judge a rollout by, are the worst of the two likelier orders
+	// (PeakPods, from 15 replicas on, also counting a pod created at the
+	// instant one pod goes as created first, within the pod quota), and
 	// PeakPodsLow <= PeakPods <= PeakPodsHigh, MinAvailable <=
 	// MinAvailableHigh. Under ModelSimple, which has no races, they equal
 	// PeakPods and MinAvailable.
