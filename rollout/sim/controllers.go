@@ -108,6 +108,10 @@ type ctlRun struct {
 	revealPending bool
 	// plans is the Run's plan cache, shared by its orders (nil: none).
 	plans *planCache
+	// proof is what the run read of the progress deadline, and cutShort
+	// says that it stopped with events left (see deadline.go).
+	proof    deadlineProof
+	cutShort bool
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {
@@ -159,6 +163,7 @@ func (r *runner) runControllers() {
 	checked := false
 	for !r.done {
 		if r.onlyRetries() {
+			c.cutShort = len(c.events) > 0 || r.work >= r.maxWork
 			r.quiet()
 			return
 		}
@@ -231,6 +236,7 @@ func (r *runner) handle(e event) {
 			break
 		}
 		r.ctl.wakePending = false
+		r.ctl.proof.wakeFired()
 		if !settled(r.st.Deployment) {
 			r.enqueueDeployment(e.at)
 		}
@@ -384,12 +390,14 @@ func (r *runner) deploymentSync(t time.Time) {
 	r.current = Step{At: t, Actions: actions, Err: err}
 	r.sample(t)
 	r.record()
+	c.proof.afterSync(r.st.Deployment, actions, t)
 	if !recheck.IsZero() {
 		// The work queue keeps one delayed add of a key, at the earliest
 		// time asked for.
 		at := later(recheck, t.Add(time.Second))
 		if !c.wakePending || at.Before(c.wakeAt) {
 			c.wakeAt, c.wakePending = at, true
+			c.proof.wakePlanned(pendingRecheckUpdated(r.st.Deployment))
 			r.push(event{at: at, kind: evDeploymentWake})
 		}
 	}

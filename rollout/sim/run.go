@@ -96,6 +96,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 	r := newControllersRunner(s, cfg, raceFIFO, plans)
 	r.runControllers()
 	res := r.result()
+	from, free := r.deadlineFree()
 	sum := &res.Summary
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
@@ -107,6 +108,8 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 		v := newControllersRunner(s, c, rc, plans)
 		v.runControllers()
 		o := v.result().Summary
+		f, ok := v.deadlineFree()
+		from, free = max(from, f), free && ok
 		if rc == raceDeletesFirst {
 			if o.PeakPods > sum.PeakPods {
 				sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
@@ -123,6 +126,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
 	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
 	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
+	if free {
+		res.DeadlineFreeFrom = from
+	}
 	return res
 }
 
