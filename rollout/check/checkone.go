@@ -187,7 +187,11 @@ func newImages(s rollout.State) []string {
 // names and template: Deployments of one shape roll out alike, step by
 // step, so check simulates each shape once. The names appear only in the
 // messages of a progress deadline and of a rollout that can never finish,
-// whose runs are not kept.
+// whose runs are not kept. A run proved not to depend on the deadline from
+// some value up (sim.Result.DeadlineFreeFrom) serves the shapes that differ
+// only in a deadline from there up: what check reads of it (the summary,
+// the start and the moments: the pods and the conditions of every step)
+// is the same for them.
 type rolloutShape struct {
 	replicas, minReady, maxPods int32
 	ready, terminating          time.Duration // the pods' times (see PodTimes)
@@ -231,6 +235,11 @@ type memoRun struct {
 type simMemo struct {
 	mu   sync.Mutex
 	runs map[rolloutShape]memoRun
+	// free keeps the runs proved not to depend on the progress deadline
+	// (sim.Result.DeadlineFreeFrom), by their shape without it: the
+	// Deployments of 20,000 shapes that differ only in
+	// progressDeadlineSeconds share a few runs.
+	free map[rolloutShape][]memoRun
 }
 
 func (m *simMemo) get(k rolloutShape, ok bool) (memoRun, bool) {
@@ -239,13 +248,42 @@ func (m *simMemo) get(k rolloutShape, ok bool) (memoRun, bool) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r, found := m.runs[k]
-	return r, found
+	if r, found := m.runs[k]; found {
+		return r, true
+	}
+	if !k.deadline.Valid || k.deadline.Value == rollout.Unlimited {
+		return memoRun{}, false
+	}
+	dl := k.deadline.Value
+	k.deadline = rollout.OptionalInt32{}
+	for _, r := range m.free[k] {
+		if r.res.DeadlineFreeFrom <= dl {
+			return r, true
+		}
+	}
+	return memoRun{}, false
 }
 
+// put keeps r, the run of a rollout of shape k: for k alone, or, when
+// the run is proved not to depend on its progress deadline from
+// DeadlineFreeFrom up, for every shape that differs from k only in a
+// deadline from there up.
 func (m *simMemo) put(k rolloutShape, r memoRun) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if from := r.res.DeadlineFreeFrom; from > 0 {
+		k.deadline = rollout.OptionalInt32{}
+		for _, o := range m.free[k] {
+			if o.res.DeadlineFreeFrom <= from {
+				return // o covers every deadline r does
+			}
+		}
+		if m.free == nil {
+			m.free = map[rolloutShape][]memoRun{}
+		}
+		m.free[k] = append(m.free[k], r)
+		return
+	}
 	if m.runs == nil {
 		m.runs = map[rolloutShape]memoRun{}
 	}

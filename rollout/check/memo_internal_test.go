@@ -72,3 +72,77 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlineFreeRunsChangeNothing: runs proved not to depend on the
+// progress deadline (sim.Result.DeadlineFreeFrom) are shared between
+// shapes that differ only in a deadline from there up. On input like
+// BenchmarkCheck's distinct-shapes (examples/rolloutctl: a deadline of
+// 600+i each, policy objects, an HPA for every fifth), with some short
+// deadlines that a rollout passes, under the controllers model, the
+// report is the same as when check simulates every Deployment, and most
+// Deployments share a run.
+func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
+	var b strings.Builder
+	const n = 120
+	for i := range n {
+		deadline := 600 + i
+		if i%7 == 3 {
+			deadline = 20 + i%40 // shorter than some rollouts
+		}
+		fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+			"spec": {"replicas": %[3]d, "progressDeadlineSeconds": %[4]d, "minReadySeconds": %[5]d,
+			"strategy": {"rollingUpdate": {"maxSurge": %[6]s, "maxUnavailable": %[7]d}},
+			"selector": {"matchLabels": {"app": "app-%[1]d"}}, "template": {"metadata": {"labels": {"app": "app-%[1]d"}},
+			"spec": {"containers": [{"name": "app", "image": "app:%[1]d", "resources": {"requests": {"cpu": "100m"}},
+			"readinessProbe": {"httpGet": {"path": "/healthz", "port": 8080}, "periodSeconds": 10}}]}}}}`+"\n",
+			i, i%4, 2+i%3*4, deadline, i%3*5, []string{`"25%"`, `1`, `"50%"`, `2`}[i%4], i/4%2)
+		fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+			"spec": {"maxUnavailable": 1, "selector": {"matchLabels": {"app": "app-%[1]d"}}}}`+"\n", i, i%4)
+		if i%5 == 0 {
+			fmt.Fprintf(&b, `{"apiVersion": "autoscaling/v2", "kind": "HorizontalPodAutoscaler", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+				"spec": {"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "app-%[1]d"}, "minReplicas": %[3]d, "maxReplicas": %[4]d}}`+"\n",
+				i, i%4, 2+i%3*4, 4+i%3*4)
+		}
+	}
+	b.WriteString(`{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "team-1"}, "spec": {"hard": {"pods": "40"}}}` + "\n")
+	docs, err := manifest.Parse("in", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decode("in", docs, LoadOptions{})
+	if len(d.problems) > 0 {
+		t.Fatal(d.problems[0].ProblemText())
+	}
+	d.makeIndex()
+	outs := map[bool]Report{}
+	var shared, alone, keys int
+	for _, memo := range []bool{false, true} {
+		f := newChecker(Config{MaxPods: 100, Workers: 2})
+		if !memo {
+			f.memo = nil
+		}
+		fresh := d.Input
+		fresh.quotas = nil
+		out, _ := f.run(&fresh)
+		outs[memo] = out
+		if memo {
+			for _, runs := range f.memo.free {
+				shared += len(runs)
+			}
+			keys, alone = len(f.memo.free), len(f.memo.runs)
+		}
+	}
+	if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
+		t.Errorf("sharing runs across deadlines changes the report (-alone +shared):\n%s", diff)
+	}
+	// 24 shapes besides the deadline (replicas, minReadySeconds and
+	// strategy), and the HPAs' other counts: the 120 Deployments' 144
+	// rollouts share a few dozen runs.
+	t.Logf("%d runs kept for deadlines from a bound up (%d shapes), %d for one deadline", shared, keys, alone)
+	if shared == 0 || shared != keys || shared+alone > 60 {
+		t.Errorf("%d runs kept for deadlines from a bound up, of %d shapes, and %d for their deadline alone: want one a shape, 60 in all at most", shared, keys, alone)
+	}
+	if len(outs[false].Findings) == 0 {
+		t.Error("no findings, a weak comparison")
+	}
+}
