@@ -79,7 +79,7 @@ func (p *planner) syncDeploymentStatus(all []*ReplicaSet, newRS *ReplicaSet) err
 		p.d.Status = s
 		mark := len(p.actions)
 		p.updateStatus()
-		p.explain(mark, "status recomputed from the ReplicaSets")
+		p.explainText(mark, "status recomputed from the ReplicaSets")
 	}
 	return nil
 }
@@ -147,9 +147,9 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	mark := len(p.actions)
 	p.updateStatus()
 	if c, ok := GetDeploymentCondition(s, Progressing); ok {
-		p.explain(mark, "status recomputed from the ReplicaSets; Progressing: %s", c.Reason)
+		p.explainText(mark, "status recomputed from the ReplicaSets; Progressing: "+c.Reason)
 	} else {
-		p.explain(mark, "status recomputed from the ReplicaSets")
+		p.explainText(mark, "status recomputed from the ReplicaSets")
 	}
 	return nil
 }
@@ -226,5 +226,5 @@ func (p *planner) checkPausedConditions() {
 	}
 	mark := len(p.actions)
 	p.updateStatus()
-	p.explain(mark, "Progressing records the pause or resume")
+	p.explainText(mark, "Progressing records the pause or resume")
 }

@@ -107,7 +107,8 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) Result {
 		}
 		v := newControllersRunner(s, c, rc, plans)
 		v.runControllers()
-		o := v.result().Summary
+		v.finish()
+		o := v.sum
 		f, ok := v.deadlineFree()
 		from, free = max(from, f), free && ok
 		if rc == raceDeletesFirst {
