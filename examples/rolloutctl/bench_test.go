@@ -72,10 +72,10 @@ func policyObjects(i int) []string {
 // list writes n realistic Deployments as a JSON List into a file of dir,
 // and returns its name and size; options add their policy objects, and
 // give each Deployment a progress deadline of its own ("distinct"), or a
-// rollout shape of its own ("varied": a deadline, a readiness probe's
-// period of 1 to 30 s and a minReadySeconds of 0 to 18 of its own, beside
-// the 36 combinations of replicas and maxSurge: 20,000 shapes whose runs
-// check cannot share).
+// rollout shape of its own ("varied": a deadline, pods ready after 1 to
+// 30 s (the readiness probe's initialDelaySeconds, every second) and a
+// minReadySeconds of 0 to 18 of its own, beside the 36 combinations of
+// replicas and maxSurge: 20,000 shapes whose runs check cannot share).
 func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (string, int64) {
 	b.Helper()
 	policy, distinct, varied := slices.Contains(options, "policy"), slices.Contains(options, "distinct"), slices.Contains(options, "varied")
@@ -101,7 +101,7 @@ func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (stri
 			}
 			if varied {
 				d = strings.Replace(d, `"revisionHistoryLimit": 10,`, fmt.Sprintf(`"revisionHistoryLimit": 10, "minReadySeconds": %d,`, i/1080%19), 1)
-				d = strings.Replace(d, `"periodSeconds": 10,`, fmt.Sprintf(`"periodSeconds": %d,`, 1+i/36%30), 1)
+				d = strings.Replace(d, `"periodSeconds": 10,`, fmt.Sprintf(`"initialDelaySeconds": %d, "periodSeconds": 1,`, 1+i/36%30), 1)
 			}
 			buf.WriteString(d)
 			if policy {
