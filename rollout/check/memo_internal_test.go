@@ -78,9 +78,10 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 // shapes that differ only in a deadline from there up. On input like
 // BenchmarkCheck's distinct-shapes (examples/rolloutctl: a deadline of
 // 600+i each, policy objects, an HPA for every fifth), with some short
-// deadlines that a rollout passes, under the controllers model, the
-// report is the same as when check simulates every Deployment, and most
-// Deployments share a run.
+// deadlines that a rollout passes, under the controllers model and five
+// sets of flags (quotas, a replica range, fixed pod times, client limits,
+// drains), the report is the same as when check simulates every
+// Deployment, and most Deployments share a run.
 func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
 	var b strings.Builder
 	const n = 120
@@ -114,35 +115,49 @@ func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
 		t.Fatal(d.problems[0].ProblemText())
 	}
 	d.makeIndex()
-	outs := map[bool]Report{}
-	var shared, alone, keys int
-	for _, memo := range []bool{false, true} {
-		f := newChecker(Config{MaxPods: 100, Workers: 2})
-		if !memo {
-			f.memo = nil
-		}
-		fresh := d.Input
-		fresh.quotas = nil
-		out, _ := f.run(&fresh)
-		outs[memo] = out
-		if memo {
-			for _, runs := range f.memo.free {
-				shared += len(runs)
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"max pods", Config{MaxPods: 100}},
+		{"min available, max duration", Config{MinAvailable: surge.Percent(60), MinAvailableRule: true, MaxDuration: 90 * time.Second}},
+		{"ready after and terminating fixed", Config{Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 25 * time.Second, Terminating: 20 * time.Second}}, ReadyAfterFixed: true, TerminatingFixed: true}},
+		{"pod quota, replica range", Config{QuotaPods: 9, MinReplicas: 2, MaxReplicas: 7, ReplicasSet: true}},
+		{"client limits, drain pods", Config{Sim: sim.Config{Controllers: sim.Controllers{QPS: 2, Burst: 3}}, DrainPods: 2}},
+	} {
+		outs := map[bool]Report{}
+		var shared, alone, keys int
+		for _, memo := range []bool{false, true} {
+			cfg := c.cfg
+			cfg.Workers = 2
+			f := newChecker(cfg)
+			if !memo {
+				f.memo = nil
 			}
-			keys, alone = len(f.memo.free), len(f.memo.runs)
+			fresh := d.Input
+			fresh.quotas = nil
+			out, _ := f.run(&fresh)
+			outs[memo] = out
+			if memo {
+				for _, runs := range f.memo.free {
+					shared += len(runs)
+				}
+				keys, alone = len(f.memo.free), len(f.memo.runs)
+			}
 		}
-	}
-	if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
-		t.Errorf("sharing runs across deadlines changes the report (-alone +shared):\n%s", diff)
-	}
-	// 24 shapes besides the deadline (replicas, minReadySeconds and
-	// strategy), and the HPAs' other counts: the 120 Deployments' 144
-	// rollouts share a few dozen runs.
-	t.Logf("%d runs kept for deadlines from a bound up (%d shapes), %d for one deadline", shared, keys, alone)
-	if shared == 0 || shared != keys || shared+alone > 60 {
-		t.Errorf("%d runs kept for deadlines from a bound up, of %d shapes, and %d for their deadline alone: want one a shape, 60 in all at most", shared, keys, alone)
-	}
-	if len(outs[false].Findings) == 0 {
-		t.Error("no findings, a weak comparison")
+		if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
+			t.Errorf("%s: sharing runs across deadlines changes the report (-alone +shared):\n%s", c.name, diff)
+		}
+		// 24 shapes besides the deadline (replicas, minReadySeconds and
+		// strategy), and the HPAs' other counts: the 120 Deployments' 144
+		// rollouts share a few dozen runs; with a replica range of 6
+		// counts, the 720 rollouts share about 150.
+		t.Logf("%s: %d runs kept for deadlines from a bound up (%d shapes), %d for one deadline", c.name, shared, keys, alone)
+		if shared == 0 || shared != keys || shared+alone > 160 {
+			t.Errorf("%s: %d runs kept for deadlines from a bound up, of %d shapes, and %d for their deadline alone: want one a shape, 160 in all at most", c.name, shared, keys, alone)
+		}
+		if len(outs[false].Findings) == 0 {
+			t.Errorf("%s: no findings, a weak comparison", c.name)
+		}
 	}
 }
