@@ -198,11 +198,15 @@ func Revision(rs ReplicaSet) (int64, error) {
 }
 
 func revisions(sets []*ReplicaSet) []revision.Rev {
-	out := make([]revision.Rev, len(sets))
-	for i, rs := range sets {
-		out[i] = revisionOf(rs)
+	return appendRevisions(make([]revision.Rev, 0, len(sets)), sets)
+}
+
+// appendRevisions appends the revisions of sets to dst.
+func appendRevisions(dst []revision.Rev, sets []*ReplicaSet) []revision.Rev {
+	for _, rs := range sets {
+		dst = append(dst, revisionOf(rs))
 	}
-	return out
+	return dst
 }
 
 // MaxRevision returns the highest revision among sets, 0 when there is none;

@@ -43,9 +43,11 @@ func Apply(s State, actions []Action) State {
 
 // ApplyTo applies actions to *s in place, as [Apply] does, for a caller
 // that owns s: a simulator that keeps one state and moves it forward. The
-// objects the actions write get copies of the maps and slices they set;
-// every other map and slice of s stays as it was, shared with whatever
-// shared it before. ApplyTo does not modify actions, and s shares no
+// objects the actions write get copies of the maps and slices they set,
+// but keep an annotation map of their own that already holds what the
+// action sets (both nil or neither, the same entries): most writes leave
+// the annotations as they were. Every other map and slice of s stays as
+// it was, shared with whatever shared it before. ApplyTo does not modify actions, and s shares no
 // memory with them afterwards. When the actions delete every ReplicaSet,
 // s.ReplicaSets is nil, as in a state given none.
 func ApplyTo(s *State, actions []Action) {
@@ -83,7 +85,7 @@ func ApplyTo(s *State, actions []Action) {
 					rs.Generation++ // a spec change
 				}
 				rs.Spec.Replicas = a.To
-				rs.Annotations = maps.Clone(a.Annotations)
+				rs.Annotations = setMap(rs.Annotations, a.Annotations)
 				rs.Spec.MinReadySeconds = a.MinReadySeconds
 			}
 		case DeleteReplicaSet:
@@ -99,10 +101,20 @@ func ApplyTo(s *State, actions []Action) {
 			d.Spec.Template = a.Template.clone()
 		case UpdateDeploymentStatus:
 			d.Status = a.Status.clone()
-			d.Annotations = maps.Clone(a.Annotations)
+			d.Annotations = setMap(d.Annotations, a.Annotations)
 		}
 	}
 	if len(s.ReplicaSets) == 0 {
 		s.ReplicaSets = nil // none left is nil, as none given is
 	}
+}
+
+// setMap returns what a map that an action sets to m holds afterwards:
+// cur, the object's own, when it already holds the same (both nil or
+// neither, and the same entries), or else a copy of m.
+func setMap(cur, m map[string]string) map[string]string {
+	if (cur == nil) == (m == nil) && maps.Equal(cur, m) {
+		return cur
+	}
+	return maps.Clone(m)
 }

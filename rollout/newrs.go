@@ -50,7 +50,8 @@ func (p *planner) getAllReplicaSetsAndSyncRevision(mode createMode) (*ReplicaSet
 // one (R-NEW-2), or an error naming the annotation when that is past
 // MaxInt64.
 func nextRevision(old []*ReplicaSet) (int64, error) {
-	next, err := revision.Next(revisions(old))
+	var buf [8]revision.Rev // a few old ReplicaSets, on the stack
+	next, err := revision.Next(appendRevisions(buf[:0], old))
 	if err != nil {
 		return 0, fmt.Errorf("metadata.annotations[%s]: %w", RevisionAnnotation, err)
 	}

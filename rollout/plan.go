@@ -291,6 +291,15 @@ func (p *planner) explain(mark int, format string, args ...any) {
 	}
 }
 
+// explainText is explain with a reason that needs no formatting.
+func (p *planner) explainText(mark int, why string) {
+	for i := mark; i < len(p.actions); i++ {
+		if p.actions[i].Reason == "" {
+			p.actions[i].Reason = why
+		}
+	}
+}
+
 func (p *planner) event(e Event) {
 	p.actions = append(p.actions, Action{Type: RecordEvent, Event: e})
 }

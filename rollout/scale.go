@@ -3,6 +3,7 @@ package rollout
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/rolloutmath/rolloutmath/proportion"
 )
@@ -65,12 +66,16 @@ func (p *planner) isScalingEvent() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	for _, rs := range FilterActiveReplicaSets(appendNew(oldRSs, newRS)) {
-		if desired, ok := GetDesiredReplicasAnnotation(rs); ok && desired != p.d.Spec.Replicas {
-			return true, nil
-		}
+	// Any active ReplicaSet, old or new, whose desired-replicas annotation
+	// is not spec.replicas (upstream filters a new list of them).
+	scaled := func(rs *ReplicaSet) bool {
+		desired, ok := GetDesiredReplicasAnnotation(rs)
+		return rs.Spec.Replicas > 0 && ok && desired != p.d.Spec.Replicas
 	}
-	return false, nil
+	if newRS != nil && scaled(newRS) {
+		return true, nil
+	}
+	return slices.ContainsFunc(oldRSs, func(rs *ReplicaSet) bool { return rs != nil && scaled(rs) }), nil
 }
 
 // sync resizes a paused Deployment or one whose replicas changed, without

@@ -79,7 +79,7 @@ func (p *planner) syncDeploymentStatus(all []*ReplicaSet, newRS *ReplicaSet) err
 		p.d.Status = s
 		mark := len(p.actions)
 		p.updateStatus()
-		p.explain(mark, "status recomputed from the ReplicaSets")
+		p.explainText(mark, "status recomputed from the ReplicaSets")
 	}
 	return nil
 }
@@ -147,9 +147,9 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	mark := len(p.actions)
 	p.updateStatus()
 	if c, ok := GetDeploymentCondition(s, Progressing); ok {
-		p.explain(mark, "status recomputed from the ReplicaSets; Progressing: %s", c.Reason)
+		p.explainText(mark, "status recomputed from the ReplicaSets; Progressing: "+c.Reason)
 	} else {
-		p.explain(mark, "status recomputed from the ReplicaSets")
+		p.explainText(mark, "status recomputed from the ReplicaSets")
 	}
 	return nil
 }
@@ -199,10 +199,14 @@ func (p *planner) requeueStuckDeployment(next DeploymentStatus) {
 	if after := deadline(d, cur).Sub(p.now); after >= time.Second {
 		at = p.now.Add(after + time.Second)
 	}
-	// Built without fmt: every sync that waits for progress makes one.
-	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at,
-		Reason: "no progress yet: the deadline of " + strconv.FormatInt(int64(d.Spec.ProgressDeadlineSeconds.Value), 10) +
-			"s runs out at " + deadline(d, cur).UTC().Format(time.RFC3339)})
+	// Built in one buffer on the stack, without fmt: every sync that
+	// waits for progress makes one.
+	var buf [96]byte
+	why := append(buf[:0], "no progress yet: the deadline of "...)
+	why = strconv.AppendInt(why, int64(d.Spec.ProgressDeadlineSeconds.Value), 10)
+	why = append(why, "s runs out at "...)
+	why = deadline(d, cur).UTC().AppendFormat(why, time.RFC3339)
+	p.actions = append(p.actions, Action{Type: RecheckProgress, At: at, Reason: string(why)})
 }
 
 // checkPausedConditions records a pause or resume in the Progressing
@@ -226,5 +230,5 @@ func (p *planner) checkPausedConditions() {
 	}
 	mark := len(p.actions)
 	p.updateStatus()
-	p.explain(mark, "Progressing records the pause or resume")
+	p.explainText(mark, "Progressing records the pause or resume")
 }

@@ -71,11 +71,14 @@ func policyObjects(i int) []string {
 
 // list writes n realistic Deployments as a JSON List into a file of dir,
 // and returns its name and size; options add their policy objects, and
-// give each Deployment a rollout shape of its own (a progress deadline
-// of its own), so that check shares no simulation between them.
+// give each Deployment a progress deadline of its own ("distinct"), or a
+// rollout shape of its own ("varied": a deadline, pods ready after 1 to
+// 30 s (the readiness probe's initialDelaySeconds, every second) and a
+// minReadySeconds of 0 to 18 of its own, beside the 36 combinations of
+// replicas and maxSurge: 20,000 shapes whose runs check cannot share).
 func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (string, int64) {
 	b.Helper()
-	policy, distinct := slices.Contains(options, "policy"), slices.Contains(options, "distinct")
+	policy, distinct, varied := slices.Contains(options, "policy"), slices.Contains(options, "distinct"), slices.Contains(options, "varied")
 	var buf bytes.Buffer
 	if asYAML {
 		for i := range n {
@@ -93,8 +96,12 @@ func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (stri
 				buf.WriteString(",\n")
 			}
 			d := realistic(i)
-			if distinct {
+			if distinct || varied {
 				d = strings.Replace(d, `"progressDeadlineSeconds": 600`, fmt.Sprintf(`"progressDeadlineSeconds": %d`, 600+i), 1)
+			}
+			if varied {
+				d = strings.Replace(d, `"revisionHistoryLimit": 10,`, fmt.Sprintf(`"revisionHistoryLimit": 10, "minReadySeconds": %d,`, i/1080%19), 1)
+				d = strings.Replace(d, `"periodSeconds": 10,`, fmt.Sprintf(`"initialDelaySeconds": %d, "periodSeconds": 1,`, 1+i/36%30), 1)
 			}
 			buf.WriteString(d)
 			if policy {
@@ -136,15 +143,20 @@ func BenchmarkLoad(b *testing.B) {
 // policy objects (a ResourceQuota and a LimitRange per namespace, a
 // PodDisruptionBudget each, an HPA for every tenth: 24,000 rollouts). The
 // Deployments have 36 rollout shapes, which check simulates once each;
-// distinct-shapes gives each its own, the worst case.
+// distinct-shapes gives each its own progress deadline, varied-shapes a
+// rollout shape of its own (see list). cpu-s/op is the
+// CPU time of a run on all cores, which a shared machine changes less than
+// the wall-clock time.
 func BenchmarkCheck(b *testing.B) {
-	for _, options := range [][]string{nil, {"yaml"}, {"policy"}, {"policy", "distinct"}} {
-		name := map[string]string{"": "deployments", "yaml": "deployments-yaml", "policy": "with-policy", "policy distinct": "with-policy/distinct-shapes"}[strings.Join(options, " ")]
+	for _, options := range [][]string{nil, {"yaml"}, {"policy"}, {"policy", "distinct"}, {"policy", "varied"}} {
+		name := map[string]string{"": "deployments", "yaml": "deployments-yaml", "policy": "with-policy", "policy distinct": "with-policy/distinct-shapes",
+			"policy varied": "with-policy/varied-shapes"}[strings.Join(options, " ")]
 		b.Run(name, func(b *testing.B) {
 			asYAML := slices.Contains(options, "yaml")
 			file, _ := list(b, b.TempDir(), 20000, asYAML, options...)
 			args := []string{"check", "-f", file, "--max-input-size", "1GiB", "--max-pods", "100"}
 			b.ReportAllocs()
+			cpu := cpuSeconds()
 			for b.Loop() {
 				code := run(args, nil, io.Discard, io.Discard)
 				if code != exitOK {
@@ -153,6 +165,7 @@ func BenchmarkCheck(b *testing.B) {
 					b.Fatalf("check = %d:\n%.3000s", code, out.String())
 				}
 			}
+			b.ReportMetric((cpuSeconds()-cpu)/float64(b.N), "cpu-s/op")
 			b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "workers")
 		})
 	}

@@ -207,7 +207,11 @@ func newImages(s rollout.State) []string {
 // names and template: Deployments of one shape roll out alike, step by
 // step, so check simulates each shape once. The names appear only in the
 // messages of a progress deadline and of a rollout that can never finish,
-// whose runs are not kept.
+// whose runs are not kept. A run proved not to depend on the deadline from
+// some value up (sim.Result.DeadlineFreeFrom) serves the shapes that differ
+// only in a deadline from there up: what check reads of it (the summary,
+// the start and the moments: the pods and the conditions of every step)
+// is the same for them.
 type rolloutShape struct {
 	replicas, minReady, maxPods int32
 	ready, terminating          time.Duration // the pods' times (see PodTimes)
@@ -253,28 +257,65 @@ type memoRun struct {
 type simMemo struct {
 	mu   sync.Mutex
 	runs map[rolloutShape]memoRun
+	// free keeps the runs proved not to depend on the progress deadline
+	// (sim.Result.DeadlineFreeFrom), by their shape without it: the
+	// Deployments of 20,000 shapes that differ only in
+	// progressDeadlineSeconds share a few runs.
+	free map[rolloutShape][]memoRun
 }
 
-// get returns the run kept for shape k if it is the run a budget of
-// MaxWork makes: one that did not stop at its work limit is the same
-// under every MaxWork above its Work (sim.Cost), one that did only under
-// its own.
+// get returns the run kept for shape k, or for a shape that differs from
+// it only in a progress deadline the run is proved not to depend on, if
+// it is the run a budget of MaxWork makes: one that did not stop at its
+// work limit is the same under every MaxWork above its Work (sim.Cost),
+// one that did only under its own.
 func (m *simMemo) get(k rolloutShape, ok bool, budget int) (memoRun, bool) {
 	if m == nil || !ok {
 		return memoRun{}, false
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r, found := m.runs[k]
-	if found && r.cost.Limited && r.budget != budget || found && !r.cost.Limited && r.cost.Work >= budget {
+	usable := func(r memoRun) bool {
+		return r.cost.Limited && r.budget == budget || !r.cost.Limited && r.cost.Work < budget
+	}
+	if r, found := m.runs[k]; found {
+		return r, usable(r)
+	}
+	if !k.deadline.Valid || k.deadline.Value == rollout.Unlimited {
 		return memoRun{}, false
 	}
-	return r, found
+	dl := k.deadline.Value
+	k.deadline = rollout.OptionalInt32{}
+	for _, r := range m.free[k] {
+		// A proved run has the same Result, its syncs and so its work
+		// included, under every deadline from DeadlineFreeFrom up.
+		if r.res.DeadlineFreeFrom <= dl && usable(r) {
+			return r, true
+		}
+	}
+	return memoRun{}, false
 }
 
+// put keeps r, the run of a rollout of shape k: for k alone, or, when
+// the run is proved not to depend on its progress deadline from
+// DeadlineFreeFrom up, for every shape that differs from k only in a
+// deadline from there up.
 func (m *simMemo) put(k rolloutShape, r memoRun) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if from := r.res.DeadlineFreeFrom; from > 0 {
+		k.deadline = rollout.OptionalInt32{}
+		for _, o := range m.free[k] {
+			if o.res.DeadlineFreeFrom <= from {
+				return // o covers every deadline r does
+			}
+		}
+		if m.free == nil {
+			m.free = map[rolloutShape][]memoRun{}
+		}
+		m.free[k] = append(m.free[k], r)
+		return
+	}
 	if m.runs == nil {
 		m.runs = map[rolloutShape]memoRun{}
 	}

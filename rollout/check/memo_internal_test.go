@@ -72,3 +72,92 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlineFreeRunsChangeNothing: runs proved not to depend on the
+// progress deadline (sim.Result.DeadlineFreeFrom) are shared between
+// shapes that differ only in a deadline from there up. On input like
+// BenchmarkCheck's distinct-shapes (examples/rolloutctl: a deadline of
+// 600+i each, policy objects, an HPA for every fifth), with some short
+// deadlines that a rollout passes, under the controllers model and five
+// sets of flags (quotas, a replica range, fixed pod times, client limits,
+// drains), the report is the same as when check simulates every
+// Deployment, and most Deployments share a run.
+func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
+	var b strings.Builder
+	const n = 120
+	for i := range n {
+		deadline := 600 + i
+		if i%7 == 3 {
+			deadline = 20 + i%40 // shorter than some rollouts
+		}
+		fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+			"spec": {"replicas": %[3]d, "progressDeadlineSeconds": %[4]d, "minReadySeconds": %[5]d,
+			"strategy": {"rollingUpdate": {"maxSurge": %[6]s, "maxUnavailable": %[7]d}},
+			"selector": {"matchLabels": {"app": "app-%[1]d"}}, "template": {"metadata": {"labels": {"app": "app-%[1]d"}},
+			"spec": {"containers": [{"name": "app", "image": "app:%[1]d", "resources": {"requests": {"cpu": "100m"}},
+			"readinessProbe": {"httpGet": {"path": "/healthz", "port": 8080}, "periodSeconds": 10}}]}}}}`+"\n",
+			i, i%4, 2+i%3*4, deadline, i%3*5, []string{`"25%"`, `1`, `"50%"`, `2`}[i%4], i/4%2)
+		fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+			"spec": {"maxUnavailable": 1, "selector": {"matchLabels": {"app": "app-%[1]d"}}}}`+"\n", i, i%4)
+		if i%5 == 0 {
+			fmt.Fprintf(&b, `{"apiVersion": "autoscaling/v2", "kind": "HorizontalPodAutoscaler", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+				"spec": {"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "app-%[1]d"}, "minReplicas": %[3]d, "maxReplicas": %[4]d}}`+"\n",
+				i, i%4, 2+i%3*4, 4+i%3*4)
+		}
+	}
+	b.WriteString(`{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "team-1"}, "spec": {"hard": {"pods": "40"}}}` + "\n")
+	docs, err := manifest.Parse("in", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decode("in", docs, LoadOptions{})
+	if len(d.problems) > 0 {
+		t.Fatal(d.problems[0].ProblemText())
+	}
+	d.makeIndex()
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"max pods", Config{MaxPods: 100}},
+		{"min available, max duration", Config{MinAvailable: surge.Percent(60), MinAvailableRule: true, MaxDuration: 90 * time.Second}},
+		{"ready after and terminating fixed", Config{Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 25 * time.Second, Terminating: 20 * time.Second}}, ReadyAfterFixed: true, TerminatingFixed: true}},
+		{"pod quota, replica range", Config{QuotaPods: 9, MinReplicas: 2, MaxReplicas: 7, ReplicasSet: true}},
+		{"client limits, drain pods", Config{Sim: sim.Config{Controllers: sim.Controllers{QPS: 2, Burst: 3}}, DrainPods: 2}},
+	} {
+		outs := map[bool]Report{}
+		var shared, alone, keys int
+		for _, memo := range []bool{false, true} {
+			cfg := c.cfg
+			cfg.Workers = 2
+			f := newChecker(cfg)
+			if !memo {
+				f.memo = nil
+			}
+			fresh := d.Input
+			fresh.quotas = nil
+			out, _ := f.run(&fresh)
+			outs[memo] = out
+			if memo {
+				for _, runs := range f.memo.free {
+					shared += len(runs)
+				}
+				keys, alone = len(f.memo.free), len(f.memo.runs)
+			}
+		}
+		if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
+			t.Errorf("%s: sharing runs across deadlines changes the report (-alone +shared):\n%s", c.name, diff)
+		}
+		// 24 shapes besides the deadline (replicas, minReadySeconds and
+		// strategy), and the HPAs' other counts: the 120 Deployments' 144
+		// rollouts share a few dozen runs; with a replica range of 6
+		// counts, the 720 rollouts share about 150.
+		t.Logf("%s: %d runs kept for deadlines from a bound up (%d shapes), %d for one deadline", c.name, shared, keys, alone)
+		if shared == 0 || shared != keys || shared+alone > 160 {
+			t.Errorf("%s: %d runs kept for deadlines from a bound up, of %d shapes, and %d for their deadline alone: want one a shape, 160 in all at most", c.name, shared, keys, alone)
+		}
+		if len(outs[false].Findings) == 0 {
+			t.Errorf("%s: no findings, a weak comparison", c.name)
+		}
+	}
+}

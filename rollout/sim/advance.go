@@ -50,14 +50,17 @@ type tally struct{ desired, existing, available int64 }
 // those that are (the statuses lag behind).
 func (r *runner) count(t time.Time) tally {
 	var c tally
-	for _, rs := range r.setsScratch() {
-		if !r.controlled(rs) {
+	// Sums, in any order: the ReplicaSets of the namespace as they are.
+	for i := range r.st.ReplicaSets {
+		rs := &r.st.ReplicaSets[i]
+		if rs.Namespace != r.st.Deployment.Namespace || !r.controlled(rs) {
 			continue
 		}
 		c.desired += int64(rs.Spec.Replicas)
-		c.existing += r.pods.set(rs).existing()
+		ps := r.pods.set(rs)
+		c.existing += ps.existing()
 		if r.ctl != nil {
-			c.available += r.pods.set(rs).counts(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second).available
+			c.available += ps.counts(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second).available
 		} else {
 			c.available += int64(rs.Status.AvailableReplicas)
 		}

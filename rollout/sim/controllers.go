@@ -120,6 +120,10 @@ type ctlRun struct {
 	racePeak    int64
 	racePeakAt  time.Time
 	raceCeiling int64
+	// proof is what the run read of the progress deadline, and cutShort
+	// says that it stopped with events left (see deadline.go).
+	proof    deadlineProof
+	cutShort bool
 }
 
 func newCtlRun(c Controllers, rc race) *ctlRun {
@@ -171,6 +175,7 @@ func (r *runner) runControllers() {
 	checked := false
 	for !r.done {
 		if r.onlyRetries() {
+			c.cutShort = len(c.events) > 0 || r.work >= r.maxWork
 			r.quiet()
 			return
 		}
@@ -244,6 +249,7 @@ func (r *runner) handle(e event) {
 			break
 		}
 		r.ctl.wakePending = false
+		r.ctl.proof.wakeFired()
 		if !settled(r.st.Deployment) {
 			r.enqueueDeployment(e.at)
 		}
@@ -399,12 +405,14 @@ func (r *runner) deploymentSync(t time.Time) {
 	r.current = Step{At: t, Actions: actions, Err: err}
 	r.sample(t)
 	r.record()
+	c.proof.afterSync(r.st.Deployment, actions, t)
 	if !recheck.IsZero() {
 		// The work queue keeps one delayed add of a key, at the earliest
 		// time asked for.
 		at := later(recheck, t.Add(time.Second))
 		if !c.wakePending || at.Before(c.wakeAt) {
 			c.wakeAt, c.wakePending = at, true
+			c.proof.wakePlanned(pendingRecheckUpdated(r.st.Deployment))
 			r.push(event{at: at, kind: evDeploymentWake})
 		}
 	}

@@ -181,6 +181,23 @@
 // accepts, 2,147,483,647 replicas, gets its projection (complete no
 // sooner than 2,485 days at 20 QPS) in milliseconds.
 //
+// # Progress deadline
+//
+// A ModelControllers run reads progressDeadlineSeconds D where the
+// Deployment controller does: each sync judges the Progressing condition
+// against lastUpdateTime + D, a sync that wrote nothing plans a progress
+// re-check at lastUpdateTime + D + 1s (at once if that is less than a
+// second away), and the work queue keeps the earliest re-check pending,
+// which wakes the controller when it fires. A rollout that completes
+// before its pending re-check fires has read D only to find it not yet
+// reached, so it runs alike for every larger D: Result.DeadlineFreeFrom
+// is the least D from which the run proves so (every timeout judged
+// false, no re-check moved to now, and the re-check pending at
+// completion firing after it), for a run that completed with all its
+// events handled and without replica changes, edits or MaxTime.
+// `rolloutctl check` shares such a run between Deployments that differ
+// only in a deadline from there up.
+//
 // # Without a simulation
 //
 // [ComputeBounds] and [BoundsRange] give the surge, the availability floor

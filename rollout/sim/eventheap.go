@@ -2,20 +2,36 @@ package sim
 
 // The controllers model's event queue as a binary heap of event values:
 // container/heap's algorithm, without boxing every event pushed and popped
-// in an interface (two allocations an event).
+// in an interface (two allocations an event), and moving each event along
+// its path once rather than swapping it at every level (an event is 80
+// bytes).
+
+// before reports whether a goes before b: by time, then class, then seq
+// (eventHeap.Less).
+func before(a, b *event) bool {
+	if c := a.at.Compare(b.at); c != 0 {
+		return c < 0
+	}
+	if a.class != b.class {
+		return a.class < b.class
+	}
+	return a.seq < b.seq
+}
 
 // push adds e to the heap.
 func (h *eventHeap) push(e event) {
 	*h = append(*h, e)
 	q := *h
-	for j := len(q) - 1; j > 0; {
+	j := len(q) - 1
+	for j > 0 {
 		i := (j - 1) / 2 // parent
-		if !q.Less(j, i) {
+		if !before(&e, &q[i]) {
 			break
 		}
-		q.Swap(i, j)
+		q[j] = q[i]
 		j = i
 	}
+	q[j] = e
 }
 
 // pop removes and returns the least event (see eventHeap.Less); the heap
@@ -23,22 +39,26 @@ func (h *eventHeap) push(e event) {
 func (h *eventHeap) pop() event {
 	q := *h
 	n := len(q) - 1
-	q.Swap(0, n)
-	for i := 0; ; {
+	top, last := q[0], q[n]
+	i := 0
+	for {
 		j := 2*i + 1 // left child
 		if j >= n {
 			break
 		}
-		if r := j + 1; r < n && q.Less(r, j) {
+		if r := j + 1; r < n && before(&q[r], &q[j]) {
 			j = r
 		}
-		if !q.Less(j, i) {
+		if !before(&q[j], &last) {
 			break
 		}
-		q.Swap(i, j)
+		q[i] = q[j]
 		i = j
 	}
-	e := q[n]
+	if n > 0 {
+		q[i] = last
+	}
+	q[n] = event{} // holds no name for the garbage collector
 	*h = q[:n]
-	return e
+	return top
 }

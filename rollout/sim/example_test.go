@@ -129,3 +129,45 @@ func ExamplePreviewUndo() {
 	// Output:
 	// back to revision 1 (nginx-deployment-68b4686546), which becomes revision 3 with history "1"
 }
+
+// A rollout of 6 replicas one pod at a time, pods ready after 10 seconds,
+// under the controllers model: it completes in about a minute, so any
+// progress deadline from Result.DeadlineFreeFrom up gives the same run.
+// One below it, the re-check planned at the start fires while the rollout
+// goes on.
+func ExampleResult_deadlineFreeFrom() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 6, "progressDeadlineSeconds": 600,
+			"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+			"selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "web", "image": "web:1"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "web", "web:2")
+	if err != nil {
+		panic(err)
+	}
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: 10 * time.Second}}
+	res, err := sim.Run(s, cfg)
+	if err != nil {
+		panic(err)
+	}
+	from := res.DeadlineFreeFrom
+	fmt.Println(res.Summary.Outcome, "after", res.Summary.Duration, "- the same run for every deadline from", from, "s")
+	for _, d := range []int32{from, 100000, from - 1} {
+		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(d)
+		other, err := sim.Run(s, cfg)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("deadline %6d s: %d syncs, same summary: %t\n", d, other.Summary.Syncs, other.Summary == res.Summary)
+	}
+	// Output:
+	// complete after 1m0s - the same run for every deadline from 60 s
+	// deadline     60 s: 40 syncs, same summary: true
+	// deadline 100000 s: 40 syncs, same summary: true
+	// deadline     59 s: 41 syncs, same summary: false
+}

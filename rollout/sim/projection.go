@@ -379,6 +379,7 @@ func (r *runner) beyondWork() bool {
 			gap = satAdd(gap, satMul(2*int64(burstReplicas)+int64(burst), b.interval))
 		}
 		if gap >= time.Duration(dl.Value)*time.Second/2 {
+			r.ctl.proof.broken = true // a larger deadline might stop the run here
 			return false
 		}
 	}

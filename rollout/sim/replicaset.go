@@ -380,7 +380,7 @@ func (r *runner) podEvents(t time.Time) {
 	c.podPending = false
 	gone := false
 	lag := c.race == raceDeletesLast
-	for _, rs := range r.sets() {
+	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
 		ps := r.pods.set(rs)
 		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
 		for _, co := range ps.cohorts {
@@ -421,7 +421,7 @@ func (r *runner) revealLate(t time.Time) {
 	if c.revealPending && c.revealAt.Equal(t) {
 		return
 	}
-	for _, rs := range r.sets() {
+	for _, rs := range r.setsScratch() {
 		for _, co := range r.pods.set(rs).cohorts {
 			if co.late && !co.terminating() && !co.readyAt.After(t) {
 				c.revealAt, c.revealPending = t, true

@@ -130,6 +130,19 @@ func (r *runner) stop(outcome Outcome, detail string) {
 }
 
 func (r *runner) result() Result {
+	r.finish()
+	final := r.st
+	final.Now = r.last
+	if r.syncs == 0 {
+		final.Now = r.start
+	}
+	final.Pods = r.pods.pods(r.sets())
+	return Result{Model: r.cfg.ModelName(), Start: r.initial, Steps: r.steps, Summary: r.sum, Final: final}
+}
+
+// finish completes the summary of the run that stopped (result's
+// Summary, without the rest of the Result).
+func (r *runner) finish() {
 	if r.syncs > 0 {
 		r.sample(r.last)
 	}
@@ -147,11 +160,4 @@ func (r *runner) result() Result {
 	}
 	r.sum.PeakPodsLow, r.sum.PeakPodsHigh, r.sum.MinAvailableHigh = r.sum.PeakPods, r.sum.PeakPods, r.sum.MinAvailable
 	r.sum.FailedCreates = r.pods.failed
-	final := r.st
-	final.Now = r.last
-	if r.syncs == 0 {
-		final.Now = r.start
-	}
-	final.Pods = r.pods.pods(r.sets())
-	return Result{Model: r.cfg.ModelName(), Start: r.initial, Steps: r.steps, Summary: r.sum, Final: final}
 }

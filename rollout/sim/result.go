@@ -27,6 +27,25 @@ type Result struct {
 	// is what Plan reads (whether an old ReplicaSet still has pods); the
 	// counts are in the statuses.
 	Final rollout.State
+	// DeadlineFreeFrom, when not 0, is a progressDeadlineSeconds from
+	// which the run is proved not to depend on the deadline: Run of the
+	// same state and Config with the Deployment's progressDeadlineSeconds
+	// set to any D from DeadlineFreeFrom up to rollout.Unlimited - 1
+	// returns this Result, but for what echoes D: the Deployment's
+	// ProgressDeadlineSeconds in Final, the At and Reason of the
+	// RecheckProgress actions, and Final.Now, the time of the last
+	// progress re-check, which fires (on a settled Deployment, changing
+	// nothing) at the later of Final.Now and its D-dependent time.
+	// DeadlineFreeFrom is at most the Deployment's own deadline and above
+	// its minReadySeconds, as validation requires. It is the least such
+	// deadline for which the proof holds: the run's syncs never
+	// time out and never plan a re-check for at once, and the re-check
+	// pending fires only after the Deployment is settled (see the package
+	// doc, Progress deadline). It is 0 under ModelSimple, without a
+	// deadline, and for a run that did not complete with all its events
+	// handled, that had replica changes or edits, Config.MaxTime, or
+	// whose re-check fired before it was settled. deadline.go has the proof.
+	DeadlineFreeFrom int32
 }
 
 // Step is one sync of the controller.

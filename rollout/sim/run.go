@@ -119,6 +119,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	r.runControllers()
 	res := r.result()
 	cost := Cost{Work: r.work, Limited: r.workLimited}
+	from, free := r.deadlineFree()
 	sum := &res.Summary
 	if c := r.ctl; s.Deployment.Spec.Replicas >= racingReplicas && c.racePeak > sum.PeakPods {
 		sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = c.racePeak, c.racePeakAt.Sub(r.start), c.raceCeiling
@@ -132,7 +133,10 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		}
 		v := newControllersRunner(s, c, rc, plans)
 		v.runControllers()
-		o := v.result().Summary
+		v.finish()
+		o := v.sum
+		f, ok := v.deadlineFree()
+		from, free = max(from, f), free && ok
 		if rc == raceDeletesFirst {
 			if o.PeakPods > sum.PeakPods {
 				sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
@@ -151,6 +155,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
 	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
 	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
+	if free {
+		res.DeadlineFreeFrom = from
+	}
 	return res, cost
 }
 
