@@ -81,7 +81,7 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 			p, problems := decodePolicy(doc, ns, opts.Version, policyStrs)
 			return result{policy: p, problems: problems}
 		}
-		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs})
+		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs, Compact: true})
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}
