@@ -73,7 +73,7 @@ func policyObjects(i int) []string {
 // and returns its name and size; options add their policy objects, and
 // give each Deployment a rollout shape of its own (a progress deadline
 // of its own), so that check shares no simulation between them.
-func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (string, int64) {
+func list(b testing.TB, dir string, n int, asYAML bool, options ...string) (string, int64) {
 	b.Helper()
 	policy, distinct := slices.Contains(options, "policy"), slices.Contains(options, "distinct")
 	var buf bytes.Buffer
@@ -174,5 +174,20 @@ func BenchmarkBounds(b *testing.B) {
 			}
 			b.ReportMetric(float64(peak), "peak-heap-B")
 		})
+	}
+}
+
+// TestWriteBenchmarkInputs writes the benchmark's 20,000 Deployments, as
+// YAML and as a JSON List, into the directory $ROLLOUTCTL_BENCH_DIR names,
+// for measuring the command itself (see BENCHMARKS.md); without it, it
+// is skipped.
+func TestWriteBenchmarkInputs(t *testing.T) {
+	dir := os.Getenv("ROLLOUTCTL_BENCH_DIR")
+	if dir == "" {
+		t.Skip("set ROLLOUTCTL_BENCH_DIR to write the benchmark's inputs")
+	}
+	for _, asYAML := range []bool{true, false} {
+		name, size := list(t, dir, 20000, asYAML)
+		t.Logf("%s: %d bytes", name, size)
 	}
 }
