@@ -42,11 +42,17 @@ const compactInput = `{"apiVersion": "v1", "kind": "List", "items": [
 // containers), also when read from several goroutines and after the
 // garbage collector has dropped the value decoded for a first read.
 func TestDecodeCompactIsTheSameObjects(t *testing.T) {
+	t.Run("alone", func(t *testing.T) { testCompact(t, nil) })
+	// Through a table, the specs are packed against the first.
+	t.Run("through a StringTable", func(t *testing.T) { testCompact(t, &rollout.StringTable{}) })
+}
+
+func testCompact(t *testing.T, strs *rollout.StringTable) {
 	plain, err := rollout.DecodeOptions{Validate: true}.Decode([]byte(compactInput))
 	if err != nil {
 		t.Fatal(err)
 	}
-	compact, err := rollout.DecodeOptions{Validate: true, Compact: true}.Decode([]byte(compactInput))
+	compact, err := rollout.DecodeOptions{Validate: true, Compact: true, Strings: strs}.Decode([]byte(compactInput))
 	if err != nil {
 		t.Fatal(err)
 	}

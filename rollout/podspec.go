@@ -9,6 +9,7 @@ import (
 	"sync"
 	"weak"
 
+	"github.com/rolloutmath/rolloutmath/internal/lz"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -38,7 +39,8 @@ type specKey struct {
 	once sync.Once
 	b    []byte // nil for {}
 
-	stored []byte // a compact spec's stored JSON; nil otherwise
+	stored []byte   // a compact spec's stored JSON, packed against dict; nil otherwise
+	dict   *lz.Dict // nil: stored is not packed
 	mu     sync.Mutex
 	held   weak.Pointer[schema.PodSpec] // stored, decoded; kept while in use
 }
@@ -48,18 +50,36 @@ func newPodSpec(v *schema.PodSpec) PodSpec {
 	return PodSpec{v: v, key: &specKey{}}
 }
 
-// compact returns s held as its stored JSON, a third or less of the
-// memory of its value, which is decoded again when needed and kept only
-// while something uses it (a weak pointer): for the many templates a
-// check loads and reads once or twice. The result is the same spec as s
-// in every form ([PodSpec.JSON], [PodSpec.Equal], the pod-template-hash),
-// but not [PodSpec.Same] as s.
-func (s PodSpec) compact() PodSpec {
+// compact returns s held as its stored JSON, packed against dict unless
+// it is nil: a third of the memory of its value, or a small part of that
+// for specs like dict's; the value is decoded again when needed and kept
+// only while something uses it (a weak pointer): for the many templates
+// a check loads and reads once or twice. The result is the same spec as
+// s in every form ([PodSpec.JSON], [PodSpec.Equal], the
+// pod-template-hash), but not [PodSpec.Same] as s.
+func (s PodSpec) compact(dict *lz.Dict) PodSpec {
 	if s.v == nil {
 		return s
 	}
-	// Cloned so that it holds no spare capacity from the encoding.
-	return PodSpec{key: &specKey{stored: bytes.Clone(schema.AppendPodSpec(nil, s.v, schema.Stored))}}
+	b := schema.AppendPodSpec(nil, s.v, schema.Stored)
+	if dict != nil {
+		b = dict.Pack(nil, b)
+	}
+	// Cloned so that it holds no spare capacity.
+	return PodSpec{key: &specKey{stored: bytes.Clone(b), dict: dict}}
+}
+
+// storedJSON returns the stored JSON of a compact key, unpacked.
+func (k *specKey) storedJSON() []byte {
+	if k.dict == nil {
+		return slices.Clone(k.stored)
+	}
+	b, err := k.dict.Unpack(nil, k.stored)
+	if err != nil {
+		// Cannot happen: stored is what dict packed.
+		panic(fmt.Sprintf("rollout: a compact pod spec does not unpack: %v", err))
+	}
+	return b
 }
 
 // value returns the spec of a compact key: the one decoded before, if
@@ -70,7 +90,7 @@ func (k *specKey) value() *schema.PodSpec {
 	if v := k.held.Value(); v != nil {
 		return v
 	}
-	v, res := schema.DecodePodSpec(k.stored, schema.DecodeOptions{EveryMinor: true})
+	v, res := schema.DecodePodSpec(k.storedJSON(), schema.DecodeOptions{EveryMinor: true})
 	if len(res.Errs) > 0 || res.Malformed {
 		// Cannot happen: the stored form of a spec decodes to it.
 		panic(fmt.Sprintf("rollout: a compact pod spec does not decode: %v", res.Errs))
@@ -136,7 +156,7 @@ func MustParsePodSpec(json string) PodSpec {
 // modify the result.
 func (s PodSpec) JSON() []byte {
 	if s.key != nil && s.key.stored != nil {
-		return slices.Clone(s.key.stored)
+		return s.key.storedJSON()
 	}
 	if s.v == nil {
 		return []byte("{}")
