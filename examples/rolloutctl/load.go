@@ -134,6 +134,11 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*check
 		}
 		stdin, names = b, []string{"-"}
 	}
+	if e.setMemoryLimit != nil {
+		if size, ok := inputSize(names); ok {
+			e.setMemoryLimit(size) // main's sets memoryLimit(size)
+		}
+	}
 	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), MaxTotalBytes: int64(f.maxSize), Exclude: f.exclude},
 		check.LoadOptions{SkipValidation: skipValidation, Namespace: f.namespace, Version: f.apiVersion()}, names...)
 	for _, n := range notes {

@@ -43,7 +43,7 @@ func main() {
 	if info, err := os.Stdin.Stat(); err != nil || info.Mode()&os.ModeCharDevice != 0 {
 		stdin = nil // a terminal: nothing is piped in
 	}
-	e := &env{stdin: stdin, stdout: os.Stdout, stderr: os.Stderr}
+	e := &env{stdin: stdin, stdout: os.Stdout, stderr: os.Stderr, setMemoryLimit: setMemoryLimit}
 	if info, err := os.Stderr.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
 		e.stderrTerminal = true
 	}
@@ -73,6 +73,10 @@ type env struct {
 	// stderrTerminal is set when standard error is a terminal: long
 	// commands then say how far they got.
 	stderrTerminal bool
+	// setMemoryLimit, when set, sets the process's soft memory limit for
+	// inputs of a size (see memoryLimit): main sets it, tests, which run
+	// commands inside the test process, do not.
+	setMemoryLimit func(inputBytes int64)
 }
 
 func commands() []command {
