@@ -36,7 +36,7 @@ type ownership bool
 
 const (
 	borrowed ownership = false // the caller's: decode leaves them as they are
-	owned    ownership = true  // decode's: it makes each lean once decoded
+	owned    ownership = true  // decode's: it packs each once decoded
 )
 
 // decode decodes docs, the caller's, as decodeDocs does.
