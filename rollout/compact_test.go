@@ -2,6 +2,7 @@ package rollout_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -120,4 +121,24 @@ func testCompact(t *testing.T, strs *rollout.StringTable) {
 	if got := d.Spec.Template.Spec.Images()[1].Image; got != "web:1.2" {
 		t.Errorf("WithImage changed the compact spec it copied: image %q", got)
 	}
+}
+
+// Loading many Deployments to read each once or twice, a program decodes
+// them through one StringTable with Compact: their pod specs are held as
+// packed JSON and decoded again when read, and are the same specs.
+func ExampleDecodeOptions_compact() {
+	strs := &rollout.StringTable{}
+	compact := rollout.DecodeOptions{Compact: true, Strings: strs}
+	objs, err := compact.Decode([]byte(compactInput))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	plain, _ := rollout.DecodeOptions{}.Decode([]byte(compactInput))
+	d := objs.Deployments[0]
+	fmt.Println(d.Spec.Template.Spec.Images()[1].Image, d.Spec.Template.Spec.Equal(plain.Deployments[0].Spec.Template.Spec))
+	fmt.Println(rollout.PodTemplateHash(d) == rollout.PodTemplateHash(plain.Deployments[0]))
+	// Output:
+	// web:1.2 true
+	// true
 }
