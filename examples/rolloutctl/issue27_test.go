@@ -641,7 +641,7 @@ func TestIssue27LoadHoldsLittleMoreThanTheObjects(t *testing.T) {
 // TestIssue27CheckPeakHeap pins the heap a check holds once its input is
 // loaded, sampled after a collection every 100 rollouts of 2,000
 // realistic Deployments: under 2.5 times the input (2.2 times when
-// measured; 2.1 times on the benchmark's 20,000, where the fixed costs
+// measured; 1.8 times on the benchmark's 20,000, where the fixed costs
 // weigh less). Past the load's 1.1 times, the check adds a copy of each
 // Deployment and its policy (run's deps and policies, about 1.1 KB a
 // Deployment). The load itself peaks higher, at 2.6 times on the 20,000,
