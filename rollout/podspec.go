@@ -41,6 +41,7 @@ type specKey struct {
 
 	stored []byte   // a compact spec's stored JSON, packed against dict; nil otherwise
 	dict   *lz.Dict // nil: stored is not packed
+	size   int      // of the stored JSON, unpacked
 	mu     sync.Mutex
 	held   weak.Pointer[schema.PodSpec] // stored, decoded; kept while in use
 }
@@ -62,11 +63,12 @@ func (s PodSpec) compact(dict *lz.Dict) PodSpec {
 		return s
 	}
 	b := schema.AppendPodSpec(nil, s.v, schema.Stored)
+	size := len(b)
 	if dict != nil {
 		b = dict.Pack(nil, b)
 	}
 	// Cloned so that it holds no spare capacity.
-	return PodSpec{key: &specKey{stored: bytes.Clone(b), dict: dict}}
+	return PodSpec{key: &specKey{stored: bytes.Clone(b), dict: dict, size: size}}
 }
 
 // storedJSON returns the stored JSON of a compact key, unpacked.
@@ -74,7 +76,7 @@ func (k *specKey) storedJSON() []byte {
 	if k.dict == nil {
 		return slices.Clone(k.stored)
 	}
-	b, err := k.dict.Unpack(nil, k.stored)
+	b, err := k.dict.Unpack(make([]byte, 0, k.size), k.stored)
 	if err != nil {
 		// Cannot happen: stored is what dict packed.
 		panic(fmt.Sprintf("rollout: a compact pod spec does not unpack: %v", err))

@@ -133,7 +133,10 @@ func (y *yamlSource) fieldLine(d Document, segs []segment) (int, bool) {
 		// The lines are read again at each call, not kept: a document is
 		// asked for few fields, and its lines would hold more memory than
 		// its text.
-		if lines, ok := yamlLines(y.source()); ok {
+		// The lines on the stack, for a document of up to 256: a check
+		// asks two or three fields of each of its Deployments.
+		var buf [256]docLine
+		if lines, ok := appendYAMLLines(buf[:0], y.source()); ok {
 			if line, exact, ok := fastFieldLine(lines, segs); ok {
 				return y.line + line, exact
 			}

@@ -44,18 +44,19 @@ func (p *Packer) Pack(d Document) Document {
 // pack packs text.
 func (p *Packer) pack(text []byte) *packedText {
 	b := p.dict.Pack(nil, text)
-	return &packedText{dict: p.dict, data: bytes.Clone(b)} // no spare capacity
+	return &packedText{dict: p.dict, data: bytes.Clone(b), size: len(text)} // no spare capacity
 }
 
 // packedText is a text a Packer packed.
 type packedText struct {
 	dict *lz.Dict
 	data []byte
+	size int // of the text
 }
 
 // text returns the text, read back.
 func (t *packedText) text() []byte {
-	b, err := t.dict.Unpack(nil, t.data)
+	b, err := t.dict.Unpack(make([]byte, 0, t.size), t.data)
 	if err != nil {
 		// Cannot happen: data is what the dictionary packed.
 		panic(fmt.Sprintf("manifest: a packed document does not read back: %v", err))
