@@ -134,9 +134,10 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*check
 		}
 		stdin, names = b, []string{"-"}
 	}
-	if e.setMemoryLimit != nil {
+	if e.memory != nil {
 		if size, ok := inputSize(names); ok {
-			e.setMemoryLimit(size) // main's sets memoryLimit(size)
+			e.memory.load(size)
+			defer e.memory.release() // check and bounds keep it
 		}
 	}
 	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), MaxTotalBytes: int64(f.maxSize), Exclude: f.exclude},

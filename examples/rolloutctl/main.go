@@ -43,7 +43,10 @@ func main() {
 	if info, err := os.Stdin.Stat(); err != nil || info.Mode()&os.ModeCharDevice != 0 {
 		stdin = nil // a terminal: nothing is piped in
 	}
-	e := &env{stdin: stdin, stdout: os.Stdout, stderr: os.Stderr, setMemoryLimit: setMemoryLimit}
+	e := &env{stdin: stdin, stdout: os.Stdout, stderr: os.Stderr}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		e.memory = newMemoryLimiter()
+	}
 	if info, err := os.Stderr.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
 		e.stderrTerminal = true
 	}
@@ -73,10 +76,10 @@ type env struct {
 	// stderrTerminal is set when standard error is a terminal: long
 	// commands then say how far they got.
 	stderrTerminal bool
-	// setMemoryLimit, when set, sets the process's soft memory limit for
-	// inputs of a size (see memoryLimit): main sets it, tests, which run
-	// commands inside the test process, do not.
-	setMemoryLimit func(inputBytes int64)
+	// memory sets the process's soft memory limit from the input's size
+	// (see memoryLimiter): main makes it unless GOMEMLIMIT sets a limit;
+	// tests, which run commands inside the test process, leave it nil.
+	memory *memoryLimiter
 }
 
 func commands() []command {
