@@ -119,11 +119,22 @@ func FuzzDecode(f *testing.F) {
 }
 
 // checkDecodeRoundTrip decodes data and checks that every object decoded
-// survives json.Marshal and Decode unchanged.
+// survives json.Marshal and Decode unchanged, and that decoding with
+// DecodeOptions.Compact (through a StringTable, which packs the specs)
+// gives the same objects.
 func checkDecodeRoundTrip(t *testing.T, data []byte) {
 	objs, err := rollout.Decode(data)
 	if err != nil {
 		return
+	}
+	compact, err := rollout.DecodeOptions{Compact: true, Strings: &rollout.StringTable{}}.Decode(data)
+	if err != nil {
+		t.Fatalf("Decode with Compact: %v; without, no error", err)
+	}
+	want, _ := json.Marshal(objs)
+	got, _ := json.Marshal(compact)
+	if string(got) != string(want) {
+		t.Fatalf("Decode with Compact gives\n%s\nwant\n%s", got, want)
 	}
 	for _, d := range objs.Deployments {
 		var got []rollout.Deployment

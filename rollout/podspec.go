@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
+	"weak"
 
+	"github.com/rolloutmath/rolloutmath/internal/lz"
 	"github.com/rolloutmath/rolloutmath/internal/schema"
 )
 
@@ -22,20 +25,80 @@ import (
 // It is built by [ParsePodSpec] or by decoding a template; the zero PodSpec
 // is the empty spec {}.
 type PodSpec struct {
-	v   *schema.PodSpec // never modified once set; nil is the empty spec
-	key *specKey        // v's comparison form, shared by copies; nil with v
+	// v is the spec, never modified once set; nil for the empty spec and
+	// for a compact one, whose value key holds.
+	v   *schema.PodSpec
+	key *specKey // shared by copies; nil for the empty spec
 }
 
-// specKey is the comparison form of a spec, made the first time it is
-// asked for (by any copy, from any goroutine).
+// specKey is what copies of a spec share: its comparison form, made the
+// first time it is asked for (by any copy, from any goroutine), and, for
+// a compact spec (see [PodSpec.compact]), its stored JSON and the value
+// decoded from it while it is in use.
 type specKey struct {
 	once sync.Once
 	b    []byte // nil for {}
+
+	stored []byte   // a compact spec's stored JSON, packed against dict; nil otherwise
+	dict   *lz.Dict // nil: stored is not packed
+	size   int      // of the stored JSON, unpacked
+	mu     sync.Mutex
+	held   weak.Pointer[schema.PodSpec] // stored, decoded; kept while in use
 }
 
 // newPodSpec wraps a stored-form spec; it takes ownership of v.
 func newPodSpec(v *schema.PodSpec) PodSpec {
 	return PodSpec{v: v, key: &specKey{}}
+}
+
+// compact returns s held as its stored JSON, packed against dict unless
+// it is nil: a third of the memory of its value, or a small part of that
+// for specs like dict's; the value is decoded again when needed and kept
+// only while something uses it (a weak pointer): for the many templates
+// a check loads and reads once or twice. The result is the same spec as
+// s in every form ([PodSpec.JSON], [PodSpec.Equal], the
+// pod-template-hash), but not [PodSpec.Same] as s.
+func (s PodSpec) compact(dict *lz.Dict) PodSpec {
+	if s.v == nil {
+		return s
+	}
+	b := schema.AppendPodSpec(nil, s.v, schema.Stored)
+	size := len(b)
+	if dict != nil {
+		b = dict.Pack(nil, b)
+	}
+	// Cloned so that it holds no spare capacity.
+	return PodSpec{key: &specKey{stored: bytes.Clone(b), dict: dict, size: size}}
+}
+
+// storedJSON returns the stored JSON of a compact key, unpacked.
+func (k *specKey) storedJSON() []byte {
+	if k.dict == nil {
+		return slices.Clone(k.stored)
+	}
+	b, err := k.dict.Unpack(make([]byte, 0, k.size), k.stored)
+	if err != nil {
+		// Cannot happen: stored is what dict packed.
+		panic(fmt.Sprintf("rollout: a compact pod spec does not unpack: %v", err))
+	}
+	return b
+}
+
+// value returns the spec of a compact key: the one decoded before, if
+// something still holds it, else decoded again from the stored JSON.
+func (k *specKey) value() *schema.PodSpec {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if v := k.held.Value(); v != nil {
+		return v
+	}
+	v, res := schema.DecodePodSpec(k.storedJSON(), schema.DecodeOptions{EveryMinor: true})
+	if len(res.Errs) > 0 || res.Malformed {
+		// Cannot happen: the stored form of a spec decodes to it.
+		panic(fmt.Sprintf("rollout: a compact pod spec does not decode: %v", res.Errs))
+	}
+	k.held = weak.Make(v)
+	return v
 }
 
 // comparison returns the comparison form of s, nil for the empty spec.
@@ -44,7 +107,7 @@ func (s PodSpec) comparison() []byte {
 		return nil
 	}
 	s.key.once.Do(func() {
-		if b := schema.AppendPodSpec(nil, s.v, schema.Comparison); string(b) != "{}" {
+		if b := schema.AppendPodSpec(nil, s.spec(), schema.Comparison); string(b) != "{}" {
 			s.key.b = b
 		}
 	})
@@ -94,6 +157,9 @@ func MustParsePodSpec(json string) PodSpec {
 // in byte order of their names: {} for the empty spec. The caller may
 // modify the result.
 func (s PodSpec) JSON() []byte {
+	if s.key != nil && s.key.stored != nil {
+		return s.key.storedJSON()
+	}
 	if s.v == nil {
 		return []byte("{}")
 	}
@@ -115,7 +181,7 @@ func (s PodSpec) Equal(o PodSpec) bool { return bytes.Equal(s.comparison(), o.co
 // [PodSpec.Equal], [PodSpec.JSON] and the pod-template-hash); specs that
 // are not the same may still be equal. The zero PodSpec is the same as
 // itself only.
-func (s PodSpec) Same(o PodSpec) bool { return s.v == o.v }
+func (s PodSpec) Same(o PodSpec) bool { return s.key == o.key }
 
 // MarshalJSON encodes the spec as [PodSpec.JSON] does.
 func (s PodSpec) MarshalJSON() ([]byte, error) { return s.JSON(), nil }
@@ -132,10 +198,13 @@ func (s *PodSpec) UnmarshalJSON(b []byte) error {
 
 // spec returns the spec's value, which the caller must not modify.
 func (s PodSpec) spec() *schema.PodSpec {
-	if s.v == nil {
-		return &schema.PodSpec{}
+	switch {
+	case s.v != nil:
+		return s.v
+	case s.key != nil && s.key.stored != nil:
+		return s.key.value()
 	}
-	return s.v
+	return &schema.PodSpec{}
 }
 
 // ContainerImage is one container of a pod spec: its name, its image, and

@@ -76,7 +76,7 @@ func policyObjects(i int) []string {
 // 30 s (the readiness probe's initialDelaySeconds, every second) and a
 // minReadySeconds of 0 to 18 of its own, beside the 36 combinations of
 // replicas and maxSurge: 20,000 shapes whose runs check cannot share).
-func list(b *testing.B, dir string, n int, asYAML bool, options ...string) (string, int64) {
+func list(b testing.TB, dir string, n int, asYAML bool, options ...string) (string, int64) {
 	b.Helper()
 	policy, distinct, varied := slices.Contains(options, "policy"), slices.Contains(options, "distinct"), slices.Contains(options, "varied")
 	var buf bytes.Buffer
@@ -187,5 +187,20 @@ func BenchmarkBounds(b *testing.B) {
 			}
 			b.ReportMetric(float64(peak), "peak-heap-B")
 		})
+	}
+}
+
+// TestWriteBenchmarkInputs writes the benchmark's 20,000 Deployments, as
+// YAML and as a JSON List, into the directory $ROLLOUTCTL_BENCH_DIR names,
+// for measuring the command itself (see BENCHMARKS.md); without it, it
+// is skipped.
+func TestWriteBenchmarkInputs(t *testing.T) {
+	dir := os.Getenv("ROLLOUTCTL_BENCH_DIR")
+	if dir == "" {
+		t.Skip("set ROLLOUTCTL_BENCH_DIR to write the benchmark's inputs")
+	}
+	for _, asYAML := range []bool{true, false} {
+		name, size := list(t, dir, 20000, asYAML)
+		t.Logf("%s: %d bytes", name, size)
 	}
 }

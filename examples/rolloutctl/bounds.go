@@ -116,6 +116,7 @@ func runBounds(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "bounds", err)
 	}
+	e.memory.keep() // its rows are written as computed: it holds its input
 	return writeReports(e, "bounds", outs, func(format string, w io.Writer) error {
 		return writeBounds(e, w, format, in, replicas, step, place)
 	})

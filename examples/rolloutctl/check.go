@@ -292,7 +292,9 @@ func runCheck(e *env, args []string) int {
 	cfg := f.config()
 	var progress *progress
 	checking := time.Now()
+	e.memory.keep()
 	cfg.Progress = func(done, total int64) {
+		e.memory.follow()
 		if !e.stderrTerminal || time.Since(checking) < time.Second {
 			return
 		}

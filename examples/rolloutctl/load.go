@@ -134,6 +134,12 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*check
 		}
 		stdin, names = b, []string{"-"}
 	}
+	if e.memory != nil {
+		if size, ok := inputSize(names); ok {
+			e.memory.load(size)
+			defer e.memory.release() // check and bounds keep it
+		}
+	}
 	in, notes := check.Read(manifest.Options{Stdin: stdin, MaxBytes: int64(f.maxSize), MaxTotalBytes: int64(f.maxSize), Exclude: f.exclude},
 		check.LoadOptions{SkipValidation: skipValidation, Namespace: f.namespace, Version: f.apiVersion()}, names...)
 	for _, n := range notes {

@@ -44,6 +44,9 @@ func main() {
 		stdin = nil // a terminal: nothing is piped in
 	}
 	e := &env{stdin: stdin, stdout: os.Stdout, stderr: os.Stderr}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		e.memory = newMemoryLimiter()
+	}
 	if info, err := os.Stderr.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
 		e.stderrTerminal = true
 	}
@@ -73,6 +76,10 @@ type env struct {
 	// stderrTerminal is set when standard error is a terminal: long
 	// commands then say how far they got.
 	stderrTerminal bool
+	// memory sets the process's soft memory limit from the input's size
+	// (see memoryLimiter): main makes it unless GOMEMLIMIT sets a limit;
+	// tests, which run commands inside the test process, leave it nil.
+	memory *memoryLimiter
 }
 
 func commands() []command {

@@ -259,7 +259,9 @@ func (p Policy) Budgets(replicas int32) []string {
 func Model(cfg sim.Config, quota string) string { return describeModel(cfg, quota) }
 
 // Documents returns the document each Deployment came from: the i-th is
-// that of Objects().Deployments[i].
+// that of Objects().Deployments[i]. An input from Read holds them packed
+// (see manifest.Packer: JSON nil, Object converts again), one from Load
+// lean (see manifest.Document.Lean).
 func (in *Input) Documents() []manifest.Document { return slices.Clone(in.where) }
 
 // Kubernetes names the minors a check models, for the head of a report:

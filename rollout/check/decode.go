@@ -36,7 +36,7 @@ type ownership bool
 
 const (
 	borrowed ownership = false // the caller's: decode leaves them as they are
-	owned    ownership = true  // decode's: it makes each lean once decoded
+	owned    ownership = true  // decode's: it packs each once decoded
 )
 
 // decode decodes docs, the caller's, as decodeDocs does.
@@ -48,9 +48,9 @@ func decode(names string, docs []manifest.Document, opts LoadOptions) decoding {
 // every problem: documents rollout.Decode refuses, and objects the API
 // server would refuse. An object of the kind, namespace and name of one
 // before is left out, and listed in repeated. With owned docs, decode
-// replaces each document with its lean form (manifest.Document.Lean) as
-// soon as it is decoded, so that the JSON converted from YAML is not all
-// in memory at once, beside the objects decoded from it.
+// replaces each document with its lean form, packed (manifest.Packer), as
+// soon as it is decoded, so that neither the JSON converted from YAML nor
+// the input's text is all in memory beside the objects decoded from it.
 func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ownership) decoding {
 	skipValidation := opts.SkipValidation
 	type result struct {
@@ -59,13 +59,22 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 		policy   decodedPolicy
 		problems []Finding // of a policy object
 		placed   []placedPod
+		kept     manifest.Document // the document packed, when owned
 	}
 	results := make([]result, 0, len(docs))
 	// One table for the strings of every workload decoded, one for those
 	// of the policy objects: the objects of an input repeat names, labels
 	// and the values of defaults.
 	strs, policyStrs := &rollout.StringTable{}, &schema.StringTable{}
-	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
+	// Owned documents are packed once decoded (see manifest.Packer),
+	// against the first: what the input keeps of each is its place, and
+	// its text for the lines of findings, in a tenth of its size when the
+	// documents are alike.
+	var packer *manifest.Packer
+	if own == owned && len(docs) > 0 {
+		packer = manifest.NewPacker(docs[0])
+	}
+	decodeOne := func(i int64) result {
 		doc, err := withJSON(docs[i]) // a lean document converts again
 		if err != nil {
 			return result{err: err}
@@ -78,10 +87,10 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 			return result{problems: []Finding{f}}
 		}
 		if slices.Contains(policyKinds, doc.Kind) {
-			p, problems := decodePolicy(doc, ns, opts.Version, policyStrs)
+			p, problems := decodePolicy(doc, ns, opts.Version, policyStrs, packer)
 			return result{policy: p, problems: problems}
 		}
-		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs})
+		o, err := doc.DecodeWith(rollout.DecodeOptions{Validate: !skipValidation, Version: opts.Version, Strings: strs, Compact: true})
 		if ns != "" {
 			o = inNamespace(o, ns)
 		}
@@ -90,9 +99,16 @@ func decodeDocs(names string, docs []manifest.Document, opts LoadOptions, own ow
 			placed = placedPods(doc, ns, opts.Version)
 		}
 		return result{objs: o, err: err, placed: placed}
+	}
+	workers.InOrder(int64(len(docs)), runtime.GOMAXPROCS(0), func(i int64) result {
+		r := decodeOne(i)
+		if packer != nil {
+			r.kept = packer.Pack(docs[i]) // decoded: its JSON is no longer needed
+		}
+		return r
 	}, func(i int64, r result) bool {
-		if own == owned {
-			docs[i] = docs[i].Lean() // decoded: its JSON is no longer needed
+		if packer != nil {
+			docs[i] = r.kept
 		}
 		results = append(results, r)
 		return true

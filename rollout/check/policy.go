@@ -107,14 +107,18 @@ type decodedPolicy struct {
 // decodePolicy decodes a document of a policy kind as an API server of
 // minor v does, the object's strings from strs (see schema.StringTable).
 // Its problems name the field and, where the document writes it, its
-// line.
-func decodePolicy(doc manifest.Document, namespace string, v rollout.Version, strs *schema.StringTable) (decodedPolicy, []Finding) {
+// line. The object keeps doc's place, lean, and packed by packer unless
+// it is nil.
+func decodePolicy(doc manifest.Document, namespace string, v rollout.Version, strs *schema.StringTable, packer *manifest.Packer) (decodedPolicy, []Finding) {
 	var (
 		meta *schema.ObjectMeta
 		res  apiserver.SequenceResult
 		p    = decodedPolicy{kind: doc.Kind}
 		kept = doc.Lean() // what the policy object keeps: its place
 	)
+	if packer != nil {
+		kept = packer.Pack(doc)
+	}
 	o := apiserver.SequenceOptions{Validate: true, Namespace: namespace, Gates: apiserver.FeatureGates{Version: v}, Strings: strs}
 	switch doc.Kind {
 	case "ResourceQuota":

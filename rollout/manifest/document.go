@@ -41,6 +41,9 @@ type Document struct {
 	// was YAML.
 	asWritten bool
 	yaml      *yamlSource
+	// packed holds the JSON as written of a packed document, whose JSON
+	// is then nil (see Packer).
+	packed *packedText
 }
 
 // Stdin is the Source of documents read from standard input.
@@ -88,12 +91,15 @@ func (d Document) Lean() Document {
 // [Document.Lean]) its YAML converted again. The error is the conversion's,
 // which a document Parse returned does not meet.
 func (d Document) Object() ([]byte, error) {
+	if d.JSON == nil && d.packed != nil {
+		return d.packed.text(), nil
+	}
 	if d.JSON != nil || d.yaml == nil {
 		return d.JSON, nil
 	}
 	// As YAML, as it was read: a document such as {"kind": ...} is YAML
 	// here, whatever its first character.
-	raw, errs := splitYAML(d.Source, d.yaml.text)
+	raw, errs := splitYAML(d.Source, d.yaml.source())
 	for _, r := range raw {
 		for _, c := range r.candidates(d.Source) {
 			if c.err == nil && c.doc.Item == d.Item {

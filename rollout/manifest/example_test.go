@@ -35,3 +35,37 @@ func Example() {
 	// Output:
 	// testdata/ci/apps/api.yaml:19: Deployment api: spec.strategy.rollingUpdate.maxUnavailable 100% lets a rollout take every pod down
 }
+
+// A program that keeps the place of many decoded objects packs their
+// documents against the first: each keeps a small part of its text, and
+// still says where its fields are.
+func ExamplePacker() {
+	input := `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+spec:
+  replicas: 5
+`
+	docs, err := manifest.Parse("deploy.yaml", []byte(input))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := manifest.NewPacker(docs[0])
+	for _, d := range docs {
+		packed := p.Pack(d)
+		line, _ := packed.FieldLine("spec.replicas")
+		fmt.Println(packed, packed.JSON == nil, line)
+	}
+	// Output:
+	// deploy.yaml:1: document 1 true 6
+	// deploy.yaml:8: document 2 true 13
+}

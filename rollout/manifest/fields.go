@@ -31,7 +31,7 @@ func (d Document) FieldLine(path string) (line int, exact bool) {
 		return d.yaml.fieldLine(d, segs)
 	}
 	if d.asWritten {
-		return jsonFieldLine(d.JSON, d.Line, segs)
+		return jsonFieldLine(d.written(), d.Line, segs)
 	}
 	return d.Line, len(segs) == 0
 }
@@ -112,11 +112,20 @@ func jsonFieldLine(obj []byte, line int, segs []segment) (int, bool) {
 // field's line is first asked for, and shared by the objects of that
 // document (a List's items).
 type yamlSource struct {
-	text []byte
-	line int // the line of text's first line in the input
+	text   []byte
+	packed *packedText // holds the text instead, when packed (see Packer)
+	line   int         // the line of text's first line in the input
 
 	once sync.Once
 	root *yaml.Node // nil if the text does not parse
+}
+
+// source returns the text, unpacked if it is packed.
+func (y *yamlSource) source() []byte {
+	if y.packed != nil {
+		return y.packed.text()
+	}
+	return y.text
 }
 
 func (y *yamlSource) fieldLine(d Document, segs []segment) (int, bool) {
@@ -124,7 +133,10 @@ func (y *yamlSource) fieldLine(d Document, segs []segment) (int, bool) {
 		// The lines are read again at each call, not kept: a document is
 		// asked for few fields, and its lines would hold more memory than
 		// its text.
-		if lines, ok := yamlLines(y.text); ok {
+		// The lines on the stack, for a document of up to 256: a check
+		// asks two or three fields of each of its Deployments.
+		var buf [256]docLine
+		if lines, ok := appendYAMLLines(buf[:0], y.source()); ok {
 			if line, exact, ok := fastFieldLine(lines, segs); ok {
 				return y.line + line, exact
 			}
@@ -138,7 +150,7 @@ func (y *yamlSource) fieldLine(d Document, segs []segment) (int, bool) {
 func (y *yamlSource) nodeFieldLine(d Document, segs []segment) (int, bool) {
 	y.once.Do(func() {
 		var doc yaml.Node
-		if yaml.Unmarshal(y.text, &doc) == nil && doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
+		if yaml.Unmarshal(y.source(), &doc) == nil && doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
 			y.root = doc.Content[0]
 		}
 	})

@@ -1,6 +1,7 @@
 package manifest_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -43,7 +44,23 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		lines := strings.Count(string(data), "\n") + 1
+		var packer *manifest.Packer
+		if len(docs) > 0 {
+			packer = manifest.NewPacker(docs[0])
+		}
 		for _, d := range docs {
+			// Packed, it says the same: its object and the lines of its
+			// fields.
+			packed := packer.Pack(d)
+			if got, err := packed.Object(); err != nil || !bytes.Equal(got, d.JSON) || packed.String() != d.String() {
+				t.Fatalf("document %s packed: Object() = %s, %v; want %s", d, got, err, d.JSON)
+			}
+			for _, p := range []string{"", "metadata.name", "spec.template.spec.containers[0].image", "items[1]"} {
+				line, exact := packed.FieldLine(p)
+				if wantLine, wantExact := d.FieldLine(p); line != wantLine || exact != wantExact {
+					t.Fatalf("document %s packed: FieldLine(%q) = %d, %v; want %d, %v", d, p, line, exact, wantLine, wantExact)
+				}
+			}
 			var obj struct{ Kind string }
 			if e := json.Unmarshal(d.JSON, &obj); e != nil || obj.Kind != d.Kind || d.Kind == "" {
 				t.Fatalf("document %s: kind %q, JSON %s: %v", d, d.Kind, d.JSON, e)

@@ -47,12 +47,18 @@ func fastYAMLToJSON(doc []byte) ([]byte, bool) {
 // level of lines: tabs anywhere (yamlPrintable), directives and document
 // markers.
 func yamlLines(doc []byte) ([]docLine, bool) {
+	return appendYAMLLines(nil, doc)
+}
+
+// appendYAMLLines is yamlLines appending to lines (which it may give back
+// with other contents when it reports false).
+func appendYAMLLines(lines []docLine, doc []byte) ([]docLine, bool) {
 	if !yamlPrintable(doc) {
 		return nil, false
 	}
 	// From here doc holds no tab, and a carriage return only before a
 	// line feed: a line ends in spaces and at most one carriage return.
-	lines := make([]docLine, 0, bytes.Count(doc, []byte("\n"))+1)
+	lines = slices.Grow(lines, bytes.Count(doc, []byte("\n"))+1)
 	for num := 0; len(doc) > 0; num++ {
 		line := doc
 		if i := bytes.IndexByte(doc, '\n'); i >= 0 {

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"io/fs"
+	"math"
+	"path/filepath"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// The soft memory limit the command sets while it loads its inputs, and
+// check and bounds while they run (see memoryLimiter): the heap a load,
+// and then a check, holds is under three times the input (the objects
+// decoded compactly, the input's text packed), and the garbage collector,
+// left to its default (GOGC=100), lets the heap grow to twice what it
+// holds, which would be four times the input and more. With the limit it
+// collects sooner instead, so the process stays near limitPerInputByte
+// times its input. The library sets no limit: it is the program's to
+// choose, and a program that embeds rollout/check may have other memory
+// to account for.
+const (
+	limitPerInputByte = 3.5
+	// limitFloor keeps small inputs, whose simulations may hold more than
+	// their input, clear of the limit.
+	limitFloor = 128 << 20
+	// noMemoryLimit is the runtime's setting for no soft memory limit.
+	noMemoryLimit = math.MaxInt64
+)
+
+// memoryLimit returns the soft memory limit for inputs of size bytes:
+// limitPerInputByte times size, and at least limitFloor.
+func memoryLimit(size int64) int64 {
+	return max(int64(float64(size)*limitPerInputByte), limitFloor)
+}
+
+// A memoryLimiter sets the process's soft memory limit from the size of
+// its input: while the input loads, then for a check or bounds, whose
+// memory follows their input. What a check's simulations hold may outgrow
+// its input (a wide replica range, rollouts that share nothing): follow
+// then removes the limit, so that the collector works as it does by
+// default (GOGC) rather than all the time: measured on 20,000 rollouts
+// that share nothing, a limit raised to twice the live heap still took
+// twice the CPU.
+// Its methods do nothing on a nil memoryLimiter, which tests, running
+// commands inside the test process, use.
+type memoryLimiter struct {
+	set   func(int64) int64 // debug.SetMemoryLimit, or a test's
+	live  func() int64      // the live heap after the last collection
+	base  int64             // the input's limit; 0 when its size is unknown
+	limit int64             // the limit set
+	calls int
+}
+
+// newMemoryLimiter returns the memoryLimiter of the process.
+func newMemoryLimiter() *memoryLimiter {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	return &memoryLimiter{set: debug.SetMemoryLimit, live: func() int64 {
+		metrics.Read(sample)
+		if sample[0].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return int64(sample[0].Value.Uint64())
+	}}
+}
+
+// setTo sets the limit.
+func (m *memoryLimiter) setTo(limit int64) {
+	m.limit = limit
+	m.set(limit)
+}
+
+// load sets the limit for loading inputs of size bytes.
+func (m *memoryLimiter) load(size int64) {
+	if m != nil {
+		m.base = memoryLimit(size)
+		m.setTo(m.base)
+	}
+}
+
+// release removes the limit, once loaded, for the commands whose memory
+// does not follow their input (a simulation of many replicas).
+func (m *memoryLimiter) release() {
+	if m != nil && m.limit != noMemoryLimit {
+		m.setTo(noMemoryLimit)
+	}
+}
+
+// keep sets the input's limit again, once loaded, for check and bounds.
+func (m *memoryLimiter) keep() {
+	if m != nil && m.base > 0 {
+		m.setTo(m.base)
+	}
+}
+
+// follow removes the limit once the live heap is more than three
+// quarters of it, which would leave the collector too little room to
+// work in: it is called as a check progresses, and reads the heap every
+// 16 calls.
+func (m *memoryLimiter) follow() {
+	if m == nil || m.limit == noMemoryLimit || m.limit == 0 {
+		return
+	}
+	if m.calls++; m.calls%16 != 1 {
+		return
+	}
+	if m.live() > m.limit/4*3 {
+		m.setTo(noMemoryLimit)
+	}
+}
+
+// inputSize returns the bytes the named files hold, and the regular files
+// under the named directories; false when a name is standard input ("-")
+// or cannot be read, whose size is not known before reading it.
+func inputSize(names []string) (int64, bool) {
+	var total int64
+	for _, name := range names {
+		if name == "-" {
+			return 0, false
+		}
+		err := filepath.WalkDir(name, func(_ string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.Type().IsRegular() {
+				info, err := d.Info()
+				if err != nil {
+					return err
+				}
+				total += info.Size()
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, false
+		}
+	}
+	return total, true
+}
