@@ -38,6 +38,12 @@ type region struct{ start, count, nested int }
 // shallow copy of a value that shares them.
 type walker struct {
 	decode bool
+	// noJSON leaves the specs (litJSON) out of the shape: the
+	// controllers' fast-forward, which runs only where no edit or
+	// replica change is pending, and where the controllers write no spec
+	// but a new ReplicaSet's (which changes the shape), flattens every
+	// Deployment sync and cannot afford to encode them each time.
+	noJSON bool
 	f      flat
 	pos    int  // decoding: the next number
 	bad    bool // decoding: a number did not fit its field
@@ -100,6 +106,10 @@ func (w *walker) lit(s string) {
 // litJSON adds the JSON of v to the shape; v is not read in decoding.
 func (w *walker) litJSON(v func() any) {
 	if w.decode {
+		return
+	}
+	if w.noJSON {
+		w.lit("spec")
 		return
 	}
 	b, err := json.Marshal(v())

@@ -1,0 +1,523 @@
+package sim
+
+import (
+	"cmp"
+	"hash/fnv"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+)
+
+// ctlState visits the controllers model's state: the events due (in the
+// order they will be taken), both clients' buckets and event sinks, the
+// spam filter, the work queues and the syncs in flight.
+func (w *walker) ctlState(c *ctlRun) {
+	evs := sortedEvents(c.events)
+	w.lit(strconv.Itoa(len(evs)))
+	for i := range evs {
+		e := &evs[i]
+		w.time(&e.at)
+		w.lit(strconv.Itoa(e.class))
+		w.lit(strconv.Itoa(int(e.kind)))
+		w.lit(e.set)
+		w.i64(&e.n)
+		w.lit(strconv.Itoa(e.which))
+	}
+	if w.decode {
+		c.events = evs // sorted: a heap
+	}
+	for i := range c.client {
+		w.bucket(&c.client[i])
+		w.i64(&c.sinks[i].pending)
+		w.flag(c.sinks[i].busy)
+	}
+	keys := sortedSpamKeys(c.spam)
+	w.lit(strconv.Itoa(len(keys)))
+	for _, k := range keys {
+		w.lit(strconv.Itoa(k.which))
+		w.lit(k.object)
+		w.lit(k.kind)
+		w.bucket(c.spam[k])
+	}
+	w.queue(&c.dep)
+	w.flag(c.wakePending)
+	if c.wakePending {
+		w.time(&c.wakeAt)
+	}
+	w.flag(c.depWrote)
+	w.lit(strconv.Itoa(len(c.depTouched)))
+	for _, s := range c.depTouched {
+		w.lit(s)
+	}
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range c.sets {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	w.lit(strconv.Itoa(len(names)))
+	for _, n := range names {
+		s := c.sets[n]
+		w.lit(n)
+		w.queue(&s.queueKey)
+		w.lit(s.uid)
+		w.time(&s.started)
+		w.cohorts(&s.listed)
+		w.i64(&s.generation)
+		w.dur(&s.minReady)
+		w.i64(&s.toCreate)
+		w.i64(&s.batch)
+		w.i64(&s.batchLeft)
+		w.i64(&s.deleteLeft)
+		w.flag(s.refused)
+		w.lit(strconv.Itoa(s.failures))
+		w.setStatus(&s.status)
+	}
+	w.flag(c.podPending)
+	if c.podPending {
+		w.time(&c.podAt)
+	}
+	w.flag(c.complete)
+	w.time(&c.completeAt)
+	w.flag(c.revealPending)
+	if c.revealPending {
+		w.time(&c.revealAt)
+	}
+}
+
+func (w *walker) setStatus(st *rollout.ReplicaSetStatus) {
+	w.i32(&st.Replicas)
+	w.i32(&st.FullyLabeledReplicas)
+	w.i32(&st.ReadyReplicas)
+	w.i32(&st.AvailableReplicas)
+	w.opt(&st.TerminatingReplicas)
+	w.i64(&st.ObservedGeneration)
+	eachOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
+		w.lit(string(c.Type))
+		w.lit(string(c.Status))
+		w.time(&c.LastTransitionTime)
+		w.lit(c.Reason)
+		w.text(&c.Message)
+	})
+}
+
+func (w *walker) bucket(b *bucket) {
+	w.flag(b.unlimited)
+	w.time(&b.tat)
+}
+
+func (w *walker) queue(q *queueKey) {
+	w.flag(q.queued)
+	w.flag(q.busy)
+	w.flag(q.dirty)
+}
+
+// The controllers model's fast-forward. After its first syncs, a rollout
+// under ModelControllers settles into a cycle: in a rollout of maxSurge 1
+// whose pods are ready at once, the ReplicaSet controller's client grants
+// a pod creation, a deletion and status writes, and the Deployment
+// controller scales by one, every 0.3s of virtual time, seven Deployment
+// syncs a cycle. The state at a Deployment sync is then, over a period of
+// whole seconds (the conditions' times are truncated to seconds), the
+// state one period earlier moved by the same numbers: the times by the
+// period, the sizes and counts by constants. The events of the run that
+// are not in the cycle (an event the recorder's spam filter lets through
+// every 5 minutes, a progress re-check every 10 minutes) break it for a
+// few syncs, after which it starts again.
+//
+// The fast-forward works as ModelSimple's (fastforward.go) does, on the
+// whole controllers state (walker.ctlState: the events due, the clients'
+// buckets and event sinks, the spam filter, the work queues, the syncs in
+// flight): once three periods of Deployment syncs moved by the same
+// numbers, it takes m periods at once, checking the jump by computing the
+// period after them event by event, which must come out as extrapolated
+// at every Deployment sync, state and step alike. m is first the most
+// periods before the next event that does not move with the cycle (an
+// event due, or a spam filter's refill), and before a count that goes
+// down would reach zero; if that jump fails its check, shorter ones are
+// searched as ModelSimple's fast-forward does.
+//
+// Why the check of one period proves the periods it skips: a period's
+// events are a function of the state at its start, and every decision in
+// them compares numbers of the state that move linearly with the number
+// of periods k (times move by the period, counts by constants; the
+// truncation of times to seconds is exact because the period is whole
+// seconds; the spam filter's and the buckets' refills, the event queue's
+// order and the ReplicaSet controller's limits are comparisons of such
+// numbers). A comparison of two linear functions of k that has the same
+// outcome at k = 0 (the last period seen) and at k = m+1 (the period
+// checked) has it at every k between, so every skipped period takes the
+// same decisions and moves the state by the same numbers. Runs with
+// jitter, a Room, a quota (the failure message names a pod in base 27)
+// or changes and edits to come are not fast-forwarded.
+
+// Fast-forward of the controllers model: it starts looking after this many
+// Deployment syncs, for periods of up to ctlFFMaxPeriod of virtual time
+// and ctlFFKeep/3 syncs.
+const (
+	ctlFFStart     = 40
+	ctlFFMaxPeriod = 10 * time.Second
+	ctlFFKeep      = 3 * 256
+)
+
+// ctlFF is what a run under ModelControllers keeps to notice its cycle.
+type ctlFF struct {
+	history []ctlSnap // the last Deployment syncs, oldest first
+	wait    int       // Deployment syncs to let pass before looking again
+}
+
+// A ctlSnap is the run at one Deployment sync, flattened: when it was,
+// the work done, a hash of its shapes, and where its flat holds the times
+// that may stop a jump (see watchTime).
+type ctlSnap struct {
+	snapshot
+	at    time.Time
+	work  int
+	key   uint64
+	watch []watchTime
+}
+
+// A watchTime is a time of the state (the number at pos, plus off) at
+// which something happens that may not move with the cycle: an event
+// due, or the time a spam filter lets its next event through.
+type watchTime struct {
+	pos int
+	off time.Duration
+}
+
+// flattenControllers takes r apart at a Deployment sync.
+func (r *runner) flattenControllers() ctlSnap {
+	w := walker{noJSON: true}
+	w.runner(r)
+	base := len(w.f.nums)
+	w.ctlState(r.ctl)
+	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work}
+	s.watch = ctlWatch(r.ctl, w.f.nums, base)
+	if r.makesSteps() {
+		s.recorded = r.current
+		sw := walker{noJSON: true}
+		sw.step(&s.recorded)
+		s.step = sw.f
+	}
+	h := fnv.New64a()
+	h.Write(s.state.shape)
+	h.Write(s.step.shape)
+	s.key = h.Sum64()
+	return s
+}
+
+// ctlWatch finds the watched times of c in nums, where ctlState started
+// writing at base: the events' times, in the order ctlState visits them,
+// and the spam filter's refills.
+func ctlWatch(c *ctlRun, nums []int64, base int) []watchTime {
+	// ctlState writes each event's time then its n, and each bucket's
+	// time unless it is zero; replay its order.
+	var out []watchTime
+	pos := base
+	evs := sortedEvents(c.events)
+	for _, e := range evs {
+		if !e.at.IsZero() {
+			out = append(out, watchTime{pos: pos})
+			pos++
+		}
+		pos++ // n
+	}
+	for i := range c.client {
+		if !c.client[i].tat.IsZero() {
+			pos++
+		}
+		pos++ // the sink's pending
+	}
+	for _, k := range sortedSpamKeys(c.spam) {
+		b := c.spam[k]
+		if !b.tat.IsZero() {
+			out = append(out, watchTime{pos: pos, off: b.interval - time.Duration(b.burst)*b.interval})
+			pos++
+		}
+	}
+	_ = nums
+	return out
+}
+
+func sortedEvents(evs eventHeap) []event {
+	out := slices.Clone(evs)
+	slices.SortFunc(out, func(a, b event) int {
+		if x := a.at.Compare(b.at); x != 0 {
+			return x
+		}
+		if a.class != b.class {
+			return cmp.Compare(a.class, b.class)
+		}
+		return cmp.Compare(a.seq, b.seq)
+	})
+	return out
+}
+
+func sortedSpamKeys(m map[spamKey]*bucket) []spamKey {
+	keys := make([]spamKey, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b spamKey) int {
+		return cmp.Or(cmp.Compare(a.which, b.which), cmp.Compare(a.object, b.object), cmp.Compare(a.kind, b.kind))
+	})
+	return keys
+}
+
+// fastForwardControllers looks for the cycle after each Deployment sync
+// and takes as many periods of it at once as it can check.
+func (r *runner) fastForwardControllers() {
+	if r.cfg.noFastForward || r.pods.rng != nil || r.cfg.Pods.Room != nil || r.cfg.Pods.MaxPods > 0 || r.syncs < ctlFFStart {
+		return
+	}
+	if _, pending := r.pending(); pending {
+		return
+	}
+	if r.ff.ctl == nil {
+		r.ff.ctl = &ctlFF{}
+	}
+	f := r.ff.ctl
+	if f.wait > 0 {
+		f.wait--
+		return
+	}
+	f.history = append(f.history, r.flattenControllers())
+	if n := len(f.history); n > ctlFFKeep {
+		f.history = slices.Delete(f.history, 0, n-ctlFFKeep)
+	}
+	p, deltas := f.period()
+	if p == 0 {
+		return
+	}
+	if !r.jumpControllers(p, deltas) {
+		f.wait = p
+		f.history = f.history[:0]
+		return
+	}
+	r.ff.ctl.history = r.ff.ctl.history[:0]
+}
+
+// period returns the shortest period p, in Deployment syncs, of a whole
+// number of seconds, over whose last three repetitions the history moved
+// by the same numbers each time, and those moves.
+func (f *ctlFF) period() (int, []snapshotDelta) {
+	h := f.history
+	n := len(h)
+	last := h[n-1]
+	for j := n - 2; j >= 0; j-- {
+		p := n - 1 - j
+		dt := last.at.Sub(h[j].at)
+		if 3*p > n || dt > ctlFFMaxPeriod {
+			break
+		}
+		if h[j].key != last.key || dt <= 0 || dt%time.Second != 0 {
+			continue
+		}
+		deltas := make([]snapshotDelta, p)
+		ok := true
+		for q := p - 1; q >= 0 && ok; q-- {
+			a, b, c := h[n-p+q], h[n-2*p+q], h[n-3*p+q]
+			if a.key != b.key || b.key != c.key {
+				ok = false
+				break
+			}
+			var d snapshotDelta
+			d.state, ok = steady(a.state, b.state, c.state)
+			if ok {
+				d.step, ok = steady(a.step, b.step, c.step)
+			}
+			deltas[q] = d
+		}
+		if ok {
+			return p, deltas
+		}
+	}
+	return 0, nil
+}
+
+// jumpControllers takes as many periods of p Deployment syncs at once as
+// it can check, and reports whether it took any.
+func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
+	h := r.ff.ctl.history
+	n := len(h)
+	period := h[n-1].at.Sub(h[n-1-p].at)
+	perWork := h[n-1].work - h[n-1-p].work
+	hi := r.maxJumpControllers(p, period, perWork, deltas[p-1].state)
+	if hi < 1 {
+		return false
+	}
+	spent := 0
+	try := func(m int64) *runner {
+		c := r.tryJumpControllers(p, deltas, m)
+		if c != nil {
+			spent += c.work - r.work
+		} else {
+			spent += perWork
+		}
+		return c
+	}
+	best, lo := try(hi), hi
+	if best == nil {
+		failed := hi
+		lo = 0
+		for m := int64(1); m < failed; m *= 2 {
+			c := try(m)
+			if c == nil {
+				failed = m
+				break
+			}
+			best, lo = c, m
+		}
+		for best != nil && failed-lo > 1 {
+			mid := lo + (failed-lo)/2
+			if c := try(mid); c != nil {
+				best, lo = c, mid
+			} else {
+				failed = mid
+			}
+		}
+	}
+	work := r.work + spent
+	if best == nil {
+		r.work = work
+		return false
+	}
+	r.commitControllers(p, deltas, lo, best)
+	r.work = work
+	return true
+}
+
+// maxJumpControllers returns the most periods a jump may take without
+// passing a limit of the Config, counting the period that checks it, and
+// before the next watched time that does not move with the cycle or a
+// count that goes down reaching zero. d is the state's move per period.
+func (r *runner) maxJumpControllers(p int, period time.Duration, perWork int, d []int64) int64 {
+	if period <= 0 || r.work+2*perWork > r.maxWork {
+		return 0
+	}
+	hi := int64(math.MaxInt64)
+	if r.cfg.MaxSyncs > 0 {
+		hi = min(hi, int64(r.cfg.MaxSyncs-r.syncs)/int64(p)-1)
+	}
+	if r.cfg.MaxTime > 0 {
+		hi = min(hi, int64(r.start.Add(r.cfg.MaxTime).Sub(r.last)/period)-1)
+	}
+	last := r.ff.ctl.history[len(r.ff.ctl.history)-1]
+	nums := last.state.nums
+	now := last.at.UnixNano()
+	for _, wt := range last.watch {
+		at := nums[wt.pos] + int64(wt.off)
+		move := d[wt.pos]
+		if move >= int64(period) || at <= now {
+			continue
+		}
+		// at + m·move >= now + (m+1)·period
+		room := at - now - int64(period)
+		if room < 0 {
+			return 0
+		}
+		hi = min(hi, room/(int64(period)-move))
+	}
+	for i, v := range nums {
+		if d[i] < 0 && v >= 0 {
+			hi = min(hi, v/(-d[i])-1)
+		}
+	}
+	return hi
+}
+
+// tryJumpControllers returns a copy of r taken m periods ahead and one
+// period further, computed event by event, or nil when that period does
+// not come out as extrapolated.
+func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *runner {
+	h := r.ff.ctl.history
+	n := len(h)
+	last := h[n-1]
+	nums, ok := ahead(last.state.nums, deltas[p-1].state, m)
+	if !ok {
+		return nil
+	}
+	c := r.clone()
+	c.ctl = r.ctl.clone()
+	w := walker{decode: true, noJSON: true, f: flat{nums: nums}}
+	w.runner(c)
+	w.ctlState(c.ctl)
+	if w.bad {
+		return nil
+	}
+	for q := range p {
+		for {
+			e, ok := c.nextEvent()
+			if !ok || c.done {
+				return nil
+			}
+			if e.kind == evDeploymentSync {
+				break
+			}
+		}
+		got := c.flattenControllers()
+		want := h[n-p+q]
+		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
+			return nil
+		}
+	}
+	return c
+}
+
+// commitControllers takes the jump of m periods that c checked: the m·p
+// steps in between are written out from the history's last period, and
+// the run goes on from c, which has computed the period after them.
+func (r *runner) commitControllers(p int, deltas []snapshotDelta, m int64, c *runner) {
+	skipped := int(m) * p
+	if r.makesSteps() {
+		h := r.ff.ctl.history[len(r.ff.ctl.history)-p:]
+		if !r.cfg.OmitSteps {
+			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
+		}
+		same := make([][]bool, p)
+		for q := range p {
+			same[q] = unchanged(h[q].step, deltas[q].step)
+		}
+		var nums []int64
+		for i := range skipped {
+			k, q := int64(i/p+1), i%p
+			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
+			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
+			st := h[q].recorded
+			w := walker{decode: true, noJSON: true, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
+			w.step(&st)
+			r.emit(st)
+		}
+		for _, st := range c.steps {
+			r.emit(st)
+		}
+	}
+	steps, ff, cfg := r.steps, r.ff, r.cfg
+	fastForwarded := r.sum.FastForwarded + skipped
+	*r = *c
+	r.steps, r.ff, r.cfg = steps, ff, cfg
+	r.sum.FastForwarded = fastForwarded
+}
+
+// clone returns a copy of c that shares nothing it changes with c.
+func (c *ctlRun) clone() *ctlRun {
+	out := *c
+	out.events = slices.Clone(c.events)
+	out.spam = make(map[spamKey]*bucket, len(c.spam))
+	for k, b := range c.spam {
+		nb := *b
+		out.spam[k] = &nb
+	}
+	out.depTouched = slices.Clone(c.depTouched)
+	out.sets = make(map[string]*setSync, len(c.sets))
+	for k, s := range c.sets {
+		ns := *s
+		ns.listed = slices.Clone(s.listed)
+		out.sets[k] = &ns
+	}
+	return &out
+}
