@@ -179,6 +179,8 @@ type ctlSnap struct {
 	work  int
 	key   uint64
 	watch []watchTime
+	// stepDone says snapshot.step is the flat of snapshot.recorded.
+	stepDone bool
 }
 
 // A watchTime is a time of the state (the number at pos, plus off) at
@@ -189,31 +191,51 @@ type watchTime struct {
 	off time.Duration
 }
 
-// flattenControllers takes r apart at a Deployment sync.
-func (r *runner) flattenControllers() ctlSnap {
+// flattenControllers takes r apart at a Deployment sync: its state, and
+// its step if withStep (see stepFlat).
+func (r *runner) flattenControllers(withStep bool) ctlSnap {
 	w := walker{noJSON: true}
+	if f := r.ff.ctl; f != nil && len(f.history) > 0 {
+		// Room for a state like the last one's, and a little more.
+		last := f.history[len(f.history)-1].state
+		w.f.shape = make([]byte, 0, len(last.shape)+len(last.shape)/8)
+		w.f.nums = make([]int64, 0, len(last.nums)+len(last.nums)/8)
+		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
+	}
 	w.runner(r)
 	base := len(w.f.nums)
 	w.ctlState(r.ctl)
 	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work}
-	s.watch = ctlWatch(r.ctl, w.f.nums, base)
+	s.watch = ctlWatch(r.ctl, base)
 	if r.makesSteps() {
 		s.recorded = r.current
-		sw := walker{noJSON: true}
-		sw.step(&s.recorded)
-		s.step = sw.f
+		if withStep {
+			s.stepFlat()
+		}
 	}
 	h := fnv.New64a()
 	h.Write(s.state.shape)
-	h.Write(s.step.shape)
 	s.key = h.Sum64()
 	return s
+}
+
+// stepFlat flattens the snapshot's step, once: the history keeps the
+// steps as they are and flattens only those of a period found in the
+// states.
+func (s *ctlSnap) stepFlat() {
+	if s.stepDone {
+		return
+	}
+	s.stepDone = true
+	w := walker{noJSON: true}
+	w.step(&s.recorded)
+	s.step = w.f
 }
 
 // ctlWatch finds the watched times of c in nums, where ctlState started
 // writing at base: the events' times, in the order ctlState visits them,
 // and the spam filter's refills.
-func ctlWatch(c *ctlRun, nums []int64, base int) []watchTime {
+func ctlWatch(c *ctlRun, base int) []watchTime {
 	// ctlState writes each event's time then its n, and each bucket's
 	// time unless it is zero; replay its order.
 	var out []watchTime
@@ -239,7 +261,6 @@ func ctlWatch(c *ctlRun, nums []int64, base int) []watchTime {
 			pos++
 		}
 	}
-	_ = nums
 	return out
 }
 
@@ -285,11 +306,11 @@ func (r *runner) fastForwardControllers() {
 		f.wait--
 		return
 	}
-	f.history = append(f.history, r.flattenControllers())
+	f.history = append(f.history, r.flattenControllers(false))
 	if n := len(f.history); n > ctlFFKeep {
 		f.history = slices.Delete(f.history, 0, n-ctlFFKeep)
 	}
-	p, deltas := f.period()
+	p, deltas := f.period(r.makesSteps())
 	if p == 0 {
 		return
 	}
@@ -302,9 +323,10 @@ func (r *runner) fastForwardControllers() {
 }
 
 // period returns the shortest period p, in Deployment syncs, of a whole
-// number of seconds, over whose last three repetitions the history moved
-// by the same numbers each time, and those moves.
-func (f *ctlFF) period() (int, []snapshotDelta) {
+// number of seconds, over whose last three repetitions the history (its
+// steps too, if steps) moved by the same numbers each time, and those
+// moves.
+func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
 	h := f.history
 	n := len(h)
 	last := h[n-1]
@@ -317,17 +339,19 @@ func (f *ctlFF) period() (int, []snapshotDelta) {
 		if h[j].key != last.key || dt <= 0 || dt%time.Second != 0 {
 			continue
 		}
+		if !f.steadyStates(p) {
+			continue
+		}
 		deltas := make([]snapshotDelta, p)
 		ok := true
 		for q := p - 1; q >= 0 && ok; q-- {
-			a, b, c := h[n-p+q], h[n-2*p+q], h[n-3*p+q]
-			if a.key != b.key || b.key != c.key {
-				ok = false
-				break
-			}
+			a, b, c := &h[n-p+q], &h[n-2*p+q], &h[n-3*p+q]
 			var d snapshotDelta
 			d.state, ok = steady(a.state, b.state, c.state)
-			if ok {
+			if ok && steps {
+				a.stepFlat()
+				b.stepFlat()
+				c.stepFlat()
 				d.step, ok = steady(a.step, b.step, c.step)
 			}
 			deltas[q] = d
@@ -337,6 +361,29 @@ func (f *ctlFF) period() (int, []snapshotDelta) {
 		}
 	}
 	return 0, nil
+}
+
+// steadyStates reports whether the states of the history's last three
+// periods of p syncs have one shape at each place of the period and moved
+// by the same numbers each time, without allocating: most candidate
+// periods fail it.
+func (f *ctlFF) steadyStates(p int) bool {
+	h := f.history
+	n := len(h)
+	for q := p - 1; q >= 0; q-- {
+		a, b, c := &h[n-p+q], &h[n-2*p+q], &h[n-3*p+q]
+		if a.key != b.key || b.key != c.key || len(a.state.nums) != len(b.state.nums) || len(b.state.nums) != len(c.state.nums) {
+			return false
+		}
+		for i, v := range a.state.nums {
+			d1, ok1 := sub(v, b.state.nums[i])
+			d2, ok2 := sub(b.state.nums[i], c.state.nums[i])
+			if !ok1 || !ok2 || d1 != d2 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // jumpControllers takes as many periods of p Deployment syncs at once as
@@ -459,7 +506,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 				break
 			}
 		}
-		got := c.flattenControllers()
+		got := c.flattenControllers(true)
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
 			return nil
