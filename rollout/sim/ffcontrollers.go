@@ -168,6 +168,11 @@ const (
 type ctlFF struct {
 	history []ctlSnap // the last Deployment syncs, oldest first
 	wait    int       // Deployment syncs to let pass before looking again
+	// misses counts the syncs looked at since a period was last found
+	// (or the looking last paused); after ctlFFKeep of them the looking
+	// pauses for backoff syncs, twice as long each time, so that a run
+	// without a cycle flattens a few of its syncs only.
+	misses, backoff int
 }
 
 // A ctlSnap is the run at one Deployment sync, flattened: when it was,
@@ -312,8 +317,14 @@ func (r *runner) fastForwardControllers() {
 	}
 	p, deltas := f.period(r.makesSteps())
 	if p == 0 {
+		if f.misses++; f.misses >= ctlFFKeep {
+			f.backoff = max(ctlFFKeep, 2*f.backoff)
+			f.wait, f.misses = f.backoff, 0
+			f.history = f.history[:0]
+		}
 		return
 	}
+	f.misses, f.backoff = 0, 0
 	if !r.jumpControllers(p, deltas) {
 		f.wait = p
 		f.history = f.history[:0]
