@@ -14,11 +14,14 @@ import (
 // ctlState visits the controllers model's state: the events due (in the
 // order they will be taken), both clients' buckets and event sinks, the
 // spam filter, the work queues and the syncs in flight.
-func (w *walker) ctlState(c *ctlRun) {
+func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	evs := sortedEvents(c.events)
 	w.lit(strconv.Itoa(len(evs)))
 	for i := range evs {
 		e := &evs[i]
+		if watch != nil && !e.at.IsZero() {
+			*watch = append(*watch, watchTime{pos: len(w.f.nums)})
+		}
 		w.time(&e.at)
 		w.lit(strconv.Itoa(e.class))
 		w.lit(strconv.Itoa(int(e.kind)))
@@ -40,6 +43,9 @@ func (w *walker) ctlState(c *ctlRun) {
 		w.lit(strconv.Itoa(k.which))
 		w.lit(k.object)
 		w.lit(k.kind)
+		if b := c.spam[k]; watch != nil && !b.tat.IsZero() {
+			*watch = append(*watch, watchTime{pos: len(w.f.nums), off: b.interval - time.Duration(b.burst)*b.interval})
+		}
 		w.bucket(c.spam[k])
 	}
 	w.queue(&c.dep)
@@ -159,9 +165,13 @@ func (w *walker) queue(q *queueKey) {
 // Deployment syncs, for periods of up to ctlFFMaxPeriod of virtual time
 // and ctlFFKeep/3 syncs.
 const (
-	ctlFFStart     = 40
+	ctlFFStart     = 300
 	ctlFFMaxPeriod = 10 * time.Second
 	ctlFFKeep      = 3 * 256
+	// ctlFFMaxEvents: a state with more events due (requests granted
+	// one by one over seconds, as a slow-start batch of hundreds of pods
+	// makes) is not looked at; a cycle has a few.
+	ctlFFMaxEvents = 64
 )
 
 // ctlFF is what a run under ModelControllers keeps to notice its cycle.
@@ -170,8 +180,8 @@ type ctlFF struct {
 	wait    int       // Deployment syncs to let pass before looking again
 	// misses counts the syncs looked at since a period was last found
 	// (or the looking last paused); after ctlFFKeep of them the looking
-	// pauses for backoff syncs, twice as long each time, so that a run
-	// without a cycle flattens a few of its syncs only.
+	// pauses for backoff syncs, 2·ctlFFKeep and four times as long each
+	// time, so that a run without a cycle flattens few of its syncs.
 	misses, backoff int
 }
 
@@ -208,10 +218,9 @@ func (r *runner) flattenControllers(withStep bool) ctlSnap {
 		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
 	}
 	w.runner(r)
-	base := len(w.f.nums)
-	w.ctlState(r.ctl)
-	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work}
-	s.watch = ctlWatch(r.ctl, base)
+	var watch []watchTime
+	w.ctlState(r.ctl, &watch)
+	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {
 		s.recorded = r.current
 		if withStep {
@@ -235,38 +244,6 @@ func (s *ctlSnap) stepFlat() {
 	w := walker{noJSON: true}
 	w.step(&s.recorded)
 	s.step = w.f
-}
-
-// ctlWatch finds the watched times of c in nums, where ctlState started
-// writing at base: the events' times, in the order ctlState visits them,
-// and the spam filter's refills.
-func ctlWatch(c *ctlRun, base int) []watchTime {
-	// ctlState writes each event's time then its n, and each bucket's
-	// time unless it is zero; replay its order.
-	var out []watchTime
-	pos := base
-	evs := sortedEvents(c.events)
-	for _, e := range evs {
-		if !e.at.IsZero() {
-			out = append(out, watchTime{pos: pos})
-			pos++
-		}
-		pos++ // n
-	}
-	for i := range c.client {
-		if !c.client[i].tat.IsZero() {
-			pos++
-		}
-		pos++ // the sink's pending
-	}
-	for _, k := range sortedSpamKeys(c.spam) {
-		b := c.spam[k]
-		if !b.tat.IsZero() {
-			out = append(out, watchTime{pos: pos, off: b.interval - time.Duration(b.burst)*b.interval})
-			pos++
-		}
-	}
-	return out
 }
 
 func sortedEvents(evs eventHeap) []event {
@@ -311,6 +288,10 @@ func (r *runner) fastForwardControllers() {
 		f.wait--
 		return
 	}
+	if len(r.ctl.events) > ctlFFMaxEvents {
+		f.history = f.history[:0]
+		return
+	}
 	f.history = append(f.history, r.flattenControllers(false))
 	if n := len(f.history); n > ctlFFKeep {
 		f.history = slices.Delete(f.history, 0, n-ctlFFKeep)
@@ -318,7 +299,7 @@ func (r *runner) fastForwardControllers() {
 	p, deltas := f.period(r.makesSteps())
 	if p == 0 {
 		if f.misses++; f.misses >= ctlFFKeep {
-			f.backoff = max(ctlFFKeep, 2*f.backoff)
+			f.backoff = max(2*ctlFFKeep, 4*f.backoff)
 			f.wait, f.misses = f.backoff, 0
 			f.history = f.history[:0]
 		}
@@ -503,7 +484,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 	c.ctl = r.ctl.clone()
 	w := walker{decode: true, noJSON: true, f: flat{nums: nums}}
 	w.runner(c)
-	w.ctlState(c.ctl)
+	w.ctlState(c.ctl, nil)
 	if w.bad {
 		return nil
 	}
