@@ -136,5 +136,6 @@ func BenchmarkOneByOneControllers(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(res.Summary.Syncs), "syncs")
+	b.ReportMetric(float64(res.Summary.FastForwarded), "fastforwarded")
 	b.ReportMetric(map[sim.Outcome]float64{sim.OutcomeComplete: 1}[res.Summary.Outcome], "complete")
 }
