@@ -207,18 +207,23 @@ type watchTime struct {
 }
 
 // flattenControllers takes r apart at a Deployment sync: its state, and
-// its step if withStep (see stepFlat).
-func (r *runner) flattenControllers(withStep bool) ctlSnap {
+// its step if withStep (see stepFlat). It writes into the buffers of buf,
+// if any, which the caller gives up.
+func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	w := walker{noJSON: true}
-	if f := r.ff.ctl; f != nil && len(f.history) > 0 {
+	var watch []watchTime
+	switch {
+	case buf != nil && cap(buf.state.shape) > 0:
+		w.f = flat{shape: buf.state.shape[:0], nums: buf.state.nums[:0], regions: buf.state.regions[:0]}
+		watch = buf.watch[:0]
+	case r.ff.ctl != nil && len(r.ff.ctl.history) > 0:
 		// Room for a state like the last one's, and a little more.
-		last := f.history[len(f.history)-1].state
+		last := r.ff.ctl.history[len(r.ff.ctl.history)-1].state
 		w.f.shape = make([]byte, 0, len(last.shape)+len(last.shape)/8)
 		w.f.nums = make([]int64, 0, len(last.nums)+len(last.nums)/8)
 		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
 	}
 	w.runner(r)
-	var watch []watchTime
 	w.ctlState(r.ctl, &watch)
 	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {
@@ -292,10 +297,17 @@ func (r *runner) fastForwardControllers() {
 		f.history = f.history[:0]
 		return
 	}
-	f.history = append(f.history, r.flattenControllers(false))
-	if n := len(f.history); n > ctlFFKeep {
-		f.history = slices.Delete(f.history, 0, n-ctlFFKeep)
+	// The history's buffers are reused: those of the oldest snapshot
+	// once it is full, else those left past its end when it was cleared.
+	var buf ctlSnap
+	if n := len(f.history); n >= ctlFFKeep {
+		buf = f.history[0]
+		copy(f.history, f.history[1:])
+		f.history = f.history[:n-1]
+	} else if n < cap(f.history) {
+		buf = f.history[:n+1][n]
 	}
+	f.history = append(f.history, r.flattenControllers(&buf, false))
 	p, deltas := f.period(r.makesSteps())
 	if p == 0 {
 		if f.misses++; f.misses >= ctlFFKeep {
@@ -498,7 +510,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 				break
 			}
 		}
-		got := c.flattenControllers(true)
+		got := c.flattenControllers(nil, true)
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
 			return nil
