@@ -166,8 +166,8 @@ func (w *walker) queue(q *queueKey) {
 // and ctlFFKeep/3 syncs.
 const (
 	ctlFFStart     = 300
-	ctlFFMaxPeriod = 10 * time.Second
-	ctlFFKeep      = 3 * 256
+	ctlFFMaxPeriod = 30 * time.Second
+	ctlFFKeep      = 3 * 1024
 	// ctlFFMaxEvents: a state with more events due (requests granted
 	// one by one over seconds, as a slow-start batch of hundreds of pods
 	// makes) is not looked at; a cycle has a few.
