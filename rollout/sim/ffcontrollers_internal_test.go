@@ -43,7 +43,7 @@ func TestWalkerStamps(t *testing.T) {
 }
 
 // TestCtlStateCoversEveryField pins the fields of the controllers model's
-// state that ctlState walks for the fast-forward (ffcontrollers.go): a
+// state that ctlState walks for the fast-forward (ffstate.go): a
 // field it does not visit would be carried unchanged across a jump. When
 // one of these types gains a field, this test names it, and ctlState must
 // learn it (and the list here with it).
@@ -70,7 +70,7 @@ func TestCtlStateCoversEveryField(t *testing.T) {
 			got = append(got, typ.Field(i).Name)
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("fields of %v changed (-walked +now): teach ctlState (ffcontrollers.go) the new ones\n%s", typ, diff)
+			t.Errorf("fields of %v changed (-walked +now): teach ctlState (ffstate.go) the new ones\n%s", typ, diff)
 		}
 	}
 }
