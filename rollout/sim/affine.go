@@ -38,6 +38,12 @@ type region struct{ start, count, nested int }
 // shallow copy of a value that shares them.
 type walker struct {
 	decode bool
+	// noJSON leaves the specs (litJSON) out of the shape: the
+	// controllers' fast-forward, which runs only where no edit or
+	// replica change is pending, and where the controllers write no spec
+	// but a new ReplicaSet's (which changes the shape), flattens every
+	// Deployment sync and cannot afford to encode them each time.
+	noJSON bool
 	f      flat
 	pos    int  // decoding: the next number
 	bad    bool // decoding: a number did not fit its field
@@ -100,6 +106,10 @@ func (w *walker) lit(s string) {
 // litJSON adds the JSON of v to the shape; v is not read in decoding.
 func (w *walker) litJSON(v func() any) {
 	if w.decode {
+		return
+	}
+	if w.noJSON {
+		w.lit("spec")
 		return
 	}
 	b, err := json.Marshal(v())
@@ -199,6 +209,10 @@ func (w *walker) text(p *string) {
 			i++
 			continue
 		}
+		if j, ok := w.stamp(s, i, done, &b); ok {
+			done, i = j, j
+			continue
+		}
 		j := i
 		for j < len(s) && isDigit(s[j]) {
 			j++
@@ -230,6 +244,45 @@ func (w *walker) text(p *string) {
 		b.WriteString(s[done:])
 		*p = b.String()
 	}
+}
+
+// stampLen is the length of a time in UTC written as RFC 3339 to the
+// second, as messages write a progress deadline's end.
+const stampLen = len("2006-01-02T15:04:05Z")
+
+// stamp visits a time written as RFC 3339 to the second in UTC at s[i:],
+// if there is one, as one number (its Unix seconds), so that it moves
+// with the clock instead of wrapping at 60 as its digits do. It returns
+// where the time ends and true, or false if s[i:] does not start with
+// one. done and b are text's.
+func (w *walker) stamp(s string, i, done int, b **strings.Builder) (int, bool) {
+	j := i + stampLen
+	if j > len(s) || s[j-1] != 'Z' || (j < len(s) && isDigit(s[j])) {
+		return 0, false
+	}
+	t, err := time.Parse(time.RFC3339, s[i:j])
+	if err != nil {
+		return 0, false
+	}
+	w.lit(s[done:i])
+	w.lit("rfc3339")
+	v := t.Unix()
+	n := w.num(v)
+	if w.decode && (*b != nil || n != v) {
+		if *b == nil {
+			*b = new(strings.Builder)
+			(*b).Grow(len(s) + 4)
+			(*b).WriteString(s[:i])
+		} else {
+			(*b).WriteString(s[done:i])
+		}
+		out := time.Unix(n, 0).UTC().Format(time.RFC3339)
+		if len(out) != stampLen {
+			w.bad = true // it would not read back as the same number
+		}
+		(*b).WriteString(out)
+	}
+	return j, true
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -53,9 +53,9 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// and edits bound a jump (maxJump); steps and current are the output
 		// (current is flattened as the step); work, workLimited
 		// (set when the run stops), done, match and ff are the run's
-		// bookkeeping; ctl is nil under
-		// ModelSimple, the only model that fast-forwards; scratch is a
-		// buffer that holds nothing between calls.
+		// bookkeeping; ctl is nil under ModelSimple and walked by
+		// ctlState under ModelControllers (ffcontrollers.go); scratch
+		// is a buffer that holds nothing between calls.
 		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "workLimited", "next", "last", "active", "editedAt", "done", "completeAt", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
 	} {
 		typ := reflect.TypeOf(tt.v)

@@ -100,8 +100,8 @@ type Config struct {
 	// takes at once (see Run) do not count, so a long but regular rollout
 	// never reaches it; a run that does is one whose syncs keep changing
 	// in irregular ways, such as one with jittered pods, at roughly a
-	// second of computing per 100,000 syncs. Under ModelControllers,
-	// which does not fast-forward, it counts the syncs of both
+	// second of computing per 100,000 syncs. Under ModelControllers
+	// (fast-forwarded only in its cycles; see the package doc) it counts the syncs of both
 	// controllers and the groups of pod writes granted at one time (about
 	// 3 to 20µs each, three runs included): a 1,000-replica rollout takes
 	// about 10,000. A run stopped by MaxWork projects the rest

@@ -156,7 +156,6 @@ func (r *runner) findSet(name string) *rollout.ReplicaSet {
 
 // runControllers is Run under ModelControllers.
 func (r *runner) runControllers() {
-	c := r.ctl
 	for _, ch := range r.changes {
 		r.push(event{at: r.start.Add(ch.After), kind: evChange})
 	}
@@ -174,28 +173,13 @@ func (r *runner) runControllers() {
 	r.schedulePods(r.start)
 	checked := false
 	for !r.done {
-		if r.onlyRetries() {
-			c.cutShort = len(c.events) > 0 || r.work >= r.maxWork
-			r.quiet()
+		e, ok := r.nextEvent()
+		if !ok {
 			return
 		}
-		e := c.events[0]
-		switch {
-		case r.cfg.MaxTime > 0 && e.at.Sub(r.start) > r.cfg.MaxTime:
-			r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
-			return
-		case r.cfg.MaxSyncs > 0 && e.kind == evDeploymentSync && r.syncs >= r.cfg.MaxSyncs:
-			r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
-			return
-		case r.work >= r.maxWork:
-			r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
-			r.workLimited = true
-			r.project()
-			return
+		if e.kind == evDeploymentSync && !r.done {
+			r.fastForwardControllers()
 		}
-		c.events.pop()
-		r.last = later(r.last, e.at)
-		r.handle(e)
 		if !checked && r.syncs > 0 && !r.done {
 			checked = true
 			if r.beyondWork() {
@@ -203,6 +187,35 @@ func (r *runner) runControllers() {
 			}
 		}
 	}
+}
+
+// nextEvent takes the next event and reports true, or stops the run at
+// a limit or when nothing is left to happen and reports false.
+func (r *runner) nextEvent() (event, bool) {
+	c := r.ctl
+	if r.onlyRetries() {
+		c.cutShort = len(c.events) > 0 || r.work >= r.maxWork
+		r.quiet()
+		return event{}, false
+	}
+	e := c.events[0]
+	switch {
+	case r.cfg.MaxTime > 0 && e.at.Sub(r.start) > r.cfg.MaxTime:
+		r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
+		return event{}, false
+	case r.cfg.MaxSyncs > 0 && e.kind == evDeploymentSync && r.syncs >= r.cfg.MaxSyncs:
+		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
+		return event{}, false
+	case r.work >= r.maxWork:
+		r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
+		r.workLimited = true
+		r.project()
+		return event{}, false
+	}
+	c.events.pop()
+	r.last = later(r.last, e.at)
+	r.handle(e)
+	return e, true
 }
 
 // onlyRetries reports whether nothing is left to happen but the retries

@@ -22,6 +22,7 @@ const (
 type fastForward struct {
 	history []snapshot // the last syncs, oldest first
 	wait    int        // syncs to let pass before looking again
+	ctl     *ctlFF     // under ModelControllers
 }
 
 // A snapshot is a run after one sync: its state and the step it recorded,

@@ -174,6 +174,8 @@ type Summary struct {
 	FailedCreates int
 	// FastForwarded is how many of the syncs a fast-forward took at once
 	// rather than one by one (see Run); they are in Steps all the same.
+	// Under ModelControllers they are Deployment syncs of the run in
+	// order (the Result's steps).
 	FastForwarded int
 	// Projection is, for a run under ModelControllers that stopped at
 	// Config.MaxWork, what can be said of the rest: a proved lower bound

@@ -59,7 +59,11 @@ import (
 // writes out the skipped steps. The Result is the same as without
 // fast-forward, so a rollout of 100,000 replicas one pod at a time (200,002
 // syncs) costs little more than its output. Jittered pods
-// (Pods.ReadyJitter) are never fast-forwarded.
+// (Pods.ReadyJitter) are never fast-forwarded. Under ModelControllers the
+// same is done at the Deployment syncs of a cycle of whole seconds, on
+// the whole state of both controllers (see the package doc and
+// ffcontrollers.go), with the same guarantee: the Result is the same as
+// event by event.
 //
 // Run returns an error, and no Result, only for input it cannot use: a
 // Deployment or ReplicaSet that Plan refuses (unless

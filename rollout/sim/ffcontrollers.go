@@ -1,0 +1,441 @@
+package sim
+
+import (
+	"hash/fnv"
+	"math"
+	"slices"
+	"time"
+)
+
+// The controllers model's fast-forward. After its first syncs, a rollout
+// under ModelControllers settles into a cycle: in a rollout of maxSurge 1
+// whose pods are ready at once, the ReplicaSet controller's client grants
+// a pod creation, a deletion and status writes, and the Deployment
+// controller scales by one, every 0.3s of virtual time, seven Deployment
+// syncs a cycle. The state at a Deployment sync is then, over a period of
+// whole seconds (the conditions' times are truncated to seconds), the
+// state one period earlier moved by the same numbers: the times by the
+// period, the sizes and counts by constants. The events of the run that
+// are not in the cycle (an event the recorder's spam filter lets through
+// every 5 minutes, a progress re-check every 10 minutes) break it for a
+// few syncs, after which it starts again.
+//
+// The fast-forward works as ModelSimple's (fastforward.go) does, on the
+// whole controllers state (walker.ctlState: the events due, the clients'
+// buckets and event sinks, the spam filter, the work queues, the syncs in
+// flight): once three periods of Deployment syncs moved by the same
+// numbers, it takes m periods at once, checking the jump by computing the
+// period after them event by event, which must come out as extrapolated
+// at every Deployment sync, state and step alike. m is first the most
+// periods before the next event that does not move with the cycle (an
+// event due, or a spam filter's refill), and before a count that goes
+// down would reach zero; if that jump fails its check, shorter ones are
+// searched as ModelSimple's fast-forward does.
+//
+// Why the check of one period proves the periods it skips: a period's
+// events are a function of the state at its start, and every decision in
+// them compares numbers of the state that move linearly with the number
+// of periods k (times move by the period, counts by constants; the
+// truncation of times to seconds is exact because the period is whole
+// seconds; the spam filter's and the buckets' refills, the event queue's
+// order and the ReplicaSet controller's limits are comparisons of such
+// numbers). A comparison of two linear functions of k that has the same
+// outcome at k = 0 (the last period seen) and at k = m+1 (the period
+// checked) has it at every k between, so every skipped period takes the
+// same decisions and moves the state by the same numbers. The check sees
+// the state at each Deployment sync of the period checked, and its step,
+// not each decision between two: that the period took the decisions of
+// the last one seen is inferred from every one of its Deployment syncs
+// coming out as extrapolated (a different path that came back to the
+// extrapolated state at every Deployment sync would escape it), and
+// TestControllersFastForwardChangesNoResult compares whole Results with
+// the runs event by event. Runs with
+// jitter, a Room, a quota (the failure message names a pod in base 27)
+// or changes and edits to come are not fast-forwarded.
+
+// Fast-forward of the controllers model: it starts looking after this many
+// Deployment syncs, for periods of up to ctlFFMaxPeriod of virtual time
+// and ctlFFKeep/3 syncs.
+const (
+	ctlFFStart     = 300
+	ctlFFMaxPeriod = 30 * time.Second
+	ctlFFKeep      = 3 * 1024
+	// ctlFFMaxEvents: a state with more events due (requests granted
+	// one by one over seconds, as a slow-start batch of hundreds of pods
+	// makes) is not looked at; a cycle has a few.
+	ctlFFMaxEvents = 64
+)
+
+// ctlFF is what a run under ModelControllers keeps to notice its cycle.
+type ctlFF struct {
+	history []ctlSnap // the last Deployment syncs, oldest first
+	wait    int       // Deployment syncs to let pass before looking again
+	// misses counts the syncs looked at since a period was last found
+	// (or the looking last paused); after ctlFFKeep of them the looking
+	// pauses for backoff syncs, 2·ctlFFKeep and four times as long each
+	// time, so that a run without a cycle flattens few of its syncs.
+	misses, backoff int
+}
+
+// A ctlSnap is the run at one Deployment sync, flattened: when it was,
+// the work done, a hash of its shapes, and where its flat holds the times
+// that may stop a jump (see watchTime).
+type ctlSnap struct {
+	snapshot
+	at    time.Time
+	work  int
+	key   uint64
+	watch []watchTime
+	// stepDone says snapshot.step is the flat of snapshot.recorded.
+	stepDone bool
+}
+
+// A watchTime is a time of the state (the number at pos, plus off) at
+// which something happens that may not move with the cycle: an event
+// due, or the time a spam filter lets its next event through.
+type watchTime struct {
+	pos int
+	off time.Duration
+}
+
+// flattenControllers takes r apart at a Deployment sync: its state, and
+// its step if withStep (see stepFlat). It writes into the buffers of buf,
+// if any, which the caller gives up.
+func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
+	w := walker{noJSON: true}
+	var watch []watchTime
+	switch {
+	case buf != nil && cap(buf.state.shape) > 0:
+		w.f = flat{shape: buf.state.shape[:0], nums: buf.state.nums[:0], regions: buf.state.regions[:0]}
+		watch = buf.watch[:0]
+	case r.ff.ctl != nil && len(r.ff.ctl.history) > 0:
+		// Room for a state like the last one's, and a little more.
+		last := r.ff.ctl.history[len(r.ff.ctl.history)-1].state
+		w.f.shape = make([]byte, 0, len(last.shape)+len(last.shape)/8)
+		w.f.nums = make([]int64, 0, len(last.nums)+len(last.nums)/8)
+		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
+	}
+	w.runner(r)
+	w.ctlState(r.ctl, &watch)
+	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work, watch: watch}
+	if r.makesSteps() {
+		s.recorded = r.current
+		if withStep {
+			s.stepFlat()
+		}
+	}
+	h := fnv.New64a()
+	h.Write(s.state.shape)
+	s.key = h.Sum64()
+	return s
+}
+
+// stepFlat flattens the snapshot's step, once: the history keeps the
+// steps as they are and flattens only those of a period found in the
+// states.
+func (s *ctlSnap) stepFlat() {
+	if s.stepDone {
+		return
+	}
+	s.stepDone = true
+	w := walker{noJSON: true}
+	w.step(&s.recorded)
+	s.step = w.f
+}
+
+// fastForwardControllers looks for the cycle after each Deployment sync
+// and takes as many periods of it at once as it can check.
+func (r *runner) fastForwardControllers() {
+	if r.cfg.noFastForward || r.pods.rng != nil || r.cfg.Pods.Room != nil || r.cfg.Pods.MaxPods > 0 || r.syncs < ctlFFStart {
+		return
+	}
+	if _, pending := r.pending(); pending {
+		return
+	}
+	if r.ff.ctl == nil {
+		r.ff.ctl = &ctlFF{}
+	}
+	f := r.ff.ctl
+	if f.wait > 0 {
+		f.wait--
+		return
+	}
+	if len(r.ctl.events) > ctlFFMaxEvents {
+		f.history = f.history[:0]
+		return
+	}
+	// The history's buffers are reused: those of the oldest snapshot
+	// once it is full, else those left past its end when it was cleared.
+	var buf ctlSnap
+	if n := len(f.history); n >= ctlFFKeep {
+		buf = f.history[0]
+		copy(f.history, f.history[1:])
+		f.history = f.history[:n-1]
+	} else if n < cap(f.history) {
+		buf = f.history[:n+1][n]
+	}
+	f.history = append(f.history, r.flattenControllers(&buf, false))
+	p, deltas := f.period(r.makesSteps())
+	if p == 0 {
+		if f.misses++; f.misses >= ctlFFKeep {
+			f.backoff = max(2*ctlFFKeep, 4*f.backoff)
+			f.wait, f.misses = f.backoff, 0
+			f.history = f.history[:0]
+		}
+		return
+	}
+	f.misses, f.backoff = 0, 0
+	if !r.jumpControllers(p, deltas) {
+		f.wait = p
+		f.history = f.history[:0]
+		return
+	}
+	r.ff.ctl.history = r.ff.ctl.history[:0]
+}
+
+// period returns the shortest period p, in Deployment syncs, of a whole
+// number of seconds, over whose last three repetitions the history (its
+// steps too, if steps) moved by the same numbers each time, and those
+// moves.
+func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
+	h := f.history
+	n := len(h)
+	last := h[n-1]
+	for j := n - 2; j >= 0; j-- {
+		p := n - 1 - j
+		dt := last.at.Sub(h[j].at)
+		if 3*p > n || dt > ctlFFMaxPeriod {
+			break
+		}
+		if h[j].key != last.key || dt <= 0 || dt%time.Second != 0 {
+			continue
+		}
+		if !f.steadyStates(p) {
+			continue
+		}
+		deltas := make([]snapshotDelta, p)
+		ok := true
+		for q := p - 1; q >= 0 && ok; q-- {
+			a, b, c := &h[n-p+q], &h[n-2*p+q], &h[n-3*p+q]
+			var d snapshotDelta
+			d.state, ok = steady(a.state, b.state, c.state)
+			if ok && steps {
+				a.stepFlat()
+				b.stepFlat()
+				c.stepFlat()
+				d.step, ok = steady(a.step, b.step, c.step)
+			}
+			deltas[q] = d
+		}
+		if ok {
+			return p, deltas
+		}
+	}
+	return 0, nil
+}
+
+// steadyStates reports whether the states of the history's last three
+// periods of p syncs have one shape at each place of the period and moved
+// by the same numbers each time, without allocating: most candidate
+// periods fail it.
+func (f *ctlFF) steadyStates(p int) bool {
+	h := f.history
+	n := len(h)
+	for q := p - 1; q >= 0; q-- {
+		a, b, c := &h[n-p+q], &h[n-2*p+q], &h[n-3*p+q]
+		if a.key != b.key || b.key != c.key || len(a.state.nums) != len(b.state.nums) || len(b.state.nums) != len(c.state.nums) {
+			return false
+		}
+		for i, v := range a.state.nums {
+			d1, ok1 := sub(v, b.state.nums[i])
+			d2, ok2 := sub(b.state.nums[i], c.state.nums[i])
+			if !ok1 || !ok2 || d1 != d2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// jumpControllers takes as many periods of p Deployment syncs at once as
+// it can check, and reports whether it took any.
+func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
+	h := r.ff.ctl.history
+	n := len(h)
+	period := h[n-1].at.Sub(h[n-1-p].at)
+	perWork := h[n-1].work - h[n-1-p].work
+	hi := r.maxJumpControllers(p, period, perWork, deltas[p-1].state)
+	if hi < 1 {
+		return false
+	}
+	spent := 0
+	try := func(m int64) *runner {
+		c := r.tryJumpControllers(p, deltas, m)
+		if c != nil {
+			spent += c.work - r.work
+		} else {
+			spent += perWork
+		}
+		return c
+	}
+	best, lo := try(hi), hi
+	if best == nil {
+		failed := hi
+		lo = 0
+		for m := int64(1); m < failed; m *= 2 {
+			c := try(m)
+			if c == nil {
+				failed = m
+				break
+			}
+			best, lo = c, m
+		}
+		for best != nil && failed-lo > 1 {
+			mid := lo + (failed-lo)/2
+			if c := try(mid); c != nil {
+				best, lo = c, mid
+			} else {
+				failed = mid
+			}
+		}
+	}
+	work := r.work + spent
+	if best == nil {
+		r.work = work
+		return false
+	}
+	r.commitControllers(p, deltas, lo, best)
+	r.work = work
+	return true
+}
+
+// maxJumpControllers returns the most periods a jump may take without
+// passing a limit of the Config, counting the period that checks it, and
+// before the next watched time that does not move with the cycle or a
+// count that goes down reaching zero. d is the state's move per period.
+func (r *runner) maxJumpControllers(p int, period time.Duration, perWork int, d []int64) int64 {
+	if period <= 0 || r.work+2*perWork > r.maxWork {
+		return 0
+	}
+	hi := int64(math.MaxInt64)
+	if r.cfg.MaxSyncs > 0 {
+		hi = min(hi, int64(r.cfg.MaxSyncs-r.syncs)/int64(p)-1)
+	}
+	if r.cfg.MaxTime > 0 {
+		hi = min(hi, int64(r.start.Add(r.cfg.MaxTime).Sub(r.last)/period)-1)
+	}
+	last := r.ff.ctl.history[len(r.ff.ctl.history)-1]
+	nums := last.state.nums
+	now := last.at.UnixNano()
+	for _, wt := range last.watch {
+		at := nums[wt.pos] + int64(wt.off)
+		move := d[wt.pos]
+		if move >= int64(period) || at <= now {
+			continue
+		}
+		// at + m·move >= now + (m+1)·period
+		room := at - now - int64(period)
+		if room < 0 {
+			return 0
+		}
+		hi = min(hi, room/(int64(period)-move))
+	}
+	for i, v := range nums {
+		if d[i] < 0 && v >= 0 {
+			hi = min(hi, v/(-d[i])-1)
+		}
+	}
+	return hi
+}
+
+// tryJumpControllers returns a copy of r taken m periods ahead and one
+// period further, computed event by event, or nil when that period does
+// not come out as extrapolated.
+func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *runner {
+	h := r.ff.ctl.history
+	n := len(h)
+	last := h[n-1]
+	nums, ok := ahead(last.state.nums, deltas[p-1].state, m)
+	if !ok {
+		return nil
+	}
+	c := r.clone()
+	c.ctl = r.ctl.clone()
+	w := walker{decode: true, noJSON: true, f: flat{nums: nums}}
+	w.runner(c)
+	w.ctlState(c.ctl, nil)
+	if w.bad {
+		return nil
+	}
+	for q := range p {
+		for {
+			e, ok := c.nextEvent()
+			if !ok || c.done {
+				return nil
+			}
+			if e.kind == evDeploymentSync {
+				break
+			}
+		}
+		got := c.flattenControllers(nil, true)
+		want := h[n-p+q]
+		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
+			return nil
+		}
+	}
+	return c
+}
+
+// commitControllers takes the jump of m periods that c checked: the m·p
+// steps in between are written out from the history's last period, and
+// the run goes on from c, which has computed the period after them.
+func (r *runner) commitControllers(p int, deltas []snapshotDelta, m int64, c *runner) {
+	skipped := int(m) * p
+	if r.makesSteps() {
+		h := r.ff.ctl.history[len(r.ff.ctl.history)-p:]
+		if !r.cfg.OmitSteps {
+			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
+		}
+		same := make([][]bool, p)
+		for q := range p {
+			same[q] = unchanged(h[q].step, deltas[q].step)
+		}
+		var nums []int64
+		for i := range skipped {
+			k, q := int64(i/p+1), i%p
+			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
+			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
+			st := h[q].recorded
+			w := walker{decode: true, noJSON: true, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
+			w.step(&st)
+			r.emit(st)
+		}
+		for _, st := range c.steps {
+			r.emit(st)
+		}
+	}
+	steps, ff, cfg := r.steps, r.ff, r.cfg
+	fastForwarded := r.sum.FastForwarded + skipped
+	*r = *c
+	r.steps, r.ff, r.cfg = steps, ff, cfg
+	r.sum.FastForwarded = fastForwarded
+}
+
+// clone returns a copy of c that shares nothing it changes with c.
+func (c *ctlRun) clone() *ctlRun {
+	out := *c
+	out.events = slices.Clone(c.events)
+	out.spam = make(map[spamKey]*bucket, len(c.spam))
+	for k, b := range c.spam {
+		nb := *b
+		out.spam[k] = &nb
+	}
+	out.depTouched = slices.Clone(c.depTouched)
+	out.sets = make(map[string]*setSync, len(c.sets))
+	for k, s := range c.sets {
+		ns := *s
+		ns.listed = slices.Clone(s.listed)
+		out.sets[k] = &ns
+	}
+	return &out
+}

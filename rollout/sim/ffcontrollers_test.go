@@ -1,0 +1,116 @@
+package sim_test
+
+import (
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+var ffLong = flag.Bool("ff.long", false, "TestControllersFastForwardChangesNoResult: rollouts of up to 30,000 replicas and 60 draws")
+
+// drawCycle draws a long rollout under ModelControllers whose regular
+// phase the fast-forward may take: 1,000 to maxReplicas replicas, one of
+// several strategies, pods ready after 0 to 30s, minReadySeconds,
+// terminating pods, client limits.
+func drawCycle(t *rapid.T, maxReplicas int32) (rollout.State, sim.Config) {
+	st := rapid.SampledFrom([]rollout.Strategy{
+		rolling(surge.Count(1), surge.Count(0)),
+		rolling(surge.Count(1), surge.Count(0)),
+		rolling(surge.Count(2), surge.Count(0)),
+		rolling(surge.Count(0), surge.Count(1)),
+		rolling(surge.Count(3), surge.Count(2)),
+		rolling(surge.Percent(25), surge.Percent(25)),
+	}).Draw(t, "strategy")
+	s := rollingState(t, rapid.Int32Range(1000, maxReplicas).Draw(t, "replicas"), st)
+	s.Deployment.Spec.MinReadySeconds = rapid.SampledFrom([]int32{0, 0, 0, 5}).Draw(t, "minReadySeconds")
+	cfg := sim.Config{
+		Model:     sim.ModelControllers,
+		OmitSteps: rapid.Bool().Draw(t, "omit steps"),
+		Pods: sim.PodModel{
+			ReadyAfter:  time.Duration(rapid.SampledFrom([]int64{0, 0, 1, 5, 30}).Draw(t, "ready after seconds")) * time.Second,
+			Terminating: time.Duration(rapid.SampledFrom([]int64{0, 0, 5, 30}).Draw(t, "terminating seconds")) * time.Second,
+		},
+	}
+	switch rapid.IntRange(0, 4).Draw(t, "client") {
+	case 1:
+		cfg.Controllers = sim.Controllers{QPS: 5, Burst: 10}
+	case 2:
+		cfg.Controllers = sim.Controllers{QPS: 50, Burst: 100}
+	case 3:
+		cfg.Controllers = sim.Controllers{QPS: -1}
+	}
+	return s, cfg
+}
+
+// TestControllersFastForwardChangesNoResult checks the guarantee of the
+// controllers model's fast-forward (ffcontrollers.go): a Result, every
+// step and every summary figure of the three orders included, is the
+// same whether the run's cycles are jumped over or computed event by
+// event. Some of the draws must be fast-forwarded. With -short it draws
+// rollouts of up to 1,500 replicas, 4 times; by default up to 2,000, 8
+// times; with -ff.long up to 30,000, 60 times.
+func TestControllersFastForwardChangesNoResult(t *testing.T) {
+	maxReplicas, draws := int32(2000), 8
+	switch {
+	case *ffLong:
+		maxReplicas, draws = 30_000, 60
+	case testing.Short():
+		maxReplicas, draws = 1500, 4
+	}
+	var runs, forwarded int
+	gen := rapid.Custom(func(t *rapid.T) func() (rollout.State, sim.Config) {
+		s, cfg := drawCycle(t, maxReplicas)
+		return func() (rollout.State, sim.Config) { return s, cfg }
+	})
+	for i := range draws {
+		s, cfg := gen.Example(i)()
+		fast := run(t, s, cfg)
+		slow := run(t, s, sim.WithoutFastForward(cfg))
+		if slow.Summary.FastForwarded != 0 {
+			t.Fatalf("without fast-forward, FastForwarded = %d", slow.Summary.FastForwarded)
+		}
+		runs++
+		if fast.Summary.FastForwarded > 0 {
+			forwarded++
+		}
+		if testing.Verbose() {
+			t.Logf("draw %d: %d replicas, %+v, %v: %d syncs, %d fast-forwarded", i, s.Deployment.Spec.Replicas, s.Deployment.Spec.Strategy.RollingUpdate, cfg.Pods, fast.Summary.Syncs, fast.Summary.FastForwarded)
+		}
+		fast.Summary.FastForwarded = 0
+		if diff := cmp.Diff(slow, fast, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+			t.Fatalf("draw %d: fast-forwarded run differs (-event by event +fast-forwarded):\n%s", i, diff)
+		}
+	}
+	if forwarded == 0 {
+		t.Errorf("none of %d runs was fast-forwarded", runs)
+	}
+}
+
+// TestControllersFastForwardOneByOne pins the fast-forward on the cycle it
+// was built for: 10,000 replicas, maxSurge 1, maxUnavailable 0, pods
+// ready at once, every step kept; the same Result as event by event, and
+// most of its syncs jumped over.
+func TestControllersFastForwardOneByOne(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 10s event by event")
+	}
+	s := rollingState(t, 10_000, rolling(surge.Count(1), surge.Count(0)))
+	cfg := sim.Config{Model: sim.ModelControllers}
+	fast := run(t, s, cfg)
+	slow := run(t, s, sim.WithoutFastForward(cfg))
+	if fast.Summary.Outcome != sim.OutcomeComplete || fast.Summary.FastForwarded < fast.Summary.Syncs/2 {
+		t.Errorf("Run() = %s after %d syncs, %d fast-forwarded; want complete, most fast-forwarded", fast.Summary.Outcome, fast.Summary.Syncs, fast.Summary.FastForwarded)
+	}
+	fast.Summary.FastForwarded = 0
+	if diff := cmp.Diff(slow, fast, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+		t.Fatalf("fast-forwarded run differs (-event by event +fast-forwarded):\n%s", diff)
+	}
+}
