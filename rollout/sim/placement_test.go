@@ -97,7 +97,9 @@ func TestRunPlacementPending(t *testing.T) {
 
 // TestRunPlacementProperties checks what placement guarantees over drawn
 // rollouts: with room for every pod it changes nothing, and it never
-// raises the peak of pods above the run without it.
+// raises the peak of pods above the run without it (but for the one pod
+// of the creation and deletion race a controllers run of 15 replicas or
+// more counts, at an instant the waiting pods moved).
 func TestRunPlacementProperties(t *testing.T) {
 	t.Run("unlimited room changes nothing", rapid.MakeCheck(func(t *rapid.T) {
 		d := drawRollout(t, 1)
@@ -125,7 +127,16 @@ func TestRunPlacementProperties(t *testing.T) {
 		room := rapid.Int64Range(0, free.Summary.PeakPods+1).Draw(t, "room")
 		d.cfg.Pods.Room = capacity(room)
 		got := run(t, d.state, d.cfg)
-		if got.Summary.PeakPods > free.Summary.PeakPods {
+		// From 15 replicas on (racingReplicas), a controllers run's peak
+		// counts a pod created at the instant one pod goes as created
+		// first; pods waiting for room shift those instants, so the
+		// placed run may meet such an instant at the unplaced run's
+		// peak: one pod more, never two.
+		allowance := int64(0)
+		if d.cfg.Model == sim.ModelControllers && d.state.Deployment.Spec.Replicas >= 15 {
+			allowance = 1
+		}
+		if got.Summary.PeakPods > free.Summary.PeakPods+allowance {
 			t.Fatalf("PeakPods %d with room %d, %d without", got.Summary.PeakPods, room, free.Summary.PeakPods)
 		}
 		if got.Summary.Outcome != sim.OutcomeComplete && got.Summary.Outcome != sim.OutcomeUnplaced {
