@@ -3,6 +3,7 @@ package realsim
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -53,6 +54,12 @@ type Measurement struct {
 	MinAvailable int32
 	// Refused counts pod creations the quota refused after the change.
 	Refused int
+	// Conflicts counts the updates the server refused after the change
+	// because the object had been written since the writer read it (409
+	// Conflict), by resource and subresource: "replicasets/status" (the
+	// ReplicaSet controller's status write, retried once after a GET),
+	// "replicasets" (the Deployment controller's scale), "deployments/status".
+	Conflicts map[string]int
 	// Writes counts the writes (events aside) after the change, and
 	// Events the events the controllers wrote or patched, over the whole
 	// run.
@@ -250,15 +257,16 @@ type observer struct {
 	c   Case
 	srv *server
 
-	mu       sync.Mutex // guards what the kubelet's timers and drive read
-	started  bool
-	t0       time.Time
-	last     time.Time // the last write, events aside
-	complete bool
-	m        Measurement
-	refused  int // the server's count of refusals at the change
-	timers   map[string]*time.Timer
-	stopped  bool
+	mu        sync.Mutex // guards what the kubelet's timers and drive read
+	started   bool
+	t0        time.Time
+	last      time.Time // the last write, events aside
+	complete  bool
+	m         Measurement
+	refused   int            // the server's count of refusals at the change
+	conflicts map[string]int // the server's count of conflicts at the change
+	timers    map[string]*time.Timer
+	stopped   bool
 }
 
 func newObserver(c Case, srv *server) *observer {
@@ -275,6 +283,7 @@ func (o *observer) start() {
 	o.m.PeakPods = int32(len(o.srv.objs[pods]))
 	o.m.MinAvailable = o.available()
 	o.refused = o.srv.refused
+	o.conflicts = maps.Clone(o.srv.conflicts)
 	o.sample()
 }
 
@@ -305,6 +314,14 @@ func (o *observer) measurement() Measurement {
 	defer o.mu.Unlock()
 	m := o.m
 	m.Refused = o.srv.refused - o.refused
+	for k, n := range o.srv.conflicts {
+		if d := n - o.conflicts[k]; d > 0 {
+			if m.Conflicts == nil {
+				m.Conflicts = map[string]int{}
+			}
+			m.Conflicts[k] = d
+		}
+	}
 	m.Timeline = slices.Clone(m.Timeline)
 	return m
 }

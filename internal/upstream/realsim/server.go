@@ -65,6 +65,9 @@ type server struct {
 	maxPods int
 	// refused counts the pod creations the quota refused.
 	refused int
+	// conflicts counts the updates refused for a stale resourceVersion,
+	// by resource and subresource ("replicasets/status").
+	conflicts map[string]int
 	// observe, if set, is called with the lock held after every write,
 	// with the stored object (nil old on create). It must not call the
 	// server.
@@ -277,6 +280,10 @@ func (s *server) updateLocked(res, sub, k string, obj runtime.Object) (runtime.O
 	}
 	cm, _ := meta.Accessor(cur)
 	if rv := m.GetResourceVersion(); rv != "" && rv != cm.GetResourceVersion() {
+		if s.conflicts == nil {
+			s.conflicts = map[string]int{}
+		}
+		s.conflicts[res+"/"+sub]++
 		return nil, apierrors.NewConflict(groupResource(res), m.GetName(), fmt.Errorf(
 			"the object has been modified; please apply your changes to the latest version and try again"))
 	}

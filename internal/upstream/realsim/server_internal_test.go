@@ -62,9 +62,12 @@ func TestServer(t *testing.T) {
 			t.Errorf("annotation update: generation %d, want 3", g)
 		}
 
-		// A stale resourceVersion is a conflict.
+		// A stale resourceVersion is a conflict, and counted.
 		if _, err := s.update(deployments, "", namespace, u); !apierrors.IsConflict(err) {
 			t.Errorf("stale update: %v, want Conflict", err)
+		}
+		if n := s.conflicts["deployments/"]; n != 1 {
+			t.Errorf("conflicts on deployments: %d, want 1", n)
 		}
 
 		// The status subresource ignores spec and keeps the generation.
