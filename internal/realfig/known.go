@@ -61,8 +61,9 @@ func KnownMisses() map[string]Known {
 	// real timeline the new ReplicaSet, scaled to 75 at 3.75 s, created
 	// nothing before 5.35 s), the deletes-first run none (75).
 	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
+	const spentBudget = "the real old ReplicaSet records no deletion events (its event budget was spent by the harness's first rollout); the model's does, and they take tokens between the new ReplicaSet's creations"
 	return map[string]Known{
-		"scale/500":                     {Why: floor, Misses: []string{"fewest available 375 (high 403); real 377 to 406"}},
+		"scale/500":                     {Why: floor, Misses: []string{"fewest available 375 (high 406); real 377 to 406"}},
 		"scale/1000":                    {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
 		"scale/2000":                    {Why: floor, Misses: []string{"fewest available 1500 (high 1531); real 1531 to 1531"}},
 		"strategy/25%-25%/100/ready-0s": {Why: floor, Misses: []string{"fewest available 75 (high 82); real 76 to 76"}},
@@ -90,7 +91,21 @@ func KnownMisses() map[string]Known {
 		// last write, which counts as a failure and grows the backoff.
 		"quota/10/max-12/terminating-30s":   {Why: "the real retries back off further while terminating pods hold the quota: in a real run the new ReplicaSet's per-item failure count reached 14 within 5 s (3 refused syncs within 1 ms of the change, 4 at the first readiness), so its retries waited 80 s and more; the model retries sooner", Misses: []string{"completes at 1m29.845s; real 255.805s to 993.086s, median 463.149s"}},
 		"quota/100/max-110/terminating-30s": {Why: "the real run completes only once the quota backoff has grown toward 1,000 s while terminating pods hold the quota; the model retries sooner", Misses: []string{"completes at 2m53.84s; real 1259.69s to 1259.69s, median 1259.69s"}},
-		"qps/1000/5-10":                     {Why: floor, Misses: []string{"fewest available 750 (high 765); real 757 to 765"}},
+		// The harness starts each case 10 s after a first rollout whose
+		// creations spent the old ReplicaSet's event budget (the
+		// recorder's spam filter: 25 per object and type, then one per
+		// 5 minutes), so the real old ReplicaSet's deletions record no
+		// event; the model starts it with a full budget, as on a cluster
+		// whose ReplicaSet is hours old, and its 25 deletion events take
+		// tokens between the new ReplicaSet's creations (sinkBetween in
+		// rollout/sim). Started with the budget spent (tried on
+		// 2026-11-28), both cases are within the rule, but six of the
+		// maxSurge 2 maxUnavailable 3 cases outside the file finish 1 to
+		// 2.6 s early, as the model has none of the real runs'
+		// status-write conflicts.
+		"readiness/100/1s":         {Why: spentBudget, Misses: []string{"completes at 12.35s; real 11.05s to 11.7s, median 11.175s"}},
+		"minready/100/5s/ready-0s": {Why: spentBudget, Misses: []string{"completes at 15.8s; real 14s to 14s, median 14s"}},
+		"qps/1000/5-10":            {Why: floor, Misses: []string{"fewest available 750 (high 765); real 757 to 765"}},
 	}
 }
 

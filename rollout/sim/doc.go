@@ -58,7 +58,10 @@
 //     controller's pod creations and deletions and status writes, and
 //     both controllers' events (sent one at a time, after the event
 //     recorder's spam filter of 25 per object and type, then one every 5
-//     minutes). A write takes effect when its token is granted, and both
+//     minutes; the ReplicaSet controller's sink, a goroutine of its own,
+//     takes a token for one pending event before every second creation
+//     of a slow-start batch, where the real one races the creations'
+//     goroutines for them). A write takes effect when its token is granted, and both
 //     controllers' informers see it at once.
 //   - The ReplicaSet controller creates at most burstReplicas (500) pods a
 //     sync, in slow-start batches of 1, 2, 4, ..., each batch's requests

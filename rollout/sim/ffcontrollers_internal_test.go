@@ -60,7 +60,7 @@ func TestCtlStateCoversEveryField(t *testing.T) {
 		{event{}, []string{"at", "class", "seq", "kind", "set", "n", "which"}},
 		{setSync{}, []string{"queueKey", "uid", "started", "listed", "generation", "minReady", "toCreate", "batch", "batchLeft", "deleteLeft", "refused", "status", "failures"}},
 		{queueKey{}, []string{"queued", "busy", "dirty"}},
-		{sink{}, []string{"pending", "busy"}},
+		{sink{}, []string{"pending", "busy", "creations"}},
 		// interval and burst are the configuration.
 		{bucket{}, []string{"unlimited", "interval", "burst", "tat"}},
 		{spamKey{}, []string{"which", "object", "kind"}},

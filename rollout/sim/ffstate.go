@@ -38,6 +38,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.bucket(&c.client[i])
 		w.i64(&c.sinks[i].pending)
 		w.flag(c.sinks[i].busy)
+		w.i64(&c.sinks[i].creations)
 	}
 	keys := sortedSpamKeys(c.spam)
 	w.lit(strconv.Itoa(len(keys)))

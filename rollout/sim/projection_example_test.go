@@ -43,7 +43,7 @@ func ExampleProjection() {
 	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
 	// Output:
 	// limit reached after 5m49.3s computed
-	// left: 98873 creations and 94146 deletions
+	// left: 98873 creations and 94156 deletions
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
 }
