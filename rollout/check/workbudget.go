@@ -96,8 +96,8 @@ func charge(c rolloutCheck, budget int) int {
 
 // budgetWords says a check's work budget in a limit finding: "1000000
 // syncs computed one by one", and for a count that had part of a range's
-// budget, "2000 syncs computed one by one, its part of the range's
-// 1000000".
+// budget, "2000 syncs computed one by one, its part of the 1000000 its
+// replica range shares".
 func (f *checker) budgetWords(budget int) string {
 	if budget >= f.maxWork {
 		return fmt.Sprintf("%d syncs computed one by one", f.maxWork)
