@@ -168,6 +168,24 @@ func (r *runner) jump(p int, deltas []snapshotDelta) bool {
 		spent += p
 		return r.tryJump(p, deltas, m)
 	}
+	best, lo := longestJump(hi, try)
+	work := r.work + spent
+	if best == nil {
+		r.work = work
+		return false
+	}
+	r.commit(p, deltas, lo, best)
+	r.work = work
+	return true
+}
+
+// longestJump returns the longest jump of 1 to hi periods that try
+// passes (try returns the run after it, nil when it fails) and its number
+// of periods, or nil and 0 when none passes: jumps of 1, 2, 4, ...
+// periods are tried until one fails or the next would pass hi, then the
+// longest between the last that passed and the first that failed is
+// found by bisection.
+func longestJump(hi int64, try func(m int64) *runner) (*runner, int64) {
 	var best *runner
 	lo, failed := int64(0), hi+1 // the longest jump that passed, the shortest that failed
 	for m := int64(1); m <= hi; m *= 2 {
@@ -189,14 +207,7 @@ func (r *runner) jump(p int, deltas []snapshotDelta) bool {
 			failed = mid
 		}
 	}
-	work := r.work + spent
-	if best == nil {
-		r.work = work
-		return false
-	}
-	r.commit(p, deltas, lo, best)
-	r.work = work
-	return true
+	return best, lo
 }
 
 // maxJump returns the most periods a jump may take without passing a

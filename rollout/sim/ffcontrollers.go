@@ -278,26 +278,11 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 		}
 		return c
 	}
+	// The longest jump is tried first: it passes unless a cycle ends
+	// before the next watched time.
 	best, lo := try(hi), hi
 	if best == nil {
-		failed := hi
-		lo = 0
-		for m := int64(1); m < failed; m *= 2 {
-			c := try(m)
-			if c == nil {
-				failed = m
-				break
-			}
-			best, lo = c, m
-		}
-		for best != nil && failed-lo > 1 {
-			mid := lo + (failed-lo)/2
-			if c := try(mid); c != nil {
-				best, lo = c, mid
-			} else {
-				failed = mid
-			}
-		}
+		best, lo = longestJump(hi-1, try)
 	}
 	work := r.work + spent
 	if best == nil {
