@@ -174,7 +174,8 @@ func (r *runner) jump(p int, deltas []snapshotDelta) bool {
 		r.work = work
 		return false
 	}
-	r.commit(p, deltas, lo, best)
+	last := r.ff.history[len(r.ff.history)-p:]
+	r.commit(p, func(q int) *snapshot { return &last[q] }, false, deltas, lo, best)
 	r.work = work
 	return true
 }
@@ -283,12 +284,17 @@ func matches(got, base flat, d []int64, k int64) bool {
 }
 
 // commit takes the jump of m periods that c checked: the m·p steps in
-// between are written out from the history's last period, and the run
-// goes on from c, which has computed the period after them.
-func (r *runner) commit(p int, deltas []snapshotDelta, m int64, c *runner) {
+// between are written out from the history's last period, whose sync q
+// is last(q) (its step flattened without JSON if noJSON), and the run
+// goes on from c, which has computed the period after them. Both models'
+// fast-forwards commit their jumps so.
+func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas []snapshotDelta, m int64, c *runner) {
 	skipped := int(m) * p
 	if r.makesSteps() {
-		h := r.ff.history[len(r.ff.history)-p:]
+		h := make([]*snapshot, p)
+		for q := range h {
+			h[q] = last(q)
+		}
 		if !r.cfg.OmitSteps {
 			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
 		}
@@ -302,7 +308,7 @@ func (r *runner) commit(p int, deltas []snapshotDelta, m int64, c *runner) {
 			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
 			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
 			st := h[q].recorded
-			w := walker{decode: true, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
 			w.step(&st)
 			r.emit(st)
 		}

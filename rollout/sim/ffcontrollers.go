@@ -289,7 +289,8 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 		r.work = work
 		return false
 	}
-	r.commitControllers(p, deltas, lo, best)
+	last := r.ff.ctl.history[len(r.ff.ctl.history)-p:]
+	r.commit(p, func(q int) *snapshot { return &last[q].snapshot }, true, deltas, lo, best)
 	r.work = work
 	return true
 }
@@ -369,41 +370,6 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 		}
 	}
 	return c
-}
-
-// commitControllers takes the jump of m periods that c checked: the m·p
-// steps in between are written out from the history's last period, and
-// the run goes on from c, which has computed the period after them.
-func (r *runner) commitControllers(p int, deltas []snapshotDelta, m int64, c *runner) {
-	skipped := int(m) * p
-	if r.makesSteps() {
-		h := r.ff.ctl.history[len(r.ff.ctl.history)-p:]
-		if !r.cfg.OmitSteps {
-			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
-		}
-		same := make([][]bool, p)
-		for q := range p {
-			same[q] = unchanged(h[q].step, deltas[q].step)
-		}
-		var nums []int64
-		for i := range skipped {
-			k, q := int64(i/p+1), i%p
-			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
-			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
-			st := h[q].recorded
-			w := walker{decode: true, noJSON: true, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
-			w.step(&st)
-			r.emit(st)
-		}
-		for _, st := range c.steps {
-			r.emit(st)
-		}
-	}
-	steps, ff, cfg := r.steps, r.ff, r.cfg
-	fastForwarded := r.sum.FastForwarded + skipped
-	*r = *c
-	r.steps, r.ff, r.cfg = steps, ff, cfg
-	r.sum.FastForwarded = fastForwarded
 }
 
 // clone returns a copy of c that shares nothing it changes with c.

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"time"
-
-	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // The walker's visits of the controllers model's state, for its
@@ -115,23 +113,6 @@ func (w *walker) deadlineProof(p *deadlineProof) {
 	w.time(&p.settledAt)
 	w.flag(p.fired)
 	w.time(&p.updated)
-}
-
-// setStatus visits the status a ReplicaSet sync is about to write.
-func (w *walker) setStatus(st *rollout.ReplicaSetStatus) {
-	w.i32(&st.Replicas)
-	w.i32(&st.FullyLabeledReplicas)
-	w.i32(&st.ReadyReplicas)
-	w.i32(&st.AvailableReplicas)
-	w.opt(&st.TerminatingReplicas)
-	w.i64(&st.ObservedGeneration)
-	eachOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
-		w.lit(string(c.Type))
-		w.lit(string(c.Status))
-		w.time(&c.LastTransitionTime)
-		w.lit(c.Reason)
-		w.text(&c.Message)
-	})
 }
 
 // bucket visits a token bucket's time; its rate is the configuration.

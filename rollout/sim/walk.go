@@ -57,7 +57,12 @@ func (w *walker) replicaSet(rs *rollout.ReplicaSet) {
 	w.i32(&rs.Spec.Replicas)
 	w.i32(&rs.Spec.MinReadySeconds)
 	w.litJSON(func() any { return []any{rs.Spec.Selector, rs.Spec.Template} })
-	st := &rs.Status
+	w.setStatus(&rs.Status)
+}
+
+// setStatus visits a ReplicaSet status: the object's, or the one a
+// ReplicaSet sync is about to write.
+func (w *walker) setStatus(st *rollout.ReplicaSetStatus) {
 	w.i32(&st.Replicas)
 	w.i32(&st.FullyLabeledReplicas)
 	w.i32(&st.ReadyReplicas)
