@@ -15,11 +15,12 @@ import (
 // The budget is shared in two passes, each deterministic, so that the
 // report is the same whatever the workers:
 //
-//  1. Every count runs with its share, all at once: half the budget
-//     split evenly between the counts, and the other half in proportion
-//     to their replicas, as the work of a rollout grows with its pods
-//     (at least one unit of work each, when MaxWork is less than the
-//     counts). Shares grow with the replicas.
+//  1. Every count runs with its share, all at once: one unit of work
+//     each, then half the rest of the budget split evenly between the
+//     counts and the other half in proportion to their replicas, as the
+//     work of a rollout grows with its pods. Shares grow with the
+//     replicas and add up to at most the budget (or one unit a count,
+//     when MaxWork is less than the counts).
 //  2. What the counts that ended under their share did not spend (the
 //     shares less their work, and less a share, or the work if more, for
 //     each count that stopped at the limit) goes to the counts that
@@ -34,19 +35,25 @@ import (
 // (TestWorkBudgetMonotone, TestRangeWorkBudgetProperties).
 
 // shares returns the first pass's budget of each of counts (in
-// increasing order) out of total: total/2 evenly, and total - total/2 in
-// proportion to the replicas, each at least 1. They add up to at most
-// total, or to len(counts) if more, and do not fall from one count to
-// the next.
+// increasing order) out of total: one unit each, then what is left of
+// total split half evenly and half in proportion to the replicas. They
+// add up to at most total, or to len(counts) (one unit each) when total
+// is less, and do not fall from one count to the next.
 func shares(counts []int32, total int) []int {
-	n := uint64(max(len(counts), 1))
+	out := make([]int, len(counts))
+	for i := range out {
+		out[i] = 1
+	}
+	if total <= len(counts) {
+		return out
+	}
+	free := uint64(total - len(counts))
 	var sum uint64
 	for _, r := range counts {
 		sum += uint64(max(r, 0))
 	}
-	even := uint64(total/2) / n
-	rest := uint64(total - total/2)
-	out := make([]int, len(counts))
+	even := (free / 2) / uint64(len(counts))
+	rest := free - free/2
 	for i, r := range counts {
 		part := uint64(0)
 		if sum > 0 {
@@ -55,7 +62,7 @@ func shares(counts []int32, total int) []int {
 			hi, lo := bits.Mul64(rest, uint64(max(r, 0)))
 			part, _ = bits.Div64(hi, lo, sum)
 		}
-		out[i] = int(max(even+part, 1))
+		out[i] += int(even + part)
 	}
 	return out
 }

@@ -118,9 +118,29 @@ func TestWorkBudgetSecondPass(t *testing.T) {
 	}
 }
 
+// TestWorkBudgetBelowOnePerCount pins the case that once spent more
+// than the budget: eight counts and a MaxWork of 7 give each count one
+// unit, all that is paid, instead of a unit to each of the seven
+// smallest on top of the largest one's share of the proportional half.
+func TestWorkBudgetBelowOnePerCount(t *testing.T) {
+	f := &fakeCounts{
+		replicas: []int32{1, 2, 3, 4, 5, 6, 7, 28},
+		need:     []int{1, 1, 1, 1, 1, 1, 1, 2},
+		stop:     []int{3, 3, 3, 3, 3, 3, 3, 3},
+		over:     make([]int, 8),
+	}
+	if got, want := shares(f.replicas, 7), []int{1, 1, 1, 1, 1, 1, 1, 1}; !slices.Equal(got, want) {
+		t.Fatalf("shares %v, want %v", got, want)
+	}
+	f.share(7)
+	if f.work > 8 {
+		t.Fatalf("%d runs computed %d, more than one unit for each of the 8 counts", f.runs, f.work)
+	}
+}
+
 // TestShares: the first pass's shares are at least 1, do not fall from
-// one count to the next, add up to at most the budget (when it gives
-// each count 2 units at least; else to the counts), and none falls when
+// one count to the next, add up to at most the budget (or one unit a
+// count, when the budget is less than the counts), and none falls when
 // the budget grows, over the whole int32 range of replicas.
 func TestShares(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
@@ -144,7 +164,7 @@ func TestShares(t *testing.T) {
 				t.Fatalf("shares of %v: %v with MaxWork %d, %v with %d", counts, got, total, larger, more)
 			}
 		}
-		if limit := uint64(total); total >= 2*len(counts) && sum > limit || sum > limit+uint64(len(counts)) {
+		if sum > uint64(max(total, len(counts))) {
 			t.Fatalf("shares of %v add up to %d, budget %d", counts, sum, total)
 		}
 	})
