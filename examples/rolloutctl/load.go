@@ -135,7 +135,7 @@ func (f *inputFlags) gather(e *env, command string, skipValidation bool) (*check
 		stdin, names = b, []string{"-"}
 	}
 	if e.memory != nil {
-		if size, ok := inputSize(names); ok {
+		if size, ok := manifest.Size(manifest.Options{Exclude: f.exclude}, names...); ok {
 			e.memory.load(size)
 			defer e.memory.release() // check and bounds keep it
 		}

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"io/fs"
 	"math"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/metrics"
 )
@@ -106,33 +104,4 @@ func (m *memoryLimiter) follow() {
 	if m.live() > m.limit/4*3 {
 		m.setTo(noMemoryLimit)
 	}
-}
-
-// inputSize returns the bytes the named files hold, and the regular files
-// under the named directories; false when a name is standard input ("-")
-// or cannot be read, whose size is not known before reading it.
-func inputSize(names []string) (int64, bool) {
-	var total int64
-	for _, name := range names {
-		if name == "-" {
-			return 0, false
-		}
-		err := filepath.WalkDir(name, func(_ string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.Type().IsRegular() {
-				info, err := d.Info()
-				if err != nil {
-					return err
-				}
-				total += info.Size()
-			}
-			return nil
-		})
-		if err != nil {
-			return 0, false
-		}
-	}
-	return total, true
 }

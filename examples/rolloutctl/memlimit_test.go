@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
 
 // TestMemoryLimitScalesWithTheInput pins the soft memory limit the
@@ -26,21 +28,23 @@ func TestMemoryLimitScalesWithTheInput(t *testing.T) {
 			t.Errorf("memoryLimit(%d) = %d, want %d", tt.size, got, tt.want)
 		}
 	}
-	dir := writeRepo(t, map[string]string{"a.yaml": deploymentYAML("web", 2, ""), "sub/b.yaml": "123", ".hidden/c": "1"})
+	dir := writeRepo(t, map[string]string{"a.yaml": deploymentYAML("web", 2, ""), "sub/b.yaml": "123", ".hidden/c.yaml": "1", "sub/notes.txt": "12345"})
 	a := int64(len(deploymentYAML("web", 2, "")))
 	for _, tt := range []struct {
 		names []string
 		size  int64
 		known bool
 	}{
-		{[]string{dir}, a + 4, true},
+		{[]string{dir}, a + 3, true}, // not .hidden/c.yaml, not notes.txt
 		{[]string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "sub")}, a + 3, true},
+		{[]string{dir, filepath.Join(dir, "a.yaml")}, a + 3, true}, // read once
+		{[]string{filepath.Join(dir, ".hidden")}, 1, true},         // named, so read
 		{[]string{dir, "-"}, 0, false},
 		{[]string{filepath.Join(dir, "missing.yaml")}, 0, false},
 	} {
-		size, known := inputSize(tt.names)
+		size, known := manifest.Size(manifest.Options{}, tt.names...)
 		if size != tt.size || known != tt.known {
-			t.Errorf("inputSize(%q) = %d, %v; want %d, %v", tt.names, size, known, tt.size, tt.known)
+			t.Errorf("manifest.Size(%q) = %d, %v; want %d, %v", tt.names, size, known, tt.size, tt.known)
 		}
 	}
 

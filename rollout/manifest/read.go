@@ -162,6 +162,43 @@ func ReadNotes(opts Options, names ...string) ([]Document, []string, error) {
 	return docs, notes, errors.Join(errs...)
 }
 
+// Size returns the bytes of the files [ReadNotes] would read for names
+// with opts: each file once, and in a directory only the files it takes
+// (not hidden, not excluded, with a manifest's extension). It is false
+// when a name is standard input ("-"), whose size is not known before
+// reading it, or a name cannot be read.
+func Size(opts Options, names ...string) (int64, bool) {
+	var total int64
+	seen := map[string]bool{}
+	for _, name := range names {
+		if name == "-" {
+			return 0, false
+		}
+		files, _, err := expand(name, opts.Exclude)
+		if err != nil {
+			return 0, false
+		}
+		for _, file := range files {
+			key := filepath.Clean(file)
+			if abs, err := filepath.Abs(file); err == nil {
+				key = abs
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			info, err := os.Stat(file)
+			if err != nil {
+				return 0, false
+			}
+			if info.Mode().IsRegular() {
+				total += info.Size()
+			}
+		}
+	}
+	return total, true
+}
+
 // onlyNotObjects reports whether every problem of err is ErrNotObject.
 func onlyNotObjects(err error) bool {
 	errs := []error{err}

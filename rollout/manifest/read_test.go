@@ -94,3 +94,34 @@ func TestInputSizeIsCapped(t *testing.T) {
 	}
 	var _ io.Reader = endless{}
 }
+
+// TestSizeCountsWhatReadReads: Size adds up the bytes of the files Read
+// takes (a file named again read once, notes.txt left out, an excluded
+// file left out), and is unknown for standard input and a missing name.
+func TestSizeCountsWhatReadReads(t *testing.T) {
+	size := func(name string) int64 {
+		info, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.Size()
+	}
+	web, api := size("testdata/ci/web.yaml"), size("testdata/ci/apps/api.yaml")
+	for _, tt := range []struct {
+		exclude []string
+		names   []string
+		want    int64
+		known   bool
+	}{
+		{nil, []string{"testdata/ci"}, web + api, true},
+		{nil, []string{"testdata/ci/web.yaml", "testdata/ci"}, web + api, true},
+		{[]string{"apps"}, []string{"testdata/ci"}, web, true},
+		{nil, []string{"testdata/ci", "-"}, 0, false},
+		{nil, []string{"testdata/ci/missing.yaml"}, 0, false},
+	} {
+		got, known := manifest.Size(manifest.Options{Exclude: tt.exclude}, tt.names...)
+		if got != tt.want || known != tt.known {
+			t.Errorf("Size(exclude %q, %q) = %d, %v; want %d, %v", tt.exclude, tt.names, got, known, tt.want, tt.known)
+		}
+	}
+}
