@@ -42,7 +42,7 @@ func withoutDeadlineEchoes(res sim.Result) sim.Result {
 // largest (all but the fields that echo the deadline; Final.Now, the last
 // re-check, moves no earlier), on random small rollouts: any strategy, 1
 // to 20 replicas, ready and terminating times, minReadySeconds, a pod
-// quota, client limits. A third of the draws or more are proved.
+// quota, client limits. A fifth of the draws or more are proved.
 func TestDeadlineFreeFrom(t *testing.T) {
 	runs, proved, completeUnproved := 0, 0, 0
 	defer func() {
@@ -96,10 +96,13 @@ func TestDeadlineFreeFrom(t *testing.T) {
 			t.Fatalf("deadline %d (proved from %d) and deadline %d give different Results (-%d +%d):\n%s", d, from, other, d, other, diff)
 		}
 	})
-	// About a third of the draws complete after more than their deadline
-	// (their pending re-check fires first) or never (a quota, a deadline
-	// exceeded); the rest are proved.
-	if proved < runs/3 {
+	// About half the draws complete after more than their deadline (their
+	// pending re-check fires first) or never (a quota, a deadline
+	// exceeded); the rest are proved: 35 to 55 of 100 over 60 seeds. A
+	// fifth keeps the guard against a DeadlineFreeFrom that proves
+	// nothing, over five standard deviations below the mean, where a third
+	// failed on one seed in a few hundred.
+	if proved < runs/5 {
 		t.Errorf("only %d of %d runs proved independent of the deadline: a weak test", proved, runs)
 	}
 }
