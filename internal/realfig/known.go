@@ -61,7 +61,6 @@ func KnownMisses() map[string]Known {
 	// real timeline the new ReplicaSet, scaled to 75 at 3.75 s, created
 	// nothing before 5.35 s), the deletes-first run none (75).
 	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
-	const quotaDeadline = "the real retries of the quota-refused creations back off past the progress deadline (600 s) in some runs and complete after it; the model's run ends at the deadline, with its next retry due after it"
 	const spentBudget = "the real old ReplicaSet records no deletion events (its event budget was spent by the harness's first rollout); the model's does, and they take tokens between the new ReplicaSet's creations"
 	return map[string]Known{
 		"scale/500":                     {Why: floor, Misses: []string{"fewest available 375 (high 406); real 377 to 406"}},
@@ -79,17 +78,14 @@ func KnownMisses() map[string]Known {
 		// error handler, then is re-added after the longer of the
 		// per-item backoff, 5 ms doubling to 1,000 s, and the overall
 		// bucket, 10 a second, burst 100; the queue keeps the earliest
-		// pending add; a sync that starts at the instant of its own
-		// creations finds its expectations unmet and forgets the
-		// failures). While terminating pods hold the quota every sync of
-		// the new ReplicaSet is refused and its backoff grows; the real
-		// runs of these two cases passed the progress deadline in 3 and
-		// 8 of 8 runs and went on to complete (up to 30 minutes); the
-		// model's run ends at the deadline, its next retry due after it.
-		// Before, the model retried every refused sync it scheduled, with
-		// no pause, and completed at 1m29.845s and 2m53.84s.
-		"quota/10/max-12/terminating-30s":   {Why: quotaDeadline, Misses: []string{"does not complete; real median 463.149s"}},
-		"quota/100/max-110/terminating-30s": {Why: quotaDeadline, Misses: []string{"does not complete; real median 1259.69s"}},
+		// pending add; the sync after one that created pods finds its
+		// expectations unmet and forgets the failures; the ReplicaFailure
+		// condition is kept while syncs keep failing, so a failed sync
+		// writes no status). Before, the model retried every refused sync
+		// it scheduled, with no pause, and completed at 1m29.845s and
+		// 2m53.84s.
+		"quota/10/max-12/terminating-30s":   {Why: "the real runs fail more syncs before the terminating pods free the quota (each failure doubles the wait): v1.36's stale-informer check fails a sync that starts before the informer has seen the controller's own last write (twice at the change in a real run of 10 replicas at quota 13), which the model, whose informers see every write at once, does not have", Misses: []string{"completes at 1m37.151s; real 255.805s to 993.086s, median 463.149s"}},
+		"quota/100/max-110/terminating-30s": {Why: "the real retries of the quota-refused creations back off past the progress deadline (600 s) and complete after it (1 of 8 runs within 30 minutes); the model's run ends at the deadline, with its next retry due after it", Misses: []string{"does not complete; real median 1259.69s"}},
 		// The harness starts each case 10 s after a first rollout whose
 		// creations spent the old ReplicaSet's event budget (the
 		// recorder's spam filter: 25 per object and type, then one per

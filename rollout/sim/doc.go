@@ -90,12 +90,14 @@
 //     rate limiter's overall bucket (10 a second, burst 100), unless an
 //     earlier delayed add of it is pending (the queue keeps one, the
 //     earliest). A sync that succeeds forgets the failures, and so does
-//     one that starts at the instant of the ReplicaSet's own creations
-//     (the real one finds its expectations not yet met and writes only
-//     the status). While terminating pods hold the quota, every sync of
-//     the new ReplicaSet is refused and the backoff grows to minutes, as
-//     on a real cluster (kubernetes#98656), often past the progress
-//     deadline, which ends the run. A run whose only pending work is
+//     the sync after one that created pods (the real one finds its
+//     expectations not yet met and writes only the status). The
+//     ReplicaFailure condition is set by the first refusal and kept
+//     while syncs keep failing. While terminating pods hold the quota,
+//     every sync of the new ReplicaSet is refused and the backoff grows
+//     to minutes, as on a real cluster (kubernetes#98656), at times past
+//     the progress deadline, which ends the run
+//     (TestControllersAgainstRealQuota). A run whose only pending work is
 //     such retries at the longest backoff stops.
 //   - Pods exist from their creation to the end of their termination and
 //     are counted as they exist: Summary.PeakPods counts the old

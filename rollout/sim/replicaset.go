@@ -52,6 +52,16 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	s.busy = true
 	ps := r.pods.set(rs)
 	s.uid = rs.UID
+	if !s.createdAt.IsZero() && !s.createdAt.Before(s.started) {
+		// The sync before this one created pods. The real sync that
+		// follows it finds its expectations not yet met (the pod
+		// informer's handler has yet to observe the last creations): it
+		// writes the status only, returns no error, and the work queue
+		// forgets the failures; the pods' add events start the sync that
+		// manages the replicas. The model folds the two syncs into this
+		// one.
+		s.failures = 0
+	}
 	s.started = t
 	s.generation = rs.Generation
 	s.minReady = time.Duration(rs.Spec.MinReadySeconds) * time.Second
@@ -60,15 +70,6 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	}
 	s.listed = append(s.listed[:0], ps.cohorts...) // the last sync's buffer
 	s.refused = false
-	if s.createdAt.Equal(t) {
-		// The real sync that starts at the instant of the ReplicaSet's
-		// own creations finds its expectations not yet met (the pod
-		// informer's handler has yet to observe the pods): it writes the
-		// status only, returns no error, and the work queue forgets the
-		// failures; the pods' add events start the sync that manages the
-		// replicas. The model folds the two syncs into this one.
-		s.failures = 0
-	}
 	running := ps.existing() - ps.counts(t, 0).terminating
 	diff := running - int64(rs.Spec.Replicas)
 	switch {
@@ -156,7 +157,10 @@ func (r *runner) created(name string, n int64, t time.Time) {
 			used := r.pods.total()
 			k = min(n, max(limit-used, 0))
 			if k < n {
-				if !s.refused {
+				// The ReplicaFailure condition is set when a failed sync
+				// finds none, and kept as it is (message and time) while
+				// the syncs keep failing (upstream's calculateStatus).
+				if ps.failure == "" {
 					ps.failure = fmt.Sprintf("pods %q is forbidden: exceeded quota: pods, requested: pods=1, used: pods=%d, limited: pods=%d",
 						podName(rs.Name, ps.created+k), used+k, limit)
 					ps.failedAt = t.Truncate(time.Second)
