@@ -75,18 +75,19 @@ var quotaOutsideFile = []struct {
 //     modes (up to 1,705s); 50 at max-55 terminating 5s completes at
 //     30.6s, as the fastest real runs (30.22 to 35s, 4 of 16), where 11
 //     others took 1,015 to 1,031s. The real runs have more failed syncs
-//     before the quota frees (a failure more doubles the wait): the
-//     v1.36 stale-informer check fails a sync that starts before the
-//     informer has seen the controller's own last write (in a real run
-//     of 10 at max-13, two such failures at the change, the difference
-//     between its two modes: the last refusal before the long wait, at
-//     about 5s, had 14 failures before it, a wait of 81.92s, or 16,
-//     327.68s; the rest takes 51s), which the model,
-//     whose informers see every write at once, does not have. Modelling
-//     it where a sync is re-queued before its own status write (tried)
-//     adds failures in every cycle, not only at the change: 9 of the 28
-//     quota cases missed instead of 7, 10 at max-13 at 219.9s, in
-//     neither mode.
+//     before the quota frees (a failure more doubles the wait). In 5
+//     traced real runs of 10 at max-13, the last refusal before the
+//     long wait, at about 5s, had 14 failures before it in 2 (a wait of
+//     81.92s), 15 in 1 (163.84s) and 16 in 2 (327.68s); the model has
+//     14. Of those failures, 1 or 2 were v1.36's stale-informer check at
+//     the change (a sync that starts before the informer has seen the
+//     controller's own last write fails), which the model, whose
+//     informers see every write at once, does not have; the others are
+//     refusals, as many as the syncs that one instant's events start,
+//     a race of the goroutines. Modelling the check where a sync is
+//     re-queued before its own status write is granted (tried) adds
+//     failures in every cycle, not only at the change: 9 of the 28
+//     quota cases missed instead of 7, 10 at max-13 at 219.9s.
 func TestControllersAgainstRealQuota(t *testing.T) {
 	for _, tt := range quotaOutsideFile {
 		c := realfig.Case{
