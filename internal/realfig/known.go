@@ -85,7 +85,7 @@ func KnownMisses() map[string]Known {
 		// it scheduled, with no pause, and completed at 1m29.845s and
 		// 2m53.84s.
 		"quota/10/max-12/terminating-30s":   {Why: "the real runs fail more syncs than the model's before the terminating pods free the quota, and each failure doubles the wait: in traced real runs of 10 replicas at quota 13 the last refusal before the long wait had 14 to 16 failures before it (the model 14), 1 or 2 of them v1.36's stale-informer check at the change, which the model, whose informers see every write at once, does not have, the others as many refusals as the syncs that one instant's events start", Misses: []string{"completes at 1m37.151s; real 255.805s to 993.086s, median 463.149s"}},
-		"quota/100/max-110/terminating-30s": {Why: "the real retries of the quota-refused creations back off past the progress deadline (600 s) and complete after it (1 of 8 runs within 30 minutes); the model's run ends at the deadline, with its next retry due after it", Misses: []string{"does not complete; real median 1259.69s"}},
+		"quota/100/max-110/terminating-30s": {Why: "the real retries of the quota-refused creations back off past the progress deadline (600 s) and complete after it (1 of 8 runs within 30 minutes); the model's run ends at the deadline", Misses: []string{"does not complete; real median 1259.69s"}},
 		// The harness starts each case 10 s after a first rollout whose
 		// creations spent the old ReplicaSet's event budget (the
 		// recorder's spam filter: 25 per object and type, then one per
