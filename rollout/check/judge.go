@@ -153,7 +153,7 @@ func (j *judgement) throttled(end sim.Summary) {
 		}
 	}
 	j.add(RuleThrottled, SeverityWarning, at, CauseRollout,
-		"%s: the quota refused pods %s, and the rollout waited for old pods to go; the ReplicaSet controller retries with a backoff of up to 16m40s (kubernetes#98656), which the simulation does not wait",
+		"%s: the quota refused pods %s, and the rollout waited for old pods to go; the ReplicaSet controller retries with a backoff of up to 16m40s (kubernetes#98656), and real runs can take minutes longer than the simulation's",
 		j.quotaWhy(), words.Plural(end.FailedCreates, "time"))
 	j.related(j.pol.cap.where())
 }

@@ -24,6 +24,7 @@ const (
 	evDeploymentWake               // a delayed re-queue (progress re-check)
 	evSetSync                      // the ReplicaSet controller syncs a ReplicaSet
 	evSetWake                      // a delayed re-queue (backoff after a failed create)
+	evSetFailed                    // a failed ReplicaSet sync is handed back to the work queue
 	evCreate                       // pod creations are granted
 	evDelete                       // pod deletions are granted
 	evSetStatus                    // a ReplicaSet's status write is granted
@@ -97,6 +98,7 @@ type ctlRun struct {
 	seq           uint64
 	race          race
 	client        [2]bucket // 0: the Deployment controller, 1: the ReplicaSet controller
+	retries       bucket    // the ReplicaSet controller's work queue's overall retry bucket
 	sinks         [2]sink
 	spam          map[spamKey]*bucket // the event recorders' spam filter, per object and type
 	burstReplicas int64
@@ -136,6 +138,7 @@ func newCtlRun(c Controllers, rc race) *ctlRun {
 	return &ctlRun{
 		race:          rc,
 		client:        [2]bucket{newBucket(qps, burst), newBucket(qps, burst)},
+		retries:       newBucket(10, 100),
 		spam:          map[spamKey]*bucket{},
 		burstReplicas: int64(burstReplicas),
 		sets:          map[string]*setSync{},
@@ -232,7 +235,7 @@ func (r *runner) onlyRetries() bool {
 		if e.kind != evSetWake {
 			return false
 		}
-		if s := r.ctl.sets[e.set]; s == nil || s.failures == 0 || 5*time.Millisecond<<min(s.failures-1, 30) < 1000*time.Second {
+		if s := r.ctl.sets[e.set]; s == nil || s.failures == 0 || retryDelay(s.failures-1) < maxRetryDelay {
 			return false
 		}
 	}
@@ -274,7 +277,15 @@ func (r *runner) handle(e event) {
 	case evSetSync:
 		r.setSyncStart(e.set, e.at)
 	case evSetWake:
+		// A delayed add replaced by an earlier one is gone.
+		s := r.ctl.sets[e.set]
+		if s == nil || !s.retryPending || !e.at.Equal(s.retryAt) {
+			break
+		}
+		s.retryPending = false
 		r.enqueueSet(e.set, e.at)
+	case evSetFailed:
+		r.setFailed(e.set, e.at)
 	case evCreate:
 		r.created(e.set, e.n, e.at)
 	case evDelete:

@@ -82,10 +82,23 @@
 //     work that sync starts is done, so the Deployment controller scales
 //     in several steps, as the real controllers do
 //     (TestControllersSeeReadyPodsOneByOne).
-//   - A creation the pod quota refuses ends the batches of its sync; the
-//     sync is retried after the work queue's per-item backoff, 5ms
-//     doubling up to 1000s, reset by a sync without refusal. A run whose
-//     only pending work is such retries at the longest backoff stops.
+//   - A creation the pod quota refuses ends the batches of its sync, and
+//     the sync fails: the worker's error handler pauses for 1ms (the
+//     error backoff of apimachinery's HandleError), then the work queue
+//     re-adds the ReplicaSet at the later of its per-item backoff (5ms
+//     doubling with every failed sync, up to 1000s) and the grant of the
+//     rate limiter's overall bucket (10 a second, burst 100), unless an
+//     earlier delayed add of it is pending (the queue keeps one, the
+//     earliest). A sync that succeeds forgets the failures, and so does
+//     the sync after one that created pods (the real one finds its
+//     expectations not yet met and writes only the status). The
+//     ReplicaFailure condition is set by the first refusal and kept
+//     while syncs keep failing. While terminating pods hold the quota,
+//     every sync of the new ReplicaSet is refused and the backoff grows
+//     to minutes, as on a real cluster (kubernetes#98656), at times past
+//     the progress deadline, which ends the run
+//     (TestControllersAgainstRealQuota). A run whose only pending work is
+//     such retries at the longest backoff stops.
 //   - Pods exist from their creation to the end of their termination and
 //     are counted as they exist: Summary.PeakPods counts the old
 //     ReplicaSet's pods that the ReplicaSet controller has yet to delete

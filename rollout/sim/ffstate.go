@@ -49,6 +49,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		}
 		w.bucket(c.spam[k])
 	}
+	w.bucket(&c.retries)
 	w.queue(&c.dep)
 	w.flag(c.wakePending)
 	if c.wakePending {
@@ -82,6 +83,11 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.i64(&s.deleteLeft)
 		w.flag(s.refused)
 		w.lit(strconv.Itoa(s.failures))
+		w.flag(s.retryPending)
+		if s.retryPending {
+			w.time(&s.retryAt)
+		}
+		w.time(&s.createdAt)
 		w.setStatus(&s.status)
 	}
 	w.flag(c.podPending)

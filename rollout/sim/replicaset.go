@@ -26,7 +26,13 @@ type setSync struct {
 	deleteLeft int64 // deletions not yet granted
 	refused    bool  // a creation was refused in this sync
 	status     rollout.ReplicaSetStatus
-	failures   int // consecutive failed syncs, for the per-item backoff
+	failures   int // failed syncs since the last that succeeded, for the per-item backoff
+	// retryAt is the work queue's pending delayed add of the ReplicaSet,
+	// if retryPending: the earliest asked for since the last fired.
+	retryAt      time.Time
+	retryPending bool
+	// createdAt is when a creation of the ReplicaSet was last granted.
+	createdAt time.Time
 }
 
 // setSyncStart is a sync of the ReplicaSet controller for name at t: it
@@ -46,6 +52,16 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	s.busy = true
 	ps := r.pods.set(rs)
 	s.uid = rs.UID
+	if !s.createdAt.IsZero() && !s.createdAt.Before(s.started) {
+		// The sync before this one created pods. The real sync that
+		// follows it finds its expectations not yet met (the pod
+		// informer's handler has yet to observe the last creations): it
+		// writes the status only, returns no error, and the work queue
+		// forgets the failures; the pods' add events start the sync that
+		// manages the replicas. The model folds the two syncs into this
+		// one.
+		s.failures = 0
+	}
 	s.started = t
 	s.generation = rs.Generation
 	s.minReady = time.Duration(rs.Spec.MinReadySeconds) * time.Second
@@ -141,7 +157,10 @@ func (r *runner) created(name string, n int64, t time.Time) {
 			used := r.pods.total()
 			k = min(n, max(limit-used, 0))
 			if k < n {
-				if !s.refused {
+				// The ReplicaFailure condition is set when a failed sync
+				// finds none, and kept as it is (message and time) while
+				// the syncs keep failing (upstream's calculateStatus).
+				if ps.failure == "" {
 					ps.failure = fmt.Sprintf("pods %q is forbidden: exceeded quota: pods, requested: pods=1, used: pods=%d, limited: pods=%d",
 						podName(rs.Name, ps.created+k), used+k, limit)
 					ps.failedAt = t.Truncate(time.Second)
@@ -152,6 +171,7 @@ func (r *runner) created(name string, n int64, t time.Time) {
 			}
 		}
 		if k > 0 {
+			s.createdAt = t
 			r.pods.add(ps, k, t)
 			r.notePodRace(t)
 			r.revealLate(t)
@@ -268,19 +288,50 @@ func (r *runner) statusWritten(name string, t time.Time) {
 	r.finishSet(name, s, t)
 }
 
-// finishSet ends a ReplicaSet sync at t: a sync that had a creation
-// refused is retried after the work queue's per-item backoff (5ms
-// doubling to 1000s); one added again during its sync runs again at once.
+// finishSet ends a ReplicaSet sync at t. A sync that had a creation
+// refused returns an error: the worker hands it to the error handler,
+// which pauses for errorPause, and the work queue then re-adds the
+// ReplicaSet with its rate limiter (upstream's processNextWorkItem; see
+// addRateLimited). A sync that succeeds forgets the failures. One added
+// again during its sync (or the error's pause) runs again once it is
+// done.
 func (r *runner) finishSet(name string, s *setSync, t time.Time) {
-	s.busy = false
 	s.listed = s.listed[:0]
 	if s.refused {
-		delay := min(5*time.Millisecond<<min(s.failures, 30), 1000*time.Second)
-		s.failures++
-		r.push(event{at: t.Add(delay), kind: evSetWake, set: name})
-	} else {
-		s.failures = 0
+		// The worker hands the error to utilruntime.HandleError, which
+		// sleeps so that errors come at most one a millisecond, before
+		// it re-adds the key and marks it done.
+		r.push(event{at: t.Add(errorPause), kind: evSetFailed, set: name})
+		return
 	}
+	s.failures = 0
+	r.setDone(name, s, t)
+}
+
+// errorPause is apimachinery's rudimentary error backoff: HandleError
+// sleeps until a millisecond has passed since the error before it, of any
+// controller of the process. The model pauses every failed sync for the
+// whole millisecond, as when errors come back to back (the refused
+// syncs of a quota do: in a real run of 10 replicas at a quota of 10,
+// a step's two creations came at 20.004s and 20.005s).
+const errorPause = time.Millisecond
+
+// setFailed ends a sync that failed at t - errorPause, after the error
+// handler's pause: the work queue re-adds the ReplicaSet with its rate
+// limiter.
+func (r *runner) setFailed(name string, t time.Time) {
+	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
+	r.addRateLimited(name, s, t)
+	r.setDone(name, s, t)
+}
+
+// setDone marks a ReplicaSet's sync done at t: one added again during
+// it runs again at once.
+func (r *runner) setDone(name string, s *setSync, t time.Time) {
+	s.busy = false
 	if s.dirty {
 		s.dirty = false
 		if r.findSet(name) != nil {
@@ -290,6 +341,32 @@ func (r *runner) finishSet(name string, s *setSync, t time.Time) {
 	if r.findSet(name) == nil {
 		delete(r.ctl.sets, name)
 	}
+}
+
+// maxRetryDelay is the per-item backoff's ceiling.
+const maxRetryDelay = 1000 * time.Second
+
+// retryDelay is the per-item backoff after failures earlier failures:
+// 5ms doubling, at most maxRetryDelay.
+func retryDelay(failures int) time.Duration {
+	return min(5*time.Millisecond<<min(failures, 30), maxRetryDelay)
+}
+
+// addRateLimited re-adds the ReplicaSet name after a failed sync at t, as
+// client-go's default controller rate limiter and delaying queue do: at
+// the later of the per-item backoff (5ms doubling with each failure since
+// the last success, up to 1000s) and the grant of the limiter's overall
+// bucket (10 a second, burst 100, shared by every ReplicaSet), unless a
+// delayed add of it already pending comes sooner (the queue keeps one, the
+// earliest asked for). The failure counts either way.
+func (r *runner) addRateLimited(name string, s *setSync, t time.Time) {
+	at := later(t.Add(retryDelay(s.failures)), r.ctl.retries.take(t))
+	s.failures++
+	if s.retryPending && !at.Before(s.retryAt) {
+		return
+	}
+	s.retryAt, s.retryPending = at, true
+	r.push(event{at: at, kind: evSetWake, set: name})
 }
 
 // schedulePods makes sure that the next pod event after t is scheduled.
