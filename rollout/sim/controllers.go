@@ -371,18 +371,17 @@ func (r *runner) leadsDeletions() bool {
 // leadingStep is the least maxSurge + maxUnavailable (resolved) from
 // which leadsDeletions holds. Below it the real runs reach the floor too
 // often for the gate to count the first new pod: with pods ready at once
-// (realsim, v1.36.3, 2026-11-27 and 28), 3 of 6 runs of 30 replicas and
-// 6 of 14 of 100 at maxSurge 2 maxUnavailable 3 (a step of 5), and 1 or
-// 2 of 6 to 14 runs at steps of 6 to 8 (3/3, 4/3, 3/4 at 30 replicas,
-// 4/4 at 40, 25%/25% at 16). From a step of 10 on the floor is a tail:
-// 3 of the 132 runs measured for it (5/5 at 20 replicas in 1 of 8,
-// 10%/10% at 100 in 1 of 26, 25%/25% at 200 in 1 of 20; none of 17 at
-// 20 and at 50 replicas, 8 at 24 and at 400, 8 of 5/5 at 40, 20 of
-// 10%/10% at 60). The
-// threshold is fitted to those runs: the runs that reach the floor are
-// the fast ones, in which the Deployment controller sees the new
-// ReplicaSet's whole step available before it scales the old one down
-// (internal/upstream/realsim/README.md), a race the model does not take.
+// (realsim, v1.36.3, 2026-11-27 and 28), in 6 of 11 runs of 30 replicas
+// and 11 of 22 of 100 at maxSurge 2 maxUnavailable 3 (a step of 5), and
+// in 13 of 100 runs at steps of 6 to 8 (25%/25% at 12 and 16 replicas,
+// 3/3, 4/3, 3/4 at 30, 4/4 at 40). From a step of 10 on the floor is a
+// tail: 7 of the 228 runs measured for it (25%/25% at 20 to 400
+// replicas, 5/5 at 20 and 40, 10%/10% at 60 and 100; at most 2 of a
+// case's 16 to 34 runs). The threshold is fitted to those runs: the runs
+// that reach the floor are mostly the fast ones, in which the Deployment
+// controller sees the new ReplicaSet's whole step available before it
+// scales the old one down (internal/upstream/realsim/README.md), a race
+// the model does not take.
 const leadingStep = 10
 
 // classOf orders the work due at one instant under the run's race.
