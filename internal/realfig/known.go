@@ -36,8 +36,15 @@ func KnownMisses() map[string]Known {
 	// 2026-11-27, 1,000 replicas ready after 5 s reached 781 in 6 of 8
 	// runs but 756 and 758 in the other two, so those recorded ranges are
 	// samples of a wider race; 500 replicas gave 377 to 406 (6 runs), as
-	// recorded.
-	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
+	// recorded. Letting the first sync of a new ReplicaSet chain its
+	// slow-start batches through the client's burst before the deletions
+	// (as the real 1,000-replica runs mostly do: 31 pods ahead) puts all
+	// six within the rule (tried on 2026-11-28), but the gate's figure
+	// then goes above the real lowest at 500 replicas (406 against 377,
+	// a run with 2 creations ahead) and on the 25%/25% ready-at-once
+	// cases (78 against 76 at 100): how many creations go ahead is a race
+	// of the two syncs' CPU time, and the gate keeps the low end.
+	const floor = "fewest available is the floor (desired - maxUnavailable) or one above it; the real runs' deletions trail the new pods' availability"
 	const spentBudget = "the real old ReplicaSet records no deletion events (its event budget was spent by the harness's first rollout); the model's does, and they take tokens between the new ReplicaSet's creations"
 	return map[string]Known{
 		"scale/500":           {Why: floor, Misses: []string{"fewest available 375 (high 406); real 377 to 406"}},
