@@ -350,3 +350,47 @@ func TestControllersSeeReadyPodsOneByOne(t *testing.T) {
 		t.Errorf("completes at %v; the real runs at 10.8s to 11.35s", d)
 	}
 }
+
+// TestControllersFirstCreationLeadsDeletions pins where the gate's fewest
+// available counts the first new pod of a step (the deletes-first order's
+// leadsDeletions): from 15 replicas and a step (maxSurge +
+// maxUnavailable) of 10 pods on, a new pod ready at once is available
+// before the last deletion of its step, so MinAvailable is the floor
+// (replicas - maxUnavailable) plus one, as the real v1.36.3 runs have it
+// (realsim, 2026-11-27 and 28); below that step, or with pods that take
+// time to become ready, it is the floor, which real runs reach.
+func TestControllersFirstCreationLeadsDeletions(t *testing.T) {
+	for _, tt := range []struct {
+		name              string
+		replicas          int32
+		maxSurge, maxUnav surge.Value
+		ready             time.Duration
+		want              int64
+	}{
+		// Real: 76 in every run (testdata/realsim: strategy/25%-25%/100/ready-0s).
+		{"100 replicas 25%/25%, ready at once", 100, surge.Percent(25), surge.Percent(25), 0, 76},
+		// Real: 16 or 17 in 21 of 22 runs, 15 once.
+		{"20 replicas 25%/25%, ready at once", 20, surge.Percent(25), surge.Percent(25), 0, 16},
+		// Real: 91 in 32 of 34 runs, 90 twice.
+		{"100 replicas 10%/10%, ready at once", 100, surge.Percent(10), surge.Percent(10), 0, 91},
+		// A step of 5: real 27 in 6 of 11 runs.
+		{"30 replicas maxSurge 2 maxUnavailable 3, ready at once", 30, surge.Count(2), surge.Count(3), 0, 27},
+		// A step of 8: real 12 in 4 of 22 runs.
+		{"16 replicas 25%/25%, ready at once", 16, surge.Percent(25), surge.Percent(25), 0, 12},
+		// Below 15 replicas: real 8 to 10 (testdata/realsim).
+		{"10 replicas 25%/25%, ready at once", 10, surge.Percent(25), surge.Percent(25), 0, 8},
+		// The first new pod is not ready before the deletions end: real 75.
+		{"100 replicas 25%/25%, ready after 5s", 100, surge.Percent(25), surge.Percent(25), 5 * time.Second, 75},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, tt.replicas, rolling(tt.maxSurge, tt.maxUnav))
+			sm := run(t, s, controllers(sim.Controllers{}, tt.ready)).Summary
+			if sm.MinAvailable != tt.want {
+				t.Errorf("MinAvailable = %d, want %d", sm.MinAvailable, tt.want)
+			}
+			if sm.MinAvailable > sm.MinAvailableHigh {
+				t.Errorf("MinAvailable %d above MinAvailableHigh %d", sm.MinAvailable, sm.MinAvailableHigh)
+			}
+		})
+	}
+}

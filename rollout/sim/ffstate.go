@@ -82,6 +82,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.i64(&s.batchLeft)
 		w.i64(&s.deleteLeft)
 		w.flag(s.refused)
+		w.flag(s.holdBack)
 		w.lit(strconv.Itoa(s.failures))
 		w.flag(s.retryPending)
 		if s.retryPending {

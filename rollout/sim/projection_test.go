@@ -217,9 +217,11 @@ func TestProjectionPaced(t *testing.T) {
 			if lo := float64(p.DurationAtLeast) / float64(full.Duration); lo > 1 || lo < 1-tt.within {
 				t.Fatalf("DurationAtLeast %v against the full run's %v", p.DurationAtLeast, full.Duration)
 			}
-			// The full run's fewest available is the floor, which the
-			// projection proves.
-			if p.MinAvailableAtLeast != full.MinAvailable {
+			// The projection proves the floor; the full run's fewest
+			// available is the floor, or one above it where the first
+			// new pod, ready at once, goes before the deletions of its
+			// step (leadsDeletions).
+			if p.MinAvailableAtLeast > full.MinAvailable || full.MinAvailable-p.MinAvailableAtLeast > 1 {
 				t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d", p.MinAvailableAtLeast, full.MinAvailable)
 			}
 		})

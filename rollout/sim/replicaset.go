@@ -25,8 +25,11 @@ type setSync struct {
 	batchLeft  int64 // its requests not yet granted
 	deleteLeft int64 // deletions not yet granted
 	refused    bool  // a creation was refused in this sync
-	status     rollout.ReplicaSetStatus
-	failures   int // failed syncs since the last that succeeded, for the per-item backoff
+	// holdBack: the sync's batches after the first wait behind the
+	// deletions of the instant the first ends at (see leadsDeletions).
+	holdBack bool
+	status   rollout.ReplicaSetStatus
+	failures int // failed syncs since the last that succeeded, for the per-item backoff
 	// retryAt is the work queue's pending delayed add of the ReplicaSet,
 	// if retryPending: the earliest asked for since the last fired.
 	retryAt      time.Time
@@ -78,10 +81,12 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 		s.batch = 0
 		r.nextBatch(name, s, t)
 	case diff > 0:
+		s.holdBack = false
 		n := min(diff, c.burstReplicas)
 		s.deleteLeft = n
 		r.reserve(name, n, evDelete, t)
 	default:
+		s.holdBack = false
 		r.managed(name, t)
 	}
 }
@@ -132,6 +137,11 @@ func (r *runner) nextBatch(name string, s *setSync, t time.Time) {
 	if s.toCreate == 0 || s.refused {
 		s.toCreate = 0
 		r.managed(name, t)
+		return
+	}
+	if s.holdBack && s.batch > 0 {
+		s.holdBack = false
+		r.push(event{at: t, kind: evBatch, set: name, class: 1})
 		return
 	}
 	s.batch = max(1, min(2*s.batch, s.toCreate))
