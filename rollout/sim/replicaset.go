@@ -352,7 +352,7 @@ func (r *runner) notePodRace(t time.Time) {
 // the other work of the instant (raceDeletesLast): their ReplicaSets sync
 // again, as does the Deployment under the Recreate strategy.
 func (r *runner) gone(t time.Time) {
-	for _, rs := range r.sets() {
+	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
 		for _, co := range r.pods.set(rs).cohorts {
 			if co.terminating() && !co.deleted.Add(r.pods.cfg.Terminating).After(t) {
 				r.enqueueSet(rs.Name, t)

@@ -35,7 +35,17 @@ func (r *runner) record() {
 }
 
 func (r *runner) setCounts() []SetCount {
-	ctrl := r.controlledSets()
+	// The controlled sets in the scratch buffer: newSet and pods.set do
+	// not call setsScratch.
+	ctrl := r.setsScratch()
+	n := 0
+	for _, rs := range ctrl {
+		if r.controlled(rs) {
+			ctrl[n] = rs
+			n++
+		}
+	}
+	ctrl = ctrl[:n]
 	newRS := r.newSet(ctrl)
 	out := make([]SetCount, len(ctrl))
 	for i, rs := range ctrl {
