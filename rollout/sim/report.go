@@ -28,7 +28,16 @@ func (r *runner) record() {
 	}
 	st := &r.current
 	st.Sets = r.setCounts()
-	st.Conditions = slices.Clone(r.st.Deployment.Status.Conditions)
+	// The step shares the Deployment's conditions: a run never changes a
+	// conditions slice in place (ApplyTo writes a copy of the action's,
+	// the fast-forward's decoding walker clones a slice before it writes
+	// to it), and steps are read-only. Config.Edits are the caller's
+	// functions, which may write to the Deployment in place: a run with
+	// edits copies them.
+	st.Conditions = r.st.Deployment.Status.Conditions
+	if len(r.cfg.Edits) > 0 {
+		st.Conditions = slices.Clone(st.Conditions)
+	}
 	st.Replicas = r.st.Deployment.Spec.Replicas
 	st.Floor, st.Ceiling = limits(r.st.Deployment)
 	r.emit(*st)
