@@ -430,12 +430,17 @@ func (r *runner) deploymentSync(t time.Time) {
 	var touched []string
 	wrote := false
 	var recheck time.Time
-	for _, a := range actions {
+	var object string // the spam filter's name of the Deployment, once needed
+	for i := range actions {
+		a := &actions[i] // an Action is 624 bytes: read it in place
 		if a.Type == rollout.RecheckProgress && !settled(r.st.Deployment) {
 			recheck = a.At
 		}
 		if a.Event.Reason != "" {
-			r.recordEvent(0, "Deployment/"+r.st.Deployment.Name, a.Event.Type, t)
+			if object == "" {
+				object = "Deployment/" + r.st.Deployment.Name
+			}
+			r.recordEvent(0, object, a.Event.Type, t)
 		}
 		if !a.IsAPICall() {
 			continue

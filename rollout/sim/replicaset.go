@@ -158,8 +158,9 @@ func (r *runner) created(name string, n int64, t time.Time) {
 			if r.pods.merge {
 				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 			}
+			object := "ReplicaSet/" + name
 			for range min(k, 26) {
-				r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
+				r.recordEvent(1, object, "Normal", t)
 			}
 			r.active = t
 			r.enqueueSet(name, t)
@@ -191,8 +192,9 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 		if r.pods.merge {
 			ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 		}
+		object := "ReplicaSet/" + name
 		for range min(n, 26) {
-			r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
+			r.recordEvent(1, object, "Normal", t)
 		}
 		r.active = t
 		r.enqueueSet(name, t)
