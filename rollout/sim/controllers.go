@@ -427,7 +427,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	}
 	actions, err := r.plan(s)
 	g := t
-	var touched []string
+	touched := c.depTouched[:0] // the last sync's buffer: deploymentDone is done with it
 	wrote := false
 	var recheck time.Time
 	var object string // the spam filter's name of the Deployment, once needed
@@ -502,7 +502,7 @@ func (r *runner) deploymentDone(t time.Time) {
 		c.dep.dirty = false
 		r.enqueueDeployment(t)
 	}
-	c.depWrote, c.depTouched = false, nil
+	c.depWrote, c.depTouched = false, c.depTouched[:0]
 }
 
 // collectOrphans hands the pods of ReplicaSets that are gone to the
