@@ -84,9 +84,17 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 		// what this one reads: it would find nothing again.
 		return p.synced
 	}
+	current := existing.Annotations != nil && newReplicaSetAnnotationsCurrent(&p.d, existing, p.next)
+	if current && existing.Spec.MinReadySeconds == p.d.Spec.MinReadySeconds {
+		// Nothing to write: the sync goes on with the snapshot itself,
+		// which the planner only reads (it changes a ReplicaSet only in
+		// a copy of its own: withOwnAnnotations), as it would with a copy
+		// of it, without allocating one a sync.
+		return p.recordNewRevision(existing)
+	}
 	var rs ReplicaSet
 	annotationsChanged := false
-	if existing.Annotations != nil && newReplicaSetAnnotationsCurrent(&p.d, existing, p.next) {
+	if current {
 		// Nothing to write in its annotations: the copy shares them, and
 		// the planner changes a ReplicaSet's annotations only in a copy
 		// of its own (withOwnAnnotations).
@@ -102,6 +110,13 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 		p.explain(mark, "new ReplicaSet's annotations (revision %d) and minReadySeconds brought up to date", p.next)
 		return &rs
 	}
+	return p.recordNewRevision(&rs)
+}
+
+// recordNewRevision ends syncNewReplicaSet when the new ReplicaSet rs
+// needs no write: the Deployment takes its revision, and its Progressing
+// condition when it has none; rs is returned and kept for later calls.
+func (p *planner) recordNewRevision(rs *ReplicaSet) *ReplicaSet {
 	// The ReplicaSet's revision, verbatim even when it is not a number.
 	changed := p.setDeploymentRevision(rs.Annotations[RevisionAnnotation])
 	if _, ok := GetDeploymentCondition(p.d.Status, Progressing); !ok && HasProgressDeadline(p.d) {
@@ -114,8 +129,8 @@ func (p *planner) syncNewReplicaSet(existing *ReplicaSet) *ReplicaSet {
 		p.updateStatus()
 		p.explain(mark, "revision annotation %s of the new ReplicaSet recorded", p.d.Annotations[RevisionAnnotation])
 	}
-	p.synced = &rs
-	return &rs
+	p.synced = rs
+	return rs
 }
 
 // NewReplicaSet returns the ReplicaSet a sync creates for d's pod template

@@ -2,6 +2,7 @@ package rollout
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -23,11 +24,26 @@ import (
 // upstream wraps. CalculateStatus modifies none of its arguments; the
 // result shares no slice with d.
 func CalculateStatus(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet, now time.Time, opts Options) (DeploymentStatus, error) {
+	s, err := statusSharing(d, allRSs, newRS, now, opts)
+	if err == nil && len(s.Conditions) > 0 && len(d.Status.Conditions) > 0 && &s.Conditions[0] == &d.Status.Conditions[0] {
+		// Available was already as computed: the conditions are d's.
+		s.Conditions = slices.Clone(s.Conditions)
+	}
+	return s, err
+}
+
+// statusSharing is CalculateStatus, whose result's conditions may be d's
+// own slice (when Available is already as computed). The planner reads
+// them and changes conditions only into new slices
+// ([SetDeploymentCondition], [RemoveDeploymentCondition]); updateStatus
+// clones what it writes. So a sync whose status does not change copies
+// no conditions.
+func statusSharing(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet, now time.Time, opts Options) (DeploymentStatus, error) {
 	c := Count(allRSs)
 	s := DeploymentStatus{
 		ObservedGeneration: d.Generation,
 		CollisionCount:     d.Status.CollisionCount,
-		Conditions:         d.Status.clone().Conditions,
+		Conditions:         d.Status.Conditions,
 	}
 	if newRS != nil {
 		s.UpdatedReplicas = newRS.Status.Replicas
@@ -64,9 +80,9 @@ func CalculateStatus(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet, now
 }
 
 // calculateStatus is CalculateStatus for the Deployment in its current
-// in-memory state.
+// in-memory state, its conditions possibly shared (see statusSharing).
 func (p *planner) calculateStatus(allRSs []*ReplicaSet, newRS *ReplicaSet) (DeploymentStatus, error) {
-	return CalculateStatus(&p.d, allRSs, newRS, p.now, p.opts)
+	return statusSharing(&p.d, allRSs, newRS, p.now, p.opts)
 }
 
 // syncDeploymentStatus writes the computed status if it differs (R-STAT-2).

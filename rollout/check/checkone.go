@@ -262,6 +262,51 @@ type simMemo struct {
 	// Deployments of 20,000 shapes that differ only in
 	// progressDeadlineSeconds share a few runs.
 	free map[rolloutShape][]memoRun
+	// keep, when not nil, holds the shapes, their deadline aside, of
+	// which the check has more than one rollout: put keeps only their
+	// runs, since get finds a run only for a rollout of its shape (or of
+	// its shape with another deadline). Without it a check whose
+	// Deployments all differ held every run it made (varied shapes:
+	// 24,000 runs, some 500 MB, which every collection marked). It is
+	// set before the workers start (keepShared) and only read after.
+	keep map[rolloutShape]bool
+}
+
+// keepShared makes m keep only the runs of the shapes in keep (their
+// deadline aside); a nil keep keeps every run.
+func (m *simMemo) keepShared(keep map[rolloutShape]bool) {
+	if m != nil {
+		m.keep = keep
+	}
+}
+
+// sharedShapes returns the shapes, their deadline aside, of which more
+// than one rollout of the check (a Deployment at a replica count of
+// counts) can share a run: the rollouts whose runs are worth keeping.
+func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, policies []rolloutPolicy, counts [][]int32) map[rolloutShape]bool {
+	seen := map[rolloutShape]int{}
+	for k, d := range deps {
+		pol := &policies[k]
+		if pol.refused {
+			continue
+		}
+		for _, r := range counts[k] {
+			d.Spec.Replicas = r // d is a copy, and no map of it changes here
+			shape, ok := f.shapeOf(parts[k], pol, d)
+			if !ok {
+				continue
+			}
+			shape.deadline = rollout.OptionalInt32{}
+			seen[shape]++
+		}
+	}
+	keep := map[rolloutShape]bool{}
+	for shape, n := range seen {
+		if n > 1 {
+			keep[shape] = true
+		}
+	}
+	return keep
 }
 
 // get returns the run kept for shape k, or for a shape that differs from
@@ -303,6 +348,13 @@ func (m *simMemo) get(k rolloutShape, ok bool, budget int) (memoRun, bool) {
 func (m *simMemo) put(k rolloutShape, r memoRun) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.keep != nil {
+		bare := k
+		bare.deadline = rollout.OptionalInt32{}
+		if !m.keep[bare] {
+			return // no other rollout of the check can take it
+		}
+	}
 	if from := r.res.DeadlineFreeFrom; from > 0 {
 		k.deadline = rollout.OptionalInt32{}
 		for _, o := range m.free[k] {

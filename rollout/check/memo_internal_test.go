@@ -161,3 +161,63 @@ func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoKeepsOnlySharedShapes: the memo keeps the run of a shape only
+// when the check has more than one rollout of it (their deadlines aside),
+// so a check whose Deployments all differ holds none of its runs, and the
+// report is the one made without the memo.
+func TestMemoKeepsOnlySharedShapes(t *testing.T) {
+	var b strings.Builder
+	for i := range 12 {
+		// d00..d07 in pairs of one shape with two deadlines; d08..d11
+		// each a shape of its own.
+		replicas, deadline := 2+i/2, 600+i
+		if i >= 8 {
+			replicas = 10 + i
+		}
+		fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d%02d", "namespace": "ns"}, "spec": {"replicas": %d,
+			"progressDeadlineSeconds": %d, "selector": {"matchLabels": {"app": "a%d"}}, "template": {"metadata": {"labels": {"app": "a%d"}},
+			"spec": {"containers": [{"name": "app", "image": "app:%d"}]}}}}`+"\n", i, replicas, deadline, i, i, i)
+	}
+	docs, err := manifest.Parse("in", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decode("in", docs, LoadOptions{})
+	if len(d.problems) > 0 {
+		t.Fatal(d.problems[0].ProblemText())
+	}
+	d.makeIndex()
+	outs := map[bool]Report{}
+	for _, shared := range []bool{false, true} {
+		f := newChecker(Config{MaxPods: 7, Workers: 2})
+		if !shared {
+			f.memo = nil
+		}
+		fresh := d.Input
+		fresh.quotas = nil
+		out, _ := f.run(&fresh)
+		outs[shared] = out
+		if !shared {
+			continue
+		}
+		kept := map[int32]int{}
+		for k := range f.memo.runs {
+			kept[k.replicas]++
+		}
+		for k, rs := range f.memo.free {
+			kept[k.replicas] += len(rs)
+		}
+		for replicas := range kept {
+			if replicas > 5 {
+				t.Errorf("the memo kept a run of %d replicas, a shape of one rollout", replicas)
+			}
+		}
+		if len(kept) == 0 {
+			t.Error("the memo kept no run of the shapes two rollouts have")
+		}
+	}
+	if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
+		t.Errorf("keeping only shared runs changes the report (-alone +shared):\n%s", diff)
+	}
+}

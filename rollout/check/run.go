@@ -140,6 +140,9 @@ func (f *checker) run(in *Input) (Report, bool) {
 		first[k+1] = first[k] + n
 	}
 	total := first[len(deps)]
+	if f.memo != nil {
+		f.memo.keepShared(f.sharedShapes(deps, parts, policies, counts))
+	}
 	quotas := ""
 	if f.quotaPods == 0 && slices.ContainsFunc(policies, func(p rolloutPolicy) bool { return p.quotas }) {
 		quotas = "pod quotas from the namespaces' ResourceQuotas"

@@ -117,6 +117,32 @@ func BenchmarkRunControllersSmall(b *testing.B) {
 	}
 }
 
+// BenchmarkRunControllersObserved is the rollout of
+// BenchmarkRunControllersSmall run as `rolloutctl check` runs it: the
+// steps of the in-order run and of the order where deletions go first
+// handed to observers (which read each step's counts and conditions, as
+// check's judge does) instead of kept.
+func BenchmarkRunControllersObserved(b *testing.B) {
+	s := rollingState(b, 6, rolling(surge.Count(1), surge.Count(0)))
+	var seen int64
+	observe := func(st sim.Step) {
+		pods, avail := st.Pods()
+		seen += pods + avail + int64(len(st.Conditions))
+	}
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Observe: observe, ObserveDeletesFirst: observe,
+		Pods: sim.PodModel{ReadyAfter: 10 * time.Second, Terminating: 30 * time.Second}}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := sim.Run(s, cfg)
+		if err != nil || res.Summary.Outcome != sim.OutcomeComplete {
+			b.Fatalf("Run() = %+v, %v", res.Summary, err)
+		}
+	}
+	if seen == 0 {
+		b.Fatal("no step observed")
+	}
+}
+
 // BenchmarkOneByOneControllers is a rollout of 100,000 replicas one pod at
 // a time (maxSurge 1, maxUnavailable 0, pods ready at once) under
 // ModelControllers with every step, the size issue 23 asks to answer in

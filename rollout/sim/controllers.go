@@ -494,15 +494,20 @@ func (r *runner) deploymentSync(t time.Time) {
 	}
 	actions, err := r.plan(s)
 	g := t
-	var touched []string
+	touched := c.depTouched[:0] // the last sync's buffer: deploymentDone is done with it
 	wrote := false
 	var recheck time.Time
-	for _, a := range actions {
+	var object string // the spam filter's name of the Deployment, once needed
+	for i := range actions {
+		a := &actions[i] // an Action is 624 bytes: read it in place
 		if a.Type == rollout.RecheckProgress && !settled(r.st.Deployment) {
 			recheck = a.At
 		}
 		if a.Event.Reason != "" {
-			r.recordEvent(0, "Deployment/"+r.st.Deployment.Name, a.Event.Type, t)
+			if object == "" {
+				object = "Deployment/" + r.st.Deployment.Name
+			}
+			r.recordEvent(0, object, a.Event.Type, t)
 		}
 		if !a.IsAPICall() {
 			continue
@@ -564,7 +569,7 @@ func (r *runner) deploymentDone(t time.Time) {
 		c.dep.dirty = false
 		r.enqueueDeployment(t)
 	}
-	c.depWrote, c.depTouched = false, nil
+	c.depWrote, c.depTouched = false, c.depTouched[:0]
 }
 
 // collectOrphans hands the pods of ReplicaSets that are gone to the

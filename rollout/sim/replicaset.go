@@ -188,8 +188,9 @@ func (r *runner) created(name string, n int64, t time.Time) {
 			if r.pods.merge {
 				ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 			}
+			object := "ReplicaSet/" + name
 			for range min(k, 26) {
-				r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
+				r.recordEvent(1, object, "Normal", t)
 			}
 			r.active = t
 			r.enqueueSet(name, t)
@@ -221,8 +222,9 @@ func (r *runner) deleted(name string, n int64, t time.Time) {
 		if r.pods.merge {
 			ps.settle(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 		}
+		object := "ReplicaSet/" + name
 		for range min(n, 26) {
-			r.recordEvent(1, "ReplicaSet/"+name, "Normal", t)
+			r.recordEvent(1, object, "Normal", t)
 		}
 		r.active = t
 		r.enqueueSet(name, t)
@@ -439,7 +441,7 @@ func (r *runner) notePodRace(t time.Time) {
 // the other work of the instant (raceDeletesLast): their ReplicaSets sync
 // again, as does the Deployment under the Recreate strategy.
 func (r *runner) gone(t time.Time) {
-	for _, rs := range r.sets() {
+	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
 		for _, co := range r.pods.set(rs).cohorts {
 			if co.terminating() && !co.deleted.Add(r.pods.cfg.Terminating).After(t) {
 				r.enqueueSet(rs.Name, t)

@@ -28,14 +28,33 @@ func (r *runner) record() {
 	}
 	st := &r.current
 	st.Sets = r.setCounts()
-	st.Conditions = slices.Clone(r.st.Deployment.Status.Conditions)
+	// The step shares the Deployment's conditions: a run never changes a
+	// conditions slice in place (ApplyTo writes a copy of the action's,
+	// the fast-forward's decoding walker clones a slice before it writes
+	// to it), and steps are read-only. Config.Edits are the caller's
+	// functions, which may write to the Deployment in place: a run with
+	// edits copies them.
+	st.Conditions = r.st.Deployment.Status.Conditions
+	if len(r.cfg.Edits) > 0 {
+		st.Conditions = slices.Clone(st.Conditions)
+	}
 	st.Replicas = r.st.Deployment.Spec.Replicas
 	st.Floor, st.Ceiling = limits(r.st.Deployment)
 	r.emit(*st)
 }
 
 func (r *runner) setCounts() []SetCount {
-	ctrl := r.controlledSets()
+	// The controlled sets in the scratch buffer: newSet and pods.set do
+	// not call setsScratch.
+	ctrl := r.setsScratch()
+	n := 0
+	for _, rs := range ctrl {
+		if r.controlled(rs) {
+			ctrl[n] = rs
+			n++
+		}
+	}
+	ctrl = ctrl[:n]
 	newRS := r.newSet(ctrl)
 	out := make([]SetCount, len(ctrl))
 	for i, rs := range ctrl {
