@@ -81,6 +81,9 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.i64(&s.batchLeft)
 		w.i64(&s.deleteLeft)
 		w.flag(s.refused)
+		w.flag(s.stale)
+		w.flag(s.retried)
+		w.flag(s.failed)
 		w.lit(strconv.Itoa(s.failures))
 		w.setStatus(&s.status)
 	}
