@@ -61,7 +61,6 @@ func KnownMisses() map[string]Known {
 	// real timeline the new ReplicaSet, scaled to 75 at 3.75 s, created
 	// nothing before 5.35 s), the deletes-first run none (75).
 	const floor = "fewest available is the floor (desired - maxUnavailable); the real runs' deletions trail the new pods' availability"
-	const minReadyConflicts = "the model's status writes at the minReadySeconds instants conflict with the Deployment controller's scale of the same instant, where the real runs' do not"
 	return map[string]Known{
 		"scale/500":                     {Why: floor, Misses: []string{"fewest available 375 (high 406); real 377 to 406"}},
 		"scale/1000":                    {Why: floor, Misses: []string{"fewest available 750 (high 781); real 781 to 781"}},
@@ -91,17 +90,7 @@ func KnownMisses() map[string]Known {
 		// last write, which counts as a failure and grows the backoff.
 		"quota/10/max-12/terminating-30s":   {Why: "the real retries back off further while terminating pods hold the quota: in a real run the new ReplicaSet's per-item failure count reached 14 within 5 s (3 refused syncs within 1 ms of the change, 4 at the first readiness), so its retries waited 80 s and more; the model retries sooner", Misses: []string{"completes at 1m29.845s; real 255.805s to 993.086s, median 463.149s"}},
 		"quota/100/max-110/terminating-30s": {Why: "the real run completes only once the quota backoff has grown toward 1,000 s while terminating pods hold the quota; the model retries sooner", Misses: []string{"completes at 2m53.84s; real 1259.69s to 1259.69s, median 1259.69s"}},
-		// With the ReplicaSet controller's status-write conflicts modelled
-		// (2026-11-28), the model's new ReplicaSet has a status write
-		// refused at five of the minReadySeconds instants from 6 s on
-		// (a sync started before the Deployment controller's scale of
-		// the same instant, then a GET and a retry, 0.2 to 0.4 s each);
-		// a real run of the case had one status conflict in the whole
-		// rollout (at 1.6 s, as the model has too): the real ReplicaSet
-		// controller's sync of those instants wrote its status before
-		// the scale, or found nothing to write.
-		"minready/100/5s/ready-0s": {Why: minReadyConflicts, Misses: []string{"completes at 15.8s; real 14s to 14s, median 14s"}},
-		"qps/1000/5-10":            {Why: floor, Misses: []string{"fewest available 750 (high 765); real 757 to 765"}},
+		"qps/1000/5-10":                     {Why: floor, Misses: []string{"fewest available 750 (high 765); real 757 to 765"}},
 	}
 }
 

@@ -15,7 +15,9 @@
 // [PodModel] stands in for the ReplicaSet controller and the kubelet: pods
 // become ready a fixed time after their creation (plus seeded jitter),
 // except those of images listed in NeverReady; they are available once
-// ready for the ReplicaSet's minReadySeconds; a deleted pod terminates for
+// ready for the ReplicaSet's minReadySeconds, counted from the second they
+// became ready in (the API server keeps the Ready condition's time to the
+// second); a deleted pod terminates for
 // a fixed time; and a pod quota may refuse creations. Pods are counted in
 // cohorts that share their times, so the cost of a sync does not grow with
 // its pods.
@@ -94,6 +96,11 @@
 //     controller's own writes never conflict in the model: its sync reads
 //     and writes at one instant; the real ones are refused now and then
 //     when its informer has yet to see its own last write (not modelled).
+//   - A pod is available once its Ready condition's time, to the second
+//     (the API server keeps lastTransitionTime so), plus minReadySeconds
+//     is not after now: under minReadySeconds 5, a pod ready at 2.3s is
+//     available at 7s, and the ReplicaSet controller's re-check comes
+//     then.
 //   - The kubelet reports each pod's readiness in its own update: of
 //     the pods of one slow-start batch that become ready together (a
 //     positive PodModel.ReadyAfter), the ReplicaSet controller's first

@@ -443,7 +443,7 @@ func (r *runner) podEvents(t time.Time) {
 				due = ends && !lag
 			case co.late: // revealLate wakes the ReplicaSet
 			case !co.never:
-				due = co.readyAt.Equal(t) || co.readyAt.Add(minReady).Equal(t)
+				due = co.readyAt.Equal(t) || minReady > 0 && co.availableAt(minReady).Equal(t)
 			}
 			if due {
 				r.enqueueSet(rs.Name, t)
