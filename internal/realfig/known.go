@@ -45,14 +45,13 @@ func KnownMisses() map[string]Known {
 	// cases (78 against 76 at 100): how many creations go ahead is a race
 	// of the two syncs' CPU time, and the gate keeps the low end.
 	const floor = "fewest available is the floor (desired - maxUnavailable) or one above it; the real runs' deletions trail the new pods' availability"
-	const spentBudget = "the real old ReplicaSet records no deletion events (its event budget was spent by the harness's first rollout); the model's does, and they take tokens between the new ReplicaSet's creations"
 	return map[string]Known{
 		"scale/500":           {Why: floor, Misses: []string{"fewest available 375 (high 406); real 377 to 406"}},
 		"scale/1000":          {Why: floor, Misses: []string{"fewest available 751 (high 781); real 781 to 781"}},
 		"scale/2000":          {Why: floor, Misses: []string{"fewest available 1501 (high 1531); real 1531 to 1531"}},
-		"readiness/1000/1s":   {Why: floor, Misses: []string{"fewest available 751 (high 775); real 770 to 781"}},
+		"readiness/1000/1s":   {Why: floor, Misses: []string{"fewest available 751 (high 770); real 770 to 781"}},
 		"readiness/1000/5s":   {Why: floor, Misses: []string{"fewest available 751 (high 781); real 781 to 781"}},
-		"readiness/1000/1m0s": {Why: "the recorded real deletions trail the new pods by 13 to 15 pods when pods take 60 s to become ready; the model deletes in step (PeakPodsHigh, 1,265, is within the recorded range). Re-run on 2026-11-27, five real runs peaked at 1,251 (four, the model's figure) and 1,260: the recorded 1,264 to 1,266 is a sample of a wider race", Misses: []string{"peak 1251 pods (high 1265); real 1264 to 1266"}},
+		"readiness/1000/1m0s": {Why: "the recorded real deletions trail the new pods by 13 to 15 pods when pods take 60 s to become ready; the model deletes in step (PeakPodsHigh, 1,264, is within the recorded range). Re-run on 2026-11-27, five real runs peaked at 1,251 (four, the model's figure) and 1,260: the recorded 1,264 to 1,266 is a sample of a wider race", Misses: []string{"peak 1251 pods (high 1264); real 1264 to 1266"}},
 		// The quota cases with pods terminating for 30 s. The model's
 		// retry path is the real one since 2026-11-28 (rollout/sim
 		// finishSet and addRateLimited: a refused sync pauses 1 ms in the
@@ -67,21 +66,7 @@ func KnownMisses() map[string]Known {
 		// 2m53.84s.
 		"quota/10/max-12/terminating-30s":   {Why: "the real runs fail more syncs than the model's before the terminating pods free the quota, and each failure doubles the wait: in traced real runs of 10 replicas at quota 13 the last refusal before the long wait had 14 to 16 failures before it (the model 14), 1 or 2 of them v1.36's stale-informer check at the change, which the model, whose informers see every write at once, does not have, the others as many refusals as the syncs that one instant's events start", Misses: []string{"completes at 1m37.151s; real 255.805s to 993.086s, median 463.149s"}},
 		"quota/100/max-110/terminating-30s": {Why: "the real retries of the quota-refused creations back off past the progress deadline (600 s) and complete after it (1 of 8 runs within 30 minutes); the model's run ends at the deadline", Misses: []string{"does not complete; real median 1259.69s"}},
-		// The harness starts each case 10 s after a first rollout whose
-		// creations spent the old ReplicaSet's event budget (the
-		// recorder's spam filter: 25 per object and type, then one per
-		// 5 minutes), so the real old ReplicaSet's deletions record no
-		// event; the model starts it with a full budget, as on a cluster
-		// whose ReplicaSet is hours old, and its 25 deletion events take
-		// tokens between the new ReplicaSet's creations (sinkBetween in
-		// rollout/sim). Started with the budget spent (tried on
-		// 2026-11-28), both cases are within the rule, but six of the
-		// maxSurge 2 maxUnavailable 3 cases outside the file finish 1 to
-		// 2.6 s early, as the model has none of the real runs'
-		// status-write conflicts.
-		"readiness/100/1s":         {Why: spentBudget, Misses: []string{"completes at 12.35s; real 11.05s to 11.7s, median 11.175s"}},
-		"minready/100/5s/ready-0s": {Why: spentBudget, Misses: []string{"completes at 15.8s; real 14s to 14s, median 14s"}},
-		"qps/1000/5-10":            {Why: floor, Misses: []string{"fewest available 751 (high 765); real 757 to 765"}},
+		"qps/1000/5-10":                     {Why: floor, Misses: []string{"fewest available 751 (high 765); real 757 to 765"}},
 	}
 }
 

@@ -104,7 +104,9 @@ type Figures struct {
 // runs by default: the Deployment's template changes from one image to
 // another, pods become ready ReadyAfterSeconds after their creation and
 // terminate for TerminatingSeconds, within the quota and client limits of
-// c. It returns an error for a case the decoder or the simulator rejects.
+// c, from an old ReplicaSet created 10 s before the change, as the
+// harness leaves it (its pods' creation events have spent its event
+// budget). It returns an error for a case the decoder or the simulator rejects.
 func Simulate(c Case) (Figures, error) {
 	d, err := deployment(c)
 	if err != nil {
@@ -114,6 +116,13 @@ func Simulate(c Case) (Figures, error) {
 	st, err := sim.WithImage(sim.FromDeployment(d, start), "app", "example.com/app:2")
 	if err != nil {
 		return Figures{}, fmt.Errorf("realfig: %s: %w", c.Name, err)
+	}
+	// The harness changes the image once the first rollout is complete
+	// and nothing has been written for 10 s: the old ReplicaSet was
+	// created that much before the start at least, its pods' creation
+	// events within the last 5 minutes (see sim's spentBudgets).
+	for i := range st.ReplicaSets {
+		st.ReplicaSets[i].CreationTimestamp = start.Add(-harnessSettle)
 	}
 	res, err := sim.Run(st, sim.Config{
 		Model:       sim.ModelControllers,
@@ -135,6 +144,11 @@ func Simulate(c Case) (Figures, error) {
 		PeakPodsHigh: sm.PeakPodsHigh, MinAvailableHigh: sm.MinAvailableHigh,
 	}, nil
 }
+
+// harnessSettle is how long the harness waits, with nothing written,
+// between the first rollout and the change (internal/upstream/realsim's
+// settle).
+const harnessSettle = 10 * time.Second
 
 func seconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 

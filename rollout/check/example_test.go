@@ -91,5 +91,5 @@ spec:
 	fmt.Printf("%d rollouts: %d computed, %d projected, from %d to %d replicas\n",
 		r.Rollouts, r.Rollouts-int64(len(p)), len(p), p[0], p[len(p)-1])
 	// Output:
-	// 128 rollouts: 38 computed, 90 projected, from 176 to 2000 replicas
+	// 128 rollouts: 37 computed, 91 projected, from 155 to 2000 replicas
 }

@@ -34,12 +34,22 @@ func (c cohort) ready(t time.Time) bool {
 
 // available reports whether the pods have been ready for minReady at t
 // (by their Ready condition's time, readyAt, however late the controller
-// saw it).
+// saw it, to the second: see availableAt).
 func (c cohort) available(t time.Time, minReady time.Duration) bool {
 	if minReady == 0 {
 		return c.ready(t)
 	}
-	return !c.never && !c.readyAt.Add(minReady).After(t)
+	return !c.never && !c.availableAt(minReady).After(t)
+}
+
+// availableAt is when the pods become available under a positive
+// minReady: the API server keeps the Ready condition's
+// lastTransitionTime to the second (metav1.Time), and the controllers
+// count a pod available once that time plus minReadySeconds is not after
+// now (upstream's IsPodAvailable), so a pod ready at 2.3s is available
+// at 7s under minReadySeconds 5.
+func (c cohort) availableAt(minReady time.Duration) time.Time {
+	return c.readyAt.Truncate(time.Second).Add(minReady)
 }
 
 // compareCohorts orders cohorts by creation, then ready time, then

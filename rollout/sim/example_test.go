@@ -79,7 +79,7 @@ func ExampleRun_controllers() {
 		fmt.Printf("%s: %s after %v, peak pods %d (ceiling %d)\n", res.Model, sm.Outcome, sm.Duration, sm.PeakPods, sm.Ceiling)
 	}
 	// Output:
-	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m46.9s, peak pods 1250 (ceiling 1250)
+	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m41.8s, peak pods 1250 (ceiling 1250)
 	// controllers (no client rate limit): complete after 10s, peak pods 1250 (ceiling 1250)
 }
 

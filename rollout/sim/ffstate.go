@@ -83,6 +83,9 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.i64(&s.deleteLeft)
 		w.flag(s.refused)
 		w.flag(s.holdBack)
+		w.flag(s.stale)
+		w.flag(s.retried)
+		w.flag(s.failed)
 		w.lit(strconv.Itoa(s.failures))
 		w.flag(s.retryPending)
 		if s.retryPending {

@@ -398,7 +398,9 @@ func (m *podModel) next(sets []*rollout.ReplicaSet, t time.Time) (time.Time, boo
 			consider(c.deleted.Add(m.cfg.Terminating))
 		case !c.never:
 			consider(c.readyAt)
-			consider(c.readyAt.Add(minReady))
+			if minReady > 0 {
+				consider(c.availableAt(minReady))
+			}
 		}
 	}
 	for _, rs := range sets {

@@ -152,7 +152,14 @@ func (r *runner) project() {
 	if newRS != nil {
 		minReady = min(minReady, newRS.Spec.MinReadySeconds)
 	}
-	ready := satAdd(r.cfg.Pods.ReadyAfter, time.Duration(max(minReady, 0))*time.Second)
+	// A pod is available minReadySeconds after its Ready condition's
+	// time kept to the second (cohort.availableAt): less than a second
+	// sooner than minReadySeconds after it became ready.
+	wait := time.Duration(0)
+	if minReady > 0 {
+		wait = time.Duration(minReady-1) * time.Second
+	}
+	ready := satAdd(r.cfg.Pods.ReadyAfter, wait)
 	end := stop
 	if lacking > 0 {
 		// A pod still to be created is created no sooner than now.
@@ -201,8 +208,9 @@ func (r *runner) project() {
 // every scale-up of the new one leaves it at most replicas + maxSurge less
 // the old sizes, hence at most k + A. A pod created later than the k-th
 // after the stop so waits for one created after the stop to become
-// available, ReadyAfter + minReadySeconds after its creation: the
-// lacking pods take ceil(lacking / k) such waits at least. This holds
+// available, ReadyAfter + minReadySeconds - 1s after its creation at the
+// least (its Ready condition's time is kept to the second): the lacking
+// pods take ceil(lacking / k) such waits at least. This holds
 // once the controller has seen the Deployment's generation: a replica
 // change it has yet to sync scales the ReplicaSets proportionally, which
 // keeps neither inequality. A run with replica changes or edits at all

@@ -42,8 +42,8 @@ func ExampleProjection() {
 	fmt.Println("complete no sooner than", p.DurationAtLeast.Round(time.Minute))
 	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
 	// Output:
-	// limit reached after 5m49.3s computed
-	// left: 98873 creations and 94156 deletions
+	// limit reached after 5m49.4s computed
+	// left: 98969 creations and 94061 deletions
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
 }
@@ -78,7 +78,7 @@ func ExampleRunCost() {
 	less, lessCost, _ := sim.RunCost(s, cfg)
 	fmt.Println("with MaxWork", cfg.MaxWork, less.Summary.Outcome, "limited:", lessCost.Limited)
 	// Output:
-	// complete in 1s limited: false
-	// with MaxWork 58 complete in 1s same cost: true
-	// with MaxWork 28 limit reached limited: true
+	// complete in 1.35s limited: false
+	// with MaxWork 60 complete in 1.35s same cost: true
+	// with MaxWork 29 limit reached limited: true
 }

@@ -28,8 +28,15 @@ type setSync struct {
 	// holdBack: the sync's batches after the first wait behind the
 	// deletions of the instant the first ends at (see leadsDeletions).
 	holdBack bool
-	status   rollout.ReplicaSetStatus
-	failures int // failed syncs since the last that succeeded, for the per-item backoff
+	// stale says that the Deployment controller has written the
+	// ReplicaSet since the sync read it (at its start, or at the GET
+	// after a refused status write), so that the server refuses the
+	// status write with 409 Conflict; retried says that the write in
+	// flight is the one retry after that GET, and failed that the retry
+	// was refused too, which fails the sync (see statusWritten).
+	stale, retried, failed bool
+	status                 rollout.ReplicaSetStatus
+	failures               int // failed syncs since the last that succeeded, for the per-item backoff
 	// retryAt is the work queue's pending delayed add of the ReplicaSet,
 	// if retryPending: the earliest asked for since the last fired.
 	retryAt      time.Time
@@ -73,6 +80,7 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	}
 	s.listed = append(s.listed[:0], ps.cohorts...) // the last sync's buffer
 	s.refused = false
+	s.stale, s.retried, s.failed = false, false, false
 	running := ps.existing() - ps.counts(t, 0).terminating
 	diff := running - int64(rs.Spec.Replicas)
 	switch {
@@ -282,13 +290,41 @@ func (r *runner) managed(name string, t time.Time) {
 	r.push(event{at: r.ctl.client[1].take(t), kind: evSetStatus, set: name})
 }
 
-// statusWritten stores a ReplicaSet's status when its write is granted.
+// markStale notes, after the Deployment controller's writes to the
+// ReplicaSets named in touched, that the syncs of them in flight read an
+// older object than the server's.
+func (r *runner) markStale(touched []string) {
+	for _, name := range touched {
+		if s := r.ctl.sets[name]; s != nil && s.busy {
+			s.stale = true
+		}
+	}
+}
+
+// statusWritten stores a ReplicaSet's status when its write is granted,
+// unless the server refuses it: the status is written with the
+// resourceVersion the sync read, so a write of the Deployment controller
+// to the ReplicaSet since then makes it a 409 Conflict (upstream's
+// updateReplicaSetStatus). The controller then reads the ReplicaSet
+// again and retries once (statusUpdateRetries), each request with a
+// token of its client; a refused retry fails the sync, which is retried
+// after the per-item backoff.
 func (r *runner) statusWritten(name string, t time.Time) {
 	s := r.ctl.sets[name]
 	if s == nil {
 		return
 	}
-	if rs := r.findSet(name); rs != nil && rs.UID == s.uid {
+	rs := r.findSet(name)
+	if rs != nil && rs.UID == s.uid && s.stale {
+		if !s.retried {
+			r.push(event{at: r.ctl.client[1].take(t), kind: evSetGet, set: name})
+			return
+		}
+		s.failed = true
+		r.finishSet(name, s, t)
+		return
+	}
+	if rs != nil && rs.UID == s.uid {
 		rs.Status = s.status
 		r.active = t
 		// Both controllers watch ReplicaSets: the Deployment's syncs, and
@@ -300,16 +336,27 @@ func (r *runner) statusWritten(name string, t time.Time) {
 	r.finishSet(name, s, t)
 }
 
+// statusGot is the GET after a refused status write, granted at t: the
+// sync now holds the server's object and retries its write.
+func (r *runner) statusGot(name string, t time.Time) {
+	s := r.ctl.sets[name]
+	if s == nil {
+		return
+	}
+	s.stale, s.retried = false, true
+	r.push(event{at: r.ctl.client[1].take(t), kind: evSetStatus, set: name})
+}
+
 // finishSet ends a ReplicaSet sync at t. A sync that had a creation
-// refused returns an error: the worker hands it to the error handler,
-// which pauses for errorPause, and the work queue then re-adds the
-// ReplicaSet with its rate limiter (upstream's processNextWorkItem; see
-// addRateLimited). A sync that succeeds forgets the failures. One added
-// again during its sync (or the error's pause) runs again once it is
-// done.
+// refused, or its status write refused twice, returns an error: the
+// worker hands it to the error handler, which pauses for errorPause, and
+// the work queue then re-adds the ReplicaSet with its rate limiter
+// (upstream's processNextWorkItem; see addRateLimited). A sync that
+// succeeds forgets the failures. One added again during its sync (or the
+// error's pause) runs again once it is done.
 func (r *runner) finishSet(name string, s *setSync, t time.Time) {
 	s.listed = s.listed[:0]
-	if s.refused {
+	if s.refused || s.failed {
 		// The worker hands the error to utilruntime.HandleError, which
 		// sleeps so that errors come at most one a millisecond, before
 		// it re-adds the key and marks it done.
@@ -485,7 +532,7 @@ func (r *runner) podEvents(t time.Time) {
 				due = ends && !lag
 			case co.late: // revealLate wakes the ReplicaSet
 			case !co.never:
-				due = co.readyAt.Equal(t) || co.readyAt.Add(minReady).Equal(t)
+				due = co.readyAt.Equal(t) || minReady > 0 && co.availableAt(minReady).Equal(t)
 			}
 			if due {
 				r.enqueueSet(rs.Name, t)
