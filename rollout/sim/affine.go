@@ -51,6 +51,10 @@ type walker struct {
 	// were (nil: none known); ri is the next region.
 	same []bool
 	ri   int
+	// owned, in decoding, says the next slice eachOf visits is the
+	// caller's own copy, to write into rather than clone; eachOf clears
+	// it, so the slices nested in that one are cloned as usual.
+	owned bool
 }
 
 // open starts a region in encoding and returns its index. In decoding it
@@ -326,12 +330,15 @@ func (w *walker) strings(p *map[string]string) {
 	}
 }
 
-// eachOf visits every element of *p, in decoding on a copy of the slice.
+// eachOf visits every element of *p, in decoding on a copy of the slice
+// (unless w.owned says *p is one already).
 func eachOf[T any](w *walker, p *[]T, visit func(*T)) {
+	owned := w.owned
+	w.owned = false
 	if !w.decode {
 		w.lit(strconv.Itoa(len(*p)))
 	}
-	if w.decode && len(*p) > 0 {
+	if w.decode && len(*p) > 0 && !owned {
 		*p = slices.Clone(*p)
 	}
 	for i := range *p {

@@ -353,6 +353,12 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 	if w.bad {
 		return nil
 	}
+	// One buffer, sized as the states seen, serves every sync checked.
+	buf := ctlSnap{snapshot: snapshot{state: flat{
+		shape:   make([]byte, 0, len(last.state.shape)+len(last.state.shape)/8),
+		nums:    make([]int64, 0, len(last.state.nums)+len(last.state.nums)/8),
+		regions: make([]region, 0, len(last.state.regions)+len(last.state.regions)/8),
+	}}}
 	for q := range p {
 		for {
 			e, ok := c.nextEvent()
@@ -363,7 +369,8 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 				break
 			}
 		}
-		got := c.flattenControllers(nil, true)
+		got := c.flattenControllers(&buf, true)
+		buf = got
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
 			return nil
