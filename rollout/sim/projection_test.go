@@ -58,7 +58,8 @@ func drawLimited(t *rapid.T) drawnLimited {
 // the projection of the limited run claims holds of the full run: it is
 // complete no sooner than DurationAtLeast, its fewest available pods are
 // no fewer than MinAvailableAtLeast, and the figures the limited run
-// measured are within the full run's.
+// measured are within the full run's; its most pods, PeakPodsHigh
+// included, no more than PeakPodsAtMost.
 func TestProjectionBounds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		d := drawLimited(t)
@@ -94,6 +95,10 @@ func TestProjectionBounds(t *testing.T) {
 		if p.MinAvailableAtLeast > lim.MinAvailable || (full.Outcome == sim.OutcomeComplete && full.MinAvailable < p.MinAvailableAtLeast) {
 			t.Fatalf("fewest available: %d so far, %d in the full run (%s); projection's bound %d",
 				lim.MinAvailable, full.MinAvailable, full.Outcome, p.MinAvailableAtLeast)
+		}
+		if at := p.PeakPodsAtMost; at < lim.PeakPodsHigh || at < full.PeakPods || at < full.PeakPodsHigh {
+			t.Fatalf("most pods: %d so far (high %d), %d in the full run (high %d, %s); projection's bound %d",
+				lim.PeakPods, lim.PeakPodsHigh, full.PeakPods, full.PeakPodsHigh, full.Outcome, at)
 		}
 		if full.PeakPods < lim.PeakPods || full.MinAvailable > lim.MinAvailable {
 			t.Fatalf("full run: peak %d, fewest available %d; its first %d work: peak %d, fewest %d",
