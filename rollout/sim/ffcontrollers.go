@@ -52,6 +52,24 @@ import (
 // the runs event by event. Runs with
 // jitter, a Room, a quota (the failure message names a pod in base 27)
 // or changes and edits to come are not fast-forwarded.
+//
+// There is no second level, a period of the jumps themselves over which
+// the refills and re-checks repeat, because the run has none: the spam
+// filter lets an event through on a fixed grid of 300s, while each
+// progress re-check is planned at the last update, truncated to the
+// second, plus the deadline and a second, so that in a maxSurge-1
+// rollout of 100,000 replicas (ready at once) they come 601s and 600s
+// apart in turn (10m1s, 20m2s, 30m2s, 40m3s, ...). The two drift apart
+// by a second every 1,201s and would meet again only after 360,300s,
+// longer than the whole rollout (30,000s), and each moves the cycle
+// (the event it lets through takes a token of the client), so the
+// states after two refills never differ by the same numbers as after
+// the two before. A 25%/25% rollout (100,000 replicas, ready after 5s)
+// has a cycle too, seven Deployment syncs every 50.15s (a batch of 500
+// deletions and one of 500 creations through the client), but a period
+// of whole seconds (the conditions' times are truncated to seconds, which
+// is affine only over whole seconds) would be 20 cycles, 1,003s, past
+// the refills 301s apart; so it is computed event by event.
 
 // Fast-forward of the controllers model: it starts looking after this many
 // Deployment syncs, for periods of up to ctlFFMaxPeriod of virtual time
