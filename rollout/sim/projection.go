@@ -31,6 +31,10 @@ import (
 // The figures the stepped part measured stay what they are: the rest of
 // the rollout can only raise Summary.PeakPods and lower
 // Summary.MinAvailable, so a limit they already break is broken.
+// PeakPodsAtMost and MinAvailableAtLeast bound how far they can go
+// (TestProjectionBounds checks both against the runs computed to their
+// end): proved, not estimated, and the first is loose, counting every
+// old pod until the last is deleted.
 //
 // A run that stopped after the Deployment became complete has its
 // Duration: both durations are it. The zero Projection (Made false) is no
