@@ -304,6 +304,10 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		for q := range p {
 			same[q] = unchanged(h[q].step, deltas[q].step)
 		}
+		forms := make([][]textForm, p)
+		for q := range p {
+			forms[q] = make([]textForm, len(h[q].step.regions))
+		}
 		var nums []int64
 		slabs := newStepSlabs(h, int(m))
 		for i := range skipped {
@@ -311,7 +315,7 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
 			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
 			st := slabs.copyOf(&h[q].recorded)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true}
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q]}
 			w.step(&st)
 			r.emit(st)
 		}
