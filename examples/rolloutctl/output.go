@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -119,6 +120,9 @@ type projectionJSON struct {
 	DurationAtLeast  float64 `json:"durationAtLeastSeconds"`
 	DurationEstimate float64 `json:"durationEstimateSeconds"`
 	MinAvailable     int64   `json:"minAvailableAtLeast"`
+	// PeakPods is sim.Projection.PeakPodsAtMost, left out where no
+	// bound is proved.
+	PeakPods *int64 `json:"peakPodsAtMost,omitempty"`
 }
 
 func newStepJSON(st sim.Step, start time.Time) stepJSON {
@@ -172,6 +176,9 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	if p := sm.Projection; p.Made {
 		out.Summary.Projection = &projectionJSON{Stepped: p.Stepped.Seconds(), Creates: p.Creates, Deletes: p.Deletes,
 			DurationAtLeast: p.DurationAtLeast.Seconds(), DurationEstimate: p.DurationEstimate.Seconds(), MinAvailable: p.MinAvailableAtLeast}
+		if p.PeakPodsAtMost < math.MaxInt64 {
+			out.Summary.Projection.PeakPods = &p.PeakPodsAtMost
+		}
 	}
 	return out
 }

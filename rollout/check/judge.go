@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -301,6 +302,15 @@ func (j *judgement) ending(end sim.Summary) {
 		if max, p := j.f.maxDuration, end.Projection; max > 0 && p.Made && p.DurationAtLeast > max {
 			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client), longer than the max-duration limit %s",
 				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(max))
+		}
+		// So do its bounds of the pods over the rest: proved, but
+		// loose (old pods are counted until the stop's last), so a
+		// bound past a limit is a warning, not an error.
+		if max, p := int64(j.f.maxPods), end.Projection; max > 0 && !j.seenPods && p.Made && p.PeakPodsAtMost < math.MaxInt64 && p.PeakPodsAtMost > max {
+			j.add(RuleMaxPods, SeverityWarning, end.Duration, CauseRollout, "past the work limit, up to %d pods may exist at once (a bound proved from the state at the limit, not a figure of a run), above the max-pods limit %d", p.PeakPodsAtMost, max)
+		}
+		if n, p := j.need(j.replicasAt(end.Duration)), end.Projection; n >= 0 && !j.seenAvail && p.Made && p.MinAvailableAtLeast < n {
+			j.add(RuleMinAvailable, SeverityWarning, end.Duration, CauseRollout, "past the work limit, as few as %d pods may be available (a bound proved from the state at the limit, 0 where none is, not a figure of a run), below the min-available limit %d", p.MinAvailableAtLeast, n)
 		}
 		projected := ""
 		if p := end.Projection; p.Made && p.Creates+p.Deletes > 0 {

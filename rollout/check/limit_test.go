@@ -65,3 +65,60 @@ spec:
 		})
 	}
 }
+
+// TestLimitWithPodBounds checks the pod bounds of a projected rollout:
+// 20,000 replicas at 25%/25% stopped at a work limit of 2,000 have at
+// most 40,000 pods at once over the rest (the old ReplicaSet's 20,000
+// until the last is deleted, and the new one's up to spec.replicas), so a
+// max-pods limit of 25,000, which the computed part stays within, draws a
+// warning past the work limit, and one of 50,000 none.
+func TestLimitWithPodBounds(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 20000
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	for _, tt := range []struct {
+		name    string
+		maxPods int
+		warned  bool
+	}{
+		{"bound past the limit", 25_000, true},
+		{"bound within the limit", 50_000, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			report := check.Run(in, check.Config{
+				MaxPods: tt.maxPods,
+				Sim:     sim.Config{Model: sim.ModelControllers, MaxWork: 2000},
+			})
+			warned := false
+			for _, f := range report.Findings {
+				if f.Rule != check.RuleMaxPods {
+					continue
+				}
+				if f.Severity != check.SeverityWarning || !strings.Contains(f.Message, "past the work limit") {
+					t.Fatalf("max-pods finding %+v: want only the warning past the work limit", f)
+				}
+				warned = true
+			}
+			if warned != tt.warned {
+				t.Fatalf("warned past the work limit %v, want %v:\n%+v", warned, tt.warned, report.Findings)
+			}
+		})
+	}
+}

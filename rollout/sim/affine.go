@@ -51,6 +51,14 @@ type walker struct {
 	// were (nil: none known); ri is the next region.
 	same []bool
 	ri   int
+	// owned, in decoding, says the next slice eachOf visits is the
+	// caller's own copy, to write into rather than clone; eachOf clears
+	// it, so the slices nested in that one are cloned as usual.
+	owned bool
+	// forms, in decoding, holds each text region's string taken apart
+	// (textForm) once it has been, for a caller that decodes many
+	// strings of one shape from the same originals (commit); nil: none.
+	forms []textForm
 }
 
 // open starts a region in encoding and returns its index. In decoding it
@@ -196,6 +204,10 @@ func (w *walker) time(p *time.Time) {
 // int64 without a leading zero is a number, the rest is shape. In
 // decoding, the string is rewritten only if a number changed.
 func (w *walker) text(p *string) {
+	if w.decode && w.forms != nil {
+		w.textFromForm(p)
+		return
+	}
 	ri, skip := w.open()
 	if skip {
 		return
@@ -287,6 +299,108 @@ func (w *walker) stamp(s string, i, done int, b **strings.Builder) (int, bool) {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
+// A textForm is a string as text takes it apart: the literal pieces
+// around its numbers (one more than the numbers), each number as read,
+// and whether it is a time written as RFC 3339 (see stamp).
+type textForm struct {
+	made   bool
+	pieces []string
+	nums   []int64
+	stamps []bool
+}
+
+// parseText takes s apart as text does.
+func parseText(s string) textForm {
+	f := textForm{made: true}
+	done := 0
+	add := func(i, j int, v int64, stamp bool) {
+		f.pieces = append(f.pieces, s[done:i])
+		f.nums = append(f.nums, v)
+		f.stamps = append(f.stamps, stamp)
+		done = j
+	}
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		if j, v, ok := readStamp(s, i); ok {
+			add(i, j, v, true)
+			i = j
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		v, err := strconv.ParseInt(s[i:j], 10, 64)
+		if err == nil && (s[i] != '0' || j-i == 1) {
+			add(i, j, v, false)
+		}
+		i = j
+	}
+	f.pieces = append(f.pieces, s[done:])
+	return f
+}
+
+// readStamp reads a time written as RFC 3339 to the second in UTC at
+// s[i:], as stamp does: where it ends, its Unix seconds, and whether
+// there is one.
+func readStamp(s string, i int) (int, int64, bool) {
+	j := i + stampLen
+	if j > len(s) || s[j-1] != 'Z' || (j < len(s) && isDigit(s[j])) {
+		return 0, 0, false
+	}
+	t, err := time.Parse(time.RFC3339, s[i:j])
+	if err != nil {
+		return 0, 0, false
+	}
+	return j, t.Unix(), true
+}
+
+// textFromForm is text in decoding with w.forms: the string is taken
+// apart once per region (its original is the same for every string
+// decoded into it), and rewritten only if a number changed.
+func (w *walker) textFromForm(p *string) {
+	ri, skip := w.open()
+	if skip {
+		return
+	}
+	f := &w.forms[ri]
+	if !f.made {
+		*f = parseText(*p)
+	}
+	start := w.pos
+	changed := false
+	for _, v := range f.nums {
+		if w.num(v) != v {
+			changed = true
+		}
+	}
+	if !changed {
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(*p) + 4)
+	for k, n := range w.f.nums[start:w.pos] {
+		b.WriteString(f.pieces[k])
+		if f.stamps[k] {
+			out := time.Unix(n, 0).UTC().Format(time.RFC3339)
+			if len(out) != stampLen {
+				w.bad = true // it would not read back as the same number
+			}
+			b.WriteString(out)
+			continue
+		}
+		if n < 0 {
+			w.bad = true // it would read as another number
+		}
+		b.WriteString(strconv.FormatInt(n, 10))
+	}
+	b.WriteString(f.pieces[len(f.nums)])
+	*p = b.String()
+}
+
 func (w *walker) strings(p *map[string]string) {
 	ri, skip := w.open()
 	if skip {
@@ -326,12 +440,15 @@ func (w *walker) strings(p *map[string]string) {
 	}
 }
 
-// eachOf visits every element of *p, in decoding on a copy of the slice.
+// eachOf visits every element of *p, in decoding on a copy of the slice
+// (unless w.owned says *p is one already).
 func eachOf[T any](w *walker, p *[]T, visit func(*T)) {
+	owned := w.owned
+	w.owned = false
 	if !w.decode {
 		w.lit(strconv.Itoa(len(*p)))
 	}
-	if w.decode && len(*p) > 0 {
+	if w.decode && len(*p) > 0 && !owned {
 		*p = slices.Clone(*p)
 	}
 	for i := range *p {

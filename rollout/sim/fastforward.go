@@ -295,20 +295,27 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		for q := range h {
 			h[q] = last(q)
 		}
-		if !r.cfg.OmitSteps {
-			r.steps = slices.Grow(r.steps, skipped+len(c.steps))
+		if need := len(r.steps) + skipped + len(c.steps); !r.cfg.OmitSteps && need > cap(r.steps) {
+			// Doubled, so that the jumps of a long run copy its steps
+			// a few times in all rather than at every jump.
+			r.steps = slices.Grow(r.steps, max(need, 2*cap(r.steps))-len(r.steps))
 		}
 		same := make([][]bool, p)
 		for q := range p {
 			same[q] = unchanged(h[q].step, deltas[q].step)
 		}
+		forms := make([][]textForm, p)
+		for q := range p {
+			forms[q] = make([]textForm, len(h[q].step.regions))
+		}
 		var nums []int64
+		slabs := newStepSlabs(h, int(m))
 		for i := range skipped {
 			k, q := int64(i/p+1), i%p
 			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
 			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
-			st := h[q].recorded
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q]}
+			st := slabs.copyOf(&h[q].recorded)
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q]}
 			w.step(&st)
 			r.emit(st)
 		}
@@ -321,6 +328,51 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 	*r = *c
 	r.steps, r.ff, r.cfg = steps, ff, cfg
 	r.sum.FastForwarded = fastForwarded
+}
+
+// stepSlabs hold the actions, counts and conditions of the steps a jump
+// writes out, in one allocation of each for the whole jump rather than
+// three for each step.
+type stepSlabs struct {
+	actions    []rollout.Action
+	sets       []SetCount
+	conditions []rollout.Condition
+}
+
+// newStepSlabs returns slabs for m periods of the steps of h.
+func newStepSlabs(h []*snapshot, m int) stepSlabs {
+	var na, ns, nc int
+	for _, s := range h {
+		na += len(s.recorded.Actions)
+		ns += len(s.recorded.Sets)
+		nc += len(s.recorded.Conditions)
+	}
+	return stepSlabs{
+		actions:    make([]rollout.Action, 0, m*na),
+		sets:       make([]SetCount, 0, m*ns),
+		conditions: make([]rollout.Condition, 0, m*nc),
+	}
+}
+
+// copyOf returns a copy of st whose actions, counts and conditions are
+// copies in the slabs (a step without any keeps st's).
+func (b *stepSlabs) copyOf(st *Step) Step {
+	out := *st
+	out.Actions = carve(&b.actions, st.Actions)
+	out.Sets = carve(&b.sets, st.Sets)
+	out.Conditions = carve(&b.conditions, st.Conditions)
+	return out
+}
+
+// carve copies s to the end of *slab and returns the copy, with no room
+// to grow into the next one; an empty s is returned as it is.
+func carve[T any](slab *[]T, s []T) []T {
+	if len(s) == 0 {
+		return s
+	}
+	start := len(*slab)
+	*slab = append(*slab, s...)
+	return (*slab)[start:len(*slab):len(*slab)]
 }
 
 // clone returns a copy of r that shares nothing it changes with r and has

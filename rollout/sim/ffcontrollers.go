@@ -1,7 +1,7 @@
 package sim
 
 import (
-	"hash/fnv"
+	"encoding/binary"
 	"math"
 	"slices"
 	"time"
@@ -52,6 +52,24 @@ import (
 // the runs event by event. Runs with
 // jitter, a Room, a quota (the failure message names a pod in base 27)
 // or changes and edits to come are not fast-forwarded.
+//
+// There is no second level, a period of the jumps themselves over which
+// the refills and re-checks repeat, because the run has none: the spam
+// filter lets an event through on a fixed grid of 300s, while each
+// progress re-check is planned at the last update, truncated to the
+// second, plus the deadline and a second, so that in a maxSurge-1
+// rollout of 100,000 replicas (ready at once) they come 601s and 600s
+// apart in turn (10m1s, 20m2s, 30m2s, 40m3s, ...). The two drift apart
+// by a second every 1,201s and would meet again only after 360,300s,
+// longer than the whole rollout (30,000s), and each moves the cycle
+// (the event it lets through takes a token of the client), so the
+// states after two refills never differ by the same numbers as after
+// the two before. A 25%/25% rollout (100,000 replicas, ready after 5s)
+// has a cycle too, seven Deployment syncs every 50.15s (a batch of 500
+// deletions and one of 500 creations through the client), but a period
+// of whole seconds (the conditions' times are truncated to seconds, which
+// is affine only over whole seconds) would be 20 cycles, 1,003s, past
+// the refills 301s apart; so it is computed event by event.
 
 // Fast-forward of the controllers model: it starts looking after this many
 // Deployment syncs, for periods of up to ctlFFMaxPeriod of virtual time
@@ -124,10 +142,26 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 			s.stepFlat()
 		}
 	}
-	h := fnv.New64a()
-	h.Write(s.state.shape)
-	s.key = h.Sum64()
+	s.key = shapeKey(s.state.shape)
 	return s
+}
+
+// shapeKey hashes a shape eight bytes at a time (FNV-1a, a byte at a
+// time, took a sixth of the flattening). It is a filter only: the shapes
+// are compared byte for byte before a period is taken (steady) and in
+// the check of a jump (matches), so a collision costs time, not
+// exactness.
+func shapeKey(b []byte) uint64 {
+	const mul = 0x9e3779b97f4a7c15
+	h := uint64(len(b)) * mul
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * mul
+		h ^= h >> 32
+	}
+	for _, c := range b {
+		h = (h ^ uint64(c)) * mul
+	}
+	return h ^ h>>29
 }
 
 // stepFlat flattens the snapshot's step, once: the history keeps the
@@ -357,6 +391,12 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 	if w.bad {
 		return nil
 	}
+	// One buffer, sized as the states seen, serves every sync checked.
+	buf := ctlSnap{snapshot: snapshot{state: flat{
+		shape:   make([]byte, 0, len(last.state.shape)+len(last.state.shape)/8),
+		nums:    make([]int64, 0, len(last.state.nums)+len(last.state.nums)/8),
+		regions: make([]region, 0, len(last.state.regions)+len(last.state.regions)/8),
+	}}}
 	for q := range p {
 		for {
 			e, ok := c.nextEvent()
@@ -367,7 +407,8 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 				break
 			}
 		}
-		got := c.flattenControllers(nil, true)
+		got := c.flattenControllers(&buf, true)
+		buf = got
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
 			return nil

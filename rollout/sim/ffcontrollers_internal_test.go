@@ -75,3 +75,40 @@ func TestCtlStateCoversEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestTextFromForm checks that decoding a string through its form taken
+// apart once (textFromForm, as a jump's commit does for each string of
+// its period) gives what text gives, the same string and the same
+// refusal, for strings decoded twice with different moves.
+func TestTextFromForm(t *testing.T) {
+	for _, in := range []string{
+		"",
+		"no numbers",
+		"Scaled up replica set web-86dd955bd7 from 5 to 6",
+		"the deadline of 600s runs out at 2026-01-01T00:59:58Z.",
+		"leading 007 zeros and 0 alone",
+		"at 9999-12-31T23:59:59Z",
+		"99999999999999999999 does not fit",
+	} {
+		for _, moves := range [][]int64{{0, 0}, {1, 3}, {-7, 2}} {
+			w := walker{}
+			w.text(&in)
+			forms := make([]textForm, len(w.f.regions))
+			for _, move := range moves {
+				nums := make([]int64, len(w.f.nums))
+				for i, v := range w.f.nums {
+					nums[i] = v + move
+				}
+				want := in
+				plain := walker{decode: true, f: flat{nums: nums, regions: w.f.regions}}
+				plain.text(&want)
+				got := in
+				formed := walker{decode: true, f: flat{nums: nums, regions: w.f.regions}, forms: forms}
+				formed.text(&got)
+				if got != want || formed.bad != plain.bad || formed.pos != plain.pos {
+					t.Errorf("text(%q) moved by %d: through its form %q (bad %v, %d numbers), want %q (bad %v, %d numbers)", in, move, got, formed.bad, formed.pos, want, plain.bad, plain.pos)
+				}
+			}
+		}
+	}
+}

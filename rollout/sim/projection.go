@@ -31,6 +31,10 @@ import (
 // The figures the stepped part measured stay what they are: the rest of
 // the rollout can only raise Summary.PeakPods and lower
 // Summary.MinAvailable, so a limit they already break is broken.
+// PeakPodsAtMost and MinAvailableAtLeast bound how far they can go
+// (TestProjectionBounds checks both against the runs computed to their
+// end): proved, not estimated, and the first is loose, counting every
+// old pod until the last is deleted.
 //
 // A run that stopped after the Deployment became complete has its
 // Duration: both durations are it. The zero Projection (Made false) is no
@@ -62,6 +66,12 @@ type Projection struct {
 	// controller's inequalities (see runner.wave) and whose old
 	// ReplicaSets' running pods are all available; 0 elsewhere.
 	MinAvailableAtLeast int64
+	// PeakPodsAtMost is an upper bound of Summary.PeakPodsHigh (and so
+	// of Summary.PeakPods) had the run gone on, proved from the state at
+	// the stop of each of the three orders (see runner.peakAtMost), in a
+	// run without replica changes or edits whose Deployment controller
+	// has seen its generation; math.MaxInt64 elsewhere.
+	PeakPodsAtMost int64
 }
 
 // left is what a rollout still needs at stop: the new ReplicaSet (nil
@@ -136,7 +146,7 @@ func (r *runner) project() {
 		// terminating pods going away) does not move Duration.
 		at := c.completeAt.Sub(r.start)
 		r.sum.Projection = Projection{Made: true, Stepped: stop.Sub(r.start), DurationAtLeast: at, DurationEstimate: at,
-			MinAvailableAtLeast: r.availableAtLeast(l)}
+			MinAvailableAtLeast: r.availableAtLeast(l), PeakPodsAtMost: r.peakAtMost(l)}
 		r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf("the rollout was complete %s after the start", words.Duration(at)))
 		return
 	}
@@ -180,6 +190,7 @@ func (r *runner) project() {
 	}
 	p.DurationAtLeast = end.Sub(r.start)
 	p.MinAvailableAtLeast = r.availableAtLeast(l)
+	p.PeakPodsAtMost = r.peakAtMost(l)
 	est := r.estimate(int64(d.Spec.Replicas)-lacking, l.old, lacking, stop)
 	p.DurationEstimate = max(est, p.DurationAtLeast)
 	r.sum.Projection = p
@@ -285,6 +296,67 @@ func (r *runner) availableAtLeast(l left) int64 {
 		}
 	}
 	return max(min(least, int64(rollout.MinAvailable(r.st.Deployment))), 0)
+}
+
+// peakAtMost returns an upper bound of the most pods that exist at once
+// in this order's whole run (Summary.PeakPods and the deferred count of
+// PeakPodsHigh alike), or math.MaxInt64 where none is proved: in a run
+// with replica changes or edits, or one whose Deployment controller has
+// yet to see its generation (a proportional scaling to come may scale an
+// old ReplicaSet up).
+//
+// Elsewhere sizes move one way from the stop on: the Deployment
+// controller scales old ReplicaSets only down (a rolling scale-down, a
+// cleanup, Recreate's scale to zero), and the new one up to at most
+// max(replicas, its size), as NewRSNewReplicas adds at most replicas
+// less its size. The ReplicaSet controller creates a ReplicaSet's pods
+// only up to the size its sync read, so the running pods of a
+// ReplicaSet never pass the larger of its largest size to come and its
+// running pods at the stop plus the creations already decided (those of
+// a sync in flight and the grants due, both counted, as an upper bound
+// may). Terminating and orphaned pods only go. The pods that can ever
+// exist at once are at most the sum of those, at least the peak so far:
+//
+//	Σ terminating + orphans + Σ max(size to come, running + creations decided)
+//
+// with a new ReplicaSet not yet created counted as replicas.
+func (r *runner) peakAtMost(l left) int64 {
+	if r.syncs > 0 {
+		r.sample(r.last) // as result() does, so that PeakPods is final
+	}
+	d := r.st.Deployment
+	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation {
+		return math.MaxInt64
+	}
+	decided := func(name string) int64 {
+		var n int64
+		if s := r.ctl.sets[name]; s != nil && s.busy {
+			n += max(s.toCreate, 0) + max(s.batchLeft, 0)
+		}
+		for _, e := range r.ctl.events {
+			if e.kind == evCreate && e.set == name {
+				n += max(e.n, 0)
+			}
+		}
+		return n
+	}
+	var n int64
+	for _, o := range r.pods.orphans {
+		n += o.n
+	}
+	for _, rs := range l.ctrl {
+		ps := r.pods.set(rs)
+		terminating := ps.counts(r.last, 0).terminating
+		size := int64(max(rs.Spec.Replicas, 0))
+		if rs == l.newRS {
+			size = max(size, int64(d.Spec.Replicas))
+		}
+		n += terminating + max(size, ps.existing()-terminating+decided(rs.Name))
+	}
+	if l.newRS == nil {
+		n += int64(max(d.Spec.Replicas, 0))
+	}
+	return max(n, r.sum.PeakPods, r.ctl.racePeak)
 }
 
 // oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.
@@ -396,6 +468,29 @@ func (r *runner) beyondWork() bool {
 	r.workLimited = true
 	r.project()
 	return true
+}
+
+// projectedPods says what the projection p bounds of the pods over the
+// rest of the run.
+func projectedPods(p Projection) string {
+	most := "no bound of the most pods at once is proved"
+	if p.PeakPodsAtMost < math.MaxInt64 {
+		most = fmt.Sprintf("at most %d pods would exist at once", p.PeakPodsAtMost)
+	}
+	return fmt.Sprintf("over the rest, %s and no fewer than %d would be available (bounds proved from the state at the stop, not figures of a run)", most, p.MinAvailableAtLeast)
+}
+
+// peakAtMost is an upper bound of the most pods of the run that ended
+// with s: its projection's when it stopped with one, math.MaxInt64 when
+// it stopped without, and its peak when it was computed to its end.
+func (s Summary) peakAtMost() int64 {
+	switch {
+	case s.Projection.Made:
+		return s.Projection.PeakPodsAtMost
+	case s.Outcome == OutcomeLimit:
+		return math.MaxInt64
+	}
+	return max(s.PeakPods, s.PeakPodsHigh)
 }
 
 // availableAtLeast is a lower bound of the fewest available pods of the

@@ -41,11 +41,13 @@ func ExampleProjection() {
 	fmt.Println("left:", p.Creates, "creations and", p.Deletes, "deletions")
 	fmt.Println("complete no sooner than", p.DurationAtLeast.Round(time.Minute))
 	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
+	fmt.Println("pods at once: at most", p.PeakPodsAtMost, "(peak so far", res.Summary.PeakPods, "of a ceiling of", res.Summary.Ceiling, "by sizes)")
 	// Output:
 	// limit reached after 5m49.4s computed
 	// left: 98969 creations and 94061 deletions
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
+	// pods at once: at most 194061 (peak so far 100031 of a ceiling of 125000 by sizes)
 }
 
 // What a run cost, to share a work budget between runs as rolloutctl

@@ -58,7 +58,8 @@ func drawLimited(t *rapid.T) drawnLimited {
 // the projection of the limited run claims holds of the full run: it is
 // complete no sooner than DurationAtLeast, its fewest available pods are
 // no fewer than MinAvailableAtLeast, and the figures the limited run
-// measured are within the full run's.
+// measured are within the full run's; its most pods, PeakPodsHigh
+// included, no more than PeakPodsAtMost.
 func TestProjectionBounds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		d := drawLimited(t)
@@ -94,6 +95,10 @@ func TestProjectionBounds(t *testing.T) {
 		if p.MinAvailableAtLeast > lim.MinAvailable || (full.Outcome == sim.OutcomeComplete && full.MinAvailable < p.MinAvailableAtLeast) {
 			t.Fatalf("fewest available: %d so far, %d in the full run (%s); projection's bound %d",
 				lim.MinAvailable, full.MinAvailable, full.Outcome, p.MinAvailableAtLeast)
+		}
+		if at := p.PeakPodsAtMost; at < lim.PeakPodsHigh || at < full.PeakPods || at < full.PeakPodsHigh {
+			t.Fatalf("most pods: %d so far (high %d), %d in the full run (high %d, %s); projection's bound %d",
+				lim.PeakPods, lim.PeakPodsHigh, full.PeakPods, full.PeakPodsHigh, full.Outcome, at)
 		}
 		if full.PeakPods < lim.PeakPods || full.MinAvailable > lim.MinAvailable {
 			t.Fatalf("full run: peak %d, fewest available %d; its first %d work: peak %d, fewest %d",
@@ -147,7 +152,8 @@ func TestProjectionNotMade(t *testing.T) {
 // TestProjectionLargest is the largest Deployment the API server accepts,
 // 2,147,483,647 replicas at 25%/25%, under the default work limit: the
 // run stops there with a projection that counts every pod left and does
-// not overflow.
+// not overflow, and bounds the pods at once (twice the replicas) and the
+// available pods (the floor) over the rest.
 func TestProjectionLargest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 5s")
@@ -171,6 +177,12 @@ func TestProjectionLargest(t *testing.T) {
 	if p.DurationEstimate < p.DurationAtLeast || p.DurationEstimate > 2*p.DurationAtLeast {
 		t.Fatalf("DurationEstimate %v, DurationAtLeast %v", p.DurationEstimate, p.DurationAtLeast)
 	}
+	// The pods at once: every old pod until the last is deleted, and the
+	// new ReplicaSet's up to spec.replicas; available, the floor
+	// (replicas less maxUnavailable, 536,870,911).
+	if p.PeakPodsAtMost != 2*math.MaxInt32 || p.MinAvailableAtLeast != math.MaxInt32-536_870_911 {
+		t.Fatalf("PeakPodsAtMost %d, MinAvailableAtLeast %d; want %d and %d", p.PeakPodsAtMost, p.MinAvailableAtLeast, int64(2*math.MaxInt32), math.MaxInt32-536_870_911)
+	}
 }
 
 // TestProjectionSaturates is the largest Deployment at the slowest client
@@ -189,7 +201,8 @@ func TestProjectionSaturates(t *testing.T) {
 
 // TestProjectionPaced lists rollouts stopped at a work limit of 500 whose
 // pace the projection's lower bound gets within 1% or 2% of the full run,
-// and whose fewest available pods it gets exactly:
+// and whose fewest available pods it gets exactly (the most pods at once
+// it bounds within twice the replicas):
 // paced by the client's rate (25%/25% with pods ready at once) and by
 // the pods' readiness (one pod at a time, maxSurge + maxUnavailable = 1,
 // each pod ready after 5s).
@@ -223,6 +236,12 @@ func TestProjectionPaced(t *testing.T) {
 			// step (leadsDeletions).
 			if p.MinAvailableAtLeast > full.MinAvailable || full.MinAvailable-p.MinAvailableAtLeast > 1 {
 				t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d", p.MinAvailableAtLeast, full.MinAvailable)
+			}
+			// The most pods at once is bounded, not pinned: at least the
+			// full run's highest peak, at most the old pods at the stop
+			// plus the new ReplicaSet's spec.replicas.
+			if p.PeakPodsAtMost < full.PeakPodsHigh || p.PeakPodsAtMost > 2*int64(tt.replicas) {
+				t.Fatalf("PeakPodsAtMost %d, the full run's peaks %d to %d, %d replicas", p.PeakPodsAtMost, full.PeakPods, full.PeakPodsHigh, tt.replicas)
 			}
 		})
 	}

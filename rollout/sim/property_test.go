@@ -147,7 +147,8 @@ func runAnyState(t *rapid.T) {
 		t.Fatalf("summary %+v", sum)
 	}
 	if p := sum.Projection; p.Made && (sum.Outcome != sim.OutcomeLimit || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 ||
-		p.DurationAtLeast < 0 || p.DurationEstimate < p.DurationAtLeast || p.MinAvailableAtLeast < 0 || p.MinAvailableAtLeast > sum.MinAvailable) {
+		p.DurationAtLeast < 0 || p.DurationEstimate < p.DurationAtLeast || p.MinAvailableAtLeast < 0 || p.MinAvailableAtLeast > sum.MinAvailable ||
+		p.PeakPodsAtMost < sum.PeakPods || p.PeakPodsAtMost < sum.PeakPodsHigh) {
 		t.Fatalf("projection %+v of a run that ended %q", p, sum.Outcome)
 	}
 }

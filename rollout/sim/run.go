@@ -150,6 +150,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 			}
 			sum.Projection.MinAvailableAtLeast = min(sum.Projection.MinAvailableAtLeast, o.availableAtLeast())
 		}
+		if sum.Projection.Made {
+			sum.Projection.PeakPodsAtMost = max(sum.Projection.PeakPodsAtMost, o.peakAtMost())
+		}
 		cost.Work = max(cost.Work, v.work)
 		cost.Limited = cost.Limited || v.workLimited
 		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
@@ -158,6 +161,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	}
 	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
 	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
+	if p := sum.Projection; p.Made {
+		sum.Detail = joinSentences(sum.Detail, projectedPods(p))
+	}
 	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
 	if free {
 		res.DeadlineFreeFrom = from

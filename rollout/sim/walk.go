@@ -96,14 +96,20 @@ func (w *walker) action(a *rollout.Action) {
 	w.text(&a.Reason)
 }
 
+// step visits a step. In decoding with w.owned, the step's own slices
+// (its actions, counts and conditions) are the caller's copies, written
+// into in place (see stepSlabs).
 func (w *walker) step(s *Step) {
+	owned := w.owned
 	w.time(&s.At)
+	w.owned = owned
 	eachOf(w, &s.Actions, w.action)
 	if s.Err != nil {
 		w.lit(s.Err.Error())
 	} else {
 		w.lit("")
 	}
+	w.owned = owned
 	eachOf(w, &s.Sets, func(c *SetCount) {
 		w.lit(c.Name)
 		w.lit(c.Revision)
@@ -115,6 +121,7 @@ func (w *walker) step(s *Step) {
 		w.i32(&c.Terminating)
 		w.i32(&c.Pending)
 	})
+	w.owned = owned
 	w.conditions(&s.Conditions)
 	w.i32(&s.Replicas)
 	w.i32(&s.Floor)
