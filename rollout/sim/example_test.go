@@ -80,7 +80,7 @@ func ExampleRun_controllers() {
 	}
 	// Output:
 	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m41.8s, peak pods 1250 (ceiling 1250)
-	// controllers (no client rate limit): complete after 10s, peak pods 1250 (ceiling 1250)
+	// controllers (no client rate limit): complete after 10.003s, peak pods 1250 (ceiling 1250)
 }
 
 // The bounds of 25%/25% for 10 replicas, and of one pod at a time.
@@ -166,7 +166,7 @@ func ExampleResult_deadlineFreeFrom() {
 		fmt.Printf("deadline %6d s: %d syncs, same summary: %t\n", d, other.Summary.Syncs, other.Summary == res.Summary)
 	}
 	// Output:
-	// complete after 1m0s - the same run for every deadline from 60 s
+	// complete after 1m0.001s - the same run for every deadline from 60 s
 	// deadline     60 s: 40 syncs, same summary: true
 	// deadline 100000 s: 40 syncs, same summary: true
 	// deadline     59 s: 41 syncs, same summary: false

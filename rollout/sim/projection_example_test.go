@@ -80,7 +80,7 @@ func ExampleRunCost() {
 	less, lessCost, _ := sim.RunCost(s, cfg)
 	fmt.Println("with MaxWork", cfg.MaxWork, less.Summary.Outcome, "limited:", lessCost.Limited)
 	// Output:
-	// complete in 1.35s limited: false
-	// with MaxWork 60 complete in 1.35s same cost: true
-	// with MaxWork 29 limit reached limited: true
+	// complete in 1.25s limited: false
+	// with MaxWork 61 complete in 1.25s same cost: true
+	// with MaxWork 30 limit reached limited: true
 }

@@ -44,9 +44,9 @@ var quotaOutsideFile = []struct {
 	{200, 220, 5, 16, 1, realfig.Range{Min: 35.45, Median: 35.7, Max: 1018.3}, realfig.Range{Min: 220, Max: 220}, realfig.Range{Min: 150, Max: 150}, nil},
 	{100, 100, 5, 0, 16, realfig.Range{}, realfig.Range{Min: 100, Max: 100}, realfig.Range{Min: 75, Max: 75}, nil},
 	{100, 110, 5, 16, 3, realfig.Range{Min: 31, Median: 31.875, Max: 1176.29}, realfig.Range{Min: 110, Max: 110}, realfig.Range{Min: 75, Max: 75}, nil},
-	{10, 11, 30, 16, 13, realfig.Range{Min: 342.831, Median: 1255.805, Max: 1255.806}, realfig.Range{Min: 11, Max: 11}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 3m4.187s; real 342.831s to 1255.806s, median 1255.805s"}},
+	{10, 11, 30, 16, 13, realfig.Range{Min: 342.831, Median: 1255.805, Max: 1255.806}, realfig.Range{Min: 11, Max: 11}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 3m4.188s; real 342.831s to 1255.806s, median 1255.805s"}},
 	{10, 13, 30, 16, 0, realfig.Range{Min: 137.85, Median: 137.92, Max: 383.67}, realfig.Range{Min: 13, Max: 13}, realfig.Range{Min: 8, Max: 8}, nil},
-	{20, 25, 30, 16, 0, realfig.Range{Min: 137.625, Median: 260.85, Max: 383.836}, realfig.Range{Min: 25, Max: 25}, realfig.Range{Min: 15, Max: 15}, []string{"completes at 2m18.231s; real 137.625s to 383.836s, median 260.85s"}},
+	{20, 25, 30, 16, 0, realfig.Range{Min: 137.625, Median: 260.85, Max: 383.836}, realfig.Range{Min: 25, Max: 25}, realfig.Range{Min: 15, Max: 15}, []string{"completes at 2m18.131s; real 137.625s to 383.836s, median 260.85s"}},
 	{50, 60, 30, 9, 10, realfig.Range{Min: 256.34, Median: 256.791, Max: 994.241}, realfig.Range{Min: 60, Max: 60}, realfig.Range{Min: 38, Max: 38}, []string{"does not complete; real median 256.791s"}},
 	{200, 250, 30, 16, 15, realfig.Range{Min: 270.96, Median: 1094.375, Max: 1216.11}, realfig.Range{Min: 250, Max: 250}, realfig.Range{Min: 150, Max: 150}, []string{"completes at 6m36.456s; real 270.96s to 1216.11s, median 1094.375s"}},
 }
