@@ -86,7 +86,6 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.flag(s.stale)
 		w.flag(s.retried)
 		w.flag(s.failed)
-		w.flag(s.early)
 		w.lit(strconv.Itoa(s.failures))
 		w.flag(s.retryPending)
 		if s.retryPending {

@@ -35,13 +35,8 @@ type setSync struct {
 	// flight is the one retry after that GET, and failed that the retry
 	// was refused too, which fails the sync (see statusWritten).
 	stale, retried, failed bool
-	// early says that the sync, added again while it ran, starts again
-	// at the instant its own status write was granted, before the
-	// informer has stored that write: the stale-cache check fails it
-	// (see earlyResync).
-	early    bool
-	status   rollout.ReplicaSetStatus
-	failures int // failed syncs since the last that succeeded, for the per-item backoff
+	status                 rollout.ReplicaSetStatus
+	failures               int // failed syncs since the last that succeeded, for the per-item backoff
 	// retryAt is the work queue's pending delayed add of the ReplicaSet,
 	// if retryPending: the earliest asked for since the last fired.
 	retryAt      time.Time
@@ -264,7 +259,7 @@ func (r *runner) managed(name string, t time.Time) {
 	}
 	rs := r.findSet(name)
 	if rs == nil || rs.UID != s.uid {
-		r.finishSet(name, s, t)
+		r.finishSet(name, s, t, false)
 		return
 	}
 	ps := r.pods.set(rs)
@@ -288,7 +283,7 @@ func (r *runner) managed(name string, t time.Time) {
 	}
 	st, changed := r.pods.statusOf(rs, c, s.generation)
 	if !changed {
-		r.finishSet(name, s, t)
+		r.finishSet(name, s, t, false)
 		return
 	}
 	s.status = st
@@ -319,27 +314,25 @@ func (r *runner) statusWritten(name string, t time.Time) {
 	if s == nil {
 		return
 	}
-	rs := r.findSet(name)
-	if rs != nil && rs.UID == s.uid && s.stale {
-		if !s.retried {
-			r.push(event{at: r.ctl.client[1].take(t), kind: evSetGet, set: name})
-			return
-		}
-		s.failed = true
-		r.finishSet(name, s, t)
+	early := false
+	switch rs := r.findSet(name); {
+	case rs == nil || rs.UID != s.uid:
+	case s.stale && !s.retried:
+		r.push(event{at: r.ctl.client[1].take(t), kind: evSetGet, set: name})
 		return
-	}
-	if rs != nil && rs.UID == s.uid {
+	case s.stale:
+		s.failed = true
+	default:
 		rs.Status = s.status
 		r.active = t
 		// Both controllers watch ReplicaSets: the Deployment's syncs, and
 		// the ReplicaSet's own (which finds nothing more to write).
 		r.enqueueDeployment(t)
-		s.early = r.ctl.race == raceFIFO && earlyResync(s, t)
+		early = r.ctl.race == raceFIFO && earlyResync(s, t)
 		s.dirty = true
 		r.sample(t)
 	}
-	r.finishSet(name, s, t)
+	r.finishSet(name, s, t, early)
 }
 
 // statusGot is the GET after a refused status write, granted at t: the
@@ -358,29 +351,27 @@ func (r *runner) statusGot(name string, t time.Time) {
 // worker hands it to the error handler, which pauses for errorPause, and
 // the work queue then re-adds the ReplicaSet with its rate limiter
 // (upstream's processNextWorkItem; see addRateLimited). A sync that
-// succeeds forgets the failures. One added again during its sync (or the
-// error's pause) runs again once it is done.
-func (r *runner) finishSet(name string, s *setSync, t time.Time) {
+// succeeds forgets the failures; if early, the sync that starts again at
+// once fails v1.36's stale-cache check (see earlyResync), which is a
+// failure as well. One added again during its sync (or the error's
+// pause) runs again once it is done.
+func (r *runner) finishSet(name string, s *setSync, t time.Time, early bool) {
 	s.listed = s.listed[:0]
-	if s.refused || s.failed {
-		// The worker hands the error to utilruntime.HandleError, which
-		// sleeps so that errors come at most one a millisecond, before
-		// it re-adds the key and marks it done.
-		r.push(event{at: t.Add(errorPause), kind: evSetFailed, set: name})
-		return
+	if !s.refused && !s.failed {
+		s.failures = 0
+		if !early {
+			r.setDone(name, s, t)
+			return
+		}
+		// The worker keeps the key through the error handler's pause,
+		// then the work queue re-adds it rate limited, and the writes
+		// of that millisecond (the Deployment controller's scales, the
+		// sync's own status) run in one sync after it.
 	}
-	s.failures = 0
-	if s.early {
-		// The sync that starts again at once fails the stale-cache
-		// check: the worker keeps the key through the error handler's
-		// pause, then the work queue re-adds it rate limited, and the
-		// writes of that millisecond (the Deployment controller's
-		// scales, the sync's own status) run in one sync after it.
-		s.early = false
-		r.push(event{at: t.Add(errorPause), kind: evSetFailed, set: name})
-		return
-	}
-	r.setDone(name, s, t)
+	// The worker hands the error to utilruntime.HandleError, which
+	// sleeps so that errors come at most one a millisecond, before it
+	// re-adds the key and marks it done.
+	r.push(event{at: t.Add(errorPause), kind: evSetFailed, set: name})
 }
 
 // earlyResync reports whether a ReplicaSet sync whose status write is
