@@ -115,9 +115,11 @@
 //     doubling with every failed sync, up to 1000s) and the grant of the
 //     rate limiter's overall bucket (10 a second, burst 100), unless an
 //     earlier delayed add of it is pending (the queue keeps one, the
-//     earliest). A sync that succeeds forgets the failures, and so does
-//     the sync after one that created pods (the real one finds its
-//     expectations not yet met and writes only the status). The
+//     earliest). Only a sync that succeeds forgets the failures: the
+//     sync after one that created some pods and had others refused
+//     keeps the count (v1.36's consistency check fails it while the pod
+//     informer has yet to store the creations, where earlier versions
+//     found the expectations unmet and forgot). The
 //     ReplicaFailure condition is set by the first refusal and kept
 //     while syncs keep failing. While terminating pods hold the quota,
 //     every sync of the new ReplicaSet is refused and the backoff grows

@@ -91,7 +91,6 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		if s.retryPending {
 			w.time(&s.retryAt)
 		}
-		w.time(&s.createdAt)
 		w.setStatus(&s.status)
 	}
 	w.flag(c.podPending)
