@@ -13,8 +13,9 @@ import (
 // TestFirstStepLead (with -long or REALSIM_LONG=1) measures how far above
 // the floor (replicas - maxUnavailable) the fewest available stays where
 // rollout/sim's gate says the floor or one above it: per run, the fewest
-// available and the lead, the new pods created before the ReplicaSet
-// controller deletes the first old pod. At the change both ReplicaSet
+// available, the lead (the new pods created before the ReplicaSet
+// controller deletes the first old pod), the completion and the peak. At
+// the change both ReplicaSet
 // syncs start at one instant, the new ReplicaSet's (created first) and
 // the old one's (scaled down in the same Deployment sync); the lead is
 // how many of the new one's slow-start batches ask for their tokens before
@@ -24,7 +25,7 @@ import (
 // case with the model's range (realsim README, "The first step's lead").
 func TestFirstStepLead(t *testing.T) {
 	if !*long {
-		t.Skip("with -long or REALSIM_LONG=1: 40 runs, about 4 minutes")
+		t.Skip("with -long or REALSIM_LONG=1: 35 runs, 40s of wall time at a load of 5")
 	}
 	cases := []realsim.Case{
 		{Name: "500/ready-5s", Replicas: 500, ReadyAfter: 5 * s},
@@ -48,7 +49,7 @@ func TestFirstStepLead(t *testing.T) {
 			}
 			checkMeasurement(t, c, m)
 			lead := firstLead(m.Timeline)
-			t.Logf("%s: fewest available %d (floor %d + %d), lead %d", c.Name, m.MinAvailable, floor, m.MinAvailable-floor, lead)
+			t.Logf("%s: fewest available %d (floor %d + %d), lead %d; complete %v, peak %d", c.Name, m.MinAvailable, floor, m.MinAvailable-floor, lead, m.Complete, m.PeakPods)
 			above = append(above, fmt.Sprint(m.MinAvailable-floor))
 			leads = append(leads, fmt.Sprint(lead))
 			if lo < 0 || m.MinAvailable < lo {
