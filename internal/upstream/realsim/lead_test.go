@@ -12,7 +12,8 @@ import (
 
 // TestFirstStepLead (with -long or REALSIM_LONG=1) measures how far above
 // the floor (replicas - maxUnavailable) the fewest available stays where
-// rollout/sim's gate says the floor or one above it: per run, the fewest
+// rollout/sim's gate counts two creations ahead of the first step's
+// deletions (one before 2026-11-28): per run, the fewest
 // available, the lead (the new pods created before the ReplicaSet
 // controller deletes the first old pod), the completion and the peak. At
 // the change both ReplicaSet
