@@ -226,6 +226,21 @@ var newShapes = []struct {
 	{30, "2", "2", 0, 0, realfig.Range{Min: 4.5, Median: 6.6, Max: 6.65}, realfig.Range{Min: 32, Max: 36}, realfig.Range{Min: 28, Max: 29}, nil},
 	{50, "2", "2", 1, 0, realfig.Range{Min: 15.35, Median: 16.15, Max: 18.05}, realfig.Range{Min: 53, Max: 55}, realfig.Range{Min: 48, Max: 48}, []string{"completes at 13s; real 15.35s to 18.05s, median 16.15s", "peak 52 pods (high 56); real 53 to 55"}},
 	{80, "2", "2", 0, 0, realfig.Range{Min: 12, Median: 18.4, Max: 18.55}, realfig.Range{Min: 82, Max: 85}, realfig.Range{Min: 78, Max: 79}, nil},
+	// Measured on 2026-11-28 at 04:36 UTC, at a load of 9 to 11, after
+	// the two-creation lead at the change (5 runs each): the gate's
+	// fewest available is within the rule on 2 of 6, MinAvailableHigh
+	// (the in-order run, the whole burst ahead of the first step's
+	// deletions) on all 6. At that load the new ReplicaSet's slow-start
+	// batches mostly go before the deletions (750 replicas: 594, the
+	// floor plus 31, in every run); at a load of 2 they mostly do not
+	// (realsim README, "The first step's lead"). The gate keeps the low
+	// end: realfig.Bounds holds on all 6.
+	{40, "40%", "40%", 0, 0, realfig.Range{Min: 4.3, Median: 4.5, Max: 4.5}, realfig.Range{Min: 56, Max: 56}, realfig.Range{Min: 26, Max: 33}, nil},
+	{25, "50%", "50%", 1, 0, realfig.Range{Min: 2.35, Median: 2.55, Max: 2.65}, realfig.Range{Min: 38, Max: 38}, realfig.Range{Min: 13, Max: 13}, nil},
+	{200, "30%", "20%", 1, 0, realfig.Range{Min: 21, Median: 21.2, Max: 21.25}, realfig.Range{Min: 260, Max: 260}, realfig.Range{Min: 165, Max: 180}, []string{"fewest available 160 (high 178); real 165 to 180"}},
+	{300, "25%", "25%", 2, 0, realfig.Range{Min: 30.8, Median: 31.15, Max: 31.3}, realfig.Range{Min: 375, Max: 375}, realfig.Range{Min: 228, Max: 256}, []string{"fewest available 227 (high 256); real 228 to 256"}},
+	{750, "25%", "25%", 3, 0, realfig.Range{Min: 75.75, Median: 76.2, Max: 76.2}, realfig.Range{Min: 938, Max: 938}, realfig.Range{Min: 594, Max: 594}, []string{"fewest available 565 (high 594); real 594 to 594"}},
+	{1500, "25%", "25%", 2, 0, realfig.Range{Min: 151.05, Median: 151.2, Max: 152.7}, realfig.Range{Min: 1875, Max: 1875}, realfig.Range{Min: 1140, Max: 1156}, []string{"fewest available 1127 (high 1156); real 1140 to 1156"}},
 }
 
 // TestControllersAgainstRealNewShapes holds ModelControllers to issue
