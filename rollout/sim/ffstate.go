@@ -83,6 +83,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.i64(&s.deleteLeft)
 		w.flag(s.refused)
 		w.flag(s.holdBack)
+		w.i64(&s.heldBack)
 		w.flag(s.stale)
 		w.flag(s.retried)
 		w.flag(s.failed)

@@ -183,12 +183,22 @@ func TestControllersAgainstRealOutsideFile(t *testing.T) {
 // (real 19.95 to 20.2s); now at 20.15s. At 30 replicas 2/2 the real runs
 // split into a fast mode (4.5 and 4.7s, no status-write conflicts) and
 // a slow one (6.6 to 6.65s, 11 or 12 conflicts); the model's 6.55s is in
-// the slow one. Two of the seven miss, as before the check:
+// the slow one. One of the seven misses, as before the check:
 //   - 2/2 at 50 replicas ready after 1s: 13s against 15.35 to 18.05s
 //     (13s before the check too), its peak replicas + maxSurge, one pod
 //     below the lowest real peak; not traced.
-//   - 2/2 at 80 replicas ready at once: the gate's fewest available is
-//     the floor (78) below a step of 10, where every real run had 79.
+//
+// Three rows hold 15 runs since 2026-11-28, 04:05 UTC (10 more at a load
+// of about 2; the medians are of all 15): 25%/25% at 15 replicas (the
+// fewest available 13 in 8 of the 10, 14 in 2: the floor, 12, in none of
+// the 15, where the gate keeps the floor below a step of 10), 50%/50% at
+// 25 (25 in 6 of the 10, that is the new ReplicaSet's 13 pods all created
+// and ready before the first deletion, 15 or 16 in 4; the median is 2.35
+// or 2.4s, as the first five runs' second fastest was not kept, and the
+// model's 2.3s is within the rule of both), and maxSurge 2
+// maxUnavailable 2 at 80 (the floor, 78, in 8 of the 10, where the first
+// five all had 79, and 6 of the 10 in the fast mode, 12 to 12.2s: the
+// gate's 78 is now within the real range).
 var newShapes = []struct {
 	replicas                 int32
 	maxSurge, maxUnavailable string
@@ -197,7 +207,7 @@ var newShapes = []struct {
 	complete, peak, minAv    realfig.Range
 	misses                   []string
 }{
-	{15, "25%", "25%", 0, 0, realfig.Range{Min: 2.3, Median: 2.55, Max: 2.7}, realfig.Range{Min: 19, Max: 19}, realfig.Range{Min: 13, Max: 15}, []string{"fewest available 12 (high 13); real 13 to 15"}},
+	{15, "25%", "25%", 0, 0, realfig.Range{Min: 2.3, Median: 2.4, Max: 2.7}, realfig.Range{Min: 19, Max: 21}, realfig.Range{Min: 13, Max: 15}, []string{"fewest available 12 (high 13); real 13 to 15"}},
 	{60, "25%", "25%", 2, 0, realfig.Range{Min: 8.6, Median: 8.75, Max: 8.85}, realfig.Range{Min: 75, Max: 75}, realfig.Range{Min: 45, Max: 45}, nil},
 	{150, "25%", "25%", 0, 0, realfig.Range{Min: 15.75, Median: 15.75, Max: 15.75}, realfig.Range{Min: 188, Max: 188}, realfig.Range{Min: 114, Max: 114}, nil},
 	{150, "25%", "25%", 3, 0, realfig.Range{Min: 17.35, Median: 17.45, Max: 18.15}, realfig.Range{Min: 188, Max: 188}, realfig.Range{Min: 113, Max: 113}, nil},
@@ -205,7 +215,7 @@ var newShapes = []struct {
 	{45, "1", "1", 0, 0, realfig.Range{Min: 9.05, Median: 9.2, Max: 9.3}, realfig.Range{Min: 46, Max: 47}, realfig.Range{Min: 44, Max: 44}, nil},
 	{80, "10", "0", 2, 0, realfig.Range{Min: 19.001, Median: 20.451, Max: 21.35}, realfig.Range{Min: 90, Max: 96}, realfig.Range{Min: 80, Max: 80}, []string{"completes at 18.251s; real 19.001s to 21.35s, median 20.451s"}},
 	{300, "25%", "25%", 5, 0, realfig.Range{Min: 32.5, Median: 32.5, Max: 34.95}, realfig.Range{Min: 375, Max: 375}, realfig.Range{Min: 225, Max: 225}, nil},
-	{25, "50%", "50%", 0, 0, realfig.Range{Min: 2.3, Median: 2.5, Max: 2.5}, realfig.Range{Min: 38, Max: 38}, realfig.Range{Min: 15, Max: 18}, []string{"fewest available 14 (high 25); real 15 to 18"}},
+	{25, "50%", "50%", 0, 0, realfig.Range{Min: 2.3, Median: 2.35, Max: 2.5}, realfig.Range{Min: 38, Max: 38}, realfig.Range{Min: 15, Max: 25}, nil},
 	{60, "3", "2", 1, 0, realfig.Range{Min: 17.25, Median: 17.6, Max: 19.95}, realfig.Range{Min: 63, Max: 65}, realfig.Range{Min: 58, Max: 58}, nil},
 	{120, "20%", "0", 0, 0, realfig.Range{Min: 12.75, Median: 12.75, Max: 12.75}, realfig.Range{Min: 144, Max: 145}, realfig.Range{Min: 120, Max: 120}, nil},
 	{40, "25%", "25%", 0, 3, realfig.Range{Min: 6, Median: 6, Max: 6}, realfig.Range{Min: 50, Max: 51}, realfig.Range{Min: 30, Max: 30}, nil},
@@ -215,7 +225,22 @@ var newShapes = []struct {
 	{100, "1", "1", 0, 0, realfig.Range{Min: 19.95, Median: 20.1, Max: 20.2}, realfig.Range{Min: 101, Max: 102}, realfig.Range{Min: 99, Max: 99}, nil},
 	{30, "2", "2", 0, 0, realfig.Range{Min: 4.5, Median: 6.6, Max: 6.65}, realfig.Range{Min: 32, Max: 36}, realfig.Range{Min: 28, Max: 29}, nil},
 	{50, "2", "2", 1, 0, realfig.Range{Min: 15.35, Median: 16.15, Max: 18.05}, realfig.Range{Min: 53, Max: 55}, realfig.Range{Min: 48, Max: 48}, []string{"completes at 13s; real 15.35s to 18.05s, median 16.15s", "peak 52 pods (high 56); real 53 to 55"}},
-	{80, "2", "2", 0, 0, realfig.Range{Min: 18.4, Median: 18.45, Max: 18.55}, realfig.Range{Min: 82, Max: 84}, realfig.Range{Min: 79, Max: 79}, []string{"fewest available 78 (high 79); real 79 to 79"}},
+	{80, "2", "2", 0, 0, realfig.Range{Min: 12, Median: 18.4, Max: 18.55}, realfig.Range{Min: 82, Max: 85}, realfig.Range{Min: 78, Max: 79}, nil},
+	// Measured on 2026-11-28 at 04:36 UTC, at a load of 9 to 11, after
+	// the two-creation lead at the change (5 runs each): the gate's
+	// fewest available is within the rule on 2 of 6, MinAvailableHigh
+	// (the in-order run, the whole burst ahead of the first step's
+	// deletions) on all 6. At that load the new ReplicaSet's slow-start
+	// batches mostly go before the deletions (750 replicas: 594, the
+	// floor plus 31, in every run); at a load of 2 they mostly do not
+	// (realsim README, "The first step's lead"). The gate keeps the low
+	// end: realfig.Bounds holds on all 6.
+	{40, "40%", "40%", 0, 0, realfig.Range{Min: 4.3, Median: 4.5, Max: 4.5}, realfig.Range{Min: 56, Max: 56}, realfig.Range{Min: 26, Max: 33}, nil},
+	{25, "50%", "50%", 1, 0, realfig.Range{Min: 2.35, Median: 2.55, Max: 2.65}, realfig.Range{Min: 38, Max: 38}, realfig.Range{Min: 13, Max: 13}, nil},
+	{200, "30%", "20%", 1, 0, realfig.Range{Min: 21, Median: 21.2, Max: 21.25}, realfig.Range{Min: 260, Max: 260}, realfig.Range{Min: 165, Max: 180}, []string{"fewest available 160 (high 178); real 165 to 180"}},
+	{300, "25%", "25%", 2, 0, realfig.Range{Min: 30.8, Median: 31.15, Max: 31.3}, realfig.Range{Min: 375, Max: 375}, realfig.Range{Min: 228, Max: 256}, []string{"fewest available 227 (high 256); real 228 to 256"}},
+	{750, "25%", "25%", 3, 0, realfig.Range{Min: 75.75, Median: 76.2, Max: 76.2}, realfig.Range{Min: 938, Max: 938}, realfig.Range{Min: 594, Max: 594}, []string{"fewest available 565 (high 594); real 594 to 594"}},
+	{1500, "25%", "25%", 2, 0, realfig.Range{Min: 151.05, Median: 151.2, Max: 152.7}, realfig.Range{Min: 1875, Max: 1875}, realfig.Range{Min: 1140, Max: 1156}, []string{"fewest available 1127 (high 1156); real 1140 to 1156"}},
 }
 
 // TestControllersAgainstRealNewShapes holds ModelControllers to issue

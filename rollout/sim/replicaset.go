@@ -26,8 +26,10 @@ type setSync struct {
 	deleteLeft int64 // deletions not yet granted
 	refused    bool  // a creation was refused in this sync
 	// holdBack: the sync's batches after the first wait behind the
-	// deletions of the instant the first ends at (see leadsDeletions).
+	// deletions of the instant the first ends at (see leadsDeletions);
+	// heldBack is how many requests of the batch in flight wait so.
 	holdBack bool
+	heldBack int64
 	// stale says that the Deployment controller has written the
 	// ReplicaSet since the sync read it (at its start, or at the GET
 	// after a refused status write), so that the server refuses the
@@ -137,6 +139,21 @@ func (r *runner) nextBatch(name string, s *setSync, t time.Time) {
 	}
 	if s.holdBack && s.batch > 0 {
 		s.holdBack = false
+		if s.batch == 1 && t.Equal(s.started) {
+			// The first creation was made at the instant the sync began,
+			// from tokens at hand: the second batch's goroutines start at
+			// that instant too, among the deletions' (see leadsDeletions),
+			// and its first request goes before them.
+			s.batch = min(2, s.toCreate)
+			s.batchLeft = s.batch
+			s.toCreate -= s.batch
+			s.heldBack = s.batch - 1
+			if s.heldBack > 0 {
+				r.push(event{at: t, kind: evBatch, set: name, class: 1})
+			}
+			r.reserve(name, 1, evCreate, t)
+			return
+		}
 		r.push(event{at: t, kind: evBatch, set: name, class: 1})
 		return
 	}
@@ -144,6 +161,18 @@ func (r *runner) nextBatch(name string, s *setSync, t time.Time) {
 	s.batchLeft = s.batch
 	s.toCreate -= s.batch
 	r.reserve(name, s.batch, evCreate, t)
+}
+
+// heldBatch makes the requests of name's batch in flight that waited
+// behind the deletions of their instant (setSync.heldBack), or starts
+// the next batch if none did.
+func (r *runner) heldBatch(name string, s *setSync, t time.Time) {
+	if n := s.heldBack; n > 0 {
+		s.heldBack = 0
+		r.reserve(name, n, evCreate, t)
+		return
+	}
+	r.nextBatch(name, s, t)
 }
 
 // created applies n granted pod creations of name at t, as far as the pod

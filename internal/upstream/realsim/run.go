@@ -74,12 +74,14 @@ type Measurement struct {
 }
 
 // A Sample is one moment of a run: the pods (all of them, the terminating
-// ones, and the ready ones that are not terminating), and the
-// ReplicaSets' spec.replicas and status.replicas, the new ReplicaSet's
-// (the template with NewImage) apart from the old ones' sum.
+// ones, and the ready ones that are not terminating), NewPods of them with
+// NewImage (terminating ones included), and the ReplicaSets' spec.replicas
+// and status.replicas, the new ReplicaSet's (the template with NewImage)
+// apart from the old ones' sum.
 type Sample struct {
 	At                       time.Duration
 	Pods, Terminating, Ready int32
+	NewPods                  int32
 	NewSpec, NewStatus       int32
 	OldSpec, OldStatus       int32
 }
@@ -539,6 +541,9 @@ func (o *observer) sample() {
 	for _, obj := range o.srv.objs[pods] {
 		p := obj.(*corev1.Pod)
 		s.Pods++
+		if p.Spec.Containers[0].Image == NewImage {
+			s.NewPods++
+		}
 		if p.DeletionTimestamp != nil {
 			s.Terminating++
 		} else if ready(p) {

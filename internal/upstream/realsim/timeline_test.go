@@ -21,7 +21,7 @@ func TestTimeline(t *testing.T) {
 	if len(tl) < 2 {
 		t.Fatalf("timeline of %d samples", len(tl))
 	}
-	if first := tl[0]; first.At != 0 || first.Pods != 10 || first.Ready != 10 || first.Terminating != 0 || first.OldSpec != 10 || first.NewSpec != 0 {
+	if first := tl[0]; first.At != 0 || first.Pods != 10 || first.NewPods != 0 || first.Ready != 10 || first.Terminating != 0 || first.OldSpec != 10 || first.NewSpec != 0 {
 		t.Errorf("first sample %+v, want 10 old pods ready at 0s", first)
 	}
 	var peak int32
@@ -41,7 +41,7 @@ func TestTimeline(t *testing.T) {
 	if peak != m.PeakPods {
 		t.Errorf("timeline peak %d, measurement %d", peak, m.PeakPods)
 	}
-	if last := tl[len(tl)-1]; last.Pods != 10 || last.Ready != 10 || last.NewStatus != 10 || last.OldSpec != 0 || last.At > m.LastChange {
+	if last := tl[len(tl)-1]; last.Pods != 10 || last.NewPods != 10 || last.Ready != 10 || last.NewStatus != 10 || last.OldSpec != 0 || last.At > m.LastChange {
 		t.Errorf("last sample %+v, want 10 pods ready by the last change %v", last, m.LastChange)
 	}
 }
