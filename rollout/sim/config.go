@@ -135,6 +135,10 @@ type Config struct {
 	// planCache is how a ModelControllers run uses its plan cache (tests
 	// turn it off or check it).
 	planCache planCacheMode
+	// ownsState says that the State given to the runners is the Run's
+	// own deep copy, which the orders of a run without Edits share (see
+	// ownedCopy).
+	ownsState bool
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

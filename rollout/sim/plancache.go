@@ -75,6 +75,9 @@ type planCache struct {
 	// mismatch describes the first that differs from a fresh Plan.
 	hits     int
 	mismatch string
+	// lookupOnly is set while the Run's last order runs: it takes plans
+	// from the cache but keeps none, as no later order would read them.
+	lookupOnly bool
 }
 
 type cachedPlan struct {
@@ -118,7 +121,9 @@ func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 		return p.actions, p.err
 	}
 	actions, err := rollout.Plan(s)
-	c.plans[string(key)] = cachedPlan{actions, err}
+	if !c.lookupOnly {
+		c.plans[string(key)] = cachedPlan{actions, err}
+	}
 	return actions, err
 }
 
