@@ -67,6 +67,7 @@ type planCache struct {
 	// content in contents; mapKeep holds them.
 	mapIDs   map[uintptr]uint64
 	mapKeep  []map[string]string
+	recent   [16]mapID // some of mapIDs, by address modulo 16 words (see appendMap)
 	contents map[string]uint64
 	locs     []*time.Location       // the locations seen, numbered in the keys
 	specs    []rollout.PodSpec      // the pod specs seen, by identity
@@ -78,6 +79,12 @@ type planCache struct {
 	// lookupOnly is set while the Run's last order runs: it takes plans
 	// from the cache but keeps none, as no later order would read them.
 	lookupOnly bool
+}
+
+// mapID is a map's address and the number of its content.
+type mapID struct {
+	at uintptr
+	id uint64
 }
 
 type cachedPlan struct {
@@ -239,6 +246,14 @@ func (c *planCache) appendMap(b []byte, m map[string]string) []byte {
 		return append(b, 0)
 	}
 	at := reflect.ValueOf(m).Pointer()
+	// Most keys name the maps the last keys named: recent remembers the
+	// number of a few of them by address, in front of mapIDs (whose
+	// entries never change, and whose maps mapKeep keeps alive, so that
+	// an address is never another map's).
+	slot := &c.recent[at/8%uintptr(len(c.recent))]
+	if slot.at == at {
+		return binary.AppendUvarint(append(b, 1), slot.id)
+	}
 	id, ok := c.mapIDs[at]
 	if !ok {
 		c.names = slices.AppendSeq(c.names[:0], maps.Keys(m))
@@ -254,6 +269,7 @@ func (c *planCache) appendMap(b []byte, m map[string]string) []byte {
 		c.mapIDs[at] = id
 		c.mapKeep = append(c.mapKeep, m)
 	}
+	slot.at, slot.id = at, id
 	return binary.AppendUvarint(append(b, 1), id)
 }
 
