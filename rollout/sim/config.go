@@ -137,8 +137,9 @@ type Config struct {
 	planCache planCacheMode
 	// ownsState says that the State given to the runners is the Run's
 	// own deep copy, which the orders of a run without Edits share (see
-	// ownedCopy).
-	ownsState bool
+	// ownedCopy); copyOrders makes each order deep-copy the State instead
+	// (tests compare the two).
+	ownsState, copyOrders bool
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

@@ -119,7 +119,7 @@ func RunCost(s rollout.State, cfg Config) (Result, Cost, error) {
 // first), PeakPodsLow, PeakPodsHigh and MinAvailableHigh the ends over
 // all three. It returns the run's Cost too.
 func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) {
-	if len(cfg.Edits) == 0 {
+	if len(cfg.Edits) == 0 && !cfg.copyOrders {
 		// One deep copy for the three orders: a run never changes a map
 		// or slice of its objects in place (ApplyTo and the pod model
 		// replace them; the plan cache relies on it too), so each order
