@@ -53,7 +53,7 @@ func (p *planner) getReplicaSetsForDeployment() error {
 	if err := sel.Check(); err != nil {
 		return fmt.Errorf("deployment %s/%s has invalid label selector: %w", d.Namespace, d.Name, err)
 	}
-	p.rsList = make([]*ReplicaSet, 0, len(p.inNamespace))
+	p.rsList = p.rsBuf // room for every ReplicaSet of the namespace
 	for _, rs := range p.inNamespace {
 		match := sel.Matches(rs.Labels)
 		_, owned := rs.ControllerRef()

@@ -38,7 +38,7 @@ func (p *planner) getAllReplicaSetsAndSyncRevision(mode createMode) (*ReplicaSet
 		// The snapshots and the template do not change before the last
 		// call, so the search is made once.
 		p.newIdx = findNew(&p.d.Spec.Template, p.rsList)
-		p.old = findOld(p.rsList, p.newIdx)
+		p.old = appendOld(p.oldBuf, p.rsList, p.newIdx)
 		p.next, p.nextErr = nextRevision(p.old)
 		p.found = true
 	}

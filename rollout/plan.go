@@ -84,6 +84,10 @@ type planner struct {
 	actions     []Action
 	// ownsAnnotations is set once d.Annotations is the sync's own copy.
 	ownsAnnotations bool
+	// rsBuf and oldBuf are empty slices with room for every ReplicaSet of
+	// the namespace, for rsList and old: init takes them and inNamespace
+	// from one array.
+	rsBuf, oldBuf []*ReplicaSet
 }
 
 // ErrZeroNow is the error of [Plan] for a [State] whose Now is the zero
@@ -179,7 +183,11 @@ func (p *planner) init(s State) {
 			continue
 		}
 		if p.inNamespace == nil {
-			p.inNamespace = make([]*ReplicaSet, 0, len(s.ReplicaSets))
+			// One array for the three lists of ReplicaSets, each with
+			// room for all of them.
+			n := len(s.ReplicaSets)
+			buf := make([]*ReplicaSet, 3*n)
+			p.inNamespace, p.rsBuf, p.oldBuf = buf[:0:n], buf[n:n:2*n], buf[2*n:2*n]
 		}
 		p.inNamespace = append(p.inNamespace, rs)
 	}

@@ -49,7 +49,12 @@ func FindOldReplicaSets(d Deployment, sets []ReplicaSet) (withReplicas, all []Re
 // findOld returns the ReplicaSets of sets other than the new one at index
 // newIdx (-1 for none), oldest first: those whose UID differs from its.
 func findOld(sets []*ReplicaSet, newIdx int) []*ReplicaSet {
-	old := make([]*ReplicaSet, 0, len(sets))
+	return appendOld(make([]*ReplicaSet, 0, len(sets)), sets, newIdx)
+}
+
+// appendOld is findOld into old, an empty slice with room for sets (the
+// planner's buffer).
+func appendOld(old, sets []*ReplicaSet, newIdx int) []*ReplicaSet {
 	for _, rs := range sets {
 		if newIdx >= 0 && rs.UID == sets[newIdx].UID {
 			continue

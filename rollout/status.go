@@ -48,23 +48,25 @@ func statusSharing(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet, now t
 	if newRS != nil {
 		s.UpdatedReplicas = newRS.Status.Replicas
 	}
-	fields := []struct {
-		name string
-		dst  *int32
-		v    int64
-	}{
-		{"status.replicas", &s.Replicas, c.Replicas},
-		{"status.readyReplicas", &s.ReadyReplicas, c.Ready},
-		{"status.availableReplicas", &s.AvailableReplicas, c.Available},
-		// Spec-based: pods not yet created count as unavailable.
-		{"status.unavailableReplicas", &s.UnavailableReplicas, max(0, c.Spec-c.Available)},
-		{"status.terminatingReplicas", &s.TerminatingReplicas.Value, c.Terminating},
+	// Each count in the order the fields are written; the first that does
+	// not fit is the error. (Assigned one by one: a table of pointers into
+	// s would move s to the heap.)
+	var err error
+	if s.Replicas, err = statusCount("status.replicas", c.Replicas); err != nil {
+		return DeploymentStatus{}, err
 	}
-	for _, f := range fields {
-		if f.v > math.MaxInt32 || f.v < math.MinInt32 {
-			return DeploymentStatus{}, &OverflowError{Field: f.name, Value: f.v}
-		}
-		*f.dst = int32(f.v)
+	if s.ReadyReplicas, err = statusCount("status.readyReplicas", c.Ready); err != nil {
+		return DeploymentStatus{}, err
+	}
+	if s.AvailableReplicas, err = statusCount("status.availableReplicas", c.Available); err != nil {
+		return DeploymentStatus{}, err
+	}
+	// Spec-based: pods not yet created count as unavailable.
+	if s.UnavailableReplicas, err = statusCount("status.unavailableReplicas", max(0, c.Spec-c.Available)); err != nil {
+		return DeploymentStatus{}, err
+	}
+	if s.TerminatingReplicas.Value, err = statusCount("status.terminatingReplicas", c.Terminating); err != nil {
+		return DeploymentStatus{}, err
 	}
 	s.TerminatingReplicas.Valid = c.TerminatingKnown && !opts.OmitTerminatingReplicas
 	if !s.TerminatingReplicas.Valid {
@@ -77,6 +79,15 @@ func statusSharing(d *Deployment, allRSs []*ReplicaSet, newRS *ReplicaSet, now t
 		s = SetDeploymentCondition(s, NewDeploymentCondition(Available, ConditionFalse, ReasonMinimumReplicasUnavailable, "Deployment does not have minimum availability.", ts))
 	}
 	return s, nil
+}
+
+// statusCount returns v, the count of a status field, as an int32, or an
+// *OverflowError naming the field when it does not fit.
+func statusCount(field string, v int64) (int32, error) {
+	if v > math.MaxInt32 || v < math.MinInt32 {
+		return 0, &OverflowError{Field: field, Value: v}
+	}
+	return int32(v), nil
 }
 
 // calculateStatus is CalculateStatus for the Deployment in its current

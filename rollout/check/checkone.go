@@ -86,16 +86,25 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
-	var moments, racing []moment
+	// The moments of the run in order, and of the deletes-first order
+	// when the drains are judged, each after a slot for the start's,
+	// filled in once the run is known (see conclude).
+	moments := make([]moment, 1, momentsRoom)
+	var racing []moment
 	observe := cfg
 	observe.OmitSteps = true
 	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
 	if len(pol.budgets) > 0 {
+		racing = make([]moment, 1, momentsRoom)
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
 	}
 	res, cost, err := sim.RunCost(s, observe)
 	if err != nil {
 		return rolloutCheck{err: err}
+	}
+	moments[0] = startMoment(res.Start)
+	if racing != nil {
+		racing[0] = moments[0]
 	}
 	f.worked.Add(int64(cost.Work))
 	if memoize && res.Summary.Outcome != sim.OutcomeDeadlineExceeded && !res.Summary.Outcome.Stuck() {
@@ -104,15 +113,33 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg, cost)
 }
 
+// momentsRoom is the room a rollout's moments start with: check's
+// rollouts of a few replicas make 10 to 80 syncs.
+const momentsRoom = 48
+
+// startMoment is the moment of a run's start: its pods, available and
+// ready pods, and replicas.
+func startMoment(start sim.Step) moment {
+	m := moment{replicas: start.Replicas}
+	m.pods, m.avail = start.Pods()
+	for _, c := range start.Sets {
+		m.ready += int64(c.Ready)
+	}
+	return m
+}
+
 // conclude judges a run of the rollout of s, running it again without
 // the progress deadline when the deadline stopped it (cfg is its
-// configuration; it is not needed otherwise). racing are the moments of
-// the order where deletions go first, under the controllers model (nil
-// otherwise): the drains are judged on the worse of the two orders, as
-// the summary's fewest available is. cost is what the run of res cost;
-// the runs again take what is left of cfg.MaxWork, the rollout's budget.
+// configuration; it is not needed otherwise). moments are the start's
+// moment (startMoment) and the run's steps'; racing, the same for the
+// order where deletions go first under the controllers model, when the
+// drains are judged (nil otherwise): they are judged on the worse of the
+// two orders, as the summary's fewest available is. cost is what the run
+// of res cost; the runs again take what is left of cfg.MaxWork, the
+// rollout's budget. conclude does not modify moments or racing, which a
+// memoized run shares with other rollouts.
 func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, replicas int32, cfg sim.Config, cost sim.Cost) rolloutCheck {
-	j := f.judge(in, pol, s, res, moments)
+	j := f.judge(in, pol, s, res, moments[1:])
 	j.budget = cfg.MaxWork
 	end := res.Summary
 	// Each run again has what the runs before it left of the budget.
@@ -148,17 +175,15 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 	j.ending(end)
 	out := rolloutCheck{violations: j.sorted(), sum: end, cost: cost}
 	if len(pol.budgets) > 0 {
-		start := moment{replicas: res.Start.Replicas}
-		start.pods, start.avail = res.Start.Pods()
-		for _, c := range res.Start.Sets {
-			start.ready += int64(c.Ready)
-		}
 		n := f.drainPods()
-		inOrder := append([]moment{start}, moments...)
-		out.drains = drainBlocks(pol.budgets, replicas, inOrder, n)
-		out.lows = drainLows(pol.budgets, replicas, n, inOrder, racing)
+		out.drains = drainBlocks(pol.budgets, replicas, moments, n)
+		var steps []moment // the deletes-first order's steps
 		if len(racing) > 0 {
-			out.drains = worseDrains(out.drains, drainBlocks(pol.budgets, replicas, append([]moment{start}, racing...), n))
+			steps = racing[1:]
+		}
+		out.lows = drainLows(pol.budgets, replicas, n, moments, steps)
+		if len(steps) > 0 {
+			out.drains = worseDrains(out.drains, drainBlocks(pol.budgets, replicas, racing, n))
 		}
 		if s.Deployment.Spec.MinReadySeconds == 0 {
 			// A pod is available as soon as it is ready: the fewest

@@ -135,6 +135,11 @@ type Config struct {
 	// planCache is how a ModelControllers run uses its plan cache (tests
 	// turn it off or check it).
 	planCache planCacheMode
+	// ownsState says that the State given to the runners is the Run's
+	// own deep copy, which the orders of a run without Edits share (see
+	// ownedCopy); copyOrders makes each order deep-copy the State instead
+	// (tests compare the two).
+	ownsState, copyOrders bool
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

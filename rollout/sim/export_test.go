@@ -16,6 +16,14 @@ func WithoutPlanCache(cfg Config) Config {
 	return cfg
 }
 
+// WithOrdersCopied returns cfg with each order of a ModelControllers run
+// deep-copying the State, as a run with Config.Edits does, rather than
+// the orders sharing one copy, so that tests can compare the two.
+func WithOrdersCopied(cfg Config) Config {
+	cfg.copyOrders = true
+	return cfg
+}
+
 // CheckPlanCache runs s under cfg (ModelControllers) as Run does, but
 // computes every plan it takes from the cache again and compares the
 // two. It returns the Result, how many plans came from the cache, and the

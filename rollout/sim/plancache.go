@@ -22,8 +22,9 @@ import (
 //
 // The key holds every field of the State exactly: numbers, strings, maps
 // (by the number of their content, nil told from empty), times (instant
-// and location), and the pod templates' specs and other metadata by
-// identity (rollout.PodSpec.Same, rollout.TemplateMeta.Same: the runs
+// and location), the objects' names, UIDs, times and owner references by
+// the number of their combination (appendMeta), and the pod templates'
+// specs and other metadata by identity (rollout.PodSpec.Same, rollout.TemplateMeta.Same: the runs
 // copy templates, never re-parse them, so the orders' templates are the
 // same objects). A state with pods (Recreate) or a time with a monotonic
 // clock reading, which the key does not hold, is planned afresh.
@@ -67,14 +68,25 @@ type planCache struct {
 	// content in contents; mapKeep holds them.
 	mapIDs   map[uintptr]uint64
 	mapKeep  []map[string]string
+	recent   [16]mapID // some of mapIDs, by address modulo 16 words (see appendMap)
 	contents map[string]uint64
 	locs     []*time.Location       // the locations seen, numbered in the keys
+	idents   []objectIdentity       // the objects' identities seen (see appendMeta)
 	specs    []rollout.PodSpec      // the pod specs seen, by identity
 	metas    []rollout.TemplateMeta // the templates' other metadata seen
 	// hits counts the plans taken from the cache; under planCacheVerify,
 	// mismatch describes the first that differs from a fresh Plan.
 	hits     int
 	mismatch string
+	// lookupOnly is set while the Run's last order runs: it takes plans
+	// from the cache but keeps none, as no later order would read them.
+	lookupOnly bool
+}
+
+// mapID is a map's address and the number of its content.
+type mapID struct {
+	at uintptr
+	id uint64
 }
 
 type cachedPlan struct {
@@ -88,10 +100,10 @@ func newPlanCache(cfg Config) *planCache {
 	if cfg.planCache == planCacheOff || len(cfg.Edits) > 0 {
 		return nil
 	}
-	// Sized for a rollout of the kind check runs (30 to 80 plans and
-	// about 40 maps over the three orders), so that its maps do not grow
-	// step by step.
-	return &planCache{mode: cfg.planCache, plans: make(map[string]cachedPlan, 64), mapIDs: make(map[uintptr]uint64, 64), contents: make(map[string]uint64, 64)}
+	// Sized for a rollout of the kind check runs (BenchmarkRunControllersVaried:
+	// 48 plans kept on average, up to 124; 23 maps of 7 contents), so
+	// that its maps do not grow step by step.
+	return &planCache{mode: cfg.planCache, plans: make(map[string]cachedPlan, 64), mapIDs: make(map[uintptr]uint64, 32), contents: make(map[string]uint64, 8)}
 }
 
 // plan returns rollout.Plan(s), from the cache when a sync of the Run
@@ -118,7 +130,9 @@ func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 		return p.actions, p.err
 	}
 	actions, err := rollout.Plan(s)
-	c.plans[string(key)] = cachedPlan{actions, err}
+	if !c.lookupOnly {
+		c.plans[string(key)] = cachedPlan{actions, err}
+	}
 	return actions, err
 }
 
@@ -131,7 +145,7 @@ func (c *planCache) appendState(b []byte, s rollout.State) ([]byte, bool) {
 	b = appendBools(b, o.OmitTerminatingReplicas, o.SkipValidation, o.RefreshStaleAnnotations)
 	b = appendInt(b, int64(o.Version))
 	d := s.Deployment
-	b, ok = c.appendMeta(b, d.ObjectMeta, ok)
+	b, ok = c.appendMeta(b, &d.ObjectMeta, ok)
 	b = appendInt(b, int64(d.Spec.Replicas))
 	b = c.appendSelector(b, d.Spec.Selector)
 	b = c.appendTemplate(b, d.Spec.Template)
@@ -158,7 +172,7 @@ func (c *planCache) appendState(b []byte, s rollout.State) ([]byte, bool) {
 	b = appendBools(b, s.ReplicaSets == nil, s.Pods == nil)
 	b = appendInt(b, int64(len(s.ReplicaSets)))
 	for _, rs := range s.ReplicaSets {
-		b, ok = c.appendMeta(b, rs.ObjectMeta, ok)
+		b, ok = c.appendMeta(b, &rs.ObjectMeta, ok)
 		b = appendInt(b, int64(rs.Spec.Replicas))
 		b = appendInt(b, int64(rs.Spec.MinReadySeconds))
 		b = c.appendSelector(b, rs.Spec.Selector)
@@ -198,21 +212,45 @@ func (c *planCache) appendTemplate(b []byte, t rollout.PodTemplate) []byte {
 	return appendInt(appendInt(b, int64(m)), int64(sp))
 }
 
-func (c *planCache) appendMeta(b []byte, m rollout.ObjectMeta, ok bool) ([]byte, bool) {
-	b = appendStrings(b, m.Name, m.Namespace, m.UID)
+// appendMeta appends m: its identity (name, namespace, UID, times and
+// owner references, which a run's objects keep from sync to sync) by its
+// number among those the cache has seen, its generation, and its maps.
+func (c *planCache) appendMeta(b []byte, m *rollout.ObjectMeta, ok bool) ([]byte, bool) {
+	ok = ok && m.CreationTimestamp == m.CreationTimestamp.Round(0) && m.DeletionTimestamp == m.DeletionTimestamp.Round(0)
+	id := slices.IndexFunc(c.idents, func(o objectIdentity) bool { return o.is(m) })
+	if id < 0 {
+		id = len(c.idents)
+		c.idents = append(c.idents, objectIdentity{m.Name, m.Namespace, m.UID, m.CreationTimestamp, m.DeletionTimestamp, m.OwnerReferences})
+	}
+	b = appendInt(b, int64(id))
 	b = appendInt(b, m.Generation)
-	b, ok = c.appendTime(b, m.CreationTimestamp, ok)
-	b, ok = c.appendTime(b, m.DeletionTimestamp, ok)
 	b = c.appendMap(b, m.Labels)
 	b = c.appendMap(b, m.Annotations)
-	b = appendBools(b, m.OwnerReferences == nil)
-	b = appendInt(b, int64(len(m.OwnerReferences)))
-	for _, o := range m.OwnerReferences {
-		b = appendStrings(b, o.APIVersion, o.Kind, o.Name, o.UID)
-		b = appendBools(b, o.Controller, o.BlockOwnerDeletion)
-	}
 	return b, ok
 }
+
+// objectIdentity is what the key of an object's metadata holds by
+// number: the fields a run's objects keep from sync to sync.
+type objectIdentity struct {
+	name, namespace, uid string
+	created, deleted     time.Time
+	owners               []rollout.OwnerReference
+}
+
+// is reports whether m has identity o exactly: the same strings, times
+// at the same instant in the same location (as appendTime tells them
+// apart), and the same owner references, nil told from empty. The cache
+// keeps o.owners, a slice of the run's objects that no run changes in
+// place (see the doc above).
+func (o objectIdentity) is(m *rollout.ObjectMeta) bool {
+	return o.name == m.Name && o.namespace == m.Namespace && o.uid == m.UID &&
+		sameTime(o.created, m.CreationTimestamp) && sameTime(o.deleted, m.DeletionTimestamp) &&
+		(o.owners == nil) == (m.OwnerReferences == nil) && slices.Equal(o.owners, m.OwnerReferences)
+}
+
+// sameTime reports whether a and b are the same instant in the same
+// location.
+func sameTime(a, b time.Time) bool { return a.Equal(b) && a.Location() == b.Location() }
 
 func (c *planCache) appendSelector(b []byte, s rollout.LabelSelector) []byte {
 	b = c.appendMap(b, s.MatchLabels)
@@ -234,6 +272,14 @@ func (c *planCache) appendMap(b []byte, m map[string]string) []byte {
 		return append(b, 0)
 	}
 	at := reflect.ValueOf(m).Pointer()
+	// Most keys name the maps the last keys named: recent remembers the
+	// number of a few of them by address, in front of mapIDs (whose
+	// entries never change, and whose maps mapKeep keeps alive, so that
+	// an address is never another map's).
+	slot := &c.recent[at/8%uintptr(len(c.recent))]
+	if slot.at == at {
+		return binary.AppendUvarint(append(b, 1), slot.id)
+	}
 	id, ok := c.mapIDs[at]
 	if !ok {
 		c.names = slices.AppendSeq(c.names[:0], maps.Keys(m))
@@ -249,6 +295,7 @@ func (c *planCache) appendMap(b []byte, m map[string]string) []byte {
 		c.mapIDs[at] = id
 		c.mapKeep = append(c.mapKeep, m)
 	}
+	slot.at, slot.id = at, id
 	return binary.AppendUvarint(append(b, 1), id)
 }
 

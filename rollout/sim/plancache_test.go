@@ -76,3 +76,22 @@ func TestPlanCacheChangesNothing(t *testing.T) {
 		t.Errorf("only %d of %d runs took a plan from the cache: a weak test", hit, runs)
 	}
 }
+
+// TestSharedStateChangesNothing checks that the orders of a run sharing
+// one deep copy of its state (the maps and slices of its objects, see
+// ownedCopy) give the Result of orders that deep-copy the state each,
+// and leave the input as it was, on random runs.
+func TestSharedStateChangesNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, cfg := drawControllersRun(t)
+		before := rollout.Apply(s, nil) // a deep copy
+		shared := run(t, s, cfg)
+		copied := run(t, s, sim.WithOrdersCopied(cfg))
+		if diff := cmp.Diff(copied, shared, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+			t.Fatalf("sharing the state between the orders changes the Result (-copied +shared):\n%s", diff)
+		}
+		if diff := cmp.Diff(before, s, cmpopts.EquateComparable(surge.Value{})); diff != "" {
+			t.Fatalf("Run changed its input (-before +after):\n%s", diff)
+		}
+	})
+}

@@ -119,6 +119,17 @@ func RunCost(s rollout.State, cfg Config) (Result, Cost, error) {
 // first), PeakPodsLow, PeakPodsHigh and MinAvailableHigh the ends over
 // all three. It returns the run's Cost too.
 func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) {
+	if len(cfg.Edits) == 0 && !cfg.copyOrders {
+		// One deep copy for the three orders: a run never changes a map
+		// or slice of its objects in place (ApplyTo and the pod model
+		// replace them; the plan cache relies on it too), so each order
+		// takes its own copy of the objects' structs (ownedCopy) and
+		// shares their maps and slices. Edits are the caller's functions,
+		// which may write to the Deployment in place: each order of a
+		// run with edits copies everything.
+		s = rollout.Apply(s, nil)
+		cfg.ownsState = true
+	}
 	r := newControllersRunner(s, cfg, raceFIFO, plans)
 	r.runControllers()
 	res := r.result()
@@ -134,6 +145,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		c := quiet
 		if rc == raceDeletesFirst {
 			c.Observe = cfg.ObserveDeletesFirst
+		}
+		if rc == raceDeletesLast && plans != nil {
+			plans.lookupOnly = true // the last order: no later one reads what it would keep
 		}
 		v := newControllersRunner(s, c, rc, plans)
 		v.runControllers()
@@ -255,7 +269,7 @@ func newRunner(s rollout.State, cfg Config) *runner {
 		start:   s.Now,
 		clock:   s.Now,
 		next:    s.Now,
-		st:      rollout.Apply(s, nil), // a deep copy
+		st:      ownedCopy(s, cfg.ownsState),
 		pods:    newPodModel(cfg.Pods),
 		changes: slices.Clone(cfg.Changes),
 		edits:   slices.Clone(cfg.Edits),
@@ -275,6 +289,20 @@ func newRunner(s rollout.State, cfg Config) *runner {
 	r.initial = Step{At: s.Now, Sets: r.setCounts(), Conditions: slices.Clone(d.Status.Conditions),
 		Replicas: d.Spec.Replicas, Floor: floor, Ceiling: ceiling}
 	return r
+}
+
+// ownedCopy returns a copy of s that a runner may move forward in place:
+// a deep copy, or, when shared (the state is a Run's own deep copy and
+// no Config.Edits write to it), copies of its Deployment and of its
+// ReplicaSets and pods as structs, sharing their maps and slices, which a
+// run never changes in place.
+func ownedCopy(s rollout.State, shared bool) rollout.State {
+	if !shared {
+		return rollout.Apply(s, nil) // a deep copy
+	}
+	s.ReplicaSets = slices.Clone(s.ReplicaSets)
+	s.Pods = slices.Clone(s.Pods)
+	return s
 }
 
 // limits returns the availability floor and the ceiling of replicas +
