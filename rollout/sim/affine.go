@@ -59,6 +59,11 @@ type walker struct {
 	// (textForm) once it has been, for a caller that decodes many
 	// strings of one shape from the same originals (commit); nil: none.
 	forms []textForm
+	// parts, if not nil, are where the parts of the step visited lie
+	// (encoding writes them); in decoding, the parts that skip marks are
+	// left as they are (see part).
+	parts *[stepParts]stepPart
+	skip  [stepParts]bool
 }
 
 // open starts a region in encoding and returns its index. In decoding it
