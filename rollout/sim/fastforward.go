@@ -130,16 +130,8 @@ func ahead(base, d []int64, k int64) ([]int64, bool) {
 // aheadInto is ahead, writing into out.
 func aheadInto(out, base, d []int64, k int64) ([]int64, bool) {
 	for i := range base {
-		hi, lo := bits.Mul64(uint64(abs(d[i])), uint64(k))
-		if hi != 0 || lo > math.MaxInt64 {
-			return nil, false
-		}
-		step := int64(lo)
-		if d[i] < 0 {
-			step = -step
-		}
-		v := base[i] + step
-		if (step > 0 && v < base[i]) || (step < 0 && v > base[i]) {
+		v, ok := aheadOne(base[i], d[i], k)
+		if !ok {
 			return nil, false
 		}
 		out[i] = v
@@ -279,8 +271,33 @@ func matches(got, base flat, d []int64, k int64) bool {
 	if !bytes.Equal(got.shape, base.shape) {
 		return false
 	}
-	want, ok := ahead(base.nums, d, k)
-	return ok && slices.Equal(got.nums, want)
+	if len(got.nums) != len(base.nums) {
+		return false
+	}
+	for i, v := range got.nums {
+		want, ok := aheadOne(base.nums[i], d[i], k)
+		if !ok || v != want {
+			return false
+		}
+	}
+	return true
+}
+
+// aheadOne returns base + k·d, and false if it overflows.
+func aheadOne(base, d, k int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(abs(d)), uint64(k))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	step := int64(lo)
+	if d < 0 {
+		step = -step
+	}
+	v := base + step
+	if (step > 0 && v < base) || (step < 0 && v > base) {
+		return 0, false
+	}
+	return v, true
 }
 
 // commit takes the jump of m periods that c checked: the m·p steps in

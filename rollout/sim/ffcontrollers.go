@@ -145,10 +145,12 @@ type watchTime struct {
 func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	w := walker{noJSON: true}
 	var watch []watchTime
+	var step flat // the buffers of buf's step, if any, for stepFlat
 	switch {
 	case buf != nil && cap(buf.state.shape) > 0:
 		w.f = flat{shape: buf.state.shape[:0], nums: buf.state.nums[:0], regions: buf.state.regions[:0]}
 		watch = buf.watch[:0]
+		step = flat{shape: buf.step.shape[:0], nums: buf.step.nums[:0], regions: buf.step.regions[:0]}
 	case r.ff.ctl != nil && len(r.ff.ctl.history) > 0:
 		// Room for a state like the last one's, and a little more.
 		last := r.ff.ctl.history[len(r.ff.ctl.history)-1].state
@@ -158,7 +160,7 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	}
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
-	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work, watch: watch}
+	s := ctlSnap{snapshot: snapshot{state: w.f, step: step}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {
 		s.recorded = r.current
 		if withStep {
@@ -195,7 +197,7 @@ func (s *ctlSnap) stepFlat() {
 		return
 	}
 	s.stepDone = true
-	w := walker{noJSON: true}
+	w := walker{noJSON: true, f: s.step} // into the buffers left there, if any
 	w.step(&s.recorded)
 	s.step = w.f
 }
