@@ -332,8 +332,8 @@ func (f *ctlFF) again(steps bool) ([]snapshotDelta, bool) {
 	pp := f.prev
 	h := f.history
 	n := len(h)
-	if pp == nil || 2*pp.p > n || n >= 3*pp.p {
-		return nil, false // with three repetitions, period looks as usual
+	if pp == nil || 2*pp.p > n {
+		return nil, false
 	}
 	p := pp.p
 	if h[n-1].at.Sub(h[n-1-p].at) != pp.dt {
@@ -429,10 +429,15 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 		return c
 	}
 	// The longest jump is tried first: it passes unless a cycle ends
-	// before the next watched time.
+	// before the next watched time. When it fails, the one a period
+	// shorter often passes (its checking period ends before whatever
+	// the longest one's met); else the longest that passes is searched.
 	best, lo := try(hi), hi
+	if best == nil && hi > 1 {
+		best, lo = try(hi-1), hi-1
+	}
 	if best == nil {
-		best, lo = longestJump(hi-1, try)
+		best, lo = longestJump(hi-2, try)
 	}
 	work := r.work + spent
 	if best == nil {
