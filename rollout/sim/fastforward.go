@@ -303,8 +303,9 @@ func aheadOne(base, d, k int64) (int64, bool) {
 // commit takes the jump of m periods that c checked: the m·p steps in
 // between are written out from the history's last period, whose sync q
 // is last(q) (its step flattened without JSON if noJSON), and the run
-// goes on from c, which has computed the period after them. Both models'
-// fast-forwards commit their jumps so.
+// goes on from c, which has computed the period after them. The steps
+// share the parts that are equal (shareSteps) and copy the others into
+// the jump's slabs. Both models' fast-forwards commit their jumps so.
 func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas []snapshotDelta, m int64, c *runner) {
 	skipped := int(m) * p
 	if r.makesSteps() {

@@ -197,7 +197,8 @@ func (w *walker) runner(r *runner) {
 }
 
 // The parts of a step that the steps of a jump may share with one
-// another (see jumpSteps): its actions, its counts and its conditions.
+// another (jumpsteps.go, shareSteps): its actions, its counts and its
+// conditions.
 const (
 	partActions = iota
 	partSets
