@@ -59,6 +59,13 @@ type walker struct {
 	// (textForm) once it has been, for a caller that decodes many
 	// strings of one shape from the same originals (commit); nil: none.
 	forms []textForm
+	// parts, if not nil, are where the parts of the step visited lie
+	// (encoding writes them); in decoding, the parts that skip marks are
+	// left as they are (see part).
+	parts *[stepParts]stepPart
+	skip  [stepParts]bool
+	// keys is scratch for sorting a map's keys (strings).
+	keys []string
 }
 
 // open starts a region in encoding and returns its index. In decoding it
@@ -412,11 +419,14 @@ func (w *walker) strings(p *map[string]string) {
 		w.lit("0")
 		return
 	}
-	keys := make([]string, 0, len(m))
+	// The keys are sorted into the walker's scratch (no map's value is a
+	// map, so the visits do not nest).
+	keys := w.keys[:0]
 	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	w.keys = keys
 	if !w.decode {
 		w.lit(strconv.Itoa(len(m)))
 	}

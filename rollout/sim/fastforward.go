@@ -130,16 +130,8 @@ func ahead(base, d []int64, k int64) ([]int64, bool) {
 // aheadInto is ahead, writing into out.
 func aheadInto(out, base, d []int64, k int64) ([]int64, bool) {
 	for i := range base {
-		hi, lo := bits.Mul64(uint64(abs(d[i])), uint64(k))
-		if hi != 0 || lo > math.MaxInt64 {
-			return nil, false
-		}
-		step := int64(lo)
-		if d[i] < 0 {
-			step = -step
-		}
-		v := base[i] + step
-		if (step > 0 && v < base[i]) || (step < 0 && v > base[i]) {
+		v, ok := aheadOne(base[i], d[i], k)
+		if !ok {
 			return nil, false
 		}
 		out[i] = v
@@ -279,15 +271,41 @@ func matches(got, base flat, d []int64, k int64) bool {
 	if !bytes.Equal(got.shape, base.shape) {
 		return false
 	}
-	want, ok := ahead(base.nums, d, k)
-	return ok && slices.Equal(got.nums, want)
+	if len(got.nums) != len(base.nums) {
+		return false
+	}
+	for i, v := range got.nums {
+		want, ok := aheadOne(base.nums[i], d[i], k)
+		if !ok || v != want {
+			return false
+		}
+	}
+	return true
+}
+
+// aheadOne returns base + k·d, and false if it overflows.
+func aheadOne(base, d, k int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(abs(d)), uint64(k))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	step := int64(lo)
+	if d < 0 {
+		step = -step
+	}
+	v := base + step
+	if (step > 0 && v < base) || (step < 0 && v > base) {
+		return 0, false
+	}
+	return v, true
 }
 
 // commit takes the jump of m periods that c checked: the m·p steps in
 // between are written out from the history's last period, whose sync q
 // is last(q) (its step flattened without JSON if noJSON), and the run
-// goes on from c, which has computed the period after them. Both models'
-// fast-forwards commit their jumps so.
+// goes on from c, which has computed the period after them. The steps
+// share the parts that are equal (shareSteps) and copy the others into
+// the jump's slabs. Both models' fast-forwards commit their jumps so.
 func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas []snapshotDelta, m int64, c *runner) {
 	skipped := int(m) * p
 	if r.makesSteps() {
@@ -296,9 +314,12 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			h[q] = last(q)
 		}
 		if need := len(r.steps) + skipped + len(c.steps); !r.cfg.OmitSteps && need > cap(r.steps) {
-			// Doubled, so that the jumps of a long run copy its steps
-			// a few times in all rather than at every jump.
-			r.steps = slices.Grow(r.steps, max(need, 2*cap(r.steps))-len(r.steps))
+			// Room for the steps the cycle is likely to make to its end
+			// (see stepsAhead), else doubled, so that the jumps of a long
+			// run copy its steps once or a few times in all rather than
+			// at every jump.
+			want := max(need, 2*cap(r.steps), need+stepsAhead(h[p-1].state.nums, deltas[p-1].state, m, p))
+			r.steps = slices.Grow(r.steps, want-len(r.steps))
 		}
 		same := make([][]bool, p)
 		for q := range p {
@@ -309,14 +330,24 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			forms[q] = make([]textForm, len(h[q].step.regions))
 		}
 		var nums []int64
-		slabs := newStepSlabs(h, int(m))
+		share := shareSteps(h, deltas, noJSON)
+		slabs := newStepSlabs(h, share, int(m))
+		// latest[q] is the last step written at place q of the period.
+		latest := make([]Step, p)
+		for q := range p {
+			latest[q] = h[q].recorded
+		}
 		for i := range skipped {
 			k, q := int64(i/p+1), i%p
 			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
 			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
-			st := slabs.copyOf(&h[q].recorded)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q]}
+			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts}
+			for part, from := range share[q].from {
+				w.skip[part] = from != ownCopy
+			}
 			w.step(&st)
+			latest[q] = st
 			r.emit(st)
 		}
 		for _, st := range c.steps {
@@ -330,22 +361,64 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 	r.sum.FastForwarded = fastForwarded
 }
 
+// stepsAhead estimates how many steps a run makes after a jump of m
+// periods of p syncs (and the period that checked it), from the state
+// at the period's end (nums) and its move per period (d): the cycle goes
+// on until a number that goes down reaches zero (in a rollout, an old
+// ReplicaSet's size), and a sixteenth more for the syncs computed one by
+// one between jumps. It is room reserved, not a promise: a shorter run
+// leaves it unused (the memory is not touched), a longer one grows the
+// steps by doubling. It is at most maxStepsAhead, and 0 when no number
+// goes down.
+func stepsAhead(nums, d []int64, m int64, p int) int {
+	periods := int64(-1)
+	for i, v := range nums {
+		if d[i] < 0 && v >= 0 {
+			if left := v / -d[i]; periods < 0 || left < periods {
+				periods = left
+			}
+		}
+	}
+	periods -= m + 1 // the jump's and the checking period's moves are not in nums yet
+	if periods <= 0 {
+		return 0
+	}
+	if periods > maxStepsAhead/int64(p) {
+		return maxStepsAhead
+	}
+	n := periods * int64(p)
+	return int(min(n+n/16, maxStepsAhead))
+}
+
+// maxStepsAhead bounds the room stepsAhead reserves (4,194,304 steps, a
+// half GB of address space, untouched until written).
+const maxStepsAhead = 1 << 22
+
 // stepSlabs hold the actions, counts and conditions of the steps a jump
 // writes out, in one allocation of each for the whole jump rather than
-// three for each step.
+// three for each step, and only for the parts the steps do not share
+// (see shareSteps).
 type stepSlabs struct {
 	actions    []rollout.Action
 	sets       []SetCount
 	conditions []rollout.Condition
 }
 
-// newStepSlabs returns slabs for m periods of the steps of h.
-func newStepSlabs(h []*snapshot, m int) stepSlabs {
+// newStepSlabs returns slabs for m periods of the steps of h that share
+// their parts as share says.
+func newStepSlabs(h []*snapshot, share []stepShare, m int) stepSlabs {
 	var na, ns, nc int
-	for _, s := range h {
-		na += len(s.recorded.Actions)
-		ns += len(s.recorded.Sets)
-		nc += len(s.recorded.Conditions)
+	for q, s := range h {
+		from := share[q].from
+		if from[partActions] == ownCopy {
+			na += len(s.recorded.Actions)
+		}
+		if from[partSets] == ownCopy {
+			ns += len(s.recorded.Sets)
+		}
+		if from[partConditions] == ownCopy {
+			nc += len(s.recorded.Conditions)
+		}
 	}
 	return stepSlabs{
 		actions:    make([]rollout.Action, 0, m*na),
@@ -355,12 +428,31 @@ func newStepSlabs(h []*snapshot, m int) stepSlabs {
 }
 
 // copyOf returns a copy of st whose actions, counts and conditions are
-// copies in the slabs (a step without any keeps st's).
-func (b *stepSlabs) copyOf(st *Step) Step {
+// copies in the slabs (a step without any keeps st's), or, where sh says
+// the part is shared, st's own or that of latest[from].
+func (b *stepSlabs) copyOf(st *Step, sh *stepShare, latest []Step) Step {
 	out := *st
-	out.Actions = carve(&b.actions, st.Actions)
-	out.Sets = carve(&b.sets, st.Sets)
-	out.Conditions = carve(&b.conditions, st.Conditions)
+	switch from := sh.from[partActions]; from {
+	case ownCopy:
+		out.Actions = carve(&b.actions, st.Actions)
+	case asRecorded:
+	default:
+		out.Actions = latest[from].Actions
+	}
+	switch from := sh.from[partSets]; from {
+	case ownCopy:
+		out.Sets = carve(&b.sets, st.Sets)
+	case asRecorded:
+	default:
+		out.Sets = latest[from].Sets
+	}
+	switch from := sh.from[partConditions]; from {
+	case ownCopy:
+		out.Conditions = carve(&b.conditions, st.Conditions)
+	case asRecorded:
+	default:
+		out.Conditions = latest[from].Conditions
+	}
 	return out
 }
 

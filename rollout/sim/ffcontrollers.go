@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -24,9 +25,12 @@ import (
 // whole controllers state (walker.ctlState: the events due, the clients'
 // buckets and event sinks, the spam filter, the work queues, the syncs in
 // flight): once three periods of Deployment syncs moved by the same
-// numbers, it takes m periods at once, checking the jump by computing the
-// period after them event by event, which must come out as extrapolated
-// at every Deployment sync, state and step alike. m is first the most
+// numbers (two, when each sync moved as one of the last jump's period
+// did: the cycle taken again after a refill or a re-check broke it), it
+// takes m periods at once, checking the jump by computing the period
+// after them event by event, which must come out as extrapolated at
+// every Deployment sync, state and step alike. After a jump, nothing is
+// looked at until the watched time that stopped it has passed. m is first the most
 // periods before the next event that does not move with the cycle (an
 // event due, or a spam filter's refill), and before a count that goes
 // down would reach zero; if that jump fails its check, shorter ones are
@@ -42,7 +46,9 @@ import (
 // numbers). A comparison of two linear functions of k that has the same
 // outcome at k = 0 (the last period seen) and at k = m+1 (the period
 // checked) has it at every k between, so every skipped period takes the
-// same decisions and moves the state by the same numbers. The check sees
+// same decisions and moves the state by the same numbers. This needs
+// one period seen, not three: the third repetition only filters out
+// periods that would fail their check. The check sees
 // the state at each Deployment sync of the period checked, and its step,
 // not each decision between two: that the period took the decisions of
 // the last one seen is inferred from every one of its Deployment syncs
@@ -93,6 +99,23 @@ type ctlFF struct {
 	// pauses for backoff syncs, 2·ctlFFKeep and four times as long each
 	// time, so that a run without a cycle flattens few of its syncs.
 	misses, backoff int
+	// until: after a jump, nothing is looked at before this time, the
+	// next watched time that does not move with the cycle (or two
+	// periods on, if sooner): the jump stopped short of it, and the
+	// syncs before it cannot make another.
+	until time.Time
+	// prev is the period of the last jump, to be taken again after two
+	// repetitions instead of three (see again).
+	prev *prevPeriod
+}
+
+// A prevPeriod is what the looking keeps of the last jump's period: its
+// syncs, its length of time, and a hash of each sync's moves (state and
+// step), a filter for again.
+type prevPeriod struct {
+	p     int
+	dt    time.Duration
+	moves map[[2]uint64]bool
 }
 
 // A ctlSnap is the run at one Deployment sync, flattened: when it was,
@@ -122,10 +145,12 @@ type watchTime struct {
 func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	w := walker{noJSON: true}
 	var watch []watchTime
+	var step flat // the buffers of buf's step, if any, for stepFlat
 	switch {
 	case buf != nil && cap(buf.state.shape) > 0:
 		w.f = flat{shape: buf.state.shape[:0], nums: buf.state.nums[:0], regions: buf.state.regions[:0]}
 		watch = buf.watch[:0]
+		step = flat{shape: buf.step.shape[:0], nums: buf.step.nums[:0], regions: buf.step.regions[:0]}
 	case r.ff.ctl != nil && len(r.ff.ctl.history) > 0:
 		// Room for a state like the last one's, and a little more.
 		last := r.ff.ctl.history[len(r.ff.ctl.history)-1].state
@@ -135,7 +160,7 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	}
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
-	s := ctlSnap{snapshot: snapshot{state: w.f}, at: r.last, work: r.work, watch: watch}
+	s := ctlSnap{snapshot: snapshot{state: w.f, step: step}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {
 		s.recorded = r.current
 		if withStep {
@@ -172,7 +197,7 @@ func (s *ctlSnap) stepFlat() {
 		return
 	}
 	s.stepDone = true
-	w := walker{noJSON: true}
+	w := walker{noJSON: true, f: s.step} // into the buffers left there, if any
 	w.step(&s.recorded)
 	s.step = w.f
 }
@@ -192,6 +217,9 @@ func (r *runner) fastForwardControllers() {
 	f := r.ff.ctl
 	if f.wait > 0 {
 		f.wait--
+		return
+	}
+	if r.last.Before(f.until) {
 		return
 	}
 	if len(r.ctl.events) > ctlFFMaxEvents {
@@ -219,12 +247,34 @@ func (r *runner) fastForwardControllers() {
 		return
 	}
 	f.misses, f.backoff = 0, 0
+	h := f.history[len(f.history)-1-p:]
+	dt := h[p].at.Sub(h[0].at)
 	if !r.jumpControllers(p, deltas) {
 		f.wait = p
 		f.history = f.history[:0]
 		return
 	}
-	r.ff.ctl.history = r.ff.ctl.history[:0]
+	f.history = f.history[:0]
+	f.prev = &prevPeriod{p: p, dt: dt, moves: make(map[[2]uint64]bool, p)}
+	for _, d := range deltas {
+		f.prev.moves[moveKey(d)] = true
+	}
+}
+
+// moveKey hashes the moves of one sync of a period, state and step.
+func moveKey(d snapshotDelta) [2]uint64 {
+	return [2]uint64{numsKey(d.state), numsKey(d.step)}
+}
+
+// numsKey hashes numbers as shapeKey hashes bytes: a filter only.
+func numsKey(v []int64) uint64 {
+	const mul = 0x9e3779b97f4a7c15
+	h := uint64(len(v)) * mul
+	for _, x := range v {
+		h = (h ^ uint64(x)) * mul
+		h ^= h >> 32
+	}
+	return h ^ h>>29
 }
 
 // period returns the shortest period p, in Deployment syncs, of a whole
@@ -234,6 +284,9 @@ func (r *runner) fastForwardControllers() {
 func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
 	h := f.history
 	n := len(h)
+	if deltas, ok := f.again(steps); ok {
+		return f.prev.p, deltas
+	}
 	last := h[n-1]
 	for j := n - 2; j >= 0; j-- {
 		p := n - 1 - j
@@ -266,6 +319,69 @@ func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
 		}
 	}
 	return 0, nil
+}
+
+// again returns the moves of the last jump's period if the history's
+// last two repetitions of it moved as one of its syncs did (by the hash
+// of the moves), each of its syncs: the cycle taken again after a refill
+// or a re-check broke it, two periods after instead of three. A jump
+// needs only the last period seen and the one that checks it (see the
+// package doc); the third repetition is a filter against periods that
+// would fail their check, which the last jump's moves replace here.
+func (f *ctlFF) again(steps bool) ([]snapshotDelta, bool) {
+	pp := f.prev
+	h := f.history
+	n := len(h)
+	if pp == nil || 2*pp.p > n {
+		return nil, false
+	}
+	p := pp.p
+	if h[n-1].at.Sub(h[n-1-p].at) != pp.dt {
+		return nil, false
+	}
+	for q := range p {
+		a, b := &h[n-p+q], &h[n-2*p+q]
+		if a.key != b.key || len(a.state.nums) != len(b.state.nums) {
+			return nil, false
+		}
+	}
+	deltas := make([]snapshotDelta, p)
+	for q := range p {
+		a, b := &h[n-p+q], &h[n-2*p+q]
+		var d snapshotDelta
+		var ok bool
+		if d.state, ok = moved(a.state, b.state); !ok {
+			return nil, false
+		}
+		if steps {
+			a.stepFlat()
+			b.stepFlat()
+			if d.step, ok = moved(a.step, b.step); !ok {
+				return nil, false
+			}
+		}
+		if !pp.moves[moveKey(d)] {
+			return nil, false
+		}
+		deltas[q] = d
+	}
+	return deltas, true
+}
+
+// moved returns a's numbers less b's, if a and b have one shape and no
+// difference overflows.
+func moved(a, b flat) ([]int64, bool) {
+	if !bytes.Equal(a.shape, b.shape) {
+		return nil, false
+	}
+	d := make([]int64, len(a.nums))
+	for i := range d {
+		var ok bool
+		if d[i], ok = sub(a.nums[i], b.nums[i]); !ok {
+			return nil, false
+		}
+	}
+	return d, true
 }
 
 // steadyStates reports whether the states of the history's last three
@@ -313,10 +429,15 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 		return c
 	}
 	// The longest jump is tried first: it passes unless a cycle ends
-	// before the next watched time.
+	// before the next watched time. When it fails, the one a period
+	// shorter often passes (its checking period ends before whatever
+	// the longest one's met); else the longest that passes is searched.
 	best, lo := try(hi), hi
+	if best == nil && hi > 1 {
+		best, lo = try(hi-1), hi-1
+	}
 	if best == nil {
-		best, lo = longestJump(hi-1, try)
+		best, lo = longestJump(hi-2, try)
 	}
 	work := r.work + spent
 	if best == nil {
@@ -324,9 +445,36 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 		return false
 	}
 	last := r.ff.ctl.history[len(r.ff.ctl.history)-p:]
+	until := r.nextWatched(period, deltas[p-1].state, lo)
 	r.commit(p, func(q int) *snapshot { return &last[q].snapshot }, true, deltas, lo, best)
 	r.work = work
+	r.ff.ctl.until = until
 	return true
+}
+
+// nextWatched returns when the looking starts again after a jump of m
+// periods of the given length that move the state by d: the first
+// watched time of the history's last state that does not move with the
+// cycle and comes after the jump and its checking period, or two periods
+// after them if sooner.
+func (r *runner) nextWatched(period time.Duration, d []int64, m int64) time.Time {
+	last := r.ff.ctl.history[len(r.ff.ctl.history)-1]
+	after := last.at.Add(time.Duration(m+1) * period)
+	until := after.Add(2 * period)
+	for _, wt := range last.watch {
+		move := d[wt.pos]
+		if move >= int64(period) {
+			continue
+		}
+		v, ok := ahead([]int64{last.state.nums[wt.pos] + int64(wt.off)}, []int64{move}, m+1)
+		if !ok {
+			continue
+		}
+		if at := time.Unix(0, v[0]); at.After(after) && at.Before(until) {
+			until = at
+		}
+	}
+	return until
 }
 
 // maxJumpControllers returns the most periods a jump may take without

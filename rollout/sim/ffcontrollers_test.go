@@ -114,3 +114,34 @@ func TestControllersFastForwardOneByOne(t *testing.T) {
 		t.Fatalf("fast-forwarded run differs (-event by event +fast-forwarded):\n%s", diff)
 	}
 }
+
+// TestControllersJumpedStepsShareParts pins what the jumps' steps share
+// (jumpsteps.go) in the 3,000-replica maxSurge-1 rollout with every step:
+// its conditions change once a second and most of its steps are a
+// progress re-check whose reason changes with them, so far fewer
+// conditions and actions slices are written than there are steps; a
+// step's parts are equal to those of the run event by event (compared
+// whole by TestControllersFastForwardOneByOne and
+// TestControllersFastForwardChangesNoResult).
+func TestControllersJumpedStepsShareParts(t *testing.T) {
+	s := rollingState(t, 3000, rolling(surge.Count(1), surge.Count(0)))
+	res := run(t, s, sim.Config{Model: sim.ModelControllers})
+	if res.Summary.FastForwarded < res.Summary.Syncs*9/10 {
+		t.Fatalf("Run() fast-forwarded %d of %d syncs, want at least 90%%", res.Summary.FastForwarded, res.Summary.Syncs)
+	}
+	conditions := map[*rollout.Condition]bool{}
+	actions := map[*rollout.Action]bool{}
+	for _, st := range res.Steps {
+		if len(st.Conditions) > 0 {
+			conditions[&st.Conditions[0]] = true
+		}
+		if len(st.Actions) > 0 {
+			actions[&st.Actions[0]] = true
+		}
+	}
+	n := len(res.Steps)
+	t.Logf("%d steps hold %d conditions slices and %d actions slices", n, len(conditions), len(actions))
+	if len(conditions) > n/10 || len(actions) > n*7/10 {
+		t.Errorf("%d steps hold %d conditions slices and %d actions slices, want at most %d and %d", n, len(conditions), len(actions), n/10, n*7/10)
+	}
+}

@@ -60,13 +60,11 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	for _, s := range c.depTouched {
 		w.lit(s)
 	}
-	names := slices.Sorted(func(yield func(string) bool) {
-		for n := range c.sets {
-			if !yield(n) {
-				return
-			}
-		}
-	})
+	names := make([]string, 0, len(c.sets))
+	for n := range c.sets {
+		names = append(names, n)
+	}
+	slices.Sort(names)
 	w.lit(strconv.Itoa(len(names)))
 	for _, n := range names {
 		s := c.sets[n]

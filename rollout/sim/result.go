@@ -48,7 +48,9 @@ type Result struct {
 	DeadlineFreeFrom int32
 }
 
-// Step is one sync of the controller.
+// Step is one sync of the controller. Steps are read-only: a step may
+// share its slices (actions, counts, conditions) with other steps of the
+// run and with the Deployment it recorded.
 type Step struct {
 	At time.Time
 	// Actions are the sync's actions as Plan returned them: API calls,

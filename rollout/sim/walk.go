@@ -103,26 +103,29 @@ func (w *walker) step(s *Step) {
 	owned := w.owned
 	w.time(&s.At)
 	w.owned = owned
-	eachOf(w, &s.Actions, w.action)
+	w.part(partActions, func() { eachOf(w, &s.Actions, w.action) })
 	if s.Err != nil {
 		w.lit(s.Err.Error())
 	} else {
 		w.lit("")
 	}
 	w.owned = owned
-	eachOf(w, &s.Sets, func(c *SetCount) {
-		w.lit(c.Name)
-		w.lit(c.Revision)
-		w.flag(c.New)
-		w.i32(&c.Desired)
-		w.i32(&c.Current)
-		w.i32(&c.Ready)
-		w.i32(&c.Available)
-		w.i32(&c.Terminating)
-		w.i32(&c.Pending)
+	w.part(partSets, func() {
+		eachOf(w, &s.Sets, func(c *SetCount) {
+			w.lit(c.Name)
+			w.lit(c.Revision)
+			w.flag(c.New)
+			w.i32(&c.Desired)
+			w.i32(&c.Current)
+			w.i32(&c.Ready)
+			w.i32(&c.Available)
+			w.i32(&c.Terminating)
+			w.i32(&c.Pending)
+		})
 	})
 	w.owned = owned
-	w.conditions(&s.Conditions)
+	w.part(partConditions, func() { w.conditions(&s.Conditions) })
+	w.owned = false
 	w.i32(&s.Replicas)
 	w.i32(&s.Floor)
 	w.i64(&s.Ceiling)
@@ -191,4 +194,47 @@ func (w *walker) runner(r *runner) {
 		w.text(&ps.failure)
 		w.time(&ps.failedAt)
 	}
+}
+
+// The parts of a step that the steps of a jump may share with one
+// another (jumpsteps.go, shareSteps): its actions, its counts and its
+// conditions.
+const (
+	partActions = iota
+	partSets
+	partConditions
+	stepParts
+)
+
+// A stepPart is where one part of a step lies in the step's flat: its
+// numbers nums[num:num+nums], its regions from region on, regions of
+// them, and its shape bytes shape[shape:shape+shapeLen].
+type stepPart struct {
+	num, nums       int
+	region, regions int
+	shape, shapeLen int
+}
+
+// part visits one part of a step. With w.parts, encoding records where
+// the part lies, and decoding skips the parts w.skip marks (their
+// numbers and regions, as w.parts says), leaving them as they are.
+func (w *walker) part(i int, visit func()) {
+	if w.parts == nil {
+		visit()
+		return
+	}
+	p := &w.parts[i]
+	if w.decode {
+		if w.skip[i] {
+			w.pos += p.nums
+			w.ri += p.regions
+			w.owned = false
+			return
+		}
+		visit()
+		return
+	}
+	p.num, p.region, p.shape = len(w.f.nums), len(w.f.regions), len(w.f.shape)
+	visit()
+	p.nums, p.regions, p.shapeLen = len(w.f.nums)-p.num, len(w.f.regions)-p.region, len(w.f.shape)-p.shape
 }
