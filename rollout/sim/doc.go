@@ -102,12 +102,15 @@
 //     available at 7s, and the ReplicaSet controller's re-check comes
 //     then.
 //   - The kubelet reports each pod's readiness in its own update: of
-//     the pods of one slow-start batch that become ready together (a
-//     positive PodModel.ReadyAfter), the ReplicaSet controller's first
-//     sync of that instant counts the first, and the others once the
-//     work that sync starts is done, so the Deployment controller scales
-//     in several steps, as the real controllers do
-//     (TestControllersSeeReadyPodsOneByOne).
+//     the pods a ReplicaSet created at one instant (one slow-start
+//     batch, or the batches of 1, 1, 2, ... that a sync's tokens grant
+//     at once) that become ready together (a positive
+//     PodModel.ReadyAfter), the ReplicaSet controller's first sync of
+//     that instant counts the first, and the others once the work that
+//     sync starts is done, so the Deployment controller scales in
+//     several steps, as the real controllers do
+//     (TestControllersSeeReadyPodsOneByOne; at maxSurge 2
+//     maxUnavailable 2, one pod a step in 84 of 94 real steps).
 //   - A creation the pod quota refuses ends the batches of its sync, and
 //     the sync fails: the worker's error handler pauses for 1ms (the
 //     error backoff of apimachinery's HandleError), then the work queue
