@@ -93,9 +93,14 @@
 //     Whether the real controllers' writes conflict at one instant is a
 //     race of their goroutines (0, 1 and 10 refusals in three real runs of
 //     one case); the model takes its one order. The Deployment
-//     controller's own writes never conflict in the model: its sync reads
-//     and writes at one instant; the real ones are refused now and then
-//     when its informer has yet to see its own last write (not modelled).
+//     controller's ReplicaSet writes never conflict in the model: its
+//     sync reads and writes at one instant. Its status write is refused,
+//     in the run in order, where a sync with no ReplicaSet to write
+//     starts at the instant its last status write was granted (it read
+//     the Deployment before its informer stored that write): one token,
+//     a 1ms pause, and the sync again; real runs have more such
+//     refusals, some in syncs that scale a ReplicaSet too (see
+//     staleStatus).
 //   - A pod is available once its Ready condition's time, to the second
 //     (the API server keeps lastTransitionTime so), plus minReadySeconds
 //     is not after now: under minReadySeconds 5, a pod ready at 2.3s is

@@ -60,6 +60,8 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	for _, s := range c.depTouched {
 		w.lit(s)
 	}
+	w.time(&c.statusAt)
+	w.flag(c.depFailed)
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range c.sets {
 			if !yield(n) {

@@ -30,7 +30,7 @@ var quotaOutsideFile = []struct {
 	// within the rule).
 	misses []string
 }{
-	{10, 10, 5, 12, 11, realfig.Range{Min: 373.483, Median: 970.03, Max: 1704.737}, realfig.Range{Min: 10, Max: 10}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 4m36.317s; real 373.483s to 1704.737s, median 970.03s"}},
+	{10, 10, 5, 12, 11, realfig.Range{Min: 373.483, Median: 970.03, Max: 1704.737}, realfig.Range{Min: 10, Max: 10}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 4m36.318s; real 373.483s to 1704.737s, median 970.03s"}},
 	{10, 11, 5, 16, 0, realfig.Range{Min: 35, Median: 35.001, Max: 91.966}, realfig.Range{Min: 11, Max: 11}, realfig.Range{Min: 8, Max: 8}, nil},
 	{10, 12, 5, 16, 0, realfig.Range{Min: 25, Median: 25.002, Max: 30.001}, realfig.Range{Min: 12, Max: 12}, realfig.Range{Min: 8, Max: 8}, nil},
 	{20, 20, 0, 16, 0, realfig.Range{Min: 20.003, Median: 20.578, Max: 25.003}, realfig.Range{Min: 20, Max: 20}, realfig.Range{Min: 15, Max: 15}, nil},
@@ -38,15 +38,15 @@ var quotaOutsideFile = []struct {
 	{20, 22, 5, 16, 0, realfig.Range{Min: 30.001, Median: 30.002, Max: 91.965}, realfig.Range{Min: 22, Max: 22}, realfig.Range{Min: 15, Max: 15}, nil},
 	{50, 50, 0, 16, 0, realfig.Range{Min: 25.005, Median: 25.005, Max: 25.402}, realfig.Range{Min: 50, Max: 50}, realfig.Range{Min: 38, Max: 38}, nil},
 	{50, 55, 0, 16, 0, realfig.Range{Min: 17.501, Median: 18.151, Max: 20.002}, realfig.Range{Min: 55, Max: 55}, realfig.Range{Min: 38, Max: 38}, nil},
-	{50, 55, 5, 15, 12, realfig.Range{Min: 30.22, Median: 1030.98, Max: 1031.33}, realfig.Range{Min: 55, Max: 55}, realfig.Range{Min: 38, Max: 38}, []string{"completes at 30.002s; real 30.22s to 1031.33s, median 1030.98s"}},
+	{50, 55, 5, 15, 12, realfig.Range{Min: 30.22, Median: 1030.98, Max: 1031.33}, realfig.Range{Min: 55, Max: 55}, realfig.Range{Min: 38, Max: 38}, []string{"completes at 30.003s; real 30.22s to 1031.33s, median 1030.98s"}},
 	{200, 200, 0, 16, 0, realfig.Range{Min: 33.35, Median: 34.3, Max: 35.05}, realfig.Range{Min: 200, Max: 200}, realfig.Range{Min: 150, Max: 150}, nil},
 	{200, 220, 0, 16, 0, realfig.Range{Min: 29.25, Median: 30.55, Max: 32.95}, realfig.Range{Min: 220, Max: 220}, realfig.Range{Min: 150, Max: 150}, nil},
 	{200, 220, 5, 16, 1, realfig.Range{Min: 35.45, Median: 35.7, Max: 1018.3}, realfig.Range{Min: 220, Max: 220}, realfig.Range{Min: 150, Max: 150}, nil},
 	{100, 100, 5, 0, 16, realfig.Range{}, realfig.Range{Min: 100, Max: 100}, realfig.Range{Min: 75, Max: 75}, nil},
 	{100, 110, 5, 16, 3, realfig.Range{Min: 31, Median: 31.875, Max: 1176.29}, realfig.Range{Min: 110, Max: 110}, realfig.Range{Min: 75, Max: 75}, nil},
-	{10, 11, 30, 16, 13, realfig.Range{Min: 342.831, Median: 1255.805, Max: 1255.806}, realfig.Range{Min: 11, Max: 11}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 3m4.188s; real 342.831s to 1255.806s, median 1255.805s"}},
+	{10, 11, 30, 16, 13, realfig.Range{Min: 342.831, Median: 1255.805, Max: 1255.806}, realfig.Range{Min: 11, Max: 11}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 3m4.189s; real 342.831s to 1255.806s, median 1255.805s"}},
 	{10, 13, 30, 16, 0, realfig.Range{Min: 137.85, Median: 137.92, Max: 383.67}, realfig.Range{Min: 13, Max: 13}, realfig.Range{Min: 8, Max: 8}, nil},
-	{20, 25, 30, 16, 0, realfig.Range{Min: 137.625, Median: 260.85, Max: 383.836}, realfig.Range{Min: 25, Max: 25}, realfig.Range{Min: 15, Max: 15}, []string{"completes at 2m18.131s; real 137.625s to 383.836s, median 260.85s"}},
+	{20, 25, 30, 16, 0, realfig.Range{Min: 137.625, Median: 260.85, Max: 383.836}, realfig.Range{Min: 25, Max: 25}, realfig.Range{Min: 15, Max: 15}, []string{"completes at 2m18.132s; real 137.625s to 383.836s, median 260.85s"}},
 	{50, 60, 30, 9, 10, realfig.Range{Min: 256.34, Median: 256.791, Max: 994.241}, realfig.Range{Min: 60, Max: 60}, realfig.Range{Min: 38, Max: 38}, []string{"does not complete; real median 256.791s"}},
 	{200, 250, 30, 16, 15, realfig.Range{Min: 270.96, Median: 1094.375, Max: 1216.11}, realfig.Range{Min: 250, Max: 250}, realfig.Range{Min: 150, Max: 150}, []string{"completes at 6m36.456s; real 270.96s to 1216.11s, median 1094.375s"}},
 }
