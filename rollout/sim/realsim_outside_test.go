@@ -262,6 +262,27 @@ var newShapes = []struct {
 	{20, "2", "3", 1, 0, realfig.Range{Min: 4, Median: 5.4, Max: 6.6}, realfig.Range{Min: 22, Max: 24}, realfig.Range{Min: 17, Max: 17}, nil},
 	{50, "2", "3", 1, 0, realfig.Range{Min: 12.1, Median: 14.575, Max: 15.75}, realfig.Range{Min: 52, Max: 54}, realfig.Range{Min: 47, Max: 47}, nil},
 	{75, "2", "3", 1, 0, realfig.Range{Min: 21.55, Median: 22.725, Max: 24.3}, realfig.Range{Min: 77, Max: 80}, realfig.Range{Min: 72, Max: 72}, nil},
+	// Measured on 2026-11-28 after both changes, 8 runs each, neighbours
+	// of the slow-pod shapes: 2/2 at 40 to 75 replicas after 1 and 1.5s,
+	// 3/3, 1/1, 3/2, 4/2 and 2/1 after 1s, 25%/25% after 1 and 2s,
+	// 10/0 after 1.5s. The model before both changes missed 4 (2/2
+	// after 1s at 40, 60 and 75 replicas 2.6 to 5.6s early; the peak
+	// of 2/2 after 1.5s at 40, one pod low).
+	{40, "2", "2", 1, 0, realfig.Range{Min: 10.352, Median: 12.625, Max: 14.3}, realfig.Range{Min: 42, Max: 44}, realfig.Range{Min: 38, Max: 38}, nil},
+	{60, "2", "2", 1, 0, realfig.Range{Min: 18.25, Median: 19.475, Max: 22}, realfig.Range{Min: 62, Max: 65}, realfig.Range{Min: 58, Max: 58}, nil},
+	{75, "2", "2", 1, 0, realfig.Range{Min: 22.8, Median: 24.6, Max: 27.85}, realfig.Range{Min: 77, Max: 79}, realfig.Range{Min: 73, Max: 73}, nil},
+	{40, "3", "3", 1, 0, realfig.Range{Min: 9.95, Median: 10.65, Max: 11.2}, realfig.Range{Min: 43, Max: 45}, realfig.Range{Min: 37, Max: 37}, nil},
+	{60, "3", "3", 1, 0, realfig.Range{Min: 13.95, Median: 15.975, Max: 16.35}, realfig.Range{Min: 63, Max: 67}, realfig.Range{Min: 57, Max: 57}, nil},
+	{30, "1", "1", 1, 0, realfig.Range{Min: 15.001, Median: 15.001, Max: 15.002}, realfig.Range{Min: 31, Max: 32}, realfig.Range{Min: 29, Max: 29}, nil},
+	{50, "1", "1", 1, 0, realfig.Range{Min: 25.001, Median: 25.001, Max: 25.001}, realfig.Range{Min: 52, Max: 52}, realfig.Range{Min: 49, Max: 49}, nil},
+	{60, "25%", "25%", 1, 0, realfig.Range{Min: 7.25, Median: 7.45, Max: 7.45}, realfig.Range{Min: 75, Max: 75}, realfig.Range{Min: 45, Max: 45}, nil},
+	{100, "25%", "25%", 1, 0, realfig.Range{Min: 11.15, Median: 11.375, Max: 11.4}, realfig.Range{Min: 125, Max: 125}, realfig.Range{Min: 75, Max: 75}, nil},
+	{80, "25%", "25%", 2, 0, realfig.Range{Min: 9.45, Median: 9.65, Max: 10.25}, realfig.Range{Min: 100, Max: 101}, realfig.Range{Min: 60, Max: 60}, nil},
+	{60, "10", "0", 1.5, 0, realfig.Range{Min: 12.55, Median: 13.15, Max: 13.5}, realfig.Range{Min: 70, Max: 71}, realfig.Range{Min: 60, Max: 60}, nil},
+	{50, "3", "2", 1, 0, realfig.Range{Min: 10.45, Median: 14.85, Max: 15.35}, realfig.Range{Min: 53, Max: 58}, realfig.Range{Min: 48, Max: 48}, nil},
+	{40, "2", "2", 1.5, 0, realfig.Range{Min: 15.004, Median: 15.55, Max: 15.7}, realfig.Range{Min: 43, Max: 45}, realfig.Range{Min: 38, Max: 38}, nil},
+	{70, "4", "2", 1, 0, realfig.Range{Min: 16.45, Median: 19.125, Max: 20}, realfig.Range{Min: 74, Max: 75}, realfig.Range{Min: 68, Max: 68}, nil},
+	{50, "2", "1", 1, 0, realfig.Range{Min: 17.35, Median: 17.6, Max: 17.801}, realfig.Range{Min: 52, Max: 54}, realfig.Range{Min: 49, Max: 49}, nil},
 }
 
 // TestControllersAgainstRealNewShapes holds ModelControllers to issue
