@@ -288,6 +288,26 @@ var newShapes = []struct {
 	// peaks went down to 126, the model's figure, which the first
 	// sample's 127 to 129 leaves out.
 	{120, "5", "0", 3, 0, realfig.Range{Min: 72.4, Median: 72.5, Max: 72.5}, realfig.Range{Min: 126, Max: 128}, realfig.Range{Min: 120, Max: 120}, nil},
+	// Measured on 2026-11-28 after both changes, 6 runs each, shapes
+	// further out: 200 replicas at 2/2 after 1s, 10/0 after 2s and
+	// 25%/25% after 3s; 1/0 and 0/1 at 30 after 1s; 20%/10% at 150
+	// after 2s; 5/5 at 100 and 3/1 at 90 after 1s; 4/4 at 50 and 50%/0
+	// at 40 after 2s; 2/3 at 120 after 2s; 1/2 at 60 after 1s. The model
+	// before both changes missed 3 figures of them (200 replicas at 2/2:
+	// 50.001s against a median of 68.175s, peak 202 against 203 to 204;
+	// 90 at 3/1: 23.001s against 29.4s).
+	{200, "2", "2", 1, 0, realfig.Range{Min: 62.95, Median: 68.175, Max: 70.8}, realfig.Range{Min: 203, Max: 204}, realfig.Range{Min: 198, Max: 198}, nil},
+	{200, "10", "0", 2, 0, realfig.Range{Min: 51.45, Median: 54.276, Max: 56.601}, realfig.Range{Min: 211, Max: 218}, realfig.Range{Min: 200, Max: 200}, nil},
+	{200, "25%", "25%", 3, 0, realfig.Range{Min: 21.9, Median: 22.075, Max: 22.85}, realfig.Range{Min: 250, Max: 250}, realfig.Range{Min: 150, Max: 157}, nil},
+	{30, "1", "0", 1, 0, realfig.Range{Min: 30, Median: 30, Max: 30}, realfig.Range{Min: 32, Max: 32}, realfig.Range{Min: 30, Max: 30}, nil},
+	{30, "0", "1", 1, 0, realfig.Range{Min: 30, Median: 30, Max: 30}, realfig.Range{Min: 31, Max: 31}, realfig.Range{Min: 29, Max: 29}, nil},
+	{150, "20%", "10%", 2, 0, realfig.Range{Min: 17, Median: 18.45, Max: 18.85}, realfig.Range{Min: 180, Max: 181}, realfig.Range{Min: 135, Max: 135}, nil},
+	{100, "5", "5", 1, 0, realfig.Range{Min: 18.25, Median: 20.225, Max: 21.05}, realfig.Range{Min: 105, Max: 109}, realfig.Range{Min: 95, Max: 95}, nil},
+	{50, "4", "4", 2, 0, realfig.Range{Min: 14.002, Median: 14.002, Max: 15.65}, realfig.Range{Min: 54, Max: 57}, realfig.Range{Min: 46, Max: 46}, nil},
+	{90, "3", "1", 1, 0, realfig.Range{Min: 27.65, Median: 29.4, Max: 32.25}, realfig.Range{Min: 93, Max: 96}, realfig.Range{Min: 89, Max: 89}, nil},
+	{40, "50%", "0", 2, 0, realfig.Range{Min: 5.9, Median: 6, Max: 6.15}, realfig.Range{Min: 60, Max: 61}, realfig.Range{Min: 40, Max: 40}, nil},
+	{120, "2", "3", 2, 0, realfig.Range{Min: 48.4, Median: 48.7, Max: 48.85}, realfig.Range{Min: 123, Max: 124}, realfig.Range{Min: 117, Max: 117}, nil},
+	{60, "1", "2", 1, 0, realfig.Range{Min: 20.8, Median: 20.925, Max: 21.2}, realfig.Range{Min: 62, Max: 63}, realfig.Range{Min: 58, Max: 58}, nil},
 }
 
 // TestControllersAgainstRealNewShapes holds ModelControllers to issue
