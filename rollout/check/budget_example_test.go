@@ -102,7 +102,7 @@ spec:
 		fmt.Println("note:", n)
 	}
 	// Output:
-	// warning pdb-drain-blocked: during the rollout the ready pods drop to 5 while PodDisruptionBudget api (minAvailable 4) keeps 4 of 6 pods ready: a drain of a node holding 2 of its pods is refused from +1ms to +950ms (at replicas 6): the budget allows 1 eviction then (2 with every replica ready), the drain takes 1 and leaves 4 ready, and waits; a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 3 ready, below the 4 it keeps
+	// warning pdb-drain-blocked: during the rollout the ready pods drop to 5 while PodDisruptionBudget api (minAvailable 4) keeps 4 of 6 pods ready: a drain of a node holding 2 of its pods is refused from +1ms to +951ms (at replicas 6): the budget allows 1 eviction then (2 with every replica ready), the drain takes 1 and leaves 4 ready, and waits; a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 3 ready, below the 4 it keeps
 	//   api.yaml:8 spec.strategy.rollingUpdate.maxUnavailable
 	// note: api: the rollout is not gated by PodDisruptionBudget api (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); only evictions are, such as those of a node drain; a drain of a node holding 2 pods at the worst moment (+0s, at replicas 6) leaves 4 of the pods api selects ready (3 if it deletes them without eviction)
 }

@@ -91,5 +91,5 @@ spec:
 	fmt.Printf("%d rollouts: %d computed, %d projected, from %d to %d replicas\n",
 		r.Rollouts, r.Rollouts-int64(len(p)), len(p), p[0], p[len(p)-1])
 	// Output:
-	// 128 rollouts: 37 computed, 91 projected, from 155 to 2000 replicas
+	// 128 rollouts: 36 computed, 92 projected, from 135 to 2000 replicas
 }

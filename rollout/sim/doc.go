@@ -93,21 +93,30 @@
 //     Whether the real controllers' writes conflict at one instant is a
 //     race of their goroutines (0, 1 and 10 refusals in three real runs of
 //     one case); the model takes its one order. The Deployment
-//     controller's own writes never conflict in the model: its sync reads
-//     and writes at one instant; the real ones are refused now and then
-//     when its informer has yet to see its own last write (not modelled).
+//     controller's ReplicaSet writes never conflict in the model: its
+//     sync reads and writes at one instant. Its status write is refused,
+//     in the run in order, where a sync with no ReplicaSet to write
+//     starts at the instant its last status write was granted (it read
+//     the Deployment before its informer stored that write): one token,
+//     a 1ms pause, and the sync again; real runs have more such
+//     refusals, some in syncs that scale a ReplicaSet too (see
+//     staleStatus).
 //   - A pod is available once its Ready condition's time, to the second
 //     (the API server keeps lastTransitionTime so), plus minReadySeconds
 //     is not after now: under minReadySeconds 5, a pod ready at 2.3s is
 //     available at 7s, and the ReplicaSet controller's re-check comes
 //     then.
 //   - The kubelet reports each pod's readiness in its own update: of
-//     the pods of one slow-start batch that become ready together (a
-//     positive PodModel.ReadyAfter), the ReplicaSet controller's first
-//     sync of that instant counts the first, and the others once the
-//     work that sync starts is done, so the Deployment controller scales
-//     in several steps, as the real controllers do
-//     (TestControllersSeeReadyPodsOneByOne).
+//     the pods a ReplicaSet created at one instant (one slow-start
+//     batch, or the batches of 1, 1, 2, ... that a sync's tokens grant
+//     at once) that become ready together (a positive
+//     PodModel.ReadyAfter), the ReplicaSet controller's first sync of
+//     that instant counts the first, and the others once the work that
+//     sync starts is done, so the Deployment controller scales in
+//     several steps, as the real controllers do
+//     (TestControllersSeeReadyPodsOneByOne; at maxSurge 2
+//     maxUnavailable 2 after 1s, 125 of 137 real status increments
+//     were one pod).
 //   - A creation the pod quota refuses ends the batches of its sync, and
 //     the sync fails: the worker's error handler pauses for 1ms (the
 //     error backoff of apimachinery's HandleError), then the work queue

@@ -80,7 +80,7 @@ func ExampleRun_controllers() {
 	}
 	// Output:
 	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m41.8s, peak pods 1250 (ceiling 1250)
-	// controllers (no client rate limit): complete after 10.003s, peak pods 1250 (ceiling 1250)
+	// controllers (no client rate limit): complete after 10.004s, peak pods 1251 (ceiling 1250)
 }
 
 // The bounds of 25%/25% for 10 replicas, and of one pod at a time.
@@ -167,7 +167,7 @@ func ExampleResult_deadlineFreeFrom() {
 	}
 	// Output:
 	// complete after 1m0.001s - the same run for every deadline from 60 s
-	// deadline     60 s: 40 syncs, same summary: true
-	// deadline 100000 s: 40 syncs, same summary: true
-	// deadline     59 s: 41 syncs, same summary: false
+	// deadline     60 s: 47 syncs, same summary: true
+	// deadline 100000 s: 47 syncs, same summary: true
+	// deadline     59 s: 48 syncs, same summary: false
 }

@@ -60,6 +60,8 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	for _, s := range c.depTouched {
 		w.lit(s)
 	}
+	w.time(&c.statusAt)
+	w.flag(c.depFailed)
 	names := make([]string, 0, len(c.sets))
 	for n := range c.sets {
 		names = append(names, n)

@@ -135,6 +135,21 @@ func (m *podModel) ready(ps *podSet, k int64, created, t time.Time) {
 	switch {
 	case ps.never:
 		ps.cohorts = append(ps.cohorts, cohort{n: k, created: created, never: true})
+	case m.rng == nil && m.stagger && m.cfg.ReadyAfter > 0 && ps.readyWith(created, t.Add(m.cfg.ReadyAfter)):
+		// A later slow-start batch of the same instant (the sync's
+		// batches of 1 and then 1, 2, ... pods, all granted at once):
+		// its pods become ready with the first batch's, and their
+		// readiness reaches the ReplicaSet controller after the sync
+		// the first pod's update starts, as the pods of one batch do
+		// below. In real request logs of 50 replicas at maxSurge 2
+		// maxUnavailable 2 (ready after 1s) the new ReplicaSet's status
+		// counted one of the two pods created at one instant, then the
+		// other, at 10 of the 18 such instants of the first 3s of three
+		// runs (1, 3 and 6 of 6), and 125 of its 137 increments over the
+		// runs were one pod; the model counted both at once, moved two
+		// pods a step and completed at 13s against a real median of
+		// 16.15s.
+		ps.cohorts = append(ps.cohorts, cohort{n: k, created: created, readyAt: t.Add(m.cfg.ReadyAfter), late: true})
 	case m.rng == nil && m.stagger && k > 1 && m.cfg.ReadyAfter > 0:
 		// The kubelet reports each pod's readiness in its own update,
 		// and the informer hands the updates over one at a time: the
@@ -442,4 +457,15 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 		}
 	}
 	return out
+}
+
+// readyWith reports whether ps has running pods, created at created,
+// that become ready at readyAt.
+func (ps *podSet) readyWith(created, readyAt time.Time) bool {
+	for _, c := range ps.cohorts {
+		if !c.terminating() && !c.never && c.created.Equal(created) && c.readyAt.Equal(readyAt) {
+			return true
+		}
+	}
+	return false
 }

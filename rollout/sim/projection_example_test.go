@@ -43,11 +43,11 @@ func ExampleProjection() {
 	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
 	fmt.Println("pods at once: at most", p.PeakPodsAtMost, "(peak so far", res.Summary.PeakPods, "of a ceiling of", res.Summary.Ceiling, "by sizes)")
 	// Output:
-	// limit reached after 5m49.4s computed
-	// left: 98969 creations and 94061 deletions
+	// limit reached after 5m48.75s computed
+	// left: 98969 creations and 94074 deletions
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
-	// pods at once: at most 194061 (peak so far 100031 of a ceiling of 125000 by sizes)
+	// pods at once: at most 194074 (peak so far 100031 of a ceiling of 125000 by sizes)
 }
 
 // What a run cost, to share a work budget between runs as rolloutctl
@@ -81,6 +81,6 @@ func ExampleRunCost() {
 	fmt.Println("with MaxWork", cfg.MaxWork, less.Summary.Outcome, "limited:", lessCost.Limited)
 	// Output:
 	// complete in 1.25s limited: false
-	// with MaxWork 61 complete in 1.25s same cost: true
-	// with MaxWork 30 limit reached limited: true
+	// with MaxWork 72 complete in 1.25s same cost: true
+	// with MaxWork 35 limit reached limited: true
 }
