@@ -1,0 +1,264 @@
+package realsim_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rolloutmath/rolloutmath/internal/realfig"
+	"github.com/rolloutmath/rolloutmath/internal/upstream/realsim"
+)
+
+// holdoutSeed draws the held-out sample; it was fixed before any case was
+// run and is not to be changed to pick other cases.
+const holdoutSeed = 20261128
+
+// holdoutCases is how many cases the held-out sample has.
+const holdoutCases = 30
+
+// holdoutMaxEstimate is the longest rollout a draw may take by
+// holdoutEstimate: longer ones are drawn again, so that every run can
+// complete within the harness's DefaultMaxTime.
+const holdoutMaxEstimate = 20 * time.Minute
+
+// A holdoutDraw is one case of the held-out sample, with how many times to
+// run it.
+type holdoutDraw struct {
+	c    realsim.Case
+	runs int
+}
+
+// holdoutSample draws holdoutCases cases from rand seeded with seed, across
+// the families of issue 23, and reports how many draws it refused (the API
+// server refuses maxSurge and maxUnavailable both 0) and how many it drew
+// again as too long to measure (holdoutEstimate over holdoutMaxEstimate):
+//   - replicas log-uniform over 1 to 300 (in 5 of 6 draws) or 300 to
+//     1,000;
+//   - Recreate in 1 of 10 draws; otherwise maxSurge and maxUnavailable each
+//     a count (0 to half the replicas, at least 1) or a percentage (0 to
+//     100), in 1 of 5 draws one of them (either) 0 or 0%;
+//   - pods ready at once in 3 of 10 draws, otherwise after 0.1 to 60 s (in
+//     steps of 0.1 s);
+//   - minReadySeconds 0 in 3 of 4 draws, otherwise 1 to 10;
+//   - pods terminating 0, 5 or 30 s, each in 1 of 3 draws;
+//   - a pod quota in 3 of 20 draws: replicas plus 0 to maxSurge (resolved);
+//   - the controllers' client limits: kube-controller-manager's (20 QPS,
+//     burst 30) in 4 of 5 draws, otherwise 5 QPS burst 10, 50 QPS burst 100
+//     or no limit, each alike.
+func holdoutSample(seed uint64) (draws []holdoutDraw, refused, tooLong int) {
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	logUniform := func(lo, hi float64) int32 {
+		return int32(math.Round(math.Exp(math.Log(lo) + rng.Float64()*(math.Log(hi)-math.Log(lo)))))
+	}
+	for len(draws) < holdoutCases {
+		c := realsim.Case{}
+		if rng.IntN(6) < 5 {
+			c.Replicas = logUniform(1, 300)
+		} else {
+			c.Replicas = logUniform(300, 1000)
+		}
+		c.Recreate = rng.IntN(10) == 0
+		if !c.Recreate {
+			value := func() string {
+				if rng.IntN(2) == 0 {
+					return fmt.Sprintf("%d%%", rng.IntN(101))
+				}
+				return fmt.Sprint(1 + rng.IntN(max(1, int(c.Replicas)/2)))
+			}
+			c.MaxSurge, c.MaxUnavailable = value(), value()
+			if rng.IntN(5) == 0 {
+				zero := "0"
+				if rng.IntN(2) == 0 {
+					zero = "0%"
+				}
+				if rng.IntN(2) == 0 {
+					c.MaxSurge = zero
+				} else {
+					c.MaxUnavailable = zero
+				}
+			}
+		}
+		if rng.IntN(10) >= 3 {
+			c.ReadyAfter = time.Duration(1+rng.IntN(600)) * 100 * time.Millisecond
+		}
+		if rng.IntN(4) == 0 {
+			c.MinReadySeconds = int32(1 + rng.IntN(10))
+		}
+		c.Terminating = []time.Duration{0, 5 * s, 30 * s}[rng.IntN(3)]
+		if rng.IntN(20) < 3 {
+			surge := int32(0)
+			if !c.Recreate {
+				surge = maxSurge(c)
+			}
+			c.MaxPods = c.Replicas + int32(rng.IntN(int(surge)+1))
+		}
+		if rng.IntN(5) == 0 {
+			l := []struct {
+				qps   float32
+				burst int
+			}{{5, 10}, {50, 100}, {-1, 0}}[rng.IntN(3)]
+			c.QPS, c.Burst = l.qps, l.burst
+		}
+		if !c.Recreate && percentOrCount(c.MaxSurge) == 0 && percentOrCount(c.MaxUnavailable) == 0 {
+			refused++
+			continue
+		}
+		if holdoutEstimate(c) > holdoutMaxEstimate {
+			tooLong++
+			continue
+		}
+		c.Name = holdoutName(len(draws), c)
+		runs := 5
+		if c.Replicas >= 500 {
+			runs = 3
+		}
+		draws = append(draws, holdoutDraw{c, runs})
+	}
+	return draws, refused, tooLong
+}
+
+// percentOrCount is the number of a count or a percentage, as the API
+// server's validation reads it.
+func percentOrCount(v string) int {
+	var n int
+	fmt.Sscanf(strings.TrimSuffix(v, "%"), "%d", &n)
+	return n
+}
+
+// holdoutEstimate is a rough length of c's rollout: its steps (replicas
+// over maxSurge + maxUnavailable, one for Recreate), each as long as a
+// pod takes to become available plus a second, and the pod writes (two a
+// replica) at the client's rate.
+func holdoutEstimate(c realsim.Case) time.Duration {
+	steps := int32(1)
+	if !c.Recreate {
+		surge, unavail := limits(c)
+		steps = (c.Replicas + surge + unavail - 1) / (surge + unavail)
+	}
+	per := c.ReadyAfter + time.Duration(c.MinReadySeconds)*s + s
+	qps := float64(c.QPS)
+	if qps == 0 {
+		qps = realsim.DefaultQPS
+	}
+	writes := time.Duration(0)
+	if qps > 0 {
+		writes = time.Duration(float64(2*c.Replicas) / qps * float64(time.Second))
+	}
+	return time.Duration(steps)*per + writes + c.Terminating
+}
+
+// holdoutName names the i-th case of the sample by what it varies.
+func holdoutName(i int, c realsim.Case) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "holdout/%02d/%d", i, c.Replicas)
+	if c.Recreate {
+		b.WriteString("/recreate")
+	} else {
+		fmt.Fprintf(&b, "/%s-%s", c.MaxSurge, c.MaxUnavailable)
+	}
+	fmt.Fprintf(&b, "/ready-%v", c.ReadyAfter)
+	if c.MinReadySeconds > 0 {
+		fmt.Fprintf(&b, "/minready-%d", c.MinReadySeconds)
+	}
+	if c.Terminating > 0 {
+		fmt.Fprintf(&b, "/terminating-%v", c.Terminating)
+	}
+	if c.MaxPods > 0 {
+		fmt.Fprintf(&b, "/max-%d", c.MaxPods)
+	}
+	if c.QPS != 0 {
+		fmt.Fprintf(&b, "/qps-%g-%d", c.QPS, c.Burst)
+	}
+	return b.String()
+}
+
+// TestHoldoutSample pins the draw: the same seed gives the same cases,
+// every one of them a Case the harness and the API server accept.
+func TestHoldoutSample(t *testing.T) {
+	a, refused, tooLong := holdoutSample(holdoutSeed)
+	b, _, _ := holdoutSample(holdoutSeed)
+	if len(a) != holdoutCases {
+		t.Fatalf("%d cases, want %d", len(a), holdoutCases)
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Errorf("case %d drawn as %+v, then as %+v", i, a[i], b[i])
+		}
+		if _, err := realfig.Simulate(holdoutFigCase(a[i].c)); err != nil {
+			t.Errorf("%s: %v", a[i].c.Name, err)
+		}
+	}
+	t.Logf("seed %d: %d cases, %d draws refused (maxSurge and maxUnavailable 0), %d drawn again as too long", holdoutSeed, len(a), refused, tooLong)
+	for _, d := range a {
+		t.Logf("%s (%d runs, about %v)", d.c.Name, d.runs, holdoutEstimate(d.c).Round(time.Second))
+	}
+}
+
+// holdoutFigCase is c as realfig describes it.
+func holdoutFigCase(c realsim.Case) realfig.Case {
+	j := c.JSON()
+	return realfig.Case{
+		Name: j.Name, Replicas: j.Replicas, Recreate: j.Recreate,
+		MaxSurge: j.MaxSurge, MaxUnavailable: j.MaxUnavailable,
+		MinReadySeconds: j.MinReadySeconds, ReadyAfterSeconds: j.ReadyAfterSeconds,
+		TerminatingSeconds: j.TerminatingSeconds, MaxPods: j.MaxPods,
+		QPS: float64(j.QPS), Burst: j.Burst,
+	}
+}
+
+// TestHoldout (with -long or REALSIM_LONG=1) runs the held-out sample
+// (holdoutSample with holdoutSeed) on the real controllers, 5 runs a case
+// (3 from 500 replicas), one subtest a case, checks every run as the
+// families' runs are checked, and logs each case's real ranges as a row
+// of rollout/sim's holdout table, with the misses realfig.Judge finds in
+// the model's figures for it.
+func TestHoldout(t *testing.T) {
+	if !*long {
+		t.Skip("with -long or REALSIM_LONG=1: 30 drawn cases, 5 runs each")
+	}
+	draws, _, _ := holdoutSample(holdoutSeed)
+	for _, d := range draws {
+		t.Run(d.c.Name, func(t *testing.T) {
+			start := time.Now()
+			var ms []realsim.Measurement
+			for range d.runs {
+				m, err := realsim.Run(t, d.c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkMeasurement(t, d.c, m)
+				t.Logf("run: completed %v at %v, deadline exceeded %v, peak %d, fewest available %d, refused %d, conflicts %v",
+					m.Completed, m.Complete, m.DeadlineExceeded, m.PeakPods, m.MinAvailable, m.Refused, m.Conflicts)
+				ms = append(ms, m)
+			}
+			r := realsim.Summarize("holdout", d.c, ms)
+			fc := holdoutFigCase(d.c)
+			f, err := realfig.Simulate(fc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := realfig.Record{Case: fc, Runs: r.Runs, Completed: r.Completed,
+				CompleteSeconds: realfig.Range(r.CompleteSeconds), PeakPods: realfig.Range(r.PeakPods), MinAvailable: realfig.Range(r.MinAvailable)}
+			t.Logf("ROW %s", holdoutRow(fc, r, realfig.Judge(rec, f)))
+			t.Logf("model: completed %v at %v, peak %d (high %d), fewest available %d (high %d); bounds %q; wall %v",
+				f.Completed, f.Complete, f.PeakPods, f.PeakPodsHigh, f.MinAvailable, f.MinAvailableHigh, realfig.Bounds(rec, f), time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// holdoutRow is the Go table row of rollout/sim's holdout table for c.
+func holdoutRow(c realfig.Case, r realsim.Record, misses []string) string {
+	rng := func(x realsim.Range) string {
+		return fmt.Sprintf("realfig.Range{Min: %g, Median: %g, Max: %g}", x.Min, x.Median, x.Max)
+	}
+	m := "nil"
+	if len(misses) > 0 {
+		m = fmt.Sprintf("%#v", misses)
+	}
+	return fmt.Sprintf("{realfig.Case{Name: %q, Replicas: %d, Recreate: %v, MaxSurge: %q, MaxUnavailable: %q, MinReadySeconds: %d, ReadyAfterSeconds: %g, TerminatingSeconds: %g, MaxPods: %d, QPS: %g, Burst: %d}, %d, %d, %d, %s, %s, %s, %s},",
+		c.Name, c.Replicas, c.Recreate, c.MaxSurge, c.MaxUnavailable, c.MinReadySeconds, c.ReadyAfterSeconds, c.TerminatingSeconds, c.MaxPods, c.QPS, c.Burst,
+		r.Runs, r.Completed, r.DeadlineExceeded, rng(r.CompleteSeconds), rng(r.PeakPods), rng(r.MinAvailable), m)
+}
