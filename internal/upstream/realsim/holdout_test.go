@@ -1,6 +1,7 @@
 package realsim_test
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -16,6 +17,14 @@ import (
 // holdoutSeed draws the held-out sample; it was fixed before any case was
 // run and is not to be changed to pick other cases.
 const holdoutSeed = 20261128
+
+// Flags of TestHoldout: another seed draws another sample (rollout/sim's
+// holdout table is holdoutSeed's), and more runs a case measure its race
+// further.
+var (
+	holdoutSeedFlag = flag.Uint64("holdout-seed", holdoutSeed, "TestHoldout: the seed of the sample to draw")
+	holdoutRunsFlag = flag.Int("holdout-runs", holdoutRuns, "TestHoldout: runs of each case")
+)
 
 // holdoutCases is how many cases the held-out sample has.
 const holdoutCases = 30
@@ -38,7 +47,8 @@ type holdoutDraw struct {
 	runs int
 }
 
-// holdoutSample draws holdoutCases cases from rand seeded with seed, across
+// holdoutSample draws holdoutCases cases, each to be run runs times, from
+// rand seeded with seed, across
 // the families of issue 23, and reports how many draws it refused (the API
 // server refuses maxSurge and maxUnavailable both 0) and how many it drew
 // again as too long to measure (holdoutEstimate over holdoutMaxEstimate):
@@ -55,7 +65,7 @@ type holdoutDraw struct {
 //   - the controllers' client limits: kube-controller-manager's (20 QPS,
 //     burst 30) in 4 of 5 draws, otherwise 5 QPS burst 10, 50 QPS burst 100
 //     or no limit, each alike.
-func holdoutSample(seed uint64) (draws []holdoutDraw, refused, tooLong int) {
+func holdoutSample(seed uint64, runs int) (draws []holdoutDraw, refused, tooLong int) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	logUniform := func(lo, hi float64) int32 {
 		return int32(math.Round(math.Exp(math.Log(lo) + rng.Float64()*(math.Log(hi)-math.Log(lo)))))
@@ -118,7 +128,7 @@ func holdoutSample(seed uint64) (draws []holdoutDraw, refused, tooLong int) {
 			continue
 		}
 		c.Name = holdoutName(len(draws), c)
-		draws = append(draws, holdoutDraw{c, holdoutRuns})
+		draws = append(draws, holdoutDraw{c, runs})
 	}
 	return draws, refused, tooLong
 }
@@ -181,8 +191,8 @@ func holdoutName(i int, c realsim.Case) string {
 // TestHoldoutSample pins the draw: the same seed gives the same cases,
 // every one of them a Case the harness and the API server accept.
 func TestHoldoutSample(t *testing.T) {
-	a, refused, tooLong := holdoutSample(holdoutSeed)
-	b, _, _ := holdoutSample(holdoutSeed)
+	a, refused, tooLong := holdoutSample(holdoutSeed, holdoutRuns)
+	b, _, _ := holdoutSample(holdoutSeed, holdoutRuns)
 	if len(a) != holdoutCases {
 		t.Fatalf("%d cases, want %d", len(a), holdoutCases)
 	}
@@ -213,16 +223,17 @@ func holdoutFigCase(c realsim.Case) realfig.Case {
 }
 
 // TestHoldout (with -long or REALSIM_LONG=1) runs the held-out sample
-// (holdoutSample with holdoutSeed) on the real controllers, holdoutRuns
-// runs a case, one subtest a case, checks every run as the families' runs
-// are checked, and logs each case's real ranges as a row of rollout/sim's
-// holdout table, with the misses realfig.Judge finds in the model's
-// figures for it, then how many cases are within the rule on each figure.
+// (holdoutSample with holdoutSeed, or -holdout-seed) on the real
+// controllers, holdoutRuns (or -holdout-runs) runs a case, one subtest a
+// case, checks every run as the families' runs are checked, and logs each
+// case's real ranges as a row of rollout/sim's holdout table, with the
+// misses realfig.Judge finds in the model's figures for it, then how many
+// cases are within the rule on each figure.
 func TestHoldout(t *testing.T) {
 	if !*long {
 		t.Skip("with -long or REALSIM_LONG=1: 30 drawn cases, 5 runs each")
 	}
-	draws, _, _ := holdoutSample(holdoutSeed)
+	draws, _, _ := holdoutSample(*holdoutSeedFlag, *holdoutRunsFlag)
 	var hits struct{ complete, peak, minAv, all, bounds int }
 	for _, d := range draws {
 		t.Run(d.c.Name, func(t *testing.T) {
