@@ -189,19 +189,44 @@ func holdoutName(i int, c realsim.Case) string {
 }
 
 // TestHoldoutSample pins the draw: the same seed gives the same cases,
-// every one of them a Case the harness and the API server accept.
+// within the ranges holdoutSample documents, each one the API server
+// accepts (maxSurge and maxUnavailable not both 0, percentages up to
+// 100%) and short enough to measure. (TestHoldout runs them and the
+// model, which fail on a case either rejects.)
 func TestHoldoutSample(t *testing.T) {
 	a, refused, tooLong := holdoutSample(holdoutSeed, holdoutRuns)
 	b, _, _ := holdoutSample(holdoutSeed, holdoutRuns)
 	if len(a) != holdoutCases {
 		t.Fatalf("%d cases, want %d", len(a), holdoutCases)
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			t.Errorf("case %d drawn as %+v, then as %+v", i, a[i], b[i])
+	names := map[string]bool{}
+	for i, d := range a {
+		c := d.c
+		if d != b[i] {
+			t.Errorf("case %d drawn as %+v, then as %+v", i, d, b[i])
 		}
-		if _, err := realfig.Simulate(holdoutFigCase(a[i].c)); err != nil {
-			t.Errorf("%s: %v", a[i].c.Name, err)
+		if names[c.Name] {
+			t.Errorf("case %d: name %q drawn twice", i, c.Name)
+		}
+		names[c.Name] = true
+		if c.Replicas < 1 || c.Replicas > 1000 {
+			t.Errorf("%s: %d replicas, want 1 to 1000", c.Name, c.Replicas)
+		}
+		if !c.Recreate {
+			for _, v := range []string{c.MaxSurge, c.MaxUnavailable} {
+				if n := percentOrCount(v); n < 0 || strings.HasSuffix(v, "%") && n > 100 {
+					t.Errorf("%s: %q out of range", c.Name, v)
+				}
+			}
+			if percentOrCount(c.MaxSurge) == 0 && percentOrCount(c.MaxUnavailable) == 0 {
+				t.Errorf("%s: maxSurge and maxUnavailable both 0", c.Name)
+			}
+		}
+		if c.MaxPods != 0 && (c.MaxPods < c.Replicas || c.MaxPods > c.Replicas+maxSurge(c)) {
+			t.Errorf("%s: quota %d outside replicas to replicas + maxSurge", c.Name, c.MaxPods)
+		}
+		if c.ReadyAfter > time.Minute || c.MinReadySeconds > 10 || holdoutEstimate(c) > holdoutMaxEstimate {
+			t.Errorf("%s: readiness %v, minReadySeconds %d, about %v", c.Name, c.ReadyAfter, c.MinReadySeconds, holdoutEstimate(c))
 		}
 	}
 	t.Logf("seed %d: %d cases, %d draws refused (maxSurge and maxUnavailable 0), %d drawn again as too long", holdoutSeed, len(a), refused, tooLong)
