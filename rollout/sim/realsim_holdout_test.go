@@ -27,11 +27,18 @@ import (
 //     each step are refused and retried after the ReplicaSet
 //     controller's per-item backoff (5 ms doubling to 1,000 s). Every
 //     real run passed the progress deadline, none completed within 30
-//     minutes (in the first measurement one of 5 did, at 1,393.2s); the
-//     model completes at 282.6s, before the deadline. The same class as
-//     the recorded quota misses (realfig.KnownMisses
-//     "quota/10/max-12/terminating-30s"): the real runs fail more syncs
-//     before the quota frees, and each failure doubles the wait.
+//     minutes (in the first measurement one of 5 did, at 1,393.2s; none
+//     of 20 more runs did); the model completes at 282.6s, before the
+//     deadline. The same class as the recorded quota misses
+//     (realfig.KnownMisses "quota/10/max-12/terminating-30s"): the real
+//     runs fail more syncs before the quota frees, and each failure
+//     doubles the wait. Once the new ReplicaSet is at its full size,
+//     the real sync its own status write sets off is refused in the
+//     millisecond of the step, before the old pod's deletion (the error
+//     handler does not pause: the error before was 31.4s earlier), and
+//     nothing but the backoff wakes it again; the model pauses every
+//     refused sync 1ms, after the deletion, and creates (a request log:
+//     internal/upstream/realsim/README.md, "A held-out sample").
 //   - holdout/06, 27 and 29 (315, 744 and 54 replicas; steps of
 //     maxSurge + maxUnavailable of 233, 496 and 70 pods): the fewest
 //     available. The gate says the floor (replicas - maxUnavailable) plus
