@@ -48,15 +48,15 @@ type holdoutDraw struct {
 }
 
 // holdoutSample draws holdoutCases cases, each to be run runs times, from
-// rand seeded with seed, across
-// the families of issue 23, and reports how many draws it refused (the API
-// server refuses maxSurge and maxUnavailable both 0) and how many it drew
-// again as too long to measure (holdoutEstimate over holdoutMaxEstimate):
+// rand seeded with seed, across the families of issue 23, and reports how
+// many draws it refused (the API server refuses maxSurge and
+// maxUnavailable both 0) and how many it drew again as too long to
+// measure (holdoutEstimate over holdoutMaxEstimate):
 //   - replicas log-uniform over 1 to 300 (in 5 of 6 draws) or 300 to
 //     1,000;
-//   - Recreate in 1 of 10 draws; otherwise maxSurge and maxUnavailable each
-//     a count (0 to half the replicas, at least 1) or a percentage (0 to
-//     100), in 1 of 5 draws one of them (either) 0 or 0%;
+//   - Recreate in 1 of 10 draws; otherwise maxSurge and maxUnavailable
+//     each a count (1 to half the replicas; 1 below 4 replicas) or a
+//     percentage (0 to 100), in 1 of 5 draws one of them (either) 0 or 0%;
 //   - pods ready at once in 3 of 10 draws, otherwise after 0.1 to 60 s (in
 //     steps of 0.1 s);
 //   - minReadySeconds 0 in 3 of 4 draws, otherwise 1 to 10;
