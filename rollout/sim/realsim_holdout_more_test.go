@@ -21,8 +21,7 @@ import (
 // (internal/upstream/realsim/README.md, "A held-out sample"):
 //   - the fewest available at the floor or one above it, where every
 //     real run stayed higher: 20261129/20, /23, /27 (191 replicas: every
-//     real run had 191, the model's range is 190 to 190, a breach of
-//     realfig.Bounds), 20261130/01, /07, 20261131/00, /03, /23, /25,
+//     real run had 191, the gate 190), 20261130/01, /07, 20261131/00, /03, /23, /25,
 //     20261132/01, /17; 20261132/00 is within the rule, but the gate's
 //     16 is above the lowest real run's 15 (a breach of realfig.Bounds);
 //   - the peak at the worst order, above every real run: 20261129/23 (10
