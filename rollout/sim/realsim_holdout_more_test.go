@@ -23,7 +23,7 @@ import (
 //     real run stayed higher: 20261129/20, /23, /27 (191 replicas: every
 //     real run had 191, the gate 190), 20261130/01, /07, 20261131/00, /03, /23, /25,
 //     20261132/01, /17; 20261132/00 is within the rule, but the gate's
-//     16 is above the lowest real run's 15 (a breach of realfig.Bounds);
+//     17 (16 before the two-creation lead) is above the lowest real run's 15 (a breach of realfig.Bounds);
 //   - the peak at the worst order, above every real run: 20261129/23 (10
 //     replicas at 93%/4 ready at once, 20 pods against 16 to 17) and /29
 //     (124 replicas with a quota of 194 and no client limit: 194 against
