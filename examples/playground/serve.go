@@ -174,13 +174,17 @@ func writeSite(dir, wasm string) error {
 
 // buildWasm compiles this package for GOOS=js GOARCH=wasm into target:
 // without the symbol table and debug information (-s -w), and without
-// inlining (-l) in the generated API types and validation (internal/...)
-// and the YAML parsers, which keeps the module under 3 MB gzipped (2.75
-// MB rather than 3.03 MB) where the simulation, which inlining makes
-// about three times faster, keeps it (see README.md).
+// inlining (-l) in the generated API types and validation (internal/...),
+// the YAML parsers, the manifest loader, the gate's rules and the
+// renderers (rollout/manifest, rollout/check/..., rollout/sim/render),
+// which keeps the module under 3 MB gzipped, where the simulation and
+// Plan (rollout, rollout/sim), which inlining makes about three times
+// faster, keep it (see README.md).
 func buildWasm(target string) error {
+	const m = "github.com/rolloutmath/rolloutmath/"
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
-		"-gcflags=github.com/rolloutmath/rolloutmath/internal/...=-l", "-gcflags=go.yaml.in/...=-l",
+		"-gcflags="+m+"internal/...=-l", "-gcflags=go.yaml.in/...=-l",
+		"-gcflags="+m+"rollout/manifest=-l", "-gcflags="+m+"rollout/check/...=-l", "-gcflags="+m+"rollout/sim/render=-l",
 		"-o", target, modulePath)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
