@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"bytes"
+	"strconv"
 	"testing"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -10,7 +11,9 @@ import (
 // FuzzCreateDeployment: decoding and creating any input never panics, and
 // what is stored is a fixed point: reading it back, or creating it again,
 // stores the same bytes. An object of another apiVersion or kind is
-// refused before anything is done to it, and so is not stored at all.
+// refused before anything is done to it, and so is not stored at all;
+// so is one whose rollback annotation is not a number, which the server
+// cannot convert (CreateDeployment must refuse it).
 func FuzzCreateDeployment(f *testing.F) {
 	for _, s := range []string{
 		`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"app","image":"nginx"}]}}}}`,
@@ -30,6 +33,16 @@ func FuzzCreateDeployment(f *testing.F) {
 		}
 		if checkTypeMeta(d.TypeMeta, "apps/v1", "Deployment") != nil {
 			return
+		}
+		if v := d.Annotations[rollbackToAnnotation]; v != "" {
+			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+				// The server cannot convert it: CreateDeployment refuses
+				// it before it has a stored form, and nothing is stored.
+				if errs := CreateDeployment(d, v136); len(errs) == 0 {
+					t.Fatalf("a rollback annotation %q is created", v)
+				}
+				return
+			}
 		}
 		CreateDeployment(d, v136)
 		stored := schema.AppendDeployment(nil, d, schema.Stored)
