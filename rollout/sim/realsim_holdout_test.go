@@ -3,8 +3,6 @@ package sim_test
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/rolloutmath/rolloutmath/internal/realfig"
 )
 
@@ -98,14 +96,8 @@ func TestControllersAgainstRealHoldout(t *testing.T) {
 	for _, tt := range holdout {
 		t.Run(tt.c.Name, func(t *testing.T) {
 			r := realfig.Record{Case: tt.c, Runs: tt.runs, Completed: tt.completed, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
-			f, err := realfig.Simulate(tt.c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.misses, realfig.Judge(r, f)); diff != "" {
-				t.Errorf("Judge() mismatch (-want +got):\n%s", diff)
-			}
-			for _, b := range realfig.Bounds(r, f) {
+			breaches := judgeAgainstReal(t, r, tt.misses)
+			for _, b := range breaches {
 				t.Error(b)
 			}
 		})

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/rolloutmath/rolloutmath/internal/realfig"
 )
 
@@ -131,14 +129,7 @@ func TestControllersAgainstRealOutsideFile(t *testing.T) {
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			r := realfig.Record{Case: c, Runs: 5, Completed: 5, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
-			f, err := realfig.Simulate(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.misses, realfig.Judge(r, f)); diff != "" {
-				t.Errorf("Judge() mismatch (-want +got):\n%s", diff)
-			}
-			switch b := realfig.Bounds(r, f); {
+			switch b := judgeAgainstReal(t, r, tt.misses); {
 			case tt.tail != "" && len(b) == 0:
 				t.Errorf("listed as a tail (%s) but realfig.Bounds holds: remove the tail", tt.tail)
 			case tt.tail != "":
@@ -370,14 +361,8 @@ func TestControllersAgainstRealNewShapes(t *testing.T) {
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			r := realfig.Record{Case: c, Runs: 5, Completed: 5, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
-			f, err := realfig.Simulate(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.misses, realfig.Judge(r, f)); diff != "" {
-				t.Errorf("Judge() mismatch (-want +got):\n%s", diff)
-			}
-			for _, b := range realfig.Bounds(r, f) {
+			breaches := judgeAgainstReal(t, r, tt.misses)
+			for _, b := range breaches {
 				t.Error(b)
 			}
 		})

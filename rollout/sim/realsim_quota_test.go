@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/rolloutmath/rolloutmath/internal/realfig"
 )
 
@@ -121,14 +119,8 @@ func TestControllersAgainstRealQuota(t *testing.T) {
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			r := realfig.Record{Case: c, Runs: 16, Completed: tt.completed, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
-			f, err := realfig.Simulate(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.misses, realfig.Judge(r, f)); diff != "" {
-				t.Errorf("Judge() mismatch (-want +got):\n%s", diff)
-			}
-			for _, b := range realfig.Bounds(r, f) {
+			breaches := judgeAgainstReal(t, r, tt.misses)
+			for _, b := range breaches {
 				t.Error(b)
 			}
 		})

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/rolloutmath/rolloutmath/internal/realfig"
 )
 
@@ -96,14 +94,8 @@ func TestControllersAgainstRealResampled(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			r := realfig.Record{Case: c, Runs: tt.runs, Completed: tt.runs, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
 			t.Logf("%d real runs, %s", tt.runs, tt.how)
-			f, err := realfig.Simulate(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.misses, realfig.Judge(r, f)); diff != "" {
-				t.Errorf("Judge() mismatch (-want +got):\n%s", diff)
-			}
-			for _, b := range realfig.Bounds(r, f) {
+			breaches := judgeAgainstReal(t, r, tt.misses)
+			for _, b := range breaches {
 				t.Error(b)
 			}
 		})

@@ -3,6 +3,8 @@ package sim_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/rolloutmath/rolloutmath/internal/realfig"
 )
 
@@ -46,4 +48,20 @@ func TestControllersAgainstReal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// judgeAgainstReal simulates r's case under ModelControllers and holds
+// it to issue 23's rule: realfig.Judge must return misses (nil: within
+// the rule). It returns what realfig.Bounds says of the case, for the
+// caller to hold to its row.
+func judgeAgainstReal(t *testing.T, r realfig.Record, misses []string) (breaches []string) {
+	t.Helper()
+	f, err := realfig.Simulate(r.Case)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(misses, realfig.Judge(r, f)); diff != "" {
+		t.Errorf("Judge() mismatch (-want +got):\n%s", diff)
+	}
+	return realfig.Bounds(r, f)
 }
