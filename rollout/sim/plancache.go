@@ -216,7 +216,7 @@ func (c *planCache) appendTemplate(b []byte, t rollout.PodTemplate) []byte {
 // owner references, which a run's objects keep from sync to sync) by its
 // number among those the cache has seen, its generation, and its maps.
 func (c *planCache) appendMeta(b []byte, m *rollout.ObjectMeta, ok bool) ([]byte, bool) {
-	ok = ok && m.CreationTimestamp == m.CreationTimestamp.Round(0) && m.DeletionTimestamp == m.DeletionTimestamp.Round(0)
+	ok = ok && wallOnly(m.CreationTimestamp) && wallOnly(m.DeletionTimestamp)
 	id := slices.IndexFunc(c.idents, func(o objectIdentity) bool { return o.is(m) })
 	if id < 0 {
 		id = len(c.idents)
@@ -311,8 +311,12 @@ func (c *planCache) appendTime(b []byte, t time.Time, ok bool) ([]byte, bool) {
 	b = appendInt(b, t.Unix())
 	b = appendInt(b, int64(t.Nanosecond()))
 	b = appendInt(b, int64(loc))
-	return b, ok && t == t.Round(0)
+	return b, ok && wallOnly(t)
 }
+
+// wallOnly reports whether t has no monotonic clock reading, which a key
+// does not hold (a state with one is planned afresh).
+func wallOnly(t time.Time) bool { return t == t.Round(0) }
 
 func appendInt(b []byte, n int64) []byte { return binary.AppendVarint(b, n) }
 
