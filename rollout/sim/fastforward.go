@@ -102,17 +102,33 @@ type snapshotDelta struct{ state, step []int64 }
 // steady reports whether a, b and c (newest first) have one shape and move
 // by the same numbers from c to b as from b to a, and returns those moves.
 func steady(a, b, c flat) ([]int64, bool) {
-	if !bytes.Equal(a.shape, b.shape) || !bytes.Equal(b.shape, c.shape) {
+	if !bytes.Equal(b.shape, c.shape) {
+		return nil, false
+	}
+	d, ok := moved(a, b)
+	if !ok {
+		return nil, false
+	}
+	for i, di := range d {
+		if d2, ok := sub(b.nums[i], c.nums[i]); !ok || d2 != di {
+			return nil, false
+		}
+	}
+	return d, true
+}
+
+// moved returns a's numbers less b's, if a and b have one shape and no
+// difference overflows.
+func moved(a, b flat) ([]int64, bool) {
+	if !bytes.Equal(a.shape, b.shape) {
 		return nil, false
 	}
 	d := make([]int64, len(a.nums))
 	for i := range d {
-		d1, ok1 := sub(a.nums[i], b.nums[i])
-		d2, ok2 := sub(b.nums[i], c.nums[i])
-		if !ok1 || !ok2 || d1 != d2 {
+		var ok bool
+		if d[i], ok = sub(a.nums[i], b.nums[i]); !ok {
 			return nil, false
 		}
-		d[i] = d1
 	}
 	return d, true
 }

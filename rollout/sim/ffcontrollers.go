@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -366,22 +365,6 @@ func (f *ctlFF) again(steps bool) ([]snapshotDelta, bool) {
 		deltas[q] = d
 	}
 	return deltas, true
-}
-
-// moved returns a's numbers less b's, if a and b have one shape and no
-// difference overflows.
-func moved(a, b flat) ([]int64, bool) {
-	if !bytes.Equal(a.shape, b.shape) {
-		return nil, false
-	}
-	d := make([]int64, len(a.nums))
-	for i := range d {
-		var ok bool
-		if d[i], ok = sub(a.nums[i], b.nums[i]); !ok {
-			return nil, false
-		}
-	}
-	return d, true
 }
 
 // steadyStates reports whether the states of the history's last three
