@@ -109,15 +109,7 @@ func samePart(h []*snapshot, sh []stepShare, deltas []snapshotDelta, q, j, i int
 	na, nb := h[q].step.nums[a.num:a.num+a.nums], h[j].step.nums[b.num:b.num+b.nums]
 	for x := range na {
 		// step q at k is na + k·d, step j at k-lag is nb + (k-lag)·d
-		v := na[x]
-		if lag == 1 {
-			s := v + da[x]
-			if (da[x] > 0 && s < v) || (da[x] < 0 && s > v) {
-				return false
-			}
-			v = s
-		}
-		if v != nb[x] {
+		if v, ok := aheadOne(na[x], da[x], lag); !ok || v != nb[x] {
 			return false
 		}
 	}
