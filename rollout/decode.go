@@ -148,12 +148,15 @@ func (o DecodeOptions) Decode(data []byte) (Objects, error) {
 // does when the whole input is checked first.
 var errMalformed = errors.New("malformed JSON")
 
+// jsonSpace is the whitespace JSON allows between tokens.
+const jsonSpace = " \t\r\n"
+
 // add decodes the object data, at where in the input, into objs. Each
 // part of data is read once: the typeMeta by readTypeMeta, the rest by
 // the decoder of its kind, or checked by json.Valid when nothing decodes
 // it, so that malformed JSON is found wherever it is.
 func (o DecodeOptions) add(objs *Objects, data []byte, where string) error {
-	data = bytes.TrimSpace(data)
+	data = bytes.Trim(data, jsonSpace) // not TrimSpace: \f or \v around an item is malformed JSON
 	if len(data) == 0 || data[0] != '{' {
 		if where != "" && !json.Valid(data) { // a List's item
 			return errMalformed
