@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -110,14 +111,13 @@ func TestRangeWorkBudgetProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		lo := rapid.Int32Range(1, 280).Draw(t, "min replicas")
 		hi := lo + rapid.Int32Range(1, 19).Draw(t, "more replicas")
-		// About what the counts take together (2 units a replica and
-		// 30 more a count), so that budgets around it stop some counts
-		// and not others.
-		need := 0
-		for r := lo; r <= hi; r++ {
-			need += 2*int(r) + 30
-		}
-		percent := rapid.SampledFrom([]int{60, 80, 100, 120, 30}).Draw(t, "MaxWork, percent of that")
+		// What the counts take together, measured with a budget none
+		// reaches, so that budgets around it stop some counts and not
+		// others.
+		unbounded := newChecker(rangeConfig(lo, hi, math.MaxInt32))
+		unbounded.run(in)
+		need := int(unbounded.worked.Load())
+		percent := rapid.IntRange(70, 105).Draw(t, "MaxWork, percent of that")
 		maxWork := max(need*percent/100+rapid.IntRange(0, 50).Draw(t, "MaxWork, more"), 1)
 		more := maxWork + rapid.IntRange(0, need).Draw(t, "more MaxWork")
 		limitedAt := func(maxWork int) (map[int32][]Finding, map[int32]bool) {
