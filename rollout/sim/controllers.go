@@ -112,8 +112,12 @@ type ctlRun struct {
 	// statusAt is when the Deployment controller's last status write was
 	// granted (zero: none yet); depFailed says that the sync in flight
 	// had its status write refused (see staleStatus).
-	statusAt      time.Time
-	depFailed     bool
+	statusAt  time.Time
+	depFailed bool
+	// errAt is when the ReplicaSet controller last handed an error to
+	// the error handler, if errSeen (see errorPauseAt).
+	errAt         time.Time
+	errSeen       bool
 	sets          map[string]*setSync
 	podAt         time.Time // the pod event scheduled, if podPending
 	podPending    bool

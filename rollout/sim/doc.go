@@ -118,8 +118,9 @@
 //     maxUnavailable 2 after 1s, 125 of 137 real status increments
 //     were one pod).
 //   - A creation the pod quota refuses ends the batches of its sync, and
-//     the sync fails: the worker's error handler pauses for 1ms (the
-//     error backoff of apimachinery's HandleError), then the work queue
+//     the sync fails: the worker's error handler pauses until 1ms has
+//     passed since the error before it, not at all after a quiet
+//     millisecond (apimachinery's HandleError), then the work queue
 //     re-adds the ReplicaSet at the later of its per-item backoff (5ms
 //     doubling with every failed sync, up to 1000s) and the grant of the
 //     rate limiter's overall bucket (10 a second, burst 100), unless an
