@@ -84,9 +84,8 @@ func KnownMisses() map[string]Known {
 		// refused sync it scheduled, with no pause, and completed at
 		// 1m29.845s and 2m53.84s; with the count forgotten after a
 		// creation (until 2026-11-28), at 1m37.152s.
-		"quota/10/max-12/terminating-30s":   {Why: "the real runs fail more syncs than the model's when the first new pods become ready (5 s): in six traced real runs, 4 or 6 failed syncs from 5 s to 5.002 s (the Deployment controller scaling the old ReplicaSet in one step or two, by how many of the new pods it saw ready), a wait of 81.92 s or 327.68 s, then 163.84 s or 655.36 s after the second cycle (complete at 250.8 to 255.8 s, or 988 to 993 s); the model, with the slow-pod changes of 2026-11-28 (an instant's later batches seen ready one by one, the Deployment controller's refused status writes), completes at 255.857 s, in the fast mode, which the median of the two modes is not near", Misses: []string{"completes at 4m15.857s; real 255.805s to 993.086s, median 463.149s"}},
-		"quota/100/max-110/terminating-30s": {Why: "the real retries of the quota-refused creations back off past the progress deadline (600 s) and complete after it (1 of 8 runs within 30 minutes); the model's run ends at the deadline", Misses: []string{"does not complete; real median 1259.69s"}},
-		"qps/1000/5-10":                     {Why: floor, Misses: []string{"fewest available 752 (high 765); real 757 to 765"}},
+		"quota/10/max-12/terminating-30s": {Why: "the real runs fail more syncs than the model's when the first new pods become ready (5 s): in six traced real runs, 4 or 6 failed syncs from 5 s to 5.002 s (the Deployment controller scaling the old ReplicaSet in one step or two, by how many of the new pods it saw ready), a wait of 81.92 s or 327.68 s, then 163.84 s or 655.36 s after the second cycle (complete at 250.8 to 255.8 s, or 988 to 993 s); the model, with the slow-pod changes of 2026-11-28 (an instant's later batches seen ready one by one, the Deployment controller's refused status writes), completes at 255.857 s, in the fast mode, which the median of the two modes is not near", Misses: []string{"completes at 4m15.857s; real 255.805s to 993.086s, median 463.149s"}},
+		"qps/1000/5-10":                   {Why: floor, Misses: []string{"fewest available 752 (high 765); real 757 to 765"}},
 	}
 }
 
