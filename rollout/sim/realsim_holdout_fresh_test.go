@@ -30,7 +30,8 @@ import (
 //     where PeakPodsHigh equals the real one (20261134/14: 486 against
 //     517; /18: 813 against 814), as in holdoutMore;
 //   - quota-refused creations backing off: 20261133/10 (the model
-//     completes at 386.4s where 3 of 5 real runs complete at 78s),
+//     completes at 386.4s where 4 of 5 real runs complete at 78s and
+//     one past the deadline, at 1,058.5s),
 //     /23 (2 replicas at a quota of 2, minReadySeconds 9: 18s against
 //     29s), 20261134/20 (58s against 68s) and /23 (3 replicas at a quota
 //     of 3 and 5 QPS: past the deadline, 719s against 1,062.8s).
