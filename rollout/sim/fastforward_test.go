@@ -61,8 +61,10 @@ func drawLongRun(t *rapid.T) (rollout.State, sim.Config) {
 func TestFastForwardChangesNoResult(t *testing.T) {
 	var runs, forwarded int
 	defer func() {
-		// Not vacuous: many of the drawn runs were fast-forwarded.
-		if !t.Failed() && forwarded < runs/10 {
+		// Not vacuous: many of the drawn runs were fast-forwarded (about
+		// a quarter; a twentieth, and at least one, leaves the 20 draws
+		// of -short a chance below one in 500 of failing by luck).
+		if !t.Failed() && forwarded < max(1, runs/20) {
 			t.Errorf("only %d of %d runs were fast-forwarded", forwarded, runs)
 		}
 		if testing.Verbose() {
