@@ -56,7 +56,7 @@ func TestPlayExamples(t *testing.T) {
 		{"surge1", []string{"maxSurge 1 (1), maxUnavailable 0 (0)", "pod times: ready 5s from readinessProbe initialDelaySeconds 5"}, ""},
 		{"recreate", []string{"strategy Recreate", "Recreate waits for the"}, ""},
 		{"hpa", []string{"policy: HorizontalPodAutoscaler gateway scales it between 3 and 12 replicas (checked at 3)"}, "hpa-replicas"},
-		{"quota", []string{"a quota of 11 pods", "failed creates:"}, "quota-throttles"},
+		{"quota", []string{"a quota of 12 pods", "failed creates:"}, "quota-throttles"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var st State

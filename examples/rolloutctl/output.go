@@ -29,6 +29,9 @@ import (
 //	    "error": "only when the sync failed"
 //	  }],
 //	  "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
+//	              "deadlineExceededSeconds" and "completeAfterDeadlineSeconds": only when
+//	                the progress deadline was exceeded, the latter when the run went on
+//	                past it and the rollout completed,
 //	              "peakDesired", "peakPods", "peakPodsAtSeconds", "ceiling", "minAvailable",
 //	              "minAvailableAtSeconds", "peakPodsLow", "peakPodsHigh", "minAvailableHigh",
 //	              "floor", "belowFloorSeconds", "failedCreates",
@@ -90,24 +93,29 @@ type actionJSON struct {
 }
 
 type summaryJSON struct {
-	Outcome        string  `json:"outcome"`
-	Detail         string  `json:"detail"`
-	Duration       float64 `json:"durationSeconds"`
-	LastChange     float64 `json:"lastChangeSeconds"`
-	Syncs          int     `json:"syncs"`
-	FastForwarded  int     `json:"fastForwarded"`
-	PeakDesired    int64   `json:"peakDesired"`
-	PeakPods       int64   `json:"peakPods"`
-	PeakPodsAt     float64 `json:"peakPodsAtSeconds"`
-	Ceiling        int64   `json:"ceiling"`
-	MinAvailable   int64   `json:"minAvailable"`
-	MinAvailableAt float64 `json:"minAvailableAtSeconds"`
-	PeakPodsLow    int64   `json:"peakPodsLow"`
-	PeakPodsHigh   int64   `json:"peakPodsHigh"`
-	MinAvailHigh   int64   `json:"minAvailableHigh"`
-	Floor          int32   `json:"floor"`
-	BelowFloor     float64 `json:"belowFloorSeconds"`
-	FailedCreates  int     `json:"failedCreates"`
+	Outcome    string  `json:"outcome"`
+	Detail     string  `json:"detail"`
+	Duration   float64 `json:"durationSeconds"`
+	LastChange float64 `json:"lastChangeSeconds"`
+	// DeadlineExceeded and CompleteAfterDeadline are
+	// sim.Summary.DeadlineExceededAt and CompleteAfterDeadline, when
+	// not zero.
+	DeadlineExceeded      float64 `json:"deadlineExceededSeconds,omitempty"`
+	CompleteAfterDeadline float64 `json:"completeAfterDeadlineSeconds,omitempty"`
+	Syncs                 int     `json:"syncs"`
+	FastForwarded         int     `json:"fastForwarded"`
+	PeakDesired           int64   `json:"peakDesired"`
+	PeakPods              int64   `json:"peakPods"`
+	PeakPodsAt            float64 `json:"peakPodsAtSeconds"`
+	Ceiling               int64   `json:"ceiling"`
+	MinAvailable          int64   `json:"minAvailable"`
+	MinAvailableAt        float64 `json:"minAvailableAtSeconds"`
+	PeakPodsLow           int64   `json:"peakPodsLow"`
+	PeakPodsHigh          int64   `json:"peakPodsHigh"`
+	MinAvailHigh          int64   `json:"minAvailableHigh"`
+	Floor                 int32   `json:"floor"`
+	BelowFloor            float64 `json:"belowFloorSeconds"`
+	FailedCreates         int     `json:"failedCreates"`
 	// Projection is sim.Summary.Projection, when one was made.
 	Projection *projectionJSON `json:"projection,omitempty"`
 }
@@ -167,6 +175,7 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	out.Summary = summaryJSON{
 		Outcome: string(sm.Outcome), Detail: flagNames(sm.Detail), Duration: sm.Duration.Seconds(),
 		LastChange: sm.LastChange.Seconds(), Syncs: sm.Syncs,
+		DeadlineExceeded: sm.DeadlineExceededAt.Seconds(), CompleteAfterDeadline: sm.CompleteAfterDeadline.Seconds(),
 		FastForwarded: sm.FastForwarded, PeakDesired: sm.PeakDesired,
 		PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt.Seconds(), Ceiling: sm.Ceiling,
 		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,

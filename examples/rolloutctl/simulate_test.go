@@ -51,6 +51,8 @@ type simOut struct {
 		Detail         string  `json:"detail"`
 		Duration       float64 `json:"durationSeconds"`
 		LastChange     float64 `json:"lastChangeSeconds"`
+		DeadlineAt     float64 `json:"deadlineExceededSeconds"`
+		CompleteAfter  float64 `json:"completeAfterDeadlineSeconds"`
 		Syncs          int     `json:"syncs"`
 		FastForwarded  int     `json:"fastForwarded"`
 		PeakDesired    int64   `json:"peakDesired"`
@@ -222,8 +224,9 @@ func TestSimulateFlags(t *testing.T) {
 	})
 	t.Run("never ready", func(t *testing.T) {
 		out := simulateJSON(t, "", "--never-ready", "nginx:1.9.3")
-		if s := out.Summary; s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") {
-			t.Errorf("summary = %+v, want the progress deadline exceeded by pods that never become ready", s)
+		if s := out.Summary; s.Outcome != "progress deadline exceeded" || !strings.Contains(s.Detail, "never become ready") ||
+			s.DeadlineAt != s.Duration || s.DeadlineAt < 600 || s.CompleteAfter != 0 {
+			t.Errorf("summary = %+v, want the progress deadline exceeded by pods that never become ready, at its duration, and no completion after", s)
 		}
 	})
 	t.Run("quota", func(t *testing.T) {

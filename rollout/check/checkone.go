@@ -86,6 +86,9 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
+	// The run stops at the progress deadline: past it, conclude runs the
+	// rollout once more without one, for the waves that outlast it.
+	cfg.PastDeadline = -1
 	// The moments of the run in order, and of the deletes-first order
 	// when the drains are judged, each after a slot for the start's,
 	// filled in once the run is known (see conclude).

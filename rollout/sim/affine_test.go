@@ -39,9 +39,10 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// Outcome and Detail are set when the run stops, Duration, Syncs
 		// and FailedCreates from the runner's own fields, FastForwarded by
 		// the fast-forward.
-		// LastChange and the races' ends are set at the end; Projection
+		// LastChange, the races' ends and the figures of a run past its
+		// progress deadline are set at the end; Projection
 		// only under ModelControllers, which does not fast-forward.
-		{Summary{}, []string{"Outcome", "Detail", "Duration", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection"}},
+		{Summary{}, []string{"Outcome", "Detail", "Duration", "DeadlineExceededAt", "CompleteAfterDeadline", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection"}},
 		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "pending", "deleted"}},
 		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "created", "failure", "failedAt"}},
 		// cfg, neverReady, rng and stagger are the configuration; merge is
@@ -51,12 +52,12 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "owner", "bound", "merge", "stagger"}},
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output
-		// (current is flattened as the step); work, workLimited
-		// (set when the run stops), done, match and ff are the run's
+		// (current is flattened as the step); work, workLimited and
+		// pastLimited (set when the run stops), done, match and ff are the run's
 		// bookkeeping; ctl is nil under ModelSimple and walked by
 		// ctlState under ModelControllers (ffcontrollers.go); scratch
 		// is a buffer that holds nothing between calls.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "workLimited", "next", "last", "active", "editedAt", "done", "completeAt", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "workLimited", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

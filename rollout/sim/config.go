@@ -95,6 +95,14 @@ type Config struct {
 	// MaxTime stops the run before a sync later than this after the start
 	// (0: no limit).
 	MaxTime time.Duration
+	// PastDeadline is how long a run under ModelControllers goes on after
+	// a sync first finds the progress deadline exceeded (Progressing
+	// False with ProgressDeadlineExceeded, where `kubectl rollout status`
+	// fails): the real controllers do not stop there, and the rollout may
+	// still complete (Summary.CompleteAfterDeadline). 0 is
+	// DefaultPastDeadline; a negative value stops the run at the deadline,
+	// as the other models always do.
+	PastDeadline time.Duration
 	// MaxWork bounds the cost of a run: it stops after computing this
 	// many syncs one by one (0: DefaultMaxWork). Syncs that a fast-forward
 	// takes at once (see Run) do not count, so a long but regular rollout
@@ -155,6 +163,12 @@ func (c Config) ModelName() string {
 // DefaultMaxWork is the number of syncs a run computes one by one before it
 // stops, when Config.MaxWork is 0.
 const DefaultMaxWork = 1_000_000
+
+// DefaultPastDeadline is how long a run under ModelControllers goes on
+// past its progress deadline when Config.PastDeadline is 0: an hour, in
+// which the ReplicaSet controller's longest backoff (1,000s) retries a
+// refused creation three times.
+const DefaultPastDeadline = time.Hour
 
 // ConfigError reports a Config field that cannot be used, named by its
 // path, as "Pods.ReadyAfter" or "Changes[1].Replicas".

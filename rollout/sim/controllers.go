@@ -112,8 +112,12 @@ type ctlRun struct {
 	// statusAt is when the Deployment controller's last status write was
 	// granted (zero: none yet); depFailed says that the sync in flight
 	// had its status write refused (see staleStatus).
-	statusAt      time.Time
-	depFailed     bool
+	statusAt  time.Time
+	depFailed bool
+	// errAt is when the ReplicaSet controller last handed an error to
+	// the error handler, if errSeen (see errorPauseAt).
+	errAt         time.Time
+	errSeen       bool
 	sets          map[string]*setSync
 	podAt         time.Time // the pod event scheduled, if podPending
 	podPending    bool
@@ -216,6 +220,10 @@ func (r *runner) nextEvent() (event, bool) {
 	}
 	e := c.events[0]
 	switch {
+	case !r.pastUntil.IsZero() && e.at.After(r.pastUntil) && (r.cfg.MaxTime <= 0 || !e.at.After(r.start.Add(r.cfg.MaxTime))):
+		r.pastLimited = true
+		r.stop(OutcomeLimit, fmt.Sprintf("%s past the progress deadline (PastDeadline)", r.pastUntil.Sub(r.deadlineAt)))
+		return event{}, false
 	case r.cfg.MaxTime > 0 && e.at.Sub(r.start) > r.cfg.MaxTime:
 		r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
 		return event{}, false
@@ -236,9 +244,15 @@ func (r *runner) nextEvent() (event, bool) {
 
 // onlyRetries reports whether nothing is left to happen but the retries
 // of ReplicaSet syncs whose creations the quota refuses, each at the
-// longest backoff: a rollout blocked by quota for good. The run stops
-// there rather than retry every 1000s for ever.
+// longest backoff, and the quota has no room left: a rollout blocked by
+// quota for good. The run stops there rather than retry every 1000s for
+// ever. Where the quota has room (the pods it counted are gone since the
+// last refusal), the next retry creates: the real ReplicaSet controller
+// waits out its backoff, up to 1000s, and the rollout goes on then.
 func (r *runner) onlyRetries() bool {
+	if limit := int64(r.pods.cfg.MaxPods); len(r.ctl.events) > 0 && limit > 0 && r.pods.total() < limit {
+		return false
+	}
 	for _, e := range r.ctl.events {
 		if e.kind != evSetWake {
 			return false

@@ -476,8 +476,8 @@ func (r *runner) maxJumpControllers(p int, period time.Duration, perWork int, d 
 	if r.cfg.MaxSyncs > 0 {
 		hi = min(hi, int64(r.cfg.MaxSyncs-r.syncs)/int64(p)-1)
 	}
-	if r.cfg.MaxTime > 0 {
-		hi = min(hi, int64(r.start.Add(r.cfg.MaxTime).Sub(r.last)/period)-1)
+	if limit := r.timeLimit(); !limit.IsZero() {
+		hi = min(hi, int64(limit.Sub(r.last)/period)-1)
 	}
 	last := r.ff.ctl.history[len(r.ff.ctl.history)-1]
 	nums := last.state.nums

@@ -62,6 +62,10 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	}
 	w.time(&c.statusAt)
 	w.flag(c.depFailed)
+	w.flag(c.errSeen)
+	if c.errSeen {
+		w.time(&c.errAt)
+	}
 	names := make([]string, 0, len(c.sets))
 	for n := range c.sets {
 		names = append(names, n)

@@ -146,7 +146,12 @@ func runAnyState(t *rapid.T) {
 	if sum.PeakPods < 0 || sum.MinAvailable < 0 || sum.BelowFloor < 0 || sum.Duration < 0 {
 		t.Fatalf("summary %+v", sum)
 	}
-	if p := sum.Projection; p.Made && (sum.Outcome != sim.OutcomeLimit || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 ||
+	// A projection is made only at the work limit: the run's outcome, or,
+	// for a run that went on past its progress deadline, what stopped it
+	// there.
+	projected := sum.Outcome == sim.OutcomeLimit ||
+		sum.Outcome == sim.OutcomeDeadlineExceeded && sum.Projection.Stepped >= sum.DeadlineExceededAt
+	if p := sum.Projection; p.Made && (!projected || p.Stepped < 0 || p.Creates < 0 || p.Deletes < 0 ||
 		p.DurationAtLeast < 0 || p.DurationEstimate < p.DurationAtLeast || p.MinAvailableAtLeast < 0 || p.MinAvailableAtLeast > sum.MinAvailable ||
 		p.PeakPodsAtMost < sum.PeakPods || p.PeakPodsAtMost < sum.PeakPodsHigh) {
 		t.Fatalf("projection %+v of a run that ended %q", p, sum.Outcome)

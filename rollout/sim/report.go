@@ -179,4 +179,5 @@ func (r *runner) finish() {
 	}
 	r.sum.PeakPodsLow, r.sum.PeakPodsHigh, r.sum.MinAvailableHigh = r.sum.PeakPods, r.sum.PeakPods, r.sum.MinAvailable
 	r.sum.FailedCreates = r.pods.failed
+	r.pastDeadline()
 }

@@ -124,8 +124,20 @@ type Summary struct {
 	// Duration is from the start to when the Deployment's status first
 	// became complete (rollout.DeploymentComplete after a sync's status
 	// write: what `kubectl rollout status` waits for). For a rollout that
-	// never became complete it is LastChange.
+	// never became complete it is LastChange, and for one whose progress
+	// deadline was exceeded, DeadlineExceededAt, where `kubectl rollout
+	// status` fails, even where the run went on past it and the rollout
+	// completed (CompleteAfterDeadline).
 	Duration time.Duration
+	// DeadlineExceededAt is, for a run whose outcome is
+	// OutcomeDeadlineExceeded, from the start to the sync that first
+	// found the progress deadline exceeded (0 otherwise); and
+	// CompleteAfterDeadline, for such a run under ModelControllers that
+	// went on past it (Config.PastDeadline), from the start to when the
+	// Deployment's status became complete afterwards, as the real
+	// controllers go on (0: not within Config.PastDeadline).
+	DeadlineExceededAt    time.Duration
+	CompleteAfterDeadline time.Duration
 	// LastChange is from the start to the last change: a sync that wrote
 	// to the API server, or a change of the pods (terminating pods going
 	// away after the rollout is complete, for one). For a stuck rollout
@@ -181,8 +193,10 @@ type Summary struct {
 	FastForwarded int
 	// Projection is, for a run under ModelControllers that stopped at
 	// Config.MaxWork, what can be said of the rest: a proved lower bound
-	// of the Duration and an estimate (see Projection). Its zero value
-	// (Made false) means none was made.
+	// of the Duration and an estimate (see Projection); for a run that
+	// went on past its progress deadline and stopped there (Outcome
+	// OutcomeDeadlineExceeded), of when the rollout could complete. Its
+	// zero value (Made false) means none was made.
 	Projection Projection
 }
 

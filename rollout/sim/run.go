@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
@@ -228,6 +229,14 @@ type runner struct {
 	// completeAt is when a sync first left the Deployment's status
 	// complete (zero: not yet).
 	completeAt time.Time
+	// deadlineAt is when a sync first found the progress deadline
+	// exceeded, in a run that goes on past it (zero: none has), and
+	// deadlineDetail what stalled the rollout then; the run stops before
+	// an event later than pastUntil.
+	deadlineAt, pastUntil time.Time
+	deadlineDetail        string
+	// pastLimited: the run stopped at pastUntil.
+	pastLimited bool
 	// ctl is the state of the controllers under ModelControllers; nil
 	// under ModelSimple.
 	ctl *ctlRun
@@ -459,18 +468,73 @@ func settled(d rollout.Deployment) bool {
 
 // stopAtDeadline stops the run at t, with what stalled it, when the
 // Deployment's status says its progress deadline was exceeded, and
-// reports whether it did.
+// reports whether it did. Under ModelControllers, unless
+// Config.PastDeadline is negative, the run goes on instead, as the
+// controllers do, for Config.PastDeadline (see pastDeadline).
 func (r *runner) stopAtDeadline(t time.Time) bool {
 	c, ok := rollout.GetDeploymentCondition(r.st.Deployment.Status, rollout.Progressing)
 	if !ok || c.Status != rollout.ConditionFalse || c.Reason != rollout.ReasonProgressDeadlineExceeded {
 		return false
 	}
+	if !r.deadlineAt.IsZero() {
+		return false // exceeded before; the run goes on
+	}
+	active := r.active
 	r.active = t
 	cause := r.cause()
 	detail := c.Message
 	if cause.outcome != OutcomeStalled {
 		detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
 	}
+	if r.ctl != nil && r.cfg.PastDeadline >= 0 {
+		r.active = active
+		r.deadlineAt, r.deadlineDetail = t, detail
+		r.pastUntil = t.Add(cmp.Or(r.cfg.PastDeadline, DefaultPastDeadline))
+		return false
+	}
+	r.sum.DeadlineExceededAt = t.Sub(r.start)
 	r.stop(OutcomeDeadlineExceeded, detail)
 	return true
+}
+
+// timeLimit is the time after which no event of the run is taken: the
+// start plus Config.MaxTime, or the end of the time past the progress
+// deadline (pastUntil), whichever comes first; zero when neither is
+// set.
+func (r *runner) timeLimit() time.Time {
+	var limit time.Time
+	if r.cfg.MaxTime > 0 {
+		limit = r.start.Add(r.cfg.MaxTime)
+	}
+	if !r.pastUntil.IsZero() && (limit.IsZero() || r.pastUntil.Before(limit)) {
+		limit = r.pastUntil
+	}
+	return limit
+}
+
+// pastDeadline ends the summary of a run that went on past its progress
+// deadline: the verdict is still the deadline exceeded, at deadlineAt
+// (Duration: where `kubectl rollout status` fails), and the detail says
+// how the run went on; CompleteAfterDeadline is when the rollout
+// completed after it, if it did.
+func (r *runner) pastDeadline() {
+	if r.deadlineAt.IsZero() {
+		return
+	}
+	sm := &r.sum
+	then := string(sm.Outcome)
+	switch {
+	case r.ctl.complete && r.ctl.completeAt.After(r.deadlineAt):
+		// Complete, though the run may have stopped later, at a limit,
+		// with retries still pending.
+		then = "the controllers go on and complete the rollout at +" + words.Duration(r.ctl.completeAt.Sub(r.start))
+		sm.CompleteAfterDeadline = r.ctl.completeAt.Sub(r.start)
+	case r.pastLimited:
+		then = "the controllers go on; the rollout is not complete " + words.Duration(r.pastUntil.Sub(r.deadlineAt)) + " after (Config.PastDeadline)"
+	case sm.Detail != "":
+		then = "the controllers go on; then " + then + ": " + sm.Detail
+	}
+	sm.Outcome, sm.Detail = OutcomeDeadlineExceeded, joinSentences(r.deadlineDetail, then)
+	sm.DeadlineExceededAt = r.deadlineAt.Sub(r.start)
+	sm.Duration = sm.DeadlineExceededAt
 }

@@ -26,7 +26,8 @@ func StrategyLine(d rollout.Deployment) string {
 
 // Summary prints the summary of a run, a "key: value" line each with the
 // values aligned: outcome (with the Detail after a colon), duration and
-// syncs, last change (when it is not the duration), peak pods against the
+// syncs, when a run past its progress deadline completed (when it did),
+// last change (when it is not the duration), peak pods against the
 // ceiling, min available against the floor (each with the range when the
 // controllers race), time below the floor, and failed creates (when
 // some). The first line always starts "outcome:".
@@ -38,6 +39,9 @@ func Summary(w io.Writer, sm sim.Summary) {
 	}
 	fmt.Fprintf(tw, "outcome:\t%s\n", outcome)
 	fmt.Fprintf(tw, "duration:\t%s (%s)\n", words.Duration(sm.Duration), words.Plural(sm.Syncs, "sync"))
+	if sm.CompleteAfterDeadline > 0 {
+		fmt.Fprintf(tw, "complete after:\t%s (past the progress deadline, exceeded at %s)\n", words.Duration(sm.CompleteAfterDeadline), words.Duration(sm.DeadlineExceededAt))
+	}
 	if sm.LastChange != sm.Duration {
 		fmt.Fprintf(tw, "last change:\t%s\n", words.Duration(sm.LastChange))
 	}

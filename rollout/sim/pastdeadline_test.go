@@ -1,0 +1,121 @@
+package sim_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// TestPastDeadline: a quota-refused rollout whose refused creations back
+// off past the progress deadline (56 replicas, maxSurge 67%,
+// maxUnavailable 27, pods ready after 6s and terminating for 30s, a
+// quota of 93 pods) exceeds the deadline, where kubectl rollout status
+// fails and Duration ends, and completes afterwards, once the
+// ReplicaSet controller's backoff lets it try again; stopped at the
+// deadline (PastDeadline -1), the run is the same up to there.
+func TestPastDeadline(t *testing.T) {
+	s := rollingState(t, 56, rolling(surge.Percent(67), surge.Count(27)))
+	cfg := sim.Config{Pods: sim.PodModel{ReadyAfter: 6 * time.Second, Terminating: 30 * time.Second, MaxPods: 93}}
+	on := run(t, s, cfg)
+	cfg.PastDeadline = -1
+	stop := run(t, s, cfg)
+	sm := on.Summary
+	if sm.Outcome != sim.OutcomeDeadlineExceeded || stop.Summary.Outcome != sim.OutcomeDeadlineExceeded {
+		t.Fatalf("outcomes %q and %q (stopped at the deadline), want both %q", sm.Outcome, stop.Summary.Outcome, sim.OutcomeDeadlineExceeded)
+	}
+	if sm.DeadlineExceededAt < 10*time.Minute || sm.DeadlineExceededAt != sm.Duration || stop.Summary.DeadlineExceededAt != sm.DeadlineExceededAt {
+		t.Errorf("deadline exceeded at %v (stopped there: %v), duration %v: want past 600s, the duration, alike", sm.DeadlineExceededAt, stop.Summary.DeadlineExceededAt, sm.Duration)
+	}
+	if sm.CompleteAfterDeadline <= sm.DeadlineExceededAt || sm.FailedCreates == 0 || !strings.Contains(sm.Detail, "complete the rollout at") {
+		t.Errorf("summary %+v: want the rollout complete after the deadline, having been refused pods", sm)
+	}
+	if stop.Summary.CompleteAfterDeadline != 0 {
+		t.Errorf("stopped at the deadline, CompleteAfterDeadline %v, want 0", stop.Summary.CompleteAfterDeadline)
+	}
+	if d := on.Final.Deployment; !rollout.DeploymentComplete(d, d.Status) {
+		t.Errorf("final status %+v, want complete", d.Status)
+	}
+	if n := len(stop.Steps); n > len(on.Steps) || !cmp.Equal(stop.Steps, on.Steps[:n], cmpopts.EquateErrors()) {
+		t.Errorf("the steps stopped at the deadline are not the first %d of the run past it", n)
+	}
+
+	// Past a PastDeadline shorter than the backoff, the run stops, not
+	// complete, and says so.
+	cfg.PastDeadline = time.Minute
+	short := run(t, s, cfg).Summary
+	if short.Outcome != sim.OutcomeDeadlineExceeded || short.CompleteAfterDeadline != 0 || !strings.Contains(short.Detail, "not complete 1m after") {
+		t.Errorf("with PastDeadline 1m: %+v, want the deadline exceeded, not complete a minute after", short)
+	}
+}
+
+// TestPastDeadlineProperties: on drawn ModelControllers runs, going on
+// past the progress deadline changes nothing before it. A run whose
+// deadline is not exceeded is the same Result either way, but for the
+// racing orders' figures, which can only widen; one whose
+// deadline is exceeded keeps its outcome, DeadlineExceededAt (its
+// Duration) and first steps, its peak can only rise and its fewest
+// available only fall, and a completion after the deadline comes after
+// it, with a complete final status.
+func TestPastDeadlineProperties(t *testing.T) {
+	exceeded, completed, runs := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		s, cfg := drawControllersRun(t)
+		cfg.OmitSteps = false
+		cfg.PastDeadline = -1
+		stop, err := sim.Run(s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.PastDeadline = 0
+		on, err := sim.Run(s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs++
+		a, b := stop.Summary, on.Summary
+		if a.Outcome != sim.OutcomeDeadlineExceeded {
+			// The racing orders may exceed it where the run in order does
+			// not: their ends of the figures move, the rest is the same.
+			racing := cmpopts.IgnoreFields(sim.Summary{}, "PeakPods", "PeakPodsAt", "Ceiling", "PeakPodsLow", "PeakPodsHigh",
+				"MinAvailable", "MinAvailableAt", "Floor", "MinAvailableHigh")
+			if diff := cmp.Diff(stop, on, racing, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+				t.Fatalf("a run that does not exceed its deadline differs past it (-stopped +on):\n%s", diff)
+			}
+			if b.PeakPods < a.PeakPods || b.PeakPodsHigh < a.PeakPodsHigh || b.MinAvailable > a.MinAvailable {
+				t.Fatalf("past the racing orders' deadline the peak fell or the fewest available rose: stopped %+v, on %+v", a, b)
+			}
+			return
+		}
+		exceeded++
+		if b.Outcome != sim.OutcomeDeadlineExceeded || b.DeadlineExceededAt != a.DeadlineExceededAt || a.Duration != a.DeadlineExceededAt || b.Duration != a.Duration {
+			t.Fatalf("stopped: %+v\non: %+v\nwant the same outcome and deadline, the duration", a, b)
+		}
+		if n := len(stop.Steps); n > len(on.Steps) || !cmp.Equal(stop.Steps, on.Steps[:n], cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})) {
+			t.Fatalf("the %d steps stopped at the deadline are not the first of the run past it", n)
+		}
+		if b.PeakPods < a.PeakPods || b.MinAvailable > a.MinAvailable || b.PeakPodsHigh < a.PeakPodsHigh {
+			t.Fatalf("past the deadline the peak fell or the fewest available rose: stopped %+v, on %+v", a, b)
+		}
+		if d := on.Final.Deployment; b.CompleteAfterDeadline == 0 && rollout.DeploymentComplete(d, d.Status) {
+			t.Fatalf("the run past the deadline ends complete, but CompleteAfterDeadline is 0: %+v", b)
+		}
+		if b.CompleteAfterDeadline > 0 {
+			completed++
+			if d := on.Final.Deployment; b.CompleteAfterDeadline < b.DeadlineExceededAt || !rollout.DeploymentComplete(d, d.Status) {
+				t.Fatalf("complete after the deadline at %v (exceeded at %v), final status %+v", b.CompleteAfterDeadline, b.DeadlineExceededAt, d.Status)
+			}
+		}
+	})
+	t.Logf("%d of %d runs exceeded the deadline, %d of them completed after it", exceeded, runs, completed)
+	if exceeded == 0 || completed == 0 && runs >= 100 {
+		t.Errorf("%d of %d runs exceeded the deadline, %d completed after it: a weak test", exceeded, runs, completed)
+	}
+}
