@@ -57,7 +57,7 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// bookkeeping; ctl is nil under ModelSimple and walked by
 		// ctlState under ModelControllers (ffcontrollers.go); scratch
 		// is a buffer that holds nothing between calls.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "workLimited", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "workLimited", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

@@ -687,6 +687,9 @@ func (r *runner) deploymentDone(t time.Time) {
 	if !c.complete && rollout.DeploymentComplete(d, d.Status) {
 		c.complete, c.completeAt = true, t
 	}
+	if !r.deadlineAt.IsZero() && r.completeAfter.IsZero() && rollout.DeploymentComplete(d, d.Status) {
+		r.completeAfter = t
+	}
 	r.collectOrphans(t)
 	for _, name := range c.depTouched {
 		if r.findSet(name) != nil {

@@ -235,6 +235,9 @@ type runner struct {
 	// an event later than pastUntil.
 	deadlineAt, pastUntil time.Time
 	deadlineDetail        string
+	// completeAfter is when the Deployment's status was first complete
+	// after deadlineAt (zero: not yet).
+	completeAfter time.Time
 	// pastLimited: the run stopped at pastUntil.
 	pastLimited bool
 	// ctl is the state of the controllers under ModelControllers; nil
@@ -524,11 +527,11 @@ func (r *runner) pastDeadline() {
 	sm := &r.sum
 	then := string(sm.Outcome)
 	switch {
-	case r.ctl.complete && r.ctl.completeAt.After(r.deadlineAt):
+	case !r.completeAfter.IsZero():
 		// Complete, though the run may have stopped later, at a limit,
-		// with retries still pending.
-		then = "the controllers go on and complete the rollout at +" + words.Duration(r.ctl.completeAt.Sub(r.start))
-		sm.CompleteAfterDeadline = r.ctl.completeAt.Sub(r.start)
+		// with retries still pending, or a replica change to come.
+		then = "the controllers go on and complete the rollout at +" + words.Duration(r.completeAfter.Sub(r.start))
+		sm.CompleteAfterDeadline = r.completeAfter.Sub(r.start)
 	case r.pastLimited:
 		then = "the controllers go on; the rollout is not complete " + words.Duration(r.pastUntil.Sub(r.deadlineAt)) + " after (Config.PastDeadline)"
 	case sm.Detail != "":

@@ -155,6 +155,7 @@ func (w *walker) runner(r *runner) {
 	w.time(&r.completeAt)
 	w.time(&r.deadlineAt)
 	w.time(&r.pastUntil)
+	w.time(&r.completeAfter)
 	w.lit(r.deadlineDetail)
 	w.time(&r.lastSample)
 	w.i64(&r.lastAvail)
