@@ -64,8 +64,11 @@ type walker struct {
 	// left as they are (see part).
 	parts *[stepParts]stepPart
 	skip  [stepParts]bool
-	// keys is scratch for sorting a map's keys (strings).
+	// keys is scratch for sorting a map's keys (strings); buf, for
+	// writing a string in decoding (textFromForm). A caller that walks
+	// many values may keep them from one walker to the next.
 	keys []string
+	buf  []byte
 }
 
 // open starts a region in encoding and returns its index. In decoding it
@@ -387,25 +390,27 @@ func (w *walker) textFromForm(p *string) {
 	if !changed {
 		return
 	}
-	var b strings.Builder
-	b.Grow(len(*p) + 4)
+	// The string is written into the walker's scratch and allocated once
+	// (a builder, its numbers and its times were an allocation each).
+	b := w.buf[:0]
 	for k, n := range w.f.nums[start:w.pos] {
-		b.WriteString(f.pieces[k])
+		b = append(b, f.pieces[k]...)
 		if f.stamps[k] {
-			out := time.Unix(n, 0).UTC().Format(time.RFC3339)
-			if len(out) != stampLen {
+			at := len(b)
+			b = time.Unix(n, 0).UTC().AppendFormat(b, time.RFC3339)
+			if len(b)-at != stampLen {
 				w.bad = true // it would not read back as the same number
 			}
-			b.WriteString(out)
 			continue
 		}
 		if n < 0 {
 			w.bad = true // it would read as another number
 		}
-		b.WriteString(strconv.FormatInt(n, 10))
+		b = strconv.AppendInt(b, n, 10)
 	}
-	b.WriteString(f.pieces[len(f.nums)])
-	*p = b.String()
+	b = append(b, f.pieces[len(f.nums)]...)
+	*p = string(b)
+	w.buf = b
 }
 
 func (w *walker) strings(p *map[string]string) {
@@ -421,6 +426,9 @@ func (w *walker) strings(p *map[string]string) {
 	}
 	// The keys are sorted into the walker's scratch (no map's value is a
 	// map, so the visits do not nest).
+	if cap(w.keys) < len(m) {
+		w.keys = make([]string, 0, max(len(m), 8))
+	}
 	keys := w.keys[:0]
 	for k := range m {
 		keys = append(keys, k)

@@ -346,6 +346,8 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			forms[q] = make([]textForm, len(h[q].step.regions))
 		}
 		var nums []int64
+		var keys []string // the walkers' scratch, kept from step to step
+		var buf []byte
 		share := shareSteps(h, deltas, noJSON)
 		slabs := newStepSlabs(h, share, int(m))
 		// latest[q] is the last step written at place q of the period.
@@ -358,11 +360,12 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
 			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
 			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts}
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts, keys: keys, buf: buf}
 			for part, from := range share[q].from {
 				w.skip[part] = from != ownCopy
 			}
 			w.step(&st)
+			keys, buf = w.keys, w.buf
 			latest[q] = st
 			r.emit(st)
 		}
