@@ -441,9 +441,10 @@ func (w *walker) strings(p *map[string]string) {
 	var out map[string]string
 	for _, k := range keys {
 		w.lit(k)
-		v := m[k]
+		was := m[k]
+		v := was
 		w.text(&v)
-		if w.decode && v != m[k] {
+		if w.decode && v != was {
 			if out == nil {
 				out = make(map[string]string, len(m))
 				for k, v := range m {

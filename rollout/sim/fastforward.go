@@ -345,7 +345,6 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		for q := range p {
 			forms[q] = make([]textForm, len(h[q].step.regions))
 		}
-		var nums []int64
 		var keys []string // the walkers' scratch, kept from step to step
 		var buf []byte
 		share := shareSteps(h, deltas, noJSON)
@@ -355,12 +354,22 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		for q := range p {
 			latest[q] = h[q].recorded
 		}
+		// nums[q] are step q's numbers at the period written last, moved
+		// by one period at a time (an addition each, where aheadInto
+		// multiplied): c checked the jump's last period, so no sum
+		// overflows.
+		nums := make([][]int64, p)
+		for q := range p {
+			nums[q] = slices.Clone(h[q].step.nums)
+		}
 		for i := range skipped {
-			k, q := int64(i/p+1), i%p
-			nums = slices.Grow(nums[:0], len(h[q].step.nums))[:len(h[q].step.nums)]
-			nums, _ = aheadInto(nums, h[q].step.nums, deltas[q].step, k) // checked by c
+			q := i % p
+			cur, d := nums[q], deltas[q].step[:len(nums[q])]
+			for x := range cur {
+				cur[x] += d[x]
+			}
 			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: nums, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts, keys: keys, buf: buf}
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: cur, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts, keys: keys, buf: buf}
 			for part, from := range share[q].from {
 				w.skip[part] = from != ownCopy
 			}

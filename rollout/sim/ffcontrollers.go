@@ -106,6 +106,9 @@ type ctlFF struct {
 	// prev is the period of the last jump, to be taken again after two
 	// repetitions instead of three (see again).
 	prev *prevPeriod
+	// keys is the flattening walkers' scratch for a map's keys, kept
+	// from one flattening to the next.
+	keys []string
 }
 
 // A prevPeriod is what the looking keeps of the last jump's period: its
@@ -157,8 +160,14 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 		w.f.nums = make([]int64, 0, len(last.nums)+len(last.nums)/8)
 		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
 	}
+	if r.ff.ctl != nil {
+		w.keys = r.ff.ctl.keys
+	}
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
+	if r.ff.ctl != nil {
+		r.ff.ctl.keys = w.keys
+	}
 	s := ctlSnap{snapshot: snapshot{state: w.f, step: step}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {
 		s.recorded = r.current
