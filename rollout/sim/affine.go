@@ -69,6 +69,17 @@ type walker struct {
 	// many values may keep them from one walker to the next.
 	keys []string
 	buf  []byte
+	// ctl is the scratch of ctlState's sorting (ffstate.go).
+	ctl ctlScratch
+}
+
+// ctlScratch is the scratch ctlState sorts the controllers' events,
+// spam-filter keys and ReplicaSet names in; a caller that flattens many
+// states keeps it from one walker to the next (ctlFF).
+type ctlScratch struct {
+	evs   []event
+	spam  []spamKey
+	names []string
 }
 
 // open starts a region in encoding and returns its index. In decoding it

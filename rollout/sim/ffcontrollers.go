@@ -106,9 +106,10 @@ type ctlFF struct {
 	// prev is the period of the last jump, to be taken again after two
 	// repetitions instead of three (see again).
 	prev *prevPeriod
-	// keys is the flattening walkers' scratch for a map's keys, kept
-	// from one flattening to the next.
+	// keys and ctl are the flattening walkers' scratch for sorting,
+	// kept from one flattening to the next.
 	keys []string
+	ctl  ctlScratch
 }
 
 // A prevPeriod is what the looking keeps of the last jump's period: its
@@ -161,12 +162,12 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
 	}
 	if r.ff.ctl != nil {
-		w.keys = r.ff.ctl.keys
+		w.keys, w.ctl = r.ff.ctl.keys, r.ff.ctl.ctl
 	}
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
 	if r.ff.ctl != nil {
-		r.ff.ctl.keys = w.keys
+		r.ff.ctl.keys, r.ff.ctl.ctl = w.keys, w.ctl
 	}
 	s := ctlSnap{snapshot: snapshot{state: w.f, step: step}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {

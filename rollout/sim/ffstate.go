@@ -15,7 +15,13 @@ import (
 // order they will be taken), both clients' buckets and event sinks, the
 // spam filter, the work queues and the syncs in flight.
 func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
-	evs := sortedEvents(c.events)
+	var evs []event
+	if w.decode {
+		evs = sortedEvents(c.events[:0:0], c.events) // a copy, the run's
+	} else {
+		evs = sortedEvents(w.ctl.evs[:0], c.events)
+		w.ctl.evs = evs
+	}
 	w.lit(strconv.Itoa(len(evs)))
 	for i := range evs {
 		e := &evs[i]
@@ -38,16 +44,18 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.flag(c.sinks[i].busy)
 		w.i64(&c.sinks[i].creations)
 	}
-	keys := sortedSpamKeys(c.spam)
+	keys := sortedSpamKeys(w.ctl.spam[:0], c.spam)
+	w.ctl.spam = keys
 	w.lit(strconv.Itoa(len(keys)))
 	for _, k := range keys {
 		w.lit(strconv.Itoa(k.which))
 		w.lit(k.object)
 		w.lit(k.kind)
-		if b := c.spam[k]; watch != nil && !b.tat.IsZero() {
+		b := c.spam[k]
+		if watch != nil && !b.tat.IsZero() {
 			*watch = append(*watch, watchTime{pos: len(w.f.nums), off: b.interval - time.Duration(b.burst)*b.interval})
 		}
-		w.bucket(c.spam[k])
+		w.bucket(b)
 	}
 	w.bucket(&c.retries)
 	w.queue(&c.dep)
@@ -66,11 +74,12 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	if c.errSeen {
 		w.time(&c.errAt)
 	}
-	names := make([]string, 0, len(c.sets))
+	names := w.ctl.names[:0]
 	for n := range c.sets {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	w.ctl.names = names
 	w.lit(strconv.Itoa(len(names)))
 	for _, n := range names {
 		s := c.sets[n]
@@ -143,9 +152,10 @@ func (w *walker) queue(q *queueKey) {
 }
 
 // sortedEvents returns the events of evs in the order the run takes them
-// (eventHeap.Less), in a new slice: sorted, it is a heap too.
-func sortedEvents(evs eventHeap) []event {
-	out := slices.Clone(evs)
+// (eventHeap.Less), appended to into: sorted, it is a
+// heap too.
+func sortedEvents(into []event, evs eventHeap) []event {
+	out := append(into, evs...)
 	slices.SortFunc(out, func(a, b event) int {
 		if x := a.at.Compare(b.at); x != 0 {
 			return x
@@ -158,9 +168,10 @@ func sortedEvents(evs eventHeap) []event {
 	return out
 }
 
-// sortedSpamKeys returns the keys of the spam filter in a fixed order.
-func sortedSpamKeys(m map[spamKey]*bucket) []spamKey {
-	keys := make([]spamKey, 0, len(m))
+// sortedSpamKeys returns the keys of the spam filter in a fixed order,
+// appended to into.
+func sortedSpamKeys(into []spamKey, m map[spamKey]*bucket) []spamKey {
+	keys := into
 	for k := range m {
 		keys = append(keys, k)
 	}
