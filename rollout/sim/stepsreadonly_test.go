@@ -1,0 +1,58 @@
+package sim_test
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// TestJumpedStepsNotWrittenLater checks the assumption that lets the
+// fast-forward's steps share their slices and maps (jumpsteps.go, the
+// textForms and scratch of commit): nothing the run does after a step is
+// handed over writes into it. Each step is deep-copied as Observe sees it,
+// and the Result's steps, once the run is over, must equal those copies,
+// in a 3,000-replica maxSurge-1 rollout of which most syncs are jumped.
+func TestJumpedStepsNotWrittenLater(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 7 s")
+	}
+	s := rollingState(t, 3000, rolling(surge.Count(1), surge.Count(0)))
+	var seen []sim.Step
+	cfg := sim.Config{Model: sim.ModelControllers, Observe: func(st sim.Step) { seen = append(seen, deepStep(st)) }}
+	res := run(t, s, cfg)
+	if res.Summary.FastForwarded < res.Summary.Syncs*9/10 {
+		t.Fatalf("Run() fast-forwarded %d of %d syncs, want at least 90%%", res.Summary.FastForwarded, res.Summary.Syncs)
+	}
+	if len(seen) != len(res.Steps) {
+		t.Fatalf("Observe saw %d steps, the Result holds %d", len(seen), len(res.Steps))
+	}
+	for i := range seen {
+		if diff := cmp.Diff(seen[i], res.Steps[i], cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+			t.Fatalf("step %d of %d changed after it was handed over (-as handed over +at the end):\n%s", i, len(seen), diff)
+		}
+	}
+}
+
+// deepStep returns a copy of st that shares no slice or map with it
+// (every reference a rollout.Action holds: its maps, template, status
+// conditions and created ReplicaSet).
+func deepStep(st sim.Step) sim.Step {
+	st.Actions = slices.Clone(st.Actions)
+	for i := range st.Actions {
+		a := &st.Actions[i]
+		a.Labels = maps.Clone(a.Labels)
+		a.Annotations = maps.Clone(a.Annotations)
+		a.Template = a.Template.DeepCopy()
+		a.Status.Conditions = slices.Clone(a.Status.Conditions)
+		a.Created = a.Created.DeepCopy()
+	}
+	st.Sets = slices.Clone(st.Sets)
+	st.Conditions = slices.Clone(st.Conditions)
+	return st
+}
