@@ -219,12 +219,12 @@ func (r *runner) nextEvent() (event, bool) {
 		return event{}, false
 	}
 	e := c.events[0]
-	switch {
-	case !r.pastUntil.IsZero() && e.at.After(r.pastUntil) && (r.cfg.MaxTime <= 0 || !e.at.After(r.start.Add(r.cfg.MaxTime))):
+	switch limit := r.timeLimit(); {
+	case !limit.IsZero() && e.at.After(limit) && limit.Equal(r.pastUntil):
 		r.pastLimited = true
 		r.stop(OutcomeLimit, fmt.Sprintf("%s past the progress deadline (PastDeadline)", r.pastUntil.Sub(r.deadlineAt)))
 		return event{}, false
-	case r.cfg.MaxTime > 0 && e.at.Sub(r.start) > r.cfg.MaxTime:
+	case !limit.IsZero() && e.at.After(limit):
 		r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
 		return event{}, false
 	case r.cfg.MaxSyncs > 0 && e.kind == evDeploymentSync && r.syncs >= r.cfg.MaxSyncs:

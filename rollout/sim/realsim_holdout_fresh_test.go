@@ -3,8 +3,6 @@ package sim_test
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/rolloutmath/rolloutmath/internal/realfig"
 )
 
@@ -38,14 +36,7 @@ import (
 //     19s against 29s; 18s before) and 20261134/20 (58s against 68s);
 //     20261134/23 (3 replicas at a quota of 3 and 5 QPS, real 1,062.8s)
 //     was one until errorPauseAt (719s).
-var holdoutFresh = []struct {
-	c                         realfig.Case
-	runs, completed, deadline int
-	complete, peak, minAv     realfig.Range
-	// misses are the sentences realfig.Judge returns, breaches those of
-	// realfig.Bounds (nil: within the rule, the bounds hold).
-	misses, breaches []string
-}{
+var holdoutFresh = []holdoutRow{
 	{realfig.Case{Name: "holdout-20261133/00/538/115-27%/ready-31.2s/terminating-5s/max-559", Replicas: 538, Recreate: false, MaxSurge: "115", MaxUnavailable: "27%", MinReadySeconds: 0, ReadyAfterSeconds: 31.2, TerminatingSeconds: 5, MaxPods: 559, QPS: 0, Burst: 0}, 5, 5, 0, realfig.Range{Min: 153.5, Median: 154.05, Max: 154.25}, realfig.Range{Min: 559, Median: 559, Max: 559}, realfig.Range{Min: 393, Median: 393, Max: 393}, nil, nil},
 	{realfig.Case{Name: "holdout-20261133/01/270/128-0%/ready-0s/minready-3", Replicas: 270, Recreate: false, MaxSurge: "128", MaxUnavailable: "0%", MinReadySeconds: 3, ReadyAfterSeconds: 0, TerminatingSeconds: 0, MaxPods: 0, QPS: 0, Burst: 0}, 5, 5, 0, realfig.Range{Min: 28, Median: 28, Max: 28.6}, realfig.Range{Min: 398, Median: 399, Max: 399}, realfig.Range{Min: 270, Median: 270, Max: 270}, nil, nil},
 	{realfig.Case{Name: "holdout-20261133/02/3/recreate/ready-27.2s/terminating-5s", Replicas: 3, Recreate: true, MaxSurge: "", MaxUnavailable: "", MinReadySeconds: 0, ReadyAfterSeconds: 27.2, TerminatingSeconds: 5, MaxPods: 0, QPS: 0, Burst: 0}, 5, 5, 0, realfig.Range{Min: 32.2, Median: 32.2, Max: 32.201}, realfig.Range{Min: 3, Median: 3, Max: 3}, realfig.Range{Min: 0, Median: 0, Max: 0}, nil, nil},
@@ -112,13 +103,5 @@ var holdoutFresh = []struct {
 // rows: each case is within issue 23's rule or misses it exactly as its
 // row says, and realfig.Bounds says what the row says.
 func TestControllersAgainstRealHoldoutFresh(t *testing.T) {
-	for _, tt := range holdoutFresh {
-		t.Run(tt.c.Name, func(t *testing.T) {
-			r := realfig.Record{Case: tt.c, Runs: tt.runs, Completed: tt.completed, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
-			breaches := judgeAgainstReal(t, r, tt.misses)
-			if diff := cmp.Diff(tt.breaches, breaches); diff != "" {
-				t.Errorf("Bounds() mismatch (-want +got):\n%s", diff)
-			}
-		})
-	}
+	judgeHoldout(t, holdoutFresh)
 }

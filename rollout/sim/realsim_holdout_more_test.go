@@ -53,14 +53,7 @@ import (
 //     fast and a slow mode and the model takes the slow one (the peak, 35
 //     against 38, follows: the first old pods finish terminating before
 //     the model's run ends).
-var holdoutMore = []struct {
-	c                         realfig.Case
-	runs, completed, deadline int
-	complete, peak, minAv     realfig.Range
-	// misses are the sentences realfig.Judge returns, breaches those of
-	// realfig.Bounds (nil: within the rule, the bounds hold).
-	misses, breaches []string
-}{
+var holdoutMore = []holdoutRow{
 	{realfig.Case{Name: "holdout-20261129/00/1/39%-1/ready-7s/terminating-5s/qps--1-0", Replicas: 1, Recreate: false, MaxSurge: "39%", MaxUnavailable: "1", MinReadySeconds: 0, ReadyAfterSeconds: 7, TerminatingSeconds: 5, MaxPods: 0, QPS: -1, Burst: 0}, 5, 5, 0, realfig.Range{Min: 7, Median: 7, Max: 7}, realfig.Range{Min: 2, Median: 2, Max: 2}, realfig.Range{Min: 0, Median: 0, Max: 0}, nil, nil},
 	{realfig.Case{Name: "holdout-20261129/01/100/44-88%/ready-40s/minready-5/terminating-30s", Replicas: 100, Recreate: false, MaxSurge: "44", MaxUnavailable: "88%", MinReadySeconds: 5, ReadyAfterSeconds: 40, TerminatingSeconds: 30, MaxPods: 0, QPS: 0, Burst: 0}, 5, 5, 0, realfig.Range{Min: 53, Median: 54, Max: 54}, realfig.Range{Min: 200, Median: 200, Max: 200}, realfig.Range{Min: 12, Median: 12, Max: 12}, nil, nil},
 	{realfig.Case{Name: "holdout-20261129/02/17/7-2/ready-59.9s/terminating-30s/qps-5-10", Replicas: 17, Recreate: false, MaxSurge: "7", MaxUnavailable: "2", MinReadySeconds: 0, ReadyAfterSeconds: 59.9, TerminatingSeconds: 30, MaxPods: 0, QPS: 5, Burst: 10}, 5, 5, 0, realfig.Range{Min: 124.6, Median: 128, Max: 129}, realfig.Range{Min: 32, Median: 32, Max: 32}, realfig.Range{Min: 15, Median: 15, Max: 15}, nil, nil},
@@ -183,11 +176,28 @@ var holdoutMore = []struct {
 	{realfig.Case{Name: "holdout-20261132/29/81/77%-6/ready-43.4s/qps--1-0", Replicas: 81, Recreate: false, MaxSurge: "77%", MaxUnavailable: "6", MinReadySeconds: 0, ReadyAfterSeconds: 43.4, TerminatingSeconds: 0, MaxPods: 0, QPS: -1, Burst: 0}, 5, 5, 0, realfig.Range{Min: 86.801, Median: 86.801, Max: 86.802}, realfig.Range{Min: 144, Median: 144, Max: 144}, realfig.Range{Min: 75, Median: 75, Max: 75}, nil, nil},
 }
 
+// A holdoutRow is one held-out case as measured: the real runs' ranges
+// (completion over the runs that completed), and what the model misses.
+type holdoutRow struct {
+	c                         realfig.Case
+	runs, completed, deadline int
+	complete, peak, minAv     realfig.Range
+	// misses are the sentences realfig.Judge returns, breaches those of
+	// realfig.Bounds (nil: within the rule, the bounds hold).
+	misses, breaches []string
+}
+
 // TestControllersAgainstRealHoldoutMore holds ModelControllers to issue
 // 23's rule and to realfig.Bounds on holdoutMore: each case is within the
 // rule and the bounds, or misses them exactly as its row says.
 func TestControllersAgainstRealHoldoutMore(t *testing.T) {
-	for _, tt := range holdoutMore {
+	judgeHoldout(t, holdoutMore)
+}
+
+// judgeHoldout holds ModelControllers to each row of rows: realfig.Judge
+// and realfig.Bounds say what the row says.
+func judgeHoldout(t *testing.T, rows []holdoutRow) {
+	for _, tt := range rows {
 		t.Run(tt.c.Name, func(t *testing.T) {
 			r := realfig.Record{Case: tt.c, Runs: tt.runs, Completed: tt.completed, CompleteSeconds: tt.complete, PeakPods: tt.peak, MinAvailable: tt.minAv}
 			breaches := judgeAgainstReal(t, r, tt.misses)

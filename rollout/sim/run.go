@@ -482,19 +482,17 @@ func (r *runner) stopAtDeadline(t time.Time) bool {
 	if !r.deadlineAt.IsZero() {
 		return false // exceeded before; the run goes on
 	}
-	active := r.active
-	r.active = t
 	cause := r.cause()
 	detail := c.Message
 	if cause.outcome != OutcomeStalled {
 		detail = joinSentences(detail, string(cause.outcome)+": "+cause.detail)
 	}
 	if r.ctl != nil && r.cfg.PastDeadline >= 0 {
-		r.active = active
 		r.deadlineAt, r.deadlineDetail = t, detail
 		r.pastUntil = t.Add(cmp.Or(r.cfg.PastDeadline, DefaultPastDeadline))
 		return false
 	}
+	r.active = t
 	r.sum.DeadlineExceededAt = t.Sub(r.start)
 	r.stop(OutcomeDeadlineExceeded, detail)
 	return true
