@@ -138,7 +138,7 @@ func (o DecodeOptions) Decode(data []byte) (Objects, error) {
 	var objs Objects
 	err := o.add(&objs, data, "")
 	if err == errMalformed {
-		return Objects{}, fmt.Errorf("%w", typeMetaError(bytes.TrimSpace(data)))
+		return Objects{}, fmt.Errorf("%w", typeMetaError(bytes.Trim(data, jsonSpace)))
 	}
 	return objs, err
 }

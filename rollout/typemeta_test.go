@@ -122,7 +122,9 @@ func FuzzDecodeMalformed(f *testing.F) {
 }
 
 func checkMalformed(t *testing.T, data []byte) {
-	trimmed := bytes.TrimSpace(data)
+	// JSON's own whitespace only, as Decode trims it: with a form feed or
+	// a vertical tab before it, a document is no JSON object.
+	trimmed := bytes.Trim(data, " \t\r\n")
 	if json.Valid(trimmed) || len(trimmed) == 0 || trimmed[0] != '{' {
 		return
 	}
