@@ -138,6 +138,17 @@ type Summary struct {
 	// controllers go on (0: not within Config.PastDeadline).
 	DeadlineExceededAt    time.Duration
 	CompleteAfterDeadline time.Duration
+	// AfterDeadline and AfterDeadlineDetail are, for a run that went on
+	// past its progress deadline (under ModelControllers, with
+	// Config.PastDeadline not negative), why the run past it stopped and
+	// that in a sentence, as Outcome and Detail would say it without the
+	// deadline: OutcomeComplete or OutcomeLimit (Config.PastDeadline
+	// reached, or MaxWork: see Cost) after a completion, OutcomeLimit
+	// without one, or a stuck outcome where nothing was left to happen.
+	// Both are empty for a run that did not go on past a deadline, so a
+	// caller tells the two apart by AfterDeadline != "".
+	AfterDeadline       Outcome
+	AfterDeadlineDetail string
 	// LastChange is from the start to the last change: a sync that wrote
 	// to the API server, or a change of the pods (terminating pods going
 	// away after the rollout is complete, for one). For a stuck rollout

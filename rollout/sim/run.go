@@ -523,6 +523,7 @@ func (r *runner) pastDeadline() {
 		return
 	}
 	sm := &r.sum
+	sm.AfterDeadline, sm.AfterDeadlineDetail = sm.Outcome, sm.Detail
 	then := string(sm.Outcome)
 	switch {
 	case !r.completeAfter.IsZero():
