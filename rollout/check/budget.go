@@ -1,8 +1,8 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -55,14 +55,33 @@ func (w wave) length() time.Duration { return w.to - w.from }
 // The first wave starts at the lastUpdateTime the first sync leaves, and
 // no wave starts before the start of the rollout.
 func waves(moments []moment) []wave {
+	return allWaves(moments[:untilDeadline(moments)])
+}
+
+// untilDeadline returns how many of moments come before the first that
+// finds the progress deadline exceeded: all of them when none does.
+func untilDeadline(moments []moment) int {
+	for i, m := range moments {
+		if m.deadlineReason != "" {
+			return i
+		}
+	}
+	return len(moments)
+}
+
+// allWaves returns the waves of a run from its moments, in order, up to
+// the moment the rollout is complete, past the progress deadline too, as
+// the controllers go on: the sync that finds the deadline exceeded sets
+// the Progressing condition False (its lastUpdateTime then is that
+// sync's, not progress), and the next sync that sees progress sets it
+// True again at its own time, which ends the wave that exceeded the
+// deadline. Up to the deadline they are waves' waves.
+func allWaves(moments []moment) []wave {
 	var out []wave
 	started := false
 	var last time.Duration
 	for _, m := range moments {
-		if m.deadlineReason != "" {
-			break
-		}
-		if !m.hasProgress {
+		if m.deadlineReason != "" || !m.hasProgress {
 			continue
 		}
 		at := max(m.progressAt, 0)
@@ -205,27 +224,73 @@ func (j *judgement) deadlineMargin() {
 		100*float64(w.length())/float64(limit), j.deadlineWords(limit), 100*DeadlineMargin)
 }
 
-// goesOn adds to RuleDeadline's finding, if any, when the rollout that
-// went on past the deadline (end is how it ended) completed: the
-// deadline only reports, the controller does not stop. The wave that
-// exceeded the deadline lasts as long as in the run past it.
-func (j *judgement) goesOn(end time.Duration) {
-	lasts := ""
+// goesOn adds to RuleDeadline's finding, if any, how the rollout goes
+// on past the deadline: the deadline only reports, and the controllers
+// go on. sm is the run's summary, end how the rollout ended (see
+// afterDeadline, conclude). Under the controllers model the run went on
+// past the deadline, and the rollout completes at
+// sm.CompleteAfterDeadline, the wave that exceeded the deadline lasting
+// as long as the run's own moments past it say; or it is not complete
+// where the run stops, Config.Sim.PastDeadline (an hour) after the
+// deadline; or it gets stuck, or the work budget runs out, which
+// RuleNeverFinish and RuleLimit tell. Under the other models, which stop
+// at the deadline, end is a run's without one. A run that stopped at
+// the deadline for a negative PastDeadline says so.
+func (j *judgement) goesOn(sm, end sim.Summary) {
+	if sm.Outcome != sim.OutcomeDeadlineExceeded {
+		return
+	}
+	lasts, without := "", ""
 	if w, ok := j.exceedingWave(); ok {
 		lasts = fmt.Sprintf(" (wave %d lasts %s, to +%s)", w.n, words.Duration(w.length()), words.Duration(w.to))
 	}
+	if j.without {
+		without = ", as a run without the deadline has it (this model stops at the deadline)"
+	}
+	var then string
+	switch {
+	case end.Outcome == sim.OutcomeDeadlineExceeded:
+		then = "; kubectl rollout status fails here, and the simulation stops here too (Config.Sim.PastDeadline is negative): how the controllers go on is not judged"
+	case end.Outcome == sim.OutcomeComplete:
+		then = fmt.Sprintf("; kubectl rollout status fails here, but the controllers go on%s, and the rollout completes at +%s%s", lasts, words.Duration(end.Duration), without)
+	case end.Outcome == sim.OutcomeLimit && !j.without && !j.limited:
+		then = fmt.Sprintf("; kubectl rollout status fails here, and the controllers go on%s, but the rollout is not complete %s after it (+%s), where the simulation stops",
+			lasts, words.Duration(j.f.pastDeadline()), words.Duration(j.stopsAt(sm)))
+	case end.Outcome == sim.OutcomeLimit:
+		then = fmt.Sprintf("; kubectl rollout status fails here, and the controllers go on%s, but the simulation stops at its work limit (+%s) before the rollout completes%s", lasts, words.Duration(end.Duration), without)
+	default:
+		then = fmt.Sprintf("; kubectl rollout status fails here, and the controllers go on%s, but the rollout can never complete (%s)%s", lasts, end.Outcome, without)
+	}
 	for i := range j.vs {
 		if v := &j.vs[i]; v.Rule == RuleDeadline {
-			v.Message += fmt.Sprintf("; kubectl rollout status fails here, but the controller goes on%s, and the rollout completes at +%s", lasts, words.Duration(end))
+			v.Message += then
 		}
 	}
 }
 
+// pastDeadline returns how long the runs go on past a progress deadline
+// they exceed: Config.Sim.PastDeadline, or sim.DefaultPastDeadline.
+func (f *checker) pastDeadline() time.Duration {
+	return cmp.Or(f.sim.PastDeadline, sim.DefaultPastDeadline)
+}
+
+// stopsAt returns where a run that went on past its progress deadline
+// and stopped at a time limit stopped: PastDeadline after the deadline,
+// or at Config.Sim.MaxTime if that comes first.
+func (j *judgement) stopsAt(sm sim.Summary) time.Duration {
+	at := sm.DeadlineExceededAt + j.f.pastDeadline()
+	if mt := j.f.sim.MaxTime; mt > 0 {
+		at = min(at, mt)
+	}
+	return at
+}
+
 // exceedingWave returns the wave that exceeded the progress deadline, as
-// the run past the deadline has it, and false without that run.
+// the run's moments past the deadline have it, and false when the run
+// has no progress after the deadline.
 func (j *judgement) exceedingWave() (wave, bool) {
 	from, n := lastProgress(j.moments)
-	for _, w := range waves(j.past) {
+	for _, w := range allWaves(j.moments) {
 		if w.n == n && w.from == from {
 			return w, true
 		}
@@ -233,28 +298,42 @@ func (j *judgement) exceedingWave() (wave, bool) {
 	return wave{}, false
 }
 
-// pastDeadline runs the rollout of s under cfg once more, with a progress
-// deadline it cannot exceed: longer than took, the time the rollout
-// takes without one, which no wave outlasts. It returns the moments,
-// whose Progressing condition gives the waves past the deadline of s, or
-// nil if the run ends otherwise than complete (the deadline's re-checks
-// wake the controller, so the run may differ from the one without a
-// deadline), or when took is too long for such a deadline. It also
-// returns what the run cost (nothing when it did not run).
-func pastDeadline(s rollout.State, cfg sim.Config, took time.Duration) ([]moment, sim.Cost, error) {
-	secs := int64(took/time.Second) + 2
-	if secs >= math.MaxInt32 {
-		return nil, sim.Cost{}, nil
+// afterDeadline returns how the rollout of a run ended, as ending judges
+// it: the run's summary sm, or, for a run that went on past its progress
+// deadline, sm as it would be without the deadline: complete at
+// CompleteAfterDeadline, or else the outcome the run past the deadline
+// came to (AfterDeadline), at its last change; for a stuck rollout, at
+// the last moment its pods changed (moments are the start's and the
+// steps'), as the deadline's own status write is a change but not
+// progress: where the rollout got stuck.
+func afterDeadline(sm sim.Summary, moments []moment) sim.Summary {
+	if sm.Outcome != sim.OutcomeDeadlineExceeded || sm.AfterDeadline == "" {
+		return sm
 	}
-	s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(int32(secs))
-	var moments []moment
-	cfg.OmitSteps = true
-	cfg.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
-	res, cost, err := sim.RunCost(s, cfg)
-	if err != nil || res.Summary.Outcome != sim.OutcomeComplete {
-		return nil, cost, err
+	end := sm
+	if sm.CompleteAfterDeadline > 0 {
+		end.Outcome, end.Detail, end.Duration = sim.OutcomeComplete, "", sm.CompleteAfterDeadline
+		return end
 	}
-	return moments, cost, nil
+	end.Outcome, end.Detail, end.Duration = sm.AfterDeadline, sm.AfterDeadlineDetail, sm.LastChange
+	if end.Outcome.Stuck() {
+		end.Duration = min(lastPodChange(moments), sm.LastChange)
+	}
+	return end
+}
+
+// lastPodChange returns the offset of the last of moments whose pods,
+// ready or available pods, ReplicaSet sizes, replicas or pending pods
+// differ from the moment before it: 0 when none does.
+func lastPodChange(moments []moment) time.Duration {
+	var at time.Duration
+	for i := 1; i < len(moments); i++ {
+		a, b := moments[i-1], moments[i]
+		if a.pods != b.pods || a.avail != b.avail || a.ready != b.ready || a.newReady != b.newReady || a.desired != b.desired || a.replicas != b.replicas || a.pending != b.pending {
+			at = b.at
+		}
+	}
+	return at
 }
 
 // deadlineWave words the wave that exceeded the progress deadline, for
@@ -285,7 +364,7 @@ func (j *judgement) timeout(took time.Duration) {
 	if at, ok := j.deadlineAt(); ok {
 		from, n := lastProgress(j.moments)
 		why = fmt.Sprintf("kubectl rollout status fails before, at +%s, when wave %d (from +%s) exceeds the progress deadline", words.Duration(at), n, words.Duration(from))
-		if w, ok := longest(waves(j.past)); ok {
+		if w, ok := longest(allWaves(j.moments)); ok {
 			slowest = fmt.Sprintf("; its slowest wave, %d, waits %s for progress from +%s", w.n, words.Duration(w.length()), words.Duration(w.from))
 		}
 	} else if w, ok := longest(waves(j.moments)); ok {
@@ -326,4 +405,23 @@ func (j *judgement) helmReady() (need int64, at time.Duration, ok bool) {
 		}
 	}
 	return need, 0, false
+}
+
+// unfinished judges a rollout whose run stopped at, not complete, at or
+// past its progress deadline, against Config.Timeout and the
+// max-duration rule: a limit before that is broken, however the
+// rollout goes on after.
+func (j *judgement) unfinished(at time.Duration) {
+	if limit := j.f.timeout; limit > 0 && at > limit {
+		why := "kubectl rollout status --timeout gives up first"
+		if dl, ok := j.deadlineAt(); ok && dl <= limit {
+			from, n := lastProgress(j.moments)
+			why = fmt.Sprintf("kubectl rollout status fails before, at +%s, when wave %d (from +%s) exceeds the progress deadline", words.Duration(dl), n, words.Duration(from))
+		}
+		j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout is not complete at +%s, where the simulation stops, longer than the timeout %s: %s",
+			words.Duration(at), words.Duration(limit), why)
+	}
+	if max := j.f.maxDuration; max > 0 && at > max {
+		j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout is not complete at +%s, where the simulation stops, longer than the max-duration limit %s", words.Duration(at), words.Duration(max))
+	}
 }

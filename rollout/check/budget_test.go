@@ -121,9 +121,9 @@ func TestTimeBudget(t *testing.T) {
 		src:     budgetManifest(3, "1", "0", 120, "100"),
 		timeout: 300 * time.Second,
 		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
-			"kubectl rollout status fails here, but the controller goes on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m"},
+			"kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m0.001s"},
 			{check.RuleTimeout, check.SeverityError, 300, 7,
-				"the rollout is expected to take 6m0.001s, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline; its slowest wave, 1, waits 2m for progress from +0s"}},
+				"the rollout is expected to take 6m0.001s, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline; helm upgrade --wait (Helm 3) waits only for 3 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +6m, after the timeout too; its slowest wave, 1, waits 2m for progress from +0s"}},
 	}, {
 		name:    "a rollout within the timeout is not a finding",
 		src:     budgetManifest(2, "1", "0", 90, "600"),
@@ -134,7 +134,7 @@ func TestTimeBudget(t *testing.T) {
 		name: "a wave beyond progressDeadlineSeconds is ProgressDeadlineExceeded, and says which",
 		src:  budgetManifest(3, "1", "0", 120, "100"),
 		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
-			"wave 1 made no progress from +0s for more than progressDeadlineSeconds 100 (1m40s); kubectl rollout status fails here, but the controller goes on (wave 1 lasts 2m, to +2m)"}},
+			"wave 1 made no progress from +0s for more than progressDeadlineSeconds 100 (1m40s); kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m)"}},
 		related: "spec.template.spec.containers[0].readinessProbe",
 	}, {
 		name: "a wave above 80% of progressDeadlineSeconds is a margin warning",

@@ -11,24 +11,29 @@ import (
 )
 
 // rolloutCheck is what checking one rollout comes to: its violations,
-// and the summary of its run (of the run past the progress deadline, when
-// the deadline stopped the first), and when it held the ready pods at the
+// and the summary of its run (past the progress deadline too, where the
+// run went on past it), and when it held the ready pods at the
 // Deployment's budgets.
 type rolloutCheck struct {
 	violations []Finding
 	sum        sim.Summary
-	drains     []drainBlock
-	lows       []drainLow // the worst moments for a drain, by budget
-	err        error
+	// end is how the rollout ended (see afterDeadline): complete past
+	// the progress deadline too.
+	end    sim.Summary
+	drains []drainBlock
+	lows   []drainLow // the worst moments for a drain, by budget
+	err    error
 	// cost is what its runs cost together (see workbudget.go): Work
-	// summed, Limited when one of them stopped at its work limit.
+	// summed, Limited when one of them stopped at its work limit. Under
+	// the controllers model it is one run's.
 	cost sim.Cost
 }
 
-// checkOne simulates the rollout of d at replicas, its runs computing
-// at most budget units of work together (sim.Config.MaxWork; past it
-// only by the event each was handling), and returns the rules it breaks,
-// in the order they happen.
+// checkOne simulates the rollout of d at replicas, under the controllers
+// model once, going on past its progress deadline as the controllers do
+// (Config.Sim.PastDeadline), its runs computing at most budget units of
+// work together (sim.Config.MaxWork; past it only by the event each was
+// handling), and returns the rules it breaks, in the order they happen.
 func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32, budget int) rolloutCheck {
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
 	shape, memoize := f.shapeOf(in, pol, d)
@@ -86,9 +91,9 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
-	// The run stops at the progress deadline: past it, conclude runs the
-	// rollout once more without one, for the waves that outlast it.
-	cfg.PastDeadline = -1
+	// Under the controllers model the run goes on past the progress
+	// deadline for Config.Sim.PastDeadline (an hour by default): what
+	// the controllers then do is judged from this one run.
 	// The moments of the run in order, and of the deletes-first order
 	// when the drains are judged, each after a slot for the start's,
 	// filled in once the run is known (see conclude).
@@ -121,62 +126,59 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 const momentsRoom = 48
 
 // startMoment is the moment of a run's start: its pods, available and
-// ready pods, and replicas.
+// ready pods (of the new ReplicaSet too), the ReplicaSets' sizes and
+// replicas.
 func startMoment(start sim.Step) moment {
 	m := moment{replicas: start.Replicas}
 	m.pods, m.avail = start.Pods()
 	for _, c := range start.Sets {
 		m.ready += int64(c.Ready)
+		m.desired += int64(c.Desired)
+		if c.New {
+			m.newReady += int64(c.Ready)
+		}
 	}
 	return m
 }
 
-// conclude judges a run of the rollout of s, running it again without
-// the progress deadline when the deadline stopped it (cfg is its
-// configuration; it is not needed otherwise). moments are the start's
-// moment (startMoment) and the run's steps'; racing, the same for the
-// order where deletions go first under the controllers model, when the
-// drains are judged (nil otherwise): they are judged on the worse of the
-// two orders, as the summary's fewest available is. cost is what the run
-// of res cost; the runs again take what is left of cfg.MaxWork, the
-// rollout's budget. conclude does not modify moments or racing, which a
-// memoized run shares with other rollouts.
+// conclude judges a run of the rollout of s under cfg, which cost cost
+// of cfg.MaxWork, the rollout's budget: up to its progress deadline and,
+// where the run went on past it (the controllers model), after it too.
+// Under the other models, which stop at the deadline, it runs the
+// rollout once more without one, with what is left of the budget, to
+// tell how it ends (cfg is not needed otherwise). moments are the
+// start's moment (startMoment) and the run's steps'; racing, the same
+// for the order where deletions go first under the controllers model,
+// when the drains are judged (nil otherwise): they are judged on the
+// worse of the two orders, as the summary's fewest available is.
+// conclude does not modify moments or racing, which a memoized run
+// shares with other rollouts.
 func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, replicas int32, cfg sim.Config, cost sim.Cost) rolloutCheck {
 	j := f.judge(in, pol, s, res, moments[1:])
 	j.budget = cfg.MaxWork
-	end := res.Summary
-	// Each run again has what the runs before it left of the budget.
-	cfg.MaxWork = max(cfg.MaxWork-cost.Work, 1)
-	spend := func(c sim.Cost) {
-		f.worked.Add(int64(c.Work))
-		cost.Work += c.Work
-		cost.Limited = cost.Limited || c.Limited
-		cfg.MaxWork = max(cfg.MaxWork-c.Work, 1)
-	}
-	if end.Outcome == sim.OutcomeDeadlineExceeded {
-		orig := s
-		// The deadline only reports; the controller goes on. Without it,
-		// does the rollout finish, and when?
+	end := afterDeadline(res.Summary, moments)
+	if end.Outcome == sim.OutcomeDeadlineExceeded && cfg.Model != sim.ModelControllers {
+		// The deadline only reports; the controller goes on, which this
+		// model does not: without the deadline, does the rollout finish,
+		// and when?
 		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rollout.Unlimited)
 		s.Deployment.Status = rollout.RemoveDeploymentCondition(s.Deployment.Status, rollout.Progressing)
 		cfg.OmitSteps = true
+		cfg.MaxWork = max(cfg.MaxWork-cost.Work, 1)
 		again, c, err := sim.RunCost(s, cfg)
 		if err != nil {
 			return rolloutCheck{err: err}
 		}
-		spend(c)
+		f.worked.Add(int64(c.Work))
+		cost.Work += c.Work
+		cost.Limited = cost.Limited || c.Limited
 		end = again.Summary
-		if end.Outcome == sim.OutcomeComplete {
-			past, c, err := pastDeadline(orig, cfg, end.Duration)
-			if err != nil {
-				return rolloutCheck{err: err}
-			}
-			spend(c)
-			j.past = past
-		}
+		j.without = true
 	}
+	j.limited = cost.Limited
+	j.goesOn(res.Summary, end)
 	j.ending(end)
-	out := rolloutCheck{violations: j.sorted(), sum: end, cost: cost}
+	out := rolloutCheck{violations: j.sorted(), sum: res.Summary, end: end, cost: cost}
 	if len(pol.budgets) > 0 {
 		n := f.drainPods()
 		out.drains = drainBlocks(pol.budgets, replicas, moments, n)

@@ -84,6 +84,49 @@
 // spec.progressDeadlineSeconds, with the strategy and the probes that
 // time the waves as related places.
 //
+// # Past the progress deadline
+//
+// The deadline only reports: the sync that finds it exceeded sets the
+// Progressing condition False, where `kubectl rollout status` fails, and
+// the controllers go on. Under [sim.ModelControllers] each rollout is
+// simulated once, going on past the deadline for Config.Sim.PastDeadline
+// (0: [sim.DefaultPastDeadline], an hour; negative: the run stops at the
+// deadline), within the same work budget. From that one run:
+//
+//   - [RuleDeadline] fires where the deadline is first exceeded
+//     (sim.Summary.DeadlineExceededAt), and its message goes on with what
+//     the run past it shows: the rollout completes at
+//     sim.Summary.CompleteAfterDeadline, the figure the simulator gives
+//     for the same run (TestCompletesAfterDeadline,
+//     TestPastDeadlineProperties), with the length of the wave that
+//     exceeded the deadline read from the run's own syncs past it; or
+//     it is not complete an hour after the deadline, where the run stops;
+//     or it can never complete ([RuleNeverFinish], at the last change of
+//     its pods), or the work budget ran out ([RuleLimit]).
+//   - How the rollout ends is judged as for a rollout without a deadline:
+//     [RuleTimeout] and [RuleMaxDuration] by the completion after the
+//     deadline (or break where the run stops not complete), the throttle
+//     and placement warnings by the run past it, and [Result].Longest
+//     counts the completion after the deadline.
+//   - [RuleMaxPods], [RuleMinAvailable] and [RulePDBDrain] judge the pods
+//     of the whole run, the time past the deadline included: those pods
+//     are real, as the controllers go on, and a gate is asked what the
+//     cluster will do, not what kubectl reports. A finding past the
+//     deadline says so ("after the progress deadline was exceeded at
+//     +10m1s: the controllers go on"), and a peak or fewest available
+//     that counts that time says so too. The findings up to the deadline
+//     are those of a run stopped there (PastDeadline negative), the
+//     figures they quote aside (TestPastDeadlineProperties, 5,000 drawn
+//     rollouts). One case is possible that the test has not met: the
+//     summary keeps one peak and one fewest available, the run's worst,
+//     so a limit broken only between syncs, before the deadline and by
+//     less than a worse figure after it, would be reported at the time
+//     of that worse figure.
+//
+// The other models stop at the deadline: check runs such a rollout once
+// more without a deadline, with what is left of the work budget, to tell
+// how it ends, and the pods of that run are not judged.
+//
 // # Drains during a rollout
 //
 // No PodDisruptionBudget gates a rollout: the controllers scale and

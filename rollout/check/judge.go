@@ -35,6 +35,7 @@ type moment struct {
 	progressAt            time.Duration
 	hasProgress, complete bool
 	newReady              int64 // ready pods of the new ReplicaSet
+	desired               int64 // the ReplicaSets' spec.replicas, summed
 	pending               int64 // pods bound to no node (see placement)
 }
 
@@ -43,6 +44,7 @@ func momentOf(st sim.Step, start time.Time) moment {
 	m.pods, m.avail = st.Pods()
 	for _, c := range st.Sets {
 		m.ready += int64(c.Ready)
+		m.desired += int64(c.Desired)
 		if c.New {
 			m.newReady += int64(c.Ready)
 		}
@@ -73,12 +75,13 @@ type judgement struct {
 	res     sim.Result         // without its steps
 	moments []moment
 	vs      []Finding
-	// past are the moments of the rollout run with a deadline it cannot
-	// exceed, when the deadline stopped the run of moments and the
-	// rollout completes without it (see pastDeadline); nil otherwise.
-	past []moment
-	// budget is the work the rollout's runs had (see workbudget.go).
-	budget int
+	// budget is the work the rollout's run had (see workbudget.go), and
+	// limited says that the run stopped at it.
+	budget  int
+	limited bool
+	// without says that how the rollout ends comes from a run without
+	// the progress deadline, under a model that stops at it.
+	without bool
 
 	startPods, startAvail int64
 	inputPods, inputAvail bool // the input already breaks the rule
@@ -198,11 +201,11 @@ func (j *judgement) steps() {
 	for _, m := range j.moments {
 		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d)", m.pods, max, sm.PeakPods)
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, sm.PeakPods, j.overWords(), j.pastWords(m.at))
 		}
 		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d)", m.avail, n, sm.MinAvailable)
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, sm.MinAvailable, j.overWords(), j.pastWords(m.at))
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
@@ -218,19 +221,40 @@ func (j *judgement) betweenSyncs() {
 	sm := j.res.Summary
 	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
 		j.seenPods = true
-		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d", sm.PeakPods, max)
+		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s", sm.PeakPods, max, j.pastWords(sm.PeakPodsAt))
 	}
 	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPodsHigh > max && (!j.inputPods || sm.PeakPodsHigh > j.startPods) {
 		// The likelier orders of the controllers' racing work stay within
 		// the limit; the order that defers every deletion of an instant
 		// does not (see sim's package doc, Races).
 		j.add(RuleMaxPods, SeverityWarning, sm.PeakPodsAt, CauseRollout,
-			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d)", sm.PeakPodsHigh, max, sm.PeakPods)
+			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", sm.PeakPodsHigh, max, sm.PeakPods, j.overWords())
 	}
 	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
 		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
-		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d", sm.MinAvailable, n)
+		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d%s", sm.MinAvailable, n, j.pastWords(sm.MinAvailableAt))
 	}
+}
+
+// overWords words the span a run's figures (its peak, its fewest
+// available) cover, for a run that went on past its progress deadline:
+// the time past it too, as the controllers go on ("" otherwise).
+func (j *judgement) overWords() string {
+	if j.res.Summary.AfterDeadline == "" {
+		return ""
+	}
+	return ", counting the time past the progress deadline"
+}
+
+// pastWords words a finding at an offset after the progress deadline was
+// exceeded, in a run that went on past it: the pods then are real, as
+// the controllers go on ("" for a finding before it, or without one).
+func (j *judgement) pastWords(at time.Duration) string {
+	sm := j.res.Summary
+	if sm.AfterDeadline == "" || at <= sm.DeadlineExceededAt {
+		return ""
+	}
+	return fmt.Sprintf(", after the progress deadline was exceeded at +%s: the controllers go on", words.Duration(sm.DeadlineExceededAt))
 }
 
 // replicasAt returns spec.replicas at an offset from the start: as the
@@ -276,14 +300,14 @@ func (j *judgement) outage() {
 		ru.MaxUnavailable, d.Spec.Replicas)
 }
 
-// ending judges how the rollout ended, by the summary of a run that did
-// not stop at the progress deadline.
+// ending judges how the rollout ended, end (see afterDeadline and
+// conclude): complete, stuck or stopped at a limit, past the progress
+// deadline too; a run that stopped at the deadline, not complete there.
 func (j *judgement) ending(end sim.Summary) {
 	switch {
 	case end.Outcome == sim.OutcomeComplete:
 		j.throttled(end)
 		j.timeout(end.Duration)
-		j.goesOn(end.Duration)
 		j.placementWaits(end)
 		if max := j.f.maxDuration; max > 0 && end.Duration > max {
 			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes %s, longer than the max-duration limit %s", words.Duration(end.Duration), words.Duration(max))
@@ -296,6 +320,14 @@ func (j *judgement) ending(end sim.Summary) {
 		if end.Outcome == sim.OutcomeUnplaced {
 			j.placeRelated()
 		}
+	case end.Outcome == sim.OutcomeDeadlineExceeded:
+		// The run stopped at the deadline (see goesOn): the rollout is
+		// not complete there.
+		j.unfinished(end.Duration)
+	case end.Outcome == sim.OutcomeLimit && j.res.Summary.AfterDeadline != "" && !j.without && !j.limited:
+		// The run went on past the deadline as long as it may, and the
+		// rollout is not complete where it stopped (see goesOn).
+		j.unfinished(j.stopsAt(j.res.Summary))
 	case end.Outcome == sim.OutcomeLimit:
 		// The run's projection bounds the duration from below: a bound
 		// already past the limit decides the rule without the rest.

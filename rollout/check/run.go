@@ -195,8 +195,9 @@ func (f *checker) run(in *Input) (Report, bool) {
 			if c.MinAvailable < 0 || r.sum.MinAvailable < c.MinAvailable {
 				c.MinAvailable = r.sum.MinAvailable
 			}
-			if r.sum.Outcome == sim.OutcomeComplete {
-				c.Longest = max(c.Longest, r.sum.Duration.Seconds())
+			if r.end.Outcome == sim.OutcomeComplete {
+				// Past the progress deadline too: the controllers go on.
+				c.Longest = max(c.Longest, r.end.Duration.Seconds())
 			}
 		}
 		if r.err != nil {

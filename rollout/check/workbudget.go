@@ -8,9 +8,13 @@ import (
 // A Deployment's replica counts share one work budget, Config.Sim.MaxWork
 // (sim.DefaultMaxWork when 0), the budget a single run has: checking a
 // range costs about what checking its costliest count would, however many
-// counts it has. The work of a count is that of all its runs (see
-// checkOne; sim.Cost), each of which may pass what it had by the work of
-// the event it was handling when it reached it, as a single run may.
+// counts it has. The work of a count is that of its run (see checkOne;
+// sim.Cost): under the controllers model one run, the time past the
+// progress deadline included (an hour at most, Config.Sim.PastDeadline);
+// under the other models, which stop at the deadline, a second run
+// without it when the first stopped there, with what the first left. A
+// run may pass what it had by the work of the event it was handling when
+// it reached it.
 //
 // The budget is shared in two passes, each deterministic, so that the
 // report is the same whatever the workers:

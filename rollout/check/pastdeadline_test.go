@@ -1,0 +1,248 @@
+package check_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/internal/words"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/manifest"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// pastManifest is a Deployment of replicas with a progress deadline of
+// deadline seconds, whose pods' times the check's Config fixes.
+func pastManifest(replicas int, maxSurge, maxUnavailable string, deadline int) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: %d
+  progressDeadlineSeconds: %d
+  strategy:
+    rollingUpdate: {maxSurge: %s, maxUnavailable: %s}
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`, replicas, deadline, maxSurge, maxUnavailable)
+}
+
+// pastCase is a check of pastManifest's rollout, and the simulator's run
+// of the same rollout: Config.NeverReady names an image no pod has, so
+// that the check rolls out to check.MarkerImage, which Simulate's Change
+// rolls out to too, under the same pod model and quota.
+type pastCase struct {
+	src   string
+	pods  sim.PodModel // ReadyAfter and Terminating, fixed
+	quota int
+	cfg   check.Config // the rules; its Sim, NeverReady and times are set by run
+}
+
+func (c pastCase) config(past time.Duration) check.Config {
+	cfg := c.cfg
+	cfg.QuotaPods = c.quota
+	cfg.NeverReady = []string{"never-used:0"}
+	cfg.Sim = sim.Config{Pods: c.pods, PastDeadline: past}
+	cfg.ReadyAfterFixed, cfg.TerminatingFixed = true, true
+	cfg.Workers = 1
+	return cfg
+}
+
+// run returns the check's report with Sim.PastDeadline past, and the
+// simulator's summary of the same rollout.
+func (c pastCase) run(t interface {
+	Helper()
+	Fatal(...any)
+}, past time.Duration) (check.Report, sim.Summary) {
+	t.Helper()
+	docs, err := manifest.Parse("deploy.yaml", []byte(c.src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	d, err := in.Pick("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := c.config(past)
+	pods := cfg.Sim
+	pods.Pods.NeverReady = cfg.NeverReady
+	simulation, err := check.Simulate(in, d, check.Change{Images: []check.Image{{Image: check.MarkerImage}}, QuotaPods: c.quota,
+		Config: pods, FixedReady: true, FixedTerminating: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return check.Run(in, cfg), simulation.Result.Summary
+}
+
+// completesAt returns the figure RuleDeadline's finding gives for when the
+// rollout completes after the deadline, and false without one.
+func completesAt(r check.Report) (string, bool) {
+	for _, f := range ruleFindings(r, check.RuleDeadline) {
+		if _, at, ok := strings.Cut(f.Message, "and the rollout completes at +"); ok {
+			return at, true
+		}
+	}
+	return "", false
+}
+
+// TestCompletesAfterDeadline: check runs a rollout once, going on past its
+// progress deadline as the controllers do, and RuleDeadline's finding
+// says when it completes with the simulator's own figure
+// (sim.Summary.CompleteAfterDeadline) for the same rollout, at the sync
+// where the deadline is exceeded (DeadlineExceededAt), the completion
+// counting as the Deployment's longest rollout; or that it is not
+// complete where the run stops.
+func TestCompletesAfterDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		c       pastCase
+		past    time.Duration
+		timeout time.Duration
+		want    string // a part of RuleDeadline's message
+		timeMsg string // a part of RuleTimeout's, if one is wanted
+	}{{
+		// sim's TestPastDeadline: refused creations back off past the
+		// deadline, and the rollout completes once they are retried.
+		name: "quota refusals back off past the deadline",
+		c: pastCase{src: pastManifest(56, "67%", "27", 600), quota: 93,
+			pods: sim.PodModel{ReadyAfter: 6 * time.Second, Terminating: 30 * time.Second}},
+		want: "kubectl rollout status fails here, but the controllers go on",
+	}, {
+		name: "pods slower than the deadline: each wave outlasts it",
+		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second}},
+		want: "kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m0.001s",
+	}, {
+		name: "not complete a minute past the deadline",
+		c: pastCase{src: pastManifest(56, "67%", "27", 600), quota: 93,
+			pods: sim.PodModel{ReadyAfter: 6 * time.Second, Terminating: 30 * time.Second}},
+		past: time.Minute, timeout: 10*time.Minute + 30*time.Second,
+		want:    "but the rollout is not complete 1m after it (+11m",
+		timeMsg: "the rollout is not complete at +11m",
+	}, {
+		name: "stopped at the deadline",
+		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second}},
+		past: -1, timeout: 100 * time.Second,
+		want: "the simulation stops here too (Config.Sim.PastDeadline is negative)",
+		// The timeout comes before the deadline: the rollout is not
+		// complete at either.
+		timeMsg: "the rollout is not complete at +1m41s, where the simulation stops, longer than the timeout 1m40s",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.c.cfg.Timeout = tc.timeout
+			r, sm := tc.c.run(t, tc.past)
+			if sm.Outcome != sim.OutcomeDeadlineExceeded {
+				t.Fatalf("the simulator's outcome %q, want the deadline exceeded", sm.Outcome)
+			}
+			fs := ruleFindings(r, check.RuleDeadline)
+			if len(fs) != 1 || fs[0].At != sm.DeadlineExceededAt.Seconds() || !strings.Contains(fs[0].Message, tc.want) {
+				t.Fatalf("progress-deadline findings %+v, want one at +%v (the simulator's DeadlineExceededAt) saying %q", fs, sm.DeadlineExceededAt, tc.want)
+			}
+			at, ok := completesAt(r)
+			if want := sm.CompleteAfterDeadline; ok != (want > 0) || ok && at != words.Duration(want) {
+				t.Errorf("check says the rollout completes at +%s (%v), the simulator at +%s", at, ok, words.Duration(want))
+			}
+			if got, want := r.Deployments[0].Longest, sm.CompleteAfterDeadline.Seconds(); got != want {
+				t.Errorf("longest rollout %gs, want the completion after the deadline, %gs", got, want)
+			}
+			timeouts := ruleFindings(r, check.RuleTimeout)
+			if tc.timeMsg == "" && len(timeouts) > 0 || tc.timeMsg != "" && (len(timeouts) != 1 || !strings.Contains(timeouts[0].Message, tc.timeMsg)) {
+				t.Errorf("timeout findings %+v, want %q", timeouts, tc.timeMsg)
+			}
+		})
+	}
+}
+
+// judgedToDeadline are the rules judged from the run as it goes, as
+// opposed to how it ends (never-finishes, timeout, max-duration and the
+// warnings of a rollout that completes), which a run stopped at the
+// deadline cannot know.
+var judgedToDeadline = []string{check.RuleInput, check.RuleMaxPods, check.RuleMinAvailable, check.RuleOutage, check.RuleDeadline}
+
+// TestPastDeadlineProperties: on drawn rollouts that exceed their
+// progress deadline, check's "completes at" figure is the simulator's
+// CompleteAfterDeadline for the same rollout (and the Deployment's
+// longest rollout), and none is given when the simulator has none; the
+// findings up to the deadline are those of a check whose run stops there
+// (Sim.PastDeadline -1), RuleDeadline's message going on where the
+// stopped one says the run stops, and the figures they quote (a peak,
+// the fewest available) being the whole run's.
+func TestPastDeadlineProperties(t *testing.T) {
+	exceeded, completed, runs := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.IntRange(1, 8).Draw(t, "replicas")
+		maxSurge := rapid.SampledFrom([]string{"0", "1", "25%", "50%"}).Draw(t, "maxSurge")
+		maxUnavailable := rapid.SampledFrom([]string{"0", "1", "25%"}).Draw(t, "maxUnavailable")
+		if maxSurge == "0" && maxUnavailable == "0" {
+			maxUnavailable = "1"
+		}
+		deadline := rapid.IntRange(10, 120).Draw(t, "progressDeadlineSeconds")
+		c := pastCase{src: pastManifest(replicas, maxSurge, maxUnavailable, deadline),
+			pods: sim.PodModel{ReadyAfter: time.Duration(rapid.IntRange(0, 240).Draw(t, "readyAfter")) * time.Second,
+				Terminating: time.Duration(rapid.IntRange(0, 60).Draw(t, "terminating")) * time.Second}}
+		if rapid.Bool().Draw(t, "quota") {
+			c.quota = replicas + rapid.IntRange(0, 3).Draw(t, "quota room")
+		}
+		if rapid.Bool().Draw(t, "max-pods") {
+			c.cfg.MaxPods = replicas + rapid.IntRange(0, 2).Draw(t, "max-pods room")
+		}
+		if rapid.Bool().Draw(t, "min-available") {
+			c.cfg.MinAvailable, c.cfg.MinAvailableRule = surge.Count(int32(rapid.IntRange(0, replicas).Draw(t, "min-available"))), true
+		}
+		full, sm := c.run(t, 0)
+		runs++
+		if sm.Outcome != sim.OutcomeDeadlineExceeded {
+			return
+		}
+		exceeded++
+		at, ok := completesAt(full)
+		if want := sm.CompleteAfterDeadline; ok != (want > 0) || ok && at != words.Duration(want) {
+			t.Fatalf("check says the rollout completes at +%s (%v), the simulator at +%s", at, ok, words.Duration(want))
+		}
+		if got, want := full.Deployments[0].Longest, sm.CompleteAfterDeadline.Seconds(); got != want {
+			t.Fatalf("longest rollout %gs, want the completion after the deadline, %gs", got, want)
+		}
+		if ok {
+			completed++
+		}
+		stopped, _ := c.run(t, -1)
+		for _, s := range stopped.Findings {
+			if !slices.Contains(judgedToDeadline, s.Rule) || s.At > sm.DeadlineExceededAt.Seconds() {
+				continue
+			}
+			want := s.Message
+			if s.Rule == check.RuleDeadline {
+				want, _, _ = strings.Cut(want, "; kubectl rollout status fails here, and the simulation stops here too")
+			}
+			for _, figure := range []string{" (peak ", " (lowest ", " (the likelier orders peak at "} {
+				// The run's worst figure, which counts the time past the
+				// deadline too and says so.
+				if i := strings.Index(want, figure); i >= 0 {
+					want = want[:i]
+				}
+			}
+			if !slices.ContainsFunc(full.Findings, func(f check.Finding) bool {
+				return f.Rule == s.Rule && f.Severity == s.Severity && f.At == s.At && f.Cause == s.Cause && f.Location == s.Location && strings.HasPrefix(f.Message, want)
+			}) {
+				t.Fatalf("the finding %+v of the run stopped at the deadline (+%v) is not in the check going on past it:\n%+v", s, sm.DeadlineExceededAt, full.Findings)
+			}
+		}
+	})
+	t.Logf("%d of %d rollouts exceeded the deadline, %d of them completed after it", exceeded, runs, completed)
+	if exceeded == 0 || completed == 0 {
+		t.Errorf("%d of %d rollouts exceeded the deadline, %d completed after it: a weak test", exceeded, runs, completed)
+	}
+}
