@@ -197,6 +197,14 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, res.Summary, n))
 			out.lows = lowerDrains(out.lows, drainLows(pol.budgets, replicas, n, []moment{summaryMoment(replicas, res.Summary)}))
 		}
+		if sm := res.Summary; sm.AfterDeadline != "" {
+			// The drains past the deadline are judged too, and say so.
+			for i := range out.drains {
+				if out.drains[i].from > sm.DeadlineExceededAt {
+					out.drains[i].deadline = sm.DeadlineExceededAt
+				}
+			}
+		}
 	}
 	return out
 }

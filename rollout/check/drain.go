@@ -121,6 +121,9 @@ func drainWords(b budget, blk drainBlock, counts string) string {
 	} else {
 		s += ", and the drain waits"
 	}
+	if blk.deadline > 0 {
+		s += fmt.Sprintf(" (after the progress deadline was exceeded at +%s: the controllers go on)", words.Duration(blk.deadline))
+	}
 	if o.leftDeleted < blk.keep {
 		s += fmt.Sprintf("; a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves %d ready, below the %d it keeps", o.leftDeleted, blk.keep)
 	}

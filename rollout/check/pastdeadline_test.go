@@ -48,14 +48,16 @@ type pastCase struct {
 	src   string
 	pods  sim.PodModel // ReadyAfter and Terminating, fixed
 	quota int
-	cfg   check.Config // the rules; its Sim, NeverReady and times are set by run
+	// changes are the replica changes of the run (an HPA's).
+	changes []sim.ReplicaChange
+	cfg     check.Config // the rules; its Sim, NeverReady and times are set by run
 }
 
 func (c pastCase) config(past time.Duration) check.Config {
 	cfg := c.cfg
 	cfg.QuotaPods = c.quota
 	cfg.NeverReady = []string{"never-used:0"}
-	cfg.Sim = sim.Config{Pods: c.pods, PastDeadline: past}
+	cfg.Sim = sim.Config{Pods: c.pods, PastDeadline: past, Changes: c.changes}
 	cfg.ReadyAfterFixed, cfg.TerminatingFixed = true, true
 	cfg.Workers = 1
 	return cfg
@@ -161,6 +163,59 @@ func TestCompletesAfterDeadline(t *testing.T) {
 			timeouts := ruleFindings(r, check.RuleTimeout)
 			if tc.timeMsg == "" && len(timeouts) > 0 || tc.timeMsg != "" && (len(timeouts) != 1 || !strings.Contains(timeouts[0].Message, tc.timeMsg)) {
 				t.Errorf("timeout findings %+v, want %q", timeouts, tc.timeMsg)
+			}
+		})
+	}
+}
+
+// TestJudgedPastDeadline: the pods that exist past the progress deadline
+// are judged, as the controllers go on: a scale-up after the deadline (an
+// HPA's) that breaks max-pods or min-available, or has a drain refused
+// (pdb-drain-blocked), is a finding that says it comes after the
+// deadline, where a check whose run stops at the deadline
+// (Sim.PastDeadline -1) has none.
+func TestJudgedPastDeadline(t *testing.T) {
+	// Pods ready 2m after they start outlast the deadline of 100s, which
+	// is exceeded at +1m41s; the HPA doubles the replicas at +4m.
+	base := pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second},
+		changes: []sim.ReplicaChange{{After: 4 * time.Minute, Replicas: 6}}}
+	for _, tc := range []struct {
+		name string
+		rule string
+		cfg  check.Config
+		pdb  string // a PodDisruptionBudget's document
+		want string
+	}{{
+		name: "max-pods after a scale-up past the deadline",
+		rule: check.RuleMaxPods,
+		cfg:  check.Config{MaxPods: 5},
+		want: "above the max-pods limit 5 (peak 7, counting the time past the progress deadline), after the progress deadline was exceeded at +1m41s: the controllers go on",
+	}, {
+		name: "min-available after a scale-up past the deadline",
+		rule: check.RuleMinAvailable,
+		cfg:  check.Config{MinAvailable: surge.Percent(100), MinAvailableRule: true},
+		want: "below the min-available limit 6 (lowest 3, counting the time past the progress deadline), after the progress deadline was exceeded at +1m41s: the controllers go on",
+	}, {
+		// Half of the 6 replicas kept: with 3 of them ready, no eviction
+		// is allowed, where 3 are at rest.
+		name: "a drain refused after a scale-up past the deadline",
+		rule: check.RulePDBDrain,
+		pdb:  "\n---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\nspec:\n  minAvailable: 50%\n  selector:\n    matchLabels: {app: web}\n",
+		// (The message words the budget at the replica count checked.)
+		want: "a node drain is refused at +4m (at replicas 3): the budget allows 0 evictions then, and the drain waits (after the progress deadline was exceeded at +1m41s: the controllers go on)",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := base
+			c.cfg = tc.cfg
+			c.src += tc.pdb
+			full, sm := c.run(t, 0)
+			stopped, _ := c.run(t, -1)
+			if len(ruleFindings(stopped, tc.rule)) > 0 {
+				t.Fatalf("stopped at the deadline, %s findings %+v, want none", tc.rule, ruleFindings(stopped, tc.rule))
+			}
+			fs := ruleFindings(full, tc.rule)
+			if len(fs) != 1 || fs[0].At <= sm.DeadlineExceededAt.Seconds() || !strings.Contains(fs[0].Message, tc.want) {
+				t.Fatalf("%s findings %+v, want one after the deadline (+%v) saying %q", tc.rule, fs, sm.DeadlineExceededAt, tc.want)
 			}
 		})
 	}

@@ -100,6 +100,9 @@ type drainBlock struct {
 	keep       int64
 	throughEnd bool  // still blocked after the last sync
 	n          int64 // the Deployment's pods on the node drained
+	// deadline is when the progress deadline was exceeded, for a block
+	// that starts after it in a run that went on past it (0 otherwise).
+	deadline time.Duration
 }
 
 // drainBlocks finds, for each budget, the syncs where a drain of a node
