@@ -72,8 +72,8 @@ func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 	}
 }
 
-// TestManualBudgetExamples keeps the manual's time budget and drain
-// examples true: what it shows for each command (run in
+// TestManualBudgetExamples keeps the manual's time budget (within and
+// past the progress deadline) and drain examples true: what it shows for each command (run in
 // testdata/budget) is what check prints, its notes on stderr after the
 // report.
 func TestManualBudgetExamples(t *testing.T) {
@@ -84,6 +84,7 @@ func TestManualBudgetExamples(t *testing.T) {
 	for _, args := range [][]string{
 		{"check", "-f", "search.yaml", "--timeout", "300s"},
 		{"check", "-f", "drain.yaml", "--drain-pods", "2"},
+		{"check", "-f", "indexer.yaml", "--timeout", "5m"},
 	} {
 		run := slices.Clone(args)
 		run[2] = "testdata/budget/" + run[2]
