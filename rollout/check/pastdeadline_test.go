@@ -168,6 +168,26 @@ func TestCompletesAfterDeadline(t *testing.T) {
 	}
 }
 
+// TestCompletesAfterDeadlineOtherModels: the interval and event-driven
+// models stop at the progress deadline, so check runs the rollout again
+// without it to tell when it completes, and says so.
+func TestCompletesAfterDeadlineOtherModels(t *testing.T) {
+	for _, model := range []sim.Config{{Model: sim.ModelSimple, Interval: 30 * time.Second}, {Model: sim.ModelSimple}} {
+		t.Run(model.ModelName(), func(t *testing.T) {
+			model.Pods = sim.PodModel{ReadyAfter: 300 * time.Second}
+			r := runBudget(t, pastManifest(3, "1", "0", 100), check.Config{Sim: model, ReadyAfterFixed: true, TerminatingFixed: true})
+			fs := ruleFindings(r, check.RuleDeadline)
+			if len(fs) != 1 || !strings.Contains(fs[0].Message, "kubectl rollout status fails here, but the controllers go on, and the rollout completes at +") ||
+				!strings.HasSuffix(fs[0].Message, ", as a run without the deadline has it (this model stops at the deadline)") {
+				t.Fatalf("progress-deadline findings %+v, want one with the completion of a run without the deadline", fs)
+			}
+			if r.Deployments[0].Longest < 3*300 {
+				t.Errorf("longest rollout %gs, want the completion of the run without the deadline", r.Deployments[0].Longest)
+			}
+		})
+	}
+}
+
 // TestJudgedPastDeadline: the pods that exist past the progress deadline
 // are judged, as the controllers go on: a scale-up after the deadline (an
 // HPA's) that breaks max-pods or min-available, or has a drain refused

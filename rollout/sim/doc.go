@@ -315,8 +315,9 @@
 // status` fails, and the controllers go on. A ModelControllers run goes
 // on too, for Config.PastDeadline (an hour by default): its outcome stays
 // OutcomeDeadlineExceeded and its Duration ends at
-// Summary.DeadlineExceededAt, and Summary.CompleteAfterDeadline says when
-// the rollout completed afterwards, if it did. A quota-refused creation
+// Summary.DeadlineExceededAt, Summary.CompleteAfterDeadline says when
+// the rollout completed afterwards, if it did, and Summary.AfterDeadline
+// how the run past the deadline ended (complete, at a limit, or stuck). A quota-refused creation
 // is then tried again when the ReplicaSet controller's backoff (up to
 // 1,000s) has passed, once the quota has room: the real runs of 56
 // replicas at a quota of 93 (maxSurge 67%, maxUnavailable 27, pods ready
