@@ -3,6 +3,7 @@ package check
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -278,7 +279,7 @@ func (f *checker) pastDeadline() time.Duration {
 // and stopped at a time limit stopped: PastDeadline after the deadline,
 // or at Config.Sim.MaxTime if that comes first.
 func (j *judgement) stopsAt(sm sim.Summary) time.Duration {
-	at := sm.DeadlineExceededAt + j.f.pastDeadline()
+	at := sm.DeadlineExceededAt + min(j.f.pastDeadline(), math.MaxInt64-sm.DeadlineExceededAt) // no overflow
 	if mt := j.f.sim.MaxTime; mt > 0 {
 		at = min(at, mt)
 	}

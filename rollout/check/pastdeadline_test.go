@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -134,6 +135,13 @@ func TestCompletesAfterDeadline(t *testing.T) {
 		past: time.Minute, timeout: 10*time.Minute + 30*time.Second,
 		want:    "but the rollout is not complete 1m after it (+11m",
 		timeMsg: "the rollout is not complete at +11m",
+	}, {
+		// Pods ready 3h after they start complete 9h in: past the default
+		// hour, within the largest PastDeadline.
+		name: "the largest PastDeadline goes on until the rollout completes",
+		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 3 * time.Hour}},
+		past: math.MaxInt64,
+		want: "the rollout completes at +9h0m0.001s",
 	}, {
 		name: "stopped at the deadline",
 		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second}},
