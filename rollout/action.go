@@ -85,6 +85,14 @@ func (e Event) String() string { return e.Type + " " + e.Reason + " " + e.Messag
 // Action is one step of a sync: an API call the controller makes, with the
 // event it records with that call, or an event or re-check alone. Which
 // fields are meaningful depends on Type; the others are zero.
+//
+// The three large fields only one type carries are pointers, set exactly
+// for that type and nil for every other: Template for UpdateDeployment,
+// Status for UpdateDeploymentStatus, Created for CreateReplicaSet. (This
+// keeps an Action small: a run holds one for every sync.) Each Action that
+// [Plan] returns owns its pointees and its maps: no two actions of a plan,
+// nor an action and the [State] planned from, share a pointer or a map, so
+// a caller may write through one without changing the other.
 type Action struct {
 	Type ActionType
 	// ReplicaSet names the target of a ReplicaSet action.
@@ -97,17 +105,20 @@ type Action struct {
 	// Annotations are the target's annotations after the call, for
 	// ReplicaSet writes and both Deployment updates.
 	Annotations map[string]string
-	// Template is the Deployment's pod template after an UpdateDeployment.
-	Template PodTemplate
-	// Status is the status an UpdateDeploymentStatus writes.
-	Status DeploymentStatus
+	// Template is the Deployment's pod template after an UpdateDeployment;
+	// nil for every other type.
+	Template *PodTemplate
+	// Status is the status an UpdateDeploymentStatus writes; nil for every
+	// other type.
+	Status *DeploymentStatus
 	// Event is the event recorded with this call, or by a RecordEvent.
 	Event Event
 	// At is when a RecheckProgress is due.
 	At time.Time
 	// Created is the ReplicaSet a CreateReplicaSet creates, as sent to
-	// the API server (no UID or creation time yet).
-	Created ReplicaSet
+	// the API server (no UID or creation time yet); nil for every other
+	// type.
+	Created *ReplicaSet
 	// MinReadySeconds is the ReplicaSet's minReadySeconds after a Scale
 	// or Update.
 	MinReadySeconds int32
@@ -172,9 +183,15 @@ func (a Action) MarshalJSON() ([]byte, error) {
 			j.Labels = a.Labels
 		}
 	case UpdateDeployment:
-		j.Annotations, j.Template = &ann, &a.Template
+		j.Annotations, j.Template = &ann, a.Template
+		if j.Template == nil {
+			j.Template = &PodTemplate{} // the zero template, as before the field was a pointer
+		}
 	case UpdateDeploymentStatus:
-		j.Annotations, j.Status = &ann, &a.Status
+		j.Annotations, j.Status = &ann, a.Status
+		if j.Status == nil {
+			j.Status = &DeploymentStatus{}
+		}
 	case RecordEvent:
 		j.Event = a.Event.String()
 	case RecheckProgress:

@@ -14,6 +14,9 @@ import (
 //     ReleaseReplicaSet removes it.
 //   - CreateReplicaSet adds Action.Created with UID "uid-<name>",
 //     generation 1 and s.Now as its creation time.
+//
+// A nil Created, Template or Status on the action that carries it reads as
+// the zero value: an empty ReplicaSet, pod template or status.
 //   - ScaleReplicaSet and UpdateReplicaSet set the size, annotations and
 //     minReadySeconds, bumping the generation when the spec changed;
 //     DeleteReplicaSet removes the ReplicaSet.
@@ -74,7 +77,10 @@ func ApplyTo(s *State, actions []Action) {
 				rs.OwnerReferences = slices.DeleteFunc(slices.Clone(rs.OwnerReferences), func(r OwnerReference) bool { return r.UID == d.UID })
 			}
 		case CreateReplicaSet:
-			rs := a.Created.DeepCopy()
+			var rs ReplicaSet
+			if a.Created != nil {
+				rs = a.Created.DeepCopy()
+			}
 			rs.UID = "uid-" + rs.Name
 			rs.CreationTimestamp = s.Now.Truncate(time.Second)
 			rs.Generation = 1
@@ -93,14 +99,22 @@ func ApplyTo(s *State, actions []Action) {
 				return rs.Name == a.ReplicaSet && rs.Namespace == d.Namespace
 			})
 		case UpdateDeployment:
-			if !maps.Equal(d.Annotations, a.Annotations) || !EqualIgnoreHash(d.Spec.Template, a.Template) ||
-				!maps.Equal(d.Spec.Template.Labels, a.Template.Labels) {
+			var t PodTemplate
+			if a.Template != nil {
+				t = *a.Template
+			}
+			if !maps.Equal(d.Annotations, a.Annotations) || !EqualIgnoreHash(d.Spec.Template, t) ||
+				!maps.Equal(d.Spec.Template.Labels, t.Labels) {
 				d.Generation++
 			}
 			d.Annotations = maps.Clone(a.Annotations)
-			d.Spec.Template = a.Template.clone()
+			d.Spec.Template = t.clone()
 		case UpdateDeploymentStatus:
-			d.Status = a.Status.clone()
+			var st DeploymentStatus
+			if a.Status != nil {
+				st = a.Status.clone()
+			}
+			d.Status = st
 			d.Annotations = setMap(d.Annotations, a.Annotations)
 		}
 	}

@@ -29,6 +29,8 @@ func TestApply(t *testing.T) {
 	s := applyState()
 	created := rollout.WebReplicaSet("web-v2", "v2", 2, 2, time.Time{})
 	created.UID, created.Generation = "", 0
+	same := s.Deployment.Spec.Template.DeepCopy()
+	v1 := rollout.WebReplicaSet("x", "v1", 0, 0, time.Time{})
 	tests := []struct {
 		name   string
 		action rollout.Action
@@ -45,7 +47,7 @@ func TestApply(t *testing.T) {
 				t.Errorf("owner references %v, want none", refs)
 			}
 		}},
-		{"create", rollout.Action{Type: rollout.CreateReplicaSet, ReplicaSet: "web-v2", To: 2, Created: created}, func(t *testing.T, out rollout.State) {
+		{"create", rollout.Action{Type: rollout.CreateReplicaSet, ReplicaSet: "web-v2", To: 2, Created: &created}, func(t *testing.T, out rollout.State) {
 			rs := out.ReplicaSets[2]
 			if rs.Name != "web-v2" || rs.UID != "uid-web-v2" || rs.Generation != 1 || !rs.CreationTimestamp.Equal(rollout.WebEpoch.Add(time.Hour)) || rs.Spec.Replicas != 2 {
 				t.Errorf("created %s uid %q generation %d at %v size %d; want uid-web-v2, generation 1, at Now truncated to the second, size 2",
@@ -73,22 +75,22 @@ func TestApply(t *testing.T) {
 				t.Errorf("ReplicaSets mismatch (-want +got):\n%s", diff)
 			}
 		}},
-		{"update deployment, annotations changed", rollout.Action{Type: rollout.UpdateDeployment, Annotations: map[string]string{"team": "b"}, Template: s.Deployment.Spec.Template}, func(t *testing.T, out rollout.State) {
+		{"update deployment, annotations changed", rollout.Action{Type: rollout.UpdateDeployment, Annotations: map[string]string{"team": "b"}, Template: &same}, func(t *testing.T, out rollout.State) {
 			if d := out.Deployment; d.Generation != 3 || d.Annotations["team"] != "b" {
 				t.Errorf("generation %d, annotations %v; want 3 (bumped), team: b", d.Generation, d.Annotations)
 			}
 		}},
-		{"update deployment, template changed", rollout.Action{Type: rollout.UpdateDeployment, Annotations: map[string]string{"team": "a"}, Template: rollout.WebReplicaSet("x", "v1", 0, 0, time.Time{}).Spec.Template}, func(t *testing.T, out rollout.State) {
+		{"update deployment, template changed", rollout.Action{Type: rollout.UpdateDeployment, Annotations: map[string]string{"team": "a"}, Template: &v1.Spec.Template}, func(t *testing.T, out rollout.State) {
 			if d := out.Deployment; d.Generation != 3 || !rollout.EqualIgnoreHash(d.Spec.Template, rollout.WebReplicaSet("x", "v1", 0, 0, time.Time{}).Spec.Template) {
 				t.Errorf("generation %d, template %v; want 3 (bumped), the v1 template", d.Generation, d.Spec.Template)
 			}
 		}},
-		{"update deployment, nothing changed", rollout.Action{Type: rollout.UpdateDeployment, Annotations: map[string]string{"team": "a"}, Template: s.Deployment.Spec.Template}, func(t *testing.T, out rollout.State) {
+		{"update deployment, nothing changed", rollout.Action{Type: rollout.UpdateDeployment, Annotations: map[string]string{"team": "a"}, Template: &same}, func(t *testing.T, out rollout.State) {
 			if d := out.Deployment; d.Generation != 2 {
 				t.Errorf("generation %d, want 2 (unchanged)", d.Generation)
 			}
 		}},
-		{"status", rollout.Action{Type: rollout.UpdateDeploymentStatus, Annotations: map[string]string{"r": "1"}, Status: rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 3}}, func(t *testing.T, out rollout.State) {
+		{"status", rollout.Action{Type: rollout.UpdateDeploymentStatus, Annotations: map[string]string{"r": "1"}, Status: &rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 3}}, func(t *testing.T, out rollout.State) {
 			if d := out.Deployment; d.Status.Replicas != 3 || d.Status.ObservedGeneration != 2 || d.Annotations["r"] != "1" || d.Generation != 2 {
 				t.Errorf("status %+v, annotations %v, generation %d; want the status written, r: 1, generation 2", d.Status, d.Annotations, d.Generation)
 			}

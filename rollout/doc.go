@@ -186,4 +186,15 @@
 // defined in SPEC.md beside this package: what upstream does, which upstream
 // function does it, and, in its last section, every difference from
 // upstream.
+//
+// # Changes to the API
+//
+// [Action.Template], [Action.Status] and [Action.Created] are pointers, set
+// only on the action type that carries each (UpdateDeployment,
+// UpdateDeploymentStatus, CreateReplicaSet) and nil on every other. They
+// were values: an Action was 624 bytes, and a simulated rollout holds one
+// for each sync. Reading a field through them compiles unchanged; code that
+// builds an Action takes the address of its value, and code that compares
+// one with cmp compares what they point to. Each action Plan returns owns
+// its pointees, and the JSON form ([Action.MarshalJSON]) is unchanged.
 package rollout

@@ -248,9 +248,11 @@ func CheckNoNegative(t testing.TB, s State, actions []Action) {
 		old[s.ReplicaSets[i].Name] = &s.ReplicaSets[i]
 	}
 	for _, a := range actions {
-		for i, n := range counts(a.Status) {
-			if n < 0 && n != had[i] {
-				t.Errorf("negative count in %v: %+v", a, a.Status)
+		if a.Status != nil {
+			for i, n := range counts(*a.Status) {
+				if n < 0 && n != had[i] {
+					t.Errorf("negative count in %v: %+v", a, *a.Status)
+				}
 			}
 		}
 		prev := old[a.ReplicaSet]

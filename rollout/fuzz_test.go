@@ -377,18 +377,27 @@ func anyAction(sets []rollout.ReplicaSet) *rapid.Generator[rollout.Action] {
 		if rapid.Bool().Draw(t, "labels") {
 			a.Labels = map[string]string{"app": "web"}
 		}
-		a.Status.Replicas = rapid.Int32().Draw(t, "status.replicas")
-		if rapid.Bool().Draw(t, "conditions") {
-			a.Status.Conditions = []rollout.Condition{{Type: rollout.Progressing, Status: rollout.ConditionTrue}}
+		// The pointer fields are drawn for any type, and nil as often as
+		// not: Apply reads a nil one as the zero value.
+		if rapid.Bool().Draw(t, "status") {
+			st := rollout.DeploymentStatus{Replicas: rapid.Int32().Draw(t, "status.replicas")}
+			if rapid.Bool().Draw(t, "conditions") {
+				st.Conditions = []rollout.Condition{{Type: rollout.Progressing, Status: rollout.ConditionTrue}}
+			}
+			a.Status = &st
 		}
 		if rapid.Bool().Draw(t, "template") {
-			a.Template = rollout.PodTemplate{Labels: map[string]string{"app": "web"},
+			a.Template = &rollout.PodTemplate{Labels: map[string]string{"app": "web"},
 				Spec: rollout.MustParsePodSpec(rapid.SampledFrom([]string{"", "{}", `{"a":1}`, "null"}).Draw(t, "spec"))}
 		}
-		if len(sets) > 0 && rapid.Bool().Draw(t, "created from a set") {
-			a.Created = sets[rapid.IntRange(0, len(sets)-1).Draw(t, "created")].DeepCopy()
-		} else {
-			a.Created.Name = a.ReplicaSet
+		switch rapid.IntRange(0, 2).Draw(t, "created") {
+		case 0:
+			if len(sets) > 0 {
+				rs := sets[rapid.IntRange(0, len(sets)-1).Draw(t, "created from a set")].DeepCopy()
+				a.Created = &rs
+			}
+		case 1:
+			a.Created = &rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: a.ReplicaSet}}
 		}
 		a.At = time.Unix(rapid.Int64Range(-1e10, 1e10).Draw(t, "at"), 0)
 		return a
@@ -490,8 +499,17 @@ func deepCopyAction(a rollout.Action) rollout.Action {
 			b.Annotations[k] = v
 		}
 	}
-	b.Template = rollout.Deployment{Spec: rollout.DeploymentSpec{Template: a.Template}}.DeepCopy().Spec.Template
-	b.Status = rollout.Deployment{Status: a.Status}.DeepCopy().Status
-	b.Created = a.Created.DeepCopy()
+	if a.Template != nil {
+		tmpl := a.Template.DeepCopy()
+		b.Template = &tmpl
+	}
+	if a.Status != nil {
+		st := rollout.Deployment{Status: *a.Status}.DeepCopy().Status
+		b.Status = &st
+	}
+	if a.Created != nil {
+		rs := a.Created.DeepCopy()
+		b.Created = &rs
+	}
 	return b
 }

@@ -217,10 +217,11 @@ func (p *planner) createNewReplicaSet(old []*ReplicaSet) (*ReplicaSet, error) {
 		if size := rs.Spec.Replicas; size > 0 {
 			e = Event{EventTypeNormal, ScalingReplicaSetReason, fmt.Sprintf("Scaled up replica set %s from 0 to %d", rs.Name, size)}
 		}
+		sent := rs.DeepCopy()
 		p.actions = append(p.actions, Action{
 			Type: CreateReplicaSet, ReplicaSet: rs.Name, To: rs.Spec.Replicas,
 			Labels: maps.Clone(rs.Labels), Annotations: maps.Clone(rs.Annotations),
-			Created: rs.DeepCopy(), Event: e, Reason: p.createReason(old, rs.Spec.Replicas),
+			Created: &sent, Event: e, Reason: p.createReason(old, rs.Spec.Replicas),
 		})
 	}
 	// R-NEW-9: the computed revision, even for an existing ReplicaSet.

@@ -159,7 +159,7 @@ func TestNewReplicaSet(t *testing.T) {
 	if actions[0].Type != rollout.CreateReplicaSet {
 		t.Fatalf("Plan() starts with %v, want CreateReplicaSet", actions[0])
 	}
-	if diff := cmp.Diff(want, actions[0].Created); diff != "" {
+	if diff := cmp.Diff(&want, actions[0].Created); diff != "" {
 		t.Errorf("Plan()'s created ReplicaSet differs from NewReplicaSet() (-NewReplicaSet +Plan):\n%s", diff)
 	}
 

@@ -314,19 +314,21 @@ func (p *planner) event(e Event) {
 
 // updateStatus writes the Deployment's in-memory status and annotations.
 func (p *planner) updateStatus() {
+	status := p.d.Status.clone()
 	p.actions = append(p.actions, Action{
 		Type:        UpdateDeploymentStatus,
-		Status:      p.d.Status.clone(),
+		Status:      &status,
 		Annotations: maps.Clone(p.d.Annotations),
 	})
 }
 
 // updateDeployment writes the Deployment's annotations and template.
 func (p *planner) updateDeployment(e Event) {
+	template := p.d.Spec.Template.clone()
 	p.actions = append(p.actions, Action{
 		Type:        UpdateDeployment,
 		Annotations: maps.Clone(p.d.Annotations),
-		Template:    p.d.Spec.Template.clone(),
+		Template:    &template,
 		Event:       e,
 	})
 }

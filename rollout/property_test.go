@@ -216,7 +216,7 @@ func TestPlanProperties(t *testing.T) {
 		if err != nil {
 			t.Fatalf("NewReplicaSet() error: %v", err)
 		}
-		if diff := cmp.Diff(want, actions[i].Created, rollout.StateCmp); diff != "" {
+		if diff := cmp.Diff(&want, actions[i].Created, rollout.StateCmp); diff != "" {
 			t.Fatalf("Plan() created another ReplicaSet than NewReplicaSet() (-NewReplicaSet +Plan):\n%s", diff)
 		}
 	}))
@@ -319,5 +319,89 @@ func TestLimitsRegressions(t *testing.T) {
 				t.Errorf("Limits() = %+v for replicas %d (%s): surge+unavailable < 1", l, tc.replicas, tc.reason)
 			}
 		})
+	}
+}
+
+// TestActionPointerProperties checks Action's pointer fields over Plan's
+// outputs for generated states: each is set exactly for the type that
+// carries it (Template for UpdateDeployment, Status for
+// UpdateDeploymentStatus, Created for CreateReplicaSet), and each action
+// owns what it points to: writing through one action's pointers and maps
+// changes neither another action of the plan nor the state planned from.
+func TestActionPointerProperties(t *testing.T) {
+	t.Run("set exactly for their types", rapid.MakeCheck(func(t *rapid.T) {
+		s := gen.State().Draw(t, "state")
+		actions, _ := rollout.Plan(s)
+		for i, a := range actions {
+			if (a.Template != nil) != (a.Type == rollout.UpdateDeployment) {
+				t.Fatalf("action %d %v: Template set %v", i, a, a.Template != nil)
+			}
+			if (a.Status != nil) != (a.Type == rollout.UpdateDeploymentStatus) {
+				t.Fatalf("action %d %v: Status set %v", i, a, a.Status != nil)
+			}
+			if (a.Created != nil) != (a.Type == rollout.CreateReplicaSet) {
+				t.Fatalf("action %d %v: Created set %v", i, a, a.Created != nil)
+			}
+		}
+	}))
+	t.Run("owned by each action", rapid.MakeCheck(func(t *rapid.T) {
+		s := gen.State().Draw(t, "state")
+		actions, _ := rollout.Plan(s)
+		if len(actions) == 0 {
+			return
+		}
+		state := rollout.DeepCopyState(s)
+		before := make([]rollout.Action, len(actions))
+		for i, a := range actions {
+			before[i] = deepCopyAction(a)
+		}
+		i := rapid.IntRange(0, len(actions)-1).Draw(t, "scribbled action")
+		scribbleAction(&actions[i])
+		for j := range actions {
+			if j == i {
+				continue
+			}
+			if diff := cmp.Diff(before[j], actions[j]); diff != "" {
+				t.Fatalf("writing through action %d changed action %d (-before +after):\n%s", i, j, diff)
+			}
+		}
+		if diff := cmp.Diff(state, s, rollout.StateCmp); diff != "" {
+			t.Fatalf("writing through action %d changed the state (-before +after):\n%s", i, diff)
+		}
+	}))
+}
+
+// scribbleAction writes into everything a points to: its maps, its
+// template's maps, its status and its created ReplicaSet (a PodSpec cannot
+// be written, so it may be shared).
+func scribbleAction(a *rollout.Action) {
+	scribble := func(m map[string]string) {
+		for k := range m {
+			m[k] = "scribbled"
+		}
+	}
+	scribble(a.Labels)
+	scribble(a.Annotations)
+	if a.Template != nil {
+		scribble(a.Template.Labels)
+		scribble(a.Template.Annotations)
+	}
+	if a.Status != nil {
+		a.Status.Replicas = -7
+		for i := range a.Status.Conditions {
+			a.Status.Conditions[i].Message = "scribbled"
+		}
+	}
+	if rs := a.Created; rs != nil {
+		rs.Name = "scribbled"
+		rs.Spec.Replicas = -7
+		scribble(rs.Labels)
+		scribble(rs.Annotations)
+		for i := range rs.OwnerReferences {
+			rs.OwnerReferences[i].Name = "scribbled"
+		}
+		scribble(rs.Spec.Selector.MatchLabels)
+		scribble(rs.Spec.Template.Labels)
+		scribble(rs.Spec.Template.Annotations)
 	}
 }

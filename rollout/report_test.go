@@ -20,8 +20,8 @@ func reportActions() []rollout.Action {
 	ev := rollout.Event{Type: rollout.EventTypeNormal, Reason: rollout.ScalingReplicaSetReason, Message: "Scaled up replica set web-2 from 0 to 3"}
 	full := func(t rollout.ActionType) rollout.Action {
 		return rollout.Action{Type: t, ReplicaSet: "web-2", From: 1, To: 3, Labels: map[string]string{"app": "web"}, Annotations: ann,
-			Template: rollout.PodTemplate{Labels: map[string]string{"app": "web"}},
-			Status:   rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 3}, At: at, MinReadySeconds: 5, Reason: "why"}
+			Template: &rollout.PodTemplate{Labels: map[string]string{"app": "web"}},
+			Status:   &rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 3}, At: at, MinReadySeconds: 5, Reason: "why"}
 	}
 	var out []rollout.Action
 	for _, t := range []rollout.ActionType{rollout.AdoptReplicaSet, rollout.ReleaseReplicaSet, rollout.CreateReplicaSet, rollout.ScaleReplicaSet,

@@ -49,7 +49,7 @@ func TestReentrantRollback(t *testing.T) {
 		Event:       `Normal DeploymentRollback Rolled back deployment "foo" to revision 1`,
 	}
 	a := actions[0]
-	if diff := cmp.Diff(want, update{a.Annotations, a.Template, a.Event.String()}); diff != "" {
+	if diff := cmp.Diff(want, update{a.Annotations, *a.Template, a.Event.String()}); diff != "" {
 		t.Errorf("Plan() UpdateDeployment mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -114,7 +114,7 @@ func TestRollbackOutcomes(t *testing.T) {
 				t.Errorf("annotations mismatch (-want +got):\n%s", diff)
 			}
 			want := rollout.PodTemplate{Labels: map[string]string{"app": "web"}, Spec: rollout.ContainerSpec(tt.template)}
-			if diff := cmp.Diff(want, update.Template); diff != "" {
+			if diff := cmp.Diff(&want, update.Template); diff != "" {
 				t.Errorf("template mismatch (-want +got):\n%s", diff)
 			}
 		})

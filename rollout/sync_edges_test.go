@@ -65,8 +65,11 @@ func TestCreateRecordsRevisionAndCondition(t *testing.T) {
 				t.Errorf("create event %q, want one: %v", create.Event, tc.wantEvent)
 			}
 			status := actions[1]
-			c, _ := rollout.GetDeploymentCondition(status.Status, rollout.Progressing)
-			if status.Type != rollout.UpdateDeploymentStatus || status.Annotations[rollout.RevisionAnnotation] != "10" || c.Reason != rollout.ReasonNewReplicaSetCreated {
+			if status.Type != rollout.UpdateDeploymentStatus {
+				t.Fatalf("second action %v, want the status", status)
+			}
+			c, _ := rollout.GetDeploymentCondition(*status.Status, rollout.Progressing)
+			if status.Annotations[rollout.RevisionAnnotation] != "10" || c.Reason != rollout.ReasonNewReplicaSetCreated {
 				t.Errorf("second action %v with revision %q and Progressing %q, want the status with revision 10 and NewReplicaSetCreated",
 					status, status.Annotations[rollout.RevisionAnnotation], c.Reason)
 			}
@@ -193,7 +196,7 @@ func TestOtherNamespacesIgnored(t *testing.T) {
 			t.Errorf("%v: a ReplicaSet of another namespace", a)
 		}
 		if a.Type == rollout.UpdateDeploymentStatus {
-			last = a.Status
+			last = *a.Status
 		}
 	}
 	if last.Replicas != 3 || last.AvailableReplicas != 3 {

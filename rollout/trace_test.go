@@ -118,7 +118,7 @@ func summary(a rollout.Action) (string, bool) {
 	case rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
 		s = fmt.Sprintf("update %s %d->%d %s", a.ReplicaSet, a.From, a.To, annotationsText(a.Annotations))
 	case rollout.UpdateDeploymentStatus:
-		s = "status " + statusText(a.Status) + " " + annotationsText(a.Annotations)
+		s = "status " + statusText(*a.Status) + " " + annotationsText(a.Annotations)
 	case rollout.UpdateDeployment:
 		s = "update deployment " + annotationsText(a.Annotations) + " template " + a.Template.Spec.String()
 	case rollout.RecordEvent:
@@ -204,7 +204,10 @@ func runTrace(t *testing.T, s rollout.State, unhealthy string, steps []traceStep
 				if line, ok := summary(a); ok {
 					got = append(got, line)
 				}
-				if c, ok := rollout.GetDeploymentCondition(a.Status, rollout.Progressing); ok && a.Type == rollout.UpdateDeploymentStatus {
+				if a.Type != rollout.UpdateDeploymentStatus {
+					continue
+				}
+				if c, ok := rollout.GetDeploymentCondition(*a.Status, rollout.Progressing); ok {
 					msg = c.Message
 				}
 			}

@@ -22,12 +22,16 @@ import (
 //     a.To and the annotations and minReadySeconds of a; every other field,
 //     the resourceVersion included, is current's.
 //
-// Any other action type, or a current that is nil or not a.ReplicaSet, is
-// an error. ReplicaSetFor does not modify current.
+// Any other action type, a CreateReplicaSet with a nil Created, or a
+// current that is nil or not a.ReplicaSet, is an error. ReplicaSetFor does
+// not modify current.
 func ReplicaSetFor(a rollout.Action, current *appsv1.ReplicaSet) (*appsv1.ReplicaSet, error) {
 	switch a.Type {
 	case rollout.CreateReplicaSet:
-		return ToReplicaSet(a.Created)
+		if a.Created == nil {
+			return nil, fmt.Errorf("kube: %s %s: no ReplicaSet to create (Created is nil)", a.Type, a.ReplicaSet)
+		}
+		return ToReplicaSet(*a.Created)
 	case rollout.ScaleReplicaSet, rollout.UpdateReplicaSet:
 		if current == nil || current.Name != a.ReplicaSet {
 			return nil, fmt.Errorf("kube: %s %s: no current ReplicaSet of that name", a.Type, a.ReplicaSet)
@@ -50,17 +54,24 @@ func ReplicaSetFor(a rollout.Action, current *appsv1.ReplicaSet) (*appsv1.Replic
 //     annotations, which a status update stores too.
 //
 // Every other field, the resourceVersion included, is current's. Any other
-// action type is an error. DeploymentFor does not modify current.
+// action type, or a nil Template or Status on the type that carries it, is
+// an error. DeploymentFor does not modify current.
 func DeploymentFor(a rollout.Action, current *appsv1.Deployment) (*appsv1.Deployment, error) {
 	d := current.DeepCopy()
 	switch a.Type {
 	case rollout.UpdateDeployment:
+		if a.Template == nil {
+			return nil, fmt.Errorf("kube: %s: no template to write (Template is nil)", a.Type)
+		}
 		var t corev1.PodTemplateSpec
 		if err := convert(a.Template, &t, "deployment", current.Namespace, current.Name); err != nil {
 			return nil, err
 		}
 		d.Spec.Template = t
 	case rollout.UpdateDeploymentStatus:
+		if a.Status == nil {
+			return nil, fmt.Errorf("kube: %s: no status to write (Status is nil)", a.Type)
+		}
 		var s appsv1.DeploymentStatus
 		if err := convert(a.Status, &s, "deployment", current.Namespace, current.Name); err != nil {
 			return nil, err

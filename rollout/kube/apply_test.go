@@ -76,7 +76,7 @@ func TestReplicaSetFor(t *testing.T) {
 	}
 
 	created := rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "web-new", Namespace: "default"}, Spec: rollout.ReplicaSetSpec{Replicas: 1}}
-	rs, err := kube.ReplicaSetFor(rollout.Action{Type: rollout.CreateReplicaSet, ReplicaSet: "web-new", To: 1, Created: created}, nil)
+	rs, err := kube.ReplicaSetFor(rollout.Action{Type: rollout.CreateReplicaSet, ReplicaSet: "web-new", To: 1, Created: &created}, nil)
 	if err != nil || rs.Name != "web-new" || *rs.Spec.Replicas != 1 {
 		t.Errorf("ReplicaSetFor(create) = %v, %v; want web-new of 1", rs, err)
 	}
@@ -103,7 +103,7 @@ func TestDeploymentFor(t *testing.T) {
 	d.ResourceVersion = "7"
 	before := d.DeepCopy()
 	status := rollout.DeploymentStatus{ObservedGeneration: 2, Replicas: 3, CollisionCount: rollout.Int32(1)}
-	got, err := kube.DeploymentFor(rollout.Action{Type: rollout.UpdateDeploymentStatus, Status: status,
+	got, err := kube.DeploymentFor(rollout.Action{Type: rollout.UpdateDeploymentStatus, Status: &status,
 		Annotations: map[string]string{rollout.RevisionAnnotation: "2"}}, d)
 	if err != nil {
 		t.Fatalf("DeploymentFor(status) error: %v", err)
@@ -120,7 +120,7 @@ func TestDeploymentFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err = kube.DeploymentFor(rollout.Action{Type: rollout.UpdateDeployment, Template: oldRS.Spec.Template, Annotations: nil}, d)
+	got, err = kube.DeploymentFor(rollout.Action{Type: rollout.UpdateDeployment, Template: &oldRS.Spec.Template, Annotations: nil}, d)
 	if err != nil {
 		t.Fatalf("DeploymentFor(rollback) error: %v", err)
 	}
@@ -133,6 +133,21 @@ func TestDeploymentFor(t *testing.T) {
 	}
 	if _, err := kube.DeploymentFor(rollout.Action{Type: rollout.ScaleReplicaSet}, d); err == nil {
 		t.Errorf("DeploymentFor(ScaleReplicaSet) = nil error")
+	}
+}
+
+// TestWritesWithoutTheirObject: an action whose pointer field is nil where
+// its type carries one (a hand-built action; Plan never returns one) is an
+// error, not an empty object sent to the API server.
+func TestWritesWithoutTheirObject(t *testing.T) {
+	d, _ := webObjects()
+	if rs, err := kube.ReplicaSetFor(rollout.Action{Type: rollout.CreateReplicaSet, ReplicaSet: "web-new"}, nil); err == nil {
+		t.Errorf("ReplicaSetFor(CreateReplicaSet, Created nil) = %v, nil error", rs.Name)
+	}
+	for _, typ := range []rollout.ActionType{rollout.UpdateDeployment, rollout.UpdateDeploymentStatus} {
+		if _, err := kube.DeploymentFor(rollout.Action{Type: typ}, d); err == nil {
+			t.Errorf("DeploymentFor(%s with nil Template and Status) = nil error", typ)
+		}
 	}
 }
 

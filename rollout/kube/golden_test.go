@@ -168,9 +168,9 @@ func sent(t *testing.T, calls []clienttesting.Action, objs []runtime.Object) []r
 					t.Fatal(err)
 				}
 				if call.GetSubresource() == "status" {
-					out = append(out, rollout.Action{Type: rollout.UpdateDeploymentStatus, Annotations: d.Annotations, Status: d.Status})
+					out = append(out, rollout.Action{Type: rollout.UpdateDeploymentStatus, Annotations: d.Annotations, Status: &d.Status})
 				} else {
-					out = append(out, rollout.Action{Type: rollout.UpdateDeployment, Annotations: d.Annotations, Template: d.Spec.Template})
+					out = append(out, rollout.Action{Type: rollout.UpdateDeployment, Annotations: d.Annotations, Template: &d.Spec.Template})
 				}
 			}
 		case "patch":

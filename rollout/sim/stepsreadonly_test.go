@@ -48,9 +48,19 @@ func deepStep(st sim.Step) sim.Step {
 		a := &st.Actions[i]
 		a.Labels = maps.Clone(a.Labels)
 		a.Annotations = maps.Clone(a.Annotations)
-		a.Template = a.Template.DeepCopy()
-		a.Status.Conditions = slices.Clone(a.Status.Conditions)
-		a.Created = a.Created.DeepCopy()
+		if a.Template != nil {
+			tmpl := a.Template.DeepCopy()
+			a.Template = &tmpl
+		}
+		if a.Status != nil {
+			status := *a.Status
+			status.Conditions = slices.Clone(status.Conditions)
+			a.Status = &status
+		}
+		if a.Created != nil {
+			rs := a.Created.DeepCopy()
+			a.Created = &rs
+		}
 	}
 	st.Sets = slices.Clone(st.Sets)
 	st.Conditions = slices.Clone(st.Conditions)

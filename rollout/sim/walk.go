@@ -86,12 +86,26 @@ func (w *walker) action(a *rollout.Action) {
 	w.strings(&a.Labels)
 	w.strings(&a.Annotations)
 	w.litJSON(func() any { return a.Template })
-	w.deploymentStatus(&a.Status)
+	w.flag(a.Status != nil)
+	if a.Status != nil {
+		if w.decode { // a's status is shared: the numbers go into a copy
+			st := *a.Status
+			a.Status = &st
+		}
+		w.deploymentStatus(a.Status)
+	}
 	w.lit(a.Event.Type)
 	w.lit(a.Event.Reason)
 	w.text(&a.Event.Message)
 	w.time(&a.At)
-	w.replicaSet(&a.Created)
+	w.flag(a.Created != nil)
+	if a.Created != nil {
+		if w.decode {
+			rs := *a.Created
+			a.Created = &rs
+		}
+		w.replicaSet(a.Created)
+	}
 	w.i32(&a.MinReadySeconds)
 	w.text(&a.Reason)
 }
