@@ -71,6 +71,11 @@ var traceCases = []realsim.Case{
 	{Name: "trace/30/2-3", Replicas: 30, MaxSurge: "2", MaxUnavailable: "3"},
 	{Name: "trace/8/1-3", Replicas: 8, MaxSurge: "1", MaxUnavailable: "3"},
 	{Name: "trace/14/60%-4", Replicas: 14, MaxSurge: "60%", MaxUnavailable: "4"},
+	// Drawn after rollout/sim's holdsDeletions, to check it.
+	{Name: "check/90/12-0", Replicas: 90, MaxSurge: "12", MaxUnavailable: "0"},
+	{Name: "check/200/15%-0/ready-2s", Replicas: 200, MaxSurge: "15%", MaxUnavailable: "0", ReadyAfter: 2 * time.Second},
+	{Name: "check/40/6-0/minready-3", Replicas: 40, MaxSurge: "6", MaxUnavailable: "0", MinReadySeconds: 3},
+	{Name: "check/25/30%-0/terminating-5s", Replicas: 25, MaxSurge: "30%", MaxUnavailable: "0", Terminating: 5 * time.Second},
 }
 
 // formatLog is one line per request, events aside.
