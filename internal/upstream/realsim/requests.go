@@ -65,12 +65,8 @@ func (o *observer) serve(who string, a k8stesting.Action) (bool, runtime.Object,
 	if sub := a.GetSubresource(); sub != "" {
 		r.Resource += "/" + sub
 	}
-	switch x := a.(type) {
-	case k8stesting.DeleteAction:
-		r.Name = x.GetName()
-	case k8stesting.GetAction:
-		r.Name = x.GetName()
-	case k8stesting.PatchAction:
+	// Gets, deletes and patches name their object.
+	if x, ok := a.(interface{ GetName() string }); ok {
 		r.Name = x.GetName()
 	}
 	if obj != nil {
