@@ -16,7 +16,8 @@ import (
 // of 93, now completes at 1,014.085s against a real 1,013.6 to
 // 1,014.15s); 48 since the error handler pauses only after an error
 // less than 1ms earlier (sim's errorPauseAt: 20261134/23 within the
-// rule). realfig.Bounds holds on all 60. The misses, by mechanism:
+// rule); 49 since holdsDeletions (20261134/18 within the rule).
+// realfig.Bounds holds on all 60. The misses, by mechanism:
 //   - the fewest available one or two below every real run, with pods
 //     ready at once (the first step's race, as in holdoutMore):
 //     20261133/03, /12, /27, 20261134/24, /29;

@@ -20,7 +20,10 @@ import (
 // breach of realfig.Bounds); 26, 27, 23 and 25 since the error handler
 // pauses only after an error less than 1ms earlier (sim's errorPauseAt:
 // 20261131/26 and /29 within the rule, 20261132/00 no longer a breach
-// of realfig.Bounds). The misses, by mechanism
+// of realfig.Bounds); 26, 27, 23 and 26 since the deletes-first order
+// holds deletions behind the first creation of their instant where
+// maxUnavailable is 0 (sim's holdsDeletions: 20261132/28 within the
+// rule). The misses, by mechanism
 // (internal/upstream/realsim/README.md, "A held-out sample"):
 //   - the fewest available at the floor or one above it, where every
 //     real run stayed higher: 20261129/20, /23, /27 (191 replicas: every
