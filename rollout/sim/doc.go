@@ -246,6 +246,29 @@
 // runs); MinAvailableHigh, from the in-order run, the whole burst (781).
 // No real run measured went below MinAvailable
 // (TestControllersAgainstRealResampled).
+// Where maxUnavailable is 0 the deletes-first order holds a ReplicaSet
+// sync's deletions behind the first creation of their instant (from 15
+// replicas, without a pod quota): the old ReplicaSet's sync lists and
+// ranks its pods before its deletions ask for tokens, and the new one's,
+// scaled up by the Deployment controller's next sync in the same
+// instant, asks for its first creation meanwhile. A request log of 50
+// replicas at maxSurge 7 maxUnavailable 0 ready at once showed the 7
+// creations taking the tokens at hand before any deletion (64 pods) in 1
+// of 3 runs and one creation first in the other 2 (58), where the
+// deletes-first order said the ceiling, 57; the gate's peak now counts
+// the first creation ahead (and the first request of the second batch
+// where the first had its token at hand: 59 there). The fewest available cannot go below the
+// replicas there, so only the peak moves: 4 peaks of the held-out and
+// new-shape samples came within the real runs' range (120 replicas at
+// 5/0 ready after 3s: 127 against 127 to 129; 575 at 238/0: 814), none
+// left it. With pods ready at once and maxUnavailable above 0 the same
+// race decides the fewest available, but no order of it is safe for a
+// gate: the kubelet's binding of a created pod races the deletions too,
+// so the floor is reached at the change now and then (14 replicas at
+// 60%/4: 1 run of 8; 2 at 1/1: 3 of 8) while other samples of such
+// shapes never reached it in 5 runs (internal/upstream/realsim README,
+// "Races at the floor and the peak").
+//
 // Races elsewhere (two ReplicaSet syncs' requests interleaving within the
 // bucket) are taken in one order only.
 //

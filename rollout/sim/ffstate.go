@@ -122,6 +122,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 	w.i64(&c.racePeak)
 	w.time(&c.racePeakAt)
 	w.i64(&c.raceCeiling)
+	w.time(&c.heldAt)
 	w.deadlineProof(&c.proof)
 	w.flag(c.cutShort)
 }

@@ -82,6 +82,11 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 		s.holdBack = false
 		n := min(diff, c.burstReplicas)
 		s.deleteLeft = n
+		if r.holdsDeletions() {
+			c.heldAt = t
+			r.push(event{at: t, kind: evDeleteHeld, set: name, n: n, class: 1})
+			break
+		}
 		r.reserve(name, n, evDelete, t)
 	default:
 		s.holdBack = false

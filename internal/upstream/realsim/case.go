@@ -79,6 +79,8 @@ type Case struct {
 	MaxTime time.Duration
 	// Timeline asks for Measurement.Timeline.
 	Timeline bool
+	// Requests asks for Measurement.Requests, the request log.
+	Requests bool
 }
 
 // CaseError reports a Case field that cannot be run.

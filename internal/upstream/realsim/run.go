@@ -71,6 +71,11 @@ type Measurement struct {
 	// Timeline, when the Case asks for it, has one Sample per change of
 	// the pods or a ReplicaSet from the change on, in order.
 	Timeline []Sample
+	// Requests, when the Case asks for it, is the request log: every
+	// request of the two controllers' clients and every write of the
+	// kubelet emulator from the change on, in the order the server served
+	// them.
+	Requests []Request
 }
 
 // A Sample is one moment of a run: the pods (all of them, the terminating
@@ -164,19 +169,21 @@ func run(c Case) (Measurement, error) {
 		burst = DefaultBurst
 	}
 	var requests, waits atomic.Int64
-	clientset := func(count bool) *fake.Clientset {
+	// who names a controller's client ("" for the informers').
+	clientset := func(who string) *fake.Clientset {
 		cs := fake.NewClientset()
 		cs.PrependReactor("*", "*", func(a k8stesting.Action) (bool, runtime.Object, error) {
-			if count {
-				requests.Add(1)
+			if who == "" {
+				return srv.react(a)
 			}
-			return srv.react(a)
+			requests.Add(1)
+			return o.serve(who, a)
 		})
 		cs.PrependWatchReactor("*", srv.reactWatch)
 		return cs
 	}
-	controllerClient := func() limited {
-		c := limited{Interface: clientset(true), waits: &waits}
+	controllerClient := func(who string) limited {
+		c := limited{Interface: clientset(who), waits: &waits}
 		if qps > 0 {
 			c.bucket = flowcontrol.NewTokenBucketRateLimiter(qps, burst)
 		}
@@ -184,14 +191,14 @@ func run(c Case) (Measurement, error) {
 	}
 
 	ctx, cancel := context.WithCancel(klog.NewContext(context.Background(), logr.Discard()))
-	factory := informers.NewSharedInformerFactory(clientset(false), 0)
+	factory := informers.NewSharedInformerFactory(clientset(""), 0)
 	dInf, rsInf, podInf := factory.Apps().V1().Deployments(), factory.Apps().V1().ReplicaSets(), factory.Core().V1().Pods()
-	dc, err := deployment.NewDeploymentController(ctx, dInf, rsInf, podInf, controllerClient())
+	dc, err := deployment.NewDeploymentController(ctx, dInf, rsInf, podInf, controllerClient("deployment"))
 	if err != nil {
 		cancel()
 		return Measurement{}, err
 	}
-	rsc := replicaset.NewReplicaSetController(ctx, rsInf, podInf, controllerClient(), BurstReplicas)
+	rsc := replicaset.NewReplicaSetController(ctx, rsInf, podInf, controllerClient("replicaset"), BurstReplicas)
 	factory.Start(ctx.Done())
 	var wg sync.WaitGroup
 	wg.Go(func() { dc.Run(ctx, Workers) })
@@ -269,6 +276,7 @@ type observer struct {
 	conflicts map[string]int // the server's count of conflicts at the change
 	timers    map[string]*time.Timer
 	stopped   bool
+	reqs      requestLog
 }
 
 func newObserver(c Case, srv *server) *observer {
@@ -325,6 +333,7 @@ func (o *observer) measurement() Measurement {
 		}
 	}
 	m.Timeline = slices.Clone(m.Timeline)
+	m.Requests = slices.Clone(m.Requests)
 	return m
 }
 
@@ -395,7 +404,7 @@ func (o *observer) pod(typ watch.EventType, old runtime.Object, p *corev1.Pod) {
 			delete(o.timers, k)
 		}
 	case p.DeletionTimestamp != nil && old.(*corev1.Pod).DeletionTimestamp == nil:
-		o.later(k, o.c.Terminating, func(k string) { o.srv.remove(pods, k) })
+		o.later(k, o.c.Terminating, o.remove)
 	}
 	if o.started && (typ == watch.Deleted || p.DeletionTimestamp != nil) {
 		o.m.MinAvailable = min(o.m.MinAvailable, o.available())
@@ -428,11 +437,36 @@ func (o *observer) later(k string, d time.Duration, f func(string)) {
 	o.timers[k] = t
 }
 
+// remove is the kubelet's final deletion of a terminated pod.
+func (o *observer) remove(k string) {
+	o.kubelet("remove", k, func() bool {
+		o.srv.mu.Lock()
+		_, ok := o.srv.objs[pods][k]
+		o.srv.mu.Unlock()
+		o.srv.remove(pods, k)
+		return ok
+	})
+}
+
 // bind is the scheduler and the kubelet starting a pod: the pod is bound
 // and Running; it is ready at once if ReadyAfter is 0, otherwise the
 // kubelet makes it ready ReadyAfter after its creation.
 func (o *observer) bind(k string) {
 	bound := false
+	o.kubelet("bind", k, func() bool { o.bindStep(k, &bound); return bound })
+	if !bound || o.c.ReadyAfter == 0 {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	// The pod was created at most a moment ago (bind runs at once), so
+	// ReadyAfter from now is ReadyAfter from its creation.
+	o.later(k, o.c.ReadyAfter, o.ready)
+}
+
+// bindStep writes the binding and the Running status of pod k, and sets
+// bound if it did.
+func (o *observer) bindStep(k string, bound *bool) {
 	o.srv.edit(pods, k, func(obj runtime.Object) bool {
 		p := obj.(*corev1.Pod)
 		if p.DeletionTimestamp != nil {
@@ -442,7 +476,7 @@ func (o *observer) bind(k string) {
 		p.Spec.NodeName = "node-1"
 		p.Status.Phase = corev1.PodRunning
 		p.Status.StartTime = &now
-		bound = true
+		*bound = true
 		st := corev1.ConditionFalse
 		if o.c.ReadyAfter == 0 {
 			st = corev1.ConditionTrue
@@ -459,25 +493,24 @@ func (o *observer) bind(k string) {
 		}}
 		return true
 	})
-	if !bound || o.c.ReadyAfter == 0 {
-		return
-	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	// The pod was created at most a moment ago (bind runs at once), so
-	// ReadyAfter from now is ReadyAfter from its creation.
-	o.later(k, o.c.ReadyAfter, o.ready)
 }
 
 func ptrTrue() *bool { b := true; return &b }
 
 // ready is the kubelet's readiness probe succeeding.
 func (o *observer) ready(k string) {
+	o.kubelet("ready", k, func() bool { return o.readyStep(k) })
+}
+
+// readyStep writes pod k's Ready condition, and reports whether it did.
+func (o *observer) readyStep(k string) bool {
+	wrote := false
 	o.srv.edit(pods, k, func(obj runtime.Object) bool {
 		p := obj.(*corev1.Pod)
 		if p.DeletionTimestamp != nil {
 			return false
 		}
+		wrote = true
 		now := metav1.NewTime(time.Now())
 		for i := range p.Status.Conditions {
 			c := &p.Status.Conditions[i]
@@ -490,6 +523,7 @@ func (o *observer) ready(k string) {
 		}
 		return true
 	})
+	return wrote
 }
 
 func (o *observer) stopKubelet() {
