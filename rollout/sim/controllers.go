@@ -249,10 +249,12 @@ func (r *runner) nextEvent() (event, bool) {
 // ever. Where the quota has room (the pods it counted are gone since the
 // last refusal), the next retry creates: the real ReplicaSet controller
 // waits out its backoff, up to 1000s, and the rollout goes on then.
+//
+// It is asked before every event: the events are looked at first, as
+// almost always the first of them is other work, and the pods are
+// counted (a walk over every ReplicaSet's pods) only when all are such
+// retries.
 func (r *runner) onlyRetries() bool {
-	if limit := int64(r.pods.cfg.MaxPods); len(r.ctl.events) > 0 && limit > 0 && r.pods.total() < limit {
-		return false
-	}
 	for _, e := range r.ctl.events {
 		if e.kind != evSetWake {
 			return false
@@ -261,7 +263,8 @@ func (r *runner) onlyRetries() bool {
 			return false
 		}
 	}
-	return true
+	limit := int64(r.pods.cfg.MaxPods)
+	return len(r.ctl.events) == 0 || limit <= 0 || r.pods.total() >= limit
 }
 
 // quiet ends a run in which nothing is left to happen.
