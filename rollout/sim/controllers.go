@@ -598,7 +598,7 @@ func (r *runner) deploymentSync(t time.Time) {
 		g = c.client[0].take(g)
 	}
 	if wrote {
-		rollout.ApplyTo(&s, actions)
+		r.applyPlan(&s, actions)
 		r.st = s
 		r.active = g
 		r.markStale(touched)
@@ -631,6 +631,42 @@ func (r *runner) deploymentSync(t time.Time) {
 		g = g.Add(errorPause)
 	}
 	r.push(event{at: g, kind: evDeploymentDone})
+}
+
+// applyPlan applies a Deployment sync's actions to s, as rollout.ApplyTo
+// does, except that a status write takes the action's status and
+// annotation map themselves, not copies: no slice or map of a run's
+// objects is written in place (ApplyTo and the pod model replace them,
+// the fast-forward's decoding walker clones a slice before it writes to
+// it, and the planner writes conditions only into new slices), and a
+// plan's actions are read-only once made, shared by the steps and the
+// plan cache. Config.Edits are the caller's functions, which may write
+// to the Deployment in place: a run with edits takes copies, through
+// ApplyTo. (A status write is made by most writing syncs, and its copy
+// of the conditions was a tenth of the bytes of check's small rollouts.)
+func (r *runner) applyPlan(s *rollout.State, actions []rollout.Action) {
+	if len(r.cfg.Edits) > 0 {
+		rollout.ApplyTo(s, actions)
+		return
+	}
+	from := 0
+	for i := range actions {
+		a := &actions[i]
+		if a.Type != rollout.UpdateDeploymentStatus {
+			continue
+		}
+		rollout.ApplyTo(s, actions[from:i])
+		from = i + 1
+		d := &s.Deployment
+		d.Status = a.Status
+		// As ApplyTo: the Deployment keeps its own map where it already
+		// holds what the action sets (both nil or neither, the same
+		// entries).
+		if (d.Annotations == nil) != (a.Annotations == nil) || !maps.Equal(d.Annotations, a.Annotations) {
+			d.Annotations = a.Annotations
+		}
+	}
+	rollout.ApplyTo(s, actions[from:])
 }
 
 // staleStatus reports whether the Deployment controller's sync at t,
