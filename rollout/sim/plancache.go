@@ -207,29 +207,28 @@ func (c *planCache) appendState(b []byte, s rollout.State) ([]byte, bool) {
 // that alone). Otherwise, and for the zero time (which Plan refuses), it
 // holds s.Now itself.
 func (c *planCache) appendNow(b []byte, s rollout.State) ([]byte, bool) {
-	if s.Now.IsZero() || nearDeadline(s) {
+	sec := s.Now.Truncate(time.Second)
+	if s.Now.IsZero() || nearDeadline(&s.Deployment, s.Now, sec) {
 		return c.appendTime(append(b, 0), s.Now, true)
 	}
-	b, _ = c.appendTime(append(b, 1), s.Now.Truncate(time.Second), true)
+	b, _ = c.appendTime(append(b, 1), sec, true)
 	return b, wallOnly(s.Now)
 }
 
-// nearDeadline reports whether a progress deadline that Plan may compare
-// s.Now with is less than a second after s.Now (or before it): that of
-// each Progressing condition of the Deployment's status, and that of one
-// Plan would write at s.Now's second.
-func nearDeadline(s rollout.State) bool {
-	d := s.Deployment
-	if !rollout.HasProgressDeadline(d) {
+// nearDeadline reports whether a progress deadline of d that Plan may
+// compare now with is less than a second after now (or before it): that
+// of each Progressing condition of d's status, and that of one Plan
+// would write at sec, now's second.
+func nearDeadline(d *rollout.Deployment, now, sec time.Time) bool {
+	if !rollout.HasProgressDeadline(*d) {
 		return false
 	}
 	limit := time.Duration(d.Spec.ProgressDeadlineSeconds.Value) * time.Second
-	near := func(updated time.Time) bool { return updated.Add(limit).Sub(s.Now) < time.Second }
-	if near(s.Now.Truncate(time.Second)) {
+	if sec.Add(limit).Sub(now) < time.Second {
 		return true
 	}
-	for _, cd := range d.Status.Conditions {
-		if cd.Type == rollout.Progressing && near(cd.LastUpdateTime) {
+	for i := range d.Status.Conditions {
+		if cd := &d.Status.Conditions[i]; cd.Type == rollout.Progressing && cd.LastUpdateTime.Add(limit).Sub(now) < time.Second {
 			return true
 		}
 	}

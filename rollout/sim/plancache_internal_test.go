@@ -153,13 +153,13 @@ func TestPlanCacheKeyHoldsWhatPlanReadsOfNow(t *testing.T) {
 		}
 		if string(ka) != string(kb) {
 			apart++
-			if !nearDeadline(a) && !nearDeadline(b) {
+			if !nearDeadline(&a.Deployment, a.Now, sec) && !nearDeadline(&b.Deployment, b.Now, sec) {
 				t.Fatalf("instants %v and %v, both far from the deadline: different keys", a.Now, b.Now)
 			}
 			return
 		}
 		same++
-		if !a.Now.Equal(b.Now) && (nearDeadline(a) || nearDeadline(b)) {
+		if !a.Now.Equal(b.Now) && (nearDeadline(&a.Deployment, a.Now, sec) || nearDeadline(&b.Deployment, b.Now, sec)) {
 			t.Fatalf("instants %v and %v, near the deadline: one key", a.Now, b.Now)
 		}
 		pa, erra := rollout.Plan(a)
