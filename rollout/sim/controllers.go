@@ -563,7 +563,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	actions, err := r.plan(s)
 	stale := r.staleStatus(t, actions)
 	if stale {
-		actions = slices.DeleteFunc(slices.Clone(actions), func(a rollout.Action) bool { return a.Type == rollout.UpdateDeploymentStatus })
+		actions = withoutStatusWrites(actions)
 	}
 	g := t
 	touched := c.depTouched[:0] // the last sync's buffer: deploymentDone is done with it
@@ -631,6 +631,28 @@ func (r *runner) deploymentSync(t time.Time) {
 		g = g.Add(errorPause)
 	}
 	r.push(event{at: g, kind: evDeploymentDone})
+}
+
+// withoutStatusWrites returns actions without their status writes. The
+// plan's actions are read-only, shared by the steps and the plan cache:
+// where the status writes come first or last (a refused sync's plan is
+// its status write and a progress re-check), the rest is a part of the
+// same array; otherwise a copy.
+func withoutStatusWrites(actions []rollout.Action) []rollout.Action {
+	status := func(i int) bool { return actions[i].Type == rollout.UpdateDeploymentStatus }
+	i, j := 0, len(actions)
+	for i < j && status(i) {
+		i++
+	}
+	for j > i && status(j-1) {
+		j--
+	}
+	for k := i; k < j; k++ {
+		if status(k) {
+			return slices.DeleteFunc(slices.Clone(actions), func(a rollout.Action) bool { return a.Type == rollout.UpdateDeploymentStatus })
+		}
+	}
+	return actions[i:j]
 }
 
 // applyPlan applies a Deployment sync's actions to s, as rollout.ApplyTo
