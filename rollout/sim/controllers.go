@@ -364,7 +364,7 @@ func (r *runner) enqueueSet(name string, t time.Time) {
 		deletes, creates := false, false
 		if rs := r.findSet(name); rs != nil {
 			ps := r.pods.set(rs)
-			running := ps.existing() - ps.counts(t, 0).terminating
+			running := ps.running()
 			deletes = running > int64(rs.Spec.Replicas)
 			creates = running < int64(rs.Spec.Replicas)
 		}
