@@ -35,10 +35,16 @@ func NewControllerRef(owner ObjectMeta, apiVersion, kind string) OwnerReference 
 // metav1.IsControlledBy). Ownership is decided by UID alone, never by name:
 // a Deployment deleted and created again under the same name does not
 // control its predecessor's ReplicaSets. As upstream's, two empty UIDs are
-// equal. It reads both objects through pointers and modifies neither.
+// equal. It reads both objects through pointers and modifies neither,
+// nor copies them (the simulator asks it for every ReplicaSet at every
+// pod count).
 func IsControlledBy(obj, owner *ObjectMeta) bool {
-	ref, ok := obj.ControllerRef()
-	return ok && ref.UID == owner.UID
+	for i := range obj.OwnerReferences {
+		if ref := &obj.OwnerReferences[i]; ref.Controller {
+			return ref.UID == owner.UID
+		}
+	}
+	return false
 }
 
 // getReplicaSetsForDeployment decides which ReplicaSets of the namespace

@@ -60,7 +60,7 @@ func (r *runner) count(t time.Time) tally {
 		ps := r.pods.set(rs)
 		c.existing += ps.existing()
 		if r.ctl != nil {
-			c.available += ps.counts(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second).available
+			c.available += ps.available(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
 		} else {
 			c.available += int64(rs.Status.AvailableReplicas)
 		}

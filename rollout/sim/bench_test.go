@@ -173,7 +173,14 @@ func BenchmarkOneByOneControllers(b *testing.B) {
 // ready after 1 to 30 s and minReadySeconds 0 to 18, each a shape of its
 // own, their syncs not validating the objects again. ns/op is the 72
 // rollouts' (each three runs, one per order).
-func BenchmarkRunControllersVaried(b *testing.B) {
+func BenchmarkRunControllersVaried(b *testing.B) { benchmarkVaried(b, 0) }
+
+// BenchmarkRunControllersVariedMaxPods is BenchmarkRunControllersVaried
+// under a pod quota that the rollouts never reach, as check runs them
+// (check sets Pods.MaxPods from the namespace's quota or --max-pods).
+func BenchmarkRunControllersVariedMaxPods(b *testing.B) { benchmarkVaried(b, 100) }
+
+func benchmarkVaried(b *testing.B, maxPods int32) {
 	surges := []surge.Value{surge.Percent(25), surge.Count(1), surge.Percent(50), surge.Count(2)}
 	type shape struct {
 		s   rollout.State
@@ -190,7 +197,7 @@ func BenchmarkRunControllersVaried(b *testing.B) {
 		s.Deployment.Spec.MinReadySeconds = int32(i * 7 % 19)
 		s.Options.SkipValidation = true // check validates its input once, when it loads it
 		cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Observe: observe, ObserveDeletesFirst: observe,
-			Pods: sim.PodModel{ReadyAfter: time.Duration(1+i*11%30) * time.Second}}
+			Pods: sim.PodModel{ReadyAfter: time.Duration(1+i*11%30) * time.Second, MaxPods: maxPods}}
 		shapes = append(shapes, shape{s, cfg})
 	}
 	b.ReportAllocs()

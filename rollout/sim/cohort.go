@@ -118,6 +118,30 @@ func (ps *podSet) counts(t time.Time, minReady time.Duration) counts {
 	return c
 }
 
+// running returns the pods that are not terminating: existing() less
+// counts' terminating, without the times of the others.
+func (ps *podSet) running() int64 {
+	var n int64
+	for _, co := range ps.cohorts {
+		if !co.terminating() {
+			n += co.n
+		}
+	}
+	return n
+}
+
+// available returns counts(t, minReady).available alone: the pods not
+// terminating that are available at t.
+func (ps *podSet) available(t time.Time, minReady time.Duration) int64 {
+	var n int64
+	for _, co := range ps.cohorts {
+		if !co.terminating() && co.available(t, minReady) {
+			n += co.n
+		}
+	}
+	return n
+}
+
 func (ps *podSet) existing() int64 {
 	var n int64
 	for _, co := range ps.cohorts {

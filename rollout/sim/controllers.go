@@ -253,10 +253,12 @@ func (r *runner) nextEvent() (event, bool) {
 // ever. Where the quota has room (the pods it counted are gone since the
 // last refusal), the next retry creates: the real ReplicaSet controller
 // waits out its backoff, up to 1000s, and the rollout goes on then.
+//
+// It is asked before every event: the events are looked at first, as
+// almost always the first of them is other work, and the pods are
+// counted (a walk over every ReplicaSet's pods) only when all are such
+// retries.
 func (r *runner) onlyRetries() bool {
-	if limit := int64(r.pods.cfg.MaxPods); len(r.ctl.events) > 0 && limit > 0 && r.pods.total() < limit {
-		return false
-	}
 	for _, e := range r.ctl.events {
 		if e.kind != evSetWake {
 			return false
@@ -265,7 +267,8 @@ func (r *runner) onlyRetries() bool {
 			return false
 		}
 	}
-	return true
+	limit := int64(r.pods.cfg.MaxPods)
+	return len(r.ctl.events) == 0 || limit <= 0 || r.pods.total() >= limit
 }
 
 // quiet ends a run in which nothing is left to happen.
@@ -369,7 +372,7 @@ func (r *runner) enqueueSet(name string, t time.Time) {
 		deletes, creates := false, false
 		if rs := r.findSet(name); rs != nil {
 			ps := r.pods.set(rs)
-			running := ps.existing() - ps.counts(t, 0).terminating
+			running := ps.running()
 			deletes = running > int64(rs.Spec.Replicas)
 			creates = running < int64(rs.Spec.Replicas)
 		}
@@ -602,7 +605,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	actions, err := r.plan(s)
 	stale := r.staleStatus(t, actions)
 	if stale {
-		actions = slices.DeleteFunc(slices.Clone(actions), func(a rollout.Action) bool { return a.Type == rollout.UpdateDeploymentStatus })
+		actions = withoutStatusWrites(actions)
 	}
 	g := t
 	touched := c.depTouched[:0] // the last sync's buffer: deploymentDone is done with it
@@ -637,7 +640,7 @@ func (r *runner) deploymentSync(t time.Time) {
 		g = c.client[0].take(g)
 	}
 	if wrote {
-		rollout.ApplyTo(&s, actions)
+		r.applyPlan(&s, actions)
 		r.st = s
 		r.active = g
 		r.markStale(touched)
@@ -670,6 +673,67 @@ func (r *runner) deploymentSync(t time.Time) {
 		g = g.Add(errorPause)
 	}
 	r.push(event{at: g, kind: evDeploymentDone})
+}
+
+// withoutStatusWrites returns actions without their status writes. The
+// plan's actions are read-only, shared by the steps and the plan cache:
+// where the status writes come first or last (a refused sync's plan is
+// its status write and a progress re-check), the rest is a part of the
+// same array; otherwise a copy.
+func withoutStatusWrites(actions []rollout.Action) []rollout.Action {
+	status := func(i int) bool { return actions[i].Type == rollout.UpdateDeploymentStatus }
+	i, j := 0, len(actions)
+	for i < j && status(i) {
+		i++
+	}
+	for j > i && status(j-1) {
+		j--
+	}
+	for k := i; k < j; k++ {
+		if status(k) {
+			return slices.DeleteFunc(slices.Clone(actions), func(a rollout.Action) bool { return a.Type == rollout.UpdateDeploymentStatus })
+		}
+	}
+	return actions[i:j]
+}
+
+// applyPlan applies a Deployment sync's actions to s, as rollout.ApplyTo
+// does, except that a status write takes the action's status and
+// annotation map themselves, not copies: no slice or map of a run's
+// objects is written in place (ApplyTo and the pod model replace them,
+// the fast-forward's decoding walker clones a slice before it writes to
+// it, and the planner writes conditions only into new slices), and a
+// plan's actions are read-only once made, shared by the steps and the
+// plan cache. Config.Edits are the caller's functions, which may write
+// to the Deployment in place: a run with edits takes copies, through
+// ApplyTo. (A status write is made by most writing syncs, and its copy
+// of the conditions was a tenth of the bytes of check's small rollouts.)
+func (r *runner) applyPlan(s *rollout.State, actions []rollout.Action) {
+	if len(r.cfg.Edits) > 0 {
+		rollout.ApplyTo(s, actions)
+		return
+	}
+	from := 0
+	for i := range actions {
+		a := &actions[i]
+		if a.Type != rollout.UpdateDeploymentStatus {
+			continue
+		}
+		rollout.ApplyTo(s, actions[from:i])
+		from = i + 1
+		d := &s.Deployment
+		d.Status = rollout.DeploymentStatus{} // as ApplyTo reads a nil status
+		if a.Status != nil {
+			d.Status = *a.Status
+		}
+		// As ApplyTo: the Deployment keeps its own map where it already
+		// holds what the action sets (both nil or neither, the same
+		// entries).
+		if (d.Annotations == nil) != (a.Annotations == nil) || !maps.Equal(d.Annotations, a.Annotations) {
+			d.Annotations = a.Annotations
+		}
+	}
+	rollout.ApplyTo(s, actions[from:])
 }
 
 // staleStatus reports whether the Deployment controller's sync at t,

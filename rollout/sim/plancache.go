@@ -139,8 +139,7 @@ func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 // appendState appends the key of s to b, and reports whether s can be
 // cached (none of its times has a monotonic clock reading).
 func (c *planCache) appendState(b []byte, s rollout.State) ([]byte, bool) {
-	ok := true
-	b, ok = c.appendTime(b, s.Now, ok)
+	b, ok := c.appendNow(b, s)
 	o := s.Options
 	b = appendBools(b, o.OmitTerminatingReplicas, o.SkipValidation, o.RefreshStaleAnnotations)
 	b = appendInt(b, int64(o.Version))
@@ -191,6 +190,49 @@ func (c *planCache) appendState(b []byte, s rollout.State) ([]byte, bool) {
 	}
 	// A Recreate sync gets the pods, which the key does not hold.
 	return b, ok && len(s.Pods) == 0
+}
+
+// appendNow appends what Plan reads of s.Now. Plan stamps the conditions
+// it writes with s.Now truncated to the second, and compares s.Now with
+// the progress deadline of the Progressing condition it finds (from its
+// lastUpdateTime, which is one of the Deployment's conditions' or that
+// second): whether the deadline has passed (DeploymentTimedOut), and
+// whether it is a second or more away (the progress re-check is then at
+// the deadline plus a second, otherwise at s.Now). Where every deadline
+// Plan may compare with is a second or more after s.Now, both answers
+// are the same for every instant of that second up to s.Now, and the
+// key holds the second alone: the syncs of a Run's orders at different
+// instants of one second, on the same objects, share a plan (a third of
+// the Deployment syncs of check's small rollouts were planned again for
+// that alone). Otherwise, and for the zero time (which Plan refuses), it
+// holds s.Now itself.
+func (c *planCache) appendNow(b []byte, s rollout.State) ([]byte, bool) {
+	sec := s.Now.Truncate(time.Second)
+	if s.Now.IsZero() || nearDeadline(&s.Deployment, s.Now, sec) {
+		return c.appendTime(append(b, 0), s.Now, true)
+	}
+	b, _ = c.appendTime(append(b, 1), sec, true)
+	return b, wallOnly(s.Now)
+}
+
+// nearDeadline reports whether a progress deadline of d that Plan may
+// compare now with is less than a second after now (or before it): that
+// of each Progressing condition of d's status, and that of one Plan
+// would write at sec, now's second.
+func nearDeadline(d *rollout.Deployment, now, sec time.Time) bool {
+	if !rollout.HasProgressDeadline(*d) {
+		return false
+	}
+	limit := time.Duration(d.Spec.ProgressDeadlineSeconds.Value) * time.Second
+	if sec.Add(limit).Sub(now) < time.Second {
+		return true
+	}
+	for i := range d.Status.Conditions {
+		if cd := &d.Status.Conditions[i]; cd.Type == rollout.Progressing && cd.LastUpdateTime.Add(limit).Sub(now) < time.Second {
+			return true
+		}
+	}
+	return false
 }
 
 // appendTemplate appends t's labels and annotations, and its other

@@ -2,11 +2,14 @@ package sim
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 
+	"github.com/rolloutmath/rolloutmath/internal/gen"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/surge"
 )
@@ -64,7 +67,7 @@ func TestPlanCacheKeyTellsStatesApart(t *testing.T) {
 		name   string
 		change func(s *rollout.State)
 	}{
-		{"now", func(s *rollout.State) { s.Now = s.Now.Add(1) }},
+		{"now in another second", func(s *rollout.State) { s.Now = s.Now.Add(time.Second) }},
 		{"label value", func(s *rollout.State) { s.Deployment.Labels = map[string]string{"a": "c"} }},
 		{"label moved into the key", func(s *rollout.State) { s.Deployment.Labels = map[string]string{"ab": ""} }},
 		{"nil labels", func(s *rollout.State) { s.Deployment.Labels = nil }},
@@ -87,5 +90,89 @@ func TestPlanCacheKeyTellsStatesApart(t *testing.T) {
 		if !ok || !ok1 || string(key0) != string(again) || string(key0) == string(key1) {
 			t.Errorf("%s: keys %q, %q, %q (ok %t, %t): want the first two equal, the last different", tt.name, key0, again, key1, ok, ok1)
 		}
+	}
+}
+
+// TestPlanCacheKeyHoldsWhatPlanReadsOfNow: two states that differ only
+// in their instant within one second get one key when every progress
+// deadline Plan may compare the instant with is a second or more away,
+// and Plan gives both the same actions then; near a deadline, or past
+// it, their keys differ. The states are rollouts under way (a sync after
+// the template changed, its writes applied) and gen.State's.
+func TestPlanCacheKeyHoldsWhatPlanReadsOfNow(t *testing.T) {
+	objs, err := rollout.Decode([]byte(`{"apiVersion":"apps/v1","kind":"Deployment",
+"metadata":{"name":"app","namespace":"default"},
+"spec":{"replicas":1,"selector":{"matchLabels":{"app":"app"}},
+"template":{"metadata":{"labels":{"app":"app"}},
+"spec":{"containers":[{"name":"app","image":"app:1"}]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, apart, rechecks := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		var s rollout.State
+		if rapid.Bool().Draw(t, "rollout under way") {
+			d := objs.Deployments[0]
+			d.Spec.Replicas = rapid.Int32Range(1, 20).Draw(t, "replicas")
+			d.Spec.Strategy = gen.Strategy().Draw(t, "strategy")
+			start := gen.Epoch()
+			var err error
+			if s, err = WithImage(FromDeployment(d, start), "app", "app:2"); err != nil {
+				t.Fatal(err)
+			}
+			actions, err := rollout.Plan(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = rollout.Apply(s, actions)
+			s.Now = start.Add(time.Duration(rapid.IntRange(0, 20).Draw(t, "seconds later")) * time.Second)
+		} else {
+			s = gen.State().Draw(t, "state")
+		}
+		s.Pods = nil // a state with pods is planned afresh
+		if rapid.Bool().Draw(t, "short deadline") {
+			s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(rapid.Int32Range(1, 5).Draw(t, "deadline"))
+		}
+		sec := s.Now.Truncate(time.Second)
+		conds := slices.Clone(s.Deployment.Status.Conditions)
+		for i := range conds {
+			if conds[i].Type == rollout.Progressing {
+				back := time.Duration(rapid.Int64Range(-2e9, 8e9).Draw(t, "progressing updated before the second (ns)"))
+				conds[i].LastUpdateTime = sec.Add(-back)
+			}
+		}
+		s.Deployment.Status.Conditions = conds
+		a, b := s, s
+		a.Now = sec.Add(time.Duration(rapid.Int64Range(0, 999_999_999).Draw(t, "first instant (ns)")))
+		b.Now = sec.Add(time.Duration(rapid.Int64Range(0, 999_999_999).Draw(t, "second instant (ns)")))
+		c := newPlanCache(Config{})
+		ka, oka := c.appendState(nil, a)
+		kb, okb := c.appendState(nil, b)
+		if !oka || !okb {
+			t.Fatalf("keys not usable: %t, %t", oka, okb)
+		}
+		if string(ka) != string(kb) {
+			apart++
+			if !nearDeadline(&a.Deployment, a.Now, sec) && !nearDeadline(&b.Deployment, b.Now, sec) {
+				t.Fatalf("instants %v and %v, both far from the deadline: different keys", a.Now, b.Now)
+			}
+			return
+		}
+		same++
+		if !a.Now.Equal(b.Now) && (nearDeadline(&a.Deployment, a.Now, sec) || nearDeadline(&b.Deployment, b.Now, sec)) {
+			t.Fatalf("instants %v and %v, near the deadline: one key", a.Now, b.Now)
+		}
+		pa, erra := rollout.Plan(a)
+		pb, errb := rollout.Plan(b)
+		if !sameActions(pa, pb) || !sameError(erra, errb) {
+			t.Fatalf("one key, different plans at %v and %v:\n%s, %v\n%s, %v", a.Now, b.Now, actionsText(pa), erra, actionsText(pb), errb)
+		}
+		if slices.ContainsFunc(pa, func(a rollout.Action) bool { return a.Type == rollout.RecheckProgress }) {
+			rechecks++
+		}
+	})
+	t.Logf("%d draws with one key (%d of them re-check progress), %d with two", same, rechecks, apart)
+	if rechecks == 0 || apart == 0 {
+		t.Errorf("%d draws with one key re-check progress, %d have two keys: a weak test", rechecks, apart)
 	}
 }

@@ -71,7 +71,7 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 	s.listed = append(s.listed[:0], ps.cohorts...) // the last sync's buffer
 	s.refused = false
 	s.stale, s.retried, s.failed = false, false, false
-	running := ps.existing() - ps.counts(t, 0).terminating
+	running := ps.running()
 	diff := running - int64(rs.Spec.Replicas)
 	switch {
 	case diff < 0:

@@ -30,8 +30,9 @@ func (r *runner) record() {
 	st.Sets = r.setCounts()
 	// The step shares the Deployment's conditions: a run never changes a
 	// conditions slice in place (ApplyTo writes a copy of the action's,
-	// the fast-forward's decoding walker clones a slice before it writes
-	// to it), and steps are read-only. Config.Edits are the caller's
+	// applyPlan the action's own, which is read-only too; the
+	// fast-forward's decoding walker clones a slice before it writes to
+	// it), and steps are read-only. Config.Edits are the caller's
 	// functions, which may write to the Deployment in place: a run with
 	// edits copies them.
 	st.Conditions = r.st.Deployment.Status.Conditions
