@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -24,9 +25,11 @@ import (
 // whole controllers state (walker.ctlState: the events due, the clients'
 // buckets and event sinks, the spam filter, the work queues, the syncs in
 // flight): once three periods of Deployment syncs moved by the same
-// numbers (two, when each sync moved as one of the last jump's period
-// did: the cycle taken again after a refill or a re-check broke it), it
-// takes m periods at once, checking the jump by computing the period
+// numbers (one, after a jump, whose syncs have the shapes of the last
+// jump's period in turn and whose last sync moved over it as its
+// counterpart did: the cycle taken again after a refill or a re-check
+// broke it, with the moves the last jump's check proved), it takes m
+// periods at once, checking the jump by computing the period
 // after them event by event, which must come out as extrapolated at
 // every Deployment sync, state and step alike. After a jump, nothing is
 // looked at until the watched time that stopped it has passed. m is first the most
@@ -45,9 +48,20 @@ import (
 // numbers). A comparison of two linear functions of k that has the same
 // outcome at k = 0 (the last period seen) and at k = m+1 (the period
 // checked) has it at every k between, so every skipped period takes the
-// same decisions and moves the state by the same numbers. This needs
-// one period seen, not three: the third repetition only filters out
-// periods that would fail their check. The check sees
+// same decisions and moves the state by the same numbers. In full: let
+// A be the state at the start of the period seen, D its move over that
+// period (the last sync's), d_q the move of its Deployment sync q. With
+// the decisions fixed, the state at sync q is an affine function F_q of
+// the start state, so at sync q of period k it is F_q(A) + k·L_q(D),
+// L_q linear; the check finds it equal to F_q(A) + (m+1)·d_q at k = m+1,
+// so L_q(D) = d_q, and at q's last, d = D: each period then starts where
+// the last one moved it, at A + k·D, every number of it linear in k.
+// This needs the period seen, not a second one before it, nor that the
+// period seen moved as the one before it did (which a refill just before
+// it breaks): the second and third repetitions only filter out periods
+// that would fail their check, and after a jump the last jump's moves
+// (again) filter instead, at the cost of one period computed rather than
+// two or three. The check sees
 // the state at each Deployment sync of the period checked, and its step,
 // not each decision between two: that the period took the decisions of
 // the last one seen is inferred from every one of its Deployment syncs
@@ -106,6 +120,9 @@ type ctlFF struct {
 	// prev is the period of the last jump, to be taken again after two
 	// repetitions instead of three (see again).
 	prev *prevPeriod
+	// retaken counts the jumps taken after one period seen, with the
+	// last jump's moves (again); tests read it.
+	retaken int
 	// keys and ctl are the flattening walkers' scratch for sorting,
 	// kept from one flattening to the next.
 	keys []string
@@ -113,12 +130,14 @@ type ctlFF struct {
 }
 
 // A prevPeriod is what the looking keeps of the last jump's period: its
-// syncs, its length of time, and a hash of each sync's moves (state and
-// step), a filter for again.
+// syncs, its length of time, and each sync's shape (the hash of its
+// flat) and moves over one period (state and step), in the period's
+// order, for again.
 type prevPeriod struct {
-	p     int
-	dt    time.Duration
-	moves map[[2]uint64]bool
+	p      int
+	dt     time.Duration
+	keys   []uint64
+	deltas []snapshotDelta
 }
 
 // A ctlSnap is the run at one Deployment sync, flattened: when it was,
@@ -246,7 +265,7 @@ func (r *runner) fastForwardControllers() {
 		buf = f.history[:n+1][n]
 	}
 	f.history = append(f.history, r.flattenControllers(&buf, false))
-	p, deltas := f.period(r.makesSteps())
+	p, deltas, retake := f.period(r.makesSteps())
 	if p == 0 {
 		if f.misses++; f.misses >= ctlFFKeep {
 			f.backoff = max(2*ctlFFKeep, 4*f.backoff)
@@ -263,38 +282,27 @@ func (r *runner) fastForwardControllers() {
 		f.history = f.history[:0]
 		return
 	}
+	if retake {
+		f.retaken++
+	}
+	keys := make([]uint64, p)
+	for q := range p {
+		keys[q] = h[1+q].key
+	}
 	f.history = f.history[:0]
-	f.prev = &prevPeriod{p: p, dt: dt, moves: make(map[[2]uint64]bool, p)}
-	for _, d := range deltas {
-		f.prev.moves[moveKey(d)] = true
-	}
-}
-
-// moveKey hashes the moves of one sync of a period, state and step.
-func moveKey(d snapshotDelta) [2]uint64 {
-	return [2]uint64{numsKey(d.state), numsKey(d.step)}
-}
-
-// numsKey hashes numbers as shapeKey hashes bytes: a filter only.
-func numsKey(v []int64) uint64 {
-	const mul = 0x9e3779b97f4a7c15
-	h := uint64(len(v)) * mul
-	for _, x := range v {
-		h = (h ^ uint64(x)) * mul
-		h ^= h >> 32
-	}
-	return h ^ h>>29
+	f.prev = &prevPeriod{p: p, dt: dt, keys: keys, deltas: deltas}
 }
 
 // period returns the shortest period p, in Deployment syncs, of a whole
 // number of seconds, over whose last three repetitions the history (its
 // steps too, if steps) moved by the same numbers each time, and those
-// moves.
-func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
+// moves; or the last jump's period taken again after one repetition
+// (again), and then retake true.
+func (f *ctlFF) period(steps bool) (p int, deltas []snapshotDelta, retake bool) {
 	h := f.history
 	n := len(h)
 	if deltas, ok := f.again(steps); ok {
-		return f.prev.p, deltas
+		return f.prev.p, deltas, true
 	}
 	last := h[n-1]
 	for j := n - 2; j >= 0; j-- {
@@ -324,57 +332,81 @@ func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
 			deltas[q] = d
 		}
 		if ok {
-			return p, deltas
+			return p, deltas, false
 		}
 	}
-	return 0, nil
+	return 0, nil, false
 }
 
-// again returns the moves of the last jump's period if the history's
-// last two repetitions of it moved as one of its syncs did (by the hash
-// of the moves), each of its syncs: the cycle taken again after a refill
-// or a re-check broke it, two periods after instead of three. A jump
-// needs only the last period seen and the one that checks it (see the
-// package doc); the third repetition is a filter against periods that
-// would fail their check, which the last jump's moves replace here.
+// again returns the moves of the last jump's period, in the order of
+// the history's last p syncs, when that period of the history is the
+// cycle taken again after a refill or a re-check broke it: it lasted as
+// long as the last jump's period, its syncs have the shapes of that
+// period's syncs in turn (from any place of the cycle: the looking starts
+// again wherever the watched time falls), and its last sync moved over it
+// as its counterpart moved each period. One period seen is enough for a
+// jump (see the package doc): its moves are those the last jump's period
+// proved, which the check of the jump proves again, and the last sync's
+// move over the period seen is the move of a whole period, from which
+// the jump extrapolates. A period seen twice, as the search without a
+// last jump wants (period), needs p more syncs computed at each break.
 func (f *ctlFF) again(steps bool) ([]snapshotDelta, bool) {
 	pp := f.prev
 	h := f.history
 	n := len(h)
-	if pp == nil || 2*pp.p > n {
+	if pp == nil || pp.p >= n {
 		return nil, false
 	}
 	p := pp.p
-	if h[n-1].at.Sub(h[n-1-p].at) != pp.dt {
+	first, last, win := &h[n-1-p], &h[n-1], h[n-p:]
+	if last.at.Sub(first.at) != pp.dt || first.key != last.key {
 		return nil, false
 	}
-	for q := range p {
-		a, b := &h[n-p+q], &h[n-2*p+q]
-		if a.key != b.key || len(a.state.nums) != len(b.state.nums) {
-			return nil, false
+next:
+	for r := range p {
+		end := pp.deltas[(r+p-1)%p]
+		if pp.keys[(r+p-1)%p] != last.key || !movedBy(last.state, first.state, end.state) {
+			continue
 		}
-	}
-	deltas := make([]snapshotDelta, p)
-	for q := range p {
-		a, b := &h[n-p+q], &h[n-2*p+q]
-		var d snapshotDelta
-		var ok bool
-		if d.state, ok = moved(a.state, b.state); !ok {
-			return nil, false
-		}
-		if steps {
-			a.stepFlat()
-			b.stepFlat()
-			if d.step, ok = moved(a.step, b.step); !ok {
-				return nil, false
+		for j := range win {
+			q := (r + j) % p
+			if pp.keys[q] != win[j].key || len(pp.deltas[q].state) != len(win[j].state.nums) {
+				continue next
 			}
 		}
-		if !pp.moves[moveKey(d)] {
-			return nil, false
+		if steps {
+			first.stepFlat()
+			for j := range win {
+				win[j].stepFlat()
+				if len(pp.deltas[(r+j)%p].step) != len(win[j].step.nums) {
+					continue next
+				}
+			}
+			if !movedBy(last.step, first.step, end.step) {
+				continue
+			}
 		}
-		deltas[q] = d
+		deltas := make([]snapshotDelta, p)
+		for j := range p {
+			deltas[j] = pp.deltas[(r+j)%p]
+		}
+		return deltas, true
 	}
-	return deltas, true
+	return nil, false
+}
+
+// movedBy reports whether a is b moved by d: one shape, and a's numbers
+// less b's are d's.
+func movedBy(a, b flat, d []int64) bool {
+	if len(a.nums) != len(d) || len(b.nums) != len(d) || !bytes.Equal(a.shape, b.shape) {
+		return false
+	}
+	for i, v := range a.nums {
+		if x, ok := sub(v, b.nums[i]); !ok || x != d[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // steadyStates reports whether the states of the history's last three

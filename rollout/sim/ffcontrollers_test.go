@@ -94,6 +94,69 @@ func TestControllersFastForwardChangesNoResult(t *testing.T) {
 	}
 }
 
+// TestControllersFastForwardAcrossRefills checks the fast-forward where
+// it takes the cycle again after one period (ffcontrollers.go, again):
+// rollouts one or two pods at a time (maxSurge/maxUnavailable 1/0, 2/0,
+// 0/1) long enough to cross several of the spam filter's refills (every
+// 5 minutes) and progress re-checks (every 10), whose every break of the
+// cycle is followed by a jump retaken so. Each draw's Result, every step
+// and the three orders' figures, must equal the run event by event, and
+// some jumps must have been retaken after one period. With -short 2
+// draws of up to 2,500 replicas; by default 4 of up to 4,000; with
+// -ff.long 24 of up to 12,000.
+func TestControllersFastForwardAcrossRefills(t *testing.T) {
+	maxReplicas, draws := int32(4000), 4
+	switch {
+	case *ffLong:
+		maxReplicas, draws = 12_000, 24
+	case testing.Short():
+		maxReplicas, draws = 2500, 2
+	}
+	gen := rapid.Custom(func(t *rapid.T) func() (rollout.State, sim.Config) {
+		st := rapid.SampledFrom([]rollout.Strategy{
+			rolling(surge.Count(1), surge.Count(0)),
+			rolling(surge.Count(2), surge.Count(0)),
+			rolling(surge.Count(0), surge.Count(1)),
+		}).Draw(t, "strategy")
+		s := rollingState(t, rapid.Int32Range(1500, maxReplicas).Draw(t, "replicas"), st)
+		cfg := sim.Config{
+			Model:     sim.ModelControllers,
+			OmitSteps: rapid.Bool().Draw(t, "omit steps"),
+			Pods: sim.PodModel{
+				ReadyAfter:  time.Duration(rapid.SampledFrom([]int64{0, 0, 1}).Draw(t, "ready after seconds")) * time.Second,
+				Terminating: time.Duration(rapid.SampledFrom([]int64{0, 0, 5}).Draw(t, "terminating seconds")) * time.Second,
+			},
+		}
+		if rapid.IntRange(0, 3).Draw(t, "client") == 1 {
+			cfg.Controllers = sim.Controllers{QPS: 50, Burst: 100}
+		}
+		return func() (rollout.State, sim.Config) { return s, cfg }
+	})
+	var retaken int
+	for i := range draws {
+		s, cfg := gen.Example(i)()
+		fast := run(t, s, cfg)
+		slow := run(t, s, sim.WithoutFastForward(cfg))
+		again, forwarded, err := sim.JumpsRetaken(s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if forwarded != fast.Summary.FastForwarded {
+			t.Fatalf("draw %d: the run in order fast-forwarded %d syncs, Run %d", i, forwarded, fast.Summary.FastForwarded)
+		}
+		retaken += again
+		t.Logf("draw %d: %d replicas, %v/%v, ready after %v, terminating %v, %v: %v, %d syncs, %d fast-forwarded, %d jumps retaken after one period",
+			i, s.Deployment.Spec.Replicas, s.Deployment.Spec.Strategy.RollingUpdate.MaxSurge, s.Deployment.Spec.Strategy.RollingUpdate.MaxUnavailable, cfg.Pods.ReadyAfter, cfg.Pods.Terminating, cfg.Controllers, fast.Summary.Duration, fast.Summary.Syncs, fast.Summary.FastForwarded, again)
+		fast.Summary.FastForwarded = 0
+		if diff := cmp.Diff(slow, fast, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+			t.Fatalf("draw %d: fast-forwarded run differs (-event by event +fast-forwarded):\n%s", i, diff)
+		}
+	}
+	if retaken == 0 {
+		t.Errorf("no jump of %d runs was taken again after one period", draws)
+	}
+}
+
 // TestControllersFastForwardOneByOne pins the fast-forward on the cycle it
 // was built for: 10,000 replicas, maxSurge 1, maxUnavailable 0, pods
 // ready at once, every step kept; the same Result as event by event, and
