@@ -111,8 +111,9 @@ type Config struct {
 	// second of computing per 100,000 syncs. Under ModelControllers
 	// (fast-forwarded only in its cycles; see the package doc) it counts the syncs of both
 	// controllers and the groups of pod writes granted at one time (about
-	// 3 to 20µs each, three runs included): a 1,000-replica rollout takes
-	// about 10,000. A run stopped by MaxWork projects the rest
+	// 3 to 20µs each, three runs included), the periods computed to check
+	// a fast-forward's jumps included, those that failed too: a
+	// 1,000-replica rollout takes about 10,000. A run stopped by MaxWork projects the rest
 	// (Summary.Projection), and one whose pod requests provably need more
 	// work than MaxWork stops after its first sync: the largest
 	// Deployment the API server accepts (2,147,483,647 replicas) in

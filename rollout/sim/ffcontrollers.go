@@ -443,14 +443,10 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 	if hi < 1 {
 		return false
 	}
-	spent := 0
+	spent := 0 // the work the checks computed, passed or not
 	try := func(m int64) *runner {
-		c := r.tryJumpControllers(p, deltas, m)
-		if c != nil {
-			spent += c.work - r.work
-		} else {
-			spent += perWork
-		}
+		c, work := r.tryJumpControllers(p, deltas, m)
+		spent += work
 		return c
 	}
 	// The longest jump is tried first: it passes unless a cycle ends
@@ -547,14 +543,16 @@ func (r *runner) maxJumpControllers(p int, period time.Duration, perWork int, d 
 
 // tryJumpControllers returns a copy of r taken m periods ahead and one
 // period further, computed event by event, or nil when that period does
-// not come out as extrapolated.
-func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *runner {
+// not come out as extrapolated; and the work it computed either way (the
+// copy's syncs and pod writes, up to where it stopped: a run's Work
+// counts what it computed, the checks that failed included).
+func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) (*runner, int) {
 	h := r.ff.ctl.history
 	n := len(h)
 	last := h[n-1]
 	nums, ok := ahead(last.state.nums, deltas[p-1].state, m)
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	c := r.clone()
 	c.ctl = r.ctl.clone()
@@ -562,7 +560,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 	w.runner(c)
 	w.ctlState(c.ctl, nil)
 	if w.bad {
-		return nil
+		return nil, 0
 	}
 	// One buffer, sized as the states seen, serves every sync checked.
 	buf := ctlSnap{snapshot: snapshot{state: flat{
@@ -574,7 +572,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 		for {
 			e, ok := c.nextEvent()
 			if !ok || c.done {
-				return nil
+				return nil, c.work - r.work
 			}
 			if e.kind == evDeploymentSync {
 				break
@@ -584,10 +582,10 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 		buf = got
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
-			return nil
+			return nil, c.work - r.work
 		}
 	}
-	return c
+	return c, c.work - r.work
 }
 
 // clone returns a copy of c that shares nothing it changes with c.
