@@ -73,17 +73,20 @@ import (
 // or changes and edits to come are not fast-forwarded.
 //
 // There is no second level, a period of the jumps themselves over which
-// the refills and re-checks repeat, because the run has none: the spam
-// filter lets an event through on a fixed grid of 300s, while each
-// progress re-check is planned at the last update, truncated to the
+// the refills and re-checks repeat and which one period checked would
+// prove: the spam filter lets an event through on a grid of 300s, while
+// each progress re-check is planned at the last update, truncated to the
 // second, plus the deadline and a second, so that in a maxSurge-1
-// rollout of 100,000 replicas (ready at once) they come 601s and 600s
-// apart in turn (10m1s, 20m2s, 30m2s, 40m3s, ...). The two drift apart
-// by a second every 1,201s and would meet again only after 360,300s,
-// longer than the whole rollout (30,000s), and each moves the cycle
-// (the event it lets through takes a token of the client), so the
-// states after two refills never differ by the same numbers as after
-// the two before. A 25%/25% rollout (100,000 replicas, ready after 5s)
+// rollout of 100,000 replicas (ready at once) they come 600s and 601s
+// apart in turn and fall a second later after the refill of each tenth
+// of an hour every 20 minutes: one period of the cycle (3s) later each
+// hour. Over an hour the state moves by the same numbers but for the
+// re-check's time, which moves 3s more; yet the re-check then lands on
+// another sync of the cycle, the order of the run's events differs from
+// hour to hour, and the argument above, whose decisions must be the same
+// in every period skipped, does not cover it. Each refill moves the
+// cycle too (the event it lets through takes a token of the client).
+// A 25%/25% rollout (100,000 replicas, ready after 5s)
 // has a cycle too, seven Deployment syncs every 50.15s (a batch of 500
 // deletions and one of 500 creations through the client), but a period
 // of whole seconds (the conditions' times are truncated to seconds, which
