@@ -72,20 +72,19 @@ import (
 // jitter, a Room, a quota (the failure message names a pod in base 27)
 // or changes and edits to come are not fast-forwarded.
 //
-// There is no second level, a period of the jumps themselves over which
-// the refills and re-checks repeat and which one period checked would
-// prove: the spam filter lets an event through on a grid of 300s, while
-// each progress re-check is planned at the last update, truncated to the
-// second, plus the deadline and a second, so that in a maxSurge-1
-// rollout of 100,000 replicas (ready at once) they come 600s and 601s
-// apart in turn and fall a second later after the refill of each tenth
-// of an hour every 20 minutes: one period of the cycle (3s) later each
-// hour. Over an hour the state moves by the same numbers but for the
-// re-check's time, which moves 3s more; yet the re-check then lands on
-// another sync of the cycle, the order of the run's events differs from
-// hour to hour, and the argument above, whose decisions must be the same
-// in every period skipped, does not cover it. Each refill moves the
-// cycle too (the event it lets through takes a token of the client).
+// The jumps themselves repeat over a longer period, which one period
+// checked does not prove: the spam filter lets an event through on a
+// grid of 300s, while each progress re-check is planned at the last
+// update, truncated to the second, plus the deadline and a second, so
+// that in a maxSurge-1 rollout of 100,000 replicas (ready at once) they
+// come 600s and 601s apart in turn and fall a second later after the
+// refill of each tenth of an hour every 20 minutes: one period of the
+// cycle (3s) later each hour. Over an hour the state after each jump
+// moves by the same numbers, but for the jumps on either side of the
+// re-check, one period longer and one shorter; the run's events between
+// the jumps are the same each hour, not those of the whole hour (the
+// re-check falls on another sync of the cycle). ffsuper.go takes such
+// super-periods of jumps at once, with an argument of its own.
 // A 25%/25% rollout (100,000 replicas, ready after 5s)
 // has a cycle too, seven Deployment syncs every 50.15s (a batch of 500
 // deletions and one of 500 creations through the client), but a period
@@ -124,8 +123,16 @@ type ctlFF struct {
 	// repetitions instead of three (see again).
 	prev *prevPeriod
 	// retaken counts the jumps taken after one period seen, with the
-	// last jump's moves (again); tests read it.
-	retaken int
+	// last jump's moves (again), and supers the super-jumps (ffsuper.go);
+	// tests read them.
+	retaken, supers int
+	// lastM is the length, in periods, of the last jump taken.
+	lastM int64
+	// marks are the run after each of its last jumps, for the
+	// super-jumps; checking says the run is a super-jump's check, which
+	// records its marks and takes no super-jump.
+	marks    []superMark
+	checking bool
 	// keys and ctl are the flattening walkers' scratch for sorting,
 	// kept from one flattening to the next.
 	keys []string
@@ -294,6 +301,7 @@ func (r *runner) fastForwardControllers() {
 	}
 	f.history = f.history[:0]
 	f.prev = &prevPeriod{p: p, dt: dt, keys: keys, deltas: deltas}
+	r.markJump(p, f.lastM)
 }
 
 // period returns the shortest period p, in Deployment syncs, of a whole
@@ -473,6 +481,7 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 	r.commit(p, func(q int) *snapshot { return &last[q].snapshot }, true, deltas, lo, best)
 	r.work = work
 	r.ff.ctl.until = until
+	r.ff.ctl.lastM = lo
 	return true
 }
 

@@ -95,25 +95,29 @@ func TestControllersFastForwardChangesNoResult(t *testing.T) {
 }
 
 // TestControllersFastForwardAcrossRefills checks the fast-forward where
-// it takes the cycle again after one period (ffcontrollers.go, again):
+// it takes the cycle again after one period (ffcontrollers.go, again)
+// and where it jumps over whole super-periods of jumps (ffsuper.go):
 // rollouts one or two pods at a time (maxSurge/maxUnavailable 1/0, 2/0,
-// 0/1) long enough to cross several of the spam filter's refills (every
-// 5 minutes) and progress re-checks (every 10), whose every break of the
-// cycle is followed by a jump retaken so. Each draw's Result, every step
-// and the three orders' figures, must equal the run event by event, and
-// some jumps must have been retaken after one period. With -short 2
-// draws of up to 2,500 replicas; by default 4 of up to 4,000; with
-// -ff.long 24 of up to 12,000.
+// 0/1; pods ready at once or after 1 or 5 s) long enough to cross several
+// of the spam filter's refills (every 5 minutes) and progress re-checks
+// (every 10), whose every break of the cycle is followed by a jump
+// retaken so, and, without steps, long enough to repeat their breaks.
+// Each draw's Result, every step and the three orders' figures, must
+// equal the run event by event, and some jumps must have been retaken
+// after one period and some super-jumps taken. With -short 3 draws of up
+// to 2,500 replicas; by default 6 of up to 4,000; with -ff.long 24 of up
+// to 12,000.
 func TestControllersFastForwardAcrossRefills(t *testing.T) {
-	maxReplicas, draws := int32(4000), 4
+	maxReplicas, draws := int32(4000), 6
 	switch {
 	case *ffLong:
 		maxReplicas, draws = 12_000, 24
 	case testing.Short():
-		maxReplicas, draws = 2500, 2
+		maxReplicas, draws = 2500, 3
 	}
 	gen := rapid.Custom(func(t *rapid.T) func() (rollout.State, sim.Config) {
 		st := rapid.SampledFrom([]rollout.Strategy{
+			rolling(surge.Count(1), surge.Count(0)),
 			rolling(surge.Count(1), surge.Count(0)),
 			rolling(surge.Count(2), surge.Count(0)),
 			rolling(surge.Count(0), surge.Count(1)),
@@ -121,10 +125,10 @@ func TestControllersFastForwardAcrossRefills(t *testing.T) {
 		s := rollingState(t, rapid.Int32Range(1500, maxReplicas).Draw(t, "replicas"), st)
 		cfg := sim.Config{
 			Model:     sim.ModelControllers,
-			OmitSteps: rapid.Bool().Draw(t, "omit steps"),
+			OmitSteps: rapid.SampledFrom([]bool{true, true, false}).Draw(t, "omit steps"),
 			Pods: sim.PodModel{
-				ReadyAfter:  time.Duration(rapid.SampledFrom([]int64{0, 0, 1}).Draw(t, "ready after seconds")) * time.Second,
-				Terminating: time.Duration(rapid.SampledFrom([]int64{0, 0, 5}).Draw(t, "terminating seconds")) * time.Second,
+				ReadyAfter:  time.Duration(rapid.SampledFrom([]int64{5, 0, 1, 5}).Draw(t, "ready after seconds")) * time.Second,
+				Terminating: time.Duration(rapid.SampledFrom([]int64{0, 0, 0, 5}).Draw(t, "terminating seconds")) * time.Second,
 			},
 		}
 		if rapid.IntRange(0, 3).Draw(t, "client") == 1 {
@@ -132,12 +136,12 @@ func TestControllersFastForwardAcrossRefills(t *testing.T) {
 		}
 		return func() (rollout.State, sim.Config) { return s, cfg }
 	})
-	var retaken int
+	var retaken, supers int
 	for i := range draws {
 		s, cfg := gen.Example(i)()
 		fast := run(t, s, cfg)
 		slow := run(t, s, sim.WithoutFastForward(cfg))
-		again, forwarded, err := sim.JumpsRetaken(s, cfg)
+		again, super, forwarded, err := sim.JumpsRetaken(s, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,8 +149,9 @@ func TestControllersFastForwardAcrossRefills(t *testing.T) {
 			t.Fatalf("draw %d: the run in order fast-forwarded %d syncs, Run %d", i, forwarded, fast.Summary.FastForwarded)
 		}
 		retaken += again
-		t.Logf("draw %d: %d replicas, %v/%v, ready after %v, terminating %v, %v: %v, %d syncs, %d fast-forwarded, %d jumps retaken after one period",
-			i, s.Deployment.Spec.Replicas, s.Deployment.Spec.Strategy.RollingUpdate.MaxSurge, s.Deployment.Spec.Strategy.RollingUpdate.MaxUnavailable, cfg.Pods.ReadyAfter, cfg.Pods.Terminating, cfg.Controllers, fast.Summary.Duration, fast.Summary.Syncs, fast.Summary.FastForwarded, again)
+		supers += super
+		t.Logf("draw %d: %d replicas, %v/%v, ready after %v, terminating %v, %v, steps omitted %v: %v, %d syncs, %d fast-forwarded, %d jumps retaken after one period, %d super-jumps",
+			i, s.Deployment.Spec.Replicas, s.Deployment.Spec.Strategy.RollingUpdate.MaxSurge, s.Deployment.Spec.Strategy.RollingUpdate.MaxUnavailable, cfg.Pods.ReadyAfter, cfg.Pods.Terminating, cfg.Controllers, cfg.OmitSteps, fast.Summary.Duration, fast.Summary.Syncs, fast.Summary.FastForwarded, again, super)
 		fast.Summary.FastForwarded = 0
 		if diff := cmp.Diff(slow, fast, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
 			t.Fatalf("draw %d: fast-forwarded run differs (-event by event +fast-forwarded):\n%s", i, diff)
@@ -154,6 +159,40 @@ func TestControllersFastForwardAcrossRefills(t *testing.T) {
 	}
 	if retaken == 0 {
 		t.Errorf("no jump of %d runs was taken again after one period", draws)
+	}
+	if supers == 0 {
+		t.Errorf("none of %d runs took a super-jump", draws)
+	}
+}
+
+// TestControllersSuperJump pins the super-jump (ffsuper.go) on a rollout
+// whose breaks repeat every 10 minutes: 3,000 replicas at maxSurge 1,
+// pods ready after 5s (a pod every 5s, 4h10m in all), no steps kept, as
+// check runs it. The Result must equal the run event by event, the run
+// in order must take a super-jump, and the whole Run must compute less
+// than a tenth of the work event by event.
+func TestControllersSuperJump(t *testing.T) {
+	s := rollingState(t, 3000, rolling(surge.Count(1), surge.Count(0)))
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}}
+	fast, fastCost, err := sim.RunCost(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, slowCost, err := sim.RunCost(s, sim.WithoutFastForward(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, supers, _, err := sim.JumpsRetaken(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%v, %d syncs, %d fast-forwarded, %d super-jumps in order; work %d, event by event %d", fast.Summary.Duration, fast.Summary.Syncs, fast.Summary.FastForwarded, supers, fastCost.Work, slowCost.Work)
+	if fast.Summary.Outcome != sim.OutcomeComplete || supers == 0 || fastCost.Work*10 > slowCost.Work {
+		t.Errorf("Run() = %s, %d super-jumps, work %d against %d event by event; want complete, a super-jump, under a tenth", fast.Summary.Outcome, supers, fastCost.Work, slowCost.Work)
+	}
+	fast.Summary.FastForwarded = 0
+	if diff := cmp.Diff(slow, fast, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+		t.Fatalf("fast-forwarded run differs (-event by event +fast-forwarded):\n%s", diff)
 	}
 }
 
