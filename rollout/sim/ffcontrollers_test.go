@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"flag"
+	"math"
 	"testing"
 	"time"
 
@@ -245,5 +246,50 @@ func TestControllersJumpedStepsShareParts(t *testing.T) {
 	t.Logf("%d steps hold %d conditions slices and %d actions slices", n, len(conditions), len(actions))
 	if len(conditions) > n/10 || len(actions) > n*7/10 {
 		t.Errorf("%d steps hold %d conditions slices and %d actions slices, want at most %d and %d", n, len(conditions), len(actions), n/10, n*7/10)
+	}
+}
+
+// TestLargestComputed computes the largest Deployment the API server
+// accepts (2,147,483,647 replicas) to its end: maxSurge 1 and
+// maxUnavailable 0, which at that size resolve to 0 and 1 (replicas +
+// maxSurge must fit an int32), pods ready after 1s, no steps kept, the
+// default MaxWork. beyondWork gives it a trial rather than stopping it,
+// and the fast-forward's super-jumps carry it (68 years of rollout).
+// Its figures are checked against two runs of the same rollout at 2,000
+// and 3,000 replicas computed event by event, which move by exactly the
+// same per replica (one pod a second): the duration, the peak and the
+// fewest available of the largest are those the law of the two gives at
+// 2,147,483,647; and the duration is at least the lower bound of the
+// projection made where the run stops after a few units of work.
+func TestLargestComputed(t *testing.T) {
+	const largest = math.MaxInt32
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: time.Second}}
+	big := run(t, rollingState(t, largest, rolling(surge.Count(1), surge.Count(0))), cfg).Summary
+	t.Logf("%d replicas: %s after %v, peak %d, fewest available %d, %d syncs (%d fast-forwarded)", largest, big.Outcome, big.Duration, big.PeakPods, big.MinAvailable, big.Syncs, big.FastForwarded)
+	if big.Outcome != sim.OutcomeComplete {
+		t.Fatalf("Outcome %q (%s), want complete", big.Outcome, big.Detail)
+	}
+	// The analogues: the limits the largest resolves to, 0 and 1.
+	analogue := func(n int32) sim.Summary {
+		return run(t, rollingState(t, n, rolling(surge.Count(0), surge.Count(1))), sim.WithoutFastForward(cfg)).Summary
+	}
+	a, b := analogue(2000), analogue(3000)
+	perPod := (b.Duration - a.Duration) / 1000
+	if perPod*1000 != b.Duration-a.Duration || b.PeakPods-3000 != a.PeakPods-2000 || b.MinAvailable-3000 != a.MinAvailable-2000 {
+		t.Fatalf("analogues 2000 %v/%d/%d and 3000 %v/%d/%d: no exact law", a.Duration, a.PeakPods, a.MinAvailable, b.Duration, b.PeakPods, b.MinAvailable)
+	}
+	wantDuration := b.Duration + time.Duration(largest-3000)*perPod
+	wantPeak, wantAvail := b.PeakPods-3000+largest, b.MinAvailable-3000+largest
+	if big.Duration != wantDuration || big.PeakPods != wantPeak || big.MinAvailable != wantAvail {
+		t.Errorf("largest: %v, peak %d, fewest available %d; the analogues' law: %v, %d, %d", big.Duration, big.PeakPods, big.MinAvailable, wantDuration, wantPeak, wantAvail)
+	}
+	if big.PeakPods < largest || big.PeakPods > largest+1 || big.MinAvailable < largest-1 {
+		t.Errorf("peak %d, fewest available %d: want within [replicas, replicas+1] and at least replicas-1 (maxSurge 0, maxUnavailable 1; PeakPods counts a pod created at the instant one goes as created first)", big.PeakPods, big.MinAvailable)
+	}
+	limited := cfg
+	limited.MaxWork = 100
+	p := run(t, rollingState(t, largest, rolling(surge.Count(1), surge.Count(0))), limited).Summary.Projection
+	if !p.Made || big.Duration < p.DurationAtLeast {
+		t.Errorf("duration %v, projection %+v: want at least its lower bound", big.Duration, p)
 	}
 }

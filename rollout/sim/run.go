@@ -218,9 +218,12 @@ type runner struct {
 	// workLimited: the run stopped at maxWork, or before it because it
 	// provably needs more (beyondWork).
 	workLimited bool
-	next        time.Time // when the next sync is due
-	last        time.Time // the time of the last sync
-	active      time.Time // the time of the last sync that changed something
+	// trialOf is, for a run that beyondWork gave a trial (maxWork lowered
+	// to a twentieth of the work left), the maxWork before it; 0 else.
+	trialOf int
+	next    time.Time // when the next sync is due
+	last    time.Time // the time of the last sync
+	active  time.Time // the time of the last sync that changed something
 	// editedAt is the number of syncs before the last edit (0 for the
 	// input): two syncs after it, every ReplicaSet's minReadySeconds is
 	// final until the next edit, and the pod model may merge settled pods.
