@@ -436,7 +436,7 @@ func durationOf(ns float64) time.Duration {
 // computing them, and carry some such runs to their end within a small
 // part of MaxWork (2,147,483,647 replicas at maxSurge 1, pods ready
 // after 1s: 1,861 units). So a run the fast-forward may carry
-// (mayCycle: steps of a few pods) is not stopped but given a trial, its
+// (mayCycle: no steps made, rollout steps of a few pods) is not stopped but given a trial, its
 // maxWork lowered to a twentieth of the work left: it ends within it or
 // stops there with its projection. It reports whether it stopped the
 // run.
@@ -490,14 +490,17 @@ func (r *runner) beyondWork() bool {
 const beyondTrial = 20
 
 // mayCycle reports whether the fast-forward may carry the run's
-// rollout: a RollingUpdate without jittered pods whose steps are of at
-// most ctlFFMaxEvents pods (maxSurge + maxUnavailable), so that its
-// states between syncs hold few requests due, as the fast-forward's
-// cycles do. Larger steps make slow-start batches of up to burstReplicas
-// requests, granted one by one, whose states it does not look at.
+// rollout past what MaxWork allows event by event: a run that makes no
+// steps (the super-jumps' runs: a run that makes steps writes out every
+// step its jumps take, which MaxWork does not bound), a RollingUpdate
+// without jittered pods whose steps are of at most ctlFFMaxEvents pods
+// (maxSurge + maxUnavailable), so that its states between syncs hold
+// few requests due, as the fast-forward's cycles do. Larger steps make
+// slow-start batches of up to burstReplicas requests, granted one by
+// one, whose states it does not look at.
 func (r *runner) mayCycle() bool {
 	d := r.st.Deployment
-	return r.pods.rng == nil && d.Spec.Strategy.Type == rollout.RollingUpdateStrategy &&
+	return !r.makesSteps() && r.pods.rng == nil && d.Spec.Strategy.Type == rollout.RollingUpdateStrategy &&
 		int64(rollout.MaxSurge(d))+int64(rollout.MaxUnavailable(d)) <= ctlFFMaxEvents
 }
 
