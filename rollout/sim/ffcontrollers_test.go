@@ -166,6 +166,68 @@ func TestControllersFastForwardAcrossRefills(t *testing.T) {
 	}
 }
 
+// TestControllersSuperJumpsChangeNoResult checks the guarantee of the
+// super-jumps (ffsuper.go) on drawn rollouts without steps, where they
+// are taken: maxSurge/maxUnavailable 1/0, 2/0, 0/1, 1/1, 3/2; pods ready
+// after 0 to 12s; minReadySeconds 0 or 5; terminating pods 0 to 30s;
+// client limits 20/30, 5/10, 50/100. Each Result must equal the run
+// event by event, and some draws must take a super-jump. Skipped with
+// -short; 6 draws of 1,500 to 3,000 replicas by default (4 super-jumps,
+// 28s at load 10); with -ff.long 60 of up to 6,000 (on 2026-11-28, drawn
+// by rapid.Check rather than these examples: 31 super-jumps over 60
+// draws, all equal, in 92 s at load 10).
+func TestControllersSuperJumpsChangeNoResult(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10 to 30s")
+	}
+	maxReplicas, draws := int32(3000), 6
+	if *ffLong {
+		maxReplicas, draws = 6000, 60
+	}
+	gen := rapid.Custom(func(t *rapid.T) func() (rollout.State, sim.Config) {
+		st := rapid.SampledFrom([]rollout.Strategy{
+			rolling(surge.Count(1), surge.Count(0)),
+			rolling(surge.Count(2), surge.Count(0)),
+			rolling(surge.Count(0), surge.Count(1)),
+			rolling(surge.Count(1), surge.Count(1)),
+			rolling(surge.Count(3), surge.Count(2)),
+		}).Draw(t, "strategy")
+		s := rollingState(t, rapid.Int32Range(1500, maxReplicas).Draw(t, "replicas"), st)
+		s.Deployment.Spec.MinReadySeconds = rapid.SampledFrom([]int32{0, 0, 5}).Draw(t, "minReadySeconds")
+		cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{
+			ReadyAfter:  time.Duration(rapid.SampledFrom([]int{5, 0, 1, 2, 8, 12}).Draw(t, "ready after seconds")) * time.Second,
+			Terminating: time.Duration(rapid.SampledFrom([]int{0, 0, 5, 30}).Draw(t, "terminating seconds")) * time.Second,
+		}}
+		switch rapid.IntRange(0, 3).Draw(t, "client") {
+		case 1:
+			cfg.Controllers = sim.Controllers{QPS: 5, Burst: 10}
+		case 2:
+			cfg.Controllers = sim.Controllers{QPS: 50, Burst: 100}
+		}
+		return func() (rollout.State, sim.Config) { return s, cfg }
+	})
+	var supers int
+	for i := range draws {
+		s, cfg := gen.Example(i)()
+		fast := run(t, s, cfg)
+		slow := run(t, s, sim.WithoutFastForward(cfg))
+		_, super, _, err := sim.JumpsRetaken(s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		supers += super
+		t.Logf("draw %d: %d replicas, %v/%v, ready after %v, terminating %v, %v: %v, %d syncs, %d fast-forwarded, %d super-jumps",
+			i, s.Deployment.Spec.Replicas, s.Deployment.Spec.Strategy.RollingUpdate.MaxSurge, s.Deployment.Spec.Strategy.RollingUpdate.MaxUnavailable, cfg.Pods.ReadyAfter, cfg.Pods.Terminating, cfg.Controllers, fast.Summary.Duration, fast.Summary.Syncs, fast.Summary.FastForwarded, super)
+		fast.Summary.FastForwarded = 0
+		if diff := cmp.Diff(slow, fast, cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})); diff != "" {
+			t.Fatalf("draw %d: fast-forwarded run differs (-event by event +fast-forwarded):\n%s", i, diff)
+		}
+	}
+	if supers == 0 {
+		t.Errorf("none of %d runs took a super-jump", draws)
+	}
+}
+
 // TestControllersSuperJump pins the super-jump (ffsuper.go) on a rollout
 // whose breaks repeat every 10 minutes: 3,000 replicas at maxSurge 1,
 // pods ready after 5s (a pod every 5s, 4h10m in all), no steps kept, as
