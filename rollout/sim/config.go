@@ -153,6 +153,11 @@ type Config struct {
 	// ownedCopy); copyOrders makes each order deep-copy the State instead
 	// (tests compare the two).
 	ownsState, copyOrders bool
+	// noTrial: beyondWork stops the run at once rather than give it a
+	// trial (the racing orders of a run whose order in sequence stopped
+	// at its work limit, which leaves the Result limited whatever they
+	// compute).
+	noTrial bool
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

@@ -490,7 +490,9 @@ func (r *runner) beyondWork() bool {
 const beyondTrial = 20
 
 // mayCycle reports whether the fast-forward may carry the run's
-// rollout past what MaxWork allows event by event: a run that makes no
+// rollout past what MaxWork allows event by event, and it matters: a
+// racing order of a run whose order in sequence did not stop at its work
+// limit (Config.noTrial), a run that makes no
 // steps (the super-jumps' runs: a run that makes steps writes out every
 // step its jumps take, which MaxWork does not bound), a RollingUpdate
 // without jittered pods whose steps are of at most ctlFFMaxEvents pods
@@ -500,7 +502,7 @@ const beyondTrial = 20
 // one, whose states it does not look at.
 func (r *runner) mayCycle() bool {
 	d := r.st.Deployment
-	return !r.makesSteps() && r.pods.rng == nil && d.Spec.Strategy.Type == rollout.RollingUpdateStrategy &&
+	return !r.makesSteps() && !r.cfg.noTrial && r.pods.rng == nil && d.Spec.Strategy.Type == rollout.RollingUpdateStrategy &&
 		int64(rollout.MaxSurge(d))+int64(rollout.MaxUnavailable(d)) <= ctlFFMaxEvents
 }
 

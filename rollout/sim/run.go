@@ -142,6 +142,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	}
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
+	quiet.noTrial = r.workLimited
 	for _, rc := range []race{raceDeletesFirst, raceDeletesLast} {
 		c := quiet
 		if rc == raceDeletesFirst {
