@@ -81,8 +81,9 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 // which has MaxWork to itself, and of the run otherwise. A run passes
 // its MaxWork only by the work of the event it was handling when it
 // reached it. Limited says the run, or one of its orders, stopped at
-// MaxWork: at the limit itself, or after its first sync because its pod
-// requests provably need more. Under ModelControllers a run that is not
+// MaxWork: at the limit itself, or after its first sync (or the trial
+// of a twentieth of the work left, for a rollout the fast-forward may
+// carry) because its pod requests provably need more event by event. Under ModelControllers a run that is not
 // Limited is the same Result, and Cost, under every MaxWork above its
 // Work (TestWorkUnlimitedRunsAlike): a larger MaxWork never stops a run
 // that ended.
