@@ -173,9 +173,8 @@ func TestControllersFastForwardAcrossRefills(t *testing.T) {
 // client limits 20/30, 5/10, 50/100. Each Result must equal the run
 // event by event, and some draws must take a super-jump. Skipped with
 // -short; 6 draws of 1,500 to 3,000 replicas by default (4 super-jumps,
-// 28s at load 10); with -ff.long 60 of up to 6,000 (on 2026-11-28, drawn
-// by rapid.Check rather than these examples: 31 super-jumps over 60
-// draws, all equal, in 92 s at load 10).
+// 28s at load 10); with -ff.long 60 of up to 6,000 (on 2026-11-28: all
+// 60 equal, 27 with a super-jump, in 52s at load 5).
 func TestControllersSuperJumpsChangeNoResult(t *testing.T) {
 	if testing.Short() {
 		t.Skip("10 to 30s")
