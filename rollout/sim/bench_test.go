@@ -101,6 +101,25 @@ func BenchmarkRunControllersLargest(b *testing.B) {
 	}
 }
 
+// BenchmarkRunControllersLargestComputed is the largest Deployment at
+// maxSurge 1 maxUnavailable 0 (0 and 1 at that size), pods ready after
+// 1s, no steps kept: beyondWork gives it a trial and the fast-forward's
+// super-jumps carry it to its end (68 years of rollout; see
+// TestLargestComputed).
+func BenchmarkRunControllersLargestComputed(b *testing.B) {
+	s := rollingState(b, 1<<31-1, rolling(surge.Count(1), surge.Count(0)))
+	cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: time.Second}}
+	b.ReportAllocs()
+	var res sim.Result
+	for b.Loop() {
+		var err error
+		if res, err = sim.Run(s, cfg); err != nil || res.Summary.Outcome != sim.OutcomeComplete {
+			b.Fatalf("Run() = %+v, %v; want complete", res.Summary, err)
+		}
+	}
+	b.ReportMetric(float64(res.Summary.Syncs-res.Summary.FastForwarded), "computed-syncs")
+}
+
 // BenchmarkRunControllersSmall is one rollout of the kind `rolloutctl
 // check` simulates for each Deployment of BenchmarkCheck: 6 replicas,
 // maxSurge 1 maxUnavailable 0, pods ready after 10s and terminating for

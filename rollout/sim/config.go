@@ -111,12 +111,17 @@ type Config struct {
 	// second of computing per 100,000 syncs. Under ModelControllers
 	// (fast-forwarded only in its cycles; see the package doc) it counts the syncs of both
 	// controllers and the groups of pod writes granted at one time (about
-	// 3 to 20µs each, three runs included): a 1,000-replica rollout takes
-	// about 10,000. A run stopped by MaxWork projects the rest
+	// 3 to 20µs each, three runs included), the periods computed to check
+	// a fast-forward's jumps included, those that failed too: a
+	// 1,000-replica rollout takes about 10,000. A run stopped by MaxWork projects the rest
 	// (Summary.Projection), and one whose pod requests provably need more
-	// work than MaxWork stops after its first sync: the largest
-	// Deployment the API server accepts (2,147,483,647 replicas) in
-	// 0.3ms (BenchmarkRunControllersLargest). RunCost says what a run
+	// work than MaxWork one by one stops after its first sync (the
+	// largest Deployment the API server accepts, 2,147,483,647 replicas
+	// at 25%/25%, in 0.3ms: BenchmarkRunControllersLargest), or, if its
+	// rollout's steps are of a few pods, which the fast-forward may
+	// carry, after a twentieth of the work left unless it ends within it
+	// (at maxSurge 1, pods ready after 1s, 2,147,483,647 replicas
+	// complete in 1,861 units: TestLargestComputed). RunCost says what a run
 	// took of it, so that several runs can share one budget, as
 	// rollout/check's runs of a Deployment's replica counts do.
 	MaxWork int
@@ -148,6 +153,11 @@ type Config struct {
 	// ownedCopy); copyOrders makes each order deep-copy the State instead
 	// (tests compare the two).
 	ownsState, copyOrders bool
+	// noTrial: beyondWork stops the run at once rather than give it a
+	// trial (the racing orders of a run whose order in sequence stopped
+	// at its work limit, which leaves the Result limited whatever they
+	// compute).
+	noTrial bool
 }
 
 // ModelName names the model c runs: "controllers (kube-api-qps 20,

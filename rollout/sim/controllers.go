@@ -234,6 +234,11 @@ func (r *runner) nextEvent() (event, bool) {
 	case r.cfg.MaxSyncs > 0 && e.kind == evDeploymentSync && r.syncs >= r.cfg.MaxSyncs:
 		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
 		return event{}, false
+	case r.work >= r.maxWork && r.trialOf > 0:
+		r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed, a twentieth of the %d allowed (MaxWork): the pod creations and deletions left need more than MaxWork one by one, and the fast-forward did not carry the run within its trial", r.maxWork, r.trialOf))
+		r.workLimited = true
+		r.project()
+		return event{}, false
 	case r.work >= r.maxWork:
 		r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
 		r.workLimited = true

@@ -293,7 +293,10 @@
 // between the events outside the cycle (the spam filter's refills every
 // 5 minutes, the progress re-checks), with the same Result as event by
 // event (TestControllersFastForwardChangesNoResult; see ffcontrollers.go
-// for why the check of one period proves the periods skipped). Config.MaxWork
+// for why the check of one period proves the periods skipped); in a run
+// without steps, whole super-periods of those jumps are taken at once
+// where the jumps repeat (ffsuper.go: 2,147,483,647 replicas one pod a
+// second, 68 years of rollout, in 1,861 units of work). Config.MaxWork
 // bounds the controller syncs and pod writes it computes;
 // Config.Observe hands the steps over one at a time, so that a caller
 // need not hold them all. A run stops
@@ -308,13 +311,16 @@
 // allow, and an estimate at the pace so far. The figures the run
 // measured (PeakPods, MinAvailable) bound the rest's from one side only:
 // the rest can raise the peak and lower the fewest available. A run whose
-// pod requests provably need more work than MaxWork allows (each unit of
-// work handles at most burst of them) stops after the Deployment
-// controller's first sync, unless a quota, a pause, pods that never
-// become ready, changes to come or a progress deadline within reach of a
-// slow client might end it first: the largest Deployment the API server
-// accepts, 2,147,483,647 replicas, gets its projection (complete no
-// sooner than 2,485 days at 20 QPS) in milliseconds.
+// pod requests provably need more work than MaxWork allows event by
+// event (each unit of work handles at most burst of them) stops after
+// the Deployment controller's first sync, unless a quota, a pause, pods
+// that never become ready, changes to come or a progress deadline within
+// reach of a slow client might end it first: the largest Deployment the
+// API server accepts, 2,147,483,647 replicas at 25%/25%, gets its
+// projection (complete no sooner than 2,485 days at 20 QPS) in
+// milliseconds. A run without steps whose rollout moves a few pods at a
+// time, which the fast-forward may carry, gets a twentieth of the work
+// left instead, and stops there unless it ended.
 //
 // # Progress deadline
 //

@@ -43,3 +43,23 @@ func CheckPlanCache(s rollout.State, cfg Config) (Result, int, string, error) {
 	}
 	return res, plans.hits, plans.mismatch, nil
 }
+
+// JumpsRetaken runs s under cfg (ModelControllers) in order, as the
+// Result's steps are run, and returns how many of its fast-forward's
+// jumps took the cycle again after one period seen, with the last
+// jump's moves (ctlFF.again), how many super-jumps it took (ffsuper.go)
+// and how many syncs it fast-forwarded.
+func JumpsRetaken(s rollout.State, cfg Config) (retaken, supers, forwarded int, err error) {
+	if err := cfg.check(); err != nil {
+		return 0, 0, 0, err
+	}
+	if err := validState(s); err != nil {
+		return 0, 0, 0, err
+	}
+	r := newControllersRunner(s, cfg, raceFIFO, nil)
+	r.runControllers()
+	if r.ff.ctl != nil {
+		retaken, supers = r.ff.ctl.retaken, r.ff.ctl.supers
+	}
+	return retaken, supers, r.sum.FastForwarded, nil
+}

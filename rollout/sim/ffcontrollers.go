@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -24,9 +25,11 @@ import (
 // whole controllers state (walker.ctlState: the events due, the clients'
 // buckets and event sinks, the spam filter, the work queues, the syncs in
 // flight): once three periods of Deployment syncs moved by the same
-// numbers (two, when each sync moved as one of the last jump's period
-// did: the cycle taken again after a refill or a re-check broke it), it
-// takes m periods at once, checking the jump by computing the period
+// numbers (one, after a jump, whose syncs have the shapes of the last
+// jump's period in turn and whose last sync moved over it as its
+// counterpart did: the cycle taken again after a refill or a re-check
+// broke it, with the moves the last jump's check proved), it takes m
+// periods at once, checking the jump by computing the period
 // after them event by event, which must come out as extrapolated at
 // every Deployment sync, state and step alike. After a jump, nothing is
 // looked at until the watched time that stopped it has passed. m is first the most
@@ -45,9 +48,20 @@ import (
 // numbers). A comparison of two linear functions of k that has the same
 // outcome at k = 0 (the last period seen) and at k = m+1 (the period
 // checked) has it at every k between, so every skipped period takes the
-// same decisions and moves the state by the same numbers. This needs
-// one period seen, not three: the third repetition only filters out
-// periods that would fail their check. The check sees
+// same decisions and moves the state by the same numbers. In full: let
+// A be the state at the start of the period seen, D its move over that
+// period (the last sync's), d_q the move of its Deployment sync q. With
+// the decisions fixed, the state at sync q is an affine function F_q of
+// the start state, so at sync q of period k it is F_q(A) + k·L_q(D),
+// L_q linear; the check finds it equal to F_q(A) + (m+1)·d_q at k = m+1,
+// so L_q(D) = d_q, and at q's last, d = D: each period then starts where
+// the last one moved it, at A + k·D, every number of it linear in k.
+// This needs the period seen, not a second one before it, nor that the
+// period seen moved as the one before it did (which a refill just before
+// it breaks): the second and third repetitions only filter out periods
+// that would fail their check, and after a jump the last jump's moves
+// (again) filter instead, at the cost of one period computed rather than
+// two or three. The check sees
 // the state at each Deployment sync of the period checked, and its step,
 // not each decision between two: that the period took the decisions of
 // the last one seen is inferred from every one of its Deployment syncs
@@ -58,18 +72,20 @@ import (
 // jitter, a Room, a quota (the failure message names a pod in base 27)
 // or changes and edits to come are not fast-forwarded.
 //
-// There is no second level, a period of the jumps themselves over which
-// the refills and re-checks repeat, because the run has none: the spam
-// filter lets an event through on a fixed grid of 300s, while each
-// progress re-check is planned at the last update, truncated to the
-// second, plus the deadline and a second, so that in a maxSurge-1
-// rollout of 100,000 replicas (ready at once) they come 601s and 600s
-// apart in turn (10m1s, 20m2s, 30m2s, 40m3s, ...). The two drift apart
-// by a second every 1,201s and would meet again only after 360,300s,
-// longer than the whole rollout (30,000s), and each moves the cycle
-// (the event it lets through takes a token of the client), so the
-// states after two refills never differ by the same numbers as after
-// the two before. A 25%/25% rollout (100,000 replicas, ready after 5s)
+// The jumps themselves repeat over a longer period, which one period
+// checked does not prove: the spam filter lets an event through on a
+// grid of 300s, while each progress re-check is planned at the last
+// update, truncated to the second, plus the deadline and a second, so
+// that in a maxSurge-1 rollout of 100,000 replicas (ready at once) they
+// come 600s and 601s apart in turn and fall a second later after the
+// refill of each tenth of an hour every 20 minutes: one period of the
+// cycle (3s) later each hour. Over an hour the state after each jump
+// moves by the same numbers, but for the jumps on either side of the
+// re-check, one period longer and one shorter; the run's events between
+// the jumps are the same each hour, not those of the whole hour (the
+// re-check falls on another sync of the cycle). ffsuper.go takes such
+// super-periods of jumps at once, with an argument of its own.
+// A 25%/25% rollout (100,000 replicas, ready after 5s)
 // has a cycle too, seven Deployment syncs every 50.15s (a batch of 500
 // deletions and one of 500 creations through the client), but a period
 // of whole seconds (the conditions' times are truncated to seconds, which
@@ -106,6 +122,17 @@ type ctlFF struct {
 	// prev is the period of the last jump, to be taken again after two
 	// repetitions instead of three (see again).
 	prev *prevPeriod
+	// retaken counts the jumps taken after one period seen, with the
+	// last jump's moves (again), and supers the super-jumps (ffsuper.go);
+	// tests read them.
+	retaken, supers int
+	// lastM is the length, in periods, of the last jump taken.
+	lastM int64
+	// marks are the run after each of its last jumps, for the
+	// super-jumps; checking says the run is a super-jump's check, which
+	// records its marks and takes no super-jump.
+	marks    []superMark
+	checking bool
 	// keys and ctl are the flattening walkers' scratch for sorting,
 	// kept from one flattening to the next.
 	keys []string
@@ -113,12 +140,14 @@ type ctlFF struct {
 }
 
 // A prevPeriod is what the looking keeps of the last jump's period: its
-// syncs, its length of time, and a hash of each sync's moves (state and
-// step), a filter for again.
+// syncs, its length of time, and each sync's shape (the hash of its
+// flat) and moves over one period (state and step), in the period's
+// order, for again.
 type prevPeriod struct {
-	p     int
-	dt    time.Duration
-	moves map[[2]uint64]bool
+	p      int
+	dt     time.Duration
+	keys   []uint64
+	deltas []snapshotDelta
 }
 
 // A ctlSnap is the run at one Deployment sync, flattened: when it was,
@@ -246,7 +275,7 @@ func (r *runner) fastForwardControllers() {
 		buf = f.history[:n+1][n]
 	}
 	f.history = append(f.history, r.flattenControllers(&buf, false))
-	p, deltas := f.period(r.makesSteps())
+	p, deltas, retake := f.period(r.makesSteps())
 	if p == 0 {
 		if f.misses++; f.misses >= ctlFFKeep {
 			f.backoff = max(2*ctlFFKeep, 4*f.backoff)
@@ -263,38 +292,28 @@ func (r *runner) fastForwardControllers() {
 		f.history = f.history[:0]
 		return
 	}
+	if retake {
+		f.retaken++
+	}
+	keys := make([]uint64, p)
+	for q := range p {
+		keys[q] = h[1+q].key
+	}
 	f.history = f.history[:0]
-	f.prev = &prevPeriod{p: p, dt: dt, moves: make(map[[2]uint64]bool, p)}
-	for _, d := range deltas {
-		f.prev.moves[moveKey(d)] = true
-	}
-}
-
-// moveKey hashes the moves of one sync of a period, state and step.
-func moveKey(d snapshotDelta) [2]uint64 {
-	return [2]uint64{numsKey(d.state), numsKey(d.step)}
-}
-
-// numsKey hashes numbers as shapeKey hashes bytes: a filter only.
-func numsKey(v []int64) uint64 {
-	const mul = 0x9e3779b97f4a7c15
-	h := uint64(len(v)) * mul
-	for _, x := range v {
-		h = (h ^ uint64(x)) * mul
-		h ^= h >> 32
-	}
-	return h ^ h>>29
+	f.prev = &prevPeriod{p: p, dt: dt, keys: keys, deltas: deltas}
+	r.markJump(p, f.lastM)
 }
 
 // period returns the shortest period p, in Deployment syncs, of a whole
 // number of seconds, over whose last three repetitions the history (its
 // steps too, if steps) moved by the same numbers each time, and those
-// moves.
-func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
+// moves; or the last jump's period taken again after one repetition
+// (again), and then retake true.
+func (f *ctlFF) period(steps bool) (p int, deltas []snapshotDelta, retake bool) {
 	h := f.history
 	n := len(h)
 	if deltas, ok := f.again(steps); ok {
-		return f.prev.p, deltas
+		return f.prev.p, deltas, true
 	}
 	last := h[n-1]
 	for j := n - 2; j >= 0; j-- {
@@ -324,57 +343,81 @@ func (f *ctlFF) period(steps bool) (int, []snapshotDelta) {
 			deltas[q] = d
 		}
 		if ok {
-			return p, deltas
+			return p, deltas, false
 		}
 	}
-	return 0, nil
+	return 0, nil, false
 }
 
-// again returns the moves of the last jump's period if the history's
-// last two repetitions of it moved as one of its syncs did (by the hash
-// of the moves), each of its syncs: the cycle taken again after a refill
-// or a re-check broke it, two periods after instead of three. A jump
-// needs only the last period seen and the one that checks it (see the
-// package doc); the third repetition is a filter against periods that
-// would fail their check, which the last jump's moves replace here.
+// again returns the moves of the last jump's period, in the order of
+// the history's last p syncs, when that period of the history is the
+// cycle taken again after a refill or a re-check broke it: it lasted as
+// long as the last jump's period, its syncs have the shapes of that
+// period's syncs in turn (from any place of the cycle: the looking starts
+// again wherever the watched time falls), and its last sync moved over it
+// as its counterpart moved each period. One period seen is enough for a
+// jump (see the package doc): its moves are those the last jump's period
+// proved, which the check of the jump proves again, and the last sync's
+// move over the period seen is the move of a whole period, from which
+// the jump extrapolates. A period seen twice, as the search without a
+// last jump wants (period), needs p more syncs computed at each break.
 func (f *ctlFF) again(steps bool) ([]snapshotDelta, bool) {
 	pp := f.prev
 	h := f.history
 	n := len(h)
-	if pp == nil || 2*pp.p > n {
+	if pp == nil || pp.p >= n {
 		return nil, false
 	}
 	p := pp.p
-	if h[n-1].at.Sub(h[n-1-p].at) != pp.dt {
+	first, last, win := &h[n-1-p], &h[n-1], h[n-p:]
+	if last.at.Sub(first.at) != pp.dt || first.key != last.key {
 		return nil, false
 	}
-	for q := range p {
-		a, b := &h[n-p+q], &h[n-2*p+q]
-		if a.key != b.key || len(a.state.nums) != len(b.state.nums) {
-			return nil, false
+next:
+	for r := range p {
+		end := pp.deltas[(r+p-1)%p]
+		if pp.keys[(r+p-1)%p] != last.key || !movedBy(last.state, first.state, end.state) {
+			continue
 		}
-	}
-	deltas := make([]snapshotDelta, p)
-	for q := range p {
-		a, b := &h[n-p+q], &h[n-2*p+q]
-		var d snapshotDelta
-		var ok bool
-		if d.state, ok = moved(a.state, b.state); !ok {
-			return nil, false
-		}
-		if steps {
-			a.stepFlat()
-			b.stepFlat()
-			if d.step, ok = moved(a.step, b.step); !ok {
-				return nil, false
+		for j := range win {
+			q := (r + j) % p
+			if pp.keys[q] != win[j].key || len(pp.deltas[q].state) != len(win[j].state.nums) {
+				continue next
 			}
 		}
-		if !pp.moves[moveKey(d)] {
-			return nil, false
+		if steps {
+			first.stepFlat()
+			for j := range win {
+				win[j].stepFlat()
+				if len(pp.deltas[(r+j)%p].step) != len(win[j].step.nums) {
+					continue next
+				}
+			}
+			if !movedBy(last.step, first.step, end.step) {
+				continue
+			}
 		}
-		deltas[q] = d
+		deltas := make([]snapshotDelta, p)
+		for j := range p {
+			deltas[j] = pp.deltas[(r+j)%p]
+		}
+		return deltas, true
 	}
-	return deltas, true
+	return nil, false
+}
+
+// movedBy reports whether a is b moved by d: one shape, and a's numbers
+// less b's are d's.
+func movedBy(a, b flat, d []int64) bool {
+	if len(a.nums) != len(d) || len(b.nums) != len(d) || !bytes.Equal(a.shape, b.shape) {
+		return false
+	}
+	for i, v := range a.nums {
+		if x, ok := sub(v, b.nums[i]); !ok || x != d[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // steadyStates reports whether the states of the history's last three
@@ -411,14 +454,10 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 	if hi < 1 {
 		return false
 	}
-	spent := 0
+	spent := 0 // the work the checks computed, passed or not
 	try := func(m int64) *runner {
-		c := r.tryJumpControllers(p, deltas, m)
-		if c != nil {
-			spent += c.work - r.work
-		} else {
-			spent += perWork
-		}
+		c, work := r.tryJumpControllers(p, deltas, m)
+		spent += work
 		return c
 	}
 	// The longest jump is tried first: it passes unless a cycle ends
@@ -442,6 +481,7 @@ func (r *runner) jumpControllers(p int, deltas []snapshotDelta) bool {
 	r.commit(p, func(q int) *snapshot { return &last[q].snapshot }, true, deltas, lo, best)
 	r.work = work
 	r.ff.ctl.until = until
+	r.ff.ctl.lastM = lo
 	return true
 }
 
@@ -515,14 +555,16 @@ func (r *runner) maxJumpControllers(p int, period time.Duration, perWork int, d 
 
 // tryJumpControllers returns a copy of r taken m periods ahead and one
 // period further, computed event by event, or nil when that period does
-// not come out as extrapolated.
-func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *runner {
+// not come out as extrapolated; and the work it computed either way (the
+// copy's syncs and pod writes, up to where it stopped: a run's Work
+// counts what it computed, the checks that failed included).
+func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) (*runner, int) {
 	h := r.ff.ctl.history
 	n := len(h)
 	last := h[n-1]
 	nums, ok := ahead(last.state.nums, deltas[p-1].state, m)
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	c := r.clone()
 	c.ctl = r.ctl.clone()
@@ -530,7 +572,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 	w.runner(c)
 	w.ctlState(c.ctl, nil)
 	if w.bad {
-		return nil
+		return nil, 0
 	}
 	// One buffer, sized as the states seen, serves every sync checked.
 	buf := ctlSnap{snapshot: snapshot{state: flat{
@@ -542,7 +584,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 		for {
 			e, ok := c.nextEvent()
 			if !ok || c.done {
-				return nil
+				return nil, c.work - r.work
 			}
 			if e.kind == evDeploymentSync {
 				break
@@ -552,10 +594,10 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) *run
 		buf = got
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {
-			return nil
+			return nil, c.work - r.work
 		}
 	}
-	return c
+	return c, c.work - r.work
 }
 
 // clone returns a copy of c that shares nothing it changes with c.

@@ -431,7 +431,15 @@ func durationOf(ns float64) time.Duration {
 // deadline a slow client or slow pods may pass (a ReplicaSet sync's burstReplicas creations and
 // deletions at the client's rate, plus the pods' ready, available and
 // terminating times, take more than half of progressDeadlineSeconds).
-// It reports whether it stopped the run.
+// The bound counts the work of a run computed event by event; the
+// fast-forward's jumps and super-jumps take a cycle's requests without
+// computing them, and carry some such runs to their end within a small
+// part of MaxWork (2,147,483,647 replicas at maxSurge 1, pods ready
+// after 1s: 1,861 units). So a run the fast-forward may carry
+// (mayCycle: no steps made, rollout steps of a few pods) is not stopped but given a trial, its
+// maxWork lowered to a twentieth of the work left: it ends within it or
+// stops there with its projection. It reports whether it stopped the
+// run.
 func (r *runner) beyondWork() bool {
 	if r.cfg.noFastForward || r.pods.cfg.MaxPods > 0 || r.pods.cfg.Room != nil || r.current.Err != nil {
 		return false
@@ -463,11 +471,39 @@ func (r *runner) beyondWork() bool {
 			return false
 		}
 	}
+	if r.mayCycle() {
+		// The fast-forward may carry it (ffcontrollers.go, ffsuper.go):
+		// a trial of a twentieth of the work left.
+		r.trialOf = r.maxWork
+		r.maxWork = r.work + max(1, (r.maxWork-r.work)/beyondTrial)
+		return false
+	}
 	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more controller syncs and pod writes, at most %d requests each, past the %d allowed (MaxWork)",
 		requests, units, per, r.maxWork))
 	r.workLimited = true
 	r.project()
 	return true
+}
+
+// beyondTrial: a run that beyondWork finds beyond MaxWork one by one, but
+// that the fast-forward may carry, gets 1/beyondTrial of the work left.
+const beyondTrial = 20
+
+// mayCycle reports whether the fast-forward may carry the run's
+// rollout past what MaxWork allows event by event, and it matters: a
+// racing order of a run whose order in sequence did not stop at its work
+// limit (Config.noTrial), a run that makes no
+// steps (the super-jumps' runs: a run that makes steps writes out every
+// step its jumps take, which MaxWork does not bound), a RollingUpdate
+// without jittered pods whose steps are of at most ctlFFMaxEvents pods
+// (maxSurge + maxUnavailable), so that its states between syncs hold
+// few requests due, as the fast-forward's cycles do. Larger steps make
+// slow-start batches of up to burstReplicas requests, granted one by
+// one, whose states it does not look at.
+func (r *runner) mayCycle() bool {
+	d := r.st.Deployment
+	return !r.makesSteps() && !r.cfg.noTrial && r.pods.rng == nil && d.Spec.Strategy.Type == rollout.RollingUpdateStrategy &&
+		int64(rollout.MaxSurge(d))+int64(rollout.MaxUnavailable(d)) <= ctlFFMaxEvents
 }
 
 // projectedPods says what the projection p bounds of the pods over the

@@ -81,8 +81,9 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 // which has MaxWork to itself, and of the run otherwise. A run passes
 // its MaxWork only by the work of the event it was handling when it
 // reached it. Limited says the run, or one of its orders, stopped at
-// MaxWork: at the limit itself, or after its first sync because its pod
-// requests provably need more. Under ModelControllers a run that is not
+// MaxWork: at the limit itself, or after its first sync (or the trial
+// of a twentieth of the work left, for a rollout the fast-forward may
+// carry) because its pod requests provably need more event by event. Under ModelControllers a run that is not
 // Limited is the same Result, and Cost, under every MaxWork above its
 // Work (TestWorkUnlimitedRunsAlike): a larger MaxWork never stops a run
 // that ended.
@@ -142,6 +143,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	}
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
+	quiet.noTrial = r.workLimited
 	for _, rc := range []race{raceDeletesFirst, raceDeletesLast} {
 		c := quiet
 		if rc == raceDeletesFirst {
@@ -218,9 +220,12 @@ type runner struct {
 	// workLimited: the run stopped at maxWork, or before it because it
 	// provably needs more (beyondWork).
 	workLimited bool
-	next        time.Time // when the next sync is due
-	last        time.Time // the time of the last sync
-	active      time.Time // the time of the last sync that changed something
+	// trialOf is, for a run that beyondWork gave a trial (maxWork lowered
+	// to a twentieth of the work left), the maxWork before it; 0 else.
+	trialOf int
+	next    time.Time // when the next sync is due
+	last    time.Time // the time of the last sync
+	active  time.Time // the time of the last sync that changed something
 	// editedAt is the number of syncs before the last edit (0 for the
 	// input): two syncs after it, every ReplicaSet's minReadySeconds is
 	// final until the next edit, and the pod model may merge settled pods.
