@@ -42,7 +42,7 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// LastChange, the races' ends and the figures of a run past its
 		// progress deadline are set at the end; Projection
 		// only under ModelControllers, which does not fast-forward.
-		{Summary{}, []string{"Outcome", "Detail", "Duration", "DeadlineExceededAt", "CompleteAfterDeadline", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection"}},
+		{Summary{}, []string{"Outcome", "Detail", "Duration", "DeadlineExceededAt", "CompleteAfterDeadline", "AfterDeadline", "AfterDeadlineDetail", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection"}},
 		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "pending", "deleted"}},
 		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "created", "failure", "failedAt"}},
 		// cfg, neverReady, rng and stagger are the configuration; merge is
