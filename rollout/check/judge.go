@@ -194,16 +194,21 @@ func (j *judgement) input() {
 }
 
 // steps reports the first sync that breaks each rule. Where the input
-// already broke it, the rollout breaks it only by going further.
+// already broke it, the rollout breaks it only by going further. A sync
+// whose counts go beyond the run's peak or fewest available breaks no
+// pod rule: under sim.ModelControllers a step's counts are the
+// ReplicaSets' statuses, which lag the pods that exist (a new
+// ReplicaSet's ready pods not yet in its status), while the summary
+// counts the pods; betweenSyncs then judges the summary's figures.
 func (j *judgement) steps() {
 	sm := j.res.Summary
 	seenDeadline := false
 	for _, m := range j.moments {
-		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && (!j.inputPods || m.pods > j.startPods) {
+		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= sm.PeakPods && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
 			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, sm.PeakPods, j.overWords(), j.pastWords(m.at))
 		}
-		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && (!j.inputAvail || m.avail < j.startAvail) {
+		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= sm.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
 			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, sm.MinAvailable, j.overWords(), j.pastWords(m.at))
 		}
