@@ -148,3 +148,48 @@ func TestFindingsQuoteTheRunsFiguresProperties(t *testing.T) {
 		figuresAgree(t, checkFigures(t, src, cfg))
 	})
 }
+
+// TestDrainQuotesTheRunsFigures: pdb-drain-blocked's "the ready pods drop
+// to N" is a count the pods reached: never below the Deployment's fewest
+// available (a ready pod is one that may not yet be available), also
+// where the ReplicaSets' statuses lag the pods.
+func TestDrainQuotesTheRunsFigures(t *testing.T) {
+	// rolloutctl check on the 99-replica kompose Deployment with a budget
+	// of minAvailable 76 said "the ready pods drop to 75" and "min
+	// available 76" for the same rollout.
+	src := figuresManifest(99, "25%", "25%", 0) + `---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web}
+spec:
+  minAvailable: 76
+  selector: {matchLabels: {app: web}}
+`
+	r := checkFigures(t, src, check.Config{})
+	if len(r.Deployments) != 1 {
+		t.Fatalf("report: %+v", r)
+	}
+	fewest := r.Deployments[0].MinAvailable
+	drains := 0
+	for _, f := range r.Findings {
+		_, rest, ok := strings.Cut(f.Message, "the ready pods drop to ")
+		if f.Rule != check.RulePDBDrain || !ok {
+			continue
+		}
+		drains++
+		n, _, _ := strings.Cut(rest, " ")
+		if v, err := strconv.ParseInt(n, 10, 64); err != nil || v < fewest {
+			t.Errorf("pdb-drain-blocked %q: the ready pods drop to %s, below the fewest available %d", f.Message, n, fewest)
+		}
+	}
+	if drains != 1 {
+		t.Errorf("%d pdb-drain-blocked findings, want 1 (the budget keeps 76, the rollout's fewest): %+v", drains, r.Findings)
+	}
+	for _, n := range r.Notes {
+		if _, rest, ok := strings.Cut(n, ") leaves "); ok {
+			if v, err := strconv.ParseInt(strings.Fields(rest)[0], 10, 64); err == nil && v < fewest-1 {
+				t.Errorf("note %q: a drain of 1 pod leaves %d ready, below the fewest available %d less 1", n, v, fewest)
+			}
+		}
+	}
+}
