@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
@@ -225,8 +226,10 @@ func where(l check.Location) string {
 	return s
 }
 
+// formatSeconds words a finding's time (seconds after the start) as
+// rolloutctl check prints it: words.Duration, to the millisecond.
 func formatSeconds(s float64) string {
-	return (time.Duration(s * float64(time.Second))).String()
+	return words.Duration(time.Duration(s * float64(time.Second)))
 }
 
 // maxWork bounds the syncs a page computes one by one, so that a change

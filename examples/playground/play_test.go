@@ -277,3 +277,38 @@ func TestPlayModels(t *testing.T) {
 		}
 	}
 }
+
+// A finding's time reads as the command prints it, to the millisecond:
+// a deadline of 1s exceeded at +1.001s read "+1.000999999s" (the
+// finding's seconds, a float, turned back into a Duration unrounded).
+func TestCheckTimesReadAsTheCommands(t *testing.T) {
+	st := State{Image: "app:2", Manifest: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: tiny, namespace: shop}
+spec:
+  replicas: 5
+  progressDeadlineSeconds: 1
+  strategy:
+    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}
+  selector: {matchLabels: {app: tiny}}
+  template:
+    metadata: {labels: {app: tiny}}
+    spec:
+      containers:
+      - name: app
+        image: app:1
+        readinessProbe:
+          httpGet: {path: /ready, port: 8080}
+          initialDelaySeconds: 5
+          periodSeconds: 5
+`}
+	var got []string
+	for _, p := range Check(st) {
+		if p.Rule == "progress-deadline" {
+			got = append(got, p.Message)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "shop/tiny at 5 replicas, +1.001s: ") {
+		t.Errorf("progress-deadline findings %q, want one at +1.001s", got)
+	}
+}

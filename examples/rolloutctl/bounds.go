@@ -22,10 +22,12 @@ const boundsHelp = `rolloutctl bounds [-f FILE]... [--replicas MIN..MAX] [--step
 
 For each Deployment in the input, what its strategy allows at replica
 counts in a range: SURGE (maxSurge, rounded up) and UNAVAILABLE
-(maxUnavailable, rounded down; 1 when both come to 0) pods, the PEAK PODS a
-rollout from a complete state may reach (replicas + surge, the new
-ReplicaSet growing to at most replicas), the MIN AVAILABLE it keeps
-(replicas - unavailable) and the fewest syncs (MIN STEPS) a rollout takes.
+(maxUnavailable, rounded down; 1 when both come to 0) pods, the PEAK PODS
+the ReplicaSets of a rollout from a complete state may size (replicas +
+surge, the new ReplicaSet growing to at most replicas; the pods that
+exist pass it while old pods await deletion, as simulate and check count
+them), the MIN AVAILABLE it keeps (replicas - unavailable) and the fewest
+syncs (MIN STEPS) a rollout takes.
 CHANGE marks a row where rounding changes the surge or unavailable pods
 from the row before (RollingUpdate only); "spec.replicas" marks the
 Deployment's own count, which is always shown.

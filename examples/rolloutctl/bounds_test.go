@@ -281,3 +281,42 @@ spec:
 		t.Errorf("verdicts seen: %v, want each of fits, waits and never-finishes", seen)
 	}
 }
+
+// TestBoundsPeakIsTheSizesCeiling: bounds' PEAK PODS is the ceiling of the
+// ReplicaSets' sizes (replicas + surge), which the pods that exist pass
+// under the controllers model while old pods await deletion (simulate's
+// peakPodsHigh: 15 for the seed's 10 replicas at 25%/25%); its help says
+// so, where it said a rollout "may reach" it.
+func TestBoundsPeakIsTheSizesCeiling(t *testing.T) {
+	var rows []struct {
+		Rows []struct {
+			Replicas int32 `json:"replicas"`
+			PeakPods int64 `json:"peakPods"`
+		} `json:"rows"`
+	}
+	args := []string{"bounds", "-f", "testdata/nginx-deployment.yaml", "--replicas", "10..10", "-o", "json"}
+	r := runDefault(t, nil, args...)
+	r.wantCode(t, args, exitOK)
+	if err := json.Unmarshal([]byte(r.stdout), &rows); err != nil || len(rows) != 1 || len(rows[0].Rows) != 1 {
+		t.Fatalf("bounds -o json: %v\n%s", err, r.stdout)
+	}
+	var simulated struct {
+		Summary struct {
+			Ceiling      int64 `json:"ceiling"`
+			PeakPodsHigh int64 `json:"peakPodsHigh"`
+		} `json:"summary"`
+	}
+	args = []string{"simulate", "-f", "testdata/nginx-deployment.yaml", "--image", "nginx=nginx:2", "-o", "json"}
+	r = runDefault(t, nil, args...)
+	r.wantCode(t, args, exitOK)
+	if err := json.Unmarshal([]byte(r.stdout), &simulated); err != nil {
+		t.Fatal(err)
+	}
+	peak := rows[0].Rows[0].PeakPods
+	if peak != simulated.Summary.Ceiling || simulated.Summary.PeakPodsHigh <= peak {
+		t.Errorf("bounds' peak %d, simulate's ceiling %d and racing peak %d: want the peak the ceiling, passed by the pods", peak, simulated.Summary.Ceiling, simulated.Summary.PeakPodsHigh)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(boundsHelp), " "), "the pods that exist pass it while old pods await deletion") {
+		t.Errorf("bounds' help does not say that the pods pass its PEAK PODS")
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -175,5 +176,25 @@ func TestCheckPodTimesFromTemplate(t *testing.T) {
 				t.Errorf("run(%q) mismatch (-want +got):\n%s", args, diff)
 			}
 		})
+	}
+}
+
+// TestManualCheckTerminating keeps the manual's words on check's pod
+// times true: check takes --terminating (the manual said it had none),
+// and its pod model line then says the time, as the manual quotes it.
+func TestManualCheckTerminating(t *testing.T) {
+	manual, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"check", "--terminating", "10s"}
+	r := runDefault(t, strings.NewReader(probedManifest), args...)
+	r.wantCode(t, args, exitOK)
+	const said = "deleted pods terminate for 10s"
+	if !strings.Contains(r.stdout, said) {
+		t.Errorf("check --terminating 10s printed:\n%s\nwant %q in its pod model line", r.stdout, said)
+	}
+	if text := strings.Join(strings.Fields(string(manual)), " "); strings.Contains(text, "it has no `--terminating`") || !strings.Contains(text, "`--terminating` sets for all (\""+said+"\")") {
+		t.Errorf("README.md's pod times section does not say that check takes --terminating, in its words %q", said)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Duration prints d compactly: 0s, 45s, 2m30s, 1h5s, 3d4h, rounded to the
+// Duration prints d compactly: 0s, 45s, 2m30s, 1h0m5s, 3d4h, rounded to the
 // millisecond.
 func Duration(d time.Duration) string {
 	const day = 24 * time.Hour

@@ -376,7 +376,7 @@ func (j *judgement) timeout(took time.Duration) {
 		if at <= limit {
 			verdict = "within the timeout"
 		}
-		why += fmt.Sprintf("; helm upgrade --wait (Helm 3) waits only for %d ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +%s, %s", need, words.Duration(at), verdict)
+		why += fmt.Sprintf("; helm upgrade --wait (Helm 3) waits only for %s of the new ReplicaSet (spec.replicas - maxUnavailable): at +%s, %s", words.Plural(int(need), "ready pod"), words.Duration(at), verdict)
 	}
 	j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout is expected to take %s, longer than the timeout %s: %s%s",
 		words.Duration(took), words.Duration(limit), why, slowest)

@@ -114,6 +114,14 @@ func TestTimeBudget(t *testing.T) {
 		want: []want{{check.RuleTimeout, check.SeverityError, 90, 5,
 			"helm upgrade --wait (Helm 3) waits only for 2 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m0.001s, within the timeout"}},
 	}, {
+		// rolloutctl check --timeout 20s on a 1-replica manifest said
+		// "waits only for 1 ready pods".
+		name:    "helm upgrade --wait of one pod",
+		src:     budgetManifest(1, "1", "0", 60, ""),
+		timeout: 30 * time.Second,
+		want: []want{{check.RuleTimeout, check.SeverityError, 30, 5,
+			"helm upgrade --wait (Helm 3) waits only for 1 ready pod of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m, after the timeout too"}},
+	}, {
 		// kubectl's DeploymentStatusViewer fails on the Progressing
 		// condition's reason ProgressDeadlineExceeded; the controller
 		// goes on.

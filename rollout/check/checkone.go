@@ -3,6 +3,7 @@ package check
 import (
 	"maps"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -181,6 +182,11 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 	out := rolloutCheck{violations: j.sorted(), sum: res.Summary, end: end, cost: cost}
 	if len(pol.budgets) > 0 {
 		n := f.drainPods()
+		// No pod count is below the summary's fewest available, a ready
+		// pod being one that may not yet be available: a sync's counts
+		// below it are statuses lagging the pods (sim.ModelControllers).
+		moments = readyAtLeast(moments, res.Summary.MinAvailable)
+		racing = readyAtLeast(racing, res.Summary.MinAvailable)
 		out.drains = drainBlocks(pol.budgets, replicas, moments, n)
 		var steps []moment // the deletes-first order's steps
 		if len(racing) > 0 {
@@ -410,4 +416,18 @@ func (m *simMemo) put(k rolloutShape, r memoRun) {
 		m.runs = map[rolloutShape]memoRun{}
 	}
 	m.runs[k] = r
+}
+
+// readyAtLeast returns moments with no ready count below fewest, moments
+// itself when none is (a copy otherwise: moments may be shared with other
+// rollouts). The start's moment, the input's own counts, is kept as is.
+func readyAtLeast(moments []moment, fewest int64) []moment {
+	if !slices.ContainsFunc(moments[min(1, len(moments)):], func(m moment) bool { return m.ready < fewest }) {
+		return moments
+	}
+	out := slices.Clone(moments)
+	for i := 1; i < len(out); i++ {
+		out[i].ready = max(out[i].ready, fewest)
+	}
+	return out
 }

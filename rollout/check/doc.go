@@ -118,8 +118,9 @@
 //     cluster will do, not what kubectl reports. A finding past the
 //     deadline says so ("after the progress deadline was exceeded at
 //     +10m1s: the controllers go on"), and a peak or fewest available
-//     that counts that time says so too (TestJudgedPastDeadline: an HPA's
-//     scale-up after the deadline). The findings up to the deadline
+//     reached in that time says so too (TestJudgedPastDeadline: an HPA's
+//     scale-up after the deadline; one reached before it does not,
+//     TestFiguresBeforeDeadlineSayNothingOfIt). The findings up to the deadline
 //     are those of a run stopped there (PastDeadline negative), the
 //     figures they quote aside (TestPastDeadlineProperties, 5,000 drawn
 //     rollouts). One case is possible that the test has not met: the

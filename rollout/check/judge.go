@@ -194,18 +194,23 @@ func (j *judgement) input() {
 }
 
 // steps reports the first sync that breaks each rule. Where the input
-// already broke it, the rollout breaks it only by going further.
+// already broke it, the rollout breaks it only by going further. A sync
+// whose counts go beyond the run's peak or fewest available breaks no
+// pod rule: under sim.ModelControllers a step's counts are the
+// ReplicaSets' statuses, which lag the pods that exist (a new
+// ReplicaSet's ready pods not yet in its status), while the summary
+// counts the pods; betweenSyncs then judges the summary's figures.
 func (j *judgement) steps() {
 	sm := j.res.Summary
 	seenDeadline := false
 	for _, m := range j.moments {
-		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && (!j.inputPods || m.pods > j.startPods) {
+		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= sm.PeakPods && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, sm.PeakPods, j.overWords(), j.pastWords(m.at))
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, sm.PeakPods, j.overWords(sm.PeakPodsAt), j.pastWords(m.at))
 		}
-		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && (!j.inputAvail || m.avail < j.startAvail) {
+		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= sm.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, sm.MinAvailable, j.overWords(), j.pastWords(m.at))
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, sm.MinAvailable, j.overWords(sm.MinAvailableAt), j.pastWords(m.at))
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
@@ -228,7 +233,7 @@ func (j *judgement) betweenSyncs() {
 		// the limit; the order that defers every deletion of an instant
 		// does not (see sim's package doc, Races).
 		j.add(RuleMaxPods, SeverityWarning, sm.PeakPodsAt, CauseRollout,
-			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", sm.PeakPodsHigh, max, sm.PeakPods, j.overWords())
+			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", sm.PeakPodsHigh, max, sm.PeakPods, j.overWords(sm.PeakPodsAt))
 	}
 	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
 		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
@@ -236,11 +241,14 @@ func (j *judgement) betweenSyncs() {
 	}
 }
 
-// overWords words the span a run's figures (its peak, its fewest
-// available) cover, for a run that went on past its progress deadline:
-// the time past it too, as the controllers go on ("" otherwise).
-func (j *judgement) overWords() string {
-	if j.res.Summary.AfterDeadline == "" {
+// overWords words the span a run's figure (its peak, its fewest
+// available) covers, when it was reached at an offset after the progress
+// deadline of a run that went on past it: the time past it too, as the
+// controllers go on ("" otherwise: a figure reached before the deadline
+// is the same for a run stopped there).
+func (j *judgement) overWords(at time.Duration) string {
+	sm := j.res.Summary
+	if sm.AfterDeadline == "" || at <= sm.DeadlineExceededAt {
 		return ""
 	}
 	return ", counting the time past the progress deadline"

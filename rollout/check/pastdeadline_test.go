@@ -222,7 +222,8 @@ func TestJudgedPastDeadline(t *testing.T) {
 		name: "min-available after a scale-up past the deadline",
 		rule: check.RuleMinAvailable,
 		cfg:  check.Config{MinAvailable: surge.Percent(100), MinAvailableRule: true},
-		want: "below the min-available limit 6 (lowest 3, counting the time past the progress deadline), after the progress deadline was exceeded at +1m41s: the controllers go on",
+		// The lowest, 3, is that of the start too, before the deadline.
+		want: "below the min-available limit 6 (lowest 3), after the progress deadline was exceeded at +1m41s: the controllers go on",
 	}, {
 		// Half of the 6 replicas kept: with 3 of them ready, no eviction
 		// is allowed, where 3 are at rest.
@@ -327,5 +328,29 @@ func TestPastDeadlineProperties(t *testing.T) {
 	t.Logf("%d of %d rollouts exceeded the deadline, %d of them completed after it", exceeded, runs, completed)
 	if exceeded == 0 || completed == 0 {
 		t.Errorf("%d of %d rollouts exceeded the deadline, %d completed after it: a weak test", exceeded, runs, completed)
+	}
+}
+
+// TestFiguresBeforeDeadlineSayNothingOfIt: a peak or a fewest available
+// reached before the progress deadline is the whole run's as much as the
+// run stopped at the deadline's, so its finding says nothing of the time
+// past the deadline, where a user would read that the figure came after
+// it ("(peak 4, counting the time past the progress deadline)" for a
+// peak at +1ms of a deadline exceeded at +1m41s).
+func TestFiguresBeforeDeadlineSayNothingOfIt(t *testing.T) {
+	c := pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second},
+		cfg: check.Config{MaxPods: 3, MinAvailable: surge.Count(4), MinAvailableRule: true}}
+	full, sm := c.run(t, 0)
+	if sm.Outcome != sim.OutcomeDeadlineExceeded || sm.PeakPodsAt > sm.DeadlineExceededAt || sm.MinAvailableAt > sm.DeadlineExceededAt {
+		t.Fatalf("summary %+v: want the deadline exceeded after the peak and the fewest available", sm)
+	}
+	fs := ruleFindings(full, check.RuleMaxPods, check.RuleMinAvailable)
+	if len(fs) != 2 {
+		t.Fatalf("findings %+v, want one max-pods and one min-available", fs)
+	}
+	for _, f := range fs {
+		if strings.Contains(f.Message, "past the progress deadline") || strings.Contains(f.Message, "after the progress deadline") {
+			t.Errorf("%s at +%gs, before the deadline (+%v): %q", f.Rule, f.At, sm.DeadlineExceededAt, f.Message)
+		}
 	}
 }

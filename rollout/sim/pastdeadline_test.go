@@ -122,3 +122,64 @@ func TestPastDeadlineProperties(t *testing.T) {
 		t.Errorf("%d of %d runs exceeded the deadline, %d completed after it: a weak test", exceeded, runs, completed)
 	}
 }
+
+// TestPastDeadlineDetail: the outcome's detail of a run that went on
+// past its progress deadline says how it ended in the command's words:
+// where the simulation stopped, not complete, as an offset from the
+// start (not the Config field that set the hour), and a cause that the
+// deadline's detail already gave is not repeated whole.
+func TestPastDeadlineDetail(t *testing.T) {
+	state := func(replicas int32, deadline int32) rollout.State {
+		d := nginxDeployment(t)
+		d.Spec.Replicas = replicas
+		d.Spec.Strategy = rolling(surge.Count(1), surge.Count(0))
+		d.Spec.ProgressDeadlineSeconds = rollout.Int32(deadline)
+		return withImage(t, sim.FromDeployment(d, epoch), "nginx", "nginx:1.9.3")
+	}
+	for _, tc := range []struct {
+		name     string
+		s        rollout.State
+		pods     sim.PodModel
+		want     []string
+		dontWant []string
+	}{{
+		// rolloutctl simulate on pods ready 2h after they start, against
+		// a 60s deadline, said "the rollout is not complete 1h after
+		// (Config.PastDeadline)".
+		name:     "pods ready after 2h: not complete an hour after the deadline",
+		s:        state(3, 60),
+		pods:     sim.PodModel{ReadyAfter: 2 * time.Hour},
+		want:     []string{"the controllers go on; the rollout is not complete 1h after the deadline, at +1h1m1s, where the simulation stops"},
+		dontWant: []string{"Config."},
+	}, {
+		// A quota with no room for a surge pod and maxUnavailable 0 said
+		// its "blocked by quota: ReplicaSet ... has 0 of 1 pods: pods ...
+		// is forbidden: ..." twice, before and after "the controllers go
+		// on; then".
+		name:     "blocked by quota before and after the deadline",
+		s:        state(4, 120),
+		pods:     sim.PodModel{MaxPods: 4},
+		want:     []string{"the controllers go on; still blocked by quota"},
+		dontWant: []string{"go on; then"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			sm := run(t, tc.s, sim.Config{Pods: tc.pods}).Summary
+			if sm.Outcome != sim.OutcomeDeadlineExceeded {
+				t.Fatalf("outcome %q: %s, want the deadline exceeded", sm.Outcome, sm.Detail)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(sm.Detail, w) {
+					t.Errorf("detail %q\nwant it to say %q", sm.Detail, w)
+				}
+			}
+			for _, w := range tc.dontWant {
+				if strings.Contains(sm.Detail, w) {
+					t.Errorf("detail %q\nsays %q", sm.Detail, w)
+				}
+			}
+			if n := strings.Count(sm.Detail, "is forbidden"); n > 1 {
+				t.Errorf("detail %q gives the refusal %d times", sm.Detail, n)
+			}
+		})
+	}
+}

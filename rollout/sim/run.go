@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/words"
@@ -537,7 +538,11 @@ func (r *runner) pastDeadline() {
 		then = "the controllers go on and complete the rollout at +" + words.Duration(r.completeAfter.Sub(r.start))
 		sm.CompleteAfterDeadline = r.completeAfter.Sub(r.start)
 	case r.pastLimited:
-		then = "the controllers go on; the rollout is not complete " + words.Duration(r.pastUntil.Sub(r.deadlineAt)) + " after (Config.PastDeadline)"
+		then = "the controllers go on; the rollout is not complete " + words.Duration(r.pastUntil.Sub(r.deadlineAt)) +
+			" after the deadline, at +" + words.Duration(r.pastUntil.Sub(r.start)) + ", where the simulation stops"
+	case sm.Detail != "" && strings.Contains(r.deadlineDetail, then+": "+sm.Detail):
+		// The cause the deadline's detail gave holds to the end.
+		then = "the controllers go on; still " + then
 	case sm.Detail != "":
 		then = "the controllers go on; then " + then + ": " + sm.Detail
 	}

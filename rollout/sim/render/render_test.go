@@ -85,3 +85,40 @@ func TestSVGWellFormed(t *testing.T) {
 		}
 	}
 }
+
+// A run that completes after its progress deadline says so in the
+// chart's summary line and marks the completion on the chart, as a run
+// that completes in time does: pods ready after 5s, a deadline of 1s.
+func TestCompleteAfterDeadlineDrawn(t *testing.T) {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 3, "progressDeadlineSeconds": 1, "selector": {"matchLabels": {"app": "web"}},
+			"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "app", "image": "web:1"}]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)), "app", "web:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm := res.Summary
+	if sm.Outcome != sim.OutcomeDeadlineExceeded || sm.CompleteAfterDeadline == 0 {
+		t.Fatalf("summary %+v: want the deadline exceeded, then complete", sm)
+	}
+	line := render.SummaryLine(s.Deployment, sm)
+	if want := "progress deadline exceeded, complete after 15.001s"; !strings.Contains(line, want) {
+		t.Errorf("SummaryLine() = %q, want it to say %q", line, want)
+	}
+	var b bytes.Buffer
+	render.SVG(&b, "web", "model", s, res, 0)
+	for _, want := range []string{">deadline exceeded</text>", ">complete</text>"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the chart has no %q", want)
+		}
+	}
+}

@@ -16,12 +16,17 @@ import (
 
 // SummaryLine is the outcome in one line, the chart's second: the
 // strategy (see [StrategyLine]), " · " and the outcome (with " after " and
-// the duration when complete), then, when they fit the chart's width,
-// the syncs, the peak pods and the fewest available.
+// the duration when complete, or ", complete after " and
+// sim.Summary.CompleteAfterDeadline when the rollout completed past its
+// progress deadline), then, when they fit the chart's width, the syncs,
+// the peak pods and the fewest available.
 func SummaryLine(d rollout.Deployment, sm sim.Summary) string {
 	line := StrategyLine(d) + " · " + string(sm.Outcome)
-	if sm.Outcome == sim.OutcomeComplete {
+	switch {
+	case sm.Outcome == sim.OutcomeComplete:
 		line += " after " + words.Duration(sm.Duration)
+	case sm.CompleteAfterDeadline > 0:
+		line += ", complete after " + words.Duration(sm.CompleteAfterDeadline)
 	}
 	more := fmt.Sprintf(" · %s · peak %s pods · min %s available", words.Plural(sm.Syncs, "sync"), grouped(sm.PeakPods), grouped(sm.MinAvailable))
 	if charWidth*(len(line)+len(more)) < svgWidth-60 {
@@ -85,7 +90,8 @@ func writeLegend(b *bytes.Buffer, left float64, series []svgSeriesInfo, quota in
 
 // writeEvents marks, with a vertical line and a word, the syncs where
 // something happened: the replicas changed, the quota refused pods, the
-// progress deadline passed, a sync failed; and the end.
+// progress deadline passed, a sync failed; and the end, with the completion
+// of a run that went on past its progress deadline.
 func writeEvents(b *bytes.Buffer, res sim.Result, start time.Time, x func(float64) float64) {
 	var events []svgEvent
 	replicas := res.Start.Replicas
@@ -116,6 +122,9 @@ func writeEvents(b *bytes.Buffer, res sim.Result, start time.Time, x func(float6
 	case sim.OutcomeComplete:
 		events = append(events, svgEvent{sm.Duration.Seconds(), "complete", newColor})
 	case sim.OutcomeDeadlineExceeded: // marked where the condition turned
+		if sm.CompleteAfterDeadline > 0 { // and where the controllers, going on, completed the rollout
+			events = append(events, svgEvent{sm.CompleteAfterDeadline.Seconds(), "complete", newColor})
+		}
 	default:
 		events = append(events, svgEvent{sm.Duration.Seconds(), string(sm.Outcome), availableColor})
 	}
