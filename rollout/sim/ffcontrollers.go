@@ -163,6 +163,9 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	}
 	if r.ff.ctl != nil {
 		w.keys, w.ctl = r.ff.ctl.keys, r.ff.ctl.ctl
+		if w.ctl.maps == nil {
+			w.ctl.maps = new(mapFlats)
+		}
 	}
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)

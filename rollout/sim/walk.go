@@ -42,7 +42,7 @@ func (w *walker) deploymentStatus(s *rollout.DeploymentStatus) {
 }
 
 func (w *walker) conditions(p *[]rollout.Condition) {
-	eachOf(w, p, func(c *rollout.Condition) {
+	listOf(w, p, func(c *rollout.Condition) {
 		w.lit(string(c.Type))
 		w.lit(string(c.Status))
 		w.time(&c.LastUpdateTime)
@@ -69,7 +69,7 @@ func (w *walker) setStatus(st *rollout.ReplicaSetStatus) {
 	w.i32(&st.AvailableReplicas)
 	w.opt(&st.TerminatingReplicas)
 	w.i64(&st.ObservedGeneration)
-	eachOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
+	listOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
 		w.lit(string(c.Type))
 		w.lit(string(c.Status))
 		w.time(&c.LastTransitionTime)
@@ -86,12 +86,12 @@ func (w *walker) action(a *rollout.Action) {
 	w.strings(&a.Labels)
 	w.strings(&a.Annotations)
 	w.litJSON(func() any { return a.Template })
-	w.deploymentStatus(&a.Status)
+	w.region(func() { w.deploymentStatus(&a.Status) })
 	w.lit(a.Event.Type)
 	w.lit(a.Event.Reason)
 	w.text(&a.Event.Message)
 	w.time(&a.At)
-	w.replicaSet(&a.Created)
+	w.region(func() { w.replicaSet(&a.Created) })
 	w.i32(&a.MinReadySeconds)
 	w.text(&a.Reason)
 }
@@ -103,7 +103,7 @@ func (w *walker) step(s *Step) {
 	owned := w.owned
 	w.time(&s.At)
 	w.owned = owned
-	w.part(partActions, func() { eachOf(w, &s.Actions, w.action) })
+	w.part(partActions, func() { listOf(w, &s.Actions, w.action) })
 	if s.Err != nil {
 		w.lit(s.Err.Error())
 	} else {
@@ -111,7 +111,7 @@ func (w *walker) step(s *Step) {
 	}
 	w.owned = owned
 	w.part(partSets, func() {
-		eachOf(w, &s.Sets, func(c *SetCount) {
+		listOf(w, &s.Sets, func(c *SetCount) {
 			w.lit(c.Name)
 			w.lit(c.Revision)
 			w.flag(c.New)
