@@ -356,16 +356,22 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		}
 		// nums[q] are step q's numbers at the period written last, moved
 		// by one period at a time (an addition each, where aheadInto
-		// multiplied): c checked the jump's last period, so no sum
-		// overflows.
+		// multiplied, and only for the numbers that move, moving[q]): c
+		// checked the jump's last period, so no sum overflows.
 		nums := make([][]int64, p)
+		moving := make([][]int32, p)
 		for q := range p {
 			nums[q] = slices.Clone(h[q].step.nums)
+			for x, v := range deltas[q].step[:len(nums[q])] {
+				if v != 0 {
+					moving[q] = append(moving[q], int32(x))
+				}
+			}
 		}
 		for i := range skipped {
 			q := i % p
-			cur, d := nums[q], deltas[q].step[:len(nums[q])]
-			for x := range cur {
+			cur, d := nums[q], deltas[q].step
+			for _, x := range moving[q] {
 				cur[x] += d[x]
 			}
 			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
