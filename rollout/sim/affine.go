@@ -57,14 +57,17 @@ type walker struct {
 	// it, so the slices nested in that one are cloned as usual.
 	owned bool
 	// forms, in decoding, holds each text region's string taken apart
-	// (textForm) once it has been, for a caller that decodes many
-	// strings of one shape from the same originals (commit); nil: none.
-	forms []textForm
-	// parts, if not nil, are where the parts of the step visited lie
+	// (textForm, nil until then) once it has been, for a caller that
+	// decodes many strings of one shape from the same originals
+	// (commit); nil: none.
+	forms []*textForm
+	// parts, if withParts, are where the parts of the step visited lie
 	// (encoding writes them); in decoding, the parts that skip marks are
-	// left as they are (see part).
-	parts *[stepParts]stepPart
-	skip  [stepParts]bool
+	// left as they are (see part). They are values, not a pointer to the
+	// caller's, which would move a snapshot that takes them to the heap.
+	parts     [stepParts]stepPart
+	withParts bool
+	skip      [stepParts]bool
 	// keys is scratch for sorting a map's keys (strings); buf, for
 	// writing a string in decoding (textFromForm). A caller that walks
 	// many values may keep them from one walker to the next.
@@ -209,21 +212,29 @@ const (
 	maxTimeSec = math.MaxInt64 / 2 / int64(time.Second)
 )
 
-// numberTime reports whether t is a number of the flats: between minTime
-// and maxTime, most times by their seconds alone.
-func numberTime(t time.Time) bool {
-	if s := t.Unix(); s > minTimeSec && s < maxTimeSec {
+// zeroUnix is the zero time's Unix seconds.
+const zeroUnix = -62135596800
+
+// numberTime reports whether t, of Unix seconds sec, is a number of the
+// flats: between minTime and maxTime, most times by their seconds alone.
+func numberTime(t time.Time, sec int64) bool {
+	if sec > minTimeSec && sec < maxTimeSec {
 		return true
 	}
 	return !t.Before(minTime) && !t.After(maxTime)
 }
 
+// time visits a time: the zero time and times out of minTime..maxTime
+// are shape, others their location (shape) and UnixNano (a number). Its
+// seconds are read once (time's methods each read them again: this was
+// a twentieth of the flattening).
 func (w *walker) time(p *time.Time) {
-	if p.IsZero() {
+	sec, nsec := p.Unix(), p.Nanosecond()
+	if sec == zeroUnix && nsec == 0 {
 		w.lit("zero")
 		return
 	}
-	if !numberTime(*p) {
+	if !numberTime(*p, sec) {
 		if !w.decode {
 			w.lit(p.Format(time.RFC3339Nano))
 		}
@@ -231,9 +242,13 @@ func (w *walker) time(p *time.Time) {
 	}
 	loc := p.Location()
 	if !w.decode {
-		w.lit(loc.String())
+		if loc == time.UTC {
+			w.lit("UTC")
+		} else {
+			w.lit(loc.String())
+		}
 	}
-	n := w.num(p.UnixNano())
+	n := w.num(sec*int64(time.Second) + int64(nsec))
 	if w.decode {
 		if n < minTime.UnixNano() || n > maxTime.UnixNano() {
 			w.bad = true
@@ -346,7 +361,6 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // around its numbers (one more than the numbers), each number as read,
 // and whether it is a time written as RFC 3339 (see stamp).
 type textForm struct {
-	made   bool
 	pieces []string
 	nums   []int64
 	stamps []bool
@@ -354,7 +368,7 @@ type textForm struct {
 
 // parseText takes s apart as text does.
 func parseText(s string) textForm {
-	f := textForm{made: true}
+	var f textForm
 	done := 0
 	add := func(i, j int, v int64, stamp bool) {
 		f.pieces = append(f.pieces, s[done:i])
@@ -409,9 +423,11 @@ func (w *walker) textFromForm(p *string) {
 	if skip {
 		return
 	}
-	f := &w.forms[ri]
-	if !f.made {
-		*f = parseText(*p)
+	f := w.forms[ri]
+	if f == nil {
+		parsed := parseText(*p)
+		f = &parsed
+		w.forms[ri] = f
 	}
 	start := w.pos
 	changed := false

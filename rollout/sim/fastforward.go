@@ -23,6 +23,10 @@ type fastForward struct {
 	history []snapshot // the last syncs, oldest first
 	wait    int        // syncs to let pass before looking again
 	ctl     *ctlFF     // under ModelControllers
+	// maps are the flattenings of the maps seen last under
+	// ModelControllers (see mapFlats), shared with the copies that check
+	// a jump.
+	maps *mapFlats
 }
 
 // A snapshot is a run after one sync: its state and the step it recorded,
@@ -30,6 +34,10 @@ type fastForward struct {
 type snapshot struct {
 	state, step flat
 	recorded    Step
+	// parts are where the parts of the step lie in its flat (see
+	// shareSteps), if hasParts.
+	parts    [stepParts]stepPart
+	hasParts bool
 }
 
 // flatten takes r apart after a sync.
@@ -39,9 +47,9 @@ func (r *runner) flatten() snapshot {
 	s := snapshot{state: w.f}
 	if r.makesSteps() {
 		s.recorded = r.current
-		w = walker{}
+		w = walker{withParts: true}
 		w.step(&s.recorded)
-		s.step = w.f
+		s.step, s.parts, s.hasParts = w.f, w.parts, true
 	}
 	return s
 }
@@ -341,9 +349,9 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		for q := range p {
 			same[q] = unchanged(h[q].step, deltas[q].step)
 		}
-		forms := make([][]textForm, p)
+		forms := make([][]*textForm, p)
 		for q := range p {
-			forms[q] = make([]textForm, len(h[q].step.regions))
+			forms[q] = make([]*textForm, len(h[q].step.regions))
 		}
 		var keys []string // the walkers' scratch, kept from step to step
 		var buf []byte
@@ -375,7 +383,7 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 				cur[x] += d[x]
 			}
 			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: cur, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts, keys: keys, buf: buf}
+			w := walker{decode: true, noJSON: noJSON, f: flat{nums: cur, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: share[q].parts, withParts: true, keys: keys, buf: buf}
 			for part, from := range share[q].from {
 				w.skip[part] = from != ownCopy
 			}
@@ -518,6 +526,6 @@ func (r *runner) clone() *runner {
 	c.cfg.OmitSteps, c.cfg.Observe = !r.makesSteps(), nil
 	c.steps = nil
 	c.match = nil
-	c.ff = fastForward{}
+	c.ff = fastForward{maps: r.ff.maps}
 	return &c
 }

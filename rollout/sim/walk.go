@@ -219,11 +219,11 @@ type stepPart struct {
 	shape, shapeLen int
 }
 
-// part visits one part of a step. With w.parts, encoding records where
+// part visits one part of a step. With w.withParts, encoding records where
 // the part lies, and decoding skips the parts w.skip marks (their
 // numbers and regions, as w.parts says), leaving them as they are.
 func (w *walker) part(i int, visit func()) {
-	if w.parts == nil {
+	if !w.withParts {
 		visit()
 		return
 	}
