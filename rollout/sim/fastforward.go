@@ -345,18 +345,19 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			want := max(need, 2*cap(r.steps), need+stepsAhead(h[p-1].state.nums, deltas[p-1].state, m, p))
 			r.steps = slices.Grow(r.steps, want-len(r.steps))
 		}
-		same := make([][]bool, p)
-		for q := range p {
-			same[q] = unchanged(h[q].step, deltas[q].step)
-		}
-		forms := make([][]*textForm, p)
-		for q := range p {
-			forms[q] = make([]*textForm, len(h[q].step.regions))
-		}
-		var keys []string // the walkers' scratch, kept from step to step
-		var buf []byte
 		share := shareSteps(h, deltas, noJSON)
 		slabs := newStepSlabs(h, share, int(m))
+		// walkers[q] decodes the steps at place q of the period, set up
+		// once a jump (a walker is some 400 bytes: building one a step was
+		// a tenth of writing it).
+		walkers := make([]walker, p)
+		for q := range p {
+			w := &walkers[q]
+			*w = walker{decode: true, noJSON: noJSON, f: flat{regions: h[q].step.regions}, same: unchanged(h[q].step, deltas[q].step), forms: make([]*textForm, len(h[q].step.regions)), parts: share[q].parts, withParts: true}
+			for part, from := range share[q].from {
+				w.skip[part] = from != ownCopy
+			}
+		}
 		// latest[q] is the last step written at place q of the period.
 		latest := make([]Step, p)
 		for q := range p {
@@ -383,12 +384,9 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 				cur[x] += d[x]
 			}
 			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: cur, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: share[q].parts, withParts: true, keys: keys, buf: buf}
-			for part, from := range share[q].from {
-				w.skip[part] = from != ownCopy
-			}
+			w := &walkers[q]
+			w.f.nums, w.pos, w.ri, w.owned = cur, 0, 0, true
 			w.step(&st)
-			keys, buf = w.keys, w.buf
 			latest[q] = st
 			r.emit(st)
 		}
