@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,20 +57,24 @@ type walker struct {
 	// it, so the slices nested in that one are cloned as usual.
 	owned bool
 	// forms, in decoding, holds each text region's string taken apart
-	// (textForm) once it has been, for a caller that decodes many
-	// strings of one shape from the same originals (commit); nil: none.
-	forms []textForm
-	// parts, if not nil, are where the parts of the step visited lie
+	// (textForm, nil until then) once it has been, for a caller that
+	// decodes many strings of one shape from the same originals
+	// (commit); nil: none.
+	forms []*textForm
+	// parts, if withParts, are where the parts of the step visited lie
 	// (encoding writes them); in decoding, the parts that skip marks are
-	// left as they are (see part).
-	parts *[stepParts]stepPart
-	skip  [stepParts]bool
+	// left as they are (see part). They are values, not a pointer to the
+	// caller's, which would move a snapshot that takes them to the heap.
+	parts     [stepParts]stepPart
+	withParts bool
+	skip      [stepParts]bool
 	// keys is scratch for sorting a map's keys (strings); buf, for
 	// writing a string in decoding (textFromForm). A caller that walks
 	// many values may keep them from one walker to the next.
 	keys []string
 	buf  []byte
-	// ctl is the scratch of ctlState's sorting (ffstate.go).
+	// ctl is the scratch of ctlState's sorting (ffstate.go) and of
+	// strings.
 	ctl ctlScratch
 }
 
@@ -80,6 +85,9 @@ type ctlScratch struct {
 	evs   []event
 	spam  []spamKey
 	names []string
+	// maps, if not nil, are the flattenings of the maps encoding saw
+	// last, reused for a map seen again (see mapFlats).
+	maps *mapFlats
 }
 
 // open starts a region in encoding and returns its index. In decoding it
@@ -196,12 +204,37 @@ var (
 	maxTime = time.Unix(0, math.MaxInt64/2)
 )
 
+// Unix seconds strictly between these two are times between minTime
+// and maxTime (the division truncates towards zero, a second inside
+// minTime's).
+const (
+	minTimeSec = math.MinInt64 / 2 / int64(time.Second)
+	maxTimeSec = math.MaxInt64 / 2 / int64(time.Second)
+)
+
+// zeroUnix is the zero time's Unix seconds.
+const zeroUnix = -62135596800
+
+// numberTime reports whether t, of Unix seconds sec, is a number of the
+// flats: between minTime and maxTime, most times by their seconds alone.
+func numberTime(t time.Time, sec int64) bool {
+	if sec > minTimeSec && sec < maxTimeSec {
+		return true
+	}
+	return !t.Before(minTime) && !t.After(maxTime)
+}
+
+// time visits a time: the zero time and times out of minTime..maxTime
+// are shape, others their location (shape) and UnixNano (a number). Its
+// seconds are read once (time's methods each read them again: this was
+// a twentieth of the flattening).
 func (w *walker) time(p *time.Time) {
-	if p.IsZero() {
+	sec, nsec := p.Unix(), p.Nanosecond()
+	if sec == zeroUnix && nsec == 0 {
 		w.lit("zero")
 		return
 	}
-	if p.Before(minTime) || p.After(maxTime) {
+	if !numberTime(*p, sec) {
 		if !w.decode {
 			w.lit(p.Format(time.RFC3339Nano))
 		}
@@ -209,9 +242,13 @@ func (w *walker) time(p *time.Time) {
 	}
 	loc := p.Location()
 	if !w.decode {
-		w.lit(loc.String())
+		if loc == time.UTC {
+			w.lit("UTC")
+		} else {
+			w.lit(loc.String())
+		}
 	}
-	n := w.num(p.UnixNano())
+	n := w.num(sec*int64(time.Second) + int64(nsec))
 	if w.decode {
 		if n < minTime.UnixNano() || n > maxTime.UnixNano() {
 			w.bad = true
@@ -324,7 +361,6 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // around its numbers (one more than the numbers), each number as read,
 // and whether it is a time written as RFC 3339 (see stamp).
 type textForm struct {
-	made   bool
 	pieces []string
 	nums   []int64
 	stamps []bool
@@ -332,7 +368,7 @@ type textForm struct {
 
 // parseText takes s apart as text does.
 func parseText(s string) textForm {
-	f := textForm{made: true}
+	var f textForm
 	done := 0
 	add := func(i, j int, v int64, stamp bool) {
 		f.pieces = append(f.pieces, s[done:i])
@@ -387,9 +423,11 @@ func (w *walker) textFromForm(p *string) {
 	if skip {
 		return
 	}
-	f := &w.forms[ri]
-	if !f.made {
-		*f = parseText(*p)
+	f := w.forms[ri]
+	if f == nil {
+		parsed := parseText(*p)
+		f = &parsed
+		w.forms[ri] = f
 	}
 	start := w.pos
 	changed := false
@@ -435,6 +473,14 @@ func (w *walker) strings(p *map[string]string) {
 		w.lit("0")
 		return
 	}
+	var kept *mapFlat
+	if w.ctl.maps != nil && !w.decode {
+		if kept = w.ctl.maps.find(m); kept.m != nil {
+			w.appendMapFlat(kept)
+			return
+		}
+		defer w.keepMapFlat(kept, m, ri, len(w.f.shape))
+	}
 	// The keys are sorted into the walker's scratch (no map's value is a
 	// map, so the visits do not nest).
 	if cap(w.keys) < len(m) {
@@ -467,6 +513,124 @@ func (w *walker) strings(p *map[string]string) {
 	}
 	if out != nil {
 		*p = out
+	}
+}
+
+// region visits a part of a value in a region of its own, which
+// decoding skips when none of its numbers move (an action's status or
+// created ReplicaSet, most of which a jump's steps leave as they were).
+func (w *walker) region(visit func()) {
+	ri, skip := w.open()
+	if skip {
+		return
+	}
+	visit()
+	w.close(ri)
+}
+
+// listOf visits a list as eachOf does, the list and each of its
+// elements in a region of their own: decoding skips an element whose
+// numbers do not move, and a list none of whose numbers move, which it
+// then does not copy either (a jump's steps share such a list with the
+// step they were written from).
+func listOf[T any](w *walker, p *[]T, visit func(*T)) {
+	ri, skip := w.open()
+	if skip {
+		w.owned = false
+		return
+	}
+	eachOf(w, p, func(e *T) {
+		ei, skip := w.open()
+		if skip {
+			return
+		}
+		visit(e)
+		w.close(ei)
+	})
+	w.close(ri)
+}
+
+// mapFlats remember how strings flattened the maps it saw last: during
+// a run no map of the objects is changed in place once the fast-forward
+// looks at it (the runs replace maps; the functions of Config.Edits,
+// which may not, all come before), so a map at the same address
+// flattens as it did, and so does a map with the same entries. The
+// flattening of every Deployment sync sees the same few maps (the
+// objects' labels and annotations) again and again, and a jump's check
+// their copies; sorting their keys and reading their values took a third
+// of it.
+type mapFlats struct {
+	kept [16]mapFlat
+	next int // the slot to reuse next
+}
+
+// A mapFlat is one map's flattening: its shape, its numbers, and its
+// nested regions (their starts counted from the map's first number).
+// It keeps the map, so that no other map takes its address.
+type mapFlat struct {
+	m       map[string]string
+	at      uintptr
+	shape   []byte
+	nums    []int64
+	regions []region
+}
+
+// find returns the flattening of m, or of a map with the same entries,
+// if one is kept, else a slot to keep m's in (its m nil).
+func (f *mapFlats) find(m map[string]string) *mapFlat {
+	at := reflect.ValueOf(m).Pointer()
+	for i := range f.kept {
+		if s := &f.kept[i]; s.m != nil && s.at == at && len(s.m) == len(m) {
+			return s
+		}
+	}
+	for i := range f.kept {
+		if s := &f.kept[i]; s.m != nil && len(s.m) == len(m) && sameEntries(s.m, m) {
+			s.m, s.at = m, at
+			return s
+		}
+	}
+	s := &f.kept[f.next]
+	f.next = (f.next + 1) % len(f.kept)
+	s.m, s.at = nil, at
+	return s
+}
+
+// sameEntries reports whether a and b, of one length, hold the same
+// entries.
+func sameEntries(a, b map[string]string) bool {
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// appendMapFlat writes the flattening kept in s, as strings would write
+// its map, into the region strings opened.
+func (w *walker) appendMapFlat(s *mapFlat) {
+	start := len(w.f.nums)
+	w.f.shape = append(w.f.shape, s.shape...)
+	w.f.nums = append(w.f.nums, s.nums...)
+	for _, r := range s.regions {
+		r.start += start
+		w.f.regions = append(w.f.regions, r)
+	}
+	w.ri += len(s.regions)
+}
+
+// keepMapFlat keeps in s m's flattening, which strings has just written
+// from the number of its region ri and from shape[shape:] on.
+func (w *walker) keepMapFlat(s *mapFlat, m map[string]string, ri, shape int) {
+	start := w.f.regions[ri].start
+	s.m = m
+	s.shape = append(s.shape[:0], w.f.shape[shape:]...)
+	s.nums = append(s.nums[:0], w.f.nums[start:]...)
+	s.regions = s.regions[:0]
+	for _, r := range w.f.regions[ri+1:] {
+		r.start -= start
+		s.regions = append(s.regions, r)
 	}
 }
 

@@ -130,3 +130,27 @@ func TestWalkerRoundTrip(t *testing.T) {
 		t.Error("decoding wrote into the slices of the step it copied")
 	}
 }
+
+// TestNumberTime checks numberTime's shortcut by seconds against the
+// comparisons with minTime and maxTime it stands for, at their edges,
+// and the zero time's Unix seconds (zeroUnix) that time reads.
+func TestNumberTime(t *testing.T) {
+	for _, at := range []time.Time{minTime, maxTime} {
+		for _, d := range []time.Duration{-time.Second - 1, -time.Second, -1, 0, 1, time.Second, time.Second + 1} {
+			tt := at.Add(d)
+			want := !tt.Before(minTime) && !tt.After(maxTime)
+			if got := numberTime(tt, tt.Unix()); got != want {
+				t.Errorf("numberTime(%v) = %v, want %v", tt, got, want)
+			}
+		}
+	}
+	if got := (time.Time{}).Unix(); got != zeroUnix {
+		t.Errorf("the zero time's Unix() = %d, want zeroUnix %d", got, zeroUnix)
+	}
+	for _, tt := range []time.Time{time.Unix(0, 0), time.Unix(1<<40, 5), time.Unix(-1<<40, 5), {}} {
+		want := !tt.Before(minTime) && !tt.After(maxTime)
+		if got := numberTime(tt, tt.Unix()); got != want {
+			t.Errorf("numberTime(%v) = %v, want %v", tt, got, want)
+		}
+	}
+}

@@ -23,6 +23,10 @@ type fastForward struct {
 	history []snapshot // the last syncs, oldest first
 	wait    int        // syncs to let pass before looking again
 	ctl     *ctlFF     // under ModelControllers
+	// maps are the flattenings of the maps seen last under
+	// ModelControllers (see mapFlats), shared with the copies that check
+	// a jump.
+	maps *mapFlats
 }
 
 // A snapshot is a run after one sync: its state and the step it recorded,
@@ -30,6 +34,10 @@ type fastForward struct {
 type snapshot struct {
 	state, step flat
 	recorded    Step
+	// parts are where the parts of the step lie in its flat (see
+	// shareSteps), if hasParts.
+	parts    [stepParts]stepPart
+	hasParts bool
 }
 
 // flatten takes r apart after a sync.
@@ -39,9 +47,9 @@ func (r *runner) flatten() snapshot {
 	s := snapshot{state: w.f}
 	if r.makesSteps() {
 		s.recorded = r.current
-		w = walker{}
+		w = walker{withParts: true}
 		w.step(&s.recorded)
-		s.step = w.f
+		s.step, s.parts, s.hasParts = w.f, w.parts, true
 	}
 	return s
 }
@@ -337,18 +345,19 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			want := max(need, 2*cap(r.steps), need+stepsAhead(h[p-1].state.nums, deltas[p-1].state, m, p))
 			r.steps = slices.Grow(r.steps, want-len(r.steps))
 		}
-		same := make([][]bool, p)
-		for q := range p {
-			same[q] = unchanged(h[q].step, deltas[q].step)
-		}
-		forms := make([][]textForm, p)
-		for q := range p {
-			forms[q] = make([]textForm, len(h[q].step.regions))
-		}
-		var keys []string // the walkers' scratch, kept from step to step
-		var buf []byte
 		share := shareSteps(h, deltas, noJSON)
 		slabs := newStepSlabs(h, share, int(m))
+		// walkers[q] decodes the steps at place q of the period, set up
+		// once a jump (a walker is some 400 bytes: building one a step was
+		// a tenth of writing it).
+		walkers := make([]walker, p)
+		for q := range p {
+			w := &walkers[q]
+			*w = walker{decode: true, noJSON: noJSON, f: flat{regions: h[q].step.regions}, same: unchanged(h[q].step, deltas[q].step), forms: make([]*textForm, len(h[q].step.regions)), parts: share[q].parts, withParts: true}
+			for part, from := range share[q].from {
+				w.skip[part] = from != ownCopy
+			}
+		}
 		// latest[q] is the last step written at place q of the period.
 		latest := make([]Step, p)
 		for q := range p {
@@ -356,25 +365,28 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		}
 		// nums[q] are step q's numbers at the period written last, moved
 		// by one period at a time (an addition each, where aheadInto
-		// multiplied): c checked the jump's last period, so no sum
-		// overflows.
+		// multiplied, and only for the numbers that move, moving[q]): c
+		// checked the jump's last period, so no sum overflows.
 		nums := make([][]int64, p)
+		moving := make([][]int32, p)
 		for q := range p {
 			nums[q] = slices.Clone(h[q].step.nums)
+			for x, v := range deltas[q].step[:len(nums[q])] {
+				if v != 0 {
+					moving[q] = append(moving[q], int32(x))
+				}
+			}
 		}
 		for i := range skipped {
 			q := i % p
-			cur, d := nums[q], deltas[q].step[:len(nums[q])]
-			for x := range cur {
+			cur, d := nums[q], deltas[q].step
+			for _, x := range moving[q] {
 				cur[x] += d[x]
 			}
 			st := slabs.copyOf(&h[q].recorded, &share[q], latest)
-			w := walker{decode: true, noJSON: noJSON, f: flat{nums: cur, regions: h[q].step.regions}, same: same[q], owned: true, forms: forms[q], parts: &share[q].parts, keys: keys, buf: buf}
-			for part, from := range share[q].from {
-				w.skip[part] = from != ownCopy
-			}
+			w := &walkers[q]
+			w.f.nums, w.pos, w.ri, w.owned = cur, 0, 0, true
 			w.step(&st)
-			keys, buf = w.keys, w.buf
 			latest[q] = st
 			r.emit(st)
 		}
@@ -512,6 +524,6 @@ func (r *runner) clone() *runner {
 	c.cfg.OmitSteps, c.cfg.Observe = !r.makesSteps(), nil
 	c.steps = nil
 	c.match = nil
-	c.ff = fastForward{}
+	c.ff = fastForward{maps: r.ff.maps}
 	return &c
 }

@@ -193,6 +193,10 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	if r.ff.ctl != nil {
 		w.keys, w.ctl = r.ff.ctl.keys, r.ff.ctl.ctl
 	}
+	if r.ff.maps == nil {
+		r.ff.maps = new(mapFlats)
+	}
+	w.ctl.maps = r.ff.maps
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
 	if r.ff.ctl != nil {
@@ -235,9 +239,9 @@ func (s *ctlSnap) stepFlat() {
 		return
 	}
 	s.stepDone = true
-	w := walker{noJSON: true, f: s.step} // into the buffers left there, if any
+	w := walker{noJSON: true, f: s.step, withParts: true} // into the buffers left there, if any
 	w.step(&s.recorded)
-	s.step = w.f
+	s.step, s.parts, s.hasParts = w.f, w.parts, true
 }
 
 // fastForwardControllers looks for the cycle after each Deployment sync

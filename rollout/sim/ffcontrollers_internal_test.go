@@ -93,7 +93,7 @@ func TestTextFromForm(t *testing.T) {
 		for _, moves := range [][]int64{{0, 0}, {1, 3}, {-7, 2}} {
 			w := walker{}
 			w.text(&in)
-			forms := make([]textForm, len(w.f.regions))
+			forms := make([]*textForm, len(w.f.regions))
 			for _, move := range moves {
 				nums := make([]int64, len(w.f.nums))
 				for i, v := range w.f.nums {

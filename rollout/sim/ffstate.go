@@ -44,7 +44,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.flag(c.sinks[i].busy)
 		w.i64(&c.sinks[i].creations)
 	}
-	keys := sortedSpamKeys(w.ctl.spam[:0], c.spam)
+	keys := sortedSpamKeys(w.ctl.spam, c.spam)
 	w.ctl.spam = keys
 	w.lit(strconv.Itoa(len(keys)))
 	for _, k := range keys {
@@ -170,9 +170,14 @@ func sortedEvents(into []event, evs eventHeap) []event {
 }
 
 // sortedSpamKeys returns the keys of the spam filter in a fixed order,
-// appended to into.
-func sortedSpamKeys(into []spamKey, m map[spamKey]*bucket) []spamKey {
-	keys := into
+// in the room of last, the keys it returned the time before: if m holds
+// exactly those (the filter gains a key seldom, and loses none), they
+// are returned as they are, without sorting them again.
+func sortedSpamKeys(last []spamKey, m map[spamKey]*bucket) []spamKey {
+	if len(last) == len(m) && !slices.ContainsFunc(last, func(k spamKey) bool { return m[k] == nil }) {
+		return last
+	}
+	keys := last[:0]
 	for k := range m {
 		keys = append(keys, k)
 	}

@@ -58,9 +58,14 @@ func shareSteps(h []*snapshot, deltas []snapshotDelta, noJSON bool) []stepShare 
 		out[q].from = [stepParts]int{ownCopy, ownCopy, ownCopy}
 	}
 	for q := range h {
+		if h[q].hasParts {
+			out[q].parts = h[q].parts // recorded with the flat
+			continue
+		}
 		st := h[q].recorded
-		w := walker{noJSON: noJSON, parts: &out[q].parts}
+		w := walker{noJSON: noJSON, withParts: true}
 		w.step(&st)
+		out[q].parts = w.parts
 		if !bytes.Equal(w.f.shape, h[q].step.shape) || len(w.f.nums) != len(h[q].step.nums) {
 			return out // not the flat the moves are of: every part copied
 		}

@@ -42,7 +42,7 @@ func (w *walker) deploymentStatus(s *rollout.DeploymentStatus) {
 }
 
 func (w *walker) conditions(p *[]rollout.Condition) {
-	eachOf(w, p, func(c *rollout.Condition) {
+	listOf(w, p, func(c *rollout.Condition) {
 		w.lit(string(c.Type))
 		w.lit(string(c.Status))
 		w.time(&c.LastUpdateTime)
@@ -69,7 +69,7 @@ func (w *walker) setStatus(st *rollout.ReplicaSetStatus) {
 	w.i32(&st.AvailableReplicas)
 	w.opt(&st.TerminatingReplicas)
 	w.i64(&st.ObservedGeneration)
-	eachOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
+	listOf(w, &st.Conditions, func(c *rollout.ReplicaSetCondition) {
 		w.lit(string(c.Type))
 		w.lit(string(c.Status))
 		w.time(&c.LastTransitionTime)
@@ -88,11 +88,13 @@ func (w *walker) action(a *rollout.Action) {
 	w.litJSON(func() any { return a.Template })
 	w.flag(a.Status != nil)
 	if a.Status != nil {
-		if w.decode { // a's status is shared: the numbers go into a copy
-			st := *a.Status
-			a.Status = &st
-		}
-		w.deploymentStatus(a.Status)
+		w.region(func() {
+			if w.decode { // a's status is shared: moved numbers go into a copy
+				st := *a.Status
+				a.Status = &st
+			}
+			w.deploymentStatus(a.Status)
+		})
 	}
 	w.lit(a.Event.Type)
 	w.lit(a.Event.Reason)
@@ -100,11 +102,13 @@ func (w *walker) action(a *rollout.Action) {
 	w.time(&a.At)
 	w.flag(a.Created != nil)
 	if a.Created != nil {
-		if w.decode {
-			rs := *a.Created
-			a.Created = &rs
-		}
-		w.replicaSet(a.Created)
+		w.region(func() {
+			if w.decode {
+				rs := *a.Created
+				a.Created = &rs
+			}
+			w.replicaSet(a.Created)
+		})
 	}
 	w.i32(&a.MinReadySeconds)
 	w.text(&a.Reason)
@@ -117,7 +121,7 @@ func (w *walker) step(s *Step) {
 	owned := w.owned
 	w.time(&s.At)
 	w.owned = owned
-	w.part(partActions, func() { eachOf(w, &s.Actions, w.action) })
+	w.part(partActions, func() { listOf(w, &s.Actions, w.action) })
 	if s.Err != nil {
 		w.lit(s.Err.Error())
 	} else {
@@ -125,7 +129,7 @@ func (w *walker) step(s *Step) {
 	}
 	w.owned = owned
 	w.part(partSets, func() {
-		eachOf(w, &s.Sets, func(c *SetCount) {
+		listOf(w, &s.Sets, func(c *SetCount) {
 			w.lit(c.Name)
 			w.lit(c.Revision)
 			w.flag(c.New)
@@ -233,11 +237,11 @@ type stepPart struct {
 	shape, shapeLen int
 }
 
-// part visits one part of a step. With w.parts, encoding records where
+// part visits one part of a step. With w.withParts, encoding records where
 // the part lies, and decoding skips the parts w.skip marks (their
 // numbers and regions, as w.parts says), leaving them as they are.
 func (w *walker) part(i int, visit func()) {
-	if w.parts == nil {
+	if !w.withParts {
 		visit()
 		return
 	}
