@@ -167,8 +167,9 @@ func BenchmarkRunControllersObserved(b *testing.B) {
 // ModelControllers with every step, the size issue 23 asks to answer in
 // under a second. Its cycle (seven Deployment syncs every 0.3s) is
 // fast-forwarded between the spam filter's refills (ffcontrollers.go):
-// the run reports its syncs and whether it completed (699,991 syncs,
-// complete, on 2026-11-27; see rollout/sim/README.md, Cost).
+// the run reports its syncs, those fast-forwarded and whether it
+// completed (899,985 syncs, 862,650 of them fast-forwarded, complete; see
+// rollout/sim/README.md, Cost).
 func BenchmarkOneByOneControllers(b *testing.B) {
 	s := rollingState(b, 100_000, rolling(surge.Count(1), surge.Count(0)))
 	cfg := sim.Config{Model: sim.ModelControllers}
