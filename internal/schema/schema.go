@@ -28,9 +28,9 @@
 // the generated code) rather than being generated once per minor: the
 // fields that differ are a few dozen of some 1,500, so one copy with a
 // test on each of them keeps the generated code about as large as for one
-// minor, where three copies would triple the largest file. Measured on
-// 2026-11-27 (valgrind instruction counts, GOGC=off, the 1.7 KB template
-// of the side-by-side benchmarks), against the code for 1.36 alone:
+// minor, where three copies would triple the largest file. Measured in
+// valgrind instruction counts (GOGC=off, the 1.7 KB template of the
+// side-by-side benchmarks), against the code for 1.36 alone:
 // decoding 35,651 instructions against 35,661, hashing 11,814 against
 // 11,747 (+0.6%); the generated files are 38,951 lines against 37,479.
 //

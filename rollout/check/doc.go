@@ -95,7 +95,7 @@
 // and nothing more (TestPastDeadlineWork). On the quota case of sim's
 // TestPastDeadline that is 443 units of work, where the run stopped at
 // the deadline and the two runs again that check made before took 1,295
-// (measured 2026-11-28). From that one run:
+// (measured on that case). From that one run:
 //
 //   - [RuleDeadline] fires where the deadline is first exceeded
 //     (sim.Summary.DeadlineExceededAt), and its message goes on with what
@@ -132,8 +132,8 @@
 // The hour is a bound on the cost, not a model of the cluster: a
 // rollout that completes later is reported not complete then. Where the
 // run past the deadline and a run without a deadline both complete, they
-// complete at the same time on 1,500 drawn rollouts (measured
-// 2026-11-28, not a test: 656 completed both ways, 1 to 30 replicas,
+// complete at the same time on 1,500 drawn rollouts (measured once,
+// not a test: 656 completed both ways, 1 to 30 replicas,
 // quotas and slow pods); the runs without a deadline that complete more
 // than an hour after it (124) are the ones that differ.
 //
