@@ -177,7 +177,9 @@ func writeSite(dir, wasm string) error {
 // inlining (-l) in the generated API types and validation (internal/...),
 // the YAML parsers, the manifest loader, the gate's rules and the
 // renderers (rollout/manifest, rollout/check/..., rollout/sim/render),
-// which keeps the module under 3 MB gzipped, where the simulation and
+// and in the packages that read a manifest once (sigs.k8s.io/yaml,
+// encoding/..., regexp, text/..., math/big), which keeps the module
+// under 3 MB gzipped, where the simulation and
 // Plan (rollout, rollout/sim), which inlining makes about three times
 // faster, keep it (see README.md).
 func buildWasm(target string) error {
@@ -185,6 +187,8 @@ func buildWasm(target string) error {
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w",
 		"-gcflags="+m+"internal/...=-l", "-gcflags=go.yaml.in/...=-l",
 		"-gcflags="+m+"rollout/manifest=-l", "-gcflags="+m+"rollout/check/...=-l", "-gcflags="+m+"rollout/sim/render=-l",
+		"-gcflags=sigs.k8s.io/...=-l", "-gcflags=encoding/...=-l", "-gcflags=regexp/...=-l",
+		"-gcflags=text/...=-l", "-gcflags=math/big=-l",
 		"-o", target, modulePath)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
