@@ -52,12 +52,12 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "owner", "bound", "merge", "stagger"}},
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output
-		// (current is flattened as the step); work, workLimited, trialOf and
+		// (current is flattened as the step); work, cohortDebt, events, walked, workLimited, trialOf and
 		// pastLimited (set when the run stops), done, match and ff are the run's
 		// bookkeeping; ctl is nil under ModelSimple and walked by
 		// ctlState under ModelControllers (ffcontrollers.go); scratch
 		// is a buffer that holds nothing between calls.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "workLimited", "trialOf", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "cohortDebt", "events", "walked", "workLimited", "trialOf", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

@@ -248,6 +248,7 @@ func (r *runner) nextEvent() (event, bool) {
 	c.events.pop()
 	r.last = later(r.last, e.at)
 	r.handle(e)
+	r.chargeCohorts()
 	return e, true
 }
 

@@ -63,3 +63,24 @@ func JumpsRetaken(s rollout.State, cfg Config) (retaken, supers, forwarded int, 
 	}
 	return retaken, supers, r.sum.FastForwarded, nil
 }
+
+// CohortWalks runs s under cfg (ModelControllers) in order, as the
+// Result's steps are run, and returns the work it counted, the events it
+// handled and the cohorts the pod model held at each event, summed.
+func CohortWalks(s rollout.State, cfg Config) (work, events int, walked int64, err error) {
+	if err := cfg.check(); err != nil {
+		return 0, 0, 0, err
+	}
+	if err := validState(s); err != nil {
+		return 0, 0, 0, err
+	}
+	r := newControllersRunner(s, cfg, raceFIFO, nil)
+	r.runControllers()
+	return r.work, r.events, r.walked, nil
+}
+
+// FreeCohorts and CohortsPerWork are freeCohorts and cohortsPerWork.
+const (
+	FreeCohorts    = freeCohorts
+	CohortsPerWork = cohortsPerWork
+)

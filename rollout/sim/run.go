@@ -217,7 +217,15 @@ type runner struct {
 	initial Step
 	sum     Summary
 	syncs   int // syncs so far
-	work    int // syncs computed one by one
+	work    int // syncs computed one by one, and cohort walks (chargeCohorts)
+	// cohortDebt is the cohorts walked beyond freeCohorts not yet
+	// charged as a unit of work (less than cohortsPerWork).
+	cohortDebt int
+	// events and walked count the events the controllers model handled
+	// and the cohorts the pod model held at each, summed: what
+	// TestCohortWalksCounted holds the counted work to.
+	events int
+	walked int64
 	// workLimited: the run stopped at maxWork, or before it because it
 	// provably needs more (beyondWork).
 	workLimited bool

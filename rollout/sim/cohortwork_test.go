@@ -1,0 +1,125 @@
+package sim_test
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+)
+
+// eventsPerWork bounds the events the controllers model handles per unit
+// of counted work (a sync or a pod write brings a few: the informer's
+// news, readiness, the pods' end), and eventsFree those of a run that
+// counts none.
+const (
+	eventsPerWork = 16
+	eventsFree    = 64
+)
+
+// checkCohortWork runs s under cfg and checks that the work counted
+// covers the loops of the run: the events it handled are at most
+// eventsPerWork for each unit of work, and the cohorts its events walked
+// beyond sim.FreeCohorts each are at most sim.CohortsPerWork a unit. So
+// the CPU time of a run is bounded by a constant times its MaxWork,
+// whatever its replicas, minReadySeconds or progress deadline.
+func checkCohortWork(t tb, s rollout.State, cfg sim.Config) (work int) {
+	t.Helper()
+	work, events, walked, err := sim.CohortWalks(s, cfg)
+	if err != nil {
+		t.Fatalf("CohortWalks() error: %v", err)
+	}
+	if events > eventsFree+eventsPerWork*work {
+		t.Fatalf("%d events for %d units of work: more than %d a unit", events, work, eventsPerWork)
+	}
+	if beyond := walked - int64(sim.FreeCohorts)*int64(events); beyond > int64(sim.CohortsPerWork)*int64(work+1) {
+		t.Fatalf("%d cohorts walked beyond the free ones over %d events, for %d units of work: more than %d a unit", beyond, events, work, sim.CohortsPerWork)
+	}
+	return work
+}
+
+// shapeState is the seed Deployment with replicas, minReadySeconds, a
+// progress deadline (0: none) and a strategy, changed to nginx:1.9.3.
+func shapeState(t tb, replicas, minReady, deadline int32, st rollout.Strategy) rollout.State {
+	t.Helper()
+	d := nginxDeployment(t)
+	d.Spec.Replicas, d.Spec.Strategy, d.Spec.MinReadySeconds = replicas, st, minReady
+	d.Spec.ProgressDeadlineSeconds = rollout.OptionalInt32{Value: deadline, Valid: deadline > 0}
+	return withImage(t, sim.FromDeployment(d, epoch), "nginx", "nginx:1.9.3")
+}
+
+// TestCohortWalksCounted draws shapes, huge replica counts,
+// minReadySeconds and deadlines among them, and checks that the work a
+// controllers-model run counts covers the events and cohort walks it
+// does (checkCohortWork).
+func TestCohortWalksCounted(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.SampledFrom([]int32{1, 10, 100, 2000, 5000, math.MaxInt32}).Draw(t, "replicas")
+		minReady := rapid.SampledFrom([]int32{0, 5, 3600, math.MaxInt32 - 1, math.MaxInt32}).Draw(t, "minReadySeconds")
+		deadline := rapid.SampledFrom([]int32{0, 60, 600, math.MaxInt32}).Draw(t, "progressDeadlineSeconds")
+		if deadline > 0 && deadline <= minReady {
+			deadline = 0 // the API server asks a deadline above minReadySeconds
+		}
+		ms := rapid.SampledFrom([]surge.Value{surge.Count(1), surge.Percent(25), surge.Count(0)}).Draw(t, "maxSurge")
+		mu := rapid.SampledFrom([]surge.Value{surge.Count(0), surge.Percent(25), surge.Count(1)}).Draw(t, "maxUnavailable")
+		if ms == surge.Count(0) && mu == surge.Count(0) {
+			mu = surge.Count(1) // the API server refuses both zero
+		}
+		ready := rapid.SampledFrom([]time.Duration{0, 5 * time.Second, 90 * time.Second}).Draw(t, "readyAfter")
+		cfg := controllers(sim.Controllers{}, ready)
+		cfg.OmitSteps = true
+		cfg.MaxWork = rapid.IntRange(1, 3000).Draw(t, "maxWork")
+		checkCohortWork(t, shapeState(t, replicas, minReady, deadline, rolling(ms, mu)), cfg)
+	})
+}
+
+// TestCohortWorkShapes carries the two shapes a tester found unbounded:
+// each stays within its work budget (and the events and cohorts it
+// walked within checkCohortWork's bounds) and gives its answer.
+func TestCohortWorkShapes(t *testing.T) {
+	for _, tt := range []struct {
+		name                         string
+		replicas, minReady, deadline int32
+		ms, mu                       surge.Value
+		ready                        time.Duration
+		maxWork                      int
+		want                         sim.Outcome
+	}{
+		// Pods never available within the run: every creation stayed a
+		// cohort of its own, and each event walked them all, uncounted
+		// (--max-work 100,000 ran over 60 s).
+		{"replicas 2147483647, minReadySeconds 2147483646, progressDeadlineSeconds 2147483647", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, surge.Percent(25), surge.Percent(25), 0, 20_000, sim.OutcomeLimit},
+		// Ready after 90 s at 20 pod creations a second: some 1,800
+		// cohorts wait for their readiness at once.
+		{"HPA count 2000, ready after 90s, progressDeadlineSeconds 60, maxSurge 25% maxUnavailable 0", 2000, 0, 60, surge.Percent(25), surge.Count(0), 90 * time.Second, 20_000, sim.OutcomeDeadlineExceeded},
+		{"HPA count 40, ready after 90s, progressDeadlineSeconds 60, maxSurge 25% maxUnavailable 0", 40, 0, 60, surge.Percent(25), surge.Count(0), 90 * time.Second, 20_000, sim.OutcomeDeadlineExceeded},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := shapeState(t, tt.replicas, tt.minReady, tt.deadline, rolling(tt.ms, tt.mu))
+			cfg := controllers(sim.Controllers{}, tt.ready)
+			cfg.OmitSteps, cfg.MaxWork = true, tt.maxWork
+			work := checkCohortWork(t, s, cfg)
+			// A run stops past MaxWork only by the charge of the event it
+			// was handling: its cohorts beyond the free ones, a unit for
+			// cohortsPerWork of them (a hundredth of the budget here).
+			slack := tt.maxWork / 100
+			if work > tt.maxWork+slack {
+				t.Errorf("work %d, budget %d", work, tt.maxWork)
+			}
+			res, cost, err := sim.RunCost(s, cfg)
+			if err != nil {
+				t.Fatalf("RunCost() error: %v", err)
+			}
+			if res.Summary.Outcome != tt.want {
+				t.Errorf("Outcome %q (%s), want %q", res.Summary.Outcome, res.Summary.Detail, tt.want)
+			}
+			if cost.Work > tt.maxWork+slack {
+				t.Errorf("Cost.Work %d, budget %d", cost.Work, tt.maxWork)
+			}
+		})
+	}
+}
