@@ -204,6 +204,17 @@ func (j *judgement) steps() {
 	sm := j.res.Summary
 	seenDeadline := false
 	for _, m := range j.moments {
+		if sm.AfterDeadline != "" && m.at > sm.DeadlineExceededAt {
+			// A sync past the deadline: a peak or fewest available reached
+			// before it, between syncs, broke the rule first, as the run
+			// stopped at the deadline says too.
+			if sm.PeakPodsAt <= sm.DeadlineExceededAt {
+				j.peakBetween()
+			}
+			if sm.MinAvailableAt <= sm.DeadlineExceededAt {
+				j.lowBetween()
+			}
+		}
 		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= sm.PeakPods && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
 			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, sm.PeakPods, j.overWords(sm.PeakPodsAt), j.pastWords(m.at))
@@ -224,10 +235,7 @@ func (j *judgement) steps() {
 // existed, or were unavailable, between two syncs.
 func (j *judgement) betweenSyncs() {
 	sm := j.res.Summary
-	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
-		j.seenPods = true
-		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s", sm.PeakPods, max, j.pastWords(sm.PeakPodsAt))
-	}
+	j.peakBetween()
 	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPodsHigh > max && (!j.inputPods || sm.PeakPodsHigh > j.startPods) {
 		// The likelier orders of the controllers' racing work stay within
 		// the limit; the order that defers every deletion of an instant
@@ -235,8 +243,26 @@ func (j *judgement) betweenSyncs() {
 		j.add(RuleMaxPods, SeverityWarning, sm.PeakPodsAt, CauseRollout,
 			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", sm.PeakPodsHigh, max, sm.PeakPods, j.overWords(sm.PeakPodsAt))
 	}
+	j.lowBetween()
+}
+
+// peakBetween reports the run's peak pods when it breaks --max-pods and
+// no earlier sync did.
+func (j *judgement) peakBetween() {
+	sm := j.res.Summary
+	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
+		j.seenPods = true
+		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s", sm.PeakPods, max, j.pastWords(sm.PeakPodsAt))
+	}
+}
+
+// lowBetween reports the run's fewest available pods when they break
+// --min-available and no earlier sync did.
+func (j *judgement) lowBetween() {
+	sm := j.res.Summary
 	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
 		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
+		j.seenAvail = true
 		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d%s", sm.MinAvailable, n, j.pastWords(sm.MinAvailableAt))
 	}
 }
