@@ -40,9 +40,10 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// and FailedCreates from the runner's own fields, FastForwarded by
 		// the fast-forward.
 		// LastChange, the races' ends and the figures of a run past its
-		// progress deadline are set at the end; Projection
+		// progress deadline (UpToDeadline among them) are set at the end; Projection
 		// only under ModelControllers, which does not fast-forward.
-		{Summary{}, []string{"Outcome", "Detail", "Duration", "DeadlineExceededAt", "CompleteAfterDeadline", "AfterDeadline", "AfterDeadlineDetail", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection"}},
+		{Summary{}, []string{"Outcome", "Detail", "Duration", "DeadlineExceededAt", "CompleteAfterDeadline", "AfterDeadline", "AfterDeadlineDetail", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection", "UpToDeadline"}},
+		{Extremes{}, []string{"PeakPods", "PeakPodsAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailable", "MinAvailableAt", "MinAvailableHigh", "Floor", "Ceiling"}},
 		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "pending", "deleted"}},
 		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "created", "failure", "failedAt"}},
 		// cfg, neverReady, rng and stagger are the configuration; merge is
@@ -57,7 +58,7 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// bookkeeping; ctl is nil under ModelSimple and walked by
 		// ctlState under ModelControllers (ffcontrollers.go); scratch
 		// is a buffer that holds nothing between calls.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "cohortDebt", "events", "walked", "workLimited", "trialOf", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "cohortDebt", "events", "walked", "workLimited", "trialOf", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "toDeadline", "raceToDeadline", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

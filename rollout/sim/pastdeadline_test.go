@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 
+	"github.com/rolloutmath/rolloutmath/internal/gen"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 	"github.com/rolloutmath/rolloutmath/surge"
@@ -181,5 +182,82 @@ func TestPastDeadlineDetail(t *testing.T) {
 				t.Errorf("detail %q gives the refusal %d times", sm.Detail, n)
 			}
 		})
+	}
+}
+
+// extremesOf returns the whole-run figures of a summary as Extremes.
+func extremesOf(sm sim.Summary) sim.Extremes {
+	return sim.Extremes{PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt, PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh,
+		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt, MinAvailableHigh: sm.MinAvailableHigh, Floor: sm.Floor, Ceiling: sm.Ceiling}
+}
+
+// TestUpToDeadlineIsTheStoppedRun: on drawn ModelControllers rollouts
+// (1 to 40 replicas, so that from 15 on the race peak counts; quotas,
+// slow and terminating pods, minReadySeconds, rate limits), a run that
+// goes on past its progress deadline has in Summary.UpToDeadline the
+// figures of the run stopped at the deadline (PastDeadline -1): its
+// peak, the peak's range over the racing orders, its fewest available,
+// their times, the floor and the ceiling; a run that does not go on
+// past a deadline has the zero Extremes. The draws meet rollouts whose
+// worst figures come after the deadline, which the whole run's figures
+// alone would misplace.
+func TestUpToDeadlineIsTheStoppedRun(t *testing.T) {
+	past, differ, racing := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := gen.Strategy().Draw(t, "strategy")
+		s := rollingState(t, rapid.Int32Range(1, 40).Draw(t, "replicas"), st)
+		d := &s.Deployment
+		d.Spec.MinReadySeconds = rapid.Int32Range(0, 10).Draw(t, "minReadySeconds")
+		d.Spec.ProgressDeadlineSeconds = rollout.Int32(rapid.Int32Range(d.Spec.MinReadySeconds+1, 60).Draw(t, "deadline"))
+		sec := func(label string, hi int64) time.Duration {
+			return time.Duration(rapid.Int64Range(0, hi).Draw(t, label)) * time.Second
+		}
+		cfg := sim.Config{
+			Model:   sim.ModelControllers,
+			MaxWork: 3000,
+			Pods: sim.PodModel{
+				ReadyAfter:  sec("ready after", 90),
+				Terminating: sec("terminating", 60),
+			},
+			Controllers:  sim.Controllers{QPS: rapid.SampledFrom([]float64{0, 2, -1}).Draw(t, "qps"), Burst: rapid.IntRange(0, 3).Draw(t, "burst")},
+			PastDeadline: -1,
+		}
+		if rapid.Bool().Draw(t, "quota") {
+			cfg.Pods.MaxPods = d.Spec.Replicas + rapid.Int32Range(0, 5).Draw(t, "quota room")
+		}
+		stop, err := sim.Run(s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.PastDeadline = 0
+		on, err := sim.Run(s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sm := on.Summary
+		if sm.AfterDeadline == "" {
+			if sm.UpToDeadline != (sim.Extremes{}) {
+				t.Fatalf("a run that did not go on past a deadline has UpToDeadline %+v, want the zero Extremes", sm.UpToDeadline)
+			}
+			return
+		}
+		past++
+		if stop.Summary.UpToDeadline != (sim.Extremes{}) {
+			t.Fatalf("the run stopped at the deadline has UpToDeadline %+v, want the zero Extremes", stop.Summary.UpToDeadline)
+		}
+		want := extremesOf(stop.Summary)
+		if diff := cmp.Diff(want, sm.UpToDeadline); diff != "" {
+			t.Fatalf("UpToDeadline of the run past the deadline (+%v) differs from the figures of the run stopped there (-stopped +UpToDeadline):\n%s", sm.DeadlineExceededAt, diff)
+		}
+		if want != extremesOf(sm) {
+			differ++
+		}
+		if d.Spec.Replicas >= 15 {
+			racing++
+		}
+	})
+	t.Logf("%d runs went on past the deadline, %d of them with other figures past it, %d of 15 replicas or more", past, differ, racing)
+	if past == 0 || differ == 0 {
+		t.Errorf("%d runs went on past the deadline, %d of them with other figures past it: a weak test", past, differ)
 	}
 }

@@ -595,6 +595,12 @@ func (r *runner) notePodRace(t time.Time) {
 	}
 }
 
+// racePeakExtremes returns the race peak so far in the PeakPods,
+// PeakPodsAt (from start) and Ceiling of Extremes.
+func (c *ctlRun) racePeakExtremes(start time.Time) Extremes {
+	return Extremes{PeakPods: c.racePeak, PeakPodsAt: c.racePeakAt.Sub(start), Ceiling: c.raceCeiling}
+}
+
 // gone removes the terminating pods whose termination ends at t, after
 // the other work of the instant (raceDeletesLast): their ReplicaSets sync
 // again, as does the Deployment under the Recreate strategy.

@@ -209,6 +209,34 @@ type Summary struct {
 	// OutcomeDeadlineExceeded), of when the rollout could complete. Its
 	// zero value (Made false) means none was made.
 	Projection Projection
+	// UpToDeadline is, for a run that went on past its progress deadline
+	// (AfterDeadline != ""), the figures above up to that deadline: each
+	// order of racing work counted up to the sync that found its own
+	// deadline exceeded, or to its end if it found none, and the orders
+	// put together as for the whole run. It equals the same figures of
+	// the run of the same state and Config with PastDeadline -1, which
+	// stops at the deadline (TestUpToDeadlineIsTheStoppedRun). It is the
+	// zero Extremes for a run that did not go on past a deadline.
+	UpToDeadline Extremes
+}
+
+// Extremes are the pod figures of a span of a run, each as the Summary
+// field of the same name has it for the whole run: the peak and when it
+// was first reached, the range of the peak over the racing orders, the
+// fewest available and when, the most available at the fewest over the
+// orders, the availability floor at MinAvailableAt and replicas +
+// maxSurge at PeakPodsAt. PeakPodsLow <= PeakPods <= PeakPodsHigh and
+// MinAvailable <= MinAvailableHigh.
+type Extremes struct {
+	PeakPods         int64
+	PeakPodsAt       time.Duration
+	PeakPodsLow      int64
+	PeakPodsHigh     int64
+	MinAvailable     int64
+	MinAvailableAt   time.Duration
+	MinAvailableHigh int64
+	Floor            int32
+	Ceiling          int64
 }
 
 // Outcome is why a run stopped.

@@ -139,13 +139,14 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	cost := Cost{Work: r.work, Limited: r.workLimited}
 	from, free := r.deadlineFree()
 	sum := &res.Summary
-	if c := r.ctl; s.Deployment.Spec.Replicas >= racingReplicas && c.racePeak > sum.PeakPods {
-		sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = c.racePeak, c.racePeakAt.Sub(r.start), c.raceCeiling
-	}
+	racing := s.Deployment.Spec.Replicas >= racingReplicas
+	fifo, fifoRace := orderExtremes(sum), r.ctl.racePeakExtremes(r.start)
+	fifoTo, fifoRaceTo := r.extremesToDeadline(fifo, fifoRace)
+	var orders, ordersTo [2]Extremes
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
 	quiet.noTrial = r.workLimited
-	for _, rc := range []race{raceDeletesFirst, raceDeletesLast} {
+	for i, rc := range []race{raceDeletesFirst, raceDeletesLast} {
 		c := quiet
 		if rc == raceDeletesFirst {
 			c.Observe = cfg.ObserveDeletesFirst
@@ -159,13 +160,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		o := v.sum
 		f, ok := v.deadlineFree()
 		from, free = max(from, f), free && ok
+		orders[i] = orderExtremes(&o)
+		ordersTo[i], _ = v.extremesToDeadline(orders[i], Extremes{})
 		if rc == raceDeletesFirst {
-			if o.PeakPods > sum.PeakPods {
-				sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
-			}
-			if o.MinAvailable < sum.MinAvailable {
-				sum.MinAvailable, sum.MinAvailableAt, sum.Floor = o.MinAvailable, o.MinAvailableAt, o.Floor
-			}
 			sum.Projection.MinAvailableAtLeast = min(sum.Projection.MinAvailableAtLeast, o.availableAtLeast())
 		}
 		if sum.Projection.Made {
@@ -173,20 +170,68 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		}
 		cost.Work = max(cost.Work, v.work)
 		cost.Limited = cost.Limited || v.workLimited
-		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
-		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)
-		sum.MinAvailableHigh = max(sum.MinAvailableHigh, o.MinAvailableHigh)
 	}
-	sum.PeakPodsHigh = max(sum.PeakPodsHigh, sum.PeakPods)
-	sum.PeakPodsLow = min(sum.PeakPodsLow, sum.PeakPods)
+	sum.setExtremes(mergeOrders(fifo, fifoRace, racing, orders[0], orders[1]))
+	if sum.AfterDeadline != "" {
+		sum.UpToDeadline = mergeOrders(fifoTo, fifoRaceTo, racing, ordersTo[0], ordersTo[1])
+	}
 	if p := sum.Projection; p.Made {
 		sum.Detail = joinSentences(sum.Detail, projectedPods(p))
 	}
-	sum.MinAvailableHigh = max(sum.MinAvailableHigh, sum.MinAvailable)
 	if free {
 		res.DeadlineFreeFrom = from
 	}
 	return res, cost
+}
+
+// orderExtremes returns the figures of one order's summary sm, which
+// finish completed.
+func orderExtremes(sm *Summary) Extremes {
+	return Extremes{PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt, PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh,
+		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt, MinAvailableHigh: sm.MinAvailableHigh,
+		Floor: sm.Floor, Ceiling: sm.Ceiling}
+}
+
+// setExtremes sets the figures of e in sm.
+func (sm *Summary) setExtremes(e Extremes) {
+	sm.PeakPods, sm.PeakPodsAt, sm.PeakPodsLow, sm.PeakPodsHigh = e.PeakPods, e.PeakPodsAt, e.PeakPodsLow, e.PeakPodsHigh
+	sm.MinAvailable, sm.MinAvailableAt, sm.MinAvailableHigh = e.MinAvailable, e.MinAvailableAt, e.MinAvailableHigh
+	sm.Floor, sm.Ceiling = e.Floor, e.Ceiling
+}
+
+// mergeOrders puts the figures of the three orders of a run together
+// (see runRacesWith): fifo's, with its race peak (PeakPods, PeakPodsAt
+// and Ceiling of race) when racing, and those of the orders that take
+// deletions first and last. The peak and the fewest available are the
+// worst of fifo, its race peak and first, the earlier order winning a
+// tie; the ends range over all three orders and the worst figures.
+func mergeOrders(fifo, race Extremes, racing bool, first, last Extremes) Extremes {
+	e := fifo
+	if racing && race.PeakPods > e.PeakPods {
+		e.PeakPods, e.PeakPodsAt, e.Ceiling = race.PeakPods, race.PeakPodsAt, race.Ceiling
+	}
+	if first.PeakPods > e.PeakPods {
+		e.PeakPods, e.PeakPodsAt, e.Ceiling = first.PeakPods, first.PeakPodsAt, first.Ceiling
+	}
+	if first.MinAvailable < e.MinAvailable {
+		e.MinAvailable, e.MinAvailableAt, e.Floor = first.MinAvailable, first.MinAvailableAt, first.Floor
+	}
+	e.PeakPodsLow = min(fifo.PeakPodsLow, first.PeakPodsLow, last.PeakPodsLow, e.PeakPods)
+	e.PeakPodsHigh = max(fifo.PeakPodsHigh, first.PeakPodsHigh, last.PeakPodsHigh, e.PeakPods)
+	e.MinAvailableHigh = max(fifo.MinAvailableHigh, first.MinAvailableHigh, last.MinAvailableHigh, e.MinAvailable)
+	return e
+}
+
+// extremesToDeadline returns the figures of this order up to its
+// progress deadline, and its race peak then, for a run that went on past
+// the deadline: those counted at the sync that found it exceeded, where
+// a run stopped at the deadline ends; whole and race, its figures over
+// the whole run, otherwise.
+func (r *runner) extremesToDeadline(whole, race Extremes) (Extremes, Extremes) {
+	if r.deadlineAt.IsZero() {
+		return whole, race
+	}
+	return r.toDeadline, r.raceToDeadline
 }
 
 // racingReplicas is the size from which a Deployment's peak counts the
@@ -249,6 +294,10 @@ type runner struct {
 	// an event later than pastUntil.
 	deadlineAt, pastUntil time.Time
 	deadlineDetail        string
+	// toDeadline and raceToDeadline are, once deadlineAt is set, the
+	// summary's figures and the race peak (in PeakPods, PeakPodsAt and
+	// Ceiling) counted then, as a run stopped there has them.
+	toDeadline, raceToDeadline Extremes
 	// completeAfter is when the Deployment's status was first complete
 	// after deadlineAt (zero: not yet).
 	completeAfter time.Time
@@ -503,6 +552,9 @@ func (r *runner) stopAtDeadline(t time.Time) bool {
 	}
 	if r.ctl != nil && r.cfg.PastDeadline >= 0 {
 		r.deadlineAt, r.deadlineDetail = t, detail
+		sm := r.sum
+		sm.PeakPodsLow, sm.PeakPodsHigh, sm.MinAvailableHigh = sm.PeakPods, sm.PeakPods, sm.MinAvailable // as finish does
+		r.toDeadline, r.raceToDeadline = orderExtremes(&sm), r.ctl.racePeakExtremes(r.start)
 		r.pastUntil = t.Add(cmp.Or(r.cfg.PastDeadline, DefaultPastDeadline))
 		return false
 	}

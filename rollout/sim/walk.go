@@ -175,6 +175,8 @@ func (w *walker) runner(r *runner) {
 	w.time(&r.pastUntil)
 	w.time(&r.completeAfter)
 	w.lit(r.deadlineDetail)
+	w.extremes(&r.toDeadline)
+	w.extremes(&r.raceToDeadline)
 	w.time(&r.lastSample)
 	w.i64(&r.lastAvail)
 	w.i32(&r.lastFloor)
@@ -216,6 +218,19 @@ func (w *walker) runner(r *runner) {
 		w.text(&ps.failure)
 		w.time(&ps.failedAt)
 	}
+}
+
+// extremes visits a span's figures (a run's up to its deadline).
+func (w *walker) extremes(e *Extremes) {
+	w.i64(&e.PeakPods)
+	w.dur(&e.PeakPodsAt)
+	w.i64(&e.PeakPodsLow)
+	w.i64(&e.PeakPodsHigh)
+	w.i64(&e.MinAvailable)
+	w.dur(&e.MinAvailableAt)
+	w.i64(&e.MinAvailableHigh)
+	w.i32(&e.Floor)
+	w.i64(&e.Ceiling)
 }
 
 // The parts of a step that the steps of a jump may share with one
