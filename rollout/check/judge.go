@@ -86,6 +86,12 @@ type judgement struct {
 	startPods, startAvail int64
 	inputPods, inputAvail bool // the input already breaks the rule
 	seenPods, seenAvail   bool
+	// seenHigh: the warning of the order that defers deletions was given.
+	seenHigh bool
+	// pastDeadline: in a run that went on past its progress deadline,
+	// the judgement is past the sync that found it exceeded, and the
+	// figures up to it were judged between syncs (see steps).
+	pastDeadline bool
 }
 
 // judge applies the rules that a run decides by itself: pods and
@@ -200,70 +206,102 @@ func (j *judgement) input() {
 // ReplicaSets' statuses, which lag the pods that exist (a new
 // ReplicaSet's ready pods not yet in its status), while the summary
 // counts the pods; betweenSyncs then judges the summary's figures.
+//
+// In a run that went on past its progress deadline, the syncs up to the
+// one that found it exceeded are judged by the figures up to it
+// (sim.Summary.UpToDeadline), and what they leave is judged between
+// syncs before any sync past it, as a run stopped at the deadline judges
+// it; the syncs past it are judged by the whole run's figures.
 func (j *judgement) steps() {
 	sm := j.res.Summary
 	seenDeadline := false
 	for _, m := range j.moments {
-		if sm.AfterDeadline != "" && m.at > sm.DeadlineExceededAt {
-			// A sync past the deadline: a peak or fewest available reached
-			// before it, between syncs, broke the rule first, as the run
-			// stopped at the deadline says too.
-			if sm.PeakPodsAt <= sm.DeadlineExceededAt {
-				j.peakBetween()
-			}
-			if sm.MinAvailableAt <= sm.DeadlineExceededAt {
-				j.lowBetween()
-			}
+		if sm.AfterDeadline != "" && !j.pastDeadline && m.at > sm.DeadlineExceededAt {
+			j.crossDeadline()
 		}
-		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= sm.PeakPods && (!j.inputPods || m.pods > j.startPods) {
+		e := j.figures()
+		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= e.PeakPods && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, sm.PeakPods, j.overWords(sm.PeakPodsAt), j.pastWords(m.at))
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, e.PeakPods, j.overWords(e.PeakPodsAt), j.pastWords(m.at))
 		}
-		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= sm.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
+		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= e.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, sm.MinAvailable, j.overWords(sm.MinAvailableAt), j.pastWords(m.at))
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, e.MinAvailable, j.overWords(e.MinAvailableAt), j.pastWords(m.at))
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
 			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s; %s", strings.TrimSuffix(m.deadlineReason, "."), j.deadlineWave())
 			j.related(j.timingPlaces()...)
+			if sm.AfterDeadline != "" && m.at >= sm.DeadlineExceededAt {
+				// The sync that found the deadline exceeded: a run
+				// stopped there ends with it.
+				j.crossDeadline()
+			}
 		}
 	}
 }
 
-// betweenSyncs reports the extremes the steps do not show: pods that
-// existed, or were unavailable, between two syncs.
-func (j *judgement) betweenSyncs() {
+// figures returns the figures the pods are judged by now: up to the
+// progress deadline of a run that went on past it, those up to it;
+// otherwise the whole run's.
+func (j *judgement) figures() sim.Extremes {
 	sm := j.res.Summary
-	j.peakBetween()
-	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPodsHigh > max && (!j.inputPods || sm.PeakPodsHigh > j.startPods) {
+	if sm.AfterDeadline != "" && !j.pastDeadline {
+		return sm.UpToDeadline
+	}
+	return sim.Extremes{PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt, PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh,
+		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt, MinAvailableHigh: sm.MinAvailableHigh, Floor: sm.Floor, Ceiling: sm.Ceiling}
+}
+
+// crossDeadline ends the judgement up to the progress deadline of a run
+// that went on past it: the figures up to it are judged between syncs,
+// as the run stopped there judges them, and the whole run's from then on.
+func (j *judgement) crossDeadline() {
+	j.between(j.figures())
+	j.pastDeadline = true
+}
+
+// betweenSyncs reports the extremes the steps do not show: pods that
+// existed, or were unavailable, between two syncs (those up to the
+// progress deadline first, if steps has not judged them).
+func (j *judgement) betweenSyncs() {
+	if j.res.Summary.AfterDeadline != "" && !j.pastDeadline {
+		j.crossDeadline()
+	}
+	j.between(j.figures())
+}
+
+// between reports the figures e when they break a rule and no earlier
+// finding did.
+func (j *judgement) between(e sim.Extremes) {
+	j.peakBetween(e)
+	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && !j.seenHigh && e.PeakPodsHigh > max && (!j.inputPods || e.PeakPodsHigh > j.startPods) {
 		// The likelier orders of the controllers' racing work stay within
 		// the limit; the order that defers every deletion of an instant
 		// does not (see sim's package doc, Races).
-		j.add(RuleMaxPods, SeverityWarning, sm.PeakPodsAt, CauseRollout,
-			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", sm.PeakPodsHigh, max, sm.PeakPods, j.overWords(sm.PeakPodsAt))
+		j.seenHigh = true
+		j.add(RuleMaxPods, SeverityWarning, e.PeakPodsAt, CauseRollout,
+			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", e.PeakPodsHigh, max, e.PeakPods, j.overWords(e.PeakPodsAt))
 	}
-	j.lowBetween()
+	j.lowBetween(e)
 }
 
-// peakBetween reports the run's peak pods when it breaks --max-pods and
-// no earlier sync did.
-func (j *judgement) peakBetween() {
-	sm := j.res.Summary
-	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && sm.PeakPods > max && sm.PeakPodsAt > 0 && (!j.inputPods || sm.PeakPods > j.startPods) {
+// peakBetween reports the peak pods e.PeakPods when they break
+// --max-pods and no earlier sync did.
+func (j *judgement) peakBetween(e sim.Extremes) {
+	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && e.PeakPods > max && e.PeakPodsAt > 0 && (!j.inputPods || e.PeakPods > j.startPods) {
 		j.seenPods = true
-		j.add(RuleMaxPods, SeverityError, sm.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s", sm.PeakPods, max, j.pastWords(sm.PeakPodsAt))
+		j.add(RuleMaxPods, SeverityError, e.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s", e.PeakPods, max, j.pastWords(e.PeakPodsAt))
 	}
 }
 
-// lowBetween reports the run's fewest available pods when they break
-// --min-available and no earlier sync did.
-func (j *judgement) lowBetween() {
-	sm := j.res.Summary
-	if n := j.need(j.replicasAt(sm.MinAvailableAt)); n >= 0 && !j.seenAvail && sm.MinAvailable < n && sm.MinAvailableAt > 0 &&
-		(!j.inputAvail || sm.MinAvailable < j.startAvail) {
+// lowBetween reports the fewest available pods e.MinAvailable when they
+// break --min-available and no earlier sync did.
+func (j *judgement) lowBetween(e sim.Extremes) {
+	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n && e.MinAvailableAt > 0 &&
+		(!j.inputAvail || e.MinAvailable < j.startAvail) {
 		j.seenAvail = true
-		j.add(RuleMinAvailable, SeverityError, sm.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d%s", sm.MinAvailable, n, j.pastWords(sm.MinAvailableAt))
+		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d%s", e.MinAvailable, n, j.pastWords(e.MinAvailableAt))
 	}
 }
 
