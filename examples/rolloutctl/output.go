@@ -118,6 +118,23 @@ type summaryJSON struct {
 	FailedCreates         int     `json:"failedCreates"`
 	// Projection is sim.Summary.Projection, when one was made.
 	Projection *projectionJSON `json:"projection,omitempty"`
+	// UpToDeadline is sim.Summary.UpToDeadline, for a run that went on
+	// past its progress deadline (left out otherwise).
+	UpToDeadline *extremesJSON `json:"upToDeadline,omitempty"`
+}
+
+// extremesJSON is a sim.Extremes in seconds, its fields named as the
+// summary's.
+type extremesJSON struct {
+	PeakPods       int64   `json:"peakPods"`
+	PeakPodsAt     float64 `json:"peakPodsAtSeconds"`
+	Ceiling        int64   `json:"ceiling"`
+	MinAvailable   int64   `json:"minAvailable"`
+	MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+	PeakPodsLow    int64   `json:"peakPodsLow"`
+	PeakPodsHigh   int64   `json:"peakPodsHigh"`
+	MinAvailHigh   int64   `json:"minAvailableHigh"`
+	Floor          int32   `json:"floor"`
 }
 
 // projectionJSON is a sim.Projection in seconds.
@@ -181,6 +198,12 @@ func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt.Seconds(), Floor: sm.Floor,
 		PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh, MinAvailHigh: sm.MinAvailableHigh,
 		BelowFloor: sm.BelowFloor.Seconds(), FailedCreates: sm.FailedCreates,
+	}
+	if sm.AfterDeadline != "" {
+		e := sm.UpToDeadline
+		out.Summary.UpToDeadline = &extremesJSON{PeakPods: e.PeakPods, PeakPodsAt: e.PeakPodsAt.Seconds(), Ceiling: e.Ceiling,
+			MinAvailable: e.MinAvailable, MinAvailableAt: e.MinAvailableAt.Seconds(), PeakPodsLow: e.PeakPodsLow, PeakPodsHigh: e.PeakPodsHigh,
+			MinAvailHigh: e.MinAvailableHigh, Floor: e.Floor}
 	}
 	if p := sm.Projection; p.Made {
 		out.Summary.Projection = &projectionJSON{Stepped: p.Stepped.Seconds(), Creates: p.Creates, Deletes: p.Deletes,

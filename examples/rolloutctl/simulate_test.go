@@ -67,6 +67,17 @@ type simOut struct {
 		Floor          int32   `json:"floor"`
 		BelowFloor     float64 `json:"belowFloorSeconds"`
 		FailedCreates  int     `json:"failedCreates"`
+		UpToDeadline   *struct {
+			PeakPods       int64   `json:"peakPods"`
+			PeakPodsAt     float64 `json:"peakPodsAtSeconds"`
+			Ceiling        int64   `json:"ceiling"`
+			MinAvailable   int64   `json:"minAvailable"`
+			MinAvailableAt float64 `json:"minAvailableAtSeconds"`
+			PeakPodsLow    int64   `json:"peakPodsLow"`
+			PeakPodsHigh   int64   `json:"peakPodsHigh"`
+			MinAvailHigh   int64   `json:"minAvailableHigh"`
+			Floor          int32   `json:"floor"`
+		} `json:"upToDeadline"`
 	} `json:"summary"`
 }
 
@@ -357,5 +368,45 @@ func TestMessagesReadAsSentences(t *testing.T) {
 	want := "rolloutctl undo: <stdin>: Deployment web is paused, and kubectl refuses to roll back a paused Deployment: resume it first (kubectl rollout resume)\n"
 	if r.stderr != want {
 		t.Errorf("undo of a paused Deployment: %q, want %q", r.stderr, want)
+	}
+}
+
+// TestSimulateUpToDeadline: simulate -o json gives, for a run that goes
+// on past its progress deadline, the figures up to the deadline
+// (summary.upToDeadline), where its peak is lower and earlier than the
+// whole run's: 3 replicas, maxSurge 1, maxUnavailable 0, a deadline of
+// 10s, pods ready after 11s and terminating for 12s peak at 5 pods at
+// +11s, where the deadline is exceeded, and at 6 past it (the controllers
+// model, the only one that goes on past the deadline). A run that does
+// not exceed its deadline leaves the field out.
+func TestSimulateUpToDeadline(t *testing.T) {
+	const manifest = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  progressDeadlineSeconds: 10
+  strategy:
+    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`
+	s := simulateJSON(t, manifest, "--model", "controllers", "-f", "-", "--image", "web:2.0", "--ready-after", "11s", "--terminating", "12s").Summary
+	if s.Outcome != "progress deadline exceeded" || s.DeadlineAt != 11 || s.PeakPods != 6 || s.PeakPodsAt <= 11 {
+		t.Fatalf("summary = %+v, want the deadline exceeded at +11s and the whole run's peak of 6 past it", s)
+	}
+	if u := s.UpToDeadline; u == nil || u.PeakPods != 5 || u.PeakPodsAt != 11 || u.PeakPodsHigh < u.PeakPods || u.MinAvailable != 3 || u.Ceiling != 4 || u.Floor != 3 {
+		t.Errorf("upToDeadline = %+v, want a peak of 5 pods at +11s, 3 available at the fewest, ceiling 4, floor 3", u)
+	}
+	if s := simulateJSON(t, "", "--model", "controllers").Summary; s.Outcome != "complete" || s.UpToDeadline != nil {
+		t.Errorf("summary = %+v, want complete and no upToDeadline", s)
 	}
 }
