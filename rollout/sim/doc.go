@@ -346,7 +346,14 @@
 // OutcomeDeadlineExceeded and its Duration ends at
 // Summary.DeadlineExceededAt, Summary.CompleteAfterDeadline says when
 // the rollout completed afterwards, if it did, and Summary.AfterDeadline
-// how the run past the deadline ended (complete, at a limit, or stuck). A quota-refused creation
+// how the run past the deadline ended (complete, at a limit, or stuck).
+// The summary's pod figures (the peak, its range over the racing orders,
+// the fewest available) count the whole run, the time past the deadline
+// included; Summary.UpToDeadline has them up to the deadline, each order
+// counted up to the sync that found its own deadline exceeded, equal to
+// those of the run stopped there (PastDeadline -1): on 5,000 drawn runs
+// of 1 to 40 replicas (TestUpToDeadlineIsTheStoppedRun), where about one
+// in five runs that go on past the deadline reaches worse figures past it. A quota-refused creation
 // is then tried again when the ReplicaSet controller's backoff (up to
 // 1,000s) has passed, once the quota has room: the real runs of 56
 // replicas at a quota of 93 (maxSurge 67%, maxUnavailable 27, pods ready

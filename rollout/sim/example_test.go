@@ -171,3 +171,47 @@ func ExampleResult_deadlineFreeFrom() {
 	// deadline 100000 s: 47 syncs, same summary: true
 	// deadline     59 s: 48 syncs, same summary: false
 }
+
+// A rollout that goes on past its progress deadline: 3 replicas,
+// maxSurge 1 and maxUnavailable 0, a deadline of 10 seconds, pods ready
+// 11 seconds after they are created and terminating for 12. The
+// deadline is exceeded at +11s, where `kubectl rollout status` fails; the
+// controllers go on, and the terminating pods of the next waves raise
+// the peak. Summary.UpToDeadline keeps the figures up to the deadline,
+// those of the run stopped there (PastDeadline -1).
+func ExampleSummary_upToDeadline() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 3, "progressDeadlineSeconds": 10,
+			"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+			"selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "app", "image": "web:1"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "app", "web:2")
+	if err != nil {
+		panic(err)
+	}
+	cfg := sim.Config{Pods: sim.PodModel{ReadyAfter: 11 * time.Second, Terminating: 12 * time.Second}}
+	on, err := sim.Run(s, cfg)
+	if err != nil {
+		panic(err)
+	}
+	cfg.PastDeadline = -1
+	stopped, err := sim.Run(s, cfg)
+	if err != nil {
+		panic(err)
+	}
+	sm, up := on.Summary, on.Summary.UpToDeadline
+	fmt.Println("deadline exceeded at", sm.DeadlineExceededAt, "- complete after it at", sm.CompleteAfterDeadline)
+	fmt.Println("whole run: peak", sm.PeakPods, "at", sm.PeakPodsAt)
+	fmt.Println("up to the deadline: peak", up.PeakPods, "at", up.PeakPodsAt, "- fewest available", up.MinAvailable)
+	fmt.Println("stopped at the deadline: peak", stopped.Summary.PeakPods, "at", stopped.Summary.PeakPodsAt, "- fewest available", stopped.Summary.MinAvailable)
+	// Output:
+	// deadline exceeded at 11s - complete after it at 33.001s
+	// whole run: peak 6 at 22s
+	// up to the deadline: peak 5 at 11s - fewest available 3
+	// stopped at the deadline: peak 5 at 11s - fewest available 3
+}
