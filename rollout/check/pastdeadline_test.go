@@ -411,6 +411,21 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			cfg:  check.Config{MaxPods: 8}},
 		rule: check.RuleMaxPods, severity: check.SeverityWarning, at: 0,
 		want: "up to 9 pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit 8 (the likelier orders peak at 8)",
+	}, {
+		// seed 2062993147021068771 of a wider draw (an HPA's change):
+		// 3 replicas, maxUnavailable 1, the HPA scaling to 1 replica at
+		// +1m5s, where 1 pod is available between syncs; the deadline of
+		// 64s is exceeded at +1m5.001s, and the whole run's fewest, none
+		// available, comes at that instant after the sync that found it
+		// exceeded (the old judgement said "1 pods available ... (lowest
+		// 0)" at +1m5.001s instead).
+		name: "the fewest available between syncs before fewer past the deadline",
+		c: pastCase{src: pastManifest(3, "0", "1", 64),
+			pods:    sim.PodModel{ReadyAfter: 66 * time.Second},
+			changes: []sim.ReplicaChange{{After: 65 * time.Second, Replicas: 1}},
+			cfg:     check.Config{MinAvailable: surge.Count(2), MinAvailableRule: true}},
+		rule: check.RuleMinAvailable, severity: check.SeverityError, at: 65,
+		want: "1 pods available between syncs, below the min-available limit 2",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, past := range []time.Duration{-1, 0} {
