@@ -307,23 +307,26 @@ func (j *judgement) lowBetween(e sim.Extremes) {
 
 // overWords words the span a run's figure (its peak, its fewest
 // available) covers, when it was reached at an offset after the progress
-// deadline of a run that went on past it: the time past it too, as the
-// controllers go on ("" otherwise: a figure reached before the deadline
-// is the same for a run stopped there).
+// deadline of a run that went on past it, and judged past it: the time
+// past it too, as the controllers go on ("" otherwise: a figure reached
+// before the deadline is the same for a run stopped there, and so are the
+// figures up to it, which a racing order may reach past the deadline of
+// the order in which work is taken as it comes, before its own).
 func (j *judgement) overWords(at time.Duration) string {
 	sm := j.res.Summary
-	if sm.AfterDeadline == "" || at <= sm.DeadlineExceededAt {
+	if sm.AfterDeadline == "" || !j.pastDeadline || at <= sm.DeadlineExceededAt {
 		return ""
 	}
 	return ", counting the time past the progress deadline"
 }
 
 // pastWords words a finding at an offset after the progress deadline was
-// exceeded, in a run that went on past it: the pods then are real, as
-// the controllers go on ("" for a finding before it, or without one).
+// exceeded, in a run that went on past it, judged past it: the pods then
+// are real, as the controllers go on ("" for a finding before it, or
+// without one, or judged by the figures up to the deadline, as overWords).
 func (j *judgement) pastWords(at time.Duration) string {
 	sm := j.res.Summary
-	if sm.AfterDeadline == "" || at <= sm.DeadlineExceededAt {
+	if sm.AfterDeadline == "" || !j.pastDeadline || at <= sm.DeadlineExceededAt {
 		return ""
 	}
 	return fmt.Sprintf(", after the progress deadline was exceeded at +%s: the controllers go on", words.Duration(sm.DeadlineExceededAt))

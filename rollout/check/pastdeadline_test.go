@@ -265,7 +265,9 @@ var judgedToDeadline = []string{check.RuleInput, check.RuleMaxPods, check.RuleMi
 // where the stopped one says the run stops: among them the limits broken
 // only between syncs up to the deadline by less than a worse figure
 // reached past it, which the figures up to the deadline
-// (sim.Summary.UpToDeadline) place at the deadline's side.
+// (sim.Summary.UpToDeadline) place at the deadline's side. The draws
+// include an HPA's change, which meets a fewest available past the
+// deadline and a racing order's later deadline.
 func TestPastDeadlineProperties(t *testing.T) {
 	exceeded, completed, runs, worse := 0, 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -287,6 +289,10 @@ func TestPastDeadlineProperties(t *testing.T) {
 		}
 		if rapid.Bool().Draw(t, "min-available") {
 			c.cfg.MinAvailable, c.cfg.MinAvailableRule = surge.Count(int32(rapid.IntRange(0, replicas).Draw(t, "min-available"))), true
+		}
+		if rapid.Bool().Draw(t, "hpa") {
+			c.changes = []sim.ReplicaChange{{After: time.Duration(rapid.IntRange(0, 300).Draw(t, "hpa at")) * time.Second,
+				Replicas: int32(rapid.IntRange(1, 12).Draw(t, "hpa replicas"))}}
 		}
 		full, sm := c.run(t, 0)
 		runs++
@@ -426,6 +432,23 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			cfg:     check.Config{MinAvailable: surge.Count(2), MinAvailableRule: true}},
 		rule: check.RuleMinAvailable, severity: check.SeverityError, at: 65,
 		want: "1 pods available between syncs, below the min-available limit 2",
+	}, {
+		// seed 4908888304640017757 (TestPastDeadlineProperties with an
+		// HPA's change): 1 replica scaled to 3 at +1m41s, the deadline
+		// exceeded at +1m41.001s in the order that takes work as it
+		// comes; the order that takes deletions first finds no deadline
+		// exceeded before it reaches 5 pods at +3m23s, so the run
+		// stopped at the deadline quotes a peak of 5 and says nothing of
+		// the time past the deadline, nor does the run going on past it
+		// (it said "(peak 5, counting the time past the progress
+		// deadline)").
+		name: "a peak up to a racing order's later deadline",
+		c: pastCase{src: pastManifest(1, "1", "0", 101),
+			pods:    sim.PodModel{ReadyAfter: 102 * time.Second, Terminating: time.Second},
+			changes: []sim.ReplicaChange{{After: 101 * time.Second, Replicas: 3}},
+			cfg:     check.Config{MaxPods: 1}},
+		rule: check.RuleMaxPods, severity: check.SeverityError, at: 0.001,
+		want: "2 pods exist, above the max-pods limit 1 (peak 5)",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, past := range []time.Duration{-1, 0} {
