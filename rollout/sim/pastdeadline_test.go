@@ -193,7 +193,8 @@ func extremesOf(sm sim.Summary) sim.Extremes {
 
 // TestUpToDeadlineIsTheStoppedRun: on drawn ModelControllers rollouts
 // (1 to 40 replicas, so that from 15 on the race peak counts; quotas,
-// slow and terminating pods, minReadySeconds, rate limits), a run that
+// slow and terminating pods, minReadySeconds, rate limits, an HPA's
+// change), a run that
 // goes on past its progress deadline has in Summary.UpToDeadline the
 // figures of the run stopped at the deadline (PastDeadline -1): its
 // peak, the peak's range over the racing orders, its fewest available,
@@ -224,6 +225,9 @@ func TestUpToDeadlineIsTheStoppedRun(t *testing.T) {
 		}
 		if rapid.Bool().Draw(t, "quota") {
 			cfg.Pods.MaxPods = d.Spec.Replicas + rapid.Int32Range(0, 5).Draw(t, "quota room")
+		}
+		if rapid.Bool().Draw(t, "replica change") {
+			cfg.Changes = []sim.ReplicaChange{{After: sec("change after", 180), Replicas: rapid.Int32Range(1, 40).Draw(t, "new replicas")}}
 		}
 		stop, err := sim.Run(s, cfg)
 		if err != nil {
