@@ -121,24 +121,26 @@
 //     reached in that time says so too (TestJudgedPastDeadline: an HPA's
 //     scale-up after the deadline; one reached before it does not,
 //     TestFiguresBeforeDeadlineSayNothingOfIt). The findings up to the
-//     deadline are those of a run stopped there (PastDeadline negative),
-//     message for message, but for [RulePDBDrain]'s, which judges a
-//     drain between syncs at the whole run's fewest available (TestPastDeadlineProperties, 5,000 drawn
-//     rollouts, and TestFindingsUpToTheDeadlineAsStopped): the syncs up
-//     to the one that found the deadline exceeded, and the pods between
-//     them, are judged by the figures up to it
+//     deadline are those of a run stopped there (PastDeadline
+//     negative), message for message (TestPastDeadlineProperties, 5,000
+//     drawn rollouts, and TestFindingsUpToTheDeadlineAsStopped): the
+//     syncs up to the one that found the deadline exceeded, and the pods
+//     between them, are judged by the figures up to it
 //     (sim.Summary.UpToDeadline: the peak, the highest peak of the
 //     racing orders, the fewest available), the syncs past it by the
-//     whole run's. A limit broken up to the deadline is reported once,
-//     there, with the figures up to it, even where the run reaches a
-//     worse figure past it (in 911 of the 2,835 draws that exceeded the
-//     deadline, an HPA's change among the draws, the run's worst figures
-//     came past it). The figures up to the deadline count each racing
-//     order up to its own deadline, so a figure of an order that exceeds
-//     it later, or never, may come from past the deadline of the order
-//     whose syncs are shown; quoted up to the deadline it does not say
-//     so, as the run stopped there does not (TestFindingsUpToTheDeadlineAsStopped,
-//     "a peak up to a racing order's later deadline").
+//     whole run's. [RulePDBDrain] is the exception: its drains are judged
+//     worst first over the whole run (its fewest available, the syncs of
+//     the order that takes deletions first). A limit broken up to the
+//     deadline is reported once, there, with the figures up to it, even
+//     where the run reaches a worse figure past it (in 911 of the 2,835
+//     draws that exceeded the deadline, an HPA's change among the draws,
+//     the run's worst figures came past it). The figures up to the
+//     deadline count each racing order up to its own deadline, so a
+//     figure of an order that exceeds it later, or never, may come from
+//     past the deadline of the order whose syncs are shown; quoted up to
+//     the deadline it does not say so, as the run stopped there does not
+//     (TestFindingsUpToTheDeadlineAsStopped, "a peak up to a racing
+//     order's later deadline").
 //
 // The hour is a bound on the cost, not a model of the cluster: a
 // rollout that completes later is reported not complete then. Where the
