@@ -192,11 +192,11 @@ func orderExtremes(sm *Summary) Extremes {
 		Floor: sm.Floor, Ceiling: sm.Ceiling}
 }
 
-// setExtremes sets the figures of e in sm.
-func (sm *Summary) setExtremes(e Extremes) {
-	sm.PeakPods, sm.PeakPodsAt, sm.PeakPodsLow, sm.PeakPodsHigh = e.PeakPods, e.PeakPodsAt, e.PeakPodsLow, e.PeakPodsHigh
-	sm.MinAvailable, sm.MinAvailableAt, sm.MinAvailableHigh = e.MinAvailable, e.MinAvailableAt, e.MinAvailableHigh
-	sm.Floor, sm.Ceiling = e.Floor, e.Ceiling
+// setExtremes sets the figures of e in s.
+func (s *Summary) setExtremes(e Extremes) {
+	s.PeakPods, s.PeakPodsAt, s.PeakPodsLow, s.PeakPodsHigh = e.PeakPods, e.PeakPodsAt, e.PeakPodsLow, e.PeakPodsHigh
+	s.MinAvailable, s.MinAvailableAt, s.MinAvailableHigh = e.MinAvailable, e.MinAvailableAt, e.MinAvailableHigh
+	s.Floor, s.Ceiling = e.Floor, e.Ceiling
 }
 
 // mergeOrders puts the figures of the three orders of a run together
