@@ -265,3 +265,40 @@ func TestUpToDeadlineIsTheStoppedRun(t *testing.T) {
 		t.Errorf("%d runs went on past the deadline, %d of them with other figures past it: a weak test", past, differ)
 	}
 }
+
+// TestUpToDeadlineFastForwarded: runs that go on past their progress
+// deadline and are fast-forwarded past it (rollouts one pod at a time of
+// hundreds of replicas, each wave longer than the deadline, or the
+// deadline of 1s) keep the figures up to the deadline of the runs taken
+// event by event, and those are the figures of the runs stopped at the
+// deadline (taken at the deadline's sync, they stay as they are through
+// each jump, which the walker visits too).
+func TestUpToDeadlineFastForwarded(t *testing.T) {
+	for _, tc := range []struct {
+		replicas           int32
+		ready, terminating time.Duration
+		deadline           int32
+	}{
+		{1000, 20 * time.Second, 0, 10},
+		{300, 20 * time.Second, 5 * time.Second, 10},
+		{500, 0, 0, 1},
+	} {
+		s := rollingState(t, tc.replicas, rolling(surge.Count(1), surge.Count(0)))
+		s.Deployment.Spec.ProgressDeadlineSeconds = rollout.Int32(tc.deadline)
+		cfg := sim.Config{Pods: sim.PodModel{ReadyAfter: tc.ready, Terminating: tc.terminating}, OmitSteps: true}
+		fast := run(t, s, cfg)
+		slow := run(t, s, sim.WithoutFastForward(cfg))
+		cfg.PastDeadline = -1
+		stopped := run(t, s, cfg)
+		sm := fast.Summary
+		if sm.AfterDeadline == "" || sm.FastForwarded == 0 {
+			t.Fatalf("%+v: went on past the deadline %q, %d syncs fast-forwarded; the case wants both", tc, sm.AfterDeadline, sm.FastForwarded)
+		}
+		if sm.UpToDeadline != slow.Summary.UpToDeadline {
+			t.Errorf("%+v: UpToDeadline %+v fast-forwarded, %+v event by event", tc, sm.UpToDeadline, slow.Summary.UpToDeadline)
+		}
+		if want := extremesOf(stopped.Summary); sm.UpToDeadline != want {
+			t.Errorf("%+v: UpToDeadline %+v, the run stopped at the deadline %+v", tc, sm.UpToDeadline, want)
+		}
+	}
+}
