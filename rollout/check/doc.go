@@ -130,7 +130,11 @@
 //     racing orders, the fewest available), the syncs past it by the
 //     whole run's. [RulePDBDrain] is the exception: its drains are judged
 //     worst first over the whole run (its fewest available, the syncs of
-//     the order that takes deletions first). A limit broken up to the
+//     the order that takes deletions first); measured once on 2,000
+//     drawn rollouts with a budget (876 exceeded the deadline), 1 drain
+//     refused up to the deadline of the run stopped there was placed 1ms
+//     later by the run going on (the same fewest available, reached at
+//     the deadline's instant after its sync). A limit broken up to the
 //     deadline is reported once, there, with the figures up to it, even
 //     where the run reaches a worse figure past it (in 911 of the 2,835
 //     draws that exceeded the deadline, an HPA's change among the draws,
