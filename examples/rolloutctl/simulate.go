@@ -81,9 +81,9 @@ as "stuck: pods cannot be placed".
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
-irregularly stops after --max-work syncs computed one by one, and says so:
-its outcome is "limit reached", and simulate exits 3 (no answer) after
-writing its reports.
+irregularly stops after --max-work units of work (syncs computed one by
+one, and the pods they walk), and says so: its outcome is "limit
+reached", and simulate exits 3 (no answer) after writing its reports.
 
 -o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
 READY AVAILABLE (TERMINATING when pods linger, PENDING when pods wait for
@@ -187,7 +187,7 @@ func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
 }
 
 func (f *simFlags) addLimit(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and pod writes count; check: the replica counts of a Deployment share them)")
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` units of work: syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and groups of pod writes, and a unit per 2 cohorts of pods beyond 256 that one event walks; check: the replica counts of a Deployment share them)")
 }
 
 // check reports flag values that parse but make no sense.
