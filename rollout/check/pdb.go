@@ -93,8 +93,12 @@ func (b budget) describe(replicas int32) string {
 // drainBlock is when a rollout at some replica count holds a budget's
 // pods at or below what it keeps.
 type drainBlock struct {
-	budget     int // index in the Deployment's budgets
-	replicas   int32
+	budget   int   // index in the Deployment's budgets
+	replicas int32 // the replica count checked
+	// scaled is the Deployment's spec.replicas when the block starts,
+	// which keep is of: replicas, unless a change of the run (an HPA's
+	// scale-up, sim.Config.Changes) set another count by then.
+	scaled     int32
 	from, to   time.Duration
 	fewest     int64 // the fewest ready pods it selects
 	keep       int64
@@ -121,7 +125,7 @@ func drainBlocks(budgets []budget, replicas int32, moments []moment, n int64) []
 				continue
 			}
 			if blk == nil {
-				out = append(out, drainBlock{budget: i, replicas: replicas, from: m.at, fewest: ready, keep: keep, n: n})
+				out = append(out, drainBlock{budget: i, replicas: replicas, scaled: m.replicas, from: m.at, fewest: ready, keep: keep, n: n})
 				blk = &out[len(out)-1]
 			}
 			blk.to, blk.fewest, blk.throughEnd = m.at, min(blk.fewest, ready), k == len(moments)-1
@@ -183,7 +187,7 @@ func summaryDrains(budgets []budget, replicas int32, sum sim.Summary, n int64) [
 		if expected == 0 || !b.worseThanAtRest(b.drain(ready, sum.MinAvailable, keep, expected, n), replicas, n) {
 			continue
 		}
-		out = append(out, drainBlock{budget: i, replicas: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
+		out = append(out, drainBlock{budget: i, replicas: replicas, scaled: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
 	}
 	return out
 }
