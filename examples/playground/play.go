@@ -189,8 +189,12 @@ func simulateErrors(err error) []Problem {
 // findings checks the input as `rolloutctl check --replicas N` does
 // with the change's pod model and N its Replicas, and returns the
 // findings of the Deployment named deployment (see check.Qualified).
+// The rollout checked is the change's image edit, as Play simulates it
+// (check.Config.Images), so that the findings name the ReplicaSet the
+// timeline creates; without an image, check's restart.
 func findings(in *check.Input, deployment string, c check.Change) []Problem {
 	cfg := check.Config{
+		Images:    c.Images,
 		QuotaPods: c.QuotaPods, Sim: c.Config,
 		ReadyAfterFixed: c.FixedReady, TerminatingFixed: c.FixedTerminating,
 		Options: c.Options, Workers: 1,
