@@ -199,9 +199,11 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 		if s.Deployment.Spec.MinReadySeconds == 0 {
 			// A pod is available as soon as it is ready: the fewest
 			// available between syncs, of the worse order, are ready
-			// pods too.
-			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, res.Summary, n))
-			out.lows = lowerDrains(out.lows, drainLows(pol.budgets, replicas, n, []moment{summaryMoment(replicas, res.Summary)}))
+			// pods too, at the replicas of their moment (a change of
+			// the run may have scaled the Deployment by then).
+			scaled := j.replicasAt(res.Summary.MinAvailableAt)
+			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, scaled, res.Summary, n))
+			out.lows = lowerDrains(out.lows, drainLows(pol.budgets, replicas, n, []moment{summaryMoment(scaled, res.Summary)}))
 		}
 		if sm := res.Summary; sm.AfterDeadline != "" {
 			// The drains past the deadline are judged too, and say so.

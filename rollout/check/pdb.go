@@ -176,18 +176,19 @@ func worseDrains(a, b []drainBlock) []drainBlock {
 // summaryDrains returns the drain blocks that the run's fewest available
 // pods (Summary.MinAvailable, of the worse race order, between syncs
 // included) make for a drain of n pods, one per budget where it is
-// refused at replicas. The caller uses it only where available pods are
-// ready pods (minReadySeconds 0).
-func summaryDrains(budgets []budget, replicas int32, sum sim.Summary, n int64) []drainBlock {
+// refused, for the replica count checked, the Deployment having scaled
+// replicas at that moment. The caller uses it only where available pods
+// are ready pods (minReadySeconds 0).
+func summaryDrains(budgets []budget, replicas, scaled int32, sum sim.Summary, n int64) []drainBlock {
 	var out []drainBlock
 	for i, b := range budgets {
-		keep := b.keep(replicas)
+		keep := b.keep(scaled)
 		ready := sum.MinAvailable + b.others
-		expected := int64(replicas) + b.others
-		if expected == 0 || !b.worseThanAtRest(b.drain(ready, sum.MinAvailable, keep, expected, n), replicas, n) {
+		expected := int64(scaled) + b.others
+		if expected == 0 || !b.worseThanAtRest(b.drain(ready, sum.MinAvailable, keep, expected, n), scaled, n) {
 			continue
 		}
-		out = append(out, drainBlock{budget: i, replicas: replicas, scaled: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
+		out = append(out, drainBlock{budget: i, replicas: replicas, scaled: scaled, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
 	}
 	return out
 }
