@@ -157,21 +157,26 @@ func drainNote(d rollout.Deployment, budgets []budget, lows []drainLow) string {
 		return s + ", and none of its pods can be evicted, as more than one budget selects them"
 	}
 	for _, w := range lows {
-		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %d) leaves %d of the pods %s selects ready (%d if it deletes them without eviction)",
-			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), w.replicas, w.left, budgets[w.budget].pdb.obj.Name, w.leftDeleted)
+		at := fmt.Sprint(w.replicas)
+		if w.scaled != w.replicas {
+			at += fmt.Sprintf(", scaled to %d by then", w.scaled)
+		}
+		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %s) leaves %d of the pods %s selects ready (%d if it deletes them without eviction)",
+			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), at, w.left, budgets[w.budget].pdb.obj.Name, w.leftDeleted)
 	}
 	return s
 }
 
 // drainLow is the worst moment of a Deployment's rollouts for an eviction
 // drain of a node holding n of its pods, for one budget: the fewest of
-// the pods the budget selects left ready, when and at which replicas;
-// and the fewest a drain that deletes them without eviction leaves, at
-// its own worst moment.
+// the pods the budget selects left ready, when and at which replica
+// count checked (scaled: the Deployment's replicas at that moment, which
+// a change of the run may have set); and the fewest a drain that deletes
+// them without eviction leaves, at its own worst moment.
 type drainLow struct {
 	budget            int
 	n                 int64
-	replicas          int32
+	replicas, scaled  int32
 	at                time.Duration
 	left, leftDeleted int64
 }
@@ -188,7 +193,7 @@ func drainLows(budgets []budget, replicas int32, n int64, runs ...[]moment) []dr
 				ready := m.ready + b.others
 				o := b.drain(ready, m.ready, b.keep(m.replicas), int64(m.replicas)+b.others, n)
 				if low.left < 0 || o.left < low.left {
-					low.at, low.left = m.at, o.left
+					low.at, low.left, low.scaled = m.at, o.left, m.replicas
 				}
 				if low.leftDeleted < 0 || o.leftDeleted < low.leftDeleted {
 					low.leftDeleted = o.leftDeleted

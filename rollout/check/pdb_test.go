@@ -79,11 +79,15 @@ func TestDrainJudgedAtTheReplicasOfItsMoment(t *testing.T) {
 		name   string
 		change sim.ReplicaChange
 		want   string // the pdb-drain-blocked finding's message; "": none
+		note   string // the drain note's worst moment
 	}{
-		{"a scale-down to 2 at +30s", sim.ReplicaChange{After: 30 * time.Second, Replicas: 2}, ""},
-		{"a scale-down to 2 at +4m", sim.ReplicaChange{After: 4 * time.Minute, Replicas: 2}, ""},
+		{"a scale-down to 2 at +30s", sim.ReplicaChange{After: 30 * time.Second, Replicas: 2}, "",
+			"a drain of a node holding 1 pod at the worst moment (+30.002s, at replicas 6, scaled to 2 by then) leaves 1 of the pods web selects ready"},
+		{"a scale-down to 2 at +4m", sim.ReplicaChange{After: 4 * time.Minute, Replicas: 2}, "",
+			"a drain of a node holding 1 pod at the worst moment (+4m0.002s, at replicas 6, scaled to 2 by then) leaves 1 of the pods web selects ready"},
 		{"a scale-up to 12 at +10s", sim.ReplicaChange{After: 10 * time.Second, Replicas: 12},
-			"during the rollout the ready pods drop to 6 while PodDisruptionBudget web (minAvailable 50%) keeps 6 of 12 pods ready: a node drain is refused from +10s to +10.003s (at replicas 6, scaled to 12 by then): the budget allows 0 evictions then"},
+			"during the rollout the ready pods drop to 6 while PodDisruptionBudget web (minAvailable 50%) keeps 6 of 12 pods ready: a node drain is refused from +10s to +10.003s (at replicas 6, scaled to 12 by then): the budget allows 0 evictions then",
+			"a drain of a node holding 1 pod at the worst moment (+0s, at replicas 6) leaves 5 of the pods web selects ready"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := pastCase{src: pastManifest(6, "1", "0", 1000) + pdb, pods: sim.PodModel{ReadyAfter: time.Minute},
@@ -95,6 +99,9 @@ func TestDrainJudgedAtTheReplicasOfItsMoment(t *testing.T) {
 				t.Errorf("pdb-drain-blocked findings %+v, want none", fs)
 			case tc.want != "" && (len(fs) != 1 || !strings.HasPrefix(fs[0].Message, tc.want)):
 				t.Errorf("pdb-drain-blocked findings %+v, want one saying %q", fs, tc.want)
+			}
+			if notes := strings.Join(r.Notes, "\n"); !strings.Contains(notes, tc.note) {
+				t.Errorf("notes %q, want one saying %q", notes, tc.note)
 			}
 		})
 	}
