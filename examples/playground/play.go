@@ -114,7 +114,7 @@ func Play(st State) Result {
 		res.Notes = append(res.Notes, "nothing rolls out: the Deployment's template is that of its ReplicaSet; set an image to simulate a rollout of a new image")
 	}
 	if run.Result.Summary.Outcome == sim.OutcomeLimit {
-		res.Notes = append(res.Notes, fmt.Sprintf("the playground stops after %d syncs computed one by one, so that it answers at once: `rolloutctl simulate` goes on to %d (--max-work)", maxWork, sim.DefaultMaxWork))
+		res.Notes = append(res.Notes, fmt.Sprintf("the playground stops after %d units of work (syncs computed one by one, and the pods they walk), so that it answers at once: `rolloutctl simulate` goes on to %d (--max-work)", maxWork, sim.DefaultMaxWork))
 	}
 	r := run.Result
 	r.Summary.Detail = strings.ReplaceAll(r.Summary.Detail, "(MaxWork)", "(--max-work)") // as the command words it
@@ -189,8 +189,12 @@ func simulateErrors(err error) []Problem {
 // findings checks the input as `rolloutctl check --replicas N` does
 // with the change's pod model and N its Replicas, and returns the
 // findings of the Deployment named deployment (see check.Qualified).
+// The rollout checked is the change's image edit, as Play simulates it
+// (check.Config.Images), so that the findings name the ReplicaSet the
+// timeline creates; without an image, check's restart.
 func findings(in *check.Input, deployment string, c check.Change) []Problem {
 	cfg := check.Config{
+		Images:    c.Images,
 		QuotaPods: c.QuotaPods, Sim: c.Config,
 		ReadyAfterFixed: c.FixedReady, TerminatingFixed: c.FixedTerminating,
 		Options: c.Options, Workers: 1,

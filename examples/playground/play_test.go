@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -233,7 +234,7 @@ func TestPlayHugeReplicasIsBounded(t *testing.T) {
 		!strings.Contains(res.Summary, "complete no sooner than") {
 		t.Fatalf("summary %q, errors %+v", res.Summary, res.Errors)
 	}
-	if !strings.Contains(strings.Join(res.Notes, "\n"), "the playground stops after 20000 syncs") {
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "the playground stops after 20000 units of work (syncs computed one by one, and the pods they walk)") {
 		t.Errorf("notes %q", res.Notes)
 	}
 }
@@ -310,5 +311,52 @@ spec:
 	}
 	if len(got) != 1 || !strings.Contains(got[0], "shop/tiny at 5 replicas, +1.001s: ") {
 		t.Errorf("progress-deadline findings %q, want one at +1.001s", got)
+	}
+}
+
+// The findings name the ReplicaSet the timeline shows for the same edit:
+// the page's image change creates never-<hash of the new template>, where
+// the check rolled out a `kubectl rollout restart` of the manifest
+// instead and named that one's (never-6fd847bb69 beside the timeline's
+// never-694d9f4b97).
+func TestCheckNamesTheEditsReplicaSet(t *testing.T) {
+	st := State{Image: "app:2", ReadyAfter: "5m", Manifest: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: never}
+spec:
+  replicas: 3
+  progressDeadlineSeconds: 60
+  strategy:
+    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}
+  selector: {matchLabels: {app: never}}
+  template:
+    metadata: {labels: {app: never}}
+    spec:
+      containers:
+      - name: app
+        image: app:1
+`}
+	for _, model := range []string{"", "event", "interval"} {
+		st.Model = model
+		res := Play(st)
+		if !res.OK {
+			t.Fatalf("model %q: %+v", model, res.Errors)
+		}
+		created := regexp.MustCompile(`CreateReplicaSet (never-[0-9a-z]+) `).FindStringSubmatch(res.Timeline)
+		if created == nil {
+			t.Fatalf("model %q: the timeline creates no ReplicaSet:\n%s", model, res.Timeline)
+		}
+		named := 0
+		for _, p := range Check(st) {
+			for _, m := range regexp.MustCompile(`never-[0-9a-z]{8,10}\b`).FindAllString(p.Message, -1) {
+				named++
+				if m != created[1] {
+					t.Errorf("model %q: a finding names ReplicaSet %s, the timeline's edit creates %s: %s", model, m, created[1], p.Message)
+				}
+			}
+		}
+		if named == 0 {
+			t.Errorf("model %q: no finding names a ReplicaSet: %+v", model, Check(st))
+		}
 	}
 }

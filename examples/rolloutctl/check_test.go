@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -213,10 +214,34 @@ func TestCheckNeverFinishesIsProved(t *testing.T) {
 // before its rollout ends decides nothing: a LIMIT line, exit 3 (exit 1
 // if another rule broke), and no OK line.
 func TestCheckLimitIsNotAVerdict(t *testing.T) {
-	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its work limit (4 syncs computed one by one) before the rollout ended"
+	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its limit of 4 units of work (syncs computed one by one, and the pods they walk) before the rollout ended"
 	checkLines(t, oneByOne(20), exitLimit, []string{want}, "--max-work", "4")
 	checkLines(t, oneByOne(20), exitViolation, []string{
 		"FAIL slow replicas=20 at +0s: max-pods: 21 pods exist, above the max-pods limit 20 (peak 21)", want}, "--max-work", "4", "--max-pods", "20")
+}
+
+// TestWorkLimitWordedAsUnits: --max-work counts units of work (sim.Cost.Work:
+// the syncs computed one by one, and under the controllers model a unit
+// for every 2 cohorts of pods beyond 256 that an event walks), and every
+// command that takes it says so in its help, as check's LIMIT line does
+// (TestCheckLimitIsNotAVerdict): none says "N syncs" alone.
+func TestWorkLimitWordedAsUnits(t *testing.T) {
+	for _, name := range []string{"simulate", "check", "undo"} {
+		r := runCLI(t, "", name, "-h")
+		r.wantCode(t, []string{name, "-h"}, exitOK)
+		flat := strings.Join(strings.Fields(r.stdout), " ")
+		if !strings.Contains(flat, "-max-work N stop a simulation after N units of work: syncs computed one by one") ||
+			!strings.Contains(flat, "a unit per 2 cohorts of pods beyond 256 that one event walks") {
+			t.Errorf("%s -h does not word --max-work as units of work:\n%s", name, r.stdout)
+		}
+		if name != "undo" && !strings.Contains(flat, "--max-work units of work (syncs computed one by one, and the pods they walk)") &&
+			!strings.Contains(flat, "--max-work units of work: syncs computed one by one, and the pods they walk") {
+			t.Errorf("%s -h: its text does not word --max-work as units of work:\n%s", name, r.stdout)
+		}
+		if strings.Contains(flat, "--max-work syncs") {
+			t.Errorf("%s -h words --max-work as syncs:\n%s", name, r.stdout)
+		}
+	}
 }
 
 // TestCheckDurationEndsAtCompletion is issue 11's defect 3 in check: the
@@ -296,9 +321,9 @@ func TestCheckJSON(t *testing.T) {
 		PodModel:   podModelFromTemplates,
 		Notes:      []string{"not checked (only Deployments roll out here): 1 Service"},
 		Deployments: []check.Result{
-			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Rules: rules, Location: dep("frontend", 6)},
-			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Rules: rules, Location: dep("api", 45)},
-			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Rules: rules, Location: dep("worker", 75)},
+			{Deployment: "shop/frontend", MinReplicas: 6, MaxReplicas: 6, Rollouts: 1, OK: false, PeakPods: 8, MinAvailable: 5, Longest: 150, Completed: 1, Rules: rules, Location: dep("frontend", 6)},
+			{Deployment: "shop/api", MinReplicas: 4, MaxReplicas: 4, Rollouts: 1, OK: true, PeakPods: 5, MinAvailable: 4, Longest: 240, Completed: 1, Rules: rules, Location: dep("api", 45)},
+			{Deployment: "shop/worker", MinReplicas: 20, MaxReplicas: 20, Rollouts: 1, OK: false, PeakPods: 22, MinAvailable: 18, Longest: 330, Completed: 1, Rules: rules, Location: dep("worker", 75)},
 		},
 		Findings: []check.Finding{
 			{Deployment: "shop/frontend", Replicas: 6, Rule: check.RuleMaxPods, Severity: "error", At: 30, Cause: check.CauseRollout, Message: "8 pods exist, above the max-pods limit 7 (peak 8)",
@@ -400,5 +425,90 @@ spec:
 		if diff := cmp.Diff(tt.want, out.Findings[0].Location); diff != "" {
 			t.Errorf("maxSurge %s, maxUnavailable %s: location mismatch (-want +got):\n%s", tt.surge, tt.unavailable, diff)
 		}
+	}
+}
+
+// TestCheckJSONTellsCompleteAtOnceFromNone: longestSeconds is 0 both for
+// a rollout complete at once (the seed example under --model event, pods
+// ready at once) and where no rollout completed (new pods that never
+// become ready, maxUnavailable 0); "completed", always written, tells
+// them apart, and longestSeconds keeps its meaning.
+func TestCheckJSONTellsCompleteAtOnceFromNone(t *testing.T) {
+	tests := []struct {
+		name      string
+		stdin     string
+		args      []string
+		code      int
+		longest   float64
+		completed int64
+		rollouts  int64
+	}{
+		{"complete at once", string(defaultManifest), []string{"--model", "event"}, exitOK, 0, 1, 1},
+		{"none complete", oneByOne(3), []string{"--never-ready", check.MarkerImage}, exitViolation, 0, 0, 1},
+		{"complete in 3m each, a range", "", []string{"-f", manifestPath("one-replica-surge-zero.yaml"), "--replicas", "1..3"}, exitOK, 180, 3, 3},
+		{"none complete, a range", oneByOne(3), []string{"--replicas", "1..3", "--never-ready", check.MarkerImage}, exitViolation, 0, 0, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"check", "-o", "json"}, tt.args...)
+			var stdin io.Reader // a terminal: -f
+			if tt.stdin != "" {
+				stdin = strings.NewReader(tt.stdin)
+			}
+			r := runWith(t, stdin, args...)
+			r.wantCode(t, args, tt.code)
+			var out struct {
+				Deployments []map[string]json.RawMessage `json:"deployments"`
+			}
+			if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Deployments) != 1 {
+				t.Fatalf("run(%q): %v\n%s", args, err, r.stdout)
+			}
+			d := out.Deployments[0]
+			var longest float64
+			var completed, rollouts int64
+			for key, v := range map[string]any{"longestSeconds": &longest, "completed": &completed, "rollouts": &rollouts} {
+				raw, ok := d[key]
+				if !ok {
+					t.Fatalf("run(%q): no %q in %s", args, key, r.stdout)
+				}
+				if err := json.Unmarshal(raw, v); err != nil {
+					t.Fatalf("run(%q): %q: %v", args, key, err)
+				}
+			}
+			if longest != tt.longest || completed != tt.completed || rollouts != tt.rollouts {
+				t.Errorf("run(%q): longestSeconds %g, completed %d of %d rollouts; want %g, %d of %d", args, longest, completed, rollouts, tt.longest, tt.completed, tt.rollouts)
+			}
+		})
+	}
+}
+
+// TestCheckOKLineWithoutACompletion: the OK line says "complete in 0s"
+// only for a rollout that completed at once; one that did not is "not
+// complete" (for a range, "none complete"), as check -o json's completed
+// says.
+func TestCheckOKLineWithoutACompletion(t *testing.T) {
+	one := check.Result{Deployment: "web", MinReplicas: 3, MaxReplicas: 3, Rollouts: 1, OK: true, PeakPods: 4, MinAvailable: 3}
+	many := one
+	many.MaxReplicas, many.Rollouts = 5, 3
+	tests := []struct {
+		name      string
+		r         check.Result
+		completed int64
+		want      string
+	}{
+		{"one, at once", one, 1, "OK   web replicas=3: peak pods 4, min available 3, complete in 0s\n"},
+		{"one, not complete", one, 0, "OK   web replicas=3: peak pods 4, min available 3, not complete\n"},
+		{"a range, at once", many, 3, "OK   web replicas=3..5 (3 rollouts): peak pods 4, min available 3, longest 0s\n"},
+		{"a range, none complete", many, 0, "OK   web replicas=3..5 (3 rollouts): peak pods 4, min available 3, none complete\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.r.Completed = tt.completed
+			var b strings.Builder
+			writeOK(&b, tt.r)
+			if b.String() != tt.want {
+				t.Errorf("writeOK = %q, want %q", b.String(), tt.want)
+			}
+		})
 	}
 }

@@ -92,18 +92,31 @@ func writeViolation(w io.Writer, v check.Finding) {
 	fmt.Fprintf(w, "%-4s %s replicas=%d at %s: %s: %s [%s]\n", label, v.Deployment, v.Replicas, at, v.Rule, v.Message, where)
 }
 
+// writeOK writes the OK line of c: its figures, and how long its
+// rollout took ("complete in 0s" for one that completed at once), or the
+// longest of its rollouts; "not complete" and "none complete" when no
+// rollout completed, which Longest alone does not tell from one
+// complete at once.
 func writeOK(w io.Writer, c check.Result) {
 	longest := words.Duration(time.Duration(c.Longest * float64(time.Second)))
 	if c.Rollouts == 1 {
-		fmt.Fprintf(w, "OK   %s replicas=%d: peak pods %d, min available %d, complete in %s\n",
-			c.Deployment, c.MinReplicas, c.PeakPods, c.MinAvailable, longest)
+		complete := "complete in " + longest
+		if c.Completed == 0 {
+			complete = "not complete"
+		}
+		fmt.Fprintf(w, "OK   %s replicas=%d: peak pods %d, min available %d, %s\n",
+			c.Deployment, c.MinReplicas, c.PeakPods, c.MinAvailable, complete)
 		return
+	}
+	longest = "longest " + longest
+	if c.Completed == 0 {
+		longest = "none complete"
 	}
 	rollouts := fmt.Sprintf("%d rollouts", c.Rollouts)
 	if all := int64(c.MaxReplicas) - int64(c.MinReplicas) + 1; c.Rollouts < all {
 		rollouts = fmt.Sprintf("%d rollouts sampled from %d counts", c.Rollouts, all)
 	}
-	fmt.Fprintf(w, "OK   %s replicas=%d..%d (%s): peak pods %d, min available %d, longest %s\n",
+	fmt.Fprintf(w, "OK   %s replicas=%d..%d (%s): peak pods %d, min available %d, %s\n",
 		c.Deployment, c.MinReplicas, c.MaxReplicas, rollouts, c.PeakPods, c.MinAvailable, longest)
 }
 

@@ -58,7 +58,7 @@ const (
 	exitOK        = 0
 	exitViolation = 1 // check: at least one rule broken
 	exitBadInput  = 2 // usage error or input that cannot be used
-	exitLimit     = 3 // check: no rule broken, but a simulation hit its limit
+	exitLimit     = 3 // check: no rule broken, but a simulation hit its limit; simulate, undo: the run did
 )
 
 // A command is one subcommand: its name, its one-line summary and its run
@@ -119,7 +119,8 @@ json and yaml for every command, svg for simulate, sarif, junit and
 github for check.
 
 Exit codes: 0 ok, 1 check found violations or diff a rollout, 2 bad usage
-or bad input, 3 check could not decide (a simulation hit its limit).
+or bad input, 3 no answer (a simulation of check, simulate or undo hit
+its limit before its rollout ended).
 Run 'rolloutctl <command> -h' for a command's flags.
 `
 

@@ -81,7 +81,9 @@ as "stuck: pods cannot be placed".
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
-irregularly stops after --max-work syncs computed one by one, and says so.
+irregularly stops after --max-work units of work (syncs computed one by
+one, and the pods they walk), and says so: its outcome is "limit
+reached", and simulate exits 3 (no answer) after writing its reports.
 
 -o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
 READY AVAILABLE (TERMINATING when pods linger, PENDING when pods wait for
@@ -185,7 +187,7 @@ func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
 }
 
 func (f *simFlags) addLimit(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and pod writes count; check: the replica counts of a Deployment share them)")
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` units of work: syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and groups of pod writes, and a unit per 2 cohorts of pods beyond 256 that one event walks; check: the replica counts of a Deployment share them)")
 }
 
 // check reports flag values that parse but make no sense.
@@ -292,7 +294,7 @@ func runSimulate(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "rolloutctl simulate: note: nothing rolls out: the Deployment's template is that of its ReplicaSet, and no flag changes it; give --image [CONTAINER=]IMAGE to simulate a rollout of a new image\n")
 	}
 	mine := answerFor(answers, d)
-	return writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
+	code := writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
 		switch format {
 		case "json", "yaml":
 			j := newSimJSON(run.title, run.state, run.res)
@@ -307,6 +309,24 @@ func runSimulate(e *env, args []string) int {
 		writeTable(w, tableHead{run.title, f.input.versionLine(), run.model, run.times, run.notes}, run.state, run.res)
 		return nil
 	})
+	return noOutcome(e, "simulate", run.res, code)
+}
+
+// noOutcome is the exit code of a command that simulated res and wrote
+// its reports with exit code code: exitLimit, with a line on stderr
+// saying why, when the run stopped at a limit before its rollout came to
+// an outcome (sim.OutcomeLimit: the rollout might still complete, fail
+// its progress deadline or get stuck), so that a script tells an answer
+// from none as it does for check; else code. A run that reached its own
+// outcome (complete, progress deadline exceeded, stuck, stalled) keeps
+// code, even where its run past the deadline stopped at a limit.
+func noOutcome(e *env, name string, res sim.Result, code int) int {
+	if code != exitOK || res.Summary.Outcome != sim.OutcomeLimit {
+		return code
+	}
+	fmt.Fprintf(e.stderr, "rolloutctl %s: no outcome (exit %d): the simulation stopped at its limit before the rollout ended, so whether and when the rollout completes is not known, and the figures are those up to the stop; raise --max-work to run it further. It stopped at: %s\n",
+		name, exitLimit, flagNames(res.Summary.Detail))
+	return exitLimit
 }
 
 // simulation is one simulated rollout and what it ran under.

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -408,5 +410,56 @@ spec:
 	}
 	if s := simulateJSON(t, "", "--model", "controllers").Summary; s.Outcome != "complete" || s.UpToDeadline != nil {
 		t.Errorf("summary = %+v, want complete and no upToDeadline", s)
+	}
+}
+
+// TestSimulateExitsThreeAtItsLimit: a run that stops at --max-work before
+// its rollout comes to an outcome is no answer, and simulate and undo say
+// so as check does: exit 3, the reports written all the same and a line
+// on stderr saying why. A run that reached its own outcome exits 0, even
+// a failed one (the progress deadline exceeded, a paused Deployment) and
+// one whose run past the deadline then stopped at the limit.
+func TestSimulateExitsThreeAtItsLimit(t *testing.T) {
+	deadline := strings.Replace(oneByOne(3), `"replicas": 3,`, `"replicas": 3, "progressDeadlineSeconds": 60,`, 1)
+	tests := []struct {
+		name        string
+		stdin       string
+		args        []string
+		want        int
+		wantOutcome string // the text summary's outcome line starts so
+	}{
+		{"the seed example at --max-work 5", "", []string{"simulate", "--max-work", "5"}, exitLimit, "limit reached"},
+		{"the seed example at --max-work 5, -o json", "", []string{"simulate", "--max-work", "5", "-o", "json"}, exitLimit, ""},
+		{"the seed example at --max-work 5, -o svg", "", []string{"simulate", "--max-work", "5", "-o", "svg"}, exitLimit, ""},
+		{"a sync every 30s at --max-work 2", "", []string{"simulate", "--model", "interval", "--max-work", "2"}, exitLimit, "limit reached"},
+		{"undo at --max-work 2", "", []string{"undo", "-f", manifestPath("web-mid-rollout.yaml"), "--max-work", "2"}, exitLimit, "limit reached"},
+		{"the seed example complete", "", []string{"simulate"}, exitOK, "complete"},
+		{"undo complete", "", []string{"undo", "-f", manifestPath("web-mid-rollout.yaml")}, exitOK, "complete"},
+		{"deadline exceeded", deadline, []string{"simulate", "--image", "app:2", "--ready-after", "5m"}, exitOK, "progress deadline exceeded"},
+		{"deadline exceeded, then the limit", deadline, []string{"simulate", "--image", "app:2", "--ready-after", "5m", "--max-work", "30"}, exitOK, "progress deadline exceeded"},
+		{"paused", strings.Replace(oneByOne(3), `"replicas": 3,`, `"replicas": 3, "paused": true,`, 1), []string{"simulate", "--image", "app:2"}, exitOK, "paused"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdin io.Reader // a terminal: the seed example or -f
+			if tt.stdin != "" {
+				stdin = strings.NewReader(tt.stdin)
+			}
+			r := runDefault(t, stdin, tt.args...)
+			r.wantCode(t, tt.args, tt.want)
+			if r.stdout == "" {
+				t.Errorf("run(%q) wrote no report", tt.args)
+			}
+			if tt.wantOutcome != "" && !regexp.MustCompile(`(?m)^outcome: +`+regexp.QuoteMeta(tt.wantOutcome)).MatchString(r.stdout) {
+				t.Errorf("run(%q): no outcome line starting %q:\n%s", tt.args, tt.wantOutcome, r.stdout)
+			}
+			said := strings.Contains(r.stderr, ": no outcome (exit 3): the simulation stopped at its limit before the rollout ended")
+			if said != (tt.want == exitLimit) {
+				t.Errorf("run(%q) exits %d; stderr says why: %v, want %v:\n%s", tt.args, r.code, said, tt.want == exitLimit, r.stderr)
+			}
+			if said && !strings.Contains(r.stderr, "(--max-work)") {
+				t.Errorf("run(%q): stderr does not name the limit:\n%s", tt.args, r.stderr)
+			}
+		})
 	}
 }

@@ -23,7 +23,8 @@ already the Deployment's), the revision the rolled back template gets and
 the revision history it keeps. Then it simulates the roll back, sync by
 sync, as simulate does (same pod model flags). A revision that does not
 exist is an error (exit 2), as it is for kubectl, and so is a paused
-Deployment, which kubectl refuses to roll back.
+Deployment, which kubectl refuses to roll back. A roll back whose
+simulation stops at --max-work before it ends exits 3, as simulate does.
 `
 
 // undoJSON is undo -o json.
@@ -109,13 +110,14 @@ func runUndo(e *env, args []string) int {
 		j.Kubernetes, j.PodModel, j.PodTimes = f.input.versionLine(), model, times
 		out.Rollback = &j
 	}
-	return writeReports(e, "undo", outs, func(format string, w io.Writer) error {
+	code := writeReports(e, "undo", outs, func(format string, w io.Writer) error {
 		if format != "text" {
 			return encodeData(format, w, out)
 		}
 		writeUndoText(w, d, p, images, title, f.input.versionLine(), model, times, back, res)
 		return nil
 	})
+	return noOutcome(e, "undo", res, code)
 }
 
 // writeUndoText prints the undo preview and the roll back's table.

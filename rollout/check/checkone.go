@@ -44,9 +44,9 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		s := rollout.State{Deployment: d, Now: in.start()}
 		return f.conclude(in, pol, s, run.res, run.moments, run.racing, replicas, sim.Config{MaxWork: budget}, run.cost)
 	}
-	var images []Image
+	images := f.images // the caller's edit, as Simulate makes it
 	restart := false
-	if own := in.ownSets(d); len(own) == 0 || !inRollout(d, own) {
+	if own := in.ownSets(d); len(images) == 0 && (len(own) == 0 || !inRollout(d, own)) {
 		if len(f.neverReady) > 0 {
 			images = []Image{{Image: MarkerImage}}
 		} else {
@@ -199,9 +199,11 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 		if s.Deployment.Spec.MinReadySeconds == 0 {
 			// A pod is available as soon as it is ready: the fewest
 			// available between syncs, of the worse order, are ready
-			// pods too.
-			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, res.Summary, n))
-			out.lows = lowerDrains(out.lows, drainLows(pol.budgets, replicas, n, []moment{summaryMoment(replicas, res.Summary)}))
+			// pods too, at the replicas of their moment (a change of
+			// the run may have scaled the Deployment by then).
+			scaled := j.replicasAt(res.Summary.MinAvailableAt)
+			out.drains = worseDrains(out.drains, summaryDrains(pol.budgets, replicas, scaled, res.Summary, n))
+			out.lows = lowerDrains(out.lows, drainLows(pol.budgets, replicas, n, []moment{summaryMoment(scaled, res.Summary)}))
 		}
 		if sm := res.Summary; sm.AfterDeadline != "" {
 			// The drains past the deadline are judged too, and say so.
@@ -266,10 +268,13 @@ type rolloutShape struct {
 }
 
 // shapeOf returns d's shape, and whether its runs may be shared: d starts
-// from its manifest alone, is not being deleted or rolled back, and no
-// image is to stay unready (which depends on the template).
+// from its manifest alone, is not being deleted or rolled back, no image
+// is to stay unready (which depends on the template) and the rollout is
+// a restart, not an edit of Config.Images.
 func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (rolloutShape, bool) {
-	ok := f.memo != nil && len(f.neverReady) == 0 && !d.Deleting() && len(in.ownSets(d)) == 0
+	// A run of another Deployment stands for d's only where both roll out
+	// a restart: an edit of Config.Images makes other ReplicaSets.
+	ok := f.memo != nil && len(f.neverReady) == 0 && len(f.images) == 0 && !d.Deleting() && len(in.ownSets(d)) == 0
 	if _, rollback := d.Annotations[rollout.RollbackToAnnotation]; rollback {
 		ok = false
 	}

@@ -68,6 +68,15 @@ type Config struct {
 	// for the images the rollout brings in. With any, the rollout changes
 	// the first container's image to MarkerImage rather than restarting.
 	NeverReady []string
+	// Images, when not empty, are the change each Deployment's rollout
+	// makes, as [Change].Images are [Simulate]'s (rolloutctl simulate
+	// --image): applied to the start, the ReplicaSets of the input or
+	// the Deployment fully rolled out on its template, instead of a
+	// restart or MarkerImage, so that the new ReplicaSet the findings
+	// name is the one this edit creates, as Simulate names it
+	// (TestCheckImagesNameTheEditsReplicaSet). A Deployment without a
+	// container that an Image names is a finding of RuleInput.
+	Images []Image
 	// Sim is the pod model and the controllers' model (zero:
 	// sim.ModelControllers, as kube-controller-manager runs them, which
 	// Report.PodModel names); its NeverReady and
@@ -107,6 +116,7 @@ type checker struct {
 	nodes        int
 	allocatable  Allocatable
 	neverReady   []string
+	images       []Image
 	maxWork      int
 	options      rollout.Options
 	sim          sim.Config
@@ -149,6 +159,7 @@ func newChecker(c Config) *checker {
 		nodes:        c.Nodes,
 		allocatable:  c.NodeAllocatable,
 		neverReady:   slices.Clone(c.NeverReady),
+		images:       slices.Clone(c.Images),
 		maxWork:      c.Sim.MaxWork,
 		options:      c.Options,
 		sim:          c.Sim,

@@ -102,19 +102,25 @@ func (f *checker) drainPods() int64 {
 }
 
 // drainWords words a drain block for RulePDBDrain's message; counts are
-// the replica counts where drains are refused.
+// the replica counts where drains are refused. The budget is worded at
+// the Deployment's replicas when the block starts (blk.scaled), as the
+// cluster has them then: after an HPA's scale-up, the pods it keeps of
+// the scaled count, not of the count checked.
 func drainWords(b budget, blk drainBlock, counts string) string {
 	own := blk.fewest - b.others
-	o := b.drain(blk.fewest, own, blk.keep, int64(blk.replicas)+b.others, blk.n)
+	o := b.drain(blk.fewest, own, blk.keep, int64(blk.scaled)+b.others, blk.n)
 	what := "a node drain"
 	if blk.n != 1 {
 		what = fmt.Sprintf("a drain of a node holding %d of its pods", blk.n)
 	}
+	if blk.scaled != blk.replicas {
+		counts += fmt.Sprintf(", scaled to %d by then", blk.scaled)
+	}
 	s := fmt.Sprintf("during the rollout the ready pods drop to %d while %s: %s is refused %s (at replicas %s): the budget allows %s then",
-		blk.fewest, b.describe(blk.replicas), what, span(blk.from, blk.to), counts, words.Plural(int(min(o.allowed, math.MaxInt32)), "eviction"))
+		blk.fewest, b.describe(blk.scaled), what, span(blk.from, blk.to), counts, words.Plural(int(min(o.allowed, math.MaxInt32)), "eviction"))
 	if blk.n != 1 {
-		rest := int64(blk.replicas) + b.others
-		s += fmt.Sprintf(" (%d with every replica ready)", b.drain(rest, int64(blk.replicas), b.keep(blk.replicas), rest, blk.n).allowed)
+		rest := int64(blk.scaled) + b.others
+		s += fmt.Sprintf(" (%d with every replica ready)", b.drain(rest, int64(blk.scaled), b.keep(blk.scaled), rest, blk.n).allowed)
 	}
 	if o.evicted > 0 {
 		s += fmt.Sprintf(", the drain takes %d and leaves %d ready, and waits", o.evicted, o.left)
@@ -151,21 +157,26 @@ func drainNote(d rollout.Deployment, budgets []budget, lows []drainLow) string {
 		return s + ", and none of its pods can be evicted, as more than one budget selects them"
 	}
 	for _, w := range lows {
-		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %d) leaves %d of the pods %s selects ready (%d if it deletes them without eviction)",
-			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), w.replicas, w.left, budgets[w.budget].pdb.obj.Name, w.leftDeleted)
+		at := fmt.Sprint(w.replicas)
+		if w.scaled != w.replicas {
+			at += fmt.Sprintf(", scaled to %d by then", w.scaled)
+		}
+		s += fmt.Sprintf("; a drain of a node holding %s at the worst moment (+%s, at replicas %s) leaves %d of the pods %s selects ready (%d if it deletes them without eviction)",
+			words.Plural(int(min(w.n, math.MaxInt32)), "pod"), words.Duration(w.at), at, w.left, budgets[w.budget].pdb.obj.Name, w.leftDeleted)
 	}
 	return s
 }
 
 // drainLow is the worst moment of a Deployment's rollouts for an eviction
 // drain of a node holding n of its pods, for one budget: the fewest of
-// the pods the budget selects left ready, when and at which replicas;
-// and the fewest a drain that deletes them without eviction leaves, at
-// its own worst moment.
+// the pods the budget selects left ready, when and at which replica
+// count checked (scaled: the Deployment's replicas at that moment, which
+// a change of the run may have set); and the fewest a drain that deletes
+// them without eviction leaves, at its own worst moment.
 type drainLow struct {
 	budget            int
 	n                 int64
-	replicas          int32
+	replicas, scaled  int32
 	at                time.Duration
 	left, leftDeleted int64
 }
@@ -182,7 +193,7 @@ func drainLows(budgets []budget, replicas int32, n int64, runs ...[]moment) []dr
 				ready := m.ready + b.others
 				o := b.drain(ready, m.ready, b.keep(m.replicas), int64(m.replicas)+b.others, n)
 				if low.left < 0 || o.left < low.left {
-					low.at, low.left = m.at, o.left
+					low.at, low.left, low.scaled = m.at, o.left, m.replicas
 				}
 				if low.leftDeleted < 0 || o.leftDeleted < low.leftDeleted {
 					low.leftDeleted = o.leftDeleted

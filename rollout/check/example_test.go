@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout/check"
@@ -92,4 +93,55 @@ spec:
 		r.Rollouts, r.Rollouts-int64(len(p)), len(p), p[0], p[len(p)-1])
 	// Output:
 	// 128 rollouts: 36 computed, 92 projected, from 135 to 2000 replicas
+}
+
+// A check of the rollout an image change makes, as Simulate makes it:
+// the progress deadline's finding names the ReplicaSet of web:2's
+// template, the one Simulate creates for the same change, where a check
+// without Images rolls out a restart and names that one.
+func ExampleConfig_images() {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2
+  progressDeadlineSeconds: 60
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	d, _ := in.Pick("web")
+	pods := sim.Config{Pods: sim.PodModel{ReadyAfter: 2 * time.Minute}}
+	images := []check.Image{{Container: "app", Image: "web:2"}}
+	run, err := check.Simulate(in, d, check.Change{Images: images, Config: pods, FixedReady: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("simulated:", run.Result.Final.ReplicaSets[len(run.Result.Final.ReplicaSets)-1].Name)
+	for _, imgs := range [][]check.Image{images, nil} {
+		report := check.Run(in, check.Config{Images: imgs, Sim: pods, ReadyAfterFixed: true})
+		for _, f := range report.Findings {
+			if f.Rule == check.RuleDeadline {
+				msg, _, _ := strings.Cut(f.Message, ";")
+				fmt.Printf("images %v: %s\n", imgs, msg)
+			}
+		}
+	}
+	// Output:
+	// simulated: web-6885566bdf
+	// images [app=web:2]: progress deadline exceeded: ReplicaSet "web-6885566bdf" has timed out progressing
+	// images []: progress deadline exceeded: ReplicaSet "web-cb86489df" has timed out progressing
 }

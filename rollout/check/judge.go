@@ -424,7 +424,7 @@ func (j *judgement) ending(end sim.Summary) {
 			projected = fmt.Sprintf(" (it would take at least %s: %d pod creations and %d deletions were left)", words.Duration(p.DurationAtLeast), p.Creates, p.Deletes)
 		}
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
-			"the simulation stopped at its work limit (%s) before the rollout ended%s: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
+			"the simulation stopped at its limit of %s before the rollout ended%s: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
 			j.f.budgetWords(j.budget), projected)
 	}
 }

@@ -230,8 +230,9 @@ func TestJudgedPastDeadline(t *testing.T) {
 		name: "a drain refused after a scale-up past the deadline",
 		rule: check.RulePDBDrain,
 		pdb:  "\n---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\nspec:\n  minAvailable: 50%\n  selector:\n    matchLabels: {app: web}\n",
-		// (The message words the budget at the replica count checked.)
-		want: "a node drain is refused at +4m (at replicas 3): the budget allows 0 evictions then, and the drain waits (after the progress deadline was exceeded at +1m41s: the controllers go on)",
+		// The message words the budget at the replicas of the moment,
+		// 6 after the scale-up, not at the 3 checked.
+		want: "during the rollout the ready pods drop to 3 while PodDisruptionBudget web (minAvailable 50%) keeps 3 of 6 pods ready: a node drain is refused at +4m (at replicas 3, scaled to 6 by then): the budget allows 0 evictions then, and the drain waits (after the progress deadline was exceeded at +1m41s: the controllers go on); a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 2 ready, below the 3 it keeps",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := base

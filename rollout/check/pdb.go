@@ -93,8 +93,12 @@ func (b budget) describe(replicas int32) string {
 // drainBlock is when a rollout at some replica count holds a budget's
 // pods at or below what it keeps.
 type drainBlock struct {
-	budget     int // index in the Deployment's budgets
-	replicas   int32
+	budget   int   // index in the Deployment's budgets
+	replicas int32 // the replica count checked
+	// scaled is the Deployment's spec.replicas when the block starts,
+	// which keep is of: replicas, unless a change of the run (an HPA's
+	// scale-up, sim.Config.Changes) set another count by then.
+	scaled     int32
 	from, to   time.Duration
 	fewest     int64 // the fewest ready pods it selects
 	keep       int64
@@ -121,7 +125,7 @@ func drainBlocks(budgets []budget, replicas int32, moments []moment, n int64) []
 				continue
 			}
 			if blk == nil {
-				out = append(out, drainBlock{budget: i, replicas: replicas, from: m.at, fewest: ready, keep: keep, n: n})
+				out = append(out, drainBlock{budget: i, replicas: replicas, scaled: m.replicas, from: m.at, fewest: ready, keep: keep, n: n})
 				blk = &out[len(out)-1]
 			}
 			blk.to, blk.fewest, blk.throughEnd = m.at, min(blk.fewest, ready), k == len(moments)-1
@@ -172,18 +176,19 @@ func worseDrains(a, b []drainBlock) []drainBlock {
 // summaryDrains returns the drain blocks that the run's fewest available
 // pods (Summary.MinAvailable, of the worse race order, between syncs
 // included) make for a drain of n pods, one per budget where it is
-// refused at replicas. The caller uses it only where available pods are
-// ready pods (minReadySeconds 0).
-func summaryDrains(budgets []budget, replicas int32, sum sim.Summary, n int64) []drainBlock {
+// refused, for the replica count checked, the Deployment having scaled
+// replicas at that moment. The caller uses it only where available pods
+// are ready pods (minReadySeconds 0).
+func summaryDrains(budgets []budget, replicas, scaled int32, sum sim.Summary, n int64) []drainBlock {
 	var out []drainBlock
 	for i, b := range budgets {
-		keep := b.keep(replicas)
+		keep := b.keep(scaled)
 		ready := sum.MinAvailable + b.others
-		expected := int64(replicas) + b.others
-		if expected == 0 || !b.worseThanAtRest(b.drain(ready, sum.MinAvailable, keep, expected, n), replicas, n) {
+		expected := int64(scaled) + b.others
+		if expected == 0 || !b.worseThanAtRest(b.drain(ready, sum.MinAvailable, keep, expected, n), scaled, n) {
 			continue
 		}
-		out = append(out, drainBlock{budget: i, replicas: replicas, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
+		out = append(out, drainBlock{budget: i, replicas: replicas, scaled: scaled, from: sum.MinAvailableAt, to: sum.MinAvailableAt, fewest: ready, keep: keep, n: n})
 	}
 	return out
 }

@@ -2,7 +2,9 @@ package check_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
@@ -61,4 +63,46 @@ spec:
 			t.Fatalf("min available %d, budget keeps %d: pdb-drain-blocked %v, want %v; findings %+v", low, keep, blocked, want, r.Findings)
 		}
 	})
+}
+
+// TestDrainJudgedAtTheReplicasOfItsMoment: a drain is judged, and
+// worded, against what the budget keeps of the replicas the Deployment
+// has at that moment, which a change of the run (an HPA's) may have set.
+// After a scale-down from 6 to 2, 2 ready pods leave an eviction to
+// minAvailable 50% (it keeps 1 of 2): the fewest available between
+// syncs (2) were judged against 3 of 6 and made a false warning. After
+// a scale-up from 6 to 12 the 6 ready pods are all the budget keeps (6
+// of 12), and the warning says so.
+func TestDrainJudgedAtTheReplicasOfItsMoment(t *testing.T) {
+	const pdb = "\n---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\nspec:\n  minAvailable: 50%\n  selector:\n    matchLabels: {app: web}\n"
+	for _, tc := range []struct {
+		name   string
+		change sim.ReplicaChange
+		want   string // the pdb-drain-blocked finding's message; "": none
+		note   string // the drain note's worst moment
+	}{
+		{"a scale-down to 2 at +30s", sim.ReplicaChange{After: 30 * time.Second, Replicas: 2}, "",
+			"a drain of a node holding 1 pod at the worst moment (+30.002s, at replicas 6, scaled to 2 by then) leaves 1 of the pods web selects ready"},
+		{"a scale-down to 2 at +4m", sim.ReplicaChange{After: 4 * time.Minute, Replicas: 2}, "",
+			"a drain of a node holding 1 pod at the worst moment (+4m0.002s, at replicas 6, scaled to 2 by then) leaves 1 of the pods web selects ready"},
+		{"a scale-up to 12 at +10s", sim.ReplicaChange{After: 10 * time.Second, Replicas: 12},
+			"during the rollout the ready pods drop to 6 while PodDisruptionBudget web (minAvailable 50%) keeps 6 of 12 pods ready: a node drain is refused from +10s to +10.003s (at replicas 6, scaled to 12 by then): the budget allows 0 evictions then",
+			"a drain of a node holding 1 pod at the worst moment (+0s, at replicas 6) leaves 5 of the pods web selects ready"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := pastCase{src: pastManifest(6, "1", "0", 1000) + pdb, pods: sim.PodModel{ReadyAfter: time.Minute},
+				changes: []sim.ReplicaChange{tc.change}}
+			r, _ := c.run(t, 0)
+			fs := ruleFindings(r, check.RulePDBDrain)
+			switch {
+			case tc.want == "" && len(fs) > 0:
+				t.Errorf("pdb-drain-blocked findings %+v, want none", fs)
+			case tc.want != "" && (len(fs) != 1 || !strings.HasPrefix(fs[0].Message, tc.want)):
+				t.Errorf("pdb-drain-blocked findings %+v, want one saying %q", fs, tc.want)
+			}
+			if notes := strings.Join(r.Notes, "\n"); !strings.Contains(notes, tc.note) {
+				t.Errorf("notes %q, want one saying %q", notes, tc.note)
+			}
+		})
+	}
 }

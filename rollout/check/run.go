@@ -21,8 +21,8 @@ const RestartAnnotation = "kubectl.kubernetes.io/restartedAt"
 // A Result is the outcome for one Deployment over its replica range
 // MinReplicas..MaxReplicas: the rollouts simulated, whether none broke a
 // rule of severity error, the most pods and the fewest available pods
-// seen, the longest completed rollout in seconds, the rules applied and
-// where the Deployment is.
+// seen, how many rollouts completed and the longest of them in seconds,
+// the rules applied and where the Deployment is.
 type Result struct {
 	Deployment   string `json:"deployment"`
 	MinReplicas  int32  `json:"minReplicas"`
@@ -31,8 +31,14 @@ type Result struct {
 	OK           bool   `json:"ok"`
 	PeakPods     int64  `json:"peakPods"`
 	MinAvailable int64  `json:"minAvailable"`
-	// Longest is the longest of the rollouts that completed.
+	// Longest is the longest of the rollouts that completed, in seconds:
+	// 0 both when none completed and when those that did completed at
+	// once, which Completed tells apart.
 	Longest float64 `json:"longestSeconds"`
+	// Completed counts the rollouts that completed (after their progress
+	// deadline too, as the controllers go on): 0 when none did, and then
+	// Longest is 0 too.
+	Completed int64 `json:"completed"`
 	// Undecided counts the rollouts whose simulation stopped at its limit.
 	Undecided int64 `json:"undecided"`
 	// Projected are the replica counts, in increasing order, whose
@@ -198,6 +204,7 @@ func (f *checker) run(in *Input) (Report, bool) {
 			if r.end.Outcome == sim.OutcomeComplete {
 				// Past the progress deadline too: the controllers go on.
 				c.Longest = max(c.Longest, r.end.Duration.Seconds())
+				c.Completed++
 			}
 		}
 		if r.err != nil {

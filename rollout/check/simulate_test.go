@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -157,5 +158,79 @@ func TestSimulateInvalidChange(t *testing.T) {
 	_, err = check.Simulate(in, d, check.Change{Images: []check.Image{{Container: "nope", Image: "x"}}})
 	if err == nil {
 		t.Errorf("an image for a container that does not exist: no error")
+	}
+}
+
+// TestCheckImagesNameTheEditsReplicaSet: with Config.Images the rollout
+// checked is that edit, as Simulate makes it, so the findings name the
+// ReplicaSet Simulate creates for it, not a restart's; two Deployments of
+// one shape each name their own (no run is shared between them); a
+// Deployment without the container named is a finding of RuleInput.
+func TestCheckImagesNameTheEditsReplicaSet(t *testing.T) {
+	deployment := func(name string) string {
+		return strings.NewReplacer("NAME", name).Replace(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: NAME}
+spec:
+  replicas: 3
+  progressDeadlineSeconds: 60
+  strategy:
+    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}
+  selector: {matchLabels: {app: NAME}}
+  template:
+    metadata: {labels: {app: NAME}}
+    spec:
+      containers:
+      - name: app
+        image: app:1
+`)
+	}
+	docs, err := manifest.Parse("deploy.yaml", []byte(deployment("one")+"---\n"+deployment("two")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	pods := sim.Config{Pods: sim.PodModel{ReadyAfter: 5 * time.Minute}}
+	images := []check.Image{{Container: "app", Image: "app:2"}}
+	want := map[string]string{} // the new ReplicaSet of each Deployment's edit
+	for _, d := range in.Objects().Deployments {
+		run, err := check.Simulate(in, d, check.Change{Images: images, Config: pods, FixedReady: true, FixedTerminating: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range run.Result.Final.ReplicaSets {
+			if slices.ContainsFunc(s.Spec.Template.Spec.Images(), func(c rollout.ContainerImage) bool { return c.Image == "app:2" }) {
+				want[d.Name] = s.Name
+			}
+		}
+	}
+	if len(want) != 2 || want["one"] == "" || want["two"] == "" {
+		t.Fatalf("new ReplicaSets %v, want one per Deployment", want)
+	}
+	names := regexp.MustCompile(`\b(one|two)-[0-9a-z]{8,10}\b`)
+	for _, tc := range []struct {
+		name   string
+		images []check.Image
+		same   bool // the findings name want's ReplicaSets
+	}{{"the edit", images, true}, {"a restart", nil, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := check.Run(in, check.Config{Images: tc.images, Sim: pods, ReadyAfterFixed: true, TerminatingFixed: true, Workers: 1})
+			named := map[string]bool{}
+			for _, f := range r.Findings {
+				for _, m := range names.FindAllString(f.Message, -1) {
+					named[m] = true
+					if dep, _, _ := strings.Cut(m, "-"); (m == want[dep]) != tc.same {
+						t.Errorf("%s: finding names %s, the edit's new ReplicaSet is %s: %s", f.Deployment, m, want[dep], f.Message)
+					}
+				}
+			}
+			if len(named) != 2 {
+				t.Errorf("findings name ReplicaSets %v, want one for each Deployment: %+v", named, r.Findings)
+			}
+		})
+	}
+	r := check.Run(in, check.Config{Images: []check.Image{{Container: "web", Image: "web:2"}}, Sim: pods, ReadyAfterFixed: true, TerminatingFixed: true, Workers: 1})
+	if len(r.Findings) != 2 || r.Findings[0].Rule != check.RuleInput || !strings.Contains(r.Findings[0].Message, `has no container "web"`) {
+		t.Errorf("an image for a container that does not exist: %+v", r.Findings)
 	}
 }

@@ -105,13 +105,27 @@ func charge(c rolloutCheck, budget int) int {
 	return c.cost.Work
 }
 
-// budgetWords says a check's work budget in a limit finding: "1000000
-// syncs computed one by one", and for a count that had part of a range's
-// budget, "2000 syncs computed one by one, its part of the 1000000 its
-// replica range shares".
+// budgetWords says a check's work budget in a limit finding, in the
+// units of sim.Config.MaxWork (what sim.Cost.Work counts): "1000000
+// units of work (syncs computed one by one, and the pods they walk)",
+// and for a count that had part of a range's budget, "2000 units of work
+// (syncs computed one by one, and the pods they walk), its part of the
+// 1000000 its replica range shares,".
 func (f *checker) budgetWords(budget int) string {
 	if budget >= f.maxWork {
-		return fmt.Sprintf("%d syncs computed one by one", f.maxWork)
+		return workWords(f.maxWork)
 	}
-	return fmt.Sprintf("%d syncs computed one by one, its part of the %d its replica range shares", budget, f.maxWork)
+	return fmt.Sprintf("%s, its part of the %d its replica range shares,", workWords(budget), f.maxWork)
+}
+
+// workWords words n units of what sim.Cost.Work counts: the syncs a run
+// computes one by one (under sim.ModelControllers, both controllers'
+// syncs and groups of pod writes), and a unit for every two cohorts of
+// pods beyond 256 that one event walks.
+func workWords(n int) string {
+	unit := "units"
+	if n == 1 {
+		unit = "unit"
+	}
+	return fmt.Sprintf("%d %s of work (syncs computed one by one, and the pods they walk)", n, unit)
 }

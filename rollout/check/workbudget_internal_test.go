@@ -169,3 +169,28 @@ func TestShares(t *testing.T) {
 		}
 	})
 }
+
+// TestBudgetWords: a limit finding words its budget in the units
+// sim.Cost.Work counts (syncs computed one by one, and the pods their
+// events walk past the free cohorts), not as syncs alone, and a count
+// that had part of a range's budget says so.
+func TestBudgetWords(t *testing.T) {
+	tests := []struct {
+		name            string
+		maxWork, budget int
+		want            string
+	}{
+		{"the whole budget", 1_000_000, 1_000_000, "1000000 units of work (syncs computed one by one, and the pods they walk)"},
+		{"one unit", 1, 1, "1 unit of work (syncs computed one by one, and the pods they walk)"},
+		{"a count's part of a range's budget", 50, 1, "1 unit of work (syncs computed one by one, and the pods they walk), its part of the 50 its replica range shares,"},
+		{"a budget at or above MaxWork", 50, 80, "50 units of work (syncs computed one by one, and the pods they walk)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newChecker(Config{Sim: sim.Config{MaxWork: tt.maxWork}})
+			if got := f.budgetWords(tt.budget); got != tt.want {
+				t.Errorf("budgetWords(%d) with MaxWork %d = %q, want %q", tt.budget, tt.maxWork, got, tt.want)
+			}
+		})
+	}
+}
