@@ -176,8 +176,8 @@ func (c Config) ModelName() string {
 	return name
 }
 
-// DefaultMaxWork is the number of syncs a run computes one by one before it
-// stops, when Config.MaxWork is 0.
+// DefaultMaxWork is the units of work a run computes before it stops,
+// when Config.MaxWork is 0 (see Config.MaxWork).
 const DefaultMaxWork = 1_000_000
 
 // DefaultPastDeadline is how long a run under ModelControllers goes on
@@ -249,4 +249,16 @@ func validState(s rollout.State) error {
 		return nil
 	}
 	return rollout.ValidateState(s)
+}
+
+// workCounts says what a unit of work counts, in a limit's outcome
+// detail: Config.MaxWork's two kinds.
+const workCounts = "controller syncs and pod writes computed one by one, and the pods they walk"
+
+// workUnits words n units of work.
+func workUnits(n int) string {
+	if n == 1 {
+		return "1 unit of work"
+	}
+	return fmt.Sprintf("%d units of work", n)
 }

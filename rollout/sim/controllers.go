@@ -235,12 +235,12 @@ func (r *runner) nextEvent() (event, bool) {
 		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
 		return event{}, false
 	case r.work >= r.maxWork && r.trialOf > 0:
-		r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed, a twentieth of the %d allowed (MaxWork): the pod creations and deletions left need more than MaxWork one by one, and the fast-forward did not carry the run within its trial", r.maxWork, r.trialOf))
+		r.stop(OutcomeLimit, fmt.Sprintf("%s computed (%s), a twentieth of the %d allowed (MaxWork): the pod creations and deletions left need more than MaxWork one by one, and the fast-forward did not carry the run within its trial", workUnits(r.maxWork), workCounts, r.trialOf))
 		r.workLimited = true
 		r.project()
 		return event{}, false
 	case r.work >= r.maxWork:
-		r.stop(OutcomeLimit, fmt.Sprintf("%d controller syncs and pod writes computed (MaxWork)", r.maxWork))
+		r.stop(OutcomeLimit, fmt.Sprintf("%s computed (%s; MaxWork)", workUnits(r.maxWork), workCounts))
 		r.workLimited = true
 		r.project()
 		return event{}, false

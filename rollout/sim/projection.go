@@ -478,7 +478,7 @@ func (r *runner) beyondWork() bool {
 		r.maxWork = r.work + max(1, (r.maxWork-r.work)/beyondTrial)
 		return false
 	}
-	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more controller syncs and pod writes, at most %d requests each, past the %d allowed (MaxWork)",
+	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more units of work (controller syncs and pod writes computed one by one), at most %d requests each, past the %d allowed (MaxWork)",
 		requests, units, per, r.maxWork))
 	r.workLimited = true
 	r.project()
