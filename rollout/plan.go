@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -297,6 +298,29 @@ func (p *planner) explain(mark int, format string, args ...any) {
 		}
 		p.actions[i].Reason = why
 	}
+}
+
+// needsReason reports whether an action recorded since mark has no
+// reason yet: a caller that builds its reason without fmt (appendCount)
+// builds it only then, as explain does.
+func (p *planner) needsReason(mark int) bool {
+	for i := mark; i < len(p.actions); i++ {
+		if p.actions[i].Reason == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// appendCount appends v in decimal to b, with its sign if signed says
+// so (as fmt's %+d): reasons of the syncs every rollout makes are built
+// so, in a buffer on the stack, rather than with fmt, whose arguments
+// were an allocation each.
+func appendCount(b []byte, v int64, signed bool) []byte {
+	if signed && v >= 0 {
+		b = append(b, '+')
+	}
+	return strconv.AppendInt(b, v, 10)
 }
 
 // explainText is explain with a reason that needs no formatting.
