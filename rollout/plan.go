@@ -359,6 +359,15 @@ func (p *planner) updateDeployment(e Event) {
 
 // updateReplicaSet writes rs, which was from in size before, recording e.
 func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
+	p.writeReplicaSet(rs, maps.Clone(rs.Annotations), from, e)
+}
+
+// writeReplicaSet is updateReplicaSet with the annotations the action
+// carries: a copy, or rs's own where the planner made them for this
+// write and changes them no more (scaleReplicaSet's, from
+// withOwnAnnotations; a later write of the same ReplicaSet in the sync
+// makes its own copy again).
+func (p *planner) writeReplicaSet(rs *ReplicaSet, annotations map[string]string, from int32, e Event) {
 	t := UpdateReplicaSet
 	if from != rs.Spec.Replicas {
 		t = ScaleReplicaSet
@@ -368,7 +377,7 @@ func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
 		ReplicaSet:      rs.Name,
 		From:            from,
 		To:              rs.Spec.Replicas,
-		Annotations:     maps.Clone(rs.Annotations),
+		Annotations:     annotations,
 		MinReadySeconds: rs.Spec.MinReadySeconds,
 		Event:           e,
 	})

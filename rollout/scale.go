@@ -58,7 +58,7 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 		b = appendCount(append(b, " to "...), int64(size), false)
 		e = Event{EventTypeNormal, ScalingReplicaSetReason, string(b)}
 	}
-	p.updateReplicaSet(&out, rs.Spec.Replicas, e)
+	p.writeReplicaSet(&out, out.Annotations, rs.Spec.Replicas, e)
 	return resized, &out
 }
 
