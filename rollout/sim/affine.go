@@ -450,8 +450,10 @@ func (w *walker) textFromForm(p *string) {
 	if !changed {
 		return
 	}
-	// The string is written into the walker's scratch and allocated once
-	// (a builder, its numbers and its times were an allocation each).
+	// The string is written into the walker's scratch, then allocated
+	// once, or, with an arena (commit), copied into it to become part of
+	// one string with the other messages of its chunk (a builder, its
+	// numbers and its times were an allocation each).
 	b := w.buf[:0]
 	for k, n := range w.f.nums[start:w.pos] {
 		b = append(b, f.pieces[k]...)
