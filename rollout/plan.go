@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -299,6 +300,29 @@ func (p *planner) explain(mark int, format string, args ...any) {
 	}
 }
 
+// needsReason reports whether an action recorded since mark has no
+// reason yet: a caller that builds its reason without fmt (appendCount)
+// builds it only then, as explain does.
+func (p *planner) needsReason(mark int) bool {
+	for i := mark; i < len(p.actions); i++ {
+		if p.actions[i].Reason == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// appendCount appends v in decimal to b, with its sign if signed says
+// so (as fmt's %+d): reasons of the syncs every rollout makes are built
+// so, in a buffer on the stack, rather than with fmt, whose arguments
+// were an allocation each.
+func appendCount(b []byte, v int64, signed bool) []byte {
+	if signed && v >= 0 {
+		b = append(b, '+')
+	}
+	return strconv.AppendInt(b, v, 10)
+}
+
 // explainText is explain with a reason that needs no formatting.
 func (p *planner) explainText(mark int, why string) {
 	for i := mark; i < len(p.actions); i++ {
@@ -335,6 +359,15 @@ func (p *planner) updateDeployment(e Event) {
 
 // updateReplicaSet writes rs, which was from in size before, recording e.
 func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
+	p.writeReplicaSet(rs, maps.Clone(rs.Annotations), from, e)
+}
+
+// writeReplicaSet is updateReplicaSet with the annotations the action
+// carries: a copy, or rs's own where the planner made them for this
+// write and changes them no more (scaleReplicaSet's, from
+// withOwnAnnotations; a later write of the same ReplicaSet in the sync
+// makes its own copy again).
+func (p *planner) writeReplicaSet(rs *ReplicaSet, annotations map[string]string, from int32, e Event) {
 	t := UpdateReplicaSet
 	if from != rs.Spec.Replicas {
 		t = ScaleReplicaSet
@@ -344,7 +377,7 @@ func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
 		ReplicaSet:      rs.Name,
 		From:            from,
 		To:              rs.Spec.Replicas,
-		Annotations:     maps.Clone(rs.Annotations),
+		Annotations:     annotations,
 		MinReadySeconds: rs.Spec.MinReadySeconds,
 		Event:           e,
 	})

@@ -52,8 +52,15 @@ func (p *planner) reconcileNewReplicaSet(allRSs []*ReplicaSet, newRS *ReplicaSet
 		return false, err
 	}
 	scaled, _ := p.scaleReplicaSet(newRS, target, onlyIfResized)
-	p.explain(mark, "new ReplicaSet %+d: replicas %d + maxSurge %d - current total %d, at most replicas",
-		target-newRS.Spec.Replicas, replicas, p.maxReplicas-int64(replicas), GetReplicaCountForReplicaSets(allRSs))
+	if p.needsReason(mark) {
+		var buf [128]byte
+		b := append(buf[:0], "new ReplicaSet "...)
+		b = appendCount(b, int64(target-newRS.Spec.Replicas), true)
+		b = appendCount(append(b, ": replicas "...), int64(replicas), false)
+		b = appendCount(append(b, " + maxSurge "...), p.maxReplicas-int64(replicas), false)
+		b = appendCount(append(b, " - current total "...), GetReplicaCountForReplicaSets(allRSs), false)
+		p.explainText(mark, string(append(b, ", at most replicas"...)))
+	}
 	return scaled, nil
 }
 
@@ -89,6 +96,25 @@ func (p *planner) reconcileOldReplicaSets(allRSs, oldRSs []*ReplicaSet, newRS *R
 // reports more available replicas than its size (right after a scale-down).
 var errUnhealthyScaleUp = errors.New("got invalid request to scale down")
 
+// unhealthyScaleUpError is errUnhealthyScaleUp for one ReplicaSet: its
+// namespace and name, its size and the size the cleanup computed. Its
+// text is made only when asked for: reconcileOldReplicaSets drops it
+// and a rollout whose old ReplicaSets report more available pods
+// than their size just after a scale-down meets it at many syncs.
+type unhealthyScaleUpError struct {
+	namespace, name string
+	from, to        int64
+}
+
+// Error says, as upstream does, which ReplicaSet the cleanup would have
+// scaled up and from what size to what size.
+func (e *unhealthyScaleUpError) Error() string {
+	return fmt.Sprintf("when cleaning up unhealthy replicas, %v %s/%s %d -> %d", errUnhealthyScaleUp, e.namespace, e.name, e.from, e.to)
+}
+
+// Unwrap returns errUnhealthyScaleUp.
+func (e *unhealthyScaleUpError) Unwrap() error { return errUnhealthyScaleUp }
+
 // cleanupUnhealthyReplicas scales old ReplicaSets, oldest first (as the
 // planner keeps them; upstream sorts here), down by their unavailable
 // replicas, at most maxCleanupCount in all (R-ROLL-7). It returns the
@@ -109,11 +135,16 @@ func (p *planner) cleanupUnhealthyReplicas(oldRSs []*ReplicaSet, maxCleanupCount
 		scaledDownCount := min(maxCleanupCount-totalScaledDown, size-avail)
 		newReplicasCount := size - scaledDownCount
 		if newReplicasCount > size {
-			return nil, 0, fmt.Errorf("when cleaning up unhealthy replicas, %w %s/%s %d -> %d", errUnhealthyScaleUp, rs.Namespace, rs.Name, size, newReplicasCount)
+			return nil, 0, &unhealthyScaleUpError{rs.Namespace, rs.Name, size, newReplicasCount}
 		}
 		mark := len(p.actions)
 		_, oldRSs[i] = p.scaleReplicaSet(rs, int32(newReplicasCount), onlyIfResized)
-		p.explain(mark, "old ReplicaSet -%d unavailable replicas, which cost no availability (at most %d may go)", scaledDownCount, maxCleanupCount-totalScaledDown)
+		if p.needsReason(mark) {
+			var buf [128]byte
+			b := appendCount(append(buf[:0], "old ReplicaSet -"...), scaledDownCount, false)
+			b = appendCount(append(b, " unavailable replicas, which cost no availability (at most "...), maxCleanupCount-totalScaledDown, false)
+			p.explainText(mark, string(append(b, " may go)"...)))
+		}
 		totalScaledDown += scaledDownCount
 	}
 	return oldRSs, totalScaledDown, nil
@@ -142,8 +173,16 @@ func (p *planner) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*Repl
 		scaleDownCount := min(size, totalScaleDownCount-totalScaledDown)
 		mark := len(p.actions)
 		p.scaleReplicaSet(rs, int32(size-scaleDownCount), onlyIfResized)
-		p.explain(mark, "old ReplicaSet -%d: available %d - minAvailable %d (replicas %d - maxUnavailable %d) allows -%d in all",
-			scaleDownCount, availablePodCount, minAvailable, p.d.Spec.Replicas, int64(p.d.Spec.Replicas)-minAvailable, totalScaleDownCount)
+		if p.needsReason(mark) {
+			var buf [160]byte
+			b := appendCount(append(buf[:0], "old ReplicaSet -"...), scaleDownCount, false)
+			b = appendCount(append(b, ": available "...), availablePodCount, false)
+			b = appendCount(append(b, " - minAvailable "...), minAvailable, false)
+			b = appendCount(append(b, " (replicas "...), int64(p.d.Spec.Replicas), false)
+			b = appendCount(append(b, " - maxUnavailable "...), int64(p.d.Spec.Replicas)-minAvailable, false)
+			b = appendCount(append(b, ") allows -"...), totalScaleDownCount, false)
+			p.explainText(mark, string(append(b, " in all"...)))
+		}
 		totalScaledDown += scaleDownCount
 	}
 	return totalScaledDown

@@ -1,6 +1,7 @@
 package rollout
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -137,6 +138,25 @@ func TestDeploymentController_cleanupUnhealthyReplicas(t *testing.T) {
 				t.Errorf("cleanupUnhealthyReplicas() writes mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestCleanupUnhealthyScaleUpError: an old ReplicaSet reporting more
+// available replicas than its size stops the cleanup with an error that
+// wraps errUnhealthyScaleUp and names the ReplicaSet and both sizes, in
+// upstream's words; the cleanup writes nothing.
+func TestCleanupUnhealthyScaleUpError(t *testing.T) {
+	oldRS := UpstreamRS("foo-v2", 10, nil, time.Time{})
+	oldRS.Status.AvailableReplicas = 12
+	d := UpstreamNewDeployment("foo", 10, OptionalInt32{}, SurgeCount(2), SurgeCount(2), nil)
+	p := testPlanner(d, FixtureNow)
+	_, cleaned, err := p.cleanupUnhealthyReplicas([]*ReplicaSet{oldRS}, 3)
+	if !errors.Is(err, errUnhealthyScaleUp) || cleaned != 0 || len(p.actions) != 0 {
+		t.Fatalf("cleanupUnhealthyReplicas() = %d, %v with %d actions; want 0, errUnhealthyScaleUp and none", cleaned, err, len(p.actions))
+	}
+	want := "when cleaning up unhealthy replicas, got invalid request to scale down " + oldRS.Namespace + "/foo-v2 10 -> 12"
+	if err.Error() != want {
+		t.Errorf("Error() = %q, want %q", err.Error(), want)
 	}
 }
 

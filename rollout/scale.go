@@ -47,13 +47,18 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 	setReplicasAnnotations(&out.Annotations, p.d.Spec.Replicas, p.maxReplicas)
 	var e Event
 	if resized {
-		dir := "down"
+		// "Scaled up replica set web-1 from 0 to 3", built on the stack
+		// (every scale of a rollout writes one).
+		var buf [128]byte
+		b := append(buf[:0], "Scaled down replica set "...)
 		if rs.Spec.Replicas < size {
-			dir = "up"
+			b = append(buf[:0], "Scaled up replica set "...)
 		}
-		e = Event{EventTypeNormal, ScalingReplicaSetReason, fmt.Sprintf("Scaled %s replica set %s from %d to %d", dir, out.Name, rs.Spec.Replicas, size)}
+		b = appendCount(append(append(b, out.Name...), " from "...), int64(rs.Spec.Replicas), false)
+		b = appendCount(append(b, " to "...), int64(size), false)
+		e = Event{EventTypeNormal, ScalingReplicaSetReason, string(b)}
 	}
-	p.updateReplicaSet(&out, rs.Spec.Replicas, e)
+	p.writeReplicaSet(&out, out.Annotations, rs.Spec.Replicas, e)
 	return resized, &out
 }
 

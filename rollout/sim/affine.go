@@ -61,6 +61,17 @@ type walker struct {
 	// decodes many strings of one shape from the same originals
 	// (commit); nil: none.
 	forms []*textForm
+	// arena, if not nil, in decoding, is where the copies of statuses
+	// and conditions and the moved messages go (see stepArena); the
+	// messages are set only when the arena is flushed.
+	arena *stepArena
+	// seen and moves, in commit's decoding, are the step as seen and the
+	// move of its numbers a period: where a status write's conditions
+	// are the step's as seen and move alike, decoding leaves them to be
+	// the decoded step's (sameConds), listing the statuses in asStep.
+	seen   *Step
+	moves  []int64
+	asStep []*rollout.DeploymentStatus
 	// parts, if withParts, are where the parts of the step visited lie
 	// (encoding writes them); in decoding, the parts that skip marks are
 	// left as they are (see part). They are values, not a pointer to the
@@ -439,8 +450,10 @@ func (w *walker) textFromForm(p *string) {
 	if !changed {
 		return
 	}
-	// The string is written into the walker's scratch and allocated once
-	// (a builder, its numbers and its times were an allocation each).
+	// The string is written into the walker's scratch, then allocated
+	// once, or, with an arena (commit), copied into it to become part of
+	// one string with the other messages of its chunk (a builder, its
+	// numbers and its times were an allocation each).
 	b := w.buf[:0]
 	for k, n := range w.f.nums[start:w.pos] {
 		b = append(b, f.pieces[k]...)
@@ -458,8 +471,12 @@ func (w *walker) textFromForm(p *string) {
 		b = strconv.AppendInt(b, n, 10)
 	}
 	b = append(b, f.pieces[len(f.nums)]...)
-	*p = string(b)
 	w.buf = b
+	if w.arena != nil {
+		w.arena.setText(p, b)
+		return
+	}
+	*p = string(b)
 }
 
 func (w *walker) strings(p *map[string]string) {
@@ -643,7 +660,11 @@ func eachOf[T any](w *walker, p *[]T, visit func(*T)) {
 		w.lit(strconv.Itoa(len(*p)))
 	}
 	if w.decode && len(*p) > 0 && !owned {
-		*p = slices.Clone(*p)
+		if c, ok := any(p).(*[]rollout.Condition); ok && w.arena != nil {
+			*c = w.arena.conditions(*c)
+		} else {
+			*p = slices.Clone(*p)
+		}
 	}
 	for i := range *p {
 		visit(&(*p)[i])

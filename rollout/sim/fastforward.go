@@ -27,6 +27,10 @@ type fastForward struct {
 	// ModelControllers (see mapFlats), shared with the copies that check
 	// a jump.
 	maps *mapFlats
+	// arena is where the jumps' decoding walkers copy statuses,
+	// conditions and messages (commit), kept from one jump to the next
+	// so that short jumps fill the same chunks.
+	arena stepArena
 }
 
 // A snapshot is a run after one sync: its state and the step it recorded,
@@ -350,10 +354,13 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 		// walkers[q] decodes the steps at place q of the period, set up
 		// once a jump (a walker is some 400 bytes: building one a step was
 		// a tenth of writing it).
+		// The walkers share the run's arena for what they copy beyond
+		// the slabs; its messages are set at each flush.
 		walkers := make([]walker, p)
+		arena := &r.ff.arena
 		for q := range p {
 			w := &walkers[q]
-			*w = walker{decode: true, noJSON: noJSON, f: flat{regions: h[q].step.regions}, same: unchanged(h[q].step, deltas[q].step), forms: make([]*textForm, len(h[q].step.regions)), parts: share[q].parts, withParts: true}
+			*w = walker{decode: true, noJSON: noJSON, f: flat{regions: h[q].step.regions}, same: unchanged(h[q].step, deltas[q].step), forms: make([]*textForm, len(h[q].step.regions)), arena: arena, seen: &h[q].recorded, moves: deltas[q].step, parts: share[q].parts, withParts: true}
 			for part, from := range share[q].from {
 				w.skip[part] = from != ownCopy
 			}
@@ -387,9 +394,17 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			w := &walkers[q]
 			w.f.nums, w.pos, w.ri, w.owned = cur, 0, 0, true
 			w.step(&st)
+			for _, s := range w.asStep {
+				s.Conditions = st.Conditions
+			}
+			w.asStep = w.asStep[:0]
 			latest[q] = st
+			if r.cfg.Observe != nil {
+				arena.flush() // the observer reads the step now
+			}
 			r.emit(st)
 		}
+		arena.flush()
 		for _, st := range c.steps {
 			r.emit(st)
 		}

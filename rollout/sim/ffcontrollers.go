@@ -173,8 +173,11 @@ type watchTime struct {
 
 // flattenControllers takes r apart at a Deployment sync: its state, and
 // its step if withStep (see stepFlat). It writes into the buffers of buf,
-// if any, which the caller gives up.
-func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
+// if any, which the caller gives up, and sorts in the scratch of scratch
+// (the run's own, or, for a jump's check, the run's that it checks: the
+// check's flattenings sorted the spam filter's keys and the events into
+// new slices each, a twentieth of a maxSurge-1 run's allocations).
+func (r *runner) flattenControllers(buf *ctlSnap, withStep bool, scratch *ctlFF) ctlSnap {
 	w := walker{noJSON: true}
 	var watch []watchTime
 	var step flat // the buffers of buf's step, if any, for stepFlat
@@ -190,8 +193,8 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 		w.f.nums = make([]int64, 0, len(last.nums)+len(last.nums)/8)
 		w.f.regions = make([]region, 0, len(last.regions)+len(last.regions)/8)
 	}
-	if r.ff.ctl != nil {
-		w.keys, w.ctl = r.ff.ctl.keys, r.ff.ctl.ctl
+	if scratch != nil {
+		w.keys, w.ctl = scratch.keys, scratch.ctl
 	}
 	if r.ff.maps == nil {
 		r.ff.maps = new(mapFlats)
@@ -199,8 +202,8 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool) ctlSnap {
 	w.ctl.maps = r.ff.maps
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
-	if r.ff.ctl != nil {
-		r.ff.ctl.keys, r.ff.ctl.ctl = w.keys, w.ctl
+	if scratch != nil {
+		scratch.keys, scratch.ctl = w.keys, w.ctl
 	}
 	s := ctlSnap{snapshot: snapshot{state: w.f, step: step}, at: r.last, work: r.work, watch: watch}
 	if r.makesSteps() {
@@ -278,7 +281,7 @@ func (r *runner) fastForwardControllers() {
 	} else if n < cap(f.history) {
 		buf = f.history[:n+1][n]
 	}
-	f.history = append(f.history, r.flattenControllers(&buf, false))
+	f.history = append(f.history, r.flattenControllers(&buf, false, f))
 	p, deltas, retake := f.period(r.makesSteps())
 	if p == 0 {
 		if f.misses++; f.misses >= ctlFFKeep {
@@ -594,7 +597,7 @@ func (r *runner) tryJumpControllers(p int, deltas []snapshotDelta, m int64) (*ru
 				break
 			}
 		}
-		got := c.flattenControllers(&buf, true)
+		got := c.flattenControllers(&buf, true, r.ff.ctl)
 		buf = got
 		want := h[n-p+q]
 		if got.key != want.key || !matches(got.state, want.state, deltas[q].state, m+1) || !matches(got.step, want.step, deltas[q].step, m+1) {

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"flag"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -304,7 +305,30 @@ func TestControllersJumpedStepsShareParts(t *testing.T) {
 		}
 	}
 	n := len(res.Steps)
-	t.Logf("%d steps hold %d conditions slices and %d actions slices", n, len(conditions), len(actions))
+	// A status write's conditions are the step's where the Deployment
+	// took them, in jumped steps as in computed ones: the jump's decoding
+	// takes the step's for them rather than a copy of its own
+	// (sameConds), so the run shares them as the run event by event does.
+	shared := func(steps []sim.Step) (equal, shared int) {
+		for _, st := range steps {
+			for _, a := range st.Actions {
+				if a.Status == nil || len(st.Conditions) == 0 || !slices.Equal(a.Status.Conditions, st.Conditions) {
+					continue
+				}
+				equal++
+				if &a.Status.Conditions[0] == &st.Conditions[0] {
+					shared++
+				}
+			}
+		}
+		return equal, shared
+	}
+	equal, same := shared(res.Steps)
+	wantEqual, wantSame := shared(run(t, s, sim.WithoutFastForward(sim.Config{Model: sim.ModelControllers})).Steps)
+	t.Logf("%d steps hold %d conditions slices and %d actions slices; %d of %d status writes equal to their step's conditions share them", n, len(conditions), len(actions), same, equal)
+	if equal != wantEqual || same != wantSame {
+		t.Errorf("%d of %d status writes whose conditions equal their step's share them; event by event %d of %d", same, equal, wantSame, wantEqual)
+	}
 	if len(conditions) > n/10 || len(actions) > n*7/10 {
 		t.Errorf("%d steps hold %d conditions slices and %d actions slices, want at most %d and %d", n, len(conditions), len(actions), n/10, n*7/10)
 	}

@@ -37,8 +37,37 @@ func (w *walker) deploymentStatus(s *rollout.DeploymentStatus) {
 	w.i32(&s.AvailableReplicas)
 	w.i32(&s.UnavailableReplicas)
 	w.opt(&s.TerminatingReplicas)
-	w.conditions(&s.Conditions)
+	if w.decode && w.seen != nil && w.sameConds(s.Conditions) {
+		r := w.f.regions[w.ri]
+		w.pos += r.count
+		w.ri += 1 + r.nested
+		w.asStep = append(w.asStep, s)
+	} else {
+		w.conditions(&s.Conditions)
+	}
 	w.opt(&s.CollisionCount)
+}
+
+// sameConds reports, in commit's decoding of a status write's status
+// (still holding the conditions as seen, c), whether its conditions are
+// the step's at every period of the jump: they were the same slice in
+// the step as seen (a status write the sync made, whose conditions the
+// Deployment took), and their numbers now and their moves equal those
+// of the step's conditions part. Then they stay equal at every period
+// (both are the numbers as seen plus k moves), and the step's decoded
+// conditions can stand for them.
+func (w *walker) sameConds(c []rollout.Condition) bool {
+	sc := w.seen.Conditions
+	if len(c) == 0 || len(c) != len(sc) || &c[0] != &sc[0] {
+		return false
+	}
+	r, p := w.f.regions[w.ri], w.parts[partConditions]
+	if r.start != w.pos || r.count != p.nums || r.nested != p.regions-1 {
+		return false
+	}
+	n := w.f.nums
+	return slices.Equal(n[r.start:r.start+r.count], n[p.num:p.num+p.nums]) &&
+		slices.Equal(w.moves[r.start:r.start+r.count], w.moves[p.num:p.num+p.nums])
 }
 
 func (w *walker) conditions(p *[]rollout.Condition) {
@@ -90,8 +119,12 @@ func (w *walker) action(a *rollout.Action) {
 	if a.Status != nil {
 		w.region(func() {
 			if w.decode { // a's status is shared: moved numbers go into a copy
-				st := *a.Status
-				a.Status = &st
+				if w.arena != nil {
+					a.Status = w.arena.status(a.Status)
+				} else {
+					st := *a.Status
+					a.Status = &st
+				}
 			}
 			w.deploymentStatus(a.Status)
 		})
