@@ -253,7 +253,7 @@ func validState(s rollout.State) error {
 
 // workCounts says what a unit of work counts, in a limit's outcome
 // detail: Config.MaxWork's two kinds.
-const workCounts = "controller syncs and pod writes computed one by one, and the pods they walk"
+const workCounts = "controller syncs and pod writes taken one by one, and the pods they walk"
 
 // workUnits words n units of work.
 func workUnits(n int) string {

@@ -240,7 +240,7 @@ func (r *runner) nextEvent() (event, bool) {
 		r.project()
 		return event{}, false
 	case r.work >= r.maxWork:
-		r.stop(OutcomeLimit, fmt.Sprintf("%s computed (%s; MaxWork)", workUnits(r.maxWork), workCounts))
+		r.stop(OutcomeLimit, fmt.Sprintf("%s computed (MaxWork): %s", workUnits(r.maxWork), workCounts))
 		r.workLimited = true
 		r.project()
 		return event{}, false
