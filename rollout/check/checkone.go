@@ -92,6 +92,17 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
+	if !f.memo.keeps(shape, memoize) {
+		// Of the highest peak check reads only whether it passes
+		// --max-pods (judge), and nothing without it: the run may end
+		// its order where deletions go last once its pods are proved to
+		// stay within. A run kept for other rollouts computes it whole,
+		// as its Cost and DeadlineFreeFrom serve them.
+		cfg.PeakPodsAbove = math.MaxInt64
+		if f.maxPods > 0 {
+			cfg.PeakPodsAbove = int64(f.maxPods)
+		}
+	}
 	// Under the controllers model the run goes on past the progress
 	// deadline for Config.Sim.PastDeadline (an hour by default): what
 	// the controllers then do is judged from this one run.
@@ -383,6 +394,20 @@ func (m *simMemo) get(k rolloutShape, ok bool, budget int) (memoRun, bool) {
 		}
 	}
 	return memoRun{}, false
+}
+
+// keeps reports whether put would keep a run of a rollout of shape k
+// whose runs may be shared (ok): m keeps runs, and, where it keeps only
+// the shapes of more than one rollout, k's is one.
+func (m *simMemo) keeps(k rolloutShape, ok bool) bool {
+	if m == nil || !ok {
+		return false
+	}
+	if m.keep == nil {
+		return true
+	}
+	k.deadline = rollout.OptionalInt32{}
+	return m.keep[k]
 }
 
 // put keeps r, the run of a rollout of shape k: for k alone, or, when

@@ -148,6 +148,23 @@ type Config struct {
 	// caller judging the run step by step sees the steps behind those
 	// figures. Other models never call it.
 	ObserveDeletesFirst func(Step)
+	// PeakPodsAbove, if positive, says that the caller reads
+	// Summary.PeakPodsHigh only to tell whether it is above this many
+	// pods (as a --max-pods gate does), and PeakPodsLow and
+	// MinAvailableHigh not at all. Under ModelControllers the run may
+	// then end its third race order (ReplicaSet syncs that delete pods
+	// last, whose figures are those three) as soon as Projection's proved
+	// bound (PeakPodsAtMost's) shows that its pods never pass this many:
+	// after its first Deployment sync has seen the generation, in a run
+	// without Changes or Edits. What is then kept is
+	// TestPeakPodsAboveChangesNothingRead's property: the Steps, the
+	// observed steps and every figure of the Summary but those three are
+	// the run's without the field; PeakPodsHigh is above PeakPodsAbove
+	// exactly when the run's without the field is, and then the same;
+	// Cost.Work counts the order's work up to its end, so it is at most
+	// the run's without the field, and DeadlineFreeFrom is the run's or
+	// 0 (not proved). Other models ignore it; 0 reads everything.
+	PeakPodsAbove int64
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
@@ -216,6 +233,9 @@ func (c Config) check() error {
 	}
 	if c.Pods.MaxPods < 0 {
 		errs = append(errs, &ConfigError{"Pods.MaxPods", fmt.Sprint(c.Pods.MaxPods), "must not be negative"})
+	}
+	if c.PeakPodsAbove < 0 {
+		errs = append(errs, &ConfigError{"PeakPodsAbove", fmt.Sprint(c.PeakPodsAbove), "must not be negative"})
 	}
 	if c.MaxSyncs < 0 {
 		errs = append(errs, &ConfigError{"MaxSyncs", fmt.Sprint(c.MaxSyncs), "must not be negative"})

@@ -178,7 +178,12 @@ func (r *runner) findSet(name string) *rollout.ReplicaSet {
 }
 
 // runControllers is Run under ModelControllers.
-func (r *runner) runControllers() {
+func (r *runner) runControllers() { r.runControllersBelow(0) }
+
+// runControllersBelow is runControllers, ending the run as soon as its
+// pods provably never pass peakAbove (see cutBelow) when peakAbove is
+// positive. It reports whether it ended so.
+func (r *runner) runControllersBelow(peakAbove int64) bool {
 	for _, ch := range r.changes {
 		r.push(event{at: r.start.Add(ch.After), kind: evChange})
 	}
@@ -199,7 +204,7 @@ func (r *runner) runControllers() {
 	for !r.done {
 		e, ok := r.nextEvent()
 		if !ok {
-			return
+			return false
 		}
 		if e.kind == evDeploymentSync && !r.done {
 			r.fastForwardControllers()
@@ -207,10 +212,43 @@ func (r *runner) runControllers() {
 		if !checked && r.syncs > 0 && !r.done {
 			checked = true
 			if r.beyondWork() {
-				return
+				return false
 			}
 		}
+		if peakAbove > 0 && e.kind == evDeploymentDone && !r.done && r.cutBelow(peakAbove) {
+			return true
+		}
 	}
+	return false
+}
+
+// cutBelow ends the run, and reports true, when no pod count of its
+// whole run can pass peak: the peak so far is at most peak, and so is
+// podsAtMost's bound of the pods from now on (the pods existing now
+// among them), which holds where the Deployment controller has seen its
+// generation, no replica change or edit is to come, the Deployment is
+// not paused and its new pods become ready (left). The run stops with
+// its events left (cutShort: its progress deadline is then not proved
+// free) and does not count as limited by its work.
+//
+// The pods existing now are counted first: where they pass peak the run
+// is not cut, and the events are not walked.
+func (r *runner) cutBelow(peak int64) bool {
+	d := r.st.Deployment
+	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
+		r.sum.PeakPods > peak || r.ctl.racePeak > peak {
+		return false
+	}
+	if r.pods.total() > peak {
+		return false
+	}
+	l, ok := r.left(r.last)
+	if !ok || r.podsAtMost(l) > peak {
+		return false
+	}
+	r.ctl.cutShort = true
+	r.stop(OutcomeLimit, fmt.Sprintf("its pods proved never above %d (PeakPodsAbove)", peak))
+	return true
 }
 
 // nextEvent takes the next event and reports true, or stops the run at

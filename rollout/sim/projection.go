@@ -324,6 +324,14 @@ func (r *runner) peakAtMost(l left) int64 {
 	if r.syncs > 0 {
 		r.sample(r.last) // as result() does, so that PeakPods is final
 	}
+	return max(r.podsAtMost(l), r.sum.PeakPods, r.ctl.racePeak)
+}
+
+// podsAtMost is peakAtMost's sum over the state now, without the peak
+// so far: an upper bound of the pods that exist at once from now on, the
+// pods existing now included, or math.MaxInt64 where none is proved. It
+// changes nothing of the run.
+func (r *runner) podsAtMost(l left) int64 {
 	d := r.st.Deployment
 	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation {
 		return math.MaxInt64
@@ -356,7 +364,7 @@ func (r *runner) peakAtMost(l left) int64 {
 	if l.newRS == nil {
 		n += int64(max(d.Spec.Replicas, 0))
 	}
-	return max(n, r.sum.PeakPods, r.ctl.racePeak)
+	return n
 }
 
 // oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.

@@ -120,7 +120,9 @@ func RunCost(s rollout.State, cfg Config) (Result, Cost, error) {
 // of the first two orders (PeakPods counting, from racingReplicas
 // replicas on, a pod created at the instant one pod goes as created
 // first), PeakPodsLow, PeakPodsHigh and MinAvailableHigh the ends over
-// all three. It returns the run's Cost too.
+// all three. It returns the run's Cost too. Under cfg.PeakPodsAbove the
+// last order may end early (cutBelow), its figures then left out of
+// those ends, where the first order was not projected.
 func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) {
 	if len(cfg.Edits) == 0 && !cfg.copyOrders {
 		// One deep copy for the three orders: a run never changes a map
@@ -154,7 +156,15 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 			plans.lookupOnly = true // the last order: no later one reads what it would keep
 		}
 		v := newControllersRunner(s, c, rc, plans)
-		v.runControllers()
+		cut := false
+		if rc == raceDeletesLast && cfg.PeakPodsAbove > 0 && !sum.Projection.Made {
+			// The caller reads of this order only whether its peak passes
+			// PeakPodsAbove: it ends once that is proved not to. (A
+			// projected run's bound, PeakPodsAtMost, reads its end.)
+			cut = v.runControllersBelow(cfg.PeakPodsAbove)
+		} else {
+			v.runControllers()
+		}
 		v.finish()
 		o := v.sum
 		f, ok := v.deadlineFree()
@@ -173,6 +183,11 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		}
 		cost.Work = max(cost.Work, v.work)
 		cost.Limited = cost.Limited || v.workLimited
+		if cut {
+			// Its peak is at most PeakPodsAbove (cutBelow), so the
+			// highest peak passes it only where another order's does.
+			continue
+		}
 		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
 		sum.PeakPodsHigh = max(sum.PeakPodsHigh, o.PeakPodsHigh)
 		sum.MinAvailableHigh = max(sum.MinAvailableHigh, o.MinAvailableHigh)
