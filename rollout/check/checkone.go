@@ -92,7 +92,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
-	if !f.memo.keeps(shape, memoize) {
+	if !f.memo.keeps(shape, memoize) && !f.wholeOrders {
 		// Of the highest peak check reads only whether it passes
 		// --max-pods (judge), and nothing without it: the run may end
 		// its order where deletions go last once its pods are proved to
