@@ -79,7 +79,8 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 
 // Cost is what a run computed, in the units Config.MaxWork bounds (see
 // there): Work is the most of its orders under ModelControllers, each of
-// which has MaxWork to itself, and of the run otherwise. A run passes
+// which has MaxWork to itself (an order Config.PeakPodsAbove ended early
+// counts the work it did), and of the run otherwise. A run passes
 // its MaxWork only by the work of the event it was handling when it
 // reached it. Limited says the run, or one of its orders, stopped at
 // MaxWork: at the limit itself, or after its first sync (or the trial
