@@ -156,14 +156,17 @@ type Config struct {
 	// last, whose figures are those three) as soon as Projection's proved
 	// bound (PeakPodsAtMost's) shows that its pods never pass this many:
 	// after its first Deployment sync has seen the generation, in a run
-	// without Changes or Edits. What is then kept is
-	// TestPeakPodsAboveChangesNothingRead's property: the Steps, the
+	// without Changes or Edits whose in-order run was not projected. The
+	// three figures are then over the other two orders. What is kept is
+	// TestPeakAboveChangesNothingRead's property: the Steps, the
 	// observed steps and every figure of the Summary but those three are
 	// the run's without the field; PeakPodsHigh is above PeakPodsAbove
 	// exactly when the run's without the field is, and then the same;
-	// Cost.Work counts the order's work up to its end, so it is at most
-	// the run's without the field, and DeadlineFreeFrom is the run's or
-	// 0 (not proved). Other models ignore it; 0 reads everything.
+	// Cost.Work counts what the cut order computed until it ended, so it
+	// is at most the run's without the field, Cost.Limited holds only
+	// where it holds without the field, and DeadlineFreeFrom is the
+	// run's or 0 (not proved). Other models ignore it; 0 reads
+	// everything.
 	PeakPodsAbove int64
 
 	// noFastForward computes every sync one by one (tests compare the two).
