@@ -117,6 +117,14 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if len(pol.budgets) > 0 {
 		racing = make([]moment, 1, momentsRoom)
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
+		if cfg.PeakPodsAbove > 0 {
+			// Not a run kept for others (above): the order may end once
+			// its steps to come cannot change the drains judged on them.
+			n := f.drainPods()
+			observe.DeletesFirstDone = func(fewest int64) bool {
+				return drainsSettled(pol.budgets, replicas, n, moments[1:], racing[1:], fewest)
+			}
+		}
 	}
 	res, cost, err := sim.RunCost(s, observe)
 	if err != nil {
@@ -131,6 +139,58 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		f.memo.put(shape, memoRun{res, moments, racing, cost, cfg.MaxWork})
 	}
 	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg, cost)
+}
+
+// drainsSettled reports whether the deletes-first order's steps to come
+// cannot change the drains conclude judges, for a run whose fewest
+// available is fewest and whose replicas stay replicas: the in-order
+// run's moments (its steps) and the order's steps so far are known, and
+// every step to come counts at least fewest ready pods once conclude
+// holds it there (readyAtLeast). For every budget:
+//
+//   - its worst moment (drainLows, the first of equal ones, and the
+//     fewest left by a drain without eviction) is final: a step already
+//     seen, at replicas, holds at most fewest ready pods, and a drain's
+//     pods left grow with the ready pods (budget.drain);
+//   - its blocks (drainBlocks, worseDrains) are final: no count of ready
+//     pods from fewest up blocks a drain (tried one by one up to where
+//     none can: keep + n), or the in-order run already has a block at
+//     fewest ready pods or fewer, which the order's steps, at fewest or
+//     more, cannot pass (worseDrains takes the order's only where it
+//     holds fewer).
+//
+// It gives up (false) where that would try more than maxTried counts.
+func drainsSettled(budgets []budget, replicas int32, n int64, inOrder, racing []moment, fewest int64) bool {
+	const maxTried = 4096
+	atMost := func(ms []moment) bool {
+		return slices.ContainsFunc(ms, func(m moment) bool { return m.replicas == replicas && max(m.ready, fewest) <= fewest })
+	}
+	if !atMost(inOrder) && !atMost(racing) {
+		return false
+	}
+	expected := int64(replicas)
+	for _, b := range budgets {
+		keep := b.keep(replicas)
+		blocks := func(ready int64) bool {
+			return expected+b.others != 0 &&
+				b.worseThanAtRest(b.drain(ready+b.others, ready, keep, expected+b.others, n), replicas, n)
+		}
+		if slices.ContainsFunc(inOrder, func(m moment) bool {
+			return m.replicas == replicas && max(m.ready, fewest) <= fewest && blocks(max(m.ready, fewest))
+		}) {
+			continue
+		}
+		last := max(keep+n, fewest)
+		if last-fewest > maxTried {
+			return false
+		}
+		for r := fewest; r <= last; r++ {
+			if blocks(r) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // momentsRoom is the room a rollout's moments start with: check's

@@ -13,12 +13,15 @@ import (
 
 // TestPeakAboveKeepsReports: check lets the race order where deletions
 // go last end once its pods are proved to stay within --max-pods
-// (sim.Config.PeakPodsAbove) for the rollouts whose runs it does not
-// share. Its report is the one of runs with every order computed to its
-// end, on Deployments of 1 to 20 replicas (the racing peak from 15 on),
-// with PodDisruptionBudgets, HPA ranges and a pod quota, under
-// --max-pods below, within and above their peaks, with and without a
-// small work budget; and the cut runs compute less.
+// (sim.Config.PeakPodsAbove), and the one where they go first once its
+// steps to come cannot change the drains (sim.Config.DeletesFirstDone,
+// drainsSettled), for the rollouts whose runs it does not share. Its
+// report is the one of runs with every order computed to its end, on
+// Deployments of 1 to 20 replicas (the racing peak from 15 on),
+// maxUnavailable 0 and 1, with PodDisruptionBudgets of four kinds, HPA
+// ranges and a pod quota, under --max-pods below, within and above
+// their peaks, with and without a small work budget, drains of 1 and 2
+// pods; and the cut runs compute less.
 func TestPeakAboveKeepsReports(t *testing.T) {
 	var b strings.Builder
 	for i := range 30 {
@@ -28,7 +31,8 @@ func TestPeakAboveKeepsReports(t *testing.T) {
 			"spec": {"terminationGracePeriodSeconds": %d, "containers": [{"name": "app", "image": "app:%d", "resources": {"requests": {"cpu": "100m"}},
 			"readinessProbe": {"httpGet": {"path": "/", "port": 80}, "initialDelaySeconds": %d, "periodSeconds": 1}}]}}}}`+"\n",
 			i, i%3, 1+i*7%20, []string{`"25%"`, `1`, `"50%"`, `2`}[i%4], i%3/2, i*5%13, 30+600*(i%2), i, i, i*11%40, i, 1+i*13%30)
-		fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "p%02d", "namespace": "ns%d"}, "spec": {"maxUnavailable": 1, "selector": {"matchLabels": {"app": "a%d"}}}}`+"\n", i, i%3, i)
+		pdb := []string{`"maxUnavailable": 1`, `"minAvailable": "80%"`, `"maxUnavailable": 0`, `"minAvailable": 2`}[i%4]
+		fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "p%02d", "namespace": "ns%d"}, "spec": {%s, "selector": {"matchLabels": {"app": "a%d"}}}}`+"\n", i, i%3, pdb, i)
 		if i%5 == 0 {
 			fmt.Fprintf(&b, `{"apiVersion": "autoscaling/v2", "kind": "HorizontalPodAutoscaler", "metadata": {"name": "h%02d", "namespace": "ns%d"},
 				"spec": {"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "d%02d"}, "minReplicas": 2, "maxReplicas": 9}}`+"\n", i, i%3, i)
@@ -50,6 +54,7 @@ func TestPeakAboveKeepsReports(t *testing.T) {
 		cfg  Config
 	}{
 		{"no max pods", Config{}},
+		{"no max pods, drains of 2 pods", Config{DrainPods: 2}},
 		{"max pods 12", Config{MaxPods: 12}},
 		{"max pods 30", Config{MaxPods: 30}},
 		{"max pods 100", Config{MaxPods: 100}},

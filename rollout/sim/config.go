@@ -168,6 +168,24 @@ type Config struct {
 	// run's or 0 (not proved). Other models ignore it; 0 reads
 	// everything.
 	PeakPodsAbove int64
+	// DeletesFirstDone, if set, lets a caller of ObserveDeletesFirst end
+	// that order early. Under ModelControllers, in a run without Changes
+	// or Edits whose in-order run was not projected, once the order's
+	// state proves (by Projection's bounds, at a Deployment sync that has
+	// seen the generation) that its peak can no longer pass the in-order
+	// run's PeakPods nor its fewest available fall below the in-order
+	// run's MinAvailable, the run asks DeletesFirstDone with that
+	// MinAvailable, which is then the Summary's; if it reports true, the
+	// order ends there and ObserveDeletesFirst has seen the steps so far
+	// only. A caller reports true where steps to come, whatever they are
+	// (their ready pods held at that fewest at least), cannot change what
+	// it reads of them. What is kept is
+	// TestDeletesFirstDoneChangesNothingRead's property: the steps
+	// observed are a prefix of the order's whole steps, and the Result is
+	// the run's without it, but PeakPodsLow and MinAvailableHigh (then
+	// over the orders run whole), Cost (as with PeakPodsAbove) and
+	// DeadlineFreeFrom (the run's or 0).
+	DeletesFirstDone func(fewestAvailable int64) bool
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool

@@ -184,6 +184,17 @@ func (r *runner) runControllers() { r.runControllersBelow(0) }
 // pods provably never pass peakAbove (see cutBelow) when peakAbove is
 // positive. It reports whether it ended so.
 func (r *runner) runControllersBelow(peakAbove int64) bool {
+	if peakAbove <= 0 {
+		return r.runControllersUntil(nil)
+	}
+	return r.runControllersUntil(func() bool { return r.cutBelow(peakAbove) })
+}
+
+// runControllersUntil is runControllers, asking cut (if not nil) after
+// each Deployment sync's last request whether to end the run there; cut
+// stops the run itself when it reports true. It reports whether cut
+// ended the run.
+func (r *runner) runControllersUntil(cut func() bool) bool {
 	for _, ch := range r.changes {
 		r.push(event{at: r.start.Add(ch.After), kind: evChange})
 	}
@@ -215,11 +226,33 @@ func (r *runner) runControllersBelow(peakAbove int64) bool {
 				return false
 			}
 		}
-		if peakAbove > 0 && e.kind == evDeploymentDone && !r.done && r.cutBelow(peakAbove) {
+		if cut != nil && e.kind == evDeploymentDone && !r.done && cut() {
 			return true
 		}
 	}
 	return false
+}
+
+// cutNoWorse ends the run, and reports true, when its peak pods can no
+// longer pass peak nor its fewest available fall below fewest (both so
+// far and, by podsAtMost and availableFrom, from now on) and done agrees,
+// asked with fewest. Where it holds, the rest of the run cannot change a
+// Summary merged by the worse figures against peak and fewest
+// (runRacesWith). Its preconditions are cutBelow's.
+func (r *runner) cutNoWorse(peak, fewest int64, done func(int64) bool) bool {
+	d := r.st.Deployment
+	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
+		r.sum.PeakPods > peak || r.ctl.racePeak > peak || r.sum.MinAvailable < fewest || r.pods.total() > peak ||
+		!r.ctl.complete && int64(rollout.MinAvailable(d)) < fewest {
+		return false // the cheap tests first: availableFrom is at most the floor before completion
+	}
+	l, ok := r.left(r.last)
+	if !ok || r.podsAtMost(l) > peak || r.availableFrom(l) < fewest || !done(fewest) {
+		return false
+	}
+	r.ctl.cutShort = true
+	r.stop(OutcomeLimit, "its figures proved no worse than the run in order's (DeletesFirstDone)")
+	return true
 }
 
 // cutBelow ends the run, and reports true, when no pod count of its

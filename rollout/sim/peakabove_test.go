@@ -75,3 +75,63 @@ func TestPeakAboveChangesNothingRead(t *testing.T) {
 		t.Errorf("only %d of %d runs cut their third order short: a weak test", cut, runs)
 	}
 }
+
+// TestDeletesFirstDoneChangesNothingRead checks Config.DeletesFirstDone's
+// promise on random runs of the controllers model: against the same run
+// without it, the deletes-first order's steps observed are a prefix of
+// its whole steps, and the Result is the same but PeakPodsLow and
+// MinAvailableHigh, Cost (Work at most the run's, Limited only where the
+// run's is) and DeadlineFreeFrom (the run's or 0). The callback's answer
+// is drawn; it is asked with the Summary's fewest available.
+func TestDeletesFirstDoneChangesNothingRead(t *testing.T) {
+	runs, cut := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		s, cfg := drawControllersRun(t)
+		agree := rapid.Bool().Draw(t, "done")
+		var asked []int64
+		runObserved := func(cfg sim.Config) (sim.Result, sim.Cost, []sim.Step) {
+			var steps []sim.Step
+			cfg.ObserveDeletesFirst = func(st sim.Step) { steps = append(steps, st) }
+			res, cost, err := sim.RunCost(s, cfg)
+			if err != nil {
+				t.Fatalf("RunCost() error: %v", err)
+			}
+			return res, cost, steps
+		}
+		full, fullCost, fullSteps := runObserved(cfg)
+		cfg.DeletesFirstDone = func(fewest int64) bool {
+			asked = append(asked, fewest)
+			return agree
+		}
+		got, gotCost, gotSteps := runObserved(cfg)
+		for _, f := range asked {
+			if f != full.Summary.MinAvailable {
+				t.Fatalf("DeletesFirstDone asked with %d, the Summary's fewest available is %d", f, full.Summary.MinAvailable)
+			}
+		}
+		if len(gotSteps) < len(fullSteps) {
+			cut++
+		}
+		runs++
+		opts := []cmp.Option{cmpopts.EquateErrors(), cmpopts.EquateComparable(surge.Value{})}
+		if diff := cmp.Diff(fullSteps[:min(len(gotSteps), len(fullSteps))], gotSteps, opts...); diff != "" || len(gotSteps) > len(fullSteps) {
+			t.Fatalf("the observed deletes-first steps are not a prefix of the whole order's (-whole +observed):\n%s", diff)
+		}
+		if gotCost.Work > fullCost.Work || gotCost.Limited && !fullCost.Limited {
+			t.Fatalf("Cost = %+v with DeletesFirstDone, %+v without", gotCost, fullCost)
+		}
+		if got.DeadlineFreeFrom != full.DeadlineFreeFrom && got.DeadlineFreeFrom != 0 {
+			t.Fatalf("DeadlineFreeFrom = %d with DeletesFirstDone, %d without", got.DeadlineFreeFrom, full.DeadlineFreeFrom)
+		}
+		for _, res := range []*sim.Result{&full, &got} {
+			res.Summary.PeakPodsLow, res.Summary.MinAvailableHigh, res.DeadlineFreeFrom = 0, 0, 0
+		}
+		if diff := cmp.Diff(full, got, opts...); diff != "" {
+			t.Fatalf("DeletesFirstDone changes the Result beyond the figures it frees (-without +with):\n%s", diff)
+		}
+	})
+	t.Logf("%d of %d runs ended their deletes-first order early", cut, runs)
+	if cut < runs/8 {
+		t.Errorf("only %d of %d runs ended their deletes-first order early: a weak test", cut, runs)
+	}
+}

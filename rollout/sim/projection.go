@@ -367,6 +367,32 @@ func (r *runner) podsAtMost(l left) int64 {
 	return n
 }
 
+// availableFrom is availableAtLeast's bound from now on, the pods
+// available now included, without the fewest so far: 0 where none is
+// proved. It changes nothing of the run (no sample).
+func (r *runner) availableFrom(l left) int64 {
+	if r.ctl.complete {
+		// After completion nothing makes a pod unavailable.
+		return r.count(r.last).available
+	}
+	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {
+		return 0
+	}
+	for _, rs := range l.ctrl {
+		if rs == l.newRS {
+			continue
+		}
+		c := r.pods.set(rs).counts(r.last, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+		if c.available < c.replicas || c.replicas < int64(rs.Spec.Replicas) {
+			return 0
+		}
+		if s := r.ctl.sets[rs.Name]; s != nil && s.busy && s.toCreate+s.batchLeft > 0 {
+			return 0
+		}
+	}
+	return max(int64(rollout.MinAvailable(r.st.Deployment)), 0)
+}
+
 // oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.
 func oldSpecs(ctrl []*rollout.ReplicaSet, newRS *rollout.ReplicaSet) int64 {
 	var n int64

@@ -158,19 +158,26 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		}
 		v := newControllersRunner(s, c, rc, plans)
 		cut := false
-		if rc == raceDeletesLast && cfg.PeakPodsAbove > 0 && !sum.Projection.Made {
+		switch {
+		case rc == raceDeletesLast && cfg.PeakPodsAbove > 0 && !sum.Projection.Made:
 			// The caller reads of this order only whether its peak passes
 			// PeakPodsAbove: it ends once that is proved not to. (A
 			// projected run's bound, PeakPodsAtMost, reads its end.)
 			cut = v.runControllersBelow(cfg.PeakPodsAbove)
-		} else {
+		case rc == raceDeletesFirst && cfg.DeletesFirstDone != nil && !sum.Projection.Made:
+			// It ends once its figures are proved no worse than the
+			// in-order run's, which the merge below then keeps, and the
+			// caller has read all it needs of its steps.
+			peak, fewest := sum.PeakPods, sum.MinAvailable
+			cut = v.runControllersUntil(func() bool { return v.cutNoWorse(peak, fewest, cfg.DeletesFirstDone) })
+		default:
 			v.runControllers()
 		}
 		v.finish()
 		o := v.sum
 		f, ok := v.deadlineFree()
 		from, free = max(from, f), free && ok
-		if rc == raceDeletesFirst {
+		if rc == raceDeletesFirst && !cut {
 			if o.PeakPods > sum.PeakPods {
 				sum.PeakPods, sum.PeakPodsAt, sum.Ceiling = o.PeakPods, o.PeakPodsAt, o.Ceiling
 			}
@@ -186,7 +193,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		cost.Limited = cost.Limited || v.workLimited
 		if cut {
 			// Its peak is at most PeakPodsAbove (cutBelow), so the
-			// highest peak passes it only where another order's does.
+			// highest peak passes it only where another order's does; or
+			// its figures are no worse than the in-order run's
+			// (cutNoWorse).
 			continue
 		}
 		sum.PeakPodsLow = min(sum.PeakPodsLow, o.PeakPodsLow)
