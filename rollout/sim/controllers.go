@@ -243,8 +243,10 @@ func (r *runner) cutNoWorse(peak, fewest int64, done func(int64) bool) bool {
 	d := r.st.Deployment
 	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
 		r.sum.PeakPods > peak || r.ctl.racePeak > peak || r.sum.MinAvailable < fewest || r.pods.total() > peak ||
-		!r.ctl.complete && int64(rollout.MinAvailable(d)) < fewest {
-		return false // the cheap tests first: availableFrom is at most the floor before completion
+		!r.ctl.complete && int64(rollout.MinAvailable(d)) < fewest || r.podsAtLeast() > peak {
+		// The cheap tests first: availableFrom is at most the floor
+		// before completion, and podsAtMost at least podsAtLeast.
+		return false
 	}
 	l, ok := r.left(r.last)
 	if !ok || r.podsAtMost(l) > peak || r.availableFrom(l) < fewest || !done(fewest) {
@@ -253,6 +255,26 @@ func (r *runner) cutNoWorse(peak, fewest int64, done func(int64) bool) bool {
 	r.ctl.cutShort = true
 	r.stop(OutcomeLimit, "its figures proved no worse than the run in order's (DeletesFirstDone)")
 	return true
+}
+
+// podsAtLeast is a lower bound of podsAtMost that lists nothing: the
+// sum, over the ReplicaSets the Deployment controls, of the larger of
+// their size and their pods existing (podsAtMost counts terminating +
+// max(size, running + ...) of each, which is no less).
+func (r *runner) podsAtLeast() int64 {
+	var n int64
+	for i := range r.st.ReplicaSets {
+		rs := &r.st.ReplicaSets[i]
+		if rs.Namespace != r.st.Deployment.Namespace || !r.controlled(rs) {
+			continue
+		}
+		var existing int64
+		if ps, ok := r.pods.sets[rs.Name]; ok && ps.uid == rs.UID {
+			existing = ps.existing()
+		}
+		n += max(int64(max(rs.Spec.Replicas, 0)), existing)
+	}
+	return n
 }
 
 // cutBelow ends the run, and reports true, when no pod count of its
