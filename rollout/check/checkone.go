@@ -92,6 +92,17 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
+	if !f.memo.keeps(shape, memoize) && !f.wholeOrders {
+		// Of the highest peak check reads only whether it passes
+		// --max-pods (judge), and nothing without it: the run may end
+		// its order where deletions go last once its pods are proved to
+		// stay within. A run kept for other rollouts computes it whole,
+		// as its Cost and DeadlineFreeFrom serve them.
+		cfg.PeakPodsAbove = math.MaxInt64
+		if f.maxPods > 0 {
+			cfg.PeakPodsAbove = int64(f.maxPods)
+		}
+	}
 	// Under the controllers model the run goes on past the progress
 	// deadline for Config.Sim.PastDeadline (an hour by default): what
 	// the controllers then do is judged from this one run.
@@ -106,6 +117,14 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if len(pol.budgets) > 0 {
 		racing = make([]moment, 1, momentsRoom)
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
+		if cfg.PeakPodsAbove > 0 {
+			// Not a run kept for others (above): the order may end once
+			// its steps to come cannot change the drains judged on them.
+			n := f.drainPods()
+			observe.DeletesFirstDone = func(fewest int64) bool {
+				return drainsSettled(pol.budgets, replicas, n, moments[1:], racing[1:], fewest)
+			}
+		}
 	}
 	res, cost, err := sim.RunCost(s, observe)
 	if err != nil {
@@ -120,6 +139,58 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		f.memo.put(shape, memoRun{res, moments, racing, cost, cfg.MaxWork})
 	}
 	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg, cost)
+}
+
+// drainsSettled reports whether the deletes-first order's steps to come
+// cannot change the drains conclude judges, for a run whose fewest
+// available is fewest and whose replicas stay replicas: the in-order
+// run's moments (its steps) and the order's steps so far are known, and
+// every step to come counts at least fewest ready pods once conclude
+// holds it there (readyAtLeast). For every budget:
+//
+//   - its worst moment (drainLows, the first of equal ones, and the
+//     fewest left by a drain without eviction) is final: a step already
+//     seen, at replicas, holds at most fewest ready pods, and a drain's
+//     pods left grow with the ready pods (budget.drain);
+//   - its blocks (drainBlocks, worseDrains) are final: no count of ready
+//     pods from fewest up blocks a drain (tried one by one up to where
+//     none can: keep + n), or the in-order run already has a block at
+//     fewest ready pods or fewer, which the order's steps, at fewest or
+//     more, cannot pass (worseDrains takes the order's only where it
+//     holds fewer).
+//
+// It gives up (false) where that would try more than maxTried counts.
+func drainsSettled(budgets []budget, replicas int32, n int64, inOrder, racing []moment, fewest int64) bool {
+	const maxTried = 4096
+	atMost := func(ms []moment) bool {
+		return slices.ContainsFunc(ms, func(m moment) bool { return m.replicas == replicas && max(m.ready, fewest) <= fewest })
+	}
+	if !atMost(inOrder) && !atMost(racing) {
+		return false
+	}
+	expected := int64(replicas)
+	for _, b := range budgets {
+		keep := b.keep(replicas)
+		blocks := func(ready int64) bool {
+			return expected+b.others != 0 &&
+				b.worseThanAtRest(b.drain(ready+b.others, ready, keep, expected+b.others, n), replicas, n)
+		}
+		if slices.ContainsFunc(inOrder, func(m moment) bool {
+			return m.replicas == replicas && max(m.ready, fewest) <= fewest && blocks(max(m.ready, fewest))
+		}) {
+			continue
+		}
+		last := max(keep+n, fewest)
+		if last-fewest > maxTried {
+			return false
+		}
+		for r := fewest; r <= last; r++ {
+			if blocks(r) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // momentsRoom is the room a rollout's moments start with: check's
@@ -388,6 +459,20 @@ func (m *simMemo) get(k rolloutShape, ok bool, budget int) (memoRun, bool) {
 		}
 	}
 	return memoRun{}, false
+}
+
+// keeps reports whether put would keep a run of a rollout of shape k
+// whose runs may be shared (ok): m keeps runs, and, where it keeps only
+// the shapes of more than one rollout, k's is one.
+func (m *simMemo) keeps(k rolloutShape, ok bool) bool {
+	if m == nil || !ok {
+		return false
+	}
+	if m.keep == nil {
+		return true
+	}
+	k.deadline = rollout.OptionalInt32{}
+	return m.keep[k]
 }
 
 // put keeps r, the run of a rollout of shape k: for k alone, or, when

@@ -128,6 +128,9 @@ type checker struct {
 	// worked sums the work of the simulations run (sim.Cost), memo hits
 	// left out: what the tests hold to the work budget.
 	worked atomic.Int64
+	// wholeOrders runs every race order to its end (no
+	// sim.Config.PeakPodsAbove), which tests compare the reports with.
+	wholeOrders bool
 }
 
 // minAvailable is the min-available rule's limit, when set.

@@ -148,6 +148,47 @@ type Config struct {
 	// caller judging the run step by step sees the steps behind those
 	// figures. Other models never call it.
 	ObserveDeletesFirst func(Step)
+	// PeakPodsAbove, if positive, says that the caller reads
+	// Summary.PeakPodsHigh only to tell whether it is above this many
+	// pods (as a --max-pods gate does), and PeakPodsLow and
+	// MinAvailableHigh not at all. Under ModelControllers the run may
+	// then end its third race order (ReplicaSet syncs that delete pods
+	// last, whose figures are those three) as soon as Projection's proved
+	// bound (PeakPodsAtMost's) shows that its pods never pass this many:
+	// after its first Deployment sync has seen the generation, in a run
+	// without Changes or Edits whose in-order run was not projected. The
+	// three figures are then over the other two orders. What is kept is
+	// TestPeakAboveChangesNothingRead's property: the Steps, the
+	// observed steps and every figure of the Summary but those three (and
+	// UpToDeadline's three) are the run's without the field;
+	// PeakPodsHigh (and UpToDeadline's) is above PeakPodsAbove exactly
+	// when the run's without the field is, and then the same;
+	// Cost.Work counts what the cut order computed until it ended, so it
+	// is at most the run's without the field, Cost.Limited holds only
+	// where it holds without the field, and DeadlineFreeFrom is the
+	// run's or 0 (not proved). Other models ignore it; 0 reads
+	// everything.
+	PeakPodsAbove int64
+	// DeletesFirstDone, if set, lets a caller of ObserveDeletesFirst end
+	// that order early. Under ModelControllers, in a run without Changes
+	// or Edits whose in-order run was not projected, once the order's
+	// state proves (by Projection's bounds, at a Deployment sync that has
+	// seen the generation) that its peak can no longer pass the in-order
+	// run's PeakPods nor its fewest available fall below the in-order
+	// run's MinAvailable (both counted up to the in-order run's progress
+	// deadline where it went on past one, so that Summary.UpToDeadline
+	// is kept too), the run asks DeletesFirstDone with the in-order run's
+	// whole MinAvailable, which is then the Summary's; if it reports true, the
+	// order ends there and ObserveDeletesFirst has seen the steps so far
+	// only. A caller reports true where steps to come, whatever they are
+	// (their ready pods held at that fewest at least), cannot change what
+	// it reads of them. What is kept is
+	// TestDeletesFirstDoneChangesNothingRead's property: the steps
+	// observed are a prefix of the order's whole steps, and the Result is
+	// the run's without it, but PeakPodsLow and MinAvailableHigh (and
+	// UpToDeadline's; then over the orders run whole), Cost (as with PeakPodsAbove) and
+	// DeadlineFreeFrom (the run's or 0).
+	DeletesFirstDone func(fewestAvailable int64) bool
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
@@ -216,6 +257,9 @@ func (c Config) check() error {
 	}
 	if c.Pods.MaxPods < 0 {
 		errs = append(errs, &ConfigError{"Pods.MaxPods", fmt.Sprint(c.Pods.MaxPods), "must not be negative"})
+	}
+	if c.PeakPodsAbove < 0 {
+		errs = append(errs, &ConfigError{"PeakPodsAbove", fmt.Sprint(c.PeakPodsAbove), "must not be negative"})
 	}
 	if c.MaxSyncs < 0 {
 		errs = append(errs, &ConfigError{"MaxSyncs", fmt.Sprint(c.MaxSyncs), "must not be negative"})

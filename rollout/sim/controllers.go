@@ -178,7 +178,23 @@ func (r *runner) findSet(name string) *rollout.ReplicaSet {
 }
 
 // runControllers is Run under ModelControllers.
-func (r *runner) runControllers() {
+func (r *runner) runControllers() { r.runControllersBelow(0) }
+
+// runControllersBelow is runControllers, ending the run as soon as its
+// pods provably never pass peakAbove (see cutBelow) when peakAbove is
+// positive. It reports whether it ended so.
+func (r *runner) runControllersBelow(peakAbove int64) bool {
+	if peakAbove <= 0 {
+		return r.runControllersUntil(nil)
+	}
+	return r.runControllersUntil(func() bool { return r.cutBelow(peakAbove) })
+}
+
+// runControllersUntil is runControllers, asking cut (if not nil) after
+// each Deployment sync's last request whether to end the run there; cut
+// stops the run itself when it reports true. It reports whether cut
+// ended the run.
+func (r *runner) runControllersUntil(cut func() bool) bool {
 	for _, ch := range r.changes {
 		r.push(event{at: r.start.Add(ch.After), kind: evChange})
 	}
@@ -199,7 +215,7 @@ func (r *runner) runControllers() {
 	for !r.done {
 		e, ok := r.nextEvent()
 		if !ok {
-			return
+			return false
 		}
 		if e.kind == evDeploymentSync && !r.done {
 			r.fastForwardControllers()
@@ -207,10 +223,88 @@ func (r *runner) runControllers() {
 		if !checked && r.syncs > 0 && !r.done {
 			checked = true
 			if r.beyondWork() {
-				return
+				return false
 			}
 		}
+		if cut != nil && e.kind == evDeploymentDone && !r.done && cut() {
+			return true
+		}
 	}
+	return false
+}
+
+// cutNoWorse ends the run, and reports true, when its peak pods can no
+// longer pass peak nor its fewest available fall below fewest (both so
+// far and, by podsAtMost and availableFrom, from now on) and done agrees,
+// asked with held (the Summary's fewest available, at most fewest).
+// Where it holds, the rest of the run cannot change a Summary merged by
+// the worse figures against peak and fewest (runRacesWith). Its
+// preconditions are cutBelow's.
+func (r *runner) cutNoWorse(peak, fewest, held int64, done func(int64) bool) bool {
+	d := r.st.Deployment
+	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
+		r.sum.PeakPods > peak || r.ctl.racePeak > peak || r.sum.MinAvailable < fewest || r.pods.total() > peak ||
+		!r.ctl.complete && int64(rollout.MinAvailable(d)) < fewest || r.podsAtLeast() > peak {
+		// The cheap tests first: availableFrom is at most the floor
+		// before completion, and podsAtMost at least podsAtLeast.
+		return false
+	}
+	l, ok := r.left(r.last)
+	if !ok || r.podsAtMost(l) > peak || r.availableFrom(l) < fewest || !done(held) {
+		return false
+	}
+	r.ctl.cutShort = true
+	r.stop(OutcomeLimit, "its figures proved no worse than the run in order's (DeletesFirstDone)")
+	return true
+}
+
+// podsAtLeast is a lower bound of podsAtMost that lists nothing: the
+// sum, over the ReplicaSets the Deployment controls, of the larger of
+// their size and their pods existing (podsAtMost counts terminating +
+// max(size, running + ...) of each, which is no less).
+func (r *runner) podsAtLeast() int64 {
+	var n int64
+	for i := range r.st.ReplicaSets {
+		rs := &r.st.ReplicaSets[i]
+		if rs.Namespace != r.st.Deployment.Namespace || !r.controlled(rs) {
+			continue
+		}
+		var existing int64
+		if ps, ok := r.pods.sets[rs.Name]; ok && ps.uid == rs.UID {
+			existing = ps.existing()
+		}
+		n += max(int64(max(rs.Spec.Replicas, 0)), existing)
+	}
+	return n
+}
+
+// cutBelow ends the run, and reports true, when no pod count of its
+// whole run can pass peak: the peak so far is at most peak, and so is
+// podsAtMost's bound of the pods from now on (the pods existing now
+// among them), which holds where the Deployment controller has seen its
+// generation, no replica change or edit is to come, the Deployment is
+// not paused and its new pods become ready (left). The run stops with
+// its events left (cutShort: its progress deadline is then not proved
+// free) and does not count as limited by its work.
+//
+// The pods existing now are counted first: where they pass peak the run
+// is not cut, and the events are not walked.
+func (r *runner) cutBelow(peak int64) bool {
+	d := r.st.Deployment
+	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
+		r.sum.PeakPods > peak || r.ctl.racePeak > peak {
+		return false
+	}
+	if r.pods.total() > peak {
+		return false
+	}
+	l, ok := r.left(r.last)
+	if !ok || r.podsAtMost(l) > peak {
+		return false
+	}
+	r.ctl.cutShort = true
+	r.stop(OutcomeLimit, fmt.Sprintf("its pods proved never above %d (PeakPodsAbove)", peak))
+	return true
 }
 
 // nextEvent takes the next event and reports true, or stops the run at

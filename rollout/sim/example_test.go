@@ -215,3 +215,93 @@ func ExampleSummary_upToDeadline() {
 	// up to the deadline: peak 5 at 11s - fewest available 3
 	// stopped at the deadline: peak 5 at 11s - fewest available 3
 }
+
+// A gate that judges the highest peak a cluster can reach only against a
+// pod limit, as `check --max-pods 20` does, says so with PeakPodsAbove:
+// the race order where deletions go last then ends as soon as its pods
+// are proved to stay within 20, and the run costs less. Whether the
+// highest peak passes the limit, and every figure but the ranges' ends
+// (the highest peak among them: the deletes-last order's 10 pods are
+// left out, the other orders' 9 kept), are the same as in the whole run.
+func ExampleConfig_peakPodsAbove() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 6, "strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+			"selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "web", "image": "web:1"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "web", "web:2")
+	if err != nil {
+		panic(err)
+	}
+	const limit = 20
+	cfg := sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 5 * time.Second, Terminating: 10 * time.Second}}
+	whole, wholeCost, err := sim.RunCost(s, cfg)
+	if err != nil {
+		panic(err)
+	}
+	cfg.PeakPodsAbove = limit
+	gated, gatedCost, err := sim.RunCost(s, cfg)
+	if err != nil {
+		panic(err)
+	}
+	for _, r := range []struct {
+		name string
+		res  sim.Result
+		cost sim.Cost
+	}{{"whole", whole, wholeCost}, {"gated", gated, gatedCost}} {
+		sm := r.res.Summary
+		fmt.Printf("%s: complete after %s, peak %d, fewest available %d, highest peak %d, above %d: %t\n",
+			r.name, sm.Duration, sm.PeakPods, sm.MinAvailable, sm.PeakPodsHigh, limit, sm.PeakPodsHigh > limit)
+	}
+	fmt.Println("the gated run computed no more:", gatedCost.Work <= wholeCost.Work)
+	// Output:
+	// whole: complete after 30.001s, peak 9, fewest available 6, highest peak 10, above 20: false
+	// gated: complete after 30.001s, peak 9, fewest available 6, highest peak 9, above 20: false
+	// the gated run computed no more: true
+}
+
+// A caller that judges the steps of the order where deletions go first
+// only where they could hold fewer ready pods than the run's fewest
+// available (as check's drains do) says when it has seen enough: the
+// order then ends once its figures are proved no worse than the in-order
+// run's, and the caller has seen the first of its steps only. Old pods
+// take 30 s to terminate, so the in-order run's peak, 12 pods, bounds
+// every order's from the first sync on. The Summary's figures are the
+// whole run's.
+func ExampleConfig_deletesFirstDone() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 6, "strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+			"selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "web", "image": "web:1"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "web", "web:2")
+	if err != nil {
+		panic(err)
+	}
+	for _, early := range []bool{false, true} {
+		seen := 0
+		cfg := sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 5 * time.Second, Terminating: 30 * time.Second},
+			ObserveDeletesFirst: func(sim.Step) { seen++ }}
+		if early {
+			cfg.DeletesFirstDone = func(fewest int64) bool { return fewest >= 6 }
+		}
+		res, err := sim.Run(s, cfg)
+		if err != nil {
+			panic(err)
+		}
+		sm := res.Summary
+		fmt.Printf("ended early %t: %d deletes-first steps seen; complete after %s, peak %d, fewest available %d\n",
+			early, seen, sm.Duration, sm.PeakPods, sm.MinAvailable)
+	}
+	// Output:
+	// ended early false: 45 deletes-first steps seen; complete after 30.001s, peak 12, fewest available 6
+	// ended early true: 1 deletes-first steps seen; complete after 30.001s, peak 12, fewest available 6
+}

@@ -84,3 +84,10 @@ const (
 	FreeCohorts    = freeCohorts
 	CohortsPerWork = cohortsPerWork
 )
+
+// DeletesLastCut runs the order where deletions go last of s under cfg
+// alone and reports whether Config.PeakPodsAbove ended it early.
+func DeletesLastCut(s rollout.State, cfg Config) bool {
+	v := newControllersRunner(s, cfg, raceDeletesLast, nil)
+	return v.runControllersBelow(cfg.PeakPodsAbove)
+}

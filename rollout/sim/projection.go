@@ -324,6 +324,14 @@ func (r *runner) peakAtMost(l left) int64 {
 	if r.syncs > 0 {
 		r.sample(r.last) // as result() does, so that PeakPods is final
 	}
+	return max(r.podsAtMost(l), r.sum.PeakPods, r.ctl.racePeak)
+}
+
+// podsAtMost is peakAtMost's sum over the state now, without the peak
+// so far: an upper bound of the pods that exist at once from now on, the
+// pods existing now included, or math.MaxInt64 where none is proved. It
+// changes nothing of the run.
+func (r *runner) podsAtMost(l left) int64 {
 	d := r.st.Deployment
 	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation {
 		return math.MaxInt64
@@ -356,7 +364,33 @@ func (r *runner) peakAtMost(l left) int64 {
 	if l.newRS == nil {
 		n += int64(max(d.Spec.Replicas, 0))
 	}
-	return max(n, r.sum.PeakPods, r.ctl.racePeak)
+	return n
+}
+
+// availableFrom is availableAtLeast's bound from now on, the pods
+// available now included, without the fewest so far: 0 where none is
+// proved. It changes nothing of the run (no sample).
+func (r *runner) availableFrom(l left) int64 {
+	if r.ctl.complete {
+		// After completion nothing makes a pod unavailable.
+		return r.count(r.last).available
+	}
+	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {
+		return 0
+	}
+	for _, rs := range l.ctrl {
+		if rs == l.newRS {
+			continue
+		}
+		c := r.pods.set(rs).counts(r.last, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+		if c.available < c.replicas || c.replicas < int64(rs.Spec.Replicas) {
+			return 0
+		}
+		if s := r.ctl.sets[rs.Name]; s != nil && s.busy && s.toCreate+s.batchLeft > 0 {
+			return 0
+		}
+	}
+	return max(int64(rollout.MinAvailable(r.st.Deployment)), 0)
 }
 
 // oldSpecs sums the sizes of the ReplicaSets of ctrl other than newRS.

@@ -79,7 +79,8 @@ func Run(s rollout.State, cfg Config) (Result, error) {
 
 // Cost is what a run computed, in the units Config.MaxWork bounds (see
 // there): Work is the most of its orders under ModelControllers, each of
-// which has MaxWork to itself, and of the run otherwise. A run passes
+// which has MaxWork to itself (an order Config.PeakPodsAbove ended early
+// counts the work it did), and of the run otherwise. A run passes
 // its MaxWork only by the work of the event it was handling when it
 // reached it. Limited says the run, or one of its orders, stopped at
 // MaxWork: at the limit itself, or after its first sync (or the trial
@@ -120,7 +121,9 @@ func RunCost(s rollout.State, cfg Config) (Result, Cost, error) {
 // of the first two orders (PeakPods counting, from racingReplicas
 // replicas on, a pod created at the instant one pod goes as created
 // first), PeakPodsLow, PeakPodsHigh and MinAvailableHigh the ends over
-// all three. It returns the run's Cost too.
+// all three. It returns the run's Cost too. Under cfg.PeakPodsAbove the
+// last order may end early (cutBelow), its figures then left out of
+// those ends, where the first order was not projected.
 func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) {
 	if len(cfg.Edits) == 0 && !cfg.copyOrders {
 		// One deep copy for the three orders: a run never changes a map
@@ -142,7 +145,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	racing := s.Deployment.Spec.Replicas >= racingReplicas
 	fifo, fifoRace := orderExtremes(sum), r.ctl.racePeakExtremes(r.start)
 	fifoTo, fifoRaceTo := r.extremesToDeadline(fifo, fifoRace)
-	var orders, ordersTo [2]Extremes
+	var orders, ordersTo [2]*Extremes // nil: the order was cut
 	quiet := cfg
 	quiet.OmitSteps, quiet.Observe, quiet.ObserveDeletesFirst = true, nil, nil
 	quiet.noTrial = r.workLimited
@@ -155,13 +158,36 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 			plans.lookupOnly = true // the last order: no later one reads what it would keep
 		}
 		v := newControllersRunner(s, c, rc, plans)
-		v.runControllers()
+		cut := false
+		switch {
+		case rc == raceDeletesLast && cfg.PeakPodsAbove > 0 && !sum.Projection.Made:
+			// The caller reads of this order only whether its peak passes
+			// PeakPodsAbove: it ends once that is proved not to. (A
+			// projected run's bound, PeakPodsAtMost, reads its end.)
+			cut = v.runControllersBelow(cfg.PeakPodsAbove)
+		case rc == raceDeletesFirst && cfg.DeletesFirstDone != nil && !sum.Projection.Made:
+			// It ends once its figures are proved no worse than the
+			// in-order run's up to its progress deadline (its whole run's
+			// when it exceeded none, and no worse than those either),
+			// which both merges below then keep, and the caller has read
+			// all it needs of its steps, held at the Summary's fewest
+			// available.
+			bound, whole := mergeOrders(fifoTo, fifoRaceTo, racing, nil, nil), mergeOrders(fifo, fifoRace, racing, nil, nil)
+			cut = v.runControllersUntil(func() bool {
+				return v.cutNoWorse(bound.PeakPods, bound.MinAvailable, whole.MinAvailable, cfg.DeletesFirstDone)
+			})
+		default:
+			v.runControllers()
+		}
 		v.finish()
 		o := v.sum
 		f, ok := v.deadlineFree()
 		from, free = max(from, f), free && ok
-		orders[i] = orderExtremes(&o)
-		ordersTo[i], _ = v.extremesToDeadline(orders[i], Extremes{})
+		if !cut {
+			whole := orderExtremes(&o)
+			to, _ := v.extremesToDeadline(whole, Extremes{})
+			orders[i], ordersTo[i] = &whole, &to
+		}
 		if rc == raceDeletesFirst {
 			sum.Projection.MinAvailableAtLeast = min(sum.Projection.MinAvailableAtLeast, o.availableAtLeast())
 		}
@@ -202,23 +228,33 @@ func (s *Summary) setExtremes(e Extremes) {
 // mergeOrders puts the figures of the three orders of a run together
 // (see runRacesWith): fifo's, with its race peak (PeakPods, PeakPodsAt
 // and Ceiling of race) when racing, and those of the orders that take
-// deletions first and last. The peak and the fewest available are the
-// worst of fifo, its race peak and first, the earlier order winning a
-// tie; the ends range over all three orders and the worst figures.
-func mergeOrders(fifo, race Extremes, racing bool, first, last Extremes) Extremes {
+// deletions first and last, each left out where nil (an order cut short
+// by Config.PeakPodsAbove or DeletesFirstDone, whose figures the cut
+// proved cannot change the worst ones). The peak and the fewest available
+// are the worst of fifo, its race peak and first, the earlier order
+// winning a tie; the ends range over the orders given and the worst
+// figures.
+func mergeOrders(fifo, race Extremes, racing bool, first, last *Extremes) Extremes {
 	e := fifo
 	if racing && race.PeakPods > e.PeakPods {
 		e.PeakPods, e.PeakPodsAt, e.Ceiling = race.PeakPods, race.PeakPodsAt, race.Ceiling
 	}
-	if first.PeakPods > e.PeakPods {
+	if first != nil && first.PeakPods > e.PeakPods {
 		e.PeakPods, e.PeakPodsAt, e.Ceiling = first.PeakPods, first.PeakPodsAt, first.Ceiling
 	}
-	if first.MinAvailable < e.MinAvailable {
+	if first != nil && first.MinAvailable < e.MinAvailable {
 		e.MinAvailable, e.MinAvailableAt, e.Floor = first.MinAvailable, first.MinAvailableAt, first.Floor
 	}
-	e.PeakPodsLow = min(fifo.PeakPodsLow, first.PeakPodsLow, last.PeakPodsLow, e.PeakPods)
-	e.PeakPodsHigh = max(fifo.PeakPodsHigh, first.PeakPodsHigh, last.PeakPodsHigh, e.PeakPods)
-	e.MinAvailableHigh = max(fifo.MinAvailableHigh, first.MinAvailableHigh, last.MinAvailableHigh, e.MinAvailable)
+	e.PeakPodsLow = min(fifo.PeakPodsLow, e.PeakPods)
+	e.PeakPodsHigh = max(fifo.PeakPodsHigh, e.PeakPods)
+	e.MinAvailableHigh = max(fifo.MinAvailableHigh, e.MinAvailable)
+	for _, o := range []*Extremes{first, last} {
+		if o != nil {
+			e.PeakPodsLow = min(e.PeakPodsLow, o.PeakPodsLow)
+			e.PeakPodsHigh = max(e.PeakPodsHigh, o.PeakPodsHigh)
+			e.MinAvailableHigh = max(e.MinAvailableHigh, o.MinAvailableHigh)
+		}
+	}
 	return e
 }
 
