@@ -122,7 +122,8 @@
 //     scale-up after the deadline; one reached before it does not,
 //     TestFiguresBeforeDeadlineSayNothingOfIt). The findings up to the
 //     deadline are those of a run stopped there (PastDeadline
-//     negative), message for message (TestPastDeadlineProperties, 5,000
+//     negative), message for message but for the worse figure below
+//     (TestPastDeadlineProperties, 5,000
 //     drawn rollouts, and TestFindingsUpToTheDeadlineAsStopped): the
 //     syncs up to the one that found the deadline exceeded, and the pods
 //     between them, are judged by the figures up to it
@@ -138,7 +139,10 @@
 //     deadline is reported once, there, with the figures up to it, even
 //     where the run reaches a worse figure past it (in 911 of the 2,835
 //     draws that exceeded the deadline, an HPA's change among the draws,
-//     the run's worst figures came past it). The figures up to the
+//     the run's worst figures came past it); the finding then goes on
+//     with that figure, so that the rule's one finding does not hide it
+//     ("; past the progress deadline, as the controllers go on, 6 pods
+//     exist at +22s"). The figures up to the
 //     deadline count each racing order up to its own deadline, so a
 //     figure of an order that exceeds it later, or never, may come from
 //     past the deadline of the order whose syncs are shown; quoted up to

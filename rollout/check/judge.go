@@ -222,11 +222,11 @@ func (j *judgement) steps() {
 		e := j.figures()
 		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= e.PeakPods && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s", m.pods, max, e.PeakPods, j.overWords(e.PeakPodsAt), j.pastWords(m.at))
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s%s", m.pods, max, e.PeakPods, j.overWords(e.PeakPodsAt), j.pastWords(m.at), j.laterPeak(e))
 		}
 		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= e.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s", m.avail, n, e.MinAvailable, j.overWords(e.MinAvailableAt), j.pastWords(m.at))
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%d pods available, below the min-available limit %d (lowest %d%s)%s%s", m.avail, n, e.MinAvailable, j.overWords(e.MinAvailableAt), j.pastWords(m.at), j.laterLow(e))
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
@@ -271,6 +271,43 @@ func (j *judgement) betweenSyncs() {
 	j.between(j.figures())
 }
 
+// laterPeak, laterLow and laterHigh word the whole run's figure where it
+// is worse than e's, the figures up to the progress deadline a finding
+// quotes, after what the run stopped at the deadline says: the
+// controllers go on, and the rule's one finding must not hide the worse
+// figure past the deadline ("" where the finding is past the deadline,
+// or the whole run's figure is e's).
+func (j *judgement) laterPeak(e sim.Extremes) string {
+	if sm := j.res.Summary; j.upToDeadline() && sm.PeakPods > e.PeakPods {
+		return fmt.Sprintf("%s%d pods exist at +%s", pastDeadlineLead, sm.PeakPods, words.Duration(sm.PeakPodsAt))
+	}
+	return ""
+}
+
+func (j *judgement) laterLow(e sim.Extremes) string {
+	if sm := j.res.Summary; j.upToDeadline() && sm.MinAvailable < e.MinAvailable {
+		return fmt.Sprintf("%s%d pods are available at +%s", pastDeadlineLead, sm.MinAvailable, words.Duration(sm.MinAvailableAt))
+	}
+	return ""
+}
+
+func (j *judgement) laterHigh(e sim.Extremes) string {
+	if sm := j.res.Summary; j.upToDeadline() && sm.PeakPodsHigh > e.PeakPodsHigh {
+		return fmt.Sprintf("%sup to %d pods can exist", pastDeadlineLead, sm.PeakPodsHigh)
+	}
+	return ""
+}
+
+// pastDeadlineLead starts the words of a worse figure past the progress
+// deadline (laterPeak).
+const pastDeadlineLead = "; past the progress deadline, as the controllers go on, "
+
+// upToDeadline reports whether the judgement is of the figures up to the
+// progress deadline of a run that went on past it.
+func (j *judgement) upToDeadline() bool {
+	return j.res.Summary.AfterDeadline != "" && !j.pastDeadline
+}
+
 // between reports the figures e when they break a rule and no earlier
 // finding did.
 func (j *judgement) between(e sim.Extremes) {
@@ -281,7 +318,7 @@ func (j *judgement) between(e sim.Extremes) {
 		// does not (see sim's package doc, Races).
 		j.seenHigh = true
 		j.add(RuleMaxPods, SeverityWarning, e.PeakPodsAt, CauseRollout,
-			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)", e.PeakPodsHigh, max, e.PeakPods, j.overWords(e.PeakPodsAt))
+			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)%s", e.PeakPodsHigh, max, e.PeakPods, j.overWords(e.PeakPodsAt), j.laterHigh(e))
 	}
 	j.lowBetween(e)
 }
@@ -291,7 +328,7 @@ func (j *judgement) between(e sim.Extremes) {
 func (j *judgement) peakBetween(e sim.Extremes) {
 	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && e.PeakPods > max && e.PeakPodsAt > 0 && (!j.inputPods || e.PeakPods > j.startPods) {
 		j.seenPods = true
-		j.add(RuleMaxPods, SeverityError, e.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s", e.PeakPods, max, j.pastWords(e.PeakPodsAt))
+		j.add(RuleMaxPods, SeverityError, e.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s%s", e.PeakPods, max, j.pastWords(e.PeakPodsAt), j.laterPeak(e))
 	}
 }
 
@@ -301,7 +338,7 @@ func (j *judgement) lowBetween(e sim.Extremes) {
 	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n && e.MinAvailableAt > 0 &&
 		(!j.inputAvail || e.MinAvailable < j.startAvail) {
 		j.seenAvail = true
-		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d%s", e.MinAvailable, n, j.pastWords(e.MinAvailableAt))
+		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%d pods available between syncs, below the min-available limit %d%s%s", e.MinAvailable, n, j.pastWords(e.MinAvailableAt), j.laterLow(e))
 	}
 }
 

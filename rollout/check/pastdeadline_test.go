@@ -263,7 +263,8 @@ var judgedToDeadline = []string{check.RuleInput, check.RuleMaxPods, check.RuleMi
 // longest rollout), and none is given when the simulator has none; the
 // findings up to the deadline are those of a check whose run stops there
 // (Sim.PastDeadline -1), message for message, RuleDeadline's going on
-// where the stopped one says the run stops: among them the limits broken
+// where the stopped one says the run stops, and a finding going on with
+// the worse figure reached past the deadline (pastLead): among them the limits broken
 // only between syncs up to the deadline by less than a worse figure
 // reached past it, which the figures up to the deadline
 // (sim.Summary.UpToDeadline) place at the deadline's side. The draws
@@ -328,7 +329,7 @@ func TestPastDeadlineProperties(t *testing.T) {
 			}
 			if !slices.ContainsFunc(full.Findings, func(f check.Finding) bool {
 				return f.Rule == s.Rule && f.Severity == s.Severity && f.At == s.At && f.Cause == s.Cause && f.Location == s.Location &&
-					(f.Message == want || s.Rule == check.RuleDeadline && strings.HasPrefix(f.Message, want+"; "))
+					(f.Message == want || strings.HasPrefix(f.Message, want+pastLead) || s.Rule == check.RuleDeadline && strings.HasPrefix(f.Message, want+"; "))
 			}) {
 				t.Fatalf("the finding %+v of the run stopped at the deadline (+%v) is not in the check going on past it:\n%+v", s, sm.DeadlineExceededAt, full.Findings)
 			}
@@ -386,11 +387,16 @@ func TestFiguresBeforeDeadlineSayNothingOfIt(t *testing.T) {
 	}
 }
 
+// pastLead starts the words a finding up to the progress deadline gains
+// in a run going on past it, where the run reaches a worse figure past
+// the deadline.
+const pastLead = "; past the progress deadline, as the controllers go on, "
+
 // TestFindingsUpToTheDeadlineAsStopped: a limit broken only between
 // syncs up to the progress deadline, by less than a worse figure the
 // run reaches past it, is reported where and as the run stopped at the
-// deadline reports it, by the run going on past it too; the worse figure
-// past it is not reported again (rapid's draws in TestPastDeadlineProperties,
+// deadline reports it, by the run going on past it too, which adds the
+// worse figure past it (rapid's draws in TestPastDeadlineProperties,
 // once the case its exemption left open).
 func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 	for _, tc := range []struct {
@@ -398,8 +404,11 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 		c        pastCase
 		rule     string
 		severity string
-		at       float64
-		want     string
+		// past is what the run going on past the deadline adds, after
+		// pastLead: the worse figure it reaches past the deadline.
+		past string
+		at   float64
+		want string
 	}{{
 		// seed 1908254065906240057: the peak up to the deadline is 5 at
 		// +11s, the run going on past it peaked at 6 later.
@@ -409,6 +418,7 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			cfg:  check.Config{MaxPods: 4}},
 		rule: check.RuleMaxPods, severity: check.SeverityError, at: 11,
 		want: "5 pods exist between syncs, above the max-pods limit 4",
+		past: "6 pods exist at +22s",
 	}, {
 		// seed 8072769068551774128: the order that defers deletions
 		// reaches 9 pods up to the deadline, 10 past it.
@@ -418,6 +428,7 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			cfg:  check.Config{MaxPods: 8}},
 		rule: check.RuleMaxPods, severity: check.SeverityWarning, at: 0,
 		want: "up to 9 pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit 8 (the likelier orders peak at 8)",
+		past: "up to 10 pods can exist",
 	}, {
 		// seed 2062993147021068771 of a wider draw (an HPA's change):
 		// 3 replicas, maxUnavailable 1, the HPA scaling to 1 replica at
@@ -433,6 +444,7 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			cfg:     check.Config{MinAvailable: surge.Count(2), MinAvailableRule: true}},
 		rule: check.RuleMinAvailable, severity: check.SeverityError, at: 65,
 		want: "1 pods available between syncs, below the min-available limit 2",
+		past: "0 pods are available at +1m5.001s",
 	}, {
 		// seed 4908888304640017757 (TestPastDeadlineProperties with an
 		// HPA's change): 1 replica scaled to 3 at +1m41s, the deadline
@@ -463,10 +475,14 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 						got = append(got, f)
 					}
 				}
-				if len(got) != 1 || got[0].At != tc.at || got[0].Message != tc.want {
+				want := tc.want
+				if past == 0 && tc.past != "" {
+					want += pastLead + tc.past
+				}
+				if len(got) != 1 || got[0].At != tc.at || got[0].Message != want {
 					t.Errorf("PastDeadline %v (peak %d at +%v, highest %d; up to the deadline %d at +%v, highest %d): %s %s findings %+v, want one at +%gs saying %q",
 						past, sm.PeakPods, sm.PeakPodsAt, sm.PeakPodsHigh, sm.UpToDeadline.PeakPods, sm.UpToDeadline.PeakPodsAt, sm.UpToDeadline.PeakPodsHigh,
-						tc.rule, tc.severity, got, tc.at, tc.want)
+						tc.rule, tc.severity, got, tc.at, want)
 				}
 			}
 		})
