@@ -435,7 +435,7 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 		// +1m5s, where 1 pod is available between syncs; the deadline of
 		// 64s is exceeded at +1m5.001s, and the whole run's fewest, none
 		// available, comes at that instant after the sync that found it
-		// exceeded (the old judgement said "1 pods available ... (lowest
+		// exceeded (the old judgement said "1 pod available ... (lowest
 		// 0)" at +1m5.001s instead).
 		name: "the fewest available between syncs before fewer past the deadline",
 		c: pastCase{src: pastManifest(3, "0", "1", 64),
@@ -443,8 +443,8 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			changes: []sim.ReplicaChange{{After: 65 * time.Second, Replicas: 1}},
 			cfg:     check.Config{MinAvailable: surge.Count(2), MinAvailableRule: true}},
 		rule: check.RuleMinAvailable, severity: check.SeverityError, at: 65,
-		want: "1 pods available between syncs, below the min-available limit 2",
-		past: "0 pods are available at +1m5.001s",
+		want: "1 pod available between syncs, below the min-available limit 2",
+		past: "0 pods available at +1m5.001s",
 	}, {
 		// seed 4908888304640017757 (TestPastDeadlineProperties with an
 		// HPA's change): 1 replica scaled to 3 at +1m41s, the deadline
