@@ -250,8 +250,7 @@ func (j *judgement) figures() sim.Extremes {
 	if sm.AfterDeadline != "" && !j.pastDeadline {
 		return sm.UpToDeadline
 	}
-	return sim.Extremes{PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt, PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh,
-		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt, MinAvailableHigh: sm.MinAvailableHigh, Floor: sm.Floor, Ceiling: sm.Ceiling}
+	return sm.Extremes()
 }
 
 // crossDeadline ends the judgement up to the progress deadline of a run

@@ -241,10 +241,8 @@ func (r *runner) runControllersUntil(cut func() bool) bool {
 // the worse figures against peak and fewest (runRacesWith). Its
 // preconditions are cutBelow's.
 func (r *runner) cutNoWorse(peak, fewest, held int64, done func(int64) bool) bool {
-	d := r.st.Deployment
-	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
-		r.sum.PeakPods > peak || r.ctl.racePeak > peak || r.sum.MinAvailable < fewest || r.pods.total() > peak ||
-		!r.ctl.complete && int64(rollout.MinAvailable(d)) < fewest || r.podsAtLeast() > peak {
+	if !r.mayCut(peak) || r.sum.MinAvailable < fewest ||
+		!r.ctl.complete && int64(rollout.MinAvailable(r.st.Deployment)) < fewest || r.podsAtLeast() > peak {
 		// The cheap tests first: availableFrom is at most the floor
 		// before completion, and podsAtMost at least podsAtLeast.
 		return false
@@ -278,6 +276,16 @@ func (r *runner) podsAtLeast() int64 {
 	return n
 }
 
+// mayCut reports the cheap conditions both cuts share (cutBelow,
+// cutNoWorse): no replica change or edit is to come, the Deployment
+// controller has seen the generation, and the pods so far and those
+// existing now are at most peak.
+func (r *runner) mayCut(peak int64) bool {
+	d := r.st.Deployment
+	return len(r.cfg.Changes) == 0 && len(r.cfg.Edits) == 0 && d.Status.ObservedGeneration == d.Generation &&
+		r.sum.PeakPods <= peak && r.ctl.racePeak <= peak && r.pods.total() <= peak
+}
+
 // cutBelow ends the run, and reports true, when no pod count of its
 // whole run can pass peak: the peak so far is at most peak, and so is
 // podsAtMost's bound of the pods from now on (the pods existing now
@@ -290,12 +298,7 @@ func (r *runner) podsAtLeast() int64 {
 // The pods existing now are counted first: where they pass peak the run
 // is not cut, and the events are not walked.
 func (r *runner) cutBelow(peak int64) bool {
-	d := r.st.Deployment
-	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation ||
-		r.sum.PeakPods > peak || r.ctl.racePeak > peak {
-		return false
-	}
-	if r.pods.total() > peak {
+	if !r.mayCut(peak) {
 		return false
 	}
 	l, ok := r.left(r.last)

@@ -143,7 +143,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	from, free := r.deadlineFree()
 	sum := &res.Summary
 	racing := s.Deployment.Spec.Replicas >= racingReplicas
-	fifo, fifoRace := orderExtremes(sum), r.ctl.racePeakExtremes(r.start)
+	fifo, fifoRace := sum.Extremes(), r.ctl.racePeakExtremes(r.start)
 	fifoTo, fifoRaceTo := r.extremesToDeadline(fifo, fifoRace)
 	var orders, ordersTo [2]*Extremes // nil: the order was cut
 	quiet := cfg
@@ -184,7 +184,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		f, ok := v.deadlineFree()
 		from, free = max(from, f), free && ok
 		if !cut {
-			whole := orderExtremes(&o)
+			whole := o.Extremes()
 			to, _ := v.extremesToDeadline(whole, Extremes{})
 			orders[i], ordersTo[i] = &whole, &to
 		}
@@ -210,15 +210,16 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	return res, cost
 }
 
-// orderExtremes returns the figures of one order's summary sm, which
-// finish completed.
-func orderExtremes(sm *Summary) Extremes {
-	return Extremes{PeakPods: sm.PeakPods, PeakPodsAt: sm.PeakPodsAt, PeakPodsLow: sm.PeakPodsLow, PeakPodsHigh: sm.PeakPodsHigh,
-		MinAvailable: sm.MinAvailable, MinAvailableAt: sm.MinAvailableAt, MinAvailableHigh: sm.MinAvailableHigh,
-		Floor: sm.Floor, Ceiling: sm.Ceiling}
+// Extremes returns the whole run's figures of s, each field of Extremes
+// the Summary field of the same name (TestSummaryExtremesByName); see
+// UpToDeadline for those up to the progress deadline.
+func (s Summary) Extremes() Extremes {
+	return Extremes{PeakPods: s.PeakPods, PeakPodsAt: s.PeakPodsAt, PeakPodsLow: s.PeakPodsLow, PeakPodsHigh: s.PeakPodsHigh,
+		MinAvailable: s.MinAvailable, MinAvailableAt: s.MinAvailableAt, MinAvailableHigh: s.MinAvailableHigh,
+		Floor: s.Floor, Ceiling: s.Ceiling}
 }
 
-// setExtremes sets the figures of e in s.
+// setExtremes sets the figures of e in s: the inverse of Extremes.
 func (s *Summary) setExtremes(e Extremes) {
 	s.PeakPods, s.PeakPodsAt, s.PeakPodsLow, s.PeakPodsHigh = e.PeakPods, e.PeakPodsAt, e.PeakPodsLow, e.PeakPodsHigh
 	s.MinAvailable, s.MinAvailableAt, s.MinAvailableHigh = e.MinAvailable, e.MinAvailableAt, e.MinAvailableHigh
@@ -590,7 +591,7 @@ func (r *runner) stopAtDeadline(t time.Time) bool {
 		r.deadlineAt, r.deadlineDetail = t, detail
 		sm := r.sum
 		sm.PeakPodsLow, sm.PeakPodsHigh, sm.MinAvailableHigh = sm.PeakPods, sm.PeakPods, sm.MinAvailable // as finish does
-		r.toDeadline, r.raceToDeadline = orderExtremes(&sm), r.ctl.racePeakExtremes(r.start)
+		r.toDeadline, r.raceToDeadline = sm.Extremes(), r.ctl.racePeakExtremes(r.start)
 		r.pastUntil = t.Add(cmp.Or(r.cfg.PastDeadline, DefaultPastDeadline))
 		return false
 	}
