@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -227,7 +226,7 @@ func (j *judgement) steps() {
 		}
 		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= e.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
-			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%s available, below the min-available limit %d (lowest %d%s)%s%s", podsWord(m.avail), n, e.MinAvailable, j.overWords(e.MinAvailableAt), j.pastWords(m.at), j.laterLow(e))
+			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%s available, below the min-available limit %d (lowest %d%s)%s%s", words.Plural(int(m.avail), "pod"), n, e.MinAvailable, j.overWords(e.MinAvailableAt), j.pastWords(m.at), j.laterLow(e))
 		}
 		if m.deadlineReason != "" && !seenDeadline {
 			seenDeadline = true
@@ -286,7 +285,7 @@ func (j *judgement) laterPeak(e sim.Extremes) string {
 
 func (j *judgement) laterLow(e sim.Extremes) string {
 	if sm := j.res.Summary; j.upToDeadline() && sm.MinAvailable < e.MinAvailable {
-		return fmt.Sprintf("%s%s available at +%s", pastDeadlineLead, podsWord(sm.MinAvailable), words.Duration(sm.MinAvailableAt))
+		return fmt.Sprintf("%s%s available at +%s", pastDeadlineLead, words.Plural(int(sm.MinAvailable), "pod"), words.Duration(sm.MinAvailableAt))
 	}
 	return ""
 }
@@ -338,7 +337,7 @@ func (j *judgement) lowBetween(e sim.Extremes) {
 	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n && e.MinAvailableAt > 0 &&
 		(!j.inputAvail || e.MinAvailable < j.startAvail) {
 		j.seenAvail = true
-		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%s available between syncs, below the min-available limit %d%s%s", podsWord(e.MinAvailable), n, j.pastWords(e.MinAvailableAt), j.laterLow(e))
+		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%s available between syncs, below the min-available limit %d%s%s", words.Plural(int(e.MinAvailable), "pod"), n, j.pastWords(e.MinAvailableAt), j.laterLow(e))
 	}
 }
 
@@ -514,12 +513,4 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", Qualified(d))
 	}
 	return why
-}
-
-// podsWord words n pods: "1 pod", "0 pods".
-func podsWord(n int64) string {
-	if n == 1 {
-		return "1 pod"
-	}
-	return strconv.FormatInt(n, 10) + " pods"
 }
