@@ -86,8 +86,12 @@ const (
 )
 
 // DeletesLastCut runs the order where deletions go last of s under cfg
-// alone and reports whether Config.PeakPodsAbove ended it early.
+// alone and reports whether Config.PeakPodsAbove ended it early (never
+// where that order's peak is the gate's, burstLeads).
 func DeletesLastCut(s rollout.State, cfg Config) bool {
+	if burstLeads(s.Deployment, cfg.Pods.MaxPods) {
+		return false
+	}
 	v := newControllersRunner(s, cfg, raceDeletesLast, nil)
 	return v.runControllersBelow(cfg.PeakPodsAbove)
 }

@@ -76,6 +76,13 @@ var traceCases = []realsim.Case{
 	{Name: "check/200/15%-0/ready-2s", Replicas: 200, MaxSurge: "15%", MaxUnavailable: "0", ReadyAfter: 2 * time.Second},
 	{Name: "check/40/6-0/minready-3", Replicas: 40, MaxSurge: "6", MaxUnavailable: "0", MinReadySeconds: 3},
 	{Name: "check/25/30%-0/terminating-5s", Replicas: 25, MaxSurge: "30%", MaxUnavailable: "0", Terminating: 5 * time.Second},
+	// Drawn for the peaks below every real run (maxSurge 0, and
+	// maxUnavailable 0 with pods slow to become ready), none a held-out row.
+	{Name: "peak/400/0-45", Replicas: 400, MaxSurge: "0", MaxUnavailable: "45"},
+	{Name: "peak/300/0-80%/ready-30s", Replicas: 300, MaxSurge: "0", MaxUnavailable: "80%", ReadyAfter: 30 * time.Second},
+	{Name: "peak/60/0-20/ready-10s", Replicas: 60, MaxSurge: "0", MaxUnavailable: "20", ReadyAfter: 10 * time.Second},
+	{Name: "peak/400/50%-0%/ready-40s/terminating-5s", Replicas: 400, MaxSurge: "50%", MaxUnavailable: "0%", ReadyAfter: 40 * time.Second, Terminating: 5 * time.Second},
+	{Name: "peak/50/2-2/ready-1s/minready-2", Replicas: 50, MaxSurge: "2", MaxUnavailable: "2", ReadyAfter: time.Second, MinReadySeconds: 2},
 }
 
 // formatLog is one line per request, events aside.
