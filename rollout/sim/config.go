@@ -157,8 +157,9 @@ type Config struct {
 	// bound (PeakPodsAtMost's) shows that its pods never pass this many:
 	// after its first Deployment sync has seen the generation, in a run
 	// without Changes or Edits whose in-order run was not projected, and
-	// whose PeakPods is not that order's (300 replicas or more at a
-	// maxSurge or maxUnavailable of 0, without a pod quota). The
+	// whose PeakPods is not that order's (a rolling update of 300
+	// replicas or more under a client rate limit, without a pod quota).
+	// The
 	// three figures are then over the other two orders. What is kept is
 	// TestPeakAboveChangesNothingRead's property: the Steps, the
 	// observed steps and every figure of the Summary but those three (and

@@ -205,7 +205,8 @@
 // there, 103 pods against the 102 of removals first).
 //
 // Summary.PeakPods and MinAvailable, the figures a gate judges, are the
-// worst of the first two orders; PeakPodsLow, PeakPodsHigh and
+// worst of the first two orders (PeakPods of the third too from 300
+// replicas, below); PeakPodsLow, PeakPodsHigh and
 // MinAvailableHigh give the ends over all three. Where the in-order run
 // creates a pod at the instant exactly one pod goes (an old pod deleted,
 // or a terminating one removed), the real controllers let the creation
@@ -215,7 +216,7 @@
 // it (10 of 12 at 15 replicas, 2 of 10 at 10), PeakPods counts both
 // pods, within the pod quota. Against the real
 // controllers' 81 measured cases (TestControllersAgainstReal), PeakPods
-// lies within the peaks the real runs reached in 80 of them, while
+// lies within the peaks the real runs reached in all 81, while
 // PeakPodsHigh, which defers every deletion and removal of an instant,
 // passes the highest real peak by more than 10% in 13 (17 pods for 10
 // replicas at 25%/25%, where real runs reach 13 to 15), so it is a bound
@@ -269,16 +270,19 @@
 // shapes never reached it in 5 runs (internal/upstream/realsim README,
 // "Races at the floor and the peak").
 //
-// From 300 replicas, where maxSurge or maxUnavailable is 0 and no pod
-// quota refuses creations, PeakPods is the peak of the order that takes
-// deletions last (PeakPodsHigh): the real runs let anything from none to
-// the new ReplicaSet's whole first slow-start burst (31 pods) be created
-// before the old pods' deletions take effect, the whole burst in every
-// run of some shapes (486 replicas at maxSurge 0 maxUnavailable 49: 517
-// in 5 runs of 5, where the likelier orders said 486), and from 300
-// replicas the burst is about a tenth of the replicas or less. Below
-// 300 the likelier orders' peak stays, as the real runs measured there
-// had the lead or not (115 replicas at 0%/26: 1 to 4 pods ahead).
+// From 300 replicas, under a client rate limit and without a pod
+// quota, PeakPods is the peak of the order that takes deletions last
+// (PeakPodsHigh): the old ReplicaSet's sync lists and ranks all its pods
+// before its deletions ask for tokens, and the real runs let anything
+// from none to the new ReplicaSet's whole first slow-start burst (up to
+// 31 pods, as the tokens at hand allow) be created before the old pods'
+// deletions take effect, the whole burst in every run of some shapes
+// (486 replicas at maxSurge 0 maxUnavailable 49: 517 in 5 runs of 5,
+// where the likelier orders said 486; 1,000 at 25%/25% ready after 60s:
+// 1,264 to 1,266, where they said 1,253); from 300 replicas the burst is
+// about a tenth of the replicas or less. Below 300 the likelier orders'
+// peak stays, as the real runs measured there had the lead or not (115
+// replicas at 0%/26: 1 to 4 pods ahead).
 //
 // Races elsewhere (two ReplicaSet syncs' requests interleaving within the
 // bucket) are taken in one order only.

@@ -89,7 +89,7 @@ const (
 // alone and reports whether Config.PeakPodsAbove ended it early (never
 // where that order's peak is the gate's, burstLeads).
 func DeletesLastCut(s rollout.State, cfg Config) bool {
-	if burstLeads(s.Deployment, cfg.Pods.MaxPods) {
+	if burstLeads(s.Deployment, cfg) {
 		return false
 	}
 	v := newControllersRunner(s, cfg, raceDeletesLast, nil)

@@ -176,9 +176,8 @@ type Summary struct {
 	// judge a rollout by, are the worst of the two likelier orders
 	// (PeakPods, from 15 replicas on, also counting a pod created at the
 	// instant one pod goes as created first, within the pod quota, and
-	// from 300 replicas at a maxSurge or maxUnavailable of 0 without a
-	// pod quota, the order that takes deletions last, as PeakPodsHigh),
-	// and
+	// from 300 replicas under a client rate limit without a pod quota,
+	// the order that takes deletions last, as PeakPodsHigh), and
 	// PeakPodsLow <= PeakPods <= PeakPodsHigh, MinAvailable <=
 	// MinAvailableHigh. Under ModelSimple, which has no races, they equal
 	// PeakPods and MinAvailable.

@@ -143,7 +143,7 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 	from, free := r.deadlineFree()
 	sum := &res.Summary
 	racing := s.Deployment.Spec.Replicas >= racingReplicas
-	burst := burstLeads(s.Deployment, cfg.Pods.MaxPods)
+	burst := burstLeads(s.Deployment, cfg)
 	fifo, fifoRace := sum.Extremes(), r.ctl.racePeakExtremes(r.start)
 	fifoTo, fifoRaceTo := r.extremesToDeadline(fifo, fifoRace)
 	var orders, ordersTo [2]*Extremes // nil: the order was cut
@@ -291,31 +291,34 @@ const racingReplicas = 15
 
 // burstLeads reports whether the peak a gate judges (Summary.PeakPods)
 // is the order's that takes the deletions of each instant last: for a
-// rolling update of burstReplicasFrom replicas or more whose maxSurge or
-// maxUnavailable resolves to 0, without a pod quota.
+// rolling update of burstReplicasFrom replicas or more under a client
+// rate limit, without a pod quota.
 //
-// There the Deployment controller scales the old ReplicaSet down and, in
-// its next sync of the same instant, the new one up, and the real
-// controllers let anything from none to the whole first slow-start burst
-// of the new ReplicaSet (1 + 2 + 4 + 8 + 16 = 31 pods, as its client's
-// tokens allow) be created before the old pods' deletions take effect
-// (realsim, v1.36.3, 2026-11-28): 486 replicas at maxSurge 0
-// maxUnavailable 49, ready at once, peaked at 517 in 5 runs of 5; 307 at
-// 0/66% at 310 to 338; 378 at 0/92% at 389 to 409; 887 at 333/0% at
-// 1,224 to 1,238, where the orders that take the deletions first or in
-// order said 307, 381 and 1,222, below every real run. Below 300
-// replicas the real runs measured had the lead or not (115 at 0%/26: 1
-// to 4 pods ahead in 5 runs), and counting the whole burst would pass
-// the highest real peak by more than a tenth; from 300 on the burst is
-// about a tenth of the replicas or less, so a gate that counts it stays
-// within that of a run where none leads (300 at 0/80%, ready after 30s:
-// 301 in 3 runs of 3, the gate 331).
-func burstLeads(d rollout.Deployment, maxPods int32) bool {
-	if d.Spec.Strategy.Type == rollout.RecreateStrategy || d.Spec.Replicas < burstReplicasFrom || maxPods > 0 {
-		return false
-	}
-	floor, ceiling := limits(d)
-	return floor == d.Spec.Replicas || ceiling == int64(d.Spec.Replicas)
+// The old ReplicaSet's sync lists and ranks all its pods before its
+// deletions ask for tokens, while the new ReplicaSet's slow-start
+// batches, each waiting only for its own requests, go on; the larger the
+// old ReplicaSet, the more of them go first, up to the whole burst the
+// tokens at hand allow. The real runs (realsim, v1.36.3, 2026-11-28) let
+// anything from none to that burst lead: 486 replicas at maxSurge 0
+// maxUnavailable 49, ready at once, peaked at 517 (31 ahead) in 5 runs
+// of 5; 307 at 0/66% at 310 to 338; 378 at 0/92% at 389 to 409; 887 at
+// 333/0% at 1,224 to 1,238; 1,000 at 25%/25% ready after 60s at 1,264
+// to 1,266 (a request log: at the 60s step, 15 creations from the tokens
+// at hand before the old ReplicaSet's 15 deletions), where the orders
+// that take the deletions first or in order said 307, 381, 1,222 and
+// 1,253, below every real run. Below 300 replicas the real runs measured
+// had the lead or not (115 at 0%/26: 1 to 4 pods ahead), and counting
+// the whole burst would pass the highest real peak by more than a tenth;
+// from 300 on the burst (31 pods) is about a tenth of the replicas or
+// less, so a gate that counts it stays within that of a run where none
+// leads (300 at 0/80%, ready after 30s: 301 in 3 runs of 3, the gate
+// 331). Without a client rate limit nothing bounds the lead to a burst
+// (the deletes-last order of 1,000 replicas at 25%/25% peaks at 1,749,
+// the real runs at 1,250 to 1,291), and a pod quota refuses the
+// creations that would lead.
+func burstLeads(d rollout.Deployment, cfg Config) bool {
+	qps, _, _ := cfg.Controllers.limits()
+	return d.Spec.Strategy.Type != rollout.RecreateStrategy && d.Spec.Replicas >= burstReplicasFrom && cfg.Pods.MaxPods == 0 && qps >= 0
 }
 
 // burstReplicasFrom is the size from which burstLeads holds.
