@@ -83,6 +83,7 @@ var traceCases = []realsim.Case{
 	{Name: "peak/60/0-20/ready-10s", Replicas: 60, MaxSurge: "0", MaxUnavailable: "20", ReadyAfter: 10 * time.Second},
 	{Name: "peak/400/50%-0%/ready-40s/terminating-5s", Replicas: 400, MaxSurge: "50%", MaxUnavailable: "0%", ReadyAfter: 40 * time.Second, Terminating: 5 * time.Second},
 	{Name: "peak/50/2-2/ready-1s/minready-2", Replicas: 50, MaxSurge: "2", MaxUnavailable: "2", ReadyAfter: time.Second, MinReadySeconds: 2},
+	{Name: "peak/1000/25%-25%/ready-60s", Replicas: 1000, ReadyAfter: 60 * time.Second},
 }
 
 // formatLog is one line per request, events aside.
