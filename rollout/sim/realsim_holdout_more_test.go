@@ -24,10 +24,10 @@ import (
 // holds deletions behind the first creation of their instant where
 // maxUnavailable is 0 (sim's holdsDeletions: 20261132/28 within the
 // rule); 26, 27, 25 and 27 since the gate's peak counts the new
-// ReplicaSet's whole first slow-start burst ahead of the deletions where
-// maxSurge or maxUnavailable is 0, from 300 replicas (sim's burstLeads:
-// 20261131/08, /19 and 20261132/23 within the rule, /25's peak within
-// it). The misses, by mechanism
+// ReplicaSet's whole first slow-start burst ahead of the deletions from
+// 300 replicas under a client rate limit (sim's burstLeads: 20261131/08,
+// /19 and 20261132/23 within the rule, /25's peak within it). The
+// misses, by mechanism
 // (internal/upstream/realsim/README.md, "A held-out sample"):
 //   - the fewest available at the floor or one above it, where every
 //     real run stayed higher: 20261129/20, /23, /27 (191 replicas: every
