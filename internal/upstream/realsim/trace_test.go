@@ -84,6 +84,12 @@ var traceCases = []realsim.Case{
 	{Name: "peak/400/50%-0%/ready-40s/terminating-5s", Replicas: 400, MaxSurge: "50%", MaxUnavailable: "0%", ReadyAfter: 40 * time.Second, Terminating: 5 * time.Second},
 	{Name: "peak/50/2-2/ready-1s/minready-2", Replicas: 50, MaxSurge: "2", MaxUnavailable: "2", ReadyAfter: time.Second, MinReadySeconds: 2},
 	{Name: "peak/1000/25%-25%/ready-60s", Replicas: 1000, ReadyAfter: 60 * time.Second},
+	// Drawn after rollout/sim's burstLeads (the whole burst ahead from
+	// 300 replicas), to check it.
+	{Name: "burst/350/30%-10%/ready-10s", Replicas: 350, MaxSurge: "30%", MaxUnavailable: "10%", ReadyAfter: 10 * time.Second},
+	{Name: "burst/600/2-3%", Replicas: 600, MaxSurge: "2", MaxUnavailable: "3%"},
+	{Name: "burst/800/25%-25%/ready-20s/minready-3", Replicas: 800, ReadyAfter: 20 * time.Second, MinReadySeconds: 3},
+	{Name: "burst/320/10%-0/ready-5s", Replicas: 320, MaxSurge: "10%", MaxUnavailable: "0", ReadyAfter: 5 * time.Second},
 }
 
 // formatLog is one line per request, events aside.
