@@ -64,7 +64,9 @@
 //
 // Under [sim.ModelControllers] a rollout runs in three orders of the
 // controllers' racing work, and a Result's MinAvailable and PeakPods are
-// the worse of the two likelier orders (see the sim package's "Races").
+// the worse of the two likelier orders (PeakPods the worst of all three
+// from 300 replicas under a client rate limit without a pod quota; see
+// the sim package's "Races").
 // The rules that judge pods over time judge those same figures:
 // [RuleMinAvailable] and [RuleMaxPods] break on them between syncs too,
 // and [RulePDBDrain] looks at the syncs of both likelier orders and, when
