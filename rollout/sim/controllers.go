@@ -131,8 +131,8 @@ type ctlRun struct {
 	// leftAt is the last instant at which pods stopped existing (deleted
 	// without a grace period, or at the end of their termination), and
 	// left how many did then. racePeak is the most pods an instant would
-	// have had with a pod created then before the one pod that left (see
-	// notePodRace), first at racePeakAt, with replicas + maxSurge
+	// have had with the pods created then (up to two) before those that
+	// left (see notePodRace), first at racePeakAt, with replicas + maxSurge
 	// raceCeiling then.
 	leftAt      time.Time
 	left        int64

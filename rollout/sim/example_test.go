@@ -80,7 +80,7 @@ func ExampleRun_controllers() {
 	}
 	// Output:
 	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m41.8s, peak pods 1250 (ceiling 1250)
-	// controllers (no client rate limit): complete after 10.004s, peak pods 1251 (ceiling 1250)
+	// controllers (no client rate limit): complete after 10.004s, peak pods 1252 (ceiling 1250)
 }
 
 // The bounds of 25%/25% for 10 replicas, and of one pod at a time.

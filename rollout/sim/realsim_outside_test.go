@@ -319,18 +319,22 @@ var newShapes = []struct {
 	// where every real run went 1 to 4 pods above it; as now: at 7 of
 	// 24 of the instants where four pods became available at once, one
 	// to three creations came before the last of the old ReplicaSet's
-	// deletions, and each run has a few; the model takes each instant
+	// deletions, and each run has a few; the model took each instant
 	// in the majority's order, see internal/upstream/realsim/README.md)
 	// and 2/2 at 50 with pods terminating for 5s, 13s against a median
-	// of 16.875s.
-	{50, "2", "2", 1, 2, 0, realfig.Range{Min: 39, Median: 39, Max: 39}, realfig.Range{Min: 54, Max: 56}, realfig.Range{Min: 48, Max: 48}, []string{"peak 52 pods (high 56); real 54 to 56"}},
+	// of 16.875s. The two peaks of minReadySeconds 2 that stayed below
+	// every real run (52 against 54 to 56, 63 against 64 to 68) are
+	// within the rule since the race peak counts the first two
+	// creations of an instant ahead of its deletions (sim's
+	// notePodRace: 54 and 65).
+	{50, "2", "2", 1, 2, 0, realfig.Range{Min: 39, Median: 39, Max: 39}, realfig.Range{Min: 54, Max: 56}, realfig.Range{Min: 48, Max: 48}, nil},
 	{40, "25%", "25%", 1, 3, 0, realfig.Range{Min: 8, Median: 8, Max: 8}, realfig.Range{Min: 50, Max: 53}, realfig.Range{Min: 30, Max: 30}, nil},
 	// 10/0 at 80 with minReadySeconds 2: the ceiling, 90, until
 	// holdsDeletions; 92 since.
 	{80, "10", "0", 2, 2, 0, realfig.Range{Min: 32, Median: 32, Max: 32.001}, realfig.Range{Min: 92, Max: 100}, realfig.Range{Min: 80, Max: 80}, nil},
 	{30, "1", "1", 1, 1, 0, realfig.Range{Min: 30, Median: 30, Max: 30}, realfig.Range{Min: 31, Max: 33}, realfig.Range{Min: 29, Max: 29}, nil},
 	{100, "25%", "25%", 2, 5, 0, realfig.Range{Min: 18, Median: 18, Max: 18}, realfig.Range{Min: 125, Max: 141}, realfig.Range{Min: 75, Max: 75}, nil},
-	{60, "3", "2", 1, 2, 0, realfig.Range{Min: 36, Median: 36, Max: 36}, realfig.Range{Min: 64, Max: 68}, realfig.Range{Min: 58, Max: 58}, []string{"peak 63 pods (high 68); real 64 to 68"}},
+	{60, "3", "2", 1, 2, 0, realfig.Range{Min: 36, Median: 36, Max: 36}, realfig.Range{Min: 64, Max: 68}, realfig.Range{Min: 58, Max: 58}, nil},
 	{50, "2", "2", 1, 0, 5, realfig.Range{Min: 15.05, Median: 16.875, Max: 18.55}, realfig.Range{Min: 71, Max: 72}, realfig.Range{Min: 48, Max: 48}, nil},
 	{40, "25%", "25%", 2, 0, 10, realfig.Range{Min: 6.2, Median: 6.2, Max: 6.8}, realfig.Range{Min: 80, Max: 80}, realfig.Range{Min: 30, Max: 30}, nil},
 	{80, "10", "0", 1, 0, 3, realfig.Range{Min: 15.6, Median: 16.425, Max: 17.1}, realfig.Range{Min: 110, Max: 112}, realfig.Range{Min: 80, Max: 80}, nil},

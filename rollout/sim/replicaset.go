@@ -575,17 +575,22 @@ func (r *runner) noteLeft(t time.Time, n int64) {
 	c.left += n
 }
 
-// notePodRace is called after pods are created at t. If exactly one pod
-// left at t before them, the creation and that pod's going raced: the
-// real controllers let the creation come first now and then (see
-// racingReplicas), with one pod more than the model counts, within the
-// pod quota.
+// notePodRace is called after pods are created at t. If pods left at t
+// before them, the creations and those pods' going raced: the real
+// controllers let the creation come first now and then (see
+// racingReplicas), with one pod more than the model counts where one pod
+// left, and two where more did (a rolling update's old ReplicaSet, whose
+// sync lists and ranks its pods before its deletions ask for tokens,
+// while the new one's first batch and the first request of its second
+// are made from the tokens at hand, as at the change: see
+// leadsDeletions), within the pod quota. A Recreate rollout creates no
+// pod while old ones exist, so only its one-pod race counts.
 func (r *runner) notePodRace(t time.Time) {
 	c := r.ctl
-	if c.left != 1 || !c.leftAt.Equal(t) {
+	if c.left < 1 || !c.leftAt.Equal(t) || c.left > 1 && r.st.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
 		return
 	}
-	n := r.count(t).existing + 1
+	n := r.count(t).existing + min(c.left, 2)
 	if limit := int64(r.pods.cfg.MaxPods); limit > 0 {
 		n = min(n, limit)
 	}

@@ -175,7 +175,8 @@ type Summary struct {
 	// the package doc, Races); PeakPods and MinAvailable, the figures to
 	// judge a rollout by, are the worst of the two likelier orders
 	// (PeakPods, from 15 replicas on, also counting a pod created at the
-	// instant one pod goes as created first, within the pod quota, and
+	// instant one pod goes as created first, and up to two where more
+	// go, within the pod quota, and
 	// from 300 replicas under a client rate limit without a pod quota,
 	// the order that takes deletions last, as PeakPodsHigh), and
 	// PeakPodsLow <= PeakPods <= PeakPodsHigh, MinAvailable <=
