@@ -90,6 +90,11 @@ var traceCases = []realsim.Case{
 	{Name: "burst/600/2-3%", Replicas: 600, MaxSurge: "2", MaxUnavailable: "3%"},
 	{Name: "burst/800/25%-25%/ready-20s/minready-3", Replicas: 800, ReadyAfter: 20 * time.Second, MinReadySeconds: 3},
 	{Name: "burst/320/10%-0/ready-5s", Replicas: 320, MaxSurge: "10%", MaxUnavailable: "0", ReadyAfter: 5 * time.Second},
+	// Drawn after rollout/sim's notePodRace counted two creations ahead
+	// where more than one pod goes at their instant, to check it.
+	{Name: "two/45/2-3/ready-1s/minready-2", Replicas: 45, MaxSurge: "2", MaxUnavailable: "3", ReadyAfter: time.Second, MinReadySeconds: 2},
+	{Name: "two/35/3-3/ready-2s", Replicas: 35, MaxSurge: "3", MaxUnavailable: "3", ReadyAfter: 2 * time.Second},
+	{Name: "two/70/4-2/ready-1s/minready-1", Replicas: 70, MaxSurge: "4", MaxUnavailable: "2", ReadyAfter: time.Second, MinReadySeconds: 1},
 }
 
 // formatLog is one line per request, events aside.
