@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // rolloutCheck is what checking one rollout comes to: its violations,
@@ -358,8 +359,27 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 		places = pol.place.placesAt(d.Spec.Replicas)
 	}
 	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods,
-		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: d.Spec.Strategy,
+		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: f.strategyOf(d),
 		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused, places: places}, ok
+}
+
+// strategyOf returns the strategy of d as its shape holds it: under a
+// RollingUpdate whose replicas no change of the run moves
+// (sim.Config.Changes), maxSurge and maxUnavailable as the counts they
+// resolve to at d's replicas (rollout.MaxSurge, rollout.MaxUnavailable),
+// which is all the simulation reads of them there: a sync resolves both
+// against spec.replicas (the rolling steps, the max-replicas annotation,
+// proportional scaling, the projection's bounds), and nothing else reads
+// them. So maxSurge "25%" and 1 of 4 replicas are one shape. Otherwise the
+// strategy as it is.
+func (f *checker) strategyOf(d rollout.Deployment) rollout.Strategy {
+	st := d.Spec.Strategy
+	if st.Type != rollout.RollingUpdateStrategy || len(f.sim.Changes) > 0 {
+		return st
+	}
+	st.RollingUpdate.MaxSurge = surge.Count(rollout.MaxSurge(d))
+	st.RollingUpdate.MaxUnavailable = surge.Count(rollout.MaxUnavailable(d))
+	return st
 }
 
 // A memoRun is a run kept for its shape: its result without steps, and

@@ -221,3 +221,103 @@ func TestMemoKeepsOnlySharedShapes(t *testing.T) {
 		t.Errorf("keeping only shared runs changes the report (-alone +shared):\n%s", diff)
 	}
 }
+
+// TestResolvedStrategiesShareRuns: a rollout's shape holds maxSurge and
+// maxUnavailable as the counts they resolve to at its replicas
+// (strategyOf), so that Deployments of "25%" and of 1 at 4 replicas
+// share a run. Here every Deployment's strategy as written is its own
+// (each raw shape one rollout: without the resolution the memo keeps
+// nothing), while many resolve alike; under the controllers model, with
+// PodDisruptionBudgets (the deletes-first order's steps judged), HPAs and
+// four sets of flags, the report is the one made without the memo, and
+// the memo keeps runs of resolved shapes only.
+func TestResolvedStrategiesShareRuns(t *testing.T) {
+	surges := []string{`"25%"`, `1`, `"50%"`, `2`, `"10%"`, `"100%"`}
+	unavailables := []string{`0`, `"25%"`, `1`, `"10%"`}
+	var b strings.Builder
+	n := 0
+	for replicas := 2; replicas <= 9; replicas++ {
+		for s, sv := range surges {
+			for u, uv := range unavailables {
+				if (s+u+replicas)%3 != 0 {
+					continue // a third of the combinations: a quicker test
+				}
+				fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+			"spec": {"replicas": %[3]d, "progressDeadlineSeconds": %[4]d, "minReadySeconds": %[5]d,
+			"strategy": {"rollingUpdate": {"maxSurge": %[6]s, "maxUnavailable": %[7]s}},
+			"selector": {"matchLabels": {"app": "app-%[1]d"}}, "template": {"metadata": {"labels": {"app": "app-%[1]d"}},
+			"spec": {"containers": [{"name": "app", "image": "app:%[1]d", "resources": {"requests": {"cpu": "100m"}},
+			"readinessProbe": {"httpGet": {"path": "/healthz", "port": 8080}, "initialDelaySeconds": %[8]d, "periodSeconds": 1}}]}}}}`+"\n",
+					n, n%3, replicas, 600+n, replicas%2*5, sv, uv, 1+replicas%3)
+				fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+			"spec": {"maxUnavailable": 1, "selector": {"matchLabels": {"app": "app-%[1]d"}}}}`+"\n", n, n%3)
+				if n%7 == 0 {
+					fmt.Fprintf(&b, `{"apiVersion": "autoscaling/v2", "kind": "HorizontalPodAutoscaler", "metadata": {"name": "app-%[1]d", "namespace": "team-%[2]d"},
+				"spec": {"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "app-%[1]d"}, "minReplicas": %[3]d, "maxReplicas": %[4]d}}`+"\n",
+						n, n%3, replicas, replicas+2)
+				}
+				n++
+			}
+		}
+	}
+	docs, err := manifest.Parse("in", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decode("in", docs, LoadOptions{})
+	if len(d.problems) > 0 {
+		t.Fatal(d.problems[0].ProblemText())
+	}
+	d.makeIndex()
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"max pods", Config{MaxPods: 100}},
+		{"max pods below the peaks, drain pods", Config{MaxPods: 9, DrainPods: 2}},
+		{"min available, max duration", Config{MinAvailable: surge.Percent(60), MinAvailableRule: true, MaxDuration: 40 * time.Second}},
+		{"pod quota, terminating fixed", Config{QuotaPods: 11, Sim: sim.Config{Pods: sim.PodModel{Terminating: 5 * time.Second}}, TerminatingFixed: true}},
+	} {
+		outs := map[bool]Report{}
+		kept := 0
+		for _, memo := range []bool{false, true} {
+			cfg := c.cfg
+			cfg.Workers = 2
+			f := newChecker(cfg)
+			if !memo {
+				f.memo = nil
+			}
+			fresh := d.Input
+			fresh.quotas = nil
+			out, _ := f.run(&fresh)
+			outs[memo] = out
+			if !memo {
+				continue
+			}
+			shapes := make([]rolloutShape, 0, len(f.memo.runs)+len(f.memo.free))
+			for k := range f.memo.runs {
+				shapes = append(shapes, k)
+			}
+			for k, rs := range f.memo.free {
+				kept += len(rs)
+				shapes = append(shapes, k)
+			}
+			kept += len(f.memo.runs)
+			for _, k := range shapes {
+				if ru := k.strategy.RollingUpdate; ru.MaxSurge.IsPercent() || ru.MaxUnavailable.IsPercent() {
+					t.Errorf("%s: a shape kept with a percentage: %+v", c.name, k.strategy)
+				}
+			}
+		}
+		if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
+			t.Errorf("%s: sharing runs between strategies that resolve alike changes the report (-alone +shared):\n%s", c.name, diff)
+		}
+		t.Logf("%s: %d Deployments, %d runs kept", c.name, n, kept)
+		if kept < 10 {
+			t.Errorf("%s: %d runs kept, want the runs of strategies that resolve alike shared", c.name, kept)
+		}
+		if len(outs[false].Findings) == 0 {
+			t.Errorf("%s: no findings, a weak comparison", c.name)
+		}
+	}
+}
