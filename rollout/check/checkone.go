@@ -39,6 +39,7 @@ type rolloutCheck struct {
 func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32, budget int) rolloutCheck {
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
 	shape, memoize := f.shapeOf(in, pol, d)
+	defer f.memo.done(shape, memoize)
 	if run, ok := f.memo.get(shape, memoize, budget); ok {
 		// A rollout of this shape ran already, and its run is the one
 		// this budget makes: it runs alike, and costs the same.
@@ -407,23 +408,72 @@ type simMemo struct {
 	// runs, since get finds a run only for a rollout of its shape (or of
 	// its shape with another deadline). Without it a check whose
 	// Deployments all differ held every run it made (varied shapes:
-	// 24,000 runs, some 500 MB, which every collection marked). It is
-	// set before the workers start (keepShared) and only read after.
+	// 24,000 runs, some 500 MB, which every collection marked).
+	// It is set before the workers start (keepShared) and only read after.
 	keep map[rolloutShape]bool
+	// left counts, for each shape in keep (deadline aside), the rollouts
+	// of it not yet checked: once none is left, done drops its runs, so
+	// that the memo holds the runs of the shapes in progress, not of all
+	// those seen. alone lists the keys of runs by their shape without
+	// the deadline, to find them.
+	left  map[rolloutShape]int
+	alone map[rolloutShape][]rolloutShape
+	// kept, when not nil, is told of every run put keeps, by its key
+	// (the deadline aside for a run kept for every deadline from a bound
+	// up): the tests' view of what was shared, as done empties the memo
+	// by the end of a check.
+	kept func(k rolloutShape, free bool)
 }
 
 // keepShared makes m keep only the runs of the shapes in keep (their
-// deadline aside); a nil keep keeps every run.
-func (m *simMemo) keepShared(keep map[rolloutShape]bool) {
-	if m != nil {
-		m.keep = keep
+// deadline aside), each until as many rollouts of it as keep counts are
+// checked (done); a nil keep keeps every run.
+func (m *simMemo) keepShared(keep map[rolloutShape]int) {
+	if m == nil {
+		return
 	}
+	m.keep, m.left = nil, keep
+	if keep != nil {
+		m.keep = make(map[rolloutShape]bool, len(keep))
+		for k := range keep {
+			m.keep[k] = true
+		}
+	}
+}
+
+// done records that a rollout of shape k, whose runs may be shared (ok),
+// is checked: once no rollout of its shape (deadline aside) is left, the
+// runs kept for it are dropped. Dropping a run only makes a later get
+// miss, whose rollout then runs again, alike (a rollout checked again
+// under a larger work budget, workbudget.go, is one done too many).
+func (m *simMemo) done(k rolloutShape, ok bool) {
+	if m == nil || !ok || m.left == nil {
+		return
+	}
+	k.deadline = rollout.OptionalInt32{}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, counted := m.left[k]
+	if !counted {
+		return
+	}
+	if n > 1 {
+		m.left[k] = n - 1
+		return
+	}
+	delete(m.left, k)
+	delete(m.free, k)
+	for _, full := range m.alone[k] {
+		delete(m.runs, full)
+	}
+	delete(m.alone, k)
 }
 
 // sharedShapes returns the shapes, their deadline aside, of which more
 // than one rollout of the check (a Deployment at a replica count of
-// counts) can share a run: the rollouts whose runs are worth keeping.
-func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, policies []rolloutPolicy, counts [][]int32) map[rolloutShape]bool {
+// counts) can share a run, the rollouts whose runs are worth keeping,
+// with how many rollouts each has.
+func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, policies []rolloutPolicy, counts [][]int32) map[rolloutShape]int {
 	seen := map[rolloutShape]int{}
 	for k, d := range deps {
 		pol := &policies[k]
@@ -440,13 +490,12 @@ func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, polici
 			seen[shape]++
 		}
 	}
-	keep := map[rolloutShape]bool{}
 	for shape, n := range seen {
-		if n > 1 {
-			keep[shape] = true
+		if n < 2 {
+			delete(seen, shape)
 		}
 	}
-	return keep
+	return seen
 }
 
 // get returns the run kept for shape k, or for a shape that differs from
@@ -520,12 +569,26 @@ func (m *simMemo) put(k rolloutShape, r memoRun) {
 			m.free = map[rolloutShape][]memoRun{}
 		}
 		m.free[k] = append(m.free[k], r)
+		if m.kept != nil {
+			m.kept(k, true)
+		}
 		return
 	}
 	if m.runs == nil {
 		m.runs = map[rolloutShape]memoRun{}
 	}
+	if _, had := m.runs[k]; !had {
+		bare := k
+		bare.deadline = rollout.OptionalInt32{}
+		if m.alone == nil {
+			m.alone = map[rolloutShape][]rolloutShape{}
+		}
+		m.alone[bare] = append(m.alone[bare], k)
+	}
 	m.runs[k] = r
+	if m.kept != nil {
+		m.kept(k, false)
+	}
 }
 
 // readyAtLeast returns moments with no ready count below fewest, moments

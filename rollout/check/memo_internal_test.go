@@ -53,14 +53,17 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 			cfg := c.cfg
 			cfg.Sim.Model, cfg.Sim.Interval, cfg.Workers = sim.ModelSimple, 30*time.Second, 3
 			f := newChecker(cfg)
-			if !shared {
+			kept := 0
+			if shared {
+				f.memo.kept = func(rolloutShape, bool) { kept++ }
+			} else {
 				f.memo = nil
 			}
 			fresh := d.Input // policy caches are made per run
 			fresh.quotas = nil
 			out, _ := f.run(&fresh)
 			outs[shared] = out
-			if shared && len(f.memo.runs) == 0 {
+			if shared && kept == 0 {
 				t.Errorf("%q: no run shared", flags)
 			}
 		}
@@ -131,7 +134,16 @@ func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
 			cfg := c.cfg
 			cfg.Workers = 2
 			f := newChecker(cfg)
-			if !memo {
+			free, runs := map[rolloutShape]int{}, map[rolloutShape]bool{}
+			if memo {
+				f.memo.kept = func(k rolloutShape, isFree bool) {
+					if isFree {
+						free[k]++
+					} else {
+						runs[k] = true
+					}
+				}
+			} else {
 				f.memo = nil
 			}
 			fresh := d.Input
@@ -139,10 +151,13 @@ func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
 			out, _ := f.run(&fresh)
 			outs[memo] = out
 			if memo {
-				for _, runs := range f.memo.free {
-					shared += len(runs)
+				for _, n := range free {
+					shared += n
 				}
-				keys, alone = len(f.memo.free), len(f.memo.runs)
+				keys, alone = len(free), len(runs)
+				if len(f.memo.runs)+len(f.memo.free)+len(f.memo.left) > 0 {
+					t.Errorf("%s: the memo holds %d runs, %d kept for deadlines from a bound up, and %d shapes still to check, after the check", c.name, len(f.memo.runs), len(f.memo.free), len(f.memo.left))
+				}
 			}
 		}
 		if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
@@ -191,7 +206,10 @@ func TestMemoKeepsOnlySharedShapes(t *testing.T) {
 	outs := map[bool]Report{}
 	for _, shared := range []bool{false, true} {
 		f := newChecker(Config{MaxPods: 7, Workers: 2})
-		if !shared {
+		kept := map[int32]int{}
+		if shared {
+			f.memo.kept = func(k rolloutShape, _ bool) { kept[k.replicas]++ }
+		} else {
 			f.memo = nil
 		}
 		fresh := d.Input
@@ -200,13 +218,6 @@ func TestMemoKeepsOnlySharedShapes(t *testing.T) {
 		outs[shared] = out
 		if !shared {
 			continue
-		}
-		kept := map[int32]int{}
-		for k := range f.memo.runs {
-			kept[k.replicas]++
-		}
-		for k, rs := range f.memo.free {
-			kept[k.replicas] += len(rs)
 		}
 		for replicas := range kept {
 			if replicas > 5 {
@@ -284,7 +295,10 @@ func TestResolvedStrategiesShareRuns(t *testing.T) {
 			cfg := c.cfg
 			cfg.Workers = 2
 			f := newChecker(cfg)
-			if !memo {
+			var shapes []rolloutShape
+			if memo {
+				f.memo.kept = func(k rolloutShape, _ bool) { shapes = append(shapes, k) }
+			} else {
 				f.memo = nil
 			}
 			fresh := d.Input
@@ -294,15 +308,7 @@ func TestResolvedStrategiesShareRuns(t *testing.T) {
 			if !memo {
 				continue
 			}
-			shapes := make([]rolloutShape, 0, len(f.memo.runs)+len(f.memo.free))
-			for k := range f.memo.runs {
-				shapes = append(shapes, k)
-			}
-			for k, rs := range f.memo.free {
-				kept += len(rs)
-				shapes = append(shapes, k)
-			}
-			kept += len(f.memo.runs)
+			kept = len(shapes)
 			for _, k := range shapes {
 				if ru := k.strategy.RollingUpdate; ru.MaxSurge.IsPercent() || ru.MaxUnavailable.IsPercent() {
 					t.Errorf("%s: a shape kept with a percentage: %+v", c.name, k.strategy)
