@@ -355,6 +355,9 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 	if f.quotaPods == 0 && pol.cap.pods >= 0 {
 		maxPods = int32(min(max(pol.cap.pods, 1), math.MaxInt32)) // as maxPods gives it, with no other ReplicaSet
 	}
+	if maxPods > 0 && len(f.sim.Changes) == 0 && int64(maxPods) > unreachedQuota(d.Spec.Replicas) {
+		maxPods = math.MaxInt32 // a quota the rollout never reaches: see unreachedQuota
+	}
 	places := int64(-1)
 	if pol.place.limited {
 		places = pol.place.placesAt(d.Spec.Replicas)
@@ -382,6 +385,19 @@ func (f *checker) strategyOf(d rollout.Deployment) rollout.Strategy {
 	st.RollingUpdate.MaxUnavailable = surge.Count(rollout.MaxUnavailable(d))
 	return st
 }
+
+// unreachedQuota returns a number of pods that a run of a rollout of
+// replicas started from its manifest alone (sim.FromDeployment: one
+// ReplicaSet of replicas pods) and without replica changes never
+// reaches: its old ReplicaSet only loses pods, and its new one grows to
+// replicas at most (rollout.NewRSNewReplicas), so the pods of the run,
+// terminating ones included, with the creations a ReplicaSet sync asks
+// for, are at most 2 × replicas, and a pod quota is read only against
+// such sums (and against zero: a quota or none). Runs under two pod
+// quotas above it are the same run, so a shape holds every such quota
+// as one (math.MaxInt32). It leaves a margin above 2 × replicas + 1
+// (the race peak's pod to come, sim's notePodRace).
+func unreachedQuota(replicas int32) int64 { return 4*int64(max(replicas, 0)) + 16 }
 
 // A memoRun is a run kept for its shape: its result without steps, and
 // its moments.

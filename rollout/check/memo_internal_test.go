@@ -241,7 +241,9 @@ func TestMemoKeepsOnlySharedShapes(t *testing.T) {
 // nothing), while many resolve alike; under the controllers model, with
 // PodDisruptionBudgets (the deletes-first order's steps judged), HPAs and
 // four sets of flags, the report is the one made without the memo, and
-// the memo keeps runs of resolved shapes only.
+// the memo keeps runs of resolved shapes only. Each namespace has a pod
+// quota that no rollout reaches, whose room differs from Deployment to
+// Deployment: a shape holds it as one (unreachedQuota).
 func TestResolvedStrategiesShareRuns(t *testing.T) {
 	surges := []string{`"25%"`, `1`, `"50%"`, `2`, `"10%"`, `"100%"`}
 	unavailables := []string{`0`, `"25%"`, `1`, `"10%"`}
@@ -270,6 +272,12 @@ func TestResolvedStrategiesShareRuns(t *testing.T) {
 				n++
 			}
 		}
+	}
+	// Pod quotas far above every rollout's pods, whose room differs from
+	// Deployment to Deployment (the pods of the others in the namespace):
+	// a shape holds them as one (unreachedQuota).
+	for ns := range 3 {
+		fmt.Fprintf(&b, `{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "team-%d"}, "spec": {"hard": {"pods": "%d"}}}`+"\n", ns, 500+ns)
 	}
 	docs, err := manifest.Parse("in", []byte(b.String()))
 	if err != nil {
