@@ -94,12 +94,14 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
-	if !f.memo.keeps(shape, memoize) && !f.wholeOrders {
+	kept := f.memo.keeps(shape, memoize)
+	if !f.wholeOrders {
 		// Of the highest peak check reads only whether it passes
 		// --max-pods (judge), and nothing without it: the run may end
 		// its order where deletions go last once its pods are proved to
-		// stay within. A run kept for other rollouts computes it whole,
-		// as its Cost and DeadlineFreeFrom serve them.
+		// stay within. A run kept for other rollouts may too: they read
+		// it with the same --max-pods, and its DeadlineFreeFrom is proved
+		// over what that order ran (sim's cutFree).
 		cfg.PeakPodsAbove = math.MaxInt64
 		if f.maxPods > 0 {
 			cfg.PeakPodsAbove = int64(f.maxPods)
@@ -119,9 +121,10 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if len(pol.budgets) > 0 {
 		racing = make([]moment, 1, momentsRoom)
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
-		if cfg.PeakPodsAbove > 0 {
-			// Not a run kept for others (above): the order may end once
-			// its steps to come cannot change the drains judged on them.
+		if cfg.PeakPodsAbove > 0 && !kept {
+			// Not a run kept for others, whose budgets may be other: the
+			// order may end once its steps to come cannot change the
+			// drains judged on them.
 			n := f.drainPods()
 			observe.DeletesFirstDone = func(fewest int64) bool {
 				return drainsSettled(pol.budgets, replicas, n, moments[1:], racing[1:], fewest)
