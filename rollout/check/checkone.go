@@ -333,7 +333,10 @@ func newImages(s rollout.State) []string {
 // some value up (sim.Result.DeadlineFreeFrom) serves the shapes that differ
 // only in a deadline from there up: what check reads of it (the summary,
 // the start and the moments: the pods and the conditions of every step)
-// is the same for them.
+// is the same for them. The strategy and the pod quota are held as the
+// run reads them: maxSurge and maxUnavailable as the counts they resolve
+// to (strategyOf), and a quota the rollout never reaches as one value
+// (unreachedQuota), so that rollouts differing only there share a run.
 type rolloutShape struct {
 	replicas, minReady, maxPods int32
 	ready, terminating          time.Duration // the pods' times (see PodTimes)
