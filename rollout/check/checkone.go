@@ -344,6 +344,10 @@ type rolloutShape struct {
 	history, deadline           rollout.OptionalInt32
 	paused                      bool
 	places                      int64 // -1: placement not checked
+	// drains: the rollout's drains are judged (it has budgets), so its
+	// run keeps the deletes-first order's moments, which a run of a
+	// rollout without budgets does not.
+	drains bool
 }
 
 // shapeOf returns d's shape, and whether its runs may be shared: d starts
@@ -370,7 +374,8 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 	}
 	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods,
 		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: f.strategyOf(d),
-		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused, places: places}, ok
+		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused, places: places,
+		drains: len(pol.budgets) > 0}, ok
 }
 
 // strategyOf returns the strategy of d as its shape holds it: under a

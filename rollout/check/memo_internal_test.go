@@ -335,3 +335,55 @@ func TestResolvedStrategiesShareRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedRunsKeepTheDrainsOrder: a rollout whose drains are judged
+// (a PodDisruptionBudget selects its pods) reads the deletes-first
+// order's steps, which a run of a rollout without budgets does not keep:
+// the two never share a run. Six Deployments of one shape, every other
+// one with a budget, checked one at a time: the memo keeps a run for
+// each kind, every run served to a rollout with budgets has those
+// steps, and the report is the one made without the memo.
+func TestSharedRunsKeepTheDrainsOrder(t *testing.T) {
+	var b strings.Builder
+	for i := range 6 {
+		fmt.Fprintf(&b, `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d%02d", "namespace": "ns"}, "spec": {"replicas": 5,
+			"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 1}}, "progressDeadlineSeconds": %d,
+			"selector": {"matchLabels": {"app": "a%d"}}, "template": {"metadata": {"labels": {"app": "a%d"}},
+			"spec": {"containers": [{"name": "app", "image": "app:%d",
+			"readinessProbe": {"httpGet": {"path": "/", "port": 80}, "initialDelaySeconds": 3, "periodSeconds": 1}}]}}}}`+"\n", i, 600+i, i, i, i)
+		if i%2 == 1 {
+			fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "p%02d", "namespace": "ns"}, "spec": {"minAvailable": 4, "selector": {"matchLabels": {"app": "a%d"}}}}`+"\n", i, i)
+		}
+	}
+	docs, err := manifest.Parse("in", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decode("in", docs, LoadOptions{})
+	if len(d.problems) > 0 {
+		t.Fatal(d.problems[0].ProblemText())
+	}
+	d.makeIndex()
+	outs := map[bool]Report{}
+	for _, memo := range []bool{false, true} {
+		f := newChecker(Config{Workers: 1, DrainPods: 2, MaxPods: 20})
+		kinds := map[bool]int{}
+		if memo {
+			f.memo.kept = func(k rolloutShape, _ bool) { kinds[k.drains]++ }
+		} else {
+			f.memo = nil
+		}
+		fresh := d.Input
+		fresh.quotas = nil
+		outs[memo], _ = f.run(&fresh)
+		if memo && (kinds[true] != 1 || kinds[false] != 1) {
+			t.Errorf("the memo kept %d runs for rollouts with budgets and %d without: want one each", kinds[true], kinds[false])
+		}
+	}
+	if diff := cmp.Diff(outs[false], outs[true]); diff != "" {
+		t.Errorf("sharing runs changes the report (-alone +shared):\n%s", diff)
+	}
+	if len(outs[false].Findings) == 0 {
+		t.Error("no findings, a weak comparison")
+	}
+}
