@@ -21,7 +21,7 @@ import (
 // holds (strategyOf): the run of any drawn strategy (counts and
 // percentages, both zero refused) and the run of its resolved counts have
 // the same Result, every step included, but for the Deployment's own
-// spec in Final.
+// spec in Final, under the controllers model and the simple one.
 func TestStrategyOfIsWhatTheRunReads(t *testing.T) {
 	base := shapeTestDeployment(t)
 	differ := 0
@@ -46,6 +46,7 @@ func TestStrategyOfIsWhatTheRunReads(t *testing.T) {
 				Terminating: sec("terminating", 30),
 				MaxPods:     rapid.SampledFrom([]int32{0, 0, 0, 3, 12, 45}).Draw(t, "max pods"),
 			},
+			Model:       drawModel(t),
 			Controllers: sim.Controllers{QPS: rapid.SampledFrom([]float64{0, 0, 2, -1}).Draw(t, "qps"), Burst: rapid.IntRange(0, 3).Draw(t, "burst")},
 		}
 		results := make([]sim.Result, 2)
@@ -93,7 +94,7 @@ func shapeTestDeployment(t *testing.T) rollout.Deployment {
 // pod quota above unreachedQuota(replicas), which a shape holds as one:
 // two drawn quotas above it (up to math.MaxInt32) give the same Result,
 // every step included, for any strategy (Recreate too), pod times and
-// client limits; and no order of the run holds more than 2 × replicas + 1
+// client limits, under the controllers model and the simple one; and no order of the run holds more than 2 × replicas + 1
 // pods (PeakPodsHigh), the margin unreachedQuota leaves.
 func TestUnreachedQuotaIsNotRead(t *testing.T) {
 	base := shapeTestDeployment(t)
@@ -116,6 +117,7 @@ func TestUnreachedQuotaIsNotRead(t *testing.T) {
 				ReadyAfter:  sec("ready after", 30),
 				Terminating: sec("terminating", 30),
 			},
+			Model:       drawModel(t),
 			Controllers: sim.Controllers{QPS: rapid.SampledFrom([]float64{0, 0, 2, -1}).Draw(t, "qps"), Burst: rapid.IntRange(0, 3).Draw(t, "burst")},
 		}
 		s, err := sim.WithImage(sim.FromDeployment(d, shapeTestEpoch), "web", "web:2")
@@ -137,4 +139,11 @@ func TestUnreachedQuotaIsNotRead(t *testing.T) {
 			t.Fatalf("PeakPodsHigh = %d of %d replicas, above 2 × replicas + 1", high, d.Spec.Replicas)
 		}
 	})
+}
+
+// drawModel draws the model a shape test runs under: the controllers
+// model (check's default) in most draws, the simple one otherwise, which
+// check runs under --model too; the interval is the zero Config's.
+func drawModel(t *rapid.T) sim.Model {
+	return rapid.SampledFrom([]sim.Model{sim.ModelControllers, sim.ModelControllers, sim.ModelSimple}).Draw(t, "model")
 }
