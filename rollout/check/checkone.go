@@ -584,6 +584,9 @@ func (m *simMemo) put(k rolloutShape, r memoRun) {
 		if !m.keep[bare] {
 			return // no other rollout of the check can take it
 		}
+		if _, left := m.left[bare]; m.left != nil && !left {
+			return // its rollouts are all checked (done): another worker's run of it came first
+		}
 	}
 	if from := r.res.DeadlineFreeFrom; from > 0 {
 		k.deadline = rollout.OptionalInt32{}
