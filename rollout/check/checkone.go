@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // rolloutCheck is what checking one rollout comes to: its violations,
@@ -38,6 +39,7 @@ type rolloutCheck struct {
 func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, replicas int32, budget int) rolloutCheck {
 	d.Spec.Replicas = replicas // d is a copy, and no map of it changes here
 	shape, memoize := f.shapeOf(in, pol, d)
+	defer f.memo.done(shape, memoize)
 	if run, ok := f.memo.get(shape, memoize, budget); ok {
 		// A rollout of this shape ran already, and its run is the one
 		// this budget makes: it runs alike, and costs the same.
@@ -92,12 +94,14 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
-	if !f.memo.keeps(shape, memoize) && !f.wholeOrders {
+	kept := f.memo.keeps(shape, memoize)
+	if !f.wholeOrders {
 		// Of the highest peak check reads only whether it passes
 		// --max-pods (judge), and nothing without it: the run may end
 		// its order where deletions go last once its pods are proved to
-		// stay within. A run kept for other rollouts computes it whole,
-		// as its Cost and DeadlineFreeFrom serve them.
+		// stay within. A run kept for other rollouts may too: they read
+		// it with the same --max-pods, and its DeadlineFreeFrom is proved
+		// over what that order ran (sim's cutFree).
 		cfg.PeakPodsAbove = math.MaxInt64
 		if f.maxPods > 0 {
 			cfg.PeakPodsAbove = int64(f.maxPods)
@@ -117,9 +121,10 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	if len(pol.budgets) > 0 {
 		racing = make([]moment, 1, momentsRoom)
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
-		if cfg.PeakPodsAbove > 0 {
-			// Not a run kept for others (above): the order may end once
-			// its steps to come cannot change the drains judged on them.
+		if cfg.PeakPodsAbove > 0 && !kept {
+			// Not a run kept for others, whose budgets may be other: the
+			// order may end once its steps to come cannot change the
+			// drains judged on them.
 			n := f.drainPods()
 			observe.DeletesFirstDone = func(fewest int64) bool {
 				return drainsSettled(pol.budgets, replicas, n, moments[1:], racing[1:], fewest)
@@ -328,7 +333,10 @@ func newImages(s rollout.State) []string {
 // some value up (sim.Result.DeadlineFreeFrom) serves the shapes that differ
 // only in a deadline from there up: what check reads of it (the summary,
 // the start and the moments: the pods and the conditions of every step)
-// is the same for them.
+// is the same for them. The strategy and the pod quota are held as the
+// run reads them: maxSurge and maxUnavailable as the counts they resolve
+// to (strategyOf), and a quota the rollout never reaches as one value
+// (unreachedQuota), so that rollouts differing only there share a run.
 type rolloutShape struct {
 	replicas, minReady, maxPods int32
 	ready, terminating          time.Duration // the pods' times (see PodTimes)
@@ -336,6 +344,10 @@ type rolloutShape struct {
 	history, deadline           rollout.OptionalInt32
 	paused                      bool
 	places                      int64 // -1: placement not checked
+	// drains: the rollout's drains are judged (it has budgets), so its
+	// run keeps the deletes-first order's moments, which a run of a
+	// rollout without budgets does not.
+	drains bool
 }
 
 // shapeOf returns d's shape, and whether its runs may be shared: d starts
@@ -353,14 +365,50 @@ func (f *checker) shapeOf(in *Input, pol *rolloutPolicy, d rollout.Deployment) (
 	if f.quotaPods == 0 && pol.cap.pods >= 0 {
 		maxPods = int32(min(max(pol.cap.pods, 1), math.MaxInt32)) // as maxPods gives it, with no other ReplicaSet
 	}
+	if maxPods > 0 && len(f.sim.Changes) == 0 && int64(maxPods) > unreachedQuota(d.Spec.Replicas) {
+		maxPods = math.MaxInt32 // a quota the rollout never reaches: see unreachedQuota
+	}
 	places := int64(-1)
 	if pol.place.limited {
 		places = pol.place.placesAt(d.Spec.Replicas)
 	}
 	return rolloutShape{replicas: d.Spec.Replicas, minReady: d.Spec.MinReadySeconds, maxPods: maxPods,
-		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: d.Spec.Strategy,
-		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused, places: places}, ok
+		ready: pol.pods.ReadyAfter, terminating: pol.pods.Terminating, strategy: f.strategyOf(d),
+		history: d.Spec.RevisionHistoryLimit, deadline: d.Spec.ProgressDeadlineSeconds, paused: d.Spec.Paused, places: places,
+		drains: len(pol.budgets) > 0}, ok
 }
+
+// strategyOf returns the strategy of d as its shape holds it: under a
+// RollingUpdate whose replicas no change of the run moves
+// (sim.Config.Changes), maxSurge and maxUnavailable as the counts they
+// resolve to at d's replicas (rollout.MaxSurge, rollout.MaxUnavailable),
+// which is all the simulation reads of them there: a sync resolves both
+// against spec.replicas (the rolling steps, the max-replicas annotation,
+// proportional scaling, the projection's bounds), and nothing else reads
+// them. So maxSurge "25%" and 1 of 4 replicas are one shape. Otherwise the
+// strategy as it is.
+func (f *checker) strategyOf(d rollout.Deployment) rollout.Strategy {
+	st := d.Spec.Strategy
+	if st.Type != rollout.RollingUpdateStrategy || len(f.sim.Changes) > 0 {
+		return st
+	}
+	st.RollingUpdate.MaxSurge = surge.Count(rollout.MaxSurge(d))
+	st.RollingUpdate.MaxUnavailable = surge.Count(rollout.MaxUnavailable(d))
+	return st
+}
+
+// unreachedQuota returns a number of pods that a run of a rollout of
+// replicas started from its manifest alone (sim.FromDeployment: one
+// ReplicaSet of replicas pods) and without replica changes never
+// reaches: its old ReplicaSet only loses pods, and its new one grows to
+// replicas at most (rollout.NewRSNewReplicas), so the pods of the run,
+// terminating ones included, with the creations a ReplicaSet sync asks
+// for, are at most 2 × replicas, and a pod quota is read only against
+// such sums (and against zero: a quota or none). Runs under two pod
+// quotas above it are the same run, so a shape holds every such quota
+// as one (math.MaxInt32). It leaves a margin above 2 × replicas + 1
+// (the race peak's pod to come, sim's notePodRace).
+func unreachedQuota(replicas int32) int64 { return 4*int64(max(replicas, 0)) + 16 }
 
 // A memoRun is a run kept for its shape: its result without steps, and
 // its moments.
@@ -387,23 +435,72 @@ type simMemo struct {
 	// runs, since get finds a run only for a rollout of its shape (or of
 	// its shape with another deadline). Without it a check whose
 	// Deployments all differ held every run it made (varied shapes:
-	// 24,000 runs, some 500 MB, which every collection marked). It is
-	// set before the workers start (keepShared) and only read after.
+	// 24,000 runs, some 500 MB, which every collection marked).
+	// It is set before the workers start (keepShared) and only read after.
 	keep map[rolloutShape]bool
+	// left counts, for each shape in keep (deadline aside), the rollouts
+	// of it not yet checked: once none is left, done drops its runs, so
+	// that the memo holds the runs of the shapes in progress, not of all
+	// those seen. alone lists the keys of runs by their shape without
+	// the deadline, to find them.
+	left  map[rolloutShape]int
+	alone map[rolloutShape][]rolloutShape
+	// kept, when not nil, is told of every run put keeps, by its key
+	// (the deadline aside for a run kept for every deadline from a bound
+	// up): the tests' view of what was shared, as done empties the memo
+	// by the end of a check.
+	kept func(k rolloutShape, free bool)
 }
 
 // keepShared makes m keep only the runs of the shapes in keep (their
-// deadline aside); a nil keep keeps every run.
-func (m *simMemo) keepShared(keep map[rolloutShape]bool) {
-	if m != nil {
-		m.keep = keep
+// deadline aside), each until as many rollouts of it as keep counts are
+// checked (done); a nil keep keeps every run.
+func (m *simMemo) keepShared(keep map[rolloutShape]int) {
+	if m == nil {
+		return
 	}
+	m.keep, m.left = nil, keep
+	if keep != nil {
+		m.keep = make(map[rolloutShape]bool, len(keep))
+		for k := range keep {
+			m.keep[k] = true
+		}
+	}
+}
+
+// done records that a rollout of shape k, whose runs may be shared (ok),
+// is checked: once no rollout of its shape (deadline aside) is left, the
+// runs kept for it are dropped. Dropping a run only makes a later get
+// miss, whose rollout then runs again, alike (a rollout checked again
+// under a larger work budget, workbudget.go, is one done too many).
+func (m *simMemo) done(k rolloutShape, ok bool) {
+	if m == nil || !ok || m.left == nil {
+		return
+	}
+	k.deadline = rollout.OptionalInt32{}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, counted := m.left[k]
+	if !counted {
+		return
+	}
+	if n > 1 {
+		m.left[k] = n - 1
+		return
+	}
+	delete(m.left, k)
+	delete(m.free, k)
+	for _, full := range m.alone[k] {
+		delete(m.runs, full)
+	}
+	delete(m.alone, k)
 }
 
 // sharedShapes returns the shapes, their deadline aside, of which more
 // than one rollout of the check (a Deployment at a replica count of
-// counts) can share a run: the rollouts whose runs are worth keeping.
-func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, policies []rolloutPolicy, counts [][]int32) map[rolloutShape]bool {
+// counts) can share a run, the rollouts whose runs are worth keeping,
+// with how many rollouts each has.
+func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, policies []rolloutPolicy, counts [][]int32) map[rolloutShape]int {
 	seen := map[rolloutShape]int{}
 	for k, d := range deps {
 		pol := &policies[k]
@@ -420,13 +517,12 @@ func (f *checker) sharedShapes(deps []rollout.Deployment, parts []*Input, polici
 			seen[shape]++
 		}
 	}
-	keep := map[rolloutShape]bool{}
 	for shape, n := range seen {
-		if n > 1 {
-			keep[shape] = true
+		if n < 2 {
+			delete(seen, shape)
 		}
 	}
-	return keep
+	return seen
 }
 
 // get returns the run kept for shape k, or for a shape that differs from
@@ -488,6 +584,9 @@ func (m *simMemo) put(k rolloutShape, r memoRun) {
 		if !m.keep[bare] {
 			return // no other rollout of the check can take it
 		}
+		if _, left := m.left[bare]; m.left != nil && !left {
+			return // its rollouts are all checked (done): another worker's run of it came first
+		}
 	}
 	if from := r.res.DeadlineFreeFrom; from > 0 {
 		k.deadline = rollout.OptionalInt32{}
@@ -500,12 +599,26 @@ func (m *simMemo) put(k rolloutShape, r memoRun) {
 			m.free = map[rolloutShape][]memoRun{}
 		}
 		m.free[k] = append(m.free[k], r)
+		if m.kept != nil {
+			m.kept(k, true)
+		}
 		return
 	}
 	if m.runs == nil {
 		m.runs = map[rolloutShape]memoRun{}
 	}
+	if _, had := m.runs[k]; !had {
+		bare := k
+		bare.deadline = rollout.OptionalInt32{}
+		if m.alone == nil {
+			m.alone = map[rolloutShape][]rolloutShape{}
+		}
+		m.alone[bare] = append(m.alone[bare], k)
+	}
 	m.runs[k] = r
+	if m.kept != nil {
+		m.kept(k, false)
+	}
 }
 
 // readyAtLeast returns moments with no ready count below fewest, moments

@@ -168,9 +168,12 @@ type Config struct {
 	// when the run's without the field is, and then the same;
 	// Cost.Work counts what the cut order computed until it ended, so it
 	// is at most the run's without the field, Cost.Limited holds only
-	// where it holds without the field, and DeadlineFreeFrom is the
-	// run's or 0 (not proved). Other models ignore it; 0 reads
-	// everything.
+	// where it holds without the field, and DeadlineFreeFrom is proved
+	// over what the cut order ran (a Result with the field under every
+	// deadline from it up is the same, TestPeakAboveDeadlineFreeFrom):
+	// at most the run's without the field where that is proved, and
+	// proved in some runs where that is not. Other models ignore it; 0
+	// reads everything.
 	PeakPodsAbove int64
 	// DeletesFirstDone, if set, lets a caller of ObserveDeletesFirst end
 	// that order early. Under ModelControllers, in a run without Changes

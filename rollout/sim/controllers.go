@@ -292,8 +292,8 @@ func (r *runner) mayCut(peak int64) bool {
 // among them), which holds where the Deployment controller has seen its
 // generation, no replica change or edit is to come, the Deployment is
 // not paused and its new pods become ready (left). The run stops with
-// its events left (cutShort: its progress deadline is then not proved
-// free) and does not count as limited by its work.
+// its events left (cutShort: deadlineFree does not prove it; cutFree
+// proves what it ran) and does not count as limited by its work.
 //
 // The pods existing now are counted first: where they pass peak the run
 // is not cut, and the events are not walked.

@@ -136,3 +136,17 @@ func pendingRecheckUpdated(d rollout.Deployment) time.Time {
 func (r *runner) deadlineFree() (int32, bool) {
 	return r.ctl.proof.from(r.st.Deployment, r.cfg, r.sum.Outcome, r.ctl.cutShort)
 }
+
+// cutFree is deadlineFree for a run that cutBelow ended (the deletes-last
+// order under Config.PeakPodsAbove): the least deadline from which what
+// it ran is proved not to depend on the progress deadline. Its syncs read
+// the deadline as a whole run's do (afterSync: the cut comes after the
+// reads of its own sync), no re-check it planned fires before the cut
+// under a deadline they allow (at lastUpdateTime + D + 1s, after that
+// sync), and the cut reads no deadline (podsAtMost bounds the pods
+// whatever the conditions say): under every such deadline the run ends
+// at the same sync, having computed the same work, which is all a Result
+// keeps of a cut order.
+func (r *runner) cutFree() (int32, bool) {
+	return r.ctl.proof.from(r.st.Deployment, r.cfg, OutcomeComplete, false)
+}

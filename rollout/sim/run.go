@@ -184,6 +184,9 @@ func runRacesWith(s rollout.State, cfg Config, plans *planCache) (Result, Cost) 
 		v.finish()
 		o := v.sum
 		f, ok := v.deadlineFree()
+		if cut && rc == raceDeletesLast {
+			f, ok = v.cutFree()
+		}
 		from, free = max(from, f), free && ok
 		if !cut {
 			whole := o.Extremes()
