@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
 )
 
 // TestLimitWithProjection checks a rollout whose simulation stops at the
@@ -121,4 +123,106 @@ spec:
 			}
 		})
 	}
+}
+
+// TestLimitWithTimeout checks the timeout rule of a projected rollout:
+// as max-duration, it is broken when the projection's lower bound
+// already passes the CI's timeout (20,000 replicas at 25%/25% take more
+// than 33 minutes at 20 requests a second), and not decided otherwise.
+func TestLimitWithTimeout(t *testing.T) {
+	in := limitInput(t, 20000)
+	for _, tt := range []struct {
+		name    string
+		timeout time.Duration
+		decided bool
+	}{
+		{"bound past the timeout", 30 * time.Minute, true},
+		{"bound within the timeout", 24 * time.Hour, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			report := check.Run(in, check.Config{
+				Timeout: tt.timeout,
+				Sim:     sim.Config{Model: sim.ModelControllers, MaxWork: 2000},
+			})
+			var limit, timeout bool
+			for _, f := range report.Findings {
+				switch f.Rule {
+				case check.RuleLimit:
+					limit = true
+				case check.RuleTimeout:
+					timeout = f.Severity == check.SeverityError && strings.Contains(f.Message, "takes at least")
+				}
+			}
+			if !limit || timeout != tt.decided || report.OK == tt.decided {
+				t.Fatalf("limit finding %v, timeout decided %v, OK %v; want true, %v, %v:\n%+v", limit, timeout, report.OK, tt.decided, !tt.decided, report.Findings)
+			}
+		})
+	}
+}
+
+// TestLimitSaysWhatIsDecided checks the words of the limit finding: the
+// limits that the part computed and the projection's proved bounds
+// decide (20,000 replicas at 25%/25%, stopped with 18,501 old pods
+// running: at most 38,501 pods at once, the new ReplicaSet's 20,000 with
+// them, and at least the floor of 15,000 available over the rest, at
+// least 33 minutes)
+// are named with their verdicts, the others and the completion as not
+// checked; with nothing decided the rollout is not checked.
+func TestLimitSaysWhatIsDecided(t *testing.T) {
+	in := limitInput(t, 20000)
+	for _, tt := range []struct {
+		name string
+		cfg  check.Config
+		want string
+	}{
+		{"nothing decided", check.Config{MaxPods: 25_000, MaxDuration: 24 * time.Hour},
+			": this rollout is not checked;"},
+		{"held by the bounds", check.Config{MaxPods: 50_000, MinAvailable: surge.Count(15_000), MinAvailableRule: true},
+			": only what the part computed and the projection's bounds decide is checked: max-pods holds (at most 38501 pods at once, a proved bound), min-available holds (at least 15000 available, a proved bound); not checked: whether and when the rollout completes (and so its progress deadline);"},
+		{"broken, held and open", check.Config{MaxPods: 50_000, MaxDuration: 10 * time.Minute, Timeout: 24 * time.Hour, MinAvailable: surge.Count(16_000), MinAvailableRule: true},
+			"is checked: max-pods holds (at most 38501 pods at once, a proved bound), max-duration is broken; not checked: whether and when the rollout completes (and so its progress deadline), min-available, timeout;"},
+		{"broken by the input", check.Config{MaxPods: 10_000},
+			"is checked: max-pods is broken; not checked:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg
+			cfg.Sim = sim.Config{Model: sim.ModelControllers, MaxWork: 2000}
+			report := check.Run(in, cfg)
+			var said []string
+			for _, f := range report.Findings {
+				if f.Rule == check.RuleLimit {
+					said = append(said, f.Message)
+				}
+			}
+			if len(said) != 1 || !strings.Contains(said[0], tt.want) {
+				t.Fatalf("limit findings %q: want one that says %q", said, tt.want)
+			}
+		})
+	}
+}
+
+// limitInput is a Deployment of replicas at the default strategy
+// (25%/25%), without ReplicaSets: fully rolled out on its template.
+func limitInput(t *testing.T, replicas int) *check.Input {
+	t.Helper()
+	docs, err := manifest.Parse("deploy.yaml", []byte(fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: %d
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`, replicas)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return check.Load("deploy.yaml", docs, check.LoadOptions{})
 }
