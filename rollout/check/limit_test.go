@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 	"github.com/rolloutmath/rolloutmath/surge"
+	"pgregory.net/rapid"
 )
 
 // TestLimitWithProjection checks a rollout whose simulation stops at the
@@ -201,16 +203,83 @@ func TestLimitSaysWhatIsDecided(t *testing.T) {
 	}
 }
 
-// limitInput is a Deployment of replicas at the default strategy
-// (25%/25%), without ReplicaSets: fully rolled out on its template.
-func limitInput(t *testing.T, replicas int) *check.Input {
+// TestLimitDecisionsAgreeWithFullRuns checks that what a check stopped
+// at its work limit decides is what the same check computed to the end
+// finds: a rule its limit finding says is broken has an error there too,
+// and one it says holds has none (rollouts of 50 to 1,500 replicas,
+// strategies from one pod at a time to 50%/50%, the four limits drawn
+// around the figures, a work limit of 20 to 400 units).
+func TestLimitDecisionsAgreeWithFullRuns(t *testing.T) {
+	var held, broken int
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.IntRange(50, 1500).Draw(t, "replicas")
+		strategy := rapid.SampledFrom([][2]string{{"25%", "25%"}, {"1", "0"}, {"0", "1"}, {"50%", "50%"}, {"10%", "0"}}).Draw(t, "maxSurge/maxUnavailable")
+		in := limitInput(t, replicas, strategy[0], strategy[1])
+		cfg := check.Config{
+			MaxPods:          rapid.IntRange(replicas, 2*replicas+1).Draw(t, "maxPods"),
+			MinAvailable:     surge.Count(int32(rapid.IntRange(replicas/2, replicas).Draw(t, "minAvailable"))),
+			MinAvailableRule: rapid.Bool().Draw(t, "min-available rule"),
+			MaxDuration:      time.Duration(rapid.IntRange(1, 400).Draw(t, "maxDuration s")) * time.Second,
+			Timeout:          time.Duration(rapid.IntRange(1, 400).Draw(t, "timeout s")) * time.Second,
+			Sim:              sim.Config{Model: sim.ModelControllers, MaxWork: rapid.IntRange(20, 400).Draw(t, "maxWork")},
+		}
+		limited := check.Run(in, cfg)
+		var said string
+		for _, f := range limited.Findings {
+			if f.Rule == check.RuleLimit {
+				said = f.Message
+			}
+		}
+		if said == "" {
+			t.Skip("computed to the end within the limit")
+		}
+		cfg.Sim.MaxWork = 0
+		full := check.Run(in, cfg)
+		if full.Limited() {
+			t.Skip("the full run stopped at the default limit too")
+		}
+		for _, rule := range []string{check.RuleMaxPods, check.RuleMinAvailable, check.RuleMaxDuration, check.RuleTimeout} {
+			fails := slices.ContainsFunc(full.Findings, func(f check.Finding) bool { return f.Rule == rule && f.Severity == check.SeverityError })
+			switch {
+			case strings.Contains(said, rule+" is broken") && !fails:
+				t.Fatalf("the limited check says %s is broken, the full check finds no error:\n%s\n%+v", rule, said, full.Findings)
+			case strings.Contains(said, rule+" holds") && fails:
+				t.Fatalf("the limited check says %s holds, the full check breaks it:\n%s\n%+v", rule, said, full.Findings)
+			case strings.Contains(said, rule+" is broken"):
+				broken++
+			case strings.Contains(said, rule+" holds"):
+				held++
+			}
+		}
+	})
+	t.Logf("%d rules held and %d broken by the limited checks", held, broken)
+	// A weak test decides nothing: of 100 draws, about 38 keep a rule and
+	// 132 break one (1,000 draws: 380 and 1,324).
+	if held < 10 || broken < 10 {
+		t.Fatalf("%d rules held and %d broken by the limited checks, want 10 of each at least", held, broken)
+	}
+}
+
+// limitInput is a Deployment of replicas at maxSurge and maxUnavailable
+// (25%/25% when not given), without ReplicaSets: fully rolled out on
+// its template.
+func limitInput(t interface {
+	Helper()
+	Fatal(...any)
+}, replicas int, strategy ...string) *check.Input {
 	t.Helper()
+	maxSurge, maxUnavailable := "25%", "25%"
+	if len(strategy) == 2 {
+		maxSurge, maxUnavailable = strategy[0], strategy[1]
+	}
 	docs, err := manifest.Parse("deploy.yaml", []byte(fmt.Sprintf(`apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: web
 spec:
   replicas: %d
+  strategy:
+    rollingUpdate: {maxSurge: %q, maxUnavailable: %q}
   selector:
     matchLabels: {app: web}
   template:
@@ -220,7 +289,7 @@ spec:
       containers:
       - name: app
         image: web:1.0
-`, replicas)))
+`, replicas, maxSurge, maxUnavailable)))
 	if err != nil {
 		t.Fatal(err)
 	}
