@@ -20,9 +20,11 @@ import (
 // last pod created must then become ready (Pods.ReadyAfter at least) and
 // stay ready for minReadySeconds before the Deployment can be complete;
 // and, in a RollingUpdate run without replica changes or edits, at most
-// maxSurge + maxUnavailable new pods wait to become available at once
-// (see runner.wave), so the pods left take that wait
-// ceil(left / (maxSurge + maxUnavailable)) times over.
+// maxSurge + maxUnavailable (k) new pods wait to become available at once
+// (see runner.wave), so the pods left take that wait ceil(left / k) times
+// over, and the same client writes the new ReplicaSet's status
+// ceil((replicas - its available pods) / k) - 1 more times at least (see
+// runner.statusWrites; TestProjectionCountsStatusWrites).
 // So a run computed to its end is complete no sooner: Summary.Duration >=
 // DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
 // the pace of the run so far (pods created for the new ReplicaSet and
@@ -175,13 +177,17 @@ func (r *runner) project() {
 		// A pod still to be created is created no sooner than now.
 		end = later(end, stop.Add(ready))
 	}
-	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok && lacking > 0 {
-		waves := (lacking + k - 1) / k
-		end = later(end, stop.Add(satMul(waves, ready)))
+	var writes int64
+	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok {
+		if lacking > 0 {
+			waves := (lacking + k - 1) / k
+			end = later(end, stop.Add(satMul(waves, ready)))
+		}
+		writes = r.statusWrites(newRS, k)
 	}
 	if b := c.client[1]; !b.unlimited {
 		base := later(b.tat, stop)
-		if n := l.creates + l.deletes; n > b.burst {
+		if n := l.creates + l.deletes + writes; n > b.burst {
 			end = later(end, base.Add(satMul(n-b.burst, b.interval)))
 		}
 		if n := l.creates; n > b.burst {
@@ -260,6 +266,31 @@ func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 		return 0, false
 	}
 	return k, true
+}
+
+// statusWrites returns how many status writes of the new ReplicaSet the
+// ReplicaSet controller's client must still be asked for before the
+// Deployment can be complete, in a run whose state keeps the wave
+// inequalities with k (see wave): at least ceil((replicas - A) / k), less
+// the one that may be asked for already. Each write raises A by k at
+// most: a sync writes the status of the pods it listed at its start, at
+// most the new ReplicaSet's size then, and the Deployment controller
+// keeps that size at most k above the A it read, that of an earlier
+// write (writes of one ReplicaSet come one sync after another, and a
+// refused write changes nothing); and the Deployment is complete only
+// once A is replicas (the old ReplicaSets' statuses then count no pod).
+// With one pod a step (k = 1) that is a write for every pod left, as
+// many requests as the creations.
+func (r *runner) statusWrites(newRS *rollout.ReplicaSet, k int64) int64 {
+	var avail int64
+	if newRS != nil {
+		avail = int64(newRS.Status.AvailableReplicas)
+	}
+	left := int64(r.st.Deployment.Spec.Replicas) - avail
+	if left <= 0 {
+		return 0
+	}
+	return (left+k-1)/k - 1
 }
 
 // availableAtLeast returns a lower bound of the fewest available pods of

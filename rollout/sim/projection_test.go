@@ -375,3 +375,40 @@ func runCost(t tb, s rollout.State, cfg sim.Config) (sim.Result, sim.Cost) {
 	}
 	return res, cost
 }
+
+// TestProjectionCountsStatusWrites lists rollouts of one pod a step
+// (maxSurge + maxUnavailable = 1, pods ready at once), paced by the
+// requests of both controllers, stopped at a work limit of 500: the
+// lower bound counts a status write of the new ReplicaSet for every pod
+// it lacks besides the creations and deletions (each write raises its
+// available pods by one at most, see Projection), so it is at least the
+// time the client takes for three requests a pod left, and still no later
+// than the full run's completion.
+func TestProjectionCountsStatusWrites(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		st   rollout.Strategy
+	}{
+		{"maxSurge 1 maxUnavailable 0", rolling(surge.Count(1), surge.Count(0))},
+		{"maxSurge 0 maxUnavailable 1", rolling(surge.Count(0), surge.Count(1))},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, 1000, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}
+			full := run(t, s, cfg).Summary
+			cfg.MaxWork = 500
+			p := run(t, s, cfg).Summary.Projection
+			if !p.Made || full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+			}
+			// Three requests a pod the new ReplicaSet lacks (its
+			// creation, an old pod's deletion, a status write), less
+			// the burst and the writes already asked for.
+			want := p.Stepped + time.Duration(3*p.Creates-sim.DefaultBurst-2)*time.Second/sim.DefaultQPS
+			if p.DurationAtLeast < want || p.DurationAtLeast > full.Duration {
+				t.Fatalf("DurationAtLeast %v: want at least %v and at most the full run's %v (%+v)", p.DurationAtLeast, want, full.Duration, p)
+			}
+			t.Logf("DurationAtLeast %v, full run %v (%.0f%%)", p.DurationAtLeast, full.Duration, 100*float64(p.DurationAtLeast)/float64(full.Duration))
+		})
+	}
+}
