@@ -24,7 +24,9 @@ import (
 // (see runner.wave), so the pods left take that wait ceil(left / k) times
 // over, and the same client writes the new ReplicaSet's status
 // ceil((replicas - its available pods) / k) - 1 more times at least (see
-// runner.statusWrites; TestProjectionCountsStatusWrites).
+// runner.statusWrites; TestProjectionCountsStatusWrites), and each
+// ReplicaSet's status once for every burstReplicas pods it has yet to
+// create or delete, less a sync in flight (runner.syncWrites).
 // So a run computed to its end is complete no sooner: Summary.Duration >=
 // DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
 // the pace of the run so far (pods created for the new ReplicaSet and
@@ -184,6 +186,12 @@ func (r *runner) project() {
 			end = later(end, stop.Add(satMul(waves, ready)))
 		}
 		writes = r.statusWrites(newRS, k)
+		writes = max(writes, r.syncWrites(newRS, newRS, l.creates))
+		for _, rs := range ctrl {
+			if rs != newRS {
+				writes += r.syncWrites(rs, newRS, r.unrequestedDeletes(rs, stop))
+			}
+		}
 	}
 	if b := c.client[1]; !b.unlimited {
 		base := later(b.tat, stop)
@@ -291,6 +299,61 @@ func (r *runner) statusWrites(newRS *rollout.ReplicaSet, k int64) int64 {
 		return 0
 	}
 	return (left+k-1)/k - 1
+}
+
+// syncWrites returns how many status writes of rs (the new ReplicaSet
+// when it is newRS, else an old one) the ReplicaSet
+// controller's client must still be asked for before the Deployment can
+// be complete, where unrequested of its pod creations or deletions are
+// yet to be asked for, in a run whose sizes move one way (see wave: the
+// new ReplicaSet only creates, an old one only deletes, given that its
+// running pods are at least its size and none is being created).
+// Each sync creates or deletes burstReplicas pods at most, so the pods
+// left to the syncs after the one in flight (which may take
+// burstReplicas of them) take at least ceil(left / burstReplicas) syncs.
+// Each of them but the first lists a count of pods that no write before
+// it held (the sync before it changed that count, and the count only
+// moves one way), so it writes its status; and after the last of them a
+// write must still give the count it left (the new ReplicaSet's
+// replicas, an old one's 0), without which the Deployment is not
+// complete. Writes of one ReplicaSet come one sync after another, and a
+// refused write is a request all the same.
+func (r *runner) syncWrites(rs, newRS *rollout.ReplicaSet, unrequested int64) int64 {
+	if rs == nil || unrequested <= 0 {
+		return 0
+	}
+	c := r.ctl
+	s := c.sets[rs.Name]
+	if s != nil && s.busy {
+		unrequested -= c.burstReplicas
+	}
+	if rs != newRS {
+		ps := r.pods.set(rs)
+		// An old ReplicaSet below its size creates before it deletes:
+		// its count need not move one way.
+		if ps.running() < int64(rs.Spec.Replicas) || (s != nil && s.busy && s.toCreate+s.batchLeft > 0) {
+			return 0
+		}
+	}
+	if unrequested <= 0 || c.burstReplicas <= 0 {
+		return 0
+	}
+	return (unrequested + c.burstReplicas - 1) / c.burstReplicas
+}
+
+// unrequestedDeletes returns the running pods of the old ReplicaSet rs
+// at at whose deletions are yet to be asked for of the client: those
+// not granted already, less those the client has reserved (its delete
+// events due).
+func (r *runner) unrequestedDeletes(rs *rollout.ReplicaSet, at time.Time) int64 {
+	ps := r.pods.set(rs)
+	n := ps.existing() - ps.counts(at, 0).terminating
+	for _, e := range r.ctl.events {
+		if e.kind == evDelete && e.set == rs.Name {
+			n -= e.n
+		}
+	}
+	return max(n, 0)
 }
 
 // availableAtLeast returns a lower bound of the fewest available pods of

@@ -151,8 +151,9 @@ func TestProjectionNotMade(t *testing.T) {
 
 // TestProjectionLargest is the largest Deployment the API server accepts,
 // 2,147,483,647 replicas at 25%/25%, under the default work limit: the
-// run stops there with a projection that counts every pod left and does
-// not overflow, and bounds the pods at once (twice the replicas) and the
+// run stops there with a projection that counts every pod left and the
+// status writes of the syncs that make them (2,485 days of pod requests,
+// 5 of status writes) and does not overflow, and bounds the pods at once (twice the replicas) and the
 // available pods (the floor) over the rest.
 func TestProjectionLargest(t *testing.T) {
 	if testing.Short() {
@@ -165,12 +166,15 @@ func TestProjectionLargest(t *testing.T) {
 		t.Fatalf("summary %+v: want the work limit and a projection", sum)
 	}
 	// Every pod is either still to create or still to delete, twice
-	// over but for the ones done, at 20 requests a second less the burst.
+	// over but for the ones done, at 20 requests a second less the
+	// burst; and each ReplicaSet writes its status after each sync of
+	// burstReplicas (500) pods at most, less one sync in flight.
 	left := p.Creates + p.Deletes
 	if left < 2*math.MaxInt32-2_000_000 {
 		t.Fatalf("%d requests left, want nearly all of the 2 x 2,147,483,647", left)
 	}
-	want := p.Stepped + time.Duration(left-sim.DefaultBurst)*time.Second/sim.DefaultQPS
+	writes := int64(2 * ((math.MaxInt32 - 2*sim.DefaultBurstReplicas) / sim.DefaultBurstReplicas))
+	want := p.Stepped + time.Duration(left+writes-sim.DefaultBurst)*time.Second/sim.DefaultQPS
 	if p.DurationAtLeast < want-time.Second || p.DurationAtLeast > want+time.Minute {
 		t.Fatalf("DurationAtLeast %v, want about %v", p.DurationAtLeast, want)
 	}
@@ -410,5 +414,46 @@ func TestProjectionCountsStatusWrites(t *testing.T) {
 			}
 			t.Logf("DurationAtLeast %v, full run %v (%.0f%%)", p.DurationAtLeast, full.Duration, 100*float64(p.DurationAtLeast)/float64(full.Duration))
 		})
+	}
+}
+
+// TestProjectionBoundsSmallBurstReplicas is TestProjectionBounds's
+// duration bound (rollouts of up to 120 replicas) where the ReplicaSet
+// controller's syncs take few pods each (burstReplicas 1 to 20), so that the status writes the bound
+// counts after every sync (runner.syncWrites) are many: the full run is
+// complete no sooner than DurationAtLeast.
+func TestProjectionBoundsSmallBurstReplicas(t *testing.T) {
+	counted := 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := rollingState(t, rapid.Int32Range(1, 120).Draw(t, "replicas"), gen.Strategy().Draw(t, "strategy"))
+		cfg := sim.Config{
+			Model:     sim.ModelControllers,
+			OmitSteps: true,
+			Controllers: sim.Controllers{
+				QPS:           rapid.SampledFrom([]float64{0, 5, -1}).Draw(t, "qps"),
+				Burst:         rapid.SampledFrom([]int{0, 1, 100}).Draw(t, "burst"),
+				BurstReplicas: rapid.SampledFrom([]int{1, 2, 3, 7, 20}).Draw(t, "burstReplicas"),
+			},
+			Pods: sim.PodModel{
+				ReadyAfter:  time.Duration(rapid.Int64Range(0, 10).Draw(t, "readyAfter seconds")) * time.Second,
+				Terminating: time.Duration(rapid.Int64Range(0, 2).Draw(t, "terminating seconds")) * 5 * time.Second,
+			},
+		}
+		limited := cfg
+		limited.MaxWork = rapid.IntRange(1, 300).Draw(t, "maxWork")
+		p := run(t, s, limited).Summary.Projection
+		full := run(t, s, cfg).Summary
+		if !p.Made || full.Outcome != sim.OutcomeComplete {
+			t.Skip("not projected, or not complete")
+		}
+		if full.Duration < p.DurationAtLeast {
+			t.Fatalf("the full run completes at %v, before the projection's lower bound %v (%+v)", full.Duration, p.DurationAtLeast, p)
+		}
+		if p.Creates+p.Deletes > 0 {
+			counted++
+		}
+	})
+	if counted < 20 {
+		t.Fatalf("%d of the draws projected a rollout with pods left, want 20 at least", counted)
 	}
 }
