@@ -206,14 +206,14 @@ func TestLimitSaysWhatIsDecided(t *testing.T) {
 // TestLimitDecisionsAgreeWithFullRuns checks that what a check stopped
 // at its work limit decides is what the same check computed to the end
 // finds: a rule its limit finding says is broken has an error there too,
-// and one it says holds has none (rollouts of 50 to 1,500 replicas,
+// and one it says holds has none (rollouts of 30 to 600 replicas,
 // strategies from one pod at a time to 50%/50%, pods ready after 0 to
 // 10s and terminating at once or for 5s, the four limits drawn around
 // the figures, a work limit of 20 to 400 units).
 func TestLimitDecisionsAgreeWithFullRuns(t *testing.T) {
 	var held, broken int
 	rapid.Check(t, func(t *rapid.T) {
-		replicas := rapid.IntRange(50, 1500).Draw(t, "replicas")
+		replicas := rapid.IntRange(30, 600).Draw(t, "replicas")
 		strategy := rapid.SampledFrom([][2]string{{"25%", "25%"}, {"1", "0"}, {"0", "1"}, {"50%", "50%"}, {"10%", "0"}}).Draw(t, "maxSurge/maxUnavailable")
 		in := limitInput(t, replicas, strategy[0], strategy[1])
 		cfg := check.Config{
@@ -260,8 +260,8 @@ func TestLimitDecisionsAgreeWithFullRuns(t *testing.T) {
 		}
 	})
 	t.Logf("%d rules held and %d broken by the limited checks", held, broken)
-	// A weak test decides nothing: of 100 draws, about 33 keep a rule and
-	// 147 break one (1,000 draws: 331 and 1,471).
+	// A weak test decides nothing: of 100 draws, about 38 keep a rule and
+	// 128 break one (1,000 draws: 362 and 1,454).
 	if held < 10 || broken < 10 {
 		t.Fatalf("%d rules held and %d broken by the limited checks, want 10 of each at least", held, broken)
 	}
