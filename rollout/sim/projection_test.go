@@ -457,3 +457,47 @@ func TestProjectionBoundsSmallBurstReplicas(t *testing.T) {
 		t.Fatalf("%d of the draws projected a rollout with pods left, want 20 at least", counted)
 	}
 }
+
+// TestProjectionLargestAnalogues runs, computed event by event, the
+// strategies the largest Deployment resolves to (maxSurge 0: replicas +
+// maxSurge must fit an int32) at sizes that can be, and checks the
+// projection made where beyondWork would stop the largest (after the
+// first sync, a work limit of 2): the full run completes no sooner than
+// its lower bound, within 0.5% of it at 25% unavailable (20,000
+// replicas: 0.36% after it; paced by the pod requests and the status
+// writes the bound counts) and within 2.05 times it one pod at a time
+// (20,000 replicas: 2.0005 times, 0.3s a pod against the 0.15s of the
+// three requests a pod the bound counts: both controllers' writes pace
+// it); its pod figures are within the bounds.
+func TestProjectionLargestAnalogues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 2s")
+	}
+	for _, tt := range []struct {
+		name     string
+		replicas int32
+		st       rollout.Strategy
+		within   float64
+	}{
+		{"maxSurge 0 maxUnavailable 25%", 20_000, rolling(surge.Count(0), surge.Percent(25)), 1.005},
+		{"maxSurge 0 maxUnavailable 1", 20_000, rolling(surge.Count(0), surge.Count(1)), 2.05},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, tt.replicas, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}
+			full := run(t, s, cfg).Summary
+			cfg.MaxWork = 2
+			p := run(t, s, cfg).Summary.Projection
+			if !p.Made || full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+			}
+			if ratio := float64(full.Duration) / float64(p.DurationAtLeast); ratio < 1 || ratio > tt.within {
+				t.Fatalf("full run %v, DurationAtLeast %v: ratio %.4f, want within [1, %v]", full.Duration, p.DurationAtLeast, ratio, tt.within)
+			}
+			if full.MinAvailable < p.MinAvailableAtLeast || max(full.PeakPods, full.PeakPodsHigh) > p.PeakPodsAtMost {
+				t.Fatalf("full run: peak %d to %d, fewest available %d; bounds %d and %d", full.PeakPods, full.PeakPodsHigh, full.MinAvailable, p.PeakPodsAtMost, p.MinAvailableAtLeast)
+			}
+			t.Logf("full %v, bound %v (%.4f), peak %d (at most %d), fewest %d (at least %d)", full.Duration, p.DurationAtLeast, float64(full.Duration)/float64(p.DurationAtLeast), full.PeakPods, p.PeakPodsAtMost, full.MinAvailable, p.MinAvailableAtLeast)
+		})
+	}
+}
