@@ -362,13 +362,14 @@ func (r *runner) unrequestedDeletes(rs *rollout.ReplicaSet, at time.Time) int64 
 // available and the wave inequalities hold. Old pods then only go by
 // deletion, down to the old sizes and no further, and new ones, once
 // available, stay so: available >= old sizes + A >= minAvailable. After
-// completion, nothing makes a pod unavailable.
+// completion, with no pod left beyond its ReplicaSet's size (see
+// settled), nothing makes a pod unavailable.
 func (r *runner) availableAtLeast(l left) int64 {
 	if r.syncs > 0 {
 		r.sample(r.last) // as result() does, so that MinAvailable is final
 	}
 	least := r.sum.MinAvailable
-	if r.ctl.complete {
+	if r.ctl.complete && r.settled(l) {
 		return least
 	}
 	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {
@@ -461,12 +462,39 @@ func (r *runner) podsAtMost(l left) int64 {
 	return n
 }
 
+// settled reports whether, in a run with no replica change or edit to
+// come (see left), no pod is left to delete: no ReplicaSet runs more
+// pods than its size, and no deletion is due. A Deployment complete by
+// its status may not be (TestProjectionBounds found one scaled to 0
+// replicas whose ReplicaSets' statuses said 0 while 38 of their pods
+// were still available and then deleted); once it is, sizes no longer
+// move and no pod goes, so none becomes unavailable.
+func (r *runner) settled(l left) bool {
+	for _, rs := range l.ctrl {
+		ps := r.pods.set(rs)
+		if ps.existing()-ps.counts(r.last, 0).terminating > int64(max(rs.Spec.Replicas, 0)) {
+			return false
+		}
+	}
+	for _, e := range r.ctl.events {
+		if e.kind == evDelete || e.kind == evDeleteHeld {
+			return false
+		}
+	}
+	for _, s := range r.ctl.sets {
+		if s.busy && s.deleteLeft > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // availableFrom is availableAtLeast's bound from now on, the pods
 // available now included, without the fewest so far: 0 where none is
 // proved. It changes nothing of the run (no sample).
 func (r *runner) availableFrom(l left) int64 {
-	if r.ctl.complete {
-		// After completion nothing makes a pod unavailable.
+	if r.ctl.complete && r.settled(l) {
+		// Nothing makes a pod unavailable any more.
 		return r.count(r.last).available
 	}
 	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {

@@ -501,3 +501,31 @@ func TestProjectionLargestAnalogues(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectionCompleteNotSettled is the case TestProjectionBounds
+// found: a Deployment scaled to 0 replicas 6s in is complete by its
+// status (its ReplicaSets' statuses say 0) at 35.8s, while the new
+// ReplicaSet's pods are still being deleted; stopped at 52s with 38 of
+// them available, the run goes down to 0 available. The projection's
+// bound of the fewest available must not take the completion for the
+// end of every deletion (runner.settled).
+func TestProjectionCompleteNotSettled(t *testing.T) {
+	s := rollingState(t, 362, rolling(surge.Percent(172), surge.Count(1)))
+	s.Deployment.Spec.MinReadySeconds = 5
+	cfg := sim.Config{
+		Model:     sim.ModelControllers,
+		OmitSteps: true,
+		Pods:      sim.PodModel{ReadyAfter: 3 * time.Second},
+		Changes:   []sim.ReplicaChange{{After: 6 * time.Second, Replicas: 0}},
+	}
+	full := run(t, s, cfg).Summary
+	cfg.MaxWork = 1058
+	lim := run(t, s, cfg).Summary
+	p := lim.Projection
+	if !p.Made || full.Outcome != sim.OutcomeComplete {
+		t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+	}
+	if p.MinAvailableAtLeast > full.MinAvailable {
+		t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d (%d so far)", p.MinAvailableAtLeast, full.MinAvailable, lim.MinAvailable)
+	}
+}
