@@ -443,7 +443,7 @@ func (j *judgement) ending(end sim.Summary) {
 		// The run's projection bounds the duration from below: a bound
 		// already past the limit decides the rule without the rest.
 		if max, p := j.f.maxDuration, end.Projection; max > 0 && p.Made && p.DurationAtLeast > max {
-			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client), longer than the max-duration limit %s",
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the max-duration limit %s",
 				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(max))
 		}
 		// So do its bounds of the pods over the rest: proved, but
@@ -459,7 +459,7 @@ func (j *judgement) ending(end sim.Summary) {
 		// completion too: a bound past it breaks the rule, whether the
 		// command gives up or fails earlier at a progress deadline.
 		if limit, p := j.f.timeout, end.Projection; limit > 0 && p.Made && p.DurationAtLeast > limit {
-			j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client), longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
+			j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
 				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(limit))
 		}
 		projected := ""

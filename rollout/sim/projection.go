@@ -213,8 +213,17 @@ func (r *runner) project() {
 		pace = fmt.Sprintf(", about %s at the pace so far", words.Duration(p.DurationEstimate))
 	}
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
-		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client)%s",
-		words.Duration(p.DurationAtLeast), lacking, l.old, pace))
+		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client%s)%s",
+		words.Duration(p.DurationAtLeast), lacking, l.old, writesWords(writes), pace))
+}
+
+// writesWords words the status writes the projection's bound counts
+// besides the pod requests, if any.
+func writesWords(writes int64) string {
+	if writes <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", as are at least %s", words.Plural(int(min(writes, math.MaxInt)), "status write"))
 }
 
 // wave returns k, the most pods of the new ReplicaSet that can be created
