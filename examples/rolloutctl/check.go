@@ -122,9 +122,14 @@ the start of the sync where it happened and the field to change, as
 file:line and path; one that the input already holds before the first sync
 is marked (input). A simulation that stops at its limit (--max-work units
 of work: syncs computed one by one, and the pods they walk) before its
-rollout ends decides nothing: it is listed
-as LIMIT, with the projection of the rest (how long the rollout takes at
-least). The replica counts of a Deployment share one --max-work: each
+rollout ends is listed as LIMIT, with the projection of the rest (how
+long the rollout takes at least, and proved bounds of the pods at once
+and of the available pods). It decides only what these bounds decide,
+which the LIMIT line names: --max-duration and --timeout broken by the
+lower bound of the duration, --max-pods and --min-available kept by the
+pod bounds (a bound past the limit is a warning); never whether or when
+the rollout completes, so check exits 3 unless it finds a violation.
+The replica counts of a Deployment share one --max-work: each
 runs first with its share, then the counts that stopped at theirs run
 again, smallest first, with what the others left; a line says which
 counts were computed to the end and which stopped at the limit. Output is

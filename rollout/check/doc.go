@@ -47,8 +47,12 @@
 // runs with its share, then those that stopped at it run again, smallest
 // first, with what the others left. A count computed to the end has the
 // findings it has when checked alone; one that stopped at the limit has
-// a finding of [RuleLimit] with its projection, and [Result].Projected
-// lists it. A larger MaxWork never makes a computed count projected
+// a finding of [RuleLimit] with its projection, which names the limits
+// the projection's proved bounds still decide: [RuleMaxDuration] and
+// [RuleTimeout] broken by the lower bound of the duration,
+// [RuleMaxPods] and [RuleMinAvailable] kept by the pod bounds
+// (TestLimitSaysWhatIsDecided, TestLimitWithTimeout); whether and when
+// the rollout completes stays unchecked. [Result].Projected lists it. A larger MaxWork never makes a computed count projected
 // (TestRangeWorkBudgetProperties).
 //
 // # One rollout

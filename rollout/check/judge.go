@@ -443,7 +443,7 @@ func (j *judgement) ending(end sim.Summary) {
 		// The run's projection bounds the duration from below: a bound
 		// already past the limit decides the rule without the rest.
 		if max, p := j.f.maxDuration, end.Projection; max > 0 && p.Made && p.DurationAtLeast > max {
-			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client), longer than the max-duration limit %s",
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the max-duration limit %s",
 				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(max))
 		}
 		// So do its bounds of the pods over the rest: proved, but
@@ -455,14 +455,79 @@ func (j *judgement) ending(end sim.Summary) {
 		if n, p := j.need(j.replicasAt(end.Duration)), end.Projection; n >= 0 && !j.seenAvail && p.Made && p.MinAvailableAtLeast < n {
 			j.add(RuleMinAvailable, SeverityWarning, end.Duration, CauseRollout, "past the work limit, as few as %d pods may be available (a bound proved from the state at the limit, 0 where none is, not a figure of a run), below the min-available limit %d", p.MinAvailableAtLeast, n)
 		}
+		// The CI's kubectl rollout status --timeout waits for the
+		// completion too: a bound past it breaks the rule, whether the
+		// command gives up or fails earlier at a progress deadline.
+		if limit, p := j.f.timeout, end.Projection; limit > 0 && p.Made && p.DurationAtLeast > limit {
+			j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
+				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(limit))
+		}
 		projected := ""
 		if p := end.Projection; p.Made && p.Creates+p.Deletes > 0 {
 			projected = fmt.Sprintf(" (it would take at least %s: %d pod creations and %d deletions were left)", words.Duration(p.DurationAtLeast), p.Creates, p.Deletes)
 		}
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
-			"the simulation stopped at its limit of %s before the rollout ended%s: this rollout is not checked; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
-			j.f.budgetWords(j.budget), projected)
+			"the simulation stopped at its limit of %s before the rollout ended%s: %s; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
+			j.f.budgetWords(j.budget), projected, j.decidedByBounds(end))
 	}
+}
+
+// decidedByBounds words, for the limit finding of a run stopped at its
+// work limit (end), what of the rollout is checked all the same: the
+// limits the part computed (or the input) already breaks, those its
+// projection's proved bounds keep (Projection.PeakPodsAtMost within
+// --max-pods, Projection.MinAvailableAtLeast at or above --min-available
+// at every replica count of the run), and those the duration's lower
+// bound breaks (--max-duration, --timeout). What no bound decides is
+// named as not checked: always whether and when the rollout completes,
+// and so its progress deadline. With nothing decided it is "this
+// rollout is not checked".
+func (j *judgement) decidedByBounds(end sim.Summary) string {
+	p := end.Projection
+	broken := func(rule string) bool {
+		return slices.ContainsFunc(j.vs, func(v Finding) bool { return v.Rule == rule && v.Severity == SeverityError })
+	}
+	var decided, open []string
+	if max := int64(j.f.maxPods); max > 0 {
+		switch {
+		case broken(RuleMaxPods):
+			decided = append(decided, RuleMaxPods+" is broken")
+		case p.Made && p.PeakPodsAtMost <= max:
+			decided = append(decided, fmt.Sprintf("%s holds (at most %s at once, a proved bound)", RuleMaxPods, words.Plural(int(min(p.PeakPodsAtMost, math.MaxInt)), "pod")))
+		default:
+			open = append(open, RuleMaxPods)
+		}
+	}
+	if n := j.need(j.replicasAt(end.Duration)); n >= 0 {
+		for _, m := range j.moments {
+			n = max(n, j.need(m.replicas))
+		}
+		switch {
+		case broken(RuleMinAvailable):
+			decided = append(decided, RuleMinAvailable+" is broken")
+		case p.Made && p.MinAvailableAtLeast >= n:
+			decided = append(decided, fmt.Sprintf("%s holds (at least %d available, a proved bound)", RuleMinAvailable, p.MinAvailableAtLeast))
+		default:
+			open = append(open, RuleMinAvailable)
+		}
+	}
+	for _, r := range []struct {
+		rule string
+		set  bool
+	}{{RuleMaxDuration, j.f.maxDuration > 0}, {RuleTimeout, j.f.timeout > 0}} {
+		switch {
+		case !r.set:
+		case broken(r.rule):
+			decided = append(decided, r.rule+" is broken")
+		default:
+			open = append(open, r.rule)
+		}
+	}
+	if len(decided) == 0 {
+		return "this rollout is not checked"
+	}
+	return fmt.Sprintf("only what the part computed and the projection's bounds decide is checked: %s; not checked: whether and when the rollout completes (and so its progress deadline)%s",
+		strings.Join(decided, ", "), strings.Join(append([]string{""}, open...), ", "))
 }
 
 // sorted returns the violations by time, stably.

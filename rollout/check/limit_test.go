@@ -1,6 +1,8 @@
 package check_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +10,8 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/check"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
+	"github.com/rolloutmath/rolloutmath/surge"
+	"pgregory.net/rapid"
 )
 
 // TestLimitWithProjection checks a rollout whose simulation stops at the
@@ -121,4 +125,180 @@ spec:
 			}
 		})
 	}
+}
+
+// TestLimitWithTimeout checks the timeout rule of a projected rollout:
+// as max-duration, it is broken when the projection's lower bound
+// already passes the CI's timeout (20,000 replicas at 25%/25% take more
+// than 33 minutes at 20 requests a second), and not decided otherwise.
+func TestLimitWithTimeout(t *testing.T) {
+	in := limitInput(t, 20000)
+	for _, tt := range []struct {
+		name    string
+		timeout time.Duration
+		decided bool
+	}{
+		{"bound past the timeout", 30 * time.Minute, true},
+		{"bound within the timeout", 24 * time.Hour, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			report := check.Run(in, check.Config{
+				Timeout: tt.timeout,
+				Sim:     sim.Config{Model: sim.ModelControllers, MaxWork: 2000},
+			})
+			var limit, timeout bool
+			for _, f := range report.Findings {
+				switch f.Rule {
+				case check.RuleLimit:
+					limit = true
+				case check.RuleTimeout:
+					timeout = f.Severity == check.SeverityError && strings.Contains(f.Message, "takes at least")
+				}
+			}
+			if !limit || timeout != tt.decided || report.OK == tt.decided {
+				t.Fatalf("limit finding %v, timeout decided %v, OK %v; want true, %v, %v:\n%+v", limit, timeout, report.OK, tt.decided, !tt.decided, report.Findings)
+			}
+		})
+	}
+}
+
+// TestLimitSaysWhatIsDecided checks the words of the limit finding: the
+// limits that the part computed and the projection's proved bounds
+// decide (20,000 replicas at 25%/25%, stopped with 18,501 old pods
+// running: at most 38,501 pods at once, the new ReplicaSet's 20,000 with
+// them, and at least the floor of 15,000 available over the rest, at
+// least 33 minutes)
+// are named with their verdicts, the others and the completion as not
+// checked; with nothing decided the rollout is not checked.
+func TestLimitSaysWhatIsDecided(t *testing.T) {
+	in := limitInput(t, 20000)
+	for _, tt := range []struct {
+		name string
+		cfg  check.Config
+		want string
+	}{
+		{"nothing decided", check.Config{MaxPods: 25_000, MaxDuration: 24 * time.Hour},
+			": this rollout is not checked;"},
+		{"held by the bounds", check.Config{MaxPods: 50_000, MinAvailable: surge.Count(15_000), MinAvailableRule: true},
+			": only what the part computed and the projection's bounds decide is checked: max-pods holds (at most 38501 pods at once, a proved bound), min-available holds (at least 15000 available, a proved bound); not checked: whether and when the rollout completes (and so its progress deadline);"},
+		{"broken, held and open", check.Config{MaxPods: 50_000, MaxDuration: 10 * time.Minute, Timeout: 24 * time.Hour, MinAvailable: surge.Count(16_000), MinAvailableRule: true},
+			"is checked: max-pods holds (at most 38501 pods at once, a proved bound), max-duration is broken; not checked: whether and when the rollout completes (and so its progress deadline), min-available, timeout;"},
+		{"broken by the input", check.Config{MaxPods: 10_000},
+			"is checked: max-pods is broken; not checked:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg
+			cfg.Sim = sim.Config{Model: sim.ModelControllers, MaxWork: 2000}
+			report := check.Run(in, cfg)
+			var said []string
+			for _, f := range report.Findings {
+				if f.Rule == check.RuleLimit {
+					said = append(said, f.Message)
+				}
+			}
+			if len(said) != 1 || !strings.Contains(said[0], tt.want) {
+				t.Fatalf("limit findings %q: want one that says %q", said, tt.want)
+			}
+		})
+	}
+}
+
+// TestLimitDecisionsAgreeWithFullRuns checks that what a check stopped
+// at its work limit decides is what the same check computed to the end
+// finds: a rule its limit finding says is broken has an error there too,
+// and one it says holds has none (rollouts of 30 to 600 replicas,
+// strategies from one pod at a time to 50%/50%, pods ready after 0 to
+// 10s and terminating at once or for 5s, the four limits drawn around
+// the figures, a work limit of 20 to 400 units).
+func TestLimitDecisionsAgreeWithFullRuns(t *testing.T) {
+	var held, broken int
+	rapid.Check(t, func(t *rapid.T) {
+		replicas := rapid.IntRange(30, 600).Draw(t, "replicas")
+		strategy := rapid.SampledFrom([][2]string{{"25%", "25%"}, {"1", "0"}, {"0", "1"}, {"50%", "50%"}, {"10%", "0"}}).Draw(t, "maxSurge/maxUnavailable")
+		in := limitInput(t, replicas, strategy[0], strategy[1])
+		cfg := check.Config{
+			MaxPods:          rapid.IntRange(replicas, 2*replicas+1).Draw(t, "maxPods"),
+			MinAvailable:     surge.Count(int32(rapid.IntRange(replicas/2, replicas).Draw(t, "minAvailable"))),
+			MinAvailableRule: rapid.Bool().Draw(t, "min-available rule"),
+			MaxDuration:      time.Duration(rapid.IntRange(1, 400).Draw(t, "maxDuration s")) * time.Second,
+			Timeout:          time.Duration(rapid.IntRange(1, 400).Draw(t, "timeout s")) * time.Second,
+			Sim: sim.Config{Model: sim.ModelControllers, MaxWork: rapid.IntRange(20, 400).Draw(t, "maxWork"),
+				Pods: sim.PodModel{
+					ReadyAfter:  time.Duration(rapid.IntRange(0, 10).Draw(t, "readyAfter s")) * time.Second,
+					Terminating: time.Duration(rapid.IntRange(0, 1).Draw(t, "terminating 5s")) * 5 * time.Second,
+				}},
+			ReadyAfterFixed:  true,
+			TerminatingFixed: true,
+		}
+		limited := check.Run(in, cfg)
+		var said string
+		for _, f := range limited.Findings {
+			if f.Rule == check.RuleLimit {
+				said = f.Message
+			}
+		}
+		if said == "" {
+			t.Skip("computed to the end within the limit")
+		}
+		cfg.Sim.MaxWork = 0
+		full := check.Run(in, cfg)
+		if full.Limited() {
+			t.Skip("the full run stopped at the default limit too")
+		}
+		for _, rule := range []string{check.RuleMaxPods, check.RuleMinAvailable, check.RuleMaxDuration, check.RuleTimeout} {
+			fails := slices.ContainsFunc(full.Findings, func(f check.Finding) bool { return f.Rule == rule && f.Severity == check.SeverityError })
+			switch {
+			case strings.Contains(said, rule+" is broken") && !fails:
+				t.Fatalf("the limited check says %s is broken, the full check finds no error:\n%s\n%+v", rule, said, full.Findings)
+			case strings.Contains(said, rule+" holds") && fails:
+				t.Fatalf("the limited check says %s holds, the full check breaks it:\n%s\n%+v", rule, said, full.Findings)
+			case strings.Contains(said, rule+" is broken"):
+				broken++
+			case strings.Contains(said, rule+" holds"):
+				held++
+			}
+		}
+	})
+	t.Logf("%d rules held and %d broken by the limited checks", held, broken)
+	// A weak test decides nothing: of 100 draws, about 38 keep a rule and
+	// 128 break one (1,000 draws: 362 and 1,454).
+	if held < 10 || broken < 10 {
+		t.Fatalf("%d rules held and %d broken by the limited checks, want 10 of each at least", held, broken)
+	}
+}
+
+// limitInput is a Deployment of replicas at maxSurge and maxUnavailable
+// (25%/25% when not given), without ReplicaSets: fully rolled out on
+// its template.
+func limitInput(t interface {
+	Helper()
+	Fatal(...any)
+}, replicas int, strategy ...string) *check.Input {
+	t.Helper()
+	maxSurge, maxUnavailable := "25%", "25%"
+	if len(strategy) == 2 {
+		maxSurge, maxUnavailable = strategy[0], strategy[1]
+	}
+	docs, err := manifest.Parse("deploy.yaml", []byte(fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: %d
+  strategy:
+    rollingUpdate: {maxSurge: %q, maxUnavailable: %q}
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`, replicas, maxSurge, maxUnavailable)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return check.Load("deploy.yaml", docs, check.LoadOptions{})
 }

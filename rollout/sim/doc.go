@@ -340,7 +340,7 @@
 // that never become ready, changes to come or a progress deadline within
 // reach of a slow client might end it first: the largest Deployment the
 // API server accepts, 2,147,483,647 replicas at 25%/25%, gets its
-// projection (complete no sooner than 2,485 days at 20 QPS) in
+// projection (complete no sooner than 2,490 days at 20 QPS) in
 // milliseconds. A run without steps whose rollout moves a few pods at a
 // time, which the fast-forward may carry, gets a twentieth of the work
 // left instead, and stops there unless it ended.

@@ -20,9 +20,13 @@ import (
 // last pod created must then become ready (Pods.ReadyAfter at least) and
 // stay ready for minReadySeconds before the Deployment can be complete;
 // and, in a RollingUpdate run without replica changes or edits, at most
-// maxSurge + maxUnavailable new pods wait to become available at once
-// (see runner.wave), so the pods left take that wait
-// ceil(left / (maxSurge + maxUnavailable)) times over.
+// maxSurge + maxUnavailable (k) new pods wait to become available at once
+// (see runner.wave), so the pods left take that wait ceil(left / k) times
+// over, and the same client writes the new ReplicaSet's status
+// ceil((replicas - its available pods) / k) - 1 more times at least (see
+// runner.statusWrites; TestProjectionCountsStatusWrites), and each
+// ReplicaSet's status once for every burstReplicas pods it has yet to
+// create or delete, less a sync in flight (runner.syncWrites).
 // So a run computed to its end is complete no sooner: Summary.Duration >=
 // DurationAtLeast (TestProjectionBounds). DurationEstimate is an estimate:
 // the pace of the run so far (pods created for the new ReplicaSet and
@@ -175,13 +179,23 @@ func (r *runner) project() {
 		// A pod still to be created is created no sooner than now.
 		end = later(end, stop.Add(ready))
 	}
-	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok && lacking > 0 {
-		waves := (lacking + k - 1) / k
-		end = later(end, stop.Add(satMul(waves, ready)))
+	var writes int64
+	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok {
+		if lacking > 0 {
+			waves := (lacking + k - 1) / k
+			end = later(end, stop.Add(satMul(waves, ready)))
+		}
+		writes = r.statusWrites(newRS, k)
+		writes = max(writes, r.syncWrites(newRS, newRS, l.creates))
+		for _, rs := range ctrl {
+			if rs != newRS {
+				writes += r.syncWrites(rs, newRS, r.unrequestedDeletes(rs, stop))
+			}
+		}
 	}
 	if b := c.client[1]; !b.unlimited {
 		base := later(b.tat, stop)
-		if n := l.creates + l.deletes; n > b.burst {
+		if n := l.creates + l.deletes + writes; n > b.burst {
 			end = later(end, base.Add(satMul(n-b.burst, b.interval)))
 		}
 		if n := l.creates; n > b.burst {
@@ -199,8 +213,17 @@ func (r *runner) project() {
 		pace = fmt.Sprintf(", about %s at the pace so far", words.Duration(p.DurationEstimate))
 	}
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
-		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client)%s",
-		words.Duration(p.DurationAtLeast), lacking, l.old, pace))
+		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client%s)%s",
+		words.Duration(p.DurationAtLeast), lacking, l.old, writesWords(writes), pace))
+}
+
+// writesWords words the status writes the projection's bound counts
+// besides the pod requests, if any.
+func writesWords(writes int64) string {
+	if writes <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", as are at least %s", words.Plural(int(min(writes, math.MaxInt)), "status write"))
 }
 
 // wave returns k, the most pods of the new ReplicaSet that can be created
@@ -262,19 +285,100 @@ func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 	return k, true
 }
 
+// statusWrites returns how many status writes of the new ReplicaSet the
+// ReplicaSet controller's client must still be asked for before the
+// Deployment can be complete, in a run whose state keeps the wave
+// inequalities with k (see wave): at least ceil((replicas - A) / k), less
+// the one that may be asked for already. Each write raises A by k at
+// most: a sync writes the status of the pods it listed at its start, at
+// most the new ReplicaSet's size then, and the Deployment controller
+// keeps that size at most k above the A it read, that of an earlier
+// write (writes of one ReplicaSet come one sync after another, and a
+// refused write changes nothing); and the Deployment is complete only
+// once A is replicas (the old ReplicaSets' statuses then count no pod).
+// With one pod a step (k = 1) that is a write for every pod left, as
+// many requests as the creations.
+func (r *runner) statusWrites(newRS *rollout.ReplicaSet, k int64) int64 {
+	var avail int64
+	if newRS != nil {
+		avail = int64(newRS.Status.AvailableReplicas)
+	}
+	left := int64(r.st.Deployment.Spec.Replicas) - avail
+	if left <= 0 {
+		return 0
+	}
+	return (left+k-1)/k - 1
+}
+
+// syncWrites returns how many status writes of rs (the new ReplicaSet
+// when it is newRS, else an old one) the ReplicaSet
+// controller's client must still be asked for before the Deployment can
+// be complete, where unrequested of its pod creations or deletions are
+// yet to be asked for, in a run whose sizes move one way (see wave: the
+// new ReplicaSet only creates, an old one only deletes, given that its
+// running pods are at least its size and none is being created).
+// Each sync creates or deletes burstReplicas pods at most, so the pods
+// left to the syncs after the one in flight (which may take
+// burstReplicas of them) take at least ceil(left / burstReplicas) syncs.
+// Each of them but the first lists a count of pods that no write before
+// it held (the sync before it changed that count, and the count only
+// moves one way), so it writes its status; and after the last of them a
+// write must still give the count it left (the new ReplicaSet's
+// replicas, an old one's 0), without which the Deployment is not
+// complete. Writes of one ReplicaSet come one sync after another, and a
+// refused write is a request all the same.
+func (r *runner) syncWrites(rs, newRS *rollout.ReplicaSet, unrequested int64) int64 {
+	if rs == nil || unrequested <= 0 {
+		return 0
+	}
+	c := r.ctl
+	s := c.sets[rs.Name]
+	if s != nil && s.busy {
+		unrequested -= c.burstReplicas
+	}
+	if rs != newRS {
+		ps := r.pods.set(rs)
+		// An old ReplicaSet below its size creates before it deletes:
+		// its count need not move one way.
+		if ps.running() < int64(rs.Spec.Replicas) || (s != nil && s.busy && s.toCreate+s.batchLeft > 0) {
+			return 0
+		}
+	}
+	if unrequested <= 0 || c.burstReplicas <= 0 {
+		return 0
+	}
+	return (unrequested + c.burstReplicas - 1) / c.burstReplicas
+}
+
+// unrequestedDeletes returns the running pods of the old ReplicaSet rs
+// at at whose deletions are yet to be asked for of the client: those
+// not granted already, less those the client has reserved (its delete
+// events due).
+func (r *runner) unrequestedDeletes(rs *rollout.ReplicaSet, at time.Time) int64 {
+	ps := r.pods.set(rs)
+	n := ps.existing() - ps.counts(at, 0).terminating
+	for _, e := range r.ctl.events {
+		if e.kind == evDelete && e.set == rs.Name {
+			n -= e.n
+		}
+	}
+	return max(n, 0)
+}
+
 // availableAtLeast returns a lower bound of the fewest available pods of
 // the whole run, this order's: the fewest so far, and from the stop on
 // the availability floor where the old ReplicaSets' running pods are all
 // available and the wave inequalities hold. Old pods then only go by
 // deletion, down to the old sizes and no further, and new ones, once
 // available, stay so: available >= old sizes + A >= minAvailable. After
-// completion, nothing makes a pod unavailable.
+// completion, with no pod left beyond its ReplicaSet's size (see
+// settled), nothing makes a pod unavailable.
 func (r *runner) availableAtLeast(l left) int64 {
 	if r.syncs > 0 {
 		r.sample(r.last) // as result() does, so that MinAvailable is final
 	}
 	least := r.sum.MinAvailable
-	if r.ctl.complete {
+	if r.ctl.complete && r.settled(l) {
 		return least
 	}
 	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {
@@ -367,12 +471,39 @@ func (r *runner) podsAtMost(l left) int64 {
 	return n
 }
 
+// settled reports whether, in a run with no replica change or edit to
+// come (see left), no pod is left to delete: no ReplicaSet runs more
+// pods than its size, and no deletion is due. A Deployment complete by
+// its status may not be (TestProjectionBounds found one scaled to 0
+// replicas whose ReplicaSets' statuses said 0 while 38 of their pods
+// were still available and then deleted); once it is, sizes no longer
+// move and no pod goes, so none becomes unavailable.
+func (r *runner) settled(l left) bool {
+	for _, rs := range l.ctrl {
+		ps := r.pods.set(rs)
+		if ps.existing()-ps.counts(r.last, 0).terminating > int64(max(rs.Spec.Replicas, 0)) {
+			return false
+		}
+	}
+	for _, e := range r.ctl.events {
+		if e.kind == evDelete || e.kind == evDeleteHeld {
+			return false
+		}
+	}
+	for _, s := range r.ctl.sets {
+		if s.busy && s.deleteLeft > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // availableFrom is availableAtLeast's bound from now on, the pods
 // available now included, without the fewest so far: 0 where none is
 // proved. It changes nothing of the run (no sample).
 func (r *runner) availableFrom(l left) int64 {
-	if r.ctl.complete {
-		// After completion nothing makes a pod unavailable.
+	if r.ctl.complete && r.settled(l) {
+		// Nothing makes a pod unavailable any more.
 		return r.count(r.last).available
 	}
 	if _, ok := r.wave(l.newRS, oldSpecs(l.ctrl, l.newRS)); !ok {

@@ -151,8 +151,9 @@ func TestProjectionNotMade(t *testing.T) {
 
 // TestProjectionLargest is the largest Deployment the API server accepts,
 // 2,147,483,647 replicas at 25%/25%, under the default work limit: the
-// run stops there with a projection that counts every pod left and does
-// not overflow, and bounds the pods at once (twice the replicas) and the
+// run stops there with a projection that counts every pod left and the
+// status writes of the syncs that make them (2,485 days of pod requests,
+// 5 of status writes) and does not overflow, and bounds the pods at once (twice the replicas) and the
 // available pods (the floor) over the rest.
 func TestProjectionLargest(t *testing.T) {
 	if testing.Short() {
@@ -165,12 +166,15 @@ func TestProjectionLargest(t *testing.T) {
 		t.Fatalf("summary %+v: want the work limit and a projection", sum)
 	}
 	// Every pod is either still to create or still to delete, twice
-	// over but for the ones done, at 20 requests a second less the burst.
+	// over but for the ones done, at 20 requests a second less the
+	// burst; and each ReplicaSet writes its status after each sync of
+	// burstReplicas (500) pods at most, less one sync in flight.
 	left := p.Creates + p.Deletes
 	if left < 2*math.MaxInt32-2_000_000 {
 		t.Fatalf("%d requests left, want nearly all of the 2 x 2,147,483,647", left)
 	}
-	want := p.Stepped + time.Duration(left-sim.DefaultBurst)*time.Second/sim.DefaultQPS
+	writes := int64(2 * ((math.MaxInt32 - 2*sim.DefaultBurstReplicas) / sim.DefaultBurstReplicas))
+	want := p.Stepped + time.Duration(left+writes-sim.DefaultBurst)*time.Second/sim.DefaultQPS
 	if p.DurationAtLeast < want-time.Second || p.DurationAtLeast > want+time.Minute {
 		t.Fatalf("DurationAtLeast %v, want about %v", p.DurationAtLeast, want)
 	}
@@ -374,4 +378,154 @@ func runCost(t tb, s rollout.State, cfg sim.Config) (sim.Result, sim.Cost) {
 		t.Fatalf("RunCost() error: %v", err)
 	}
 	return res, cost
+}
+
+// TestProjectionCountsStatusWrites lists rollouts of one pod a step
+// (maxSurge + maxUnavailable = 1, pods ready at once), paced by the
+// requests of both controllers, stopped at a work limit of 500: the
+// lower bound counts a status write of the new ReplicaSet for every pod
+// it lacks besides the creations and deletions (each write raises its
+// available pods by one at most, see Projection), so it is at least the
+// time the client takes for three requests a pod left, and still no later
+// than the full run's completion.
+func TestProjectionCountsStatusWrites(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		st   rollout.Strategy
+	}{
+		{"maxSurge 1 maxUnavailable 0", rolling(surge.Count(1), surge.Count(0))},
+		{"maxSurge 0 maxUnavailable 1", rolling(surge.Count(0), surge.Count(1))},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, 1000, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}
+			full := run(t, s, cfg).Summary
+			cfg.MaxWork = 500
+			p := run(t, s, cfg).Summary.Projection
+			if !p.Made || full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+			}
+			// Three requests a pod the new ReplicaSet lacks (its
+			// creation, an old pod's deletion, a status write), less
+			// the burst and the writes already asked for.
+			want := p.Stepped + time.Duration(3*p.Creates-sim.DefaultBurst-2)*time.Second/sim.DefaultQPS
+			if p.DurationAtLeast < want || p.DurationAtLeast > full.Duration {
+				t.Fatalf("DurationAtLeast %v: want at least %v and at most the full run's %v (%+v)", p.DurationAtLeast, want, full.Duration, p)
+			}
+			t.Logf("DurationAtLeast %v, full run %v (%.0f%%)", p.DurationAtLeast, full.Duration, 100*float64(p.DurationAtLeast)/float64(full.Duration))
+		})
+	}
+}
+
+// TestProjectionBoundsSmallBurstReplicas is TestProjectionBounds's
+// duration bound (rollouts of up to 120 replicas) where the ReplicaSet
+// controller's syncs take few pods each (burstReplicas 1 to 20), so that the status writes the bound
+// counts after every sync (runner.syncWrites) are many: the full run is
+// complete no sooner than DurationAtLeast.
+func TestProjectionBoundsSmallBurstReplicas(t *testing.T) {
+	counted := 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := rollingState(t, rapid.Int32Range(1, 120).Draw(t, "replicas"), gen.Strategy().Draw(t, "strategy"))
+		cfg := sim.Config{
+			Model:     sim.ModelControllers,
+			OmitSteps: true,
+			Controllers: sim.Controllers{
+				QPS:           rapid.SampledFrom([]float64{0, 5, -1}).Draw(t, "qps"),
+				Burst:         rapid.SampledFrom([]int{0, 1, 100}).Draw(t, "burst"),
+				BurstReplicas: rapid.SampledFrom([]int{1, 2, 3, 7, 20}).Draw(t, "burstReplicas"),
+			},
+			Pods: sim.PodModel{
+				ReadyAfter:  time.Duration(rapid.Int64Range(0, 10).Draw(t, "readyAfter seconds")) * time.Second,
+				Terminating: time.Duration(rapid.Int64Range(0, 2).Draw(t, "terminating seconds")) * 5 * time.Second,
+			},
+		}
+		limited := cfg
+		limited.MaxWork = rapid.IntRange(1, 300).Draw(t, "maxWork")
+		p := run(t, s, limited).Summary.Projection
+		full := run(t, s, cfg).Summary
+		if !p.Made || full.Outcome != sim.OutcomeComplete {
+			t.Skip("not projected, or not complete")
+		}
+		if full.Duration < p.DurationAtLeast {
+			t.Fatalf("the full run completes at %v, before the projection's lower bound %v (%+v)", full.Duration, p.DurationAtLeast, p)
+		}
+		if p.Creates+p.Deletes > 0 {
+			counted++
+		}
+	})
+	if counted < 20 {
+		t.Fatalf("%d of the draws projected a rollout with pods left, want 20 at least", counted)
+	}
+}
+
+// TestProjectionLargestAnalogues runs, computed event by event, the
+// strategies the largest Deployment resolves to (maxSurge 0: replicas +
+// maxSurge must fit an int32) at sizes that can be, and checks the
+// projection made where beyondWork would stop the largest (after the
+// first sync, a work limit of 2): the full run completes no sooner than
+// its lower bound, within 0.5% of it at 25% unavailable (20,000
+// replicas: 0.36% after it; paced by the pod requests and the status
+// writes the bound counts) and within 2.05 times it one pod at a time
+// (20,000 replicas: 2.0005 times, 0.3s a pod against the 0.15s of the
+// three requests a pod the bound counts: both controllers' writes pace
+// it); its pod figures are within the bounds.
+func TestProjectionLargestAnalogues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 2s")
+	}
+	for _, tt := range []struct {
+		name     string
+		replicas int32
+		st       rollout.Strategy
+		within   float64
+	}{
+		{"maxSurge 0 maxUnavailable 25%", 20_000, rolling(surge.Count(0), surge.Percent(25)), 1.005},
+		{"maxSurge 0 maxUnavailable 1", 20_000, rolling(surge.Count(0), surge.Count(1)), 2.05},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, tt.replicas, tt.st)
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true}
+			full := run(t, s, cfg).Summary
+			cfg.MaxWork = 2
+			p := run(t, s, cfg).Summary.Projection
+			if !p.Made || full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+			}
+			if ratio := float64(full.Duration) / float64(p.DurationAtLeast); ratio < 1 || ratio > tt.within {
+				t.Fatalf("full run %v, DurationAtLeast %v: ratio %.4f, want within [1, %v]", full.Duration, p.DurationAtLeast, ratio, tt.within)
+			}
+			if full.MinAvailable < p.MinAvailableAtLeast || max(full.PeakPods, full.PeakPodsHigh) > p.PeakPodsAtMost {
+				t.Fatalf("full run: peak %d to %d, fewest available %d; bounds %d and %d", full.PeakPods, full.PeakPodsHigh, full.MinAvailable, p.PeakPodsAtMost, p.MinAvailableAtLeast)
+			}
+			t.Logf("full %v, bound %v (%.4f), peak %d (at most %d), fewest %d (at least %d)", full.Duration, p.DurationAtLeast, float64(full.Duration)/float64(p.DurationAtLeast), full.PeakPods, p.PeakPodsAtMost, full.MinAvailable, p.MinAvailableAtLeast)
+		})
+	}
+}
+
+// TestProjectionCompleteNotSettled is the case TestProjectionBounds
+// found: a Deployment scaled to 0 replicas 6s in is complete by its
+// status (its ReplicaSets' statuses say 0) at 35.8s, while the new
+// ReplicaSet's pods are still being deleted; stopped at 52s with 38 of
+// them available, the run goes down to 0 available. The projection's
+// bound of the fewest available must not take the completion for the
+// end of every deletion (runner.settled).
+func TestProjectionCompleteNotSettled(t *testing.T) {
+	s := rollingState(t, 362, rolling(surge.Percent(172), surge.Count(1)))
+	s.Deployment.Spec.MinReadySeconds = 5
+	cfg := sim.Config{
+		Model:     sim.ModelControllers,
+		OmitSteps: true,
+		Pods:      sim.PodModel{ReadyAfter: 3 * time.Second},
+		Changes:   []sim.ReplicaChange{{After: 6 * time.Second, Replicas: 0}},
+	}
+	full := run(t, s, cfg).Summary
+	cfg.MaxWork = 1058
+	lim := run(t, s, cfg).Summary
+	p := lim.Projection
+	if !p.Made || full.Outcome != sim.OutcomeComplete {
+		t.Fatalf("projection %+v, full run %s", p, full.Outcome)
+	}
+	if p.MinAvailableAtLeast > full.MinAvailable {
+		t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d (%d so far)", p.MinAvailableAtLeast, full.MinAvailable, lim.MinAvailable)
+	}
 }
