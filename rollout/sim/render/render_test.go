@@ -122,3 +122,36 @@ func TestCompleteAfterDeadlineDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitReasonCountsOne gives WaitReason steps with one pod where a
+// count is worded: "wants 1 pod", "1 pod is available", never "1 pods".
+func TestWaitReasonCountsOne(t *testing.T) {
+	var d rollout.Deployment
+	d.Spec.Replicas = 1
+	for _, tt := range []struct {
+		name        string
+		step        sim.Step
+		controllers bool
+		want        string
+	}{
+		{"new ReplicaSet being created", sim.Step{Replicas: 1, Floor: 1, Ceiling: 2, Sets: []sim.SetCount{
+			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
+			{Name: "new", New: true, Desired: 1},
+		}}, true, "the new ReplicaSet wants 1 pod and its status shows 0:"},
+		{"new ReplicaSet short of pods", sim.Step{Replicas: 1, Floor: 1, Ceiling: 2, Sets: []sim.SetCount{
+			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
+			{Name: "new", New: true, Desired: 1},
+		}}, false, "the new ReplicaSet wants 1 pod and has 0:"},
+		{"at the floor", sim.Step{Replicas: 1, Floor: 1, Ceiling: 1, Sets: []sim.SetCount{
+			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
+			{Name: "new", New: true},
+		}}, false, "1 pod is available, the floor (replicas - maxUnavailable) is 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := render.WaitReason(d, tt.step, tt.controllers)
+			if !strings.Contains(got, tt.want) || strings.Contains(got, " 1 pods") {
+				t.Errorf("WaitReason() = %q, want it to say %q and no %q", got, tt.want, "1 pods")
+			}
+		})
+	}
+}
