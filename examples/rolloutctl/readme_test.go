@@ -37,3 +37,31 @@ func TestManualShowsPlacement(t *testing.T) {
 		t.Errorf("README.md does not show the output of rolloutctl %s; paste it again:\n%s", strings.Join(args, " "), r.stdout)
 	}
 }
+
+// TestManualShowsUpToDeadline keeps the manual's example of a rollout
+// that outlasts its progress deadline true: the summary it shows is what
+// simulate prints, and its peak pods and min available lines say the
+// figures up to the deadline after the whole run's.
+func TestManualShowsUpToDeadline(t *testing.T) {
+	manual, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"simulate", "-f", "testdata/deadline/late.yaml", "--image", "app=late:2", "--ready-after", "20s"}
+	r := runDefault(t, nil, args...)
+	r.wantCode(t, args, exitOK)
+	_, summary, ok := strings.Cut(r.stdout, "\noutcome:")
+	if !ok {
+		t.Fatalf("rolloutctl %s prints no summary:\n%s", strings.Join(args, " "), r.stdout)
+	}
+	summary = "outcome:" + strings.TrimRight(summary, "\n")
+	for _, line := range []string{"peak pods:", "min available:"} {
+		if !strings.Contains(summary, "\n"+line) || !strings.Contains(summary[strings.Index(summary, "\n"+line):], "; up to the progress deadline, as check judges it: ") {
+			t.Errorf("the %s line does not say the figure up to the progress deadline:\n%s", line, summary)
+		}
+	}
+	want := "$ rolloutctl " + strings.Join(args, " ") + "\n...\n" + summary + "\n```"
+	if !strings.Contains(string(manual), want) {
+		t.Errorf("README.md does not show the summary of rolloutctl %s; paste it again:\n%s", strings.Join(args, " "), summary)
+	}
+}

@@ -155,3 +155,40 @@ func TestWaitReasonCountsOne(t *testing.T) {
 		})
 	}
 }
+
+// TestSummaryUpToDeadline prints the summary of runs that did and did
+// not go on past their progress deadline: the one that did says, on its
+// peak pods and min available lines, the figures up to the deadline
+// (Summary.UpToDeadline, which check judges) after the whole run's; the
+// other says nothing of a deadline.
+func TestSummaryUpToDeadline(t *testing.T) {
+	whole := sim.Summary{Outcome: sim.OutcomeDeadlineExceeded, AfterDeadline: sim.OutcomeComplete,
+		PeakPods: 12, PeakPodsLow: 12, PeakPodsHigh: 14, Ceiling: 12, MinAvailable: 7, MinAvailableHigh: 7, Floor: 9,
+		UpToDeadline: sim.Extremes{PeakPods: 12, PeakPodsLow: 12, PeakPodsHigh: 13, Ceiling: 12, MinAvailable: 8, MinAvailableHigh: 9, Floor: 9}}
+	stopped := whole
+	stopped.AfterDeadline, stopped.UpToDeadline = "", sim.Extremes{}
+	for _, tt := range []struct {
+		name string
+		sm   sim.Summary
+		want []string
+	}{
+		{"went on past the deadline", whole, []string{
+			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12); up to the progress deadline, as check judges it: 12 (12 to 13 as the controllers race; ceiling 12)\n",
+			"min available: 7 (floor 9); up to the progress deadline, as check judges it: 8 (8 to 9 as the controllers race; floor 9)\n",
+		}},
+		{"stopped at the deadline", stopped, []string{
+			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12)\n",
+			"min available: 7 (floor 9)\n",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			render.Summary(&b, tt.sm)
+			for _, w := range tt.want {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("summary does not say %q:\n%s", w, b.String())
+				}
+			}
+		})
+	}
+}
