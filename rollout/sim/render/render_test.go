@@ -146,6 +146,9 @@ func TestWaitReasonCountsOne(t *testing.T) {
 			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
 			{Name: "new", New: true},
 		}}, false, "1 pod is available, the floor (replicas - maxUnavailable) is 1"},
+		{"new pods not yet available", sim.Step{Replicas: 3, Floor: 0, Ceiling: 3, Sets: []sim.SetCount{
+			{Name: "new", New: true, Desired: 3, Current: 3, Ready: 1, Available: 1},
+		}}, false, "1 of the 3 new pods is available"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := render.WaitReason(d, tt.step, tt.controllers)

@@ -59,7 +59,11 @@ func WaitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
 		why = append(why, fmt.Sprintf("%s, the floor (replicas - maxUnavailable) is %d, so no old pod may go until more new pods are available", podsAre(available, "available"), st.Floor))
 	}
 	if len(why) == 0 && newSet.Available < newSet.Desired {
-		why = append(why, fmt.Sprintf("%d of the %d new pods are available", newSet.Available, newSet.Desired))
+		verb := "are"
+		if newSet.Available == 1 {
+			verb = "is"
+		}
+		why = append(why, fmt.Sprintf("%d of the %s %s available", newSet.Available, newPods(newSet.Desired), verb))
 	}
 	return strings.Join(why, "; ")
 }
@@ -105,4 +109,12 @@ func podsAre(n int64, state string) string {
 		return "1 pod is " + state
 	}
 	return fmt.Sprintf("%d pods are %s", n, state)
+}
+
+// newPods words n new pods: "1 new pod", "3 new pods".
+func newPods(n int32) string {
+	if n == 1 {
+		return "1 new pod"
+	}
+	return fmt.Sprintf("%d new pods", n)
 }
