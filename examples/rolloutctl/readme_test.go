@@ -58,7 +58,7 @@ func TestManualShowsUpToDeadline(t *testing.T) {
 	}
 	summary = "outcome:" + strings.TrimRight(summary, "\n")
 	for _, line := range []string{"peak pods:", "min available:"} {
-		if !strings.Contains(summary, "\n"+line) || !strings.Contains(summary[strings.Index(summary, "\n"+line):], "; up to the progress deadline, as check judges it: ") {
+		if !strings.Contains(summary, "\n"+line) || !strings.Contains(summary[strings.Index(summary, "\n"+line):], "; up to the progress deadline: ") {
 			t.Errorf("the %s line does not say the figure up to the progress deadline:\n%s", line, summary)
 		}
 	}

@@ -162,8 +162,8 @@ func TestWaitReasonCountsOne(t *testing.T) {
 // TestSummaryUpToDeadline prints the summary of runs that did and did
 // not go on past their progress deadline: the one that did says, on its
 // peak pods and min available lines, the figures up to the deadline
-// (Summary.UpToDeadline, which check judges) after the whole run's; the
-// other says nothing of a deadline.
+// (Summary.UpToDeadline, by which check judges the syncs up to it) after
+// the whole run's; the other says nothing of a deadline.
 func TestSummaryUpToDeadline(t *testing.T) {
 	whole := sim.Summary{Outcome: sim.OutcomeDeadlineExceeded, AfterDeadline: sim.OutcomeComplete,
 		PeakPods: 12, PeakPodsLow: 12, PeakPodsHigh: 14, Ceiling: 12, MinAvailable: 7, MinAvailableHigh: 7, Floor: 9,
@@ -176,8 +176,8 @@ func TestSummaryUpToDeadline(t *testing.T) {
 		want []string
 	}{
 		{"went on past the deadline", whole, []string{
-			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12); up to the progress deadline, as check judges it: 12 (12 to 13 as the controllers race; ceiling 12)\n",
-			"min available: 7 (floor 9); up to the progress deadline, as check judges it: 8 (8 to 9 as the controllers race; floor 9)\n",
+			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12); up to the progress deadline: 12 (12 to 13 as the controllers race; ceiling 12)\n",
+			"min available: 7 (floor 9); up to the progress deadline: 8 (8 to 9 as the controllers race; floor 9)\n",
 		}},
 		{"stopped at the deadline", stopped, []string{
 			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12)\n",

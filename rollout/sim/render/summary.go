@@ -31,9 +31,9 @@ func StrategyLine(d rollout.Deployment) string {
 // ceiling, min available against the floor (each with the range when the
 // controllers race; for a run that went on past its progress deadline,
 // each followed by the figure up to the deadline, Summary.UpToDeadline,
-// which check judges: "; up to the progress deadline, as check judges
-// it: 12 (12 to 13 as the controllers race; ceiling 12)"), time below
-// the floor, and failed creates (when some). The first line always
+// by which check judges the syncs up to it: "; up to the progress
+// deadline: 12 (12 to 13 as the controllers race; ceiling 12)"), time
+// below the floor, and failed creates (when some). The first line always
 // starts "outcome:".
 func Summary(w io.Writer, sm sim.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
@@ -52,7 +52,8 @@ func Summary(w io.Writer, sm sim.Summary) {
 	peak, low := peakWords(sm.Extremes()), availableWords(sm.Extremes())
 	if sm.AfterDeadline != "" {
 		// The whole run's figures go on past the progress deadline, as
-		// the controllers do; check judges those up to it.
+		// the controllers do; check judges the syncs up to it by those
+		// up to it.
 		peak += "; " + upToDeadlineLead + peakWords(sm.UpToDeadline)
 		low += "; " + upToDeadlineLead + availableWords(sm.UpToDeadline)
 	}
@@ -67,7 +68,7 @@ func Summary(w io.Writer, sm sim.Summary) {
 
 // upToDeadlineLead starts the figure up to the progress deadline on the
 // peak pods and min available lines of a run that went on past it.
-const upToDeadlineLead = "up to the progress deadline, as check judges it: "
+const upToDeadlineLead = "up to the progress deadline: "
 
 // peakWords words the peak of e against its ceiling, with its range when
 // the controllers race: "12 (12 to 14 as the controllers race; ceiling
