@@ -323,18 +323,23 @@ func (j *judgement) between(e sim.Extremes) {
 }
 
 // peakBetween reports the peak pods e.PeakPods when they break
-// --max-pods and no earlier sync did.
+// --max-pods and no earlier sync did: at +0s too, where a run whose pods
+// are ready at once makes its whole rollout; a peak the input already
+// had is the input's finding (input), so it counts only above the
+// input's pods.
 func (j *judgement) peakBetween(e sim.Extremes) {
-	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && e.PeakPods > max && e.PeakPodsAt > 0 && (!j.inputPods || e.PeakPods > j.startPods) {
+	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && e.PeakPods > max && (!j.inputPods || e.PeakPods > j.startPods) {
 		j.seenPods = true
 		j.add(RuleMaxPods, SeverityError, e.PeakPodsAt, CauseRollout, "%s between syncs, above the max-pods limit %d%s%s", podsExist(e.PeakPods), max, j.pastWords(e.PeakPodsAt), j.laterPeak(e))
 	}
 }
 
 // lowBetween reports the fewest available pods e.MinAvailable when they
-// break --min-available and no earlier sync did.
+// break --min-available and no earlier sync did, at +0s too (as
+// peakBetween), below the input's available pods where the input
+// already broke the rule.
 func (j *judgement) lowBetween(e sim.Extremes) {
-	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n && e.MinAvailableAt > 0 &&
+	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n &&
 		(!j.inputAvail || e.MinAvailable < j.startAvail) {
 		j.seenAvail = true
 		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%s available between syncs, below the min-available limit %d%s%s", words.Plural(int(e.MinAvailable), "pod"), n, j.pastWords(e.MinAvailableAt), j.laterLow(e))
