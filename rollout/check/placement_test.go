@@ -157,6 +157,11 @@ func TestPlacement(t *testing.T) {
 `),
 			config: check.Config{Nodes: 100, NodeAllocatable: mustAllocatable(t, "cpu=500m")},
 			rule:   check.RuleNeverFinish, says: []string{"100 eligible nodes have room for 100 pods requesting cpu 500m, memory 512Mi; so the nodes hold 100 pods of the Deployment at once, fewer than its 150 replicas"}},
+		// A count of 1 takes a singular noun.
+		{name: "--nodes 1 with room for 1 pod, replicas 2",
+			src:    placeDeployment(2, "1", "0", ""),
+			config: check.Config{Nodes: 1, NodeAllocatable: mustAllocatable(t, "cpu=500m")},
+			rule:   check.RuleNeverFinish, says: []string{"1 eligible node has room for 1 pod requesting cpu 500m, memory 512Mi; so the nodes hold 1 pod of the Deployment at once"}},
 		{name: "the most nodes an int holds",
 			src:      placeDeployment(3, "1", "0", hostnameAntiAffinity),
 			config:   check.Config{Nodes: 1<<31 - 1},
