@@ -121,8 +121,8 @@ Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as
 file:line and path; one that the input already holds before the first sync
 is marked (input). A simulation that stops at its limit (--max-work units
-of work: syncs computed one by one, and the pods they walk) before its
-rollout ends decides nothing: it is listed
+of work: controller syncs and pod writes taken one by one, and the pods
+they walk) before its rollout ends decides nothing: it is listed
 as LIMIT, with the projection of the rest (how long the rollout takes at
 least). The replica counts of a Deployment share one --max-work: each
 runs first with its share, then the counts that stopped at theirs run

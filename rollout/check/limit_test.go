@@ -172,3 +172,44 @@ spec:
 		t.Errorf("no finding of %v:\n%+v", want, report.Findings)
 	}
 }
+
+// TestLimitNamesWorkAsSimulate checks that a check stopped at its work
+// limit names a unit of work as simulate's outcome does ("controller syncs
+// and pod writes taken one by one, and the pods they walk"): under the
+// controllers model a unit is a group of pod writes too, not only a sync.
+func TestLimitNamesWorkAsSimulate(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2000
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sim.Config{Model: sim.ModelControllers, MaxWork: 5}
+	report := check.Run(check.Load("deploy.yaml", docs, check.LoadOptions{}), check.Config{Sim: cfg})
+	const want = "5 units of work (controller syncs and pod writes taken one by one, and the pods they walk)"
+	found := false
+	for _, f := range report.Findings {
+		if f.Rule == check.RuleLimit {
+			found = true
+			if !strings.Contains(f.Message, want) {
+				t.Errorf("limit finding %q: want it to say %q", f.Message, want)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no limit finding at MaxWork 5:\n%+v", report.Findings)
+	}
+}
