@@ -114,7 +114,7 @@ func Play(st State) Result {
 		res.Notes = append(res.Notes, "nothing rolls out: the Deployment's template is that of its ReplicaSet; set an image to simulate a rollout of a new image")
 	}
 	if run.Result.Summary.Outcome == sim.OutcomeLimit {
-		res.Notes = append(res.Notes, fmt.Sprintf("the playground stops after %d units of work (syncs computed one by one, and the pods they walk), so that it answers at once: `rolloutctl simulate` goes on to %d (--max-work)", maxWork, sim.DefaultMaxWork))
+		res.Notes = append(res.Notes, fmt.Sprintf("the playground stops after %d units of work (controller syncs and pod writes taken one by one, and the pods they walk), so that it answers at once: `rolloutctl simulate` goes on to %d (--max-work)", maxWork, sim.DefaultMaxWork))
 	}
 	r := run.Result
 	r.Summary.Detail = strings.ReplaceAll(r.Summary.Detail, "(MaxWork)", "(--max-work)") // as the command words it

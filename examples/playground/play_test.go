@@ -234,7 +234,7 @@ func TestPlayHugeReplicasIsBounded(t *testing.T) {
 		!strings.Contains(res.Summary, "complete no sooner than") {
 		t.Fatalf("summary %q, errors %+v", res.Summary, res.Errors)
 	}
-	if !strings.Contains(strings.Join(res.Notes, "\n"), "the playground stops after 20000 units of work (syncs computed one by one, and the pods they walk)") {
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "the playground stops after 20000 units of work (controller syncs and pod writes taken one by one, and the pods they walk)") {
 		t.Errorf("notes %q", res.Notes)
 	}
 }

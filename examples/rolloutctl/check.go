@@ -121,10 +121,11 @@ Each violation is listed with the Deployment, the replicas, the time after
 the start of the sync where it happened and the field to change, as
 file:line and path; one that the input already holds before the first sync
 is marked (input). A simulation that stops at its limit (--max-work units
-of work: syncs computed one by one, and the pods they walk) before its
-rollout ends is listed as LIMIT, with the projection of the rest (how
-long the rollout takes at least, and proved bounds of the pods at once
-and of the available pods). It decides only what these bounds decide,
+of work: controller syncs and pod writes taken one by one, and the pods
+they walk) before its rollout ends is listed as LIMIT, with the
+projection of the rest (how long the rollout takes at least, and proved
+bounds of the pods at once and of the available pods). It decides only
+what these bounds decide,
 which the LIMIT line names: --max-duration and --timeout broken by the
 lower bound of the duration, --max-pods and --min-available kept by the
 pod bounds (a bound past the limit is a warning); never whether or when

@@ -214,7 +214,7 @@ func TestCheckNeverFinishesIsProved(t *testing.T) {
 // before its rollout ends decides nothing: a LIMIT line, exit 3 (exit 1
 // if another rule broke), and no OK line.
 func TestCheckLimitIsNotAVerdict(t *testing.T) {
-	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its limit of 4 units of work (syncs computed one by one, and the pods they walk) before the rollout ended"
+	want := "LIMIT slow replicas=20 at +1m30s: limit: the simulation stopped at its limit of 4 units of work (controller syncs and pod writes taken one by one, and the pods they walk) before the rollout ended"
 	checkLines(t, oneByOne(20), exitLimit, []string{want}, "--max-work", "4")
 	checkLines(t, oneByOne(20), exitViolation, []string{
 		"FAIL slow replicas=20 at +0s: max-pods: 21 pods exist, above the max-pods limit 20 (peak 21)", want}, "--max-work", "4", "--max-pods", "20")
@@ -234,8 +234,8 @@ func TestWorkLimitWordedAsUnits(t *testing.T) {
 			!strings.Contains(flat, "a unit per 2 cohorts of pods beyond 256 that one event walks") {
 			t.Errorf("%s -h does not word --max-work as units of work:\n%s", name, r.stdout)
 		}
-		if name != "undo" && !strings.Contains(flat, "--max-work units of work (syncs computed one by one, and the pods they walk)") &&
-			!strings.Contains(flat, "--max-work units of work: syncs computed one by one, and the pods they walk") {
+		if name != "undo" && !strings.Contains(flat, "--max-work units of work (controller syncs and pod writes taken one by one, and the pods they walk)") &&
+			!strings.Contains(flat, "--max-work units of work: controller syncs and pod writes taken one by one, and the pods they walk") {
 			t.Errorf("%s -h: its text does not word --max-work as units of work:\n%s", name, r.stdout)
 		}
 		if strings.Contains(flat, "--max-work syncs") {

@@ -63,7 +63,7 @@ func writeCheckText(w io.Writer, out check.Report) error {
 // (--max-work, shared by the range's counts) and projected: 4212 to
 // 100000".
 func writeProjected(w io.Writer, c check.Result) {
-	rollouts := fmt.Sprintf("%d rollouts", c.Rollouts)
+	rollouts := words.Plural(int(c.Rollouts), "rollout")
 	if all := int64(c.MaxReplicas) - int64(c.MinReplicas) + 1; c.Rollouts < all {
 		rollouts = fmt.Sprintf("%d rollouts sampled from %d counts", c.Rollouts, all)
 	}
@@ -112,7 +112,7 @@ func writeOK(w io.Writer, c check.Result) {
 	if c.Completed == 0 {
 		longest = "none complete"
 	}
-	rollouts := fmt.Sprintf("%d rollouts", c.Rollouts)
+	rollouts := words.Plural(int(c.Rollouts), "rollout")
 	if all := int64(c.MaxReplicas) - int64(c.MinReplicas) + 1; c.Rollouts < all {
 		rollouts = fmt.Sprintf("%d rollouts sampled from %d counts", c.Rollouts, all)
 	}

@@ -38,7 +38,10 @@ import (
 //	              "projection": only for a run stopped at --max-work under the
 //	                controllers model: {"steppedSeconds", "creates", "deletes",
 //	                "durationAtLeastSeconds" (proved), "durationEstimateSeconds",
-//	                "minAvailableAtLeast" (proved; 0 when nothing better is)}}
+//	                "minAvailableAtLeast" (proved; 0 when nothing better is),
+//	                "peakPodsAtMost" (proved; left out where no bound is)},
+//	              "upToDeadline": only for a run that went on past its progress
+//	                deadline: the peak and fewest available figures above up to it}
 //	}
 type simJSON struct {
 	Title      string      `json:"title"`

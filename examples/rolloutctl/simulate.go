@@ -81,8 +81,8 @@ as "stuck: pods cannot be placed".
 
 Long regular phases (one pod at a time over many replicas) are
 fast-forwarded, so their size costs little; a run whose syncs keep changing
-irregularly stops after --max-work units of work (syncs computed one by
-one, and the pods they walk), and says so: its outcome is "limit
+irregularly stops after --max-work units of work (controller syncs and
+pod writes taken one by one, and the pods they walk), and says so: its outcome is "limit
 reached", and simulate exits 3 (no answer) after writing its reports.
 
 -o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT

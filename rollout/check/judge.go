@@ -191,11 +191,11 @@ func (j *judgement) input() {
 	j.startPods, j.startAvail = j.res.Start.Pods()
 	if max := int64(j.f.maxPods); max > 0 && j.startPods > max {
 		j.inputPods = true
-		j.add(RuleMaxPods, SeverityError, 0, CauseInput, "the input already has %d pods, above the max-pods limit %d, before the first sync", j.startPods, max)
+		j.add(RuleMaxPods, SeverityError, 0, CauseInput, "the input already has %s, above the max-pods limit %d, before the first sync", words.Plural(int(j.startPods), "pod"), max)
 	}
 	if n := j.need(j.res.Start.Replicas); n >= 0 && j.startAvail < n {
 		j.inputAvail = true
-		j.add(RuleMinAvailable, SeverityError, 0, CauseInput, "the input has %d pods available, below the min-available limit %d, before the first sync", j.startAvail, n)
+		j.add(RuleMinAvailable, SeverityError, 0, CauseInput, "the input has %s available, below the min-available limit %d, before the first sync", words.Plural(int(j.startAvail), "pod"), n)
 	}
 }
 
@@ -222,7 +222,7 @@ func (j *judgement) steps() {
 		e := j.figures()
 		if max := int64(j.f.maxPods); max > 0 && !j.seenPods && m.pods > max && m.pods <= e.PeakPods && (!j.inputPods || m.pods > j.startPods) {
 			j.seenPods = true
-			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%d pods exist, above the max-pods limit %d (peak %d%s)%s%s", m.pods, max, e.PeakPods, j.overWords(e.PeakPodsAt), j.pastWords(m.at), j.laterPeak(e))
+			j.add(RuleMaxPods, SeverityError, m.at, CauseRollout, "%s, above the max-pods limit %d (peak %d%s)%s%s", podsExist(m.pods), max, e.PeakPods, j.overWords(e.PeakPodsAt), j.pastWords(m.at), j.laterPeak(e))
 		}
 		if n := j.need(m.replicas); n >= 0 && !j.seenAvail && m.avail < n && m.avail >= e.MinAvailable && (!j.inputAvail || m.avail < j.startAvail) {
 			j.seenAvail = true
@@ -278,7 +278,7 @@ func (j *judgement) betweenSyncs() {
 // or the whole run's figure is e's).
 func (j *judgement) laterPeak(e sim.Extremes) string {
 	if sm := j.res.Summary; j.upToDeadline() && sm.PeakPods > e.PeakPods {
-		return fmt.Sprintf("%s%d pods exist at +%s", pastDeadlineLead, sm.PeakPods, words.Duration(sm.PeakPodsAt))
+		return fmt.Sprintf("%s%s at +%s", pastDeadlineLead, podsExist(sm.PeakPods), words.Duration(sm.PeakPodsAt))
 	}
 	return ""
 }
@@ -292,7 +292,7 @@ func (j *judgement) laterLow(e sim.Extremes) string {
 
 func (j *judgement) laterHigh(e sim.Extremes) string {
 	if sm := j.res.Summary; j.upToDeadline() && sm.PeakPodsHigh > e.PeakPodsHigh {
-		return fmt.Sprintf("%sup to %d pods can exist", pastDeadlineLead, sm.PeakPodsHigh)
+		return fmt.Sprintf("%sup to %s can exist", pastDeadlineLead, words.Plural(int(sm.PeakPodsHigh), "pod"))
 	}
 	return ""
 }
@@ -317,24 +317,29 @@ func (j *judgement) between(e sim.Extremes) {
 		// does not (see sim's package doc, Races).
 		j.seenHigh = true
 		j.add(RuleMaxPods, SeverityWarning, e.PeakPodsAt, CauseRollout,
-			"up to %d pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)%s", e.PeakPodsHigh, max, e.PeakPods, j.overWords(e.PeakPodsAt), j.laterHigh(e))
+			"up to %s can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit %d (the likelier orders peak at %d%s)%s", words.Plural(int(e.PeakPodsHigh), "pod"), max, e.PeakPods, j.overWords(e.PeakPodsAt), j.laterHigh(e))
 	}
 	j.lowBetween(e)
 }
 
 // peakBetween reports the peak pods e.PeakPods when they break
-// --max-pods and no earlier sync did.
+// --max-pods and no earlier sync did: at +0s too, where a run whose pods
+// are ready at once makes its whole rollout; a peak the input already
+// had is the input's finding (input), so it counts only above the
+// input's pods.
 func (j *judgement) peakBetween(e sim.Extremes) {
-	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && e.PeakPods > max && e.PeakPodsAt > 0 && (!j.inputPods || e.PeakPods > j.startPods) {
+	if max := int64(j.f.maxPods); max > 0 && !j.seenPods && e.PeakPods > max && (!j.inputPods || e.PeakPods > j.startPods) {
 		j.seenPods = true
-		j.add(RuleMaxPods, SeverityError, e.PeakPodsAt, CauseRollout, "%d pods exist between syncs, above the max-pods limit %d%s%s", e.PeakPods, max, j.pastWords(e.PeakPodsAt), j.laterPeak(e))
+		j.add(RuleMaxPods, SeverityError, e.PeakPodsAt, CauseRollout, "%s between syncs, above the max-pods limit %d%s%s", podsExist(e.PeakPods), max, j.pastWords(e.PeakPodsAt), j.laterPeak(e))
 	}
 }
 
 // lowBetween reports the fewest available pods e.MinAvailable when they
-// break --min-available and no earlier sync did.
+// break --min-available and no earlier sync did, at +0s too (as
+// peakBetween), below the input's available pods where the input
+// already broke the rule.
 func (j *judgement) lowBetween(e sim.Extremes) {
-	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n && e.MinAvailableAt > 0 &&
+	if n := j.need(j.replicasAt(e.MinAvailableAt)); n >= 0 && !j.seenAvail && e.MinAvailable < n &&
 		(!j.inputAvail || e.MinAvailable < j.startAvail) {
 		j.seenAvail = true
 		j.add(RuleMinAvailable, SeverityError, e.MinAvailableAt, CauseRollout, "%s available between syncs, below the min-available limit %d%s%s", words.Plural(int(e.MinAvailable), "pod"), n, j.pastWords(e.MinAvailableAt), j.laterLow(e))
@@ -443,28 +448,28 @@ func (j *judgement) ending(end sim.Summary) {
 		// The run's projection bounds the duration from below: a bound
 		// already past the limit decides the rule without the rest.
 		if max, p := j.f.maxDuration, end.Projection; max > 0 && p.Made && p.DurationAtLeast > max {
-			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the max-duration limit %s",
-				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(max))
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%s and %s left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the max-duration limit %s",
+				words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"), words.Duration(max))
 		}
 		// So do its bounds of the pods over the rest: proved, but
 		// loose (old pods are counted until the stop's last), so a
 		// bound past a limit is a warning, not an error.
 		if max, p := int64(j.f.maxPods), end.Projection; max > 0 && !j.seenPods && p.Made && p.PeakPodsAtMost < math.MaxInt64 && p.PeakPodsAtMost > max {
-			j.add(RuleMaxPods, SeverityWarning, end.Duration, CauseRollout, "past the work limit, up to %d pods may exist at once (a bound proved from the state at the limit, not a figure of a run), above the max-pods limit %d", p.PeakPodsAtMost, max)
+			j.add(RuleMaxPods, SeverityWarning, end.Duration, CauseRollout, "past the work limit, up to %s may exist at once (a bound proved from the state at the limit, not a figure of a run), above the max-pods limit %d", words.Plural(int(p.PeakPodsAtMost), "pod"), max)
 		}
 		if n, p := j.need(j.replicasAt(end.Duration)), end.Projection; n >= 0 && !j.seenAvail && p.Made && p.MinAvailableAtLeast < n {
-			j.add(RuleMinAvailable, SeverityWarning, end.Duration, CauseRollout, "past the work limit, as few as %d pods may be available (a bound proved from the state at the limit, 0 where none is, not a figure of a run), below the min-available limit %d", p.MinAvailableAtLeast, n)
+			j.add(RuleMinAvailable, SeverityWarning, end.Duration, CauseRollout, "past the work limit, as few as %s may be available (a bound proved from the state at the limit, 0 where none is, not a figure of a run), below the min-available limit %d", words.Plural(int(p.MinAvailableAtLeast), "pod"), n)
 		}
 		// The CI's kubectl rollout status --timeout waits for the
 		// completion too: a bound past it breaks the rule, whether the
 		// command gives up or fails earlier at a progress deadline.
 		if limit, p := j.f.timeout, end.Projection; limit > 0 && p.Made && p.DurationAtLeast > limit {
-			j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout takes at least %s (%d pod creations and %d deletions left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
-				words.Duration(p.DurationAtLeast), p.Creates, p.Deletes, words.Duration(limit))
+			j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout takes at least %s (%s and %s left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
+				words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"), words.Duration(limit))
 		}
 		projected := ""
 		if p := end.Projection; p.Made && p.Creates+p.Deletes > 0 {
-			projected = fmt.Sprintf(" (it would take at least %s: %d pod creations and %d deletions were left)", words.Duration(p.DurationAtLeast), p.Creates, p.Deletes)
+			projected = fmt.Sprintf(" (it would take at least %s: %s and %s were left)", words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"))
 		}
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
 			"the simulation stopped at its limit of %s before the rollout ended%s: %s; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
@@ -561,12 +566,12 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 			// The simulator's detail words a pod count quota; this one is
 			// the ResourceQuota's.
 			if noneDown && j.pol.cap.pods <= int64(d.Spec.Replicas) {
-				return fmt.Sprintf("%s, none above the %d replicas for a surge pod, and maxUnavailable is 0", j.pol.cap.why(), d.Spec.Replicas)
+				return fmt.Sprintf("%s, none above the %s for a surge pod, and maxUnavailable is 0", j.pol.cap.why(), words.Plural(int(d.Spec.Replicas), "replica"))
 			}
 			return j.pol.cap.why() + ", which the rollout needs more than"
 		}
 		if noneDown && quota > 0 && quota <= int64(d.Spec.Replicas) {
-			return fmt.Sprintf("the quota of %d pods leaves no room above %d replicas for a surge pod, and maxUnavailable is 0: %s", quota, d.Spec.Replicas, why)
+			return fmt.Sprintf("the quota of %s leaves no room above %s for a surge pod, and maxUnavailable is 0: %s", words.Plural(int(quota), "pod"), words.Plural(int(d.Spec.Replicas), "replica"), why)
 		}
 	case sim.OutcomeNeverReady:
 		if noneDown {
@@ -578,4 +583,12 @@ func (j *judgement) neverFinishReason(sm sim.Summary) string {
 		return fmt.Sprintf("Deployment %s is paused, so nothing rolls out until it is resumed", Qualified(d))
 	}
 	return why
+}
+
+// podsExist words n pods existing: "1 pod exists", "3 pods exist".
+func podsExist(n int64) string {
+	if n == 1 {
+		return "1 pod exists"
+	}
+	return fmt.Sprintf("%d pods exist", n)
 }

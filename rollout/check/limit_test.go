@@ -302,3 +302,94 @@ spec:
 	}
 	return check.Load("deploy.yaml", docs, check.LoadOptions{})
 }
+
+// TestLimitWordsOneAsSingular checks a 1-replica rollout (maxSurge 1,
+// maxUnavailable 0, minReadySeconds 30: at least 29s, its Ready time
+// kept to the second) stopped at a work limit of 1,
+// with one pod creation and one deletion left: the max-duration finding
+// and the limit finding say "1 pod creation and 1 deletion", as the
+// min-available texts say "1 pod", never "1 deletions".
+func TestLimitWordsOneAsSingular(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+  minReadySeconds: 30
+  strategy: {rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	report := check.Run(in, check.Config{
+		MaxDuration: 10 * time.Second,
+		Sim:         sim.Config{Model: sim.ModelControllers, MaxWork: 1},
+	})
+	want := map[string]string{
+		check.RuleMaxDuration: "the rollout takes at least 29s (1 pod creation and 1 deletion left at the work limit,",
+		check.RuleLimit:       "(it would take at least 29s: 1 pod creation and 1 deletion were left)",
+	}
+	for _, f := range report.Findings {
+		if w, ok := want[f.Rule]; ok {
+			if !strings.Contains(f.Message, w) {
+				t.Errorf("%s finding %q: want it to say %q", f.Rule, f.Message, w)
+			}
+			delete(want, f.Rule)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no finding of %v:\n%+v", want, report.Findings)
+	}
+}
+
+// TestLimitNamesWorkAsSimulate checks that a check stopped at its work
+// limit names a unit of work as simulate's outcome does ("controller syncs
+// and pod writes taken one by one, and the pods they walk"): under the
+// controllers model a unit is a group of pod writes too, not only a sync.
+func TestLimitNamesWorkAsSimulate(t *testing.T) {
+	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2000
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: web:1.0
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sim.Config{Model: sim.ModelControllers, MaxWork: 5}
+	report := check.Run(check.Load("deploy.yaml", docs, check.LoadOptions{}), check.Config{Sim: cfg})
+	const want = "5 units of work (controller syncs and pod writes taken one by one, and the pods they walk)"
+	found := false
+	for _, f := range report.Findings {
+		if f.Rule == check.RuleLimit {
+			found = true
+			if !strings.Contains(f.Message, want) {
+				t.Errorf("limit finding %q: want it to say %q", f.Message, want)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no limit finding at MaxWork 5:\n%+v", report.Findings)
+	}
+}

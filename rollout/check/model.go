@@ -47,9 +47,9 @@ func describeTimes(cfg sim.Config, quota string, readyOwn, terminatingOwn bool) 
 	}
 	switch {
 	case p.MaxPods > 0 && quota != "":
-		parts = append(parts, fmt.Sprintf("a quota of %d pods (%s)", p.MaxPods, quota))
+		parts = append(parts, fmt.Sprintf("a quota of %s (%s)", words.Plural(int(p.MaxPods), "pod"), quota))
 	case p.MaxPods > 0:
-		parts = append(parts, fmt.Sprintf("a quota of %d pods", p.MaxPods))
+		parts = append(parts, "a quota of "+words.Plural(int(p.MaxPods), "pod"))
 	case quota != "":
 		parts = append(parts, quota)
 	default:

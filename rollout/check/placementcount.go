@@ -282,8 +282,11 @@ func (m *placeModel) capacityWhy(nodes []node, total int64) string {
 		req = append(req, r+" "+q.String())
 	}
 	what := "pods"
+	if total == 1 {
+		what = "pod"
+	}
 	if len(req) > 0 {
-		what = "pods requesting " + strings.Join(req, ", ")
+		what += " requesting " + strings.Join(req, ", ")
 	}
 	if len(nodes) < m.nEligible { // one node a claim holds
 		return fmt.Sprintf("it has room for %d %s", total, what)

@@ -86,8 +86,8 @@ func (j *judgement) unplaced(end sim.Summary) string {
 	replicas := int64(d.Spec.Replicas)
 	pl.places = pl.placesAt(d.Spec.Replicas)
 	if pl.places < replicas {
-		return fmt.Sprintf("%s; so the nodes hold %s of the Deployment at once, fewer than its %d replicas: some never run (%s)",
-			pl.why, words.Plural(int(min(pl.places, 1<<30)), "pod"), replicas, end.Detail)
+		return fmt.Sprintf("%s; so the nodes hold %s of the Deployment at once, fewer than its %s: some never run (%s)",
+			pl.why, words.Plural(int(min(pl.places, 1<<30)), "pod"), words.Plural(int(replicas), "replica"), end.Detail)
 	}
 	advice := "set maxSurge 0 and maxUnavailable ≥1, or use Recreate"
 	if d.Spec.Strategy.Type == rollout.RollingUpdateStrategy && rollout.MaxUnavailable(d) > 0 {

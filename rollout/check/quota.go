@@ -164,9 +164,9 @@ func (c quotaCap) why() string {
 		fmt.Fprintf(&b, ", and %s goes to the surge of %s rolling out at once", c.surge.String(), words.Plural(c.rollouts-1, "other Deployment"))
 	}
 	if c.resource == "pods" || c.resource == "count/pods" {
-		fmt.Fprintf(&b, ": room for %d pods", c.pods)
+		fmt.Fprintf(&b, ": room for %s", words.Plural(int(c.pods), "pod"))
 	} else {
-		fmt.Fprintf(&b, ": room for %d pods of %s each", c.pods, c.per.String())
+		fmt.Fprintf(&b, ": room for %s of %s each", words.Plural(int(c.pods), "pod"), c.per.String())
 	}
 	return b.String()
 }

@@ -64,7 +64,7 @@ func Rules() []Rule {
 		{RuleInput, "Input", SeverityError, "The input can be read as the API server reads it.",
 			"Every document is YAML or JSON that the API server takes on create (an apiVersion and kind it serves, known fields, valid values), and every Deployment can be simulated: a document that is not is left out, and the rest is still checked."},
 		{RuleLimit, "SimulationLimit", SeverityLimit, "The simulation reaches the end of the rollout.",
-			"The simulation stopped at its limit of work (Config.Sim.MaxWork, rolloutctl --max-work: syncs computed one by one, and the pods they walk) before the rollout ended: the rollout is not checked."},
+			"The simulation stopped at its limit of work (Config.Sim.MaxWork, rolloutctl --max-work: controller syncs and pod writes taken one by one, and the pods they walk) before the rollout ended: the rollout is not checked."},
 	}
 }
 

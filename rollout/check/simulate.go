@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 	"github.com/rolloutmath/rolloutmath/surge"
@@ -117,7 +118,7 @@ func Simulate(in *Input, d rollout.Deployment, c Change) (Simulation, error) {
 	}
 	if place.Nodes {
 		run.Config.Pods.Room = place.Room(d.Spec.Replicas)
-		run.Notes = append(run.Notes, fmt.Sprintf("placement: %s; so the nodes hold %d pods of the Deployment at once, and the others wait pending", place.Why, place.Places))
+		run.Notes = append(run.Notes, fmt.Sprintf("placement: %s; so the nodes hold %s of the Deployment at once, and the others wait pending", place.Why, words.Plural(int(place.Places), "pod")))
 	}
 	run.Result, err = sim.Run(s, run.Config)
 	if err != nil {

@@ -107,9 +107,9 @@ func charge(c rolloutCheck, budget int) int {
 
 // budgetWords says a check's work budget in a limit finding, in the
 // units of sim.Config.MaxWork (what sim.Cost.Work counts): "1000000
-// units of work (syncs computed one by one, and the pods they walk)",
+// units of work (controller syncs and pod writes taken one by one, and the pods they walk)",
 // and for a count that had part of a range's budget, "2000 units of work
-// (syncs computed one by one, and the pods they walk), its part of the
+// (controller syncs and pod writes taken one by one, and the pods they walk), its part of the
 // 1000000 its replica range shares,".
 func (f *checker) budgetWords(budget int) string {
 	if budget >= f.maxWork {
@@ -127,5 +127,5 @@ func workWords(n int) string {
 	if n == 1 {
 		unit = "unit"
 	}
-	return fmt.Sprintf("%d %s of work (syncs computed one by one, and the pods they walk)", n, unit)
+	return fmt.Sprintf("%d %s of work (controller syncs and pod writes taken one by one, and the pods they walk)", n, unit)
 }

@@ -171,19 +171,19 @@ func TestShares(t *testing.T) {
 }
 
 // TestBudgetWords: a limit finding words its budget in the units
-// sim.Cost.Work counts (syncs computed one by one, and the pods their
-// events walk past the free cohorts), not as syncs alone, and a count
-// that had part of a range's budget says so.
+// sim.Cost.Work counts (controller syncs and pod writes taken one by
+// one, and the pods their events walk past the free cohorts), not as
+// syncs alone, and a count that had part of a range's budget says so.
 func TestBudgetWords(t *testing.T) {
 	tests := []struct {
 		name            string
 		maxWork, budget int
 		want            string
 	}{
-		{"the whole budget", 1_000_000, 1_000_000, "1000000 units of work (syncs computed one by one, and the pods they walk)"},
-		{"one unit", 1, 1, "1 unit of work (syncs computed one by one, and the pods they walk)"},
-		{"a count's part of a range's budget", 50, 1, "1 unit of work (syncs computed one by one, and the pods they walk), its part of the 50 its replica range shares,"},
-		{"a budget at or above MaxWork", 50, 80, "50 units of work (syncs computed one by one, and the pods they walk)"},
+		{"the whole budget", 1_000_000, 1_000_000, "1000000 units of work (controller syncs and pod writes taken one by one, and the pods they walk)"},
+		{"one unit", 1, 1, "1 unit of work (controller syncs and pod writes taken one by one, and the pods they walk)"},
+		{"a count's part of a range's budget", 50, 1, "1 unit of work (controller syncs and pod writes taken one by one, and the pods they walk), its part of the 50 its replica range shares,"},
+		{"a budget at or above MaxWork", 50, 80, "50 units of work (controller syncs and pod writes taken one by one, and the pods they walk)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

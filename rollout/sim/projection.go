@@ -213,8 +213,8 @@ func (r *runner) project() {
 		pace = fmt.Sprintf(", about %s at the pace so far", words.Duration(p.DurationEstimate))
 	}
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
-		"had it gone on, the rollout would be complete no sooner than %s after the start (%d pod creations and %d deletions are left, each a request of the ReplicaSet controller's client%s)%s",
-		words.Duration(p.DurationAtLeast), lacking, l.old, writesWords(writes), pace))
+		"had it gone on, the rollout would be complete no sooner than %s after the start (%s and %s are left, each a request of the ReplicaSet controller's client%s)%s",
+		words.Duration(p.DurationAtLeast), words.Plural(int(lacking), "pod creation"), words.Plural(int(l.old), "deletion"), writesWords(writes), pace))
 }
 
 // writesWords words the status writes the projection's bound counts
@@ -643,8 +643,8 @@ func (r *runner) beyondWork() bool {
 		r.maxWork = r.work + max(1, (r.maxWork-r.work)/beyondTrial)
 		return false
 	}
-	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: the %d pod creations and deletions left need at least %d more units of work (controller syncs and pod writes computed one by one), at most %d requests each, past the %d allowed (MaxWork)",
-		requests, units, per, r.maxWork))
+	r.stop(OutcomeLimit, fmt.Sprintf("computed no further than the first sync: %s at least %d more %s (controller syncs and pod writes computed one by one), at most %s each, past the %d allowed (MaxWork)",
+		requestsLeft(requests), units, unitNoun(units), words.Plural(int(per), "request"), r.maxWork))
 	r.workLimited = true
 	r.project()
 	return true
@@ -676,7 +676,7 @@ func (r *runner) mayCycle() bool {
 func projectedPods(p Projection) string {
 	most := "no bound of the most pods at once is proved"
 	if p.PeakPodsAtMost < math.MaxInt64 {
-		most = fmt.Sprintf("at most %d pods would exist at once", p.PeakPodsAtMost)
+		most = fmt.Sprintf("at most %s would exist at once", words.Plural(int(p.PeakPodsAtMost), "pod"))
 	}
 	return fmt.Sprintf("over the rest, %s and no fewer than %d would be available (bounds proved from the state at the stop, not figures of a run)", most, p.MinAvailableAtLeast)
 }
@@ -705,4 +705,21 @@ func (s Summary) availableAtLeast() int64 {
 		return 0
 	}
 	return s.MinAvailable
+}
+
+// requestsLeft words the subject of the message of a run stopped before
+// its first sync: n pod creations and deletions left, and its verb.
+func requestsLeft(n int64) string {
+	if n == 1 {
+		return "the 1 pod creation or deletion left needs"
+	}
+	return fmt.Sprintf("the %d pod creations and deletions left need", n)
+}
+
+// unitNoun is "unit of work" for 1 and "units of work" for any other n.
+func unitNoun(n int64) string {
+	if n == 1 {
+		return "unit of work"
+	}
+	return "units of work"
 }

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -527,5 +528,41 @@ func TestProjectionCompleteNotSettled(t *testing.T) {
 	}
 	if p.MinAvailableAtLeast > full.MinAvailable {
 		t.Fatalf("MinAvailableAtLeast %d, the full run's fewest available %d (%d so far)", p.MinAvailableAtLeast, full.MinAvailable, lim.MinAvailable)
+	}
+}
+
+// TestProjectionWordsOneAsSingular runs a 1-replica rollout (maxSurge 1,
+// maxUnavailable 0, pods ready after 30s) stopped at tiny work limits,
+// where one pod creation, one deletion and one unit of work are left:
+// the projection's texts say "1 pod creation and 1 deletion", "1 more
+// unit of work", never a count of 1 with a plural noun.
+func TestProjectionWordsOneAsSingular(t *testing.T) {
+	onePlural := regexp.MustCompile(`(^|[^0-9.,])1 (pod creations|deletions|pods|syncs|requests|units|more units)\b`)
+	for _, tt := range []struct {
+		name    string
+		maxWork int
+		want    string
+	}{
+		{"stopped before the first sync", 1, "(1 pod creation and 1 deletion are left,"},
+		{"stopped at the first sync", 2, "need at least 1 more unit of work ("},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := rollingState(t, 1, rolling(surge.Count(1), surge.Count(0)))
+			res, err := sim.Run(s, sim.Config{
+				Model:   sim.ModelControllers,
+				Pods:    sim.PodModel{ReadyAfter: 30 * time.Second},
+				MaxWork: tt.maxWork,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := res.Summary.Detail
+			if res.Summary.Outcome != sim.OutcomeLimit || !strings.Contains(d, tt.want) {
+				t.Errorf("outcome %s, detail %q: want %s with %q", res.Summary.Outcome, d, sim.OutcomeLimit, tt.want)
+			}
+			if m := onePlural.FindString(d); m != "" {
+				t.Errorf("detail %q says %q: a count of 1 with a plural noun", d, m)
+			}
+		})
 	}
 }

@@ -484,11 +484,11 @@ func (r *runner) run() {
 func (r *runner) limitReached() bool {
 	switch {
 	case r.cfg.MaxSyncs > 0 && r.syncs >= r.cfg.MaxSyncs:
-		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
+		r.stop(OutcomeLimit, words.Plural(r.cfg.MaxSyncs, "sync")+" (MaxSyncs)")
 	case r.cfg.MaxTime > 0 && r.next.Sub(r.start) > r.cfg.MaxTime:
 		r.stop(OutcomeLimit, fmt.Sprintf("%s of simulated time (MaxTime)", r.cfg.MaxTime))
 	case r.work >= r.maxWork:
-		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs computed one by one (MaxWork)", r.maxWork))
+		r.stop(OutcomeLimit, words.Plural(int(r.maxWork), "sync")+" computed one by one (MaxWork)")
 		r.workLimited = true
 	default:
 		return false

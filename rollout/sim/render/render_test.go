@@ -122,3 +122,76 @@ func TestCompleteAfterDeadlineDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitReasonCountsOne gives WaitReason steps with one pod where a
+// count is worded: "wants 1 pod", "1 pod is available", never "1 pods".
+func TestWaitReasonCountsOne(t *testing.T) {
+	var d rollout.Deployment
+	d.Spec.Replicas = 1
+	for _, tt := range []struct {
+		name        string
+		step        sim.Step
+		controllers bool
+		want        string
+	}{
+		{"new ReplicaSet being created", sim.Step{Replicas: 1, Floor: 1, Ceiling: 2, Sets: []sim.SetCount{
+			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
+			{Name: "new", New: true, Desired: 1},
+		}}, true, "the new ReplicaSet wants 1 pod and its status shows 0:"},
+		{"new ReplicaSet short of pods", sim.Step{Replicas: 1, Floor: 1, Ceiling: 2, Sets: []sim.SetCount{
+			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
+			{Name: "new", New: true, Desired: 1},
+		}}, false, "the new ReplicaSet wants 1 pod and has 0:"},
+		{"at the floor", sim.Step{Replicas: 1, Floor: 1, Ceiling: 1, Sets: []sim.SetCount{
+			{Name: "old", Desired: 1, Current: 1, Ready: 1, Available: 1},
+			{Name: "new", New: true},
+		}}, false, "1 pod is available, the floor (replicas - maxUnavailable) is 1"},
+		{"new pods not yet available", sim.Step{Replicas: 3, Floor: 0, Ceiling: 3, Sets: []sim.SetCount{
+			{Name: "new", New: true, Desired: 3, Current: 3, Ready: 1, Available: 1},
+		}}, false, "1 of the 3 new pods is available"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := render.WaitReason(d, tt.step, tt.controllers)
+			if !strings.Contains(got, tt.want) || strings.Contains(got, " 1 pods") {
+				t.Errorf("WaitReason() = %q, want it to say %q and no %q", got, tt.want, "1 pods")
+			}
+		})
+	}
+}
+
+// TestSummaryUpToDeadline prints the summary of runs that did and did
+// not go on past their progress deadline: the one that did says, on its
+// peak pods and min available lines, the figures up to the deadline
+// (Summary.UpToDeadline, by which check judges the syncs up to it) after
+// the whole run's; the other says nothing of a deadline.
+func TestSummaryUpToDeadline(t *testing.T) {
+	whole := sim.Summary{Outcome: sim.OutcomeDeadlineExceeded, AfterDeadline: sim.OutcomeComplete,
+		PeakPods: 12, PeakPodsLow: 12, PeakPodsHigh: 14, Ceiling: 12, MinAvailable: 7, MinAvailableHigh: 7, Floor: 9,
+		UpToDeadline: sim.Extremes{PeakPods: 12, PeakPodsLow: 12, PeakPodsHigh: 13, Ceiling: 12, MinAvailable: 8, MinAvailableHigh: 9, Floor: 9}}
+	stopped := whole
+	stopped.AfterDeadline, stopped.UpToDeadline = "", sim.Extremes{}
+	for _, tt := range []struct {
+		name string
+		sm   sim.Summary
+		want []string
+	}{
+		{"went on past the deadline", whole, []string{
+			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12); up to the progress deadline: 12 (12 to 13 as the controllers race; ceiling 12)\n",
+			"min available: 7 (floor 9); up to the progress deadline: 8 (8 to 9 as the controllers race; floor 9)\n",
+		}},
+		{"stopped at the deadline", stopped, []string{
+			"peak pods:     12 (12 to 14 as the controllers race; ceiling 12)\n",
+			"min available: 7 (floor 9)\n",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			render.Summary(&b, tt.sm)
+			for _, w := range tt.want {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("summary does not say %q:\n%s", w, b.String())
+				}
+			}
+		})
+	}
+}

@@ -29,8 +29,12 @@ func StrategyLine(d rollout.Deployment) string {
 // syncs, when a run past its progress deadline completed (when it did),
 // last change (when it is not the duration), peak pods against the
 // ceiling, min available against the floor (each with the range when the
-// controllers race), time below the floor, and failed creates (when
-// some). The first line always starts "outcome:".
+// controllers race; for a run that went on past its progress deadline,
+// each followed by the figure up to the deadline, Summary.UpToDeadline,
+// by which check judges the syncs up to it: "; up to the progress
+// deadline: 12 (12 to 13 as the controllers race; ceiling 12)"), time
+// below the floor, and failed creates (when some). The first line always
+// starts "outcome:".
 func Summary(w io.Writer, sm sim.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
 	outcome := string(sm.Outcome)
@@ -45,19 +49,43 @@ func Summary(w io.Writer, sm sim.Summary) {
 	if sm.LastChange != sm.Duration {
 		fmt.Fprintf(tw, "last change:\t%s\n", words.Duration(sm.LastChange))
 	}
-	if sm.PeakPodsLow != sm.PeakPodsHigh {
-		fmt.Fprintf(tw, "peak pods:\t%d (%d to %d as the controllers race; ceiling %d)\n", sm.PeakPods, sm.PeakPodsLow, sm.PeakPodsHigh, sm.Ceiling)
-	} else {
-		fmt.Fprintf(tw, "peak pods:\t%d (ceiling %d)\n", sm.PeakPods, sm.Ceiling)
+	peak, low := peakWords(sm.Extremes()), availableWords(sm.Extremes())
+	if sm.AfterDeadline != "" {
+		// The whole run's figures go on past the progress deadline, as
+		// the controllers do; check judges the syncs up to it by those
+		// up to it.
+		peak += "; " + upToDeadlineLead + peakWords(sm.UpToDeadline)
+		low += "; " + upToDeadlineLead + availableWords(sm.UpToDeadline)
 	}
-	if sm.MinAvailableHigh != sm.MinAvailable {
-		fmt.Fprintf(tw, "min available:\t%d (%d to %d as the controllers race; floor %d)\n", sm.MinAvailable, sm.MinAvailable, sm.MinAvailableHigh, sm.Floor)
-	} else {
-		fmt.Fprintf(tw, "min available:\t%d (floor %d)\n", sm.MinAvailable, sm.Floor)
-	}
+	fmt.Fprintf(tw, "peak pods:\t%s\n", peak)
+	fmt.Fprintf(tw, "min available:\t%s\n", low)
 	fmt.Fprintf(tw, "below floor:\t%s\n", words.Duration(sm.BelowFloor))
 	if sm.FailedCreates > 0 {
 		fmt.Fprintf(tw, "failed creates:\t%d\n", sm.FailedCreates)
 	}
 	tw.Flush()
+}
+
+// upToDeadlineLead starts the figure up to the progress deadline on the
+// peak pods and min available lines of a run that went on past it.
+const upToDeadlineLead = "up to the progress deadline: "
+
+// peakWords words the peak of e against its ceiling, with its range when
+// the controllers race: "12 (12 to 14 as the controllers race; ceiling
+// 12)".
+func peakWords(e sim.Extremes) string {
+	if e.PeakPodsLow != e.PeakPodsHigh {
+		return fmt.Sprintf("%d (%d to %d as the controllers race; ceiling %d)", e.PeakPods, e.PeakPodsLow, e.PeakPodsHigh, e.Ceiling)
+	}
+	return fmt.Sprintf("%d (ceiling %d)", e.PeakPods, e.Ceiling)
+}
+
+// availableWords words the fewest available of e against its floor, with
+// its range when the controllers race: "9 (9 to 10 as the controllers
+// race; floor 9)".
+func availableWords(e sim.Extremes) string {
+	if e.MinAvailableHigh != e.MinAvailable {
+		return fmt.Sprintf("%d (%d to %d as the controllers race; floor %d)", e.MinAvailable, e.MinAvailable, e.MinAvailableHigh, e.Floor)
+	}
+	return fmt.Sprintf("%d (floor %d)", e.MinAvailable, e.Floor)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rolloutmath/rolloutmath/internal/words"
 	"github.com/rolloutmath/rolloutmath/rollout"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -46,19 +47,23 @@ func WaitReason(d rollout.Deployment, st sim.Step, controllers bool) string {
 	case newSet == nil:
 		return ""
 	case int64(newSet.Desired) > int64(newSet.Current) && controllers:
-		return fmt.Sprintf("the new ReplicaSet wants %d pods and its status shows %d: the ReplicaSet controller is creating them (it writes the status when its sync ends)", newSet.Desired, newSet.Current)
+		return fmt.Sprintf("the new ReplicaSet wants %s and its status shows %d: the ReplicaSet controller is creating them (it writes the status when its sync ends)", words.Plural(int(newSet.Desired), "pod"), newSet.Current)
 	case int64(newSet.Desired) > int64(newSet.Current):
-		return fmt.Sprintf("the new ReplicaSet wants %d pods and has %d: the ReplicaSet controller cannot create the rest (a quota?)", newSet.Desired, newSet.Current)
+		return fmt.Sprintf("the new ReplicaSet wants %s and has %d: the ReplicaSet controller cannot create the rest (a quota?)", words.Plural(int(newSet.Desired), "pod"), newSet.Current)
 	}
 	var why []string
 	if int64(newSet.Desired) < replicas && total >= st.Ceiling {
-		why = append(why, fmt.Sprintf("%d pods are wanted, the ceiling (replicas + maxSurge) is %d, so the new ReplicaSet grows only as old pods go", total, st.Ceiling))
+		why = append(why, fmt.Sprintf("%s, the ceiling (replicas + maxSurge) is %d, so the new ReplicaSet grows only as old pods go", podsAre(total, "wanted"), st.Ceiling))
 	}
 	if oldDesired > 0 && available <= int64(st.Floor) {
-		why = append(why, fmt.Sprintf("%d pods are available, the floor (replicas - maxUnavailable) is %d, so no old pod may go until more new pods are available", available, st.Floor))
+		why = append(why, fmt.Sprintf("%s, the floor (replicas - maxUnavailable) is %d, so no old pod may go until more new pods are available", podsAre(available, "available"), st.Floor))
 	}
 	if len(why) == 0 && newSet.Available < newSet.Desired {
-		why = append(why, fmt.Sprintf("%d of the %d new pods are available", newSet.Available, newSet.Desired))
+		verb := "are"
+		if newSet.Available == 1 {
+			verb = "is"
+		}
+		why = append(why, fmt.Sprintf("%d of the %s %s available", newSet.Available, newPods(newSet.Desired), verb))
 	}
 	return strings.Join(why, "; ")
 }
@@ -96,3 +101,20 @@ func DoubleWrite(actions []rollout.Action, i int) bool {
 // ConflictNote is what the outputs say of a double write (see
 // [DoubleWrite]).
 const ConflictNote = "a second write of the same object in one sync (upstream quirk Q-2): a real API server answers it with a Conflict, as the object changed, and the controller syncs again"
+
+// podsAre words n pods in a state: "1 pod is available", "3 pods are
+// wanted".
+func podsAre(n int64, state string) string {
+	if n == 1 {
+		return "1 pod is " + state
+	}
+	return fmt.Sprintf("%d pods are %s", n, state)
+}
+
+// newPods words n new pods: "1 new pod", "3 new pods".
+func newPods(n int32) string {
+	if n == 1 {
+		return "1 new pod"
+	}
+	return fmt.Sprintf("%d new pods", n)
+}
