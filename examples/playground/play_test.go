@@ -240,12 +240,13 @@ func TestPlayHugeReplicasIsBounded(t *testing.T) {
 }
 
 // The check looks at the Deployment shown, at the replicas shown: one
-// rollout, however wide an HPA's range.
+// rollout, however wide an HPA's range. The hpa-replicas warning is about
+// the manifest's spec.replicas (2, below the HPA's 3), and is given at it.
 func TestCheckAtTheReplicasShown(t *testing.T) {
 	st := examples()[3].State
 	st.Manifest = strings.Replace(st.Manifest, "maxReplicas: 12", "maxReplicas: 5000", 1)
 	f := Check(st)
-	if len(f) != 1 || f[0].Rule != "hpa-replicas" || f[0].Line != 10 || !strings.Contains(f[0].Message, "api/gateway at 3 replicas") {
+	if len(f) != 1 || f[0].Rule != "hpa-replicas" || f[0].Line != 10 || !strings.Contains(f[0].Message, "api/gateway at 2 replicas, +0s: spec.replicas is 2 ") {
 		t.Errorf("HPA 3..5000: %+v", f)
 	}
 	st.Replicas = "7"

@@ -77,7 +77,7 @@ func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPod
 		p.hpa = &h
 		p.lo, p.hi = *h.obj.Spec.MinReplicas, h.obj.Spec.MaxReplicas
 		if where := in.deploymentPlace(d, "spec.replicas"); where.Written && !isLive(d) {
-			p.static = append(p.static, Finding{Deployment: Qualified(d), Replicas: p.lo, Rule: RuleHPAReplicas, Severity: SeverityWarning,
+			p.static = append(p.static, Finding{Deployment: Qualified(d), Replicas: d.Spec.Replicas, Rule: RuleHPAReplicas, Severity: SeverityWarning,
 				Cause: CauseInput, Location: where, Related: []Location{fieldPlace(h.doc, "HorizontalPodAutoscaler", h.obj.Namespace, h.obj.Name, "spec.scaleTargetRef")},
 				Message: fmt.Sprintf("spec.replicas is %d while HorizontalPodAutoscaler %s scales this Deployment (%d..%d): every kubectl apply resets the replicas it chose; leave spec.replicas out",
 					d.Spec.Replicas, h.obj.Name, p.lo, p.hi)})
