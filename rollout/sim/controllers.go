@@ -332,7 +332,7 @@ func (r *runner) nextEvent() (event, bool) {
 		r.stop(OutcomeLimit, fmt.Sprintf("%d syncs (MaxSyncs)", r.cfg.MaxSyncs))
 		return event{}, false
 	case r.work >= r.maxWork && r.trialOf > 0:
-		r.stop(OutcomeLimit, fmt.Sprintf("%s computed (%s), a twentieth of the %d allowed (MaxWork): the pod creations and deletions left need more than MaxWork one by one, and the fast-forward did not carry the run within its trial", workUnits(r.maxWork), workCounts, r.trialOf))
+		r.stop(OutcomeLimit, fmt.Sprintf("%s computed (%s): the pod creations and deletions left need more than the %d allowed (MaxWork) one by one, and the fast-forward did not carry the run within its trial (a twentieth of the work left, at least 1 unit)", workUnits(r.maxWork), workCounts, r.trialOf))
 		r.workLimited = true
 		r.project()
 		return event{}, false

@@ -278,6 +278,15 @@ func TestBeyondWork(t *testing.T) {
 			t.Fatalf("computed event by event, the run ends %q (%s)", stepped.Outcome, stepped.Detail)
 		}
 	})
+	t.Run("a trial past a tiny limit", func(t *testing.T) {
+		// The trial gets at least 1 unit, so the run may pass a limit of
+		// 2: the words name the limit, not a twentieth of it.
+		s := rollingState(t, 100000, rolling(surge.Count(1), surge.Count(0)))
+		sum := run(t, s, sim.Config{Model: sim.ModelControllers, OmitSteps: true, MaxWork: 2}).Summary
+		if !strings.Contains(sum.Detail, "need more than the 2 allowed (MaxWork) one by one, and the fast-forward did not carry the run within its trial (a twentieth of the work left, at least 1 unit)") {
+			t.Fatalf("detail %q", sum.Detail)
+		}
+	})
 	t.Run("largest", func(t *testing.T) {
 		s := rollingState(t, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
 		sum := run(t, s, sim.Config{Model: sim.ModelControllers, OmitSteps: true}).Summary
