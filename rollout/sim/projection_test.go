@@ -433,8 +433,9 @@ func TestProjectionCountsStatusWrites(t *testing.T) {
 // counts after every sync (runner.syncWrites) are many: the full run is
 // complete no sooner than DurationAtLeast.
 func TestProjectionBoundsSmallBurstReplicas(t *testing.T) {
-	counted := 0
+	counted, draws := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
+		draws++
 		s := rollingState(t, rapid.Int32Range(1, 120).Draw(t, "replicas"), gen.Strategy().Draw(t, "strategy"))
 		cfg := sim.Config{
 			Model:     sim.ModelControllers,
@@ -463,8 +464,10 @@ func TestProjectionBoundsSmallBurstReplicas(t *testing.T) {
 			counted++
 		}
 	})
-	if counted < 20 {
-		t.Fatalf("%d of the draws projected a rollout with pods left, want 20 at least", counted)
+	// A weak test decides nothing: a fifth of the draws at least (the
+	// race detector's CI pass draws 20) project a rollout with pods left.
+	if counted < draws/5 {
+		t.Fatalf("%d of the %d draws projected a rollout with pods left, want a fifth at least", counted, draws)
 	}
 }
 
