@@ -150,10 +150,15 @@ func (ps *podSet) existing() int64 {
 	return n
 }
 
-// normalize sorts the cohorts and merges equal ones.
+// normalize sorts the cohorts and merges equal ones. Most calls find
+// them in order already (a creation appends the newest), and a stable
+// sort leaves sorted cohorts as they are, so normalize sorts only cohorts
+// out of order: a linear pass instead of a sort of every cohort.
 func (ps *podSet) normalize() {
 	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
-	slices.SortStableFunc(ps.cohorts, compareCohorts)
+	if !slices.IsSortedFunc(ps.cohorts, compareCohorts) {
+		slices.SortStableFunc(ps.cohorts, compareCohorts)
+	}
 	out := ps.cohorts[:0]
 	for _, c := range ps.cohorts {
 		if k := len(out) - 1; k >= 0 && compareCohorts(out[k], c) == 0 {
@@ -182,7 +187,9 @@ func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 	n := 0
 	for _, c := range ps.cohorts {
 		if settled(c) {
-			n++
+			if n++; n == 2 {
+				break
+			}
 		}
 	}
 	if n < 2 {
