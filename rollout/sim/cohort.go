@@ -142,6 +142,19 @@ func (ps *podSet) available(t time.Time, minReady time.Duration) int64 {
 	return n
 }
 
+// existingAvailable returns existing() and available(t, minReady) in
+// one walk of the cohorts, for the samples, which read both at every
+// event.
+func (ps *podSet) existingAvailable(t time.Time, minReady time.Duration) (existing, available int64) {
+	for _, co := range ps.cohorts {
+		existing += co.n
+		if !co.terminating() && co.available(t, minReady) {
+			available += co.n
+		}
+	}
+	return existing, available
+}
+
 func (ps *podSet) existing() int64 {
 	var n int64
 	for _, co := range ps.cohorts {
@@ -151,14 +164,41 @@ func (ps *podSet) existing() int64 {
 }
 
 // normalize sorts the cohorts and merges equal ones. Most calls find
-// them in order already (a creation appends the newest), and a stable
-// sort leaves sorted cohorts as they are, so normalize sorts only cohorts
-// out of order: a linear pass instead of a sort of every cohort.
+// them in order already (a creation appends the newest), so normalize
+// first merges in one pass as long as they are in order, and sorts only
+// when it meets one out of order. Cohorts that compare equal differ in
+// nothing but n, so merging some before the sort gives what merging
+// after it does.
 func (ps *podSet) normalize() {
-	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
-	if !slices.IsSortedFunc(ps.cohorts, compareCohorts) {
-		slices.SortStableFunc(ps.cohorts, compareCohorts)
+	out := ps.cohorts[:0]
+	for i, c := range ps.cohorts {
+		if c.n <= 0 {
+			continue
+		}
+		k := len(out) - 1
+		if k < 0 {
+			out = append(out, c)
+			continue
+		}
+		switch d := compareCohorts(out[k], c); {
+		case d == 0:
+			out[k].n += c.n
+		case d < 0:
+			out = append(out, c)
+		default:
+			ps.cohorts = append(out, ps.cohorts[i:]...)
+			ps.sortMerge()
+			return
+		}
 	}
+	ps.cohorts = out
+}
+
+// sortMerge is normalize for cohorts out of order: it drops the empty
+// ones, sorts the rest stably and merges equal ones.
+func (ps *podSet) sortMerge() {
+	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
+	slices.SortStableFunc(ps.cohorts, compareCohorts)
 	out := ps.cohorts[:0]
 	for _, c := range ps.cohorts {
 		if k := len(out) - 1; k >= 0 && compareCohorts(out[k], c) == 0 {
