@@ -130,21 +130,9 @@ func (ps *podSet) running() int64 {
 	return n
 }
 
-// available returns counts(t, minReady).available alone: the pods not
-// terminating that are available at t.
-func (ps *podSet) available(t time.Time, minReady time.Duration) int64 {
-	var n int64
-	for _, co := range ps.cohorts {
-		if !co.terminating() && co.available(t, minReady) {
-			n += co.n
-		}
-	}
-	return n
-}
-
-// existingAvailable returns existing() and available(t, minReady) in
-// one walk of the cohorts, for the samples, which read both at every
-// event.
+// existingAvailable returns existing() and counts(t, minReady).available
+// (the pods not terminating that are available at t) in one walk of the
+// cohorts, for the samples, which read both at every event.
 func (ps *podSet) existingAvailable(t time.Time, minReady time.Duration) (existing, available int64) {
 	for _, co := range ps.cohorts {
 		existing += co.n
