@@ -58,10 +58,12 @@ func (r *runner) count(t time.Time) tally {
 		}
 		c.desired += int64(rs.Spec.Replicas)
 		ps := r.pods.set(rs)
-		c.existing += ps.existing()
 		if r.ctl != nil {
-			c.available += ps.available(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+			existing, available := ps.existingAvailable(t, time.Duration(rs.Spec.MinReadySeconds)*time.Second)
+			c.existing += existing
+			c.available += available
 		} else {
+			c.existing += ps.existing()
 			c.available += int64(rs.Status.AvailableReplicas)
 		}
 	}

@@ -130,16 +130,17 @@ func (ps *podSet) running() int64 {
 	return n
 }
 
-// available returns counts(t, minReady).available alone: the pods not
-// terminating that are available at t.
-func (ps *podSet) available(t time.Time, minReady time.Duration) int64 {
-	var n int64
+// existingAvailable returns existing() and counts(t, minReady).available
+// (the pods not terminating that are available at t) in one walk of the
+// cohorts, for the samples, which read both at every event.
+func (ps *podSet) existingAvailable(t time.Time, minReady time.Duration) (existing, available int64) {
 	for _, co := range ps.cohorts {
+		existing += co.n
 		if !co.terminating() && co.available(t, minReady) {
-			n += co.n
+			available += co.n
 		}
 	}
-	return n
+	return existing, available
 }
 
 func (ps *podSet) existing() int64 {
@@ -150,8 +151,40 @@ func (ps *podSet) existing() int64 {
 	return n
 }
 
-// normalize sorts the cohorts and merges equal ones.
+// normalize sorts the cohorts and merges equal ones. Most calls find
+// them in order already (a creation appends the newest), so normalize
+// first merges in one pass as long as they are in order, and sorts only
+// when it meets one out of order. Cohorts that compare equal differ in
+// nothing but n, so merging some before the sort gives what merging
+// after it does.
 func (ps *podSet) normalize() {
+	out := ps.cohorts[:0]
+	for i, c := range ps.cohorts {
+		if c.n <= 0 {
+			continue
+		}
+		k := len(out) - 1
+		if k < 0 {
+			out = append(out, c)
+			continue
+		}
+		switch d := compareCohorts(out[k], c); {
+		case d == 0:
+			out[k].n += c.n
+		case d < 0:
+			out = append(out, c)
+		default:
+			ps.cohorts = append(out, ps.cohorts[i:]...)
+			ps.sortMerge()
+			return
+		}
+	}
+	ps.cohorts = out
+}
+
+// sortMerge is normalize for cohorts out of order: it drops the empty
+// ones, sorts the rest stably and merges equal ones.
+func (ps *podSet) sortMerge() {
 	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
 	slices.SortStableFunc(ps.cohorts, compareCohorts)
 	out := ps.cohorts[:0]
@@ -182,7 +215,9 @@ func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 	n := 0
 	for _, c := range ps.cohorts {
 		if settled(c) {
-			n++
+			if n++; n == 2 {
+				break
+			}
 		}
 	}
 	if n < 2 {

@@ -461,8 +461,10 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 
 // readyWith reports whether ps has running pods, created at created,
 // that become ready at readyAt.
+// It looks from the newest cohort back, where the pods of the instant
+// just created are.
 func (ps *podSet) readyWith(created, readyAt time.Time) bool {
-	for _, c := range ps.cohorts {
+	for _, c := range slices.Backward(ps.cohorts) {
 		if !c.terminating() && !c.never && c.created.Equal(created) && c.readyAt.Equal(readyAt) {
 			return true
 		}
