@@ -238,8 +238,27 @@ func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 		}
 		merged.n += c.n
 	}
-	ps.cohorts = append(out, merged)
-	ps.normalize()
+	// The cohorts kept are in order still, where they were before: the
+	// merged one goes where normalize would sort it. None of them equals
+	// it, as cohorts that compare equal are settled alike.
+	if merged.n <= 0 || !normal(out) {
+		ps.cohorts = append(out, merged)
+		ps.normalize()
+		return
+	}
+	i, _ := slices.BinarySearchFunc(out, merged, compareCohorts)
+	ps.cohorts = slices.Insert(out, i, merged)
+}
+
+// normal reports whether cs is what normalize makes of it: no empty
+// cohort, and each after the one before by compareCohorts.
+func normal(cs []cohort) bool {
+	for i, c := range cs {
+		if c.n <= 0 || i > 0 && compareCohorts(cs[i-1], c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // freeCohorts is how many cohorts an event of the controllers model may

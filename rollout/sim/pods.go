@@ -223,27 +223,50 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 	m.bind(t)
 }
 
-// expire removes the pods whose termination ended by t.
-func (m *podModel) expire(t time.Time) {
-	m.expireWhere(t, func(c cohort) bool { return c.terminating() && !c.deleted.Add(m.cfg.Terminating).After(t) })
+// expire removes the pods whose termination ended by t, and returns how
+// many it removed.
+func (m *podModel) expire(t time.Time) int64 {
+	return m.expireWhere(t, false)
 }
 
 // expireBefore is expire for the pods whose termination ended before t:
 // those that end at t stay until expire(t).
-func (m *podModel) expireBefore(t time.Time) {
-	m.expireWhere(t, func(c cohort) bool { return c.terminating() && c.deleted.Add(m.cfg.Terminating).Before(t) })
+func (m *podModel) expireBefore(t time.Time) int64 {
+	return m.expireWhere(t, true)
 }
 
-// expireWhere removes the pods done says are gone, then binds pending
-// pods where that made room at t.
-func (m *podModel) expireWhere(t time.Time, done func(cohort) bool) {
+// expireWhere removes the terminating pods whose termination ended by t
+// (before t if before), then binds pending pods where that made room at
+// t. It returns how many pods it removed.
+func (m *podModel) expireWhere(t time.Time, before bool) int64 {
+	gone := func(c cohort) bool {
+		if !c.terminating() {
+			return false
+		}
+		end := c.deleted.Add(m.cfg.Terminating)
+		return end.Before(t) || !before && end.Equal(t)
+	}
+	var removed int64
+	drop := func(cs []cohort) []cohort {
+		out := cs[:0]
+		for _, c := range cs {
+			if gone(c) {
+				removed += c.n
+				continue
+			}
+			out = append(out, c)
+		}
+		clear(cs[len(out):])
+		return out
+	}
 	for _, ps := range m.sets {
-		if slices.ContainsFunc(ps.cohorts, done) {
-			ps.cohorts = slices.DeleteFunc(ps.cohorts, done)
+		if slices.ContainsFunc(ps.cohorts, gone) {
+			ps.cohorts = drop(ps.cohorts)
 		}
 	}
-	m.orphans = slices.DeleteFunc(m.orphans, done)
+	m.orphans = drop(m.orphans)
 	m.bind(t)
+	return removed
 }
 
 // orphan hands the pods of a ReplicaSet that is gone to the garbage

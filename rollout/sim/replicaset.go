@@ -554,13 +554,13 @@ func (r *runner) schedulePods(t time.Time) {
 // raceDeletesLast, the pods whose termination ends at t stay until the
 // other work of the instant is done (see gone).
 func (r *runner) expirePods(t time.Time) {
-	before := r.pods.total()
+	var gone int64
 	if r.ctl.race == raceDeletesLast {
-		r.pods.expireBefore(t)
+		gone = r.pods.expireBefore(t)
 	} else {
-		r.pods.expire(t)
+		gone = r.pods.expire(t)
 	}
-	r.noteLeft(t, before-r.pods.total())
+	r.noteLeft(t, gone)
 }
 
 // noteLeft records that n pods stopped existing at t.
