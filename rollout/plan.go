@@ -89,6 +89,9 @@ type planner struct {
 	// the namespace, for rsList and old: init takes them and inNamespace
 	// from one array.
 	rsBuf, oldBuf []*ReplicaSet
+	// activeBuf is an empty slice with the same room, for the one list of
+	// active old ReplicaSets a sync filters (activeOld); nil once taken.
+	activeBuf []*ReplicaSet
 }
 
 // ErrZeroNow is the error of [Plan] for a [State] whose Now is the zero
@@ -184,11 +187,11 @@ func (p *planner) init(s State) {
 			continue
 		}
 		if p.inNamespace == nil {
-			// One array for the three lists of ReplicaSets, each with
+			// One array for the four lists of ReplicaSets, each with
 			// room for all of them.
 			n := len(s.ReplicaSets)
-			buf := make([]*ReplicaSet, 3*n)
-			p.inNamespace, p.rsBuf, p.oldBuf = buf[:0:n], buf[n:n:2*n], buf[2*n:2*n]
+			buf := make([]*ReplicaSet, 4*n)
+			p.inNamespace, p.rsBuf, p.oldBuf, p.activeBuf = buf[:0:n], buf[n:n:2*n], buf[2*n:2*n:3*n], buf[3*n:3*n]
 		}
 		p.inNamespace = append(p.inNamespace, rs)
 	}

@@ -24,7 +24,7 @@ func (p *planner) rolloutRolling() error {
 	if scaledUp {
 		return p.syncRolloutStatus(allRSs, newRS)
 	}
-	if p.reconcileOldReplicaSets(allRSs, FilterActiveReplicaSets(oldRSs), newRS) {
+	if p.reconcileOldReplicaSets(allRSs, p.activeOld(oldRSs), newRS) {
 		return p.syncRolloutStatus(allRSs, newRS)
 	}
 	if DeploymentComplete(p.d, p.d.Status) {
@@ -186,4 +186,25 @@ func (p *planner) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*Repl
 		totalScaledDown += scaleDownCount
 	}
 	return totalScaledDown
+}
+
+// activeOld returns the ReplicaSets of oldRSs that FilterActiveReplicaSets
+// keeps, in the sync's own buffer the first time (a Rolling or Recreate
+// sync filters once: one allocation fewer a sync) and in a new slice
+// after. The result has no room to grow into the buffer.
+func (p *planner) activeOld(oldRSs []*ReplicaSet) []*ReplicaSet {
+	if cap(p.activeBuf) < len(oldRSs) {
+		return FilterActiveReplicaSets(oldRSs)
+	}
+	out := p.activeBuf
+	p.activeBuf = nil
+	for _, rs := range oldRSs {
+		if rs != nil && rs.Spec.Replicas > 0 {
+			out = append(out, rs)
+		}
+	}
+	if len(out) == 0 {
+		return nil // as FilterActiveReplicaSets returns none
+	}
+	return out[:len(out):len(out)]
 }
