@@ -57,6 +57,20 @@ func SetDeploymentCondition(s DeploymentStatus, c Condition) DeploymentStatus {
 	return s
 }
 
+// replaceCondition returns s with its conditions of c's type replaced by
+// c, as RemoveDeploymentCondition and then SetDeploymentCondition give it
+// (the others in their order, then c as it is), in one new slice.
+func replaceCondition(s DeploymentStatus, c Condition) DeploymentStatus {
+	out := make([]Condition, 0, len(s.Conditions)+1)
+	for _, o := range s.Conditions {
+		if o.Type != c.Type {
+			out = append(out, o)
+		}
+	}
+	s.Conditions = append(out, c)
+	return s
+}
+
 // RemoveDeploymentCondition returns s without conditions of type t, the
 // others in their order (R-COND-4). The conditions of s are not modified in
 // place; none left gives nil.

@@ -89,6 +89,10 @@ type planner struct {
 	// the namespace, for rsList and old: init takes them and inNamespace
 	// from one array.
 	rsBuf, oldBuf []*ReplicaSet
+	// spare is room for two more lists of as many ReplicaSets, which
+	// take hands out: the lists a Rolling sync makes on the heap (its
+	// active old ReplicaSets and the cleanup's copy of them).
+	spare []*ReplicaSet
 }
 
 // ErrZeroNow is the error of [Plan] for a [State] whose Now is the zero
@@ -184,17 +188,28 @@ func (p *planner) init(s State) {
 			continue
 		}
 		if p.inNamespace == nil {
-			// One array for the three lists of ReplicaSets, each with
-			// room for all of them.
+			// One array for the lists of ReplicaSets, each with room
+			// for all of them: three and the spare two.
 			n := len(s.ReplicaSets)
-			buf := make([]*ReplicaSet, 3*n)
-			p.inNamespace, p.rsBuf, p.oldBuf = buf[:0:n], buf[n:n:2*n], buf[2*n:2*n]
+			buf := make([]*ReplicaSet, 5*n)
+			p.inNamespace, p.rsBuf, p.oldBuf, p.spare = buf[:0:n], buf[n:n:2*n], buf[2*n:2*n:3*n], buf[3*n:3*n]
 		}
 		p.inNamespace = append(p.inNamespace, rs)
 	}
 	slices.SortFunc(p.inNamespace, func(a, b *ReplicaSet) int {
 		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.UID, b.UID))
 	})
+}
+
+// take returns an empty list with room for k ReplicaSets and no more,
+// from the spare room while it lasts, else newly made.
+func (p *planner) take(k int) []*ReplicaSet {
+	if k > cap(p.spare) {
+		return make([]*ReplicaSet, 0, k)
+	}
+	out := p.spare[:0:k]
+	p.spare = p.spare[k:k]
+	return out
 }
 
 // ownAnnotations gives the sync its own copy of the Deployment's

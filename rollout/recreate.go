@@ -10,7 +10,7 @@ func (p *planner) rolloutRecreate() error {
 		return err
 	}
 	allRSs := appendNew(oldRSs, newRS)
-	if p.scaleDownOldReplicaSetsForRecreate(FilterActiveReplicaSets(oldRSs)) {
+	if p.scaleDownOldReplicaSetsForRecreate(p.activeOld(oldRSs)) {
 		return p.syncRolloutStatus(allRSs, newRS)
 	}
 	if p.oldPodsRunning(newRS, oldRSs) {

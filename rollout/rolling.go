@@ -3,7 +3,6 @@ package rollout
 import (
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // rolloutRolling is one sync of a RollingUpdate rollout (R-ROLL-1..4): grow
@@ -24,7 +23,7 @@ func (p *planner) rolloutRolling() error {
 	if scaledUp {
 		return p.syncRolloutStatus(allRSs, newRS)
 	}
-	if p.reconcileOldReplicaSets(allRSs, FilterActiveReplicaSets(oldRSs), newRS) {
+	if p.reconcileOldReplicaSets(allRSs, p.activeOld(oldRSs), newRS) {
 		return p.syncRolloutStatus(allRSs, newRS)
 	}
 	if DeploymentComplete(p.d, p.d.Status) {
@@ -122,7 +121,9 @@ func (e *unhealthyScaleUpError) Unwrap() error { return errUnhealthyScaleUp }
 // removed. An old ReplicaSet with more available replicas than its size
 // stops it with an error.
 func (p *planner) cleanupUnhealthyReplicas(oldRSs []*ReplicaSet, maxCleanupCount int64) ([]*ReplicaSet, int64, error) {
-	oldRSs = slices.Clone(oldRSs) // the written copies replace their snapshots
+	// The written copies replace their snapshots in a list of the sync's
+	// own, made at the first write.
+	cloned := false
 	var totalScaledDown int64
 	for i, rs := range oldRSs {
 		if totalScaledDown >= maxCleanupCount {
@@ -138,6 +139,9 @@ func (p *planner) cleanupUnhealthyReplicas(oldRSs []*ReplicaSet, maxCleanupCount
 			return nil, 0, &unhealthyScaleUpError{rs.Namespace, rs.Name, size, newReplicasCount}
 		}
 		mark := len(p.actions)
+		if !cloned {
+			oldRSs, cloned = append(p.take(len(oldRSs)), oldRSs...), true
+		}
 		_, oldRSs[i] = p.scaleReplicaSet(rs, int32(newReplicasCount), onlyIfResized)
 		if p.needsReason(mark) {
 			var buf [128]byte
@@ -186,4 +190,19 @@ func (p *planner) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*Repl
 		totalScaledDown += scaleDownCount
 	}
 	return totalScaledDown
+}
+
+// activeOld returns the ReplicaSets of oldRSs that FilterActiveReplicaSets
+// keeps (nil for none, as it does), in a list of the sync's own (take).
+func (p *planner) activeOld(oldRSs []*ReplicaSet) []*ReplicaSet {
+	out := p.take(len(oldRSs))
+	for _, rs := range oldRSs {
+		if rs != nil && rs.Spec.Replicas > 0 {
+			out = append(out, rs)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

@@ -150,9 +150,12 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 				if cur.Status == ConditionTrue {
 					c.LastTransitionTime = cur.LastTransitionTime
 				}
-				s = RemoveDeploymentCondition(s, Progressing)
+				// RemoveDeploymentCondition then SetDeploymentCondition,
+				// in one new slice rather than two.
+				s = replaceCondition(s, c)
+			} else {
+				s = SetDeploymentCondition(s, c)
 			}
-			s = SetDeploymentCondition(s, c)
 		case DeploymentTimedOut(d, s, p.now):
 			msg := progressMessage(d, newRS, "has timed out progressing.")
 			s = SetDeploymentCondition(s, NewDeploymentCondition(Progressing, ConditionFalse, ReasonProgressDeadlineExceeded, msg, p.ts))
@@ -174,7 +177,7 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	mark := len(p.actions)
 	p.updateStatus()
 	if c, ok := GetDeploymentCondition(s, Progressing); ok {
-		p.explainText(mark, "status recomputed from the ReplicaSets; Progressing: "+c.Reason)
+		p.explainText(mark, statusWhy(c.Reason))
 	} else {
 		p.explainText(mark, "status recomputed from the ReplicaSets")
 	}
@@ -258,4 +261,28 @@ func (p *planner) checkPausedConditions() {
 	mark := len(p.actions)
 	p.updateStatus()
 	p.explainText(mark, "Progressing records the pause or resume")
+}
+
+// statusWhy is the reason of a status write whose Progressing condition
+// has the given reason: a constant for the reasons Plan writes, so that a
+// status write allocates no text for it.
+func statusWhy(progressing string) string {
+	const why = "status recomputed from the ReplicaSets; Progressing: "
+	switch progressing {
+	case ReasonReplicaSetUpdated:
+		return why + ReasonReplicaSetUpdated
+	case ReasonNewReplicaSetAvailable:
+		return why + ReasonNewReplicaSetAvailable
+	case ReasonNewReplicaSetCreated:
+		return why + ReasonNewReplicaSetCreated
+	case ReasonFoundNewReplicaSet:
+		return why + ReasonFoundNewReplicaSet
+	case ReasonProgressDeadlineExceeded:
+		return why + ReasonProgressDeadlineExceeded
+	case ReasonDeploymentPaused:
+		return why + ReasonDeploymentPaused
+	case ReasonDeploymentResumed:
+		return why + ReasonDeploymentResumed
+	}
+	return why + progressing
 }
