@@ -16,55 +16,42 @@ import (
 
 // TestLimitWithProjection checks a rollout whose simulation stops at the
 // work limit: the limit finding stays, with the projection's lower bound,
-// and the max-duration rule is decided only when that bound already
-// passes it.
+// and the max-duration rule, as the timeout rule (the CI's kubectl rollout
+// status --timeout), is decided only when that bound already passes it:
+// 20,000 pods to create and 20,000 to delete at 20 requests a second take
+// more than 33 minutes.
 func TestLimitWithProjection(t *testing.T) {
-	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 20000
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: app
-        image: web:1.0
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	in := limitInput(t, 20000)
 	for _, tt := range []struct {
-		name        string
-		maxDuration time.Duration
-		decided     bool
+		name    string
+		rule    string
+		limit   time.Duration
+		decided bool
 	}{
-		// 20,000 pods to create and 20,000 to delete at 20 requests a
-		// second take more than 33 minutes.
-		{"bound past the limit", 30 * time.Minute, true},
-		{"bound within the limit", 24 * time.Hour, false},
+		{"max-duration bound past the limit", check.RuleMaxDuration, 30 * time.Minute, true},
+		{"max-duration bound within the limit", check.RuleMaxDuration, 24 * time.Hour, false},
+		{"timeout bound past the limit", check.RuleTimeout, 30 * time.Minute, true},
+		{"timeout bound within the limit", check.RuleTimeout, 24 * time.Hour, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			report := check.Run(in, check.Config{
-				MaxDuration: tt.maxDuration,
-				Sim:         sim.Config{Model: sim.ModelControllers, MaxWork: 2000},
-			})
-			var limit, duration bool
+			cfg := check.Config{Sim: sim.Config{Model: sim.ModelControllers, MaxWork: 2000}}
+			if tt.rule == check.RuleTimeout {
+				cfg.Timeout = tt.limit
+			} else {
+				cfg.MaxDuration = tt.limit
+			}
+			report := check.Run(in, cfg)
+			var limit, decided bool
 			for _, f := range report.Findings {
 				switch f.Rule {
 				case check.RuleLimit:
 					limit = strings.Contains(f.Message, "it would take at least")
-				case check.RuleMaxDuration:
-					duration = f.Severity == check.SeverityError && strings.Contains(f.Message, "at least")
+				case tt.rule:
+					decided = f.Severity == check.SeverityError && strings.Contains(f.Message, "at least")
 				}
 			}
-			if !limit || duration != tt.decided || report.OK == tt.decided {
-				t.Fatalf("limit finding %v, max-duration decided %v, OK %v; want true, %v, %v:\n%+v", limit, duration, report.OK, tt.decided, !tt.decided, report.Findings)
+			if !limit || decided != tt.decided || report.OK == tt.decided {
+				t.Fatalf("limit finding %v, %s decided %v, OK %v; want true, %v, %v:\n%+v", limit, tt.rule, decided, report.OK, tt.decided, !tt.decided, report.Findings)
 			}
 		})
 	}
@@ -77,26 +64,7 @@ spec:
 // max-pods limit of 25,000, which the computed part stays within, draws a
 // warning past the work limit, and one of 50,000 none.
 func TestLimitWithPodBounds(t *testing.T) {
-	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 20000
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: app
-        image: web:1.0
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := check.Load("deploy.yaml", docs, check.LoadOptions{})
+	in := limitInput(t, 20000)
 	for _, tt := range []struct {
 		name    string
 		maxPods int
@@ -122,41 +90,6 @@ spec:
 			}
 			if warned != tt.warned {
 				t.Fatalf("warned past the work limit %v, want %v:\n%+v", warned, tt.warned, report.Findings)
-			}
-		})
-	}
-}
-
-// TestLimitWithTimeout checks the timeout rule of a projected rollout:
-// as max-duration, it is broken when the projection's lower bound
-// already passes the CI's timeout (20,000 replicas at 25%/25% take more
-// than 33 minutes at 20 requests a second), and not decided otherwise.
-func TestLimitWithTimeout(t *testing.T) {
-	in := limitInput(t, 20000)
-	for _, tt := range []struct {
-		name    string
-		timeout time.Duration
-		decided bool
-	}{
-		{"bound past the timeout", 30 * time.Minute, true},
-		{"bound within the timeout", 24 * time.Hour, false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			report := check.Run(in, check.Config{
-				Timeout: tt.timeout,
-				Sim:     sim.Config{Model: sim.ModelControllers, MaxWork: 2000},
-			})
-			var limit, timeout bool
-			for _, f := range report.Findings {
-				switch f.Rule {
-				case check.RuleLimit:
-					limit = true
-				case check.RuleTimeout:
-					timeout = f.Severity == check.SeverityError && strings.Contains(f.Message, "takes at least")
-				}
-			}
-			if !limit || timeout != tt.decided || report.OK == tt.decided {
-				t.Fatalf("limit finding %v, timeout decided %v, OK %v; want true, %v, %v:\n%+v", limit, timeout, report.OK, tt.decided, !tt.decided, report.Findings)
 			}
 		})
 	}
@@ -361,27 +294,8 @@ spec:
 // and pod writes taken one by one, and the pods they walk"): under the
 // controllers model a unit is a group of pod writes too, not only a sync.
 func TestLimitNamesWorkAsSimulate(t *testing.T) {
-	docs, err := manifest.Parse("deploy.yaml", []byte(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 2000
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: app
-        image: web:1.0
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := sim.Config{Model: sim.ModelControllers, MaxWork: 5}
-	report := check.Run(check.Load("deploy.yaml", docs, check.LoadOptions{}), check.Config{Sim: cfg})
+	report := check.Run(limitInput(t, 2000), check.Config{Sim: cfg})
 	const want = "5 units of work (controller syncs and pod writes taken one by one, and the pods they walk)"
 	found := false
 	for _, f := range report.Findings {
