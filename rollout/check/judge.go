@@ -448,8 +448,7 @@ func (j *judgement) ending(end sim.Summary) {
 		// The run's projection bounds the duration from below: a bound
 		// already past the limit decides the rule without the rest.
 		if max, p := j.f.maxDuration, end.Projection; max > 0 && p.Made && p.DurationAtLeast > max {
-			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "the rollout takes at least %s (%s and %s left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the max-duration limit %s",
-				words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"), words.Duration(max))
+			j.add(RuleMaxDuration, SeverityError, max, CauseRollout, "%s, longer than the max-duration limit %s", takesAtLeast(p), words.Duration(max))
 		}
 		// So do its bounds of the pods over the rest: proved, but
 		// loose (old pods are counted until the stop's last), so a
@@ -464,8 +463,8 @@ func (j *judgement) ending(end sim.Summary) {
 		// completion too: a bound past it breaks the rule, whether the
 		// command gives up or fails earlier at a progress deadline.
 		if limit, p := j.f.timeout, end.Projection; limit > 0 && p.Made && p.DurationAtLeast > limit {
-			j.budgetPlace(RuleTimeout, SeverityError, limit, "the rollout takes at least %s (%s and %s left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs), longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
-				words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"), words.Duration(limit))
+			j.budgetPlace(RuleTimeout, SeverityError, limit, "%s, longer than the timeout %s: kubectl rollout status --timeout gives up first, if the progress deadline does not fail it before",
+				takesAtLeast(p), words.Duration(limit))
 		}
 		projected := ""
 		if p := end.Projection; p.Made && p.Creates+p.Deletes > 0 {
@@ -475,6 +474,14 @@ func (j *judgement) ending(end sim.Summary) {
 			"the simulation stopped at its limit of %s before the rollout ended%s: %s; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
 			j.f.budgetWords(j.budget), projected, j.decidedByBounds(end))
 	}
+}
+
+// takesAtLeast words a projection's lower bound of the duration, with
+// the requests left that make it, for the rules it breaks (max-duration,
+// timeout).
+func takesAtLeast(p sim.Projection) string {
+	return fmt.Sprintf("the rollout takes at least %s (%s and %s left at the work limit, each a request of the ReplicaSet controller's rate-limited client, as are the status writes of its syncs)",
+		words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"))
 }
 
 // decidedByBounds words, for the limit finding of a run stopped at its
