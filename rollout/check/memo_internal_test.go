@@ -13,6 +13,23 @@ import (
 	"github.com/rolloutmath/rolloutmath/surge"
 )
 
+// indexed decodes text ("in": JSON or YAML documents) as Load does and
+// indexes it, failing t on any problem: the input of the memo's tests,
+// which run the checker on it directly.
+func indexed(t testing.TB, text string) decoding {
+	t.Helper()
+	docs, err := manifest.Parse("in", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decode("in", docs, LoadOptions{})
+	if len(d.problems) > 0 {
+		t.Fatal(d.problems[0].ProblemText())
+	}
+	d.makeIndex()
+	return d
+}
+
 // TestSharedRunsChangeNothing: check simulates each rollout shape once
 // and shares the run among the Deployments of that shape; its report is
 // the same as when it simulates every Deployment, whatever the flags and
@@ -39,15 +56,7 @@ func TestSharedRunsChangeNothing(t *testing.T) {
 		{"timeout and drain pods", Config{Timeout: 2 * time.Minute, DrainPods: 2, Sim: sim.Config{Pods: sim.PodModel{ReadyAfter: 50 * time.Second}}, ReadyAfterFixed: true}},
 	} {
 		flags := c.name
-		docs, err := manifest.Parse("in", []byte(b.String()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := decode("in", docs, LoadOptions{})
-		if len(d.problems) > 0 {
-			t.Fatal(d.problems[0].ProblemText())
-		}
-		d.makeIndex()
+		d := indexed(t, b.String())
 		outs := map[bool]Report{}
 		for _, shared := range []bool{false, true} {
 			cfg := c.cfg
@@ -109,15 +118,7 @@ func TestDeadlineFreeRunsChangeNothing(t *testing.T) {
 		}
 	}
 	b.WriteString(`{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "team-1"}, "spec": {"hard": {"pods": "40"}}}` + "\n")
-	docs, err := manifest.Parse("in", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := decode("in", docs, LoadOptions{})
-	if len(d.problems) > 0 {
-		t.Fatal(d.problems[0].ProblemText())
-	}
-	d.makeIndex()
+	d := indexed(t, b.String())
 	for _, c := range []struct {
 		name string
 		cfg  Config
@@ -194,15 +195,7 @@ func TestMemoKeepsOnlySharedShapes(t *testing.T) {
 			"progressDeadlineSeconds": %d, "selector": {"matchLabels": {"app": "a%d"}}, "template": {"metadata": {"labels": {"app": "a%d"}},
 			"spec": {"containers": [{"name": "app", "image": "app:%d"}]}}}}`+"\n", i, replicas, deadline, i, i, i)
 	}
-	docs, err := manifest.Parse("in", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := decode("in", docs, LoadOptions{})
-	if len(d.problems) > 0 {
-		t.Fatal(d.problems[0].ProblemText())
-	}
-	d.makeIndex()
+	d := indexed(t, b.String())
 	outs := map[bool]Report{}
 	for _, shared := range []bool{false, true} {
 		f := newChecker(Config{MaxPods: 7, Workers: 2})
@@ -279,15 +272,7 @@ func TestResolvedStrategiesShareRuns(t *testing.T) {
 	for ns := range 3 {
 		fmt.Fprintf(&b, `{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "team-%d"}, "spec": {"hard": {"pods": "%d"}}}`+"\n", ns, 500+ns)
 	}
-	docs, err := manifest.Parse("in", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := decode("in", docs, LoadOptions{})
-	if len(d.problems) > 0 {
-		t.Fatal(d.problems[0].ProblemText())
-	}
-	d.makeIndex()
+	d := indexed(t, b.String())
 	for _, c := range []struct {
 		name string
 		cfg  Config
@@ -355,15 +340,7 @@ func TestSharedRunsKeepTheDrainsOrder(t *testing.T) {
 			fmt.Fprintf(&b, `{"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": "p%02d", "namespace": "ns"}, "spec": {"minAvailable": 4, "selector": {"matchLabels": {"app": "a%d"}}}}`+"\n", i, i)
 		}
 	}
-	docs, err := manifest.Parse("in", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := decode("in", docs, LoadOptions{})
-	if len(d.problems) > 0 {
-		t.Fatal(d.problems[0].ProblemText())
-	}
-	d.makeIndex()
+	d := indexed(t, b.String())
 	outs := map[bool]Report{}
 	for _, memo := range []bool{false, true} {
 		f := newChecker(Config{Workers: 1, DrainPods: 2, MaxPods: 20})

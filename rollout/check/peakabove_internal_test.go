@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
@@ -39,15 +38,7 @@ func TestPeakAboveKeepsReports(t *testing.T) {
 		}
 	}
 	b.WriteString(`{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q", "namespace": "ns2"}, "spec": {"hard": {"pods": "40"}}}` + "\n")
-	docs, err := manifest.Parse("in", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := decode("in", docs, LoadOptions{})
-	if len(d.problems) > 0 {
-		t.Fatal(d.problems[0].ProblemText())
-	}
-	d.makeIndex()
+	d := indexed(t, b.String())
 	less := false
 	for _, c := range []struct {
 		name string
