@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/words"
@@ -18,7 +19,10 @@ import (
 // deleted, each by a request of the ReplicaSet controller's client, whose
 // token bucket grants at most burst requests plus one every 1/QPS; the
 // last pod created must then become ready (Pods.ReadyAfter at least) and
-// stay ready for minReadySeconds before the Deployment can be complete;
+// stay ready for minReadySeconds before the Deployment can be complete,
+// and so must spec.replicas pods of the new ReplicaSet, those already
+// created becoming available no sooner than their own ready times
+// (runner.newAvailableBy; TestProjectionCountsPodsNotYetAvailable);
 // and, in a RollingUpdate run without replica changes or edits, at most
 // maxSurge + maxUnavailable (k) new pods wait to become available at once
 // (see runner.wave), so the pods left take that wait ceil(left / k) times
@@ -179,6 +183,16 @@ func (r *runner) project() {
 		// A pod still to be created is created no sooner than now.
 		end = later(end, stop.Add(ready))
 	}
+	if newRS != nil {
+		// A pod created from now on is ready ReadyAfter after its
+		// creation at least, and available as cohort.availableAt says.
+		future := cohort{readyAt: stop.Add(r.cfg.Pods.ReadyAfter)}
+		mr := time.Duration(minReady) * time.Second
+		if mr > 0 {
+			future.readyAt = future.availableAt(mr)
+		}
+		end = later(end, r.newAvailableBy(newRS, stop, mr, future.readyAt))
+	}
 	var writes int64
 	if k, ok := r.wave(newRS, oldSpecs(ctrl, newRS)); ok {
 		if lacking > 0 {
@@ -215,6 +229,51 @@ func (r *runner) project() {
 	r.sum.Detail = joinSentences(r.sum.Detail, fmt.Sprintf(
 		"had it gone on, the rollout would be complete no sooner than %s after the start (%s and %s are left, each a request of the ReplicaSet controller's client%s)%s",
 		words.Duration(p.DurationAtLeast), words.Plural(int(lacking), "pod creation"), words.Plural(int(l.old), "deletion"), writesWords(writes), pace))
+}
+
+// newAvailableBy returns a time before which the new ReplicaSet cannot
+// have spec.replicas pods available, as the completion its status reports
+// needs: the pods available at stop count, each other running pod whose
+// ready time is known becomes available at its own time
+// (cohort.availableAt under minReady, the lesser of the Deployment's and
+// the ReplicaSet's minReadySeconds), and any other pod (bound to no node
+// yet, or still to be created) no sooner than future. A pod deleted
+// before it counts only delays completion, and a pod that never becomes
+// ready never counts, so the soonest time by which enough of those times
+// have come is a lower bound, whichever pods the ReplicaSet controller
+// keeps (it may run more than spec.replicas: TestProjectionBounds).
+func (r *runner) newAvailableBy(newRS *rollout.ReplicaSet, stop time.Time, minReady time.Duration, future time.Time) time.Time {
+	need := int64(r.st.Deployment.Spec.Replicas)
+	type due struct {
+		at time.Time
+		n  int64
+	}
+	var known []due
+	for _, co := range r.pods.set(newRS).cohorts {
+		switch {
+		case co.terminating() || co.never:
+		case co.available(stop, minReady):
+			need -= co.n
+		case !co.pending:
+			at := co.readyAt
+			if minReady > 0 {
+				at = co.availableAt(minReady)
+			}
+			if at.Before(future) {
+				known = append(known, due{at, co.n})
+			}
+		}
+	}
+	if need <= 0 {
+		return stop
+	}
+	slices.SortFunc(known, func(a, b due) int { return a.at.Compare(b.at) })
+	for _, k := range known {
+		if need -= k.n; need <= 0 {
+			return k.at
+		}
+	}
+	return future
 }
 
 // writesWords words the status writes the projection's bound counts

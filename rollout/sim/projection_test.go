@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -423,6 +424,51 @@ func TestProjectionCountsStatusWrites(t *testing.T) {
 				t.Fatalf("DurationAtLeast %v: want at least %v and at most the full run's %v (%+v)", p.DurationAtLeast, want, full.Duration, p)
 			}
 			t.Logf("DurationAtLeast %v, full run %v (%.0f%%)", p.DurationAtLeast, full.Duration, 100*float64(p.DurationAtLeast)/float64(full.Duration))
+		})
+	}
+}
+
+// TestProjectionCountsPodsNotYetAvailable: a run stopped once the new
+// pods are created (maxSurge is the replicas, maxUnavailable 0) but
+// before they are available is complete no sooner than those pods become
+// available (runner.newAvailableBy): with pods ready after 30s (and
+// minReadySeconds 5: available at 35s, the ready time kept to the
+// second), the bound is that time, not the stop, and still no later than
+// the full run's completion.
+func TestProjectionCountsPodsNotYetAvailable(t *testing.T) {
+	for _, tt := range []struct {
+		replicas, maxSurge, minReady int32
+		want                         time.Duration
+	}{
+		{1, 1, 0, 30 * time.Second},
+		{1, 1, 5, 35 * time.Second},
+		{3, 3, 0, 30 * time.Second},
+	} {
+		t.Run(fmt.Sprintf("%d replicas maxSurge %d minReadySeconds %d", tt.replicas, tt.maxSurge, tt.minReady), func(t *testing.T) {
+			s := rollingState(t, tt.replicas, rolling(surge.Count(tt.maxSurge), surge.Count(0)))
+			s.Deployment.Spec.MinReadySeconds = tt.minReady
+			cfg := sim.Config{Model: sim.ModelControllers, OmitSteps: true, Pods: sim.PodModel{ReadyAfter: 30 * time.Second}}
+			full := run(t, s, cfg).Summary
+			if full.Outcome != sim.OutcomeComplete {
+				t.Fatalf("full run: %s", full.Outcome)
+			}
+			created := 0
+			for work := 1; work < 40; work++ {
+				cfg.MaxWork = work
+				lim := run(t, s, cfg).Summary
+				p := lim.Projection
+				if !p.Made || p.Creates > 0 || lim.Outcome != sim.OutcomeLimit || p.Stepped >= tt.want {
+					continue // not stopped between the first creation and its availability
+				}
+				created++
+				if p.DurationAtLeast < tt.want || p.DurationAtLeast > full.Duration {
+					t.Errorf("MaxWork %d, stopped at %v with the first pod created: DurationAtLeast %v, want at least %v and at most the full run's %v",
+						work, p.Stepped, p.DurationAtLeast, tt.want, full.Duration)
+				}
+			}
+			if created == 0 {
+				t.Fatal("no work limit stopped the run while its first new pod was not yet available")
+			}
 		})
 	}
 }
