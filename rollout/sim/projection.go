@@ -240,8 +240,9 @@ func (r *runner) project() {
 // yet, or still to be created) no sooner than future. A pod deleted
 // before it counts only delays completion, and a pod that never becomes
 // ready never counts, so the soonest time by which enough of those times
-// have come is a lower bound, whichever pods the ReplicaSet controller
-// keeps (it may run more than spec.replicas: TestProjectionBounds).
+// have come is a lower bound, whichever of them the ReplicaSet controller
+// keeps (not every pod it runs at the stop is needed: TestProjectionBounds
+// found a bound by all of them false).
 func (r *runner) newAvailableBy(newRS *rollout.ReplicaSet, stop time.Time, minReady time.Duration, future time.Time) time.Time {
 	need := int64(r.st.Deployment.Spec.Replicas)
 	type due struct {
