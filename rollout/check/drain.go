@@ -102,10 +102,12 @@ func (f *checker) drainPods() int64 {
 }
 
 // drainWords words a drain block for RulePDBDrain's message; counts are
-// the replica counts where drains are refused. The budget is worded at
-// the Deployment's replicas when the block starts (blk.scaled), as the
-// cluster has them then: after an HPA's scale-up, the pods it keeps of
-// the scaled count, not of the count checked.
+// the replica counts where drains are refused, blk's count the first of
+// them. The figures are blk's, and the message says so where counts
+// holds others: a range's finding names the count it describes. The
+// budget is worded at the Deployment's replicas when the block starts
+// (blk.scaled), as the cluster has them then: after an HPA's scale-up,
+// the pods it keeps of the scaled count, not of the count checked.
 func drainWords(b budget, blk drainBlock, counts string) string {
 	own := blk.fewest - b.others
 	o := b.drain(blk.fewest, own, blk.keep, int64(blk.scaled)+b.others, blk.n)
@@ -113,11 +115,15 @@ func drainWords(b budget, blk drainBlock, counts string) string {
 	if blk.n != 1 {
 		what = fmt.Sprintf("a drain of a node holding %d of its pods", blk.n)
 	}
+	at := fmt.Sprint(blk.replicas)
 	if blk.scaled != blk.replicas {
-		counts += fmt.Sprintf(", scaled to %d by then", blk.scaled)
+		at += fmt.Sprintf(", scaled to %d by then", blk.scaled)
+	}
+	if counts != fmt.Sprint(blk.replicas) {
+		at += fmt.Sprintf(", the first of the counts %s where it is refused", counts)
 	}
 	s := fmt.Sprintf("during the rollout the ready pods drop to %d while %s: %s is refused %s (at replicas %s): the budget allows %s then",
-		blk.fewest, b.describe(blk.scaled), what, span(blk.from, blk.to), counts, words.Plural(int(min(o.allowed, math.MaxInt32)), "eviction"))
+		blk.fewest, b.describe(blk.scaled), what, span(blk.from, blk.to), at, words.Plural(int(min(o.allowed, math.MaxInt32)), "eviction"))
 	if blk.n != 1 {
 		rest := int64(blk.scaled) + b.others
 		s += fmt.Sprintf(" (%d with every replica ready)", b.drain(rest, int64(blk.scaled), b.keep(blk.scaled), rest, blk.n).allowed)

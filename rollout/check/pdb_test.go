@@ -106,3 +106,50 @@ func TestDrainJudgedAtTheReplicasOfItsMoment(t *testing.T) {
 		})
 	}
 }
+
+// TestDrainFindingOverARangeNamesItsCount: checked over replicas 1..12,
+// a budget of maxUnavailable 1 blocks drains during the rollouts of 4 to
+// 12 replicas; the one warning gives the figures of the first (3 of 4
+// pods kept, the replica count of the finding) and says which count they
+// are of among those where drains are refused, not "at replicas 4..12"
+// beside figures of one count.
+func TestDrainFindingOverARangeNamesItsCount(t *testing.T) {
+	const src = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: app, image: web:1.0}]}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: web, namespace: shop}
+spec:
+  maxUnavailable: 1
+  selector: {matchLabels: {app: web}}
+`
+	docs, err := manifest.Parse("in.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := check.Config{MinReplicas: 1, MaxReplicas: 12, ReplicasSet: true, Sim: sim.Config{Model: sim.ModelControllers, Pods: sim.PodModel{ReadyAfter: 5 * time.Second}}}
+	r := check.Run(check.Load("in.yaml", docs, check.LoadOptions{}), cfg)
+	var drains []check.Finding
+	for _, f := range r.Findings {
+		if f.Rule == check.RulePDBDrain {
+			drains = append(drains, f)
+		}
+	}
+	if len(drains) != 1 {
+		t.Fatalf("pdb-drain-blocked findings: %+v", drains)
+	}
+	f := drains[0]
+	for _, want := range []string{"keeps 3 of 4 pods ready: a node drain is refused ", " (at replicas 4, the first of the counts 4..12 where it is refused): "} {
+		if f.Replicas != 4 || !strings.Contains(f.Message, want) {
+			t.Errorf("finding at replicas %d: %s\nwant replicas 4 and %q", f.Replicas, f.Message, want)
+		}
+	}
+}
