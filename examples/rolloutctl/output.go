@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -53,8 +54,32 @@ type simJSON struct {
 	Namespace  string      `json:"namespace"`
 	Start      time.Time   `json:"start"`
 	Initial    stepJSON    `json:"initial"`
-	Steps      []stepJSON  `json:"steps"`
+	Steps      stepList    `json:"steps"`
 	Summary    summaryJSON `json:"summary"`
+}
+
+// stepList is a run's steps in a data report: an array of stepJSON,
+// made one step at a time as it is written. A 100,000-replica rollout has
+// 200,000 steps, over a gigabyte of JSON; encodeJSON writes them to the
+// report one by one (hole) instead of building the whole document.
+type stepList struct {
+	steps []sim.Step
+	now   time.Time
+	// hole, when set, is what the list marshals as (a JSON string),
+	// for encodeJSON to put the steps in its place.
+	hole string
+}
+
+// MarshalJSON gives the steps as an array of stepJSON, or the list's hole.
+func (l stepList) MarshalJSON() ([]byte, error) {
+	if l.hole != "" {
+		return json.Marshal(l.hole)
+	}
+	out := make([]stepJSON, 0, len(l.steps))
+	for _, st := range l.steps {
+		out = append(out, newStepJSON(st, l.now))
+	}
+	return json.Marshal(out)
 }
 
 type stepJSON struct {
@@ -186,10 +211,7 @@ func newStepJSON(st sim.Step, start time.Time) stepJSON {
 func newSimJSON(title string, s rollout.State, res sim.Result) simJSON {
 	out := simJSON{
 		Title: title, Deployment: s.Deployment.Name, Namespace: s.Deployment.Namespace, Start: s.Now,
-		Initial: newStepJSON(res.Start, s.Now), Steps: make([]stepJSON, 0, len(res.Steps)),
-	}
-	for _, st := range res.Steps {
-		out.Steps = append(out.Steps, newStepJSON(st, s.Now))
+		Initial: newStepJSON(res.Start, s.Now), Steps: stepList{steps: res.Steps, now: s.Now},
 	}
 	sm := res.Summary
 	out.Summary = summaryJSON{

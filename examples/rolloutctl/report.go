@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -171,13 +172,86 @@ func pathless(err error) error {
 	return err
 }
 
-// encodeJSON writes v as indented JSON.
-func encodeJSON(w io.Writer, v any) error {
+// encodeJSON writes v as indented JSON, as json.MarshalIndent gives it.
+// The steps of lists (each a stepList v holds) are written one step at
+// a time rather than built into the document: v is marshaled with each
+// list as a string that stands for it, and the list's steps go where
+// that string is (TestStreamedStepsAsMarshaled).
+func encodeJSON(w io.Writer, v any, lists ...*stepList) error {
+	quoted := make([][]byte, len(lists))
+	for i, l := range lists {
+		l.hole = fmt.Sprintf("rolloutctl: the steps of run %d", i)
+		quoted[i], _ = json.Marshal(l.hole)
+	}
 	b, err := json.MarshalIndent(v, "", "  ")
+	for _, l := range lists {
+		l.hole = ""
+	}
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	holes := make([]int, len(lists))
+	for i := range lists {
+		if holes[i] = bytes.Index(b, quoted[i]); holes[i] < 0 || bytes.Count(b, quoted[i]) != 1 {
+			// Not in the document once (the data holds the words): the
+			// whole document at once.
+			if b, err = json.MarshalIndent(v, "", "  "); err != nil {
+				return err
+			}
+			_, err = w.Write(append(b, '\n'))
+			return err
+		}
+	}
+	// The holes in the order they come, each written over by its steps.
+	order := make([]int, len(lists))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int { return holes[x] - holes[y] })
+	at := 0
+	for _, i := range order {
+		if _, err := w.Write(b[at:holes[i]]); err != nil {
+			return err
+		}
+		line := b[bytes.LastIndexByte(b[:holes[i]], '\n')+1 : holes[i]]
+		indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
+		if err := writeSteps(w, *lists[i], string(indent)); err != nil {
+			return err
+		}
+		at = holes[i] + len(quoted[i])
+	}
+	if _, err := w.Write(b[at:]); err != nil {
+		return err
+	}
+	_, err = w.Write([]byte{'\n'})
+	return err
+}
+
+// writeSteps writes l as json.MarshalIndent writes an array of stepJSON
+// whose key's line is indented by indent, one step at a time.
+func writeSteps(w io.Writer, l stepList, indent string) error {
+	if len(l.steps) == 0 {
+		_, err := io.WriteString(w, "[]")
+		return err
+	}
+	if _, err := io.WriteString(w, "[\n"); err != nil {
+		return err
+	}
+	inner := indent + "  "
+	for i, st := range l.steps {
+		b, err := json.MarshalIndent(newStepJSON(st, l.now), inner, "  ")
+		if err != nil {
+			return err
+		}
+		sep := ",\n"
+		if i == len(l.steps)-1 {
+			sep = "\n"
+		}
+		if _, err := io.WriteString(w, inner+string(b)+sep); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, indent+"]")
 	return err
 }
 
@@ -196,10 +270,11 @@ func encodeYAML(w io.Writer, v any) error {
 	return err
 }
 
-// encodeData writes v in a data format: json or yaml.
-func encodeData(format string, w io.Writer, v any) error {
+// encodeData writes v in a data format: json or yaml; lists are the
+// step lists v holds, which JSON writes a step at a time (encodeJSON).
+func encodeData(format string, w io.Writer, v any, lists ...*stepList) error {
 	if format == "yaml" {
 		return encodeYAML(w, v)
 	}
-	return encodeJSON(w, v)
+	return encodeJSON(w, v, lists...)
 }

@@ -299,7 +299,7 @@ func runSimulate(e *env, args []string) int {
 		case "json", "yaml":
 			j := newSimJSON(run.title, run.state, run.res)
 			j.Kubernetes, j.PodModel, j.PodTimes, j.Policy = f.input.versionLine(), run.model, run.times, run.notes
-			return encodeData(format, w, withAnswer(j, answers, d))
+			return encodeData(format, w, withAnswer(&j, answers, d), &j.Steps)
 		case "svg":
 			noteAnswers(e.stderr, mine)
 			render.SVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))

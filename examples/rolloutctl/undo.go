@@ -112,6 +112,9 @@ func runUndo(e *env, args []string) int {
 	}
 	code := writeReports(e, "undo", outs, func(format string, w io.Writer) error {
 		if format != "text" {
+			if out.Rollback != nil {
+				return encodeData(format, w, out, &out.Rollback.Steps)
+			}
 			return encodeData(format, w, out)
 		}
 		writeUndoText(w, d, p, images, title, f.input.versionLine(), model, times, back, res)

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
+	"github.com/rolloutmath/rolloutmath/rollout/check"
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
+)
+
+// TestStreamedStepsAsMarshaled: encodeJSON, which writes a run's steps
+// one at a time, writes the bytes json.MarshalIndent gives for the whole
+// document: for runs of no step, one step and many, inside the apply
+// answers' wrapper (simulate --live), for undo's roll back (a list one
+// level deeper), and where the data holds the words that stand for the
+// steps (then it writes the document whole).
+func TestStreamedStepsAsMarshaled(t *testing.T) {
+	in, err := parseExample(defaultManifestName, defaultManifest, rollout.Latest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := in.StartState(in.Objects().Deployments[0], []check.Image{{Image: defaultImage}}, rollout.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(s, sim.Config{Model: sim.ModelControllers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) < 3 {
+		t.Fatalf("the example's run has %d steps", len(res.Steps))
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []sim.Step
+		title string
+		wrap  func(j *simJSON) (any, *stepList)
+	}{
+		{"many steps", res.Steps, "t", func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
+		{"one step", res.Steps[:1], "t", func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
+		{"no step", nil, "t", func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
+		{"with apply answers", res.Steps, "t", func(j *simJSON) (any, *stepList) {
+			return withAnswers(j, []answer{{}}, false), &j.Steps
+		}},
+		{"undo's roll back", res.Steps, "t", func(j *simJSON) (any, *stepList) {
+			u := &undoJSON{Rollback: j}
+			return u, &u.Rollback.Steps
+		}},
+		{"the words of the hole in the data", res.Steps, "rolloutctl: the steps of run 0", func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := res
+			r.Steps = tc.steps
+			j := newSimJSON(tc.title, s, r)
+			v, list := tc.wrap(&j)
+			want, err := json.MarshalIndent(v, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := encodeJSON(&got, v, list); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), append(want, '\n')) {
+				t.Errorf("encodeJSON wrote %d bytes, json.MarshalIndent %d:\n%.2000s\nwant\n%.2000s", got.Len(), len(want)+1, got.String(), want)
+			}
+			if list.hole != "" {
+				t.Errorf("the list keeps its hole %q after encodeJSON", list.hole)
+			}
+			// The steps were written one by one (the hole is in the
+			// document once), but where the data holds its words.
+			list.hole = "rolloutctl: the steps of run 0"
+			withHole, err := json.Marshal(v)
+			list.hole = ""
+			if err != nil {
+				t.Fatal(err)
+			}
+			quoted, _ := json.Marshal("rolloutctl: the steps of run 0")
+			if streamed := bytes.Count(withHole, quoted) == 1; streamed != (tc.title == "t") {
+				t.Errorf("steps written one by one: %v, want %v", streamed, tc.title == "t")
+			}
+		})
+	}
+}
