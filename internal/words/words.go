@@ -42,3 +42,22 @@ func Plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// Counts words replica counts, given in increasing order, as "3", "2..4"
+// or "1, 3..5, 9": each run of consecutive counts as its first and last.
+func Counts(counts []int32) string {
+	var parts []string
+	for i := 0; i < len(counts); {
+		j := i
+		for j+1 < len(counts) && counts[j+1] == counts[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, fmt.Sprint(counts[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d..%d", counts[i], counts[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}

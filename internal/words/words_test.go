@@ -28,3 +28,20 @@ func TestPlural(t *testing.T) {
 		t.Errorf("Plural(3) = %q", got)
 	}
 }
+
+func TestCounts(t *testing.T) {
+	for _, tt := range []struct {
+		counts []int32
+		want   string
+	}{
+		{nil, ""},
+		{[]int32{3}, "3"},
+		{[]int32{2, 3, 4}, "2..4"},
+		{[]int32{1, 3, 4, 5, 9}, "1, 3..5, 9"},
+		{[]int32{2147483646, 2147483647}, "2147483646..2147483647"},
+	} {
+		if got := Counts(tt.counts); got != tt.want {
+			t.Errorf("Counts(%v) = %q, want %q", tt.counts, got, tt.want)
+		}
+	}
+}

@@ -2,8 +2,6 @@ package check
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/schema"
@@ -131,28 +129,9 @@ func readPolicy(in *Input, d rollout.Deployment, replicas replicaRange, quotaPod
 			Cause: CauseInput, Location: fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field),
 			Related: []Location{in.deploymentPlace(d, "spec.replicas")},
 			Message: fmt.Sprintf("%s with every replica ready, at replicas %s: it allows no eviction, so node drains and cluster upgrades wait for ever",
-				b.describe(counts[0]), countRanges(counts))})
+				b.describe(counts[0]), words.Counts(counts))})
 	}
 	return p, nil
-}
-
-// countRanges words replica counts as "3", "2..4" or "1, 3..5, 9",
-// counts in increasing order.
-func countRanges(counts []int32) string {
-	var parts []string
-	for i := 0; i < len(counts); {
-		j := i
-		for j+1 < len(counts) && counts[j+1] == counts[j]+1 {
-			j++
-		}
-		if j == i {
-			parts = append(parts, strconv.Itoa(int(counts[i])))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d..%d", counts[i], counts[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
 }
 
 // drainViolations sums up the drain blocks of a Deployment's rollouts:
@@ -183,7 +162,7 @@ func drainViolations(in *Input, d rollout.Deployment, budgets []budget, blocks [
 		out = append(out, Finding{Deployment: Qualified(d), Replicas: first.replicas, Rule: RulePDBDrain, Severity: SeverityWarning,
 			At: first.from.Seconds(), Cause: CauseRollout, Location: in.deploymentPlace(d, strategy),
 			Related: []Location{fieldPlace(b.pdb.doc, "PodDisruptionBudget", b.pdb.obj.Namespace, b.pdb.obj.Name, b.field)},
-			Message: drainWords(b, *first, countRanges(counts))})
+			Message: drainWords(b, *first, words.Counts(counts))})
 	}
 	return out
 }
