@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -510,5 +511,41 @@ func TestCheckOKLineWithoutACompletion(t *testing.T) {
 				t.Errorf("writeOK = %q, want %q", b.String(), tt.want)
 			}
 		})
+	}
+}
+
+// TestCheckRangeFindingsALineARule: over a replica range, the text report
+// writes a rule's finding at the first count it is broken at in full and
+// names the other counts in one line after it (a range of 5,000 counts
+// wrote 5,000 lines a rule), while -o json keeps a finding for each
+// count. The default strategy (25%/25%) leaves a pod unavailable from 4
+// replicas on, so --min-available 100% breaks at 4..12 of 1..12.
+func TestCheckRangeFindingsALineARule(t *testing.T) {
+	dep := `{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"}, "spec": {"replicas": 3,
+		"selector": {"matchLabels": {"app": "web"}}, "template": {"metadata": {"labels": {"app": "web"}},
+		"spec": {"containers": [{"name": "app", "image": "app:1"}]}}}}`
+	args := []string{"--replicas", "1..12", "--min-available", "100%", "--ready-after", "5s"}
+	checkLines(t, dep, exitViolation, []string{
+		"FAIL web replicas=4 at ",
+		"     also at replicas 5..12 (8 more counts, each with its own figures in -o json)",
+	}, args...)
+	r := runCLI(t, dep, append([]string{"check", "-o", "json"}, args...)...)
+	var out struct {
+		Violations []struct {
+			Rule     string `json:"rule"`
+			Replicas int32  `json:"replicas"`
+		} `json:"violations"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("-o json: %v\n%s", err, r.stdout)
+	}
+	var counts []int32
+	for _, f := range out.Violations {
+		if f.Rule == "min-available" {
+			counts = append(counts, f.Replicas)
+		}
+	}
+	if want := []int32{4, 5, 6, 7, 8, 9, 10, 11, 12}; !slices.Equal(counts, want) {
+		t.Errorf("-o json's min-available findings at replicas %v, want %v", counts, want)
 	}
 }

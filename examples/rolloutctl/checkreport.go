@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,8 @@ func (f *checkFlags) render(format string, w io.Writer, out check.Report, answer
 
 // writeCheckText writes the pod model, then each Deployment's violations
 // and an OK line for each Deployment that broke no rule and was decided.
+// Over a replica range, a rule's findings at several counts are its
+// first one and a line naming the other counts (writeRangeFindings).
 func writeCheckText(w io.Writer, out check.Report) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, out.Kubernetes)
@@ -43,9 +46,11 @@ func writeCheckText(w io.Writer, out check.Report) error {
 		writeViolation(bw, out.Findings[v])
 	}
 	for _, c := range out.Deployments {
-		for ; v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment; v++ {
-			writeViolation(bw, out.Findings[v])
+		first := v
+		for v < len(out.Findings) && out.Findings[v].Deployment == c.Deployment {
+			v++
 		}
+		writeRangeFindings(bw, out.Findings[first:v])
 		if c.OK && c.Undecided == 0 {
 			writeOK(bw, c)
 		}
@@ -73,6 +78,51 @@ func writeProjected(w io.Writer, c check.Result) {
 	}
 	fmt.Fprintf(w, "LIMIT %s replicas=%d..%d (%s): %d computed to the end, %d stopped at the work limit (--max-work, shared by the range's counts) and projected: %s\n",
 		c.Deployment, c.MinReplicas, c.MaxReplicas, rollouts, c.Rollouts-int64(len(c.Projected)), len(c.Projected), which)
+}
+
+// writeRangeFindings writes one Deployment's findings. Where a rule
+// (with its severity) is broken at more than one replica count, as over
+// an HPA's range, its findings at the first of those counts are written
+// in full and the other counts are named in a line after them ("also at
+// replicas 5..9, 12 (6 more counts, …)"), their figures being in -o
+// json: a range of 5,000 counts makes a few lines a rule, not 5,000.
+func writeRangeFindings(w io.Writer, fs []check.Finding) {
+	type rule struct{ severity, name string }
+	first := map[rule]int32{}
+	others := map[rule][]int32{}
+	for _, f := range fs {
+		k := rule{f.Severity, f.Rule}
+		if at, ok := first[k]; !ok {
+			first[k] = f.Replicas
+		} else if f.Replicas != at {
+			others[k] = append(others[k], f.Replicas)
+		}
+	}
+	for i, f := range fs {
+		k := rule{f.Severity, f.Rule}
+		if f.Replicas != first[k] {
+			continue // named in its rule's line
+		}
+		writeViolation(w, f)
+		if last := !slices.ContainsFunc(fs[i+1:], func(g check.Finding) bool {
+			return g.Severity == f.Severity && g.Rule == f.Rule && g.Replicas == f.Replicas
+		}); last && len(others[k]) > 0 {
+			more := slices.Compact(slices.Sorted(slices.Values(others[k])))
+			fmt.Fprintf(w, "     also at %s (%s, each with its own figures in -o json)\n",
+				alsoAt(more), words.Plural(len(more), "more count"))
+		}
+	}
+}
+
+// alsoAt words the other counts of a rule's findings, in increasing
+// order: their runs (words.Counts), or, where the counts are a sample of
+// a range and so rarely consecutive, the lowest and the highest.
+func alsoAt(counts []int32) string {
+	runs := words.Counts(counts)
+	if strings.Count(runs, ",") < 4 {
+		return "replicas " + runs
+	}
+	return fmt.Sprintf("replicas %d to %d", counts[0], counts[len(counts)-1])
 }
 
 func writeViolation(w io.Writer, v check.Finding) {

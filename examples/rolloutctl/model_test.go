@@ -85,8 +85,9 @@ func TestCheckSamplesLongRanges(t *testing.T) {
 // TestCheckRangeSharesMaxWork: the counts of a range share --max-work
 // (issue 23: a range whose counts each ran to the limit took minutes).
 // With a budget the range cannot fit, the larger counts stop at the
-// limit, each with a limit finding, and a line says which counts were
-// computed to the end and which were projected.
+// limit, each with a limit finding (the first in full, the others named
+// after it), and a line says which counts were computed to the end and
+// which were projected.
 func TestCheckRangeSharesMaxWork(t *testing.T) {
 	args := []string{"check", "-f", "testdata/nginx-deployment.yaml", "--replicas", "2..5000", "--max-work", "20000"}
 	r := runDefault(t, nil, args...)
@@ -96,7 +97,18 @@ func TestCheckRangeSharesMaxWork(t *testing.T) {
 	if m == nil {
 		t.Fatalf("check printed:\n%s\nwant a line of the computed and projected counts", r.stdout)
 	}
-	if limits := strings.Count(r.stdout, "\nLIMIT nginx-deployment replicas=") - 1; m[2] != strconv.Itoa(limits) || m[1] == "0" {
-		t.Errorf("check printed:\n%s\n%s counts computed, %s projected, and %d limit findings: want some computed, a finding per projected count", r.stdout, m[1], m[2], limits)
+	also := regexp.MustCompile(`(?m)^     also at replicas \d+ to 5000 \((\d+) more counts, each with its own figures in -o json\)$`).FindStringSubmatch(r.stdout)
+	limits := strings.Count(r.stdout, "\nLIMIT nginx-deployment replicas=") - 1
+	if also == nil || limits != 1 || m[2] != strconv.Itoa(1+atoi(t, also[1])) || m[1] == "0" {
+		t.Errorf("check printed:\n%s\n%s counts computed, %s projected, and %d limit findings named %v: want some computed, a finding per projected count", r.stdout, m[1], m[2], limits, also)
 	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
