@@ -134,10 +134,11 @@ The replica counts of a Deployment share one --max-work: each
 runs first with its share, then the counts that stopped at theirs run
 again, smallest first, with what the others left; a line says which
 counts were computed to the end and which stopped at the limit. Over a
-range, the text writes a rule's findings at the first count that breaks
-it and names the other counts on the next line ("also at replicas 5..12
-(8 more counts, each with its own figures in -o json)"); the other
-formats give each count's. Output is in input order, whatever --workers.
+range, the text and the github annotations give a rule's findings at
+the first count that breaks it and name the other counts ("also at
+replicas 5..12 (8 more counts, each with its own figures in -o json)");
+json, yaml, sarif and junit give each count's. Output is in input
+order, whatever --workers.
 
 Input: a directory is read recursively, leaving out hidden entries, what
 --exclude matches and files that hold no Kubernetes object, each with a

@@ -80,13 +80,25 @@ func writeProjected(w io.Writer, c check.Result) {
 		c.Deployment, c.MinReplicas, c.MaxReplicas, rollouts, c.Rollouts-int64(len(c.Projected)), len(c.Projected), which)
 }
 
-// writeRangeFindings writes one Deployment's findings. Where a rule
-// (with its severity) is broken at more than one replica count, as over
-// an HPA's range, its findings at the first of those counts are written
-// in full and the other counts are named in a line after them ("also at
-// replicas 5..9, 12 (6 more counts, …)"), their figures being in -o
-// json: a range of 5,000 counts makes a few lines a rule, not 5,000.
+// writeRangeFindings writes one Deployment's findings as byRule groups
+// them: each rule's findings at its first count in full, then a line
+// naming the other counts.
 func writeRangeFindings(w io.Writer, fs []check.Finding) {
+	byRule(fs, func(f check.Finding, others []int32) {
+		writeViolation(w, f)
+		if len(others) > 0 {
+			fmt.Fprintf(w, "     %s\n", alsoAt(others))
+		}
+	})
+}
+
+// byRule calls write for the findings of one Deployment a person reads:
+// where a rule (with its severity) is broken at more than one replica
+// count, as over an HPA's range, only its findings at the first of those
+// counts, in order, the last of them with the other counts, in
+// increasing order (others; nil elsewhere), whose figures -o json
+// gives. A range of 5,000 counts makes a few lines a rule, not 5,000.
+func byRule(fs []check.Finding, write func(f check.Finding, others []int32)) {
 	type rule struct{ severity, name string }
 	first := map[rule]int32{}
 	others := map[rule][]int32{}
@@ -101,28 +113,29 @@ func writeRangeFindings(w io.Writer, fs []check.Finding) {
 	for i, f := range fs {
 		k := rule{f.Severity, f.Rule}
 		if f.Replicas != first[k] {
-			continue // named in its rule's line
+			continue // named with its rule's first count
 		}
-		writeViolation(w, f)
-		if last := !slices.ContainsFunc(fs[i+1:], func(g check.Finding) bool {
+		var more []int32
+		if !slices.ContainsFunc(fs[i+1:], func(g check.Finding) bool {
 			return g.Severity == f.Severity && g.Rule == f.Rule && g.Replicas == f.Replicas
-		}); last && len(others[k]) > 0 {
-			more := slices.Compact(slices.Sorted(slices.Values(others[k])))
-			fmt.Fprintf(w, "     also at %s (%s, each with its own figures in -o json)\n",
-				alsoAt(more), words.Plural(len(more), "more count"))
+		}) && len(others[k]) > 0 {
+			more = slices.Compact(slices.Sorted(slices.Values(others[k])))
 		}
+		write(f, more)
 	}
 }
 
 // alsoAt words the other counts of a rule's findings, in increasing
-// order: their runs (words.Counts), or, where the counts are a sample of
-// a range and so rarely consecutive, the lowest and the highest.
+// order: "also at replicas 5..12 (8 more counts, each with its own
+// figures in -o json)", their runs (words.Counts), or, where the counts
+// are a sample of a range and so rarely consecutive, the lowest and the
+// highest.
 func alsoAt(counts []int32) string {
-	runs := words.Counts(counts)
-	if strings.Count(runs, ",") < 4 {
-		return "replicas " + runs
+	at := "replicas " + words.Counts(counts)
+	if strings.Count(at, ",") >= 4 {
+		at = fmt.Sprintf("replicas %d to %d", counts[0], counts[len(counts)-1])
 	}
-	return fmt.Sprintf("replicas %d to %d", counts[0], counts[len(counts)-1])
+	return fmt.Sprintf("also at %s (%s, each with its own figures in -o json)", at, words.Plural(len(counts), "more count"))
 }
 
 func writeViolation(w io.Writer, v check.Finding) {
@@ -172,21 +185,41 @@ func writeOK(w io.Writer, c check.Result) {
 
 // writeGitHub writes one GitHub Actions workflow command per violation,
 // which GitHub shows as an annotation on the line of the field to change:
-// ::error file=deploy.yaml,line=14,title=rolloutctl max-pods::message.
+// ::error file=deploy.yaml,line=14,title=rolloutctl max-pods::message;
+// over a replica range, one for each rule's first count, naming the
+// others (byRule), as GitHub shows only the first few annotations of a
+// step.
 // Limits are notices, and so are the report's notes (what was not
 // checked, that PodDisruptionBudgets do not gate a rollout), last and
 // without a file.
 func writeGitHub(w io.Writer, out check.Report) error {
 	bw := bufio.NewWriter(w)
-	for _, v := range out.Findings {
+	annotate := func(v check.Finding, others []int32) {
 		level := map[string]string{check.SeverityError: "error", check.SeverityWarning: "warning", check.SeverityLimit: "notice"}[v.Severity]
 		msg := fmt.Sprintf("%s replicas=%d at +%s: %s (%s)", v.Deployment, v.Replicas,
 			words.Duration(time.Duration(v.At*float64(time.Second))), v.Message, v.Location.Field)
 		if v.Deployment == "" {
 			msg = v.Message
 		}
+		if len(others) > 0 {
+			msg += "; " + alsoAt(others)
+		}
 		fmt.Fprintf(bw, "::%s file=%s,line=%d,title=%s::%s\n", level, ghProperty(v.Location.File), max(v.Location.Line, 1),
 			ghProperty("rolloutctl "+v.Rule), ghData(msg))
+	}
+	for i := 0; i < len(out.Findings); {
+		j := i + 1
+		for j < len(out.Findings) && out.Findings[j].Deployment == out.Findings[i].Deployment {
+			j++
+		}
+		if out.Findings[i].Deployment == "" {
+			for _, v := range out.Findings[i:j] {
+				annotate(v, nil)
+			}
+		} else {
+			byRule(out.Findings[i:j], annotate)
+		}
+		i = j
 	}
 	for _, n := range out.Notes {
 		fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProperty("rolloutctl note"), ghData(n))

@@ -204,8 +204,10 @@ func TestCheckJUnit(t *testing.T) {
 }
 
 // TestCheckGitHub: one workflow command per finding, at the line of the
-// field, escaped so that a message cannot end the command early; then
-// one notice per note of the report, without a file.
+// field, escaped so that a message cannot end the command early, but for
+// a rule broken at several replica counts of a range: only its findings
+// at the first count it is broken at, the last of them naming the
+// others; then one notice per note of the report, without a file.
 func TestCheckGitHub(t *testing.T) {
 	r := allFindings(t, "github")
 	json := allFindings(t, "json")
@@ -213,6 +215,24 @@ func TestCheckGitHub(t *testing.T) {
 	if err := jsonUnmarshal(json.stdout, &out); err != nil {
 		t.Fatal(err)
 	}
+	var annotated []check.Finding
+	named := 0
+	for i, f := range out.Findings {
+		if slices.ContainsFunc(out.Findings[:i], func(g check.Finding) bool {
+			return g.Deployment == f.Deployment && g.Severity == f.Severity && g.Rule == f.Rule && g.Replicas != f.Replicas
+		}) {
+			named++
+			continue
+		}
+		annotated = append(annotated, f)
+	}
+	if named == 0 {
+		t.Fatal("no finding of a rule at a second replica count: the test shows nothing of ranges")
+	}
+	if also := strings.Count(r.stdout, "more count"); also == 0 {
+		t.Errorf("no annotation names the other counts of its rule:\n%s", r.stdout)
+	}
+	out.Findings = annotated
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	if len(lines) != len(out.Findings)+len(out.Notes) || len(out.Notes) == 0 {
 		t.Fatalf("%d annotations for %d violations and %d notes", len(lines), len(out.Findings), len(out.Notes))
