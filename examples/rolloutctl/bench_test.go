@@ -191,9 +191,10 @@ func BenchmarkBounds(b *testing.B) {
 }
 
 // TestWriteBenchmarkInputs writes the benchmark's 20,000 Deployments, as
-// YAML and as a JSON List, into the directory $ROLLOUTCTL_BENCH_DIR names,
-// for measuring the command itself (see BENCHMARKS.md); without it, it
-// is skipped.
+// YAML and as a JSON List, and the JSON Lists of BenchmarkCheck's
+// with-policy cases (plain, distinct-shapes, varied-shapes), into the
+// directory $ROLLOUTCTL_BENCH_DIR names, for measuring the command itself
+// (see BENCHMARKS.md); without it, it is skipped.
 func TestWriteBenchmarkInputs(t *testing.T) {
 	dir := os.Getenv("ROLLOUTCTL_BENCH_DIR")
 	if dir == "" {
@@ -201,6 +202,10 @@ func TestWriteBenchmarkInputs(t *testing.T) {
 	}
 	for _, asYAML := range []bool{true, false} {
 		name, size := list(t, dir, 20000, asYAML)
+		t.Logf("%s: %d bytes", name, size)
+	}
+	for _, options := range [][]string{{"policy"}, {"policy", "distinct"}, {"policy", "varied"}} {
+		name, size := list(t, dir, 20000, false, options...)
 		t.Logf("%s: %d bytes", name, size)
 	}
 }
