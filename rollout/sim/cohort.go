@@ -92,6 +92,9 @@ type podSet struct {
 	created   int64  // pods created so far, for the names in messages
 	failure   string // the message of a refused creation; "" when none
 	failedAt  time.Time
+	// idx is an index of cohorts, for reads that would walk them (see
+	// cohortIndex); nil until the first.
+	idx *cohortIndex
 }
 
 // counts are a ReplicaSet's pods at one time.
@@ -100,55 +103,31 @@ type counts struct {
 }
 
 func (ps *podSet) counts(t time.Time, minReady time.Duration) counts {
-	var c counts
-	for _, co := range ps.cohorts {
-		switch {
-		case co.terminating():
-			c.terminating += co.n
-		default:
-			c.replicas += co.n
-			if co.ready(t) {
-				c.ready += co.n
-			}
-			if co.available(t, minReady) {
-				c.available += co.n
-			}
-		}
+	x := ps.index()
+	return counts{
+		replicas:    x.running,
+		ready:       x.cum[x.readyBy(t)],
+		available:   x.cum[x.availableBy(t, minReady)],
+		terminating: x.existing - x.running,
 	}
-	return c
 }
 
 // running returns the pods that are not terminating: existing() less
 // counts' terminating, without the times of the others.
 func (ps *podSet) running() int64 {
-	var n int64
-	for _, co := range ps.cohorts {
-		if !co.terminating() {
-			n += co.n
-		}
-	}
-	return n
+	return ps.index().running
 }
 
 // existingAvailable returns existing() and counts(t, minReady).available
 // (the pods not terminating that are available at t) in one walk of the
 // cohorts, for the samples, which read both at every event.
 func (ps *podSet) existingAvailable(t time.Time, minReady time.Duration) (existing, available int64) {
-	for _, co := range ps.cohorts {
-		existing += co.n
-		if !co.terminating() && co.available(t, minReady) {
-			available += co.n
-		}
-	}
-	return existing, available
+	x := ps.index()
+	return x.existing, x.cum[x.availableBy(t, minReady)]
 }
 
 func (ps *podSet) existing() int64 {
-	var n int64
-	for _, co := range ps.cohorts {
-		n += co.n
-	}
-	return n
+	return ps.index().existing
 }
 
 // normalize sorts the cohorts and merges equal ones. Most calls find
@@ -158,6 +137,7 @@ func (ps *podSet) existing() int64 {
 // nothing but n, so merging some before the sort gives what merging
 // after it does.
 func (ps *podSet) normalize() {
+	ps.touch()
 	out := ps.cohorts[:0]
 	for i, c := range ps.cohorts {
 		if c.n <= 0 {
@@ -185,6 +165,7 @@ func (ps *podSet) normalize() {
 // sortMerge is normalize for cohorts out of order: it drops the empty
 // ones, sorts the rest stably and merges equal ones.
 func (ps *podSet) sortMerge() {
+	ps.touch()
 	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
 	slices.SortStableFunc(ps.cohorts, compareCohorts)
 	out := ps.cohorts[:0]
@@ -212,17 +193,10 @@ func (ps *podSet) sortMerge() {
 // keeps the cohorts of a long run few, which its fast-forward needs.
 func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 	settled := func(c cohort) bool { return !c.terminating() && c.available(t, minReady) }
-	n := 0
-	for _, c := range ps.cohorts {
-		if settled(c) {
-			if n++; n == 2 {
-				break
-			}
-		}
-	}
-	if n < 2 {
+	if x := ps.index(); x.availableBy(t, minReady) < 2 {
 		return
 	}
+	ps.touch()
 	var merged cohort
 	out := ps.cohorts[:0]
 	for _, c := range ps.cohorts {
