@@ -136,22 +136,34 @@ func (ps *podSet) existing() int64 {
 // when it meets one out of order. Cohorts that compare equal differ in
 // nothing but n, so merging some before the sort gives what merging
 // after it does.
+//
+// The cohorts up to the length the last normalize left are normal still
+// unless something changed them since (podSet.touch), so the pass starts
+// after them; and the index stays as it is where the pass changed none of
+// the cohorts it was built from (it learns the new ones at its next read).
 func (ps *podSet) normalize() {
-	ps.touch()
-	out := ps.cohorts[:0]
-	for i, c := range ps.cohorts {
+	start := ps.normalPrefix()
+	out := ps.cohorts[:start]
+	lowest := start // the first cohort the pass changes
+	for i := start; i < len(ps.cohorts); i++ {
+		c := ps.cohorts[i]
 		if c.n <= 0 {
 			continue
 		}
 		k := len(out) - 1
 		if k < 0 {
+			lowest = min(lowest, len(out))
 			out = append(out, c)
 			continue
 		}
 		switch d := compareCohorts(out[k], c); {
 		case d == 0:
+			lowest = min(lowest, k)
 			out[k].n += c.n
 		case d < 0:
+			if len(out) != i {
+				lowest = min(lowest, len(out))
+			}
 			out = append(out, c)
 		default:
 			ps.cohorts = append(out, ps.cohorts[i:]...)
@@ -160,12 +172,43 @@ func (ps *podSet) normalize() {
 		}
 	}
 	ps.cohorts = out
+	ps.normalized(lowest)
+}
+
+// normalPrefix returns how many of the first cohorts the last normalize
+// (or sortMerge or settle) left in order and has not seen changed since.
+func (ps *podSet) normalPrefix() int {
+	x := ps.idx
+	if x == nil || x.normalLen == 0 || x.normalLen > len(ps.cohorts) || &ps.cohorts[0] != x.normalFirst {
+		return 0
+	}
+	return x.normalLen
+}
+
+// normalized records that the cohorts are normal, and that those before
+// lowest are as they were: the index stays valid if it was built from no
+// more of them.
+func (ps *podSet) normalized(lowest int) {
+	x := ps.idx
+	if x == nil {
+		x = &cohortIndex{}
+		ps.idx = x
+	}
+	if lowest < x.length {
+		x.valid = false
+	}
+	x.normalLen, x.normalFirst = len(ps.cohorts), nil
+	if len(ps.cohorts) > 0 {
+		x.normalFirst = &ps.cohorts[0]
+	} else {
+		x.normalLen = 0
+	}
 }
 
 // sortMerge is normalize for cohorts out of order: it drops the empty
 // ones, sorts the rest stably and merges equal ones.
 func (ps *podSet) sortMerge() {
-	ps.touch()
+	defer ps.normalized(0)
 	ps.cohorts = slices.DeleteFunc(ps.cohorts, func(c cohort) bool { return c.n <= 0 })
 	slices.SortStableFunc(ps.cohorts, compareCohorts)
 	out := ps.cohorts[:0]
@@ -193,17 +236,24 @@ func (ps *podSet) sortMerge() {
 // keeps the cohorts of a long run few, which its fast-forward needs.
 func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 	settled := func(c cohort) bool { return !c.terminating() && c.available(t, minReady) }
-	if x := ps.index(); x.availableBy(t, minReady) < 2 {
+	x := ps.index()
+	k := x.availableBy(t, minReady) // the settled cohorts
+	if k < 2 {
 		return
 	}
-	ps.touch()
+	sorted := x.sorted
 	var merged cohort
+	lateMerged := false
 	out := ps.cohorts[:0]
-	for _, c := range ps.cohorts {
+	i, seen := 0, 0
+	for ; i < len(ps.cohorts) && seen < k; i++ {
+		c := ps.cohorts[i]
 		if !settled(c) {
 			out = append(out, c)
 			continue
 		}
+		seen++
+		lateMerged = lateMerged || c.late
 		if merged.n == 0 || c.created.After(merged.created) {
 			merged.created = c.created
 		}
@@ -212,16 +262,26 @@ func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 		}
 		merged.n += c.n
 	}
+	// The rest holds no settled cohort: k of them were seen.
+	out = append(out, ps.cohorts[i:]...)
 	// The cohorts kept are in order still, where they were before: the
 	// merged one goes where normalize would sort it. None of them equals
-	// it, as cohorts that compare equal are settled alike.
-	if merged.n <= 0 || !normal(out) {
+	// it, as cohorts that compare equal are settled alike. Cohorts that
+	// were normal are normal still without some of them.
+	if merged.n <= 0 || !sorted && !normal(out) {
+		ps.touch()
 		ps.cohorts = append(out, merged)
 		ps.normalize()
 		return
 	}
-	i, _ := slices.BinarySearchFunc(out, merged, compareCohorts)
-	ps.cohorts = slices.Insert(out, i, merged)
+	at, _ := slices.BinarySearchFunc(out, merged, compareCohorts)
+	ps.cohorts = slices.Insert(out, at, merged)
+	if !sorted || lateMerged {
+		ps.touch()
+		ps.normalized(0)
+		return
+	}
+	x.settled(k, ps.cohorts)
 }
 
 // normal reports whether cs is what normalize makes of it: no empty

@@ -41,6 +41,11 @@ type cohortIndex struct {
 	hasLate bool
 	// sorted: the cohorts were normal (see normal) when built.
 	sorted bool
+	// normalLen is how many of the first cohorts (the first of them at
+	// normalFirst) the last normalize, sortMerge or settle left normal,
+	// none changed since: normalize's pass starts after them.
+	normalLen   int
+	normalFirst *cohort
 }
 
 type upEntry struct {
@@ -53,6 +58,7 @@ type upEntry struct {
 func (ps *podSet) touch() {
 	if ps.idx != nil {
 		ps.idx.valid = false
+		ps.idx.normalLen, ps.idx.normalFirst = 0, nil
 	}
 }
 
@@ -69,6 +75,12 @@ func (ps *podSet) index() *cohortIndex {
 		first = &ps.cohorts[0]
 	}
 	if x.valid && x.first == first && x.length == len(ps.cohorts) {
+		return x
+	}
+	// Cohorts appended since (a creation's, before normalize) are added
+	// to the index where they go at its end, as they usually do.
+	if x.valid && x.first == first && x.length > 0 && x.length < len(ps.cohorts) && x.extend(ps.cohorts, x.length) {
+		x.length = len(ps.cohorts)
 		return x
 	}
 	x.build(ps.cohorts)
@@ -140,6 +152,58 @@ func (x *cohortIndex) build(cs []cohort) {
 			x.cum = append(x.cum, x.cum[len(x.cum)-1]+p.n)
 		}
 	}
+}
+
+// extend adds cs[from:] to x, built from cs[:from], and reports whether it
+// could: each new cohort goes at the end of up and of deleted. Where one
+// does not, x is left part extended, to be built again.
+func (x *cohortIndex) extend(cs []cohort, from int) bool {
+	for i := from; i < len(cs); i++ {
+		c := cs[i]
+		if c.n <= 0 || compareCohorts(cs[i-1], c) >= 0 {
+			x.sorted = false
+		}
+		if c.terminating() {
+			if k := len(x.deleted); k > 0 && c.deleted.Before(x.deleted[k-1]) {
+				return false
+			}
+			x.existing += c.n
+			x.deleted = append(x.deleted, c.deleted)
+			continue
+		}
+		e := upEntry{readyAt: c.readyAt, late: c.late}
+		if !c.never {
+			if k := len(x.up); k > 0 && compareUp(e, x.up[k-1]) < 0 {
+				return false
+			}
+		}
+		x.existing += c.n
+		x.running += c.n
+		if c.late && (!x.hasLate || c.readyAt.Before(x.lateAt)) {
+			x.lateAt, x.hasLate = c.readyAt, true
+		}
+		if c.never {
+			continue
+		}
+		x.up = append(x.up, e)
+		x.cum = append(x.cum, x.cum[len(x.cum)-1]+c.n)
+	}
+	return true
+}
+
+// settled makes x, the index of normal cohorts of which settle merged the
+// first k of up (the settled ones, none of them late) into one, the index
+// of cs, the cohorts it left (normal): the merged cohort is ready when the
+// last of them was, and not late, so it stands first in up for their pods;
+// the other entries and the counts stay.
+func (x *cohortIndex) settled(k int, cs []cohort) {
+	x.up = x.up[k-1:]
+	x.up[0].late = false
+	x.cum = x.cum[k-1:]
+	x.cum[0] = 0
+	x.sorted = true
+	x.first, x.length = &cs[0], len(cs)
+	x.normalFirst, x.normalLen = &cs[0], len(cs)
 }
 
 func compareUp(a, b upEntry) int {
