@@ -719,3 +719,13 @@ func (r *runner) reveal(t time.Time) {
 	r.sample(t)
 	r.schedulePods(t)
 }
+
+// listed returns the cohorts the ReplicaSet controller's syncs keep as
+// listed, summed.
+func (c *ctlRun) listed() int {
+	n := 0
+	for _, s := range c.sets {
+		n += len(s.listed)
+	}
+	return n
+}
