@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"sort"
-	"time"
-)
+import "time"
 
 // cohortIndex is what the controllers model reads of a podSet's cohorts at
 // every event (the samples' counts, the next pod time, whether pods are
@@ -90,68 +87,61 @@ func (ps *podSet) index() *cohortIndex {
 
 // build makes x the index of cs.
 func (x *cohortIndex) build(cs []cohort) {
-	x.valid = true
+	x.valid, x.sorted, x.hasLate = true, true, false
 	x.existing, x.running = 0, 0
-	x.up = x.up[:0]
-	x.deleted = x.deleted[:0]
-	x.hasLate = false
-	x.sorted = true
+	x.up, x.cum, x.deleted = x.up[:0], append(x.cum[:0], 0), x.deleted[:0]
 	upSorted, delSorted := true, true
-	for i, c := range cs {
-		if c.n <= 0 || i > 0 && compareCohorts(cs[i-1], c) >= 0 {
-			x.sorted = false
-		}
-		x.existing += c.n
-		if c.terminating() {
-			if k := len(x.deleted); k > 0 && c.deleted.Before(x.deleted[k-1]) {
-				delSorted = false
-			}
-			x.deleted = append(x.deleted, c.deleted)
-			continue
-		}
-		x.running += c.n
-		if c.late && (!x.hasLate || c.readyAt.Before(x.lateAt)) {
-			x.lateAt, x.hasLate = c.readyAt, true
-		}
-		if c.never {
-			continue
-		}
-		e := upEntry{readyAt: c.readyAt, late: c.late}
-		if k := len(x.up); k > 0 && compareUp(e, x.up[k-1]) < 0 {
-			upSorted = false
-		}
-		x.up = append(x.up, e)
+	for i := range cs {
+		u, d := x.add(cs, i)
+		upSorted, delSorted = upSorted && u, delSorted && d
 	}
 	if !delSorted {
-		sort.Slice(x.deleted, func(i, j int) bool { return x.deleted[i].Before(x.deleted[j]) })
+		del := x.deleted
+		heapSort(len(del), func(i, j int) bool { return del[i].Before(del[j]) }, func(i, j int) { del[i], del[j] = del[j], del[i] })
 	}
-	// The pods of each entry, in the order of up.
-	x.cum = append(x.cum[:0], 0)
 	if upSorted {
-		for _, c := range cs {
-			if !c.terminating() && !c.never {
-				x.cum = append(x.cum, x.cum[len(x.cum)-1]+c.n)
-			}
-		}
 		return
 	}
-	{
-		type pair struct {
-			e upEntry
-			n int64
-		}
-		ps := make([]pair, 0, len(x.up))
-		for _, c := range cs {
-			if !c.terminating() && !c.never {
-				ps = append(ps, pair{upEntry{c.readyAt, c.late}, c.n})
-			}
-		}
-		sort.SliceStable(ps, func(i, j int) bool { return compareUp(ps[i].e, ps[j].e) < 0 })
-		for i, p := range ps {
-			x.up[i] = p.e
-			x.cum = append(x.cum, x.cum[len(x.cum)-1]+p.n)
-		}
+	// Sort the entries with their pods (cum holds each one's running
+	// sum: take the pods back out first). Entries that compare equal
+	// are alike to every read (each reads a prefix of up by its keys),
+	// so their order is free.
+	up, ns := x.up, x.cum[1:]
+	for i := len(ns) - 1; i > 0; i-- {
+		ns[i] -= ns[i-1]
 	}
+	heapSort(len(up), func(i, j int) bool { return compareUp(up[i], up[j]) < 0 },
+		func(i, j int) { up[i], up[j], ns[i], ns[j] = up[j], up[i], ns[j], ns[i] })
+	for i := 1; i < len(ns); i++ {
+		ns[i] += ns[i-1]
+	}
+}
+
+// add adds cs[i] to x, after cs[:i], and reports whether it went at the
+// end of up and of deleted in their order.
+func (x *cohortIndex) add(cs []cohort, i int) (upInOrder, delInOrder bool) {
+	c := cs[i]
+	if c.n <= 0 || i > 0 && compareCohorts(cs[i-1], c) >= 0 {
+		x.sorted = false
+	}
+	x.existing += c.n
+	if c.terminating() {
+		k := len(x.deleted)
+		x.deleted = append(x.deleted, c.deleted)
+		return true, k == 0 || !c.deleted.Before(x.deleted[k-1])
+	}
+	x.running += c.n
+	if c.late && (!x.hasLate || c.readyAt.Before(x.lateAt)) {
+		x.lateAt, x.hasLate = c.readyAt, true
+	}
+	if c.never {
+		return true, true
+	}
+	e := upEntry{readyAt: c.readyAt, late: c.late}
+	k := len(x.up)
+	x.up = append(x.up, e)
+	x.cum = append(x.cum, x.cum[k]+c.n)
+	return k == 0 || compareUp(e, x.up[k-1]) >= 0, true
 }
 
 // extend adds cs[from:] to x, built from cs[:from], and reports whether it
@@ -159,34 +149,9 @@ func (x *cohortIndex) build(cs []cohort) {
 // does not, x is left part extended, to be built again.
 func (x *cohortIndex) extend(cs []cohort, from int) bool {
 	for i := from; i < len(cs); i++ {
-		c := cs[i]
-		if c.n <= 0 || compareCohorts(cs[i-1], c) >= 0 {
-			x.sorted = false
+		if u, d := x.add(cs, i); !u || !d {
+			return false
 		}
-		if c.terminating() {
-			if k := len(x.deleted); k > 0 && c.deleted.Before(x.deleted[k-1]) {
-				return false
-			}
-			x.existing += c.n
-			x.deleted = append(x.deleted, c.deleted)
-			continue
-		}
-		e := upEntry{readyAt: c.readyAt, late: c.late}
-		if !c.never {
-			if k := len(x.up); k > 0 && compareUp(e, x.up[k-1]) < 0 {
-				return false
-			}
-		}
-		x.existing += c.n
-		x.running += c.n
-		if c.late && (!x.hasLate || c.readyAt.Before(x.lateAt)) {
-			x.lateAt, x.hasLate = c.readyAt, true
-		}
-		if c.never {
-			continue
-		}
-		x.up = append(x.up, e)
-		x.cum = append(x.cum, x.cum[len(x.cum)-1]+c.n)
 	}
 	return true
 }
@@ -225,7 +190,7 @@ func (x *cohortIndex) availableBy(t time.Time, minReady time.Duration) int {
 	if minReady == 0 {
 		return x.readyBy(t)
 	}
-	return sort.Search(len(x.up), func(i int) bool {
+	return search(len(x.up), func(i int) bool {
 		return x.up[i].availableAt(minReady).After(t)
 	})
 }
@@ -233,7 +198,7 @@ func (x *cohortIndex) availableBy(t time.Time, minReady time.Duration) int {
 // readyBy returns how many entries of up are ready at t (as cohort.ready
 // says): a prefix.
 func (x *cohortIndex) readyBy(t time.Time) int {
-	return sort.Search(len(x.up), func(i int) bool {
+	return search(len(x.up), func(i int) bool {
 		e := x.up[i]
 		return e.readyAt.After(t) || e.readyAt.Equal(t) && e.late
 	})
@@ -254,15 +219,15 @@ func (x *cohortIndex) next(t time.Time, minReady, terminating time.Duration) (ti
 			best, found = e, true
 		}
 	}
-	if i := sort.Search(len(x.up), func(i int) bool { return x.up[i].readyAt.After(t) }); i < len(x.up) {
+	if i := search(len(x.up), func(i int) bool { return x.up[i].readyAt.After(t) }); i < len(x.up) {
 		consider(x.up[i].readyAt)
 	}
 	if minReady > 0 {
-		if i := sort.Search(len(x.up), func(i int) bool { return x.up[i].availableAt(minReady).After(t) }); i < len(x.up) {
+		if i := search(len(x.up), func(i int) bool { return x.up[i].availableAt(minReady).After(t) }); i < len(x.up) {
 			consider(x.up[i].availableAt(minReady))
 		}
 	}
-	if i := sort.Search(len(x.deleted), func(i int) bool { return x.deleted[i].Add(terminating).After(t) }); i < len(x.deleted) {
+	if i := search(len(x.deleted), func(i int) bool { return x.deleted[i].Add(terminating).After(t) }); i < len(x.deleted) {
 		consider(x.deleted[i].Add(terminating))
 	}
 	return best, found
@@ -280,21 +245,21 @@ func (x *cohortIndex) endsBy(t time.Time, terminating time.Duration, before bool
 
 // endsAt reports whether a terminating cohort of x ends exactly at t.
 func (x *cohortIndex) endsAt(t time.Time, terminating time.Duration) bool {
-	i := sort.Search(len(x.deleted), func(i int) bool { return !x.deleted[i].Add(terminating).Before(t) })
+	i := search(len(x.deleted), func(i int) bool { return !x.deleted[i].Add(terminating).Before(t) })
 	return i < len(x.deleted) && x.deleted[i].Add(terminating).Equal(t)
 }
 
 // dueAt reports whether a cohort of x not terminating, not late and not
 // never becomes ready at t, or available under a positive minReady.
 func (x *cohortIndex) dueAt(t time.Time, minReady time.Duration) bool {
-	i := sort.Search(len(x.up), func(i int) bool { return !x.up[i].readyAt.Before(t) })
+	i := search(len(x.up), func(i int) bool { return !x.up[i].readyAt.Before(t) })
 	if i < len(x.up) && x.up[i].readyAt.Equal(t) && !x.up[i].late {
 		return true
 	}
 	if minReady == 0 {
 		return false
 	}
-	for i := sort.Search(len(x.up), func(i int) bool { return !x.up[i].availableAt(minReady).Before(t) }); i < len(x.up); i++ {
+	for i := search(len(x.up), func(i int) bool { return !x.up[i].availableAt(minReady).Before(t) }); i < len(x.up); i++ {
 		e := x.up[i]
 		if !e.availableAt(minReady).Equal(t) {
 			break
@@ -304,4 +269,48 @@ func (x *cohortIndex) dueAt(t time.Time, minReady time.Duration) bool {
 		}
 	}
 	return false
+}
+
+// search returns the least i in [0, n) for which f is true, or n, f being
+// false and then true over [0, n) (as sort.Search; written out, as is
+// heapSort, so that the playground's module links no sort package).
+func search(n int, f func(int) bool) int {
+	lo, hi := 0, n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if f(m) {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// heapSort sorts the n elements that less compares and swap exchanges, in
+// O(n log n) and not stably.
+func heapSort(n int, less func(i, j int) bool, swap func(i, j int)) {
+	down := func(i, n int) {
+		for {
+			c := 2*i + 1
+			if c >= n {
+				return
+			}
+			if c+1 < n && less(c, c+1) {
+				c++
+			}
+			if !less(i, c) {
+				return
+			}
+			swap(i, c)
+			i = c
+		}
+	}
+	for i := n/2 - 1; i >= 0; i-- {
+		down(i, n)
+	}
+	for end := n - 1; end > 0; end-- {
+		swap(0, end)
+		down(0, end)
+	}
 }
