@@ -23,8 +23,9 @@ const (
 
 // checkCohortWork runs s under cfg and checks that the work counted
 // covers the loops of the run: the events it handled are at most
-// eventsPerWork for each unit of work, and the cohorts its events walked
-// beyond sim.FreeCohorts each are at most sim.CohortsPerWork a unit. So
+// eventsPerWork for each unit of work, and the cohorts its events held
+// beyond sim.FreeCohorts each (with those its flattenings wrote beyond
+// them, weighed) are at most sim.CohortsPerWork a unit. So
 // the CPU time of a run is bounded by a constant times its MaxWork,
 // whatever its replicas, minReadySeconds or progress deadline.
 func checkCohortWork(t tb, s rollout.State, cfg sim.Config) (work int) {
@@ -104,8 +105,9 @@ func TestCohortWorkShapes(t *testing.T) {
 			cfg.OmitSteps, cfg.MaxWork = true, tt.maxWork
 			work := checkCohortWork(t, s, cfg)
 			// A run stops past MaxWork only by the charge of the event it
-			// was handling: its cohorts beyond the free ones, a unit for
-			// cohortsPerWork of them (a hundredth of the budget here).
+			// was handling: its cohorts beyond the free ones (a
+			// flattening's weighed), a unit for cohortsPerWork of them (a
+			// hundredth of the budget is room for 1,600 cohorts flattened).
 			slack := tt.maxWork / 100
 			if work > tt.maxWork+slack {
 				t.Errorf("work %d, budget %d", work, tt.maxWork)

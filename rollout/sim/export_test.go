@@ -66,7 +66,8 @@ func JumpsRetaken(s rollout.State, cfg Config) (retaken, supers, forwarded int, 
 
 // CohortWalks runs s under cfg (ModelControllers) in order, as the
 // Result's steps are run, and returns the work it counted, the events it
-// handled and the cohorts the pod model held at each event, summed.
+// handled and the cohorts the pod model held at each event, summed, with
+// those its flattenings wrote beyond the free ones, weighed.
 func CohortWalks(s rollout.State, cfg Config) (work, events int, walked int64, err error) {
 	if err := cfg.check(); err != nil {
 		return 0, 0, 0, err

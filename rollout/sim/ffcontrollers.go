@@ -202,6 +202,7 @@ func (r *runner) flattenControllers(buf *ctlSnap, withStep bool, scratch *ctlFF)
 	w.ctl.maps = r.ff.maps
 	w.runner(r)
 	w.ctlState(r.ctl, &watch)
+	r.chargeFlatten(r.pods.cohorts() + r.ctl.listed())
 	if scratch != nil {
 		scratch.keys, scratch.ctl = w.keys, w.ctl
 	}

@@ -65,6 +65,7 @@ func (m *podModel) bind(t time.Time) {
 		room -= k
 		i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c == w.c })
 		w.ps.cohorts[i].n -= k
+		w.ps.touch()
 		m.ready(w.ps, k, w.c.created, t)
 		if !slices.Contains(m.bound, w.ps.name) {
 			m.bound = append(m.bound, w.ps.name)

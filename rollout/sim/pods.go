@@ -51,6 +51,7 @@ func (m *podModel) clone() *podModel {
 	for name, ps := range m.sets {
 		cp := *ps
 		cp.cohorts = slices.Clone(ps.cohorts)
+		cp.idx = nil
 		c.sets[name] = &cp
 	}
 	c.orphans = slices.Clone(m.orphans)
@@ -219,6 +220,7 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 			ps.cohorts = append(ps.cohorts, gone)
 		}
 	}
+	ps.touch()
 	ps.normalize()
 	m.bind(t)
 }
@@ -260,8 +262,9 @@ func (m *podModel) expireWhere(t time.Time, before bool) int64 {
 		return out
 	}
 	for _, ps := range m.sets {
-		if slices.ContainsFunc(ps.cohorts, gone) {
+		if ps.index().endsBy(t, m.cfg.Terminating, before) {
 			ps.cohorts = drop(ps.cohorts)
+			ps.touch()
 		}
 	}
 	m.orphans = drop(m.orphans)
@@ -443,8 +446,8 @@ func (m *podModel) next(sets []*rollout.ReplicaSet, t time.Time) (time.Time, boo
 	}
 	for _, rs := range sets {
 		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
-		for _, c := range m.set(rs).cohorts {
-			visit(c, minReady)
+		if e, ok := m.set(rs).index().next(t, minReady, m.cfg.Terminating); ok {
+			consider(e)
 		}
 	}
 	for _, c := range m.orphans {
@@ -486,8 +489,15 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 // that become ready at readyAt.
 // It looks from the newest cohort back, where the pods of the instant
 // just created are.
+//
+// Cohorts in order (normal) are by creation, so the walk stops at the
+// first created before.
 func (ps *podSet) readyWith(created, readyAt time.Time) bool {
+	sorted := ps.index().sorted
 	for _, c := range slices.Backward(ps.cohorts) {
+		if sorted && c.created.Before(created) {
+			return false
+		}
 		if !c.terminating() && !c.never && c.created.Equal(created) && c.readyAt.Equal(readyAt) {
 			return true
 		}

@@ -611,11 +611,8 @@ func (c *ctlRun) racePeakExtremes(start time.Time) Extremes {
 // again, as does the Deployment under the Recreate strategy.
 func (r *runner) gone(t time.Time) {
 	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
-		for _, co := range r.pods.set(rs).cohorts {
-			if co.terminating() && !co.deleted.Add(r.pods.cfg.Terminating).After(t) {
-				r.enqueueSet(rs.Name, t)
-				break
-			}
+		if r.pods.set(rs).index().endsBy(t, r.pods.cfg.Terminating, false) {
+			r.enqueueSet(rs.Name, t)
 		}
 	}
 	r.pods.expire(t)
@@ -645,6 +642,14 @@ func (r *runner) podEvents(t time.Time) {
 	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
 		ps := r.pods.set(rs)
 		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
+		if x := ps.index(); !x.endsAt(t, r.pods.cfg.Terminating) {
+			// No pod of ps is gone at t: the walk below would find
+			// only the pods due.
+			if x.dueAt(t, minReady) {
+				r.enqueueSet(rs.Name, t)
+			}
+			continue
+		}
 		for _, co := range ps.cohorts {
 			due := false
 			switch {
@@ -684,12 +689,10 @@ func (r *runner) revealLate(t time.Time) {
 		return
 	}
 	for _, rs := range r.setsScratch() {
-		for _, co := range r.pods.set(rs).cohorts {
-			if co.late && !co.terminating() && !co.readyAt.After(t) {
-				c.revealAt, c.revealPending = t, true
-				r.push(event{at: t, kind: evReveal, class: 2})
-				return
-			}
+		if x := r.pods.set(rs).index(); x.hasLate && !x.lateAt.After(t) {
+			c.revealAt, c.revealPending = t, true
+			r.push(event{at: t, kind: evReveal, class: 2})
+			return
 		}
 	}
 }
@@ -707,6 +710,7 @@ func (r *runner) reveal(t time.Time) {
 			}
 		}
 		if found {
+			ps.touch()
 			ps.normalize()
 			r.enqueueSet(rs.Name, t)
 		}
@@ -714,4 +718,14 @@ func (r *runner) reveal(t time.Time) {
 	r.active = t
 	r.sample(t)
 	r.schedulePods(t)
+}
+
+// listed returns the cohorts the ReplicaSet controller's syncs keep as
+// listed, summed.
+func (c *ctlRun) listed() int {
+	n := 0
+	for _, s := range c.sets {
+		n += len(s.listed)
+	}
+	return n
 }

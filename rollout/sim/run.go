@@ -342,12 +342,14 @@ type runner struct {
 	initial Step
 	sum     Summary
 	syncs   int // syncs so far
-	work    int // syncs computed one by one, and cohort walks (chargeCohorts)
-	// cohortDebt is the cohorts walked beyond freeCohorts not yet
-	// charged as a unit of work (less than cohortsPerWork).
+	work    int // syncs computed one by one, and cohort walks (chargeCohorts, chargeFlatten)
+	// cohortDebt is the cohorts walked beyond freeCohorts (a
+	// flattening's weighed by flattenWeight) not yet charged as a unit
+	// of work (less than cohortsPerWork).
 	cohortDebt int
 	// events and walked count the events the controllers model handled
-	// and the cohorts the pod model held at each, summed: what
+	// and the cohorts the pod model held at each, summed, with those the
+	// flattenings wrote beyond freeCohorts, weighed: what
 	// TestCohortWalksCounted holds the counted work to.
 	events int
 	walked int64

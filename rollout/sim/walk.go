@@ -247,6 +247,9 @@ func (w *walker) runner(r *runner) {
 		w.flag(ps.never)
 		w.flag(ps.owned)
 		w.cohorts(&ps.cohorts)
+		if w.decode {
+			ps.touch()
+		}
 		w.i64(&ps.created)
 		w.text(&ps.failure)
 		w.time(&ps.failedAt)
