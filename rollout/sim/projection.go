@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/internal/words"
@@ -268,7 +267,10 @@ func (r *runner) newAvailableBy(newRS *rollout.ReplicaSet, stop time.Time, minRe
 	if need <= 0 {
 		return stop
 	}
-	slices.SortFunc(known, func(a, b due) int { return a.at.Compare(b.at) })
+	// heapSort, not slices.SortFunc: the playground's module has it
+	// already, and each instantiation of the generic sort adds kilobytes.
+	heapSort(len(known), func(i, j int) bool { return known[i].at.Before(known[j].at) },
+		func(i, j int) { known[i], known[j] = known[j], known[i] })
 	for _, k := range known {
 		if need -= k.n; need <= 0 {
 			return k.at
