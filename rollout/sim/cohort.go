@@ -284,6 +284,23 @@ func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 	x.settled(k, ps.cohorts)
 }
 
+// revealLate clears the late flag of the cohorts ready by t, as the
+// runner's reveal hands the ReplicaSet controller their readiness, and
+// reports whether there were any.
+func (ps *podSet) revealLate(t time.Time) bool {
+	found := false
+	for i, co := range ps.cohorts {
+		if co.late && !co.readyAt.After(t) {
+			ps.cohorts[i].late, found = false, true
+		}
+	}
+	if found {
+		ps.touch()
+		ps.normalize()
+	}
+	return found
+}
+
 // normal reports whether cs is what normalize makes of it: no empty
 // cohort, and each after the one before by compareCohorts.
 func normal(cs []cohort) bool {

@@ -162,16 +162,7 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 			case 3:
 				ps.settle(now, minReady)
 			case 4: // the runner's reveal of late pods
-				found := false
-				for i, co := range ps.cohorts {
-					if co.late && !co.readyAt.After(now) {
-						ps.cohorts[i].late, found = false, true
-					}
-				}
-				if found {
-					ps.touch()
-					ps.normalize()
-				}
+				ps.revealLate(now)
 			case 5:
 				ps.normalize()
 			case 6: // a slice the runner replaces, as the walker may

@@ -702,16 +702,7 @@ func (r *runner) revealLate(t time.Time) {
 func (r *runner) reveal(t time.Time) {
 	r.ctl.revealPending = false
 	for _, rs := range r.sets() {
-		ps := r.pods.set(rs)
-		found := false
-		for i, co := range ps.cohorts {
-			if co.late && !co.readyAt.After(t) {
-				ps.cohorts[i].late, found = false, true
-			}
-		}
-		if found {
-			ps.touch()
-			ps.normalize()
+		if r.pods.set(rs).revealLate(t) {
 			r.enqueueSet(rs.Name, t)
 		}
 	}
