@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/rolloutmath/rolloutmath/internal/gen"
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
@@ -159,7 +160,5 @@ func TestRangeWorkBudgetProperties(t *testing.T) {
 		}
 	})
 	t.Logf("%d of %d draws had both computed and projected counts", mixed, draws)
-	if mixed < draws/20 {
-		t.Errorf("only %d of %d draws had both computed and projected counts: a weak test", mixed, draws)
-	}
+	gen.Covered(t, "had both computed and projected counts", mixed, draws, 0.2) // 29% over 300 draws
 }

@@ -119,9 +119,8 @@ func TestPastDeadlineProperties(t *testing.T) {
 		}
 	})
 	t.Logf("%d of %d runs exceeded the deadline, %d of them completed after it", exceeded, runs, completed)
-	if exceeded == 0 || completed == 0 && runs >= 100 {
-		t.Errorf("%d of %d runs exceeded the deadline, %d completed after it: a weak test", exceeded, runs, completed)
-	}
+	gen.Covered(t, "exceeded the deadline", exceeded, runs, 0.3)          // 36% over 300 draws
+	gen.Covered(t, "completed after the deadline", completed, runs, 0.07) // 10% over 300 draws
 }
 
 // TestPastDeadlineDetail: the outcome's detail of a run that went on
@@ -203,8 +202,9 @@ func extremesOf(sm sim.Summary) sim.Extremes {
 // worst figures come after the deadline, which the whole run's figures
 // alone would misplace.
 func TestUpToDeadlineIsTheStoppedRun(t *testing.T) {
-	past, differ, racing := 0, 0, 0
+	runs, past, differ, racing := 0, 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
+		runs++
 		st := gen.Strategy().Draw(t, "strategy")
 		s := rollingState(t, rapid.Int32Range(1, 40).Draw(t, "replicas"), st)
 		d := &s.Deployment
@@ -261,9 +261,8 @@ func TestUpToDeadlineIsTheStoppedRun(t *testing.T) {
 		}
 	})
 	t.Logf("%d runs went on past the deadline, %d of them with other figures past it, %d of 15 replicas or more", past, differ, racing)
-	if past == 0 || differ == 0 {
-		t.Errorf("%d runs went on past the deadline, %d of them with other figures past it: a weak test", past, differ)
-	}
+	gen.Covered(t, "went on past the deadline", past, runs, 0.5)             // 59% over 300 draws
+	gen.Covered(t, "had other figures past the deadline", differ, runs, 0.1) // 14% over 300 draws
 }
 
 // TestUpToDeadlineFastForwarded: runs that go on past their progress

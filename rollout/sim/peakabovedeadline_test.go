@@ -80,7 +80,5 @@ func TestPeakAboveDeadlineFreeFrom(t *testing.T) {
 		}
 	})
 	t.Logf("%d runs, %d proved with their deletes-last order cut", runs, provedCut)
-	if provedCut < runs/10 {
-		t.Errorf("only %d of %d runs proved with their deletes-last order cut: a weak test", provedCut, runs)
-	}
+	gen.Covered(t, "proved with their deletes-last order cut", provedCut, runs, 0.2) // 27% over 300 draws
 }

@@ -172,7 +172,6 @@ func TestPlanCacheKeyHoldsWhatPlanReadsOfNow(t *testing.T) {
 		}
 	})
 	t.Logf("%d draws with one key (%d of them re-check progress), %d with two", same, rechecks, apart)
-	if rechecks == 0 || apart == 0 {
-		t.Errorf("%d draws with one key re-check progress, %d have two keys: a weak test", rechecks, apart)
-	}
+	gen.Covered(t, "had one key and re-checked progress", rechecks, same+apart, 0.25) // 31% over 300 draws
+	gen.Covered(t, "had two keys", apart, same+apart, 0.1)                            // 14% over 300 draws
 }

@@ -73,9 +73,7 @@ func TestPlanCacheChangesNothing(t *testing.T) {
 		}
 	})
 	t.Logf("%d of %d runs took a plan from the cache", hit, runs)
-	if hit < runs/2 {
-		t.Errorf("only %d of %d runs took a plan from the cache: a weak test", hit, runs)
-	}
+	gen.Covered(t, "took a plan from the cache", hit, runs, 0.9) // 98% over 300 draws
 }
 
 // TestSharedStateChangesNothing checks that the orders of a run sharing
