@@ -21,7 +21,7 @@ import (
 func (f *checkFlags) render(format string, w io.Writer, out check.Report, answers []answer) error {
 	switch format {
 	case "json", "yaml":
-		return encodeData(format, w, withAnswers(out, answers, true))
+		return encodeData(format, w, withAnswers(out, answers, true), nil)
 	case "sarif":
 		return writeSARIF(w, out)
 	case "junit":

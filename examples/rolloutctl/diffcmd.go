@@ -72,7 +72,7 @@ func runDiff(e *env, args []string) int {
 	}
 	if c := writeReports(e, "diff", outs, func(format string, w io.Writer) error {
 		if format != "text" {
-			return encodeData(format, w, out)
+			return encodeData(format, w, out, nil)
 		}
 		noteAnswers(w, answers)
 		return nil

@@ -134,7 +134,7 @@ func runHistory(e *env, args []string) int {
 	return writeReports(e, "history", outs, func(format string, w io.Writer) error {
 		switch {
 		case format != "text":
-			return encodeData(format, w, h)
+			return encodeData(format, w, h, nil)
 		case diff != "":
 			_, err := io.WriteString(w, h.Diff) // nothing for equal templates, as diff(1) prints
 			return err

@@ -80,7 +80,7 @@ func runPlan(e *env, args []string) int {
 	report := rollout.NewReport(now, actions, planErr)
 	return writeReports(e, "plan", outs, func(format string, w io.Writer) error {
 		if format != "text" {
-			return encodeData(format, w, withAnswer(report, answers, d))
+			return encodeData(format, w, withAnswer(report, answers, d), nil)
 		}
 		fmt.Fprintln(w, f.input.versionLine())
 		writeAnswers(w, answerFor(answers, d))

@@ -173,57 +173,41 @@ func pathless(err error) error {
 }
 
 // encodeJSON writes v as indented JSON, as json.MarshalIndent gives it.
-// The steps of lists (each a stepList v holds) are written one step at
-// a time rather than built into the document: v is marshaled with each
-// list as a string that stands for it, and the list's steps go where
-// that string is (TestStreamedStepsAsMarshaled).
-func encodeJSON(w io.Writer, v any, lists ...*stepList) error {
-	quoted := make([][]byte, len(lists))
-	for i, l := range lists {
-		l.hole = fmt.Sprintf("rolloutctl: the steps of run %d", i)
-		quoted[i], _ = json.Marshal(l.hole)
+// The steps of list (a stepList v holds, or nil) are written one step
+// at a time rather than built into the document: v is marshaled with
+// the list as a string that stands for it, and the list's steps go
+// where that string is (TestStreamedStepsAsMarshaled).
+func encodeJSON(w io.Writer, v any, list *stepList) error {
+	if list == nil {
+		b, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
+		return err
 	}
+	list.hole = "rolloutctl: the steps of run 0"
+	quoted, _ := json.Marshal(list.hole)
 	b, err := json.MarshalIndent(v, "", "  ")
-	for _, l := range lists {
-		l.hole = ""
-	}
+	list.hole = ""
 	if err != nil {
 		return err
 	}
-	holes := make([]int, len(lists))
-	for i := range lists {
-		if holes[i] = bytes.Index(b, quoted[i]); holes[i] < 0 || bytes.Count(b, quoted[i]) != 1 {
-			// Not in the document once (the data holds the words): the
-			// whole document at once.
-			if b, err = json.MarshalIndent(v, "", "  "); err != nil {
-				return err
-			}
-			_, err = w.Write(append(b, '\n'))
-			return err
-		}
+	hole := bytes.Index(b, quoted)
+	if hole < 0 || bytes.Count(b, quoted) != 1 {
+		// Not in the document once (the data holds the words): the whole
+		// document at once.
+		return encodeJSON(w, v, nil)
 	}
-	// The holes in the order they come, each written over by its steps.
-	order := make([]int, len(lists))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(x, y int) int { return holes[x] - holes[y] })
-	at := 0
-	for _, i := range order {
-		if _, err := w.Write(b[at:holes[i]]); err != nil {
-			return err
-		}
-		line := b[bytes.LastIndexByte(b[:holes[i]], '\n')+1 : holes[i]]
-		indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
-		if err := writeSteps(w, *lists[i], string(indent)); err != nil {
-			return err
-		}
-		at = holes[i] + len(quoted[i])
-	}
-	if _, err := w.Write(b[at:]); err != nil {
+	line := b[bytes.LastIndexByte(b[:hole], '\n')+1 : hole]
+	indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
+	if _, err := w.Write(b[:hole]); err != nil {
 		return err
 	}
-	_, err = w.Write([]byte{'\n'})
+	if err := writeSteps(w, *list, string(indent)); err != nil {
+		return err
+	}
+	_, err = w.Write(append(b[hole+len(quoted):], '\n'))
 	return err
 }
 
@@ -270,11 +254,12 @@ func encodeYAML(w io.Writer, v any) error {
 	return err
 }
 
-// encodeData writes v in a data format: json or yaml; lists are the
-// step lists v holds, which JSON writes a step at a time (encodeJSON).
-func encodeData(format string, w io.Writer, v any, lists ...*stepList) error {
+// encodeData writes v in a data format: json or yaml; list is the step
+// list v holds, if any (nil if none), which JSON writes a step at a time
+// (encodeJSON).
+func encodeData(format string, w io.Writer, v any, list *stepList) error {
 	if format == "yaml" {
 		return encodeYAML(w, v)
 	}
-	return encodeJSON(w, v, lists...)
+	return encodeJSON(w, v, list)
 }

@@ -143,7 +143,7 @@ func writeSARIF(w io.Writer, out check.Report) error {
 		}
 		run.Results = append(run.Results, res)
 	}
-	return encodeJSON(w, sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	return encodeJSON(w, sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}}, nil)
 }
 
 // sarifPlace is a place as a SARIF location: the file as a URI reference

@@ -115,7 +115,7 @@ func runUndo(e *env, args []string) int {
 			if out.Rollback != nil {
 				return encodeData(format, w, out, &out.Rollback.Steps)
 			}
-			return encodeData(format, w, out)
+			return encodeData(format, w, out, nil)
 		}
 		writeUndoText(w, d, p, images, title, f.input.versionLine(), model, times, back, res)
 		return nil
