@@ -172,6 +172,10 @@ func pathless(err error) error {
 	return err
 }
 
+// stepsHole is the string a stepList marshals as while encodeJSON or
+// encodeYAML writes its document, to be replaced by its steps.
+const stepsHole = "rolloutctl: the steps of run 0"
+
 // encodeJSON writes v as indented JSON, as json.MarshalIndent gives it.
 // The steps of list (a stepList v holds, or nil) are written one step
 // at a time rather than built into the document: v is marshaled with
@@ -186,7 +190,7 @@ func encodeJSON(w io.Writer, v any, list *stepList) error {
 		_, err = w.Write(append(b, '\n'))
 		return err
 	}
-	list.hole = "rolloutctl: the steps of run 0"
+	list.hole = stepsHole
 	quoted, _ := json.Marshal(list.hole)
 	b, err := json.MarshalIndent(v, "", "  ")
 	list.hole = ""
@@ -240,26 +244,94 @@ func writeSteps(w io.Writer, l stepList, indent string) error {
 }
 
 // encodeYAML writes v as YAML: its JSON, converted as kubectl -o yaml
-// converts it.
-func encodeYAML(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
+// converts it. As encodeJSON does, it writes the steps of list (a
+// stepList v holds, or nil) one step at a time, each converted on its
+// own, where the string that stands for the list is in the converted
+// document; the bytes are those of the whole document converted at once
+// (TestStreamedStepsAsConverted).
+func encodeYAML(w io.Writer, v any, list *stepList) error {
+	if list == nil {
+		y, err := toYAML(v)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(y)
+		return err
+	}
+	list.hole = stepsHole
+	y, err := toYAML(v)
+	list.hole = ""
 	if err != nil {
 		return err
 	}
-	y, err := yaml.JSONToYAML(b)
+	// The hole as the conversion writes a string value: quoted, since it
+	// holds ": ".
+	form, err := toYAML(map[string]string{"k": stepsHole})
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(y)
+	hole := append([]byte{' '}, bytes.TrimSuffix(bytes.TrimPrefix(form, []byte("k: ")), []byte("\n"))...)
+	hole = append(hole, '\n')
+	at := bytes.Index(y, hole)
+	if at < 0 || bytes.Count(y, hole) != 1 {
+		// Not in the document once (the data holds the words): the whole
+		// document at once.
+		return encodeYAML(w, v, nil)
+	}
+	// A sequence under a key starts at the key's column, and the
+	// conversion folds a long string by the column it starts at: each
+	// step is converted in a sequence under keys as deep as the hole's, of
+	// which its lines are kept.
+	line := y[bytes.LastIndexByte(y[:at], '\n')+1 : at]
+	col := len(line) - len(bytes.TrimLeft(line, " -"))
+	if col%2 != 0 {
+		return encodeYAML(w, v, nil)
+	}
+	if _, err := w.Write(y[:at]); err != nil {
+		return err
+	}
+	if len(list.steps) == 0 {
+		if _, err := io.WriteString(w, " []\n"); err != nil {
+			return err
+		}
+	} else if _, err := io.WriteString(w, "\n"); err != nil {
+		return err
+	}
+	for _, st := range list.steps {
+		var nested any = []stepJSON{newStepJSON(st, list.now)}
+		for range col/2 + 1 {
+			nested = map[string]any{"k": nested}
+		}
+		item, err := toYAML(nested)
+		if err != nil {
+			return err
+		}
+		for range col/2 + 1 {
+			item = item[bytes.IndexByte(item, '\n')+1:]
+		}
+		if _, err := w.Write(item); err != nil {
+			return err
+		}
+	}
+	_, err = w.Write(y[at+len(hole):])
 	return err
 }
 
+// toYAML is v's JSON converted to YAML as kubectl -o yaml converts it.
+func toYAML(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return yaml.JSONToYAML(b)
+}
+
 // encodeData writes v in a data format: json or yaml; list is the step
-// list v holds, if any (nil if none), which JSON writes a step at a time
-// (encodeJSON).
+// list v holds, if any (nil if none), which both write a step at a time
+// (encodeJSON, encodeYAML).
 func encodeData(format string, w io.Writer, v any, list *stepList) error {
 	if format == "yaml" {
-		return encodeYAML(w, v)
+		return encodeYAML(w, v, list)
 	}
 	return encodeJSON(w, v, list)
 }
