@@ -2,6 +2,7 @@ package rollout_test
 
 import (
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -72,6 +73,24 @@ func ExamplePlan() {
 	// UpdateDeploymentStatus
 	// ScaleReplicaSet nginx-deployment-1564180365 10 -> 8: Normal ScalingReplicaSet Scaled down replica set nginx-deployment-1564180365 from 10 to 8
 	// UpdateDeploymentStatus
+}
+
+// PlanShared gives Plan's actions without copying for each what it
+// writes: here the old ReplicaSet's scale holds that ReplicaSet's own
+// annotations map, unchanged, where Plan's holds a copy. A caller of
+// PlanShared only reads the actions.
+func ExamplePlanShared() {
+	s := exNginx()
+	actions, _ := rollout.PlanShared(s)
+	for _, a := range actions {
+		if a.Type == rollout.ScaleReplicaSet && a.ReplicaSet == s.ReplicaSets[0].Name {
+			fmt.Println(a)
+			fmt.Println("holds the state's map:", reflect.ValueOf(a.Annotations).Pointer() == reflect.ValueOf(s.ReplicaSets[0].Annotations).Pointer())
+		}
+	}
+	// Output:
+	// ScaleReplicaSet nginx-deployment-1564180365 10 -> 8: Normal ScalingReplicaSet Scaled down replica set nginx-deployment-1564180365 from 10 to 8
+	// holds the state's map: true
 }
 
 // Apply carries out a sync's actions as the API server would: the new

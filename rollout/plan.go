@@ -83,8 +83,12 @@ type planner struct {
 	synced      *ReplicaSet       // the new ReplicaSet, once a sync of it wrote no ReplicaSet
 	podMap      map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
 	actions     []Action
-	// ownsAnnotations is set once d.Annotations is the sync's own copy.
+	// ownsAnnotations is set once d.Annotations is the sync's own copy
+	// (and no action holds it: see updateStatus).
 	ownsAnnotations bool
+	// shared: the actions may share maps and slices with the state and
+	// with each other (PlanShared).
+	shared bool
 	// rsBuf and oldBuf are empty slices with room for every ReplicaSet of
 	// the namespace, for rsList and old: init takes them and inNamespace
 	// from one array.
@@ -122,7 +126,18 @@ var ErrZeroNow = errors.New("rollout: State.Now is the zero time; set it to the 
 // upstream writes a wrapped negative number there, which the API server
 // refuses), and an old revision of MaxInt64, which has no next revision (an
 // error wrapping revision.ErrOverflow; upstream wraps to a negative one).
-func Plan(s State) ([]Action, error) {
+func Plan(s State) ([]Action, error) { return plan(s, false) }
+
+// PlanShared is [Plan] for a caller that only reads the actions, as a
+// simulator keeping every sync's actions does: their maps, slices and
+// pointees may be shared with s and with each other (the ownership
+// [Action] promises of Plan's does not hold), which spares a copy of the
+// status and the annotations at most writes. The actions are equal, field
+// by field, to Plan's, and PlanShared does not modify s either
+// (TestPlanSharedAsPlan). A caller must not write to what they hold.
+func PlanShared(s State) ([]Action, error) { return plan(s, true) }
+
+func plan(s State, shared bool) ([]Action, error) {
 	if s.Now.IsZero() {
 		return nil, ErrZeroNow
 	}
@@ -138,6 +153,7 @@ func Plan(s State) ([]Action, error) {
 	// returns and what it changes.
 	var p planner
 	p.init(s)
+	p.shared = shared
 	err := p.syncDeployment(s.Pods)
 	return p.actions, err
 }
@@ -353,11 +369,16 @@ func (p *planner) event(e Event) {
 
 // updateStatus writes the Deployment's in-memory status and annotations.
 func (p *planner) updateStatus() {
-	status := p.d.Status.clone()
+	// Under PlanShared the action may hold the sync's conditions: the
+	// planner changes them only into new slices (statusSharing).
+	status := p.d.Status
+	if !p.shared {
+		status = status.clone()
+	}
 	p.actions = append(p.actions, Action{
 		Type:        UpdateDeploymentStatus,
 		Status:      &status,
-		Annotations: maps.Clone(p.d.Annotations),
+		Annotations: p.deploymentAnnotations(),
 	})
 }
 
@@ -366,15 +387,32 @@ func (p *planner) updateDeployment(e Event) {
 	template := p.d.Spec.Template.clone()
 	p.actions = append(p.actions, Action{
 		Type:        UpdateDeployment,
-		Annotations: maps.Clone(p.d.Annotations),
+		Annotations: p.deploymentAnnotations(),
 		Template:    &template,
 		Event:       e,
 	})
 }
 
+// deploymentAnnotations are the Deployment's annotations for an action
+// to hold: a copy, or, under PlanShared, the sync's map itself, which the
+// sync then copies again before it next changes it (ownAnnotations).
+func (p *planner) deploymentAnnotations() map[string]string {
+	if !p.shared {
+		return maps.Clone(p.d.Annotations)
+	}
+	p.ownsAnnotations = false
+	return p.d.Annotations
+}
+
 // updateReplicaSet writes rs, which was from in size before, recording e.
+// Under PlanShared the action holds rs's annotations: the planner changes
+// a ReplicaSet's only in a copy of its own (withOwnAnnotations).
 func (p *planner) updateReplicaSet(rs *ReplicaSet, from int32, e Event) {
-	p.writeReplicaSet(rs, maps.Clone(rs.Annotations), from, e)
+	a := rs.Annotations
+	if !p.shared {
+		a = maps.Clone(a)
+	}
+	p.writeReplicaSet(rs, a, from, e)
 }
 
 // writeReplicaSet is updateReplicaSet with the annotations the action

@@ -39,12 +39,19 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 		return false, rs
 	}
 	resized := rs.Spec.Replicas != size
-	if !resized && !ReplicasAnnotationsNeedUpdate(rs, p.d.Spec.Replicas, p.maxReplicas) {
+	stale := ReplicasAnnotationsNeedUpdate(rs, p.d.Spec.Replicas, p.maxReplicas)
+	if !resized && !stale {
 		return false, rs
 	}
-	out := rs.withOwnAnnotations()
+	var out ReplicaSet
+	if p.shared && !stale {
+		// The annotations stay as they are: the write may hold rs's.
+		out = *rs
+	} else {
+		out = rs.withOwnAnnotations()
+		setReplicasAnnotations(&out.Annotations, p.d.Spec.Replicas, p.maxReplicas)
+	}
 	out.Spec.Replicas = size
-	setReplicasAnnotations(&out.Annotations, p.d.Spec.Replicas, p.maxReplicas)
 	var e Event
 	if resized {
 		// "Scaled up replica set web-1 from 0 to 3", built on the stack

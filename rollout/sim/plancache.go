@@ -112,12 +112,12 @@ func newPlanCache(cfg Config) *planCache {
 func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 	c := r.ctl.plans
 	if c == nil || len(c.plans) >= maxCachedPlans || len(c.mapKeep) >= maxCachedMaps {
-		return rollout.Plan(s)
+		return r.planFresh(s)
 	}
 	key, ok := c.appendState(c.key[:0], s)
 	c.key = key
 	if !ok {
-		return rollout.Plan(s)
+		return r.planFresh(s)
 	}
 	if p, found := c.plans[string(key)]; found {
 		c.hits++
@@ -129,11 +129,23 @@ func (r *runner) plan(s rollout.State) ([]rollout.Action, error) {
 		}
 		return p.actions, p.err
 	}
-	actions, err := rollout.Plan(s)
+	actions, err := r.planFresh(s)
 	if !c.lookupOnly {
 		c.plans[string(key)] = cachedPlan{actions, err}
 	}
 	return actions, err
+}
+
+// planFresh plans s: rollout.PlanShared, whose actions share maps and
+// slices with s, since the run and its steps only read them and replace
+// its objects' maps and slices rather than write to them; or, in a run
+// with Config.Edits, whose functions may write to the Deployment in
+// place, rollout.Plan, whose actions own theirs.
+func (r *runner) planFresh(s rollout.State) ([]rollout.Action, error) {
+	if len(r.cfg.Edits) > 0 {
+		return rollout.Plan(s)
+	}
+	return rollout.PlanShared(s)
 }
 
 // appendState appends the key of s to b, and reports whether s can be

@@ -584,7 +584,7 @@ func (r *runner) sync(t time.Time, first bool) (bool, time.Time, error) {
 	if s.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy && !first {
 		s.Pods = r.pods.pods(r.sets())
 	}
-	actions, err := rollout.Plan(s)
+	actions, err := r.planFresh(s)
 	wrote := slices.ContainsFunc(actions, rollout.Action.IsAPICall)
 	var recheck time.Time
 	for _, a := range actions {
