@@ -84,7 +84,7 @@ type planner struct {
 	podMap      map[string][]*Pod // pods by the UID of their ReplicaSet in rsList
 	actions     []Action
 	// ownsAnnotations is set once d.Annotations is the sync's own copy
-	// (and no action holds it: see updateStatus).
+	// (and no action holds it: see deploymentAnnotations).
 	ownsAnnotations bool
 	// shared: the actions may share maps and slices with the state and
 	// with each other (PlanShared).
@@ -131,8 +131,8 @@ func Plan(s State) ([]Action, error) { return plan(s, false) }
 // PlanShared is [Plan] for a caller that only reads the actions, as a
 // simulator keeping every sync's actions does: their maps, slices and
 // pointees may be shared with s and with each other (the ownership
-// [Action] promises of Plan's does not hold), which spares a copy of the
-// status and the annotations at most writes. The actions are equal, field
+// [Action] promises of Plan's does not hold), which spares copying the
+// conditions and annotations most writes carry. The actions are equal, field
 // by field, to Plan's, and PlanShared does not modify s either
 // (TestPlanSharedAsPlan). A caller must not write to what they hold.
 func PlanShared(s State) ([]Action, error) { return plan(s, true) }
