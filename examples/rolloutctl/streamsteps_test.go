@@ -14,12 +14,6 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
-// TestStreamedStepsAsMarshaled: encodeJSON, which writes a run's steps
-// one at a time, writes the bytes json.MarshalIndent gives for the whole
-// document: for runs of no step, one step and many, inside the apply
-// answers' wrapper (simulate --live), for undo's roll back (a list one
-// level deeper), and where the data holds the words that stand for the
-// steps (then it writes the document whole).
 // streamCase is a document holding a run's steps, as the commands'
 // reports hold them.
 type streamCase struct {
@@ -66,6 +60,12 @@ func streamCases(t *testing.T) (rollout.State, sim.Result, []streamCase) {
 	}
 }
 
+// TestStreamedStepsAsMarshaled: encodeJSON, which writes a run's steps
+// one at a time, writes the bytes json.MarshalIndent gives for the whole
+// document: for runs of no step, one step and many, inside the apply
+// answers' wrapper (simulate --live), for undo's roll back (a list one
+// level deeper), and where the data holds the words that stand for the
+// steps (then it writes the document whole), and an error of several lines.
 func TestStreamedStepsAsMarshaled(t *testing.T) {
 	s, res, cases := streamCases(t)
 	for _, tc := range cases {
