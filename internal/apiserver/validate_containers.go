@@ -228,14 +228,35 @@ func validateContainerCommon(c *schema.Container, vols map[string]*schema.Volume
 	}
 	mounts := volumeMountPaths(c.VolumeMounts)
 	devices := volumeDevicePaths(c.VolumeDevices)
-	errs = append(errs, validateContainerPorts(c.Ports, p.Child("ports"))...)
-	errs = append(errs, validateEnv(c.Env, p.Child("env"), opts)...)
-	errs = append(errs, validateEnvFrom(c.EnvFrom, p.Child("envFrom"), opts)...)
-	errs = append(errs, validateVolumeMounts(c.VolumeMounts, devices, vols, c, p.Child("volumeMounts"))...)
-	errs = append(errs, validateVolumeDevices(c.VolumeDevices, mounts, vols, p.Child("volumeDevices"))...)
-	errs = append(errs, validatePullPolicy(c.ImagePullPolicy, p.Child("imagePullPolicy"))...)
+	// The validators of lists report nothing for an empty one: the calls
+	// are skipped then, sparing their paths, which escape to the heap.
+	if len(c.Ports) > 0 {
+		errs = append(errs, validateContainerPorts(c.Ports, p.Child("ports"))...)
+	}
+	if len(c.Env) > 0 {
+		errs = append(errs, validateEnv(c.Env, p.Child("env"), opts)...)
+	}
+	if len(c.EnvFrom) > 0 {
+		errs = append(errs, validateEnvFrom(c.EnvFrom, p.Child("envFrom"), opts)...)
+	}
+	if len(c.VolumeMounts) > 0 {
+		errs = append(errs, validateVolumeMounts(c.VolumeMounts, devices, vols, c, p.Child("volumeMounts"))...)
+	}
+	if len(c.VolumeDevices) > 0 {
+		errs = append(errs, validateVolumeDevices(c.VolumeDevices, mounts, vols, p.Child("volumeDevices"))...)
+	}
+	switch c.ImagePullPolicy {
+	case "Always", "IfNotPresent", "Never": // validatePullPolicy reports nothing
+	default:
+		errs = append(errs, validatePullPolicy(c.ImagePullPolicy, p.Child("imagePullPolicy"))...)
+	}
 	errs = append(errs, validateContainerResourceRequirements(&c.Resources, claims, p.Child("resources"), opts)...)
-	errs = append(errs, validateResizePolicy(c.ResizePolicy, p.Child("resizePolicy"), restartPolicy, opts.minor())...)
+	if len(c.ResizePolicy) > 0 {
+		errs = append(errs, validateResizePolicy(c.ResizePolicy, p.Child("resizePolicy"), restartPolicy, opts.minor())...)
+	}
+	if c.SecurityContext == nil { // validateSecurityContext reports nothing then
+		return errs
+	}
 	return append(errs, validateSecurityContext(c.SecurityContext, p.Child("securityContext"), hostUsers, opts.AllowSysAdminWhenPrivilegeEscalationFalse)...)
 }
 
