@@ -21,15 +21,25 @@ import (
 // init containers, the regular ones, then the ephemeral ones (as a copy
 // in the Container type, whose fields they share).
 func visitPodContainers(s *schema.PodSpec, specPath *field.Path, visit func(c *schema.Container, p *field.Path)) {
-	for i := range s.InitContainers {
-		visit(&s.InitContainers[i], specPath.Child("initContainers").Index(i))
+	// Each list's path is built once, and only for a list with containers.
+	if len(s.InitContainers) > 0 {
+		lp := specPath.Child("initContainers")
+		for i := range s.InitContainers {
+			visit(&s.InitContainers[i], lp.Index(i))
+		}
 	}
-	for i := range s.Containers {
-		visit(&s.Containers[i], specPath.Child("containers").Index(i))
+	if len(s.Containers) > 0 {
+		lp := specPath.Child("containers")
+		for i := range s.Containers {
+			visit(&s.Containers[i], lp.Index(i))
+		}
 	}
-	for i := range s.EphemeralContainers {
-		c := schema.Container(s.EphemeralContainers[i].EphemeralContainerCommon)
-		visit(&c, specPath.Child("ephemeralContainers").Index(i))
+	if len(s.EphemeralContainers) > 0 {
+		lp := specPath.Child("ephemeralContainers")
+		for i := range s.EphemeralContainers {
+			c := schema.Container(s.EphemeralContainers[i].EphemeralContainerCommon)
+			visit(&c, lp.Index(i))
+		}
 	}
 }
 
