@@ -58,8 +58,10 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// pastLimited (set when the run stops), done, match and ff are the run's
 		// bookkeeping; ctl is nil under ModelSimple and walked by
 		// ctlState under ModelControllers (ffcontrollers.go); scratch
-		// is a buffer that holds nothing between calls.
-		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "cohortDebt", "events", "walked", "workLimited", "trialOf", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "toDeadline", "raceToDeadline", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch"}},
+		// and countsBuf are buffers that hold nothing between calls, and
+		// lastSets only lets a step share its Sets with the one before
+		// when they are equal.
+		{runner{}, []string{"cfg", "maxWork", "start", "clock", "st", "pods", "changes", "edits", "steps", "current", "initial", "sum", "syncs", "work", "cohortDebt", "events", "walked", "workLimited", "trialOf", "next", "last", "active", "editedAt", "done", "completeAt", "deadlineAt", "pastUntil", "deadlineDetail", "toDeadline", "raceToDeadline", "completeAfter", "pastLimited", "ctl", "lastSample", "lastAvail", "lastFloor", "matchGen", "match", "ff", "scratch", "lastSets", "countsBuf"}},
 	} {
 		typ := reflect.TypeOf(tt.v)
 		var got []string

@@ -57,7 +57,10 @@ func (r *runner) setCounts() []SetCount {
 	}
 	ctrl = ctrl[:n]
 	newRS := r.newSet(ctrl)
-	out := make([]SetCount, len(ctrl))
+	if cap(r.countsBuf) < len(ctrl) {
+		r.countsBuf = make([]SetCount, len(ctrl))
+	}
+	out := r.countsBuf[:len(ctrl)]
 	for i, rs := range ctrl {
 		out[i] = SetCount{
 			Name: rs.Name, Revision: rs.Annotations[rollout.RevisionAnnotation], New: rs == newRS,
@@ -66,7 +69,28 @@ func (r *runner) setCounts() []SetCount {
 			Pending: int32(min(r.pods.set(rs).pending(), math.MaxInt32)),
 		}
 	}
-	return out
+	// Most syncs change no set's counts, or only the Deployment's: a step
+	// then shares the Sets of the one before (steps are read-only), and
+	// only a change allocates.
+	if r.lastSets != nil && sameCounts(r.lastSets, out) {
+		return r.lastSets
+	}
+	r.lastSets = make([]SetCount, len(out))
+	copy(r.lastSets, out)
+	return r.lastSets
+}
+
+// sameCounts reports whether a and b hold the same counts.
+func sameCounts(a, b []SetCount) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // controlledSets returns the Deployment's ReplicaSets, oldest first.

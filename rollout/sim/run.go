@@ -404,6 +404,10 @@ type runner struct {
 
 	// scratch is the buffer of setsScratch.
 	scratch []*rollout.ReplicaSet
+	// lastSets is the Sets of the last step setCounts made, which the
+	// next step shares when its counts are the same (steps are
+	// read-only); countsBuf is setCounts' buffer.
+	lastSets, countsBuf []SetCount
 }
 
 // newControllersRunner is a runner of s under ModelControllers, taking

@@ -66,3 +66,32 @@ func deepStep(st sim.Step) sim.Step {
 	st.Conditions = slices.Clone(st.Conditions)
 	return st
 }
+
+// TestSharedSetCountsNotWrittenLater checks the ownership rule behind
+// steps sharing their Sets when the counts are unchanged (report.go's
+// setCounts, which counts into a buffer it reuses): no step's Sets is
+// that buffer, nor written after the step is handed over. Each step is
+// deep-copied as Observe sees it and must equal the Result's step once
+// the run is over, in small rollouts of the kind check runs, where some
+// steps do share their Sets.
+func TestSharedSetCountsNotWrittenLater(t *testing.T) {
+	shared := 0
+	for _, replicas := range []int32{2, 5, 10} {
+		s := rollingState(t, replicas, rolling(surge.Count(1), surge.Count(0)))
+		var seen []sim.Step
+		cfg := sim.Config{Model: sim.ModelControllers, Observe: func(st sim.Step) { seen = append(seen, deepStep(st)) }}
+		res := run(t, s, cfg)
+		if diff := cmp.Diff(seen, res.Steps, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("%d replicas: steps changed after Observe saw them (-seen +final):\n%s", replicas, diff)
+		}
+		for i := 1; i < len(res.Steps); i++ {
+			a, b := res.Steps[i-1].Sets, res.Steps[i].Sets
+			if len(a) > 0 && len(b) > 0 && &a[0] == &b[0] {
+				shared++
+			}
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no step shared the Sets of the step before: the test checks nothing")
+	}
+}
