@@ -39,13 +39,13 @@ func (p *planner) scaleReplicaSet(rs *ReplicaSet, size int32, mode resizeMode) (
 		return false, rs
 	}
 	resized := rs.Spec.Replicas != size
-	stale := ReplicasAnnotationsNeedUpdate(rs, p.d.Spec.Replicas, p.maxReplicas)
-	if !resized && !stale {
+	if !resized && !ReplicasAnnotationsNeedUpdate(rs, p.d.Spec.Replicas, p.maxReplicas) {
 		return false, rs
 	}
 	var out ReplicaSet
-	if p.shared && !stale {
-		// The annotations stay as they are: the write may hold rs's.
+	if p.shared && resized && !ReplicasAnnotationsNeedUpdate(rs, p.d.Spec.Replicas, p.maxReplicas) {
+		// The annotations stay as they are: under PlanShared the write
+		// may hold rs's. (Plan asks only where nothing else is written.)
 		out = *rs
 	} else {
 		out = rs.withOwnAnnotations()

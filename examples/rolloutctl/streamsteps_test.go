@@ -23,6 +23,14 @@ type streamCase struct {
 	wrap  func(j *simJSON) (any, *stepList)
 }
 
+// doc is the case's document, holding the run res from s with the
+// case's steps, and the step list in it.
+func (c streamCase) doc(s rollout.State, res sim.Result) (any, *stepList) {
+	res.Steps = c.steps
+	j := newSimJSON(c.title, s, res)
+	return c.wrap(&j)
+}
+
 // streamCases gives the documents TestStreamedStepsAsMarshaled and
 // TestStreamedStepsAsConverted write, with the run they hold.
 func streamCases(t *testing.T) (rollout.State, sim.Result, []streamCase) {
@@ -55,7 +63,7 @@ func streamCases(t *testing.T) (rollout.State, sim.Result, []streamCase) {
 			u := &undoJSON{Rollback: j}
 			return u, &u.Rollback.Steps
 		}},
-		{"the words of the hole in the data", res.Steps, "rolloutctl: the steps of run 0", func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
+		{"the words of the hole in the data", res.Steps, stepsHole, func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
 		{"an error of many lines", withErr, "t", func(j *simJSON) (any, *stepList) { return j, &j.Steps }},
 	}
 }
@@ -70,10 +78,7 @@ func TestStreamedStepsAsMarshaled(t *testing.T) {
 	s, res, cases := streamCases(t)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := res
-			r.Steps = tc.steps
-			j := newSimJSON(tc.title, s, r)
-			v, list := tc.wrap(&j)
+			v, list := tc.doc(s, res)
 			want, err := json.MarshalIndent(v, "", "  ")
 			if err != nil {
 				t.Fatal(err)
@@ -90,13 +95,13 @@ func TestStreamedStepsAsMarshaled(t *testing.T) {
 			}
 			// The steps were written one by one (the hole is in the
 			// document once), but where the data holds its words.
-			list.hole = "rolloutctl: the steps of run 0"
+			list.hole = stepsHole
 			withHole, err := json.Marshal(v)
 			list.hole = ""
 			if err != nil {
 				t.Fatal(err)
 			}
-			quoted, _ := json.Marshal("rolloutctl: the steps of run 0")
+			quoted, _ := json.Marshal(stepsHole)
 			if streamed := bytes.Count(withHole, quoted) == 1; streamed != (tc.title == "t") {
 				t.Errorf("steps written one by one: %v, want %v", streamed, tc.title == "t")
 			}
@@ -113,10 +118,7 @@ func TestStreamedStepsAsConverted(t *testing.T) {
 	s, res, cases := streamCases(t)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := res
-			r.Steps = tc.steps
-			j := newSimJSON(tc.title, s, r)
-			v, list := tc.wrap(&j)
+			v, list := tc.doc(s, res)
 			b, err := json.Marshal(v)
 			if err != nil {
 				t.Fatal(err)
