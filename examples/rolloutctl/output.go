@@ -29,6 +29,7 @@ import (
 //	    "conditions": [{"type", "status", "reason", "message", ...}],
 //	    "error": "only when the sync failed"
 //	  }],
+//	  "stepsLeftOut": only when the run has more syncs than --max-steps: those not in steps,
 //	  "summary": {"outcome", "detail", "durationSeconds", "lastChangeSeconds", "syncs", "fastForwarded",
 //	              "deadlineExceededSeconds" and "completeAfterDeadlineSeconds": only when
 //	                the progress deadline was exceeded, the latter when the run went on
@@ -45,17 +46,20 @@ import (
 //	                deadline: the peak and fewest available figures above up to it}
 //	}
 type simJSON struct {
-	Title      string      `json:"title"`
-	Kubernetes string      `json:"kubernetes"`
-	PodModel   string      `json:"podModel"`
-	PodTimes   []string    `json:"podTimes,omitempty"`
-	Policy     []string    `json:"policy,omitempty"`
-	Deployment string      `json:"deployment"`
-	Namespace  string      `json:"namespace"`
-	Start      time.Time   `json:"start"`
-	Initial    stepJSON    `json:"initial"`
-	Steps      stepList    `json:"steps"`
-	Summary    summaryJSON `json:"summary"`
+	Title      string    `json:"title"`
+	Kubernetes string    `json:"kubernetes"`
+	PodModel   string    `json:"podModel"`
+	PodTimes   []string  `json:"podTimes,omitempty"`
+	Policy     []string  `json:"policy,omitempty"`
+	Deployment string    `json:"deployment"`
+	Namespace  string    `json:"namespace"`
+	Start      time.Time `json:"start"`
+	Initial    stepJSON  `json:"initial"`
+	Steps      stepList  `json:"steps"`
+	// StepsLeftOut is the number of the run's syncs after those in
+	// Steps, left out at --max-steps (absent when none is).
+	StepsLeftOut int         `json:"stepsLeftOut,omitempty"`
+	Summary      summaryJSON `json:"summary"`
 }
 
 // stepList is a run's steps in a data report: an array of stepJSON,

@@ -34,7 +34,7 @@ const simulateHelp = `rolloutctl simulate [-f FILE]... [--deployment NAME] [--im
        [--terminating D] [--quota-pods N] [--hpa D=N]...
        [--nodes N [--node-allocatable cpu=..,memory=..,pods=..]]
        [--model MODEL] [--kube-api-qps QPS] [--kube-api-burst N] [--interval D]
-       [--max-work N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
+       [--max-work N] [--max-steps N] [-o text|json|yaml|svg] [--format F --output FILE]... [--live FILE]... [-n NAMESPACE]
 
 Simulates a rollout sync by sync: the controllers' actions, and pods that
 start, become ready and terminate as their template (or the flags) says.
@@ -84,6 +84,11 @@ fast-forwarded, so their size costs little; a run whose syncs keep changing
 irregularly stops after --max-work units of work (controller syncs and
 pod writes taken one by one, and the pods they walk), and says so: its outcome is "limit
 reached", and simulate exits 3 (no answer) after writing its reports.
+The outputs show at most --max-steps syncs (100000): a longer rollout
+(a million replicas one pod at a time takes some nine million syncs)
+shows its first ones, says on stderr and in the output how many are left
+out, and gives the whole run's summary, computed without keeping steps,
+so that its memory and time stay bounded whatever the replicas.
 
 -o text (or table) prints, per sync, each ReplicaSet's DESIRED CURRENT
 READY AVAILABLE (TERMINATING when pods linger, PENDING when pods wait for
@@ -128,6 +133,7 @@ type simFlags struct {
 	qps            float64
 	burst          int
 	maxWork        int
+	maxSteps       int
 }
 
 // The defaults: pods ready and terminating as their template says (see
@@ -190,6 +196,16 @@ func (f *simFlags) addLimit(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` units of work: syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and groups of pod writes, and a unit per 2 cohorts of pods beyond 256 that one event walks; check: the replica counts of a Deployment share them)")
 }
 
+// defaultMaxSteps is --max-steps' default: the steps simulate and undo
+// show of a run (a step of a large rollout holds about half a kilobyte,
+// and its text table or JSON more).
+const defaultMaxSteps = 100_000
+
+// addSteps adds --max-steps, for the commands that show a run's steps.
+func (f *simFlags) addSteps(fs *flag.FlagSet) {
+	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "show at most the first `N` syncs of a run (0: all; the summary is the whole run's)")
+}
+
 // check reports flag values that parse but make no sense.
 func (f *simFlags) check() error {
 	switch {
@@ -209,6 +225,8 @@ func (f *simFlags) check() error {
 		return fmt.Errorf("--kube-api-burst %d: must be in [1, 1000000]", f.burst)
 	case f.maxWork <= 0:
 		return fmt.Errorf("--max-work %d: must be positive", f.maxWork)
+	case f.maxSteps < 0:
+		return fmt.Errorf("--max-steps %d: must not be negative", f.maxSteps)
 	}
 	return nil
 }
@@ -251,6 +269,7 @@ func runSimulate(e *env, args []string) int {
 	f.addSpec(fs)
 	f.place.add(fs)
 	f.addModel(fs)
+	f.addSteps(fs)
 	f.input.addOptions(fs)
 	outputs.addOutputs(fs, "text", "json", "yaml", "svg")
 	if code := parse(e, fs, simulateHelp, args); code >= 0 {
@@ -293,16 +312,17 @@ func runSimulate(e *env, args []string) int {
 	if !rollsOut(run.res) {
 		fmt.Fprintf(e.stderr, "rolloutctl simulate: note: nothing rolls out: the Deployment's template is that of its ReplicaSet, and no flag changes it; give --image [CONTAINER=]IMAGE to simulate a rollout of a new image\n")
 	}
+	noteStepsLeftOut(e, "simulate", run.res, run.left, f.maxSteps)
 	mine := answerFor(answers, d)
 	code := writeReports(e, "simulate", outs, func(format string, w io.Writer) error {
 		switch format {
 		case "json", "yaml":
 			j := newSimJSON(run.title, run.state, run.res)
-			j.Kubernetes, j.PodModel, j.PodTimes, j.Policy = f.input.versionLine(), run.model, run.times, run.notes
+			j.Kubernetes, j.PodModel, j.PodTimes, j.Policy, j.StepsLeftOut = f.input.versionLine(), run.model, run.times, run.notes, run.left
 			return encodeData(format, w, withAnswer(&j, answers, d), &j.Steps)
 		case "svg":
 			noteAnswers(e.stderr, mine)
-			render.SVG(w, run.title, run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
+			render.SVG(w, chartTitle(run.title, run.res, run.left), run.model, run.state, run.res, int(run.cfg.Pods.MaxPods))
 			return nil
 		}
 		writeAnswers(w, mine)
@@ -337,6 +357,32 @@ type simulation struct {
 	state        rollout.State
 	cfg          sim.Config
 	res          sim.Result
+	left         int // the syncs whose steps res leaves out (--max-steps)
+}
+
+// noteStepsLeftOut says on stderr, for a run whose steps stop before
+// its end (sim.RunFirst), how many of its syncs the outputs show, and
+// why: --max-steps, or --max-work reached sooner by the run that makes
+// steps than by the one that does not.
+func noteStepsLeftOut(e *env, name string, res sim.Result, left, maxSteps int) {
+	if left == 0 {
+		return
+	}
+	why := "--max-steps"
+	if len(res.Steps) < maxSteps {
+		why = "where making steps reached --max-work"
+	}
+	fmt.Fprintf(e.stderr, "rolloutctl %s: note: the rollout takes %d syncs; the outputs show the first %d (%s) and the summary of all of them\n",
+		name, len(res.Steps)+left, len(res.Steps), why)
+}
+
+// chartTitle is the chart's title of a run whose steps stop after the
+// first ones when left are left out (--max-steps).
+func chartTitle(title string, res sim.Result, left int) string {
+	if left == 0 {
+		return title
+	}
+	return fmt.Sprintf("%s (the first %d of %d syncs)", title, len(res.Steps), len(res.Steps)+left)
 }
 
 // simulation runs the rollout of d the flags describe, under the policy
@@ -353,6 +399,9 @@ func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs images
 		Options: f.input.options,
 		Nodes:   f.place.nodes, NodeAllocatable: f.place.allocatable.v,
 	}
+	// The run of check.Simulate keeps no steps (it costs what check's
+	// does); the steps shown are sim.RunFirst's, within --max-steps.
+	c.Config.OmitSteps = true
 	for _, i := range imgs {
 		c.Images = append(c.Images, check.Image{Container: i.container, Image: i.image})
 	}
@@ -366,7 +415,13 @@ func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs images
 	case err != nil:
 		return simulation{}, err
 	}
-	return simulation{title: r.Title, model: r.Model, notes: r.Notes, times: r.Times, state: r.State, cfg: r.Config, res: r.Result}, nil
+	cfg := r.Config
+	cfg.OmitSteps = false
+	res, left, err := sim.RunFirst(r.State, cfg, f.maxSteps)
+	if err != nil {
+		return simulation{}, err
+	}
+	return simulation{title: r.Title, model: r.Model, notes: r.Notes, times: r.Times, state: r.State, cfg: cfg, res: res, left: left}, nil
 }
 
 // rollsOut reports whether a run creates or scales a ReplicaSet: whether

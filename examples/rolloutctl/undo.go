@@ -24,7 +24,8 @@ the revision history it keeps. Then it simulates the roll back, sync by
 sync, as simulate does (same pod model flags). A revision that does not
 exist is an error (exit 2), as it is for kubectl, and so is a paused
 Deployment, which kubectl refuses to roll back. A roll back whose
-simulation stops at --max-work before it ends exits 3, as simulate does.
+simulation stops at --max-work before it ends exits 3, as simulate does;
+the roll back's steps stop at --max-steps, as simulate's do.
 `
 
 // undoJSON is undo -o json.
@@ -49,6 +50,7 @@ func runUndo(e *env, args []string) int {
 	f.input.add(fs, "", true)
 	fs.Int64Var(&toRevision, "to-revision", 0, "the revision to roll back to (0: the previous one)")
 	f.addModel(fs)
+	f.addSteps(fs)
 	f.input.addOptions(fs)
 	outputs.addOutputs(fs, "text", "json", "yaml")
 	if code := parse(e, fs, undoHelp, args); code >= 0 {
@@ -89,6 +91,7 @@ func runUndo(e *env, args []string) int {
 	out := undoJSON{Deployment: check.Qualified(d), Target: p.Target, Revision: p.Revision, NoOp: p.NoOp,
 		NewRevision: p.NewRevision, History: p.History, Images: images}
 	var res sim.Result
+	var left int
 	back := s
 	// The pods the roll back creates are of the target's template.
 	cfg := f.config()
@@ -98,16 +101,17 @@ func runUndo(e *env, args []string) int {
 	}
 	if !p.NoOp {
 		back = p.State
-		res, err = sim.Run(back, cfg)
+		res, left, err = sim.RunFirst(back, cfg, f.maxSteps)
 		if err != nil {
 			return fail(e, "undo", err)
 		}
+		noteStepsLeftOut(e, "undo", res, left, f.maxSteps)
 	}
 	title := fmt.Sprintf("%s: roll back to revision %d (%s)", check.Qualified(d), p.Revision, p.Target)
 	model := check.Model(cfg, "")
 	if !p.NoOp {
 		j := newSimJSON(title, back, res)
-		j.Kubernetes, j.PodModel, j.PodTimes = f.input.versionLine(), model, times
+		j.Kubernetes, j.PodModel, j.PodTimes, j.StepsLeftOut = f.input.versionLine(), model, times, left
 		out.Rollback = &j
 	}
 	code := writeReports(e, "undo", outs, func(format string, w io.Writer) error {

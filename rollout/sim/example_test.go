@@ -305,3 +305,31 @@ func ExampleConfig_deletesFirstDone() {
 	// ended early false: 45 deletes-first steps seen; complete after 30.001s, peak 12, fewest available 6
 	// ended early true: 1 deletes-first steps seen; complete after 30.001s, peak 12, fewest available 6
 }
+
+// A 2,000-replica rollout one pod at a time, pods ready at once, under
+// the controllers as they run: its steps kept to the first 100, its
+// summary the whole run's.
+func ExampleRunFirst() {
+	objs, err := rollout.Decode([]byte(`{"kind": "Deployment", "metadata": {"name": "web"},
+		"spec": {"replicas": 2000, "strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+			"selector": {"matchLabels": {"app": "web"}},
+			"template": {"metadata": {"labels": {"app": "web"}},
+				"spec": {"containers": [{"name": "web", "image": "nginx:1.25"}]}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s, err := sim.WithImage(sim.FromDeployment(objs.Deployments[0], start), "web", "nginx:1.26")
+	if err != nil {
+		panic(err)
+	}
+	res, left, err := sim.RunFirst(s, sim.Config{Model: sim.ModelControllers}, 100)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(res.Steps), "steps kept,", left, "left out")
+	fmt.Println(res.Summary.Outcome, "after", res.Summary.Duration, "in", res.Summary.Syncs, "syncs")
+	// Output:
+	// 100 steps kept, 17885 left out
+	// complete after 10m0.55s in 17985 syncs
+}

@@ -347,6 +347,9 @@ func (r *runner) commit(p int, last func(q int) *snapshot, noJSON bool, deltas [
 			// run copy its steps once or a few times in all rather than
 			// at every jump.
 			want := max(need, 2*cap(r.steps), need+stepsAhead(h[p-1].state.nums, deltas[p-1].state, m, p))
+			if r.cfg.MaxSyncs > 0 {
+				want = max(need, min(want, r.cfg.MaxSyncs)) // a step a sync
+			}
 			r.steps = slices.Grow(r.steps, want-len(r.steps))
 		}
 		share := shareSteps(h, deltas, noJSON)
