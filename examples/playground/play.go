@@ -113,11 +113,14 @@ func Play(st State) Result {
 	if !rollsOut(run.Result) {
 		res.Notes = append(res.Notes, "nothing rolls out: the Deployment's template is that of its ReplicaSet; set an image to simulate a rollout of a new image")
 	}
-	if run.Result.Summary.Outcome == sim.OutcomeLimit {
+	if sm := run.Result.Summary; sm.Outcome == sim.OutcomeLimit && sm.Syncs >= maxSyncs {
+		res.Notes = append(res.Notes, syncsNote)
+	} else if sm.Outcome == sim.OutcomeLimit {
 		res.Notes = append(res.Notes, fmt.Sprintf("the playground stops after %d units of work (controller syncs and pod writes taken one by one, and the pods they walk), so that it answers at once: `rolloutctl simulate` goes on to %d (--max-work)", maxWork, sim.DefaultMaxWork))
 	}
 	r := run.Result
 	r.Summary.Detail = strings.ReplaceAll(r.Summary.Detail, "(MaxWork)", "(--max-work)") // as the command words it
+	r.Summary.Detail = strings.ReplaceAll(r.Summary.Detail, "(MaxSyncs)", "(the playground's limit)")
 	var b bytes.Buffer
 	render.Table(&b, render.Head{Title: run.Title, Version: res.Kubernetes, Model: run.Model, Times: run.Times, Notes: run.Notes}, run.State, r)
 	res.Timeline = b.String()
@@ -242,6 +245,17 @@ func formatSeconds(s float64) string {
 // the command's default (sim.DefaultMaxWork) only for runs that reach it.
 const maxWork = 20_000
 
+// maxSyncs bounds the syncs a page shows: a rollout of many replicas one
+// pod at a time is fast-forwarded, so costs little work, but makes nine
+// syncs a replica, each a step the page holds. `rolloutctl simulate`
+// shows the first sim.DefaultMaxSteps of a run (--max-steps) and the
+// whole run's summary; the page stops the run there.
+const maxSyncs = sim.DefaultMaxSteps
+
+// syncsNote is the note of a run stopped at maxSyncs
+// (TestPlayLongRolloutStopsAtItsSyncs holds its figures to maxSyncs).
+const syncsNote = "the playground stops after 100000 syncs, so that the page holds its steps: `rolloutctl simulate` shows the first 100000 (--max-steps) and the whole run's summary"
+
 // change reads the controls of st as `rolloutctl simulate` reads its
 // flags, with its defaults but for --max-work (see maxWork): the
 // controllers model at QPS 20 and burst 30 (the model control gives
@@ -257,6 +271,7 @@ func change(st State) (check.Change, []Problem) {
 		Controllers: sim.Controllers{QPS: sim.DefaultQPS, Burst: sim.DefaultBurst},
 		Pods:        sim.PodModel{Seed: 1},
 		MaxWork:     maxWork,
+		MaxSyncs:    maxSyncs,
 	}}
 	v, err := rollout.ParseVersion(strings.TrimSpace(st.Version))
 	if err != nil {

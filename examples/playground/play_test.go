@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -236,6 +237,24 @@ func TestPlayHugeReplicasIsBounded(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(res.Notes, "\n"), "the playground stops after 20000 units of work (controller syncs and pod writes taken one by one, and the pods they walk)") {
 		t.Errorf("notes %q", res.Notes)
+	}
+}
+
+// A long rollout the fast-forward carries at little work (20,000
+// replicas one pod at a time: 180,000 syncs) stops at the syncs a page
+// holds, sim.DefaultMaxSteps, and says so and what the command does.
+func TestPlayLongRolloutStopsAtItsSyncs(t *testing.T) {
+	st := DefaultState()
+	st.Replicas, st.MaxSurge, st.MaxUnavailable = "20000", "1", "0"
+	res := Play(st)
+	if !res.OK || !strings.HasPrefix(res.Summary, "outcome:       limit reached: 100000 syncs (the playground's limit)") {
+		t.Fatalf("summary %q, errors %+v", res.Summary, res.Errors)
+	}
+	if n := strconv.Itoa(maxSyncs); !strings.Contains(strings.Join(res.Notes, "\n"), "the playground stops after "+n+" syncs, so that the page holds its steps: `rolloutctl simulate` shows the first "+n+" (--max-steps) and the whole run's summary") {
+		t.Errorf("notes %q", res.Notes)
+	}
+	if !strings.Contains(res.Timeline, "100000 ") || strings.Contains(res.Timeline, "100001") {
+		t.Errorf("the timeline does not end at sync 100000")
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/rolloutmath/rolloutmath/rollout"
@@ -20,8 +21,13 @@ type tableHead struct {
 }
 
 // writeTable prints a simulation as a table (see render.Table), with the
-// summary's limits named as the flags that set them.
+// summary's limits named as the flags that set them, and after it, for a
+// run whose steps stop before its end (sim.RunFirst), a line saying
+// which syncs are not shown.
 func writeTable(w io.Writer, head tableHead, s rollout.State, res sim.Result) {
 	res.Summary.Detail = flagNames(res.Summary.Detail)
 	render.Table(w, render.Head{Title: head.title, Version: head.version, Model: head.model, Times: head.times, Notes: head.notes}, s, res)
+	if n, all := len(res.Steps), res.Summary.Syncs; n < all {
+		fmt.Fprintf(w, "\nsyncs %d to %d are not shown (--max-steps %d); the summary is of all %d\n", n+1, all, n, all)
+	}
 }

@@ -196,14 +196,9 @@ func (f *simFlags) addLimit(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` units of work: syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and groups of pod writes, and a unit per 2 cohorts of pods beyond 256 that one event walks; check: the replica counts of a Deployment share them)")
 }
 
-// defaultMaxSteps is --max-steps' default: the steps simulate and undo
-// show of a run (a step of a large rollout holds about half a kilobyte,
-// and its text table or JSON more).
-const defaultMaxSteps = 100_000
-
 // addSteps adds --max-steps, for the commands that show a run's steps.
 func (f *simFlags) addSteps(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "show at most the first `N` syncs of a run (0: all; the summary is the whole run's)")
+	fs.IntVar(&f.maxSteps, "max-steps", sim.DefaultMaxSteps, "show at most the first `N` syncs of a run (0: all; the summary is the whole run's)")
 }
 
 // check reports flag values that parse but make no sense.

@@ -4,6 +4,12 @@ import (
 	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
+// DefaultMaxSteps is the steps a caller that shows a run keeps by
+// default: `rolloutctl simulate --max-steps` and the playground. A step
+// of a large rollout holds about half a kilobyte, and its line of text
+// or JSON as much again.
+const DefaultMaxSteps = 100_000
+
 // RunFirst is Run keeping at most keep steps, so that a caller that
 // shows a run's steps holds a bounded number of them whatever the
 // rollout's size.

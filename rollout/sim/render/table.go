@@ -27,9 +27,7 @@ type Head struct {
 // the sync before), then the actions that change ReplicaSets or the
 // Deployment, each with its reason, why a sync that changes nothing waits
 // (see [WaitReason]), and a note on each double write (see
-// [DoubleWrite]); a line saying which syncs are not shown when res keeps
-// fewer steps than its Summary's syncs (see sim.RunFirst); then the
-// summary (see [Summary]). Status writes are
+// [DoubleWrite]); then the summary (see [Summary]). Status writes are
 // shown as the conditions they change. Old ReplicaSets that stay at zero
 // are left out, and runs of two or more syncs that change nothing and say
 // nothing new fold into one line. The output depends on its arguments
@@ -91,9 +89,6 @@ func Table(w io.Writer, head Head, s rollout.State, res sim.Result) {
 		for _, l := range b.lines {
 			fmt.Fprintf(w, "%s%s\n", indent, l)
 		}
-	}
-	if n := len(res.Steps); n > 0 && n < res.Summary.Syncs {
-		fmt.Fprintf(w, "(syncs %d to %d not shown: the steps kept stop at the first %d; the summary is of all %d)\n", n+1, res.Summary.Syncs, n, res.Summary.Syncs)
 	}
 	fmt.Fprintln(w)
 	Summary(w, res.Summary)
