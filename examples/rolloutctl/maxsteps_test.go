@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/rolloutmath/rolloutmath/rollout/sim"
 )
 
 // TestMaxStepsBoundsTheStepsShown: simulate and undo show at most
@@ -80,4 +82,13 @@ type simJSONRead struct {
 	Steps        []json.RawMessage `json:"steps"`
 	StepsLeftOut int               `json:"stepsLeftOut"`
 	Summary      map[string]any    `json:"summary"`
+}
+
+// TestMaxStepsDefaultIsSims: the help texts give --max-steps' default as
+// the flag has it, sim.DefaultMaxSteps.
+func TestMaxStepsDefaultIsSims(t *testing.T) {
+	r := runCLI(t, "", "simulate", "-h")
+	if want := "--max-steps syncs (" + itoa(sim.DefaultMaxSteps) + ")"; !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), want) {
+		t.Errorf("simulate -h does not say %q:\n%s", want, r.stdout)
+	}
 }
