@@ -124,7 +124,10 @@ is marked (input). A simulation that stops at its limit (--max-work units
 of work: controller syncs and pod writes taken one by one, and the pods
 they walk) before its rollout ends is listed as LIMIT, with the
 projection of the rest (how long the rollout takes at least, and proved
-bounds of the pods at once and of the available pods). It decides only
+bounds of the pods at once and of the available pods); so is one that
+makes one more sync than --max-work has units (check records each sync:
+a rollout of 1,000,000 replicas one pod at a time makes nine million,
+at little work each), without a projection. It decides only
 what these bounds decide,
 which the LIMIT line names: --max-duration and --timeout broken by the
 lower bound of the duration, --max-pods and --min-available kept by the
@@ -314,7 +317,9 @@ func runCheck(e *env, args []string) int {
 		}
 		progress.add(done - progress.done)
 	}
+	stopWatch := e.memory.watch()
 	out := check.Run(in, cfg)
+	stopWatch()
 	for _, line := range problemLines(inputFindings(out), f.input.maxSize) {
 		fmt.Fprintf(e.stderr, "rolloutctl check: %s\n", line)
 	}

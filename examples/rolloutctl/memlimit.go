@@ -4,6 +4,8 @@ import (
 	"math"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
+	"time"
 )
 
 // The soft memory limit the command sets while it loads its inputs, and
@@ -42,6 +44,7 @@ func memoryLimit(size int64) int64 {
 // Its methods do nothing on a nil memoryLimiter, which tests, running
 // commands inside the test process, use.
 type memoryLimiter struct {
+	mu    sync.Mutex        // follow and the watch's calls of it
 	set   func(int64) int64 // debug.SetMemoryLimit, or a test's
 	live  func() int64      // the live heap after the last collection
 	base  int64             // the input's limit; 0 when its size is unknown
@@ -95,13 +98,58 @@ func (m *memoryLimiter) keep() {
 // work in: it is called as a check progresses, and reads the heap every
 // 16 calls.
 func (m *memoryLimiter) follow() {
-	if m == nil || m.limit == noMemoryLimit || m.limit == 0 {
+	if m == nil {
 		return
 	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	if m.calls++; m.calls%16 != 1 {
 		return
 	}
-	if m.live() > m.limit/4*3 {
+	m.lift()
+}
+
+// lift removes the limit if the live heap is more than three quarters of
+// it. m.mu is held.
+func (m *memoryLimiter) lift() {
+	if m.limit != noMemoryLimit && m.limit != 0 && m.live() > m.limit/4*3 {
 		m.setTo(noMemoryLimit)
+	}
+}
+
+// watchEvery is how often watch reads the live heap.
+const watchEvery = 200 * time.Millisecond
+
+// watch reads the live heap every watchEvery, and removes the limit as
+// follow does, until the function it returns is called: a check calls
+// follow after each rollout, but one simulation may outgrow the limit
+// by itself (a check of 1,000,000 replicas one pod at a time keeps a
+// moment of each of its nine million syncs, 700 MB), and would run with
+// the collector working all the time (60 s against 25 s).
+func (m *memoryLimiter) watch() (stop func()) {
+	if m == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(watchEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				m.mu.Lock()
+				m.lift()
+				m.mu.Unlock()
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
 	}
 }

@@ -4,7 +4,10 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rolloutmath/rolloutmath/rollout/manifest"
 )
@@ -87,4 +90,48 @@ func TestMemoryLimitScalesWithTheInput(t *testing.T) {
 	nilLimiter.keep()
 	nilLimiter.follow()
 	nilLimiter.release()
+}
+
+// TestMemoryWatchLiftsTheLimit: while a check runs, the limiter reads the
+// live heap every watchEvery, not only after each rollout, and removes
+// the limit once the heap passes three quarters of it, so that one
+// simulation that outgrows its input does not run with the collector
+// working all the time; below three quarters the limit stays. After
+// stop returns, it reads nothing more.
+func TestMemoryWatchLiftsTheLimit(t *testing.T) {
+	var live atomic.Int64
+	var mu sync.Mutex
+	var set []int64
+	m := &memoryLimiter{set: func(n int64) int64 { mu.Lock(); set = append(set, n); mu.Unlock(); return 0 }, live: func() int64 { return live.Load() }}
+	m.load(1 << 20) // 128 MiB
+	limit := func() int64 {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return m.limit
+	}
+
+	live.Store(96 << 20) // three quarters
+	stop := m.watch()
+	time.Sleep(3 * watchEvery)
+	stop()
+	if got := limit(); got != 128<<20 {
+		t.Fatalf("the heap at three quarters of the limit: the limit is %d, want 128 MiB kept", got)
+	}
+
+	live.Store(97 << 20)
+	stop = m.watch()
+	for start := time.Now(); limit() != noMemoryLimit && time.Since(start) < time.Minute; {
+		time.Sleep(watchEvery / 4)
+	}
+	stop()
+	if got := limit(); got != noMemoryLimit {
+		t.Fatalf("the heap past three quarters of the limit: the limit is %d, want none", got)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []int64{128 << 20, noMemoryLimit}; !slices.Equal(set, want) {
+		t.Errorf("set the limits %v, want %v", set, want)
+	}
+	var nilLimiter *memoryLimiter
+	nilLimiter.watch()() // tests run commands with none
 }

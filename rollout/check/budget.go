@@ -63,7 +63,7 @@ func waves(moments []moment) []wave {
 // finds the progress deadline exceeded: all of them when none does.
 func untilDeadline(moments []moment) int {
 	for i, m := range moments {
-		if m.deadlineReason != "" {
+		if m.deadline {
 			return i
 		}
 	}
@@ -82,7 +82,7 @@ func allWaves(moments []moment) []wave {
 	started := false
 	var last time.Duration
 	for _, m := range moments {
-		if m.deadlineReason != "" || !m.hasProgress {
+		if m.deadline || !m.hasProgress {
 			continue
 		}
 		at := max(m.progressAt, 0)
@@ -119,7 +119,7 @@ func lastProgress(moments []moment) (time.Duration, int) {
 	var at time.Duration
 	started := false
 	for _, m := range moments {
-		if m.deadlineReason != "" {
+		if m.deadline {
 			break
 		}
 		if m.hasProgress {
@@ -386,7 +386,7 @@ func (j *judgement) timeout(took time.Duration) {
 // it did.
 func (j *judgement) deadlineAt() (time.Duration, bool) {
 	for _, m := range j.moments {
-		if m.deadlineReason != "" {
+		if m.deadline {
 			return m.at, true
 		}
 	}

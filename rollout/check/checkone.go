@@ -44,7 +44,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		// A rollout of this shape ran already, and its run is the one
 		// this budget makes: it runs alike, and costs the same.
 		s := rollout.State{Deployment: d, Now: in.start()}
-		return f.conclude(in, pol, s, run.res, run.moments, run.racing, replicas, sim.Config{MaxWork: budget}, run.cost)
+		return f.conclude(in, pol, s, run.res, run.moments, run.racing, run.deadline, replicas, sim.Config{MaxWork: budget}, run.cost)
 	}
 	images := f.images // the caller's edit, as Simulate makes it
 	restart := false
@@ -94,6 +94,7 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 		}
 	}
 	cfg.MaxWork = max(budget, 1)
+	cfg.MaxSyncs = f.maxSyncs(cfg.MaxSyncs)
 	kept := f.memo.keeps(shape, memoize)
 	if !f.wholeOrders {
 		// Of the highest peak check reads only whether it passes
@@ -117,7 +118,14 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	var racing []moment
 	observe := cfg
 	observe.OmitSteps = true
-	observe.Observe = func(st sim.Step) { moments = append(moments, momentOf(st, s.Now)) }
+	deadline := "" // the message of the first moment past the deadline
+	observe.Observe = func(st sim.Step) {
+		m := momentOf(st, s.Now)
+		if m.deadline && deadline == "" {
+			deadline = deadlineOf(st)
+		}
+		moments = append(moments, m)
+	}
 	if len(pol.budgets) > 0 {
 		racing = make([]moment, 1, momentsRoom)
 		observe.ObserveDeletesFirst = func(st sim.Step) { racing = append(racing, momentOf(st, s.Now)) }
@@ -141,9 +149,9 @@ func (f *checker) checkOne(in *Input, pol *rolloutPolicy, d rollout.Deployment, 
 	}
 	f.worked.Add(int64(cost.Work))
 	if memoize && res.Summary.Outcome != sim.OutcomeDeadlineExceeded && !res.Summary.Outcome.Stuck() {
-		f.memo.put(shape, memoRun{res, moments, racing, cost, cfg.MaxWork})
+		f.memo.put(shape, memoRun{res, moments, racing, deadline, cost, cfg.MaxWork})
 	}
-	return f.conclude(in, pol, s, res, moments, racing, replicas, cfg, cost)
+	return f.conclude(in, pol, s, res, moments, racing, deadline, replicas, cfg, cost)
 }
 
 // drainsSettled reports whether the deletes-first order's steps to come
@@ -227,11 +235,12 @@ func startMoment(start sim.Step) moment {
 // start's moment (startMoment) and the run's steps'; racing, the same
 // for the order where deletions go first under the controllers model,
 // when the drains are judged (nil otherwise): they are judged on the
-// worse of the two orders, as the summary's fewest available is.
-// conclude does not modify moments or racing, which a memoized run
+// worse of the two orders, as the summary's fewest available is;
+// deadline is the Progressing message of the first of moments past the
+// progress deadline. conclude does not modify moments or racing, which a memoized run
 // shares with other rollouts.
-func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, replicas int32, cfg sim.Config, cost sim.Cost) rolloutCheck {
-	j := f.judge(in, pol, s, res, moments[1:])
+func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments, racing []moment, deadline string, replicas int32, cfg sim.Config, cost sim.Cost) rolloutCheck {
+	j := f.judge(in, pol, s, res, moments[1:], deadline)
 	j.budget = cfg.MaxWork
 	end := afterDeadline(res.Summary, moments)
 	if end.Outcome == sim.OutcomeDeadlineExceeded && cfg.Model != sim.ModelControllers {
@@ -253,6 +262,7 @@ func (f *checker) conclude(in *Input, pol *rolloutPolicy, s rollout.State, res s
 		j.without = true
 	}
 	j.limited = cost.Limited
+	j.syncsCapped = res.Summary.Outcome == sim.OutcomeLimit && !cost.Limited && res.Summary.Syncs >= f.maxSyncs(f.sim.MaxSyncs)
 	j.goesOn(res.Summary, end)
 	j.ending(end)
 	out := rolloutCheck{violations: j.sorted(), sum: res.Summary, end: end, cost: cost}
@@ -416,8 +426,10 @@ type memoRun struct {
 	res     sim.Result
 	moments []moment
 	racing  []moment // the moments of the deletes-first order, if kept
-	cost    sim.Cost
-	budget  int // the MaxWork it ran with
+	// deadline is the message of the first moment past the deadline.
+	deadline string
+	cost     sim.Cost
+	budget   int // the MaxWork it ran with
 }
 
 // simMemo keeps the runs of the shapes simulated so far, for all workers.
@@ -633,4 +645,19 @@ func readyAtLeast(moments []moment, fewest int64) []moment {
 		out[i].ready = max(out[i].ready, fewest)
 	}
 	return out
+}
+
+// maxSyncs is the most syncs a check run makes: one more than the
+// Deployment's work budget has units (see Config.Sim), so that a run
+// whose syncs are all computed, a unit each at least, stops at its work
+// limit first; or own (Config.Sim.MaxSyncs) when lower and set.
+func (f *checker) maxSyncs(own int) int {
+	n := f.maxWork
+	if n < math.MaxInt {
+		n++
+	}
+	if own > 0 {
+		return min(n, own)
+	}
+	return n
 }

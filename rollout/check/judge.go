@@ -27,8 +27,12 @@ type moment struct {
 	at                 time.Duration
 	pods, avail, ready int64
 	replicas           int32
-	deadlineReason     string
-	refused            bool // a ReplicaSet reports pods the quota refused
+	// deadline says the Progressing condition is False with
+	// ProgressDeadlineExceeded. Its message is the run's (deadlineOf),
+	// not the moment's: a moment holds no pointer, so that the
+	// collector need not scan the millions of them a long run keeps.
+	deadline bool
+	refused  bool // a ReplicaSet reports pods the quota refused
 	// progressAt is the Progressing condition's lastUpdateTime after the
 	// start, when hasProgress; complete is its reason
 	// NewReplicaSetAvailable.
@@ -52,9 +56,7 @@ func momentOf(st sim.Step, start time.Time) moment {
 	}
 	status := rollout.DeploymentStatus{Conditions: st.Conditions}
 	c, ok := rollout.GetDeploymentCondition(status, rollout.Progressing)
-	if ok && c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded {
-		m.deadlineReason = c.Message
-	}
+	m.deadline = ok && c.Status == rollout.ConditionFalse && c.Reason == rollout.ReasonProgressDeadlineExceeded
 	if ok {
 		m.progressAt, m.hasProgress = c.LastUpdateTime.Sub(start), true
 		m.complete = c.Reason == rollout.ReasonNewReplicaSetAvailable
@@ -63,6 +65,14 @@ func momentOf(st sim.Step, start time.Time) moment {
 		m.refused = true
 	}
 	return m
+}
+
+// deadlineOf returns the message of a step's Progressing condition: the
+// reason of a moment whose deadline is exceeded, as the controller
+// words it.
+func deadlineOf(st sim.Step) string {
+	c, _ := rollout.GetDeploymentCondition(rollout.DeploymentStatus{Conditions: st.Conditions}, rollout.Progressing)
+	return c.Message
 }
 
 // A judgement applies check's rules to one run, each at the time it
@@ -74,11 +84,16 @@ type judgement struct {
 	d       rollout.Deployment // at the start
 	res     sim.Result         // without its steps
 	moments []moment
-	vs      []Finding
+	// deadlineMessage is the Progressing condition's message at the
+	// first moment whose deadline is exceeded.
+	deadlineMessage string
+	vs              []Finding
 	// budget is the work the rollout's run had (see workbudget.go), and
-	// limited says that the run stopped at it.
-	budget  int
-	limited bool
+	// limited says that the run stopped at it; syncsCapped that it
+	// stopped at the syncs a check run may make (checker.maxSyncs).
+	budget      int
+	limited     bool
+	syncsCapped bool
 	// without says that how the rollout ends comes from a run without
 	// the progress deadline, under a model that stops at it.
 	without bool
@@ -97,8 +112,8 @@ type judgement struct {
 // judge applies the rules that a run decides by itself: pods and
 // availability, from the input on, the progress deadline and the
 // strategy's outage warning. ending adds how the rollout ends.
-func (f *checker) judge(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment) *judgement {
-	j := &judgement{f: f, in: in, pol: pol, d: s.Deployment, res: res, moments: moments}
+func (f *checker) judge(in *Input, pol *rolloutPolicy, s rollout.State, res sim.Result, moments []moment, deadline string) *judgement {
+	j := &judgement{f: f, in: in, pol: pol, d: s.Deployment, res: res, moments: moments, deadlineMessage: deadline}
 	j.input()
 	j.steps()
 	j.betweenSyncs()
@@ -228,9 +243,9 @@ func (j *judgement) steps() {
 			j.seenAvail = true
 			j.add(RuleMinAvailable, SeverityError, m.at, CauseRollout, "%s available, below the min-available limit %d (lowest %d%s)%s%s", words.Plural(int(m.avail), "pod"), n, e.MinAvailable, j.overWords(e.MinAvailableAt), j.pastWords(m.at), j.laterLow(e))
 		}
-		if m.deadlineReason != "" && !seenDeadline {
+		if m.deadline && !seenDeadline {
 			seenDeadline = true
-			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s; %s", strings.TrimSuffix(m.deadlineReason, "."), j.deadlineWave())
+			j.add(RuleDeadline, SeverityError, m.at, CauseRollout, "progress deadline exceeded: %s; %s", strings.TrimSuffix(j.deadlineMessage, "."), j.deadlineWave())
 			j.related(j.timingPlaces()...)
 			if sm.AfterDeadline != "" && m.at >= sm.DeadlineExceededAt {
 				// The sync that found the deadline exceeded: a run
@@ -470,9 +485,16 @@ func (j *judgement) ending(end sim.Summary) {
 		if p := end.Projection; p.Made && p.Creates+p.Deletes > 0 {
 			projected = fmt.Sprintf(" (it would take at least %s: %s and %s were left)", words.Duration(p.DurationAtLeast), words.Plural(int(p.Creates), "pod creation"), words.Plural(int(p.Deletes), "deletion"))
 		}
+		limit := j.f.budgetWords(j.budget)
+		if j.syncsCapped {
+			limit = fmt.Sprintf("syncs (one more than its %d units of work: check keeps a record of each sync)", j.f.maxWork)
+			if own := j.f.sim.MaxSyncs; own > 0 && own <= j.f.maxWork {
+				limit = fmt.Sprintf("%d syncs (Config.Sim.MaxSyncs)", own)
+			}
+		}
 		j.add(RuleLimit, SeverityLimit, end.Duration, CauseRollout,
 			"the simulation stopped at its limit of %s before the rollout ended%s: %s; raise the limit (Config.Sim.MaxWork, rolloutctl --max-work)",
-			j.f.budgetWords(j.budget), projected, j.decidedByBounds(end))
+			limit, projected, j.decidedByBounds(end))
 	}
 }
 

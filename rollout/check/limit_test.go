@@ -310,3 +310,56 @@ func TestLimitNamesWorkAsSimulate(t *testing.T) {
 		t.Fatalf("no limit finding at MaxWork 5:\n%+v", report.Findings)
 	}
 }
+
+// TestLimitAtTheSyncs checks the bound on a check run's syncs: a rollout
+// one pod at a time costs little work, its syncs fast-forwarded, but
+// makes nine syncs a replica, each of which check records; a run stops
+// after one more sync than its work budget has units, with a limit finding
+// that says so, and the count is among those projected. Within the
+// bound the rollout is checked to its end, and the caller's own
+// Sim.MaxSyncs, if lower, stops it first.
+func TestLimitAtTheSyncs(t *testing.T) {
+	// 3,000 replicas at maxSurge 1: about 27,000 syncs for under 5,000
+	// units of work.
+	docs, err := manifest.Parse("deploy.json", []byte(`{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"}, "spec": {"replicas": 3000,
+		"strategy": {"rollingUpdate": {"maxSurge": 1, "maxUnavailable": 0}},
+		"selector": {"matchLabels": {"app": "web"}}, "template": {"metadata": {"labels": {"app": "web"}},
+		"spec": {"containers": [{"name": "app", "image": "web:1.0"}]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := check.Load("deploy.json", docs, check.LoadOptions{})
+	run := func(maxWork, maxSyncs int) check.Report {
+		t.Helper()
+		report := check.Run(in, check.Config{Sim: sim.Config{Model: sim.ModelControllers, MaxWork: maxWork, MaxSyncs: maxSyncs}})
+		if len(report.Deployments) != 1 {
+			t.Fatalf("%d Deployments checked: %+v", len(report.Deployments), report.Findings)
+		}
+		return report
+	}
+	if whole := run(30_000, 0); whole.Deployments[0].Completed != 1 || len(whole.Findings) != 0 {
+		t.Fatalf("MaxWork 30000: completed %d, findings %+v", whole.Deployments[0].Completed, whole.Findings)
+	}
+	for _, tt := range []struct {
+		name              string
+		maxWork, maxSyncs int
+		want              string
+	}{
+		{"MaxWork 10000", 10_000, 0, "syncs (one more than its 10000 units of work: check keeps a record of each sync)"},
+		{"MaxWork 100000, MaxSyncs 5000", 100_000, 5000, "5000 syncs (Config.Sim.MaxSyncs)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			report := run(tt.maxWork, tt.maxSyncs)
+			var msgs []string
+			for _, f := range report.Findings {
+				if f.Rule == check.RuleLimit {
+					msgs = append(msgs, f.Message)
+				}
+			}
+			want := "the simulation stopped at its limit of " + tt.want + " before the rollout ended"
+			if r := report.Deployments[0]; len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) || r.Completed != 0 || !slices.Equal(r.Projected, []int32{3000}) {
+				t.Fatalf("limit findings %q, completed %d, projected %v; want one starting %q", msgs, r.Completed, r.Projected, want)
+			}
+		})
+	}
+}

@@ -43,7 +43,8 @@ type Result struct {
 	Undecided int64 `json:"undecided"`
 	// Projected are the replica counts, in increasing order, whose
 	// simulation stopped at its work limit (a finding of rule limit
-	// each, with the projection): the counts of the range checked and
+	// each, with the projection) or at the syncs a run may make (see
+	// Config.Sim): the counts of the range checked and
 	// not among them were computed to the end. A range's counts share
 	// one work budget (see Config.Sim).
 	Projected []int32 `json:"projected,omitempty"`
