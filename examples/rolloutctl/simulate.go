@@ -383,8 +383,10 @@ func chartTitle(title string, res sim.Result, left int) string {
 // simulation runs the rollout of d the flags describe, under the policy
 // objects of its namespace: an HPA's range bounds the replicas, a quota
 // caps the pods (unless --quota-pods), a PodDisruptionBudget is named.
-// check.Simulate does it (the playground calls it too); the errors of
-// the spec's changes are worded here as the flags that made them.
+// check.Prepare sets it up as check.Simulate does for the playground,
+// and sim.RunFirst runs it, keeping the first --max-steps steps; the
+// errors of the spec's changes are worded here as the flags that made
+// them.
 func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs imagesFlag) (simulation, error) {
 	c := check.Change{
 		Replicas: f.replicas.min, SetReplicas: f.replicas.set,
@@ -394,13 +396,10 @@ func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs images
 		Options: f.input.options,
 		Nodes:   f.place.nodes, NodeAllocatable: f.place.allocatable.v,
 	}
-	// The run of check.Simulate keeps no steps (it costs what check's
-	// does); the steps shown are sim.RunFirst's, within --max-steps.
-	c.Config.OmitSteps = true
 	for _, i := range imgs {
 		c.Images = append(c.Images, check.Image{Container: i.container, Image: i.image})
 	}
-	r, err := check.Simulate(in, d, c)
+	r, err := check.Prepare(in, d, c)
 	var invalid *check.ChangeError
 	switch {
 	case errors.Is(err, check.ErrStrategyChange):
@@ -410,13 +409,13 @@ func (f *simFlags) simulation(in *check.Input, d rollout.Deployment, imgs images
 	case err != nil:
 		return simulation{}, err
 	}
-	cfg := r.Config
-	cfg.OmitSteps = false
-	res, left, err := sim.RunFirst(r.State, cfg, f.maxSteps)
+	// The steps shown are the first --max-steps, the summary the whole
+	// run's (sim.RunFirst).
+	res, left, err := sim.RunFirst(r.State, r.Config, f.maxSteps)
 	if err != nil {
 		return simulation{}, err
 	}
-	return simulation{title: r.Title, model: r.Model, notes: r.Notes, times: r.Times, state: r.State, cfg: cfg, res: res, left: left}, nil
+	return simulation{title: r.Title, model: r.Model, notes: r.Notes, times: r.Times, state: r.State, cfg: r.Config, res: res, left: left}, nil
 }
 
 // rollsOut reports whether a run creates or scales a ReplicaSet: whether

@@ -76,6 +76,19 @@ var ErrStrategyChange = errors.New("maxSurge and maxUnavailable need a RollingUp
 // read, or when sim.Run fails. Two calls with equal arguments give equal
 // Simulations; Simulate modifies neither in, d nor c.
 func Simulate(in *Input, d rollout.Deployment, c Change) (Simulation, error) {
+	run, err := Prepare(in, d, c)
+	if err != nil {
+		return run, err
+	}
+	run.Result, err = sim.Run(run.State, run.Config)
+	return run, err
+}
+
+// Prepare is Simulate without the run: the Simulation's start, model,
+// title and notes, with a zero Result, for a caller that runs it itself
+// (`rolloutctl simulate` keeps the first steps of a long run with
+// sim.RunFirst). It fails as Simulate does but for sim.Run's errors.
+func Prepare(in *Input, d rollout.Deployment, c Change) (Simulation, error) {
 	var run Simulation
 	pol, err := in.Policy(d, c.QuotaPods)
 	if err != nil {
@@ -119,10 +132,6 @@ func Simulate(in *Input, d rollout.Deployment, c Change) (Simulation, error) {
 	if place.Nodes {
 		run.Config.Pods.Room = place.Room(d.Spec.Replicas)
 		run.Notes = append(run.Notes, fmt.Sprintf("placement: %s; so the nodes hold %s of the Deployment at once, and the others wait pending", place.Why, words.Plural(int(place.Places), "pod")))
-	}
-	run.Result, err = sim.Run(s, run.Config)
-	if err != nil {
-		return run, err
 	}
 	run.Title = fmt.Sprintf("%s: %s", Qualified(d), from)
 	run.Model, run.State = Model(run.Config, pol.Quota), s

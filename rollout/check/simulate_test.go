@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"errors"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -136,6 +137,21 @@ func TestSimulate(t *testing.T) {
 			again, err := check.Simulate(in, d, tt.change)
 			if err != nil || again.Title != run.Title || !cmp.Equal(again.Result.Summary, run.Result.Summary) {
 				t.Errorf("a second run differs: %v %q %+v", err, again.Title, again.Result.Summary)
+			}
+			// Prepare is the same Simulation without the run, which
+			// sim.Run of its start and Config makes.
+			prep, err := check.Prepare(in, d, tt.change)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := sim.Run(prep.State, prep.Config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := run
+			want.Result = sim.Result{}
+			if !reflect.DeepEqual(want, prep) || !cmp.Equal(res.Summary, run.Result.Summary) {
+				t.Errorf("Prepare is not Simulate without its Result:\n%+v\nwant %+v\nsummary %+v, want %+v", prep, want, res.Summary, run.Result.Summary)
 			}
 		})
 	}
