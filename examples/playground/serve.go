@@ -179,7 +179,7 @@ func writeSite(dir, wasm string) error {
 // renderers (rollout/manifest, rollout/check/..., rollout/sim/render),
 // and in the packages that read a manifest once (sigs.k8s.io/yaml,
 // encoding/..., regexp, text/..., math/big) or do little on a sync's path
-// (unicode/..., strconv: their own calls), and in this package, which
+// (unicode/..., strconv, fmt: their own calls), and in this package, which
 // runs once a change, which keeps the module
 // under 3 MB gzipped, where the simulation and
 // Plan (rollout, rollout/sim), which inlining makes about three times
@@ -191,7 +191,7 @@ func buildWasm(target string) error {
 		"-gcflags="+m+"rollout/manifest=-l", "-gcflags="+m+"rollout/check/...=-l", "-gcflags="+m+"rollout/sim/render=-l",
 		"-gcflags=sigs.k8s.io/...=-l", "-gcflags=encoding/...=-l", "-gcflags=regexp/...=-l",
 		"-gcflags=text/...=-l", "-gcflags=math/big=-l", "-gcflags=unicode/...=-l", "-gcflags=strconv=-l",
-		"-gcflags="+m+"examples/playground=-l",
+		"-gcflags="+m+"examples/playground=-l", "-gcflags=fmt=-l",
 		"-o", target, modulePath)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
