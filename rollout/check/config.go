@@ -91,7 +91,7 @@ type Config struct {
 	// record of each sync: a long regular rollout costs little work, its syncs
 	// fast-forwarded, but makes nine syncs a replica at maxSurge 1, so
 	// that a check of 1,000,000 replicas held 1.8 GB for 80 s; at
-	// sim.DefaultMaxWork the records take some 70 MB at the most, and a
+	// sim.DefaultMaxWork the records take some 72 MB at the most, and a
 	// rollout of 100,000 replicas one pod at a time still fits.
 	Sim sim.Config
 	// ReadyAfterFixed and TerminatingFixed keep Sim.Pods.ReadyAfter and

@@ -35,9 +35,10 @@ type moment struct {
 	refused  bool // a ReplicaSet reports pods the quota refused
 	// progressAt is the Progressing condition's lastUpdateTime after the
 	// start, when hasProgress; complete is its reason
-	// NewReplicaSetAvailable.
-	progressAt            time.Duration
+	// NewReplicaSetAvailable. (The four flags lie together: 72 bytes a
+	// moment.)
 	hasProgress, complete bool
+	progressAt            time.Duration
 	newReady              int64 // ready pods of the new ReplicaSet
 	desired               int64 // the ReplicaSets' spec.replicas, summed
 	pending               int64 // pods bound to no node (see placement)
