@@ -198,7 +198,7 @@ func (f *simFlags) addLimit(fs *flag.FlagSet) {
 
 // addSteps adds --max-steps, for the commands that show a run's steps.
 func (f *simFlags) addSteps(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxSteps, "max-steps", sim.DefaultMaxSteps, "show at most the first `N` syncs of a run (0: all; the summary is the whole run's)")
+	fs.IntVar(&f.maxSteps, "max-steps", sim.DefaultMaxSteps, "show at most the first `N` syncs of a run (0: all, every step held in memory; the summary is the whole run's)")
 }
 
 // check reports flag values that parse but make no sense.
