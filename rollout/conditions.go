@@ -47,13 +47,7 @@ func SetDeploymentCondition(s DeploymentStatus, c Condition) DeploymentStatus {
 		c.LastTransitionTime = cur.LastTransitionTime
 	}
 	// The others in their order, then c, in one new slice.
-	out := make([]Condition, 0, len(s.Conditions)+1)
-	for _, o := range s.Conditions {
-		if o.Type != c.Type {
-			out = append(out, o)
-		}
-	}
-	s.Conditions = append(out, c)
+	s.Conditions = withCondition(s.Conditions, c)
 	return s
 }
 
@@ -61,14 +55,28 @@ func SetDeploymentCondition(s DeploymentStatus, c Condition) DeploymentStatus {
 // c, as RemoveDeploymentCondition and then SetDeploymentCondition give it
 // (the others in their order, then c as it is), in one new slice.
 func replaceCondition(s DeploymentStatus, c Condition) DeploymentStatus {
-	out := make([]Condition, 0, len(s.Conditions)+1)
-	for _, o := range s.Conditions {
+	s.Conditions = withCondition(s.Conditions, c)
+	return s
+}
+
+// withCondition returns a new slice of the conditions in cs not of c's
+// type, in their order, then c, with no room to spare: a condition is
+// large, and most writes replace one rather than add one. cs is not
+// modified.
+func withCondition(cs []Condition, c Condition) []Condition {
+	n := 1
+	for _, o := range cs {
+		if o.Type != c.Type {
+			n++
+		}
+	}
+	out := make([]Condition, 0, n)
+	for _, o := range cs {
 		if o.Type != c.Type {
 			out = append(out, o)
 		}
 	}
-	s.Conditions = append(out, c)
-	return s
+	return append(out, c)
 }
 
 // RemoveDeploymentCondition returns s without conditions of type t, the

@@ -139,12 +139,12 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 	if HasProgressDeadline(d) && !complete {
 		switch {
 		case DeploymentComplete(d, s):
-			msg := progressMessage(d, newRS, "has successfully progressed.")
+			msg := progressMessage(d, newRS, "has successfully progressed.", cur.Message)
 			s = SetDeploymentCondition(s, NewDeploymentCondition(Progressing, ConditionTrue, ReasonNewReplicaSetAvailable, msg, p.ts))
 		case DeploymentProgressing(d, s):
 			// Rewritten on every sync that makes progress, which restarts
 			// the deadline clock.
-			msg := progressMessage(d, newRS, "is progressing.")
+			msg := progressMessage(d, newRS, "is progressing.", cur.Message)
 			c := NewDeploymentCondition(Progressing, ConditionTrue, ReasonReplicaSetUpdated, msg, p.ts)
 			if hasCur {
 				if cur.Status == ConditionTrue {
@@ -157,7 +157,7 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 				s = SetDeploymentCondition(s, c)
 			}
 		case DeploymentTimedOut(d, s, p.now):
-			msg := progressMessage(d, newRS, "has timed out progressing.")
+			msg := progressMessage(d, newRS, "has timed out progressing.", cur.Message)
 			s = SetDeploymentCondition(s, NewDeploymentCondition(Progressing, ConditionFalse, ReasonProgressDeadlineExceeded, msg, p.ts))
 		}
 	}
@@ -186,11 +186,21 @@ func (p *planner) syncRolloutStatus(all []*ReplicaSet, newRS *ReplicaSet) error 
 
 // progressMessage is the Progressing condition's message, built without
 // fmt (%q is strconv.Quote): every sync that makes progress writes one.
-func progressMessage(d Deployment, newRS *ReplicaSet, what string) string {
+// It returns prev itself when that is the message (a rollout rewrites the
+// same one on every sync that makes progress), else a new string.
+func progressMessage(d Deployment, newRS *ReplicaSet, what, prev string) string {
+	var buf [128]byte
+	var b []byte
 	if newRS != nil {
-		return "ReplicaSet " + strconv.Quote(newRS.Name) + " " + what
+		b = strconv.AppendQuote(append(buf[:0], "ReplicaSet "...), newRS.Name)
+	} else {
+		b = strconv.AppendQuote(append(buf[:0], "Deployment "...), d.Name)
 	}
-	return "Deployment " + strconv.Quote(d.Name) + " " + what
+	b = append(append(b, ' '), what...)
+	if string(b) == prev {
+		return prev
+	}
+	return string(b)
 }
 
 // getReplicaFailure returns the first ReplicaFailure condition of the new
