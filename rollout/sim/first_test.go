@@ -78,5 +78,5 @@ func TestRunFirst(t *testing.T) {
 			t.Fatalf("keep %d of %d: Summary not Run's (-Run +RunFirst):\n%s", keep, len(full.Steps), diff)
 		}
 	})
-	gen.Covered(t, "runs cut short", cut, runs, 0.5)
+	gen.Covered(t, "runs cut short", cut, runs, 0.8) // 250 of 301 draws
 }
