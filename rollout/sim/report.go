@@ -72,27 +72,12 @@ func (r *runner) setCounts() []SetCount {
 	// Most syncs change no set's counts, or only the Deployment's: a step
 	// then shares the Sets of the one before (steps are read-only), and
 	// only a change allocates.
-	if r.lastSets != nil && sameCounts(r.lastSets, out) {
+	if r.lastSets != nil && slices.Equal(r.lastSets, out) {
 		return r.lastSets
 	}
 	r.lastSets = make([]SetCount, len(out))
 	copy(r.lastSets, out)
 	return r.lastSets
-}
-
-// sameCounts reports whether a and b hold the same counts (a loop: an
-// instantiation of slices.Equal for SetCount would grow the playground's
-// module, which has little room).
-func sameCounts(a, b []SetCount) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // controlledSets returns the Deployment's ReplicaSets, oldest first.
