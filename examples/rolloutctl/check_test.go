@@ -232,7 +232,7 @@ func TestWorkLimitWordedAsUnits(t *testing.T) {
 		r.wantCode(t, []string{name, "-h"}, exitOK)
 		flat := strings.Join(strings.Fields(r.stdout), " ")
 		if !strings.Contains(flat, "-max-work N stop a simulation after N units of work: syncs computed one by one") ||
-			!strings.Contains(flat, "a unit per 2 cohorts of pods beyond 256 that one event walks") {
+			!strings.Contains(flat, "a unit per 4,096 cohorts of pods beyond 256 that one event holds") {
 			t.Errorf("%s -h does not word --max-work as units of work:\n%s", name, r.stdout)
 		}
 		if name != "undo" && !strings.Contains(flat, "--max-work units of work (controller syncs and pod writes taken one by one, and the pods they walk)") &&

@@ -193,7 +193,7 @@ func (f *simFlags) addControllers(fs *flag.FlagSet, intervalUsage string) {
 }
 
 func (f *simFlags) addLimit(fs *flag.FlagSet) {
-	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` units of work: syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and groups of pod writes, and a unit per 2 cohorts of pods beyond 256 that one event walks; check: the replica counts of a Deployment share them)")
+	fs.IntVar(&f.maxWork, "max-work", sim.DefaultMaxWork, "stop a simulation after `N` units of work: syncs computed one by one (fast-forwarded ones do not count; under --model controllers, both controllers' syncs and groups of pod writes, and a unit per 4,096 cohorts of pods beyond 256 that one event holds; check: the replica counts of a Deployment share them)")
 }
 
 // addSteps adds --max-steps, for the commands that show a run's steps.

@@ -125,3 +125,46 @@ func TestCohortWorkShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestManyCohortsNotFlattened holds the fast-forward away from states
+// whose pods are in more cohorts than freeCohorts (ctlFFMaxCohorts): an
+// HPA count of 5,000 at 25%/25%, pods ready after 60s, holds some 1,400
+// at an event on average, and its fast-forward flattens only states of
+// fewer; a count of 50,000 ready after 5s, whose cohorts stay few, is
+// looked at from its 300th Deployment sync on. Whether a state is looked
+// at never changes a Result (the fast-forward tests compare each jump
+// with the run event by event).
+func TestManyCohortsNotFlattened(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		replicas int32
+		ready    time.Duration
+		many     bool // the cohorts held at an event pass FreeCohorts on average
+	}{
+		{"5000 replicas ready after 60s", 5000, 60 * time.Second, true},
+		{"50000 replicas ready after 5s", 50_000, 5 * time.Second, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := shapeState(t, tt.replicas, 0, 600, rolling(surge.Percent(25), surge.Percent(25)))
+			cfg := controllers(sim.Controllers{}, tt.ready)
+			cfg.OmitSteps = true
+			_, events, walked, err := sim.CohortWalks(s, cfg)
+			if err != nil {
+				t.Fatalf("CohortWalks() error: %v", err)
+			}
+			if many := walked > int64(sim.FreeCohorts)*int64(events); many != tt.many {
+				t.Fatalf("%d cohorts held over %d events: more than %d on average is %v, want %v", walked, events, sim.FreeCohorts, many, tt.many)
+			}
+			flattened, widest, err := sim.Flattenings(s, cfg)
+			if err != nil {
+				t.Fatalf("Flattenings() error: %v", err)
+			}
+			if widest > sim.FreeCohorts {
+				t.Errorf("a flattened state held %d cohorts, more than %d", widest, sim.FreeCohorts)
+			}
+			if flattened == 0 {
+				t.Errorf("no state flattened")
+			}
+		})
+	}
+}

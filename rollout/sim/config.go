@@ -113,13 +113,14 @@ type Config struct {
 	// controllers and the groups of pod writes granted at one time (about
 	// 3 to 20µs each, three runs included), the periods computed to check
 	// a fast-forward's jumps included, those that failed too: a
-	// 1,000-replica rollout takes about 10,000. It also counts a unit
-	// for every 2 cohorts of pods (pods of one ReplicaSet created, ready
-	// and deleted at the same times) beyond 256 that an event walks, so
-	// that a run whose pods pile up in many cohorts (created one by one
-	// and not yet available: pods ready after 90s, or a minReadySeconds
-	// near 2^31) still costs a bounded time per unit:
-	// TestCohortWalksCounted. A run stopped by MaxWork projects the rest
+	// 1,000-replica rollout at 25%/25% takes about 2,000 (pods ready
+	// after 5s), a 5,000-replica one about 10,000 (ready after 5s) to
+	// 14,000 (after 60s). It also counts a unit for every 4,096 cohorts
+	// of pods (pods of one ReplicaSet created, ready and deleted at the
+	// same times) beyond 256 that an event holds, so that a run whose
+	// pods pile up in many cohorts (created one by one and not yet
+	// available: pods ready after 90s, or a minReadySeconds near 2^31)
+	// still costs a bounded time per unit: TestCohortWalksCounted. A run stopped by MaxWork projects the rest
 	// (Summary.Projection), and one whose pod requests provably need more
 	// work than MaxWork one by one stops after its first sync (the
 	// largest Deployment the API server accepts, 2,147,483,647 replicas

@@ -80,6 +80,24 @@ func CohortWalks(s rollout.State, cfg Config) (work, events int, walked int64, e
 	return r.work, r.events, r.walked, nil
 }
 
+// Flattenings runs s under cfg (ModelControllers) in order and returns
+// how many states its fast-forward flattened and the most cohorts one of
+// them held.
+func Flattenings(s rollout.State, cfg Config) (flattened, widest int, err error) {
+	if err := cfg.check(); err != nil {
+		return 0, 0, err
+	}
+	if err := validState(s); err != nil {
+		return 0, 0, err
+	}
+	r := newControllersRunner(s, cfg, raceFIFO, nil)
+	r.runControllers()
+	if r.ff.ctl != nil {
+		flattened, widest = r.ff.ctl.flattened, r.ff.ctl.widest
+	}
+	return flattened, widest, nil
+}
+
 // FreeCohorts and CohortsPerWork are freeCohorts and cohortsPerWork.
 const (
 	FreeCohorts    = freeCohorts

@@ -103,6 +103,14 @@ const (
 	// one by one over seconds, as a slow-start batch of hundreds of pods
 	// makes) is not looked at; a cycle has a few.
 	ctlFFMaxEvents = 64
+	// ctlFFMaxCohorts: nor is a state whose pods are in more cohorts
+	// than an event holds for nothing (freeCohorts). Flattening writes
+	// every cohort down, and such states (pods created one by one
+	// through the client and ready after tens of seconds: some 1,200
+	// cohorts at 20 QPS and 60s) come from slow-start batches of hundreds
+	// of pods, whose cycle, if any, is longer than ctlFFMaxPeriod: looked
+	// at, they took a third of such a run's CPU and found nothing.
+	ctlFFMaxCohorts = freeCohorts
 )
 
 // ctlFF is what a run under ModelControllers keeps to notice its cycle.
@@ -124,8 +132,10 @@ type ctlFF struct {
 	prev *prevPeriod
 	// retaken counts the jumps taken after one period seen, with the
 	// last jump's moves (again), and supers the super-jumps (ffsuper.go);
-	// tests read them.
-	retaken, supers int
+	// flattened the states looked at, and widest the most cohorts one of
+	// them held; tests read them.
+	retaken, supers   int
+	flattened, widest int
 	// lastM is the length, in periods, of the last jump taken.
 	lastM int64
 	// marks are the run after each of its last jumps, for the
@@ -268,7 +278,7 @@ func (r *runner) fastForwardControllers() {
 	if r.last.Before(f.until) {
 		return
 	}
-	if len(r.ctl.events) > ctlFFMaxEvents {
+	if len(r.ctl.events) > ctlFFMaxEvents || r.pods.cohorts() > ctlFFMaxCohorts {
 		f.history = f.history[:0]
 		return
 	}
@@ -282,6 +292,8 @@ func (r *runner) fastForwardControllers() {
 	} else if n < cap(f.history) {
 		buf = f.history[:n+1][n]
 	}
+	f.flattened++
+	f.widest = max(f.widest, r.pods.cohorts())
 	f.history = append(f.history, r.flattenControllers(&buf, false, f))
 	p, deltas, retake := f.period(r.makesSteps())
 	if p == 0 {
