@@ -9,10 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 
-	"sigs.k8s.io/yaml"
+	"github.com/rolloutmath/rolloutmath/internal/workers"
 )
 
 // Reports: every command writes its answer in one or more formats, each
@@ -297,33 +298,39 @@ func encodeYAML(w io.Writer, v any, list *stepList) error {
 	} else if _, err := io.WriteString(w, "\n"); err != nil {
 		return err
 	}
-	for _, st := range list.steps {
-		var nested any = []stepJSON{newStepJSON(st, list.now)}
+	// The steps are converted on every core (the conversion takes some
+	// 100µs a step, the writing next to nothing) and written in order.
+	type converted struct {
+		item []byte
+		err  error
+	}
+	workers.InOrder(int64(len(list.steps)), runtime.GOMAXPROCS(0), func(i int64) converted {
+		var nested any = []stepJSON{newStepJSON(list.steps[i], list.now)}
 		for range col/2 + 1 {
 			nested = map[string]any{"k": nested}
 		}
 		item, err := toYAML(nested)
 		if err != nil {
-			return err
+			return converted{err: err}
 		}
 		for range col/2 + 1 {
 			item = item[bytes.IndexByte(item, '\n')+1:]
 		}
-		if _, err := w.Write(item); err != nil {
-			return err
+		return converted{item: item}
+	}, func(_ int64, c converted) bool {
+		if err == nil {
+			err = c.err
 		}
+		if err == nil {
+			_, err = w.Write(c.item)
+		}
+		return err == nil
+	})
+	if err != nil {
+		return err
 	}
 	_, err = w.Write(y[at+len(hole):])
 	return err
-}
-
-// toYAML is v's JSON converted to YAML as kubectl -o yaml converts it.
-func toYAML(v any) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return yaml.JSONToYAML(b)
 }
 
 // encodeData writes v in a data format: json or yaml; list is the step
