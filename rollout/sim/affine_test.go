@@ -50,8 +50,10 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// cfg, neverReady, rng and stagger are the configuration; merge is
 		// set before each sync; owner is the configuration and bound is
 		// empty between syncs under ModelSimple, the only model that
-		// fast-forwards (and not under Room).
-		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "owner", "bound", "merge", "stagger"}},
+		// fast-forwards (and not under Room); walked is the charge's
+		// bookkeeping, which only bind moves, under Room, where no model
+		// fast-forwards.
+		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "owner", "bound", "merge", "stagger", "walked"}},
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output
 		// (current is flattened as the step); work, cohortDebt, events, walked, workLimited, trialOf and

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -247,5 +248,55 @@ func benchmarkVaried(b *testing.B, maxPods int32, peakAbove int64) {
 	}
 	if seen == 0 {
 		b.Fatal("no step observed")
+	}
+}
+
+// BenchmarkWorkUnitCost runs the shapes whose cost is their cohorts of
+// pods (README.md, "Cohort walks are work") with a MaxWork of 200,000,
+// and reports the CPU a unit of work took (µs/unit, wall time over the
+// work counted, on one core) and the units (work): what a unit of
+// --max-work costs where it is charged for cohorts, against a sync's.
+func BenchmarkWorkUnitCost(b *testing.B) {
+	recreate := rollout.Strategy{Type: rollout.RecreateStrategy}
+	quarter := rolling(surge.Percent(25), surge.Percent(25))
+	for _, tt := range []struct {
+		name                         string
+		replicas, minReady, deadline int32
+		st                           rollout.Strategy
+		ready                        time.Duration
+		room                         int64 // pods that fit on the nodes (0: no placement)
+		maxPods                      int32
+	}{
+		{"minReadySeconds=2147483646", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 0, 0},
+		{"minReadySeconds=2147483646/placement", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 1 << 40, 0},
+		{"minReadySeconds=2147483646/quota", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 0, 1 << 30},
+		{"minReadySeconds=2147483646/recreate", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, recreate, 0, 0, 0},
+		{"replicas=100000/ready=300s", 100_000, 0, 600, quarter, 300 * time.Second, 0, 0},
+		{"replicas=100000/ready=300s/placement", 100_000, 0, 600, quarter, 300 * time.Second, 100_500, 0},
+		{"replicas=100000/ready=300s/quota", 100_000, 0, 600, quarter, 300 * time.Second, 0, 110_000},
+		{"replicas=100000/ready=300s/recreate", 100_000, 0, 600, recreate, 300 * time.Second, 0, 0},
+		{"replicas=5000/ready=60s", 5000, 0, 600, quarter, 60 * time.Second, 0, 0},
+		{"replicas=5000/ready=60s/placement", 5000, 0, 600, quarter, 60 * time.Second, 5600, 0},
+		{"replicas=5000/ready=60s/recreate", 5000, 0, 600, recreate, 60 * time.Second, 0, 0},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			s := shapeState(b, tt.replicas, tt.minReady, tt.deadline, tt.st)
+			cfg := controllers(sim.Controllers{}, tt.ready)
+			cfg.OmitSteps, cfg.MaxWork = true, 200_000
+			if room := tt.room; room > 0 {
+				cfg.Pods.Room = func(bound int64) int64 { return room - bound }
+			}
+			cfg.Pods.MaxPods = tt.maxPods
+			work := 0
+			for b.Loop() {
+				_, c, err := sim.RunCost(s, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				work += c.Work
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(max(work, 1)), "µs/unit")
+			b.ReportMetric(float64(work)/float64(b.N), "units")
+		})
 	}
 }

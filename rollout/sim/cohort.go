@@ -324,19 +324,25 @@ func normal(cs []cohort) bool {
 // sync's listing and status, a settle); a flattening, at a Deployment
 // sync, writes every cohort down (40 to 80 ns each), and is made only of
 // states of at most freeCohorts (ctlFFMaxCohorts) but for the cohorts
-// the ReplicaSet syncs listed. So an event is charged a unit for 4,096
-// cohorts and a flattening one for 64: on the shapes whose cost is their
-// cohorts (minReadySeconds near 2^31 or 3,600, pods ready after 90 to
-// 300 s, 100,000 replicas and more) a unit then costs 2.8 to 4.4 µs of
-// CPU, less than the syncs and pod writes of the rollouts that hold some
-// (7 to 13 µs a unit: HPA counts of 2,000 to 5,000, pods ready after 60
-// to 90 s); see README.md, "Cohort walks are work". A usual run holds
+// the ReplicaSet syncs listed. Placement (PodModel.Room) walks the
+// cohorts of a ReplicaSet whose pods wait for room (bind), and is
+// charged bindWeight for each it walks; a Recreate Deployment's sync
+// gives Plan a Pod for each ReplicaSet, not for each cohort (planPods).
+// So an event is charged a unit for 4,096 cohorts and a flattening one
+// for 64: on the shapes whose cost is their cohorts (minReadySeconds near
+// 2^31 or 3,600, pods ready after 90 to 300 s, 100,000 replicas and
+// more, under a pod quota, placement or Recreate) a unit then costs 2.5
+// to 10 µs of CPU, no more than the syncs and pod writes of the rollouts
+// that hold some (9 to 15 µs a unit: HPA counts of 5,000, pods ready
+// after 60 s; BenchmarkWorkUnitCost); see README.md, "Cohort walks are
+// work". A usual run holds
 // fewer than freeCohorts (a 100,000-replica rollout at 25%/25%, pods
 // ready after 5s, 92 an event on average) and is charged nothing.
 const (
 	freeCohorts    = 256
 	cohortsPerWork = 4096
 	flattenWeight  = 64
+	bindWeight     = 64
 )
 
 // cohorts returns how many cohorts the pod model keeps, terminating
@@ -350,12 +356,18 @@ func (m *podModel) cohorts() int {
 }
 
 // chargeCohorts charges the event just handled for the cohorts beyond
-// freeCohorts, one unit of work per cohortsPerWork of them, so that the
+// freeCohorts, one unit of work per cohortsPerWork of them, and for the
+// cohorts placement walked (podModel.bind: bindWeight each), so that the
 // CPU time of a run stays within a bound per unit of MaxWork.
 func (r *runner) chargeCohorts() {
 	n := r.pods.cohorts()
 	r.events++
 	r.walked += int64(n)
+	if w := r.pods.walked; w > 0 {
+		r.pods.walked = 0
+		r.walked += int64(w) * bindWeight
+		r.charge(w * bindWeight)
+	}
 	if n <= freeCohorts {
 		return
 	}

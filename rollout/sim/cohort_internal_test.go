@@ -23,6 +23,9 @@ func drawCohorts(t *rapid.T) []cohort {
 			late:    rapid.IntRange(0, 3).Draw(t, "late") == 0,
 			never:   rapid.IntRange(0, 5).Draw(t, "never") == 0,
 		}
+		if c.never && rapid.Bool().Draw(t, "pending") {
+			c.pending = true // created, waiting for room on a node
+		}
 		if rapid.IntRange(0, 3).Draw(t, "deleted") == 0 {
 			c.deleted = at("deletedAt")
 		}

@@ -20,8 +20,9 @@ type cohortIndex struct {
 	first  *cohort // &cohorts[0] when built; nil for none
 	length int
 	// existing and running are the pods of every cohort and of those
-	// not terminating.
-	existing, running int64
+	// not terminating; pending those of the pending cohorts (created, not
+	// yet bound to a node: PodModel.Room), terminating ones included.
+	existing, running, pending int64
 	// up are the cohorts not terminating that may become ready (not
 	// never, hence not pending), ordered by readyAt and then late (not
 	// late first); cum[i] is the pods of up[:i]. A cohort's availableAt
@@ -88,7 +89,7 @@ func (ps *podSet) index() *cohortIndex {
 // build makes x the index of cs.
 func (x *cohortIndex) build(cs []cohort) {
 	x.valid, x.sorted, x.hasLate = true, true, false
-	x.existing, x.running = 0, 0
+	x.existing, x.running, x.pending = 0, 0, 0
 	x.up, x.cum, x.deleted = x.up[:0], append(x.cum[:0], 0), x.deleted[:0]
 	upSorted, delSorted := true, true
 	for i := range cs {
@@ -125,6 +126,9 @@ func (x *cohortIndex) add(cs []cohort, i int) (upInOrder, delInOrder bool) {
 		x.sorted = false
 	}
 	x.existing += c.n
+	if c.pending {
+		x.pending += c.n
+	}
 	if c.terminating() {
 		k := len(x.deleted)
 		x.deleted = append(x.deleted, c.deleted)

@@ -79,6 +79,16 @@ func settledByWalking(cs []cohort, t time.Time, minReady time.Duration) int {
 	return n
 }
 
+func pendingByWalking(cs []cohort) int64 {
+	var n int64
+	for _, c := range cs {
+		if c.pending {
+			n += c.n
+		}
+	}
+	return n
+}
+
 func readyWithByWalking(cs []cohort, created, readyAt time.Time) bool {
 	return slices.ContainsFunc(cs, func(c cohort) bool {
 		return !c.terminating() && !c.never && c.created.Equal(created) && c.readyAt.Equal(readyAt)
@@ -101,6 +111,7 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 			Terminating: terminating,
 			ReadyAfter:  time.Duration(rapid.IntRange(0, 2).Draw(t, "readyAfter")) * 500 * time.Millisecond,
 		})
+		room := int64(rapid.IntRange(0, 12).Draw(t, "room"))
 		m.stagger = rapid.Bool().Draw(t, "stagger")
 		ps := &podSet{name: "a", cohorts: drawCohorts(t)}
 		m.sets["a"] = ps
@@ -120,6 +131,9 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 			}
 			if ps.running() != want.replicas || ps.existing() != want.replicas+want.terminating {
 				t.Fatalf("running, existing of %v = %d, %d, want %+v", cs, ps.running(), ps.existing(), want)
+			}
+			if got, want := ps.pending(), pendingByWalking(cs); got != want {
+				t.Fatalf("pending of %v = %d, want %d", cs, got, want)
 			}
 			x := ps.index()
 			gotAt, gotOK := x.next(now, minReady, terminating)
@@ -150,7 +164,7 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 			if got, want := ps.readyWith(created, readyAt), readyWithByWalking(cs, created, readyAt); got != want {
 				t.Fatalf("readyWith(%v, %v) of %v = %v, want %v", created, readyAt, cs, got, want)
 			}
-			switch rapid.IntRange(0, 6).Draw(t, "change") {
+			switch rapid.IntRange(0, 7).Draw(t, "change") {
 			case 0:
 				m.add(ps, int64(rapid.IntRange(1, 3).Draw(t, "create")), now)
 			case 1:
@@ -167,6 +181,11 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 				ps.normalize()
 			case 6: // a slice the runner replaces, as the walker may
 				ps.cohorts = drawCohorts(t)
+			case 7: // placement binds pending pods (the runner's cohorts are normal then)
+				ps.normalize()
+				m.cfg.Room = func(bound int64) int64 { return room - bound }
+				m.bind(now)
+				m.cfg.Room = nil
 			}
 		}
 	})

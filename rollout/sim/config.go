@@ -199,6 +199,10 @@ type Config struct {
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
+	// everyPod gives Plan a Pod for every cohort of pods (podModel.pods)
+	// at a Recreate Deployment's sync, not one for each ReplicaSet that
+	// has pods (planPods): tests compare the two.
+	everyPod bool
 	// planCache is how a ModelControllers run uses its plan cache (tests
 	// turn it off or check it).
 	planCache planCacheMode

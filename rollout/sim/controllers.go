@@ -703,7 +703,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	s := r.st
 	s.Now = t
 	if s.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy {
-		s.Pods = r.pods.pods(r.sets())
+		s.Pods = r.planPods()
 	}
 	actions, err := r.plan(s)
 	stale := r.staleStatus(t, actions)

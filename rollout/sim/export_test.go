@@ -9,6 +9,14 @@ func WithoutFastForward(cfg Config) Config {
 	return cfg
 }
 
+// WithEveryPod returns cfg with a Recreate Deployment's syncs given a Pod
+// for every cohort of pods, not one for each ReplicaSet that has pods, so
+// that tests can compare the two.
+func WithEveryPod(cfg Config) Config {
+	cfg.everyPod = true
+	return cfg
+}
+
 // WithoutPlanCache returns cfg with the controllers model's plan cache
 // turned off, so that tests can compare runs with and without it.
 func WithoutPlanCache(cfg Config) Config {

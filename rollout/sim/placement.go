@@ -16,13 +16,27 @@ import (
 
 // pending returns the pods of ps that are bound to no node.
 func (ps *podSet) pending() int64 {
-	var n int64
-	for _, c := range ps.cohorts {
-		if c.pending {
-			n += c.n
+	return ps.index().pending
+}
+
+// boundIfNonePending returns the pods bind counts as bound (those of the
+// Deployment's ReplicaSets, and the terminating orphans) and true, or
+// false if a pod is pending: read from the index, without a walk.
+func (m *podModel) boundIfNonePending() (int64, bool) {
+	var bound int64
+	for _, ps := range m.sets {
+		x := ps.index()
+		if x.pending > 0 {
+			return 0, false
+		}
+		if ps.owned {
+			bound += x.existing
 		}
 	}
-	return n
+	for _, c := range m.orphans {
+		bound += c.n
+	}
+	return bound, true
 }
 
 // bind binds pending pods at t as far as PodModel.Room allows, oldest
@@ -40,6 +54,16 @@ func (m *podModel) bind(t time.Time) {
 	var bound int64
 	for _, name := range slices.Sorted(maps.Keys(m.sets)) {
 		ps := m.sets[name]
+		x := ps.index()
+		if x.pending == 0 {
+			// Nothing of ps waits: its pods are all bound, read from
+			// the index rather than walked.
+			if ps.owned {
+				bound += x.existing
+			}
+			continue
+		}
+		m.walked += len(ps.cohorts)
 		for _, c := range ps.cohorts {
 			switch {
 			case c.pending:
@@ -64,6 +88,7 @@ func (m *podModel) bind(t time.Time) {
 		k := min(room, w.c.n)
 		room -= k
 		i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c == w.c })
+		m.walked += i + 1
 		w.ps.cohorts[i].n -= k
 		w.ps.touch()
 		m.ready(w.ps, k, w.c.created, t)

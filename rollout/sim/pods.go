@@ -31,6 +31,10 @@ type podModel struct {
 	// stagger (ModelControllers) makes all pods but the first of a
 	// creation late (see add and cohort.late).
 	stagger bool
+	// walked counts the cohorts bind walked (and compared, finding the
+	// ones it binds) since the controllers model last charged them
+	// (chargeCohorts).
+	walked int
 }
 
 func newPodModel(cfg PodModel) *podModel {
@@ -113,6 +117,17 @@ func (m *podModel) add(ps *podSet, k int64, t time.Time) {
 	}
 	if m.cfg.Room == nil {
 		m.addBound(ps, k, t)
+		return
+	}
+	// Where no pod waits and the k fit, bind binds them all at once: they
+	// are bound here without the pending cohort it would find (walking
+	// the ReplicaSet's cohorts) and take apart, the same cohorts after
+	// (TestAddBindsAsBind).
+	if bound, none := m.boundIfNonePending(); none && max(m.cfg.Room(bound), 0) >= k {
+		m.addBound(ps, k, t)
+		if !slices.Contains(m.bound, ps.name) {
+			m.bound = append(m.bound, ps.name)
+		}
 		return
 	}
 	ps.created += k
@@ -483,6 +498,49 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 		}
 	}
 	return out
+}
+
+// planPods returns the pods Plan is given for a Recreate Deployment's
+// sync: one Pod for each ReplicaSet of sets that has pods, the first of
+// pods(sets) for it. Plan asks of the pods only whether an old
+// ReplicaSet still has any (R-REC-2: a pod of a ReplicaSet that is not
+// the new one, in a phase other than Failed or Succeeded, and every pod
+// of the model is Running), so it plans the same actions from them as
+// from every cohort's (TestPlanPodsPlanAlike); and a sync then costs the
+// ReplicaSets, not the cohorts of pods, which a rollout whose pods take a
+// minute to become ready holds by the thousand.
+func (m *podModel) planPods(sets []*rollout.ReplicaSet) []rollout.Pod {
+	var out []rollout.Pod
+	for _, rs := range sets {
+		ps := m.set(rs)
+		if len(ps.cohorts) == 0 {
+			continue
+		}
+		c := ps.cohorts[0]
+		out = append(out, rollout.Pod{
+			ObjectMeta: rollout.ObjectMeta{
+				Name:              podName(rs.Name, 0),
+				Namespace:         rs.Namespace,
+				CreationTimestamp: c.created.Truncate(time.Second),
+				DeletionTimestamp: c.deleted.Truncate(time.Second),
+				Labels:            maps.Clone(rs.Spec.Template.Labels),
+				OwnerReferences: []rollout.OwnerReference{
+					rollout.NewControllerRef(rs.ObjectMeta, rollout.AppsAPIVersion, rollout.ReplicaSetKind),
+				},
+			},
+			Phase: rollout.PodRunning,
+		})
+	}
+	return out
+}
+
+// planPods returns the pods a Recreate Deployment's sync gives Plan:
+// planPods of the pod model, or every cohort's under Config.everyPod.
+func (r *runner) planPods() []rollout.Pod {
+	if r.cfg.everyPod {
+		return r.pods.pods(r.sets())
+	}
+	return r.pods.planPods(r.sets())
 }
 
 // readyWith reports whether ps has running pods, created at created,

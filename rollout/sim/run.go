@@ -586,7 +586,7 @@ func (r *runner) sync(t time.Time, first bool) (bool, time.Time, error) {
 	s := r.st
 	s.Now = t
 	if s.Deployment.Spec.Strategy.Type == rollout.RecreateStrategy && !first {
-		s.Pods = r.pods.pods(r.sets())
+		s.Pods = r.planPods()
 	}
 	actions, err := r.planFresh(s)
 	wrote := slices.ContainsFunc(actions, rollout.Action.IsAPICall)

@@ -1,0 +1,59 @@
+package sim
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// TestAddBindsAsBind: under PodModel.Room, a creation where no pod waits
+// and all fit binds its pods at once (add), leaving the cohorts, the
+// ReplicaSets' creation counts and the ReplicaSets bound that adding the
+// pods pending and binding them (bind, which walks every cohort) leaves;
+// and any other creation goes that way. Drawn over ReplicaSets of normal
+// cohorts, some pending, owned or not, terminating orphans and the room.
+func TestAddBindsAsBind(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		room := int64(rapid.IntRange(0, 20).Draw(t, "room"))
+		cfg := PodModel{
+			ReadyAfter:  time.Duration(rapid.IntRange(0, 2).Draw(t, "readyAfter")) * 500 * time.Millisecond,
+			Terminating: time.Duration(rapid.IntRange(0, 2).Draw(t, "terminating")) * 500 * time.Millisecond,
+			Room:        func(bound int64) int64 { return room - bound },
+		}
+		m := newPodModel(cfg)
+		m.stagger = rapid.Bool().Draw(t, "stagger")
+		names := []string{"a", "b", "c"}[:rapid.IntRange(1, 3).Draw(t, "sets")]
+		for _, name := range names {
+			ps := &podSet{name: name, owned: rapid.Bool().Draw(t, "owned"), cohorts: drawCohorts(t)}
+			ps.normalize()
+			m.sets[name] = ps
+		}
+		if rapid.Bool().Draw(t, "orphans") {
+			m.orphans = []cohort{{n: int64(rapid.IntRange(1, 3).Draw(t, "orphans")), deleted: time.Unix(0, 0)}}
+		}
+		name := rapid.SampledFrom(names).Draw(t, "created in")
+		k := int64(rapid.IntRange(1, 5).Draw(t, "pods"))
+		now := time.Unix(0, 0).Add(time.Duration(rapid.IntRange(0, 4).Draw(t, "now")) * 500 * time.Millisecond)
+
+		got, want := m.clone(), m.clone()
+		got.add(got.sets[name], k, now)
+		ps := want.sets[name]
+		ps.created += k
+		ps.cohorts = append(ps.cohorts, cohort{n: k, created: now, never: true, pending: true})
+		ps.normalize()
+		want.bind(now)
+
+		for _, n := range names {
+			g, w := got.sets[n], want.sets[n]
+			if !reflect.DeepEqual(slices.Clip(g.cohorts), slices.Clip(w.cohorts)) && (len(g.cohorts) > 0 || len(w.cohorts) > 0) || g.created != w.created {
+				t.Fatalf("set %s after creating %d in %s: %v (created %d), want %v (created %d)", n, k, name, g.cohorts, g.created, w.cohorts, w.created)
+			}
+		}
+		if !slices.Equal(got.bound, want.bound) {
+			t.Fatalf("bound %v, want %v", got.bound, want.bound)
+		}
+	})
+}
