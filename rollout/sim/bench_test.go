@@ -266,18 +266,20 @@ func BenchmarkWorkUnitCost(b *testing.B) {
 		ready                        time.Duration
 		room                         int64 // pods that fit on the nodes (0: no placement)
 		maxPods                      int32
+		terminating                  time.Duration
 	}{
-		{"minReadySeconds=2147483646", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 0, 0},
-		{"minReadySeconds=2147483646/placement", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 1 << 40, 0},
-		{"minReadySeconds=2147483646/quota", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 0, 1 << 30},
-		{"minReadySeconds=2147483646/recreate", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, recreate, 0, 0, 0},
-		{"replicas=100000/ready=300s", 100_000, 0, 600, quarter, 300 * time.Second, 0, 0},
-		{"replicas=100000/ready=300s/placement", 100_000, 0, 600, quarter, 300 * time.Second, 100_500, 0},
-		{"replicas=100000/ready=300s/quota", 100_000, 0, 600, quarter, 300 * time.Second, 0, 110_000},
-		{"replicas=100000/ready=300s/recreate", 100_000, 0, 600, recreate, 300 * time.Second, 0, 0},
-		{"replicas=5000/ready=60s", 5000, 0, 600, quarter, 60 * time.Second, 0, 0},
-		{"replicas=5000/ready=60s/placement", 5000, 0, 600, quarter, 60 * time.Second, 5600, 0},
-		{"replicas=5000/ready=60s/recreate", 5000, 0, 600, recreate, 60 * time.Second, 0, 0},
+		{"minReadySeconds=2147483646", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 0, 0, 0},
+		{"minReadySeconds=2147483646/placement", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 1 << 40, 0, 0},
+		{"minReadySeconds=2147483646/quota", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, quarter, 0, 0, 1 << 30, 0},
+		{"minReadySeconds=2147483646/recreate", math.MaxInt32, math.MaxInt32 - 1, math.MaxInt32, recreate, 0, 0, 0, 0},
+		{"replicas=100000/ready=300s", 100_000, 0, 600, quarter, 300 * time.Second, 0, 0, 0},
+		{"replicas=100000/ready=300s/placement", 100_000, 0, 600, quarter, 300 * time.Second, 100_500, 0, 0},
+		{"replicas=100000/ready=300s/quota", 100_000, 0, 600, quarter, 300 * time.Second, 0, 110_000, 0},
+		{"replicas=100000/ready=300s/recreate", 100_000, 0, 600, recreate, 300 * time.Second, 0, 0, 0},
+		{"replicas=5000/ready=60s", 5000, 0, 600, quarter, 60 * time.Second, 0, 0, 0},
+		{"replicas=5000/ready=60s/placement", 5000, 0, 600, quarter, 60 * time.Second, 5600, 0, 0},
+		{"replicas=5000/ready=60s/recreate", 5000, 0, 600, recreate, 60 * time.Second, 0, 0, 0},
+		{"replicas=5000/ready=60s/terminating=60s", 5000, 0, 600, quarter, 60 * time.Second, 0, 0, 60 * time.Second},
 	} {
 		b.Run(tt.name, func(b *testing.B) {
 			s := shapeState(b, tt.replicas, tt.minReady, tt.deadline, tt.st)
@@ -286,7 +288,7 @@ func BenchmarkWorkUnitCost(b *testing.B) {
 			if room := tt.room; room > 0 {
 				cfg.Pods.Room = func(bound int64) int64 { return room - bound }
 			}
-			cfg.Pods.MaxPods = tt.maxPods
+			cfg.Pods.MaxPods, cfg.Pods.Terminating = tt.maxPods, tt.terminating
 			work := 0
 			for b.Loop() {
 				_, c, err := sim.RunCost(s, cfg)

@@ -325,8 +325,12 @@ func normal(cs []cohort) bool {
 // sync, writes every cohort down (40 to 80 ns each), and is made only of
 // states of at most freeCohorts (ctlFFMaxCohorts) but for the cohorts
 // the ReplicaSet syncs listed. Placement (PodModel.Room) walks the
-// cohorts of a ReplicaSet whose pods wait for room (bind), and is
-// charged bindWeight for each it walks; a Recreate Deployment's sync
+// cohorts of a ReplicaSet whose pods wait for room (bind), a deletion
+// ranks its ReplicaSet's cohorts (remove), an expiry filters those
+// holding terminating pods that end and the orphans' (expireWhere), and
+// a reveal of late pods looks at every cohort of each ReplicaSet, each
+// normalized and indexed again after: each is charged walkWeight for
+// every cohort it walks (podModel.walked); a Recreate Deployment's sync
 // gives Plan a Pod for each ReplicaSet, not for each cohort (planPods).
 // So an event is charged a unit for 4,096 cohorts and a flattening one
 // for 64: on the shapes whose cost is their cohorts (minReadySeconds near
@@ -342,7 +346,7 @@ const (
 	freeCohorts    = 256
 	cohortsPerWork = 4096
 	flattenWeight  = 64
-	bindWeight     = 64
+	walkWeight     = 64
 )
 
 // cohorts returns how many cohorts the pod model keeps, terminating
@@ -357,16 +361,19 @@ func (m *podModel) cohorts() int {
 
 // chargeCohorts charges the event just handled for the cohorts beyond
 // freeCohorts, one unit of work per cohortsPerWork of them, and for the
-// cohorts placement walked (podModel.bind: bindWeight each), so that the
+// cohorts the pod model walked (podModel.walked: walkWeight each), so that the
 // CPU time of a run stays within a bound per unit of MaxWork.
 func (r *runner) chargeCohorts() {
 	n := r.pods.cohorts()
 	r.events++
 	r.walked += int64(n)
 	if w := r.pods.walked; w > 0 {
+		// As many walked as weigh freeCohorts are free, as held ones.
 		r.pods.walked = 0
-		r.walked += int64(w) * bindWeight
-		r.charge(w * bindWeight)
+		if beyond := w*walkWeight - freeCohorts; beyond > 0 {
+			r.walked += int64(beyond)
+			r.charge(beyond)
+		}
 	}
 	if n <= freeCohorts {
 		return

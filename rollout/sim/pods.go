@@ -31,8 +31,9 @@ type podModel struct {
 	// stagger (ModelControllers) makes all pods but the first of a
 	// creation late (see add and cohort.late).
 	stagger bool
-	// walked counts the cohorts bind walked (and compared, finding the
-	// ones it binds) since the controllers model last charged them
+	// walked counts the cohorts bind, remove, expireWhere and the
+	// runner's reveal walked (bind's comparisons finding the ones it
+	// binds too) since the controllers model last charged them
 	// (chargeCohorts).
 	walked int
 }
@@ -198,6 +199,7 @@ func (m *podModel) ready(ps *podSet, k int64, created, t time.Time) {
 // and running; and its logarithmic buckets of age are taken as exact
 // times).
 func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
+	m.walked += len(ps.cohorts)
 	order := make([]int, 0, len(ps.cohorts))
 	for i, c := range ps.cohorts {
 		if !c.terminating() {
@@ -278,10 +280,12 @@ func (m *podModel) expireWhere(t time.Time, before bool) int64 {
 	}
 	for _, ps := range m.sets {
 		if ps.index().endsBy(t, m.cfg.Terminating, before) {
+			m.walked += len(ps.cohorts)
 			ps.cohorts = drop(ps.cohorts)
 			ps.touch()
 		}
 	}
+	m.walked += len(m.orphans)
 	m.orphans = drop(m.orphans)
 	m.bind(t)
 	return removed

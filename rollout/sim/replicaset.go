@@ -702,6 +702,7 @@ func (r *runner) revealLate(t time.Time) {
 func (r *runner) reveal(t time.Time) {
 	r.ctl.revealPending = false
 	for _, rs := range r.sets() {
+		r.pods.walked += len(r.pods.set(rs).cohorts)
 		if r.pods.set(rs).revealLate(t) {
 			r.enqueueSet(rs.Name, t)
 		}
