@@ -317,11 +317,8 @@ func encodeYAML(w io.Writer, v any, list *stepList) error {
 			item = item[bytes.IndexByte(item, '\n')+1:]
 		}
 		return converted{item: item}
-	}, func(_ int64, c converted) bool {
-		if err == nil {
-			err = c.err
-		}
-		if err == nil {
+	}, func(_ int64, c converted) bool { // the first error stops the work
+		if err = c.err; err == nil {
 			_, err = w.Write(c.item)
 		}
 		return err == nil

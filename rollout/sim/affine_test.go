@@ -51,8 +51,8 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		// set before each sync; owner is the configuration and bound is
 		// empty between syncs under ModelSimple, the only model that
 		// fast-forwards (and not under Room); walked is the charge's
-		// bookkeeping, which only bind moves, under Room, where no model
-		// fast-forwards.
+		// bookkeeping (chargeCohorts takes it after each event of the
+		// controllers model), which moves no count or time.
 		{podModel{}, []string{"cfg", "neverReady", "rng", "sets", "orphans", "failed", "owner", "bound", "merge", "stagger", "walked"}},
 		// cfg, maxWork, start and initial are the configuration; changes
 		// and edits bound a jump (maxJump); steps and current are the output

@@ -339,9 +339,9 @@ func normal(cs []cohort) bool {
 // to 10 µs of CPU, no more than the syncs and pod writes of the rollouts
 // that hold some (9 to 15 µs a unit: HPA counts of 5,000, pods ready
 // after 60 s; BenchmarkWorkUnitCost); see README.md, "Cohort walks are
-// work". A usual run holds
-// fewer than freeCohorts (a 100,000-replica rollout at 25%/25%, pods
-// ready after 5s, 92 an event on average) and is charged nothing.
+// work". A usual run holds fewer than freeCohorts (a 100,000-replica
+// rollout at 25%/25%, pods ready after 5s, 92 an event on average) and is
+// charged nothing.
 const (
 	freeCohorts    = 256
 	cohortsPerWork = 4096
@@ -361,14 +361,14 @@ func (m *podModel) cohorts() int {
 
 // chargeCohorts charges the event just handled for the cohorts beyond
 // freeCohorts, one unit of work per cohortsPerWork of them, and for the
-// cohorts the pod model walked (podModel.walked: walkWeight each), so that the
-// CPU time of a run stays within a bound per unit of MaxWork.
+// cohorts the pod model walked (podModel.walked, walkWeight each, as
+// many as weigh freeCohorts free), so that the CPU time of a run stays
+// within a bound per unit of MaxWork.
 func (r *runner) chargeCohorts() {
 	n := r.pods.cohorts()
 	r.events++
 	r.walked += int64(n)
 	if w := r.pods.walked; w > 0 {
-		// As many walked as weigh freeCohorts are free, as held ones.
 		r.pods.walked = 0
 		if beyond := w*walkWeight - freeCohorts; beyond > 0 {
 			r.walked += int64(beyond)

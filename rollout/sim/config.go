@@ -120,7 +120,9 @@ type Config struct {
 	// same times) beyond 256 that an event holds, so that a run whose
 	// pods pile up in many cohorts (created one by one and not yet
 	// available: pods ready after 90s, or a minReadySeconds near 2^31)
-	// still costs a bounded time per unit: TestCohortWalksCounted. A run stopped by MaxWork projects the rest
+	// still costs a bounded time per unit (TestCohortWalksCounted), and a
+	// unit per 64 cohorts that the pod model walks beyond 4 an event. A
+	// run stopped by MaxWork projects the rest
 	// (Summary.Projection), and one whose pod requests provably need more
 	// work than MaxWork one by one stops after its first sync (the
 	// largest Deployment the API server accepts, 2,147,483,647 replicas
