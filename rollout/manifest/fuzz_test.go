@@ -43,7 +43,9 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse() error %T", err)
 			}
 		}
-		lines := strings.Count(string(data), "\n") + 1
+		// Lines as YAML (and SARIF) count them: a CR alone ends one too.
+		crlf := strings.ReplaceAll(string(data), "\r\n", "\n")
+		lines := strings.Count(crlf, "\n") + strings.Count(crlf, "\r") + 1
 		var packer *manifest.Packer
 		if len(docs) > 0 {
 			packer = manifest.NewPacker(docs[0])
