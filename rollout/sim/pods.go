@@ -485,23 +485,30 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 	for _, rs := range sets {
 		var i int64
 		for _, c := range m.set(rs).cohorts {
-			out = append(out, rollout.Pod{
-				ObjectMeta: rollout.ObjectMeta{
-					Name:              podName(rs.Name, i),
-					Namespace:         rs.Namespace,
-					CreationTimestamp: c.created.Truncate(time.Second),
-					DeletionTimestamp: c.deleted.Truncate(time.Second),
-					Labels:            maps.Clone(rs.Spec.Template.Labels),
-					OwnerReferences: []rollout.OwnerReference{
-						rollout.NewControllerRef(rs.ObjectMeta, rollout.AppsAPIVersion, rollout.ReplicaSetKind),
-					},
-				},
-				Phase: rollout.PodRunning,
-			})
+			out = append(out, cohortPod(rs, c, i))
 			i += c.n
 		}
 	}
 	return out
+}
+
+// cohortPod is the Pod that stands for cohort c of rs, whose first pod is
+// rs's i-th: Running, owned by rs, with a deletion timestamp when
+// terminating.
+func cohortPod(rs *rollout.ReplicaSet, c cohort, i int64) rollout.Pod {
+	return rollout.Pod{
+		ObjectMeta: rollout.ObjectMeta{
+			Name:              podName(rs.Name, i),
+			Namespace:         rs.Namespace,
+			CreationTimestamp: c.created.Truncate(time.Second),
+			DeletionTimestamp: c.deleted.Truncate(time.Second),
+			Labels:            maps.Clone(rs.Spec.Template.Labels),
+			OwnerReferences: []rollout.OwnerReference{
+				rollout.NewControllerRef(rs.ObjectMeta, rollout.AppsAPIVersion, rollout.ReplicaSetKind),
+			},
+		},
+		Phase: rollout.PodRunning,
+	}
 }
 
 // planPods returns the pods Plan is given for a Recreate Deployment's
@@ -516,24 +523,9 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 func (m *podModel) planPods(sets []*rollout.ReplicaSet) []rollout.Pod {
 	var out []rollout.Pod
 	for _, rs := range sets {
-		ps := m.set(rs)
-		if len(ps.cohorts) == 0 {
-			continue
+		if cs := m.set(rs).cohorts; len(cs) > 0 {
+			out = append(out, cohortPod(rs, cs[0], 0))
 		}
-		c := ps.cohorts[0]
-		out = append(out, rollout.Pod{
-			ObjectMeta: rollout.ObjectMeta{
-				Name:              podName(rs.Name, 0),
-				Namespace:         rs.Namespace,
-				CreationTimestamp: c.created.Truncate(time.Second),
-				DeletionTimestamp: c.deleted.Truncate(time.Second),
-				Labels:            maps.Clone(rs.Spec.Template.Labels),
-				OwnerReferences: []rollout.OwnerReference{
-					rollout.NewControllerRef(rs.ObjectMeta, rollout.AppsAPIVersion, rollout.ReplicaSetKind),
-				},
-			},
-			Phase: rollout.PodRunning,
-		})
 	}
 	return out
 }
