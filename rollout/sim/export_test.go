@@ -9,6 +9,17 @@ func WithoutFastForward(cfg Config) Config {
 	return cfg
 }
 
+// WithFastForwardKeep returns cfg (ModelSimple) with its fast-forward
+// pausing after keep syncs looked at without a period rather than
+// ffKeep, so that tests take the pauses often.
+func WithFastForwardKeep(cfg Config, keep int) Config {
+	cfg.ffKeep = keep
+	return cfg
+}
+
+// FFKeep is ffKeep.
+const FFKeep = ffKeep
+
 // WithEveryPod returns cfg with a Recreate Deployment's syncs given a Pod
 // for every cohort of pods, not one for each ReplicaSet that has pods, so
 // that tests can compare the two.
@@ -88,15 +99,20 @@ func CohortWalks(s rollout.State, cfg Config) (work, events int, walked int64, e
 	return r.work, r.events, r.walked, nil
 }
 
-// Flattenings runs s under cfg (ModelControllers) in order and returns
-// how many states its fast-forward flattened and the most cohorts one of
-// them held.
+// Flattenings runs s under cfg (under ModelControllers in order) and
+// returns how many states its fast-forward flattened and (under
+// ModelControllers) the most cohorts one of them held.
 func Flattenings(s rollout.State, cfg Config) (flattened, widest int, err error) {
 	if err := cfg.check(); err != nil {
 		return 0, 0, err
 	}
 	if err := validState(s); err != nil {
 		return 0, 0, err
+	}
+	if cfg.Model == ModelSimple {
+		r := newRunner(s, cfg)
+		r.run()
+		return r.ff.flattened, 0, nil
 	}
 	r := newControllersRunner(s, cfg, raceFIFO, nil)
 	r.runControllers()

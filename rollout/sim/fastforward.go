@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -11,10 +12,15 @@ import (
 )
 
 // Fast-forward (see Run) looks at a run once it is this many syncs long,
-// for periods of up to this many syncs.
+// for periods of up to this many syncs. After ffKeep syncs looked at in a
+// row without a period, it pauses for 2·ffKeep syncs, and four times as
+// long at each pause after that until it finds one, so that a run without
+// a cycle flattens few of its syncs (a flattening encodes the objects'
+// specs, some 25 µs where a sync takes about 7).
 const (
 	ffStart     = 40
 	ffMaxPeriod = 8
+	ffKeep      = 3 * 1024
 )
 
 // fastForward is what a run keeps to notice a regular phase: its last
@@ -23,6 +29,10 @@ type fastForward struct {
 	history []snapshot // the last syncs, oldest first
 	wait    int        // syncs to let pass before looking again
 	ctl     *ctlFF     // under ModelControllers
+	// misses counts the syncs looked at since a period was last found
+	// (or the looking last paused), backoff the length of the last
+	// pause (see ffKeep), and flattened every sync looked at.
+	misses, backoff, flattened int
 	// maps are the flattenings of the maps seen last under
 	// ModelControllers (see mapFlats), shared with the copies that check
 	// a jump.
@@ -69,14 +79,22 @@ func (r *runner) fastForward() {
 		ff.wait--
 		return
 	}
+	ff.flattened++
 	ff.history = append(ff.history, r.flatten())
 	if n := len(ff.history); n > 3*ffMaxPeriod {
 		ff.history = slices.Delete(ff.history, 0, n-3*ffMaxPeriod)
 	}
 	p, deltas := ff.period()
 	if p == 0 {
+		keep := cmp.Or(r.cfg.ffKeep, ffKeep)
+		if ff.misses++; ff.misses >= keep {
+			ff.backoff = max(2*keep, 4*ff.backoff)
+			ff.wait, ff.misses = ff.backoff, 0
+			ff.history = ff.history[:0]
+		}
 		return
 	}
+	ff.misses, ff.backoff = 0, 0
 	if !r.jump(p, deltas) {
 		ff.wait = 3 * ffMaxPeriod // not regular after all: look again later
 	}

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -74,6 +75,11 @@ func TestFastForwardChangesNoResult(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s, cfg := drawLongRun(t)
 		cfg.OmitSteps = rapid.Bool().Draw(t, "omit steps")
+		if rapid.Bool().Draw(t, "pauses often") {
+			// Looking pauses after a few syncs without a period, as a
+			// long run without a cycle does after sim.FFKeep.
+			cfg = sim.WithFastForwardKeep(cfg, rapid.IntRange(1, 6).Draw(t, "keep"))
+		}
 		fast := run(t, s, cfg)
 		slow := run(t, s, sim.WithoutFastForward(cfg))
 		if slow.Summary.FastForwarded != 0 {
@@ -113,6 +119,39 @@ func TestFastForwardTakesLongRegularPhases(t *testing.T) {
 				t.Errorf("%d syncs changed a size, want %d", got, 2*tt.replicas)
 			}
 		})
+	}
+}
+
+// TestFastForwardPausesWithoutCycle: a ModelSimple run that finds no
+// period looks at few of its syncs. The run is 2,147,483,647 replicas at
+// minReadySeconds 2,147,483,646 with a sync every 30s: its new pods never
+// become available, and once its times pass 2^62 ns after the epoch (in
+// 2116, after three jumps) the flattening writes them into the shape
+// rather than as numbers, so that no two syncs have one shape. Before
+// the pauses it flattened each of them, some 25 µs where the sync took
+// 7: 38 s for rolloutctl simulate's 1,000,000 units of work. A run that
+// pauses still finds a cycle where one starts (the pauses change no
+// Result: TestFastForwardChangesNoResult draws small sim.FFKeep).
+func TestFastForwardPausesWithoutCycle(t *testing.T) {
+	s := shapeState(t, math.MaxInt32, math.MaxInt32-1, math.MaxInt32, rolling(surge.Percent(25), surge.Percent(25)))
+	const maxWork = 200_000
+	cfg := sim.Config{Model: sim.ModelSimple, Interval: 30 * time.Second, MaxWork: maxWork, OmitSteps: true}
+	res, cost, err := sim.RunCost(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cost.Limited || res.Summary.FastForwarded == 0 {
+		t.Fatalf("cost %+v, %d syncs fast-forwarded: want the run stopped at its limit after a jump", cost, res.Summary.FastForwarded)
+	}
+	flattened, _, err := sim.Flattenings(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Looking at FFKeep syncs, then pausing for 2, 8, 32 and 128 times as
+	// many, looking again after each but the last: four looks in the
+	// 200,000 syncs (12,296 flattened), after a few syncs between jumps.
+	if flattened > 5*sim.FFKeep+3*8 {
+		t.Errorf("%d of the %d syncs computed were flattened, want at most %d", flattened, maxWork, 5*sim.FFKeep+3*8)
 	}
 }
 
