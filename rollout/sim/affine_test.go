@@ -45,8 +45,10 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		{Summary{}, []string{"Outcome", "Detail", "Duration", "DeadlineExceededAt", "CompleteAfterDeadline", "AfterDeadline", "AfterDeadlineDetail", "LastChange", "Syncs", "PeakDesired", "PeakPods", "PeakPodsAt", "MinAvailable", "MinAvailableAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailableHigh", "Floor", "Ceiling", "BelowFloor", "FailedCreates", "FastForwarded", "Projection", "UpToDeadline"}},
 		{Extremes{}, []string{"PeakPods", "PeakPodsAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailable", "MinAvailableAt", "MinAvailableHigh", "Floor", "Ceiling"}},
 		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "pending", "deleted"}},
-		// idx is an index of cohorts, built again when they change.
-		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "created", "failure", "failedAt", "idx"}},
+		// idx is an index of cohorts, built again when they change;
+		// goneN, gonePending and goneLate count gone again when it is
+		// decoded (recountGone).
+		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "gone", "goneN", "gonePending", "goneLate", "created", "failure", "failedAt", "idx"}},
 		// cfg, neverReady, rng and stagger are the configuration; merge is
 		// set before each sync; owner is the configuration and bound is
 		// empty between syncs under ModelSimple, the only model that

@@ -86,12 +86,18 @@ func compareCohorts(a, b cohort) int {
 // pods and whether its last attempt to create pods was refused.
 type podSet struct {
 	name, uid string
-	never     bool // the template uses an image whose pods never become ready
-	owned     bool // the Deployment of the run controls it (for PodModel.Room)
-	cohorts   []cohort
-	created   int64  // pods created so far, for the names in messages
-	failure   string // the message of a refused creation; "" when none
-	failedAt  time.Time
+	never     bool     // the template uses an image whose pods never become ready
+	owned     bool     // the Deployment of the run controls it (for PodModel.Room)
+	cohorts   []cohort // the running pods
+	// gone are the terminating pods, in the order they end (see
+	// gone.go); goneN counts their pods, gonePending the pending ones,
+	// goneLate the late cohorts.
+	gone               []cohort
+	goneN, gonePending int64
+	goneLate           int
+	created            int64  // pods created so far, for the names in messages
+	failure            string // the message of a refused creation; "" when none
+	failedAt           time.Time
 	// idx is an index of cohorts, for reads that would walk them (see
 	// cohortIndex); nil until the first.
 	idx *cohortIndex
@@ -108,7 +114,7 @@ func (ps *podSet) counts(t time.Time, minReady time.Duration) counts {
 		replicas:    x.running,
 		ready:       x.cum[x.readyBy(t)],
 		available:   x.cum[x.availableBy(t, minReady)],
-		terminating: x.existing - x.running,
+		terminating: ps.goneN,
 	}
 }
 
@@ -123,11 +129,11 @@ func (ps *podSet) running() int64 {
 // cohorts, for the samples, which read both at every event.
 func (ps *podSet) existingAvailable(t time.Time, minReady time.Duration) (existing, available int64) {
 	x := ps.index()
-	return x.existing, x.cum[x.availableBy(t, minReady)]
+	return x.running + ps.goneN, x.cum[x.availableBy(t, minReady)]
 }
 
 func (ps *podSet) existing() int64 {
-	return ps.index().existing
+	return ps.index().running + ps.goneN
 }
 
 // normalize sorts the cohorts and merges equal ones. Most calls find
@@ -288,7 +294,7 @@ func (ps *podSet) settle(t time.Time, minReady time.Duration) {
 // runner's reveal hands the ReplicaSet controller their readiness, and
 // reports whether there were any.
 func (ps *podSet) revealLate(t time.Time) bool {
-	found := false
+	found := ps.revealLateGone(t)
 	for i, co := range ps.cohorts {
 		if co.late && !co.readyAt.After(t) {
 			ps.cohorts[i].late, found = false, true
@@ -326,11 +332,13 @@ func normal(cs []cohort) bool {
 // states of at most freeCohorts (ctlFFMaxCohorts) but for the cohorts
 // the ReplicaSet syncs listed. Placement (PodModel.Room) walks the
 // cohorts of a ReplicaSet whose pods wait for room (bind), a deletion
-// ranks its ReplicaSet's cohorts (remove), an expiry filters those
-// holding terminating pods that end and the orphans' (expireWhere), and
-// a reveal of late pods looks at every cohort of each ReplicaSet, each
-// normalized and indexed again after: each is charged walkWeight for
-// every cohort it walks (podModel.walked); a Recreate Deployment's sync
+// ranks its ReplicaSet's running cohorts (remove: the terminating ones
+// are apart, podSet.gone), an expiry drops the terminating cohorts that
+// end (a prefix of gone) and filters the orphans' (expireWhere), and a
+// reveal of late pods looks at every running cohort of each ReplicaSet
+// (and the terminating ones where some are late), each normalized and
+// indexed again after: each is charged walkWeight for every cohort it
+// walks (podModel.walked); a Recreate Deployment's sync
 // gives Plan a Pod for each ReplicaSet, not for each cohort (planPods).
 // So an event is charged a unit for 4,096 cohorts and a flattening one
 // for 64: on the shapes whose cost is their cohorts (minReadySeconds near
@@ -354,7 +362,7 @@ const (
 func (m *podModel) cohorts() int {
 	n := len(m.orphans)
 	for _, ps := range m.sets {
-		n += len(ps.cohorts)
+		n += len(ps.cohorts) + len(ps.gone)
 	}
 	return n
 }

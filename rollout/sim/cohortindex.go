@@ -19,10 +19,10 @@ type cohortIndex struct {
 	valid  bool
 	first  *cohort // &cohorts[0] when built; nil for none
 	length int
-	// existing and running are the pods of every cohort and of those
-	// not terminating; pending those of the pending cohorts (created, not
-	// yet bound to a node: PodModel.Room), terminating ones included.
-	existing, running, pending int64
+	// running are the pods of the cohorts (all of them running: the
+	// terminating ones are podSet.gone); pending those of the pending
+	// cohorts (created, not yet bound to a node: PodModel.Room).
+	running, pending int64
 	// up are the cohorts not terminating that may become ready (not
 	// never, hence not pending), ordered by readyAt and then late (not
 	// late first); cum[i] is the pods of up[:i]. A cohort's availableAt
@@ -30,9 +30,6 @@ type cohortIndex struct {
 	// any minReady are a prefix of up, as are those ready.
 	up  []upEntry
 	cum []int64
-	// deleted are the terminating cohorts' deletion times, earliest first:
-	// they end in that order.
-	deleted []time.Time
 	// lateAt is the earliest readyAt of the late cohorts not terminating,
 	// if hasLate.
 	lateAt  time.Time
@@ -89,16 +86,11 @@ func (ps *podSet) index() *cohortIndex {
 // build makes x the index of cs.
 func (x *cohortIndex) build(cs []cohort) {
 	x.valid, x.sorted, x.hasLate = true, true, false
-	x.existing, x.running, x.pending = 0, 0, 0
-	x.up, x.cum, x.deleted = x.up[:0], append(x.cum[:0], 0), x.deleted[:0]
-	upSorted, delSorted := true, true
+	x.running, x.pending = 0, 0
+	x.up, x.cum = x.up[:0], append(x.cum[:0], 0)
+	upSorted := true
 	for i := range cs {
-		u, d := x.add(cs, i)
-		upSorted, delSorted = upSorted && u, delSorted && d
-	}
-	if !delSorted {
-		del := x.deleted
-		heapSort(len(del), func(i, j int) bool { return del[i].Before(del[j]) }, func(i, j int) { del[i], del[j] = del[j], del[i] })
+		upSorted = x.add(cs, i) && upSorted
 	}
 	if upSorted {
 		return
@@ -119,41 +111,35 @@ func (x *cohortIndex) build(cs []cohort) {
 }
 
 // add adds cs[i] to x, after cs[:i], and reports whether it went at the
-// end of up and of deleted in their order.
-func (x *cohortIndex) add(cs []cohort, i int) (upInOrder, delInOrder bool) {
+// end of up in its order.
+func (x *cohortIndex) add(cs []cohort, i int) (upInOrder bool) {
 	c := cs[i]
 	if c.n <= 0 || i > 0 && compareCohorts(cs[i-1], c) >= 0 {
 		x.sorted = false
 	}
-	x.existing += c.n
 	if c.pending {
 		x.pending += c.n
-	}
-	if c.terminating() {
-		k := len(x.deleted)
-		x.deleted = append(x.deleted, c.deleted)
-		return true, k == 0 || !c.deleted.Before(x.deleted[k-1])
 	}
 	x.running += c.n
 	if c.late && (!x.hasLate || c.readyAt.Before(x.lateAt)) {
 		x.lateAt, x.hasLate = c.readyAt, true
 	}
 	if c.never {
-		return true, true
+		return true
 	}
 	e := upEntry{readyAt: c.readyAt, late: c.late}
 	k := len(x.up)
 	x.up = append(x.up, e)
 	x.cum = append(x.cum, x.cum[k]+c.n)
-	return k == 0 || compareUp(e, x.up[k-1]) >= 0, true
+	return k == 0 || compareUp(e, x.up[k-1]) >= 0
 }
 
 // extend adds cs[from:] to x, built from cs[:from], and reports whether it
-// could: each new cohort goes at the end of up and of deleted. Where one
-// does not, x is left part extended, to be built again.
+// could: each new cohort goes at the end of up. Where one does not, x is
+// left part extended, to be built again.
 func (x *cohortIndex) extend(cs []cohort, from int) bool {
 	for i := from; i < len(cs); i++ {
-		if u, d := x.add(cs, i); !u || !d {
+		if !x.add(cs, i) {
 			return false
 		}
 	}
@@ -213,9 +199,8 @@ func (e upEntry) availableAt(minReady time.Duration) time.Time {
 }
 
 // next returns the first time after t at which a cohort of x becomes ready
-// or available under minReady, or a terminating one ends terminating after
-// its deletion, and whether there is one: podModel.next for one podSet.
-func (x *cohortIndex) next(t time.Time, minReady, terminating time.Duration) (time.Time, bool) {
+// or available under minReady, and whether there is one.
+func (x *cohortIndex) next(t time.Time, minReady time.Duration) (time.Time, bool) {
 	var best time.Time
 	found := false
 	consider := func(e time.Time) {
@@ -231,26 +216,7 @@ func (x *cohortIndex) next(t time.Time, minReady, terminating time.Duration) (ti
 			consider(x.up[i].availableAt(minReady))
 		}
 	}
-	if i := search(len(x.deleted), func(i int) bool { return x.deleted[i].Add(terminating).After(t) }); i < len(x.deleted) {
-		consider(x.deleted[i].Add(terminating))
-	}
 	return best, found
-}
-
-// endsBy reports whether a terminating cohort of x ends by t (before t if
-// before) after terminating.
-func (x *cohortIndex) endsBy(t time.Time, terminating time.Duration, before bool) bool {
-	if len(x.deleted) == 0 {
-		return false
-	}
-	end := x.deleted[0].Add(terminating)
-	return end.Before(t) || !before && end.Equal(t)
-}
-
-// endsAt reports whether a terminating cohort of x ends exactly at t.
-func (x *cohortIndex) endsAt(t time.Time, terminating time.Duration) bool {
-	i := search(len(x.deleted), func(i int) bool { return !x.deleted[i].Add(terminating).Before(t) })
-	return i < len(x.deleted) && x.deleted[i].Add(terminating).Equal(t)
 }
 
 // dueAt reports whether a cohort of x not terminating, not late and not

@@ -95,6 +95,26 @@ func readyWithByWalking(cs []cohort, created, readyAt time.Time) bool {
 	})
 }
 
+// normalizeGoneBySorting is what podSet.gone holds of the terminating
+// cohorts cs: no empty one, sorted by compareGone, equal ones merged.
+func normalizeGoneBySorting(cs []cohort) []cohort { return mergeBySorting(cs, compareGone) }
+
+// checkGone checks how ps keeps its terminating pods: only in gone, in
+// compareGone order with none empty and none equal, and counted.
+func checkGone(t *rapid.T, ps *podSet) {
+	if i := slices.IndexFunc(ps.cohorts, cohort.terminating); i >= 0 {
+		t.Fatalf("a terminating cohort among the running ones: %v", ps.cohorts)
+	}
+	if !slices.Equal(normalizeGoneBySorting(slices.Clone(ps.gone)), ps.gone) && len(ps.gone) > 0 {
+		t.Fatalf("gone %v is not in order and merged", ps.gone)
+	}
+	n, p, l := ps.goneN, ps.gonePending, ps.goneLate
+	ps.recountGone()
+	if n != ps.goneN || p != ps.gonePending || l != ps.goneLate {
+		t.Fatalf("gone %v counted %d pods, %d pending, %d late; want %d, %d, %d", ps.gone, n, p, l, ps.goneN, ps.gonePending, ps.goneLate)
+	}
+}
+
 // TestCohortIndexAsByWalking checks every read of the cohort index against
 // the walk of the cohorts it replaces, on cohorts drawn in any order and
 // normalized, between the changes a run makes (creations, deletions,
@@ -113,7 +133,7 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 		})
 		room := int64(rapid.IntRange(0, 12).Draw(t, "room"))
 		m.stagger = rapid.Bool().Draw(t, "stagger")
-		ps := &podSet{name: "a", cohorts: drawCohorts(t)}
+		ps := setCohorts(&podSet{name: "a"}, drawCohorts(t))
 		m.sets["a"] = ps
 		if rapid.Bool().Draw(t, "normalized") {
 			ps.normalize()
@@ -121,7 +141,8 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 		for range rapid.IntRange(1, 12).Draw(t, "steps") {
 			now := at("now")
 			minReady := time.Duration(rapid.IntRange(0, 1).Draw(t, "minReadySeconds")) * time.Second
-			cs := slices.Clone(ps.cohorts)
+			checkGone(t, ps)
+			cs := slices.Concat(ps.cohorts, ps.gone)
 			if got, want := ps.counts(now, minReady), countsByWalking(cs, now, minReady); got != want {
 				t.Fatalf("counts(%v, %v) of %v = %+v, want %+v", now, minReady, cs, got, want)
 			}
@@ -136,19 +157,25 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 				t.Fatalf("pending of %v = %d, want %d", cs, got, want)
 			}
 			x := ps.index()
-			gotAt, gotOK := x.next(now, minReady, terminating)
+			gotAt, gotOK := ps.next(now, minReady, terminating)
 			wantAt, wantOK := nextByWalking(cs, now, minReady, terminating)
 			if gotOK != wantOK || !gotAt.Equal(wantAt) {
 				t.Fatalf("next(%v) of %v = %v %v, want %v %v", now, cs, gotAt, gotOK, wantAt, wantOK)
 			}
 			for _, before := range []bool{false, true} {
-				if got, want := x.endsBy(now, terminating, before), endsByWalking(cs, now, terminating, before); got != want {
+				if got, want := ps.endsBy(now, terminating, before), endsByWalking(cs, now, terminating, before); got != want {
 					t.Fatalf("endsBy(%v, before %v) of %v = %v, want %v", now, before, cs, got, want)
 				}
 			}
 			ends := slices.ContainsFunc(cs, func(c cohort) bool { return c.terminating() && c.deleted.Add(terminating).Equal(now) })
-			if got := x.endsAt(now, terminating); got != ends {
+			k, got := ps.endsAt(now, terminating)
+			if got != ends {
 				t.Fatalf("endsAt(%v) of %v = %v, want %v", now, cs, got, ends)
+			}
+			for _, c := range ps.gone {
+				if got && c.deleted.Add(terminating).Equal(now) && compareCohorts(c, ps.gone[k]) < 0 {
+					t.Fatalf("endsAt(%v) of %v names %v, not the least of those that end then (%v)", now, ps.gone, ps.gone[k], c)
+				}
 			}
 			if got, want := x.dueAt(now, minReady), dueByWalking(cs, now, minReady); got != want {
 				t.Fatalf("dueAt(%v, %v) of %v = %v, want %v", now, minReady, cs, got, want)
@@ -179,8 +206,10 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 				ps.revealLate(now)
 			case 5:
 				ps.normalize()
-			case 6: // a slice the runner replaces, as the walker may
-				ps.cohorts = drawCohorts(t)
+			case 6: // slices the runner replaces, as the walker may
+				ps.cohorts = slices.DeleteFunc(drawCohorts(t), cohort.terminating)
+				ps.gone = normalizeGoneBySorting(slices.DeleteFunc(drawCohorts(t), func(c cohort) bool { return !c.terminating() }))
+				ps.recountGone()
 			case 7: // placement binds pending pods (the runner's cohorts are normal then)
 				ps.normalize()
 				m.cfg.Room = func(bound int64) int64 { return room - bound }

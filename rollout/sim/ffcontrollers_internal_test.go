@@ -58,7 +58,7 @@ func TestCtlStateCoversEveryField(t *testing.T) {
 		{ctlRun{}, []string{"events", "seq", "race", "client", "retries", "sinks", "spam", "burstReplicas", "dep", "wakeAt", "wakePending", "depWrote", "depTouched", "statusAt", "depFailed", "errAt", "errSeen", "sets", "podAt", "podPending", "completeAt", "complete", "revealAt", "revealPending", "plans", "leftAt", "left", "racePeak", "racePeakAt", "raceCeiling", "heldAt", "proof", "cutShort"}},
 		{deadlineProof{}, []string{"broken", "atLeast", "above", "settled", "settledAt", "fired", "updated"}},
 		{event{}, []string{"at", "class", "seq", "kind", "set", "n", "which"}},
-		{setSync{}, []string{"queueKey", "uid", "started", "listed", "generation", "minReady", "toCreate", "batch", "batchLeft", "deleteLeft", "refused", "holdBack", "heldBack", "stale", "retried", "failed", "status", "failures", "retryAt", "retryPending"}},
+		{setSync{}, []string{"queueKey", "uid", "started", "listed", "listedGone", "generation", "minReady", "toCreate", "batch", "batchLeft", "deleteLeft", "refused", "holdBack", "heldBack", "stale", "retried", "failed", "status", "failures", "retryAt", "retryPending"}},
 		{queueKey{}, []string{"queued", "busy", "dirty"}},
 		{sink{}, []string{"pending", "busy", "creations"}},
 		// interval and burst are the configuration.

@@ -88,6 +88,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.lit(s.uid)
 		w.time(&s.started)
 		w.cohorts(&s.listed)
+		w.i64(&s.listedGone)
 		w.i64(&s.generation)
 		w.dur(&s.minReady)
 		w.i64(&s.toCreate)

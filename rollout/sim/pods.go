@@ -56,6 +56,7 @@ func (m *podModel) clone() *podModel {
 	for name, ps := range m.sets {
 		cp := *ps
 		cp.cohorts = slices.Clone(ps.cohorts)
+		cp.gone = slices.Clone(ps.gone)
 		cp.idx = nil
 		c.sets[name] = &cp
 	}
@@ -104,7 +105,7 @@ func (m *podModel) seed(rs *rollout.ReplicaSet, t time.Time) {
 	)
 	m.addBound(ps, n-ready, t)
 	if term := st.TerminatingReplicas; term.Valid && term.Value > 0 {
-		ps.cohorts = append(ps.cohorts, cohort{n: int64(term.Value), created: long, readyAt: long, deleted: t})
+		ps.addGone(cohort{n: int64(term.Value), created: long, readyAt: long, deleted: t})
 	}
 	ps.created = n
 	ps.normalize()
@@ -197,14 +198,12 @@ func (m *podModel) ready(ps *podSet, k int64, created, t time.Time) {
 // newest (R-GATE-4: upstream's finer ranks, such as nodes, phases,
 // restarts and deletion cost, do not apply here, every pod being bound
 // and running; and its logarithmic buckets of age are taken as exact
-// times).
+// times). The deleted pods terminate (ps.gone) for PodModel.Terminating.
 func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
-	m.walked += len(ps.cohorts)
-	order := make([]int, 0, len(ps.cohorts))
-	for i, c := range ps.cohorts {
-		if !c.terminating() {
-			order = append(order, i)
-		}
+	m.walked += len(ps.cohorts) // the running pods: the terminating ones are apart
+	order := make([]int, len(ps.cohorts))
+	for i := range order {
+		order[i] = i
 	}
 	slices.SortStableFunc(order, func(i, j int) int {
 		a, b := ps.cohorts[i], ps.cohorts[j]
@@ -224,6 +223,7 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 		}
 		return compareCohorts(b, a)
 	})
+	var gone []cohort
 	for _, i := range order {
 		if k == 0 {
 			break
@@ -232,11 +232,12 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 		k -= take
 		ps.cohorts[i].n -= take
 		if m.cfg.Terminating > 0 {
-			gone := ps.cohorts[i]
-			gone.n, gone.deleted = take, t
-			ps.cohorts = append(ps.cohorts, gone)
+			c := ps.cohorts[i]
+			c.n, c.deleted = take, t
+			gone = append(gone, c)
 		}
 	}
+	ps.addGone(gone...)
 	ps.touch()
 	ps.normalize()
 	m.bind(t)
@@ -279,10 +280,10 @@ func (m *podModel) expireWhere(t time.Time, before bool) int64 {
 		return out
 	}
 	for _, ps := range m.sets {
-		if ps.index().endsBy(t, m.cfg.Terminating, before) {
-			m.walked += len(ps.cohorts)
-			ps.cohorts = drop(ps.cohorts)
-			ps.touch()
+		if ps.endsBy(t, m.cfg.Terminating, before) {
+			n, k := ps.expireGone(t, m.cfg.Terminating, before)
+			removed += n
+			m.walked += k
 		}
 	}
 	m.walked += len(m.orphans)
@@ -295,7 +296,7 @@ func (m *podModel) expireWhere(t time.Time, before bool) int64 {
 // collector: running ones are deleted at t, and all end as terminating pods
 // do.
 func (m *podModel) orphan(ps *podSet, t time.Time) {
-	for _, c := range ps.cohorts {
+	for _, c := range ps.all() {
 		if !c.terminating() {
 			if m.cfg.Terminating == 0 {
 				continue
@@ -465,7 +466,7 @@ func (m *podModel) next(sets []*rollout.ReplicaSet, t time.Time) (time.Time, boo
 	}
 	for _, rs := range sets {
 		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
-		if e, ok := m.set(rs).index().next(t, minReady, m.cfg.Terminating); ok {
+		if e, ok := m.set(rs).next(t, minReady, m.cfg.Terminating); ok {
 			consider(e)
 		}
 	}
@@ -484,7 +485,7 @@ func (m *podModel) pods(sets []*rollout.ReplicaSet) []rollout.Pod {
 	var out []rollout.Pod
 	for _, rs := range sets {
 		var i int64
-		for _, c := range m.set(rs).cohorts {
+		for _, c := range m.set(rs).all() {
 			out = append(out, cohortPod(rs, c, i))
 			i += c.n
 		}
@@ -523,8 +524,8 @@ func cohortPod(rs *rollout.ReplicaSet, c cohort, i int64) rollout.Pod {
 func (m *podModel) planPods(sets []*rollout.ReplicaSet) []rollout.Pod {
 	var out []rollout.Pod
 	for _, rs := range sets {
-		if cs := m.set(rs).cohorts; len(cs) > 0 {
-			out = append(out, cohortPod(rs, cs[0], 0))
+		if c, ok := m.set(rs).first(); ok {
+			out = append(out, cohortPod(rs, c, 0))
 		}
 	}
 	return out

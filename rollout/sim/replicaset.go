@@ -17,7 +17,8 @@ type setSync struct {
 	queueKey
 	uid        string
 	started    time.Time
-	listed     []cohort // the pods listed at the start
+	listed     []cohort // the running pods listed at the start
+	listedGone int64    // and the terminating ones, counted
 	generation int64
 	minReady   time.Duration
 	toCreate   int64 // creations left to try in this sync
@@ -69,6 +70,7 @@ func (r *runner) setSyncStart(name string, t time.Time) {
 		ps.settle(t, s.minReady)
 	}
 	s.listed = append(s.listed[:0], ps.cohorts...) // the last sync's buffer
+	s.listedGone = ps.goneN
 	s.refused = false
 	s.stale, s.retried, s.failed = false, false, false
 	running := ps.running()
@@ -287,18 +289,13 @@ func (r *runner) managed(name string, t time.Time) {
 	if !s.refused {
 		ps.failure = ""
 	}
-	var c counts
+	c := counts{terminating: s.listedGone}
 	for _, co := range s.listed {
-		switch {
-		case co.terminating():
-			c.terminating += co.n
-		default:
-			c.replicas += co.n
-			if co.ready(s.started) {
-				c.ready += co.n
-				if co.available(t, s.minReady) {
-					c.available += co.n
-				}
+		c.replicas += co.n
+		if co.ready(s.started) {
+			c.ready += co.n
+			if co.available(t, s.minReady) {
+				c.available += co.n
 			}
 		}
 	}
@@ -394,7 +391,7 @@ func (r *runner) statusGot(name string, t time.Time) {
 // deadline; counting on, it completes at 256.797s (real median 256.791s,
 // TestControllersAgainstRealQuota).
 func (r *runner) finishSet(name string, s *setSync, t time.Time, early bool) {
-	s.listed = s.listed[:0]
+	s.listed, s.listedGone = s.listed[:0], 0
 	if !s.refused && !s.failed {
 		s.failures = 0
 		if !early {
@@ -611,7 +608,7 @@ func (c *ctlRun) racePeakExtremes(start time.Time) Extremes {
 // again, as does the Deployment under the Recreate strategy.
 func (r *runner) gone(t time.Time) {
 	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
-		if r.pods.set(rs).index().endsBy(t, r.pods.cfg.Terminating, false) {
+		if r.pods.set(rs).endsBy(t, r.pods.cfg.Terminating, false) {
 			r.enqueueSet(rs.Name, t)
 		}
 	}
@@ -642,29 +639,34 @@ func (r *runner) podEvents(t time.Time) {
 	for _, rs := range r.setsScratch() { // enqueueSet does not call setsScratch
 		ps := r.pods.set(rs)
 		minReady := time.Duration(rs.Spec.MinReadySeconds) * time.Second
-		if x := ps.index(); !x.endsAt(t, r.pods.cfg.Terminating) {
-			// No pod of ps is gone at t: the walk below would find
-			// only the pods due.
-			if x.dueAt(t, minReady) {
+		k, ends := ps.endsAt(t, r.pods.cfg.Terminating)
+		if !ends {
+			// No pod of ps is gone at t: only the pods due wake it.
+			if ps.index().dueAt(t, minReady) {
 				r.enqueueSet(rs.Name, t)
 			}
 			continue
 		}
-		for _, co := range ps.cohorts {
-			due := false
-			switch {
-			case co.terminating():
-				ends := co.deleted.Add(r.pods.cfg.Terminating).Equal(t)
-				gone = gone || ends
-				due = ends && !lag
-			case co.late: // revealLate wakes the ReplicaSet
-			case !co.never:
-				due = co.readyAt.Equal(t) || minReady > 0 && co.availableAt(minReady).Equal(t)
+		// Pods of ps are gone at t: it syncs for them unless lag, and
+		// for its first running cohort due (in compareCohorts order), if
+		// any. The pods gone mark the instant (gone) as a walk of all
+		// the cohorts in that order, stopping at the first that wakes
+		// the ReplicaSet, did: where the least of them (ps.gone[k])
+		// comes before that running cohort.
+		var due *cohort
+		if ps.index().dueAt(t, minReady) {
+			for i, co := range ps.cohorts {
+				if !co.late && !co.never && (co.readyAt.Equal(t) || minReady > 0 && co.availableAt(minReady).Equal(t)) {
+					due = &ps.cohorts[i]
+					break
+				}
 			}
-			if due {
-				r.enqueueSet(rs.Name, t)
-				break
-			}
+		}
+		if due == nil || compareCohorts(ps.gone[k], *due) < 0 {
+			gone = true
+		}
+		if !lag || due != nil {
+			r.enqueueSet(rs.Name, t)
 		}
 	}
 	if gone && lag {
@@ -702,8 +704,12 @@ func (r *runner) revealLate(t time.Time) {
 func (r *runner) reveal(t time.Time) {
 	r.ctl.revealPending = false
 	for _, rs := range r.sets() {
-		r.pods.walked += len(r.pods.set(rs).cohorts)
-		if r.pods.set(rs).revealLate(t) {
+		ps := r.pods.set(rs)
+		r.pods.walked += len(ps.cohorts)
+		if ps.goneLate > 0 {
+			r.pods.walked += len(ps.gone)
+		}
+		if ps.revealLate(t) {
 			r.enqueueSet(rs.Name, t)
 		}
 	}

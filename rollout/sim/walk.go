@@ -247,8 +247,10 @@ func (w *walker) runner(r *runner) {
 		w.flag(ps.never)
 		w.flag(ps.owned)
 		w.cohorts(&ps.cohorts)
+		w.cohorts(&ps.gone)
 		if w.decode {
 			ps.touch()
+			ps.recountGone()
 		}
 		w.i64(&ps.created)
 		w.text(&ps.failure)
