@@ -46,9 +46,9 @@ func TestWalkerCoversEveryField(t *testing.T) {
 		{Extremes{}, []string{"PeakPods", "PeakPodsAt", "PeakPodsLow", "PeakPodsHigh", "MinAvailable", "MinAvailableAt", "MinAvailableHigh", "Floor", "Ceiling"}},
 		{cohort{}, []string{"n", "created", "readyAt", "late", "never", "pending", "deleted"}},
 		// idx is an index of cohorts, built again when they change;
-		// goneN, gonePending and goneLate count gone again when it is
-		// decoded (recountGone).
-		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "gone", "goneN", "gonePending", "goneLate", "created", "failure", "failedAt", "idx"}},
+		// goneN and goneLate count gone again when it is decoded
+		// (recountGone).
+		{podSet{}, []string{"name", "uid", "never", "owned", "cohorts", "gone", "goneN", "goneLate", "created", "failure", "failedAt", "idx"}},
 		// cfg, neverReady, rng and stagger are the configuration; merge is
 		// set before each sync; owner is the configuration and bound is
 		// empty between syncs under ModelSimple, the only model that

@@ -90,14 +90,14 @@ type podSet struct {
 	owned     bool     // the Deployment of the run controls it (for PodModel.Room)
 	cohorts   []cohort // the running pods
 	// gone are the terminating pods, in the order they end (see
-	// gone.go); goneN counts their pods, gonePending the pending ones,
-	// goneLate the late cohorts.
-	gone               []cohort
-	goneN, gonePending int64
-	goneLate           int
-	created            int64  // pods created so far, for the names in messages
-	failure            string // the message of a refused creation; "" when none
-	failedAt           time.Time
+	// gone.go), all bound to nodes; goneN counts their pods, goneLate
+	// the late cohorts.
+	gone     []cohort
+	goneN    int64
+	goneLate int
+	created  int64  // pods created so far, for the names in messages
+	failure  string // the message of a refused creation; "" when none
+	failedAt time.Time
 	// idx is an index of cohorts, for reads that would walk them (see
 	// cohortIndex); nil until the first.
 	idx *cohortIndex

@@ -26,8 +26,8 @@ func drawCohorts(t *rapid.T) []cohort {
 		if c.never && rapid.Bool().Draw(t, "pending") {
 			c.pending = true // created, waiting for room on a node
 		}
-		if rapid.IntRange(0, 3).Draw(t, "deleted") == 0 {
-			c.deleted = at("deletedAt")
+		if !c.pending && rapid.IntRange(0, 3).Draw(t, "deleted") == 0 {
+			c.deleted = at("deletedAt") // a pending pod deleted is gone at once
 		}
 		return c
 	}), 0, 12).Draw(t, "cohorts")
@@ -37,7 +37,7 @@ func drawCohorts(t *rapid.T) []cohort {
 // running ones as they are (in the order drawn), the terminating ones
 // through addGone, one at a time.
 func setCohorts(ps *podSet, cs []cohort) *podSet {
-	ps.cohorts, ps.gone, ps.goneN, ps.gonePending, ps.goneLate = nil, nil, 0, 0, 0
+	ps.cohorts, ps.gone, ps.goneN, ps.goneLate = nil, nil, 0, 0
 	for _, c := range cs {
 		if c.terminating() {
 			ps.addGone(c)

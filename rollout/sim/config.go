@@ -40,7 +40,9 @@ type PodModel struct {
 	// doc): given how many pods of the Deployment's ReplicaSets are bound
 	// to nodes (running or terminating), it returns how many more can be
 	// bound now; a result below 0 counts as 0. Pods created beyond it
-	// are pending: never ready until bound, deleted first, bound in the
+	// are pending: never ready until bound, deleted first (and gone at
+	// once, not terminating: the API server deletes a pod bound to no
+	// node without a grace period), bound in the
 	// order they were created (ties by ReplicaSet name) as soon as Room
 	// allows, and ready ReadyAfter after binding. The pods the start
 	// state reports are bound. Room must be deterministic; with it set,

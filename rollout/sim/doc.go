@@ -28,7 +28,9 @@
 // binds it to a node: Room says, from the pods of the Deployment's
 // ReplicaSets that hold a place (running, pending pods excepted, and
 // terminating ones until they are gone), how many more may be bound. A
-// pending pod is not ready, is deleted before any other, shows in
+// pending pod is not ready, is deleted before any other (and is gone at
+// once: the API server deletes a pod bound to no node without a grace
+// period), shows in
 // SetCount.Pending, and is bound, oldest first, as soon as a pod frees
 // its place; it becomes ready ReadyAfter after binding. A rollout left
 // with pods that can never be bound ends with [OutcomeUnplaced]; one that

@@ -41,9 +41,6 @@ func (ps *podSet) addGone(cs ...cohort) {
 // (sign -1).
 func (ps *podSet) countGone(c cohort, sign int64) {
 	ps.goneN += sign * c.n
-	if c.pending {
-		ps.gonePending += sign * c.n
-	}
 	if c.late {
 		ps.goneLate += int(sign)
 	}
@@ -85,7 +82,7 @@ func (ps *podSet) normalizeGone(from int) {
 // recountGone counts the pods of ps.gone again, after something set it
 // whole (the fast-forward's decoding).
 func (ps *podSet) recountGone() {
-	ps.goneN, ps.gonePending, ps.goneLate = 0, 0, 0
+	ps.goneN, ps.goneLate = 0, 0
 	for _, c := range ps.gone {
 		ps.countGone(c, 1)
 	}

@@ -14,10 +14,10 @@ import (
 // cohorts of their own (cohort.pending) and binds them whenever the pods
 // change: after creations, deletions and terminations that end.
 
-// pending returns the pods of ps that are bound to no node, terminating
-// ones included.
+// pending returns the pods of ps that are bound to no node (none
+// terminating: a pending pod deleted is gone at once, see remove).
 func (ps *podSet) pending() int64 {
-	return ps.index().pending + ps.gonePending
+	return ps.index().pending
 }
 
 // boundIfNonePending returns the pods bind counts as bound (those of the
@@ -47,9 +47,8 @@ func (m *podModel) bind(t time.Time) {
 		return
 	}
 	type waiting struct {
-		ps   *podSet
-		c    cohort
-		gone bool // c is a terminating cohort (ps.gone)
+		ps *podSet
+		c  cohort
 	}
 	var queue []waiting
 	var bound int64
@@ -63,20 +62,17 @@ func (m *podModel) bind(t time.Time) {
 			}
 			continue
 		}
-		m.walked += len(ps.cohorts) + len(ps.gone)
-		// The running cohorts, then the terminating ones: after the
-		// sort by creation below, in the order of all() (a pending
-		// cohort differs from another created with it only in its
-		// deletion).
-		for _, cs := range [][]cohort{ps.cohorts, ps.gone} {
-			for _, c := range cs {
-				switch {
-				case c.pending:
-					queue = append(queue, waiting{ps, c, c.terminating()})
-				case ps.owned:
-					bound += c.n
-				}
+		m.walked += len(ps.cohorts)
+		for _, c := range ps.cohorts {
+			switch {
+			case c.pending:
+				queue = append(queue, waiting{ps, c})
+			case ps.owned:
+				bound += c.n
 			}
+		}
+		if ps.owned {
+			bound += ps.goneN // terminating pods hold their nodes
 		}
 	}
 	if len(queue) == 0 {
@@ -93,22 +89,9 @@ func (m *podModel) bind(t time.Time) {
 		}
 		k := min(room, w.c.n)
 		room -= k
-		if w.gone {
-			// A terminating pod that waits for a node is bound as a
-			// running one, as the model always did here. The real
-			// scheduler binds no deleted pod, and the API server removes
-			// an unbound pod at once; kept so that the Results stay as
-			// they were (a change of its own).
-			i := slices.IndexFunc(w.ps.gone, func(c cohort) bool { return c == w.c })
-			m.walked += i + 1
-			w.ps.gone[i].n -= k
-			w.ps.gone = slices.DeleteFunc(w.ps.gone, func(c cohort) bool { return c.n <= 0 })
-			w.ps.recountGone()
-		} else {
-			i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c == w.c })
-			m.walked += i + 1
-			w.ps.cohorts[i].n -= k
-		}
+		i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c == w.c })
+		m.walked += i + 1
+		w.ps.cohorts[i].n -= k
 		w.ps.touch()
 		m.ready(w.ps, k, w.c.created, t)
 		if !slices.Contains(m.bound, w.ps.name) {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/rolloutmath/rolloutmath/rollout"
 )
 
 // TestAddBindsAsBind: under PodModel.Room, a creation where no pod waits
@@ -56,4 +58,30 @@ func TestAddBindsAsBind(t *testing.T) {
 			t.Fatalf("bound %v, want %v", got.bound, want.bound)
 		}
 	})
+}
+
+// TestPendingPodsDeletedAtOnce: a pending pod (bound to no node) that the
+// ReplicaSet controller deletes is gone at once, where a bound one
+// terminates for PodModel.Terminating: the API server deletes a pod with
+// no spec.nodeName without a grace period (its CheckGracefulDelete sets
+// the period to 0), so a quota or a node counts it no more, and it is
+// never bound.
+func TestPendingPodsDeletedAtOnce(t *testing.T) {
+	start := time.Unix(0, 0)
+	m := newPodModel(PodModel{Terminating: 30 * time.Second, ReadyAfter: 10 * time.Second, Room: func(bound int64) int64 { return 3 - bound }})
+	ps := m.set(&rollout.ReplicaSet{ObjectMeta: rollout.ObjectMeta{Name: "web-1", UID: "1"}})
+	m.add(ps, 5, start) // three bound, two pending
+	if got := ps.pending(); got != 2 {
+		t.Fatalf("%d pods pending after creating 5 with room for 3, want 2", got)
+	}
+	m.remove(ps, 3, start.Add(time.Second)) // the two pending first, then a bound one
+	if ps.pending() != 0 || ps.running() != 2 || ps.goneN != 1 || ps.existing() != 3 {
+		t.Fatalf("after deleting 3: %d pending, %d running, %d terminating, %d existing; want 0, 2, 1 (the bound one), 3",
+			ps.pending(), ps.running(), ps.goneN, ps.existing())
+	}
+	m.cfg.Room = func(bound int64) int64 { return 10 - bound }
+	m.bind(start.Add(2 * time.Second))
+	if ps.running() != 2 {
+		t.Fatalf("%d running after room was made, want 2: a deleted pod was bound", ps.running())
+	}
 }

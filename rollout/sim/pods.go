@@ -198,7 +198,9 @@ func (m *podModel) ready(ps *podSet, k int64, created, t time.Time) {
 // newest (R-GATE-4: upstream's finer ranks, such as nodes, phases,
 // restarts and deletion cost, do not apply here, every pod being bound
 // and running; and its logarithmic buckets of age are taken as exact
-// times). The deleted pods terminate (ps.gone) for PodModel.Terminating.
+// times). The deleted pods terminate (ps.gone) for PodModel.Terminating,
+// but for pending ones, which are gone at once: the API server deletes a
+// pod bound to no node without a grace period (its CheckGracefulDelete).
 func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 	m.walked += len(ps.cohorts) // the running pods: the terminating ones are apart
 	order := make([]int, len(ps.cohorts))
@@ -231,7 +233,7 @@ func (m *podModel) remove(ps *podSet, k int64, t time.Time) {
 		take := min(k, ps.cohorts[i].n)
 		k -= take
 		ps.cohorts[i].n -= take
-		if m.cfg.Terminating > 0 {
+		if m.cfg.Terminating > 0 && !ps.cohorts[i].pending {
 			c := ps.cohorts[i]
 			c.n, c.deleted = take, t
 			gone = append(gone, c)
