@@ -214,8 +214,10 @@ func TestCohortIndexAsByWalking(t *testing.T) {
 				ps.cohorts = slices.DeleteFunc(drawCohorts(t), cohort.terminating)
 				ps.gone = normalizeGoneBySorting(slices.DeleteFunc(drawCohorts(t), func(c cohort) bool { return !c.terminating() }))
 				ps.recountGone()
-			case 7: // placement binds pending pods (the runner's cohorts are normal then)
-				ps.normalize()
+			case 7: // placement binds pending pods (the runner's cohorts are normal then; bind takes any)
+				if rapid.Bool().Draw(t, "normal when bound") {
+					ps.normalize()
+				}
 				m.cfg.Room = func(bound int64) int64 { return room - bound }
 				m.bind(now)
 				m.cfg.Room = nil

@@ -87,10 +87,17 @@ func (m *podModel) bind(t time.Time) {
 		if room == 0 {
 			break
 		}
-		k := min(room, w.c.n)
-		room -= k
-		i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c == w.c })
+		// The cohort as it is now: the same as queued in cohorts that
+		// were normal, or the one an equal cohort queued before it was
+		// merged into when they were not (binding normalizes).
+		i := slices.IndexFunc(w.ps.cohorts, func(c cohort) bool { return c.pending && compareCohorts(c, w.c) == 0 })
+		if i < 0 {
+			m.walked += len(w.ps.cohorts)
+			continue // bound with the one before
+		}
 		m.walked += i + 1
+		k := min(room, w.ps.cohorts[i].n)
+		room -= k
 		w.ps.cohorts[i].n -= k
 		w.ps.touch()
 		m.ready(w.ps, k, w.c.created, t)
