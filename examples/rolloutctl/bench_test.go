@@ -173,17 +173,24 @@ func BenchmarkCheck(b *testing.B) {
 
 // BenchmarkCheckHPA checks the nginx example over an HPA range of
 // 2..5000 replicas (128 counts sampled) with its pods ready after 5s, 30s
-// and 60s, at the default --max-work: issue 23's "an HPA of 2..5000 in
-// under 10 s". Each count's run holds a cohort for each instant pods were
-// created at until they are available, some 100 at 5s, 600 at 30s and
-// 1,200 at 60s.
+// and 60s, and ready after 5s terminating for 30s, at the default
+// --max-work: issue 23's "an HPA of 2..5000 in under 10 s". Each count's
+// run holds a cohort for each instant pods were created at until they
+// are available, some 100 at 5s, 600 at 30s and 1,200 at 60s, and one
+// for each instant pods were deleted at until they are gone, some 600
+// at 30s.
 // The answer (exit code) is reported as the metric exit: 0 for OK, 3 for
 // a range stopped at its limit. cpu-s/op is the CPU time of a run on all
 // cores.
 func BenchmarkCheckHPA(b *testing.B) {
-	for _, ready := range []string{"5s", "30s", "60s"} {
-		b.Run("ready-after-"+ready, func(b *testing.B) {
-			args := []string{"check", "-f", filepath.Join("testdata", "nginx-deployment.yaml"), "--replicas", "2..5000", "--ready-after", ready}
+	for _, pods := range [][]string{{"5s"}, {"30s"}, {"60s"}, {"5s", "30s"}} {
+		name := "ready-after-" + pods[0]
+		args := []string{"check", "-f", filepath.Join("testdata", "nginx-deployment.yaml"), "--replicas", "2..5000", "--ready-after", pods[0]}
+		if len(pods) > 1 {
+			name += "-terminating-" + pods[1]
+			args = append(args, "--terminating", pods[1])
+		}
+		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			cpu := cpuSeconds()
 			code := 0
