@@ -2,9 +2,9 @@ package sim
 
 import "time"
 
-// cohortIndex is what the controllers model reads of a podSet's cohorts at
-// every event (the samples' counts, the next pod time, whether pods are
-// due, late or gone, how many are settled), kept between the changes of
+// cohortIndex is what the controllers model reads of a podSet's running
+// cohorts at every event (the samples' counts, the next pod time, whether
+// pods are due or late, how many are settled), kept between the changes of
 // the cohorts, so that a read costs a binary search, not a walk of every
 // cohort. A run holds many cohorts while pods are created faster than they
 // become available (one a creation: about 600 for pods ready after 30s at

@@ -12,8 +12,10 @@ import (
 // whose termination ended are a prefix of gone (expireGone), so neither
 // walks the terminating pods; a rollout whose pods terminate for 30 s
 // holds hundreds of their cohorts (one a deletion at 20 QPS). The running
-// cohorts' index (cohortIndex) no longer holds them either: the counts
-// of gone are kept as it changes.
+// cohorts' index (cohortIndex) holds none of them: podSet.goneN and
+// goneLate count them as gone changes, and the reads of when they end
+// (endsBy, endsAt, next) are binary searches of gone. A pending pod
+// deleted is gone at once (remove), so none of gone is pending.
 
 // compareGone orders terminating cohorts as they end: by deletion time,
 // then as compareCohorts does. Cohorts it finds equal are merged.
