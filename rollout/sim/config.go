@@ -203,9 +203,10 @@ type Config struct {
 
 	// noFastForward computes every sync one by one (tests compare the two).
 	noFastForward bool
-	// ffKeep, if positive, stands for ffKeep under ModelSimple: how many
-	// syncs the fast-forward looks at without a period before it pauses
-	// (tests make it small, to take the pauses often).
+	// ffKeep, if positive, replaces the constant ffKeep under
+	// ModelSimple: how many syncs the fast-forward looks at without a
+	// period before it pauses (tests make it small, to take the pauses
+	// often).
 	ffKeep int
 	// everyPod gives Plan a Pod for every cohort of pods (podModel.pods)
 	// at a Recreate Deployment's sync, not one for each ReplicaSet that

@@ -278,7 +278,8 @@ func (r *runner) fastForwardControllers() {
 	if r.last.Before(f.until) {
 		return
 	}
-	if len(r.ctl.events) > ctlFFMaxEvents || r.pods.cohorts() > ctlFFMaxCohorts {
+	cohorts := r.pods.cohorts()
+	if len(r.ctl.events) > ctlFFMaxEvents || cohorts > ctlFFMaxCohorts {
 		f.history = f.history[:0]
 		return
 	}
@@ -293,7 +294,7 @@ func (r *runner) fastForwardControllers() {
 		buf = f.history[:n+1][n]
 	}
 	f.flattened++
-	f.widest = max(f.widest, r.pods.cohorts())
+	f.widest = max(f.widest, cohorts)
 	f.history = append(f.history, r.flattenControllers(&buf, false, f))
 	p, deltas, retake := f.period(r.makesSteps())
 	if p == 0 {

@@ -177,12 +177,13 @@ func (ps *podSet) all() []cohort {
 // without sorting them.
 func (ps *podSet) first() (cohort, bool) {
 	var out cohort
-	found := false
-	for _, cs := range [][]cohort{ps.cohorts[:min(len(ps.cohorts), 1)], ps.gone} {
-		for _, c := range cs {
-			if !found || compareCohorts(c, out) < 0 {
-				out, found = c, true
-			}
+	found := len(ps.cohorts) > 0
+	if found {
+		out = ps.cohorts[0] // normal: the least of the running ones
+	}
+	for _, c := range ps.gone {
+		if !found || compareCohorts(c, out) < 0 {
+			out, found = c, true
 		}
 	}
 	return out, found
