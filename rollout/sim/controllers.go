@@ -36,6 +36,7 @@ const (
 	evBatch                        // a slow-start batch held back behind the deletions of its instant (raceDeletesFirst)
 	evSetGet                       // the ReplicaSet controller's GET after a refused status write is granted
 	evDeleteHeld                   // a ReplicaSet sync's deletions, asked for behind the creations that lead them (raceDeletesFirst, maxUnavailable 0)
+	evSetWritten                   // a Deployment controller's write to a ReplicaSet, granted before its sync's last request, reaches the ReplicaSet controller
 )
 
 // race is the order of the work that becomes due at the same instant,
@@ -109,7 +110,7 @@ type ctlRun struct {
 	wakeAt        time.Time // the Deployment's delayed re-queue, if wakePending
 	wakePending   bool
 	depWrote      bool     // the sync in flight writes something
-	depTouched    []string // the ReplicaSets it writes
+	depTouched    []string // the ReplicaSets its last request writes
 	// statusAt is when the Deployment controller's last status write was
 	// granted (zero: none yet); depFailed says that the sync in flight
 	// had its status write refused (see staleStatus).
@@ -394,6 +395,10 @@ func (r *runner) handle(e event) {
 		r.deploymentSync(e.at)
 	case evDeploymentDone:
 		r.deploymentDone(e.at)
+	case evSetWritten:
+		if r.findSet(e.set) != nil {
+			r.enqueueSet(e.set, e.at)
+		}
 	case evDeploymentWake:
 		// A progress re-check asked for before the rollout completed
 		// finds nothing to check once it has; one replaced by an earlier
@@ -712,6 +717,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	}
 	g := t
 	touched := c.depTouched[:0] // the last sync's buffer: deploymentDone is done with it
+	var touchedAt time.Time     // when touched's writes were granted
 	wrote := false
 	var recheck time.Time
 	var object string // the spam filter's name of the Deployment, once needed
@@ -720,33 +726,42 @@ func (r *runner) deploymentSync(t time.Time) {
 		if a.Type == rollout.RecheckProgress && !settled(r.st.Deployment) {
 			recheck = a.At
 		}
+		if a.IsAPICall() {
+			wrote = true
+			if g.After(t) {
+				r.sinkBefore(g)
+			}
+			g = c.client[0].take(g)
+			touched = r.notifyWritten(touched, touchedAt, g)
+			if a.Type == rollout.UpdateDeploymentStatus {
+				c.statusAt = g
+			}
+			if a.ReplicaSet != "" {
+				touched, touchedAt = append(touched, a.ReplicaSet), g
+				r.markStale(a.ReplicaSet)
+			}
+		}
 		if a.Event.Reason != "" {
+			// Recorded once its request is made, as the controller
+			// records it after the call returns.
 			if object == "" {
 				object = "Deployment/" + r.st.Deployment.Name
 			}
-			r.recordEvent(0, object, a.Event.Type, t)
-		}
-		if !a.IsAPICall() {
-			continue
-		}
-		wrote = true
-		g = c.client[0].take(g)
-		if a.Type == rollout.UpdateDeploymentStatus {
-			c.statusAt = g
-		}
-		if a.ReplicaSet != "" {
-			touched = append(touched, a.ReplicaSet)
+			r.recordEvent(0, object, a.Event.Type, g)
 		}
 	}
 	if stale {
 		// The refused status write takes its token all the same.
+		if g.After(t) {
+			r.sinkBefore(g)
+		}
 		g = c.client[0].take(g)
+		touched = r.notifyWritten(touched, touchedAt, g)
 	}
 	if wrote {
 		r.applyPlan(&s, actions)
 		r.st = s
 		r.active = g
-		r.markStale(touched)
 	}
 	r.st.Pods = nil
 	r.st.Now = t
@@ -776,6 +791,50 @@ func (r *runner) deploymentSync(t time.Time) {
 		g = g.Add(errorPause)
 	}
 	r.push(event{at: g, kind: evDeploymentDone})
+}
+
+// sinkBefore sends the Deployment controller's events whose turn to ask
+// for a token comes before its sync asks for the next request's at g
+// (later than the sync's start: its client is drained). The event sink's
+// goroutine asks for a token when its last event is sent (an evSink
+// event) and the sync's goroutine when its last request returns, so under
+// a drained client the events a sync records go between its requests: a
+// request, the event of the one before, the next request. At one instant
+// the sync asks first (a real run at 1 QPS, burst 1: the new
+// ReplicaSet's creation at 0 s, the Deployment's status at 1 s, the
+// creation's event at 2 s, the old ReplicaSet's scale-down at 3 s).
+func (r *runner) sinkBefore(g time.Time) {
+	c := r.ctl
+	for c.sinks[0].busy {
+		i := slices.IndexFunc(c.events, func(e event) bool { return e.kind == evSink && e.which == 0 })
+		if i < 0 || !c.events[i].at.Before(g) {
+			return
+		}
+		e := c.events.remove(i)
+		r.sinkNext(0, e.at)
+	}
+}
+
+// notifyWritten is called when a request of the Deployment controller's
+// sync is granted at g: the ReplicaSets of touched, written by the
+// requests granted at at, reach the ReplicaSet controller then
+// (evSetWritten), as its informer delivers each write when it is made,
+// unless g is at too; it returns the ReplicaSets left (those written at
+// g), which deploymentDone enqueues once the sync's last request is
+// granted. Within the client's burst every request is granted at the
+// sync's start and all are left to deploymentDone; under a drained
+// client they are granted one after the other, and the ReplicaSet
+// controller creates a new ReplicaSet's pods while the sync waits for
+// its next token (a real run at 1 QPS, burst 1: the new ReplicaSet's pod
+// created at once, its scale-down of the old one 3 s later).
+func (r *runner) notifyWritten(touched []string, at, g time.Time) []string {
+	if len(touched) == 0 || !at.Before(g) {
+		return touched
+	}
+	for _, name := range touched {
+		r.push(event{at: at, kind: evSetWritten, set: name})
+	}
+	return touched[:0]
 }
 
 // withoutStatusWrites returns actions without their status writes. The

@@ -66,8 +66,20 @@
 //     controller's sink, a goroutine of its own, takes a token for one
 //     pending event before every creation of a slow-start batch made at
 //     an instant with tokens left, where the real one races the
-//     creations' goroutines for them). A write takes effect when its
-//     token is granted, and both controllers' informers see it at once.
+//     creations' goroutines for them; the Deployment controller's sink
+//     asks for its token for an event once the request that records it
+//     returns, so under a drained client a sync's requests and its
+//     events alternate). A write takes effect when its token is granted,
+//     and both controllers' informers see it at once, with one
+//     simplification: a Deployment controller's sync writes its plan into
+//     the objects at its start (a ReplicaSet sync set off by something
+//     else before a write is granted reads it early), and each of its
+//     ReplicaSet writes sets the ReplicaSet controller to work when it is
+//     granted. Under a drained client the new ReplicaSet's pods are so
+//     created while the sync waits to scale the old one (1 QPS burst 1,
+//     one replica, minReadySeconds 10: complete at 11 s, real runs at
+//     10 s, where the model said 13 s when the sync's writes set the
+//     ReplicaSet controller to work together at its end).
 //   - The ReplicaSet controller creates at most burstReplicas (500) pods a
 //     sync, in slow-start batches of 1, 2, 4, ..., each batch's requests
 //     made together and the next batch after the last is granted; it

@@ -62,3 +62,52 @@ func (h *eventHeap) pop() event {
 	*h = q[:n]
 	return top
 }
+
+// remove removes and returns the event at index i of the heap.
+func (h *eventHeap) remove(i int) event {
+	q := *h
+	n := len(q) - 1
+	out := q[i]
+	if i != n {
+		q[i] = q[n]
+	}
+	q[n] = event{}
+	*h = q[:n]
+	if i < n {
+		h.fix(i)
+	}
+	return out
+}
+
+// fix restores the heap's order after the event at index i changed.
+func (h *eventHeap) fix(i int) {
+	q := *h
+	e := q[i]
+	j := i
+	for j > 0 { // up
+		p := (j - 1) / 2
+		if !before(&e, &q[p]) {
+			break
+		}
+		q[j] = q[p]
+		j = p
+	}
+	if j == i { // down
+		n := len(q)
+		for {
+			c := 2*j + 1
+			if c >= n {
+				break
+			}
+			if r := c + 1; r < n && before(&q[r], &q[c]) {
+				c = r
+			}
+			if !before(&q[c], &e) {
+				break
+			}
+			q[j] = q[c]
+			j = c
+		}
+	}
+	q[j] = e
+}

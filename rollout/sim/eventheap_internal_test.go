@@ -19,9 +19,10 @@ func (h *boxed) Pop() (x any) {
 	return x
 }
 
-// TestEventHeapProperties: any sequence of pushes and pops gives the same
-// events, in the same order, as container/heap over the same Less, and
-// every pop is the least event queued (by time, then class, then seq).
+// TestEventHeapProperties: any sequence of pushes, pops and removals at
+// an index gives the same events, in the same order, as container/heap
+// over the same Less, and every pop is the least event queued (by time,
+// then class, then seq).
 func TestEventHeapProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -38,6 +39,14 @@ func TestEventHeapProperties(t *testing.T) {
 					if (eventHeap{e, got}).Less(0, 1) {
 						t.Fatalf("op %d: popped %+v before %+v", i, got, e)
 					}
+				}
+				continue
+			}
+			if len(typed) > 0 && rapid.IntRange(0, 3).Draw(t, "remove") == 0 {
+				at := rapid.IntRange(0, len(typed)-1).Draw(t, "index")
+				got, want := typed.remove(at), heap.Remove(ref, at).(event)
+				if got != want {
+					t.Fatalf("op %d: remove(%d) = %+v, container/heap removes %+v", i, at, got, want)
 				}
 				continue
 			}

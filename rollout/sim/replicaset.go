@@ -308,14 +308,12 @@ func (r *runner) managed(name string, t time.Time) {
 	r.push(event{at: r.ctl.client[1].take(t), kind: evSetStatus, set: name})
 }
 
-// markStale notes, after the Deployment controller's writes to the
-// ReplicaSets named in touched, that the syncs of them in flight read an
-// older object than the server's.
-func (r *runner) markStale(touched []string) {
-	for _, name := range touched {
-		if s := r.ctl.sets[name]; s != nil && s.busy {
-			s.stale = true
-		}
+// markStale notes, at a Deployment controller's sync that writes the
+// ReplicaSet name, that its sync in flight read an older object than the
+// server's.
+func (r *runner) markStale(name string) {
+	if s := r.ctl.sets[name]; s != nil && s.busy {
+		s.stale = true
 	}
 }
 
