@@ -22,16 +22,16 @@ func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 		want   []string
 	}{
 		{"text", []string{
-			"FAIL shop/search replicas=6 at +5m: timeout: the rollout is expected to take 10m0.001s, longer than the timeout 5m",
+			"FAIL shop/search replicas=6 at +5m: timeout: the rollout is expected to take 10m0.002s, longer than the timeout 5m",
 			"[testdata/budget/search.yaml:8 spec.progressDeadlineSeconds; ",
 			"WARN shop/search replicas=6 at +0s: progress-deadline-margin: wave 1 waits 1m40s for progress",
-			"WARN shop/api replicas=6 at +1ms: pdb-drain-blocked: during the rollout the ready pods drop to 5 while PodDisruptionBudget api (minAvailable 4) keeps 4 of 6 pods ready: a drain of a node holding 2 of its pods is refused",
+			"WARN shop/api replicas=6 at +2ms: pdb-drain-blocked: during the rollout the ready pods drop to 5 while PodDisruptionBudget api (minAvailable 4) keeps 4 of 6 pods ready: a drain of a node holding 2 of its pods is refused",
 			"[testdata/budget/drain.yaml:11 spec.strategy.rollingUpdate.maxUnavailable; testdata/budget/drain.yaml:28 PodDisruptionBudget shop/api spec.minAvailable]",
 		}},
 		{"github", []string{
 			"::error file=testdata/budget/search.yaml,line=8,title=rolloutctl timeout::shop/search replicas=6 at +5m: the rollout is expected to take 10m",
 			"::warning file=testdata/budget/search.yaml,line=8,title=rolloutctl progress-deadline-margin::",
-			"::warning file=testdata/budget/drain.yaml,line=11,title=rolloutctl pdb-drain-blocked::shop/api replicas=6 at +1ms: during the rollout",
+			"::warning file=testdata/budget/drain.yaml,line=11,title=rolloutctl pdb-drain-blocked::shop/api replicas=6 at +2ms: during the rollout",
 			"::notice title=rolloutctl note::shop/api: the rollout is not gated by PodDisruptionBudget api",
 		}},
 		{"sarif", []string{
@@ -43,7 +43,7 @@ func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 		{"junit", []string{
 			`<testcase name="timeout" classname="rolloutctl.check.shop/search" file="testdata/budget/search.yaml" line="8"`,
 			"testdata/budget/search.yaml:8: spec.progressDeadlineSeconds: replicas=6 at +5m: the rollout is expected to take 10m",
-			"testdata/budget/drain.yaml:11: spec.strategy.rollingUpdate.maxUnavailable: replicas=6 at +1ms: during the rollout the ready pods drop to 5",
+			"testdata/budget/drain.yaml:11: spec.strategy.rollingUpdate.maxUnavailable: replicas=6 at +2ms: during the rollout the ready pods drop to 5",
 		}},
 	} {
 		args := append([]string{"check", "-o", tc.format, "--timeout", "300s", "--drain-pods", "2"}, files...)
@@ -62,7 +62,7 @@ func TestCheckTimeoutAndDrainEveryFormat(t *testing.T) {
 	args := []string{"check", "--drain-pods", "1", "--model", "controllers", "-f", "testdata/budget/drain.yaml"}
 	r := runCLI(t, "", args...)
 	r.wantCode(t, args, exitOK)
-	if strings.Contains(r.stdout, "pdb-drain-blocked") || !strings.Contains(r.stderr, "a drain of a node holding 1 pod at the worst moment (+1ms, at replicas 6) leaves 4 of the pods api selects ready") {
+	if strings.Contains(r.stdout, "pdb-drain-blocked") || !strings.Contains(r.stderr, "a drain of a node holding 1 pod at the worst moment (+2ms, at replicas 6) leaves 4 of the pods api selects ready") {
 		t.Errorf("check --drain-pods 1:\n%s\n%s", r.stdout, r.stderr)
 	}
 	// The timeout is a duration, not negative; --drain-pods not negative.

@@ -50,7 +50,7 @@ spec:
 	// Output:
 	// warning progress-deadline-margin at +0s: wave 1 waits 1m40s for progress, from +0s to +1m40s: 83% of progressDeadlineSeconds 120 (2m), above the 80% margin; pods a little slower than modelled exceed it
 	//   search.yaml:7 spec.progressDeadlineSeconds
-	// error timeout at +300s: the rollout is expected to take 10m0.001s, longer than the timeout 5m: kubectl rollout status --timeout gives up while the rollout goes on; helm upgrade --wait (Helm 3) waits only for 6 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +10m, after the timeout too; its slowest wave, 1, waits 1m40s for progress from +0s
+	// error timeout at +300s: the rollout is expected to take 10m0.002s, longer than the timeout 5m: kubectl rollout status --timeout gives up while the rollout goes on; helm upgrade --wait (Helm 3) waits only for 6 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +10m0.001s, after the timeout too; its slowest wave, 1, waits 1m40s for progress from +0s
 	//   search.yaml:7 spec.progressDeadlineSeconds
 }
 
@@ -102,7 +102,7 @@ spec:
 		fmt.Println("note:", n)
 	}
 	// Output:
-	// warning pdb-drain-blocked: during the rollout the ready pods drop to 5 while PodDisruptionBudget api (minAvailable 4) keeps 4 of 6 pods ready: a drain of a node holding 2 of its pods is refused from +1ms to +951ms (at replicas 6): the budget allows 1 eviction then (2 with every replica ready), the drain takes 1 and leaves 4 ready, and waits; a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 3 ready, below the 4 it keeps
+	// warning pdb-drain-blocked: during the rollout the ready pods drop to 5 while PodDisruptionBudget api (minAvailable 4) keeps 4 of 6 pods ready: a drain of a node holding 2 of its pods is refused from +2ms to +952ms (at replicas 6): the budget allows 1 eviction then (2 with every replica ready), the drain takes 1 and leaves 4 ready, and waits; a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 3 ready, below the 4 it keeps
 	//   api.yaml:8 spec.strategy.rollingUpdate.maxUnavailable
 	// note: api: the rollout is not gated by PodDisruptionBudget api (the Deployment controller scales ReplicaSets and deletes pods without the eviction API); only evictions are, such as those of a node drain; a drain of a node holding 2 pods at the worst moment (+0s, at replicas 6) leaves 4 of the pods api selects ready (3 if it deletes them without eviction)
 }

@@ -95,7 +95,7 @@ func TestTimeBudget(t *testing.T) {
 		src:     budgetManifest(5, "1", "0", 120, ""),
 		timeout: 300 * time.Second,
 		want: []want{{check.RuleTimeout, check.SeverityError, 300, 5,
-			"the rollout is expected to take 10m0.001s, longer than the timeout 5m"}},
+			"the rollout is expected to take 10m0.002s, longer than the timeout 5m"}},
 		related:  "spec.template.spec.containers[0].readinessProbe",
 		unneeded: check.RuleDeadline,
 	}, {
@@ -112,7 +112,7 @@ func TestTimeBudget(t *testing.T) {
 		src:     budgetManifest(3, "1", "1", 60, ""),
 		timeout: 90 * time.Second,
 		want: []want{{check.RuleTimeout, check.SeverityError, 90, 5,
-			"helm upgrade --wait (Helm 3) waits only for 2 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m0.001s, within the timeout"}},
+			"helm upgrade --wait (Helm 3) waits only for 2 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m0.002s, within the timeout"}},
 	}, {
 		// rolloutctl check --timeout 20s on a 1-replica manifest said
 		// "waits only for 1 ready pods".
@@ -120,7 +120,7 @@ func TestTimeBudget(t *testing.T) {
 		src:     budgetManifest(1, "1", "0", 60, ""),
 		timeout: 30 * time.Second,
 		want: []want{{check.RuleTimeout, check.SeverityError, 30, 5,
-			"helm upgrade --wait (Helm 3) waits only for 1 ready pod of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m, after the timeout too"}},
+			"helm upgrade --wait (Helm 3) waits only for 1 ready pod of the new ReplicaSet (spec.replicas - maxUnavailable): at +1m0.001s, after the timeout too"}},
 	}, {
 		// kubectl's DeploymentStatusViewer fails on the Progressing
 		// condition's reason ProgressDeadlineExceeded; the controller
@@ -129,9 +129,9 @@ func TestTimeBudget(t *testing.T) {
 		src:     budgetManifest(3, "1", "0", 120, "100"),
 		timeout: 300 * time.Second,
 		want: []want{{check.RuleDeadline, check.SeverityError, 101, 7,
-			"kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m0.001s"},
+			"kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m0.002s"},
 			{check.RuleTimeout, check.SeverityError, 300, 7,
-				"the rollout is expected to take 6m0.001s, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline; helm upgrade --wait (Helm 3) waits only for 3 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +6m, after the timeout too; its slowest wave, 1, waits 2m for progress from +0s"}},
+				"the rollout is expected to take 6m0.002s, longer than the timeout 5m: kubectl rollout status fails before, at +1m41s, when wave 1 (from +0s) exceeds the progress deadline; helm upgrade --wait (Helm 3) waits only for 3 ready pods of the new ReplicaSet (spec.replicas - maxUnavailable): at +6m0.001s, after the timeout too; its slowest wave, 1, waits 2m for progress from +0s"}},
 	}, {
 		name:    "a rollout within the timeout is not a finding",
 		src:     budgetManifest(2, "1", "0", 90, "600"),

@@ -127,7 +127,7 @@ func TestCompletesAfterDeadline(t *testing.T) {
 	}, {
 		name: "pods slower than the deadline: each wave outlasts it",
 		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second}},
-		want: "kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m0.001s",
+		want: "kubectl rollout status fails here, but the controllers go on (wave 1 lasts 2m, to +2m), and the rollout completes at +6m0.002s",
 	}, {
 		name: "not complete a minute past the deadline",
 		c: pastCase{src: pastManifest(56, "67%", "27", 600), quota: 93,
@@ -141,7 +141,7 @@ func TestCompletesAfterDeadline(t *testing.T) {
 		name: "the largest PastDeadline goes on until the rollout completes",
 		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 3 * time.Hour}},
 		past: math.MaxInt64,
-		want: "the rollout completes at +9h0m0.001s",
+		want: "the rollout completes at +9h0m0.002s",
 	}, {
 		name: "stopped at the deadline",
 		c:    pastCase{src: pastManifest(3, "1", "0", 100), pods: sim.PodModel{ReadyAfter: 120 * time.Second}},
@@ -232,7 +232,7 @@ func TestJudgedPastDeadline(t *testing.T) {
 		pdb:  "\n---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: web\nspec:\n  minAvailable: 50%\n  selector:\n    matchLabels: {app: web}\n",
 		// The message words the budget at the replicas of the moment,
 		// 6 after the scale-up, not at the 3 checked.
-		want: "during the rollout the ready pods drop to 3 while PodDisruptionBudget web (minAvailable 50%) keeps 3 of 6 pods ready: a node drain is refused at +4m (at replicas 3, scaled to 6 by then): the budget allows 0 evictions then, and the drain waits (after the progress deadline was exceeded at +1m41s: the controllers go on); a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 2 ready, below the 3 it keeps",
+		want: "during the rollout the ready pods drop to 3 while PodDisruptionBudget web (minAvailable 50%) keeps 3 of 6 pods ready: a node drain is refused from +4m to +4m0.001s (at replicas 3, scaled to 6 by then): the budget allows 0 evictions then, and the drain waits (after the progress deadline was exceeded at +1m41s: the controllers go on); a drain that deletes pods without eviction (kubectl drain --disable-eviction, a node lost) leaves 2 ready, below the 3 it keeps",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := base
@@ -342,14 +342,15 @@ func TestPastDeadlineProperties(t *testing.T) {
 }
 
 // TestPeakAtTheDeadlineInstant: a peak reached between syncs at the
-// instant the progress deadline is exceeded (the new pod ready at +1m22s,
-// the deadline's +1m21s past at the same sync) is reported then, by the
+// instant the progress deadline is exceeded (the new pod, created at
+// +1ms after the first sync's refused status write, ready at +1m22s, the
+// deadline's +1m21s past at the same sync) is reported then, by the
 // run stopped at the deadline and by the one going on past it alike; the
 // run going on had reported the same pods at its next sync, 1ms later,
 // as past the deadline (rapid's draw in CI).
 func TestPeakAtTheDeadlineInstant(t *testing.T) {
 	c := pastCase{src: pastManifest(2, "1", "0", 81),
-		pods: sim.PodModel{ReadyAfter: 82 * time.Second, Terminating: time.Second},
+		pods: sim.PodModel{ReadyAfter: 82*time.Second - time.Millisecond, Terminating: time.Second},
 		cfg:  check.Config{MaxPods: 3}}
 	const want = "4 pods exist between syncs, above the max-pods limit 3"
 	for _, past := range []time.Duration{-1, 0} {
@@ -397,7 +398,15 @@ const pastLead = "; past the progress deadline, as the controllers go on, "
 // run reaches past it, is reported where and as the run stopped at the
 // deadline reports it, by the run going on past it too, which adds the
 // worse figure past it (rapid's draws in TestPastDeadlineProperties,
-// once the case its exemption left open).
+// once the case its exemption left open). The first row, seed
+// 1908254065906240057 (3 replicas at maxSurge 1, a deadline of 10s, pods
+// ready after 11s: 5 pods between syncs at the deadline's +11s, 6 past
+// it), is gone: since the first sync's second status write is refused
+// (rollout/sim's secondStatusWrite) the first pod is created at +1ms,
+// and no grid of its neighbours (replicas, deadlines, ready and
+// terminating times around it) puts a peak between syncs at the
+// deadline's instant any more; TestPeakAtTheDeadlineInstant keeps such
+// a peak, and the property test the rule.
 func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -410,23 +419,13 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 		at   float64
 		want string
 	}{{
-		// seed 1908254065906240057: the peak up to the deadline is 5 at
-		// +11s, the run going on past it peaked at 6 later.
-		name: "a peak between syncs before a higher one past the deadline",
-		c: pastCase{src: pastManifest(3, "1", "0", 10),
-			pods: sim.PodModel{ReadyAfter: 11 * time.Second, Terminating: 12 * time.Second},
-			cfg:  check.Config{MaxPods: 4}},
-		rule: check.RuleMaxPods, severity: check.SeverityError, at: 11,
-		want: "5 pods exist between syncs, above the max-pods limit 4",
-		past: "6 pods exist at +22s",
-	}, {
 		// seed 8072769068551774128: the order that defers deletions
 		// reaches 9 pods up to the deadline, 10 past it.
 		name: "the deferred deletions' peak before a higher one past the deadline",
 		c: pastCase{src: pastManifest(6, "25%", "1", 10),
 			pods: sim.PodModel{ReadyAfter: 11 * time.Second},
 			cfg:  check.Config{MaxPods: 8}},
-		rule: check.RuleMaxPods, severity: check.SeverityWarning, at: 0,
+		rule: check.RuleMaxPods, severity: check.SeverityWarning, at: 0.001,
 		want: "up to 9 pods can exist if the ReplicaSet controller deletes old pods after creating new ones at each instant, above the max-pods limit 8 (the likelier orders peak at 8)",
 		past: "up to 10 pods can exist",
 	}, {
@@ -460,7 +459,7 @@ func TestFindingsUpToTheDeadlineAsStopped(t *testing.T) {
 			pods:    sim.PodModel{ReadyAfter: 102 * time.Second, Terminating: time.Second},
 			changes: []sim.ReplicaChange{{After: 101 * time.Second, Replicas: 3}},
 			cfg:     check.Config{MaxPods: 1}},
-		rule: check.RuleMaxPods, severity: check.SeverityError, at: 0.001,
+		rule: check.RuleMaxPods, severity: check.SeverityError, at: 0.002,
 		want: "2 pods exist, above the max-pods limit 1 (peak 5)",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

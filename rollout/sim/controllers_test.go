@@ -394,10 +394,10 @@ func TestControllersOldReplicaSetEventBudget(t *testing.T) {
 		age  time.Duration // 0: no creationTimestamp
 		want time.Duration
 	}{
-		{"created 10s before", 10 * time.Second, 11200 * time.Millisecond},
-		{"created 1h before", time.Hour, 11900 * time.Millisecond},
-		{"created 3h before", 3 * time.Hour, 12400 * time.Millisecond},
-		{"no creationTimestamp", 0, 12400 * time.Millisecond},
+		{"created 10s before", 10 * time.Second, 11201 * time.Millisecond},
+		{"created 1h before", time.Hour, 11901 * time.Millisecond},
+		{"created 3h before", 3 * time.Hour, 12401 * time.Millisecond},
+		{"no creationTimestamp", 0, 12401 * time.Millisecond},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := rollingState(t, 100, rolling(surge.Percent(25), surge.Percent(25)))

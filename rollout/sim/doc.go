@@ -108,7 +108,12 @@
 //     race of their goroutines (0, 1 and 10 refusals in three real runs of
 //     one case); the model takes its one order. The Deployment
 //     controller's ReplicaSet writes never conflict in the model: its
-//     sync reads and writes at one instant. Its status write is refused,
+//     sync reads and writes at one instant. A sync's second status write
+//     is refused in every order, as upstream's is in every run: the sync
+//     that creates the new ReplicaSet writes the revision and condition,
+//     drops the object the server returns, and writes the status again
+//     with the resourceVersion it read; it takes its token, and the sync
+//     fails (see secondStatusWrite). Its status write is also refused,
 //     in the run in order, where a sync with no ReplicaSet to write
 //     starts at the instant its last status write was granted (it read
 //     the Deployment before its informer stored that write): one token,

@@ -79,8 +79,8 @@ func ExampleRun_controllers() {
 		fmt.Printf("%s: %s after %v, peak pods %d (ceiling %d)\n", res.Model, sm.Outcome, sm.Duration, sm.PeakPods, sm.Ceiling)
 	}
 	// Output:
-	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m41.8s, peak pods 1250 (ceiling 1250)
-	// controllers (no client rate limit): complete after 10.004s, peak pods 1252 (ceiling 1250)
+	// controllers (kube-api-qps 20, kube-api-burst 30): complete after 1m41.801s, peak pods 1250 (ceiling 1250)
+	// controllers (no client rate limit): complete after 10.005s, peak pods 1252 (ceiling 1250)
 }
 
 // The bounds of 25%/25% for 10 replicas, and of one pod at a time.
@@ -166,10 +166,10 @@ func ExampleResult_deadlineFreeFrom() {
 		fmt.Printf("deadline %6d s: %d syncs, same summary: %t\n", d, other.Summary.Syncs, other.Summary == res.Summary)
 	}
 	// Output:
-	// complete after 1m0.001s - the same run for every deadline from 60 s
-	// deadline     60 s: 47 syncs, same summary: true
-	// deadline 100000 s: 47 syncs, same summary: true
-	// deadline     59 s: 48 syncs, same summary: false
+	// complete after 1m0.002s - the same run for every deadline from 60 s
+	// deadline     60 s: 48 syncs, same summary: true
+	// deadline 100000 s: 48 syncs, same summary: true
+	// deadline     59 s: 49 syncs, same summary: false
 }
 
 // A rollout that goes on past its progress deadline: 3 replicas,
@@ -210,10 +210,10 @@ func ExampleSummary_upToDeadline() {
 	fmt.Println("up to the deadline: peak", up.PeakPods, "at", up.PeakPodsAt, "- fewest available", up.MinAvailable)
 	fmt.Println("stopped at the deadline: peak", stopped.Summary.PeakPods, "at", stopped.Summary.PeakPodsAt, "- fewest available", stopped.Summary.MinAvailable)
 	// Output:
-	// deadline exceeded at 11s - complete after it at 33.001s
-	// whole run: peak 6 at 22s
-	// up to the deadline: peak 5 at 11s - fewest available 3
-	// stopped at the deadline: peak 5 at 11s - fewest available 3
+	// deadline exceeded at 11s - complete after it at 33.002s
+	// whole run: peak 6 at 22.001s
+	// up to the deadline: peak 4 at 1ms - fewest available 3
+	// stopped at the deadline: peak 4 at 1ms - fewest available 3
 }
 
 // A gate that judges the highest peak a cluster can reach only against a
@@ -259,8 +259,8 @@ func ExampleConfig_peakPodsAbove() {
 	}
 	fmt.Println("the gated run computed no more:", gatedCost.Work <= wholeCost.Work)
 	// Output:
-	// whole: complete after 30.001s, peak 9, fewest available 6, highest peak 10, above 20: false
-	// gated: complete after 30.001s, peak 9, fewest available 6, highest peak 9, above 20: false
+	// whole: complete after 30.002s, peak 9, fewest available 6, highest peak 10, above 20: false
+	// gated: complete after 30.002s, peak 9, fewest available 6, highest peak 9, above 20: false
 	// the gated run computed no more: true
 }
 
@@ -302,8 +302,8 @@ func ExampleConfig_deletesFirstDone() {
 			early, seen, sm.Duration, sm.PeakPods, sm.MinAvailable)
 	}
 	// Output:
-	// ended early false: 45 deletes-first steps seen; complete after 30.001s, peak 12, fewest available 6
-	// ended early true: 1 deletes-first steps seen; complete after 30.001s, peak 12, fewest available 6
+	// ended early false: 45 deletes-first steps seen; complete after 30.002s, peak 12, fewest available 6
+	// ended early true: 1 deletes-first steps seen; complete after 30.002s, peak 12, fewest available 6
 }
 
 // A 2,000-replica rollout one pod at a time, pods ready at once, under
@@ -330,6 +330,6 @@ func ExampleRunFirst() {
 	fmt.Println(len(res.Steps), "steps kept,", left, "left out")
 	fmt.Println(res.Summary.Outcome, "after", res.Summary.Duration, "in", res.Summary.Syncs, "syncs")
 	// Output:
-	// 100 steps kept, 17885 left out
-	// complete after 10m0.55s in 17985 syncs
+	// 100 steps kept, 17886 left out
+	// complete after 10m0.551s in 17986 syncs
 }

@@ -55,7 +55,7 @@ func TestCtlStateCoversEveryField(t *testing.T) {
 		// seq orders the events: ctlState visits them in order and a
 		// jump keeps their seq; race and burstReplicas are the
 		// configuration; plans is a cache of a pure function.
-		{ctlRun{}, []string{"events", "seq", "race", "client", "retries", "sinks", "spam", "burstReplicas", "dep", "wakeAt", "wakePending", "depWrote", "depTouched", "statusAt", "depFailed", "errAt", "errSeen", "sets", "podAt", "podPending", "completeAt", "complete", "revealAt", "revealPending", "plans", "leftAt", "left", "racePeak", "racePeakAt", "raceCeiling", "heldAt", "proof", "cutShort"}},
+		{ctlRun{}, []string{"events", "seq", "race", "client", "retries", "sinks", "spam", "burstReplicas", "dep", "wakeAt", "wakePending", "depWrote", "depTouched", "plannedGen", "statusAt", "depFailed", "errAt", "errSeen", "sets", "podAt", "podPending", "completeAt", "complete", "revealAt", "revealPending", "plans", "leftAt", "left", "racePeak", "racePeakAt", "raceCeiling", "heldAt", "proof", "cutShort"}},
 		{deadlineProof{}, []string{"broken", "atLeast", "above", "settled", "settledAt", "fired", "updated"}},
 		{event{}, []string{"at", "class", "seq", "kind", "set", "n", "which"}},
 		{setSync{}, []string{"queueKey", "uid", "started", "listed", "listedGone", "generation", "minReady", "toCreate", "batch", "batchLeft", "deleteLeft", "refused", "holdBack", "heldBack", "stale", "retried", "failed", "status", "failures", "retryAt", "retryPending"}},

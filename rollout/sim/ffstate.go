@@ -69,6 +69,7 @@ func (w *walker) ctlState(c *ctlRun, watch *[]watchTime) {
 		w.lit(s)
 	}
 	w.time(&c.statusAt)
+	w.lit(strconv.FormatInt(c.plannedGen, 10))
 	w.flag(c.depFailed)
 	w.flag(c.errSeen)
 	if c.errSeen {

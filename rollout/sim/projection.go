@@ -319,7 +319,7 @@ func writesWords(writes int64) string {
 // never overshoots the current size.
 func (r *runner) wave(newRS *rollout.ReplicaSet, old int64) (int64, bool) {
 	d := r.st.Deployment
-	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || d.Status.ObservedGeneration != d.Generation ||
+	if d.Spec.Strategy.Type != rollout.RollingUpdateStrategy || !r.generationSeen() ||
 		len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 {
 		// A replica change the controller has yet to see may scale the
 		// ReplicaSets proportionally, past the inequalities below.
@@ -499,7 +499,7 @@ func (r *runner) peakAtMost(l left) int64 {
 // changes nothing of the run.
 func (r *runner) podsAtMost(l left) int64 {
 	d := r.st.Deployment
-	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || d.Status.ObservedGeneration != d.Generation {
+	if len(r.cfg.Changes) > 0 || len(r.cfg.Edits) > 0 || !r.generationSeen() {
 		return math.MaxInt64
 	}
 	decided := func(name string) int64 {

@@ -43,7 +43,7 @@ func ExampleProjection() {
 	fmt.Println("at the pace so far", p.DurationEstimate.Round(time.Minute))
 	fmt.Println("pods at once: at most", p.PeakPodsAtMost, "(peak so far", res.Summary.PeakPods, "of a ceiling of", res.Summary.Ceiling, "by sizes)")
 	// Output:
-	// limit reached after 5m48.75s computed
+	// limit reached after 5m48.751s computed
 	// left: 98969 creations and 94074 deletions
 	// complete no sooner than 2h47m0s
 	// at the pace so far 2h47m0s
@@ -80,7 +80,7 @@ func ExampleRunCost() {
 	less, lessCost, _ := sim.RunCost(s, cfg)
 	fmt.Println("with MaxWork", cfg.MaxWork, less.Summary.Outcome, "limited:", lessCost.Limited)
 	// Output:
-	// complete in 1.25s limited: false
-	// with MaxWork 72 complete in 1.25s same cost: true
+	// complete in 1.251s limited: false
+	// with MaxWork 72 complete in 1.251s same cost: true
 	// with MaxWork 35 limit reached limited: true
 }

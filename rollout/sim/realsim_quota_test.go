@@ -36,17 +36,17 @@ var quotaOutsideFile = []struct {
 	{20, 22, 5, 16, 0, realfig.Range{Min: 30.001, Median: 30.002, Max: 91.965}, realfig.Range{Min: 22, Max: 22}, realfig.Range{Min: 15, Max: 15}, nil},
 	{50, 50, 0, 16, 0, realfig.Range{Min: 25.005, Median: 25.005, Max: 25.402}, realfig.Range{Min: 50, Max: 50}, realfig.Range{Min: 38, Max: 38}, nil},
 	{50, 55, 0, 16, 0, realfig.Range{Min: 17.501, Median: 18.151, Max: 20.002}, realfig.Range{Min: 55, Max: 55}, realfig.Range{Min: 38, Max: 38}, nil},
-	{50, 55, 5, 15, 12, realfig.Range{Min: 30.22, Median: 1030.98, Max: 1031.33}, realfig.Range{Min: 55, Max: 55}, realfig.Range{Min: 38, Max: 38}, []string{"completes at 35.001s; real 30.22s to 1031.33s, median 1030.98s"}},
+	{50, 55, 5, 15, 12, realfig.Range{Min: 30.22, Median: 1030.98, Max: 1031.33}, realfig.Range{Min: 55, Max: 55}, realfig.Range{Min: 38, Max: 38}, []string{"completes at 35.002s; real 30.22s to 1031.33s, median 1030.98s"}},
 	{200, 200, 0, 16, 0, realfig.Range{Min: 33.35, Median: 34.3, Max: 35.05}, realfig.Range{Min: 200, Max: 200}, realfig.Range{Min: 150, Max: 150}, nil},
 	{200, 220, 0, 16, 0, realfig.Range{Min: 29.25, Median: 30.55, Max: 32.95}, realfig.Range{Min: 220, Max: 220}, realfig.Range{Min: 150, Max: 150}, nil},
 	{200, 220, 5, 16, 1, realfig.Range{Min: 35.45, Median: 35.7, Max: 1018.3}, realfig.Range{Min: 220, Max: 220}, realfig.Range{Min: 150, Max: 150}, nil},
 	{100, 100, 5, 0, 16, realfig.Range{}, realfig.Range{Min: 100, Max: 100}, realfig.Range{Min: 75, Max: 75}, nil},
 	{100, 110, 5, 16, 3, realfig.Range{Min: 31, Median: 31.875, Max: 1176.29}, realfig.Range{Min: 110, Max: 110}, realfig.Range{Min: 75, Max: 75}, nil},
 	{10, 11, 30, 16, 13, realfig.Range{Min: 342.831, Median: 1255.805, Max: 1255.806}, realfig.Range{Min: 11, Max: 11}, realfig.Range{Min: 8, Max: 8}, nil},
-	{10, 13, 30, 16, 0, realfig.Range{Min: 137.85, Median: 137.92, Max: 383.67}, realfig.Range{Min: 13, Max: 13}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 6m23.573s; real 137.85s to 383.67s, median 137.92s"}},
-	{20, 25, 30, 16, 0, realfig.Range{Min: 137.625, Median: 260.85, Max: 383.836}, realfig.Range{Min: 25, Max: 25}, realfig.Range{Min: 15, Max: 15}, []string{"completes at 6m23.697s; real 137.625s to 383.836s, median 260.85s"}},
-	{50, 60, 30, 9, 10, realfig.Range{Min: 256.34, Median: 256.791, Max: 994.241}, realfig.Range{Min: 60, Max: 60}, realfig.Range{Min: 38, Max: 38}, []string{"completes at 16m34.072s; real 256.34s to 994.241s, median 256.791s"}},
-	{200, 250, 30, 16, 15, realfig.Range{Min: 270.96, Median: 1094.375, Max: 1216.11}, realfig.Range{Min: 250, Max: 250}, realfig.Range{Min: 150, Max: 150}, []string{"completes at 3m47.39s; real 270.96s to 1216.11s, median 1094.375s"}},
+	{10, 13, 30, 16, 0, realfig.Range{Min: 137.85, Median: 137.92, Max: 383.67}, realfig.Range{Min: 13, Max: 13}, realfig.Range{Min: 8, Max: 8}, []string{"completes at 6m23.574s; real 137.85s to 383.67s, median 137.92s"}},
+	{20, 25, 30, 16, 0, realfig.Range{Min: 137.625, Median: 260.85, Max: 383.836}, realfig.Range{Min: 25, Max: 25}, realfig.Range{Min: 15, Max: 15}, []string{"completes at 6m23.698s; real 137.625s to 383.836s, median 260.85s"}},
+	{50, 60, 30, 9, 10, realfig.Range{Min: 256.34, Median: 256.791, Max: 994.241}, realfig.Range{Min: 60, Max: 60}, realfig.Range{Min: 38, Max: 38}, []string{"completes at 16m34.073s; real 256.34s to 994.241s, median 256.791s"}},
+	{200, 250, 30, 16, 15, realfig.Range{Min: 270.96, Median: 1094.375, Max: 1216.11}, realfig.Range{Min: 250, Max: 250}, realfig.Range{Min: 150, Max: 150}, []string{"completes at 3m47.391s; real 270.96s to 1216.11s, median 1094.375s"}},
 }
 
 // TestControllersAgainstRealQuota holds ModelControllers to issue 23's

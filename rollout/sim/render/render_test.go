@@ -111,7 +111,7 @@ func TestCompleteAfterDeadlineDrawn(t *testing.T) {
 		t.Fatalf("summary %+v: want the deadline exceeded, then complete", sm)
 	}
 	line := render.SummaryLine(s.Deployment, sm)
-	if want := "progress deadline exceeded, complete after 15.001s"; !strings.Contains(line, want) {
+	if want := "progress deadline exceeded, complete after 15.002s"; !strings.Contains(line, want) {
 		t.Errorf("SummaryLine() = %q, want it to say %q", line, want)
 	}
 	var b bytes.Buffer
