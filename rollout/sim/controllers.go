@@ -805,9 +805,9 @@ func (r *runner) deploymentSync(t time.Time) {
 		// last grant reach the ReplicaSet controller then too
 		// (deploymentDone), a millisecond after their writes (the first
 		// pods of a rollout come 1ms later than they did): sending them at
-		// the grant instead moved the first step's races out of the real
-		// ranges in 13 of the measured cases (the peaks where the new
-		// ReplicaSet's burst leads, the fewest available).
+		// the grant instead took 12 measured cases out of the rule or the
+		// bounds (the peaks where the new ReplicaSet's burst leads, the
+		// fewest available) and brought one in.
 		c.depFailed = true
 		g = g.Add(errorPause)
 	}
