@@ -22,16 +22,7 @@ func before(a, b *event) bool {
 func (h *eventHeap) push(e event) {
 	*h = append(*h, e)
 	q := *h
-	j := len(q) - 1
-	for j > 0 {
-		i := (j - 1) / 2 // parent
-		if !before(&e, &q[i]) {
-			break
-		}
-		q[j] = q[i]
-		j = i
-	}
-	q[j] = e
+	q[up(q, len(q)-1, &e)] = e
 }
 
 // pop removes and returns the least event (see eventHeap.Less); the heap
@@ -40,23 +31,8 @@ func (h *eventHeap) pop() event {
 	q := *h
 	n := len(q) - 1
 	top, last := q[0], q[n]
-	i := 0
-	for {
-		j := 2*i + 1 // left child
-		if j >= n {
-			break
-		}
-		if r := j + 1; r < n && before(&q[r], &q[j]) {
-			j = r
-		}
-		if !before(&q[j], &last) {
-			break
-		}
-		q[i] = q[j]
-		i = j
-	}
 	if n > 0 {
-		q[i] = last
+		q[down(q[:n], 0, &last)] = last
 	}
 	q[n] = event{} // holds no name for the garbage collector
 	*h = q[:n]
@@ -83,31 +59,43 @@ func (h *eventHeap) remove(i int) event {
 func (h *eventHeap) fix(i int) {
 	q := *h
 	e := q[i]
-	j := i
-	for j > 0 { // up
+	j := up(q, i, &e)
+	if j == i {
+		j = down(q, i, &e)
+	}
+	q[j] = e
+}
+
+// up moves the hole at j of q toward the root, past the parents e goes
+// before, and returns where e belongs.
+func up(q eventHeap, j int, e *event) int {
+	for j > 0 {
 		p := (j - 1) / 2
-		if !before(&e, &q[p]) {
+		if !before(e, &q[p]) {
 			break
 		}
 		q[j] = q[p]
 		j = p
 	}
-	if j == i { // down
-		n := len(q)
-		for {
-			c := 2*j + 1
-			if c >= n {
-				break
-			}
-			if r := c + 1; r < n && before(&q[r], &q[c]) {
-				c = r
-			}
-			if !before(&q[c], &e) {
-				break
-			}
-			q[j] = q[c]
-			j = c
+	return j
+}
+
+// down moves the hole at i of q toward the leaves, past the least child
+// while it goes before e, and returns where e belongs.
+func down(q eventHeap, i int, e *event) int {
+	n := len(q)
+	for {
+		c := 2*i + 1 // left child
+		if c >= n {
+			return i
 		}
+		if r := c + 1; r < n && before(&q[r], &q[c]) {
+			c = r
+		}
+		if !before(&q[c], e) {
+			return i
+		}
+		q[i] = q[c]
+		i = c
 	}
-	q[j] = e
 }
