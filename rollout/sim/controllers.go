@@ -725,6 +725,16 @@ func (r *runner) deploymentSync(t time.Time) {
 	g := t
 	touched := c.depTouched[:0] // the last sync's buffer: deploymentDone is done with it
 	var touchedAt time.Time     // when touched's writes were granted
+	// request takes the token of the sync's next request, asked for when
+	// the one before returned (g): the events its sink asks for before
+	// then go first, and the ReplicaSet writes granted before go out.
+	request := func() {
+		if g.After(t) {
+			r.sinkBefore(g)
+		}
+		g = c.client[0].take(g)
+		touched = r.notifyWritten(touched, touchedAt, g)
+	}
 	wrote := false
 	var recheck time.Time
 	var object string // the spam filter's name of the Deployment, once needed
@@ -735,11 +745,7 @@ func (r *runner) deploymentSync(t time.Time) {
 		}
 		if a.IsAPICall() {
 			wrote = true
-			if g.After(t) {
-				r.sinkBefore(g)
-			}
-			g = c.client[0].take(g)
-			touched = r.notifyWritten(touched, touchedAt, g)
+			request()
 			if a.Type == rollout.UpdateDeploymentStatus {
 				c.statusAt = g
 			}
@@ -759,11 +765,7 @@ func (r *runner) deploymentSync(t time.Time) {
 	}
 	if stale || refused {
 		// The refused status write takes its token all the same.
-		if g.After(t) {
-			r.sinkBefore(g)
-		}
-		g = c.client[0].take(g)
-		touched = r.notifyWritten(touched, touchedAt, g)
+		request()
 	}
 	if wrote {
 		r.applyPlan(&s, actions)
